@@ -1,0 +1,168 @@
+// Options and metrics: NDCG@K explained step by step, and its relatives.
+//
+// DCG@K  = sum_{i=1..min(K,n)} w_i * gain(rel_i) / log_b(i + 1)
+// IDCG@K = the same sum over the ideal order (largest gain first), top K
+// NDCG@K = DCG@K / IDCG@K, with a stated policy when IDCG@K = 0.
+//
+// Worked example (the default view): grades 3 2 0 1 0 0 2 1 0 0, K = 10,
+// gain 2^rel - 1, log2 discount:
+//   DCG  = 7/1 + 3/log2(3) + 1/log2(5) + 3/log2(8) + 1/log2(9)  = 10.638930...
+//   IDCG = 7/1 + 3/log2(3) + 3/log2(4) + 1/log2(5) + 1/log2(6)  = 11.210318...
+//   NDCG = 10.638930 / 11.210318                                = 0.949030...
+// (Printed terms are rounded; totals are summed from unrounded terms, which
+// is why IDCG is 11.210 and not the 11.211 that rounded terms add up to.)
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ndcg/error.hpp"
+
+namespace ndcg {
+
+enum class gain_kind { exponential, linear, table };
+enum class ideal_source { list, judgments };
+// How items with equal scores are ordered: as given, as trec_eval does
+// (docid descending in byte order), or averaged over the tied group
+// (McSherry & Najork 2008, scikit-learn's default).
+enum class tie_policy { input, trec, average };
+// What NDCG is when IDCG = 0: 0, 1, or "no value" (left out of means).
+enum class zero_policy { zero, one, skip };
+// What a negative grade does: an error, a gain of 0 that is left out of the
+// ideal list (trec_eval, gdeval), or the item is dropped entirely
+// (TF-Ranking's padding mask).
+enum class negative_policy { reject, zero, drop };
+
+// All knobs in one place; the defaults are the source document's convention.
+struct options {
+  gain_kind gain = gain_kind::exponential;
+  std::vector<double> gain_table;  // gain of grade g is gain_table[g]
+  double log_base = 2.0;
+  std::vector<double> weights;     // weight of position i (1-based) is weights[i-1]; missing = 1
+  std::size_t k = 0;               // cutoff; 0 = the whole list
+  ideal_source ideal = ideal_source::list;
+  bool ideal_cut_to_retrieved = false;  // Elasticsearch: ideal list no longer than the ranking
+  tie_policy ties = tie_policy::input;
+  zero_policy zero_idcg = zero_policy::zero;
+  negative_policy negatives = negative_policy::reject;
+  bool integer_grades = false;     // LightGBM: non-integer grades are an error
+  bool truncate_grades = false;    // XGBoost: grades truncated to integers
+  bool float32_scores = false;     // XGBoost: scores compared as float32
+  double max_grade = 0;            // > 0: larger grades are an error (gdeval: 4)
+  double relevance_level = 1;      // grade >= this counts as relevant (P, R, AP, RR)
+  double err_max_grade = 0;        // ERR's g_max; 0 = the largest grade seen
+  double alpha = 0.5;              // alpha-nDCG redundancy penalty
+};
+
+// One ranked item as it arrives from a parser or an API caller.
+struct item {
+  std::string id;                  // empty when the input had no ids
+  bool has_id = false;
+  double score = 0;
+  bool has_score = false;
+  double grade = 0;
+  std::vector<std::string> subtopics;  // for alpha-nDCG; empty = none
+  std::size_t line = 0;            // where it came from, for messages
+};
+
+// One row of a step table.
+struct step {
+  std::size_t position = 0;        // 1-based rank
+  std::string id;
+  bool has_id = false;
+  double rel = 0;                  // the grade
+  double gain = 0;                 // gain(rel); the group's mean gain under tie averaging
+  double discount = 0;             // log_b(position + 1), the divisor
+  double weight = 1;
+  double contribution = 0;         // weight * gain / discount
+  double cumulative = 0;           // running total up to this row
+};
+
+// Metrics other than NDCG over the same ranking and cutoff.
+struct other_metrics {
+  double cg = 0;                   // sum of grades in the top K
+  double precision = 0;            // relevant in top K / K (n when K = 0)
+  double recall = 0;               // relevant in top K / all relevant (0 when none)
+  double average_precision = 0;
+  double reciprocal_rank = 0;
+  double err = 0;                  // Chapelle et al. 2009
+  bool has_alpha = false;          // true when any item carries subtopics
+  double alpha_dcg = 0;
+  double alpha_idcg = 0;
+  double alpha_ndcg = 0;           // Clarke et al. 2008, greedy ideal
+};
+
+// The whole explanation of one ranking.
+struct explanation {
+  std::size_t k = 0;               // cutoff asked for (0 = none)
+  std::size_t n = 0;               // items in the ranking
+  std::vector<step> steps;         // the ranking, top min(K, n)
+  std::vector<step> ideal_steps;   // the ideal order, top K
+  double dcg = 0;
+  double idcg = 0;
+  double ndcg = 0;
+  bool ndcg_defined = true;        // false when IDCG = 0 under zero_policy::skip
+  bool has_judgments = false;      // both ideals below are filled when true
+  double idcg_list = 0, ndcg_list = 0;      // ideal from the ranking's own grades
+  double idcg_judged = 0, ndcg_judged = 0;  // ideal from all judgments
+  std::vector<double> ndcg_at;     // NDCG@k for k = 1..n
+  std::vector<double> loss;        // per position: ideal term minus actual term
+  other_metrics other;
+};
+
+// Explains one ranking. When `judgments` is given, retrieved items take their
+// grades from it by id (unjudged = 0) and the judged ideal is computed too;
+// options.ideal picks which of the two ideals `idcg`/`ndcg` report.
+expected<explanation> explain(const std::vector<item>& ranking, const options& opt,
+                              const std::vector<item>* judgments = nullptr);
+
+// The document's one-call form: order by score (highest first, equal scores in
+// input order) and return NDCG@K with the default options.
+double ndcg_at_k(const std::vector<double>& scores, const std::vector<double>& relevances,
+                 std::size_t k);
+
+// Checks an options struct (finite log base > 1, finite weights, ...).
+status validate(const options& opt);
+
+// Gain of one grade under the options; error when not finite or not allowed.
+expected<double> gain_of(double grade, const options& opt);
+
+// Precomputed log_b(i + 1) for i = 1..size, grown on demand. Batch work
+// reads it instead of calling log() per line.
+class discount_table {
+ public:
+  explicit discount_table(double log_base = 2.0) : base_(log_base) {}
+  void reserve(std::size_t n);                   // make at(1..n) valid
+  double at(std::size_t position) const { return table_[position - 1]; }
+  double base() const { return base_; }
+
+ private:
+  double base_;
+  std::vector<double> table_;
+};
+
+// Named presets that reproduce a library's NDCG (see the README's table).
+struct preset_info {
+  std::string_view name;
+  std::string_view summary;
+};
+const std::vector<preset_info>& presets();
+expected<options> preset(std::string_view name);
+// The preset whose options equal `opt` in every field a preset sets, or "".
+std::string_view matching_preset(const options& opt);
+
+// Names of the enum values as the CLI and the JS API spell them.
+std::string_view name_of(gain_kind v);
+std::string_view name_of(ideal_source v);
+std::string_view name_of(tie_policy v);
+std::string_view name_of(zero_policy v);
+std::string_view name_of(negative_policy v);
+expected<gain_kind> parse_gain_kind(std::string_view s);
+expected<ideal_source> parse_ideal_source(std::string_view s);
+expected<tie_policy> parse_tie_policy(std::string_view s);
+expected<zero_policy> parse_zero_policy(std::string_view s);
+expected<negative_policy> parse_negative_policy(std::string_view s);
+
+}  // namespace ndcg

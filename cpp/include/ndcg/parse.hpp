@@ -1,0 +1,105 @@
+// Parsing text as people paste it: grade lists, id/score/grade lines,
+// CSV/TSV with a header, TREC runs, qrels and subtopic qrels. Every error
+// names the 1-based line and column and says what was expected.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ndcg/error.hpp"
+#include "ndcg/metrics.hpp"
+
+namespace ndcg {
+
+// Inputs larger than these are refused with a clear message.
+struct limits {
+  std::size_t max_bytes = 256u << 20;   // whole input
+  std::size_t max_line = 16u << 20;     // one line
+  std::size_t max_items = 20000000;     // items in one ranking / lines in a run
+};
+
+enum class format {
+  grades,          // "3 2 0 1", "3,2,0", "| rel | 3 | 2 |", one per line, full-width too
+  id_grade,        // lines of "id grade"
+  id_score_grade,  // lines of "id score grade"
+  csv,             // comma-separated with a header naming its columns
+  tsv,             // tab-separated with a header naming its columns
+  trec_run,        // qid Q0 docid rank score tag
+  trec_qrels,      // qid 0 docid rel
+  subtopic_qrels,  // qid subtopic docid judgment (ndeval)
+};
+std::string_view name_of(format f);
+
+// A ranking read from text, with what was detected.
+struct parsed_ranking {
+  format detected = format::grades;
+  std::vector<item> items;
+  bool has_ids = false;
+  bool has_scores = false;
+  bool has_grades = true;       // false for a run without grades (judgments supply them)
+  bool has_subtopics = false;
+  std::size_t skipped_label = 0;  // columns skipped as labels (e.g. "| 相关性 |")
+};
+
+// Reads one ranking. A TREC run here must hold a single query; qrels text
+// becomes a ranking of its judged items in file order.
+expected<parsed_ranking> parse_ranking(std::string_view text, const limits& lim = {});
+
+// Reads judgments for explain's --qrels: qrels lines, subtopic qrels, or any
+// ranking format with ids and grades. Subtopic qrels fold into one item per
+// id: grade 1 when it covers any subtopic, with its subtopics listed.
+expected<std::vector<item>> parse_judgments(std::string_view text, const limits& lim = {});
+
+// ---- TREC files, for batch evaluation ------------------------------------
+
+struct run_entry {
+  std::string_view docid;   // views into the run text
+  double score = 0;
+  std::size_t line = 0;
+};
+struct run_query {
+  std::string_view qid;
+  std::vector<run_entry> entries;  // in file order
+};
+struct run_file {
+  std::vector<run_query> queries;  // in order of first appearance
+  std::size_t lines = 0;
+};
+// The text must outlive the result (docids and qids are views into it).
+expected<run_file> parse_run(std::string_view text, const limits& lim = {});
+
+struct qrel_entry {
+  std::string_view docid;
+  long rel = 0;
+  std::size_t line = 0;
+};
+struct qrels_query {
+  std::string_view qid;
+  std::vector<qrel_entry> entries;
+};
+struct qrels_file {
+  std::vector<qrels_query> queries;  // in order of first appearance
+};
+expected<qrels_file> parse_qrels(std::string_view text, const limits& lim = {});
+
+struct subtopic_entry {
+  std::string_view subtopic;
+  std::string_view docid;
+  long judgment = 0;
+  std::size_t line = 0;
+};
+struct subtopic_query {
+  std::string_view qid;
+  std::vector<subtopic_entry> entries;
+};
+struct subtopic_qrels_file {
+  std::vector<subtopic_query> queries;
+};
+expected<subtopic_qrels_file> parse_subtopic_qrels(std::string_view text, const limits& lim = {});
+
+// Tells which format a text is in, from its first non-blank lines.
+format detect_format(std::string_view text);
+
+}  // namespace ndcg

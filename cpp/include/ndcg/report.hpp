@@ -1,0 +1,34 @@
+// Rendering an explanation for people and programs: the document's step
+// tables as text or Markdown, and JSON or CSV whose numbers round-trip.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "ndcg/metrics.hpp"
+#include "ndcg/parse.hpp"
+
+namespace ndcg {
+
+enum class report_format { text, markdown, json, csv };
+expected<report_format> parse_report_format(std::string_view s);
+
+struct report_context {
+  const options* opt = nullptr;   // for formula labels (gain, log base)
+  std::string_view input_format;  // detected format name, "" when unknown
+  std::string_view preset;        // preset name in use, "" when none
+  int decimals = 3;               // rounding of printed terms (text, markdown)
+};
+
+std::string render(const explanation& e, report_format f, const report_context& ctx);
+
+// The shortest decimal text that reads back as exactly `v`, choosing fixed
+// or scientific notation as std::to_chars does ("0.1", "1e+22", "-0").
+// Written out here because Emscripten 3.1.6's libc++ has no floating
+// to_chars, and the CLI and the wasm module must print identical digits.
+std::string shortest(double v);
+
+// A JSON string literal for arbitrary bytes (invalid UTF-8 becomes U+FFFD).
+std::string json_string(std::string_view s);
+
+}  // namespace ndcg

@@ -1,0 +1,54 @@
+// Batch evaluation of TREC runs, compatible with trec_eval 10.0: the same
+// measure names, output lines and semantics (ties broken by docid
+// descending, the rank column ignored, judged-negative documents worth 0).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ndcg/error.hpp"
+#include "ndcg/metrics.hpp"
+
+namespace ndcg {
+
+// One -m argument, e.g. "ndcg_cut.5,10" or "ndcg.1=1,2=3".
+struct measure_spec {
+  std::string base;                      // "ndcg", "ndcg_cut", "P", ...
+  std::string params;                    // the text after the dot, as given
+  std::vector<std::size_t> cutoffs;      // for cutoff measures
+  std::vector<std::pair<long, double>> gains;  // for ndcg's rel=gain pairs
+};
+expected<measure_spec> parse_measure(std::string_view text);
+
+struct trec_options {
+  std::vector<std::string> measures;     // -m arguments; empty = the default set
+  bool complete = false;                 // -c: qrels queries missing from the run score 0
+  long relevance_level = 1;              // -l: rel >= this is relevant
+  std::string preset;                    // "" = trec_eval; else gain/ties/zero of a preset
+  bool exp_gain = false;                 // --gain exp: 2^rel - 1 for ndcg measures
+  double alpha = 0.5;                    // for alpha_ndcg_cut
+  double err_max_grade = 0;              // for err_cut; 0 = largest grade in the qrels
+};
+
+// Values of all measures, one row per query, plus the mean row.
+struct trec_result {
+  std::vector<std::string> names;        // printed names: "ndcg_cut_10", "P_5", ...
+  std::vector<bool> is_count;            // printed as integers (num_ret, ...)
+  std::vector<std::string> qids;         // sorted as trec_eval prints them
+  std::vector<std::vector<double>> values;  // values[q][m]
+  std::vector<double> mean;              // the "all" row
+  std::size_t num_q = 0;
+};
+
+// Evaluates a run against qrels. `subtopics` (may be empty) is ndeval-style
+// subtopic qrels for alpha_ndcg_cut.
+expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,
+                                    const trec_options& opt, std::string_view subtopics = {});
+
+// trec_eval's text: "name<TAB>qid<TAB>value" lines, name padded to 22.
+// digits < 17 prints fixed decimals; 17 or more prints %.17g (round trip).
+std::string format_trec(const trec_result& r, bool per_query, int digits = 4);
+
+}  // namespace ndcg
