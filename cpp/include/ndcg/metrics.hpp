@@ -65,6 +65,7 @@ struct item {
   double grade = 0;
   std::vector<std::string> subtopics;  // for alpha-nDCG; empty = none
   std::size_t line = 0;            // where it came from, for messages
+  std::size_t column = 0;          // column of its grade (0 = unknown)
 };
 
 // One row of a step table.

@@ -1,0 +1,306 @@
+// NDCG@K explained: ordering, gains, discounts, the ideal list, the curve.
+#include "ndcg/metrics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <unordered_map>
+
+#include "other_metrics.hpp"
+
+namespace ndcg {
+namespace {
+
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+error item_error(const item& it, std::string message) {
+  return fail(std::move(message), it.line, it.line ? std::max<std::size_t>(it.column, 1) : 0);
+}
+
+// A ranked row before it becomes a step: the item and its gain.
+struct row {
+  const item* source;
+  double grade;
+  double own_gain;  // gain(grade)
+  double gain;      // what the row scores: own_gain, or its tied group's mean
+};
+
+// Applies the grade conventions (truncation, limits, negatives) to one grade.
+expected<double> checked_grade(const item& it, double grade, const options& opt) {
+  if (!std::isfinite(grade)) return item_error(it, "grade is not a finite number: " + number_text(grade));
+  if (opt.truncate_grades) grade = std::trunc(grade);
+  if (opt.integer_grades && grade != std::floor(grade))
+    return item_error(it, "grade " + number_text(grade) + " is not a whole number (this convention takes integer labels only)");
+  if (opt.max_grade > 0 && grade > opt.max_grade)
+    return item_error(it, "grade " + number_text(grade) + " is above the largest allowed grade " + number_text(opt.max_grade));
+  if (grade < 0 && opt.negatives == negative_policy::reject)
+    return item_error(it, "grade " + number_text(grade) + " is negative; negative grades are not allowed here (choose negatives zero or drop)");
+  return grade;
+}
+
+double gain_or_zero(double grade, double gain, const options& opt) {
+  return grade < 0 && opt.negatives != negative_policy::reject ? 0.0 : gain;
+}
+
+// Grades of the ranking's items, from the items or looked up in judgments.
+expected<std::vector<row>> grade_rows(const std::vector<item>& ranking, const options& opt,
+                                      const std::vector<item>* judgments) {
+  std::unordered_map<std::string, double> judged;
+  if (judgments)
+    for (const item& j : *judgments) judged.emplace(j.id, j.grade);
+  std::vector<row> rows;
+  rows.reserve(ranking.size());
+  for (const item& it : ranking) {
+    double grade = it.grade;
+    if (judgments) {
+      if (!it.has_id) return item_error(it, "judgments need document ids in the ranking, but this item has none");
+      auto found = judged.find(it.id);
+      grade = found == judged.end() ? 0.0 : found->second;
+    }
+    auto checked = checked_grade(it, grade, opt);
+    if (!checked) return checked.err();
+    if (*checked < 0 && opt.negatives == negative_policy::drop) continue;
+    auto gain = gain_of(*checked < 0 ? 0.0 : *checked, opt);
+    if (!gain) return item_error(it, gain.err().message);
+    double g = gain_or_zero(*checked, *gain, opt);
+    rows.push_back({&it, *checked, g, g});
+  }
+  return rows;
+}
+
+double comparable_score(const item& it, const options& opt) {
+  return opt.float32_scores ? static_cast<double>(static_cast<float>(it.score)) : it.score;
+}
+
+bool scores_tie(const row& a, const row& b, const options& opt) {
+  return comparable_score(*a.source, opt) == comparable_score(*b.source, opt);
+}
+
+// Orders rows by score, highest first, under the tie policy. Rankings
+// without scores keep their input order.
+void order_by_score(std::vector<row>& rows, const options& opt) {
+  bool scored = !rows.empty() &&
+                std::all_of(rows.begin(), rows.end(), [](const row& r) { return r.source->has_score; });
+  if (!scored) return;
+  std::stable_sort(rows.begin(), rows.end(), [&](const row& a, const row& b) {
+    double sa = comparable_score(*a.source, opt), sb = comparable_score(*b.source, opt);
+    if (sa != sb) return sa > sb;
+    if (opt.ties == tie_policy::trec) return std::strcmp(a.source->id.c_str(), b.source->id.c_str()) > 0;
+    return false;
+  });
+}
+
+// McSherry & Najork (2008): every item of a tied group gets the group's mean
+// gain, which equals the expected DCG over all orders of the group.
+void average_tied_gains(std::vector<row>& rows, const options& opt) {
+  if (opt.ties != tie_policy::average || rows.empty() || !rows.front().source->has_score) return;
+  std::size_t start = 0;
+  while (start < rows.size()) {
+    std::size_t end = start + 1;
+    while (end < rows.size() && scores_tie(rows[start], rows[end], opt)) ++end;
+    double sum = 0;
+    for (std::size_t i = start; i < end; ++i) sum += rows[i].gain;
+    for (std::size_t i = start; i < end; ++i) rows[i].gain = sum / static_cast<double>(end - start);
+    start = end;
+  }
+}
+
+double weight_at(std::size_t position, const options& opt) {
+  return position <= opt.weights.size() ? opt.weights[position - 1] : 1.0;
+}
+
+std::vector<step> make_steps(const std::vector<row>& rows, std::size_t depth,
+                             const discount_table& discounts, const options& opt) {
+  std::vector<step> steps(depth);
+  double total = 0;
+  for (std::size_t i = 0; i < depth; ++i) {
+    step& s = steps[i];
+    s.position = i + 1;
+    s.has_id = rows[i].source && rows[i].source->has_id;
+    if (s.has_id) s.id = rows[i].source->id;
+    s.rel = rows[i].grade;
+    s.gain = rows[i].gain;
+    s.discount = discounts.at(i + 1);
+    s.weight = weight_at(i + 1, opt);
+    s.contribution = s.weight * s.gain / s.discount;
+    total += s.contribution;
+    s.cumulative = total;
+  }
+  return steps;
+}
+
+// The ideal order: every item with a positive gain, largest gain first.
+// Ranks by each item's own gain: tie averaging is about the ranking only.
+std::vector<row> ideal_rows(std::vector<row> pool) {
+  for (row& r : pool) r.gain = r.own_gain;
+  pool.erase(std::remove_if(pool.begin(), pool.end(), [](const row& r) { return !(r.gain > 0); }),
+             pool.end());
+  std::stable_sort(pool.begin(), pool.end(), [](const row& a, const row& b) { return a.gain > b.gain; });
+  return pool;
+}
+
+expected<std::vector<row>> judged_pool(const std::vector<item>& judgments, const options& opt) {
+  std::vector<row> pool;
+  pool.reserve(judgments.size());
+  for (const item& j : judgments) {
+    auto checked = checked_grade(j, j.grade, opt);
+    if (!checked) return checked.err();
+    if (*checked < 0) continue;  // judged negative: never part of the ideal
+    auto gain = gain_of(*checked, opt);
+    if (!gain) return item_error(j, gain.err().message);
+    pool.push_back({&j, *checked, *gain, *gain});
+  }
+  return pool;
+}
+
+std::size_t cut(std::size_t n, std::size_t k) { return k == 0 ? n : std::min(n, k); }
+
+double sum_to(const std::vector<row>& rows, std::size_t depth, const discount_table& d,
+              const options& opt) {
+  double total = 0;
+  for (std::size_t i = 0; i < depth; ++i) total += weight_at(i + 1, opt) * rows[i].gain / d.at(i + 1);
+  return total;
+}
+
+double normalise(double dcg, double idcg, const options& opt) {
+  if (idcg > 0) return dcg / idcg;
+  switch (opt.zero_idcg) {
+    case zero_policy::one: return 1.0;
+    case zero_policy::skip: return std::nan("");
+    case zero_policy::zero: break;
+  }
+  return 0.0;
+}
+
+// NDCG@k for every k = 1..n, from running sums of both lists.
+std::vector<double> ndcg_curve(const std::vector<row>& rows, const std::vector<row>& ideal,
+                               const discount_table& d, const options& opt) {
+  std::vector<double> curve(rows.size());
+  double dcg = 0, idcg = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    dcg += weight_at(i + 1, opt) * rows[i].gain / d.at(i + 1);
+    if (i < ideal.size()) idcg += weight_at(i + 1, opt) * ideal[i].gain / d.at(i + 1);
+    curve[i] = normalise(dcg, idcg, opt);
+  }
+  return curve;
+}
+
+std::vector<double> position_loss(const std::vector<step>& steps, const std::vector<step>& ideal) {
+  std::vector<double> loss(steps.size());
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    loss[i] = (i < ideal.size() ? ideal[i].contribution : 0.0) - steps[i].contribution;
+  return loss;
+}
+
+}  // namespace
+
+void discount_table::reserve(std::size_t n) {
+  const double scale = base_ == 2.0 ? 1.0 : std::log2(base_);
+  for (std::size_t i = table_.size() + 1; i <= n; ++i)
+    table_.push_back(std::log2(static_cast<double>(i) + 1.0) / scale);
+}
+
+expected<double> gain_of(double grade, const options& opt) {
+  if (!std::isfinite(grade)) return fail("grade is not a finite number: " + number_text(grade));
+  double gain = grade;
+  if (opt.gain == gain_kind::exponential) {
+    gain = std::exp2(grade) - 1.0;
+  } else if (opt.gain == gain_kind::table) {
+    if (grade != std::floor(grade) || grade < 0 || grade >= static_cast<double>(opt.gain_table.size()))
+      return fail("grade " + number_text(grade) + " has no entry in the gain table (it has entries for grades 0 to " +
+                  std::to_string(opt.gain_table.size()) + " - 1)");
+    gain = opt.gain_table[static_cast<std::size_t>(grade)];
+  }
+  if (!std::isfinite(gain)) return fail("grade " + number_text(grade) + " gives a gain that is not finite (2^grade overflows)");
+  return gain;
+}
+
+status validate(const options& opt) {
+  if (!(opt.log_base > 1.0) || !std::isfinite(opt.log_base))
+    return fail("the log base must be a finite number above 1, got " + number_text(opt.log_base));
+  for (double w : opt.weights)
+    if (!std::isfinite(w) || w < 0) return fail("position weights must be finite and not negative, got " + number_text(w));
+  for (double g : opt.gain_table)
+    if (!std::isfinite(g)) return fail("gain table entries must be finite, got " + number_text(g));
+  if (opt.gain == gain_kind::table && opt.gain_table.empty())
+    return fail("a table gain needs a gain table (gains for grades 0, 1, 2, ...)");
+  if (!(opt.alpha >= 0 && opt.alpha <= 1)) return fail("alpha must be between 0 and 1, got " + number_text(opt.alpha));
+  if (!std::isfinite(opt.relevance_level)) return fail("the relevance level must be a finite number");
+  if (!(opt.err_max_grade >= 0) || !std::isfinite(opt.err_max_grade))
+    return fail("ERR's largest grade must be a finite number, 0 or more, got " + number_text(opt.err_max_grade));
+  return done{};
+}
+
+expected<explanation> explain(const std::vector<item>& ranking, const options& opt,
+                              const std::vector<item>* judgments) {
+  if (auto ok = validate(opt); !ok) return ok.err();
+  if (ranking.empty()) return fail("the ranking is empty: give at least one grade");
+  auto graded = grade_rows(ranking, opt, judgments);
+  if (!graded) return graded.err();
+  std::vector<row>& rows = *graded;
+  if (rows.empty()) return fail("every item was dropped (all grades are negative)");
+  order_by_score(rows, opt);
+  average_tied_gains(rows, opt);
+
+  std::vector<row> list_ideal = ideal_rows(rows);
+  std::vector<row> judged_ideal;
+  bool use_judged = opt.ideal == ideal_source::judgments && judgments;
+  if (judgments) {
+    auto pool = judged_pool(*judgments, opt);
+    if (!pool) return pool.err();
+    judged_ideal = ideal_rows(std::move(*pool));
+  }
+  std::vector<row>& ideal = use_judged ? judged_ideal : list_ideal;
+  if (opt.ideal_cut_to_retrieved && ideal.size() > rows.size()) ideal.resize(rows.size());
+
+  std::size_t longest = std::max({rows.size(), list_ideal.size(), judged_ideal.size()});
+  discount_table discounts(opt.log_base);
+  discounts.reserve(longest);
+
+  explanation e;
+  e.k = opt.k;
+  e.n = rows.size();
+  e.steps = make_steps(rows, cut(rows.size(), opt.k), discounts, opt);
+  e.ideal_steps = make_steps(ideal, cut(ideal.size(), opt.k), discounts, opt);
+  e.dcg = e.steps.empty() ? 0.0 : e.steps.back().cumulative;
+  e.idcg = e.ideal_steps.empty() ? 0.0 : e.ideal_steps.back().cumulative;
+  e.ndcg = normalise(e.dcg, e.idcg, opt);
+  e.ndcg_defined = !std::isnan(e.ndcg);
+  if (!e.ndcg_defined) e.ndcg = 0;
+  if (judgments) {
+    e.has_judgments = true;
+    e.idcg_list = sum_to(list_ideal, cut(list_ideal.size(), opt.k), discounts, opt);
+    e.idcg_judged = sum_to(judged_ideal, cut(judged_ideal.size(), opt.k), discounts, opt);
+    e.ndcg_list = normalise(e.dcg, e.idcg_list, opt);
+    e.ndcg_judged = normalise(e.dcg, e.idcg_judged, opt);
+  }
+  e.ndcg_at = ndcg_curve(rows, ideal, discounts, opt);
+  e.loss = position_loss(e.steps, e.ideal_steps);
+
+  std::vector<detail::ranked> ranked(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) ranked[i] = {rows[i].source, rows[i].grade};
+  e.other = detail::other_metrics_of(ranked, cut(rows.size(), opt.k), opt, judgments);
+  return e;
+}
+
+double ndcg_at_k(const std::vector<double>& scores, const std::vector<double>& relevances,
+                 std::size_t k) {
+  std::vector<item> items(std::min(scores.size(), relevances.size()));
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    items[i].score = scores[i];
+    items[i].has_score = true;
+    items[i].grade = relevances[i];
+  }
+  options opt;
+  opt.k = k;
+  auto e = explain(items, opt);
+  return e ? e->ndcg : std::nan("");
+}
+
+}  // namespace ndcg
