@@ -1,0 +1,346 @@
+// Behaviour of the metric core, checked against values derived by hand here.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ndcg/metrics.hpp"
+#include "../../cpp/src/other_metrics.hpp"
+
+using namespace ndcg;
+
+namespace {
+
+std::vector<item> grades(std::vector<double> gs) {
+  std::vector<item> out;
+  for (double g : gs) {
+    item it;
+    it.grade = g;
+    it.line = out.size() + 1;
+    it.column = 1;
+    out.push_back(it);
+  }
+  return out;
+}
+
+item scored(std::string id, double score, double grade) {
+  item it;
+  it.id = std::move(id);
+  it.has_id = true;
+  it.score = score;
+  it.has_score = true;
+  it.grade = grade;
+  return it;
+}
+
+explanation run(const std::vector<item>& items, const options& opt = {},
+                const std::vector<item>* judgments = nullptr) {
+  auto e = explain(items, opt, judgments);
+  REQUIRE_MESSAGE(e.ok(), (e.ok() ? "" : describe(e.err())));
+  return *e;
+}
+
+std::string error_of(const std::vector<item>& items, const options& opt) {
+  auto e = explain(items, opt);
+  return e.ok() ? "(no error)" : describe(e.err());
+}
+
+doctest::Approx exact(double v) { return doctest::Approx(v).epsilon(1e-12); }
+
+const double log2_3 = std::log2(3.0), log2_5 = std::log2(5.0), log2_6 = std::log2(6.0);
+const std::vector<double> worked = {3, 2, 0, 1, 0, 0, 2, 1, 0, 0};
+
+}  // namespace
+
+TEST_CASE("the document's worked example gives DCG 10.639, IDCG 11.210 and NDCG 0.949") {
+  options opt;
+  opt.k = 10;
+  explanation e = run(grades(worked), opt);
+  CHECK(e.dcg == exact(10.638930695573496));
+  CHECK(e.idcg == exact(11.210318626022309));
+  CHECK(e.ndcg == exact(0.9490301792919195));
+
+  SUBCASE("the step table has one row per position with gain, discount and term") {
+    REQUIRE(e.steps.size() == 10);
+    const double gains[] = {7, 3, 0, 1, 0, 0, 3, 1, 0, 0};
+    for (std::size_t i = 0; i < 10; ++i) {
+      CHECK(e.steps[i].position == i + 1);
+      CHECK(e.steps[i].gain == gains[i]);
+      CHECK(e.steps[i].discount == exact(std::log2(i + 2.0)));
+      CHECK(e.steps[i].contribution == exact(gains[i] / std::log2(i + 2.0)));
+    }
+    CHECK(e.steps[6].contribution == exact(1.0));  // 3 / log2(8)
+    CHECK(e.steps.back().cumulative == exact(e.dcg));
+  }
+  SUBCASE("the ideal table lists the five relevant grades, largest first") {
+    REQUIRE(e.ideal_steps.size() == 5);
+    const double rels[] = {3, 2, 2, 1, 1};
+    for (std::size_t i = 0; i < 5; ++i) CHECK(e.ideal_steps[i].rel == rels[i]);
+    CHECK(e.ideal_steps[2].contribution == exact(1.5));
+    CHECK(e.idcg == exact(7 + 3 / log2_3 + 1.5 + 1 / log2_5 + 1 / log2_6));
+  }
+  SUBCASE("each position's loss is the ideal term minus the actual term") {
+    CHECK(e.loss[0] == exact(0));
+    CHECK(e.loss[2] == exact(1.5));              // ideal 3/2, actual 0
+    CHECK(e.loss[6] == exact(0 - 1.0));          // nothing ideal at 7, actual 1
+  }
+  SUBCASE("CG, P@10, R@10, AP and RR over the same list") {
+    CHECK(e.other.cg == 9);
+    CHECK(e.other.precision == exact(0.5));      // 5 relevant of 10
+    CHECK(e.other.recall == exact(1.0));
+    // relevant at ranks 1 2 4 7 8: (1/1 + 2/2 + 3/4 + 4/7 + 5/8) / 5
+    CHECK(e.other.average_precision == exact((1 + 1 + 0.75 + 4.0 / 7 + 0.625) / 5));
+    CHECK(e.other.reciprocal_rank == exact(1.0));
+  }
+  SUBCASE("the NDCG@k curve starts at 1 and ends at NDCG@10") {
+    REQUIRE(e.ndcg_at.size() == 10);
+    CHECK(e.ndcg_at[0] == exact(1.0));
+    CHECK(e.ndcg_at[1] == exact(1.0));
+    CHECK(e.ndcg_at[2] == exact((7 + 3 / log2_3) / (7 + 3 / log2_3 + 1.5)));
+    CHECK(e.ndcg_at[9] == exact(e.ndcg));
+  }
+}
+
+TEST_CASE("the one-call form orders by score and returns NDCG@K") {
+  std::vector<double> scores = {0.1, 0.9, 0.8, 0.2, 0.5, 0.4, 0.3, 0.6, 0.7, 0.0};
+  std::vector<double> rels = {0, 3, 2, 0, 1, 0, 0, 1, 2, 0};
+  // sorted by score: 0.9(3) 0.8(2) 0.7(2) 0.6(1) 0.5(1) ... = the ideal order
+  CHECK(ndcg_at_k(scores, rels, 10) == exact(1.0));
+  CHECK(ndcg_at_k({3, 2, 1}, {0, 0, 1}, 0) == exact(1 / 2.0 / 1.0));  // 1/log2(4) over 1/1
+}
+
+TEST_CASE("a cutoff K limits DCG to the top min(K, n) and IDCG to the top K of the ideal") {
+  options opt;
+  opt.k = 3;
+  explanation e = run(grades(worked), opt);
+  CHECK(e.steps.size() == 3);
+  CHECK(e.ideal_steps.size() == 3);
+  CHECK(e.dcg == exact(7 + 3 / log2_3));
+  CHECK(e.idcg == exact(7 + 3 / log2_3 + 1.5));
+  opt.k = 1000000000000ULL;  // far beyond the list: the whole list
+  CHECK(run(grades(worked), opt).ndcg == exact(0.9490301792919195));
+}
+
+TEST_CASE("gain can be linear or a per-grade table") {
+  options opt;
+  opt.gain = gain_kind::linear;
+  explanation e = run(grades({3, 2, 0, 1}), opt);
+  CHECK(e.dcg == exact(3 + 2 / log2_3 + 1 / log2_5));
+  CHECK(e.idcg == exact(3 + 2 / log2_3 + 1 / 2.0));
+
+  opt.gain = gain_kind::table;
+  opt.gain_table = {0, 1, 3, 7};  // the exponential gains written out
+  CHECK(run(grades(worked), opt).ndcg == exact(0.9490301792919195));
+  opt.gain_table = {0, 10, 1};    // a table need not grow with the grade
+  e = run(grades({2, 1}), opt);
+  CHECK(e.dcg == exact(1 + 10 / log2_3));
+  CHECK(e.ideal_steps[0].rel == 1);  // the ideal sorts by gain, not by grade
+  CHECK(e.idcg == exact(10 + 1 / log2_3));
+}
+
+TEST_CASE("the log base scales DCG and IDCG alike, so NDCG does not change") {
+  options opt;
+  opt.log_base = 10;
+  explanation e = run(grades(worked), opt);
+  CHECK(e.steps[1].discount == exact(std::log10(3.0)));
+  CHECK(e.dcg == exact(10.638930695573496 * std::log2(10.0)));  // g / log10(x) = g * log2(10) / log2(x)
+  CHECK(e.ndcg == exact(0.9490301792919195));
+}
+
+TEST_CASE("position weights multiply the term in DCG and IDCG alike") {
+  options opt;
+  opt.gain = gain_kind::linear;
+  opt.weights = {2};  // position 1 counts double, the rest 1
+  explanation e = run(grades({1, 0, 1}), opt);
+  CHECK(e.dcg == exact(2 * 1 + 1 / 2.0));              // 2.5
+  CHECK(e.idcg == exact(2 * 1 + 1 / log2_3));          // ideal 1 1 0
+  CHECK(e.ndcg == exact(2.5 / (2 + 1 / log2_3)));
+  CHECK(e.steps[0].weight == 2);
+  CHECK(e.steps[1].weight == 1);
+}
+
+TEST_CASE("judgments supply grades by id and an ideal that includes unretrieved items") {
+  std::vector<item> ranking = {scored("a", 3, 0), scored("b", 2, 0), scored("c", 1, 0)};
+  std::vector<item> judged = {scored("a", 0, 2), scored("c", 0, 1), scored("d", 0, 3)};
+  options opt;
+  opt.ideal = ideal_source::judgments;
+  explanation e = run(ranking, opt, &judged);
+  CHECK(e.dcg == exact(3 + 0 + 1 / 2.0));                  // a=2, b unjudged, c=1
+  CHECK(e.idcg_judged == exact(7 + 3 / log2_3 + 1 / 2.0));  // d a c
+  CHECK(e.idcg_list == exact(3 + 1 / log2_3));             // a c, only what was retrieved
+  CHECK(e.idcg == e.idcg_judged);
+  CHECK(e.ndcg_judged < e.ndcg_list);                      // a small pool flatters the ranking
+  CHECK(e.ndcg == exact(3.5 / (7 + 3 / log2_3 + 0.5)));
+  CHECK(e.other.recall == exact(2.0 / 3));                 // relevant: a c d
+  opt.ideal = ideal_source::list;
+  CHECK(run(ranking, opt, &judged).ndcg == exact(3.5 / (3 + 1 / log2_3)));
+}
+
+TEST_CASE("equal scores follow the tie policy") {
+  std::vector<item> items = {scored("a", 1, 0), scored("b", 1, 2), scored("c", 0.5, 1)};
+  options opt;
+  double input_order = 0 + 3 / log2_3 + 1 / 2.0;  // a b c
+  double trec_order = 3 + 0 + 1 / 2.0;            // b a c: docid descending
+  CHECK(run(items, opt).dcg == exact(input_order));
+  opt.ties = tie_policy::trec;
+  CHECK(run(items, opt).dcg == exact(trec_order));
+  opt.ties = tie_policy::average;
+  explanation e = run(items, opt);
+  CHECK(e.dcg == exact((input_order + trec_order) / 2));
+  CHECK(e.steps[0].gain == exact(1.5));            // the group's mean gain
+  CHECK(e.steps[0].rel == 0);                      // while the grade stays the item's
+  CHECK(e.idcg == exact(3 + 1 / log2_3));          // the ideal is not averaged
+}
+
+TEST_CASE("trec ties compare docids as bytes, so case and leading zeros matter") {
+  std::vector<item> items = {scored("D1", 1, 1), scored("d1", 1, 0), scored("007", 1, 0), scored("7", 1, 0)};
+  options opt;
+  opt.ties = tie_policy::trec;
+  opt.gain = gain_kind::linear;
+  explanation e = run(items, opt);
+  CHECK(e.steps[0].id == "d1");
+  CHECK(e.steps[1].id == "D1");
+  CHECK(e.steps[2].id == "7");
+  CHECK(e.steps[3].id == "007");
+}
+
+namespace {
+
+// Mean DCG over every order of each tied group, by enumeration.
+double brute_force_tie_mean(std::vector<item> items, std::size_t k) {
+  std::stable_sort(items.begin(), items.end(), [](const item& a, const item& b) { return a.score > b.score; });
+  std::vector<std::size_t> idx(items.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  // Enumerate permutations of the whole list and keep those that respect the
+  // score order: each is one way to break the ties.
+  double sum = 0;
+  std::size_t count = 0;
+  do {
+    bool sorted = true;
+    for (std::size_t i = 1; i < idx.size(); ++i) sorted = sorted && items[idx[i - 1]].score >= items[idx[i]].score;
+    if (!sorted) continue;
+    double dcg = 0;
+    for (std::size_t i = 0; i < idx.size() && i < (k ? k : idx.size()); ++i)
+      dcg += (std::exp2(items[idx[i]].grade) - 1) / std::log2(i + 2.0);
+    sum += dcg;
+    ++count;
+  } while (std::next_permutation(idx.begin(), idx.end()));
+  return sum / static_cast<double>(count);
+}
+
+}  // namespace
+
+TEST_CASE("tie-averaged DCG equals the mean DCG over all orders of the tied items") {
+  std::mt19937 rng(20261202);
+  for (int round = 0; round < 200; ++round) {
+    std::size_t n = 1 + rng() % 7;
+    std::vector<item> items;
+    for (std::size_t i = 0; i < n; ++i)
+      items.push_back(scored("d" + std::to_string(i), static_cast<double>(rng() % 3), static_cast<double>(rng() % 4)));
+    options opt;
+    opt.ties = tie_policy::average;
+    opt.k = rng() % (n + 1);
+    CAPTURE(round);
+    CHECK(run(items, opt).dcg == exact(brute_force_tie_mean(items, opt.k)));
+  }
+}
+
+TEST_CASE("IDCG = 0 gives 0, 1 or no value, as the policy says") {
+  std::vector<item> none = grades({0, 0, 0});
+  options opt;
+  CHECK(run(none, opt).ndcg == 0);
+  opt.zero_idcg = zero_policy::one;
+  CHECK(run(none, opt).ndcg == 1);
+  opt.zero_idcg = zero_policy::skip;
+  explanation e = run(none, opt);
+  CHECK_FALSE(e.ndcg_defined);
+  CHECK(std::isnan(e.ndcg_at[0]));
+}
+
+TEST_CASE("negative grades are rejected, worth zero, or dropped") {
+  std::vector<item> items = grades({2, -1, 1});
+  options opt;
+  CHECK(error_of(items, opt) ==
+        "line 2, column 1: grade -1 is negative; negative grades are not allowed here (choose negatives zero or drop)");
+  opt.negatives = negative_policy::zero;
+  explanation e = run(items, opt);
+  CHECK(e.steps[1].gain == 0);
+  CHECK(e.dcg == exact(3 + 1 / 2.0));
+  CHECK(e.ideal_steps.size() == 2);
+  opt.negatives = negative_policy::drop;
+  e = run(items, opt);
+  CHECK(e.n == 2);
+  CHECK(e.dcg == exact(3 + 1 / log2_3));
+  CHECK(e.ndcg == exact(1.0));
+}
+
+TEST_CASE("bad grades and options are errors with the value echoed") {
+  options opt;
+  CHECK(error_of({}, opt) == "the ranking is empty: give at least one grade");
+  CHECK(error_of(grades({1, 1024}), opt) ==
+        "line 2, column 1: grade 1024 gives a gain that is not finite (2^grade overflows)");
+  CHECK(error_of(grades({1, NAN}), opt) == "line 2, column 1: grade is not a finite number: nan");
+  opt.gain = gain_kind::table;
+  opt.gain_table = {0, 1};
+  CHECK(error_of(grades({2}), opt) ==
+        "line 1, column 1: grade 2 has no entry in the gain table (it has entries for grades 0 to 2 - 1)");
+  opt = options{};
+  opt.log_base = 1;
+  CHECK(error_of(grades({1}), opt) == "the log base must be a finite number above 1, got 1");
+  opt = options{};
+  opt.weights = {1, -2};
+  CHECK(error_of(grades({1}), opt) == "position weights must be finite and not negative, got -2");
+  opt = options{};
+  opt.alpha = 1.5;
+  CHECK(error_of(grades({1}), opt) == "alpha must be between 0 and 1, got 1.5");
+}
+
+TEST_CASE("ERR follows Chapelle's cascade with R = (2^g - 1) / 2^g_max") {
+  options opt;
+  opt.err_max_grade = 2;
+  // R = 3/4, 1/4, 0: ERR = 3/4 + (1/2)(1/4)(1 - 3/4)
+  CHECK(run(grades({2, 1, 0}), opt).other.err == exact(0.75 + 0.5 * 0.25 * 0.25));
+  opt.err_max_grade = 0;  // the largest grade seen, 2 here
+  CHECK(run(grades({2, 1, 0}), opt).other.err == exact(0.78125));
+  opt.err_max_grade = 4;  // gdeval's fixed scale: R = 3/16, 1/16
+  CHECK(run(grades({2, 1}), opt).other.err == exact(3.0 / 16 + 0.5 * (1.0 / 16) * (13.0 / 16)));
+}
+
+TEST_CASE("alpha-nDCG rewards new subtopics and uses a greedy ideal") {
+  std::vector<item> items = grades({1, 1, 1});
+  items[0].subtopics = {"s1", "s2"};
+  items[1].subtopics = {"s1"};
+  items[2].subtopics = {"s3"};
+  explanation e = run(items);
+  REQUIRE(e.other.has_alpha);
+  // gains 2, (1-0.5)^1 = 0.5, 1 at ranks 1 2 3
+  CHECK(e.other.alpha_dcg == exact(2 + 0.5 / log2_3 + 1 / 2.0));
+  // greedy: {s1,s2} then {s3} then {s1}
+  CHECK(e.other.alpha_idcg == exact(2 + 1 / log2_3 + 0.5 / 2.0));
+  CHECK(e.other.alpha_ndcg == exact(e.other.alpha_dcg / e.other.alpha_idcg));
+  CHECK_FALSE(run(grades({1, 0})).other.has_alpha);
+}
+
+TEST_CASE("the greedy alpha ideal takes the largest marginal gain, ties to the earlier item") {
+  std::vector<std::string> a = {"x", "y"}, b = {"x"}, c = {"y"}, d = {"z"};
+  std::vector<const std::vector<std::string>*> pool = {&b, &a, &c, &d};
+  auto ideal = detail::alpha_ideal(pool, 4, 0.5);
+  REQUIRE(ideal.size() == 4);
+  CHECK(ideal[0] == &a);  // gain 2
+  CHECK(ideal[1] == &d);  // gain 1 beats 0.5 for b and c
+  CHECK(ideal[2] == &b);  // b and c both 0.5: the earlier
+  CHECK(ideal[3] == &c);
+}
+
+TEST_CASE("a discount table holds log2(i + 1) for every position asked for") {
+  discount_table t;
+  t.reserve(3);
+  t.reserve(2);
+  CHECK(t.at(1) == 1.0);
+  CHECK(t.at(3) == 2.0);
+  t.reserve(7);
+  CHECK(t.at(7) == 3.0);
+}
