@@ -16,6 +16,9 @@ struct error {
   std::string message;
   std::size_t line = 0;
   std::size_t column = 0;
+  // Which input the place is in when a call reads several (evaluate_trec:
+  // "qrels", "run", "subtopics"); empty otherwise. Callers map it to a file name.
+  std::string source;
 };
 
 // Renders "line 3, column 7: message", or just the message when unplaced.

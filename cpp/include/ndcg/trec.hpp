@@ -22,6 +22,11 @@ struct measure_spec {
 };
 expected<measure_spec> parse_measure(std::string_view text);
 
+// The measure names -m takes, in the order their lines are printed.
+const std::vector<std::string_view>& trec_measure_names();
+// The measures evaluated when none are given.
+const std::vector<std::string>& default_trec_measures();
+
 struct trec_options {
   std::vector<std::string> measures;     // -m arguments; empty = the default set
   bool complete = false;                 // -c: qrels queries missing from the run score 0
@@ -32,18 +37,23 @@ struct trec_options {
   double err_max_grade = 0;              // for err_cut; 0 = largest grade in the qrels
 };
 
-// Values of all measures, one row per query, plus the mean row.
+// Values of all measures, one row per query, plus the "all" row.
 struct trec_result {
   std::vector<std::string> names;        // printed names: "ndcg_cut_10", "P_5", ...
   std::vector<bool> is_count;            // printed as integers (num_ret, ...)
-  std::vector<std::string> qids;         // sorted as trec_eval prints them
-  std::vector<std::vector<double>> values;  // values[q][m]
-  std::vector<double> mean;              // the "all" row
+  std::vector<bool> summary_only;        // printed on the "all" line only (num_q)
+  std::vector<std::string> qids;         // sorted as trec_eval prints them (byte order)
+  std::vector<std::vector<double>> values;  // values[q][m]; NaN = no value (IDCG = 0 under
+                                            // a preset whose zero policy is "skip")
+  std::vector<double> mean;              // the "all" row: the mean over queries with a value,
+                                         // but the sum for counts (num_rel, ...), as trec_eval
   std::size_t num_q = 0;
 };
 
 // Evaluates a run against qrels. `subtopics` (may be empty) is ndeval-style
-// subtopic qrels for alpha_ndcg_cut.
+// subtopic qrels for alpha_ndcg_cut. An error from reading an input keeps its
+// line and column and says which input in error::source ("qrels", "run",
+// "subtopics"); a bad option or measure has an empty source and no line.
 expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,
                                     const trec_options& opt, std::string_view subtopics = {});
 
