@@ -52,7 +52,11 @@ using status = expected<done>;
 // The single place errors are made: the message should say what was
 // expected and echo what was found.
 inline error fail(std::string message, std::size_t line = 0, std::size_t column = 0) {
-  return error{std::move(message), line, column};
+  error e;
+  e.message = std::move(message);
+  e.line = line;
+  e.column = column;
+  return e;
 }
 
 }  // namespace ndcg
