@@ -8,7 +8,8 @@
 namespace ndcg {
 
 // Runs the command with `args` (without the program name). Returns the exit
-// code: 0 success, 1 usage shown after a bad command line, 2 bad input.
+// code: 0 success, 2 for any error (bad input, bad option, unreadable file),
+// with one message on `err` naming the file, line and column.
 int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
             std::ostream& err);
 

@@ -1,5 +1,5 @@
 // Rendering an explanation for people and programs: the document's step
-// tables as text or Markdown, and JSON or CSV whose numbers round-trip.
+// tables as text, Markdown or LaTeX, and JSON or CSV whose numbers round-trip.
 #pragma once
 
 #include <string>
@@ -10,7 +10,7 @@
 
 namespace ndcg {
 
-enum class report_format { text, markdown, json, csv };
+enum class report_format { text, markdown, json, csv, latex };
 expected<report_format> parse_report_format(std::string_view s);
 
 struct report_context {

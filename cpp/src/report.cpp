@@ -1,0 +1,362 @@
+// Renders an explanation: the document's step tables (text, Markdown,
+// LaTeX) and machine formats (JSON, CSV) with round-trip numbers.
+#include "ndcg/report.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace ndcg {
+namespace {
+
+// Sum lines list at most this many terms; longer lists end in "…".
+constexpr std::size_t max_sum_terms = 40;
+
+std::string fixed(double v, int decimals) {
+  if (!std::isfinite(v)) return std::isnan(v) ? "n/a" : (v < 0 ? "-inf" : "inf");
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  std::string s(buf);
+  if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);  // no "-0.000"
+  return s;
+}
+
+std::string json_number(double v) { return std::isfinite(v) ? shortest(v) : "null"; }
+
+std::string cut_label(const explanation& e) { return e.k ? "@" + std::to_string(e.k) : ""; }
+
+std::string discount_label(const options& opt) {
+  if (opt.log_base == 2.0) return "log2(i+1)";
+  return "log_" + shortest(opt.log_base) + "(i+1)";
+}
+
+std::string gain_label(const options& opt) {
+  switch (opt.gain) {
+    case gain_kind::linear: return "rel_i";
+    case gain_kind::table: return "gain(rel_i)";
+    case gain_kind::exponential: break;
+  }
+  return "2^rel-1";
+}
+
+bool any_ids(const std::vector<step>& steps) {
+  for (const step& s : steps)
+    if (s.has_id) return true;
+  return false;
+}
+
+bool any_weights(const std::vector<step>& steps) {
+  for (const step& s : steps)
+    if (s.weight != 1) return true;
+  return false;
+}
+
+struct columns {
+  bool ids, weights;
+};
+
+std::vector<std::string> header(const columns& c, const options& opt) {
+  std::vector<std::string> h = {"i"};
+  if (c.ids) h.push_back("id");
+  h.insert(h.end(), {"rel_i", gain_label(opt), discount_label(opt)});
+  if (c.weights) h.push_back("w_i");
+  h.insert(h.end(), {"term", "running"});
+  return h;
+}
+
+std::vector<std::string> cells(const step& s, const columns& c, int d) {
+  std::vector<std::string> row = {std::to_string(s.position)};
+  if (c.ids) row.push_back(s.has_id ? s.id : "");
+  row.insert(row.end(), {shortest(s.rel), fixed(s.gain, d), fixed(s.discount, d)});
+  if (c.weights) row.push_back(shortest(s.weight));
+  row.insert(row.end(), {fixed(s.contribution, d), fixed(s.cumulative, d)});
+  return row;
+}
+
+// "DCG@10 = 7.000 + 1.893 + ... = 10.639"
+std::string sum_line(const std::string& name, const std::vector<step>& steps, double total, int d) {
+  std::string line = name + " = ";
+  for (std::size_t i = 0; i < steps.size() && i < max_sum_terms; ++i)
+    line += (i ? " + " : "") + fixed(steps[i].contribution, d);
+  if (steps.size() > max_sum_terms) line += " + … (" + std::to_string(steps.size() - max_sum_terms) + " more terms)";
+  if (steps.empty()) line += "0";
+  return line + " = " + fixed(total, d);
+}
+
+std::string ndcg_line(const explanation& e, int d) {
+  std::string k = cut_label(e);
+  std::string value = e.ndcg_defined ? fixed(e.ndcg, d) : "undefined (IDCG = 0, left out)";
+  return "NDCG" + k + " = DCG" + k + " / IDCG" + k + " = " + fixed(e.dcg, d) + " / " + fixed(e.idcg, d) + " = " + value;
+}
+
+std::string pool_lines(const explanation& e, int d, const std::string& bullet) {
+  if (!e.has_judgments) return "";
+  std::string k = cut_label(e);
+  return bullet + "NDCG" + k + " against the ranking's own ideal: " + fixed(e.dcg, d) + " / " + fixed(e.idcg_list, d) + " = " + fixed(e.ndcg_list, d) + "\n" +
+         bullet + "NDCG" + k + " against all judgments: " + fixed(e.dcg, d) + " / " + fixed(e.idcg_judged, d) + " = " + fixed(e.ndcg_judged, d) + "\n";
+}
+
+const char* rounding_note = "Terms are rounded for display; every total is summed from unrounded terms.";
+
+// ---- text --------------------------------------------------------------
+
+std::string text_table(const std::vector<step>& steps, const columns& c, const options& opt, int d) {
+  std::vector<std::vector<std::string>> rows = {header(c, opt)};
+  for (const step& s : steps) rows.push_back(cells(s, c, d));
+  std::vector<std::size_t> width(rows[0].size(), 0);
+  for (const auto& r : rows)
+    for (std::size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+  std::string out;
+  for (const auto& r : rows) {
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      bool left = c.ids && i == 1;
+      std::string pad(width[i] - r[i].size(), ' ');
+      out += (i ? "  " : "  ") + (left ? r[i] + pad : pad + r[i]);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string render_text(const explanation& e, const report_context& ctx) {
+  const options& opt = *ctx.opt;
+  int d = ctx.decimals;
+  columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
+  std::string k = cut_label(e), out;
+  out += "Ranking of " + std::to_string(e.n) + " items";
+  if (!ctx.input_format.empty()) out += " (read as " + std::string(ctx.input_format) + ")";
+  out += "; K = " + (e.k ? std::to_string(e.k) : std::string("none (whole list)"));
+  out += "; gain " + gain_label(opt) + "; discount " + discount_label(opt);
+  if (!ctx.preset.empty()) out += "; preset " + std::string(ctx.preset);
+  out += "\n\nDCG" + k + ": the ranking as given\n" + text_table(e.steps, c, opt, d);
+  out += sum_line("DCG" + k, e.steps, e.dcg, d) + "\n\n";
+  out += "IDCG" + k + ": the ideal order (" + std::string(opt.ideal == ideal_source::judgments && e.has_judgments ? "all judgments" : "this ranking's grades") + ", largest gain first)\n";
+  out += text_table(e.ideal_steps, c, opt, d);
+  out += sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
+  out += ndcg_line(e, d) + "\n" + pool_lines(e, d, "  ");
+  out += std::string("\n") + rounding_note + "\n";
+  return out;
+}
+
+// ---- Markdown ----------------------------------------------------------
+
+std::string markdown_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '|' || ch == '\\' || ch == '`' || ch == '*' || ch == '_' || ch == '<' || ch == '[') out += '\\';
+    out += ch;
+  }
+  return out;
+}
+
+std::string markdown_table(const std::vector<step>& steps, const columns& c, const options& opt, int d) {
+  auto line = [](const std::vector<std::string>& r) {
+    std::string s = "|";
+    for (const std::string& cell : r) s += " " + cell + " |";
+    return s + "\n";
+  };
+  std::vector<std::string> h = header(c, opt);
+  std::string out = line(h) + "|" ;
+  for (std::size_t i = 0; i < h.size(); ++i) out += (c.ids && i == 1) ? "---|" : "---:|";
+  out += "\n";
+  for (const step& s : steps) {
+    std::vector<std::string> r = cells(s, c, d);
+    if (c.ids) r[1] = markdown_escape(r[1]);
+    out += line(r);
+  }
+  return out;
+}
+
+std::string render_markdown(const explanation& e, const report_context& ctx) {
+  const options& opt = *ctx.opt;
+  int d = ctx.decimals;
+  columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
+  std::string k = cut_label(e);
+  std::string out = "**DCG" + k + "**\n\n" + markdown_table(e.steps, c, opt, d) + "\n" +
+                    sum_line("DCG" + k, e.steps, e.dcg, d) + "\n\n";
+  out += "**IDCG" + k + "** (ideal order)\n\n" + markdown_table(e.ideal_steps, c, opt, d) + "\n" +
+         sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
+  out += "**" + ndcg_line(e, d) + "**\n\n" + pool_lines(e, d, "- ");
+  out += std::string(e.has_judgments ? "\n" : "") + "_" + rounding_note + "_\n";
+  return out;
+}
+
+// ---- LaTeX -------------------------------------------------------------
+
+std::string latex_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    switch (ch) {
+      case '\\': out += "\\textbackslash{}"; break;
+      case '~': out += "\\textasciitilde{}"; break;
+      case '^': out += "\\textasciicircum{}"; break;
+      case '&': case '%': case '$': case '#': case '_': case '{': case '}':
+        out += '\\';
+        out += ch;
+        break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+std::string latex_table(const std::vector<step>& steps, const columns& c, const options& opt, int d) {
+  std::vector<std::string> h = header(c, opt);
+  std::string spec;
+  for (std::size_t i = 0; i < h.size(); ++i) spec += (c.ids && i == 1) ? "l" : "r";
+  std::string out = "\\begin{tabular}{" + spec + "}\n\\hline\n";
+  for (std::size_t i = 0; i < h.size(); ++i) out += (i ? " & " : "") + ("$" + h[i] + "$");
+  out += " \\\\\n\\hline\n";
+  for (const step& s : steps) {
+    std::vector<std::string> r = cells(s, c, d);
+    for (std::size_t i = 0; i < r.size(); ++i) out += (i ? " & " : "") + latex_escape(r[i]);
+    out += " \\\\\n";
+  }
+  return out + "\\hline\n\\end{tabular}\n";
+}
+
+std::string render_latex(const explanation& e, const report_context& ctx) {
+  const options& opt = *ctx.opt;
+  int d = ctx.decimals;
+  columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
+  std::string k = cut_label(e);
+  std::string out = "% DCG" + k + "\n" + latex_table(e.steps, c, opt, d);
+  out += "% IDCG" + k + "\n" + latex_table(e.ideal_steps, c, opt, d);
+  out += "% " + sum_line("DCG" + k, e.steps, e.dcg, d) + "\n% " + sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n";
+  out += "% " + ndcg_line(e, d) + "\n% " + rounding_note + "\n";
+  return out;
+}
+
+// ---- JSON --------------------------------------------------------------
+
+std::string json_steps(const std::vector<step>& steps) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const step& s = steps[i];
+    out += i ? ",\n    " : "\n    ";
+    out += "{\"position\":" + std::to_string(s.position) + ",\"id\":" + (s.has_id ? json_string(s.id) : "null") +
+           ",\"rel\":" + json_number(s.rel) + ",\"gain\":" + json_number(s.gain) +
+           ",\"discount\":" + json_number(s.discount) + ",\"weight\":" + json_number(s.weight) +
+           ",\"contribution\":" + json_number(s.contribution) + ",\"cumulative\":" + json_number(s.cumulative) + "}";
+  }
+  return out + (steps.empty() ? "]" : "\n  ]");
+}
+
+std::string json_array(const std::vector<double>& values) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + json_number(values[i]);
+  return out + "]";
+}
+
+std::string json_options(const options& opt) {
+  return "{\"gain\":\"" + std::string(name_of(opt.gain)) + "\",\"log_base\":" + json_number(opt.log_base) +
+         ",\"k\":" + std::to_string(opt.k) + ",\"ideal\":\"" + std::string(name_of(opt.ideal)) +
+         "\",\"ties\":\"" + std::string(name_of(opt.ties)) + "\",\"zero_idcg\":\"" + std::string(name_of(opt.zero_idcg)) +
+         "\",\"negatives\":\"" + std::string(name_of(opt.negatives)) + "\"}";
+}
+
+std::string render_json(const explanation& e, const report_context& ctx) {
+  const other_metrics& m = e.other;
+  std::string out = "{\n  \"format\": " + (ctx.input_format.empty() ? std::string("null") : json_string(ctx.input_format));
+  out += ",\n  \"preset\": " + (ctx.preset.empty() ? std::string("null") : json_string(ctx.preset));
+  out += ",\n  \"options\": " + json_options(*ctx.opt);
+  out += ",\n  \"k\": " + std::to_string(e.k) + ",\n  \"n\": " + std::to_string(e.n);
+  out += ",\n  \"dcg\": " + json_number(e.dcg) + ",\n  \"idcg\": " + json_number(e.idcg);
+  out += ",\n  \"ndcg\": " + (e.ndcg_defined ? json_number(e.ndcg) : "null");
+  out += ",\n  \"cg\": " + json_number(m.cg);
+  out += ",\n  \"has_judgments\": " + std::string(e.has_judgments ? "true" : "false");
+  if (e.has_judgments)
+    out += ",\n  \"idcg_list\": " + json_number(e.idcg_list) + ",\n  \"ndcg_list\": " + json_number(e.ndcg_list) +
+           ",\n  \"idcg_judged\": " + json_number(e.idcg_judged) + ",\n  \"ndcg_judged\": " + json_number(e.ndcg_judged);
+  out += ",\n  \"metrics\": {\"precision\":" + json_number(m.precision) + ",\"recall\":" + json_number(m.recall) +
+         ",\"average_precision\":" + json_number(m.average_precision) + ",\"reciprocal_rank\":" + json_number(m.reciprocal_rank) +
+         ",\"err\":" + json_number(m.err);
+  if (m.has_alpha)
+    out += ",\"alpha_dcg\":" + json_number(m.alpha_dcg) + ",\"alpha_idcg\":" + json_number(m.alpha_idcg) +
+           ",\"alpha_ndcg\":" + json_number(m.alpha_ndcg);
+  out += "}";
+  out += ",\n  \"steps\": " + json_steps(e.steps) + ",\n  \"ideal_steps\": " + json_steps(e.ideal_steps);
+  out += ",\n  \"ndcg_at\": " + json_array(e.ndcg_at) + ",\n  \"loss\": " + json_array(e.loss) + "\n}\n";
+  return out;
+}
+
+// ---- CSV ---------------------------------------------------------------
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
+std::string csv_rows(const char* list, const std::vector<step>& steps) {
+  std::string out;
+  for (const step& s : steps)
+    out += std::string(list) + "," + std::to_string(s.position) + "," + (s.has_id ? csv_field(s.id) : "") + "," +
+           shortest(s.rel) + "," + shortest(s.gain) + "," + shortest(s.discount) + "," + shortest(s.weight) + "," +
+           shortest(s.contribution) + "," + shortest(s.cumulative) + "\n";
+  return out;
+}
+
+std::string render_csv(const explanation& e) {
+  return "list,position,id,rel,gain,discount,weight,contribution,cumulative\n" + csv_rows("ranking", e.steps) +
+         csv_rows("ideal", e.ideal_steps);
+}
+
+}  // namespace
+
+expected<report_format> parse_report_format(std::string_view s) {
+  if (s == "text") return report_format::text;
+  if (s == "markdown" || s == "md") return report_format::markdown;
+  if (s == "json") return report_format::json;
+  if (s == "csv") return report_format::csv;
+  if (s == "latex" || s == "tex") return report_format::latex;
+  return fail("unknown format \"" + std::string(s.substr(0, 40)) + "\" (expected text, markdown, json, csv or latex)");
+}
+
+std::string render(const explanation& e, report_format f, const report_context& ctx) {
+  static const options defaults;
+  report_context c = ctx;
+  if (!c.opt) c.opt = &defaults;
+  switch (f) {
+    case report_format::markdown: return render_markdown(e, c);
+    case report_format::json: return render_json(e, c);
+    case report_format::csv: return render_csv(e);
+    case report_format::latex: return render_latex(e, c);
+    case report_format::text: break;
+  }
+  return render_text(e, c);
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < s.size();) {
+    unsigned char ch = static_cast<unsigned char>(s[i]);
+    if (ch == '"' || ch == '\\') { out += '\\'; out += static_cast<char>(ch); ++i; continue; }
+    if (ch < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", ch);
+      out += buf;
+      ++i;
+      continue;
+    }
+    if (ch < 0x80) { out += static_cast<char>(ch); ++i; continue; }
+    // Copy a well-formed UTF-8 sequence; anything else becomes U+FFFD.
+    std::size_t len = ch >= 0xF0 && ch <= 0xF4 ? 4 : ch >= 0xE0 ? 3 : ch >= 0xC2 && ch <= 0xDF ? 2 : 0;
+    bool good = len && i + len <= s.size();
+    for (std::size_t j = 1; good && j < len; ++j) good = (static_cast<unsigned char>(s[i + j]) & 0xC0) == 0x80;
+    if (good && len == 3) {
+      unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+      good = !(ch == 0xE0 && c1 < 0xA0) && !(ch == 0xED && c1 >= 0xA0);  // overlong, surrogates
+    }
+    if (good && len == 4) {
+      unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+      good = !(ch == 0xF0 && c1 < 0x90) && !(ch == 0xF4 && c1 >= 0x90);
+    }
+    if (good) { out.append(s.substr(i, len)); i += len; }
+    else { out += "\xEF\xBF\xBD"; ++i; }
+  }
+  return out + "\"";
+}
+
+}  // namespace ndcg
