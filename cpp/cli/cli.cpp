@@ -11,7 +11,7 @@
 #include <string>
 
 #include "ndcg/metrics.hpp"
-#include "ndcg/parse.hpp"
+#include "ndcg/pipeline.hpp"
 #include "ndcg/report.hpp"
 #include "ndcg/trec.hpp"
 
@@ -267,27 +267,24 @@ int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream&
   else if (auto t = read_file(req->file.empty() ? "-" : req->file, in, problem)) text = std::move(*t);
   else { err << "ndcg explain: " << problem << "\n"; return 2; }
 
-  auto ranking = parse_ranking(text);
-  if (!ranking) { err << "ndcg explain: " << placed(source, ranking.err()) << "\n"; return 2; }
-  std::optional<std::vector<item>> judged;
+  std::string judgments;
   if (!req->qrels.empty()) {
     auto qtext = read_file(req->qrels, in, problem);
     if (!qtext) { err << "ndcg explain: " << problem << "\n"; return 2; }
-    auto j = parse_judgments(*qtext);
-    if (!j) { err << "ndcg explain: " << placed(req->qrels, j.err()) << "\n"; return 2; }
-    judged = std::move(*j);
-  } else if (req->opt.ideal == ideal_source::judgments && !ranking->has_grades) {
-    err << "ndcg explain: this ranking has no grades: give judgments with --qrels FILE\n";
+    judgments = std::move(*qtext);
+  }
+  auto e = explain_text(text, judgments, req->opt);
+  if (!e) {
+    const std::string& where = e.err().source == "judgments" ? req->qrels : e.err().source.empty() ? "" : source;
+    err << "ndcg explain: " << placed(where, e.err()) << "\n";
     return 2;
   }
-  auto e = explain(ranking->items, req->opt, judged ? &*judged : nullptr);
-  if (!e) { err << "ndcg explain: " << placed(e.err().line ? source : "", e.err()) << "\n"; return 2; }
   report_context ctx;
   ctx.opt = &req->opt;
-  ctx.input_format = name_of(ranking->detected);
+  ctx.input_format = name_of(e->input.detected);
   ctx.preset = req->preset.empty() ? matching_preset(req->opt) : std::string_view(req->preset);
   ctx.decimals = req->decimals;
-  out << render(*e, req->format, ctx);
+  out << render(e->result, req->format, ctx);
   return 0;
 }
 
