@@ -1,0 +1,56 @@
+// Assembles dist/: the one-file module (wasm inlined, API appended) and the
+// page, embed page and web component with everything inlined. Prints sizes
+// and fails above the budgets in web/budget.json.
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+mkdirSync(dist, { recursive: true });
+
+async function bundle(entry, format = 'iife') {
+  const out = await build({
+    entryPoints: [join(root, entry)], bundle: true, write: false, format, minify: true,
+    target: ['es2020'], legalComments: 'none',
+  });
+  return out.outputFiles[0].text;
+}
+
+function assertNoEval(name, text) {
+  for (const bad of ['eval(', 'new Function']) {
+    if (text.includes(bad)) throw new Error(`${name} contains "${bad}": a strict CSP would block it`);
+  }
+}
+
+async function buildModule() {
+  const raw = readFileSync(join(root, 'build/wasm/ndcg.js'), 'utf8');
+  const api = await bundle('web/api/entry.js');
+  const text = `${raw}\n${api}`;
+  assertNoEval('dist/ndcg.js', text);
+  writeFileSync(join(dist, 'ndcg.js'), text);
+  const debug = join(root, 'build/wasm/ndcg-debug.js');
+  if (existsSync(debug)) writeFileSync(join(dist, 'ndcg-debug.js'), `${readFileSync(debug, 'utf8')}\n${api}`);
+  return text;
+}
+
+function report(budgets) {
+  let over = false;
+  for (const [file, budget] of Object.entries(budgets)) {
+    const path = join(root, file);
+    if (!existsSync(path)) continue;
+    const data = readFileSync(path);
+    const gz = gzipSync(data, { level: 9 }).length;
+    const note = gz > budget.gzip ? `  OVER BUDGET (${budget.gzip} bytes gzipped)` : `  (budget ${budget.gzip})`;
+    console.log(`size: ${file}: ${data.length} bytes raw, ${gz} bytes gzipped${note}`);
+    over = over || gz > budget.gzip;
+  }
+  if (over) throw new Error('a file is over its size budget (web/budget.json)');
+}
+
+const moduleText = await buildModule();
+const page = join(root, 'scripts/build-page.mjs');
+if (existsSync(page)) await (await import(page)).buildPage({ root, dist, bundle, moduleText, assertNoEval });
+report(JSON.parse(readFileSync(join(root, 'web/budget.json'), 'utf8')));
