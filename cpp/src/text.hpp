@@ -1,0 +1,332 @@
+// Small text helpers shared by the parsers: lines, fields, strict numbers,
+// full-width folding and short echoes of bad input. Internal, not API.
+//
+// Positions are 1-based byte offsets within a line, counted after a UTF-8
+// BOM (which only the first line can carry), as an editor shows them.
+#pragma once
+
+#include <cerrno>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ndcg/error.hpp"
+#include "ndcg/parse.hpp"
+
+namespace ndcg::detail {
+
+inline constexpr std::size_t npos = std::string_view::npos;
+
+// ---- lines ------------------------------------------------------------------
+
+inline std::string_view strip_bom(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  return text;
+}
+
+struct line {
+  std::string_view text;   // without its line end
+  std::size_t number = 0;  // 1-based
+};
+
+// Lines end at "\n", "\r\n" or a lone "\r" (old Mac files, some pastes).
+// Text ending in a line end has no extra empty line after it.
+class line_reader {
+ public:
+  explicit line_reader(std::string_view text) : rest_(strip_bom(text)) {}
+
+  bool next(line& out) {
+    if (rest_.empty()) return false;
+    const char* p = rest_.data();
+    const std::size_t n = rest_.size();
+    std::size_t i = 0;
+    while (i < n && p[i] != '\n' && p[i] != '\r') ++i;
+    out.text = rest_.substr(0, i);
+    out.number = ++number_;
+    if (i + 1 < n && p[i] == '\r' && p[i + 1] == '\n') ++i;
+    rest_.remove_prefix(i < n ? i + 1 : n);
+    return true;
+  }
+
+ private:
+  std::string_view rest_;
+  std::size_t number_ = 0;
+};
+
+inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+
+inline std::size_t leading_spaces(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && is_space(s[i])) ++i;
+  return i;
+}
+
+// Blank lines and lines whose first non-space byte is '#' carry no data.
+inline bool skippable(std::string_view s) {
+  const std::size_t i = leading_spaces(s);
+  return i == s.size() || s[i] == '#';
+}
+
+// Refuses input the parsers should not walk: too large as a whole ...
+inline status check_size(std::string_view text, const limits& lim) {
+  if (text.size() <= lim.max_bytes) return done{};
+  return fail("expected at most " + std::to_string(lim.max_bytes) + " bytes of input, got " +
+              std::to_string(text.size()));
+}
+
+// ... or holding a line longer than the limit, or binary (a NUL byte).
+inline status check_line(const line& l, const limits& lim) {
+  if (l.text.size() > lim.max_line) {
+    return fail("expected lines of at most " + std::to_string(lim.max_line) + " bytes, got one of " +
+                    std::to_string(l.text.size()),
+                l.number, lim.max_line + 1);
+  }
+  if (l.text.empty()) return done{};
+  if (const void* nul = std::memchr(l.text.data(), '\0', l.text.size())) {
+    const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - l.text.data());
+    return fail("expected text, got a NUL byte (is this a binary file?)", l.number, at + 1);
+  }
+  return done{};
+}
+
+// Both checks over the whole text, for parsers that look ahead.
+inline status check_input(std::string_view text, const limits& lim) {
+  if (auto ok = check_size(text, lim); !ok) return ok;
+  line_reader lines(text);
+  line l;
+  while (lines.next(l)) {
+    if (auto ok = check_line(l, lim); !ok) return ok;
+  }
+  return done{};
+}
+
+// ---- fields -----------------------------------------------------------------
+
+struct field {
+  std::string_view text;
+  std::size_t column = 0;  // 1-based byte position of its first byte
+};
+
+// Splits at runs of spaces and tabs, as TREC files are written. Stores at
+// most `cap` fields but returns how many there are, so callers can say
+// "expected 6 fields, got 9" without storing all nine.
+inline std::size_t split_whitespace(std::string_view s, field* out, std::size_t cap) {
+  std::size_t count = 0;
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  for (;;) {
+    while (i < n && is_space(s[i])) ++i;
+    if (i == n) return count;
+    const std::size_t start = i;
+    while (i < n && !is_space(s[i])) ++i;
+    if (count < cap) out[count] = field{s.substr(start, i - start), start + 1};
+    ++count;
+  }
+}
+
+// The ASCII character that the character at s[i] stands for, with `len` set
+// to its length in bytes: itself when ASCII; the twin of a full-width form
+// (U+FF01..U+FF5E, "３" -> '3', "，" -> ','), of the ideographic space and
+// comma ("　", "、"), the no-break space and the minus sign U+2212; else 0
+// with len = 1, so unknown and invalid bytes pass through one at a time.
+inline char ascii_twin(std::string_view s, std::size_t i, std::size_t& len) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  len = 1;
+  if (byte(0) < 0x80) return s[i];
+  const std::size_t left = s.size() - i;
+  if (left >= 2 && byte(0) == 0xC2 && byte(1) == 0xA0) {
+    len = 2;
+    return ' ';
+  }
+  if (left < 3 || (byte(0) & 0xF0) != 0xE0 || (byte(1) & 0xC0) != 0x80 || (byte(2) & 0xC0) != 0x80) {
+    return 0;
+  }
+  const unsigned cp = ((byte(0) & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu);
+  char c = 0;
+  if (cp >= 0xFF01 && cp <= 0xFF5E) c = static_cast<char>(cp - 0xFEE0);
+  else if (cp == 0x3000) c = ' ';
+  else if (cp == 0x3001) c = ',';
+  else if (cp == 0x2212) c = '-';
+  if (c != 0) len = 3;
+  return c;
+}
+
+// Copies s to out[0..cap) with every character replaced by its ASCII twin
+// where it has one. Returns the length, or npos when it does not fit.
+inline std::size_t fold_ascii(std::string_view s, char* out, std::size_t cap) {
+  std::size_t n = 0;
+  std::size_t len = 1;
+  for (std::size_t i = 0; i < s.size(); i += len) {
+    if (n == cap) return npos;
+    const char c = ascii_twin(s, i, len);
+    out[n++] = c != 0 ? c : s[i];
+  }
+  return n;
+}
+
+// Splits a pasted list: fields are separated by runs of any character in
+// `separators` or of a full-width twin of one.
+inline void split_list(std::string_view s, std::string_view separators, std::vector<field>& out) {
+  out.clear();
+  std::size_t start = npos;
+  std::size_t len = 1;
+  for (std::size_t i = 0; i < s.size(); i += len) {
+    const char c = ascii_twin(s, i, len);
+    const bool sep = c != 0 && separators.find(c) != npos;
+    if (sep && start != npos) {
+      out.push_back(field{s.substr(start, i - start), start + 1});
+      start = npos;
+    } else if (!sep && start == npos) {
+      start = i;
+    }
+  }
+  if (start != npos) out.push_back(field{s.substr(start), start + 1});
+}
+
+// ---- numbers ----------------------------------------------------------------
+
+enum class number_status { ok, not_a_number, not_finite, out_of_range };
+
+namespace impl {
+// Folds s into a NUL-terminated stack buffer for strtod/strtol; false when
+// it is empty or too long to be a number anyone would write.
+inline bool number_text(std::string_view s, char (&buf)[128], std::size_t& n) {
+  n = fold_ascii(s, buf, sizeof buf - 1);
+  if (n == npos || n == 0) return false;
+  buf[n] = '\0';
+  return true;
+}
+
+inline bool names_non_finite(const char* p) {
+  if (*p == '+' || *p == '-') ++p;
+  std::string lower;
+  for (; *p != '\0'; ++p) lower += static_cast<char>(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+  return lower == "nan" || lower == "inf" || lower == "infinity";
+}
+
+// Exact fast path for the common "-12.345": at most 15 digits make an
+// integer below 2^53 and 10^k (k <= 15) is exact too, so one IEEE division
+// gives the correctly rounded result strtod would. Anything else: false.
+inline bool short_decimal(const char* p, std::size_t n, double& out) {
+  static const double pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  std::size_t i = 0;
+  const bool negative = p[0] == '-';
+  if (p[0] == '-' || p[0] == '+') ++i;
+  std::uint64_t mantissa = 0;
+  std::size_t digits = 0, decimals = 0;
+  bool point = false;
+  for (; i < n; ++i) {
+    if (p[i] == '.' && !point) {
+      point = true;
+    } else if (p[i] >= '0' && p[i] <= '9') {
+      mantissa = mantissa * 10 + static_cast<std::uint64_t>(p[i] - '0');
+      ++digits;
+      if (point) ++decimals;
+    } else {
+      return false;
+    }
+  }
+  if (digits == 0 || digits > 15) return false;
+  const double v = static_cast<double>(mantissa) / pow10[decimals];
+  out = negative ? -v : v;
+  return true;
+}
+}  // namespace impl
+
+// A decimal number such as "3", "-0.5", ".5", "1e-3" or "３．５", and
+// nothing else: strtod alone would also take hex, leading spaces and a
+// trailing tail ("3abc"). "nan", "inf" and overflow ("1e999") are named
+// not_finite so the message can say so.
+inline number_status parse_number(std::string_view s, double& out) {
+  char buf[128];
+  std::size_t n = 0;
+  if (!impl::number_text(s, buf, n)) return number_status::not_a_number;
+  for (std::size_t i = 0; i < n; ++i) {
+    const char c = buf[i];
+    const bool allowed = (c >= '0' && c <= '9') || c == '.' || c == '+' || c == '-' || c == 'e' || c == 'E';
+    if (!allowed) {
+      return impl::names_non_finite(buf) ? number_status::not_finite : number_status::not_a_number;
+    }
+  }
+  if (impl::short_decimal(buf, n, out)) return number_status::ok;
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(buf, &end);
+  if (end != buf + n) return number_status::not_a_number;
+  if (!std::isfinite(v)) return number_status::not_finite;
+  out = v;  // underflow (ERANGE with a tiny result) is fine: it reads as 0 or a denormal
+  return number_status::ok;
+}
+
+// An optional sign and decimal digits, nothing else ("1.0" is not one).
+inline number_status parse_integer(std::string_view s, long& out) {
+  char buf[128];
+  std::size_t n = 0;
+  if (!impl::number_text(s, buf, n)) return number_status::not_a_number;
+  const std::size_t first = (buf[0] == '+' || buf[0] == '-') ? 1 : 0;
+  if (first == n) return number_status::not_a_number;
+  for (std::size_t i = first; i < n; ++i) {
+    if (buf[i] < '0' || buf[i] > '9') return number_status::not_a_number;
+  }
+  errno = 0;
+  const long v = std::strtol(buf, nullptr, 10);
+  if (errno == ERANGE) return number_status::out_of_range;
+  out = v;
+  return number_status::ok;
+}
+
+inline bool is_numeric(std::string_view s) {
+  double v = 0;
+  return parse_number(s, v) != number_status::not_a_number;
+}
+
+// ---- messages ---------------------------------------------------------------
+
+// A short quoted echo of what was found: at most 40 bytes (cut on a UTF-8
+// boundary, "..." added), control bytes shown as \xNN.
+inline std::string quote(std::string_view s) {
+  constexpr std::size_t max = 40;
+  bool cut = false;
+  if (s.size() > max) {
+    std::size_t n = max;
+    for (int back = 0; back < 3 && n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80; ++back) --n;
+    s = s.substr(0, n);
+    cut = true;
+  }
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) {
+      const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  if (cut) out += "...";
+  out += '"';
+  return out;
+}
+
+// What a message says was found in a field.
+inline std::string got(std::string_view s) { return s.empty() ? "an empty field" : quote(s); }
+
+// "expected a score (a number), got "abc"" and its non-finite variants.
+inline error bad_number(std::string_view what, const field& f, std::size_t line, number_status st) {
+  std::string m = "expected ";
+  m += what;
+  m += ", got " + got(f.text);
+  if (st == number_status::not_finite) m += ", which is not a finite number";
+  if (st == number_status::out_of_range) m += ", which is out of range";
+  return fail(std::move(m), line, f.column);
+}
+
+}  // namespace ndcg::detail
