@@ -27,14 +27,21 @@ const std::vector<std::string_view>& trec_measure_names();
 // The measures evaluated when none are given.
 const std::vector<std::string>& default_trec_measures();
 
+// The -m measures are trec_eval's (num_q, num_ret, num_rel, num_rel_ret, map,
+// recip_rank, P, recall, ndcg, ndcg_cut) plus err_cut and alpha_ndcg_cut.
+// Several -m arguments are merged: cutoffs are unioned, ndcg variants with
+// different gains become separate columns ("ndcg", "ndcg_1=1,2=3").
 struct trec_options {
   std::vector<std::string> measures;     // -m arguments; empty = the default set
-  bool complete = false;                 // -c: qrels queries missing from the run score 0
-  long relevance_level = 1;              // -l: rel >= this is relevant
-  std::string preset;                    // "" = trec_eval; else gain/ties/zero of a preset
+  bool complete = false;                 // -c: qrels queries missing from the run are scored
+                                         // against an empty ranking (0; num_rel still counts)
+  long relevance_level = 1;              // -l: rel >= this is relevant; must be >= 0
+  std::string preset;                    // "" = trec_eval; else the preset's gain, ties, ideal
+                                         // source, IDCG = 0 policy, log base and grade limit
   bool exp_gain = false;                 // --gain exp: 2^rel - 1 for ndcg measures
   double alpha = 0.5;                    // for alpha_ndcg_cut
-  double err_max_grade = 0;              // for err_cut; 0 = largest grade in the qrels
+  double err_max_grade = 0;              // for err_cut; 0 = the preset's, else the largest
+                                         // grade in the whole qrels file
 };
 
 // Values of all measures, one row per query, plus the "all" row.

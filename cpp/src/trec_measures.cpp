@@ -1,0 +1,291 @@
+// One query's values for trec_eval's measures, computed as trec_eval 10.0
+// does (m_P.c, m_recall.c, m_map.c, m_recip_rank.c, m_ndcg.c, m_ndcg_cut.c):
+// the same ranking, the same sums in the same order, so the doubles match
+// bit for bit and print the same at %.17g.
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <unordered_map>
+
+#include "other_metrics.hpp"
+#include "trec_detail.hpp"
+
+namespace ndcg::trec_detail {
+
+// ---- doc_table --------------------------------------------------------------
+
+void doc_table::start(std::size_t expected_size) {
+  std::size_t size = 16;
+  while (size < 2 * expected_size) size <<= 1;
+  if (slots_.size() < size) {
+    slots_.assign(size, slot{});
+    generation_ = 0;
+  }
+  mask_ = size - 1;
+  if (++generation_ == 0) {  // wrapped after 2^32 queries: stale stamps could match
+    std::fill(slots_.begin(), slots_.end(), slot{});
+    generation_ = 1;
+  }
+}
+
+void doc_table::add(std::string_view docid, int level) {
+  std::size_t at = std::hash<std::string_view>{}(docid) & mask_;
+  while (slots_[at].generation == generation_) at = (at + 1) & mask_;
+  slots_[at] = slot{docid, level, generation_};
+}
+
+const doc_table::slot* doc_table::find(std::string_view docid) const {
+  for (std::size_t at = std::hash<std::string_view>{}(docid) & mask_;; at = (at + 1) & mask_) {
+    const slot& s = slots_[at];
+    if (s.generation != generation_) return nullptr;
+    if (s.docid == docid) return &s;
+  }
+}
+
+// ---- places -----------------------------------------------------------------
+
+// Counted as the parsers count: 1-based bytes after the line's start (any
+// of \n, \r\n, \r), and after a UTF-8 BOM on the first line.
+std::size_t column_of(std::string_view text, std::string_view part) {
+  std::less_equal<const char*> le;
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  if (part.data() == nullptr || !le(begin, part.data()) || !le(part.data(), end)) return 1;
+  const std::size_t offset = static_cast<std::size_t>(part.data() - begin);
+  const std::size_t line_end = offset == 0 ? std::string_view::npos : text.find_last_of("\r\n", offset - 1);
+  std::size_t line_start = line_end == std::string_view::npos ? 0 : line_end + 1;
+  if (line_start == 0 && text.substr(0, 3) == "\xEF\xBB\xBF" && offset >= 3) line_start = 3;
+  return offset - line_start + 1;
+}
+
+error in_source(error e, const char* source) {
+  e.source = source;
+  return e;
+}
+
+// ---- query_evaluator --------------------------------------------------------
+
+query_evaluator::query_evaluator(const plan& p, const conventions& c, const grade_levels& g)
+    : plan_(p), conv_(c), grades_(g), discounts_(c.opt.log_base), dcg_(p.schemes.size()),
+      idcg_(p.schemes.size()) {}
+
+void query_evaluator::evaluate(const query_input& q, std::vector<double>& row) {
+  index_judgments(q);
+  index_run(q);
+  rank();
+  scheme_done_.assign(plan_.schemes.size(), false);
+  row.assign(plan_.columns.size(), 0.0);
+  for (std::size_t m = 0; m < plan_.columns.size(); ++m) {
+    const column& c = plan_.columns[m];
+    if ((c.kind == family::ndcg || c.kind == family::ndcg_cut) && !scheme_done_[c.scheme]) {
+      ndcg_sums(c.scheme);
+      scheme_done_[c.scheme] = true;
+    }
+    if (c.kind != family::alpha_ndcg_cut) row[m] = value_of(c);
+  }
+  if (plan_.needs(family::alpha_ndcg_cut)) alpha_values(q, row);
+}
+
+// Hashes the query's judgments and counts the ideal's pool per grade.
+void query_evaluator::index_judgments(const query_input& q) {
+  const std::size_t judged = q.qrels ? q.qrels->size() : 0;
+  docs_.start(judged);
+  level_counts_.assign(grades_.levels.size(), 0);
+  num_rel_ = 0;
+  if (!q.qrels) return;
+  for (const qrel_entry& e : *q.qrels) {
+    const int level = grades_.index_of(e.rel);
+    docs_.add(e.docid, level);
+    if (level >= 0) ++level_counts_[static_cast<std::size_t>(level)];
+    if (e.rel >= conv_.relevance_level) ++num_rel_;
+  }
+}
+
+// One lookup per retrieved document; unjudged ones are non-relevant.
+void query_evaluator::index_run(const query_input& q) {
+  const std::size_t n = q.run ? q.run->size() : 0;
+  entry_level_.resize(n);
+  keys_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const run_entry& e = (*q.run)[i];
+    const doc_table::slot* s = docs_.find(e.docid);
+    entry_level_[i] = s ? s->level : -1;
+    const double score = conv_.opt.float32_scores ? static_cast<double>(static_cast<float>(e.score)) : e.score;
+    keys_[i] = sort_key{score, e.docid, static_cast<std::uint32_t>(i)};
+  }
+}
+
+// Score descending; equal scores by docid descending in byte order
+// (trec_eval's comp_sim_docno), or in input order when the preset says so.
+// Docids are unique within a query, so the order is total and std::sort
+// (which, unlike stable_sort, never allocates) gives one answer.
+void query_evaluator::rank() {
+  if (conv_.opt.ties == tie_policy::input) {
+    std::sort(keys_.begin(), keys_.end(), [](const sort_key& a, const sort_key& b) {
+      return a.score != b.score ? a.score > b.score : a.index < b.index;
+    });
+  } else {
+    std::sort(keys_.begin(), keys_.end(), [](const sort_key& a, const sort_key& b) {
+      return a.score != b.score ? a.score > b.score : a.docid > b.docid;
+    });
+  }
+  const std::size_t n = keys_.size();
+  ranked_level_.resize(n);
+  hits_.resize(n + 1);
+  hits_[0] = 0;
+  precision_sum_ = 0;
+  first_hit_ = 0;
+  for (std::size_t r = 0; r < n; ++r) {
+    int level = entry_level_[keys_[r].index];
+    ranked_level_[r] = level;
+    bool relevant = level >= 0 && grades_.levels[static_cast<std::size_t>(level)] >= conv_.relevance_level;
+    hits_[r + 1] = hits_[r] + (relevant ? 1 : 0);
+    if (!relevant) continue;
+    precision_sum_ += static_cast<double>(hits_[r + 1]) / static_cast<double>(r + 1);
+    if (first_hit_ == 0) first_hit_ = r + 1;
+  }
+}
+
+// Every position of a group of equal scores scores the group's mean gain
+// (McSherry & Najork 2008), for presets with tie_policy::average.
+void query_evaluator::average_tied(std::vector<double>& gains) const {
+  for (std::size_t start = 0; start < gains.size();) {
+    std::size_t end = start + 1;
+    while (end < gains.size() && keys_[end].score == keys_[start].score) ++end;
+    double sum = 0;
+    for (std::size_t i = start; i < end; ++i) sum += gains[i];
+    for (std::size_t i = start; i < end; ++i) gains[i] = sum / static_cast<double>(end - start);
+    start = end;
+  }
+}
+
+// Prefix sums of DCG over the ranking and of IDCG over the ideal list, so
+// that ndcg and every ndcg_cut_k read them. Terms are added in rank order and
+// zero gains skipped, as in m_ndcg.c, which keeps the sums bit-identical.
+void query_evaluator::ndcg_sums(std::size_t scheme) {
+  const std::vector<double>& level_gain = grades_.gains[scheme];
+  const std::size_t n = ranked_level_.size();
+  gains_.resize(n);
+  for (std::size_t r = 0; r < n; ++r)
+    gains_[r] = ranked_level_[r] >= 0 ? level_gain[static_cast<std::size_t>(ranked_level_[r])] : 0.0;
+  if (conv_.opt.ties == tie_policy::average) average_tied(gains_);
+
+  // The ideal's pool: every judged document, or (ideal from the list) the
+  // retrieved ones only; gains <= 0 never enter it (m_ndcg.c stops there).
+  const bool from_list = conv_.opt.ideal == ideal_source::list;
+  if (from_list) {
+    retrieved_counts_.assign(grades_.levels.size(), 0);
+    for (int level : ranked_level_)
+      if (level >= 0) ++retrieved_counts_[static_cast<std::size_t>(level)];
+  }
+  const std::vector<long>& counts = from_list ? retrieved_counts_ : level_counts_;
+  std::size_t ideal_size = 0;
+  for (std::size_t level : grades_.by_gain[scheme])
+    if (level_gain[level] > 0) ideal_size += static_cast<std::size_t>(counts[level]);
+  if (conv_.opt.ideal_cut_to_retrieved) ideal_size = std::min(ideal_size, n);
+  discounts_.reserve(std::max(n, ideal_size));
+
+  std::vector<double>& dcg = dcg_[scheme];
+  dcg.resize(n + 1);
+  dcg[0] = 0;
+  for (std::size_t r = 0; r < n; ++r)
+    dcg[r + 1] = gains_[r] != 0 ? dcg[r] + gains_[r] / discounts_.at(r + 1) : dcg[r];
+
+  std::vector<double>& idcg = idcg_[scheme];
+  idcg.resize(ideal_size + 1);
+  idcg[0] = 0;
+  std::size_t at = 0;
+  for (std::size_t level : grades_.by_gain[scheme]) {
+    const double gain = level_gain[level];
+    if (!(gain > 0)) break;
+    for (long i = 0; i < counts[level] && at < ideal_size; ++i, ++at)
+      idcg[at + 1] = idcg[at] + gain / discounts_.at(at + 1);
+  }
+}
+
+// NDCG when IDCG is 0: trec_eval leaves the value at 0; presets may say 1
+// or "no value" (NaN, left out of the mean).
+double query_evaluator::normalise(double dcg, double idcg) const {
+  if (idcg > 0) return dcg / idcg;
+  switch (conv_.opt.zero_idcg) {
+    case zero_policy::one: return 1.0;
+    case zero_policy::skip: return std::numeric_limits<double>::quiet_NaN();
+    case zero_policy::zero: break;
+  }
+  return 0.0;
+}
+
+double query_evaluator::value_of(const column& c) {
+  const std::size_t n = ranked_level_.size();
+  const std::size_t top = std::min(c.cutoff, n);
+  const double n_rel = static_cast<double>(num_rel_);
+  switch (c.kind) {
+    case family::num_q: return 1.0;
+    case family::num_ret: return static_cast<double>(n);
+    case family::num_rel: return n_rel;
+    case family::num_rel_ret: return static_cast<double>(hits_[n]);
+    case family::map: return hits_[n] ? precision_sum_ / n_rel : 0.0;
+    case family::recip_rank: return first_hit_ ? 1.0 / static_cast<double>(first_hit_) : 0.0;
+    case family::P: return static_cast<double>(hits_[top]) / static_cast<double>(c.cutoff);
+    case family::recall: return num_rel_ ? static_cast<double>(hits_[top]) / n_rel : 0.0;
+    case family::ndcg: return normalise(dcg_[c.scheme].back(), idcg_[c.scheme].back());
+    case family::ndcg_cut: {
+      const std::vector<double>& idcg = idcg_[c.scheme];
+      return normalise(dcg_[c.scheme][top], idcg[std::min(c.cutoff, idcg.size() - 1)]);
+    }
+    case family::err_cut: {
+      grades_buf_.resize(n);
+      for (std::size_t r = 0; r < n; ++r)
+        grades_buf_[r] = ranked_level_[r] >= 0
+                             ? static_cast<double>(grades_.levels[static_cast<std::size_t>(ranked_level_[r])])
+                             : 0.0;
+      return detail::expected_reciprocal_rank(grades_buf_, c.cutoff, conv_.err_max_grade);
+    }
+    case family::alpha_ndcg_cut: break;
+  }
+  return 0.0;
+}
+
+// alpha-nDCG@K against ndeval-style judgments: binary per (document,
+// subtopic), only positive judgments count; the ideal is greedy over every
+// judged document, ties to the larger docid (ndeval), so the pool is handed
+// to the greedy search in docid-descending order.
+void query_evaluator::alpha_values(const query_input& q, std::vector<double>& row) {
+  std::unordered_map<std::string_view, std::size_t> index;
+  std::vector<std::vector<std::string>> covers;
+  std::vector<std::string_view> docids;
+  if (q.subtopics)
+    for (const subtopic_entry& e : q.subtopics->entries) {
+      if (e.judgment <= 0) continue;
+      auto [it, added] = index.emplace(e.docid, covers.size());
+      if (added) {
+        covers.emplace_back();
+        docids.push_back(e.docid);
+      }
+      std::vector<std::string>& list = covers[it->second];
+      if (std::find(list.begin(), list.end(), e.subtopic) == list.end()) list.emplace_back(e.subtopic);
+    }
+  std::vector<std::size_t> by_docid(covers.size());
+  for (std::size_t i = 0; i < by_docid.size(); ++i) by_docid[i] = i;
+  std::sort(by_docid.begin(), by_docid.end(),
+            [&](std::size_t a, std::size_t b) { return docids[a] > docids[b]; });
+  std::vector<const std::vector<std::string>*> pool;
+  for (std::size_t i : by_docid) pool.push_back(&covers[i]);
+
+  static const std::vector<std::string> none;
+  std::vector<const std::vector<std::string>*> order;
+  for (const sort_key& k : keys_) {
+    auto found = index.find(k.docid);
+    order.push_back(found == index.end() ? &none : &covers[found->second]);
+  }
+  auto ideal = detail::alpha_ideal(pool, plan_.max_alpha_cutoff, conv_.alpha);
+  for (std::size_t m = 0; m < plan_.columns.size(); ++m) {
+    const column& c = plan_.columns[m];
+    if (c.kind != family::alpha_ndcg_cut) continue;
+    double idcg = detail::alpha_dcg(ideal, c.cutoff, conv_.alpha);
+    row[m] = idcg > 0 ? detail::alpha_dcg(order, c.cutoff, conv_.alpha) / idcg : 0.0;
+  }
+}
+
+}  // namespace ndcg::trec_detail

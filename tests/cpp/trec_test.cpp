@@ -1,0 +1,380 @@
+// Batch evaluation (trec.hpp): parity with trec_eval 10.0 on set1, small
+// cases worked out by hand, and the exact error messages.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ndcg/trec.hpp"
+
+using ndcg::evaluate_trec;
+using ndcg::format_trec;
+using ndcg::trec_options;
+using ndcg::trec_result;
+
+namespace {
+
+std::string read_parity(const std::string& name) {
+  std::ifstream in(std::string(NDCG_TEST_DATA) + "/trec-parity/" + name, std::ios::binary);
+  REQUIRE_MESSAGE(in.good(), "cannot open " << name);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  return lines;
+}
+
+// "measure<TAB>qid<TAB>value" lines as (measure, qid) -> value.
+std::map<std::pair<std::string, std::string>, double> values_of(const std::string& text) {
+  std::map<std::pair<std::string, std::string>, double> out;
+  for (const std::string& l : lines_of(text)) {
+    std::size_t a = l.find('\t'), b = l.find('\t', a + 1);
+    std::string name = l.substr(0, a);
+    name.erase(name.find_last_not_of(' ') + 1);
+    out[{name, l.substr(a + 1, b - a - 1)}] = std::strtod(l.c_str() + b + 1, nullptr);
+  }
+  return out;
+}
+
+// Compares per (measure, qid) first, so a failure names the query, then
+// byte for byte; reports how many lines matched exactly.
+void check_same_output(const std::string& got, const std::string& want, double tolerance) {
+  auto got_values = values_of(got), want_values = values_of(want);
+  std::string differ;
+  for (const auto& [key, value] : want_values) {
+    auto found = got_values.find(key);
+    if (found == got_values.end()) differ += key.first + " " + key.second + " missing\n";
+    else if (!(std::fabs(found->second - value) <= tolerance))
+      differ += key.first + " " + key.second + ": got " + std::to_string(found->second) + ", want " +
+                std::to_string(value) + "\n";
+  }
+  CHECK_MESSAGE(differ.empty(), differ);
+  CHECK(got_values.size() == want_values.size());
+
+  auto got_lines = lines_of(got), want_lines = lines_of(want);
+  std::size_t same = 0;
+  for (std::size_t i = 0; i < std::min(got_lines.size(), want_lines.size()); ++i)
+    same += got_lines[i] == want_lines[i];
+  INFO(same << " of " << want_lines.size() << " lines identical");
+  CHECK(same == want_lines.size());
+  CHECK(got == want);
+}
+
+trec_result evaluate_ok(const std::string& qrels, const std::string& run, const trec_options& opt,
+                        const std::string& subtopics = {}) {
+  auto r = evaluate_trec(qrels, run, opt, subtopics);
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? std::string() : r.err().message));
+  return *r;
+}
+
+double value(const trec_result& r, const std::string& qid, const std::string& name) {
+  for (std::size_t m = 0; m < r.names.size(); ++m) {
+    if (r.names[m] != name) continue;
+    if (qid == "all") return r.mean[m];
+    for (std::size_t q = 0; q < r.qids.size(); ++q)
+      if (r.qids[q] == qid) return r.values[q][m];
+  }
+  FAIL("no value for " << name << " of " << qid);
+  return 0;
+}
+
+trec_options measures(std::vector<std::string> m) {
+  trec_options opt;
+  opt.measures = std::move(m);
+  return opt;
+}
+
+}  // namespace
+
+TEST_CASE("trec: set1 matches trec_eval 10.0 output byte for byte") {
+  const std::string qrels = read_parity("set1.qrels"), run = read_parity("set1.run");
+
+  SUBCASE("-q -m ndcg -m ndcg_cut.5,10,20 -m P.5,10 -m recall.10 -m map -m recip_rank") {
+    auto r = evaluate_ok(qrels, run, measures({"ndcg", "ndcg_cut.5,10,20", "P.5,10", "recall.10", "map", "recip_rank"}));
+    CHECK(r.num_q == 50);
+    check_same_output(format_trec(r, true, 17), read_parity("set1.trec_eval_fullprec.txt"), 1e-12);
+    check_same_output(format_trec(r, true, 4), read_parity("set1.trec_eval.txt"), 5e-5);
+  }
+  SUBCASE("-q -m ndcg.1=1,2=3,3=7,4=15") {
+    auto r = evaluate_ok(qrels, run, measures({"ndcg.1=1,2=3,3=7,4=15"}));
+    check_same_output(format_trec(r, true, 17), read_parity("set1.trec_eval_expgain_fullprec.txt"), 1e-12);
+    check_same_output(format_trec(r, true, 4), read_parity("set1.trec_eval_expgain.txt"), 5e-5);
+  }
+}
+
+TEST_CASE("trec: a hand-computed query with ties, an unjudged and a negatively judged document") {
+  // Judged: a=2, b=0, c=1, d=-1 (judged negative: gain 0, never relevant),
+  // e=3 (relevant, never retrieved). x is retrieved but unjudged.
+  const std::string qrels = "q1 0 a 2\nq1 0 b 0\nq1 0 c 1\nq1 0 d -1\nq1 0 e 3\n";
+  // The rank column says b a d x c; scores say d (2) first, then a, b, c
+  // tied at 1 ("1.0", "1.0", "1e0"), ordered by docid descending: c b a.
+  const std::string run =
+      "q1 Q0 b 1 1.0 t\n"
+      "q1 Q0 a 2 1.0 t\n"
+      "q1 Q0 d 3 2.0 t\n"
+      "q1 Q0 x 4 0.5 t\n"
+      "q1 Q0 c 5 1e0 t\n";
+  auto r = evaluate_ok(qrels, run, measures({"num_ret", "num_rel", "num_rel_ret", "map", "recip_rank",
+                                             "P.2,5", "recall.2,5", "ndcg", "ndcg_cut.2"}));
+  // Ranking d c b a x, grades -1 1 0 2 (none); relevant (>= 1) at ranks 2 and 4.
+  CHECK(value(r, "q1", "num_ret") == 5);
+  CHECK(value(r, "q1", "num_rel") == 3);      // a, c, e
+  CHECK(value(r, "q1", "num_rel_ret") == 2);  // c, a
+  CHECK(value(r, "q1", "map") == doctest::Approx((1.0 / 2 + 2.0 / 4) / 3));  // over all 3 relevant
+  CHECK(value(r, "q1", "recip_rank") == 0.5);
+  CHECK(value(r, "q1", "P_2") == 0.5);
+  CHECK(value(r, "q1", "P_5") == 0.4);
+  CHECK(value(r, "q1", "recall_2") == doctest::Approx(1.0 / 3));
+  CHECK(value(r, "q1", "recall_5") == doctest::Approx(2.0 / 3));
+  // DCG  = 1/log2(3) + 2/log2(5)          = 0.630930 + 0.861353 = 1.492283
+  // IDCG = 3/log2(2) + 2/log2(3) + 1/log2(4) = 3 + 1.261860 + 0.5  = 4.761860 (e, a, c)
+  const double dcg = 1 / std::log2(3.0) + 2 / std::log2(5.0);
+  const double idcg = 3 + 2 / std::log2(3.0) + 1 / std::log2(4.0);
+  CHECK(value(r, "q1", "ndcg") == doctest::Approx(dcg / idcg));  // 0.313380
+  // @2: DCG = 1/log2(3) = 0.630930; IDCG = 3 + 2/log2(3) = 4.261860
+  CHECK(value(r, "q1", "ndcg_cut_2") == doctest::Approx((1 / std::log2(3.0)) / (3 + 2 / std::log2(3.0))));
+}
+
+TEST_CASE("trec: equal scores are ordered by docid descending in byte order") {
+  const std::string qrels = "q 0 b 1\n";
+  auto opt = measures({"recip_rank"});
+  // a and b tie: b > a, so b ranks first whatever the file order or rank column.
+  CHECK(value(evaluate_ok(qrels, "q Q0 a 1 5 t\nq Q0 b 2 5 t\n", opt), "q", "recip_rank") == 1.0);
+  // Renamed "B" < "a" in byte order: the same ranking now puts it second.
+  CHECK(value(evaluate_ok("q 0 B 1\n", "q Q0 a 1 5 t\nq Q0 B 2 5 t\n", opt), "q", "recip_rank") == 0.5);
+  // "0", "-0.0" and "0e0" are one double: z y x, so x is third.
+  CHECK(value(evaluate_ok("q 0 x 1\n", "q Q0 x 1 0 t\nq Q0 y 2 -0.0 t\nq Q0 z 3 0e0 t\n", opt), "q",
+              "recip_rank") == doctest::Approx(1.0 / 3));
+}
+
+TEST_CASE("trec: queries only in the qrels need -c, queries only in the run are ignored") {
+  const std::string qrels = "q1 0 a 1\nq1 0 b 1\nq2 0 c 1\nq2 0 d 2\nq2 0 e 0\n";
+  const std::string run = "q1 Q0 a 1 2 t\nq1 Q0 z 2 1 t\nq3 Q0 c 1 9 t\n";  // q3: run only
+  auto opt = measures({"num_q", "num_ret", "num_rel", "num_rel_ret", "map", "P.1", "ndcg"});
+
+  SUBCASE("without -c: an error naming the query and its qrels line") {
+    auto r = evaluate_trec(qrels, run, opt);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().message == "query \"q2\" is in the qrels (line 3) but not in the run; -c scores such queries 0");
+    CHECK(r.err().line == 3);
+    CHECK(r.err().column == 1);
+    CHECK(r.err().source == "qrels");
+  }
+  SUBCASE("with -c: 0 on every measure but num_rel, and means over both qrels queries") {
+    opt.complete = true;
+    auto r = evaluate_ok(qrels, run, opt);
+    CHECK(r.qids == std::vector<std::string>{"q1", "q2"});  // q3 is ignored
+    CHECK(r.num_q == 2);
+    CHECK(value(r, "q2", "num_ret") == 0);
+    CHECK(value(r, "q2", "num_rel") == 2);  // as trec_eval -c: the judgments still count
+    CHECK(value(r, "q2", "map") == 0);
+    CHECK(value(r, "q2", "ndcg") == 0);
+    // q1: a relevant at rank 1, b never retrieved: map = (1/1) / 2 = 0.5
+    CHECK(value(r, "q1", "map") == 0.5);
+    CHECK(value(r, "all", "map") == 0.25);  // (0.5 + 0) / 2
+    CHECK(value(r, "all", "P_1") == 0.5);   // (1 + 0) / 2
+    // Counts sum instead of averaging, as trec_eval prints them.
+    CHECK(value(r, "all", "num_ret") == 2);
+    CHECK(value(r, "all", "num_rel") == 4);
+    CHECK(value(r, "all", "num_rel_ret") == 1);
+    CHECK(value(r, "all", "num_q") == 2);
+  }
+}
+
+TEST_CASE("trec: output lines are trec_eval's, num_q on the all line only") {
+  const std::string qrels = "q1 0 a 1\nq1 0 b 1\n";
+  const std::string run = "q1 Q0 a 1 2 t\nq1 Q0 z 2 1 t\n";
+  auto r = evaluate_ok(qrels, run, measures({"num_q", "P.1", "num_ret", "map", "ndcg.1=2"}));
+  CHECK(format_trec(r, true, 4) ==
+        "num_ret               \tq1\t2\n"
+        "map                   \tq1\t0.5000\n"
+        "P_1                   \tq1\t1.0000\n"
+        "ndcg_1=2              \tq1\t0.6131\n"
+        "num_q                 \tall\t1\n"
+        "num_ret               \tall\t2\n"
+        "map                   \tall\t0.5000\n"
+        "P_1                   \tall\t1.0000\n"
+        "ndcg_1=2              \tall\t0.6131\n");
+  CHECK(format_trec(r, false, 2) ==
+        "num_q                 \tall\t1\n"
+        "num_ret               \tall\t2\n"
+        "map                   \tall\t0.50\n"
+        "P_1                   \tall\t1.00\n"
+        "ndcg_1=2              \tall\t0.61\n");
+  // ndcg_1=2: DCG = 2/1 = 2, IDCG = 2 + 2/log2(3) = 3.261860, so 0.613147
+  CHECK(value(r, "q1", "ndcg_1=2") == doctest::Approx(2 / (2 + 2 / std::log2(3.0))));
+}
+
+TEST_CASE("trec: -m arguments are merged, and no -m gives the default set") {
+  const std::string qrels = "q 0 a 1\n";
+  const std::string run = "q Q0 a 1 1 t\n";
+  auto r = evaluate_ok(qrels, run, measures({"P.10", "ndcg", "P.5", "P.10,20", "ndcg"}));
+  CHECK(r.names == std::vector<std::string>{"P_5", "P_10", "P_20", "ndcg"});
+  auto d = evaluate_ok(qrels, run, trec_options{});
+  CHECK(d.names == std::vector<std::string>{"num_q", "num_ret", "num_rel", "num_rel_ret", "map",
+                                            "recip_rank", "P_5", "P_10", "P_20", "recall_5", "recall_10",
+                                            "recall_20", "ndcg", "ndcg_cut_5", "ndcg_cut_10", "ndcg_cut_20"});
+  auto spec = ndcg::parse_measure("ndcg_cut");
+  REQUIRE(spec.ok());
+  CHECK(spec->cutoffs == std::vector<std::size_t>{5, 10, 15, 20, 30, 100, 200, 500, 1000});
+}
+
+TEST_CASE("trec: --gain exp and per-level gains change only the ndcg gains") {
+  // Ranked a (2), b (0); judged positives a=2, c=1.
+  const std::string qrels = "q 0 a 2\nq 0 b 0\nq 0 c 1\n";
+  const std::string run = "q Q0 a 1 2 t\nq Q0 b 2 1 t\n";
+  auto opt = measures({"ndcg", "ndcg.1=1,2=3", "P.1"});
+  opt.exp_gain = true;
+  auto r = evaluate_ok(qrels, run, opt);
+  // 2^rel - 1: DCG = 3/1 = 3; IDCG = 3 + 1/log2(3) = 3.630930; NDCG = 0.826231
+  const double exp_ndcg = 3 / (3 + 1 / std::log2(3.0));
+  CHECK(value(r, "q", "ndcg") == doctest::Approx(exp_ndcg));
+  CHECK(value(r, "q", "ndcg_1=1,2=3") == doctest::Approx(exp_ndcg));  // the same gains, spelled out
+  CHECK(value(r, "q", "P_1") == 1.0);
+  // Linear (trec_eval): DCG = 2; IDCG = 2 + 1/log2(3) = 2.630930; NDCG = 0.760180
+  CHECK(value(evaluate_ok(qrels, run, measures({"ndcg"})), "q", "ndcg") ==
+        doctest::Approx(2 / (2 + 1 / std::log2(3.0))));
+}
+
+TEST_CASE("trec: a preset changes gains and what IDCG = 0 gives") {
+  // q1 ranks b (0) over a (2); q2 has no relevant document at all.
+  const std::string qrels = "q1 0 a 2\nq1 0 b 0\nq2 0 c 0\n";
+  const std::string run = "q1 Q0 b 1 2 t\nq1 Q0 a 2 1 t\nq2 Q0 c 1 1 t\n";
+  auto opt = measures({"P.1", "ndcg"});
+  SUBCASE("gdeval: 2^rel - 1 gains, queries without relevant documents get no NDCG") {
+    opt.preset = "gdeval";
+    auto r = evaluate_ok(qrels, run, opt);
+    // q1: DCG = 3/log2(3) = 1.892789, IDCG = 3/1: NDCG = 1/log2(3) = 0.630930
+    CHECK(value(r, "q1", "ndcg") == doctest::Approx(1 / std::log2(3.0)));
+    CHECK(std::isnan(value(r, "q2", "ndcg")));
+    CHECK(value(r, "all", "ndcg") == doctest::Approx(1 / std::log2(3.0)));  // over q1 only
+    CHECK(format_trec(r, true, 4) ==
+          "P_1                   \tq1\t0.0000\n"
+          "ndcg                  \tq1\t0.6309\n"
+          "P_1                   \tq2\t0.0000\n"
+          "P_1                   \tall\t0.0000\n"
+          "ndcg                  \tall\t0.6309\n");
+  }
+  SUBCASE("lightgbm: NDCG is 1 when IDCG is 0") {
+    opt.preset = "lightgbm";
+    CHECK(value(evaluate_ok(qrels, run, opt), "q2", "ndcg") == 1.0);
+  }
+  SUBCASE("gdeval refuses grades above 4, at the qrels line") {
+    opt.preset = "gdeval";
+    auto r = evaluate_trec("q1 0 a 5\n", run, opt);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().message == "grade 5 is above 4, the largest grade this preset allows");
+    CHECK(r.err().line == 1);
+    CHECK(r.err().source == "qrels");
+  }
+}
+
+TEST_CASE("trec: err_cut on a tiny case") {
+  // Ranked grades 2, 0, 1; g_max = 2 (largest in the qrels): R = (2^g - 1) / 4
+  // gives 3/4, 0, 1/4.
+  // ERR@1 = 3/4
+  // ERR@3 = 3/4 + (1/2)(1/4)(0) + (1/3)(1/4)(1)(1/4) = 3/4 + 1/48 = 0.770833
+  const std::string qrels = "q 0 a 2\nq 0 b 0\nq 0 c 1\n";
+  const std::string run = "q Q0 a 1 3 t\nq Q0 b 2 2 t\nq Q0 c 3 1 t\n";
+  auto r = evaluate_ok(qrels, run, measures({"err_cut.1,3"}));
+  CHECK(value(r, "q", "err_cut_1") == 0.75);
+  CHECK(value(r, "q", "err_cut_3") == doctest::Approx(0.75 + 1.0 / 48));
+}
+
+TEST_CASE("trec: alpha_ndcg_cut on tiny cases") {
+  const std::string qrels = "q 0 a 1\nq 0 b 1\nq 0 c 1\n";
+  SUBCASE("redundancy is discounted, ideal is greedy") {
+    // a covers s1 s2, b covers s1, c covers s3; alpha = 0.5; ranked b a c.
+    const std::string subtopics = "q s1 a 1\nq s2 a 1\nq s1 b 1\nq s3 c 1\nq s4 c 0\n";
+    const std::string run = "q Q0 b 1 3 t\nq Q0 a 2 2 t\nq Q0 c 3 1 t\n";
+    auto r = evaluate_ok(qrels, run, measures({"alpha_ndcg_cut.1,3"}), subtopics);
+    // Gains: b 1; a 0.5 (s1 again) + 1 (s2) = 1.5; c 1.
+    // alpha-DCG@3 = 1 + 1.5/log2(3) + 1/log2(4) = 2.446395
+    // Ideal: a (2), then c (1) over b (0.5), then b (0.5):
+    // alpha-IDCG@3 = 2 + 1/log2(3) + 0.5/log2(4) = 2.880930; @1 = 2
+    CHECK(value(r, "q", "alpha_ndcg_cut_1") == 0.5);
+    CHECK(value(r, "q", "alpha_ndcg_cut_3") ==
+          doctest::Approx((1 + 1.5 / std::log2(3.0) + 0.5) / (2 + 1 / std::log2(3.0) + 0.25)));  // 0.849169
+  }
+  SUBCASE("greedy ties go to the larger docid, which a run can beat (as in ndeval)") {
+    // u {s1,s2}, v {s3,s4}, w {s1,s3} all gain 2 at rank 1: w wins the tie;
+    // then u and v both gain 1.5: v wins; then u 1.5.
+    // alpha-IDCG@3 = 2 + 1.5/log2(3) + 1.5/2 = 3.696395
+    // Run u v w: 2 + 2/log2(3) + (0.5 + 0.5)/2 = 3.761860, so alpha-nDCG@3 = 1.017712
+    const std::string subtopics = "q s1 u 1\nq s2 u 1\nq s3 v 1\nq s4 v 1\nq s1 w 1\nq s3 w 1\n";
+    const std::string run = "q Q0 u 1 3 t\nq Q0 v 2 2 t\nq Q0 w 3 1 t\n";
+    auto r = evaluate_ok("q 0 u 1\n", run, measures({"alpha_ndcg_cut.3"}), subtopics);
+    CHECK(value(r, "q", "alpha_ndcg_cut_3") ==
+          doctest::Approx((2 + 2 / std::log2(3.0) + 0.5) / (2 + 1.5 / std::log2(3.0) + 0.75)));
+  }
+}
+
+TEST_CASE("trec: errors say what was wrong, exactly") {
+  const std::string qrels = "q 0 a 1\n";
+  const std::string run = "q Q0 a 1 1 t\n";
+  auto message = [&](std::vector<std::string> m, const std::string& sub = {}) {
+    auto r = evaluate_trec(qrels, run, measures(std::move(m)), sub);
+    return r.ok() ? std::string("(no error)") : r.err().message;
+  };
+  CHECK(message({"map", "foo"}) ==
+        "unknown measure \"foo\" (known measures: num_q, num_ret, num_rel, num_rel_ret, map, recip_rank, P, "
+        "recall, ndcg, ndcg_cut, err_cut, alpha_ndcg_cut)");
+  CHECK(message({"ndcg_cut.x"}) ==
+        "bad cutoff \"x\" in \"ndcg_cut.x\": cutoffs are whole numbers of 1 or more, as in P.5,10");
+  CHECK(message({"P.0"}) == "bad cutoff \"0\" in \"P.0\": cutoffs are whole numbers of 1 or more, as in P.5,10");
+  CHECK(message({"P.5,5"}) == "cutoff 5 is given twice in \"P.5,5\"");
+  CHECK(message({"P."}) == "nothing follows the dot in \"P.\": give parameters or drop the dot");
+  CHECK(message({"map.5"}) == "measure \"map\" takes no parameters, got \"map.5\"");
+  CHECK(message({"ndcg.1:3"}) ==
+        "bad gain \"1:3\" in \"ndcg.1:3\": expected LEVEL=GAIN pairs with a whole-number level, as in ndcg.1=1,2=3");
+  CHECK(message({"alpha_ndcg_cut.5"}) ==
+        "alpha_ndcg_cut needs subtopic qrels (lines of \"qid subtopic docid judgment\"), and none were given");
+
+  SUBCASE("a docid twice in one query of the run: the parser's message, marked as the run's") {
+    auto r = evaluate_trec(qrels, "q Q0 a 1 1 t\nq Q0 b 2 1 t\nq Q0  a 3 0 t\n", measures({"map"}));
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().message == "expected each docid once per query, got \"a\" again in query \"q\" (first on line 1)");
+    CHECK(r.err().line == 3);
+    CHECK(r.err().column == 7);
+    CHECK(r.err().source == "run");
+  }
+  SUBCASE("a bad qrels line keeps its place and is marked as the qrels'") {
+    auto r = evaluate_trec("q 0 a 1\nq 0 b x\n", run, measures({"map"}));
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().line == 2);
+    CHECK(r.err().column == 7);
+    CHECK(r.err().source == "qrels");
+  }
+  SUBCASE("options") {
+    trec_options opt;
+    opt.relevance_level = -1;
+    auto r = evaluate_trec(qrels, run, opt);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().message == "the relevance level must be 0 or more, got -1");
+    CHECK(r.err().source.empty());
+  }
+}
+
+TEST_CASE("trec: the relevance level (-l) moves what counts as relevant") {
+  const std::string qrels = "q 0 a 1\nq 0 b 2\n";
+  const std::string run = "q Q0 a 1 2 t\nq Q0 b 2 1 t\n";
+  auto opt = measures({"num_rel", "map", "recip_rank", "ndcg"});
+  opt.relevance_level = 2;
+  auto r = evaluate_ok(qrels, run, opt);
+  CHECK(value(r, "q", "num_rel") == 1);      // only b
+  CHECK(value(r, "q", "map") == 0.5);        // b at rank 2: (1/2) / 1
+  CHECK(value(r, "q", "recip_rank") == 0.5);
+  // ndcg ignores -l, as in trec_eval: DCG = 1 + 2/log2(3), IDCG = 2 + 1/log2(3)
+  CHECK(value(r, "q", "ndcg") == doctest::Approx((1 + 2 / std::log2(3.0)) / (2 + 1 / std::log2(3.0))));
+}
