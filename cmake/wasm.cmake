@@ -1,7 +1,8 @@
 # The WebAssembly build (under emcmake): the one-file module for Node and the
 # page, a debug variant with assertions, and the doctest suite run by Node.
 
-add_compile_options(-fno-exceptions)
+add_compile_options(-fno-exceptions -Oz -flto)
+add_link_options(-flto)
 
 # Emscripten's sysroot hides /usr/include: expose only doctest to em++.
 set(NDCG_DOCTEST_DIR "${CMAKE_BINARY_DIR}/doctest-include")

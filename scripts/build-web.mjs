@@ -11,9 +11,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
-async function bundle(entry, format = 'iife') {
+async function bundle(entry, globalName = undefined) {
   const out = await build({
-    entryPoints: [join(root, entry)], bundle: true, write: false, format, minify: true,
+    entryPoints: [join(root, entry)], bundle: true, write: false, format: 'iife', globalName, minify: true,
     target: ['es2020'], legalComments: 'none',
   });
   return out.outputFiles[0].text;
@@ -27,7 +27,10 @@ function assertNoEval(name, text) {
 
 async function buildModule() {
   const raw = readFileSync(join(root, 'build/wasm/ndcg.js'), 'utf8');
-  const api = await bundle('web/api/entry.js');
+  // The same name for require() and for a classic <script>'s global.
+  const layer = await bundle('web/api/entry.js', 'ndcgApiLayer');
+  const api = `var createNdcgModule = (function () {\n${layer}\nreturn ndcgApiLayer.wrapFactory(createNdcgModule);\n})();\n` +
+    `if (typeof module === 'object' && module.exports) module.exports = createNdcgModule;\n`;
   const text = `${raw}\n${api}`;
   assertNoEval('dist/ndcg.js', text);
   writeFileSync(join(dist, 'ndcg.js'), text);

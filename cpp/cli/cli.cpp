@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -151,7 +152,8 @@ expected<std::size_t> whole_number(const std::string& option, const std::string&
   unsigned long long v = digits ? std::strtoull(text.c_str(), &end, 10) : 0;
   if (!digits || (end && *end) || text.size() > 19)
     return fail(option + " takes a whole number, 0 or more, got \"" + text.substr(0, 40) + "\"");
-  return static_cast<std::size_t>(v);
+  // A cutoff beyond any list means the whole list; clamp where size_t is 32 bits.
+  return v > std::numeric_limits<std::size_t>::max() ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(v);
 }
 
 expected<double> real_number(const std::string& option, const std::string& text) {

@@ -21,6 +21,11 @@ std::string fixed(double v, int decimals) {
   return s;
 }
 
+// Whole gains print as the document prints them ("7"), others rounded.
+std::string gain_cell(double v, int decimals) {
+  return std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15 ? shortest(v) : fixed(v, decimals);
+}
+
 std::string json_number(double v) { return std::isfinite(v) ? shortest(v) : "null"; }
 
 std::string cut_label(const explanation& e) { return e.k ? "@" + std::to_string(e.k) : ""; }
@@ -67,7 +72,7 @@ std::vector<std::string> header(const columns& c, const options& opt) {
 std::vector<std::string> cells(const step& s, const columns& c, int d) {
   std::vector<std::string> row = {std::to_string(s.position)};
   if (c.ids) row.push_back(s.has_id ? s.id : "");
-  row.insert(row.end(), {shortest(s.rel), fixed(s.gain, d), fixed(s.discount, d)});
+  row.insert(row.end(), {shortest(s.rel), gain_cell(s.gain, d), fixed(s.discount, d)});
   if (c.weights) row.push_back(shortest(s.weight));
   row.insert(row.end(), {fixed(s.contribution, d), fixed(s.cumulative, d)});
   return row;

@@ -1,17 +1,15 @@
-// Appended to Emscripten's output to make dist/ndcg.js: replaces the raw
-// factory with one that resolves to the API, for require() and <script>.
+// The API layer as it is appended to Emscripten's output in dist/ndcg.js:
+// wrapFactory turns the raw module factory into one that resolves to the API.
 import { makeApi } from './api.js';
 import { NdcgError } from './errors.js';
 
-/* global createNdcgModule */
-const rawFactory = createNdcgModule;
-
-async function createApi(moduleArg = {}) {
-  const fresh = () => rawFactory({ ...moduleArg });
-  return makeApi(await fresh(), fresh);
+/** Wraps Emscripten's factory: the result resolves to the API, not the raw module. */
+export function wrapFactory(rawFactory) {
+  async function createNdcgModule(moduleArg = {}) {
+    const fresh = () => rawFactory({ ...moduleArg });
+    return makeApi(await fresh(), fresh);
+  }
+  createNdcgModule.createNdcgModule = createNdcgModule;
+  createNdcgModule.NdcgError = NdcgError;
+  return createNdcgModule;
 }
-createApi.createNdcgModule = createApi;
-createApi.NdcgError = NdcgError;
-
-if (typeof module === 'object' && module.exports) module.exports = createApi;
-else globalThis.createNdcgModule = createApi;

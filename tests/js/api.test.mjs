@@ -1,0 +1,130 @@
+// The JS API of dist/ndcg.js against the native command and hand-made values.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { WORKED, cli, createNdcgModule, parity, readParity } from './helpers.mjs';
+
+const api = await createNdcgModule();
+
+test('require() gives a factory that resolves to the API, also as .createNdcgModule', async () => {
+  assert.equal(typeof createNdcgModule, 'function');
+  assert.equal(createNdcgModule.createNdcgModule, createNdcgModule);
+  for (const name of ['explain', 'render', 'evaluateTrec', 'presets', 'matchingPreset', 'detectFormat']) {
+    assert.equal(typeof api[name], 'function', name);
+  }
+});
+
+test('the worked example gives DCG 10.6389…, IDCG 11.2103…, NDCG 0.94903…', () => {
+  for (const input of ['3 2 0 1 0 0 2 1 0 0', WORKED, Float64Array.from(WORKED)]) {
+    const r = api.explain(input, { k: 10 });
+    assert.equal(r.dcg, 10.638930695573496);
+    assert.equal(r.idcg, 11.210318626022309);
+    assert.ok(Math.abs(r.ndcg - 0.9490301792919195) < 1e-15);
+    assert.equal(r.steps.length, 10);
+    assert.deepEqual(r.ideal_steps.map((s) => s.rel), [3, 2, 2, 1, 1]);
+    assert.equal(r.format, 'grades');
+    assert.equal(r.preset, 'document');
+  }
+});
+
+test('explain gives the native command\'s JSON to the last bit', () => {
+  const cases = [
+    { args: ['--k', '10'], text: WORKED.join(' '), options: { k: 10 } },
+    { args: ['--k', '3', '--gain', 'linear', '--ties', 'average'], text: 'a 0.5 1\nb 0.5 3\nc 0.9 0\nd 0.1 2', options: { k: 3, gain: 'linear', ties: 'average' } },
+    { args: ['--preset', 'sklearn', '--log-base', '10', '--weights', '2,1.5'], text: 'id,score,rel\nx,3,1\ny,2,0\nz,1,2', options: { preset: 'sklearn', logBase: 10, weights: [2, 1.5] } },
+    { args: ['--zero-idcg', 'skip'], text: '0 0 0', options: { zeroIdcg: 'skip' } },
+  ];
+  for (const c of cases) {
+    const native = cli(['explain', '--format', 'json', '-f', '-', ...c.args], c.text);
+    assert.equal(native.status, 0, native.stderr);
+    const fromCli = JSON.parse(native.stdout);
+    const fromNode = api.explain(c.text, c.options);
+    assert.deepEqual(fromNode, fromCli, JSON.stringify(c.options));
+  }
+});
+
+test('render gives the command\'s Markdown, CSV and text byte for byte', () => {
+  for (const format of ['markdown', 'csv', 'text', 'latex', 'json']) {
+    const native = cli(['explain', '--format', format, '--k', '10', ...WORKED.map(String)]);
+    assert.equal(api.render(WORKED, { k: 10 }, format), native.stdout, format);
+  }
+  const md = api.render(WORKED, { k: 10 }, 'markdown');
+  assert.match(md, /\| 1 \| 3 \| 7 \| 1\.000 \| 7\.000 \| 7\.000 \|/);
+  assert.match(md, /IDCG@10 = 7\.000 \+ 1\.893 \+ 1\.500 \+ 0\.431 \+ 0\.387 = 11\.210/);
+});
+
+test('options change the numbers as derived by hand', () => {
+  const log3 = Math.log2(3);
+  let r = api.explain('3 2 0 1', { gain: 'linear' });
+  assert.ok(Math.abs(r.dcg - (3 + 2 / log3 + 1 / Math.log2(5))) < 1e-12);
+  r = api.explain('2 1', { gainTable: [0, 10, 1] });
+  assert.ok(Math.abs(r.dcg - (1 + 10 / log3)) < 1e-12);
+  r = api.explain('0 0', { zeroIdcg: 'one' });
+  assert.equal(r.ndcg, 1);
+  r = api.explain('0 0', { preset: 'lightgbm' });
+  assert.equal(r.ndcg, 1);
+  r = api.explain('0 0', { preset: 'lightgbm', zeroIdcg: 'zero' });
+  assert.equal(r.ndcg, 0);
+  r = api.explain('a 1\nb 0\nc 2', { ideal: 'judgments', qrels: 'q 0 a 1\nq 0 c 2\nq 0 d 3' });
+  assert.equal(r.has_judgments, true);
+  assert.ok(r.ndcg_judged < r.ndcg_list);
+  assert.equal(r.ndcg, r.ndcg_judged);
+});
+
+test('presets are listed and recognised from the options they set', () => {
+  const names = api.presets().map((p) => p.name);
+  assert.deepEqual(names, ['document', 'trec_eval', 'gdeval', 'sklearn', 'lightgbm', 'xgboost', 'tf-ranking', 'torchmetrics', 'elasticsearch']);
+  assert.equal(api.matchingPreset({}), 'document');
+  assert.equal(api.matchingPreset({ gain: 'linear', ties: 'average' }), 'sklearn');
+  assert.equal(api.matchingPreset({ gain: 'linear' }), '');
+  assert.equal(api.explain('1 0', { gain: 'linear', ties: 'average' }).preset, 'sklearn');
+});
+
+test('bad input throws an Error naming line and column, and the next call works', () => {
+  assert.throws(() => api.explain('3 2\n1 x 0'), (e) => e instanceof Error && e.line === 2 && /line 2, column \d+/.test(e.message));
+  assert.throws(() => api.explain(''), /empty/);
+  assert.throws(() => api.explain([1, 'x']), /grades\[1\] is not a number/);
+  assert.throws(() => api.explain('1 2', { k: -1 }), (e) => e.code === 'bad-option' && /option k/.test(e.message));
+  assert.throws(() => api.explain('1 2', { nope: 1 }), /unknown option "nope"/);
+  assert.throws(() => api.explain('1 2', { preset: 'none' }), /unknown preset/);
+  assert.throws(() => api.explain('1 -1'), /negative/);
+  assert.throws(() => api.evaluateTrec('1 0 a 1', 'x', {}), (e) => e.source === 'run' && e.line === 1);
+  assert.equal(api.explain(WORKED, { k: 10 }).dcg, 10.638930695573496);
+});
+
+test('wasm memory does not grow over 10,000 explain calls', () => {
+  const text = 'a 0.3 1\nb 0.2 2\nc 0.1 0\nd 0.9 3';
+  for (let i = 0; i < 200; i++) api.explain(text, { k: 3 });
+  const before = api.memoryBytes();
+  for (let i = 0; i < 10000; i++) {
+    api.explain(text, { k: 3, ties: i % 2 ? 'trec' : 'average' });
+    if (i % 1000 === 0) assert.throws(() => api.explain('1 nope'));
+  }
+  assert.equal(api.memoryBytes(), before);
+});
+
+test('a 1,000,000-grade input is explained', () => {
+  const grades = new Float64Array(1_000_000);
+  for (let i = 0; i < grades.length; i++) grades[i] = (i * 7919) % 5;
+  const r = api.explain(grades, { k: 0 });
+  assert.equal(r.n, 1_000_000);
+  assert.equal(r.steps.length, 1_000_000);
+  assert.ok(r.ndcg > 0 && r.ndcg < 1);
+  const top = api.explain(grades.subarray(0, 10), { k: 10 });
+  assert.equal(api.explain(grades, { k: 10 }).dcg, top.dcg);
+});
+
+test('evaluateTrec on the whole parity run equals the native command, bit for bit', () => {
+  const measures = ['ndcg', 'ndcg_cut.5,10,20', 'P.5,10', 'recall.10', 'map', 'recip_rank'];
+  const r = api.evaluateTrec(readParity('set1.qrels'), readParity('set1.run'), { measures, perQuery: true, digits: 17 });
+  const native = cli(['trec', '-q', '--digits', '17', ...measures.flatMap((m) => ['-m', m]), parity('set1.qrels'), parity('set1.run')]);
+  assert.equal(native.status, 0, native.stderr);
+  assert.equal(r.text, native.stdout);
+  assert.equal(r.text, readParity('set1.trec_eval_fullprec.txt'));
+  assert.equal(r.perQuery['111'].ndcg_cut_10 !== undefined, true);
+  assert.equal(Object.keys(r.perQuery).length, 50);
+  for (const line of readParity('set1.trec_eval_fullprec.txt').trim().split('\n')) {
+    const [name, qid, value] = line.split('\t').map((s) => s.trim());
+    const got = qid === 'all' ? r.mean[name] : r.perQuery[qid][name];
+    assert.ok(Math.abs(got - Number(value)) < 1e-12, `${name} ${qid}: ${got} vs ${value}`);
+  }
+});

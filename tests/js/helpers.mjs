@@ -1,0 +1,28 @@
+// Shared set-up for the Node suites: the built module, the CLI, the data.
+import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+
+/** The factory exported by dist/ndcg.js, loaded with require() as users do. */
+export const createNdcgModule = require(join(root, 'dist', 'ndcg.js'));
+
+/** Runs build/native/ndcg; returns { status, stdout, stderr }. */
+export function cli(args, input = '') {
+  const r = spawnSync(join(root, 'build', 'native', 'ndcg'), args, { input, encoding: 'utf8', maxBuffer: 1 << 30 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function parity(name) {
+  return join(root, 'tests', 'data', 'trec-parity', name);
+}
+
+export function readParity(name) {
+  return readFileSync(parity(name), 'utf8');
+}
+
+export const WORKED = [3, 2, 0, 1, 0, 0, 2, 1, 0, 0];

@@ -1,0 +1,40 @@
+// The hand-written .d.ts, the JS wrappers and the Embind bindings agree.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createNdcgModule, root } from './helpers.mjs';
+
+const dts = readFileSync(join(root, 'web', 'ndcg.d.ts'), 'utf8');
+const apiSource = readFileSync(join(root, 'web', 'api', 'api.js'), 'utf8');
+const bindings = readFileSync(join(root, 'cpp', 'wasm', 'bindings.cpp'), 'utf8');
+
+function interfaceMembers(name) {
+  const body = dts.match(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`))[1];
+  return [...body.matchAll(/^\s+(\w+)\??[(:]/gm)].map((m) => m[1]).sort();
+}
+
+test('every API method is typed in ndcg.d.ts, and every typed method exists', async () => {
+  const api = await createNdcgModule();
+  assert.deepEqual(Object.keys(api).sort(), interfaceMembers('NdcgApi'));
+});
+
+test('every Embind function has a JS wrapper that calls it', () => {
+  const bound = [...bindings.matchAll(/emscripten::function\("(\w+)"/g)].map((m) => m[1]);
+  assert.ok(bound.length >= 7);
+  for (const name of bound) assert.match(apiSource, new RegExp(`\\.${name}\\(`), `${name} has no wrapper`);
+});
+
+test('the typed result fields are the fields explain() returns', async () => {
+  const api = await createNdcgModule();
+  const r = api.explain('a 1\nb 0', { qrels: 'q 0 a 1' });
+  const typed = interfaceMembers('Explanation');
+  for (const key of Object.keys(r)) assert.ok(typed.includes(key), `${key} is not in the .d.ts`);
+  assert.deepEqual(Object.keys(r.steps[0]).sort(), interfaceMembers('Step'));
+});
+
+test('dist/ndcg.js holds no eval and no new Function', () => {
+  const text = readFileSync(join(root, 'dist', 'ndcg.js'), 'utf8');
+  assert.equal(text.includes('eval('), false);
+  assert.equal(text.includes('new Function'), false);
+});

@@ -1,0 +1,472 @@
+// Pure builders: each takes data and returns a detached DOM node (or a
+// string). Text always goes in as text nodes or attribute values, never as
+// HTML, so an id such as "<img onerror=…>" shows as those characters.
+// Event handlers are not attached here: buttons carry data-action and the
+// view handles them by delegation.
+import { t } from './i18n.js';
+import { cutLabel } from './state.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const FORBIDDEN_ATTR = /^(on|style$|srcdoc$|href$|src$|action$|formaction$)/i;
+
+function append(node, child) {
+  if (child === null || child === undefined || child === false) return;
+  if (Array.isArray(child)) child.forEach((c) => append(node, c));
+  else if (typeof child === 'string' || typeof child === 'number') node.appendChild(document.createTextNode(String(child)));
+  else node.appendChild(child);
+}
+
+function setAttrs(node, attrs) {
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (FORBIDDEN_ATTR.test(name)) throw new Error(`templates never set ${name}`);
+    if (name === 'class') node.setAttribute('class', value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+}
+
+/** An HTML element with attributes and children (strings become text nodes). */
+export function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+/** An SVG element, likewise. */
+export function s(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+// ---- numbers --------------------------------------------------------------
+
+/** A number with `d` decimals; "−" for no value; never "-0.000". */
+export function fixed(v, d) {
+  if (v === null || v === undefined || Number.isNaN(v)) return '—';
+  if (!Number.isFinite(v)) return v > 0 ? '∞' : '−∞';
+  const text = v.toFixed(d);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** A grade or weight as written: shortest form, at most 6 decimals. */
+export function plain(v) {
+  if (v === null || v === undefined || Number.isNaN(v)) return '—';
+  return String(Number.isInteger(v) ? v : Number(v.toPrecision(12)));
+}
+
+/** 100000 → "100,000". */
+export function count(n) {
+  return Number(n).toLocaleString('en-US');
+}
+
+// ---- formula fragments ------------------------------------------------------
+
+const sub = (x) => h('sub', null, x);
+const sup = (x) => h('sup', null, x);
+const v = (x) => h('var', null, x);
+
+function relI() {
+  return [v('rel'), sub(v('i'))];
+}
+
+/** The gain of rel_i under the options, as formula nodes. */
+export function gainExpr(gain) {
+  if (gain === 'linear') return relI();
+  if (gain === 'table') return ['g(', relI(), ')'];
+  return ['2', sup(relI()), ' − 1'];
+}
+
+export function gainText(gain) {
+  if (gain === 'linear') return 'rel_i';
+  if (gain === 'table') return 'g(rel_i)';
+  return '2^rel_i − 1';
+}
+
+function baseText(logBase) {
+  if (logBase === 2) return '2';
+  if (Math.abs(logBase - Math.E) < 1e-12) return 'e';
+  return plain(logBase);
+}
+
+export function discountExpr(logBase) {
+  return ['log', sub(baseText(logBase)), '(', v('i'), ' + 1)'];
+}
+
+export function discountText(logBase) {
+  return `log_${baseText(logBase)}(i + 1)`;
+}
+
+function sigma(upper) {
+  return h('span', { class: 'bigop' }, h('span', { class: 'bigop-up' }, upper), h('span', { class: 'bigop-sym' }, 'Σ'),
+    h('span', { class: 'bigop-low' }, 'i = 1'));
+}
+
+function frac(num, den) {
+  return h('span', { class: 'frac' }, h('span', { class: 'frac-num' }, num), h('span', { class: 'frac-den' }, den));
+}
+
+/** The formula block for the current options. */
+export function formulas(lang, { gain, logBase, weighted, k, ideal, zeroIdcg, gainTable }) {
+  const kl = cutLabel(k);
+  const upper = k ? 'K' : 'n';
+  const term = weighted ? [v('w'), sub(v('i')), ' · '] : [];
+  const dcgLabel = t(lang, 'formulaDcgLabel', { gain: gainText(gain), discount: discountText(logBase) });
+  const out = h('div', { class: 'formulas' },
+    h('p', { class: 'formula', role: 'math', 'aria-label': dcgLabel },
+      h('span', { 'aria-hidden': 'true' }, `DCG${kl} = `, sigma(upper), ' ', term, frac(gainExpr(gain), discountExpr(logBase)))),
+    h('p', { class: 'formula-note' }, t(lang, `formulaIdcgNote_${ideal}`, { k: kl })),
+    h('p', { class: 'formula', role: 'math', 'aria-label': `NDCG${kl} = DCG${kl} / IDCG${kl}` },
+      h('span', { 'aria-hidden': 'true' }, `NDCG${kl} = `, frac(`DCG${kl}`, `IDCG${kl}`))),
+    h('p', { class: 'formula-note' }, t(lang, `formulaZero_${zeroIdcg}`, { k: kl })));
+  if (gain === 'table' && gainTable && gainTable.length) {
+    out.appendChild(h('p', { class: 'formula-note' }, `g = [${gainTable.map(plain).join(', ')}]`));
+  }
+  if (k) out.appendChild(h('p', { class: 'formula-note' }, `K = ${k}`));
+  return out;
+}
+
+// ---- the headline -------------------------------------------------------------
+
+function verdictKey(ndcg) {
+  if (ndcg === null) return null;
+  if (ndcg >= 1 - 1e-12) return 'verdict_perfect';
+  if (ndcg >= 0.9) return 'verdict_high';
+  if (ndcg >= 0.6) return 'verdict_mid';
+  if (ndcg > 0) return 'verdict_low';
+  return 'verdict_zero';
+}
+
+/** "NDCG@10 = 10.639 / 11.210 = 0.949" with the value stressed, and a verdict. */
+export function headline(lang, r, d) {
+  const kl = cutLabel(r.k);
+  const value = r.ndcg === null ? t(lang, 'undefinedValue') : fixed(r.ndcg, d);
+  const line = h('p', { class: 'headline', id: 'headline' },
+    h('span', { class: 'headline-name' }, `NDCG${kl}`), ' = ',
+    h('span', { class: 'headline-part' }, fixed(r.dcg, d)), ' / ',
+    h('span', { class: 'headline-part' }, fixed(r.idcg, d)), ' = ',
+    h('strong', { class: 'headline-value' }, value));
+  const key = verdictKey(r.ndcg);
+  const meter = r.ndcg === null ? null : h('div', { class: 'meter', 'aria-hidden': 'true' },
+    h('div', { class: 'meter-fill', 'data-fraction': String(Math.max(0, Math.min(1, r.ndcg))) }));
+  return h('div', { class: 'headline-box' }, line, meter,
+    h('p', { class: 'verdict' }, r.ndcg === null ? t(lang, 'undefinedNote') : t(lang, key)));
+}
+
+// ---- step tables ---------------------------------------------------------------
+
+/** Which optional columns a pair of step lists needs. */
+export function tableColumns(r) {
+  const any = (rows, f) => rows.some(f);
+  return {
+    ids: any(r.steps, (x) => x.id !== null) || any(r.ideal_steps, (x) => x.id !== null),
+    weights: any(r.steps, (x) => x.weight !== 1) || any(r.ideal_steps, (x) => x.weight !== 1),
+  };
+}
+
+function headerRow(lang, cols, options, withLoss) {
+  const th = (content, label, cls) => h('th', { scope: 'col', class: cls, 'aria-label': label || null }, content);
+  return h('tr', null,
+    th(t(lang, 'col_position'), t(lang, 'col_positionLabel'), 'num'),
+    cols.ids ? th(t(lang, 'col_id'), null, 'text') : null,
+    th([v('rel'), sub(v('i'))], 'rel_i', 'num'),
+    th(gainExpr(options.gain), gainText(options.gain), 'num'),
+    th(discountExpr(options.logBase), discountText(options.logBase), 'num'),
+    cols.weights ? th([v('w'), sub(v('i'))], 'w_i', 'num') : null,
+    th(t(lang, 'col_term'), null, 'num'),
+    th(t(lang, 'col_running'), null, 'num'),
+    withLoss ? th(t(lang, 'col_loss'), null, 'num') : null);
+}
+
+/** Table rows for steps[0..limit). `marked` holds 0-based rows to highlight. */
+export function stepRows(steps, cols, d, limit, loss, marked) {
+  const frag = document.createDocumentFragment();
+  const n = Math.min(limit, steps.length);
+  for (let i = 0; i < n; i++) {
+    const x = steps[i];
+    const hot = marked && marked.has(i);
+    const lossCell = loss ? h('td', { class: `num${loss[i] > 1e-12 ? ' loss' : loss[i] < -1e-12 ? ' gain' : ''}` },
+      loss[i] > 1e-12 ? `−${fixed(loss[i], d)}` : loss[i] < -1e-12 ? `+${fixed(-loss[i], d)}` : '') : null;
+    frag.appendChild(h('tr', { class: hot ? 'hot' : null, 'data-position': x.position },
+      h('th', { scope: 'row', class: 'num' }, String(x.position)),
+      cols.ids ? h('td', { class: 'text id' }, x.id === null ? '' : x.id) : null,
+      h('td', { class: 'num' }, plain(x.rel)),
+      h('td', { class: 'num' }, fixed(x.gain, d)),
+      h('td', { class: 'num' }, fixed(x.discount, d)),
+      cols.weights ? h('td', { class: 'num' }, plain(x.weight)) : null,
+      h('td', { class: 'num term' }, fixed(x.contribution, d)),
+      h('td', { class: 'num' }, fixed(x.cumulative, d)),
+      lossCell));
+  }
+  return frag;
+}
+
+/**
+ * A step table in a scrollable region, with its "show more" controls.
+ * @param {string} which "dcg" or "idcg"
+ */
+export function stepTable(lang, which, r, options, d, limit, marked) {
+  const cols = tableColumns(r);
+  const steps = which === 'dcg' ? r.steps : r.ideal_steps;
+  const loss = which === 'dcg' && r.loss.length ? r.loss : null;
+  const caption = t(lang, `tableCaption_${which}`, { k: cutLabel(r.k) });
+  const table = h('table', { class: 'steps', id: `table-${which}` },
+    h('caption', { class: 'visually-hidden' }, caption),
+    h('thead', null, headerRow(lang, cols, options, !!loss)),
+    h('tbody', null, stepRows(steps, cols, d, limit, loss, marked)));
+  const region = h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }) }, table);
+  const shown = Math.min(limit, steps.length);
+  const more = shown < steps.length ? h('p', { class: 'more-rows' },
+    h('span', null, t(lang, 'rowsShown', { shown: count(shown), total: count(steps.length) })), ' ',
+    h('button', { type: 'button', 'data-action': 'more-rows', 'data-count': '1000' }, t(lang, 'showMore', { n: count(Math.min(1000, steps.length - shown)) })), ' ',
+    h('button', { type: 'button', 'data-action': 'more-rows', 'data-count': 'all' }, t(lang, 'showAll', { n: count(steps.length) }))) : null;
+  return h('div', { class: 'table-block' }, region, more);
+}
+
+const MAX_SUM_TERMS = 40;
+
+/** "DCG@10 = 7.000 + 1.893 + … = 10.639" */
+export function sumLine(name, steps, total, d) {
+  const terms = steps.slice(0, MAX_SUM_TERMS).map((x) => fixed(x.contribution, d));
+  let text = `${name} = ${terms.length ? terms.join(' + ') : '0'}`;
+  if (steps.length > MAX_SUM_TERMS) text += ` + … (${count(steps.length - MAX_SUM_TERMS)} more)`;
+  return `${text} = ${fixed(total, d)}`;
+}
+
+/** The sum of the rounded terms, to explain when it differs from the rounded total. */
+export function roundedSum(steps, d) {
+  let sum = 0;
+  for (const x of steps) sum += Number(fixed(x.contribution, d));
+  return sum;
+}
+
+export function roundingNotes(lang, r, d) {
+  const kl = cutLabel(r.k);
+  const notes = [h('p', { class: 'note' }, t(lang, 'roundingNote', { d }))];
+  for (const [name, steps, total] of [[`DCG${kl}`, r.steps, r.dcg], [`IDCG${kl}`, r.ideal_steps, r.idcg]]) {
+    if (steps.length > 100000) continue;
+    const rounded = roundedSum(steps, d);
+    if (fixed(rounded, d) !== fixed(total, d)) {
+      notes.push(h('p', { class: 'note', 'data-note': 'rounding' }, t(lang, 'roundingDiff', {
+        rounded: fixed(rounded, d), name, exact: fixed(total, Math.max(d + 3, 6)), exactRounded: fixed(total, d),
+      })));
+    }
+  }
+  return notes;
+}
+
+// ---- loss --------------------------------------------------------------------
+
+/** Positions (0-based) with the largest positive loss, largest first. */
+export function biggestLosses(loss, max = 3) {
+  const idx = [];
+  for (let i = 0; i < loss.length; i++) if (loss[i] > 1e-12) idx.push(i);
+  idx.sort((a, b) => loss[b] - loss[a] || a - b);
+  return idx.slice(0, max);
+}
+
+export function lossPanel(lang, r, d, worst) {
+  const kl = cutLabel(r.k);
+  const items = worst.map((i) => h('li', null, t(lang, 'lossItem', {
+    i: i + 1,
+    rel: plain(r.steps[i] ? r.steps[i].rel : 0),
+    ideal: plain(r.ideal_steps[i] ? r.ideal_steps[i].rel : 0),
+    loss: fixed(r.loss[i], d),
+  })));
+  const gap = r.idcg - r.dcg;
+  return [
+    h('p', null, t(lang, 'lossIntro')),
+    items.length ? h('ol', { class: 'loss-list' }, items) : h('p', null, t(lang, 'lossNone')),
+    gap > 1e-12 ? h('p', null, t(lang, 'lossTotal', { total: fixed(gap, d), k: kl })) : null,
+  ];
+}
+
+// ---- NDCG@k curve -------------------------------------------------------------
+
+/** Points to draw: every k up to 400, else an even sample that keeps the last. */
+function samplePoints(values) {
+  const n = values.length;
+  const step = Math.max(1, Math.ceil(n / 400));
+  const out = [];
+  for (let i = 0; i < n; i += step) out.push(i);
+  if (out[out.length - 1] !== n - 1) out.push(n - 1);
+  return out;
+}
+
+/** A small line chart of NDCG@k, built with DOM calls (no markup strings). */
+export function curve(lang, r, d) {
+  const values = r.ndcg_at;
+  const n = values.length;
+  if (!n) return null;
+  const W = 360; const H = 150; const L = 34; const R = 10; const T = 10; const B = 26;
+  const x = (i) => L + (n === 1 ? (W - L - R) / 2 : (i / (n - 1)) * (W - L - R));
+  const y = (val) => T + (1 - Math.max(0, Math.min(1, val))) * (H - T - B);
+  const kAt = r.k && r.k <= n ? r.k : n;
+  const vk = values[kAt - 1];
+  const desc = t(lang, 'curveDesc', { n: count(n), k: count(kAt), v: fixed(vk, d) });
+  const svg = s('svg', { class: 'curve', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': desc, focusable: 'false' });
+  svg.appendChild(s('title', null, desc));
+  for (const g of [0, 0.5, 1]) {
+    svg.appendChild(s('line', { class: 'grid', x1: L, x2: W - R, y1: y(g), y2: y(g) }));
+    svg.appendChild(s('text', { class: 'axis', x: L - 6, y: y(g) + 4, 'text-anchor': 'end' }, g.toFixed(1)));
+  }
+  let path = '';
+  for (const i of samplePoints(values)) {
+    if (values[i] === null) continue;
+    path += `${path ? 'L' : 'M'}${x(i).toFixed(1)},${y(values[i]).toFixed(1)}`;
+  }
+  if (path) svg.appendChild(s('path', { class: 'curve-line', d: path }));
+  if (vk !== null && vk !== undefined) {
+    svg.appendChild(s('line', { class: 'k-marker', x1: x(kAt - 1), x2: x(kAt - 1), y1: T, y2: H - B }));
+    svg.appendChild(s('circle', { class: 'k-dot', cx: x(kAt - 1), cy: y(vk), r: 3.5 }));
+  }
+  svg.appendChild(s('text', { class: 'axis', x: L, y: H - 8, 'text-anchor': 'start' }, '1'));
+  svg.appendChild(s('text', { class: 'axis', x: W - R, y: H - 8, 'text-anchor': 'end' }, count(n)));
+  svg.appendChild(s('text', { class: 'axis', x: (L + W - R) / 2, y: H - 8, 'text-anchor': 'middle' }, t(lang, 'curveAxisK')));
+  return svg;
+}
+
+// ---- other metrics -------------------------------------------------------------
+
+function metricRow(lang, key, kl, value, d) {
+  const tipId = `tip-${key}`;
+  return h('div', { class: 'metric', 'data-metric': key },
+    h('dt', { title: t(lang, `m_${key}_tip`) }, t(lang, `m_${key}`, { k: kl })),
+    h('dd', { 'aria-describedby': tipId }, value === null ? '—' : fixed(value, d)),
+    h('p', { class: 'metric-tip', id: tipId }, t(lang, `m_${key}_tip`)));
+}
+
+/** CG, P, R, AP, RR, ERR, α-nDCG (with subtopics), weighted NDCG (with weights). */
+export function metricsPanel(lang, r, d, { weighted, unweightedNdcg, relevanceLevel }) {
+  const kl = cutLabel(r.k);
+  const m = r.metrics;
+  const rows = [
+    metricRow(lang, 'cg', kl, r.cg, d),
+    metricRow(lang, 'precision', kl, m.precision, d),
+    metricRow(lang, 'recall', kl, m.recall, d),
+    metricRow(lang, 'ap', kl, m.average_precision, d),
+    metricRow(lang, 'rr', kl, m.reciprocal_rank, d),
+    metricRow(lang, 'err', kl, m.err, d),
+  ];
+  if (m.alpha_ndcg !== undefined) rows.push(metricRow(lang, 'alpha', kl, m.alpha_ndcg, d));
+  if (weighted) {
+    rows.push(metricRow(lang, 'weighted', kl, r.ndcg, d));
+    rows.push(metricRow(lang, 'unweighted', kl, unweightedNdcg, d));
+  }
+  return [
+    h('p', { class: 'note' }, t(lang, r.k ? 'metricsCutoff' : 'metricsWhole', { k: r.k, level: plain(relevanceLevel) })),
+    h('dl', { class: 'metrics' }, rows),
+  ];
+}
+
+// ---- judged pool -------------------------------------------------------------------
+
+export function poolPanel(lang, r, d) {
+  const kl = cutLabel(r.k);
+  const card = (label, idcg, ndcg, cls) => h('div', { class: `pool-card ${cls}` },
+    h('p', { class: 'pool-label' }, label),
+    h('p', { class: 'pool-value' }, `NDCG${kl} = ${fixed(r.dcg, d)} / ${fixed(idcg, d)} = `, h('strong', null, fixed(ndcg, d))));
+  const gap = r.ndcg_list - r.ndcg_judged;
+  return [
+    h('div', { class: 'pool-cards' },
+      card(t(lang, 'poolOwn'), r.idcg_list, r.ndcg_list, 'own'),
+      card(t(lang, 'poolJudged'), r.idcg_judged, r.ndcg_judged, 'judged')),
+    h('p', null, t(lang, 'poolExplain')),
+    h('p', null, Math.abs(gap) > 1e-12 ? t(lang, 'poolGap', { gap: fixed(gap, d) }) : t(lang, 'poolSame')),
+    h('p', null, t(lang, 'poolAdvice')),
+  ];
+}
+
+// ---- errors ----------------------------------------------------------------------
+
+/** The UTF-16 index in `line` of the 1-based UTF-8 byte column the core reports. */
+export function charIndexOfByteColumn(line, column) {
+  if (column <= 1) return 0;
+  const bytes = new TextEncoder().encode(line);
+  const head = bytes.subarray(0, Math.min(column - 1, bytes.length));
+  return new TextDecoder().decode(head).replace(/\uFFFD$/, '').length;
+}
+
+/** Where an error's line starts and the offending span within it. */
+export function errorSpan(text, line, column) {
+  const lines = text.split(/\r\n|\r|\n/);
+  const raw = lines[line - 1];
+  if (raw === undefined) return null;
+  const body = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+  const bom = raw.length - body.length;
+  const start = Math.min(charIndexOfByteColumn(body, column), body.length);
+  const rest = body.slice(start);
+  const token = rest.match(/^[^\s,|;，、]+/);
+  const end = start + (token ? token[0].length : rest.length ? 1 : 0);
+  let offset = 0;
+  const re = /\r\n|\r|\n/g;
+  for (let i = 1; i < line; i++) {
+    const m = re.exec(text);
+    if (!m) return null;
+    offset = m.index + m[0].length;
+  }
+  return { lineText: body, start, end, offsetStart: offset + bom + start, offsetEnd: offset + bom + end };
+}
+
+const SNIPPET_MAX = 120;
+
+/** The error panel: where, what, and the line with the bad text marked. */
+export function errorPanel(lang, err, text) {
+  const where = err.line ? t(lang, 'errorWhere', { line: err.line, column: err.column }) : '';
+  const inWhat = err.source ? t(lang, `errorIn_${err.source}`) : '';
+  const message = String(err.rawMessage || err.message);
+  const span = err.line && typeof text === 'string' ? errorSpan(text, err.line, err.column) : null;
+  let snippet = null;
+  if (span) {
+    // Show a window of the line around the error so long lines stay readable.
+    const from = Math.max(0, Math.min(span.start - 40, span.lineText.length - SNIPPET_MAX));
+    const to = Math.min(span.lineText.length, from + SNIPPET_MAX);
+    const before = (from > 0 ? '…' : '') + span.lineText.slice(from, span.start);
+    const bad = span.lineText.slice(span.start, Math.max(span.end, span.start)) || ' ';
+    const after = span.lineText.slice(Math.max(span.end, span.start), to) + (to < span.lineText.length ? '…' : '');
+    snippet = h('div', { class: 'error-snippet' },
+      h('pre', { class: 'error-line', 'aria-label': t(lang, 'errorMarker') },
+        h('span', { class: 'error-gutter', 'aria-hidden': 'true' }, `${err.line} | `),
+        before, h('mark', null, bad), after, '\n',
+        h('span', { class: 'error-caret', 'aria-hidden': 'true' },
+          `${' '.repeat(String(err.line).length + 3)}${' '.repeat([...before].length)}^`)),
+      h('button', { type: 'button', 'data-action': 'goto-error' }, t(lang, 'errorGoto')));
+  }
+  return [
+    h('p', { class: 'error-title' }, h('strong', null, err.line || err.source ? t(lang, 'errorHeading') : t(lang, 'errorOption')),
+      where ? ` ${where}` : '', inWhat ? ` ${inWhat}` : ''),
+    h('p', { class: 'error-message' }, message),
+    snippet,
+  ];
+}
+
+// ---- TREC batch ------------------------------------------------------------------
+
+/** Per-query table: one row per qid, the mean last; each row can be explained. */
+export function trecTable(lang, trec, d) {
+  const names = trec.measures.filter((m) => trec.qids.length === 0 || m in trec.perQuery[trec.qids[0]]);
+  const head = h('tr', null, h('th', { scope: 'col', class: 'text' }, t(lang, 'trecQuery')),
+    names.map((m) => h('th', { scope: 'col', class: 'num' }, m)), h('td', null));
+  const body = h('tbody', null, trec.qids.map((qid) => h('tr', null,
+    h('th', { scope: 'row', class: 'text' }, qid),
+    names.map((m) => h('td', { class: 'num' }, fixed(trec.perQuery[qid][m], d))),
+    h('td', null, h('button', { type: 'button', class: 'small', 'data-action': 'explain-query', 'data-qid': qid,
+      'aria-label': t(lang, 'trecExplainLabel', { qid }) }, t(lang, 'trecExplain'))))));
+  const foot = h('tfoot', null, h('tr', null, h('th', { scope: 'row', class: 'text' }, t(lang, 'trecMean')),
+    names.map((m) => h('td', { class: 'num' }, fixed(trec.mean[m], d))), h('td', null)));
+  const table = h('table', { class: 'steps trec', id: 'table-trec' },
+    h('caption', { class: 'visually-hidden' }, t(lang, 'trecHeading')), h('thead', null, head), body, foot);
+  return [
+    h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: t(lang, 'trecHeading') }) }, table),
+    h('p', { class: 'note' }, t(lang, 'trecCount', { n: count(trec.numQ) })),
+  ];
+}
+
+// ---- learn section ---------------------------------------------------------------
+
+export function learnSection(lang) {
+  return t(lang, 'learn').map(([title, paragraphs]) => h('details', { class: 'learn-item' },
+    h('summary', null, title), paragraphs.map((p) => h('p', null, p))));
+}
