@@ -1,0 +1,139 @@
+// The ndcg command, run in-process: outputs, exit codes and messages.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+
+namespace {
+
+struct outcome {
+  int code;
+  std::string out, err;
+};
+
+outcome run(std::vector<std::string> args, const std::string& input = "") {
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  int code = ndcg::run_cli(args, in, out, err);
+  return {code, out.str(), err.str()};
+}
+
+const std::string data = NDCG_TEST_DATA;
+
+}  // namespace
+
+TEST_CASE("explain prints the worked example's tables and NDCG@10 = 0.949") {
+  outcome r = run({"explain", "--k", "10", "3", "2", "0", "1", "0", "0", "2", "1", "0", "0"});
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.find("DCG@10 = 7.000 + 1.893 + 0.000 + 0.431 + 0.000 + 0.000 + 1.000 + 0.315 + 0.000 + 0.000 = 10.639") != std::string::npos);
+  CHECK(r.out.find("IDCG@10 = 7.000 + 1.893 + 1.500 + 0.431 + 0.387 = 11.210") != std::string::npos);
+  CHECK(r.out.find("NDCG@10 = DCG@10 / IDCG@10 = 10.639 / 11.210 = 0.949") != std::string::npos);
+}
+
+TEST_CASE("explain reads grades from one argument, from stdin and from a file") {
+  std::string json = run({"explain", "--format", "json", "3,2,0,1,0,0,2,1,0,0"}).out;
+  CHECK(json.find("\"ndcg\": 0.9490301792919195") != std::string::npos);
+  CHECK(run({"explain", "--format", "json"}, "3 2 0 1 0 0 2 1 0 0\n").out == json);
+  CHECK(run({"explain", "--format", "json", "-f", "-"}, "| 相关性 | 3 | 2 | 0 | 1 | 0 | 0 | 2 | 1 | 0 | 0 |").out.find("0.9490301792919195") != std::string::npos);
+}
+
+TEST_CASE("explain's JSON carries every step field and round-trip numbers") {
+  outcome r = run({"explain", "--format", "json", "--k", "2", "a 0.9 3\nb 0.5 0\nc 0.7 2"});
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("{\"position\":1,\"id\":\"a\",\"rel\":3,\"gain\":7,\"discount\":1,\"weight\":1,\"contribution\":7,\"cumulative\":7}") != std::string::npos);
+  CHECK(r.out.find("{\"position\":2,\"id\":\"c\",\"rel\":2,\"gain\":3,\"discount\":1.584962500721156,\"weight\":1,\"contribution\":1.8927892607143724,\"cumulative\":8.892789260714373}") != std::string::npos);
+  CHECK(r.out.find("\"ideal_steps\"") != std::string::npos);
+}
+
+TEST_CASE("explain's other formats: markdown, csv and latex") {
+  outcome md = run({"explain", "--format", "markdown", "3", "2"});
+  CHECK(md.out.find("| i | rel_i | 2^rel-1 | log2(i+1) | term | running |") != std::string::npos);
+  CHECK(md.out.find("| 1 | 3 | 7 | 1.000 | 7.000 | 7.000 |") != std::string::npos);
+  outcome csv = run({"explain", "--format", "csv", "3", "2"});
+  CHECK(csv.out.rfind("list,position,id,rel,gain,discount,weight,contribution,cumulative\nranking,1,,3,7,1,1,7,7\n", 0) == 0);
+  CHECK(run({"explain", "--format", "latex", "3"}).out.find("\\begin{tabular}") != std::string::npos);
+}
+
+TEST_CASE("options given with a preset override it, whatever their order") {
+  std::string a = run({"explain", "--format", "json", "--k", "1", "--preset", "sklearn", "2", "3"}).out;
+  std::string b = run({"explain", "--format", "json", "--preset", "sklearn", "--k", "1", "2", "3"}).out;
+  CHECK(a == b);
+  CHECK(a.find("\"preset\": \"sklearn\"") != std::string::npos);
+  CHECK(a.find("\"ndcg\": 0.6666666666666666") != std::string::npos);  // linear: 2 / 3
+}
+
+TEST_CASE("explain with judgments shows both ideals") {
+  std::string qrels = "/tmp/ndcg-cli-test.qrels";
+  std::ofstream(qrels) << "q 0 a 2\nq 0 c 1\nq 0 d 3\n";
+  outcome r = run({"explain", "--ideal", "judgments", "--qrels", qrels}, "a 0.9\nb 0.8\nc 0.7\n");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("against the ranking's own ideal") != std::string::npos);
+  CHECK(r.out.find("against all judgments") != std::string::npos);
+  outcome missing = run({"explain", "--qrels", "/nonexistent.qrels", "a 1"});
+  CHECK(missing.code == 2);
+  CHECK(missing.err.find("cannot read /nonexistent.qrels") != std::string::npos);
+}
+
+TEST_CASE("trec reproduces trec_eval's full-precision output for set1") {
+  std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
+  outcome r = run({"trec", "-q", "--digits", "17", "-m", "ndcg", "-m", "ndcg_cut.5,10,20", "-m", "P.5,10",
+                   "-m", "recall.10", "-m", "map", "-m", "recip_rank", qrels, runfile});
+  REQUIRE(r.code == 0);
+  std::ifstream expected_file(data + "/trec-parity/set1.trec_eval_fullprec.txt");
+  std::stringstream expected;
+  expected << expected_file.rdbuf();
+  CHECK(r.out == expected.str());
+  outcome attached = run({"trec", "-q", "-mndcg.1=1,2=3,3=7,4=15", qrels, runfile});
+  std::ifstream exp_gain(data + "/trec-parity/set1.trec_eval_expgain.txt");
+  std::stringstream exp_text;
+  exp_text << exp_gain.rdbuf();
+  CHECK(attached.out == exp_text.str());
+}
+
+TEST_CASE("every kind of bad command line exits with 2 and one message") {
+  struct bad {
+    std::vector<std::string> args;
+    std::string input, message;
+  };
+  const std::vector<bad> cases = {
+      {{}, "", "Usage:"},
+      {{"frobnicate"}, "", "ndcg: unknown command \"frobnicate\""},
+      {{"explain", "--k", "-1", "1"}, "", "--k takes a whole number, 0 or more, got \"-1\""},
+      {{"explain", "--k", "ten", "1"}, "", "--k takes a whole number, 0 or more, got \"ten\""},
+      {{"explain", "--gain", "cubic", "1"}, "", "unknown gain \"cubic\" (expected one of: exp, linear, table)"},
+      {{"explain", "--ties", "coin", "1"}, "", "unknown tie policy \"coin\""},
+      {{"explain", "--preset", "nope", "1"}, "", "unknown preset \"nope\""},
+      {{"explain", "--log-base", "1", "1"}, "", "the log base must be a finite number above 1, got 1"},
+      {{"explain", "--weights", "1,x", "1"}, "", "--weights takes numbers separated by commas"},
+      {{"explain", "--bogus", "1", "2"}, "", "unknown option --bogus"},
+      {{"explain", "--k"}, "", "option --k needs a value"},
+      {{"explain", "1", "-f", "x"}, "", "not both"},
+      {{"explain", "-f", "/nonexistent/file"}, "", "cannot read /nonexistent/file"},
+      {{"explain", "3", "-2"}, "", "<arguments>:1:3: grade -2 is negative"},
+      {{"explain"}, "3 2\n1 x\n", "<stdin>:2:3:"},
+      {{"explain", "--format", "yaml", "1"}, "", "unknown format \"yaml\""},
+      {{"trec", "only-one-file"}, "", "expected two files, QRELS and RUN, got 1"},
+      {{"trec", "-m", "nonsense", "a", "b"}, "", "cannot read a"},
+      {{"trec", "--digits", "99", "a", "b"}, "", "--digits takes a whole number from 0 to 17"},
+  };
+  for (const bad& c : cases) {
+    CAPTURE(c.message);
+    outcome r = run(c.args, c.input);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(c.message) != std::string::npos);
+  }
+}
+
+TEST_CASE("help and version exit with 0") {
+  CHECK(run({"--help"}).code == 0);
+  CHECK(run({"--version"}).out == "ndcg 0.1.0\n");
+  CHECK(run({"explain", "--help"}).out.find("--gain-table") != std::string::npos);
+  CHECK(run({"trec", "--help"}).out.find("ndcg_cut.5,10") != std::string::npos);
+  CHECK(run({"presets"}).out.find("sklearn\t") != std::string::npos);
+}
