@@ -37,8 +37,17 @@ std::string discount_label(const options& opt) {
 
 std::string gain_label(const options& opt) {
   switch (opt.gain) {
-    case gain_kind::linear: return "rel_i";
+    case gain_kind::linear: return opt.ties == tie_policy::average ? "gain" : "gain=rel_i";
     case gain_kind::table: return "gain(rel_i)";
+    case gain_kind::exponential: break;
+  }
+  return "2^rel-1";
+}
+
+std::string gain_formula(const options& opt) {
+  switch (opt.gain) {
+    case gain_kind::linear: return "rel_i (linear)";
+    case gain_kind::table: return "from a per-grade table";
     case gain_kind::exponential: break;
   }
   return "2^rel-1";
@@ -102,6 +111,11 @@ std::string pool_lines(const explanation& e, int d, const std::string& bullet) {
 }
 
 const char* rounding_note = "Terms are rounded for display; every total is summed from unrounded terms.";
+const char* tie_note = "Items with equal scores share their group's mean gain (tie averaging).";
+
+std::string notes(const options& opt) {
+  return std::string(rounding_note) + (opt.ties == tie_policy::average ? std::string(" ") + tie_note : "");
+}
 
 // ---- text --------------------------------------------------------------
 
@@ -131,7 +145,7 @@ std::string render_text(const explanation& e, const report_context& ctx) {
   out += "Ranking of " + std::to_string(e.n) + " items";
   if (!ctx.input_format.empty()) out += " (read as " + std::string(ctx.input_format) + ")";
   out += "; K = " + (e.k ? std::to_string(e.k) : std::string("none (whole list)"));
-  out += "; gain " + gain_label(opt) + "; discount " + discount_label(opt);
+  out += "; gain " + gain_formula(opt) + "; discount " + discount_label(opt);
   if (!ctx.preset.empty()) out += "; preset " + std::string(ctx.preset);
   out += "\n\nDCG" + k + ": the ranking as given\n" + text_table(e.steps, c, opt, d);
   out += sum_line("DCG" + k, e.steps, e.dcg, d) + "\n\n";
@@ -139,7 +153,7 @@ std::string render_text(const explanation& e, const report_context& ctx) {
   out += text_table(e.ideal_steps, c, opt, d);
   out += sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
   out += ndcg_line(e, d) + "\n" + pool_lines(e, d, "  ");
-  out += std::string("\n") + rounding_note + "\n";
+  out += "\n" + notes(opt) + "\n";
   return out;
 }
 
@@ -182,7 +196,7 @@ std::string render_markdown(const explanation& e, const report_context& ctx) {
   out += "**IDCG" + k + "** (ideal order)\n\n" + markdown_table(e.ideal_steps, c, opt, d) + "\n" +
          sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
   out += "**" + ndcg_line(e, d) + "**\n\n" + pool_lines(e, d, "- ");
-  out += std::string(e.has_judgments ? "\n" : "") + "_" + rounding_note + "_\n";
+  out += std::string(e.has_judgments ? "\n" : "") + "_" + notes(opt) + "_\n";
   return out;
 }
 
@@ -228,7 +242,7 @@ std::string render_latex(const explanation& e, const report_context& ctx) {
   std::string out = "% DCG" + k + "\n" + latex_table(e.steps, c, opt, d);
   out += "% IDCG" + k + "\n" + latex_table(e.ideal_steps, c, opt, d);
   out += "% " + sum_line("DCG" + k, e.steps, e.dcg, d) + "\n% " + sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n";
-  out += "% " + ndcg_line(e, d) + "\n% " + rounding_note + "\n";
+  out += "% " + ndcg_line(e, d) + "\n% " + notes(opt) + "\n";
   return out;
 }
 
