@@ -220,8 +220,8 @@ export function stepTable(lang, which, r, options, d, limit, marked) {
   const shown = Math.min(limit, steps.length);
   const more = shown < steps.length ? h('p', { class: 'more-rows' },
     h('span', null, t(lang, 'rowsShown', { shown: count(shown), total: count(steps.length) })), ' ',
-    h('button', { type: 'button', 'data-action': 'more-rows', 'data-count': '1000' }, t(lang, 'showMore', { n: count(Math.min(1000, steps.length - shown)) })), ' ',
-    h('button', { type: 'button', 'data-action': 'more-rows', 'data-count': 'all' }, t(lang, 'showAll', { n: count(steps.length) }))) : null;
+    h('button', { type: 'button', 'data-action': 'more-rows', 'data-table': which, 'data-count': '1000' }, t(lang, 'showMore', { n: count(Math.min(1000, steps.length - shown)) })), ' ',
+    h('button', { type: 'button', 'data-action': 'more-rows', 'data-table': which, 'data-count': 'all' }, t(lang, 'showAll', { n: count(steps.length) }))) : null;
   return h('div', { class: 'table-block' }, region, more);
 }
 
@@ -427,18 +427,22 @@ export function errorPanel(lang, err, text) {
     const bad = span.lineText.slice(span.start, Math.max(span.end, span.start)) || ' ';
     const after = span.lineText.slice(Math.max(span.end, span.start), to) + (to < span.lineText.length ? '…' : '');
     snippet = h('div', { class: 'error-snippet' },
-      h('pre', { class: 'error-line', 'aria-label': t(lang, 'errorMarker') },
+      h('p', { class: 'visually-hidden' }, t(lang, 'errorMarker')),
+      h('pre', { class: 'error-line' },
         h('span', { class: 'error-gutter', 'aria-hidden': 'true' }, `${err.line} | `),
         before, h('mark', null, bad), after, '\n',
         h('span', { class: 'error-caret', 'aria-hidden': 'true' },
           `${' '.repeat(String(err.line).length + 3)}${' '.repeat([...before].length)}^`)),
       h('button', { type: 'button', 'data-action': 'goto-error' }, t(lang, 'errorGoto')));
   }
+  const multiQuery = /expected one query/.test(message)
+    ? h('p', null, h('button', { type: 'button', 'data-action': 'switch-trec' }, t(lang, 'switchToTrec'))) : null;
   return [
     h('p', { class: 'error-title' }, h('strong', null, err.line || err.source ? t(lang, 'errorHeading') : t(lang, 'errorOption')),
       where ? ` ${where}` : '', inWhat ? ` ${inWhat}` : ''),
     h('p', { class: 'error-message' }, message),
     snippet,
+    multiQuery,
   ];
 }
 

@@ -1,0 +1,74 @@
+// Builds the pages from web/: dist/index.html and dist/embed.html with the
+// module, the app bundle and the stylesheet inlined (no other file, no
+// network), each under a Content-Security-Policy whose script and style
+// hashes are computed here; and dist/ndcg-calc.js, the web component with
+// the module in one classic script. Called by build-web.mjs.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { transform } from 'esbuild';
+
+/** The CSP source expression for an inline element's exact text. */
+export function hashSource(text) {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** The policy for a page with these inline scripts and styles. */
+export function policyFor(scripts, styles) {
+  return [
+    "default-src 'none'",
+    `script-src ${scripts.map(hashSource).join(' ')} 'wasm-unsafe-eval'`,
+    `style-src ${styles.map(hashSource).join(' ')}`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+// Text inside <script> ends at the first "</script"; "<!--" can also
+// change how the rest is parsed. Neither may appear in what we inline.
+function checkInlineScript(name, text) {
+  if (/<\/script/i.test(text) || text.includes('<!--')) {
+    throw new Error(`${name} contains "</script" or "<!--" and cannot be inlined safely`);
+  }
+}
+
+function checkInlineStyle(text) {
+  if (/<\/style/i.test(text)) throw new Error('styles.css contains "</style"');
+}
+
+/** Fills a template's @csp, @style and @scripts markers. */
+export function assemble(template, { css, scripts }) {
+  for (const marker of ['<!-- @csp -->', '<!-- @style -->', '<!-- @scripts -->']) {
+    if (!template.includes(marker)) throw new Error(`page template lacks ${marker}`);
+  }
+  const csp = `<meta http-equiv="Content-Security-Policy" content="${policyFor(scripts, [css])}">`;
+  const tags = scripts.map((text) => `<script>${text}</script>`).join('\n');
+  // Function replacements: the texts contain "$" sequences that a
+  // replacement string would interpret.
+  return template
+    .replace('<!-- @csp -->', () => csp)
+    .replace('<!-- @style -->', () => `<style>${css}</style>`)
+    .replace('<!-- @scripts -->', () => tags);
+}
+
+export async function buildPage({ root, dist, bundle, moduleText, assertNoEval }) {
+  const web = (name) => join(root, 'web', name);
+  const css = (await transform(readFileSync(web('styles.css'), 'utf8'), { loader: 'css', minify: true })).code.trim();
+  checkInlineStyle(css);
+
+  const app = await bundle('web/app/main.js');
+  assertNoEval('the page bundle', app);
+  checkInlineScript('dist/ndcg.js', moduleText);
+  checkInlineScript('the page bundle', app);
+  const scripts = [moduleText, app];
+
+  for (const name of ['index.html', 'embed.html']) {
+    const page = assemble(readFileSync(web(name), 'utf8'), { css, scripts });
+    writeFileSync(join(dist, name), page);
+  }
+
+  const component = await bundle('web/component/ndcg-calc.js');
+  assertNoEval('the component bundle', component);
+  writeFileSync(join(dist, 'ndcg-calc.js'), `${moduleText}\nvar __NDCG_CALC_CSS__ = ${JSON.stringify(css)};\n${component}`);
+}

@@ -1,0 +1,40 @@
+// Finds the WebAssembly module that the page's (or component's) first
+// script defines as the global createNdcgModule, and returns its API.
+import { makeApi } from '../api/api.js';
+
+let pending = null;
+
+/**
+ * Calls the Emscripten factory with fetch() hidden. Emscripten 3.1.6 tries
+ * fetch() on the inlined `data:` wasm before decoding it itself; under the
+ * page's CSP (no connect-src) that attempt is refused and logged as a
+ * violation. Without fetch it decodes the base64 directly. The factory
+ * reads `fetch` synchronously, so the global is restored before any other
+ * code runs.
+ */
+function withoutFetch(factory) {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  if (!saved || !saved.configurable) return factory();
+  Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true, writable: true });
+  try {
+    return factory();
+  } finally {
+    Object.defineProperty(globalThis, 'fetch', saved);
+  }
+}
+
+/**
+ * The API, created once per page. Builds of dist/ndcg.js whose global still
+ * hands out the raw Embind module are wrapped with the same API layer.
+ */
+export function loadApi() {
+  if (!pending) {
+    pending = (async () => {
+      const factory = globalThis.createNdcgModule;
+      if (typeof factory !== 'function') throw new Error('the module script did not load');
+      const made = await withoutFetch(factory);
+      return typeof made.explain === 'function' ? made : makeApi(made, () => withoutFetch(factory));
+    })();
+  }
+  return pending;
+}
