@@ -1,0 +1,63 @@
+// Benchmarks, each reported as a ratio against a baseline run in the same
+// command on the same data (so machine speed cancels out). Median of runs.
+// Usage: npm run bench   (or: node bench/bench.mjs [--lines N] [--runs R])
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeRun } from './gen.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const lines = arg('--lines', 200000);
+const runs = arg('--runs', 5);
+
+function median(fn) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    fn();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+}
+
+function report(name, subject, baseline, what) {
+  console.log(`${name}: ${(subject / baseline).toFixed(2)}x  (${what}; ${subject.toFixed(4)} s vs ${baseline.toFixed(4)} s, median of ${runs})`);
+}
+
+// A plain JS NDCG@10 per query: what someone would write without the tool.
+function naiveNdcg(grades, k) {
+  const dcg = (list) => list.slice(0, k).reduce((s, g, i) => s + (2 ** g - 1) / Math.log2(i + 2), 0);
+  const ideal = dcg([...grades].sort((a, b) => b - a));
+  return ideal > 0 ? dcg(grades) / ideal : 0;
+}
+
+const ndcg = await createRequire(import.meta.url)(join(root, 'dist', 'ndcg.js'))();
+const dir = mkdtempSync(join(tmpdir(), 'ndcg-bench-'));
+const { run, qrels } = makeRun(lines);
+writeFileSync(join(dir, 'b.run'), run);
+writeFileSync(join(dir, 'b.qrels'), qrels);
+console.log(`data: ${lines} run lines, ${qrels.split('\n').length - 1} qrels lines (bench/gen.mjs, seed 1)`);
+
+const measures = ['ndcg', 'ndcg_cut.10', 'map', 'P.10'];
+const cliArgs = ['trec', ...measures.flatMap((m) => ['-m', m]), join(dir, 'b.qrels'), join(dir, 'b.run')];
+const native = median(() => spawnSync(join(root, 'build/native/ndcg'), cliArgs));
+const wasm = median(() => ndcg.evaluateTrec(qrels, run, { measures }));
+report('trec batch, wasm in Node vs native ndcg', wasm, native, 'evaluateTrec vs build/native/ndcg trec, whole run');
+
+const grades = Array.from({ length: 100000 }, (_, i) => (i * 7919) % 5);
+const explained = median(() => ndcg.explain(grades, { k: 10 }));
+const naive = median(() => naiveNdcg(grades, 10));
+report('explain 100k grades vs a bare JS NDCG@10', explained, naive, 'full explanation: steps, ideal, curve, metrics');
+
+const exe = join(dir, 'discounts');
+execFileSync('g++', ['-O2', '-std=c++17', `-I${join(root, 'cpp/include')}`, join(root, 'bench/discounts.cpp'),
+  join(root, 'cpp/src/metrics.cpp'), join(root, 'cpp/src/other_metrics.cpp'), join(root, 'cpp/src/error.cpp'), '-o', exe]);
+const [logTime, tableTime, same] = execFileSync(exe, { encoding: 'utf8' }).trim().split(' ').map(Number);
+report('DCG with a discount table vs log2 per term', tableTime, logTime, `20M terms natively, identical sums: ${same === 1}`);
