@@ -416,7 +416,9 @@ const SNIPPET_MAX = 120;
 export function errorPanel(lang, err, text) {
   const where = err.line ? t(lang, 'errorWhere', { line: err.line, column: err.column }) : '';
   const inWhat = err.source ? t(lang, `errorIn_${err.source}`) : '';
-  const message = String(err.rawMessage || err.message);
+  // The API's message repeats where the error is ("ranking: line 3, column 3: …"),
+  // which the title already says, in the page's language.
+  const message = String(err.message).replace(/^(ranking|judgments|qrels|run|subtopics): /, '').replace(/^line \d+, column \d+: /, '');
   const span = err.line && typeof text === 'string' ? errorSpan(text, err.line, err.column) : null;
   let snippet = null;
   if (span) {

@@ -143,13 +143,13 @@ export function createView(doc = document) {
       box.dataset.key = key;
       box.hidden = !mine;
       const text = where === 'qrels' ? model.state.qrels : model.state.text;
-      box.replaceChildren(...(mine ? T.errorPanel(lang, model.error, text) : []));
+      box.replaceChildren(...(mine ? T.errorPanel(lang, model.error, text).filter(Boolean) : []));
     }
     // When the error's box is absent (the embed page), fall back to the ranking's box.
     const fallback = $('ranking-error');
     if (place && !boxes[place] && fallback) {
       fallback.hidden = false;
-      fallback.replaceChildren(...T.errorPanel(lang, model.error, model.state.text));
+      fallback.replaceChildren(...T.errorPanel(lang, model.error, model.state.text).filter(Boolean));
     }
     for (const id of ['ranking', 'qrels']) {
       const el = $(id);

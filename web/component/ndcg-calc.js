@@ -130,7 +130,7 @@ class NdcgCalcElement extends HTMLElement {
       r = api.explain(input, options);
     } catch (e) {
       this.result = null;
-      this._show([h('div', { class: 'error-box', role: 'alert' }, T.errorPanel(lang, e, input))], lang);
+      this._show([h('div', { class: 'error-box', role: 'alert' }, T.errorPanel(lang, e, input).filter(Boolean))], lang);
       this.dispatchEvent(new CustomEvent('ndcg-error', { detail: { message: e.message, line: e.line || 0, column: e.column || 0 } }));
       return;
     }

@@ -1,0 +1,134 @@
+// Shared set-up for the browser suites: Debian's Chromium through
+// playwright-core, dist/ served on a loopback port, a guard that fails on any
+// request other than the page itself, and axe-core injection.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
+
+const require = createRequire(import.meta.url);
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const dist = join(root, 'dist');
+export const results = join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+
+export const fileUrl = (name = 'index.html') => pathToFileURL(join(dist, name)).href;
+
+export const WORKED = '#grades=3,2,0,1,0,0,2,1,0,0&k=10';
+/** The worked example with English forced (a preference saved by an earlier test would win otherwise). */
+export const WORKED_EN = `${WORKED}&lang=en`;
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: '/usr/lib/chromium/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** Serves dist/ on 127.0.0.1 at a free port: { url(name), close() }. */
+export async function serveDist() {
+  const server = await serve(dist, 0);
+  const { port } = server.address();
+  return {
+    url: (name = 'index.html') => `http://127.0.0.1:${port}/${name}`,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
+
+const withoutHash = (url) => url.split('#')[0];
+
+/**
+ * A context whose every request is checked: only the page documents in
+ * `allowed` (compared without hash) may load; anything else is aborted and
+ * recorded. CSP violations reported by the page are recorded too.
+ */
+export async function guardedContext(browser, allowed, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const requests = [];
+  const blocked = [];
+  const ok = new Set(allowed.map(withoutHash));
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (ok.has(withoutHash(url))) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  context.on('request', (request) => {
+    const url = request.url();
+    if (!ok.has(withoutHash(url))) requests.push(url);
+  });
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`.slice(0, 200));
+    });
+  });
+  const errors = [];
+  context.on('page', (page) => watchPage(page, errors));
+  return { context, requests, blocked, errors };
+}
+
+/** Records page errors and console errors of a page. */
+export function watchPage(page, errors) {
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text().slice(0, 300)}`); });
+}
+
+/** Waits until the page has computed its first result. */
+export async function ready(page) {
+  await page.waitForFunction(() => document.getElementById('app')?.getAttribute('aria-busy') === 'false' && window.ndcgCalc);
+}
+
+/** Opens `url` and waits for the first result. */
+export async function open(page, url) {
+  await page.goto(url);
+  await ready(page);
+}
+
+/** Replaces a text area's content as typing would (one input event). */
+export async function setText(page, selector, text) {
+  await page.evaluate(([sel, value]) => {
+    const el = document.querySelector(sel);
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, [selector, text]);
+}
+
+/** Waits until the headline reads `text` (a string or a RegExp source). */
+export async function headlineIs(page, text) {
+  await page.waitForFunction((want) => document.getElementById('headline')?.textContent === want, text, { timeout: 10000 });
+}
+
+export async function textOf(page, selector) {
+  return (await page.locator(selector).first().textContent()).trim();
+}
+
+/** Rows of a step table as arrays of cell texts. */
+export async function tableRows(page, id) {
+  return page.evaluate((tableId) => Array.from(document.querySelectorAll(`#${tableId} tbody tr`),
+    (tr) => Array.from(tr.cells, (c) => c.textContent)), id);
+}
+
+/** The Node build of the module, for expected values. */
+export async function nodeApi() {
+  const factory = require(join(dist, 'ndcg.js'));
+  const made = await factory();
+  if (typeof made.explain === 'function') return made;
+  const { makeApi } = await import(pathToFileURL(join(root, 'web/api/api.js')).href);
+  return makeApi(made, () => factory());
+}
+
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA violations on the page, as short strings. */
+export async function axeViolations(page) {
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return r.violations.map((v) => `${v.id}: ${v.help} [${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}]`);
+  });
+  return found;
+}

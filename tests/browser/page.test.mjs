@@ -1,0 +1,391 @@
+// The explainer page as a user drives it: the worked example from file://
+// and over http, every input format, presets, TREC batch evaluation,
+// exports, the URL round trip, the draft, errors, large inputs, the embed
+// page and the <ndcg-calc> component.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  WORKED, WORKED_EN, fileUrl, guardedContext, headlineIs, launch, nodeApi, open, ready, root, serveDist, setText, tableRows, textOf,
+} from './_helpers.mjs';
+
+const DCG_ROWS = [
+  ['1', '3', '7.000', '1.000', '7.000', '7.000', ''],
+  ['2', '2', '3.000', '1.585', '1.893', '8.893', ''],
+  ['3', '0', '0.000', '2.000', '0.000', '8.893', '−1.500'],
+  ['4', '1', '1.000', '2.322', '0.431', '9.323', ''],
+  ['5', '0', '0.000', '2.585', '0.000', '9.323', '−0.387'],
+  ['6', '0', '0.000', '2.807', '0.000', '9.323', ''],
+  ['7', '2', '3.000', '3.000', '1.000', '10.323', '+1.000'],
+  ['8', '1', '1.000', '3.170', '0.315', '10.639', '+0.315'],
+  ['9', '0', '0.000', '3.322', '0.000', '10.639', ''],
+  ['10', '0', '0.000', '3.459', '0.000', '10.639', ''],
+];
+const IDCG_ROWS = [
+  ['1', '3', '7.000', '1.000', '7.000', '7.000'],
+  ['2', '2', '3.000', '1.585', '1.893', '8.893'],
+  ['3', '2', '3.000', '2.000', '1.500', '10.393'],
+  ['4', '1', '1.000', '2.322', '0.431', '10.823'],
+  ['5', '1', '1.000', '2.585', '0.387', '11.210'],
+];
+const HEADLINE = 'NDCG@10 = 10.639 / 11.210 = 0.949';
+const DCG_SUM = 'DCG@10 = 7.000 + 1.893 + 0.000 + 0.431 + 0.000 + 0.000 + 1.000 + 0.315 + 0.000 + 0.000 = 10.639';
+const IDCG_SUM = 'IDCG@10 = 7.000 + 1.893 + 1.500 + 0.431 + 0.387 = 11.210';
+
+let browser;
+let server;
+let guard;
+let page;
+let api;
+
+async function checkWorkedExample(p) {
+  await headlineIs(p, HEADLINE);
+  assert.deepEqual(await tableRows(p, 'table-dcg'), DCG_ROWS);
+  assert.deepEqual(await tableRows(p, 'table-idcg'), IDCG_ROWS);
+  assert.equal(await textOf(p, '#sum-dcg'), DCG_SUM);
+  assert.equal(await textOf(p, '#sum-idcg'), IDCG_SUM);
+  assert.equal(await textOf(p, '#ndcg-line'), 'NDCG@10 = DCG@10 / IDCG@10 = 10.639 / 11.210 = 0.949');
+  const notes = await p.locator('.result-ndcg .note').allTextContents();
+  assert.ok(notes.some((n) => n.includes('every total is summed from the unrounded terms')), notes.join('\n'));
+  assert.ok(notes.some((n) => n.includes('gives 11.211') && n.includes('11.210319')), notes.join('\n'));
+  // The positions that lose most against the ideal are marked.
+  assert.deepEqual(await p.evaluate(() => Array.from(document.querySelectorAll('#table-dcg tr.hot'), (tr) => tr.dataset.position)), ['3', '5']);
+}
+
+before(async () => {
+  browser = await launch();
+  server = await serveDist();
+  api = await nodeApi();
+  guard = await guardedContext(browser, [server.url('index.html'), server.url('embed.html'), fileUrl('index.html'), fileUrl('embed.html')]);
+  page = await guard.context.newPage();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the worked example', () => {
+  test('renders from file:// with the document numbers (IDCG 11.210, not 11.211)', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    await checkWorkedExample(page);
+    assert.equal(await textOf(page, '#ranking-status'), 'Read as a list of grades: 10 items.');
+  });
+
+  test('renders over http, also with no hash at all', async () => {
+    const fresh = await browser.newContext();
+    const p = await fresh.newPage();
+    await open(p, server.url());
+    await checkWorkedExample(p);
+    assert.equal(await p.evaluate(() => location.hash), WORKED);
+    await open(p, server.url() + WORKED);
+    await checkWorkedExample(p);
+    await fresh.close();
+  });
+});
+
+describe('input formats', () => {
+  const formats = [
+    ['a Markdown table row with a label', '| 相关性 | 3 | 2 | 0 | 1 | 0 | 0 | 2 | 1 | 0 | 0 |', 'a list of grades', 10],
+    ['full-width digits', '３，２，０，１，０，０，２，１，０，０', 'a list of grades', 10],
+    ['id/score/grade lines', 'a 0.9 3\nb 0.8 2\nc 0.7 0\nd 0.6 1\ne 0.5 0\nf 0.4 0\ng 0.3 2\nh 0.2 1\ni 0.1 0\nj 0.05 0', 'lines of id, score and grade', 10],
+    ['CSV with a header, rows out of order', 'doc,score,rel\nd2,0.8,2\nd1,0.9,3\nd3,0.7,0\nd4,0.6,1\nd5,0.5,0\nd6,0.4,0\nd7,0.3,2\nd8,0.2,1\nd9,0.1,0\nd10,0.05,0', 'CSV with a header', 10],
+    ['TSV with a header', 'id\tscore\tgrade\nx\t3\t3\ny\t2\t2\nz\t1\t0\nw\t0.5\t1', 'TSV with a header', 4],
+  ];
+  for (const [name, text, format, n] of formats) {
+    test(name, async () => {
+      await open(page, fileUrl() + WORKED_EN);
+      await setText(page, '#ranking', text);
+      const expected = api.explain(text, { k: 10 });
+      const want = `NDCG@10 = ${expected.dcg.toFixed(3)} / ${expected.idcg.toFixed(3)} = ${expected.ndcg.toFixed(3)}`;
+      await page.waitForFunction((s) => document.getElementById('ranking-status').textContent === s, `Read as ${format}: ${n} items.`);
+      await headlineIs(page, want);
+      if (n === 10) assert.equal(want, HEADLINE);
+    });
+  }
+
+  test('a one-query TREC run with judgments shows both ideals side by side', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    await page.click('button[data-example="pool"]');
+    await page.waitForSelector('.result-pool');
+    const cards = await page.locator('.pool-card .pool-value').allTextContents();
+    const e = api.explain(await page.inputValue('#ranking'), { k: 10, qrels: await page.inputValue('#qrels') });
+    assert.equal(cards[0], `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg_list.toFixed(3)} = ${e.ndcg_list.toFixed(3)}`);
+    assert.equal(cards[1], `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg_judged.toFixed(3)} = ${e.ndcg_judged.toFixed(3)}`);
+    assert.ok(e.ndcg_judged < e.ndcg_list);
+    assert.match(await textOf(page, '.result-pool'), /small/);
+    assert.match(await textOf(page, '#qrels-status'), /TREC qrels/);
+    // Switching the ideal to the judgments changes the headline's denominator.
+    await page.selectOption('#opt-ideal', 'judgments');
+    await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg_judged.toFixed(3)} = ${e.ndcg_judged.toFixed(3)}`);
+  });
+
+  test('subtopic judgments add α-nDCG to the other metrics', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    await page.click('button[data-example="diversity"]');
+    await page.waitForSelector('[data-metric="alpha"]');
+    const e = api.explain(await page.inputValue('#ranking'), { k: 10, qrels: await page.inputValue('#qrels') });
+    assert.equal(await textOf(page, '[data-metric="alpha"] dd'), e.metrics.alpha_ndcg.toFixed(3));
+  });
+
+  test('TREC run + qrels in batch mode matches trec_eval 10.0 on the parity set', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    await page.check('input[name="mode"][value="trec"]');
+    assert.equal(await page.inputValue('#preset'), 'trec_eval');
+    const data = join(root, 'tests/data/trec-parity');
+    await setText(page, '#ranking', readFileSync(join(data, 'set1.run'), 'utf8'));
+    await setText(page, '#qrels', readFileSync(join(data, 'set1.qrels'), 'utf8'));
+    await page.fill('#opt-decimals', '4');
+    await page.waitForSelector('#table-trec tfoot');
+    const expected = Object.fromEntries(readFileSync(join(data, 'set1.trec_eval.txt'), 'utf8').split('\n')
+      .map((l) => l.split('\t').map((x) => x.trim())).filter((f) => f[1] === 'all').map((f) => [f[0], f[2]]));
+    const mean = await page.evaluate(() => {
+      const head = Array.from(document.querySelectorAll('#table-trec thead th'), (th) => th.textContent);
+      const foot = Array.from(document.querySelectorAll('#table-trec tfoot tr > *'), (c) => c.textContent);
+      return Object.fromEntries(head.map((h, i) => [h, foot[i]]));
+    });
+    for (const m of ['ndcg', 'ndcg_cut_10', 'P_10', 'recall_10', 'map', 'recip_rank']) assert.equal(mean[m], expected[m], m);
+    const rows = await page.locator('#table-trec tbody tr').count();
+    assert.equal(rows, Number(await page.evaluate(() => document.querySelector('#table-trec').closest('section').querySelector('.note').textContent.match(/\d+/)[0])));
+    // "Explain" on a query opens it step by step, with the same NDCG as its row.
+    const first = page.locator('#table-trec tbody tr').first();
+    const qid = await first.locator('th').textContent();
+    const rowNdcg = await first.locator('td').nth(await page.evaluate(() => Array.from(document.querySelectorAll('#table-trec thead th')).findIndex((th) => th.textContent === 'ndcg_cut_10') - 1)).textContent();
+    await first.locator('button').click();
+    await page.waitForSelector('#headline');
+    assert.equal(await page.inputValue('#ranking').then((t) => t.split('\n')[0].split(/\s+/)[0]), qid);
+    assert.match(await textOf(page, '#headline'), new RegExp(`= ${rowNdcg.replace('.', '\\.')}$`));
+  });
+});
+
+describe('options and presets', () => {
+  test('the sklearn preset gives linear gain and its NDCG; the match indicator follows edits', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    assert.match(await textOf(page, '#preset-match'), /match document/);
+    await page.selectOption('#preset', 'sklearn');
+    const e = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10, preset: 'sklearn' });
+    await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg.toFixed(3)} = ${e.ndcg.toFixed(3)}`);
+    assert.equal(e.ndcg.toFixed(4), '0.9334');
+    assert.equal(await page.inputValue('#opt-gain'), 'linear');
+    assert.equal(await page.inputValue('#opt-ties'), 'average');
+    assert.match(await textOf(page, '#preset-match'), /match sklearn/);
+    // Linear gain: the table's gain column is headed rel_i and holds the grade.
+    assert.equal(await page.getAttribute('#table-dcg thead th:nth-child(3)', 'aria-label'), 'rel_i');
+    assert.equal((await tableRows(page, 'table-dcg'))[0][2], '3.000');
+    assert.match(await textOf(page, '.result-formulas'), /DCG@10 = .*rel\s*i/s);
+    await page.selectOption('#opt-gain', 'exp');
+    await headlineIs(page, HEADLINE);
+    assert.match(await textOf(page, '#preset-match'), /match no preset/);
+  });
+
+  test('every option reaches the core: K, log base, weights, gain table, decimals', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    await page.fill('#opt-k', '5');
+    let e = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 5 });
+    await headlineIs(page, `NDCG@5 = ${e.dcg.toFixed(3)} / ${e.idcg.toFixed(3)} = ${e.ndcg.toFixed(3)}`);
+    await page.fill('#opt-k', '0');
+    e = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 0 });
+    await headlineIs(page, `NDCG = ${e.dcg.toFixed(3)} / ${e.idcg.toFixed(3)} = ${e.ndcg.toFixed(3)}`);
+    await page.fill('#opt-k', '10');
+    await page.fill('#opt-weights', '2,2,2');
+    e = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10, weights: [2, 2, 2] });
+    await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg.toFixed(3)} = ${e.ndcg.toFixed(3)}`);
+    assert.equal(await textOf(page, '[data-metric="weighted"] dd'), e.ndcg.toFixed(3));
+    assert.equal(await textOf(page, '[data-metric="unweighted"] dd'), '0.949');
+    await page.fill('#opt-weights', '');
+    await page.fill('#opt-log-base', '10');
+    await page.fill('#opt-decimals', '5');
+    e = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10, logBase: 10 });
+    await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(5)} / ${e.idcg.toFixed(5)} = ${e.ndcg.toFixed(5)}`);
+    assert.equal(e.ndcg.toFixed(5), '0.94903');
+    await page.selectOption('#opt-gain', 'table');
+    assert.equal(await page.inputValue('#opt-gain-table'), '0,1,3,7,15');
+    await page.fill('#opt-gain-table', '0,1,2,4');
+    e = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10, logBase: 10, gainTable: [0, 1, 2, 4] });
+    await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(5)} / ${e.idcg.toFixed(5)} = ${e.ndcg.toFixed(5)}`);
+    await page.fill('#opt-gain-table', '0,1,zwei');
+    await page.waitForSelector('#options-error:not([hidden])');
+    assert.match(await textOf(page, '#options-error'), /zwei/);
+  });
+});
+
+describe('export', () => {
+  test('Markdown, CSV, LaTeX and JSON come from the core renderer; Download saves the same text', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    const expected = (format) => api.render('3 2 0 1 0 0 2 1 0 0', { k: 10 }, format);
+    for (const format of ['markdown', 'csv', 'latex', 'json']) {
+      await page.click(`button[data-action="export"][data-format="${format}"]`);
+      await page.waitForFunction((want) => document.getElementById('export-text').value === want, expected(format));
+    }
+    const json = JSON.parse(await page.inputValue('#export-text'));
+    assert.equal(json.dcg, 10.638930695573496);
+    assert.equal(json.ndcg, api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10 }).ndcg);
+    await page.click('button[data-format="markdown"]');
+    const md = await page.inputValue('#export-text');
+    assert.match(md, /^\| 1 \| 3 \| 7(\.000)? \| 1\.000 \| 7\.000 \| 7\.000 \|$/m);
+    assert.match(md, /IDCG@10 = 7\.000 \+ 1\.893 \+ 1\.500 \+ 0\.431 \+ 0\.387 = 11\.210/);
+    await page.click('button[data-format="csv"]');
+    assert.match(await page.inputValue('#export-text'), /^list,position,id,rel,gain,discount,weight,contribution,cumulative$/m);
+    await page.click('button[data-format="latex"]');
+    assert.match(await page.inputValue('#export-text'), /\\begin\{tabular\}/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-download')]);
+    assert.equal(download.suggestedFilename(), 'ndcg.tex');
+    const body = await (await download.createReadStream()).toArray();
+    assert.equal(Buffer.concat(body).toString('utf8'), expected('latex'));
+  });
+});
+
+describe('state', () => {
+  test('every option and the language survive a reload from the hash', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    await setText(page, '#ranking', 'a 0.9 3\nb 0.9 1\nc 0.5 2');
+    await page.fill('#opt-k', '3');
+    await page.selectOption('#preset', 'trec_eval');
+    await page.selectOption('#opt-ties', 'average');
+    await page.fill('#opt-weights', '2,1.5');
+    await page.selectOption('#opt-zero', 'one');
+    await page.selectOption('#opt-negatives', 'drop');
+    await page.fill('#opt-decimals', '4');
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    const before = await textOf(page, '#headline');
+    await page.waitForFunction(() => location.hash.includes('lang=zh') && location.hash.includes('d=4'));
+    const url = page.url();
+    const other = await guard.context.newPage();
+    await other.goto('about:blank');
+    await open(other, url);
+    assert.equal(await textOf(other, '#headline'), before);
+    assert.equal(await other.inputValue('#ranking'), 'a 0.9 3\nb 0.9 1\nc 0.5 2');
+    for (const [sel, want] of [['#opt-k', '3'], ['#preset', 'trec_eval'], ['#opt-ties', 'average'], ['#opt-weights', '2,1.5'],
+      ['#opt-zero', 'one'], ['#opt-negatives', 'drop'], ['#opt-decimals', '4'], ['#opt-gain', 'linear']]) {
+      assert.equal(await other.inputValue(sel), want, sel);
+    }
+    assert.equal(await other.evaluate(() => document.documentElement.lang), 'zh-CN');
+    await other.close();
+  });
+
+  test('hashchange re-renders; the draft survives a reload without a hash', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    await page.evaluate(() => { location.hash = '#grades=1,0,1&k=2'; });
+    const e = api.explain('1 0 1', { k: 2 });
+    await headlineIs(page, `NDCG@2 = ${e.dcg.toFixed(3)} / ${e.idcg.toFixed(3)} = ${e.ndcg.toFixed(3)}`);
+    assert.equal(await page.inputValue('#ranking'), '1 0 1');
+    await setText(page, '#ranking', '2 2 0 1');
+    await page.waitForFunction(() => location.hash.startsWith('#grades=2,2,0,1'));
+    await open(page, fileUrl());
+    assert.equal(await page.inputValue('#ranking'), '2 2 0 1');
+    assert.equal(await page.inputValue('#opt-k'), '2');
+  });
+
+  test('copy link puts the current URL on the clipboard (http)', async () => {
+    const ctx = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const p = await ctx.newPage();
+    await open(p, server.url() + WORKED);
+    await p.fill('#opt-k', '7');
+    await p.click('#copy-link');
+    await p.waitForFunction(() => document.getElementById('status').textContent.length > 0);
+    const copied = await p.evaluate(() => navigator.clipboard.readText());
+    assert.equal(copied, `${server.url()}#grades=3,2,0,1,0,0,2,1,0,0&k=7`);
+    await ctx.close();
+  });
+});
+
+describe('errors', () => {
+  test('a bad grade is shown with line, column and the text marked; input and last result stay', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    const bad = '3 2 0\n1 0 0 2 1 0 0\n3 oops 1';
+    await setText(page, '#ranking', bad);
+    await page.waitForSelector('#ranking-error:not([hidden])');
+    const box = await textOf(page, '#ranking-error');
+    assert.match(box, /Line 3, column 3/);
+    assert.match(box, /oops/);
+    assert.equal(await textOf(page, '#ranking-error mark'), 'oops');
+    assert.equal(await page.inputValue('#ranking'), bad);
+    assert.equal(await textOf(page, '#headline'), HEADLINE);
+    assert.ok(await page.isVisible('#stale-note'));
+    assert.equal(await page.getAttribute('#ranking', 'aria-invalid'), 'true');
+    await page.click('#ranking-error button[data-action="goto-error"]');
+    const selected = await page.evaluate(() => {
+      const el = document.getElementById('ranking');
+      return [document.activeElement === el, el.value.slice(el.selectionStart, el.selectionEnd)];
+    });
+    assert.deepEqual(selected, [true, 'oops']);
+    // Fixing the text clears the error.
+    await setText(page, '#ranking', '3 2 0 1 0 0 2 1 0 0');
+    await page.waitForSelector('#ranking-error', { state: 'hidden' });
+    assert.equal(await page.isVisible('#stale-note'), false);
+  });
+
+  test('errors in the judgments are shown beside the judgments, in Chinese too', async () => {
+    await open(page, `${fileUrl()}#text=${encodeURIComponent('d1 3\nd2 1')}&k=10&lang=zh`);
+    await setText(page, '#qrels', 'd1 3\nd2 x');
+    await page.waitForSelector('#qrels-error:not([hidden])');
+    assert.match(await textOf(page, '#qrels-error'), /第 2 行，第 4 列/);
+    assert.equal(await textOf(page, '#qrels-error mark'), 'x');
+  });
+});
+
+describe('large inputs', () => {
+  test('100,000 items compute at once; the table shows the top rows with "show more"', async () => {
+    await open(page, `${fileUrl()}#grades=3,2,0&k=0&lang=en`);
+    const t0 = Date.now();
+    await page.click('button[data-example="big"]');
+    await page.waitForFunction(() => /100,000 items/.test(document.getElementById('ranking-status').textContent), null, { timeout: 20000 });
+    const took = Date.now() - t0;
+    assert.ok(took < 8000, `100,000 items took ${took} ms`);
+    assert.equal(await page.locator('#table-dcg tbody tr').count(), 100);
+    assert.match(await textOf(page, '.result-dcg .more-rows'), /first 100 of 100,000/);
+    await page.click('.result-dcg button[data-count="1000"]');
+    await page.waitForFunction(() => document.querySelectorAll('#table-dcg tbody tr').length === 1100);
+    assert.match(await textOf(page, '#sum-dcg'), /more\) = /);
+    // The text is too long for a link: the hash keeps the options and says so.
+    await page.waitForFunction(() => location.hash.startsWith('#local=1'));
+    // Typing into the large text does not block for long.
+    const blocked = await page.evaluate(async () => {
+      const el = document.getElementById('ranking');
+      const start = performance.now();
+      el.value += ' 1';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      return performance.now() - start;
+    });
+    assert.ok(blocked < 100, `an input event blocked for ${blocked} ms`);
+  });
+});
+
+describe('embed page and component', () => {
+  test('embed.html renders the worked example compactly', async () => {
+    const p = await guard.context.newPage();
+    await open(p, fileUrl('embed.html') + WORKED_EN);
+    await headlineIs(p, HEADLINE);
+    assert.equal(await p.locator('#table-dcg tbody tr').count(), 10);
+    assert.equal(await p.locator('.result-metrics').count(), 0);
+    assert.match(await p.getAttribute('#open-full', 'href'), /^index\.html#grades=3,2,0,1,0,0,2,1,0,0&k=10(&lang=en)?$/);
+    await p.close();
+  });
+
+  test('<ndcg-calc grades="3,2,0,1,0,0,2,1,0,0" k="10"> renders in its shadow root', async () => {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    await p.setContent('<!doctype html><html><body><ndcg-calc grades="3,2,0,1,0,0,2,1,0,0" k="10"></ndcg-calc><ndcg-calc k="3" lang="zh">1,0,1,x</ndcg-calc></body></html>');
+    await p.addScriptTag({ content: readFileSync(join(root, 'dist/ndcg-calc.js'), 'utf8') });
+    await p.waitForFunction(() => document.querySelector('ndcg-calc').result !== null && document.querySelector('ndcg-calc').result !== undefined);
+    assert.equal(await p.locator('ndcg-calc').first().locator('#headline').textContent(), HEADLINE);
+    assert.equal(await p.evaluate(() => document.querySelector('ndcg-calc').result.ndcg), api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10 }).ndcg);
+    await p.locator('ndcg-calc').nth(1).locator('.error-box').waitFor();
+    assert.match(await p.locator('ndcg-calc').nth(1).locator('.error-box').textContent(), /第 1 行，第 7 列/);
+    // Attributes are live.
+    await p.evaluate(() => document.querySelector('ndcg-calc').setAttribute('gain', 'linear'));
+    const e = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10, gain: 'linear' });
+    await p.waitForFunction((want) => document.querySelector('ndcg-calc').shadowRoot.getElementById('headline').textContent.endsWith(want), e.ndcg.toFixed(3));
+    await ctx.close();
+  });
+});
+
+describe('no request leaves the page', () => {
+  test('nothing but the page documents was requested in this whole file', () => {
+    assert.deepEqual(guard.requests, []);
+    assert.deepEqual(guard.blocked, []);
+    assert.deepEqual(guard.errors, []);
+  });
+});
