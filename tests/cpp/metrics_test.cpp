@@ -9,33 +9,15 @@
 #include <vector>
 
 #include "ndcg/metrics.hpp"
+#include "support.hpp"
 #include "../../cpp/src/other_metrics.hpp"
 
 using namespace ndcg;
+using test_support::scored;
 
 namespace {
 
-std::vector<item> grades(std::vector<double> gs) {
-  std::vector<item> out;
-  for (double g : gs) {
-    item it;
-    it.grade = g;
-    it.line = out.size() + 1;
-    it.column = 1;
-    out.push_back(it);
-  }
-  return out;
-}
 
-item scored(std::string id, double score, double grade) {
-  item it;
-  it.id = std::move(id);
-  it.has_id = true;
-  it.score = score;
-  it.has_score = true;
-  it.grade = grade;
-  return it;
-}
 
 explanation run(const std::vector<item>& items, const options& opt = {},
                 const std::vector<item>* judgments = nullptr) {
@@ -59,7 +41,7 @@ const std::vector<double> worked = {3, 2, 0, 1, 0, 0, 2, 1, 0, 0};
 TEST_CASE("the document's worked example gives DCG 10.639, IDCG 11.210 and NDCG 0.949") {
   options opt;
   opt.k = 10;
-  explanation e = run(grades(worked), opt);
+  explanation e = run(test_support::graded(worked), opt);
   CHECK(e.dcg == exact(10.638930695573496));
   CHECK(e.idcg == exact(11.210318626022309));
   CHECK(e.ndcg == exact(0.9490301792919195));
@@ -116,27 +98,27 @@ TEST_CASE("the one-call form orders by score and returns NDCG@K") {
 TEST_CASE("a cutoff K limits DCG to the top min(K, n) and IDCG to the top K of the ideal") {
   options opt;
   opt.k = 3;
-  explanation e = run(grades(worked), opt);
+  explanation e = run(test_support::graded(worked), opt);
   CHECK(e.steps.size() == 3);
   CHECK(e.ideal_steps.size() == 3);
   CHECK(e.dcg == exact(7 + 3 / log2_3));
   CHECK(e.idcg == exact(7 + 3 / log2_3 + 1.5));
   opt.k = std::numeric_limits<std::size_t>::max();  // far beyond the list: the whole list
-  CHECK(run(grades(worked), opt).ndcg == exact(0.9490301792919195));
+  CHECK(run(test_support::graded(worked), opt).ndcg == exact(0.9490301792919195));
 }
 
 TEST_CASE("gain can be linear or a per-grade table") {
   options opt;
   opt.gain = gain_kind::linear;
-  explanation e = run(grades({3, 2, 0, 1}), opt);
+  explanation e = run(test_support::graded({3, 2, 0, 1}), opt);
   CHECK(e.dcg == exact(3 + 2 / log2_3 + 1 / log2_5));
   CHECK(e.idcg == exact(3 + 2 / log2_3 + 1 / 2.0));
 
   opt.gain = gain_kind::table;
   opt.gain_table = {0, 1, 3, 7};  // the exponential gains written out
-  CHECK(run(grades(worked), opt).ndcg == exact(0.9490301792919195));
+  CHECK(run(test_support::graded(worked), opt).ndcg == exact(0.9490301792919195));
   opt.gain_table = {0, 10, 1};    // a table need not grow with the grade
-  e = run(grades({2, 1}), opt);
+  e = run(test_support::graded({2, 1}), opt);
   CHECK(e.dcg == exact(1 + 10 / log2_3));
   CHECK(e.ideal_steps[0].rel == 1);  // the ideal sorts by gain, not by grade
   CHECK(e.idcg == exact(10 + 1 / log2_3));
@@ -145,7 +127,7 @@ TEST_CASE("gain can be linear or a per-grade table") {
 TEST_CASE("the log base scales DCG and IDCG alike, so NDCG does not change") {
   options opt;
   opt.log_base = 10;
-  explanation e = run(grades(worked), opt);
+  explanation e = run(test_support::graded(worked), opt);
   CHECK(e.steps[1].discount == exact(std::log10(3.0)));
   CHECK(e.dcg == exact(10.638930695573496 * std::log2(10.0)));  // g / log10(x) = g * log2(10) / log2(x)
   CHECK(e.ndcg == exact(0.9490301792919195));
@@ -155,7 +137,7 @@ TEST_CASE("position weights multiply the term in DCG and IDCG alike") {
   options opt;
   opt.gain = gain_kind::linear;
   opt.weights = {2};  // position 1 counts double, the rest 1
-  explanation e = run(grades({1, 0, 1}), opt);
+  explanation e = run(test_support::graded({1, 0, 1}), opt);
   CHECK(e.dcg == exact(2 * 1 + 1 / 2.0));              // 2.5
   CHECK(e.idcg == exact(2 * 1 + 1 / log2_3));          // ideal 1 1 0
   CHECK(e.ndcg == exact(2.5 / (2 + 1 / log2_3)));
@@ -250,7 +232,7 @@ TEST_CASE("tie-averaged DCG equals the mean DCG over all orders of the tied item
 }
 
 TEST_CASE("IDCG = 0 gives 0, 1 or no value, as the policy says") {
-  std::vector<item> none = grades({0, 0, 0});
+  std::vector<item> none = test_support::graded({0, 0, 0});
   options opt;
   CHECK(run(none, opt).ndcg == 0);
   opt.zero_idcg = zero_policy::one;
@@ -262,7 +244,7 @@ TEST_CASE("IDCG = 0 gives 0, 1 or no value, as the policy says") {
 }
 
 TEST_CASE("negative grades are rejected, worth zero, or dropped") {
-  std::vector<item> items = grades({2, -1, 1});
+  std::vector<item> items = test_support::graded({2, -1, 1});
   options opt;
   CHECK(error_of(items, opt) ==
         "line 2, column 1: grade -1 is negative; negative grades are not allowed here (choose negatives zero or drop)");
@@ -281,37 +263,37 @@ TEST_CASE("negative grades are rejected, worth zero, or dropped") {
 TEST_CASE("bad grades and options are errors with the value echoed") {
   options opt;
   CHECK(error_of({}, opt) == "the ranking is empty: give at least one grade");
-  CHECK(error_of(grades({1, 1024}), opt) ==
+  CHECK(error_of(test_support::graded({1, 1024}), opt) ==
         "line 2, column 1: grade 1024 gives a gain that is not finite (2^grade overflows)");
-  CHECK(error_of(grades({1, NAN}), opt) == "line 2, column 1: grade is not a finite number: nan");
+  CHECK(error_of(test_support::graded({1, NAN}), opt) == "line 2, column 1: grade is not a finite number: nan");
   opt.gain = gain_kind::table;
   opt.gain_table = {0, 1};
-  CHECK(error_of(grades({2}), opt) ==
+  CHECK(error_of(test_support::graded({2}), opt) ==
         "line 1, column 1: grade 2 has no entry in the gain table (it has entries for grades 0 to 2 - 1)");
   opt = options{};
   opt.log_base = 1;
-  CHECK(error_of(grades({1}), opt) == "the log base must be a finite number above 1, got 1");
+  CHECK(error_of(test_support::graded({1}), opt) == "the log base must be a finite number above 1, got 1");
   opt = options{};
   opt.weights = {1, -2};
-  CHECK(error_of(grades({1}), opt) == "position weights must be finite and not negative, got -2");
+  CHECK(error_of(test_support::graded({1}), opt) == "position weights must be finite and not negative, got -2");
   opt = options{};
   opt.alpha = 1.5;
-  CHECK(error_of(grades({1}), opt) == "alpha must be between 0 and 1, got 1.5");
+  CHECK(error_of(test_support::graded({1}), opt) == "alpha must be between 0 and 1, got 1.5");
 }
 
 TEST_CASE("ERR follows Chapelle's cascade with R = (2^g - 1) / 2^g_max") {
   options opt;
   opt.err_max_grade = 2;
   // R = 3/4, 1/4, 0: ERR = 3/4 + (1/2)(1/4)(1 - 3/4)
-  CHECK(run(grades({2, 1, 0}), opt).other.err == exact(0.75 + 0.5 * 0.25 * 0.25));
+  CHECK(run(test_support::graded({2, 1, 0}), opt).other.err == exact(0.75 + 0.5 * 0.25 * 0.25));
   opt.err_max_grade = 0;  // the largest grade seen, 2 here
-  CHECK(run(grades({2, 1, 0}), opt).other.err == exact(0.78125));
+  CHECK(run(test_support::graded({2, 1, 0}), opt).other.err == exact(0.78125));
   opt.err_max_grade = 4;  // gdeval's fixed scale: R = 3/16, 1/16
-  CHECK(run(grades({2, 1}), opt).other.err == exact(3.0 / 16 + 0.5 * (1.0 / 16) * (13.0 / 16)));
+  CHECK(run(test_support::graded({2, 1}), opt).other.err == exact(3.0 / 16 + 0.5 * (1.0 / 16) * (13.0 / 16)));
 }
 
 TEST_CASE("alpha-nDCG rewards new subtopics and uses a greedy ideal") {
-  std::vector<item> items = grades({1, 1, 1});
+  std::vector<item> items = test_support::graded({1, 1, 1});
   items[0].subtopics = {"s1", "s2"};
   items[1].subtopics = {"s1"};
   items[2].subtopics = {"s3"};
@@ -322,7 +304,7 @@ TEST_CASE("alpha-nDCG rewards new subtopics and uses a greedy ideal") {
   // greedy: {s1,s2} then {s3} then {s1}
   CHECK(e.other.alpha_idcg == exact(2 + 1 / log2_3 + 0.5 / 2.0));
   CHECK(e.other.alpha_ndcg == exact(e.other.alpha_dcg / e.other.alpha_idcg));
-  CHECK_FALSE(run(grades({1, 0})).other.has_alpha);
+  CHECK_FALSE(run(test_support::graded({1, 0})).other.has_alpha);
 }
 
 TEST_CASE("the greedy alpha ideal takes the largest marginal gain, ties to the earlier item") {

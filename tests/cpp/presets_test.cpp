@@ -6,22 +6,13 @@
 #include <vector>
 
 #include "ndcg/metrics.hpp"
+#include "support.hpp"
 
 using namespace ndcg;
+using test_support::scored;
 
 namespace {
 
-item scored(std::string id, double score, double grade) {
-  item it;
-  it.id = std::move(id);
-  it.has_id = true;
-  it.score = score;
-  it.has_score = true;
-  it.grade = grade;
-  it.line = 1;
-  it.column = 1;
-  return it;
-}
 
 options named(const char* name) {
   auto o = preset(name);
