@@ -288,30 +288,41 @@ inline bool is_numeric(std::string_view s) {
 
 // ---- messages ---------------------------------------------------------------
 
-// A short quoted echo of what was found: at most 40 bytes (cut on a UTF-8
-// boundary, "..." added), control bytes shown as \xNN.
+// Length of the valid UTF-8 sequence at s[i], or 0 (overlongs and
+// surrogates are let through: this is for display, not validation).
+inline std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  const std::size_t n = b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  }
+  return n;
+}
+
+// A short quoted echo of what was found: at most 40 bytes (cut on a
+// character boundary, "..." added); control bytes and bytes that are not
+// UTF-8 shown as \xNN, so the message stays printable.
 inline std::string quote(std::string_view s) {
   constexpr std::size_t max = 40;
-  bool cut = false;
-  if (s.size() > max) {
-    std::size_t n = max;
-    for (int back = 0; back < 3 && n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80; ++back) --n;
-    s = s.substr(0, n);
-    cut = true;
-  }
   std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7F) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    std::size_t n = utf8_length(s, i);
+    if (i + (n == 0 ? 1 : n) > max) break;
+    const auto u = static_cast<unsigned char>(s[i]);
+    if (n == 0 || u < 0x20 || u == 0x7F) {
       const char* hex = "0123456789abcdef";
       out += "\\x";
       out += hex[u >> 4];
       out += hex[u & 15];
+      n = 1;
     } else {
-      out += c;
+      out.append(s.data() + i, n);
     }
+    i += n;
   }
-  if (cut) out += "...";
+  if (i < s.size()) out += "...";
   out += '"';
   return out;
 }

@@ -16,7 +16,7 @@ namespace {
 
 // One malformed input and the error it must give.
 struct bad_case {
-  const char* name;
+  std::string name;
   std::string input;
   std::size_t line;
   std::size_t column;
@@ -28,7 +28,8 @@ void check_errors(const std::vector<bad_case>& cases, Parse parse) {
   for (const auto& c : cases) {
     CAPTURE(c.name);
     const auto r = parse(c.input);
-    REQUIRE_FALSE(r.ok());
+    if (r.ok()) FAIL_CHECK("parsed without an error");
+    if (r.ok()) continue;
     CHECK(r.err().message == c.message);
     CHECK(r.err().line == c.line);
     CHECK(r.err().column == c.column);
@@ -85,7 +86,7 @@ TEST_CASE("a run ignores the Q0, rank and tag fields") {
 
 TEST_CASE("an empty run or one of blank lines and comments has no queries") {
   for (const char* text : {"", "\n\n", "# only a comment\r\n  \t\n"}) {
-    CAPTURE(text);
+    CAPTURE(std::string(text));
     const auto r = parse_run(text);
     REQUIRE(r.ok());
     CHECK(r->queries.empty());
@@ -96,7 +97,7 @@ TEST_CASE("an empty run or one of blank lines and comments has no queries") {
 TEST_CASE("run line ends may be LF, CRLF or a lone CR, and a BOM is skipped") {
   for (const char* text : {"q Q0 a 1 1 t\nq Q0 b 2 0.5 t\n", "q Q0 a 1 1 t\r\nq Q0 b 2 0.5 t\r\n",
                            "q Q0 a 1 1 t\rq Q0 b 2 0.5 t", "\xEF\xBB\xBFq Q0 a 1 1 t\nq Q0 b 2 0.5 t"}) {
-    CAPTURE(text);
+    CAPTURE(std::string(text));
     const auto r = parse_run(text);
     REQUIRE(r.ok());
     REQUIRE(r->queries.size() == 1);
@@ -227,4 +228,428 @@ TEST_CASE("malformed subtopic qrels are refused with the place and what was foun
            "on line 1)"},
       },
       [](const std::string& s) { return parse_subtopic_qrels(s); });
+}
+
+// ---- grade lists --------------------------------------------------------------
+
+namespace {
+
+std::vector<double> grades_of(const parsed_ranking& r) {
+  std::vector<double> g;
+  for (const auto& it : r.items) g.push_back(it.grade);
+  return g;
+}
+
+const std::vector<double> document_grades{3, 2, 0, 1, 0, 0, 2, 1, 0, 0};
+
+}  // namespace
+
+TEST_CASE("the document's Markdown table gives its grade row, not its position row") {
+  const std::string table =
+      "| 位置 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 |\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|\n"
+      "| 相关性 | 3 | 2 | 0 | 1 | 0 | 0 | 2 | 1 | 0 | 0 |\n";
+  CHECK(detect_format(table) == format::grades);
+  const auto r = parse_ranking(table);
+  REQUIRE(r.ok());
+  CHECK(grades_of(*r) == document_grades);
+  CHECK(r->skipped_label == 1);
+  CHECK_FALSE(r->has_ids);
+  CHECK_FALSE(r->has_scores);
+  CHECK(r->has_grades);
+  CHECK(r->items[0].line == 3);
+  CHECK(r->items[0].column == 15);  // "| 相关性 | " is 14 bytes
+  CHECK(r->items[9].column == 51);
+}
+
+TEST_CASE("grade lists take any of the usual separators") {
+  const struct {
+    const char* input;
+    std::vector<double> grades;
+    std::size_t labels;
+  } cases[] = {
+      {"3 2 0 1 0 0 2 1 0 0", document_grades, 0},
+      {"3,2,0,1,0,0,2,1,0,0", document_grades, 0},
+      {"3; 2; 0; 1;0;0;2;1;0;0", document_grades, 0},
+      {"3\t2\t0\t1\t0\t0\t2\t1\t0\t0", document_grades, 0},
+      {"3|2|0|1|0|0|2|1|0|0", document_grades, 0},
+      {"[3, 2, 0, 1, 0, 0, 2, 1, 0, 0]", document_grades, 0},
+      {"3\n2\n0\n1\n0\n0\n2\n1\n0\n0\n", document_grades, 0},
+      {"| 相关性 | 3 | 2 | 0 | 1 | 0 | 0 | 2 | 1 | 0 | 0 |", document_grades, 1},
+      {"rel: 3 2 0 1 0 0 2 1 0 0", document_grades, 1},
+      {"relevance\n3\n2\n0\n1\n0\n0\n2\n1\n0\n0", document_grades, 1},
+      {"3 2 0 1 0\n0 2 1 0 0", document_grades, 0},
+      {"| 1 | 2 | 3 |\n|---|---|---|\n| 3 | 2 | 0 |", {3, 2, 0}, 0},
+      {"1 2 3\n0 1 2", {1, 2, 3, 0, 1, 2}, 0},  // no table, no label: not positions
+      {"3 -1 2.5 .5 1e0 -0", {3, -1, 2.5, 0.5, 1, 0}, 0},
+      {"# my ranking\n3 2\n\n  # more\n0", {3, 2, 0}, 0},
+      {"3 2\n---\n0\n|:-:|\n+--+\n1", {3, 2, 0, 1}, 0},  // rules are skipped
+  };
+  for (const auto& c : cases) {
+    CAPTURE(std::string(c.input));
+    CHECK(detect_format(c.input) == format::grades);
+    const auto r = parse_ranking(c.input);
+    REQUIRE(r.ok());
+    CHECK(grades_of(*r) == c.grades);
+    CHECK(r->skipped_label == c.labels);
+  }
+}
+
+TEST_CASE("full-width digits and punctuation read as their ASCII twins") {
+  const struct {
+    const char* input;
+    std::vector<double> grades;
+  } cases[] = {
+      {"３，２，０、１", {3, 2, 0, 1}},
+      {"３　２　０　１", {3, 2, 0, 1}},
+      {"３；２；０", {3, 2, 0}},
+      {"｜相关性｜３｜２｜０｜", {3, 2, 0}},
+      {"２．５，－１，＋３", {2.5, -1, 3}},
+      {"3 \xE2\x88\x92" "1", {3, -1}},  // U+2212 MINUS SIGN
+  };
+  for (const auto& c : cases) {
+    CAPTURE(std::string(c.input));
+    const auto r = parse_ranking(c.input);
+    REQUIRE(r.ok());
+    CHECK(grades_of(*r) == c.grades);
+  }
+  SUBCASE("columns count bytes of the original text") {
+    const auto r = parse_ranking("３，２");
+    REQUIRE(r.ok());
+    CHECK(r->items[1].column == 7);
+  }
+}
+
+TEST_CASE("a BOM is skipped and CRLF and lone CR end lines") {
+  for (const char* text : {"\xEF\xBB\xBF" "3 2\n0 1", "3 2\r\n0 1\r\n", "3 2\r0 1\r", "\xEF\xBB\xBF" "3 2\r\n0 1"}) {
+    CAPTURE(std::string(text));
+    const auto r = parse_ranking(text);
+    REQUIRE(r.ok());
+    CHECK(grades_of(*r) == std::vector<double>{3, 2, 0, 1});
+    CHECK(r->items[0].column == 1);
+    CHECK(r->items[2].line == 2);
+    CHECK(r->items[3].column == 3);
+  }
+}
+
+// ---- id lines, CSV and TSV ----------------------------------------------------
+
+TEST_CASE("lines of id grade and id score grade keep ids as written") {
+  SUBCASE("id grade") {
+    const auto r = parse_ranking("doc-7 3\nｄ８, 2\n| 007 | 0 |\n");
+    REQUIRE(r.ok());
+    CHECK(r->detected == format::id_grade);
+    CHECK(r->has_ids);
+    CHECK_FALSE(r->has_scores);
+    REQUIRE(r->items.size() == 3);
+    CHECK(r->items[0].id == "doc-7");
+    CHECK(r->items[0].has_id);
+    CHECK(r->items[1].id == "ｄ８");  // ids are not folded
+    CHECK(r->items[1].grade == 2);
+    CHECK(r->items[2].id == "007");
+    CHECK(r->items[2].line == 3);
+  }
+  SUBCASE("id score grade") {
+    const auto r = parse_ranking("a 0.9 3\nb\t0.8\t0\nc 1e-1 1\n");
+    REQUIRE(r.ok());
+    CHECK(r->detected == format::id_score_grade);
+    CHECK(r->has_scores);
+    REQUIRE(r->items.size() == 3);
+    CHECK(r->items[1].id == "b");
+    CHECK(r->items[1].score == 0.8);
+    CHECK(r->items[1].has_score);
+    CHECK(r->items[2].score == 0.1);
+    CHECK(r->items[2].grade == 1);
+    CHECK(r->items[2].column == 8);
+  }
+}
+
+TEST_CASE("a CSV header may name any subset of columns that includes a grade") {
+  SUBCASE("just score and rel") {
+    const auto r = parse_ranking("score,rel\n0.5,3\n0.2,1\n");
+    REQUIRE(r.ok());
+    CHECK(r->detected == format::csv);
+    CHECK_FALSE(r->has_ids);
+    CHECK(r->has_scores);
+    REQUIRE(r->items.size() == 2);
+    CHECK(r->items[0].score == 0.5);
+    CHECK(r->items[0].grade == 3);
+    CHECK(r->items[1].line == 3);
+    CHECK(r->items[1].column == 5);
+  }
+  SUBCASE("names are case-insensitive, aliases work, unknown columns are ignored") {
+    const auto r = parse_ranking(",DocID,notes,Y_Score,Relevance\n0,a,whatever,0.3,2\n1,b,,0.1,0\n");
+    REQUIRE(r.ok());
+    CHECK(r->has_ids);
+    REQUIRE(r->items.size() == 2);
+    CHECK(r->items[0].id == "a");
+    CHECK(r->items[0].score == 0.3);
+    CHECK(r->items[1].grade == 0);
+  }
+  SUBCASE("quoted fields hold commas and doubled quotes") {
+    const auto r = parse_ranking("\"id\",rel,subtopics\n\"a,b\", 1 ,\"x;y z\"\n\"say \"\"hi\"\"\",0,\n");
+    REQUIRE(r.ok());
+    CHECK(r->has_subtopics);
+    REQUIRE(r->items.size() == 2);
+    CHECK(r->items[0].id == "a,b");
+    CHECK(r->items[0].grade == 1);
+    CHECK(r->items[0].subtopics == std::vector<std::string>{"x", "y", "z"});
+    CHECK(r->items[1].id == "say \"hi\"");
+    CHECK(r->items[1].subtopics.empty());
+  }
+  SUBCASE("TSV") {
+    const auto r = parse_ranking("item\tprediction\tlabel\r\nx, y\t2\t1\r\nz\t1\t0\r\n");
+    REQUIRE(r.ok());
+    CHECK(r->detected == format::tsv);
+    REQUIRE(r->items.size() == 2);
+    CHECK(r->items[0].id == "x, y");
+    CHECK(r->items[0].score == 2);
+    CHECK(r->items[1].grade == 0);
+  }
+}
+
+// ---- TREC files as one ranking, and detection ------------------------------------
+
+TEST_CASE("a one-query run is a ranking without grades") {
+  const auto r = parse_ranking("q Q0 d1 1 0.5 t\nq Q0 d2 2 0.7 t\n");
+  REQUIRE(r.ok());
+  CHECK(r->detected == format::trec_run);
+  CHECK_FALSE(r->has_grades);
+  CHECK(r->has_scores);
+  REQUIRE(r->items.size() == 2);
+  CHECK(r->items[1].id == "d2");
+  CHECK(r->items[1].score == 0.7);
+}
+
+TEST_CASE("qrels text is a ranking of its judged items in file order") {
+  const auto r = parse_ranking("7 0 b 2\n7 0 a -1\n7 0 c 0\n");
+  REQUIRE(r.ok());
+  CHECK(r->detected == format::trec_qrels);
+  CHECK_FALSE(r->has_scores);
+  REQUIRE(r->items.size() == 3);
+  CHECK(r->items[0].id == "b");
+  CHECK(r->items[1].grade == -1);
+  CHECK(r->items[1].column == 7);
+}
+
+TEST_CASE("subtopic qrels fold into one item per docid with its subtopics") {
+  const std::string text = "1 1 d1 1\n1 2 d1 1\n1 2 d2 0\n1 3 d3 1\n1 1 d2 1\n1 3 d4 0\n";
+  const auto r = parse_ranking(text);
+  REQUIRE(r.ok());
+  CHECK(r->detected == format::subtopic_qrels);
+  CHECK(r->has_subtopics);
+  REQUIRE(r->items.size() == 4);
+  CHECK(r->items[0].grade == 1);
+  CHECK(r->items[0].subtopics == std::vector<std::string>{"1", "2"});
+  CHECK(r->items[1].id == "d2");
+  CHECK(r->items[1].grade == 1);
+  CHECK(r->items[1].subtopics == std::vector<std::string>{"1"});
+  CHECK(r->items[3].grade == 0);
+  CHECK(r->items[3].subtopics.empty());
+  const auto j = parse_judgments(text);
+  REQUIRE(j.ok());
+  CHECK(j->size() == 4);
+}
+
+TEST_CASE("detect_format reads the first data lines") {
+  const struct {
+    const char* input;
+    format expected;
+  } cases[] = {
+      {"", format::grades},
+      {"3 2 0 1", format::grades},
+      {"3 0 2 1", format::grades},                 // four numbers: grades, not qrels
+      {"rel 3 2", format::grades},                 // one labelled line
+      {"3 0 2 1 0 0", format::grades},             // six numbers: grades, not a run
+      {"d1 3\nd2 2", format::id_grade},
+      {"d1 0.5 3\nd2 0.1 0", format::id_score_grade},
+      {"d1,3\nd2,2", format::id_grade},
+      {"d1 3\nd2 3 4", format::id_grade},         // the first line sets the shape
+      {"rel 3 2\n1 0", format::grades},           // a label, then more grades
+      {"a: 3 2 1\nb: 1 0", format::grades},
+      {"rel 3 2 1", format::grades},               // not subtopic qrels: the docid is a number
+      {"rel 0 1 2 0 1", format::grades},           // not a run, for the same reason
+      {"301 Q0 7 1", format::trec_qrels},          // Q0 says so
+      {"score,rel\n1,2", format::csv},
+      {"ID\tREL\nx\t1", format::tsv},
+      {"id,score\nx,1", format::csv},              // a header, though without grades
+      {"rel,3,2", format::grades},                 // numbers: not a header
+      {"# run\n301 Q0 d 1 2.5 tag", format::trec_run},
+      {"301 0 d 1 2.5 tag", format::trec_run},
+      {"301 0 d 1", format::trec_qrels},
+      {"301 Q0 d 1", format::trec_qrels},
+      {"301 0 d -1\n301 0 e 2", format::trec_qrels},
+      {"301 0 d 1\n301 2 d 1", format::subtopic_qrels},
+      {"301 1 d 1", format::subtopic_qrels},
+      {"\xEF\xBB\xBFscore,rel\r\n1,2", format::csv},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(std::string(c.input));
+    CHECK(name_of(detect_format(c.input)) == name_of(c.expected));
+  }
+}
+
+TEST_CASE("every format has a name") {
+  CHECK(name_of(format::grades) == "grades");
+  CHECK(name_of(format::id_grade) == "id_grade");
+  CHECK(name_of(format::id_score_grade) == "id_score_grade");
+  CHECK(name_of(format::csv) == "csv");
+  CHECK(name_of(format::tsv) == "tsv");
+  CHECK(name_of(format::trec_run) == "trec_run");
+  CHECK(name_of(format::trec_qrels) == "trec_qrels");
+  CHECK(name_of(format::subtopic_qrels) == "subtopic_qrels");
+}
+
+TEST_CASE("detection never crashes on odd bytes") {
+  const std::string odd[] = {"\0\0\0"s, "\xff\xfe\xfd", "\xEF\xBB", "\xE3\x80", "\r\r\r", "|||", "\"", ",\t,",
+                             std::string(3000, '9'), "\xEF\xBC", "a\0b 1"s};
+  for (const auto& s : odd) {
+    CAPTURE(s);
+    (void)detect_format(s);
+    const auto r = parse_ranking(s);
+    if (!r.ok()) CHECK_FALSE(r.err().message.empty());
+    const auto j = parse_judgments(s);
+    if (!j.ok()) CHECK_FALSE(j.err().message.empty());
+  }
+}
+
+// ---- judgments ----------------------------------------------------------------
+
+TEST_CASE("judgments come from qrels, id lines or a table with ids") {
+  const struct {
+    const char* input;
+    std::vector<std::string> ids;
+    std::vector<double> grades;
+  } cases[] = {
+      {"q 0 a 2\nq 0 b -1\n", {"a", "b"}, {2, -1}},
+      {"301 0 7 1\n301 0 8 0\n", {"7", "8"}, {1, 0}},  // numeric docids
+      {"a 2\nb 0\n", {"a", "b"}, {2, 0}},
+      {"a 2\n", {"a"}, {2}},                            // one line is enough here
+      {"a 0.3 2\nb 0.1 1\n", {"a", "b"}, {2, 1}},
+      {"doc,gain\nx,1\ny,3\n", {"x", "y"}, {1, 3}},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(std::string(c.input));
+    const auto j = parse_judgments(c.input);
+    REQUIRE(j.ok());
+    std::vector<std::string> ids;
+    std::vector<double> grades;
+    for (const auto& it : *j) {
+      CHECK(it.has_id);
+      ids.push_back(it.id);
+      grades.push_back(it.grade);
+    }
+    CHECK(ids == c.ids);
+    CHECK(grades == c.grades);
+  }
+}
+
+// ---- malformed rankings and judgments --------------------------------------------
+
+TEST_CASE("malformed rankings are refused with the place and what was found") {
+  check_errors(
+      {
+          {"word among grades", "3 abc 2", 1, 3, "expected a grade (a number), got \"abc\""},
+          {"a lone word", "abc", 1, 1, "expected a grade (a number), got \"abc\""},
+          {"word on a later line", "3 2\n1 x", 2, 3, "expected a grade (a number), got \"x\""},
+          {"number with a tail", "3 2x", 1, 3, "expected a grade (a number), got \"2x\""},
+          {"a lone minus", "3 - 2", 1, 3, "expected a grade (a number), got \"-\""},
+          {"a line of one minus", "3\n-\n2", 2, 1, "expected a grade (a number), got \"-\""},
+          {"hex", "3 0x1A", 1, 3, "expected a grade (a number), got \"0x1A\""},
+          {"full-width tail", "３ ２ｘ", 1, 5, "expected a grade (a number), got \"２ｘ\""},
+          {"NaN", "3 nan", 1, 3, "expected a grade (a number), got \"nan\", which is not a finite number"},
+          {"infinity", "3 -Infinity", 1, 3,
+           "expected a grade (a number), got \"-Infinity\", which is not a finite number"},
+          {"overflow", "1e999 2", 1, 1, "expected a grade (a number), got \"1e999\", which is not a finite number"},
+          {"bad byte", "3\xff 2", 1, 1, "expected a grade (a number), got \"3\\xff\""},
+          {"word in a table row", "| 相关性 | 3 | 两 |", 1, 19, "expected a grade (a number), got \"两\""},
+          {"after a BOM", "\xEF\xBB\xBF" "3 a", 1, 3, "expected a grade (a number), got \"a\""},
+          {"CRLF", "3\r\n2\r\nx\r\n", 3, 1, "expected a grade (a number), got \"x\""},
+          {"lone CR", "3\r2\rx", 3, 1, "expected a grade (a number), got \"x\""},
+          {"NUL byte", "3 2\0 1"s, 1, 4, "expected text, got a NUL byte (is this a binary file?)"},
+          {"empty", "", 0, 0, "expected grades such as \"3 2 0 1\", got an empty input"},
+          {"blank", " \r\n\t\n", 0, 0, "expected grades such as \"3 2 0 1\", got an empty input"},
+          {"only separators", " ,;| \n|---|\n# note", 0, 0, "expected grades such as \"3 2 0 1\", got no numbers"},
+          {"positions without matching grades", "| p | 1 | 2 | 3 |\n| r | 3 | 2 |", 2, 7,
+           "expected 3 grades to match the positions on line 1, got 2"},
+          {"two labelled rows", "a: 3 2 1\nb: 1 0", 2, 1,
+           "expected one labelled row of grades, got a second label, \"b:\" (the first, \"a:\", is on line 1)"},
+          {"id line with a bad grade", "d1 3\nd2 x", 2, 4, "expected a grade (a number), got \"x\""},
+          {"id line with an extra field", "d1 3\nd2 3 4", 2, 6, "expected 2 fields (id grade), got 3"},
+          {"id line with a missing grade", "d1 3\nd2 2\nd3", 3, 3, "expected 2 fields (id grade), got 1"},
+          {"id line with a bad score", "d1 0.5 3\nd2 0.1 1\nd3 high 1", 3, 4,
+           "expected a score (a number), got \"high\""},
+          {"CSV row too short", "id,rel\nd1,3\nd2", 3, 3, "expected 2 fields as in the header on line 1, got 1"},
+          {"CSV row too long", "id,rel\nd1,3,4", 2, 6, "expected 2 fields as in the header on line 1, got 3"},
+          {"CSV without a grade column", "id,score\nd1,3", 1, 1,
+           "expected a header naming a grade column (rel, relevance, grade, label, y_true, gain or judgment), got "
+           "\"id,score\""},
+          {"CSV with two grade columns", "rel,grade\n1,2", 1, 5,
+           "expected one grade column, got a second one, \"grade\" (the first is \"rel\")"},
+          {"CSV with an open quote", "id,rel\n\"d1,3\n", 2, 1,
+           "expected a closing quote, got the end of the line (a field cannot span lines)"},
+          {"CSV with text after a quote", "id,rel\n\"d1\"x,3", 2, 5, "expected a delimiter after the closing quote, got \"x\""},
+          {"CSV with an empty id", "id,rel\n,3", 2, 1, "expected an id, got an empty field"},
+          {"CSV with an empty grade", "id,rel\nd1,", 2, 4, "expected a grade (a number), got an empty field"},
+          {"CSV with NaN", "score,rel\nNaN,1", 2, 1,
+           "expected a score (a number), got \"NaN\", which is not a finite number"},
+          {"TSV with a bad score", "id\tscore\trel\nd1\tx\t1", 2, 4, "expected a score (a number), got \"x\""},
+          {"CSV with only a header", "id,rel\n", 0, 0, "expected rows after the header on line 1, got none"},
+          {"run of two queries", "q Q0 d1 1 0.5 t\n\n  r Q0 d2 2 0.3 t\n", 3, 3,
+           "expected one query, got a second one, \"r\" (the first is \"q\"); use `ndcg trec` to evaluate several "
+           "queries"},
+          {"run with a bad score", "q Q0 d1 1 0.5 t\nq Q0 d2 2 ? t\n", 2, 11, "expected a score (a number), got \"?\""},
+          {"qrels of two queries", "1 0 a 1\n2 0 a 1\n", 2, 1,
+           "expected one query, got a second one, \"2\" (the first is \"1\"); use `ndcg trec` to evaluate several "
+           "queries"},
+          {"qrels with a broken line", "1 0 a 1\n1 0 b\n", 2, 6, "expected 4 fields (qid iter docid rel), got 3"},
+          {"subtopic qrels with a negative judgment", "1 1 a 1\n1 2 a -1\n", 2, 7,
+           "negative judgments are not allowed in subtopic qrels, got \"-1\""},
+      },
+      [](const std::string& s) { return parse_ranking(s); });
+}
+
+TEST_CASE("malformed judgments are refused with the place and what was found") {
+  const std::string wanted = "expected judgments (qrels, \"id grade\" lines, or CSV/TSV with id and grade columns), got ";
+  check_errors(
+      {
+          {"a run", "\n q Q0 d1 1 0.5 t\n", 2, 2, wanted + "a TREC run"},
+          {"grades", "3 2 0 1", 1, 1, wanted + "grades without ids"},
+          {"a table without ids", "score,rel\n1,2", 1, 1, wanted + "a table without an id column"},
+          {"an id twice", "a 1\nb 2\na 0\n", 3, 1, "expected each id once in the judgments, got \"a\" again (first on line 1)"},
+          {"an id twice in CSV", "rel,id\n1,a\n2,a\n", 3, 3,
+           "expected each id once in the judgments, got \"a\" again (first on line 2)"},
+          {"qrels repeat", "1 0 a 1\n1 0 a 0\n", 2, 5,
+           "expected one judgment per docid, got \"a\" again in query \"1\" (first on line 1)"},
+          {"qrels of two queries", "1 0 a 1\n2 0 a 1\n", 2, 1,
+           "expected one query, got a second one, \"2\" (the first is \"1\"); use `ndcg trec` to evaluate several "
+           "queries"},
+      },
+      [](const std::string& s) { return parse_judgments(s); });
+}
+
+TEST_CASE("limits on a ranking give a clear message") {
+  limits lim;
+  SUBCASE("items") {
+    lim.max_items = 3;
+    const auto r = parse_ranking("3 2\n1 0 1", lim);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().message == "expected at most 3 items, got more");
+    CHECK(r.err().line == 2);
+    CHECK(r.err().column == 3);
+  }
+  SUBCASE("bytes") {
+    lim.max_bytes = 4;
+    const auto r = parse_judgments("a 1\nb 2", lim);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().message == "expected at most 4 bytes of input, got 7");
+  }
+  SUBCASE("line length") {
+    lim.max_line = 100;
+    const auto r = parse_ranking("3 2\n" + std::string(101, '1'), lim);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().message == "expected lines of at most 100 bytes, got one of 101");
+    CHECK(r.err().line == 2);
+    CHECK(r.err().column == 101);
+  }
 }
