@@ -244,9 +244,9 @@ status read_row(const header& h, const std::vector<cell>& cells, std::size_t lin
   return done{};
 }
 
-// A table with a header row. With `unique_ids` (judgments) an id may
-// appear only once.
-expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, format f, bool unique_ids) {
+// A table with a header row. An id may appear only once: a repeated
+// document would count twice in DCG (trec_eval refuses it too).
+expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, format f, bool judgments) {
   const char delim = f == format::tsv ? '\t' : ',';
   parsed_ranking out;
   out.detected = f;
@@ -276,10 +276,10 @@ expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, f
     if (auto ok = count_item(out.items.size(), lim, l.number, 1); !ok) return ok.err();
     item it;
     if (auto ok = read_row(*h, cells, l.number, it); !ok) return ok.err();
-    if (unique_ids && it.has_id) {
+    if (it.has_id) {
       const auto [at, added] = seen.emplace(it.id, l.number);
       if (!added) {
-        return fail("expected each id once in the judgments, got " + quote(it.id) + " again (first on line " +
+        return fail(std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " + quote(it.id) + " again (first on line " +
                         std::to_string(at->second) + ")",
                     l.number, cells[h->id].column);
       }
@@ -537,7 +537,7 @@ expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim) 
 
 // ---- lines of "id grade" and "id score grade" ---------------------------------
 
-expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim, format fmt, bool unique_ids) {
+expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim, format fmt, bool judgments) {
   const bool scores = fmt == format::id_score_grade;
   const std::size_t want = scores ? 3 : 2;
   parsed_ranking out;
@@ -573,10 +573,10 @@ expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim
       return detail::bad_number("a grade (a number)", f.back(), l.number, st);
     }
     it.column = f.back().column;
-    if (unique_ids) {
+    {
       const auto [at, added] = seen.emplace(f[0].text, l.number);
       if (!added) {
-        return fail("expected each id once in the judgments, got " + quote(f[0].text) + " again (first on line " +
+        return fail(std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " + quote(f[0].text) + " again (first on line " +
                         std::to_string(at->second) + ")",
                     l.number, f[0].column);
       }

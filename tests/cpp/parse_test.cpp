@@ -605,6 +605,10 @@ TEST_CASE("malformed rankings are refused with the place and what was found") {
           {"qrels with a broken line", "1 0 a 1\n1 0 b\n", 2, 6, "expected 4 fields (qid iter docid rel), got 3"},
           {"subtopic qrels with a negative judgment", "1 1 a 1\n1 2 a -1\n", 2, 7,
            "negative judgments are not allowed in subtopic qrels, got \"-1\""},
+          {"an id twice", "a 0.9 1\nb 0.5 2\na 0.1 0\n", 3, 1,
+           "expected each id once in the ranking, got \"a\" again (first on line 1)"},
+          {"an id twice in CSV", "id,score,rel\nx,1,1\nx,2,2\n", 3, 1,
+           "expected each id once in the ranking, got \"x\" again (first on line 2)"},
       },
       [](const std::string& s) { return parse_ranking(s); });
 }
