@@ -136,7 +136,8 @@ export function makeApi(raw, recreate) {
     try {
       return fn(module);
     } catch (e) {
-      if (e instanceof NdcgError) throw e;
+      const aborted = e instanceof WebAssembly.RuntimeError || /Aborted|out of memory/i.test(String(e && e.message));
+      if (!aborted) throw e;
       restarting = recreate().then((fresh) => { module = fresh; restarting = null; });
       throw new NdcgError('restarting', `the calculator ran out of memory (${e && e.message ? e.message : e}) and is restarting; try a smaller input`);
     }
