@@ -1,7 +1,5 @@
 // Finds the WebAssembly module that the page's (or component's) first
 // script defines as the global createNdcgModule, and returns its API.
-import { makeApi } from '../api/api.js';
-
 let pending = null;
 
 /**
@@ -23,17 +21,15 @@ function withoutFetch(factory) {
   }
 }
 
-/**
- * The API, created once per page. Builds of dist/ndcg.js whose global still
- * hands out the raw Embind module are wrapped with the same API layer.
- */
+/** The API (see web/api/api.js), created once per page. */
 export function loadApi() {
   if (!pending) {
     pending = (async () => {
       const factory = globalThis.createNdcgModule;
       if (typeof factory !== 'function') throw new Error('the module script did not load');
-      const made = await withoutFetch(factory);
-      return typeof made.explain === 'function' ? made : makeApi(made, () => withoutFetch(factory));
+      const api = await withoutFetch(factory);
+      if (typeof api.explain !== 'function') throw new Error('the module script is not the ndcg-calc API');
+      return api;
     })();
   }
   return pending;

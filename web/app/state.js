@@ -230,8 +230,7 @@ export function parseNumberList(text) {
 
 /**
  * The API options for a state, or {error: {field, value}} when a list field
- * holds something other than numbers. `hasQrels` lets the ideal fall back to
- * the ranking when judgments are asked for but not given.
+ * holds something other than numbers.
  */
 export function toApiOptions(state) {
   const options = {
@@ -239,7 +238,7 @@ export function toApiOptions(state) {
     k: state.k,
     gain: state.gain,
     logBase: state.logBase,
-    ideal: state.ideal === 'judgments' && !state.qrels.trim() ? 'list' : state.ideal,
+    ideal: state.ideal,  // without judgments the core uses the ranking's own ideal
     ties: state.ties,
     zeroIdcg: state.zeroIdcg,
     negatives: state.negatives,

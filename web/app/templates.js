@@ -331,11 +331,10 @@ export function curve(lang, r, d) {
 // ---- other metrics -------------------------------------------------------------
 
 function metricRow(lang, key, kl, value, d) {
-  const tipId = `tip-${key}`;
   return h('div', { class: 'metric', 'data-metric': key },
     h('dt', { title: t(lang, `m_${key}_tip`) }, t(lang, `m_${key}`, { k: kl })),
-    h('dd', { 'aria-describedby': tipId }, value === null ? '—' : fixed(value, d)),
-    h('p', { class: 'metric-tip', id: tipId }, t(lang, `m_${key}_tip`)));
+    h('dd', { class: 'metric-value' }, value === null ? '—' : fixed(value, d)),
+    h('dd', { class: 'metric-tip' }, t(lang, `m_${key}_tip`)));
 }
 
 /** CG, P, R, AP, RR, ERR, α-nDCG (with subtopics), weighted NDCG (with weights). */

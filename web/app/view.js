@@ -402,6 +402,13 @@ export function createView(doc = document) {
     on('lang-toggle', 'click', () => handlers.toggleLang());
     on('theme-toggle', 'click', () => handlers.toggleTheme(isDark(html.dataset.theme || '')));
     on('copy-link', 'click', () => handlers.copyLink());
+    // The skip link moves focus without touching the hash, which holds the state.
+    for (const link of doc.querySelectorAll('.skip-link')) {
+      link.addEventListener('click', (e) => {
+        e.preventDefault();
+        focusResults();
+      });
+    }
     doc.addEventListener('click', (e) => {
       const target = e.target instanceof Element ? e.target.closest('[data-action]') : null;
       if (target) handlers.action(target.dataset.action, { ...target.dataset });

@@ -1,0 +1,139 @@
+// Accessibility, languages, themes and layout: axe-core finds no WCAG 2
+// A/AA violation in English or Chinese, light or dark, at desktop width or
+// 375 px; the page works from the keyboard alone; screenshots of each
+// combination go to test-results/ for a person to look at.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { axeViolations, fileUrl, headlineIs, launch, open, results, setText, WORKED } from './_helpers.mjs';
+
+let browser;
+
+before(async () => {
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function pageFor({ lang, scheme, width = 1280, locale }) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 }, colorScheme: scheme, locale: locale || (lang === 'zh' ? 'zh-CN' : 'en-US'),
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+describe('languages and themes', () => {
+  for (const lang of ['en', 'zh']) {
+    for (const scheme of ['light', 'dark']) {
+      test(`${lang}, ${scheme}: no WCAG 2 A/AA violation; screenshot`, async () => {
+        const { context, page } = await pageFor({ lang, scheme });
+        // The language comes from the browser's locale, with no hint in the hash.
+        await open(page, fileUrl() + WORKED);
+        assert.equal(await page.evaluate(() => document.documentElement.lang), lang === 'zh' ? 'zh-CN' : 'en');
+        const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+        assert.equal(dark, scheme === 'dark');
+        assert.equal(await page.getAttribute('#theme-toggle', 'aria-pressed'), String(dark));
+        assert.match(await page.textContent('#results-heading'), lang === 'zh' ? /计算结果/ : /Results/);
+        // Open every explanation so axe sees their text too.
+        await page.$$eval('details', (all) => all.forEach((d) => { d.open = true; }));
+        assert.deepEqual(await axeViolations(page), []);
+        await page.screenshot({ path: join(results, `page-${lang}-${scheme}.png`), fullPage: true });
+        await context.close();
+      });
+    }
+  }
+
+  test('the theme toggle overrides the system choice and is remembered', async () => {
+    const { context, page } = await pageFor({ lang: 'en', scheme: 'light' });
+    await open(page, fileUrl() + WORKED);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page.click('#theme-toggle');
+    assert.equal(await page.getAttribute('#theme-toggle', 'aria-pressed'), 'true');
+    const dark = await background();
+    assert.notEqual(dark, light);
+    await page.reload();
+    await page.waitForSelector('#headline');
+    assert.equal(await background(), dark);
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+  });
+});
+
+describe('states worth checking with axe', () => {
+  test('judgments, subtopics, an error, the batch table and the embed page', async () => {
+    const { context, page } = await pageFor({ lang: 'en', scheme: 'dark' });
+    await open(page, fileUrl() + WORKED);
+    await page.click('button[data-example="pool"]');
+    await page.waitForSelector('.result-pool');
+    assert.deepEqual(await axeViolations(page), [], 'judged pool');
+    await page.click('button[data-example="diversity"]');
+    await page.waitForSelector('[data-metric="alpha"]');
+    await page.fill('#opt-weights', '2,2');
+    await page.waitForSelector('[data-metric="weighted"]');
+    await setText(page, '#ranking', 'q1 Q0 d1 1 1 r\nq1 Q0 d2 2 x r');
+    await page.waitForSelector('#ranking-error:not([hidden])');
+    await page.click('button[data-format="markdown"]');
+    assert.deepEqual(await axeViolations(page), [], 'error, weights, export preview');
+    await page.click('button[data-example="trec"]');
+    await page.waitForSelector('#table-trec');
+    assert.deepEqual(await axeViolations(page), [], 'batch table');
+    await page.screenshot({ path: join(results, 'page-en-dark-trec.png'), fullPage: true });
+    await open(page, fileUrl('embed.html') + WORKED);
+    assert.deepEqual(await axeViolations(page), [], 'embed');
+    await page.screenshot({ path: join(results, 'embed-en-dark.png'), fullPage: true });
+    await context.close();
+  });
+});
+
+describe('375 px wide', () => {
+  for (const [lang, scheme] of [['en', 'light'], ['zh', 'dark']]) {
+    test(`${lang}, ${scheme}: nothing wider than the screen; no violation; screenshot`, async () => {
+      const { context, page } = await pageFor({ lang, scheme, width: 375 });
+      await open(page, fileUrl() + WORKED);
+      await page.click('button[data-example="scored"]');
+      await page.waitForSelector('#table-dcg td.id');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+      assert.deepEqual(await axeViolations(page), []);
+      await page.screenshot({ path: join(results, `page-375-${lang}-${scheme}.png`), fullPage: true });
+      await context.close();
+    });
+  }
+});
+
+describe('keyboard only', () => {
+  test('skip link, text entry, preset and export work without a mouse', async () => {
+    const { context, page } = await pageFor({ lang: 'en', scheme: 'light' });
+    await open(page, fileUrl() + WORKED);
+    const focused = () => page.evaluate(() => document.activeElement.id || document.activeElement.className || document.activeElement.tagName);
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'skip-link');
+    await page.keyboard.press('Enter');
+    assert.equal(await focused(), 'results');
+    assert.equal(await page.evaluate(() => location.hash), WORKED, 'the skip link leaves the state in the hash alone');
+    // From the top, Tab reaches the text area, and typing recomputes.
+    await page.focus('body');
+    let steps = 0;
+    while ((await focused()) !== 'ranking' && steps++ < 30) await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'ranking');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('1 0 2');
+    const kHeadline = 'NDCG@10 = 2.500 / 3.631 = 0.689';
+    await headlineIs(page, kHeadline);
+    // Tab on to the preset menu and pick the next preset with the arrow keys.
+    steps = 0;
+    while ((await focused()) !== 'preset' && steps++ < 40) await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'preset');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.getElementById('preset').value === 'trec_eval');
+    assert.match(await page.textContent('#preset-match'), /trec_eval/);
+    // Every button and field can be reached: none has a negative tabindex or is hidden from the tab order.
+    const unreachable = await page.$$eval('button, input, select, textarea, a[href]', (els) => els.filter((el) => el.tabIndex < 0 && !el.closest('[hidden]')).length);
+    assert.equal(unreachable, 0);
+    await context.close();
+  });
+});
