@@ -411,7 +411,8 @@ bool valid_utf8(const std::string& s) {
 std::string random_id(generator& g) {
   static const char* pieces[] = {"\"", "\\", "/", "<script>", "</", "&amp;", "'", ",", "|", "`", "*", "_",
                                  "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80", "\xEF\xBB\xBF", "\xE2\x80\xA8",
-                                 "\xC3", "\xFF", "\xED\xA0\x80", "\xC0\xAF", "\xF4\x90\x80\x80", "\x7F", "\t", "%"};
+                                 "\xC3", "\xFF", "\xED\xA0\x80", "\xC0\xAF", "\xF4\x90\x80\x80", "\x7F", "\t", "%",
+                                 "\xFF\xA1\xA1", "\xF5\x80\x80\x80", "\xF8\x88\x80\x80"};
   std::string id;
   const std::size_t n = g.between(0, 12);
   for (std::size_t i = 0; i < n; ++i) {

@@ -1,0 +1,61 @@
+// Fuzzes evaluate_trec end to end and format_trec. The first four bytes
+// choose the options and measures; the rest is
+// "QRELS\0RUN[\0SUBTOPICS[\0MEASURE LINES]]".
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "fuzz_support.hpp"
+#include "ndcg/trec.hpp"
+
+namespace {
+
+const char* const measure_menu[] = {"ndcg",        "ndcg_cut.5,10", "P.5",         "recall.10",
+                                    "map",         "recip_rank",    "num_rel",     "err_cut.10",
+                                    "alpha_ndcg_cut.5", "ndcg.1=1,2=3", "num_ret",  "ndcg_cut.1"};
+const char* const preset_menu[] = {"", "", "trec_eval", "gdeval", "sklearn", "lightgbm", "xgboost", "no-such"};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::bytes in(data, size);
+  const std::uint8_t a = in.take(), b = in.take(), c = in.take(), d = in.take();
+  ndcg::trec_options opt;
+  opt.complete = a & 1;
+  opt.exp_gain = a & 2;
+  opt.preset = preset_menu[(a >> 2) & 7];
+  const bool per_query = a & 32;
+  opt.relevance_level = static_cast<std::int8_t>(b) % 4;
+  const int digits = c % 18;
+  opt.alpha = (c >> 5) == 7 ? 1.5 : (c >> 5) / 6.0;
+  for (int m = 0; m < 8; ++m)
+    if (d & (1 << m)) opt.measures.push_back(measure_menu[(m + (b >> 4)) % 12]);
+
+  const auto parts = fuzz::split(in.rest(), '\0', 4);
+  const std::string_view qrels = parts[0];
+  const std::string_view run = parts.size() > 1 ? parts[1] : std::string_view();
+  const std::string_view subtopics = parts.size() > 2 ? parts[2] : std::string_view();
+  if (parts.size() > 3)
+    for (std::string_view m : fuzz::split(parts[3], '\n', 8)) opt.measures.emplace_back(m);
+
+  auto r = ndcg::evaluate_trec(qrels, run, opt, subtopics);
+  if (!r) {
+    const std::string& s = r.err().source;
+    // A bad measure or option echoes what the caller typed, unplaced.
+    if (s.empty() && r.err().line == 0) return 0;
+    fuzz::check_error(r.err(), s == "qrels" ? qrels : s == "run" ? run : subtopics);
+    fuzz::require(r.err().line == 0 || !s.empty(), "a placed error names its input");
+    return 0;
+  }
+  fuzz::require(r->qids.size() == r->values.size(), "one row per query");
+  fuzz::require(r->mean.size() == r->names.size(), "one mean per measure");
+  for (std::size_t q = 0; q < r->values.size(); ++q) {
+    fuzz::require(r->values[q].size() == r->names.size(), "one value per measure");
+    fuzz::require(q == 0 || r->qids[q - 1] < r->qids[q], "qids sorted and distinct", r->qids[q]);
+    for (double v : r->values[q]) fuzz::require(!std::isinf(v), "values are finite or NaN");
+  }
+  const std::string text = ndcg::format_trec(*r, per_query, digits);
+  fuzz::require(text.find("inf") == std::string::npos, "no infinities printed", text);
+  return 0;
+}

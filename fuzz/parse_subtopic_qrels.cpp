@@ -1,0 +1,38 @@
+// Fuzzes parse_subtopic_qrels (qid subtopic docid judgment, as ndeval reads)
+// under the default and tiny limits.
+#include <cstddef>
+#include <cstdint>
+
+#include "fuzz_support.hpp"
+#include "ndcg/parse.hpp"
+
+namespace {
+
+bool inside(std::string_view part, std::string_view text) {
+  return part.data() >= text.data() && part.data() + part.size() <= text.data() + text.size();
+}
+
+void one(std::string_view text, const ndcg::limits& lim) {
+  auto r = ndcg::parse_subtopic_qrels(text, lim);
+  if (!r) return fuzz::check_error(r.err(), text);
+  std::size_t entries = 0;
+  for (const ndcg::subtopic_query& q : r->queries) {
+    fuzz::require(!q.qid.empty() && inside(q.qid, text), "qids are views into the text");
+    for (const ndcg::subtopic_entry& e : q.entries) {
+      fuzz::require(!e.docid.empty() && inside(e.docid, text), "docids are views into the text");
+      fuzz::require(!e.subtopic.empty() && inside(e.subtopic, text), "subtopics are views into the text");
+      fuzz::require(e.judgment >= 0, "judgments are not negative");
+    }
+    entries += q.entries.size();
+  }
+  fuzz::require(entries <= lim.max_items, "no more lines than the limit");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  one(text, ndcg::limits{});
+  one(text, fuzz::tiny_limits());
+  return 0;
+}
