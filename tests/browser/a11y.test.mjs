@@ -105,6 +105,23 @@ describe('375 px wide', () => {
   }
 });
 
+describe('print', () => {
+  test('prints the results on white without the input and controls', async () => {
+    const { context, page } = await pageFor({ lang: 'en', scheme: 'dark' });
+    await open(page, fileUrl() + WORKED);
+    await page.emulateMedia({ media: 'print' });
+    const look = await page.evaluate(() => ({
+      background: getComputedStyle(document.body).backgroundColor,
+      input: getComputedStyle(document.querySelector('.column-input')).display,
+      buttons: Array.from(document.querySelectorAll('button')).filter((b) => getComputedStyle(b).display !== 'none').length,
+      table: getComputedStyle(document.getElementById('table-dcg')).display,
+    }));
+    assert.deepEqual(look, { background: 'rgb(255, 255, 255)', input: 'none', buttons: 0, table: 'table' });
+    await page.screenshot({ path: join(results, 'page-print.png'), fullPage: true });
+    await context.close();
+  });
+});
+
 describe('keyboard only', () => {
   test('skip link, text entry, preset and export work without a mouse', async () => {
     const { context, page } = await pageFor({ lang: 'en', scheme: 'light' });

@@ -163,6 +163,11 @@ describe('options and presets', () => {
   test('the sklearn preset gives linear gain and its NDCG; the match indicator follows edits', async () => {
     await open(page, fileUrl() + WORKED_EN);
     assert.match(await textOf(page, '#preset-match'), /match document/);
+    // The comparison table shows every preset's NDCG for this ranking.
+    const compare = Object.fromEntries((await tableRows(page, 'table-presets')).map((r) => [r[0], r[5]]));
+    for (const { name } of api.presets()) {
+      assert.equal(compare[name], api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10, preset: name }).ndcg.toFixed(3), name);
+    }
     await page.selectOption('#preset', 'sklearn');
     const e = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10, preset: 'sklearn' });
     await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg.toFixed(3)} = ${e.ndcg.toFixed(3)}`);
@@ -177,6 +182,10 @@ describe('options and presets', () => {
     await page.selectOption('#opt-gain', 'exp');
     await headlineIs(page, HEADLINE);
     assert.match(await textOf(page, '#preset-match'), /match no preset/);
+    // "Use" in the comparison table applies a preset.
+    await page.click('#table-presets button[data-preset="lightgbm"]');
+    await page.waitForFunction(() => document.getElementById('preset').value === 'lightgbm');
+    assert.match(await textOf(page, '#preset-match'), /match lightgbm/);
   });
 
   test('every option reaches the core: K, log base, weights, gain table, decimals', async () => {

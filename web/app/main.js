@@ -11,6 +11,7 @@ import { createView } from './view.js';
 import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
 
 const FIRST_ROWS = 100;
+const PRESET_COMPARE_LIMIT = 20000;
 const EXPORT_TYPES = {
   markdown: ['md', 'text/markdown'], csv: ['csv', 'text/csv'], latex: ['tex', 'application/x-latex'],
   json: ['json', 'application/json'], trec: ['txt', 'text/plain'],
@@ -109,7 +110,7 @@ export async function start(options = {}) {
       const r = api.explain(s.text, options);
       const weighted = r.steps.some((x) => x.weight !== 1) || r.ideal_steps.some((x) => x.weight !== 1);
       const unweightedNdcg = weighted && r.n <= 200000 ? safely(() => api.explain(s.text, { ...options, weights: [] }).ndcg, null) : null;
-      app.explain = { result: r, weighted, unweightedNdcg, gainTable: options.gainTable };
+      app.explain = { result: r, weighted, unweightedNdcg, gainTable: options.gainTable, presetRows: compact ? null : presetRows(s.text, options, r.n) };
       app.inputStatus = { format: r.format, n: r.n };
       app.lastGood = { text: s.text, options };
       app.version++;
@@ -120,6 +121,19 @@ export async function start(options = {}) {
       app.inputStatus = null;
       if (e.code === 'restarting') app.error = { ...e, message: t(app.lang, 'restarting'), line: 0, source: '' };
     }
+  }
+
+  // The same ranking under every preset, so differences between libraries show at a glance.
+  function presetRows(text, options, n) {
+    if (n > PRESET_COMPARE_LIMIT) return [];
+    return presets.map(({ name }) => {
+      try {
+        const r = api.explain(text, { preset: name, k: options.k, qrels: options.qrels, weights: options.weights });
+        return { name, ndcg: r.ndcg, dcg: r.dcg, idcg: r.idcg, options: r.options };
+      } catch (e) {
+        return { name, error: String(e.message).replace(/^(ranking|judgments): /, '') };
+      }
+    });
   }
 
   function computeTrec(s) {
@@ -251,6 +265,7 @@ export async function start(options = {}) {
     },
     'explain-query': (data) => explainQuery(data.qid),
     'switch-trec': () => handlers.mode('trec'),
+    'use-preset': (data) => handlers.preset(data.preset),
   };
 
   const handlers = {

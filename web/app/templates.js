@@ -360,6 +360,40 @@ export function metricsPanel(lang, r, d, { weighted, unweightedNdcg, relevanceLe
   ];
 }
 
+// ---- every preset ---------------------------------------------------------------------
+
+/** One row per preset: its conventions and the NDCG they give; the current one marked. */
+export function presetTable(lang, rows, current, k, d) {
+  if (!rows.length) return h('p', { class: 'note' }, t(lang, 'presetsTooLarge'));
+  const kl = cutLabel(k);
+  const head = h('tr', null, h('th', { scope: 'col', class: 'text' }, t(lang, 'presetLabel')),
+    h('th', { scope: 'col', class: 'text' }, t(lang, 'gainLabel')), h('th', { scope: 'col', class: 'text' }, t(lang, 'idealLabel')),
+    h('th', { scope: 'col', class: 'text' }, t(lang, 'tiesLabel')), h('th', { scope: 'col', class: 'text' }, t(lang, 'zeroLabel')),
+    h('th', { scope: 'col', class: 'num' }, `NDCG${kl}`), h('td', null));
+  const body = rows.map((row) => {
+    const mine = row.name === current;
+    const cells = row.error
+      ? [h('td', { class: 'text preset-error', colspan: '5' }, row.error)]
+      : [
+        h('td', { class: 'text' }, row.options.gain),
+        h('td', { class: 'text' }, row.options.ideal),
+        h('td', { class: 'text' }, row.options.ties),
+        h('td', { class: 'text' }, row.options.zero_idcg),
+        h('td', { class: 'num term' }, row.ndcg === null ? t(lang, 'undefinedValue') : fixed(row.ndcg, d)),
+      ];
+    return h('tr', { class: mine ? 'current' : null, 'aria-current': mine ? 'true' : null },
+      h('th', { scope: 'row', class: 'text' }, row.name), cells,
+      h('td', null, mine ? null : h('button', { type: 'button', class: 'small', 'data-action': 'use-preset', 'data-preset': row.name,
+        'aria-label': t(lang, 'usePresetLabel', { name: row.name }) }, t(lang, 'usePreset'))));
+  });
+  return [
+    h('p', { class: 'help' }, t(lang, 'presetsIntro')),
+    h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: t(lang, 'presetsHeading') }) },
+      h('table', { class: 'steps presets', id: 'table-presets' }, h('caption', { class: 'visually-hidden' }, t(lang, 'presetsHeading')),
+        h('thead', null, head), h('tbody', null, body))),
+  ];
+}
+
 // ---- judged pool -------------------------------------------------------------------
 
 export function poolPanel(lang, r, d) {

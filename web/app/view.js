@@ -58,6 +58,8 @@ export function createView(doc = document) {
   let shownKey = null;
   let presetNames = null;
   let downloadName = null;
+  let exportMode = null;
+  let statusTimer = 0;
 
   function setText(id, text) {
     const el = $(id);
@@ -202,6 +204,9 @@ export function createView(doc = document) {
       parts.push(section('metrics', t(lang, 'metricsHeading'), T.metricsPanel(lang, r, d, {
         weighted, unweightedNdcg, relevanceLevel: model.state.relevanceLevel,
       })));
+      if (model.explain.presetRows) {
+        parts.push(section('presets', t(lang, 'presetsHeading'), T.presetTable(lang, model.explain.presetRows, model.matching, r.k, d)));
+      }
     }
     return parts;
   }
@@ -274,6 +279,14 @@ export function createView(doc = document) {
     renderResults(lang, model);
     const app = $('app');
     if (app) app.setAttribute('aria-busy', 'false');
+    if (exportMode !== model.state.mode) {
+      // An export of the other mode's results would be misleading: drop it.
+      exportMode = model.state.mode;
+      show('export-preview', false);
+      const download = $('export-download');
+      if (download) download.disabled = true;
+      downloadName = null;
+    }
     const full = $('open-full');
     if (full && model.hash !== undefined) full.href = `index.html#${model.hash}`;
   }
@@ -284,8 +297,11 @@ export function createView(doc = document) {
     const status = $('status');
     if (!status) return;
     status.textContent = '';
-    // A fresh text node makes screen readers read the message again.
+    clearTimeout(statusTimer);
+    // A fresh text node makes screen readers read the message again; the
+    // message goes away once it has been read.
     setTimeout(() => { status.textContent = text; }, 30);
+    statusTimer = setTimeout(() => { status.textContent = ''; }, 8000);
   }
 
   function showExport(lang, format, text) {
