@@ -361,7 +361,7 @@ std::string json_string(std::string_view s) {
     }
     if (ch < 0x80) { out += static_cast<char>(ch); ++i; continue; }
     // Copy a well-formed UTF-8 sequence; anything else becomes U+FFFD.
-    std::size_t len = ch >= 0xF0 && ch <= 0xF4 ? 4 : ch >= 0xE0 ? 3 : ch >= 0xC2 && ch <= 0xDF ? 2 : 0;
+    std::size_t len = ch >= 0xF0 && ch <= 0xF4 ? 4 : ch >= 0xE0 && ch <= 0xEF ? 3 : ch >= 0xC2 && ch <= 0xDF ? 2 : 0;
     bool good = len && i + len <= s.size();
     for (std::size_t j = 1; good && j < len; ++j) good = (static_cast<unsigned char>(s[i + j]) & 0xC0) == 0x80;
     if (good && len == 3) {
