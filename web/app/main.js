@@ -102,6 +102,7 @@ export async function start(options = {}) {
     app.matching = safely(() => api.matchingPreset(convention), '');
     if (!s.text.trim()) {
       app.explain = null;
+      app.inputStatus = null;
       app.notice = 'emptyInput';
       app.version++;
       return;

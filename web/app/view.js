@@ -235,6 +235,10 @@ export function createView(doc = document) {
         fill.style.width = `${(Number(fill.dataset.fraction) * 100).toFixed(2)}%`;
       }
     }
+    // Screen readers hear the new value after each recomputation (the table is not read out).
+    const r = model.explain && model.state.mode === 'explain' ? model.explain.result : null;
+    setText('result-live', r && !model.error
+      ? `NDCG${cutLabel(r.k)} = ${r.ndcg === null ? t(lang, 'undefinedValue') : T.fixed(r.ndcg, model.state.decimals)}` : '');
     const stale = Boolean(model.error && (model.explain || model.trec) && model.errorStale);
     show('stale-note', stale);
     body.classList.toggle('stale', stale);
