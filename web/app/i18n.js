@@ -218,6 +218,7 @@ const en = {
   exportDownload: 'Download',
   exportPreview: 'Exported {format}',
   exportCopied: '{format} copied to the clipboard.',
+  exportWorking: 'Building the export for a large ranking; this can take a few seconds…',
 
   trecHeading: 'Per-query results',
   trecQuery: 'query',
@@ -479,6 +480,7 @@ const zh = {
   exportDownload: '下载',
   exportPreview: '导出的 {format}',
   exportCopied: '{format} 已复制到剪贴板。',
+  exportWorking: '排序较大，正在生成导出内容，可能需要几秒……',
 
   trecHeading: '逐查询结果',
   trecQuery: '查询',

@@ -11,7 +11,7 @@ import { createView } from './view.js';
 import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
 
 const FIRST_ROWS = 100;
-const PRESET_COMPARE_LIMIT = 20000;
+const PRESET_COMPARE_LIMIT = 5000;
 const EXPORT_TYPES = {
   markdown: ['md', 'text/markdown'], csv: ['csv', 'text/csv'], latex: ['tex', 'application/x-latex'],
   json: ['json', 'application/json'], trec: ['txt', 'text/plain'],
@@ -229,6 +229,11 @@ export async function start(options = {}) {
       text = app.trec ? app.trec.text : '';
     } else {
       if (!app.lastGood) return;
+      if (app.explain && app.explain.result.n > 20000) {
+        // A large report takes a while to build: say so, and let that paint first.
+        view.announce(t(app.lang, 'exportWorking'));
+        await new Promise((resolve) => setTimeout(resolve, 60));
+      }
       try {
         text = api.render(app.lastGood.text, app.lastGood.options, format);
       } catch (e) {
