@@ -353,12 +353,13 @@ describe('large inputs', () => {
     // Typing into the large text does not block for long.
     const blocked = await page.evaluate(async () => {
       const el = document.getElementById('ranking');
-      const start = performance.now();
       el.value += ' 1';
+      // What the page does per keystroke (the browser's own text layout is not ours to time).
+      const start = performance.now();
       el.dispatchEvent(new Event('input', { bubbles: true }));
       return performance.now() - start;
     });
-    assert.ok(blocked < 100, `an input event blocked for ${blocked} ms`);
+    assert.ok(blocked < 50, `an input event blocked for ${blocked} ms`);
   });
 });
 
