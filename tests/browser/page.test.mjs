@@ -360,6 +360,7 @@ describe('large inputs', () => {
       return performance.now() - start;
     });
     assert.ok(blocked < 50, `an input event blocked for ${blocked} ms`);
+    console.log(`# keystroke handler with 100,000 items: ${blocked.toFixed(1)} ms`);
   });
 });
 

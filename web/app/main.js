@@ -185,6 +185,8 @@ export async function start(options = {}) {
   function run() {
     clearTimeout(app.timer);
     app.timer = 0;
+    if (app.rowsStale) resetRows();
+    app.rowsStale = false;
     compute();
     persist();
     render();
@@ -276,7 +278,8 @@ export async function start(options = {}) {
 
   const handlers = {
     text(value) {
-      resetRows();
+      // Rows go back to the first page when the new result arrives, not per keystroke.
+      app.rowsStale = true;
       update({ text: value }, delayFor({ ...app.state, text: value }));
     },
     qrels(value) {
