@@ -151,7 +151,7 @@ expected<std::size_t> whole_number(const std::string& option, const std::string&
   bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
   unsigned long long v = digits ? std::strtoull(text.c_str(), &end, 10) : 0;
   if (!digits || (end && *end) || text.size() > 19)
-    return fail(option + " takes a whole number, 0 or more, got \"" + text.substr(0, 40) + "\"");
+    return fail(option + " takes a whole number, 0 or more, got " + echo(text));
   // A cutoff beyond any list means the whole list; clamp where size_t is 32 bits.
   return v > std::numeric_limits<std::size_t>::max() ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(v);
 }
@@ -160,7 +160,7 @@ expected<double> real_number(const std::string& option, const std::string& text)
   char* end = nullptr;
   double v = std::strtod(text.c_str(), &end);
   if (text.empty() || *end || !std::isfinite(v))
-    return fail(option + " takes a finite number, got \"" + text.substr(0, 40) + "\"");
+    return fail(option + " takes a finite number, got " + echo(text));
   return v;
 }
 
@@ -170,7 +170,7 @@ expected<std::vector<double>> number_list(const std::string& option, const std::
   std::string part;
   while (std::getline(parts, part, ',')) {
     auto v = real_number(option, part);
-    if (!v) return fail(option + " takes numbers separated by commas, got \"" + text.substr(0, 40) + "\"");
+    if (!v) return fail(option + " takes numbers separated by commas, got " + echo(text));
     out.push_back(*v);
   }
   if (out.empty()) return fail(option + " takes numbers separated by commas, got nothing");
@@ -216,13 +216,13 @@ status apply_explain_option(const std::string& name, const std::string& value, e
   if (name == "--decimals") {
     auto d = whole_number(name, value);
     if (!d) return d.err();
-    if (*d > 17) return fail("--decimals takes a whole number from 0 to 17, got " + value);
+    if (*d > 17) return fail("--decimals takes a whole number from 0 to 17, got " + echo(value));
     r.decimals = static_cast<int>(*d);
     return done{};
   }
   if (name == "-f" || name == "--file") { r.file = value; return done{}; }
   if (name == "--qrels") { r.qrels = value; return done{}; }
-  return fail("unknown option " + name + " (see `ndcg explain --help`)");
+  return fail("unknown option " + echo(name) + " (see `ndcg explain --help`)");
 }
 
 expected<explain_request> parse_explain_args(words& w) {
@@ -239,7 +239,7 @@ expected<explain_request> parse_explain_args(words& w) {
     if (word == "--") { only_grades = true; continue; }
     option_word ow = split_option(word);
     if (!ow.value) {
-      if (w.done()) return fail("option " + ow.name + " needs a value (see `ndcg explain --help`)");
+      if (w.done()) return fail("option " + echo(ow.name) + " needs a value (see `ndcg explain --help`)");
       ow.value = w.take();
     }
     if (ow.name == "--preset") r.preset = *ow.value;
@@ -305,19 +305,19 @@ status apply_trec_option(const std::string& name, const std::string& value, trec
   if (name == "-l") {
     char* end = nullptr;
     long v = std::strtol(value.c_str(), &end, 10);
-    if (value.empty() || *end) return fail("-l takes a whole number, got \"" + value.substr(0, 40) + "\"");
+    if (value.empty() || *end) return fail("-l takes a whole number, got " + echo(value));
     r.opt.relevance_level = v;
     return done{};
   }
   if (name == "--digits") {
     auto d = whole_number(name, value);
     if (!d) return d.err();
-    if (*d > 17) return fail("--digits takes a whole number from 0 to 17, got " + value);
+    if (*d > 17) return fail("--digits takes a whole number from 0 to 17, got " + echo(value));
     r.digits = static_cast<int>(*d);
     return done{};
   }
   if (name == "--gain") {
-    if (value != "exp" && value != "linear") return fail("--gain takes exp or linear here, got \"" + value.substr(0, 40) + "\"");
+    if (value != "exp" && value != "linear") return fail("--gain takes exp or linear here, got " + echo(value));
     r.opt.exp_gain = value == "exp";
     return done{};
   }
@@ -335,7 +335,7 @@ status apply_trec_option(const std::string& name, const std::string& value, trec
     r.opt.err_max_grade = *g;
     return done{};
   }
-  return fail("unknown option " + name + " (see `ndcg trec --help`)");
+  return fail("unknown option " + echo(name) + " (see `ndcg trec --help`)");
 }
 
 expected<trec_request> parse_trec_args(words& w) {
@@ -351,7 +351,7 @@ expected<trec_request> parse_trec_args(words& w) {
       ow.name = ow.name.substr(0, 2);
     }
     if (!ow.value) {
-      if (w.done()) return fail("option " + ow.name + " needs a value (see `ndcg trec --help`)");
+      if (w.done()) return fail("option " + echo(ow.name) + " needs a value (see `ndcg trec --help`)");
       ow.value = w.take();
     }
     if (auto ok = apply_trec_option(ow.name, *ow.value, r); !ok) return ok.err();
@@ -403,7 +403,7 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   if (command == "explain") return explain_command(w, in, out, err);
   if (command == "trec") return trec_command(w, in, out, err);
   if (command == "presets") return presets_command(out);
-  err << "ndcg: unknown command \"" << command.substr(0, 40) << "\" (expected explain, trec or presets; see `ndcg --help`)\n";
+  err << "ndcg: unknown command " << echo(command) << " (expected explain, trec or presets; see `ndcg --help`)\n";
   return 2;
 }
 

@@ -109,7 +109,7 @@ expected<Enum> parse_enum(std::string_view s, const std::array<Enum, N>& values,
     if (name_of(v) == s) return v;
     known += (known.empty() ? "" : ", ") + std::string(name_of(v));
   }
-  return fail(std::string("unknown ") + what + " \"" + std::string(s.substr(0, 40)) + "\" (expected one of: " + known + ")");
+  return fail(std::string("unknown ") + what + " " + echo(s) + " (expected one of: " + known + ")");
 }
 
 }  // namespace
@@ -129,7 +129,7 @@ expected<options> preset(std::string_view name) {
     if (e.info.name == name) return e.make();
     known += (known.empty() ? "" : ", ") + std::string(e.info.name);
   }
-  return fail("unknown preset \"" + std::string(name.substr(0, 40)) + "\" (expected one of: " + known + ")");
+  return fail("unknown preset " + echo(name) + " (expected one of: " + known + ")");
 }
 
 std::string_view matching_preset(const options& opt) {

@@ -330,7 +330,7 @@ expected<report_format> parse_report_format(std::string_view s) {
   if (s == "json") return report_format::json;
   if (s == "csv") return report_format::csv;
   if (s == "latex" || s == "tex") return report_format::latex;
-  return fail("unknown format \"" + std::string(s.substr(0, 40)) + "\" (expected text, markdown, json, csv or latex)");
+  return fail("unknown format " + echo(s) + " (expected text, markdown, json, csv or latex)");
 }
 
 std::string render(const explanation& e, report_format f, const report_context& ctx) {

@@ -288,44 +288,8 @@ inline bool is_numeric(std::string_view s) {
 
 // ---- messages ---------------------------------------------------------------
 
-// Length of the valid UTF-8 sequence at s[i], or 0 (overlongs and
-// surrogates are let through: this is for display, not validation).
-inline std::size_t utf8_length(std::string_view s, std::size_t i) {
-  const auto b = static_cast<unsigned char>(s[i]);
-  const std::size_t n = b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k) {
-    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
-  }
-  return n;
-}
-
-// A short quoted echo of what was found: at most 40 bytes (cut on a
-// character boundary, "..." added); control bytes and bytes that are not
-// UTF-8 shown as \xNN, so the message stays printable.
-inline std::string quote(std::string_view s) {
-  constexpr std::size_t max = 40;
-  std::string out = "\"";
-  std::size_t i = 0;
-  while (i < s.size()) {
-    std::size_t n = utf8_length(s, i);
-    if (i + (n == 0 ? 1 : n) > max) break;
-    const auto u = static_cast<unsigned char>(s[i]);
-    if (n == 0 || u < 0x20 || u == 0x7F) {
-      const char* hex = "0123456789abcdef";
-      out += "\\x";
-      out += hex[u >> 4];
-      out += hex[u & 15];
-      n = 1;
-    } else {
-      out.append(s.data() + i, n);
-    }
-    i += n;
-  }
-  if (i < s.size()) out += "...";
-  out += '"';
-  return out;
-}
+// A short quoted echo of what was found (see ndcg::echo).
+inline std::string quote(std::string_view s) { return echo(s); }
 
 // What a message says was found in a field.
 inline std::string got(std::string_view s) { return s.empty() ? "an empty field" : quote(s); }

@@ -55,7 +55,7 @@ const family_info& info_of(family kind) {
   return families[0];
 }
 
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string quoted(std::string_view s) { return echo(s); }
 
 std::string known_measures() {
   std::string list;

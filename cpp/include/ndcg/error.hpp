@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -23,6 +24,11 @@ struct error {
 
 // Renders "line 3, column 7: message", or just the message when unplaced.
 std::string describe(const error& e);
+
+// How a message echoes what it found: quoted, at most 40 bytes (cut on a
+// character boundary, "..." added), control bytes and bytes that are not
+// UTF-8 shown as \xNN, so every message stays printable text.
+std::string echo(std::string_view found);
 
 // Either a T or an error, never both.
 template <class T>
