@@ -214,7 +214,7 @@ expected<double> gain_of(double grade, const options& opt) {
   } else if (opt.gain == gain_kind::table) {
     if (grade != std::floor(grade) || grade < 0 || grade >= static_cast<double>(opt.gain_table.size()))
       return fail("grade " + number_text(grade) + " has no entry in the gain table (it has entries for grades 0 to " +
-                  std::to_string(opt.gain_table.size()) + " - 1)");
+                  std::to_string(opt.gain_table.size() - 1) + ")");
     gain = opt.gain_table[static_cast<std::size_t>(grade)];
   }
   if (!std::isfinite(gain)) return fail("grade " + number_text(grade) + " gives a gain that is not finite (2^grade overflows)");

@@ -10,13 +10,21 @@ namespace ndcg {
 namespace {
 
 // The fewest significant digits (1..17) whose %e text reads back as v.
+// Round-tripping is monotonic in the digit count, so a binary search needs
+// about four tries instead of up to seventeen.
 int shortest_precision(double v, char* buf, std::size_t size) {
-  for (int digits = 1; digits < 17; ++digits) {
+  auto round_trips = [&](int digits) {
     std::snprintf(buf, size, "%.*e", digits - 1, v);
-    if (std::strtod(buf, nullptr) == v) return digits;
+    return std::strtod(buf, nullptr) == v;
+  };
+  int lo = 1, hi = 17;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (round_trips(mid)) hi = mid;
+    else lo = mid + 1;
   }
-  std::snprintf(buf, size, "%.16e", v);
-  return 17;
+  round_trips(lo);  // leave the shortest form in buf
+  return lo;
 }
 
 std::string fixed_form(double v, const std::string& digits, int exponent) {
@@ -48,6 +56,9 @@ std::string shortest(double v) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
   if (v == 0) return std::signbit(v) ? "-0" : "0";
+  // Small whole numbers (grades, gains, weights) are common: below 1e5 their
+  // decimal digits are never longer than the scientific form.
+  if (std::fabs(v) < 1e5 && v == std::trunc(v)) return std::to_string(static_cast<long>(v));
   char buf[40];
   shortest_precision(std::fabs(v), buf, sizeof buf);
   // buf is "d.ddde±XX": split it into the digits and the exponent.

@@ -269,7 +269,7 @@ TEST_CASE("bad grades and options are errors with the value echoed") {
   opt.gain = gain_kind::table;
   opt.gain_table = {0, 1};
   CHECK(error_of(test_support::graded({2}), opt) ==
-        "line 1, column 1: grade 2 has no entry in the gain table (it has entries for grades 0 to 2 - 1)");
+        "line 1, column 1: grade 2 has no entry in the gain table (it has entries for grades 0 to 1)");
   opt = options{};
   opt.log_base = 1;
   CHECK(error_of(test_support::graded({1}), opt) == "the log base must be a finite number above 1, got 1");
