@@ -345,6 +345,8 @@ trec_line trec_shape(std::string_view s) {
   if (n == 6 && (named_q0 || (t.q0 && word_docid))) t.kind = shape::run;
   if (n == 4 && is_integer(f[3].text)) {
     t.kind = named_q0 ? shape::qrels : !word_docid ? shape::ambiguous : t.q0 ? shape::qrels : shape::subtopic;
+  } else if (n == 4 && t.q0 && word_docid) {
+    t.kind = shape::qrels;  // a qrels line with a bad judgment: let the qrels reader name it
   }
   return t;
 }
@@ -362,6 +364,9 @@ std::optional<format> trec_format(const std::vector<line>& lines, bool judgments
   const shape first = trec_shape(lines[0].text).kind;
   if (first == shape::run) return format::trec_run;
   if (first != shape::qrels && first != shape::subtopic && first != shape::ambiguous) return std::nullopt;
+  // One line such as "3 2 x 1" is far likelier a grade list with a typo
+  // than a one-line subtopic qrels pasted as a ranking.
+  if (first == shape::subtopic && lines.size() < 2 && !judgments) return std::nullopt;
   bool subtopics = false;
   for (const auto& l : lines) {
     const trec_line t = trec_shape(l.text);

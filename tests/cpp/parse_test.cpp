@@ -480,7 +480,8 @@ TEST_CASE("detect_format reads the first data lines") {
       {"301 Q0 d 1", format::trec_qrels},
       {"301 0 d -1\n301 0 e 2", format::trec_qrels},
       {"301 0 d 1\n301 2 d 1", format::subtopic_qrels},
-      {"301 1 d 1", format::subtopic_qrels},
+      {"301 1 d 1", format::grades},               // one such line is a grade list with a typo
+      {"301 1 d 1\n301 2 e 0", format::subtopic_qrels},
       {"\xEF\xBB\xBFscore,rel\r\n1,2", format::csv},
   };
   for (const auto& c : cases) {
