@@ -1,7 +1,12 @@
 # libFuzzer targets (-DNDCG_FUZZ=ON, clang only): each fuzz/<name>.cpp
-# becomes fuzz_<name>, linked with a copy of the core and the command's
-# logic built with coverage instrumentation, ASan and UBSan.
-# `cmake --build <dir> --target fuzz_all` builds them all; scripts/fuzz runs them.
+# becomes fuzz_<name>. `cmake --build <dir> --target fuzz_all` builds them
+# all; scripts/fuzz runs them.
+#
+# With -DNDCG_SANITIZE=ON (scripts/sanitize and scripts/fuzz share build/asan)
+# the core and the command's logic get coverage instrumentation on top of
+# ASan and UBSan and the targets link with them, so the core is compiled
+# once for the sanitizer suite and the fuzzers. Without it, the targets get
+# an instrumented copy of their own.
 
 if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   message(FATAL_ERROR "NDCG_FUZZ needs clang: configure with -DCMAKE_CXX_COMPILER=clang++ "
@@ -10,19 +15,26 @@ endif()
 
 set(NDCG_FUZZ_FLAGS -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
     -fno-omit-frame-pointer -g)
-set(NDCG_FUZZ_LINK -fsanitize=fuzzer,address,undefined)
 
-add_library(ndcg_fuzz_core STATIC ${NDCG_CORE_SOURCES} cpp/cli/cli.cpp)
-target_include_directories(ndcg_fuzz_core PUBLIC cpp/include cpp/cli)
-target_compile_options(ndcg_fuzz_core PRIVATE ${NDCG_WARNINGS} ${NDCG_FUZZ_FLAGS})
+if(NDCG_SANITIZE)
+  # The ASan runtime that ndcg and ndcg_tests link supplies the coverage hooks.
+  target_compile_options(ndcg_core PRIVATE -fsanitize=fuzzer-no-link)
+  target_compile_options(ndcg_cli PRIVATE -fsanitize=fuzzer-no-link)
+  set(NDCG_FUZZ_LIBRARY ndcg_cli)
+else()
+  add_library(ndcg_fuzz_core STATIC ${NDCG_CORE_SOURCES} cpp/cli/cli.cpp)
+  target_include_directories(ndcg_fuzz_core PUBLIC cpp/include cpp/cli)
+  target_compile_options(ndcg_fuzz_core PRIVATE ${NDCG_WARNINGS} ${NDCG_FUZZ_FLAGS})
+  set(NDCG_FUZZ_LIBRARY ndcg_fuzz_core)
+endif()
 
 file(GLOB NDCG_FUZZ_TARGETS CONFIGURE_DEPENDS fuzz/*.cpp)
 add_custom_target(fuzz_all)
 foreach(source ${NDCG_FUZZ_TARGETS})
   get_filename_component(name "${source}" NAME_WE)
   add_executable(fuzz_${name} "${source}")
-  target_link_libraries(fuzz_${name} PRIVATE ndcg_fuzz_core)
+  target_link_libraries(fuzz_${name} PRIVATE ${NDCG_FUZZ_LIBRARY})
   target_compile_options(fuzz_${name} PRIVATE ${NDCG_WARNINGS} ${NDCG_FUZZ_FLAGS})
-  target_link_options(fuzz_${name} PRIVATE ${NDCG_FUZZ_LINK})
+  target_link_options(fuzz_${name} PRIVATE -fsanitize=fuzzer,address,undefined)
   add_dependencies(fuzz_all fuzz_${name})
 endforeach()
