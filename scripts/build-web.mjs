@@ -25,8 +25,17 @@ function assertNoEval(name, text) {
   }
 }
 
+// Emscripten 3.1.6 tries fetch() on the inlined data: URI before decoding
+// it itself; a page whose CSP has no connect-src logs that refused fetch as
+// a violation. Later Emscripten versions skip fetch for data: URIs; so do we.
+function decodeWasmWithoutFetch(text) {
+  const from = /if\s*\(typeof fetch\s*==+\s*(["'])function\1\s*\)\s*\{(\s*)return fetch\(wasmBinaryFile/;
+  if (!from.test(text)) throw new Error('Emscripten output changed: the data: URI fetch patch no longer applies');
+  return text.replace(from, (m, q, space) => `if(typeof fetch==${q}function${q}&&!isDataURI(wasmBinaryFile)){${space}return fetch(wasmBinaryFile`);
+}
+
 async function buildModule() {
-  const raw = readFileSync(join(root, 'build/wasm/ndcg.js'), 'utf8');
+  const raw = decodeWasmWithoutFetch(readFileSync(join(root, 'build/wasm/ndcg.js'), 'utf8'));
   // The same name for require() and for a classic <script>'s global.
   const layer = await bundle('web/api/entry.js', 'ndcgApiLayer');
   const api = `var createNdcgModule = (function () {\n${layer}\nreturn ndcgApiLayer.wrapFactory(createNdcgModule);\n})();\n` +
@@ -35,7 +44,7 @@ async function buildModule() {
   assertNoEval('dist/ndcg.js', text);
   writeFileSync(join(dist, 'ndcg.js'), text);
   const debug = join(root, 'build/wasm/ndcg-debug.js');
-  if (existsSync(debug)) writeFileSync(join(dist, 'ndcg-debug.js'), `${readFileSync(debug, 'utf8')}\n${api}`);
+  if (existsSync(debug)) writeFileSync(join(dist, 'ndcg-debug.js'), `${decodeWasmWithoutFetch(readFileSync(debug, 'utf8'))}\n${api}`);
   return text;
 }
 
