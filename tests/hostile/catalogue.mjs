@@ -1,0 +1,312 @@
+// The catalogue of hostile and broken inputs (issue 5), with the outcome each
+// must have in the native command and in the Node API. tests/js/hostile.test.mjs
+// runs it against both; scripts/sanitize runs its command side against the
+// ASan/UBSan build. The page suite may read the `page` notes.
+//
+// A case:
+//   name        what it is (a test name)
+//   kind        'explain' (default), 'trec' or 'cli' (command-line words only)
+//   ranking     the text `ndcg explain -f -` reads on stdin and api.explain() gets:
+//               a string, a Buffer (bytes no JS string can hold), or a function
+//               making either (big inputs are made on demand, once)
+//   apiInput    what api.explain() gets instead (an array of grades, a string)
+//   judgments   text for `--qrels FILE` and options.qrels
+//   qrels, run, subtopics   texts for `ndcg trec` and api.evaluateTrec()
+//   args        command-line words after `explain`/`trec` (before the files)
+//   options     API options
+//   expect      the outcome on both sides, unless `cli`/`api` give their own
+//               (null: the case does not apply to that side):
+//                 { error: /message/, line, column, code }  exit 2 / an NdcgError;
+//                   line 0 means "not placed": no line:column in the message
+//                 { result: { n, k, ndcg, dcg, idcg, format, ids, rels, ... } }
+//                 for trec: { result: { mean: {...}, perQuery: {q: {...}} } }
+//   bug         a known bug (see the report on issue 5): the case runs as a
+//               TODO, so it is reported but does not fail the suite
+//   cliFormat   'text': the command prints its text report (with --decimals 17),
+//               whose n, k, DCG, IDCG and NDCG are checked; JSON would spend
+//               most of the time printing every NDCG@k of a huge list
+//   timeoutMs   per side (default 20 s)
+//   page        what the page must do with it (for tests/browser)
+//
+// Numbers in `result` are compared to 1e-12 relative; null means "no value".
+
+const WORKED = '3 2 0 1 0 0 2 1 0 0';
+const worked = { n: 10, dcg: 10.638930695573496, idcg: 11.210318626022309, ndcg: 0.9490301792919195 };
+
+// The limits of ndcg::limits (cpp/include/ndcg/parse.hpp).
+export const LIMITS = { maxBytes: 256 * 2 ** 20, maxLine: 16 * 2 ** 20, maxItems: 20000000 };
+
+/** Calls `make` once and keeps what it returns (big inputs are costly to build). */
+function once(make) {
+  let value;
+  return () => (value === undefined ? (value = make()) : value);
+}
+
+const gain = (g) => 2 ** g - 1;
+const dcgOf = (grades, k = grades.length) =>
+  grades.slice(0, k).reduce((sum, g, i) => sum + gain(g) / Math.log2(i + 2), 0);
+
+// 10^7 grades, one per line, in the repeating pattern 3 2 0 1.
+const TEN_MILLION = 10000000;
+const tenMillion = once(() => Buffer.alloc(2 * TEN_MILLION, '3\n2\n0\n1\n'));
+const tenMillionTop = [3, 2, 0, 1, 3, 2, 0, 1, 3, 2];
+
+const bigLine = once(() => Buffer.alloc(100 * 2 ** 20, '1 '));
+const overLimit = once(() => Buffer.alloc(LIMITS.maxBytes + 2, '1\n'));
+const hashOfOneMB = once(() => '1,'.repeat(2 ** 19));
+
+export const catalogue = [
+  // ---- empty and near-empty --------------------------------------------------
+  { name: 'empty input', ranking: '', expect: { error: /expected grades such as "3 2 0 1", got an empty input/, line: 0 } },
+  { name: 'only line breaks', ranking: '\n\n\r\n\r', expect: { error: /got an empty input/, line: 0 } },
+  { name: 'only separators', ranking: ' , ; | \t , ,', expect: { error: /got no numbers/, line: 0 } },
+  { name: 'only full-width separators', ranking: '\u3000\u3001\uFF0C\uFF1B', expect: { error: /got no numbers/, line: 0 } },
+  { name: 'only a comment', ranking: '# nothing here\n', expect: { error: /got no numbers/, line: 0 } },
+  { name: 'an empty array of grades', kind: 'explain', apiInput: [], cli: null, expect: { error: /the ranking is empty/, line: 0 } },
+
+  // ---- numbers that are not numbers --------------------------------------------
+  { name: 'NaN as a grade', ranking: 'NaN', expect: { error: /got "NaN", which is not a finite number/, line: 1, column: 1 } },
+  { name: 'inf as a grade', ranking: '3 inf', expect: { error: /got "inf", which is not a finite number/, line: 1, column: 3 } },
+  { name: '-Infinity as a grade', ranking: '3 -Infinity 2', expect: { error: /got "-Infinity", which is not a finite number/, line: 1, column: 3 } },
+  { name: '1e999 overflows a double', ranking: '2 1e999', expect: { error: /got "1e999", which is not a finite number/, line: 1, column: 3 } },
+  { name: '1e-999 underflows to 0', ranking: '1e-999 1', expect: { result: { n: 2, rels: [0, 1], ndcg: 1 / Math.log2(3) } } },
+  { name: 'hexadecimal is not a grade', ranking: '0x10', expect: { error: /got "0x10"/, line: 1, column: 1 } },
+  { name: 'a number with a tail', ranking: '3 2abc', expect: { error: /got "2abc"/, line: 1, column: 3 } },
+  { name: 'NaN in an array of grades', apiInput: [3, NaN], cli: null, expect: { error: /grade is not a finite number: nan/, line: 1, column: 2 } },
+  { name: 'Infinity in an array of grades', apiInput: [Infinity], cli: null, expect: { error: /not a finite number: inf/, line: 1, column: 1 } },
+  { name: 'a string in an array of grades', apiInput: [3, '2'], cli: null, expect: { error: /grades\[1\] is not a number/, code: 'bad-input' } },
+  { name: 'NaN score in an id/score/grade line', ranking: 'd1 0.5 3\nd2 NaN 1\n', expect: { error: /"NaN", which is not a finite number/, line: 2, column: 4 } },
+  { name: 'inf score in CSV', ranking: 'id,score,rel\nd1,inf,3\n', expect: { error: /expected a score \(a number\), got "inf"/, line: 2, column: 4 } },
+
+  // ---- negative and huge grades -------------------------------------------------
+  { name: 'a negative grade', ranking: '3 -1 2', expect: { error: /grade -1 is negative/, line: 1, column: 3 } },
+  { name: 'a negative grade worth zero', ranking: '3 -1 2', args: ['--negatives', 'zero'], options: { negatives: 'zero' },
+    expect: { result: { n: 3, rels: [3, -1, 2], dcg: 7 + 3 / 2, idcg: 7 + 3 / Math.log2(3) } } },
+  { name: 'a negative grade dropped', ranking: '3 -1 2', args: ['--negatives', 'drop'], options: { negatives: 'drop' },
+    expect: { result: { n: 2, rels: [3, 2], ndcg: 1 } } },
+  { name: 'every grade negative and dropped', ranking: '-1 -2', args: ['--negatives', 'drop'], options: { negatives: 'drop' },
+    expect: { error: /every item was dropped/, line: 0 } },
+  { name: 'grade 1023: the largest finite 2^g - 1', ranking: '1023', expect: { result: { n: 1, dcg: 2 ** 1023 - 1, ndcg: 1 } } },
+  { name: 'grade 1024: 2^1024 overflows', ranking: '3 1024', expect: { error: /grade 1024 gives a gain that is not finite/, line: 1, column: 3 } },
+  { name: 'grade 1e308 in an array', apiInput: [1e308], cli: null, expect: { error: /grade 1e\+308 gives a gain that is not finite/, line: 1, column: 1 } },
+  { name: 'finite gains whose sum overflows', ranking: '1023 1023 1023',
+    bug: 'DCG = inf is reported as success with NDCG null and the text "inf / inf = undefined (IDCG = 0, left out)"',
+    expect: { error: /overflow|not finite|too large/, line: 0 } },
+  { name: 'linear gains of huge grades stay finite', ranking: '1e300 1e300', args: ['--gain', 'linear'], options: { gain: 'linear' },
+    expect: { result: { n: 2, ndcg: 1 } } },
+  { name: 'a grade beyond the gain table', ranking: '0 1 3', args: ['--gain-table', '0,1,3'], options: { gainTable: [0, 1, 3] },
+    expect: { error: /grade 3 has no entry in the gain table/, line: 1, column: 5 } },
+  { name: 'a fractional grade under a table gain', ranking: '1.5', args: ['--gain-table', '0,1,3'], options: { gainTable: [0, 1, 3] },
+    expect: { error: /grade 1.5 has no entry in the gain table/, line: 1, column: 1 } },
+
+  // ---- K ---------------------------------------------------------------------------
+  { name: 'K = 0 means the whole list', ranking: WORKED, args: ['--k', '0'], options: { k: 0 }, expect: { result: { ...worked, k: 0 } } },
+  { name: 'K = -1', ranking: WORKED, args: ['--k', '-1'], options: { k: -1 },
+    expect: { error: /k (takes|must be) a whole number, 0 or more/, line: 0 } },
+  { name: 'K = 10^12 is past the end of any list', ranking: WORKED, args: ['--k', '1000000000000'], options: { k: 1e12 },
+    bug: { api: 'wasm reports k = 4294967295: the binding casts 1e12 to a 32-bit size_t (undefined behaviour)' },
+    expect: { result: { ...worked, k: 1e12 } } },
+  { name: 'K = 2^64 does not fit', ranking: WORKED, args: ['--k', '18446744073709551616'], options: { k: 2 ** 64 },
+    expect: { error: /k (takes|must be) a whole number/, line: 0 } },
+  { name: 'K that is not a number', ranking: WORKED, args: ['--k', 'ten'], options: { k: 'ten' },
+    expect: { error: /k (takes|must be) a whole number, 0 or more.*ten/, line: 0 } },
+  { name: 'K in exponent notation', ranking: WORKED, args: ['--k', '1e1'], options: { k: '1e1' },
+    expect: { error: /k (takes|must be) a whole number/, line: 0 } },
+  { name: 'K = NaN', ranking: WORKED, args: ['--k', 'NaN'], options: { k: NaN }, expect: { error: /k (takes|must be) a whole number/, line: 0 } },
+  { name: 'K = 2.5', ranking: WORKED, args: ['--k', '2.5'], options: { k: 2.5 }, expect: { error: /k (takes|must be) a whole number/, line: 0 } },
+  { name: 'an empty K', ranking: WORKED, args: ['--k='], options: { k: '' }, expect: { error: /k (takes|must be) a whole number/, line: 0 } },
+
+  // ---- other options ------------------------------------------------------------------
+  { name: 'log base 1', ranking: WORKED, args: ['--log-base', '1'], options: { logBase: 1 }, expect: { error: /log base must be a finite number above 1/, line: 0 } },
+  { name: 'log base NaN', ranking: WORKED, args: ['--log-base', 'nan'], options: { logBase: NaN }, expect: { error: /finite number/, line: 0 } },
+  { name: 'a negative position weight', ranking: WORKED, args: ['--weights', '1,-1'], options: { weights: [1, -1] },
+    expect: { error: /weights must be finite and not negative/, line: 0 } },
+  { name: 'position weights whose terms overflow', ranking: '3 3', args: ['--weights', '1e308,1e308'], options: { weights: [1e308, 1e308] },
+    bug: 'DCG = inf is reported as success (NDCG null)',
+    expect: { error: /overflow|not finite|too large/, line: 0 } },
+  { name: 'alpha above 1', ranking: WORKED, args: ['--alpha', '2'], options: { alpha: 2 }, expect: { error: /alpha must be between 0 and 1/, line: 0 } },
+  { name: 'an unknown preset', ranking: WORKED, args: ['--preset', 'nosuch'], options: { preset: 'nosuch' }, expect: { error: /unknown preset/, line: 0 } },
+  { name: 'an unknown option', ranking: WORKED, args: ['--bogus', '1'], options: { bogus: 1 }, expect: { error: /unknown option/, line: 0, code: 'bad-option' } },
+  { name: 'a gain table with an infinite entry', ranking: '0 1', args: ['--gain-table', '0,inf'], options: { gainTable: [0, Infinity] },
+    expect: { error: /finite numbers|takes numbers separated by commas/, line: 0 } },
+  { name: 'IDCG = 0 left out', ranking: '0 0 0', args: ['--zero-idcg', 'skip'], options: { zeroIdcg: 'skip' },
+    expect: { result: { n: 3, dcg: 0, idcg: 0, ndcg: null } } },
+  { name: 'all grades zero', ranking: '0 0 0', expect: { result: { n: 3, dcg: 0, idcg: 0, ndcg: 0 } } },
+  { name: 'options that are not an object', ranking: WORKED, options: 'k=10', cli: null, expect: { error: /options must be an object/, code: 'bad-option' } },
+  { name: 'an input that is neither text nor grades', apiInput: 42, cli: null, expect: { error: /must be a string/, code: 'bad-option' } },
+  { name: 'judgments that are not text', ranking: 'd1 3\nd2 1', options: { qrels: 7 }, cli: null, expect: { error: /qrels must be a string/, code: 'bad-option' } },
+
+  // ---- line ends, BOM, encodings, NUL --------------------------------------------------
+  { name: 'a BOM before grades', ranking: '\uFEFF3 2 1', expect: { result: { n: 3, rels: [3, 2, 1], ndcg: 1 } } },
+  { name: 'a BOM does not count as a column', ranking: '\uFEFF3 x 1', expect: { error: /got "x"/, line: 1, column: 3 } },
+  { name: 'CRLF line ends', ranking: 'd1 3\r\nd2 2\r\nd3 0\r\n', expect: { result: { n: 3, ids: ['d1', 'd2', 'd3'], ndcg: 1 } } },
+  { name: 'CRLF: errors name the right line and column', ranking: 'd1 3\r\nd2 x\r\n', expect: { error: /got "x"/, line: 2, column: 4 } },
+  { name: 'lone CR line ends', ranking: 'd1 3\rd2 2\rd3 x\r', expect: { error: /got "x"/, line: 3, column: 4 } },
+  { name: 'mixed CR, LF and CRLF', ranking: '3\r2\n1\r\n0', expect: { result: { n: 4, rels: [3, 2, 1, 0], ndcg: 1 } } },
+  { name: 'full-width digits and separators', ranking: '\uFF13\u3001\uFF12\u3000\uFF10', expect: { result: { n: 3, rels: [3, 2, 0] } } },
+  { name: 'invalid UTF-8 between grades', ranking: Buffer.from('3 \xff 2', 'latin1'), apiInput: '3 \uFFFD 2',
+    expect: { error: /expected a grade \(a number\)/, line: 1, column: 3 } },
+  { name: 'invalid UTF-8 in ids comes out as valid JSON', ranking: Buffer.from('id,rel\n\xff\xa1\xa1x,3\nd\xc3,1\n', 'latin1'),
+    apiInput: 'id,rel\n\uFFFDx,3\nd\uFFFD,1\n', expect: { result: { n: 2, rels: [3, 1], ndcg: 1 } } },
+  { name: 'a lone surrogate in an id', ranking: 'id,rel\n\u00e9\uD800x,3\n', cli: null, expect: { result: { n: 1, rels: [3] } } },
+  { name: 'a NUL byte', ranking: '3\u00002', expect: { error: /NUL byte/, line: 1, column: 2 } },
+  { name: 'a NUL byte on a later line', ranking: 'd1 3\nd2\u0000 1\n', expect: { error: /NUL byte/, line: 2, column: 3 } },
+  { name: 'a terminal escape in an id stays data', ranking: '\u001b[31mred 3\nd2 1\n',
+    expect: { result: { n: 2, ids: ['\u001b[31mred', 'd2'] } } },
+
+  // ---- size -----------------------------------------------------------------------------
+  { name: '10^7 items', ranking: tenMillion, args: ['--k', '10'], options: { k: 10 }, cliFormat: 'text', timeoutMs: 240000,
+    expect: { result: { n: TEN_MILLION, k: 10, rels: tenMillionTop, dcg: dcgOf(tenMillionTop), idcg: dcgOf(new Array(10).fill(3)),
+      ndcg: dcgOf(tenMillionTop) / dcgOf(new Array(10).fill(3)) } } },
+  { name: 'one line of 100 MB', ranking: bigLine, timeoutMs: 120000,
+    expect: { error: new RegExp(`expected lines of at most ${LIMITS.maxLine} bytes, got one of ${100 * 2 ** 20}`), line: 1, column: LIMITS.maxLine + 1 } },
+  { name: 'more than 256 MB of input', ranking: overLimit, timeoutMs: 120000,
+    expect: { error: new RegExp(`expected at most ${LIMITS.maxBytes} bytes of input, got ${LIMITS.maxBytes + 2}`), line: 0 } },
+  { name: 'a 1 MB URL hash of grades', ranking: hashOfOneMB, args: ['--k', '10'], options: { k: 10 }, cliFormat: 'text', timeoutMs: 60000,
+    page: 'index.html#grades=1,1,1,… (1 MB): renders or says the input is too large, without freezing; the hash is kept',
+    expect: { result: { n: 2 ** 19, ndcg: 1 } } },
+  { name: 'a bad token of 1 MB is echoed short', ranking: once(() => `3 ${'x'.repeat(2 ** 20)}`), timeoutMs: 60000,
+    expect: { error: /^(?=[^]{0,400}$).*got "x{10,40}\.\.\."/, line: 1, column: 3 } },
+  { name: 'a million blank lines, then a grade', ranking: once(() => `${'\n'.repeat(1e6)}3`), timeoutMs: 60000,
+    expect: { result: { n: 1, rels: [3] } } },
+  { name: 'five million separators', ranking: once(() => ' ,'.repeat(5e6)), timeoutMs: 60000, expect: { error: /got no numbers/, line: 0 } },
+
+  // ---- formats: CSV/TSV, mixed, ragged -------------------------------------------------
+  { name: 'ragged CSV: a short row', ranking: 'id,score,rel\nd1,0.9,3\nd2,0.8\n', expect: { error: /expected 3 fields as in the header on line 1, got 2/, line: 3, column: 7 } },
+  { name: 'ragged CSV: a long row', ranking: 'id,score,rel\nd1,0.9,3\nd2,0.8,2,9\n', expect: { error: /expected 3 fields as in the header on line 1, got 4/, line: 3, column: 10 } },
+  { name: 'CSV with an unterminated quote', ranking: 'id,score,rel\n"d1,0.5,3\n', expect: { error: /expected a closing quote/, line: 2, column: 1 } },
+  { name: 'CSV without a grade column', ranking: 'id,score\nd1,0.9\n', expect: { error: /expected a header naming a grade column/, line: 1, column: 1 } },
+  { name: 'CSV with a header only', ranking: 'id,score,rel\n', expect: { error: /expected rows after the header on line 1/, line: 0 } },
+  { name: 'CSV with an empty id', ranking: 'id,rel\n,3\n', expect: { error: /expected an id, got an empty field/, line: 2, column: 1 } },
+  { name: 'CSV ids with commas and quotes', ranking: 'id,score,rel\n"d,1",0.5,3\n"d""2",0.4,1\n', expect: { result: { n: 2, ids: ['d,1', 'd"2'], ndcg: 1 } } },
+  { name: 'a header naming only score and rel', ranking: 'score,rel\n0.1,3\n0.9,1\n', expect: { result: { n: 2, rels: [1, 3], format: 'csv' } } },
+  { name: 'TSV with subtopics', ranking: 'id\tscore\trel\tsubtopics\nd1\t0.9\t1\ta;b\nd2\t0.8\t1\tb\nd3\t0.7\t1\tc\n',
+    expect: { result: { n: 3, format: 'tsv', ndcg: 1, metrics: { alpha_ndcg: 0.9772764758652748 } } } },
+  { name: 'a Markdown table row', ranking: '| rel | 3 | 2 | 0 |\n', expect: { result: { n: 3, rels: [3, 2, 0] } } },
+  { name: 'an id/grade line with an extra field', ranking: 'd1 3\nd2 2 7\n', expect: { error: /expected 2 fields \(id grade\), got 3/, line: 2, column: 6 } },
+  { name: 'an id/score/grade line missing a field', ranking: 'd1 0.9 3\nd2 1\n', expect: { error: /expected 3 fields \(id score grade\), got 2/, line: 2, column: 5 } },
+  { name: 'mixed formats: grades, then an id/score/grade line', ranking: '3 2 1\nd1 0.5 2\n',
+    bug: 'read as five grades 3 2 1 0.5 2: the id "d1" is dropped as if it were a row label',
+    expect: { error: /expected/, line: 2 } },
+  { name: 'mixed formats: an id/score/grade line, then grades', ranking: 'd1 0.5 2\n3 2 1\n',
+    bug: 'read as grades 0.5 2 3 2 1: "d1" is taken for a row label and its score for a grade',
+    expect: { error: /expected/ } },
+  { name: 'mixed formats: a run line, then a qrels line', ranking: 'q1 Q0 d1 1 0.9 r\nq1 0 d2 1\n',
+    expect: { error: /expected 6 fields \(qid Q0 docid rank score tag\), got 4 \(is this qrels\?\)/, line: 2, column: 10 } },
+  { name: 'a run of two queries', ranking: 'q1 Q0 d1 1 0.9 r\nq2 Q0 d2 1 0.8 r\n', expect: { error: /expected one query, got a second one, "q2"/, line: 2, column: 1 } },
+  { name: 'a run without judgments', ranking: 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\n', expect: { error: /has no grades .*give judgments/, line: 0 } },
+
+  // ---- ids: duplicates, HTML, script -----------------------------------------------------
+  { name: 'duplicate ids in id/grade lines', ranking: 'd1 3\nd1 2\n', expect: { error: /expected each id once in the ranking, got "d1" again \(first on line 1\)/, line: 2, column: 1 } },
+  { name: 'duplicate ids in CSV', ranking: 'id,rel\nd1,3\nd2,1\nd1,2\n', expect: { error: /got "d1" again/, line: 4, column: 1 } },
+  { name: 'duplicate docids in judgments', ranking: 'q1 Q0 d1 1 0.9 r\n', judgments: 'q1 0 d1 3\nq1 0 d1 2\n',
+    expect: { error: /expected one judgment per docid, got "d1" again/, line: 2, column: 6, source: 'judgments' } },
+  { name: 'a run judged by qrels, with a relevant document never retrieved', ranking: 'd1 0.5 1\nd2 0.4 1\n', judgments: 'd1 3\nd9 2\n',
+    args: ['--ideal', 'judgments'], options: { ideal: 'judgments' },
+    expect: { result: { n: 2, ids: ['d1', 'd2'], rels: [3, 0], dcg: 7, idcg: 7 + 3 / Math.log2(3), has_judgments: true } } },
+  { name: 'HTML and script in ids', ranking: '<script>alert(1)</script> 3\n<img/src=x/onerror=alert(1)> 2\n',
+    page: 'ids render as text: no element is created, no script runs',
+    expect: { result: { n: 2, ids: ['<script>alert(1)</script>', '<img/src=x/onerror=alert(1)>'], ndcg: 1 } } },
+  { name: 'HTML, quotes and backslashes in CSV ids', ranking: 'id,score,rel\n<b>x</b>,0.5,3\n"<a href=""javascript:alert(1)"">\\</a>",0.4,1\n',
+    page: 'ids render as text',
+    expect: { result: { n: 2, ids: ['<b>x</b>', '<a href="javascript:alert(1)">\\</a>'] } } },
+  { name: 'a script in the URL hash', ranking: '<script>alert(1)</script>', page: 'index.html#grades=<script>alert(1)</script>: an error shown as text, no script runs',
+    expect: { error: /expected a grade \(a number\), got "<script>alert\(1\)<\/script>"/, line: 1, column: 1 } },
+  { name: 'prototype keys as ids', ranking: '__proto__ 3\nconstructor 2\ntoString 1\n',
+    expect: { result: { n: 3, ids: ['__proto__', 'constructor', 'toString'], ndcg: 1 } } },
+
+  // ---- trec --------------------------------------------------------------------------------
+  { name: 'trec: a plain run', kind: 'trec', qrels: 'q1 0 d1 3\nq1 0 d2 0\nq2 0 d1 1\n', run: 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\nq2 Q0 d3 1 0.5 r\n',
+    args: ['-m', 'ndcg', '-m', 'P.5'], options: { measures: ['ndcg', 'P.5'] },
+    expect: { result: { mean: { ndcg: 0.5, P_5: 0.1 }, perQuery: { q1: { ndcg: 1, P_5: 0.2 }, q2: { ndcg: 0, P_5: 0 } } } } },
+  { name: 'trec: qrels and run with no common query', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q2 Q0 d1 1 0.9 r\n',
+    expect: { error: /query "q1" is in the qrels \(line 1\) but not in the run/, line: 1, column: 1, source: 'qrels' } },
+  { name: 'trec: no common query, complete', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q2 Q0 d1 1 0.9 r\n',
+    args: ['-c', '-m', 'ndcg'], options: { complete: true, measures: ['ndcg'] }, expect: { result: { mean: { ndcg: 0 }, perQuery: { q1: { ndcg: 0 } } } } },
+  { name: 'trec: empty qrels', kind: 'trec', qrels: '', run: 'q1 Q0 d1 1 0.9 r\n', expect: { error: /the qrels have no judgments/, line: 0 } },
+  { name: 'trec: empty run', kind: 'trec', qrels: 'q1 0 d1 3\n', run: '', expect: { error: /not in the run/, line: 1, column: 1 } },
+  { name: 'trec: qrels and run swapped', kind: 'trec', qrels: 'q1 Q0 d1 1 0.9 r\n', run: 'q1 0 d1 3\n',
+    expect: { error: /expected 4 fields \(qid iter docid rel\), got 6 \(is this a run\?\)/, line: 1, column: 12, source: 'qrels' } },
+  { name: 'trec: a docid twice in a query of the run', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\nq1 Q0 d1 2 0.8 r\n',
+    expect: { error: /expected each docid once per query, got "d1" again in query "q1" \(first on line 1\)/, line: 2, column: 7, source: 'run' } },
+  { name: 'trec: NaN score', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 NaN r\n', expect: { error: /"NaN", which is not a finite number/, line: 1, column: 12, source: 'run' } },
+  { name: 'trec: a fractional judgment', kind: 'trec', qrels: 'q1 0 d1 1.5\n', run: 'q1 Q0 d1 1 0.9 r\n', expect: { error: /an integer/, line: 1, column: 9 } },
+  { name: 'trec: a judgment out of range', kind: 'trec', qrels: 'q1 0 d1 99999999999999999999\n', run: 'q1 Q0 d1 1 0.9 r\n',
+    expect: { error: /out of range/, line: 1, column: 9 } },
+  { name: 'trec: a judgment whose 2^rel overflows', kind: 'trec', qrels: 'q1 0 d1 2000\n', run: 'q1 Q0 d1 1 0.9 r\n',
+    args: ['--gain', 'exp'], options: { gain: 'exp' }, expect: { error: /grade 2000 gives a gain that is not finite/, line: 1, column: 6 } },
+  { name: 'trec: an unknown measure', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n', args: ['-m', 'ndgc'], options: { measures: ['ndgc'] },
+    expect: { error: /unknown measure "ndgc"/, line: 0 } },
+  { name: 'trec: a cutoff of 10^12', kind: 'trec', bug: { api: 'wasm names the measure ndcg_cut_3567587328: the cutoff wraps modulo 2^32 in a 32-bit size_t' }, qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n',
+    args: ['-m', 'ndcg_cut.1000000000000'], options: { measures: ['ndcg_cut.1000000000000'] }, expect: { result: { mean: { ndcg_cut_1000000000000: 1 } } } },
+  { name: 'trec: a NUL byte in the run', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\u0000\n', expect: { error: /NUL byte/, line: 1, column: 17, source: 'run' } },
+  { name: 'trec: BOM and CRLF', kind: 'trec', qrels: '\uFEFFq1 0 d1 3\r\nq1 0 d2 1\r\n', run: '\uFEFFq1 Q0 d2 1 0.9 r\r\nq1 Q0 d1 2 0.8 r\r\n',
+    args: ['-m', 'ndcg'], options: { measures: ['ndcg'] }, expect: { result: { mean: { ndcg: (1 + 3 / Math.log2(3)) / (3 + 1 / Math.log2(3)) } } } },
+  { name: 'trec: HTML in qids and docids', kind: 'trec', qrels: '<b>q</b> 0 <i>d</i> 1\n', run: '<b>q</b> Q0 <i>d</i> 1 0.9 <script>\n',
+    args: ['-m', 'ndcg'], options: { measures: ['ndcg'] }, expect: { result: { mean: { ndcg: 1 }, perQuery: { '<b>q</b>': { ndcg: 1 } } } } },
+  { name: 'trec: a relevance level that is not a number', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n',
+    args: ['-l', 'x'], options: { relevanceLevel: 'x' },
+    api: { error: /relevanceLevel/, code: 'bad-option', line: 0 },
+    bug: { api: 'the API passes "x" on: the binding casts NaN to long (undefined behaviour) and says "the relevance level must be 0 or more, got -2147483648"' },
+    expect: { error: /-l takes a whole number, got "x"/, line: 0 } },
+  { name: 'trec: an option of the wrong type', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n', options: { gain: 5 }, cli: null,
+    bug: 'an embind BindingError ("Cannot pass non-string to std::string") escapes instead of an NdcgError with code bad-option',
+    expect: { error: /gain/, code: 'bad-option', line: 0 } },
+
+  // ---- the command line only -------------------------------------------------------------
+  { name: 'no command', kind: 'cli', args: [], api: null, expect: { error: /Usage:/, line: 0, lines: 'many' } },
+  { name: 'an unknown command', kind: 'cli', args: ['explian'], api: null, expect: { error: /unknown command "explian"/, line: 0 } },
+  { name: 'a file that does not exist', kind: 'cli', args: ['explain', '-f', '/nonexistent/ranking.txt'], api: null, expect: { error: /cannot read \/nonexistent\/ranking.txt/, line: 0 } },
+  { name: 'a directory as the ranking file', kind: 'cli', args: ['explain', '-f', '/'], api: null,
+    bug: 'reading a directory says "got an empty input" instead of naming the problem',
+    expect: { error: /directory|cannot read/, line: 0 } },
+  { name: 'an option without its value', kind: 'cli', args: ['explain', '3', '2', '--k'], api: null, expect: { error: /option "?--k"? needs a value/, line: 0 } },
+  { name: 'grades as words and a file', kind: 'cli', args: ['explain', '-f', '-', '3', '2'], api: null, expect: { error: /not both/, line: 0 } },
+  { name: 'grades as words with a bad one', kind: 'cli', args: ['explain', '3', 'two', '1'], api: null, expect: { error: /<arguments>:1:3: expected a grade \(a number\), got "two"/ } },
+  { name: 'trec with one file', kind: 'cli', args: ['trec', 'only-one'], api: null, expect: { error: /expected two files, QRELS and RUN, got 1/, line: 0 } },
+  { name: 'a line break inside an option name', kind: 'cli', args: ['explain', '--k\nevil', '3'], api: null,
+    expect: { error: /unknown option "--k\\x0aevil"/, line: 0 } },
+  { name: 'a terminal escape inside an option name', kind: 'cli', args: ['explain', '--k\u001b[2J', '3'], api: null,
+    expect: { error: /unknown option "--k\\x1b\[2J"/, line: 0 } },
+  { name: 'a terminal escape in a measure name', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n',
+    args: ['-m', 'ndcg\u001b[2J'], options: { measures: ['ndcg\u001b[2J'] },
+    expect: { error: /unknown measure "ndcg\\x1b\[2J"/, line: 0 } },
+
+  // ---- out of memory in wasm -------------------------------------------------------------
+  { name: 'wasm runs out of memory, then recovers', apiInput: () => new Float64Array(270000000), cli: null, timeoutMs: 60000,
+    expect: { error: /ran out of memory/, code: 'restarting', line: 0 } },
+];
+
+// ---- how a case is fed, shared by the command and the API runners ----------------
+
+/** Bytes of a text field (string, Buffer or a function making one). */
+export function bytesOf(value) {
+  const v = typeof value === 'function' ? value() : value;
+  return Buffer.isBuffer(v) ? v : Buffer.from(v ?? '', 'utf8');
+}
+
+/** What api.explain() gets for a case. */
+export function apiInputOf(c) {
+  const v = typeof c.apiInput === 'function' ? c.apiInput() : c.apiInput;
+  if (v !== undefined) return v;
+  const r = typeof c.ranking === 'function' ? c.ranking() : c.ranking;
+  return Buffer.isBuffer(r) ? r.toString('utf8') : r;
+}
+
+/** Calls the API for a case; returns its result (throws what the API throws). */
+export function apiCall(api, c, input = apiInputOf(c)) {
+  if (c.kind === 'trec') {
+    return api.evaluateTrec(c.qrels, c.run, c.subtopics === undefined ? c.options : { ...c.options, subtopics: c.subtopics });
+  }
+  const options = c.judgments === undefined ? c.options : { ...c.options, qrels: c.judgments };
+  return api.explain(input, options);
+}
+
+/** The fields a case's `result` may name, from an explain result or the CLI's JSON. */
+export function summary(kind, r) {
+  if (kind === 'trec') return { mean: r.mean, perQuery: r.perQuery };
+  return {
+    format: r.format, n: r.n, k: r.k, dcg: r.dcg, idcg: r.idcg, ndcg: r.ndcg, has_judgments: r.has_judgments,
+    metrics: r.metrics, ids: r.steps.slice(0, 50).map((s) => s.id), rels: r.steps.slice(0, 50).map((s) => s.rel),
+  };
+}

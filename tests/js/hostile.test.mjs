@@ -1,0 +1,274 @@
+// The hostile-input catalogue (tests/hostile/catalogue.mjs) against the
+// native command and the Node API: every case gets its expected result or a
+// clear error naming line and column; nothing crashes or hangs, and after an
+// API error the next call works.
+//
+// The API runs in a worker thread, so a call that never returns can be
+// stopped (the worker is replaced and the case fails as a hang).
+// Environment: NDCG_CLI=path (default build/native/ndcg; scripts/sanitize
+// passes the ASan build), NDCG_HOSTILE_ONLY=cli|api (one side only).
+import { test, describe, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { apiCall, bytesOf, catalogue, summary } from '../hostile/catalogue.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLI = resolve(root, process.env.NDCG_CLI || 'build/native/ndcg');
+const ONLY = process.env.NDCG_HOSTILE_ONLY || '';
+const DIST = join(root, 'dist', 'ndcg.js');
+const CATALOGUE_URL = pathToFileURL(join(root, 'tests', 'hostile', 'catalogue.mjs')).href;
+const WORKED_NDCG = 0.9490301792919195;
+const DEFAULT_TIMEOUT = 20000;
+
+const scratch = mkdtempSync(join(tmpdir(), 'ndcg-hostile-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+// ---- shared checks -------------------------------------------------------------------
+
+function expectationFor(c, side) {
+  if (c[side] !== undefined) return c[side];
+  return c.expect;
+}
+
+function bugFor(c, side) {
+  if (!c.bug) return undefined;
+  if (typeof c.bug === 'string') return `known bug: ${c.bug}`;
+  return c.bug[side] ? `known bug: ${c.bug[side]}` : undefined;
+}
+
+function near(actual, expected) {
+  if (expected === null || actual === null) return actual === expected;
+  if (typeof expected !== 'number') return false;
+  return Math.abs(actual - expected) <= 1e-12 * Math.max(1, Math.abs(expected));
+}
+
+// Every field `expected` names must match in `actual` (numbers to 1e-12).
+function assertSubset(actual, expected, path = 'result') {
+  for (const [key, want] of Object.entries(expected)) {
+    const got = actual?.[key];
+    const where = `${path}.${key}`;
+    if (typeof want === 'number' || want === null) {
+      assert.ok(near(got, want), `${where}: expected ${want}, got ${got}`);
+    } else if (Array.isArray(want)) {
+      assert.ok(Array.isArray(got), `${where}: expected an array, got ${JSON.stringify(got)}`);
+      assert.equal(got.length >= want.length, true, `${where}: expected at least ${want.length} entries, got ${got.length}`);
+      want.forEach((w, i) => (typeof w === 'number' ? assert.ok(near(got[i], w), `${where}[${i}]: expected ${w}, got ${got[i]}`)
+        : assert.equal(got[i], w, `${where}[${i}]`)));
+    } else if (typeof want === 'object') {
+      assertSubset(got, want, where);
+    } else {
+      assert.equal(got, want, where);
+    }
+  }
+}
+
+// ---- the command -----------------------------------------------------------------------
+
+let fileCount = 0;
+function writeInput(text) {
+  const path = join(scratch, `input-${++fileCount}.txt`);
+  writeFileSync(path, bytesOf(text));
+  return path;
+}
+
+// The words and stdin for a case, and which file each input is in.
+function commandFor(c) {
+  const files = {};
+  if (c.kind === 'cli') return { args: c.args, input: Buffer.alloc(0), files };
+  if (c.kind === 'trec') {
+    files.qrels = writeInput(c.qrels);
+    files.run = writeInput(c.run);
+    const sub = c.subtopics === undefined ? [] : ['--subtopics', (files.subtopics = writeInput(c.subtopics))];
+    return { args: ['trec', '-q', '--digits', '17', ...sub, ...(c.args ?? []), files.qrels, files.run], input: Buffer.alloc(0), files };
+  }
+  const judged = c.judgments === undefined ? [] : ['--qrels', (files.judgments = writeInput(c.judgments))];
+  const format = c.cliFormat === 'text' ? ['--decimals', '17'] : ['--format', 'json'];
+  // Big inputs go through a file (stdin is read a byte at a time); the rest through stdin.
+  const ranking = bytesOf(c.ranking);
+  const big = ranking.length > 1 << 20;
+  const source = big ? (files.ranking = writeInput(ranking)) : '-';
+  return { args: ['explain', ...format, '-f', source, ...judged, ...(c.args ?? [])], input: big ? Buffer.alloc(0) : ranking, files };
+}
+
+// The text report's header and NDCG line back into numbers.
+function parseText(text) {
+  const n = /^Ranking of (\d+) items/m.exec(text);
+  const k = /; K = (\d+|none)/.exec(text);
+  const line = /^NDCG(?:@\d+)? = DCG(?:@\d+)? \/ IDCG(?:@\d+)? = ([-\d.inf]+) \/ ([-\d.inf]+) = ([-\d.]+|undefined)/m.exec(text);
+  assert.ok(n && k && line, `an unexpected text report: ${text.slice(0, 300)}`);
+  return { n: Number(n[1]), k: k[1] === 'none' ? 0 : Number(k[1]), dcg: Number(line[1]), idcg: Number(line[2]),
+    ndcg: line[3] === 'undefined' ? null : Number(line[3]) };
+}
+
+// The fields of `expected` a text report can show.
+function textFields(expected) {
+  return Object.fromEntries(Object.entries(expected).filter(([key]) => ['n', 'k', 'dcg', 'idcg', 'ndcg'].includes(key)));
+}
+
+// trec_eval's lines back into { mean, perQuery }.
+function parseTrec(text) {
+  const out = { mean: {}, perQuery: {} };
+  for (const line of text.split('\n').filter(Boolean)) {
+    const [name, qid, value] = line.split('\t');
+    const row = qid === 'all' ? out.mean : (out.perQuery[qid] ??= {});
+    row[name.trim()] = Number(value);
+  }
+  return out;
+}
+
+function strictUtf8(bytes, what) {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    assert.fail(`${what} is not valid UTF-8`);
+  }
+}
+
+function runCommand(c) {
+  const want = expectationFor(c, 'cli');
+  const { args, input, files } = commandFor(c);
+  const r = spawnSync(CLI, args, { input, maxBuffer: 1 << 30, timeout: c.timeoutMs ?? DEFAULT_TIMEOUT });
+  assert.ok(!(r.error && r.error.code === 'ETIMEDOUT'), `hung: no answer in ${c.timeoutMs ?? DEFAULT_TIMEOUT} ms`);
+  assert.ifError(r.error);
+  const stderr = r.stderr.toString('utf8');
+  assert.equal(r.signal, null, `crashed with ${r.signal}: ${stderr.slice(0, 2000)}`);
+  assert.doesNotMatch(stderr, /Sanitizer|runtime error:/, 'a sanitizer report');
+  assert.ok(r.status === 0 || r.status === 2, `exit ${r.status} (expected 0 or 2): ${stderr.slice(0, 500)}`);
+
+  if (want.error) {
+    assert.equal(r.status, 2, `expected exit 2, got ${r.status}; stdout: ${r.stdout.toString().slice(0, 300)}`);
+    assert.match(stderr, want.error);
+    if (want.lines !== 'many') assert.equal(stderr.indexOf('\n'), stderr.length - 1, `one line on stderr: ${JSON.stringify(stderr.slice(0, 300))}`);
+    if (want.line) assert.ok(stderr.includes(`:${want.line}:${want.column}: `), `expected line ${want.line}, column ${want.column} in ${JSON.stringify(stderr.slice(0, 300))}`);
+    if (want.line === 0) assert.doesNotMatch(stderr, /:\d+:\d+: /, 'no place for an unplaced error');
+    if (want.source) assert.ok(stderr.includes(files[want.source]), `the message names the ${want.source} file: ${stderr}`);
+    return;
+  }
+  assert.equal(r.status, 0, `expected success, got: ${stderr.slice(0, 500)}`);
+  const stdout = strictUtf8(r.stdout, 'the output');
+  if (c.cliFormat === 'text') {
+    assertSubset(parseText(stdout), textFields(want.result));
+    return;
+  }
+  const actual = c.kind === 'trec' ? parseTrec(stdout) : summary('explain', JSON.parse(stdout));
+  assertSubset(actual, want.result);
+  // The default text report for the same input must work too.
+  if (c.kind !== 'trec' && !files.ranking) {
+    const text = spawnSync(CLI, args.filter((a, i) => a !== '--format' && args[i - 1] !== '--format'), { input, timeout: DEFAULT_TIMEOUT });
+    assert.equal(text.status, 0, `text report: ${text.stderr}`);
+    assert.match(text.stdout.toString(), /NDCG/);
+  }
+}
+
+// ---- the API, in a worker ----------------------------------------------------------------
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const createNdcgModule = require(workerData.dist);
+const loaded = Promise.all([createNdcgModule(), import(workerData.catalogue)]);
+const snapshot = (v) => (ArrayBuffer.isView(v) || Array.isArray(v)) && v.length <= 1e6 ? Array.from(v) : null;
+parentPort.on('message', async ({ name }) => {
+  const [api, { catalogue, apiCall, apiInputOf, summary }] = await loaded;
+  const c = catalogue.find((x) => x.name === name);
+  let outcome;
+  const started = performance.now();
+  try {
+    const input = c.kind === 'trec' ? null : apiInputOf(c);
+    const before = snapshot(input);
+    const value = summary(c.kind, apiCall(api, c, input));
+    const after = snapshot(input);
+    outcome = { ok: true, value, inputKept: JSON.stringify(before) === JSON.stringify(after) };
+  } catch (e) {
+    outcome = { ok: false, error: { isError: e instanceof Error, name: e && e.name, message: String(e && e.message !== undefined ? e.message : e),
+      line: e && e.line, column: e && e.column, code: e && e.code, source: e && e.source } };
+  }
+  const ms = performance.now() - started;
+  let recovery;
+  try {
+    await api.ready();
+    const r = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10 });
+    recovery = { ok: true, ndcg: r.ndcg };
+  } catch (e) {
+    recovery = { ok: false, message: String(e && e.message) };
+  }
+  parentPort.postMessage({ outcome, recovery, ms });
+});
+`;
+
+let worker = null;
+function apiWorker() {
+  worker ??= new Worker(WORKER_SOURCE, { eval: true, workerData: { dist: DIST, catalogue: CATALOGUE_URL } });
+  return worker;
+}
+after(() => worker?.terminate());
+
+function askWorker(c) {
+  const w = apiWorker();
+  const limit = c.timeoutMs ?? DEFAULT_TIMEOUT;
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      worker = null;
+      w.terminate();
+      reject(new Error(`hung: no answer in ${limit} ms`));
+    }, limit);
+    const cleanup = () => { clearTimeout(timer); w.off('message', onMessage); w.off('error', onError); };
+    const onMessage = (m) => { cleanup(); resolvePromise(m); };
+    const onError = (e) => { cleanup(); worker = null; reject(new Error(`the worker died: ${e && e.message}`)); };
+    w.on('message', onMessage);
+    w.on('error', onError);
+    w.postMessage({ name: c.name });
+  });
+}
+
+async function runApi(c) {
+  const want = expectationFor(c, 'api');
+  const { outcome, recovery } = await askWorker(c);
+  if (want.error) {
+    assert.equal(outcome.ok, false, `expected an error, got ${JSON.stringify(outcome.value)?.slice(0, 300)}`);
+    const e = outcome.error;
+    assert.ok(e.isError, `threw a non-Error: ${e.message}`);
+    assert.equal(e.name, 'NdcgError', `threw ${e.name}: ${e.message}`);
+    assert.match(e.message, want.error);
+    if (want.code) assert.equal(e.code, want.code);
+    if (want.line !== undefined) assert.equal(e.line, want.line, `line of ${JSON.stringify(e.message.slice(0, 200))}`);
+    if (want.column !== undefined) assert.equal(e.column, want.column, `column of ${JSON.stringify(e.message.slice(0, 200))}`);
+    if (want.line) assert.ok(e.message.includes(`line ${want.line}, column ${want.column}`), `the message names the place: ${e.message.slice(0, 200)}`);
+    if (want.source) assert.equal(e.source, want.source);
+  } else {
+    assert.equal(outcome.ok, true, `expected success, got ${outcome.ok ? '' : outcome.error.message.slice(0, 300)}`);
+    assertSubset(outcome.value, want.result);
+    assert.ok(outcome.inputKept, 'the input array was changed');
+  }
+  assert.ok(recovery.ok, `the next call failed: ${recovery.message}`);
+  assert.equal(recovery.ndcg, WORKED_NDCG, 'the next call gives the worked example');
+}
+
+// ---- the suites ---------------------------------------------------------------------------
+
+test('the catalogue has at least 60 cases with unique names', () => {
+  assert.ok(catalogue.length >= 60, `${catalogue.length} cases`);
+  assert.equal(new Set(catalogue.map((c) => c.name)).size, catalogue.length);
+});
+
+if (ONLY !== 'api') {
+  describe(`hostile inputs: the command (${CLI.replace(`${root}/`, '')})`, () => {
+    for (const c of catalogue) {
+      if (expectationFor(c, 'cli') === null) continue;
+      test(c.name, { todo: bugFor(c, 'cli'), timeout: 2 * (c.timeoutMs ?? DEFAULT_TIMEOUT) }, () => runCommand(c));
+    }
+  });
+}
+
+if (ONLY !== 'cli') {
+  describe('hostile inputs: the Node API', () => {
+    for (const c of catalogue) {
+      if (expectationFor(c, 'api') === null || c.kind === 'cli') continue;
+      test(c.name, { todo: bugFor(c, 'api'), timeout: 2 * (c.timeoutMs ?? DEFAULT_TIMEOUT) }, () => runApi(c));
+    }
+  });
+}
