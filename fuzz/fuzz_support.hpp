@@ -97,15 +97,18 @@ inline shape shape_of(std::string_view text) {
 
 // What every error must be: a short message without raw control bytes
 // (they echo user input into terminals and pages), placed inside the text.
+inline bool place_fits(const ndcg::error& e, std::string_view text) {
+  if (e.line == 0) return true;
+  const shape s = shape_of(text);
+  return e.line <= s.lines && e.column >= 1 && e.column <= s.longest + 1;
+}
+
 inline void check_error(const ndcg::error& e, std::string_view text) {
   require(!e.message.empty(), "an error has a message");
   require(e.message.size() < 2000, "error messages stay short", e.message);
   for (char c : e.message)
     require(static_cast<unsigned char>(c) >= 0x20 && c != 0x7F, "no raw control bytes in messages", e.message);
-  if (e.line == 0) return;
-  const shape s = shape_of(text);
-  require(e.line <= s.lines, "the error's line is in the text", e.message);
-  require(e.column >= 1 && e.column <= s.longest + 1, "the error's column is in a line", e.message);
+  require(place_fits(e, text), "the error's line and column are in the text it names", e.message);
 }
 
 // A strict JSON syntax check: one value, strings without raw control
