@@ -49,25 +49,34 @@ double gain_or_zero(double grade, double gain, const options& opt) {
 }
 
 // Grades of the ranking's items, from the items or looked up in judgments.
+// An error about a judged grade points at its line in the judgments.
+error judged_error(error e) {
+  e.source = "judgments";
+  return e;
+}
+
 expected<std::vector<row>> grade_rows(const std::vector<item>& ranking, const options& opt,
                                       const std::vector<item>* judgments) {
-  std::unordered_map<std::string, double> judged;
+  std::unordered_map<std::string, const item*> judged;
   if (judgments)
-    for (const item& j : *judgments) judged.emplace(j.id, j.grade);
+    for (const item& j : *judgments) judged.emplace(j.id, &j);
   std::vector<row> rows;
   rows.reserve(ranking.size());
   for (const item& it : ranking) {
     double grade = it.grade;
+    const item* graded_by = nullptr;  // the judgment the grade came from
     if (judgments) {
       if (!it.has_id) return item_error(it, "judgments need document ids in the ranking, but this item has none");
       auto found = judged.find(it.id);
-      grade = found == judged.end() ? 0.0 : found->second;
+      graded_by = found == judged.end() ? nullptr : found->second;
+      grade = graded_by ? graded_by->grade : 0.0;
     }
-    auto checked = checked_grade(it, grade, opt);
-    if (!checked) return checked.err();
+    const item& place = graded_by ? *graded_by : it;
+    auto checked = checked_grade(place, grade, opt);
+    if (!checked) return graded_by ? judged_error(checked.err()) : checked.err();
     if (*checked < 0 && opt.negatives == negative_policy::drop) continue;
     auto gain = gain_of(*checked < 0 ? 0.0 : *checked, opt);
-    if (!gain) return item_error(it, gain.err().message);
+    if (!gain) return graded_by ? judged_error(item_error(place, gain.err().message)) : item_error(it, gain.err().message);
     double g = gain_or_zero(*checked, *gain, opt);
     rows.push_back({&it, *checked, g, g});
   }
@@ -150,10 +159,10 @@ expected<std::vector<row>> judged_pool(const std::vector<item>& judgments, const
   pool.reserve(judgments.size());
   for (const item& j : judgments) {
     auto checked = checked_grade(j, j.grade, opt);
-    if (!checked) return checked.err();
+    if (!checked) return judged_error(checked.err());
     if (*checked < 0) continue;  // judged negative: never part of the ideal
     auto gain = gain_of(*checked, opt);
-    if (!gain) return item_error(j, gain.err().message);
+    if (!gain) return judged_error(item_error(j, gain.err().message));
     pool.push_back({&j, *checked, *gain, *gain});
   }
   return pool;

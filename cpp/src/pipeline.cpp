@@ -21,7 +21,7 @@ expected<text_explanation> finish(text_explanation t, std::string_view judgments
     return fail("this ranking has no grades (a run has none): give judgments (qrels) for it");
   }
   auto e = explain(t.input.items, opt, t.has_judgments ? &t.judgments : nullptr);
-  if (!e) return from(e.err(), e.err().line ? "ranking" : "");
+  if (!e) return e.err().source.empty() ? from(e.err(), e.err().line ? "ranking" : "") : e.err();
   t.result = std::move(*e);
   return t;
 }
