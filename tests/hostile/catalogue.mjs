@@ -203,7 +203,6 @@ export const catalogue = [
     expect: { error: /expected one judgment per docid, got "d1" again/, line: 2, column: 6, source: 'judgments' } },
   { name: 'a judged grade above the preset\'s largest', ranking: 'd1 0.5 3\nd2 0.4 1\n', judgments: 'q1 0 d1 3\nq1 0 d2 1\nq1 0 d9 7\n',
     args: ['--preset', 'gdeval'], options: { preset: 'gdeval' },
-    bug: 'the error keeps the judgments\' line and column but names the ranking (<stdin>:3:9, source "ranking"), which has two lines',
     expect: { error: /grade 7 is above the largest allowed grade 4/, line: 3, column: 9, source: 'judgments' } },
   { name: 'a run judged by qrels, with a relevant document never retrieved', ranking: 'd1 0.5 1\nd2 0.4 1\n', judgments: 'd1 3\nd9 2\n',
     args: ['--ideal', 'judgments'], options: { ideal: 'judgments' },
