@@ -72,9 +72,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   const ndcg::explanation& e = t->result;
-  // Bug: finite gains whose weighted sum overflows give DCG = inf and a
-  // "successful" explanation with NDCG undefined (e.g. grades 1023 1023 1023).
-  fuzz::known_bug(std::isfinite(e.dcg) && std::isfinite(e.idcg), "DCG and IDCG are finite (sums overflow to inf)");
+  // Sums that overflow are an error (fuzzing found grades 1023 1023 1023
+  // reported as a success with DCG = inf).
+  fuzz::require(std::isfinite(e.dcg) && std::isfinite(e.idcg), "DCG and IDCG are finite");
   fuzz::require(std::isfinite(e.ndcg), "NDCG is a number (0 when undefined)");
   fuzz::require(e.steps.size() <= e.n, "no more steps than items");
   fuzz::require(e.ndcg_at.size() == e.n, "one NDCG@k per position");

@@ -24,18 +24,6 @@ inline void require(bool ok, const char* what, std::string_view detail = {}) {
   std::abort();
 }
 
-// An invariant that a known, reported bug breaks (see the report on issue 5):
-// said once per run, not fatal, so the smoke run stays useful until the fix
-// lands. When it is fixed, turn the call back into require().
-inline void known_bug(bool ok, const char* what) {
-  static std::vector<std::string> said;
-  if (ok) return;
-  for (const std::string& s : said)
-    if (s == what) return;
-  said.emplace_back(what);
-  std::fprintf(stderr, "known bug (not fatal): %s\n", what);
-}
-
 // Takes bytes off the front of the input; 0 once it runs out.
 class bytes {
  public:

@@ -1,12 +1,14 @@
 // The `ndcg` command: `explain` one ranking, `trec` a whole run.
 #include "cli.hpp"
 
+#include <sys/stat.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <cstdint>
 #include <iterator>
-#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -103,6 +105,11 @@ std::string placed(const std::string& file, const error& e) {
 
 std::optional<std::string> read_file(const std::string& path, std::istream& in, std::string& problem) {
   if (path == "-") return std::string(std::istreambuf_iterator<char>(in), {});
+  struct stat info {};
+  if (stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+    problem = "cannot read " + path + ": it is a directory";
+    return std::nullopt;
+  }
   std::ifstream file(path, std::ios::binary);
   if (!file) {
     problem = "cannot read " + path + ": no such file, or not readable";
@@ -146,14 +153,13 @@ option_word split_option(const std::string& w) {
   return {w, std::nullopt};
 }
 
-expected<std::size_t> whole_number(const std::string& option, const std::string& text) {
+expected<std::uint64_t> whole_number(const std::string& option, const std::string& text) {
   char* end = nullptr;
   bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
   unsigned long long v = digits ? std::strtoull(text.c_str(), &end, 10) : 0;
   if (!digits || (end && *end) || text.size() > 19)
     return fail(option + " takes a whole number, 0 or more, got " + echo(text));
-  // A cutoff beyond any list means the whole list; clamp where size_t is 32 bits.
-  return v > std::numeric_limits<std::size_t>::max() ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(v);
+  return static_cast<std::uint64_t>(v);
 }
 
 expected<double> real_number(const std::string& option, const std::string& text) {

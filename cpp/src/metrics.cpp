@@ -168,7 +168,7 @@ expected<std::vector<row>> judged_pool(const std::vector<item>& judgments, const
   return pool;
 }
 
-std::size_t cut(std::size_t n, std::size_t k) { return k == 0 ? n : std::min(n, k); }
+std::size_t cut(std::size_t n, std::uint64_t k) { return k == 0 || k >= n ? n : static_cast<std::size_t>(k); }
 
 double sum_to(const std::vector<row>& rows, std::size_t depth, const discount_table& d,
               const options& opt) {
@@ -279,6 +279,9 @@ expected<explanation> explain(const std::vector<item>& ranking, const options& o
   e.ideal_steps = make_steps(ideal, cut(ideal.size(), opt.k), discounts, opt);
   e.dcg = e.steps.empty() ? 0.0 : e.steps.back().cumulative;
   e.idcg = e.ideal_steps.empty() ? 0.0 : e.ideal_steps.back().cumulative;
+  if (!std::isfinite(e.dcg) || !std::isfinite(e.idcg))
+    return fail("the sums overflow (DCG " + number_text(e.dcg) + ", IDCG " + number_text(e.idcg) +
+                "): the gains or weights are too large to add up; use smaller grades, linear gain or smaller weights");
   e.ndcg = normalise(e.dcg, e.idcg, opt);
   e.ndcg_defined = !std::isnan(e.ndcg);
   if (!e.ndcg_defined) e.ndcg = 0;

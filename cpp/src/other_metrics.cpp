@@ -34,8 +34,8 @@ void precision_family(const std::vector<ranked>& list, std::size_t depth, const 
     precision_sum += static_cast<double>(hits) / static_cast<double>(i + 1);
     if (m.reciprocal_rank == 0) m.reciprocal_rank = 1.0 / static_cast<double>(i + 1);
   }
-  std::size_t denominator = opt.k == 0 ? list.size() : opt.k;
-  m.precision = denominator ? static_cast<double>(hits) / static_cast<double>(denominator) : 0.0;
+  double denominator = opt.k == 0 ? static_cast<double>(list.size()) : static_cast<double>(opt.k);
+  m.precision = denominator > 0 ? static_cast<double>(hits) / denominator : 0.0;
   if (all_relevant) {
     m.recall = static_cast<double>(hits) / static_cast<double>(all_relevant);
     m.average_precision = precision_sum / static_cast<double>(all_relevant);
@@ -84,7 +84,7 @@ void alpha_family(const std::vector<ranked>& list, std::size_t depth, const opti
     pool.clear();
     for (const item& j : *judgments) pool.push_back(&j.subtopics);
   }
-  std::size_t ideal_depth = opt.k == 0 ? pool.size() : std::min(opt.k, pool.size());
+  std::size_t ideal_depth = opt.k == 0 || opt.k >= pool.size() ? pool.size() : static_cast<std::size_t>(opt.k);
   m.alpha_dcg = alpha_dcg(order, depth, opt.alpha);
   m.alpha_idcg = alpha_dcg(alpha_ideal(pool, ideal_depth, opt.alpha), ideal_depth, opt.alpha);
   m.alpha_ndcg = m.alpha_idcg > 0 ? m.alpha_dcg / m.alpha_idcg : 0.0;

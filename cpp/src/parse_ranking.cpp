@@ -505,6 +505,7 @@ expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim) 
   out.skipped_label = heading ? 1 : 0;
   out.items.reserve(cells.size());
   const grade_row* first_label = nullptr;
+  const grade_row* first_plain = nullptr;  // the first row without a label
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const grade_row* row = &rows[i];
     if (i + 1 < rows.size() && is_position_row(rows[i], cells)) {
@@ -528,6 +529,18 @@ expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim) 
       }
       first_label = row;
       ++out.skipped_label;
+    } else if (first_plain == nullptr) {
+      first_plain = row;
+    }
+    // A label names the one row of grades it stands before; other rows
+    // beside it mean mixed formats ("3 2 1" above "d1 0.5 2").
+    if (first_label != nullptr && first_plain != nullptr) {
+      const grade_row& later = first_label->line > first_plain->line ? *first_label : *first_plain;
+      const std::size_t column = later.labelled ? later.label.column : cells[later.first].column;
+      return fail("expected one ranking in one format, got a row labelled " + quote(first_label->label.text) +
+                      " and a row of bare grades (lines " + std::to_string(std::min(first_label->line, first_plain->line)) +
+                      " and " + std::to_string(later.line) + ")",
+                  later.line, column);
     }
     for (std::size_t k = 0; k < row->count; ++k) {
       item it;

@@ -78,9 +78,27 @@ std::vector<std::string> header(const columns& c, const options& opt) {
   return h;
 }
 
+// An id as a table shows it: control bytes as \xNN, so a pasted id can
+// never move the cursor, clear a terminal or break a row.
+std::string printable(const std::string& id) {
+  std::string out;
+  for (char ch : id) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (u >= 0x20 && u != 0x7F) {
+      out += ch;
+      continue;
+    }
+    const char* hex = "0123456789abcdef";
+    out += "\\x";
+    out += hex[u >> 4];
+    out += hex[u & 15];
+  }
+  return out;
+}
+
 std::vector<std::string> cells(const step& s, const columns& c, int d) {
   std::vector<std::string> row = {std::to_string(s.position)};
-  if (c.ids) row.push_back(s.has_id ? s.id : "");
+  if (c.ids) row.push_back(s.has_id ? printable(s.id) : "");
   row.insert(row.end(), {shortest(s.rel), gain_cell(s.gain, d), fixed(s.discount, d)});
   if (c.weights) row.push_back(shortest(s.weight));
   row.insert(row.end(), {fixed(s.contribution, d), fixed(s.cumulative, d)});

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -41,7 +42,7 @@ constexpr family_info families[] = {
 };
 
 // trec_eval's cutoffs when a cutoff measure is given without any.
-constexpr std::size_t default_cutoffs[] = {5, 10, 15, 20, 30, 100, 200, 500, 1000};
+constexpr std::uint64_t default_cutoffs[] = {5, 10, 15, 20, 30, 100, 200, 500, 1000};
 
 const family_info* find_family(std::string_view name) {
   for (const family_info& f : families)
@@ -96,14 +97,14 @@ bool finite_number(std::string_view s, double& out) {
   return end == text.c_str() + text.size() && std::isfinite(out);
 }
 
-expected<std::vector<std::size_t>> parse_cutoffs(std::string_view params, std::string_view text) {
-  std::vector<std::size_t> cutoffs;
+expected<std::vector<std::uint64_t>> parse_cutoffs(std::string_view params, std::string_view text) {
+  std::vector<std::uint64_t> cutoffs;
   for (std::string_view part : split(params, ',')) {
     unsigned long long k = 0;
     if (!whole_number(part, k) || k == 0)
       return fail("bad cutoff " + quoted(part) + " in " + quoted(text) +
                   ": cutoffs are whole numbers of 1 or more, as in P.5,10");
-    cutoffs.push_back(static_cast<std::size_t>(k));
+    cutoffs.push_back(k);
   }
   std::sort(cutoffs.begin(), cutoffs.end());
   auto repeated = std::adjacent_find(cutoffs.begin(), cutoffs.end());
@@ -149,7 +150,7 @@ int grade_levels::index_of(long grade) const {
 // The union of the -m arguments, as columns in print order.
 expected<plan> make_plan(const std::vector<std::string>& measures) {
   const std::vector<std::string>& wanted = measures.empty() ? default_trec_measures() : measures;
-  std::map<family, std::vector<std::size_t>> cutoffs;  // merged across arguments
+  std::map<family, std::vector<std::uint64_t>> cutoffs;  // merged across arguments
   std::vector<std::pair<std::string, gain_overrides>> ndcg_variants;  // params text, gains
   for (const std::string& text : wanted) {
     auto spec = parse_measure(text);
@@ -161,7 +162,7 @@ expected<plan> make_plan(const std::vector<std::string>& measures) {
       if (same == ndcg_variants.end()) ndcg_variants.emplace_back(spec->params, spec->gains);
       continue;
     }
-    std::vector<std::size_t>& merged = cutoffs[kind];
+    std::vector<std::uint64_t>& merged = cutoffs[kind];
     merged.insert(merged.end(), spec->cutoffs.begin(), spec->cutoffs.end());
   }
 
@@ -170,7 +171,7 @@ expected<plan> make_plan(const std::vector<std::string>& measures) {
   for (const family_info& f : families) {
     if (f.kind == family::ndcg) {
       for (const auto& [params, gains] : ndcg_variants) {
-        column c{family::ndcg, 0, 0, "ndcg"};
+        column c{family::ndcg, 0, 0, "ndcg", 0};
         if (!params.empty()) {
           c.scheme = p.schemes.size();
           p.schemes.push_back(gains);
@@ -182,16 +183,19 @@ expected<plan> make_plan(const std::vector<std::string>& measures) {
     }
     auto found = cutoffs.find(f.kind);
     if (found == cutoffs.end()) continue;
-    std::vector<std::size_t>& ks = found->second;
+    std::vector<std::uint64_t>& ks = found->second;
     if (!f.takes_cutoffs) {
-      p.columns.push_back(column{f.kind, 0, 0, std::string(f.name)});
+      p.columns.push_back(column{f.kind, 0, 0, std::string(f.name), 0});
       continue;
     }
     std::sort(ks.begin(), ks.end());
     ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
-    for (std::size_t k : ks) {
-      p.columns.push_back(column{f.kind, k, 0, std::string(f.name) + "_" + std::to_string(k)});
-      if (f.kind == family::alpha_ndcg_cut) p.max_alpha_cutoff = std::max(p.max_alpha_cutoff, k);
+    for (std::uint64_t k : ks) {
+      // Positions index with size_t (32 bits in wasm); a cutoff beyond it
+      // means the whole list, while P still divides by the cutoff given.
+      const std::size_t at = k > SIZE_MAX ? SIZE_MAX : static_cast<std::size_t>(k);
+      p.columns.push_back(column{f.kind, at, 0, std::string(f.name) + "_" + std::to_string(k), static_cast<double>(k)});
+      if (f.kind == family::alpha_ndcg_cut) p.max_alpha_cutoff = std::max(p.max_alpha_cutoff, at);
     }
   }
   return p;

@@ -27,6 +27,7 @@ struct column {
   std::size_t cutoff = 0;
   std::size_t scheme = 0;  // index into plan::schemes (ndcg, ndcg_cut)
   std::string name;
+  double cutoff_value = 0;  // the cutoff as given, P's divisor
 };
 
 // Per-level gain overrides of one ndcg variant ("ndcg.1=1,2=3").

@@ -227,7 +227,7 @@ double query_evaluator::value_of(const column& c) {
     case family::num_rel_ret: return static_cast<double>(hits_[n]);
     case family::map: return hits_[n] ? precision_sum_ / n_rel : 0.0;
     case family::recip_rank: return first_hit_ ? 1.0 / static_cast<double>(first_hit_) : 0.0;
-    case family::P: return static_cast<double>(hits_[top]) / static_cast<double>(c.cutoff);
+    case family::P: return static_cast<double>(hits_[top]) / c.cutoff_value;
     case family::recall: return num_rel_ ? static_cast<double>(hits_[top]) / n_rel : 0.0;
     case family::ndcg: return normalise(dcg_[c.scheme].back(), idcg_[c.scheme].back());
     case family::ndcg_cut: {

@@ -63,10 +63,7 @@ ndcg::expected<ndcg::options> options_from(const val& js) {
                  read_enum(js, "zeroIdcg", ndcg::parse_zero_policy, o.zero_idcg),
                  read_enum(js, "negatives", ndcg::parse_negative_policy, o.negatives)})
     if (!s) return s.err();
-  if (given(js, "k")) {  // beyond size_t (32 bits here) means the whole list
-    double k = js["k"].as<double>();
-    o.k = k >= static_cast<double>(SIZE_MAX) ? SIZE_MAX : static_cast<std::size_t>(k);
-  }
+  if (given(js, "k")) o.k = static_cast<std::uint64_t>(js["k"].as<double>());  // a safe integer, checked in JS
   if (given(js, "gainTable")) o.gain_table = emscripten::convertJSArrayToNumberVector<double>(js["gainTable"]);
   if (given(js, "weights")) o.weights = emscripten::convertJSArrayToNumberVector<double>(js["weights"]);
   read_number(js, "logBase", o.log_base);

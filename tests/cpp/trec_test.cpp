@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -227,7 +228,7 @@ TEST_CASE("trec: -m arguments are merged, and no -m gives the default set") {
                                             "recall_20", "ndcg", "ndcg_cut_5", "ndcg_cut_10", "ndcg_cut_20"});
   auto spec = ndcg::parse_measure("ndcg_cut");
   REQUIRE(spec.ok());
-  CHECK(spec->cutoffs == std::vector<std::size_t>{5, 10, 15, 20, 30, 100, 200, 500, 1000});
+  CHECK(spec->cutoffs == std::vector<std::uint64_t>{5, 10, 15, 20, 30, 100, 200, 500, 1000});
 }
 
 TEST_CASE("trec: --gain exp and per-level gains change only the ndcg gains") {

@@ -101,20 +101,31 @@ function trecResultOf(r) {
   return { measures: names, qids, perQuery, mean, numQ: r.numQ, text: r.text };
 }
 
-const TREC_KEYS = new Set(['measures', 'complete', 'relevanceLevel', 'preset', 'gain', 'subtopics', 'alpha', 'errMaxGrade', 'perQuery', 'digits']);
+// evaluateTrec's options and the check each value must pass.
+const TREC_CHECKS = {
+  measures: [(v) => Array.isArray(v) && v.every((m) => typeof m === 'string'), 'an array of strings, e.g. ["ndcg_cut.10", "map"]'],
+  complete: [(v) => typeof v === 'boolean', 'true or false'],
+  perQuery: [(v) => typeof v === 'boolean', 'true or false'],
+  relevanceLevel: [(v) => Number.isSafeInteger(v) && v >= 0, 'a whole number, 0 or more'],
+  preset: [(v) => typeof v === 'string', 'a preset name'],
+  gain: [(v) => v === 'exp' || v === 'linear', '"exp" or "linear"'],
+  subtopics: [(v) => typeof v === 'string', 'subtopic qrels text'],
+  alpha: [(v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1'],
+  errMaxGrade: [(v) => typeof v === 'number' && Number.isFinite(v) && v >= 0, 'a finite number, 0 or more'],
+  digits: [(v) => Number.isInteger(v) && v >= 0 && v <= 17, 'a whole number from 0 to 17'],
+};
 
 function checkTrecOptions(options = {}) {
-  for (const key of Object.keys(options)) {
-    if (!TREC_KEYS.has(key)) throw optionError(`unknown option "${key}" (known: ${[...TREC_KEYS].join(', ')})`);
+  if (options === null || typeof options !== 'object') throw optionError('options must be an object');
+  const out = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    if (!(key in TREC_CHECKS)) throw optionError(`unknown option "${key}" (known: ${Object.keys(TREC_CHECKS).join(', ')})`);
+    const [ok, wanted] = TREC_CHECKS[key];
+    if (!ok(value)) throw optionError(`option ${key} must be ${wanted}, got ${String(value).slice(0, 40)}`);
+    out[key] = value;
   }
-  const { measures = [] } = options;
-  if (!Array.isArray(measures) || !measures.every((m) => typeof m === 'string')) {
-    throw optionError('option measures must be an array of strings, e.g. ["ndcg_cut.10", "map"]');
-  }
-  if (options.digits !== undefined && !(Number.isInteger(options.digits) && options.digits >= 0 && options.digits <= 17)) {
-    throw optionError('option digits must be a whole number from 0 to 17');
-  }
-  return { ...options, measures };
+  return { ...out, measures: out.measures || [] };
 }
 
 /**

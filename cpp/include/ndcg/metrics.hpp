@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +42,7 @@ struct options {
   std::vector<double> gain_table;  // gain of grade g is gain_table[g]
   double log_base = 2.0;
   std::vector<double> weights;     // weight of position i (1-based) is weights[i-1]; missing = 1
-  std::size_t k = 0;               // cutoff; 0 = the whole list
+  std::uint64_t k = 0;             // cutoff; 0 = the whole list (64 bits in wasm too)
   ideal_source ideal = ideal_source::list;
   bool ideal_cut_to_retrieved = false;  // Elasticsearch: ideal list no longer than the ranking
   tie_policy ties = tie_policy::input;
@@ -97,7 +98,7 @@ struct other_metrics {
 
 // The whole explanation of one ranking.
 struct explanation {
-  std::size_t k = 0;               // cutoff asked for (0 = none)
+  std::uint64_t k = 0;             // cutoff asked for (0 = none)
   std::size_t n = 0;               // items in the ranking
   std::vector<step> steps;         // the ranking, top min(K, n)
   std::vector<step> ideal_steps;   // the ideal order, top K

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,7 +18,7 @@ namespace ndcg {
 struct measure_spec {
   std::string base;                      // "ndcg", "ndcg_cut", "P", ...
   std::string params;                    // the text after the dot, as given
-  std::vector<std::size_t> cutoffs;      // for cutoff measures
+  std::vector<std::uint64_t> cutoffs;    // for cutoff measures (64 bits in wasm too)
   std::vector<std::pair<long, double>> gains;  // for ndcg's rel=gain pairs
 };
 expected<measure_spec> parse_measure(std::string_view text);
