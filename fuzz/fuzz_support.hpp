@@ -24,6 +24,11 @@ inline void require(bool ok, const char* what, std::string_view detail = {}) {
   std::abort();
 }
 
+// Whether a view returned by a parser lies inside the text it was given.
+inline bool inside(std::string_view part, std::string_view text) {
+  return part.data() >= text.data() && part.data() + part.size() <= text.data() + text.size();
+}
+
 // Takes bytes off the front of the input; 0 once it runs out.
 class bytes {
  public:

@@ -7,18 +7,14 @@
 
 namespace {
 
-bool inside(std::string_view part, std::string_view text) {
-  return part.data() >= text.data() && part.data() + part.size() <= text.data() + text.size();
-}
-
 void one(std::string_view text, const ndcg::limits& lim) {
   auto r = ndcg::parse_qrels(text, lim);
   if (!r) return fuzz::check_error(r.err(), text);
   std::size_t entries = 0;
   for (const ndcg::qrels_query& q : r->queries) {
-    fuzz::require(!q.qid.empty() && inside(q.qid, text), "qids are views into the text");
+    fuzz::require(!q.qid.empty() && fuzz::inside(q.qid, text), "qids are views into the text");
     for (const ndcg::qrel_entry& e : q.entries)
-      fuzz::require(!e.docid.empty() && inside(e.docid, text), "docids are views into the text");
+      fuzz::require(!e.docid.empty() && fuzz::inside(e.docid, text), "docids are views into the text");
     entries += q.entries.size();
   }
   fuzz::require(entries <= lim.max_items, "no more lines than the limit");

@@ -9,20 +9,16 @@
 
 namespace {
 
-bool inside(std::string_view part, std::string_view text) {
-  return part.data() >= text.data() && part.data() + part.size() <= text.data() + text.size();
-}
-
 void one(std::string_view text, const ndcg::limits& lim) {
   auto r = ndcg::parse_run(text, lim);
   if (!r) return fuzz::check_error(r.err(), text);
   std::size_t entries = 0;
   for (const ndcg::run_query& q : r->queries) {
-    fuzz::require(!q.qid.empty() && inside(q.qid, text), "qids are views into the text");
+    fuzz::require(!q.qid.empty() && fuzz::inside(q.qid, text), "qids are views into the text");
     fuzz::require(!q.entries.empty(), "a query has entries");
     std::size_t last_line = 0;
     for (const ndcg::run_entry& e : q.entries) {
-      fuzz::require(!e.docid.empty() && inside(e.docid, text), "docids are views into the text");
+      fuzz::require(!e.docid.empty() && fuzz::inside(e.docid, text), "docids are views into the text");
       fuzz::require(std::isfinite(e.score), "scores are finite");
       fuzz::require(e.line > last_line, "a query's entries keep file order");
       last_line = e.line;

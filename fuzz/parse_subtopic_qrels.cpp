@@ -8,19 +8,15 @@
 
 namespace {
 
-bool inside(std::string_view part, std::string_view text) {
-  return part.data() >= text.data() && part.data() + part.size() <= text.data() + text.size();
-}
-
 void one(std::string_view text, const ndcg::limits& lim) {
   auto r = ndcg::parse_subtopic_qrels(text, lim);
   if (!r) return fuzz::check_error(r.err(), text);
   std::size_t entries = 0;
   for (const ndcg::subtopic_query& q : r->queries) {
-    fuzz::require(!q.qid.empty() && inside(q.qid, text), "qids are views into the text");
+    fuzz::require(!q.qid.empty() && fuzz::inside(q.qid, text), "qids are views into the text");
     for (const ndcg::subtopic_entry& e : q.entries) {
-      fuzz::require(!e.docid.empty() && inside(e.docid, text), "docids are views into the text");
-      fuzz::require(!e.subtopic.empty() && inside(e.subtopic, text), "subtopics are views into the text");
+      fuzz::require(!e.docid.empty() && fuzz::inside(e.docid, text), "docids are views into the text");
+      fuzz::require(!e.subtopic.empty() && fuzz::inside(e.subtopic, text), "subtopics are views into the text");
       fuzz::require(e.judgment >= 0, "judgments are not negative");
     }
     entries += q.entries.size();
