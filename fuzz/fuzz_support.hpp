@@ -67,6 +67,16 @@ inline ndcg::limits tiny_limits() {
   return lim;
 }
 
+// The usual body of a parser target: check the input as text under the
+// default limits and under tiny ones.
+template <class Check>
+int under_both_limits(const std::uint8_t* data, std::size_t size, Check check) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  check(text, ndcg::limits{});
+  check(text, tiny_limits());
+  return 0;
+}
+
 // Lines as the parsers count them (\n, \r\n or a lone \r), and the longest.
 struct shape {
   std::size_t lines = 0;

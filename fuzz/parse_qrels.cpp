@@ -23,8 +23,5 @@ void one(std::string_view text, const ndcg::limits& lim) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
-  one(text, ndcg::limits{});
-  one(text, fuzz::tiny_limits());
-  return 0;
+  return fuzz::under_both_limits(data, size, one);
 }
