@@ -88,6 +88,10 @@ export async function start(options = {}) {
 
   app.state = initialState();
   if (app.state.lang) app.lang = app.state.lang;
+  // A link too long to write back (over HASH_TEXT_LIMIT) stays in the address
+  // bar as it was opened until the user changes something: it is their URL.
+  const tooLongForLink = (s) => s.text.length + s.qrels.length > HASH_TEXT_LIMIT;
+  app.keepUrl = Boolean(store.readHash()) && tooLongForLink(app.state);
 
   // ---- computing ---------------------------------------------------------------
 
@@ -170,7 +174,7 @@ export async function start(options = {}) {
 
   function persist() {
     app.hash = encodeHash(app.state, table);
-    store.writeHash(app.hash);
+    if (!app.keepUrl) store.writeHash(app.hash);
     store.saveDraft(app.hash, app.state.text, app.state.qrels);
   }
 
@@ -199,6 +203,7 @@ export async function start(options = {}) {
 
   function update(patch, delay = 0) {
     app.state = { ...app.state, ...patch };
+    app.keepUrl = false;
     if (delay) {
       render();
       schedule(delay);
@@ -320,7 +325,7 @@ export async function start(options = {}) {
       if (app.timer) run();
       persist();
       const ok = await view.copyText(location.href);
-      const tooLong = app.state.text.length + app.state.qrels.length > HASH_TEXT_LIMIT;
+      const tooLong = tooLongForLink(app.state);
       if (tooLong) {
         const size = `${Math.round((app.state.text.length + app.state.qrels.length) / 1024)} KB`;
         view.announce(t(app.lang, 'linkTooLong', { size }));
@@ -337,6 +342,7 @@ export async function start(options = {}) {
       const state = stateFromHash(hash);
       if (!state) return;
       app.state = state;
+      app.keepUrl = tooLongForLink(state);
       if (state.lang) app.lang = state.lang;
       resetRows();
       run();
