@@ -16,6 +16,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { apiCall, bytesOf, catalogue, summary } from '../hostile/catalogue.mjs';
+// The benchmarks' seeded generator (mulberry32): a failing case replays.
+import { seeded } from '../../bench/gen.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = resolve(root, process.env.NDCG_CLI || 'build/native/ndcg');
@@ -266,18 +268,6 @@ test('the catalogue has at least 60 cases with unique names', () => {
 
 // ---- native and wasm agree to the last bit on generated rankings ---------------------
 
-// mulberry32: a small seeded generator, so a failure names a case that replays.
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function randomRanking(random) {
   const pick = (list) => list[Math.floor(random() * list.length)];
   const n = 1 + Math.floor(random() * 30);
@@ -299,7 +289,7 @@ if (ONLY === '') {
   test('native and wasm give identical explanations for 150 generated rankings', async () => {
     const createNdcgModule = (await import('node:module')).createRequire(import.meta.url)(DIST);
     const api = await createNdcgModule();
-    const random = generator(20240611);
+    const random = seeded(20240611);
     for (let i = 0; i < 150; i++) {
       const r = randomRanking(random);
       const native = spawnSync(CLI, ['explain', '--format', 'json', '-f', '-', ...r.args], { input: r.text, encoding: 'utf8', timeout: DEFAULT_TIMEOUT });

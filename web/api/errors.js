@@ -10,6 +10,7 @@ export const ERROR_CODES = Object.freeze({
 /** An Error with a code and, for input errors, the 1-based line and column. */
 export class NdcgError extends Error {
   constructor(code, message, { line = 0, column = 0, source = '' } = {}) {
+    if (!(code in ERROR_CODES)) throw new TypeError(`unknown error code ${code}`);
     super(message);
     this.name = 'NdcgError';
     this.code = code;
