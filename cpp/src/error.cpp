@@ -15,6 +15,17 @@ std::size_t sequence_length(std::string_view s, std::size_t i) {
 
 }  // namespace
 
+const std::vector<error_code_info>& error_codes() {
+  static const std::vector<error_code_info> table = {
+#define NDCG_ERROR_ROW(id, name, args) {error_code::id, name, args},
+      NDCG_ERROR_CODES(NDCG_ERROR_ROW)
+#undef NDCG_ERROR_ROW
+  };
+  return table;
+}
+
+std::string_view name_of(error_code c) { return error_codes()[static_cast<std::size_t>(c)].name; }
+
 std::string describe(const error& e) {
   if (e.line == 0) return e.message;
   return "line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ": " + e.message;

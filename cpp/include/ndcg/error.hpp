@@ -8,8 +8,64 @@
 #include <string_view>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace ndcg {
+
+// Every error code, once: its name as the JS API and the page see it, and
+// the names of the values (args) its messages carry, so a page can say the
+// same thing in another language without reading the English message.
+#define NDCG_ERROR_CODES(X)                                                                  \
+  X(bad_input, "bad-input", "found")              /* unreadable input, not more specific */ \
+  X(empty_input, "empty-input", "")                                                         \
+  X(not_a_number, "not-a-number", "found")                                                  \
+  X(empty_field, "empty-field", "")                                                         \
+  X(out_of_range, "out-of-range", "found,min,max")                                          \
+  X(unknown_choice, "unknown-choice", "found,choices")                                      \
+  X(unknown_option, "unknown-option", "found")                                              \
+  X(missing_value, "missing-value", "")                                                     \
+  X(bad_type, "bad-type", "expected")             /* JS only: wrong JS type */              \
+  X(too_large, "too-large", "limit")                                                        \
+  X(binary_input, "binary-input", "")                                                       \
+  X(field_count, "field-count", "expected,found")                                           \
+  X(duplicate_id, "duplicate-id", "found,first_line")                                       \
+  X(duplicate_column, "duplicate-column", "found,first")                                    \
+  X(no_grade_column, "no-grade-column", "found")                                            \
+  X(unclosed_quote, "unclosed-quote", "")                                                   \
+  X(mixed_formats, "mixed-formats", "found")                                                \
+  X(several_queries, "several-queries", "found,first")                                      \
+  X(no_grades, "no-grades", "")                   /* a run without judgments */             \
+  X(no_ids, "no-ids", "")                         /* judgments without ids */               \
+  X(no_gain_entry, "no-gain-entry", "found,max")                                        \
+  X(gain_overflow, "gain-overflow", "found")                                                \
+  X(sum_overflow, "sum-overflow", "")                                                       \
+  X(all_dropped, "all-dropped", "")                                                         \
+  X(missing_query, "missing-query", "found")                                                \
+  X(unknown_measure, "unknown-measure", "found")                                            \
+  X(bad_measure, "bad-measure", "found")                                                    \
+  X(needs_subtopics, "needs-subtopics", "")                                                 \
+  X(bad_file, "bad-file", "found")                                                          \
+  X(restarting, "restarting", "")                 /* JS only: wasm memory ran out */
+
+enum class error_code {
+#define NDCG_ERROR_ENUM(id, name, args) id,
+  NDCG_ERROR_CODES(NDCG_ERROR_ENUM)
+#undef NDCG_ERROR_ENUM
+};
+
+struct error_code_info {
+  error_code code;
+  std::string_view name;  // "not-a-number"
+  std::string_view args;  // comma-separated names of the values it carries
+};
+const std::vector<error_code_info>& error_codes();
+std::string_view name_of(error_code c);
+
+// One value a message carries, e.g. {"found", "x"} (raw, not echoed).
+struct error_arg {
+  std::string name;
+  std::string value;
+};
 
 // What went wrong and where. line and column are 1-based; 0 means "not tied
 // to a place in the input" (a bad option, say).
@@ -17,9 +73,22 @@ struct error {
   std::string message;
   std::size_t line = 0;
   std::size_t column = 0;
-  // Which input the place is in when a call reads several (evaluate_trec:
-  // "qrels", "run", "subtopics"); empty otherwise. Callers map it to a file name.
+  // Which input it is in: "ranking", "judgments", "run", "qrels",
+  // "subtopics" or "options"; empty when none. Callers map it to a file name.
   std::string source;
+  error_code code = error_code::bad_input;
+  std::string key;               // the option's key when source is "options"
+  std::vector<error_arg> args;   // the values named by the code's args
+
+  // Chainable setters for the fields beyond the message.
+  error& with(std::string name, std::string value) {
+    args.push_back({std::move(name), std::move(value)});
+    return *this;
+  }
+  error& in(std::string where) {
+    source = std::move(where);
+    return *this;
+  }
 };
 
 // Renders "line 3, column 7: message", or just the message when unplaced.
@@ -62,6 +131,18 @@ inline error fail(std::string message, std::size_t line = 0, std::size_t column 
   e.message = std::move(message);
   e.line = line;
   e.column = column;
+  return e;
+}
+inline error fail(error_code code, std::string message, std::size_t line = 0, std::size_t column = 0) {
+  error e = fail(std::move(message), line, column);
+  e.code = code;
+  return e;
+}
+// An option's error: source "options" and the option's key.
+inline error option_fail(error_code code, std::string_view key, std::string message) {
+  error e = fail(code, std::move(message));
+  e.source = "options";
+  e.key = std::string(key);
   return e;
 }
 
