@@ -1,87 +1,25 @@
-// The one place the page asks the module for an explanation. A module with
-// api.analyse() answers in one call per change; for an older module the
-// same result is composed from the calls it has (explain, matchingPreset,
-// one explain per preset, render), so the rest of the page sees one shape:
+// The one place the page asks the module for an explanation: api.analyse(),
+// one call per change, which parses once and returns
 // { explanation, format, items, matchingPreset, unweightedNdcg, presets, render(format) }.
 // Errors leave as plain structured objects: { code, source, key, line, column, args, message }.
 
-/** Rankings longer than this are not recomputed under every preset. */
-export const PRESET_COMPARE_LIMIT = 5000;
-const UNWEIGHTED_LIMIT = 200000;
-
-const camel = (name) => name.replace(/_([a-z0-9])/g, (m, c) => c.toUpperCase());
-const camelKeys = (obj) => Object.fromEntries(Object.entries(obj).map(([k, v]) => [camel(k), v]));
-
-/** An explanation with camelCase fields, whichever casing the module used. */
-export function camelExplanation(r) {
-  return { ...camelKeys(r), options: camelKeys(r.options || {}), metrics: camelKeys(r.metrics || {}) };
-}
-
-function quietly(fn, fallback) {
-  try {
-    return fn();
-  } catch {
-    return fallback;
-  }
-}
-
-const isWeighted = (e) => e.steps.some((x) => x.weight !== 1) || e.idealSteps.some((x) => x.weight !== 1);
-
-function presetRow(api, input, options, name) {
-  try {
-    const r = api.explain(input, { preset: name, k: options.k, qrels: options.qrels, weights: options.weights });
-    return { name, dcg: r.dcg, idcg: r.idcg, ndcg: r.ndcg };
-  } catch (e) {
-    return { name, dcg: null, idcg: null, ndcg: null, error: structuredError(e) };
-  }
-}
-
-function composeAnalysis(api, input, options) {
-  const explanation = camelExplanation(api.explain(input, options));
-  const { qrels, ...convention } = options;
-  const n = explanation.n;
-  const unweighted = isWeighted(explanation) && n <= UNWEIGHTED_LIMIT
-    ? quietly(() => api.explain(input, { ...options, weights: [] }).ndcg, null) : null;
-  return {
-    explanation,
-    format: explanation.format,
-    items: n,
-    matchingPreset: quietly(() => api.matchingPreset(convention), ''),
-    unweightedNdcg: unweighted,
-    presets: n > PRESET_COMPARE_LIMIT ? null : api.presets().map(({ name }) => presetRow(api, input, options, name)),
-    render: (format) => api.render(input, options, format),
-  };
-}
-
-/** One analysis of `input` under `options` (see the file comment); throws a structured error. */
+/** One analysis of `input` under `options`; throws a structured error. */
 export function analyse(api, input, options) {
   try {
-    if (typeof api.analyse !== 'function') return composeAnalysis(api, input, options);
-    const result = api.analyse(input, options);
-    return { ...result, explanation: camelExplanation(result.explanation) };
+    return api.analyse(input, options);
   } catch (e) {
     throw structuredError(e);
   }
 }
 
-function argsOf(args) {
-  if (Array.isArray(args)) return Object.fromEntries(args.map((a) => [a.name, String(a.value)]));
-  return args && typeof args === 'object' ? { ...args } : {};
-}
-
-// An older module prefixes "ranking: line 3, column 7: " to the message the
-// core wrote and knows only three codes; the fields already say all that.
+// The module's message starts with where the error is ("ranking: line 3,
+// column 7: "), which the page shows from the fields in its own language.
 function coreMessage(e) {
   let message = String(e.message);
   for (const prefix of [`${e.source}: `, `line ${e.line}, column ${e.column}: `]) {
     if (message.startsWith(prefix)) message = message.slice(prefix.length);
   }
   return message;
-}
-
-function olderCode(e, message) {
-  if (e.code !== 'bad-input' || e.args) return e.code;
-  return message.startsWith('expected one query') ? 'several-queries' : e.code;
 }
 
 /**
@@ -91,9 +29,8 @@ function olderCode(e, message) {
 export function structuredError(e) {
   if (e && !(e instanceof Error) && typeof e.code === 'string' && 'args' in e) return e;  // already plain
   if (!e || typeof e.code !== 'string') throw e;
-  const message = coreMessage(e);
-  const source = e.source || (e.code === 'bad-option' ? 'options' : '');
   return {
-    code: olderCode(e, message), source, key: e.key || '', line: e.line || 0, column: e.column || 0, args: argsOf(e.args), message,
+    code: e.code, source: e.source || '', key: e.key || '', line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) },
+    message: coreMessage(e),
   };
 }

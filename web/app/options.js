@@ -1,20 +1,16 @@
-// Options derived from one schema (api.optionSchema(), or the local copy
-// until the module has it): how a value is read from text, written back,
+// Options derived from one schema, the core's option table as
+// api.optionSchema() gives it: how a value is read from text, written back,
 // turned into an API value, and which attribute or hash key names it.
 // Pure functions; nothing here touches the DOM.
-import { LOCAL_SCHEMA } from './schema-local.js';
 
 /** Page-only options in the schema's shape: batch mode's trec_eval -c. */
 export const PAGE_ROWS = Object.freeze([
   Object.freeze({ key: 'complete', flag: '-c', kind: 'flag', choices: [], min: null, max: null, default: false, help: '', preset: false, trecOnly: true }),
 ]);
 
-/** The module's option schema (its own when it has one) with the page-only rows after it. */
+/** The module's option schema with the page-only rows after it. */
 export function loadSchema(api) {
-  const own = typeof api.optionSchema === 'function' ? api.optionSchema() : null;
-  const names = api.presets().map((p) => p.name);
-  const rows = (own || LOCAL_SCHEMA).map((r) => (r.key === 'preset' && !(r.choices || []).length ? { ...r, choices: names } : r));
-  return [...rows.map(Object.freeze), ...PAGE_ROWS];
+  return [...api.optionSchema().map(Object.freeze), ...PAGE_ROWS];
 }
 
 /** "zeroIdcg" → "zero-idcg": the component attribute and element id of a key. */
@@ -46,7 +42,7 @@ function readNumber(row, text) {
   if (!Number.isFinite(n)) return { error: optionError(row, 'not-a-number', text, `expected a number, got "${text}"`) };
   if (row.kind === 'whole' && !Number.isInteger(n)) return { error: optionError(row, 'not-whole', text, `expected a whole number, got "${text}"`) };
   const { min, max } = rangeOf(row);
-  if (n < min || n > max) return { error: optionError(row, 'out-of-range', text, `${text} is out of range`) };
+  if (n < min || n > max || (row.aboveMin && n === min)) return { error: optionError(row, 'out-of-range', text, `${text} is out of range`) };
   return { value: n };
 }
 
