@@ -14,9 +14,15 @@ function matchingOf(api, options) {
   }
 }
 
+// The preset the settings match while one of them is invalid: judged without it.
+function matchingWithout(api, spec, state, key) {
+  const { options } = toApiOptions(spec, { ...state, [key]: spec.defaults[key] });
+  return options ? matchingOf(api, { ...options, qrels: undefined }) : undefined;
+}
+
 function computeExplain(api, spec, state) {
   const { options, error } = toApiOptions(spec, state);
-  if (error) return { error };
+  if (error) return { error, matching: matchingWithout(api, spec, state, error.key) };
   const { qrels, ...convention } = options;
   if (!state.text.trim()) return { notice: 'emptyInput', matching: matchingOf(api, convention) };
   try {

@@ -218,7 +218,7 @@ const en = {
   preset_torchmetrics: 'TorchMetrics: linear gain, tied scores averaged, NDCG 0 when IDCG is 0.',
   preset_elasticsearch: 'Elasticsearch rank_eval (dcg with normalize: true): gain 2^rating − 1, ideal from rated documents, cut to the number of hits.',
   idealNeedsQrels: 'Add judgments to use them as the ideal; until then the ranking’s own grades are used.',
-  moreSettings: 'Settings for the other metrics',
+  moreSettings: 'More settings: the other metrics and library details',
   trecOptionsNote: 'Batch mode follows trec_eval: cutoff K, gain and the relevance level apply; ties are broken by docid.',
   reset: 'Back to the worked example',
 
@@ -448,7 +448,7 @@ const zh = {
   preset_torchmetrics: 'TorchMetrics：线性增益，同分取平均，IDCG 为 0 时 NDCG 记为 0。',
   preset_elasticsearch: 'Elasticsearch rank_eval（dcg，normalize: true）：增益 2^rating − 1，理想排序取自已评分文档，并截到返回的条数。',
   idealNeedsQrels: '提供标注后才能以标注作为理想排序；在此之前使用本排序自身的等级。',
-  moreSettings: '其他指标的设置',
+  moreSettings: '更多设置：其他指标与各库的细节',
   trecOptionsNote: '批量评测遵循 trec_eval 的约定：截断位置 K、增益和相关等级下限生效，同分按 docid 处理。',
   reset: '恢复为文中示例',
 

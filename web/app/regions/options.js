@@ -13,8 +13,8 @@ import { byId, setText, show } from './dom.js';
 const FIRST = ['k', 'decimals', 'gain', 'gainTable', 'logBase', 'weights', 'ideal', 'ties', 'zeroIdcg', 'negatives'];
 /** The options of the compact (embed) page. */
 const COMPACT = ['k', 'gain', 'gainTable'];
-const WIDE_KINDS = new Set(['choice', 'reals', 'flag']);
-const NARROW = new Set(['zeroIdcg', 'negatives']);
+/** Fields that take the grid's whole width: long menus and lists (checkboxes always do). */
+const WIDE = new Set(['gain', 'gainTable', 'ideal', 'ties']);
 
 export const controlId = (key) => `opt-${kebab(key)}`;
 
@@ -42,7 +42,7 @@ function control(row, described) {
 function field(row, full) {
   const id = controlId(row.key);
   const described = full && Boolean(optionText('en', row.key, 'help'));
-  const wide = full && WIDE_KINDS.has(row.kind) && !NARROW.has(row.key);
+  const wide = full && (row.kind === 'flag' || WIDE.has(row.key));
   const label = row.kind === 'flag'
     ? h('label', { class: 'choice' }, control(row, described), ' ', h('span', { 'data-opt-label': row.key }))
     : [h('label', { for: id, 'data-opt-label': row.key }), control(row, described)];
