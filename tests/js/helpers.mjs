@@ -26,3 +26,12 @@ export function readParity(name) {
 }
 
 export const WORKED = [3, 2, 0, 1, 0, 0, 2, 1, 0, 0];
+
+/** The CLI's JSON with its snake_case names turned into the JS API's camelCase, mechanically. */
+export function camelKeys(value) {
+  if (Array.isArray(value)) return value.map(camelKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const out = {};
+  for (const [k, v] of Object.entries(value)) out[k.replace(/_([a-z0-9])/g, (m, c) => c.toUpperCase())] = camelKeys(v);
+  return out;
+}

@@ -18,6 +18,7 @@ import { Worker } from 'node:worker_threads';
 import { apiCall, bytesOf, catalogue, summary } from '../hostile/catalogue.mjs';
 // The benchmarks' seeded generator (mulberry32): a failing case replays.
 import { seeded } from '../../bench/gen.mjs';
+import { camelKeys } from './helpers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = resolve(root, process.env.NDCG_CLI || 'build/native/ndcg');
@@ -165,7 +166,7 @@ function runCommand(c) {
     assertSubset(parseText(stdout), textFields(want.result));
     return;
   }
-  const actual = c.kind === 'trec' ? parseTrec(stdout) : summary('explain', JSON.parse(stdout));
+  const actual = c.kind === 'trec' ? parseTrec(stdout) : summary('explain', camelKeys(JSON.parse(stdout)));
   assertSubset(actual, want.result);
   // The default text report for the same input must work too.
   if (c.kind !== 'trec' && !files.ranking && c.textRerun !== false) {
@@ -294,7 +295,7 @@ if (ONLY === '') {
       const r = randomRanking(random);
       const native = spawnSync(CLI, ['explain', '--format', 'json', '-f', '-', ...r.args], { input: r.text, encoding: 'utf8', timeout: DEFAULT_TIMEOUT });
       assert.equal(native.status, 0, `case ${i}: ${native.stderr}`);
-      const fromCli = JSON.parse(native.stdout);
+      const fromCli = camelKeys(JSON.parse(native.stdout));
       const fromNode = api.explain(r.text, r.options);
       for (const key of Object.keys(fromCli)) {
         assert.deepStrictEqual(fromNode[key], fromCli[key], `case ${i}, ${key}: ${r.args.join(' ')}\n${r.text}`);
