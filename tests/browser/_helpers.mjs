@@ -1,7 +1,7 @@
 // Shared set-up for the browser suites: Debian's Chromium through
 // playwright-core, dist/ served on a loopback port, a guard that fails on any
 // request other than the page itself, and axe-core injection.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,9 +20,12 @@ export const WORKED = '#grades=3,2,0,1,0,0,2,1,0,0&k=10';
 /** The worked example with English forced (a preference saved by an earlier test would win otherwise). */
 export const WORKED_EN = `${WORKED}&lang=en`;
 
+// Debian's Chromium: the binary itself, or the wrapper script where only that is installed.
+const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/lib/chromium/chromium';
+
 export async function launch() {
   return chromium.launch({
-    executablePath: '/usr/lib/chromium/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic'],
   });
