@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, headlineIs, launch, open, results, setText, WORKED } from './_helpers.mjs';
+import { axeViolations, fileUrl, headlineIs, launch, open, ready, results, setText, WORKED } from './_helpers.mjs';
 
 let browser;
 
@@ -56,7 +56,7 @@ describe('languages and themes', () => {
     const dark = await background();
     assert.notEqual(dark, light);
     await page.reload();
-    await page.waitForSelector('#headline');
+    await ready(page);
     assert.equal(await background(), dark);
     assert.deepEqual(await axeViolations(page), []);
     await context.close();
@@ -77,6 +77,7 @@ describe('states worth checking with axe', () => {
     await setText(page, '#ranking', 'q1 Q0 d1 1 1 r\nq1 Q0 d2 2 x r');
     await page.waitForSelector('#ranking-error:not([hidden])');
     await page.click('button[data-format="markdown"]');
+    await page.waitForSelector('#export-preview:not([hidden])');
     assert.deepEqual(await axeViolations(page), [], 'error, weights, export preview');
     await page.click('button[data-example="trec"]');
     await page.waitForSelector('#table-trec');
@@ -130,7 +131,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     assert.equal(await focused(), 'skip-link');
     await page.keyboard.press('Enter');
-    assert.equal(await focused(), 'results');
+    await page.waitForFunction(() => document.activeElement.id === 'results');
     assert.equal(await page.evaluate(() => location.hash), WORKED, 'the skip link leaves the state in the hash alone');
     // From the top, Tab reaches the text area, and typing recomputes.
     await page.focus('body');
