@@ -126,12 +126,15 @@ export async function nodeApi() {
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's WCAG 2 A/AA violations on the page, as short strings. */
+/** The rules axe runs: WCAG 2.0 and 2.1, levels A and AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe-core's WCAG 2.0/2.1 A/AA violations on the page, as short strings. */
 export async function axeViolations(page) {
   await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+  const found = await page.evaluate(async (tags) => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: tags } });
     return r.violations.map((v) => `${v.id}: ${v.help} [${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}]`);
-  });
+  }, AXE_TAGS);
   return found;
 }

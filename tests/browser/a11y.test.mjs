@@ -1,5 +1,5 @@
-// Accessibility, languages, themes and layout: axe-core finds no WCAG 2
-// A/AA violation in English or Chinese, light or dark, at desktop width or
+// Accessibility, languages, themes and layout: axe-core finds no WCAG 2.0 or
+// 2.1 A/AA violation in English or Chinese, light or dark, at desktop width or
 // 375 px; the page works from the keyboard alone; screenshots of each
 // combination go to test-results/ for a person to look at.
 import assert from 'node:assert/strict';
@@ -28,7 +28,7 @@ async function pageFor({ lang, scheme, width = 1280, locale }) {
 describe('languages and themes', () => {
   for (const lang of ['en', 'zh']) {
     for (const scheme of ['light', 'dark']) {
-      test(`${lang}, ${scheme}: no WCAG 2 A/AA violation; screenshot`, async () => {
+      test(`${lang}, ${scheme}: no WCAG 2.0/2.1 A/AA violation; screenshot`, async () => {
         const { context, page } = await pageFor({ lang, scheme });
         // The language comes from the browser's locale, with no hint in the hash.
         await open(page, fileUrl() + WORKED);
@@ -37,6 +37,11 @@ describe('languages and themes', () => {
         assert.equal(dark, scheme === 'dark');
         assert.equal(await page.getAttribute('#theme-toggle', 'aria-pressed'), String(dark));
         assert.match(await page.textContent('#results-heading'), lang === 'zh' ? /计算结果/ : /Results/);
+        // Label in name: the language button's accessible name starts with what it shows, in its own language.
+        const toggle = await page.$eval('#lang-toggle', (b) => ({ text: b.textContent, name: b.getAttribute('aria-label'), lang: b.lang }));
+        assert.equal(toggle.text, lang === 'zh' ? 'English' : '中文');
+        assert.ok(toggle.name.startsWith(toggle.text), `"${toggle.name}" does not start with "${toggle.text}"`);
+        assert.equal(toggle.lang, lang === 'zh' ? 'en' : 'zh');
         // Open every explanation so axe sees their text too.
         await page.$$eval('details', (all) => all.forEach((d) => { d.open = true; }));
         assert.deepEqual(await axeViolations(page), []);
