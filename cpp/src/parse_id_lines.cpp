@@ -1,0 +1,62 @@
+// Lines of "id grade" or "id score grade", separated by spaces, tabs,
+// commas, semicolons or pipes. An id may appear only once.
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "parse_detail.hpp"
+
+namespace ndcg::detail {
+
+expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim, format fmt, bool judgments) {
+  const bool scores = fmt == format::id_score_grade;
+  const std::size_t want = scores ? 3 : 2;
+  parsed_ranking out;
+  out.detected = fmt;
+  out.has_ids = true;
+  out.has_scores = scores;
+  std::unordered_map<std::string_view, std::size_t> seen;
+  std::vector<field> f;
+  line_reader lines(text);
+  line l;
+  while (lines.next(l)) {
+    if (!is_data(l.text)) continue;
+    split_list(l.text, id_separators, f);
+    if (f.empty()) continue;
+    if (f.size() != want) {
+      const std::size_t column = f.size() > want ? f[want].column : f.back().column + f.back().text.size();
+      return fail("expected " + std::to_string(want) + " fields (" + (scores ? "id score grade" : "id grade") +
+                      "), got " + std::to_string(f.size()),
+                  l.number, column);
+    }
+    if (auto ok = count_item(out.items.size(), lim, l.number, f[0].column); !ok) return ok.err();
+    item it;
+    it.id = f[0].text;
+    it.has_id = true;
+    it.line = l.number;
+    if (scores) {
+      if (auto st = parse_number(f[1].text, it.score); st != number_status::ok) {
+        return bad_number("a score (a number)", f[1], l.number, st);
+      }
+      it.has_score = true;
+    }
+    if (auto st = parse_number(f.back().text, it.grade); st != number_status::ok) {
+      return bad_number("a grade (a number)", f.back(), l.number, st);
+    }
+    it.column = f.back().column;
+    {
+      const auto [at, added] = seen.emplace(f[0].text, l.number);
+      if (!added) {
+        return fail(std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " + quote(f[0].text) + " again (first on line " +
+                        std::to_string(at->second) + ")",
+                    l.number, f[0].column);
+      }
+    }
+    out.items.push_back(std::move(it));
+  }
+  if (out.items.empty()) return fail("expected lines of \"id grade\", got none");
+  return out;
+}
+
+}  // namespace ndcg::detail
