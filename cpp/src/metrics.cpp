@@ -8,16 +8,12 @@
 #include <string>
 #include <unordered_map>
 
+#include "metrics_detail.hpp"
+#include "ndcg/report.hpp"
 #include "other_metrics.hpp"
 
 namespace ndcg {
 namespace {
-
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
 
 error item_error(const item& it, std::string message) {
   return fail(std::move(message), it.line, it.line ? std::max<std::size_t>(it.column, 1) : 0);
@@ -33,14 +29,14 @@ struct row {
 
 // Applies the grade conventions (truncation, limits, negatives) to one grade.
 expected<double> checked_grade(const item& it, double grade, const options& opt) {
-  if (!std::isfinite(grade)) return item_error(it, "grade is not a finite number: " + number_text(grade));
+  if (!std::isfinite(grade)) return item_error(it, "grade is not a finite number: " + shortest(grade));
   if (opt.truncate_grades) grade = std::trunc(grade);
   if (opt.integer_grades && grade != std::floor(grade))
-    return item_error(it, "grade " + number_text(grade) + " is not a whole number (this convention takes integer labels only)");
+    return item_error(it, "grade " + shortest(grade) + " is not a whole number (this convention takes integer labels only)");
   if (opt.max_grade > 0 && grade > opt.max_grade)
-    return item_error(it, "grade " + number_text(grade) + " is above the largest allowed grade " + number_text(opt.max_grade));
+    return item_error(it, "grade " + shortest(grade) + " is above the largest allowed grade " + shortest(opt.max_grade));
   if (grade < 0 && opt.negatives == negative_policy::reject)
-    return item_error(it, "grade " + number_text(grade) + " is negative; negative grades are not allowed here (choose negatives zero or drop)");
+    return item_error(it, "grade " + shortest(grade) + " is negative; negative grades are not allowed here (choose negatives zero or drop)");
   return grade;
 }
 
@@ -83,12 +79,8 @@ expected<std::vector<row>> grade_rows(const std::vector<item>& ranking, const op
   return rows;
 }
 
-double comparable_score(const item& it, const options& opt) {
-  return opt.float32_scores ? static_cast<double>(static_cast<float>(it.score)) : it.score;
-}
-
 bool scores_tie(const row& a, const row& b, const options& opt) {
-  return comparable_score(*a.source, opt) == comparable_score(*b.source, opt);
+  return detail::comparable_score(a.source->score, opt) == detail::comparable_score(b.source->score, opt);
 }
 
 // Orders rows by score, highest first, under the tie policy. Rankings
@@ -98,26 +90,20 @@ void order_by_score(std::vector<row>& rows, const options& opt) {
                 std::all_of(rows.begin(), rows.end(), [](const row& r) { return r.source->has_score; });
   if (!scored) return;
   std::stable_sort(rows.begin(), rows.end(), [&](const row& a, const row& b) {
-    double sa = comparable_score(*a.source, opt), sb = comparable_score(*b.source, opt);
+    double sa = detail::comparable_score(a.source->score, opt), sb = detail::comparable_score(b.source->score, opt);
     if (sa != sb) return sa > sb;
     if (opt.ties == tie_policy::trec) return std::strcmp(a.source->id.c_str(), b.source->id.c_str()) > 0;
     return false;
   });
 }
 
-// McSherry & Najork (2008): every item of a tied group gets the group's mean
-// gain, which equals the expected DCG over all orders of the group.
+// Under tie_policy::average, every item of a tied group scores the
+// group's mean gain.
 void average_tied_gains(std::vector<row>& rows, const options& opt) {
   if (opt.ties != tie_policy::average || rows.empty() || !rows.front().source->has_score) return;
-  std::size_t start = 0;
-  while (start < rows.size()) {
-    std::size_t end = start + 1;
-    while (end < rows.size() && scores_tie(rows[start], rows[end], opt)) ++end;
-    double sum = 0;
-    for (std::size_t i = start; i < end; ++i) sum += rows[i].gain;
-    for (std::size_t i = start; i < end; ++i) rows[i].gain = sum / static_cast<double>(end - start);
-    start = end;
-  }
+  detail::average_tied(
+      rows.size(), [&](std::size_t i) -> double& { return rows[i].gain; },
+      [&](std::size_t a, std::size_t b) { return scores_tie(rows[a], rows[b], opt); });
 }
 
 double weight_at(std::size_t position, const options& opt) {
@@ -177,16 +163,6 @@ double sum_to(const std::vector<row>& rows, std::size_t depth, const discount_ta
   return total;
 }
 
-double normalise(double dcg, double idcg, const options& opt) {
-  if (idcg > 0) return dcg / idcg;
-  switch (opt.zero_idcg) {
-    case zero_policy::one: return 1.0;
-    case zero_policy::skip: return std::nan("");
-    case zero_policy::zero: break;
-  }
-  return 0.0;
-}
-
 // NDCG@k for every k = 1..n, from running sums of both lists.
 std::vector<double> ndcg_curve(const std::vector<row>& rows, const std::vector<row>& ideal,
                                const discount_table& d, const options& opt) {
@@ -195,7 +171,7 @@ std::vector<double> ndcg_curve(const std::vector<row>& rows, const std::vector<r
   for (std::size_t i = 0; i < rows.size(); ++i) {
     dcg += weight_at(i + 1, opt) * rows[i].gain / d.at(i + 1);
     if (i < ideal.size()) idcg += weight_at(i + 1, opt) * ideal[i].gain / d.at(i + 1);
-    curve[i] = normalise(dcg, idcg, opt);
+    curve[i] = detail::ndcg_of(dcg, idcg, opt.zero_idcg);
   }
   return curve;
 }
@@ -216,33 +192,33 @@ void discount_table::reserve(std::size_t n) {
 }
 
 expected<double> gain_of(double grade, const options& opt) {
-  if (!std::isfinite(grade)) return fail("grade is not a finite number: " + number_text(grade));
+  if (!std::isfinite(grade)) return fail("grade is not a finite number: " + shortest(grade));
   double gain = grade;
   if (opt.gain == gain_kind::exponential) {
     gain = std::exp2(grade) - 1.0;
   } else if (opt.gain == gain_kind::table) {
     if (grade != std::floor(grade) || grade < 0 || grade >= static_cast<double>(opt.gain_table.size()))
-      return fail("grade " + number_text(grade) + " has no entry in the gain table (it has entries for grades 0 to " +
+      return fail("grade " + shortest(grade) + " has no entry in the gain table (it has entries for grades 0 to " +
                   std::to_string(opt.gain_table.size() - 1) + ")");
     gain = opt.gain_table[static_cast<std::size_t>(grade)];
   }
-  if (!std::isfinite(gain)) return fail("grade " + number_text(grade) + " gives a gain that is not finite (2^grade overflows)");
+  if (!std::isfinite(gain)) return fail("grade " + shortest(grade) + " gives a gain that is not finite (2^grade overflows)");
   return gain;
 }
 
 status validate(const options& opt) {
   if (!(opt.log_base > 1.0) || !std::isfinite(opt.log_base))
-    return fail("the log base must be a finite number above 1, got " + number_text(opt.log_base));
+    return fail("the log base must be a finite number above 1, got " + shortest(opt.log_base));
   for (double w : opt.weights)
-    if (!std::isfinite(w) || w < 0) return fail("position weights must be finite and not negative, got " + number_text(w));
+    if (!std::isfinite(w) || w < 0) return fail("position weights must be finite and not negative, got " + shortest(w));
   for (double g : opt.gain_table)
-    if (!std::isfinite(g)) return fail("gain table entries must be finite, got " + number_text(g));
+    if (!std::isfinite(g)) return fail("gain table entries must be finite, got " + shortest(g));
   if (opt.gain == gain_kind::table && opt.gain_table.empty())
     return fail("a table gain needs a gain table (gains for grades 0, 1, 2, ...)");
-  if (!(opt.alpha >= 0 && opt.alpha <= 1)) return fail("alpha must be between 0 and 1, got " + number_text(opt.alpha));
+  if (!(opt.alpha >= 0 && opt.alpha <= 1)) return fail("alpha must be between 0 and 1, got " + shortest(opt.alpha));
   if (!std::isfinite(opt.relevance_level)) return fail("the relevance level must be a finite number");
   if (!(opt.err_max_grade >= 0) || !std::isfinite(opt.err_max_grade))
-    return fail("ERR's largest grade must be a finite number, 0 or more, got " + number_text(opt.err_max_grade));
+    return fail("ERR's largest grade must be a finite number, 0 or more, got " + shortest(opt.err_max_grade));
   return done{};
 }
 
@@ -280,17 +256,17 @@ expected<explanation> explain(const std::vector<item>& ranking, const options& o
   e.dcg = e.steps.empty() ? 0.0 : e.steps.back().cumulative;
   e.idcg = e.ideal_steps.empty() ? 0.0 : e.ideal_steps.back().cumulative;
   if (!std::isfinite(e.dcg) || !std::isfinite(e.idcg))
-    return fail("the sums overflow (DCG " + number_text(e.dcg) + ", IDCG " + number_text(e.idcg) +
+    return fail("the sums overflow (DCG " + shortest(e.dcg) + ", IDCG " + shortest(e.idcg) +
                 "): the gains or weights are too large to add up; use smaller grades, linear gain or smaller weights");
-  e.ndcg = normalise(e.dcg, e.idcg, opt);
+  e.ndcg = detail::ndcg_of(e.dcg, e.idcg, opt.zero_idcg);
   e.ndcg_defined = !std::isnan(e.ndcg);
   if (!e.ndcg_defined) e.ndcg = 0;
   if (judgments) {
     e.has_judgments = true;
     e.idcg_list = sum_to(list_ideal, cut(list_ideal.size(), opt.k), discounts, opt);
     e.idcg_judged = sum_to(judged_ideal, cut(judged_ideal.size(), opt.k), discounts, opt);
-    e.ndcg_list = normalise(e.dcg, e.idcg_list, opt);
-    e.ndcg_judged = normalise(e.dcg, e.idcg_judged, opt);
+    e.ndcg_list = detail::ndcg_of(e.dcg, e.idcg_list, opt.zero_idcg);
+    e.ndcg_judged = detail::ndcg_of(e.dcg, e.idcg_judged, opt.zero_idcg);
   }
   e.ndcg_at = ndcg_curve(rows, ideal, discounts, opt);
   e.loss = position_loss(e.steps, e.ideal_steps);

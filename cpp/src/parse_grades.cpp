@@ -136,8 +136,8 @@ expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim) 
       // Two labelled rows are two lists ("a: 3 2" and "b: 1 0"), or
       // "id grade" lines gone wrong: either way not one ranking.
       if (first_label != nullptr) {
-        return fail("expected one labelled row of grades, got a second label, " + quote(row->label.text) +
-                        " (the first, " + quote(first_label->label.text) + ", is on line " +
+        return fail("expected one labelled row of grades, got a second label, " + echo(row->label.text) +
+                        " (the first, " + echo(first_label->label.text) + ", is on line " +
                         std::to_string(first_label->line) + ")",
                     row->line, row->label.column);
       }
@@ -151,7 +151,7 @@ expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim) 
     if (first_label != nullptr && first_plain != nullptr) {
       const grade_row& later = first_label->line > first_plain->line ? *first_label : *first_plain;
       const std::size_t column = later.labelled ? later.label.column : cells[later.first].column;
-      return fail("expected one ranking in one format, got a row labelled " + quote(first_label->label.text) +
+      return fail("expected one ranking in one format, got a row labelled " + echo(first_label->label.text) +
                       " and a row of bare grades (lines " + std::to_string(std::min(first_label->line, first_plain->line)) +
                       " and " + std::to_string(later.line) + ")",
                   later.line, column);

@@ -48,7 +48,7 @@ expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim
     {
       const auto [at, added] = seen.emplace(f[0].text, l.number);
       if (!added) {
-        return fail(std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " + quote(f[0].text) + " again (first on line " +
+        return fail(std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " + echo(f[0].text) + " again (first on line " +
                         std::to_string(at->second) + ")",
                     l.number, f[0].column);
       }

@@ -74,14 +74,14 @@ expected<header> read_header(const line& l, const std::vector<cell>& cells) {
                                                : nullptr;
     if (slot == nullptr) continue;  // unknown columns are ignored
     if (*slot != std::string_view::npos) {
-      return fail(std::string("expected one ") + role_name(r) + " column, got a second one, " + quote(cells[i].text) +
-                      " (the first is " + quote(cells[*slot].text) + ")",
+      return fail(std::string("expected one ") + role_name(r) + " column, got a second one, " + echo(cells[i].text) +
+                      " (the first is " + echo(cells[*slot].text) + ")",
                   l.number, cells[i].column);
     }
     *slot = i;
   }
   if (h.grade == std::string_view::npos) {
-    return fail("expected a header naming a grade column (" + grade_column_names() + "), got " + quote(l.text),
+    return fail("expected a header naming a grade column (" + grade_column_names() + "), got " + echo(l.text),
                 l.number, 1);
   }
   return h;
@@ -162,7 +162,7 @@ status split_delimited(std::string_view s, char delim, std::size_t line_no, std:
       while (i < n && pad(s[i])) ++i;
       if (i < n && s[i] != delim) {
         const std::size_t end = s.find(delim, i);
-        return fail("expected a delimiter after the closing quote, got " + quote(s.substr(i, end - i)), line_no,
+        return fail("expected a delimiter after the closing quote, got " + echo(s.substr(i, end - i)), line_no,
                     i + 1);
       }
     } else {
@@ -213,7 +213,7 @@ expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, f
     if (it.has_id) {
       const auto [at, added] = seen.emplace(it.id, l.number);
       if (!added) {
-        return fail(std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " + quote(it.id) + " again (first on line " +
+        return fail(std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " + echo(it.id) + " again (first on line " +
                         std::to_string(at->second) + ")",
                     l.number, cells[h->id].column);
       }

@@ -31,8 +31,8 @@ status one_query(const std::vector<Query>& queries, std::string_view text) {
   if (queries.empty()) return fail("expected lines for one query, got none");
   if (queries.size() == 1) return done{};
   const std::size_t line_no = queries[1].entries.front().line;
-  return fail("expected one query, got a second one, " + quote(queries[1].qid) + " (the first is " +
-                  quote(queries[0].qid) + "); use `ndcg trec` to evaluate several queries",
+  return fail("expected one query, got a second one, " + echo(queries[1].qid) + " (the first is " +
+                  echo(queries[0].qid) + "); use `ndcg trec` to evaluate several queries",
               line_no, first_column(text, line_no));
 }
 

@@ -17,6 +17,7 @@
 
 #include "ndcg/error.hpp"
 #include "ndcg/parse.hpp"
+#include "utf8.hpp"
 
 namespace ndcg::detail {
 
@@ -143,9 +144,7 @@ inline char ascii_twin(std::string_view s, std::size_t i, std::size_t& len) {
     len = 2;
     return ' ';
   }
-  if (left < 3 || (byte(0) & 0xF0) != 0xE0 || (byte(1) & 0xC0) != 0x80 || (byte(2) & 0xC0) != 0x80) {
-    return 0;
-  }
+  if (utf8_length(s, i) != 3) return 0;
   const unsigned cp = ((byte(0) & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu);
   char c = 0;
   if (cp >= 0xFF01 && cp <= 0xFF5E) c = static_cast<char>(cp - 0xFEE0);
@@ -195,7 +194,7 @@ enum class number_status { ok, not_a_number, not_finite, out_of_range };
 namespace impl {
 // Folds s into a NUL-terminated stack buffer for strtod/strtol; false when
 // it is empty or too long to be a number anyone would write.
-inline bool number_text(std::string_view s, char (&buf)[128], std::size_t& n) {
+inline bool fold_number(std::string_view s, char (&buf)[128], std::size_t& n) {
   n = fold_ascii(s, buf, sizeof buf - 1);
   if (n == npos || n == 0) return false;
   buf[n] = '\0';
@@ -246,7 +245,7 @@ inline bool short_decimal(const char* p, std::size_t n, double& out) {
 inline number_status parse_number(std::string_view s, double& out) {
   char buf[128];
   std::size_t n = 0;
-  if (!impl::number_text(s, buf, n)) return number_status::not_a_number;
+  if (!impl::fold_number(s, buf, n)) return number_status::not_a_number;
   for (std::size_t i = 0; i < n; ++i) {
     const char c = buf[i];
     const bool allowed = (c >= '0' && c <= '9') || c == '.' || c == '+' || c == '-' || c == 'e' || c == 'E';
@@ -268,7 +267,7 @@ inline number_status parse_number(std::string_view s, double& out) {
 inline number_status parse_integer(std::string_view s, long& out) {
   char buf[128];
   std::size_t n = 0;
-  if (!impl::number_text(s, buf, n)) return number_status::not_a_number;
+  if (!impl::fold_number(s, buf, n)) return number_status::not_a_number;
   const std::size_t first = (buf[0] == '+' || buf[0] == '-') ? 1 : 0;
   if (first == n) return number_status::not_a_number;
   for (std::size_t i = first; i < n; ++i) {
@@ -281,6 +280,18 @@ inline number_status parse_integer(std::string_view s, long& out) {
   return number_status::ok;
 }
 
+// Decimal digits and nothing else (no sign, no spaces), at most 18 so the
+// value cannot overflow: cutoffs and levels such as "P.5,10".
+inline bool parse_digits(std::string_view s, unsigned long long& out) {
+  if (s.empty() || s.size() > 18) return false;
+  out = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return false;
+    out = out * 10 + static_cast<unsigned long long>(c - '0');
+  }
+  return true;
+}
+
 inline bool is_numeric(std::string_view s) {
   double v = 0;
   return parse_number(s, v) != number_status::not_a_number;
@@ -288,11 +299,8 @@ inline bool is_numeric(std::string_view s) {
 
 // ---- messages ---------------------------------------------------------------
 
-// A short quoted echo of what was found (see ndcg::echo).
-inline std::string quote(std::string_view s) { return echo(s); }
-
 // What a message says was found in a field.
-inline std::string got(std::string_view s) { return s.empty() ? "an empty field" : quote(s); }
+inline std::string got(std::string_view s) { return s.empty() ? "an empty field" : echo(s); }
 
 // "expected a score (a number), got "abc"" and its non-finite variants.
 inline error bad_number(std::string_view what, const field& f, std::size_t line, number_status st) {

@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "ndcg/parse.hpp"
+#include "text.hpp"
 #include "trec_detail.hpp"
 
 namespace ndcg {
@@ -56,8 +57,6 @@ const family_info& info_of(family kind) {
   return families[0];
 }
 
-std::string quoted(std::string_view s) { return echo(s); }
-
 std::string known_measures() {
   std::string list;
   for (const family_info& f : families) list += (list.empty() ? "" : ", ") + std::string(f.name);
@@ -74,42 +73,19 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   }
 }
 
-// Digits only, no sign, no overflow.
-bool whole_number(std::string_view s, unsigned long long& out) {
-  if (s.empty() || s.size() > 18) return false;
-  out = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    out = out * 10 + static_cast<unsigned long long>(c - '0');
-  }
-  return true;
-}
-
-// A finite decimal number, read with strtod (the C locale is the default
-// unless the program changes it) and required to use every character.
-bool finite_number(std::string_view s, double& out) {
-  if (s.empty() || s.size() > 64) return false;
-  for (char c : s)
-    if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) return false;
-  std::string text(s);
-  char* end = nullptr;
-  out = std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size() && std::isfinite(out);
-}
-
 expected<std::vector<std::uint64_t>> parse_cutoffs(std::string_view params, std::string_view text) {
   std::vector<std::uint64_t> cutoffs;
   for (std::string_view part : split(params, ',')) {
     unsigned long long k = 0;
-    if (!whole_number(part, k) || k == 0)
-      return fail("bad cutoff " + quoted(part) + " in " + quoted(text) +
+    if (!detail::parse_digits(part, k) || k == 0)
+      return fail("bad cutoff " + echo(part) + " in " + echo(text) +
                   ": cutoffs are whole numbers of 1 or more, as in P.5,10");
     cutoffs.push_back(k);
   }
   std::sort(cutoffs.begin(), cutoffs.end());
   auto repeated = std::adjacent_find(cutoffs.begin(), cutoffs.end());
   if (repeated != cutoffs.end())
-    return fail("cutoff " + std::to_string(*repeated) + " is given twice in " + quoted(text));
+    return fail("cutoff " + std::to_string(*repeated) + " is given twice in " + echo(text));
   return cutoffs;
 }
 
@@ -120,14 +96,14 @@ expected<gain_overrides> parse_gains(std::string_view params, std::string_view t
     std::size_t eq = part.find('=');
     unsigned long long level = 0;
     double gain = 0;
-    if (eq == std::string_view::npos || !whole_number(part.substr(0, eq), level) ||
+    if (eq == std::string_view::npos || !detail::parse_digits(part.substr(0, eq), level) ||
         level > static_cast<unsigned long long>(std::numeric_limits<long>::max()) ||
-        !finite_number(part.substr(eq + 1), gain))
-      return fail("bad gain " + quoted(part) + " in " + quoted(text) +
+        detail::parse_number(part.substr(eq + 1), gain) != detail::number_status::ok)
+      return fail("bad gain " + echo(part) + " in " + echo(text) +
                   ": expected LEVEL=GAIN pairs with a whole-number level, as in ndcg.1=1,2=3");
     for (const auto& g : gains)
       if (g.first == static_cast<long>(level))
-        return fail("level " + std::to_string(level) + " is given twice in " + quoted(text));
+        return fail("level " + std::to_string(level) + " is given twice in " + echo(text));
     gains.emplace_back(static_cast<long>(level), gain);
   }
   return gains;
@@ -300,7 +276,7 @@ expected<batch_inputs> read_inputs(std::string_view qrels_text, std::string_view
 // trec_eval 10.0 reads a stale ranking here; we stop with a clear message.
 error missing_from_run(const qrels_query& q, std::string_view qrels_text) {
   const qrel_entry& first = q.entries.front();
-  return in_source(fail("query " + quoted(q.qid) + " is in the qrels (line " + std::to_string(first.line) +
+  return in_source(fail("query " + echo(q.qid) + " is in the qrels (line " + std::to_string(first.line) +
                             ") but not in the run; -c scores such queries 0",
                         first.line, column_of(qrels_text, q.qid)),
                    "qrels");
@@ -343,11 +319,11 @@ expected<measure_spec> parse_measure(std::string_view text) {
   spec.base = std::string(text.substr(0, dot));
   const family_info* f = find_family(spec.base);
   if (!f)
-    return fail("unknown measure " + quoted(spec.base) + " (known measures: " + known_measures() + ")");
+    return fail("unknown measure " + echo(spec.base) + " (known measures: " + known_measures() + ")");
   if (dot != std::string_view::npos) {
     spec.params = std::string(text.substr(dot + 1));
     if (spec.params.empty())
-      return fail("nothing follows the dot in " + quoted(text) + ": give parameters or drop the dot");
+      return fail("nothing follows the dot in " + echo(text) + ": give parameters or drop the dot");
   }
   if (f->takes_cutoffs) {
     if (spec.params.empty()) {
@@ -367,7 +343,7 @@ expected<measure_spec> parse_measure(std::string_view text) {
     return spec;
   }
   if (!spec.params.empty())
-    return fail("measure " + quoted(spec.base) + " takes no parameters, got " + quoted(text));
+    return fail("measure " + echo(spec.base) + " takes no parameters, got " + echo(text));
   return spec;
 }
 
