@@ -10,6 +10,7 @@
 #include "fuzz_support.hpp"
 #include "ndcg/metrics.hpp"
 #include "ndcg/pipeline.hpp"
+#include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
 
 namespace {
@@ -83,10 +84,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                   ndcg::shortest(e.ndcg));
   }
 
-  ndcg::report_context ctx;
-  ctx.opt = &opt;
+  ndcg::settings s;
+  s.opt = opt;
+  s.decimals = decimals;
+  ndcg::result_context ctx;
+  ctx.s = &s;
   ctx.input_format = ndcg::name_of(t->input.detected);
-  ctx.decimals = decimals;
   const std::string text = ndcg::render(e, format, ctx);
   fuzz::require(!text.empty(), "a report is never empty");
   const std::string json = ndcg::render(e, ndcg::report_format::json, ctx);

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "ndcg/metrics.hpp"
+#include "ndcg/option_table.hpp"
 #include "ndcg/pipeline.hpp"
 #include "ndcg/report.hpp"
 #include "ndcg/trec.hpp"
@@ -35,7 +36,8 @@ const char* main_help =
     "Run `ndcg explain --help` or `ndcg trec --help` for the options.\n"
     "Exit status: 0 on success, 2 on any error (the message names file, line and column).\n";
 
-const char* explain_help =
+// The options part of `ndcg explain --help` comes from the option table.
+const char* explain_intro =
     "Usage: ndcg explain [options] [GRADES...]\n"
     "\n"
     "Reads one ranking from GRADES (e.g. `3 2 0 1` or `3,2,0,1`), from -f FILE, or\n"
@@ -45,31 +47,65 @@ const char* explain_help =
     "columns (id, score, rel/grade/label, subtopics), a single-query TREC run or qrels.\n"
     "Items with scores are ranked by score, highest first.\n"
     "\n"
-    "Options:\n"
+    "Input and output:\n"
     "  -f, --file FILE        read the ranking from FILE (`-` = standard input)\n"
-    "  --format F             text (default), markdown, json, csv or latex\n"
-    "  --k N                  cutoff K; 0 = the whole list (default 0)\n"
-    "  --gain G               exp (2^rel - 1, default), linear (rel) or table\n"
-    "  --gain-table G0,G1,..  gains for grades 0, 1, 2, ... (implies --gain table)\n"
-    "  --log-base B           discount log_B(i + 1) (default 2)\n"
-    "  --weights W1,W2,..     weights of positions 1, 2, ... (weighted NDCG; others 1)\n"
-    "  --ideal list|judgments ideal list from this ranking (default) or from --qrels\n"
     "  --qrels FILE           judgments: qrels, subtopic qrels, or `id grade` lines;\n"
     "                         the ranking's items take their grades from it by id\n"
-    "  --ties input|trec|average\n"
-    "                         equal scores: input order (default), docid descending\n"
-    "                         (trec_eval), or averaged over the tied group (sklearn)\n"
-    "  --zero-idcg zero|one|skip   NDCG when IDCG = 0 (default zero)\n"
-    "  --negatives reject|zero|drop  negative grades: error (default), gain 0, or dropped\n"
-    "  --relevance-level L    grade >= L is relevant for P, R, AP, RR (default 1)\n"
-    "  --err-max-grade G      ERR's largest grade (default: the largest seen)\n"
-    "  --alpha A              alpha-nDCG redundancy penalty (default 0.5)\n"
-    "  --decimals D           rounding of printed terms in text/markdown/latex (default 3)\n"
-    "  --preset NAME          a library's convention (see `ndcg presets`); other\n"
-    "                         options given with it override it\n"
+    "  --format F             text (default), markdown, json, csv or latex\n"
     "  -h, --help             this text\n"
     "\n"
-    "Example: ndcg explain --k 10 3 2 0 1 0 0 2 1 0 0\n";
+    "Options (--name VALUE or --name=VALUE; a true/false option alone means true):\n";
+
+std::string value_hint(const option_row& row) {
+  switch (row.kind) {
+    case option_kind::choice: {
+      std::string names;
+      for (std::string_view n : choices_of(row)) names += (names.empty() ? "" : "|") + std::string(n);
+      return row.key == "preset" ? "NAME" : names;
+    }
+    case option_kind::whole: return "N";
+    case option_kind::real: return "X";
+    case option_kind::reals: return "X1,X2,..";
+    case option_kind::flag: break;
+  }
+  return "";
+}
+
+// Words of `text` in lines of at most `width`, each after `indent` spaces
+// (the first line follows `left`, padded to the indent).
+std::string wrapped(std::string left, std::string_view text, std::size_t indent = 25, std::size_t width = 80) {
+  std::string out;
+  std::string line = left.size() < indent ? left + std::string(indent - left.size(), ' ') : left + "\n" + std::string(indent, ' ');
+  std::size_t start = line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1;
+  bool empty = true;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t space = text.find(' ', at);
+    std::string_view word = text.substr(at, space == std::string_view::npos ? text.npos : space - at);
+    if (!empty && line.size() - start + 1 + word.size() > width) {
+      out += line + "\n";
+      line = std::string(indent, ' ');
+      start = 0;
+      empty = true;
+    }
+    line += (empty ? "" : " ") + std::string(word);
+    empty = false;
+    at = space == std::string_view::npos ? text.size() : space + 1;
+  }
+  return out + line + "\n";
+}
+
+std::string explain_help() {
+  std::string out = explain_intro;
+  for (const option_row& row : option_table()) {
+    std::string left = "  " + cli_flag(row.key);
+    std::string hint = value_hint(row);
+    if (!hint.empty()) left += " " + hint;
+    std::string def = default_text(row);
+    std::string help = std::string(row.help) + (def.empty() || def == "false" ? "" : " (default " + def + ")");
+    out += wrapped(left, help);
+  }
+  return out + "\nExample: ndcg explain --k 10 3 2 0 1 0 0 2 1 0 0\n";
+}
 
 const char* trec_help =
     "Usage: ndcg trec [options] QRELS RUN\n"
@@ -162,107 +198,74 @@ expected<std::uint64_t> whole_number(const std::string& option, const std::strin
   return static_cast<std::uint64_t>(v);
 }
 
-expected<double> real_number(const std::string& option, const std::string& text) {
-  char* end = nullptr;
-  double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end || !std::isfinite(v))
-    return fail(option + " takes a finite number, got " + echo(text));
-  return v;
-}
-
-expected<std::vector<double>> number_list(const std::string& option, const std::string& text) {
-  std::vector<double> out;
-  std::stringstream parts(text);
-  std::string part;
-  while (std::getline(parts, part, ',')) {
-    auto v = real_number(option, part);
-    if (!v) return fail(option + " takes numbers separated by commas, got " + echo(text));
-    out.push_back(*v);
-  }
-  if (out.empty()) return fail(option + " takes numbers separated by commas, got nothing");
-  return out;
-}
-
 // ---- explain -------------------------------------------------------------
 
 struct explain_request {
-  options opt;
-  std::string preset;
+  settings s;
   report_format format = report_format::text;
-  int decimals = 3;
   std::string file;
   std::string qrels;
   std::string grades;  // from the command line
 };
 
-// Applies one option. Options are applied after --preset, whatever their order.
-status apply_explain_option(const std::string& name, const std::string& value, explain_request& r) {
-  options& o = r.opt;
-  auto set = [](auto parsed, auto& field) -> status {
-    if (!parsed) return parsed.err();
-    field = *parsed;
-    return done{};
-  };
-  if (name == "--k") return set(whole_number(name, value), o.k);
-  if (name == "--gain") return set(parse_gain_kind(value), o.gain);
-  if (name == "--gain-table") {
-    o.gain = gain_kind::table;
-    return set(number_list(name, value), o.gain_table);
+// Input and output options; everything else is a row of the option table.
+bool apply_io_option(const std::string& name, const std::string& value, explain_request& r, status& result) {
+  if (name == "--format") {
+    auto f = parse_report_format(value);
+    result = f ? status(done{}) : status(f.err());
+    if (f) r.format = *f;
+  } else if (name == "-f" || name == "--file") {
+    r.file = value;
+  } else if (name == "--qrels") {
+    r.qrels = value;
+  } else {
+    return false;
   }
-  if (name == "--log-base") return set(real_number(name, value), o.log_base);
-  if (name == "--weights") return set(number_list(name, value), o.weights);
-  if (name == "--ideal") return set(parse_ideal_source(value), o.ideal);
-  if (name == "--ties") return set(parse_tie_policy(value), o.ties);
-  if (name == "--zero-idcg") return set(parse_zero_policy(value), o.zero_idcg);
-  if (name == "--negatives") return set(parse_negative_policy(value), o.negatives);
-  if (name == "--relevance-level") return set(real_number(name, value), o.relevance_level);
-  if (name == "--err-max-grade") return set(real_number(name, value), o.err_max_grade);
-  if (name == "--alpha") return set(real_number(name, value), o.alpha);
-  if (name == "--format") return set(parse_report_format(value), r.format);
-  if (name == "--decimals") {
-    auto d = whole_number(name, value);
-    if (!d) return d.err();
-    if (*d > 17) return fail("--decimals takes a whole number from 0 to 17, got " + echo(value));
-    r.decimals = static_cast<int>(*d);
-    return done{};
-  }
-  if (name == "-f" || name == "--file") { r.file = value; return done{}; }
-  if (name == "--qrels") { r.qrels = value; return done{}; }
-  return fail("unknown option " + echo(name) + " (see `ndcg explain --help`)");
+  return true;
+}
+
+bool is_io_option(const std::string& name) {
+  return name == "--format" || name == "-f" || name == "--file" || name == "--qrels";
 }
 
 expected<explain_request> parse_explain_args(words& w) {
   explain_request r;
-  std::vector<std::pair<std::string, std::string>> settings;
+  std::vector<std::pair<std::string, std::string>> settings_given;
   bool only_grades = false;
   while (!w.done()) {
     std::string word = w.take();
-    if (only_grades || word == "-" || (word[0] != '-' || is_number(word))) {
-      if (word == "--") { only_grades = true; continue; }
+    if (word == "--" && !only_grades) { only_grades = true; continue; }
+    if (only_grades || word == "-" || word[0] != '-' || is_number(word)) {
       r.grades += (r.grades.empty() ? "" : " ") + word;
       continue;
     }
-    if (word == "--") { only_grades = true; continue; }
     option_word ow = split_option(word);
+    const option_row* row = is_io_option(ow.name) || ow.name.rfind("--", 0) != 0 ? nullptr : find_option(ow.name);
+    if (!row && !is_io_option(ow.name))
+      return fail(error_code::unknown_option, "unknown option " + echo(ow.name) + " (see `ndcg explain --help`)")
+          .in("options").with("found", ow.name);
+    if (!ow.value && row && row->kind == option_kind::flag) ow.value = "true";
     if (!ow.value) {
-      if (w.done()) return fail("option " + echo(ow.name) + " needs a value (see `ndcg explain --help`)");
+      if (w.done())
+        return fail(error_code::missing_value, "option " + echo(ow.name) + " needs a value (see `ndcg explain --help`)")
+            .in("options");
       ow.value = w.take();
     }
-    if (ow.name == "--preset") r.preset = *ow.value;
-    else settings.emplace_back(ow.name, *ow.value);
+    status io = done{};
+    if (!row && apply_io_option(ow.name, *ow.value, r, io)) {
+      if (!io) return io.err();
+      continue;
+    }
+    settings_given.emplace_back(row->key, *ow.value);
   }
-  if (!r.preset.empty()) {
-    auto p = preset(r.preset);
-    if (!p) return p.err();
-    r.opt = *p;
-  }
-  for (const auto& [name, value] : settings)
-    if (auto ok = apply_explain_option(name, value, r); !ok) return ok.err();
+  auto s = settings_from(settings_given);
+  if (!s) return s.err();
+  r.s = std::move(*s);
   return r;
 }
 
 int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream& err) {
-  if (!w.done() && (w.peek() == "-h" || w.peek() == "--help")) { out << explain_help; return 0; }
+  if (!w.done() && (w.peek() == "-h" || w.peek() == "--help")) { out << explain_help(); return 0; }
   auto req = parse_explain_args(w);
   if (!req) { err << "ndcg explain: " << req.err().message << "\n"; return 2; }
   if (!req->grades.empty() && !req->file.empty()) {
@@ -281,18 +284,14 @@ int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream&
     if (!qtext) { err << "ndcg explain: " << problem << "\n"; return 2; }
     judgments = std::move(*qtext);
   }
-  auto e = explain_text(text, judgments, req->opt);
+  auto e = explain_text(text, judgments, req->s.opt);
   if (!e) {
-    const std::string& where = e.err().source == "judgments" ? req->qrels : e.err().source.empty() ? "" : source;
+    const std::string& src = e.err().source;
+    const std::string& where = src == "judgments" ? req->qrels : src == "ranking" ? source : std::string();
     err << "ndcg explain: " << placed(where, e.err()) << "\n";
     return 2;
   }
-  report_context ctx;
-  ctx.opt = &req->opt;
-  ctx.input_format = name_of(e->input.detected);
-  ctx.preset = req->preset.empty() ? matching_preset(req->opt) : std::string_view(req->preset);
-  ctx.decimals = req->decimals;
-  out << render(e->result, req->format, ctx);
+  out << render(e->result, req->format, context_of(*e, req->s));
   return 0;
 }
 
@@ -329,16 +328,11 @@ status apply_trec_option(const std::string& name, const std::string& value, trec
   }
   if (name == "--preset") { r.opt.preset = value; return done{}; }
   if (name == "--subtopics") { r.subtopics = value; return done{}; }
-  if (name == "--alpha") {
-    auto a = real_number(name, value);
-    if (!a) return a.err();
-    r.opt.alpha = *a;
-    return done{};
-  }
-  if (name == "--err-max-grade") {
-    auto g = real_number(name, value);
-    if (!g) return g.err();
-    r.opt.err_max_grade = *g;
+  if (name == "--alpha" || name == "--err-max-grade") {  // read as explain reads them
+    auto s = settings_from({{name, value}});
+    if (!s) return s.err();
+    if (name == "--alpha") r.opt.alpha = s->opt.alpha;
+    else r.opt.err_max_grade = s->opt.err_max_grade;
     return done{};
   }
   return fail("unknown option " + echo(name) + " (see `ndcg trec --help`)");

@@ -52,4 +52,72 @@ expected<text_explanation> explain_grades(const std::vector<double>& grades, std
   return finish(std::move(t), judgments_text, opt, lim);
 }
 
+namespace {
+
+bool any_weight(const std::vector<step>& steps) {
+  for (const step& s : steps)
+    if (s.weight != 1) return true;
+  return false;
+}
+
+preset_score score_under(const preset_info& p, const text_explanation& t, const options& mine) {
+  options o = *preset(p.name);
+  o.k = mine.k;  // the cutoff and weights are the user's, not the convention's
+  o.weights = mine.weights;
+  preset_score out;
+  out.name = p.name;
+  auto e = explain(t.input.items, o, t.has_judgments ? &t.judgments : nullptr);
+  if (!e) {
+    out.ok = false;
+    out.problem = e.err();
+    return out;
+  }
+  out.dcg = e->dcg;
+  out.idcg = e->idcg;
+  out.ndcg = e->ndcg;
+  out.defined = e->ndcg_defined;
+  return out;
+}
+
+expected<analysis> analyse(expected<text_explanation> t, const settings& s) {
+  if (!t) return t.err();
+  analysis a;
+  a.text = std::move(*t);
+  a.s = s;
+  const explanation& e = a.text.result;
+  a.weighted = any_weight(e.steps) || any_weight(e.ideal_steps);
+  if (a.weighted) {
+    options plain = s.opt;
+    plain.weights.clear();
+    auto u = explain(a.text.input.items, plain, a.text.has_judgments ? &a.text.judgments : nullptr);
+    a.unweighted_ndcg = u ? u->ndcg : 0;
+    a.unweighted_defined = u && u->ndcg_defined;
+  }
+  if (a.text.input.items.size() <= preset_compare_limit)
+    for (const preset_info& p : presets()) a.presets.push_back(score_under(p, a.text, s.opt));
+  return a;
+}
+
+}  // namespace
+
+result_context context_of(const text_explanation& t, const settings& s) {
+  result_context ctx;
+  ctx.s = &s;
+  ctx.input_format = name_of(t.input.detected);
+  ctx.preset = s.preset.empty() ? matching_preset(s.opt) : std::string_view(s.preset);
+  return ctx;
+}
+
+expected<analysis> analyse_text(std::string_view ranking_text, std::string_view judgments_text, const settings& s,
+                                const limits& lim) {
+  return analyse(explain_text(ranking_text, judgments_text, s.opt, lim), s);
+}
+
+expected<analysis> analyse_grades(const std::vector<double>& grades, std::string_view judgments_text,
+                                  const settings& s, const limits& lim) {
+  return analyse(explain_grades(grades, judgments_text, s.opt, lim), s);
+}
+
+std::string render(const analysis& a, report_format f) { return render(a.text.result, f, context_of(a.text, a.s)); }
+
 }  // namespace ndcg

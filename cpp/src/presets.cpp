@@ -3,6 +3,7 @@
 #include <string>
 
 #include "ndcg/metrics.hpp"
+#include "ndcg/option_table.hpp"
 
 namespace ndcg {
 namespace {
@@ -92,26 +93,6 @@ const std::array<preset_entry, 9>& table() {
   return entries;
 }
 
-// The fields a preset decides; K, weights and the like stay the user's.
-bool same_convention(const options& a, const options& b) {
-  return a.gain == b.gain && a.log_base == b.log_base && a.ideal == b.ideal &&
-         a.ideal_cut_to_retrieved == b.ideal_cut_to_retrieved && a.ties == b.ties &&
-         a.zero_idcg == b.zero_idcg && a.negatives == b.negatives &&
-         a.integer_grades == b.integer_grades && a.truncate_grades == b.truncate_grades &&
-         a.float32_scores == b.float32_scores && a.max_grade == b.max_grade &&
-         a.err_max_grade == b.err_max_grade;
-}
-
-template <class Enum, std::size_t N>
-expected<Enum> parse_enum(std::string_view s, const std::array<Enum, N>& values, const char* what) {
-  std::string known;
-  for (Enum v : values) {
-    if (name_of(v) == s) return v;
-    known += (known.empty() ? "" : ", ") + std::string(name_of(v));
-  }
-  return fail(std::string("unknown ") + what + " " + echo(s) + " (expected one of: " + known + ")");
-}
-
 }  // namespace
 
 const std::vector<preset_info>& presets() {
@@ -129,64 +110,15 @@ expected<options> preset(std::string_view name) {
     if (e.info.name == name) return e.make();
     known += (known.empty() ? "" : ", ") + std::string(e.info.name);
   }
-  return fail("unknown preset " + echo(name) + " (expected one of: " + known + ")");
+  return option_fail(error_code::unknown_choice, "preset", "unknown preset " + echo(name) + " (expected one of: " + known + ")")
+      .with("found", std::string(name))
+      .with("choices", known);
 }
 
 std::string_view matching_preset(const options& opt) {
   for (const preset_entry& e : table())
-    if (same_convention(opt, e.make()) && opt.gain_table.empty()) return e.info.name;
+    if (same_convention(opt, e.make())) return e.info.name;
   return {};
-}
-
-std::string_view name_of(gain_kind v) {
-  switch (v) {
-    case gain_kind::linear: return "linear";
-    case gain_kind::table: return "table";
-    case gain_kind::exponential: break;
-  }
-  return "exp";
-}
-std::string_view name_of(ideal_source v) { return v == ideal_source::list ? "list" : "judgments"; }
-std::string_view name_of(tie_policy v) {
-  switch (v) {
-    case tie_policy::trec: return "trec";
-    case tie_policy::average: return "average";
-    case tie_policy::input: break;
-  }
-  return "input";
-}
-std::string_view name_of(zero_policy v) {
-  switch (v) {
-    case zero_policy::one: return "one";
-    case zero_policy::skip: return "skip";
-    case zero_policy::zero: break;
-  }
-  return "zero";
-}
-std::string_view name_of(negative_policy v) {
-  switch (v) {
-    case negative_policy::zero: return "zero";
-    case negative_policy::drop: return "drop";
-    case negative_policy::reject: break;
-  }
-  return "reject";
-}
-
-expected<gain_kind> parse_gain_kind(std::string_view s) {
-  if (s == "exponential") return gain_kind::exponential;
-  return parse_enum(s, std::array{gain_kind::exponential, gain_kind::linear, gain_kind::table}, "gain");
-}
-expected<ideal_source> parse_ideal_source(std::string_view s) {
-  return parse_enum(s, std::array{ideal_source::list, ideal_source::judgments}, "ideal source");
-}
-expected<tie_policy> parse_tie_policy(std::string_view s) {
-  return parse_enum(s, std::array{tie_policy::input, tie_policy::trec, tie_policy::average}, "tie policy");
-}
-expected<zero_policy> parse_zero_policy(std::string_view s) {
-  return parse_enum(s, std::array{zero_policy::zero, zero_policy::one, zero_policy::skip}, "IDCG = 0 policy");
-}
-expected<negative_policy> parse_negative_policy(std::string_view s) {
-  return parse_enum(s, std::array{negative_policy::reject, negative_policy::zero, negative_policy::drop}, "negative-grade policy");
 }
 
 }  // namespace ndcg

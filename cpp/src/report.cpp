@@ -5,6 +5,10 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
+
+#include "ndcg/fields.hpp"
+#include "ndcg/option_table.hpp"
 
 #include "utf8.hpp"
 
@@ -148,9 +152,9 @@ std::string text_table(const std::vector<step>& steps, const columns& c, const o
   return out;
 }
 
-std::string render_text(const explanation& e, const report_context& ctx) {
-  const options& opt = *ctx.opt;
-  int d = ctx.decimals;
+std::string render_text(const explanation& e, const result_context& ctx) {
+  const options& opt = ctx.s->opt;
+  int d = ctx.s->decimals;
   columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
   std::string k = cut_label(e), out;
   out += "Ranking of " + std::to_string(e.n) + " items";
@@ -197,9 +201,9 @@ std::string markdown_table(const std::vector<step>& steps, const columns& c, con
   return out;
 }
 
-std::string render_markdown(const explanation& e, const report_context& ctx) {
-  const options& opt = *ctx.opt;
-  int d = ctx.decimals;
+std::string render_markdown(const explanation& e, const result_context& ctx) {
+  const options& opt = ctx.s->opt;
+  int d = ctx.s->decimals;
   columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
   std::string k = cut_label(e);
   std::string out = "**DCG" + k + "**\n\n" + markdown_table(e.steps, c, opt, d) + "\n" +
@@ -245,9 +249,9 @@ std::string latex_table(const std::vector<step>& steps, const columns& c, const 
   return out + "\\hline\n\\end{tabular}\n";
 }
 
-std::string render_latex(const explanation& e, const report_context& ctx) {
-  const options& opt = *ctx.opt;
-  int d = ctx.decimals;
+std::string render_latex(const explanation& e, const result_context& ctx) {
+  const options& opt = ctx.s->opt;
+  int d = ctx.s->decimals;
   columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
   std::string k = cut_label(e);
   std::string out = "% DCG" + k + "\n" + latex_table(e.steps, c, opt, d);
@@ -257,57 +261,62 @@ std::string render_latex(const explanation& e, const report_context& ctx) {
   return out;
 }
 
-// ---- JSON --------------------------------------------------------------
+// ---- JSON ----------------------------------------------------------------
 
-std::string json_steps(const std::vector<step>& steps) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < steps.size(); ++i) {
-    const step& s = steps[i];
-    out += i ? ",\n    " : "\n    ";
-    out += "{\"position\":" + std::to_string(s.position) + ",\"id\":" + (s.has_id ? json_string(s.id) : "null") +
-           ",\"rel\":" + json_number(s.rel) + ",\"gain\":" + json_number(s.gain) +
-           ",\"discount\":" + json_number(s.discount) + ",\"weight\":" + json_number(s.weight) +
-           ",\"contribution\":" + json_number(s.contribution) + ",\"cumulative\":" + json_number(s.cumulative) + "}";
+// Writes the fields as JSON: top-level fields one per line, nested objects
+// and step rows inline, so a diff of two reports reads line by line.
+class json_sink : public field_sink {
+ public:
+  std::string out = "{";
+
+  void number(std::string_view n, double v) override { key(n) += json_number(v); }
+  void count(std::string_view n, std::uint64_t v) override { key(n) += std::to_string(v); }
+  void boolean(std::string_view n, bool v) override { key(n) += v ? "true" : "false"; }
+  void text(std::string_view n, std::string_view v) override { key(n) += json_string(v); }
+  void null(std::string_view n) override { key(n) += "null"; }
+  void numbers(std::string_view n, const std::vector<double>& v) override {
+    std::string& o = key(n) += "[";
+    for (std::size_t i = 0; i < v.size(); ++i) (i ? o += "," : o) += json_number(v[i]);
+    o += "]";
   }
-  return out + (steps.empty() ? "]" : "\n  ]");
-}
+  void begin(std::string_view n) override {
+    key(n) += "{";
+    firsts_.push_back(true);
+  }
+  void end() override {
+    firsts_.pop_back();
+    out += "}";
+  }
+  void steps(std::string_view n, const std::vector<step>& rows) override {
+    key(n) += "[";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      out += i ? ",\n    {" : "\n    {";
+      firsts_.push_back(true);
+      put_step(rows[i], *this);
+      firsts_.pop_back();
+      out += "}";
+    }
+    out += rows.empty() ? "]" : "\n  ]";
+  }
+  std::string finish() { return out + "\n}\n"; }
 
-std::string json_array(const std::vector<double>& values) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + json_number(values[i]);
-  return out + "]";
-}
+ private:
+  std::vector<bool> firsts_ = {true};
 
-std::string json_options(const options& opt) {
-  return "{\"gain\":\"" + std::string(name_of(opt.gain)) + "\",\"log_base\":" + json_number(opt.log_base) +
-         ",\"k\":" + std::to_string(opt.k) + ",\"ideal\":\"" + std::string(name_of(opt.ideal)) +
-         "\",\"ties\":\"" + std::string(name_of(opt.ties)) + "\",\"zero_idcg\":\"" + std::string(name_of(opt.zero_idcg)) +
-         "\",\"negatives\":\"" + std::string(name_of(opt.negatives)) + "\"}";
-}
+  std::string& key(std::string_view n) {
+    const bool top = firsts_.size() == 1;
+    if (top) out += firsts_.back() ? "\n  " : ",\n  ";
+    else if (!firsts_.back()) out += ",";
+    firsts_.back() = false;
+    out += json_string(n) + (top ? ": " : ":");
+    return out;
+  }
+};
 
-std::string render_json(const explanation& e, const report_context& ctx) {
-  const other_metrics& m = e.other;
-  std::string out = "{\n  \"format\": " + (ctx.input_format.empty() ? std::string("null") : json_string(ctx.input_format));
-  out += ",\n  \"preset\": " + (ctx.preset.empty() ? std::string("null") : json_string(ctx.preset));
-  out += ",\n  \"options\": " + json_options(*ctx.opt);
-  out += ",\n  \"k\": " + std::to_string(e.k) + ",\n  \"n\": " + std::to_string(e.n);
-  out += ",\n  \"dcg\": " + json_number(e.dcg) + ",\n  \"idcg\": " + json_number(e.idcg);
-  out += ",\n  \"ndcg\": " + (e.ndcg_defined ? json_number(e.ndcg) : "null");
-  out += ",\n  \"cg\": " + json_number(m.cg);
-  out += ",\n  \"has_judgments\": " + std::string(e.has_judgments ? "true" : "false");
-  if (e.has_judgments)
-    out += ",\n  \"idcg_list\": " + json_number(e.idcg_list) + ",\n  \"ndcg_list\": " + json_number(e.ndcg_list) +
-           ",\n  \"idcg_judged\": " + json_number(e.idcg_judged) + ",\n  \"ndcg_judged\": " + json_number(e.ndcg_judged);
-  out += ",\n  \"metrics\": {\"precision\":" + json_number(m.precision) + ",\"recall\":" + json_number(m.recall) +
-         ",\"average_precision\":" + json_number(m.average_precision) + ",\"reciprocal_rank\":" + json_number(m.reciprocal_rank) +
-         ",\"err\":" + json_number(m.err);
-  if (m.has_alpha)
-    out += ",\"alpha_dcg\":" + json_number(m.alpha_dcg) + ",\"alpha_idcg\":" + json_number(m.alpha_idcg) +
-           ",\"alpha_ndcg\":" + json_number(m.alpha_ndcg);
-  out += "}";
-  out += ",\n  \"steps\": " + json_steps(e.steps) + ",\n  \"ideal_steps\": " + json_steps(e.ideal_steps);
-  out += ",\n  \"ndcg_at\": " + json_array(e.ndcg_at) + ",\n  \"loss\": " + json_array(e.loss) + "\n}\n";
-  return out;
+std::string render_json(const explanation& e, const result_context& ctx) {
+  json_sink sink;
+  put_explanation(e, ctx, sink);
+  return sink.finish();
 }
 
 // ---- CSV ---------------------------------------------------------------
@@ -341,13 +350,15 @@ expected<report_format> parse_report_format(std::string_view s) {
   if (s == "json") return report_format::json;
   if (s == "csv") return report_format::csv;
   if (s == "latex" || s == "tex") return report_format::latex;
-  return fail("unknown format " + echo(s) + " (expected text, markdown, json, csv or latex)");
+  return option_fail(error_code::unknown_choice, "format", "unknown format " + echo(s) + " (expected text, markdown, json, csv or latex)")
+      .with("found", std::string(s))
+      .with("choices", "text,markdown,json,csv,latex");
 }
 
-std::string render(const explanation& e, report_format f, const report_context& ctx) {
-  static const options defaults;
-  report_context c = ctx;
-  if (!c.opt) c.opt = &defaults;
+std::string render(const explanation& e, report_format f, const result_context& ctx) {
+  static const settings defaults;
+  result_context c = ctx;
+  if (!c.s) c.s = &defaults;
   switch (f) {
     case report_format::markdown: return render_markdown(e, c);
     case report_format::json: return render_json(e, c);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ndcg/metrics.hpp"
+#include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
 
 using namespace ndcg;
@@ -507,8 +508,10 @@ TEST_CASE("JSON reports are valid JSON for any id bytes, grades and options") {
       continue;
     }
     const explanation& e = *result;
-    report_context ctx;
-    ctx.opt = &opt;
+    settings s;
+    s.opt = opt;
+    result_context ctx;
+    ctx.s = &s;
     ctx.input_format = "csv";
     ctx.preset = g.chance(0.5) ? "" : "sklearn";
     const std::string json = render(e, report_format::json, ctx);
@@ -554,8 +557,10 @@ TEST_CASE("Markdown and text tables keep one row per step with the same cells fo
     }
     options opt = random_options(g);
     const explanation e = explained(items, opt);
-    report_context ctx;
-    ctx.opt = &opt;
+    settings s;
+    s.opt = opt;
+    result_context ctx;
+    ctx.s = &s;
     std::size_t rows = 0, cells = 0;
     for (const std::string& line : lines_of(render(e, report_format::markdown, ctx))) {
       if (line.empty() || line[0] != '|') continue;

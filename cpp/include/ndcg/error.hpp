@@ -19,6 +19,7 @@ namespace ndcg {
   X(bad_input, "bad-input", "found")              /* unreadable input, not more specific */ \
   X(empty_input, "empty-input", "")                                                         \
   X(not_a_number, "not-a-number", "found")                                                  \
+  X(not_whole, "not-whole", "found")                                                        \
   X(empty_field, "empty-field", "")                                                         \
   X(out_of_range, "out-of-range", "found,min,max")                                          \
   X(unknown_choice, "unknown-choice", "found,choices")                                      \

@@ -155,16 +155,12 @@ expected<options> preset(std::string_view name);
 // The preset whose options equal `opt` in every field a preset sets, or "".
 std::string_view matching_preset(const options& opt);
 
-// Names of the enum values as the CLI and the JS API spell them.
+// Names of the enum values as the CLI and the JS API spell them (from the
+// option table in option_table.hpp).
 std::string_view name_of(gain_kind v);
 std::string_view name_of(ideal_source v);
 std::string_view name_of(tie_policy v);
 std::string_view name_of(zero_policy v);
 std::string_view name_of(negative_policy v);
-expected<gain_kind> parse_gain_kind(std::string_view s);
-expected<ideal_source> parse_ideal_source(std::string_view s);
-expected<tie_policy> parse_tie_policy(std::string_view s);
-expected<zero_policy> parse_zero_policy(std::string_view s);
-expected<negative_policy> parse_negative_policy(std::string_view s);
 
 }  // namespace ndcg

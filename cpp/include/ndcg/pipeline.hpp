@@ -7,8 +7,11 @@
 #include <vector>
 
 #include "ndcg/error.hpp"
+#include "ndcg/fields.hpp"
 #include "ndcg/metrics.hpp"
+#include "ndcg/option_table.hpp"
 #include "ndcg/parse.hpp"
+#include "ndcg/report.hpp"
 
 namespace ndcg {
 
@@ -27,5 +30,41 @@ expected<text_explanation> explain_text(std::string_view ranking_text, std::stri
 // The same for grades given as numbers (an API caller's array).
 expected<text_explanation> explain_grades(const std::vector<double>& grades, std::string_view judgments_text,
                                           const options& opt, const limits& lim = {});
+
+// What a report says about an explanation: its options, the detected
+// format, and the preset (the one given, else the one the options match).
+result_context context_of(const text_explanation& t, const settings& s);
+
+// One ranking under one preset, for the side-by-side comparison.
+struct preset_score {
+  std::string_view name;
+  double dcg = 0, idcg = 0, ndcg = 0;
+  bool defined = true;  // false when NDCG is left out (IDCG = 0 under "skip")
+  bool ok = true;       // false when the preset refuses this input (see problem)
+  error problem;
+};
+
+// Rankings longer than this are not compared under every preset.
+constexpr std::size_t preset_compare_limit = 20000;
+
+// Everything the page shows for one input, from one parse: the explanation,
+// the matching preset, NDCG without the weights (when weights are set) and
+// the same input under every preset.
+struct analysis {
+  text_explanation text;
+  settings s;
+  bool weighted = false;
+  double unweighted_ndcg = 0;          // meaningful when weighted
+  bool unweighted_defined = true;
+  std::vector<preset_score> presets;   // empty above preset_compare_limit
+};
+
+expected<analysis> analyse_text(std::string_view ranking_text, std::string_view judgments_text, const settings& s,
+                                const limits& lim = {});
+expected<analysis> analyse_grades(const std::vector<double>& grades, std::string_view judgments_text,
+                                  const settings& s, const limits& lim = {});
+
+// The analysis's explanation as a report, without computing it again.
+std::string render(const analysis& a, report_format f);
 
 }  // namespace ndcg

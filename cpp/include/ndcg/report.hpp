@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "ndcg/fields.hpp"
 #include "ndcg/metrics.hpp"
 #include "ndcg/parse.hpp"
 
@@ -13,14 +14,8 @@ namespace ndcg {
 enum class report_format { text, markdown, json, csv, latex };
 expected<report_format> parse_report_format(std::string_view s);
 
-struct report_context {
-  const options* opt = nullptr;   // for formula labels (gain, log base)
-  std::string_view input_format;  // detected format name, "" when unknown
-  std::string_view preset;        // preset name in use, "" when none
-  int decimals = 3;               // rounding of printed terms (text, markdown)
-};
-
-std::string render(const explanation& e, report_format f, const report_context& ctx);
+// ctx.s gives the options (formula labels) and the rounding of printed terms.
+std::string render(const explanation& e, report_format f, const result_context& ctx);
 
 // The shortest decimal text that reads back as exactly `v`, choosing fixed
 // or scientific notation as std::to_chars does ("0.1", "1e+22", "-0").
