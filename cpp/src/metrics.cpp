@@ -15,8 +15,16 @@
 namespace ndcg {
 namespace {
 
-error item_error(const item& it, std::string message) {
-  return fail(std::move(message), it.line, it.line ? std::max<std::size_t>(it.column, 1) : 0);
+// An error about one item, placed at its line and column (when it has
+// them) in its input: "ranking", or "judgments" for a judged grade.
+error at_item(error e, const item& it, const char* source) {
+  e.line = it.line;
+  e.column = it.line ? std::max<std::size_t>(it.column, 1) : 0;
+  return e.in(source);
+}
+
+error with_grade(error_code code, const std::string& message, double grade) {
+  return fail(code, message).with("found", shortest(grade));
 }
 
 // A ranked row before it becomes a step: the item and its gain.
@@ -27,17 +35,29 @@ struct row {
   double gain;      // what the row scores: own_gain, or its tied group's mean
 };
 
-// Applies the grade conventions (truncation, limits, negatives) to one grade.
-expected<double> checked_grade(const item& it, double grade, const options& opt) {
-  if (!std::isfinite(grade)) return item_error(it, "grade is not a finite number: " + shortest(grade));
+// Applies the grade conventions (truncation, limits, negatives) to one
+// grade; errors are not yet placed (see at_item).
+expected<double> checked_grade(double grade, const options& opt) {
+  if (!std::isfinite(grade)) return with_grade(error_code::not_a_number, "grade is not a finite number: " + shortest(grade), grade);
   if (opt.truncate_grades) grade = std::trunc(grade);
   if (opt.integer_grades && grade != std::floor(grade))
-    return item_error(it, "grade " + shortest(grade) + " is not a whole number (this convention takes integer labels only)");
+    return with_grade(error_code::not_whole, "grade " + shortest(grade) + " is not a whole number (this convention takes integer labels only)", grade);
   if (opt.max_grade > 0 && grade > opt.max_grade)
-    return item_error(it, "grade " + shortest(grade) + " is above the largest allowed grade " + shortest(opt.max_grade));
+    return with_grade(error_code::out_of_range, "grade " + shortest(grade) + " is above the largest allowed grade " + shortest(opt.max_grade), grade)
+        .with("min", "")
+        .with("max", shortest(opt.max_grade));
   if (grade < 0 && opt.negatives == negative_policy::reject)
-    return item_error(it, "grade " + shortest(grade) + " is negative; negative grades are not allowed here (choose negatives zero or drop)");
+    return with_grade(error_code::out_of_range, "grade " + shortest(grade) + " is negative; negative grades are not allowed here (choose negatives zero or drop)", grade)
+        .with("min", "0")
+        .with("max", "");
   return grade;
+}
+
+// The checked grade and its gain, or the error placed at the item.
+expected<double> checked_gain(const item& place, const char* source, double grade, const options& opt) {
+  auto gain = gain_of(grade, opt);
+  if (!gain) return at_item(gain.err(), place, source);
+  return *gain;
 }
 
 double gain_or_zero(double grade, double gain, const options& opt) {
@@ -46,11 +66,6 @@ double gain_or_zero(double grade, double gain, const options& opt) {
 
 // Grades of the ranking's items, from the items or looked up in judgments.
 // An error about a judged grade points at its line in the judgments.
-error judged_error(error e) {
-  e.source = "judgments";
-  return e;
-}
-
 expected<std::vector<row>> grade_rows(const std::vector<item>& ranking, const options& opt,
                                       const std::vector<item>* judgments) {
   std::unordered_map<std::string, const item*> judged;
@@ -62,17 +77,21 @@ expected<std::vector<row>> grade_rows(const std::vector<item>& ranking, const op
     double grade = it.grade;
     const item* graded_by = nullptr;  // the judgment the grade came from
     if (judgments) {
-      if (!it.has_id) return item_error(it, "judgments need document ids in the ranking, but this item has none");
+      if (!it.has_id) {
+        return at_item(fail(error_code::no_ids, "judgments need document ids in the ranking, but this item has none"), it,
+                       "ranking");
+      }
       auto found = judged.find(it.id);
       graded_by = found == judged.end() ? nullptr : found->second;
       grade = graded_by ? graded_by->grade : 0.0;
     }
     const item& place = graded_by ? *graded_by : it;
-    auto checked = checked_grade(place, grade, opt);
-    if (!checked) return graded_by ? judged_error(checked.err()) : checked.err();
+    const char* source = graded_by ? "judgments" : "ranking";
+    auto checked = checked_grade(grade, opt);
+    if (!checked) return at_item(checked.err(), place, source);
     if (*checked < 0 && opt.negatives == negative_policy::drop) continue;
-    auto gain = gain_of(*checked < 0 ? 0.0 : *checked, opt);
-    if (!gain) return graded_by ? judged_error(item_error(place, gain.err().message)) : item_error(it, gain.err().message);
+    auto gain = checked_gain(place, source, *checked < 0 ? 0.0 : *checked, opt);
+    if (!gain) return gain.err();
     double g = gain_or_zero(*checked, *gain, opt);
     rows.push_back({&it, *checked, g, g});
   }
@@ -144,11 +163,11 @@ expected<std::vector<row>> judged_pool(const std::vector<item>& judgments, const
   std::vector<row> pool;
   pool.reserve(judgments.size());
   for (const item& j : judgments) {
-    auto checked = checked_grade(j, j.grade, opt);
-    if (!checked) return judged_error(checked.err());
+    auto checked = checked_grade(j.grade, opt);
+    if (!checked) return at_item(checked.err(), j, "judgments");
     if (*checked < 0) continue;  // judged negative: never part of the ideal
-    auto gain = gain_of(*checked, opt);
-    if (!gain) return judged_error(item_error(j, gain.err().message));
+    auto gain = checked_gain(j, "judgments", *checked, opt);
+    if (!gain) return gain.err();
     pool.push_back({&j, *checked, *gain, *gain});
   }
   return pool;
@@ -192,44 +211,70 @@ void discount_table::reserve(std::size_t n) {
 }
 
 expected<double> gain_of(double grade, const options& opt) {
-  if (!std::isfinite(grade)) return fail("grade is not a finite number: " + shortest(grade));
+  if (!std::isfinite(grade)) return with_grade(error_code::not_a_number, "grade is not a finite number: " + shortest(grade), grade);
   double gain = grade;
   if (opt.gain == gain_kind::exponential) {
     gain = std::exp2(grade) - 1.0;
   } else if (opt.gain == gain_kind::table) {
     if (grade != std::floor(grade) || grade < 0 || grade >= static_cast<double>(opt.gain_table.size()))
-      return fail("grade " + shortest(grade) + " has no entry in the gain table (it has entries for grades 0 to " +
-                  std::to_string(opt.gain_table.size() - 1) + ")");
+      return with_grade(error_code::no_gain_entry,
+                        "grade " + shortest(grade) + " has no entry in the gain table (it has entries for grades 0 to " +
+                            std::to_string(opt.gain_table.size() - 1) + ")",
+                        grade)
+          .with("max", std::to_string(opt.gain_table.size() - 1));
     gain = opt.gain_table[static_cast<std::size_t>(grade)];
   }
-  if (!std::isfinite(gain)) return fail("grade " + shortest(grade) + " gives a gain that is not finite (2^grade overflows)");
+  if (!std::isfinite(gain)) return with_grade(error_code::gain_overflow, "grade " + shortest(grade) + " gives a gain that is not finite (2^grade overflows)", grade);
   return gain;
 }
 
+namespace {
+
+// A number option outside its range: not-a-number when it is not finite,
+// else out-of-range with the bounds ("" for none).
+error bad_option_number(std::string_view key, std::string message, double v, const char* min, const char* max) {
+  if (!std::isfinite(v)) return option_fail(error_code::not_a_number, key, std::move(message)).with("found", shortest(v));
+  return option_fail(error_code::out_of_range, key, std::move(message))
+      .with("found", shortest(v))
+      .with("min", min)
+      .with("max", max);
+}
+
+}  // namespace
+
 status validate(const options& opt) {
   if (!(opt.log_base > 1.0) || !std::isfinite(opt.log_base))
-    return fail("the log base must be a finite number above 1, got " + shortest(opt.log_base));
+    return bad_option_number("log_base", "the log base must be a finite number above 1, got " + shortest(opt.log_base),
+                             opt.log_base, "1", "");
   for (double w : opt.weights)
-    if (!std::isfinite(w) || w < 0) return fail("position weights must be finite and not negative, got " + shortest(w));
+    if (!std::isfinite(w) || w < 0)
+      return bad_option_number("weights", "position weights must be finite and not negative, got " + shortest(w), w, "0", "");
   for (double g : opt.gain_table)
-    if (!std::isfinite(g)) return fail("gain table entries must be finite, got " + shortest(g));
+    if (!std::isfinite(g))
+      return option_fail(error_code::not_a_number, "gain_table", "gain table entries must be finite, got " + shortest(g))
+          .with("found", shortest(g));
   if (opt.gain == gain_kind::table && opt.gain_table.empty())
-    return fail("a table gain needs a gain table (gains for grades 0, 1, 2, ...)");
-  if (!(opt.alpha >= 0 && opt.alpha <= 1)) return fail("alpha must be between 0 and 1, got " + shortest(opt.alpha));
-  if (!std::isfinite(opt.relevance_level)) return fail("the relevance level must be a finite number");
+    return option_fail(error_code::missing_value, "gain_table", "a table gain needs a gain table (gains for grades 0, 1, 2, ...)");
+  if (!(opt.alpha >= 0 && opt.alpha <= 1))
+    return bad_option_number("alpha", "alpha must be between 0 and 1, got " + shortest(opt.alpha), opt.alpha, "0", "1");
+  if (!std::isfinite(opt.relevance_level))
+    return option_fail(error_code::not_a_number, "relevance_level", "the relevance level must be a finite number")
+        .with("found", shortest(opt.relevance_level));
   if (!(opt.err_max_grade >= 0) || !std::isfinite(opt.err_max_grade))
-    return fail("ERR's largest grade must be a finite number, 0 or more, got " + shortest(opt.err_max_grade));
+    return bad_option_number("err_max_grade",
+                             "ERR's largest grade must be a finite number, 0 or more, got " + shortest(opt.err_max_grade),
+                             opt.err_max_grade, "0", "");
   return done{};
 }
 
 expected<explanation> explain(const std::vector<item>& ranking, const options& opt,
                               const std::vector<item>* judgments) {
   if (auto ok = validate(opt); !ok) return ok.err();
-  if (ranking.empty()) return fail("the ranking is empty: give at least one grade");
+  if (ranking.empty()) return fail(error_code::empty_input, "the ranking is empty: give at least one grade").in("ranking");
   auto graded = grade_rows(ranking, opt, judgments);
   if (!graded) return graded.err();
   std::vector<row>& rows = *graded;
-  if (rows.empty()) return fail("every item was dropped (all grades are negative)");
+  if (rows.empty()) return fail(error_code::all_dropped, "every item was dropped (all grades are negative)").in("ranking");
   order_by_score(rows, opt);
   average_tied_gains(rows, opt);
 
@@ -256,8 +301,9 @@ expected<explanation> explain(const std::vector<item>& ranking, const options& o
   e.dcg = e.steps.empty() ? 0.0 : e.steps.back().cumulative;
   e.idcg = e.ideal_steps.empty() ? 0.0 : e.ideal_steps.back().cumulative;
   if (!std::isfinite(e.dcg) || !std::isfinite(e.idcg))
-    return fail("the sums overflow (DCG " + shortest(e.dcg) + ", IDCG " + shortest(e.idcg) +
-                "): the gains or weights are too large to add up; use smaller grades, linear gain or smaller weights");
+    return fail(error_code::sum_overflow, "the sums overflow (DCG " + shortest(e.dcg) + ", IDCG " + shortest(e.idcg) +
+                "): the gains or weights are too large to add up; use smaller grades, linear gain or smaller weights")
+        .in("ranking");
   e.ndcg = detail::ndcg_of(e.dcg, e.idcg, opt.zero_idcg);
   e.ndcg_defined = !std::isnan(e.ndcg);
   if (!e.ndcg_defined) e.ndcg = 0;

@@ -26,7 +26,9 @@ inline constexpr std::string_view id_separators = " \t\v\f,;|";
 // Refuses the item that would go past the limit.
 inline status count_item(std::size_t count, const limits& lim, std::size_t line_no, std::size_t column) {
   if (count < lim.max_items) return done{};
-  return fail("expected at most " + std::to_string(lim.max_items) + " items, got more", line_no, column);
+  return fail(error_code::too_large, "expected at most " + std::to_string(lim.max_items) + " items, got more", line_no,
+              column)
+      .with("limit", std::to_string(lim.max_items));
 }
 
 // ---- detection (detect_format.cpp) ------------------------------------------
@@ -71,5 +73,9 @@ expected<parsed_ranking> parse_as(format f, std::string_view text, const limits&
 // Column of the first field on line line_no, for errors about a whole line
 // (ranking_from_trec.cpp).
 std::size_t first_column(std::string_view text, std::size_t line_no);
+
+// "expected each id once in the ranking, got "a" again (first on line 2)".
+error repeated_id(std::string_view id, bool judgments, std::size_t first_line, std::size_t line_no,
+                  std::size_t column);
 
 }  // namespace ndcg::detail

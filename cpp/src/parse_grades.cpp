@@ -62,25 +62,27 @@ bool all_blank(std::string_view text) {
   return true;
 }
 
-}  // namespace
-
-expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim) {
+// What the lines hold before they become items.
+struct grade_lines {
   std::vector<grade_cell> cells;
   std::vector<grade_row> rows;
-  std::vector<field> f;
   // A lone word on the first data line is a column header ("relevance"
   // above one grade per line) when grades follow it.
   std::optional<std::pair<field, std::size_t>> heading;
+};
+
+status read_lines(std::string_view text, const limits& lim, grade_lines& g) {
+  std::vector<field> f;
   bool first = true;
   line_reader lines(text);
   line l;
   while (lines.next(l)) {
     if (!is_data(l.text)) continue;
-    split_list(l.text, list_separators, f);
+    split_list(l.text, list_separators, f, true);
     if (f.empty()) continue;  // only separators
     grade_row row;
     row.line = l.number;
-    row.first = cells.size();
+    row.first = g.cells.size();
     row.table = has_pipe(l.text);
     std::size_t start = 0;
     double v = 0;
@@ -90,7 +92,7 @@ expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim) 
         row.label = f[0];
         start = 1;
       } else if (first) {
-        heading = std::make_pair(f[0], l.number);
+        g.heading = std::make_pair(f[0], l.number);
         first = false;
         continue;
       }
@@ -100,23 +102,45 @@ expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim) 
       if (auto st = parse_number(f[k].text, v); st != number_status::ok) {
         return bad_number("a grade (a number)", f[k], l.number, st);
       }
-      if (auto ok = count_item(cells.size(), lim, l.number, f[k].column); !ok) return ok.err();
-      cells.push_back(grade_cell{v, f[k].column});
+      if (auto ok = count_item(g.cells.size(), lim, l.number, f[k].column); !ok) return ok.err();
+      g.cells.push_back(grade_cell{v, f[k].column});
     }
-    row.count = cells.size() - row.first;
-    rows.push_back(row);
+    row.count = g.cells.size() - row.first;
+    g.rows.push_back(row);
   }
-  if (cells.empty()) {
-    if (heading) {
-      return bad_number("a grade (a number)", heading->first, heading->second, number_status::not_a_number);
-    }
-    return fail("expected " + std::string(example_grades) + ", got " +
-                (all_blank(text) ? "an empty input" : "no numbers"));
-  }
+  return done{};
+}
 
+// Two labelled rows are two lists ("a: 3 2" and "b: 1 0"), or "id grade"
+// lines gone wrong: either way not one ranking.
+error second_label(const grade_row& first, const grade_row& second) {
+  return fail(error_code::several_labels,
+              "expected one labelled row of grades, got a second label, " + echo(second.label.text) +
+                  " (the first, " + echo(first.label.text) + ", is on line " + std::to_string(first.line) + ")",
+              second.line, second.label.column)
+      .with("found", std::string(second.label.text))
+      .with("first", std::string(first.label.text));
+}
+
+// A label names the one row of grades it stands before; other rows beside
+// it mean mixed formats ("3 2 1" above "d1 0.5 2").
+error label_and_bare(const grade_row& label, const grade_row& plain, const std::vector<grade_cell>& cells) {
+  const grade_row& later = label.line > plain.line ? label : plain;
+  const std::size_t column = later.labelled ? later.label.column : cells[later.first].column;
+  return fail(error_code::mixed_formats,
+              "expected one ranking in one format, got a row labelled " + echo(label.label.text) +
+                  " and a row of bare grades (lines " + std::to_string(std::min(label.line, plain.line)) + " and " +
+                  std::to_string(later.line) + ")",
+              later.line, column)
+      .with("found", std::string(label.label.text));
+}
+
+expected<parsed_ranking> to_items(const grade_lines& g) {
+  const std::vector<grade_cell>& cells = g.cells;
+  const std::vector<grade_row>& rows = g.rows;
   parsed_ranking out;
   out.detected = format::grades;
-  out.skipped_label = heading ? 1 : 0;
+  out.skipped_label = g.heading ? 1 : 0;
   out.items.reserve(cells.size());
   const grade_row* first_label = nullptr;
   const grade_row* first_plain = nullptr;  // the first row without a label
@@ -125,37 +149,24 @@ expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim) 
     if (i + 1 < rows.size() && is_position_row(rows[i], cells)) {
       const grade_row& next = rows[i + 1];
       if (next.count != rows[i].count) {
-        return fail("expected " + std::to_string(rows[i].count) + " grades to match the positions on line " +
+        return fail(error_code::field_count,
+                    "expected " + std::to_string(rows[i].count) + " grades to match the positions on line " +
                         std::to_string(rows[i].line) + ", got " + std::to_string(next.count),
-                    next.line, cells[next.first].column);
+                    next.line, cells[next.first].column)
+            .with("expected", std::to_string(rows[i].count))
+            .with("found", std::to_string(next.count));
       }
       row = &next;
       ++i;
     }
     if (row->labelled) {
-      // Two labelled rows are two lists ("a: 3 2" and "b: 1 0"), or
-      // "id grade" lines gone wrong: either way not one ranking.
-      if (first_label != nullptr) {
-        return fail("expected one labelled row of grades, got a second label, " + echo(row->label.text) +
-                        " (the first, " + echo(first_label->label.text) + ", is on line " +
-                        std::to_string(first_label->line) + ")",
-                    row->line, row->label.column);
-      }
+      if (first_label != nullptr) return second_label(*first_label, *row);
       first_label = row;
       ++out.skipped_label;
     } else if (first_plain == nullptr) {
       first_plain = row;
     }
-    // A label names the one row of grades it stands before; other rows
-    // beside it mean mixed formats ("3 2 1" above "d1 0.5 2").
-    if (first_label != nullptr && first_plain != nullptr) {
-      const grade_row& later = first_label->line > first_plain->line ? *first_label : *first_plain;
-      const std::size_t column = later.labelled ? later.label.column : cells[later.first].column;
-      return fail("expected one ranking in one format, got a row labelled " + echo(first_label->label.text) +
-                      " and a row of bare grades (lines " + std::to_string(std::min(first_label->line, first_plain->line)) +
-                      " and " + std::to_string(later.line) + ")",
-                  later.line, column);
-    }
+    if (first_label != nullptr && first_plain != nullptr) return label_and_bare(*first_label, *first_plain, cells);
     for (std::size_t k = 0; k < row->count; ++k) {
       item it;
       it.grade = cells[row->first + k].value;
@@ -165,6 +176,21 @@ expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim) 
     }
   }
   return out;
+}
+
+}  // namespace
+
+expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim) {
+  grade_lines g;
+  if (auto ok = read_lines(text, lim, g); !ok) return ok.err();
+  if (g.cells.empty()) {
+    if (g.heading) {
+      return bad_number("a grade (a number)", g.heading->first, g.heading->second, number_status::not_a_number);
+    }
+    return fail(error_code::empty_input,
+                "expected " + std::string(example_grades) + ", got " + (all_blank(text) ? "an empty input" : "no numbers"));
+  }
+  return to_items(g);
 }
 
 }  // namespace ndcg::detail

@@ -22,13 +22,22 @@ expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim
   line l;
   while (lines.next(l)) {
     if (!is_data(l.text)) continue;
-    split_list(l.text, id_separators, f);
+    split_list(l.text, id_separators, f, true);
     if (f.empty()) continue;
+    for (const field& cell : f) {
+      if (cell.text.empty()) {
+        return fail(error_code::empty_field, "expected a value between the separators, got an empty field", l.number,
+                    cell.column);
+      }
+    }
     if (f.size() != want) {
       const std::size_t column = f.size() > want ? f[want].column : f.back().column + f.back().text.size();
-      return fail("expected " + std::to_string(want) + " fields (" + (scores ? "id score grade" : "id grade") +
+      return fail(error_code::field_count,
+                  "expected " + std::to_string(want) + " fields (" + (scores ? "id score grade" : "id grade") +
                       "), got " + std::to_string(f.size()),
-                  l.number, column);
+                  l.number, column)
+          .with("expected", std::to_string(want))
+          .with("found", std::to_string(f.size()));
     }
     if (auto ok = count_item(out.items.size(), lim, l.number, f[0].column); !ok) return ok.err();
     item it;
@@ -47,15 +56,11 @@ expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim
     it.column = f.back().column;
     {
       const auto [at, added] = seen.emplace(f[0].text, l.number);
-      if (!added) {
-        return fail(std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " + echo(f[0].text) + " again (first on line " +
-                        std::to_string(at->second) + ")",
-                    l.number, f[0].column);
-      }
+      if (!added) return repeated_id(f[0].text, judgments, at->second, l.number, f[0].column);
     }
     out.items.push_back(std::move(it));
   }
-  if (out.items.empty()) return fail("expected lines of \"id grade\", got none");
+  if (out.items.empty()) return fail(error_code::empty_input, "expected lines of \"id grade\", got none");
   return out;
 }
 

@@ -1,6 +1,7 @@
 // The entry point for one ranking: check the input, detect its format and
 // hand it to that format's reader (parse_detail.hpp lists them).
 
+#include <string>
 #include <string_view>
 
 #include "parse_detail.hpp"
@@ -18,7 +19,17 @@ expected<parsed_ranking> detail::parse_as(format f, std::string_view text, const
     case format::trec_qrels: return ranking_from_qrels(text, lim);
     case format::subtopic_qrels: return ranking_from_subtopics(text, lim);
   }
-  return fail("unknown input format");
+  return fail(error_code::bad_input, "unknown input format").with("found", std::string(name_of(f)));
+}
+
+error detail::repeated_id(std::string_view id, bool judgments, std::size_t first_line, std::size_t line_no,
+                          std::size_t column) {
+  return fail(error_code::duplicate_id,
+              std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " +
+                  echo(id) + " again (first on line " + std::to_string(first_line) + ")",
+              line_no, column)
+      .with("found", std::string(id))
+      .with("first_line", std::to_string(first_line));
 }
 
 expected<parsed_ranking> parse_ranking(std::string_view text, const limits& lim) {

@@ -74,15 +74,20 @@ expected<header> read_header(const line& l, const std::vector<cell>& cells) {
                                                : nullptr;
     if (slot == nullptr) continue;  // unknown columns are ignored
     if (*slot != std::string_view::npos) {
-      return fail(std::string("expected one ") + role_name(r) + " column, got a second one, " + echo(cells[i].text) +
+      return fail(error_code::duplicate_column,
+                  std::string("expected one ") + role_name(r) + " column, got a second one, " + echo(cells[i].text) +
                       " (the first is " + echo(cells[*slot].text) + ")",
-                  l.number, cells[i].column);
+                  l.number, cells[i].column)
+          .with("found", cells[i].text)
+          .with("first", cells[*slot].text);
     }
     *slot = i;
   }
   if (h.grade == std::string_view::npos) {
-    return fail("expected a header naming a grade column (" + grade_column_names() + "), got " + echo(l.text),
-                l.number, 1);
+    return fail(error_code::no_grade_column,
+                "expected a header naming a grade column (" + grade_column_names() + "), got " + echo(l.text),
+                l.number, 1)
+        .with("found", std::string(l.text));
   }
   return h;
 }
@@ -98,7 +103,9 @@ status read_row(const header& h, const std::vector<cell>& cells, std::size_t lin
   };
   it.line = line_no;
   if (h.id != std::string_view::npos) {
-    if (cells[h.id].text.empty()) return fail("expected an id, got an empty field", line_no, cells[h.id].column);
+    if (cells[h.id].text.empty()) {
+      return fail(error_code::empty_field, "expected an id, got an empty field", line_no, cells[h.id].column);
+    }
     it.id = cells[h.id].text;
     it.has_id = true;
   }
@@ -145,7 +152,8 @@ status split_delimited(std::string_view s, char delim, std::size_t line_no, std:
       const std::size_t open = i++;
       for (;;) {
         if (i == n) {
-          return fail("expected a closing quote, got the end of the line (a field cannot span lines)", line_no,
+          return fail(error_code::unclosed_quote,
+                      "expected a closing quote, got the end of the line (a field cannot span lines)", line_no,
                       open + 1);
         }
         if (s[i] == '"') {
@@ -162,8 +170,9 @@ status split_delimited(std::string_view s, char delim, std::size_t line_no, std:
       while (i < n && pad(s[i])) ++i;
       if (i < n && s[i] != delim) {
         const std::size_t end = s.find(delim, i);
-        return fail("expected a delimiter after the closing quote, got " + echo(s.substr(i, end - i)), line_no,
-                    i + 1);
+        return fail(error_code::bad_input, "expected a delimiter after the closing quote, got " + echo(s.substr(i, end - i)),
+                    line_no, i + 1)
+            .with("found", std::string(s.substr(i, end - i)));
       }
     } else {
       const std::size_t start = i;
@@ -203,26 +212,25 @@ expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, f
     }
     if (cells.size() != h->fields) {
       const std::size_t column = cells.size() > h->fields ? cells[h->fields].column : l.text.size() + 1;
-      return fail("expected " + std::to_string(h->fields) + " fields as in the header on line " +
+      return fail(error_code::field_count,
+                  "expected " + std::to_string(h->fields) + " fields as in the header on line " +
                       std::to_string(h->line) + ", got " + std::to_string(cells.size()),
-                  l.number, column);
+                  l.number, column)
+          .with("expected", std::to_string(h->fields))
+          .with("found", std::to_string(cells.size()));
     }
     if (auto ok = count_item(out.items.size(), lim, l.number, 1); !ok) return ok.err();
     item it;
     if (auto ok = read_row(*h, cells, l.number, it); !ok) return ok.err();
     if (it.has_id) {
       const auto [at, added] = seen.emplace(it.id, l.number);
-      if (!added) {
-        return fail(std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " + echo(it.id) + " again (first on line " +
-                        std::to_string(at->second) + ")",
-                    l.number, cells[h->id].column);
-      }
+      if (!added) return repeated_id(it.id, judgments, at->second, l.number, cells[h->id].column);
     }
     out.items.push_back(std::move(it));
   }
   if (out.items.empty()) {
-    return fail(h ? "expected rows after the header on line " + std::to_string(h->line) + ", got none"
-                  : "expected a header row, got an empty input");
+    return fail(error_code::empty_input, h ? "expected rows after the header on line " + std::to_string(h->line) + ", got none"
+                                           : "expected a header row, got an empty input");
   }
   return out;
 }

@@ -121,14 +121,25 @@ status for_each_record(std::string_view text, const limits& lim, const layout& l
                       std::to_string(n);
       if (n == lay.other_fields) m += std::string(" (is this ") + lay.other_name + "?)";
       const std::size_t column = n > lay.fields ? f[lay.fields].column : f[n - 1].column + f[n - 1].text.size();
-      return fail(std::move(m), l.number, column);
+      return fail(error_code::field_count, std::move(m), l.number, column)
+          .with("expected", std::to_string(lay.fields))
+          .with("found", std::to_string(n));
     }
     if (++records > max_records) {
-      return fail("expected at most " + std::to_string(max_records) + " lines, got more", l.number, f[0].column);
+      return fail(error_code::too_large, "expected at most " + std::to_string(max_records) + " lines, got more", l.number,
+                  f[0].column)
+          .with("limit", std::to_string(max_records));
     }
     if (auto ok = fn(l.number, f); !ok) return ok.err();
   }
   return done{};
+}
+
+// A docid given twice where once is allowed; `first` is the earlier line.
+error repeated(const field& docid, std::size_t line, std::size_t first, std::string message) {
+  return fail(error_code::duplicate_id, std::move(message), line, docid.column)
+      .with("found", std::string(docid.text))
+      .with("first_line", std::to_string(first));
 }
 
 }  // namespace
@@ -147,9 +158,9 @@ expected<run_file> parse_run(std::string_view text, const limits& lim) {
     run.queries[q].entries.push_back(run_entry{f[2].text, score, line});
     ++run.lines;
     if (const std::size_t first = repeats.add(q)) {
-      return fail("expected each docid once per query, got " + echo(f[2].text) + " again in query " +
-                      echo(f[0].text) + " (first on line " + std::to_string(first) + ")",
-                  line, f[2].column);
+      return repeated(f[2], line, first,
+                      "expected each docid once per query, got " + echo(f[2].text) + " again in query " +
+                          echo(f[0].text) + " (first on line " + std::to_string(first) + ")");
     }
     return done{};
   });
@@ -170,9 +181,9 @@ expected<qrels_file> parse_qrels(std::string_view text, const limits& lim) {
     const std::uint32_t q = index.of(f[0].text);
     qrels.queries[q].entries.push_back(qrel_entry{f[2].text, rel, line});
     if (const std::size_t first = repeats.add(q)) {
-      return fail("expected one judgment per docid, got " + echo(f[2].text) + " again in query " +
-                      echo(f[0].text) + " (first on line " + std::to_string(first) + ")",
-                  line, f[2].column);
+      return repeated(f[2], line, first,
+                      "expected one judgment per docid, got " + echo(f[2].text) + " again in query " +
+                          echo(f[0].text) + " (first on line " + std::to_string(first) + ")");
     }
     return done{};
   });
@@ -192,16 +203,19 @@ expected<subtopic_qrels_file> parse_subtopic_qrels(std::string_view text, const 
     }
     // ndeval treats a negative judgment as a syntax error; so do we.
     if (judgment < 0) {
-      return fail("negative judgments are not allowed in subtopic qrels, got " + echo(f[3].text), line,
-                  f[3].column);
+      return fail(error_code::out_of_range, "negative judgments are not allowed in subtopic qrels, got " + echo(f[3].text),
+                  line, f[3].column)
+          .with("found", std::string(f[3].text))
+          .with("min", "0")
+          .with("max", "");
     }
     const std::uint32_t q = index.of(f[0].text);
     file.queries[q].entries.push_back(subtopic_entry{f[1].text, f[2].text, judgment, line});
     if (const std::size_t first = repeats.add(q)) {
-      return fail("expected one judgment per docid and subtopic, got " + echo(f[2].text) +
-                      " again for subtopic " + echo(f[1].text) + " of query " + echo(f[0].text) +
-                      " (first on line " + std::to_string(first) + ")",
-                  line, f[2].column);
+      return repeated(f[2], line, first,
+                      "expected one judgment per docid and subtopic, got " + echo(f[2].text) + " again for subtopic " +
+                          echo(f[1].text) + " of query " + echo(f[0].text) + " (first on line " +
+                          std::to_string(first) + ")");
     }
     return done{};
   });

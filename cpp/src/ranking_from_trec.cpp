@@ -28,12 +28,15 @@ std::vector<std::size_t> field_columns(std::string_view text, const std::vector<
 // explain looks at one query; several belong to `ndcg trec`.
 template <class Query>
 status one_query(const std::vector<Query>& queries, std::string_view text) {
-  if (queries.empty()) return fail("expected lines for one query, got none");
+  if (queries.empty()) return fail(error_code::empty_input, "expected lines for one query, got none");
   if (queries.size() == 1) return done{};
   const std::size_t line_no = queries[1].entries.front().line;
-  return fail("expected one query, got a second one, " + echo(queries[1].qid) + " (the first is " +
+  return fail(error_code::several_queries,
+              "expected one query, got a second one, " + echo(queries[1].qid) + " (the first is " +
                   echo(queries[0].qid) + "); use `ndcg trec` to evaluate several queries",
-              line_no, first_column(text, line_no));
+              line_no, first_column(text, line_no))
+      .with("found", std::string(queries[1].qid))
+      .with("first", std::string(queries[0].qid));
 }
 
 }  // namespace

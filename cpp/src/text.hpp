@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -76,21 +77,24 @@ inline bool skippable(std::string_view s) {
 // Refuses input the parsers should not walk: too large as a whole ...
 inline status check_size(std::string_view text, const limits& lim) {
   if (text.size() <= lim.max_bytes) return done{};
-  return fail("expected at most " + std::to_string(lim.max_bytes) + " bytes of input, got " +
-              std::to_string(text.size()));
+  return fail(error_code::too_large,
+              "expected at most " + std::to_string(lim.max_bytes) + " bytes of input, got " + std::to_string(text.size()))
+      .with("limit", std::to_string(lim.max_bytes));
 }
 
 // ... or holding a line longer than the limit, or binary (a NUL byte).
 inline status check_line(const line& l, const limits& lim) {
   if (l.text.size() > lim.max_line) {
-    return fail("expected lines of at most " + std::to_string(lim.max_line) + " bytes, got one of " +
+    return fail(error_code::too_large,
+                "expected lines of at most " + std::to_string(lim.max_line) + " bytes, got one of " +
                     std::to_string(l.text.size()),
-                l.number, lim.max_line + 1);
+                l.number, lim.max_line + 1)
+        .with("limit", std::to_string(lim.max_line));
   }
   if (l.text.empty()) return done{};
   if (const void* nul = std::memchr(l.text.data(), '\0', l.text.size())) {
     const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - l.text.data());
-    return fail("expected text, got a NUL byte (is this a binary file?)", l.number, at + 1);
+    return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", l.number, at + 1);
   }
   return done{};
 }
@@ -169,18 +173,30 @@ inline std::size_t fold_ascii(std::string_view s, char* out, std::size_t cap) {
 }
 
 // Splits a pasted list: fields are separated by runs of any character in
-// `separators` or of a full-width twin of one.
-inline void split_list(std::string_view s, std::string_view separators, std::vector<field>& out) {
+// `separators` or of a full-width twin of one. With keep_empty, two of the
+// separators that mark a cell (',', ';', '|') with only spaces between them
+// stand for an empty field ("3,,2", "| 3 |  | 2 |"), which is kept as an
+// empty field at the second one; at the start or end of a line they are
+// frame, as in "| 3 | 2 |" or "3, 2,".
+inline void split_list(std::string_view s, std::string_view separators, std::vector<field>& out,
+                       bool keep_empty = false) {
   out.clear();
   std::size_t start = npos;
+  std::size_t cell_marks = 0;  // separators that mark a cell since the last field
+  std::size_t empty_at = 0;    // the second one's position
   std::size_t len = 1;
   for (std::size_t i = 0; i < s.size(); i += len) {
     const char c = ascii_twin(s, i, len);
     const bool sep = c != 0 && separators.find(c) != npos;
-    if (sep && start != npos) {
-      out.push_back(field{s.substr(start, i - start), start + 1});
-      start = npos;
-    } else if (!sep && start == npos) {
+    if (sep) {
+      if (start != npos) {
+        out.push_back(field{s.substr(start, i - start), start + 1});
+        start = npos;
+        cell_marks = 0;
+      }
+      if ((c == ',' || c == ';' || c == '|') && ++cell_marks == 2) empty_at = i;
+    } else if (start == npos) {
+      if (keep_empty && cell_marks >= 2 && !out.empty()) out.push_back(field{s.substr(empty_at, 0), empty_at + 1});
       start = i;
     }
   }
@@ -302,14 +318,23 @@ inline bool is_numeric(std::string_view s) {
 // What a message says was found in a field.
 inline std::string got(std::string_view s) { return s.empty() ? "an empty field" : echo(s); }
 
-// "expected a score (a number), got "abc"" and its non-finite variants.
+// "expected a score (a number), got "abc"" and its non-finite variants:
+// empty-field, not-a-number ("abc", "nan", "1e999"), or out-of-range for an
+// integer past what a long holds.
 inline error bad_number(std::string_view what, const field& f, std::size_t line, number_status st) {
   std::string m = "expected ";
   m += what;
   m += ", got " + got(f.text);
   if (st == number_status::not_finite) m += ", which is not a finite number";
   if (st == number_status::out_of_range) m += ", which is out of range";
-  return fail(std::move(m), line, f.column);
+  if (f.text.empty()) return fail(error_code::empty_field, std::move(m), line, f.column);
+  if (st != number_status::out_of_range) {
+    return fail(error_code::not_a_number, std::move(m), line, f.column).with("found", std::string(f.text));
+  }
+  return fail(error_code::out_of_range, std::move(m), line, f.column)
+      .with("found", std::string(f.text))
+      .with("min", std::to_string(std::numeric_limits<long>::min()))
+      .with("max", std::to_string(std::numeric_limits<long>::max()));
 }
 
 }  // namespace ndcg::detail

@@ -87,7 +87,6 @@ class doc_table {
 
 // Where an error in an input sits: 1-based column of `part` in its line.
 std::size_t column_of(std::string_view text, std::string_view part);
-error in_source(error e, const char* source);
 
 // Computes one query's row of values, reusing its buffers between queries.
 class query_evaluator {

@@ -48,11 +48,6 @@ std::size_t column_of(std::string_view text, std::string_view part) {
   return offset - line_start + 1;
 }
 
-error in_source(error e, const char* source) {
-  e.source = source;
-  return e;
-}
-
 // ---- query_evaluator --------------------------------------------------------
 
 query_evaluator::query_evaluator(const plan& p, const conventions& c, const grade_levels& g)
