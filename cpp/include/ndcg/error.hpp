@@ -35,6 +35,7 @@ namespace ndcg {
   X(unclosed_quote, "unclosed-quote", "")                                                   \
   X(mixed_formats, "mixed-formats", "found")                                                \
   X(several_queries, "several-queries", "found,first")                                      \
+  X(several_labels, "several-labels", "found,first")  /* two labelled rows of grades */     \
   X(no_grades, "no-grades", "")                   /* a run without judgments */             \
   X(no_ids, "no-ids", "")                         /* judgments without ids */               \
   X(no_gain_entry, "no-gain-entry", "found,max")                                        \
