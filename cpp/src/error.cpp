@@ -1,19 +1,8 @@
 #include "ndcg/error.hpp"
 
+#include "utf8.hpp"
+
 namespace ndcg {
-namespace {
-
-// Bytes in the well-formed UTF-8 sequence at s[i], or 0 when there is none.
-std::size_t sequence_length(std::string_view s, std::size_t i) {
-  const auto b = static_cast<unsigned char>(s[i]);
-  const std::size_t n = b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k)
-    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
-  return n;
-}
-
-}  // namespace
 
 const std::vector<error_code_info>& error_codes() {
   static const std::vector<error_code_info> table = {
@@ -32,25 +21,9 @@ std::string describe(const error& e) {
 }
 
 std::string echo(std::string_view s) {
-  constexpr std::size_t max = 40;
   std::string out = "\"";
-  std::size_t i = 0;
-  while (i < s.size()) {
-    std::size_t n = sequence_length(s, i);
-    if (i + (n == 0 ? 1 : n) > max) break;
-    const auto u = static_cast<unsigned char>(s[i]);
-    if (n == 0 || u < 0x20 || u == 0x7F) {
-      const char* hex = "0123456789abcdef";
-      out += "\\x";
-      out += hex[u >> 4];
-      out += hex[u & 15];
-      n = 1;
-    } else {
-      out.append(s.data() + i, n);
-    }
-    i += n;
-  }
-  if (i < s.size()) out += "...";
+  const std::size_t taken = detail::append_printable(out, s, 40);
+  if (taken < s.size()) out += "...";
   return out + "\"";
 }
 

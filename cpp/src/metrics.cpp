@@ -8,19 +8,23 @@
 #include <string>
 #include <unordered_map>
 
+#include "metrics_detail.hpp"
+#include "ndcg/report.hpp"
 #include "other_metrics.hpp"
 
 namespace ndcg {
 namespace {
 
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
+// An error about one item, placed at its line and column (when it has
+// them) in its input: "ranking", or "judgments" for a judged grade.
+error at_item(error e, const item& it, const char* source) {
+  e.line = it.line;
+  e.column = it.line ? std::max<std::size_t>(it.column, 1) : 0;
+  return e.in(source);
 }
 
-error item_error(const item& it, std::string message) {
-  return fail(std::move(message), it.line, it.line ? std::max<std::size_t>(it.column, 1) : 0);
+error with_grade(error_code code, const std::string& message, double grade) {
+  return fail(code, message).with("found", shortest(grade));
 }
 
 // A ranked row before it becomes a step: the item and its gain.
@@ -31,17 +35,29 @@ struct row {
   double gain;      // what the row scores: own_gain, or its tied group's mean
 };
 
-// Applies the grade conventions (truncation, limits, negatives) to one grade.
-expected<double> checked_grade(const item& it, double grade, const options& opt) {
-  if (!std::isfinite(grade)) return item_error(it, "grade is not a finite number: " + number_text(grade));
+// Applies the grade conventions (truncation, limits, negatives) to one
+// grade; errors are not yet placed (see at_item).
+expected<double> checked_grade(double grade, const options& opt) {
+  if (!std::isfinite(grade)) return with_grade(error_code::not_a_number, "grade is not a finite number: " + shortest(grade), grade);
   if (opt.truncate_grades) grade = std::trunc(grade);
   if (opt.integer_grades && grade != std::floor(grade))
-    return item_error(it, "grade " + number_text(grade) + " is not a whole number (this convention takes integer labels only)");
+    return with_grade(error_code::not_whole, "grade " + shortest(grade) + " is not a whole number (this convention takes integer labels only)", grade);
   if (opt.max_grade > 0 && grade > opt.max_grade)
-    return item_error(it, "grade " + number_text(grade) + " is above the largest allowed grade " + number_text(opt.max_grade));
+    return with_grade(error_code::out_of_range, "grade " + shortest(grade) + " is above the largest allowed grade " + shortest(opt.max_grade), grade)
+        .with("min", "")
+        .with("max", shortest(opt.max_grade));
   if (grade < 0 && opt.negatives == negative_policy::reject)
-    return item_error(it, "grade " + number_text(grade) + " is negative; negative grades are not allowed here (choose negatives zero or drop)");
+    return with_grade(error_code::out_of_range, "grade " + shortest(grade) + " is negative; negative grades are not allowed here (choose negatives zero or drop)", grade)
+        .with("min", "0")
+        .with("max", "");
   return grade;
+}
+
+// The checked grade and its gain, or the error placed at the item.
+expected<double> checked_gain(const item& place, const char* source, double grade, const options& opt) {
+  auto gain = gain_of(grade, opt);
+  if (!gain) return at_item(gain.err(), place, source);
+  return *gain;
 }
 
 double gain_or_zero(double grade, double gain, const options& opt) {
@@ -50,11 +66,6 @@ double gain_or_zero(double grade, double gain, const options& opt) {
 
 // Grades of the ranking's items, from the items or looked up in judgments.
 // An error about a judged grade points at its line in the judgments.
-error judged_error(error e) {
-  e.source = "judgments";
-  return e;
-}
-
 expected<std::vector<row>> grade_rows(const std::vector<item>& ranking, const options& opt,
                                       const std::vector<item>* judgments) {
   std::unordered_map<std::string, const item*> judged;
@@ -66,29 +77,29 @@ expected<std::vector<row>> grade_rows(const std::vector<item>& ranking, const op
     double grade = it.grade;
     const item* graded_by = nullptr;  // the judgment the grade came from
     if (judgments) {
-      if (!it.has_id) return item_error(it, "judgments need document ids in the ranking, but this item has none");
+      if (!it.has_id) {
+        return at_item(fail(error_code::no_ids, "judgments need document ids in the ranking, but this item has none"), it,
+                       "ranking");
+      }
       auto found = judged.find(it.id);
       graded_by = found == judged.end() ? nullptr : found->second;
       grade = graded_by ? graded_by->grade : 0.0;
     }
     const item& place = graded_by ? *graded_by : it;
-    auto checked = checked_grade(place, grade, opt);
-    if (!checked) return graded_by ? judged_error(checked.err()) : checked.err();
+    const char* source = graded_by ? "judgments" : "ranking";
+    auto checked = checked_grade(grade, opt);
+    if (!checked) return at_item(checked.err(), place, source);
     if (*checked < 0 && opt.negatives == negative_policy::drop) continue;
-    auto gain = gain_of(*checked < 0 ? 0.0 : *checked, opt);
-    if (!gain) return graded_by ? judged_error(item_error(place, gain.err().message)) : item_error(it, gain.err().message);
+    auto gain = checked_gain(place, source, *checked < 0 ? 0.0 : *checked, opt);
+    if (!gain) return gain.err();
     double g = gain_or_zero(*checked, *gain, opt);
     rows.push_back({&it, *checked, g, g});
   }
   return rows;
 }
 
-double comparable_score(const item& it, const options& opt) {
-  return opt.float32_scores ? static_cast<double>(static_cast<float>(it.score)) : it.score;
-}
-
 bool scores_tie(const row& a, const row& b, const options& opt) {
-  return comparable_score(*a.source, opt) == comparable_score(*b.source, opt);
+  return detail::comparable_score(a.source->score, opt) == detail::comparable_score(b.source->score, opt);
 }
 
 // Orders rows by score, highest first, under the tie policy. Rankings
@@ -98,26 +109,20 @@ void order_by_score(std::vector<row>& rows, const options& opt) {
                 std::all_of(rows.begin(), rows.end(), [](const row& r) { return r.source->has_score; });
   if (!scored) return;
   std::stable_sort(rows.begin(), rows.end(), [&](const row& a, const row& b) {
-    double sa = comparable_score(*a.source, opt), sb = comparable_score(*b.source, opt);
+    double sa = detail::comparable_score(a.source->score, opt), sb = detail::comparable_score(b.source->score, opt);
     if (sa != sb) return sa > sb;
     if (opt.ties == tie_policy::trec) return std::strcmp(a.source->id.c_str(), b.source->id.c_str()) > 0;
     return false;
   });
 }
 
-// McSherry & Najork (2008): every item of a tied group gets the group's mean
-// gain, which equals the expected DCG over all orders of the group.
+// Under tie_policy::average, every item of a tied group scores the
+// group's mean gain.
 void average_tied_gains(std::vector<row>& rows, const options& opt) {
   if (opt.ties != tie_policy::average || rows.empty() || !rows.front().source->has_score) return;
-  std::size_t start = 0;
-  while (start < rows.size()) {
-    std::size_t end = start + 1;
-    while (end < rows.size() && scores_tie(rows[start], rows[end], opt)) ++end;
-    double sum = 0;
-    for (std::size_t i = start; i < end; ++i) sum += rows[i].gain;
-    for (std::size_t i = start; i < end; ++i) rows[i].gain = sum / static_cast<double>(end - start);
-    start = end;
-  }
+  detail::average_tied(
+      rows.size(), [&](std::size_t i) -> double& { return rows[i].gain; },
+      [&](std::size_t a, std::size_t b) { return scores_tie(rows[a], rows[b], opt); });
 }
 
 double weight_at(std::size_t position, const options& opt) {
@@ -158,11 +163,11 @@ expected<std::vector<row>> judged_pool(const std::vector<item>& judgments, const
   std::vector<row> pool;
   pool.reserve(judgments.size());
   for (const item& j : judgments) {
-    auto checked = checked_grade(j, j.grade, opt);
-    if (!checked) return judged_error(checked.err());
+    auto checked = checked_grade(j.grade, opt);
+    if (!checked) return at_item(checked.err(), j, "judgments");
     if (*checked < 0) continue;  // judged negative: never part of the ideal
-    auto gain = gain_of(*checked, opt);
-    if (!gain) return judged_error(item_error(j, gain.err().message));
+    auto gain = checked_gain(j, "judgments", *checked, opt);
+    if (!gain) return gain.err();
     pool.push_back({&j, *checked, *gain, *gain});
   }
   return pool;
@@ -177,16 +182,6 @@ double sum_to(const std::vector<row>& rows, std::size_t depth, const discount_ta
   return total;
 }
 
-double normalise(double dcg, double idcg, const options& opt) {
-  if (idcg > 0) return dcg / idcg;
-  switch (opt.zero_idcg) {
-    case zero_policy::one: return 1.0;
-    case zero_policy::skip: return std::nan("");
-    case zero_policy::zero: break;
-  }
-  return 0.0;
-}
-
 // NDCG@k for every k = 1..n, from running sums of both lists.
 std::vector<double> ndcg_curve(const std::vector<row>& rows, const std::vector<row>& ideal,
                                const discount_table& d, const options& opt) {
@@ -195,7 +190,7 @@ std::vector<double> ndcg_curve(const std::vector<row>& rows, const std::vector<r
   for (std::size_t i = 0; i < rows.size(); ++i) {
     dcg += weight_at(i + 1, opt) * rows[i].gain / d.at(i + 1);
     if (i < ideal.size()) idcg += weight_at(i + 1, opt) * ideal[i].gain / d.at(i + 1);
-    curve[i] = normalise(dcg, idcg, opt);
+    curve[i] = detail::ndcg_of(dcg, idcg, opt.zero_idcg);
   }
   return curve;
 }
@@ -216,44 +211,70 @@ void discount_table::reserve(std::size_t n) {
 }
 
 expected<double> gain_of(double grade, const options& opt) {
-  if (!std::isfinite(grade)) return fail("grade is not a finite number: " + number_text(grade));
+  if (!std::isfinite(grade)) return with_grade(error_code::not_a_number, "grade is not a finite number: " + shortest(grade), grade);
   double gain = grade;
   if (opt.gain == gain_kind::exponential) {
     gain = std::exp2(grade) - 1.0;
   } else if (opt.gain == gain_kind::table) {
     if (grade != std::floor(grade) || grade < 0 || grade >= static_cast<double>(opt.gain_table.size()))
-      return fail("grade " + number_text(grade) + " has no entry in the gain table (it has entries for grades 0 to " +
-                  std::to_string(opt.gain_table.size() - 1) + ")");
+      return with_grade(error_code::no_gain_entry,
+                        "grade " + shortest(grade) + " has no entry in the gain table (it has entries for grades 0 to " +
+                            std::to_string(opt.gain_table.size() - 1) + ")",
+                        grade)
+          .with("max", std::to_string(opt.gain_table.size() - 1));
     gain = opt.gain_table[static_cast<std::size_t>(grade)];
   }
-  if (!std::isfinite(gain)) return fail("grade " + number_text(grade) + " gives a gain that is not finite (2^grade overflows)");
+  if (!std::isfinite(gain)) return with_grade(error_code::gain_overflow, "grade " + shortest(grade) + " gives a gain that is not finite (2^grade overflows)", grade);
   return gain;
 }
 
+namespace {
+
+// A number option outside its range: not-a-number when it is not finite,
+// else out-of-range with the bounds ("" for none).
+error bad_option_number(std::string_view key, std::string message, double v, const char* min, const char* max) {
+  if (!std::isfinite(v)) return option_fail(error_code::not_a_number, key, std::move(message)).with("found", shortest(v));
+  return option_fail(error_code::out_of_range, key, std::move(message))
+      .with("found", shortest(v))
+      .with("min", min)
+      .with("max", max);
+}
+
+}  // namespace
+
 status validate(const options& opt) {
   if (!(opt.log_base > 1.0) || !std::isfinite(opt.log_base))
-    return fail("the log base must be a finite number above 1, got " + number_text(opt.log_base));
+    return bad_option_number("log_base", "the log base must be a finite number above 1, got " + shortest(opt.log_base),
+                             opt.log_base, "1", "");
   for (double w : opt.weights)
-    if (!std::isfinite(w) || w < 0) return fail("position weights must be finite and not negative, got " + number_text(w));
+    if (!std::isfinite(w) || w < 0)
+      return bad_option_number("weights", "position weights must be finite and not negative, got " + shortest(w), w, "0", "");
   for (double g : opt.gain_table)
-    if (!std::isfinite(g)) return fail("gain table entries must be finite, got " + number_text(g));
+    if (!std::isfinite(g))
+      return option_fail(error_code::not_a_number, "gain_table", "gain table entries must be finite, got " + shortest(g))
+          .with("found", shortest(g));
   if (opt.gain == gain_kind::table && opt.gain_table.empty())
-    return fail("a table gain needs a gain table (gains for grades 0, 1, 2, ...)");
-  if (!(opt.alpha >= 0 && opt.alpha <= 1)) return fail("alpha must be between 0 and 1, got " + number_text(opt.alpha));
-  if (!std::isfinite(opt.relevance_level)) return fail("the relevance level must be a finite number");
+    return option_fail(error_code::missing_value, "gain_table", "a table gain needs a gain table (gains for grades 0, 1, 2, ...)");
+  if (!(opt.alpha >= 0 && opt.alpha <= 1))
+    return bad_option_number("alpha", "alpha must be between 0 and 1, got " + shortest(opt.alpha), opt.alpha, "0", "1");
+  if (!std::isfinite(opt.relevance_level))
+    return option_fail(error_code::not_a_number, "relevance_level", "the relevance level must be a finite number")
+        .with("found", shortest(opt.relevance_level));
   if (!(opt.err_max_grade >= 0) || !std::isfinite(opt.err_max_grade))
-    return fail("ERR's largest grade must be a finite number, 0 or more, got " + number_text(opt.err_max_grade));
+    return bad_option_number("err_max_grade",
+                             "ERR's largest grade must be a finite number, 0 or more, got " + shortest(opt.err_max_grade),
+                             opt.err_max_grade, "0", "");
   return done{};
 }
 
 expected<explanation> explain(const std::vector<item>& ranking, const options& opt,
                               const std::vector<item>* judgments) {
   if (auto ok = validate(opt); !ok) return ok.err();
-  if (ranking.empty()) return fail("the ranking is empty: give at least one grade");
+  if (ranking.empty()) return fail(error_code::empty_input, "the ranking is empty: give at least one grade").in("ranking");
   auto graded = grade_rows(ranking, opt, judgments);
   if (!graded) return graded.err();
   std::vector<row>& rows = *graded;
-  if (rows.empty()) return fail("every item was dropped (all grades are negative)");
+  if (rows.empty()) return fail(error_code::all_dropped, "every item was dropped (all grades are negative)").in("ranking");
   order_by_score(rows, opt);
   average_tied_gains(rows, opt);
 
@@ -280,17 +301,18 @@ expected<explanation> explain(const std::vector<item>& ranking, const options& o
   e.dcg = e.steps.empty() ? 0.0 : e.steps.back().cumulative;
   e.idcg = e.ideal_steps.empty() ? 0.0 : e.ideal_steps.back().cumulative;
   if (!std::isfinite(e.dcg) || !std::isfinite(e.idcg))
-    return fail("the sums overflow (DCG " + number_text(e.dcg) + ", IDCG " + number_text(e.idcg) +
-                "): the gains or weights are too large to add up; use smaller grades, linear gain or smaller weights");
-  e.ndcg = normalise(e.dcg, e.idcg, opt);
+    return fail(error_code::sum_overflow, "the sums overflow (DCG " + shortest(e.dcg) + ", IDCG " + shortest(e.idcg) +
+                "): the gains or weights are too large to add up; use smaller grades, linear gain or smaller weights")
+        .in("ranking");
+  e.ndcg = detail::ndcg_of(e.dcg, e.idcg, opt.zero_idcg);
   e.ndcg_defined = !std::isnan(e.ndcg);
   if (!e.ndcg_defined) e.ndcg = 0;
   if (judgments) {
     e.has_judgments = true;
     e.idcg_list = sum_to(list_ideal, cut(list_ideal.size(), opt.k), discounts, opt);
     e.idcg_judged = sum_to(judged_ideal, cut(judged_ideal.size(), opt.k), discounts, opt);
-    e.ndcg_list = normalise(e.dcg, e.idcg_list, opt);
-    e.ndcg_judged = normalise(e.dcg, e.idcg_judged, opt);
+    e.ndcg_list = detail::ndcg_of(e.dcg, e.idcg_list, opt.zero_idcg);
+    e.ndcg_judged = detail::ndcg_of(e.dcg, e.idcg_judged, opt.zero_idcg);
   }
   e.ndcg_at = ndcg_curve(rows, ideal, discounts, opt);
   e.loss = position_loss(e.steps, e.ideal_steps);

@@ -9,15 +9,15 @@
 //
 // A million-line run must parse in well under a second, so there is no
 // allocation per line: fields are views, and the lookups below use flat
-// open-addressing tables that only allocate when they double.
+// open-addressing tables (hash_table.hpp) that only allocate when they double.
 
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "hash_table.hpp"
 #include "ndcg/parse.hpp"
 #include "text.hpp"
 
@@ -25,63 +25,9 @@ namespace ndcg {
 namespace {
 
 using detail::field;
+using detail::handle_table;
+using detail::hash_of;
 using detail::number_status;
-using detail::quote;
-
-// Open addressing over 32-bit handles that the caller resolves to keys.
-class handle_set {
- public:
-  static constexpr std::uint32_t none = 0xFFFFFFFFu;
-
-  // Returns the stored handle that `same` says equals the new one; else
-  // stores `handle` and returns none.
-  template <class Same>
-  std::uint32_t insert(std::size_t hash, std::uint32_t handle, Same same) {
-    if ((count_ + 1) * 2 > slots_.size()) grow();
-    const std::size_t mask = slots_.size() - 1;
-    const auto h = static_cast<std::uint32_t>(hash);
-    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-      slot& s = slots_[i];
-      if (s.handle == none) {
-        s = slot{h, handle};
-        ++count_;
-        return none;
-      }
-      if (s.hash == h && same(s.handle)) return s.handle;
-    }
-  }
-
- private:
-  struct slot {
-    std::uint32_t hash = 0;
-    std::uint32_t handle = none;
-  };
-
-  void grow() {
-    std::vector<slot> old(slots_.empty() ? 16 : slots_.size() * 2);
-    old.swap(slots_);
-    const std::size_t mask = slots_.size() - 1;
-    for (const slot& s : old) {
-      if (s.handle == none) continue;
-      std::size_t i = s.hash & mask;
-      while (slots_[i].handle != none) i = (i + 1) & mask;
-      slots_[i] = s;
-    }
-  }
-
-  std::vector<slot> slots_;
-  std::size_t count_ = 0;
-};
-
-std::size_t hash_of(std::string_view s) { return std::hash<std::string_view>{}(s); }
-
-std::size_t mix(std::size_t a, std::size_t b) {
-  std::uint64_t x = static_cast<std::uint64_t>(a) ^ (static_cast<std::uint64_t>(b) * 0x9E3779B97F4A7C15ull);
-  x ^= x >> 29;
-  x *= 0xBF58476D1CE4E5B9ull;
-  x ^= x >> 32;
-  return static_cast<std::size_t>(x);
-}
 
 // Finds or adds the query of a qid, keeping the order of first appearance.
 template <class Query>
@@ -95,7 +41,7 @@ class query_index {
     const auto handle = static_cast<std::uint32_t>(queries_.size());
     const std::uint32_t found =
         set_.insert(hash_of(qid), handle, [&](std::uint32_t q) { return queries_[q].qid == qid; });
-    if (found == handle_set::none) {
+    if (found == handle_table::none) {
       queries_.emplace_back();
       queries_.back().qid = qid;
       last_ = handle;
@@ -107,8 +53,8 @@ class query_index {
 
  private:
   std::vector<Query>& queries_;
-  handle_set set_;
-  std::uint32_t last_ = handle_set::none;
+  handle_table set_;
+  std::uint32_t last_ = handle_table::none;
 };
 
 // Remembers each query's keys and reports an earlier entry with the same.
@@ -129,18 +75,18 @@ class repeat_finder {
     const std::uint32_t found = sets_[q].insert(hash_key(key), pos, [&](std::uint32_t other) {
       return key_of_(entries[other]) == key;
     });
-    return found == handle_set::none ? 0 : entries[found].line;
+    return found == handle_table::none ? 0 : entries[found].line;
   }
 
  private:
   static std::size_t hash_key(std::string_view k) { return hash_of(k); }
   static std::size_t hash_key(const std::pair<std::string_view, std::string_view>& k) {
-    return mix(hash_of(k.first), hash_of(k.second));
+    return detail::mix(hash_of(k.first), hash_of(k.second));
   }
 
   const std::vector<Query>& queries_;
   KeyOf key_of_;
-  std::vector<handle_set> sets_;
+  std::vector<handle_table> sets_;
 };
 
 struct layout {
@@ -175,14 +121,25 @@ status for_each_record(std::string_view text, const limits& lim, const layout& l
                       std::to_string(n);
       if (n == lay.other_fields) m += std::string(" (is this ") + lay.other_name + "?)";
       const std::size_t column = n > lay.fields ? f[lay.fields].column : f[n - 1].column + f[n - 1].text.size();
-      return fail(std::move(m), l.number, column);
+      return fail(error_code::field_count, std::move(m), l.number, column)
+          .with("expected", std::to_string(lay.fields))
+          .with("found", std::to_string(n));
     }
     if (++records > max_records) {
-      return fail("expected at most " + std::to_string(max_records) + " lines, got more", l.number, f[0].column);
+      return fail(error_code::too_large, "expected at most " + std::to_string(max_records) + " lines, got more", l.number,
+                  f[0].column)
+          .with("limit", std::to_string(max_records));
     }
     if (auto ok = fn(l.number, f); !ok) return ok.err();
   }
   return done{};
+}
+
+// A docid given twice where once is allowed; `first` is the earlier line.
+error repeated(const field& docid, std::size_t line, std::size_t first, std::string message) {
+  return fail(error_code::duplicate_id, std::move(message), line, docid.column)
+      .with("found", std::string(docid.text))
+      .with("first_line", std::to_string(first));
 }
 
 }  // namespace
@@ -201,9 +158,9 @@ expected<run_file> parse_run(std::string_view text, const limits& lim) {
     run.queries[q].entries.push_back(run_entry{f[2].text, score, line});
     ++run.lines;
     if (const std::size_t first = repeats.add(q)) {
-      return fail("expected each docid once per query, got " + quote(f[2].text) + " again in query " +
-                      quote(f[0].text) + " (first on line " + std::to_string(first) + ")",
-                  line, f[2].column);
+      return repeated(f[2], line, first,
+                      "expected each docid once per query, got " + echo(f[2].text) + " again in query " +
+                          echo(f[0].text) + " (first on line " + std::to_string(first) + ")");
     }
     return done{};
   });
@@ -224,9 +181,9 @@ expected<qrels_file> parse_qrels(std::string_view text, const limits& lim) {
     const std::uint32_t q = index.of(f[0].text);
     qrels.queries[q].entries.push_back(qrel_entry{f[2].text, rel, line});
     if (const std::size_t first = repeats.add(q)) {
-      return fail("expected one judgment per docid, got " + quote(f[2].text) + " again in query " +
-                      quote(f[0].text) + " (first on line " + std::to_string(first) + ")",
-                  line, f[2].column);
+      return repeated(f[2], line, first,
+                      "expected one judgment per docid, got " + echo(f[2].text) + " again in query " +
+                          echo(f[0].text) + " (first on line " + std::to_string(first) + ")");
     }
     return done{};
   });
@@ -246,16 +203,19 @@ expected<subtopic_qrels_file> parse_subtopic_qrels(std::string_view text, const 
     }
     // ndeval treats a negative judgment as a syntax error; so do we.
     if (judgment < 0) {
-      return fail("negative judgments are not allowed in subtopic qrels, got " + quote(f[3].text), line,
-                  f[3].column);
+      return fail(error_code::out_of_range, "negative judgments are not allowed in subtopic qrels, got " + echo(f[3].text),
+                  line, f[3].column)
+          .with("found", std::string(f[3].text))
+          .with("min", "0")
+          .with("max", "");
     }
     const std::uint32_t q = index.of(f[0].text);
     file.queries[q].entries.push_back(subtopic_entry{f[1].text, f[2].text, judgment, line});
     if (const std::size_t first = repeats.add(q)) {
-      return fail("expected one judgment per docid and subtopic, got " + quote(f[2].text) +
-                      " again for subtopic " + quote(f[1].text) + " of query " + quote(f[0].text) +
-                      " (first on line " + std::to_string(first) + ")",
-                  line, f[2].column);
+      return repeated(f[2], line, first,
+                      "expected one judgment per docid and subtopic, got " + echo(f[2].text) + " again for subtopic " +
+                          echo(f[1].text) + " of query " + echo(f[0].text) + " (first on line " +
+                          std::to_string(first) + ")");
     }
     return done{};
   });

@@ -10,6 +10,8 @@
 #include "ndcg/fields.hpp"
 #include "ndcg/option_table.hpp"
 
+#include "utf8.hpp"
+
 namespace ndcg {
 namespace {
 
@@ -82,21 +84,12 @@ std::vector<std::string> header(const columns& c, const options& opt) {
   return h;
 }
 
-// An id as a table shows it: control bytes as \xNN, so a pasted id can
-// never move the cursor, clear a terminal or break a row.
+// An id as a table shows it: control bytes and bytes that are not UTF-8
+// as \xNN, so a pasted id can never move the cursor, clear a terminal or
+// break a row.
 std::string printable(const std::string& id) {
   std::string out;
-  for (char ch : id) {
-    const auto u = static_cast<unsigned char>(ch);
-    if (u >= 0x20 && u != 0x7F) {
-      out += ch;
-      continue;
-    }
-    const char* hex = "0123456789abcdef";
-    out += "\\x";
-    out += hex[u >> 4];
-    out += hex[u & 15];
-  }
+  detail::append_printable(out, id);
   return out;
 }
 
@@ -390,18 +383,8 @@ std::string json_string(std::string_view s) {
     }
     if (ch < 0x80) { out += static_cast<char>(ch); ++i; continue; }
     // Copy a well-formed UTF-8 sequence; anything else becomes U+FFFD.
-    std::size_t len = ch >= 0xF0 && ch <= 0xF4 ? 4 : ch >= 0xE0 && ch <= 0xEF ? 3 : ch >= 0xC2 && ch <= 0xDF ? 2 : 0;
-    bool good = len && i + len <= s.size();
-    for (std::size_t j = 1; good && j < len; ++j) good = (static_cast<unsigned char>(s[i + j]) & 0xC0) == 0x80;
-    if (good && len == 3) {
-      unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
-      good = !(ch == 0xE0 && c1 < 0xA0) && !(ch == 0xED && c1 >= 0xA0);  // overlong, surrogates
-    }
-    if (good && len == 4) {
-      unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
-      good = !(ch == 0xF0 && c1 < 0x90) && !(ch == 0xF4 && c1 >= 0x90);
-    }
-    if (good) { out.append(s.substr(i, len)); i += len; }
+    const std::size_t len = detail::utf8_length(s, i);
+    if (len > 0) { out.append(s.substr(i, len)); i += len; }
     else { out += "\xEF\xBF\xBD"; ++i; }
   }
   return out + "\"";

@@ -11,12 +11,14 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ndcg/error.hpp"
 #include "ndcg/parse.hpp"
+#include "utf8.hpp"
 
 namespace ndcg::detail {
 
@@ -75,21 +77,24 @@ inline bool skippable(std::string_view s) {
 // Refuses input the parsers should not walk: too large as a whole ...
 inline status check_size(std::string_view text, const limits& lim) {
   if (text.size() <= lim.max_bytes) return done{};
-  return fail("expected at most " + std::to_string(lim.max_bytes) + " bytes of input, got " +
-              std::to_string(text.size()));
+  return fail(error_code::too_large,
+              "expected at most " + std::to_string(lim.max_bytes) + " bytes of input, got " + std::to_string(text.size()))
+      .with("limit", std::to_string(lim.max_bytes));
 }
 
 // ... or holding a line longer than the limit, or binary (a NUL byte).
 inline status check_line(const line& l, const limits& lim) {
   if (l.text.size() > lim.max_line) {
-    return fail("expected lines of at most " + std::to_string(lim.max_line) + " bytes, got one of " +
+    return fail(error_code::too_large,
+                "expected lines of at most " + std::to_string(lim.max_line) + " bytes, got one of " +
                     std::to_string(l.text.size()),
-                l.number, lim.max_line + 1);
+                l.number, lim.max_line + 1)
+        .with("limit", std::to_string(lim.max_line));
   }
   if (l.text.empty()) return done{};
   if (const void* nul = std::memchr(l.text.data(), '\0', l.text.size())) {
     const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - l.text.data());
-    return fail("expected text, got a NUL byte (is this a binary file?)", l.number, at + 1);
+    return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", l.number, at + 1);
   }
   return done{};
 }
@@ -143,9 +148,7 @@ inline char ascii_twin(std::string_view s, std::size_t i, std::size_t& len) {
     len = 2;
     return ' ';
   }
-  if (left < 3 || (byte(0) & 0xF0) != 0xE0 || (byte(1) & 0xC0) != 0x80 || (byte(2) & 0xC0) != 0x80) {
-    return 0;
-  }
+  if (utf8_length(s, i) != 3) return 0;
   const unsigned cp = ((byte(0) & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu);
   char c = 0;
   if (cp >= 0xFF01 && cp <= 0xFF5E) c = static_cast<char>(cp - 0xFEE0);
@@ -170,18 +173,30 @@ inline std::size_t fold_ascii(std::string_view s, char* out, std::size_t cap) {
 }
 
 // Splits a pasted list: fields are separated by runs of any character in
-// `separators` or of a full-width twin of one.
-inline void split_list(std::string_view s, std::string_view separators, std::vector<field>& out) {
+// `separators` or of a full-width twin of one. With keep_empty, two of the
+// separators that mark a cell (',', ';', '|') with only spaces between them
+// stand for an empty field ("3,,2", "| 3 |  | 2 |"), which is kept as an
+// empty field at the second one; at the start or end of a line they are
+// frame, as in "| 3 | 2 |" or "3, 2,".
+inline void split_list(std::string_view s, std::string_view separators, std::vector<field>& out,
+                       bool keep_empty = false) {
   out.clear();
   std::size_t start = npos;
+  std::size_t cell_marks = 0;  // separators that mark a cell since the last field
+  std::size_t empty_at = 0;    // the second one's position
   std::size_t len = 1;
   for (std::size_t i = 0; i < s.size(); i += len) {
     const char c = ascii_twin(s, i, len);
     const bool sep = c != 0 && separators.find(c) != npos;
-    if (sep && start != npos) {
-      out.push_back(field{s.substr(start, i - start), start + 1});
-      start = npos;
-    } else if (!sep && start == npos) {
+    if (sep) {
+      if (start != npos) {
+        out.push_back(field{s.substr(start, i - start), start + 1});
+        start = npos;
+        cell_marks = 0;
+      }
+      if ((c == ',' || c == ';' || c == '|') && ++cell_marks == 2) empty_at = i;
+    } else if (start == npos) {
+      if (keep_empty && cell_marks >= 2 && !out.empty()) out.push_back(field{s.substr(empty_at, 0), empty_at + 1});
       start = i;
     }
   }
@@ -195,7 +210,7 @@ enum class number_status { ok, not_a_number, not_finite, out_of_range };
 namespace impl {
 // Folds s into a NUL-terminated stack buffer for strtod/strtol; false when
 // it is empty or too long to be a number anyone would write.
-inline bool number_text(std::string_view s, char (&buf)[128], std::size_t& n) {
+inline bool fold_number(std::string_view s, char (&buf)[128], std::size_t& n) {
   n = fold_ascii(s, buf, sizeof buf - 1);
   if (n == npos || n == 0) return false;
   buf[n] = '\0';
@@ -246,7 +261,7 @@ inline bool short_decimal(const char* p, std::size_t n, double& out) {
 inline number_status parse_number(std::string_view s, double& out) {
   char buf[128];
   std::size_t n = 0;
-  if (!impl::number_text(s, buf, n)) return number_status::not_a_number;
+  if (!impl::fold_number(s, buf, n)) return number_status::not_a_number;
   for (std::size_t i = 0; i < n; ++i) {
     const char c = buf[i];
     const bool allowed = (c >= '0' && c <= '9') || c == '.' || c == '+' || c == '-' || c == 'e' || c == 'E';
@@ -268,7 +283,7 @@ inline number_status parse_number(std::string_view s, double& out) {
 inline number_status parse_integer(std::string_view s, long& out) {
   char buf[128];
   std::size_t n = 0;
-  if (!impl::number_text(s, buf, n)) return number_status::not_a_number;
+  if (!impl::fold_number(s, buf, n)) return number_status::not_a_number;
   const std::size_t first = (buf[0] == '+' || buf[0] == '-') ? 1 : 0;
   if (first == n) return number_status::not_a_number;
   for (std::size_t i = first; i < n; ++i) {
@@ -281,6 +296,18 @@ inline number_status parse_integer(std::string_view s, long& out) {
   return number_status::ok;
 }
 
+// Decimal digits and nothing else (no sign, no spaces), at most 18 so the
+// value cannot overflow: cutoffs and levels such as "P.5,10".
+inline bool parse_digits(std::string_view s, unsigned long long& out) {
+  if (s.empty() || s.size() > 18) return false;
+  out = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return false;
+    out = out * 10 + static_cast<unsigned long long>(c - '0');
+  }
+  return true;
+}
+
 inline bool is_numeric(std::string_view s) {
   double v = 0;
   return parse_number(s, v) != number_status::not_a_number;
@@ -288,20 +315,26 @@ inline bool is_numeric(std::string_view s) {
 
 // ---- messages ---------------------------------------------------------------
 
-// A short quoted echo of what was found (see ndcg::echo).
-inline std::string quote(std::string_view s) { return echo(s); }
-
 // What a message says was found in a field.
-inline std::string got(std::string_view s) { return s.empty() ? "an empty field" : quote(s); }
+inline std::string got(std::string_view s) { return s.empty() ? "an empty field" : echo(s); }
 
-// "expected a score (a number), got "abc"" and its non-finite variants.
+// "expected a score (a number), got "abc"" and its non-finite variants:
+// empty-field, not-a-number ("abc", "nan", "1e999"), or out-of-range for an
+// integer past what a long holds.
 inline error bad_number(std::string_view what, const field& f, std::size_t line, number_status st) {
   std::string m = "expected ";
   m += what;
   m += ", got " + got(f.text);
   if (st == number_status::not_finite) m += ", which is not a finite number";
   if (st == number_status::out_of_range) m += ", which is out of range";
-  return fail(std::move(m), line, f.column);
+  if (f.text.empty()) return fail(error_code::empty_field, std::move(m), line, f.column);
+  if (st != number_status::out_of_range) {
+    return fail(error_code::not_a_number, std::move(m), line, f.column).with("found", std::string(f.text));
+  }
+  return fail(error_code::out_of_range, std::move(m), line, f.column)
+      .with("found", std::string(f.text))
+      .with("min", std::to_string(std::numeric_limits<long>::min()))
+      .with("max", std::to_string(std::numeric_limits<long>::max()));
 }
 
 }  // namespace ndcg::detail

@@ -12,6 +12,8 @@
 #include <unordered_map>
 
 #include "ndcg/parse.hpp"
+#include "ndcg/report.hpp"
+#include "text.hpp"
 #include "trec_detail.hpp"
 
 namespace ndcg {
@@ -56,8 +58,6 @@ const family_info& info_of(family kind) {
   return families[0];
 }
 
-std::string quoted(std::string_view s) { return echo(s); }
-
 std::string known_measures() {
   std::string list;
   for (const family_info& f : families) list += (list.empty() ? "" : ", ") + std::string(f.name);
@@ -74,42 +74,24 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   }
 }
 
-// Digits only, no sign, no overflow.
-bool whole_number(std::string_view s, unsigned long long& out) {
-  if (s.empty() || s.size() > 18) return false;
-  out = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    out = out * 10 + static_cast<unsigned long long>(c - '0');
-  }
-  return true;
-}
-
-// A finite decimal number, read with strtod (the C locale is the default
-// unless the program changes it) and required to use every character.
-bool finite_number(std::string_view s, double& out) {
-  if (s.empty() || s.size() > 64) return false;
-  for (char c : s)
-    if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) return false;
-  std::string text(s);
-  char* end = nullptr;
-  out = std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size() && std::isfinite(out);
+// A measure given to -m that cannot be read; `found` is the part at fault.
+error bad_measure(std::string_view found, std::string message) {
+  return option_fail(error_code::bad_measure, "measures", std::move(message)).with("found", std::string(found));
 }
 
 expected<std::vector<std::uint64_t>> parse_cutoffs(std::string_view params, std::string_view text) {
   std::vector<std::uint64_t> cutoffs;
   for (std::string_view part : split(params, ',')) {
     unsigned long long k = 0;
-    if (!whole_number(part, k) || k == 0)
-      return fail("bad cutoff " + quoted(part) + " in " + quoted(text) +
-                  ": cutoffs are whole numbers of 1 or more, as in P.5,10");
+    if (!detail::parse_digits(part, k) || k == 0)
+      return bad_measure(part, "bad cutoff " + echo(part) + " in " + echo(text) +
+                                   ": cutoffs are whole numbers of 1 or more, as in P.5,10");
     cutoffs.push_back(k);
   }
   std::sort(cutoffs.begin(), cutoffs.end());
   auto repeated = std::adjacent_find(cutoffs.begin(), cutoffs.end());
   if (repeated != cutoffs.end())
-    return fail("cutoff " + std::to_string(*repeated) + " is given twice in " + quoted(text));
+    return bad_measure(text, "cutoff " + std::to_string(*repeated) + " is given twice in " + echo(text));
   return cutoffs;
 }
 
@@ -120,14 +102,14 @@ expected<gain_overrides> parse_gains(std::string_view params, std::string_view t
     std::size_t eq = part.find('=');
     unsigned long long level = 0;
     double gain = 0;
-    if (eq == std::string_view::npos || !whole_number(part.substr(0, eq), level) ||
+    if (eq == std::string_view::npos || !detail::parse_digits(part.substr(0, eq), level) ||
         level > static_cast<unsigned long long>(std::numeric_limits<long>::max()) ||
-        !finite_number(part.substr(eq + 1), gain))
-      return fail("bad gain " + quoted(part) + " in " + quoted(text) +
-                  ": expected LEVEL=GAIN pairs with a whole-number level, as in ndcg.1=1,2=3");
+        detail::parse_number(part.substr(eq + 1), gain) != detail::number_status::ok)
+      return bad_measure(part, "bad gain " + echo(part) + " in " + echo(text) +
+                                   ": expected LEVEL=GAIN pairs with a whole-number level, as in ndcg.1=1,2=3");
     for (const auto& g : gains)
       if (g.first == static_cast<long>(level))
-        return fail("level " + std::to_string(level) + " is given twice in " + quoted(text));
+        return bad_measure(text, "level " + std::to_string(level) + " is given twice in " + echo(text));
     gains.emplace_back(static_cast<long>(level), gain);
   }
   return gains;
@@ -214,9 +196,17 @@ expected<conventions> make_conventions(const trec_options& opt) {
   c.opt.alpha = opt.alpha;
   if (auto ok = validate(c.opt); !ok) return ok.err();
   if (opt.relevance_level < 0)
-    return fail("the relevance level must be 0 or more, got " + std::to_string(opt.relevance_level));
+    return option_fail(error_code::out_of_range, "relevance_level",
+                       "the relevance level must be 0 or more, got " + std::to_string(opt.relevance_level))
+        .with("found", std::to_string(opt.relevance_level))
+        .with("min", "0")
+        .with("max", "");
   if (!(opt.err_max_grade >= 0) || !std::isfinite(opt.err_max_grade))
-    return fail("ERR's largest grade must be a finite number, 0 or more");
+    return option_fail(std::isfinite(opt.err_max_grade) ? error_code::out_of_range : error_code::not_a_number,
+                       "err_max_grade", "ERR's largest grade must be a finite number, 0 or more")
+        .with("found", shortest(opt.err_max_grade))
+        .with("min", "0")
+        .with("max", "");
   c.relevance_level = opt.relevance_level;
   c.alpha = opt.alpha;
   c.err_max_grade = opt.err_max_grade > 0 ? opt.err_max_grade : c.opt.err_max_grade;
@@ -231,15 +221,20 @@ expected<grade_levels> make_levels(const qrels_file& qrels, const plan& p, conve
   for (const qrels_query& q : qrels.queries)
     for (const qrel_entry& e : q.entries)
       if (e.rel >= 0) first.emplace(e.rel, &e);
-  auto at_line = [&](const qrel_entry& e, std::string message) {
-    return in_source(fail(std::move(message), e.line, column_of(qrels_text, e.docid)), "qrels");
+  auto at_line = [&](const qrel_entry& e, error problem) {
+    problem.line = e.line;
+    problem.column = column_of(qrels_text, e.docid);
+    return problem.in("qrels");
   };
   grade_levels g;
   for (const auto& [level, entry] : first) {
     if (c.opt.max_grade > 0 && static_cast<double>(level) > c.opt.max_grade)
-      return at_line(*entry, "grade " + std::to_string(level) + " is above " +
-                                 std::to_string(static_cast<long>(c.opt.max_grade)) +
-                                 ", the largest grade this preset allows");
+      return at_line(*entry, fail(error_code::out_of_range, "grade " + std::to_string(level) + " is above " +
+                                                               std::to_string(static_cast<long>(c.opt.max_grade)) +
+                                                               ", the largest grade this preset allows")
+                                 .with("found", std::to_string(level))
+                                 .with("min", "")
+                                 .with("max", std::to_string(static_cast<long>(c.opt.max_grade))));
     g.levels.push_back(level);
   }
   for (const gain_overrides& overrides : p.schemes) {
@@ -254,7 +249,7 @@ expected<grade_levels> make_levels(const qrels_file& qrels, const plan& p, conve
         continue;
       }
       auto gain = gain_of(static_cast<double>(level), c.opt);
-      if (!gain) return at_line(*entry, gain.err().message);
+      if (!gain) return at_line(*entry, gain.err());
       gains.push_back(*gain);
     }
     std::vector<std::size_t> order(gains.size());
@@ -279,20 +274,22 @@ expected<batch_inputs> read_inputs(std::string_view qrels_text, std::string_view
                                    std::string_view subtopics_text, bool wants_alpha) {
   batch_inputs in;
   auto qrels = parse_qrels(qrels_text);
-  if (!qrels) return in_source(qrels.err(), "qrels");
+  if (!qrels) return error(qrels.err()).in("qrels");
   in.qrels = std::move(*qrels);
   if (in.qrels.queries.empty())
-    return in_source(fail("the qrels have no judgments, so there is nothing to evaluate"), "qrels");
+    return fail(error_code::empty_input, "the qrels have no judgments, so there is nothing to evaluate").in("qrels");
   auto run = parse_run(run_text);
-  if (!run) return in_source(run.err(), "run");
+  if (!run) return error(run.err()).in("run");
   in.run = std::move(*run);
   if (wants_alpha) {
     auto subtopics = parse_subtopic_qrels(subtopics_text);
-    if (!subtopics) return in_source(subtopics.err(), "subtopics");
+    if (!subtopics) return error(subtopics.err()).in("subtopics");
     in.subtopics = std::move(*subtopics);
     if (in.subtopics.queries.empty())
-      return fail("alpha_ndcg_cut needs subtopic qrels (lines of \"qid subtopic docid judgment\"), "
-                  "and none were given");
+      return fail(error_code::needs_subtopics,
+                  "alpha_ndcg_cut needs subtopic qrels (lines of \"qid subtopic docid judgment\"), "
+                  "and none were given")
+          .in("subtopics");
   }
   return in;
 }
@@ -300,10 +297,12 @@ expected<batch_inputs> read_inputs(std::string_view qrels_text, std::string_view
 // trec_eval 10.0 reads a stale ranking here; we stop with a clear message.
 error missing_from_run(const qrels_query& q, std::string_view qrels_text) {
   const qrel_entry& first = q.entries.front();
-  return in_source(fail("query " + quoted(q.qid) + " is in the qrels (line " + std::to_string(first.line) +
-                            ") but not in the run; -c scores such queries 0",
-                        first.line, column_of(qrels_text, q.qid)),
-                   "qrels");
+  return fail(error_code::missing_query,
+              "query " + echo(q.qid) + " is in the qrels (line " + std::to_string(first.line) +
+                  ") but not in the run; -c scores such queries 0",
+              first.line, column_of(qrels_text, q.qid))
+      .in("qrels")
+      .with("found", std::string(q.qid));
 }
 
 void add_to_mean(const std::vector<double>& row, std::vector<double>& sum,
@@ -343,11 +342,13 @@ expected<measure_spec> parse_measure(std::string_view text) {
   spec.base = std::string(text.substr(0, dot));
   const family_info* f = find_family(spec.base);
   if (!f)
-    return fail("unknown measure " + quoted(spec.base) + " (known measures: " + known_measures() + ")");
+    return option_fail(error_code::unknown_measure, "measures",
+                       "unknown measure " + echo(spec.base) + " (known measures: " + known_measures() + ")")
+        .with("found", spec.base);
   if (dot != std::string_view::npos) {
     spec.params = std::string(text.substr(dot + 1));
     if (spec.params.empty())
-      return fail("nothing follows the dot in " + quoted(text) + ": give parameters or drop the dot");
+      return bad_measure(text, "nothing follows the dot in " + echo(text) + ": give parameters or drop the dot");
   }
   if (f->takes_cutoffs) {
     if (spec.params.empty()) {
@@ -367,7 +368,7 @@ expected<measure_spec> parse_measure(std::string_view text) {
     return spec;
   }
   if (!spec.params.empty())
-    return fail("measure " + quoted(spec.base) + " takes no parameters, got " + quoted(text));
+    return bad_measure(text, "measure " + echo(spec.base) + " takes no parameters, got " + echo(text));
   return spec;
 }
 

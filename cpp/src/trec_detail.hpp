@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "hash_table.hpp"
 #include "ndcg/error.hpp"
 #include "ndcg/metrics.hpp"
 #include "ndcg/parse.hpp"
@@ -67,28 +68,25 @@ struct query_input {
   const subtopic_query* subtopics = nullptr;
 };
 
-// Open addressing keyed by docid, reused across queries: a generation stamp
-// empties it in O(1), so the per-line loop never allocates once warm.
+// The judged documents of one query by docid, reused across queries so
+// the per-line loop never allocates once warm.
 class doc_table {
  public:
-  struct slot {
+  struct entry {
     std::string_view docid;
     int level = -1;  // index into grade_levels; -1 = judged negative
-    std::uint32_t generation = 0;
   };
   void start(std::size_t expected_size);
   void add(std::string_view docid, int level);  // docids must be new
-  const slot* find(std::string_view docid) const;
+  const entry* find(std::string_view docid) const;
 
  private:
-  std::vector<slot> slots_;
-  std::size_t mask_ = 0;
-  std::uint32_t generation_ = 0;
+  std::vector<entry> entries_;
+  detail::handle_table index_;
 };
 
 // Where an error in an input sits: 1-based column of `part` in its line.
 std::size_t column_of(std::string_view text, std::string_view part);
-error in_source(error e, const char* source);
 
 // Computes one query's row of values, reusing its buffers between queries.
 class query_evaluator {
@@ -106,8 +104,6 @@ class query_evaluator {
   void index_run(const query_input& q);
   void rank();
   void ndcg_sums(std::size_t scheme);
-  void average_tied(std::vector<double>& gains) const;
-  double normalise(double dcg, double idcg) const;
   double value_of(const column& c);
   void alpha_values(const query_input& q, std::vector<double>& row);
 

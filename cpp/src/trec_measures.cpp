@@ -8,6 +8,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "metrics_detail.hpp"
 #include "other_metrics.hpp"
 #include "trec_detail.hpp"
 
@@ -16,31 +17,19 @@ namespace ndcg::trec_detail {
 // ---- doc_table --------------------------------------------------------------
 
 void doc_table::start(std::size_t expected_size) {
-  std::size_t size = 16;
-  while (size < 2 * expected_size) size <<= 1;
-  if (slots_.size() < size) {
-    slots_.assign(size, slot{});
-    generation_ = 0;
-  }
-  mask_ = size - 1;
-  if (++generation_ == 0) {  // wrapped after 2^32 queries: stale stamps could match
-    std::fill(slots_.begin(), slots_.end(), slot{});
-    generation_ = 1;
-  }
+  entries_.clear();
+  index_.reset(expected_size);
 }
 
 void doc_table::add(std::string_view docid, int level) {
-  std::size_t at = std::hash<std::string_view>{}(docid) & mask_;
-  while (slots_[at].generation == generation_) at = (at + 1) & mask_;
-  slots_[at] = slot{docid, level, generation_};
+  index_.insert(detail::hash_of(docid), static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
+  entries_.push_back(entry{docid, level});
 }
 
-const doc_table::slot* doc_table::find(std::string_view docid) const {
-  for (std::size_t at = std::hash<std::string_view>{}(docid) & mask_;; at = (at + 1) & mask_) {
-    const slot& s = slots_[at];
-    if (s.generation != generation_) return nullptr;
-    if (s.docid == docid) return &s;
-  }
+const doc_table::entry* doc_table::find(std::string_view docid) const {
+  const std::uint32_t at =
+      index_.find(detail::hash_of(docid), [&](std::uint32_t e) { return entries_[e].docid == docid; });
+  return at == detail::handle_table::none ? nullptr : &entries_[at];
 }
 
 // ---- places -----------------------------------------------------------------
@@ -57,11 +46,6 @@ std::size_t column_of(std::string_view text, std::string_view part) {
   std::size_t line_start = line_end == std::string_view::npos ? 0 : line_end + 1;
   if (line_start == 0 && text.substr(0, 3) == "\xEF\xBB\xBF" && offset >= 3) line_start = 3;
   return offset - line_start + 1;
-}
-
-error in_source(error e, const char* source) {
-  e.source = source;
-  return e;
 }
 
 // ---- query_evaluator --------------------------------------------------------
@@ -109,10 +93,9 @@ void query_evaluator::index_run(const query_input& q) {
   keys_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     const run_entry& e = (*q.run)[i];
-    const doc_table::slot* s = docs_.find(e.docid);
+    const doc_table::entry* s = docs_.find(e.docid);
     entry_level_[i] = s ? s->level : -1;
-    const double score = conv_.opt.float32_scores ? static_cast<double>(static_cast<float>(e.score)) : e.score;
-    keys_[i] = sort_key{score, e.docid, static_cast<std::uint32_t>(i)};
+    keys_[i] = sort_key{detail::comparable_score(e.score, conv_.opt), e.docid, static_cast<std::uint32_t>(i)};
   }
 }
 
@@ -147,19 +130,6 @@ void query_evaluator::rank() {
   }
 }
 
-// Every position of a group of equal scores scores the group's mean gain
-// (McSherry & Najork 2008), for presets with tie_policy::average.
-void query_evaluator::average_tied(std::vector<double>& gains) const {
-  for (std::size_t start = 0; start < gains.size();) {
-    std::size_t end = start + 1;
-    while (end < gains.size() && keys_[end].score == keys_[start].score) ++end;
-    double sum = 0;
-    for (std::size_t i = start; i < end; ++i) sum += gains[i];
-    for (std::size_t i = start; i < end; ++i) gains[i] = sum / static_cast<double>(end - start);
-    start = end;
-  }
-}
-
 // Prefix sums of DCG over the ranking and of IDCG over the ideal list, so
 // that ndcg and every ndcg_cut_k read them. Terms are added in rank order and
 // zero gains skipped, as in m_ndcg.c, which keeps the sums bit-identical.
@@ -169,7 +139,11 @@ void query_evaluator::ndcg_sums(std::size_t scheme) {
   gains_.resize(n);
   for (std::size_t r = 0; r < n; ++r)
     gains_[r] = ranked_level_[r] >= 0 ? level_gain[static_cast<std::size_t>(ranked_level_[r])] : 0.0;
-  if (conv_.opt.ties == tie_policy::average) average_tied(gains_);
+  if (conv_.opt.ties == tie_policy::average) {
+    detail::average_tied(
+        n, [&](std::size_t r) -> double& { return gains_[r]; },
+        [&](std::size_t a, std::size_t b) { return keys_[a].score == keys_[b].score; });
+  }
 
   // The ideal's pool: every judged document, or (ideal from the list) the
   // retrieved ones only; gains <= 0 never enter it (m_ndcg.c stops there).
@@ -204,18 +178,6 @@ void query_evaluator::ndcg_sums(std::size_t scheme) {
   }
 }
 
-// NDCG when IDCG is 0: trec_eval leaves the value at 0; presets may say 1
-// or "no value" (NaN, left out of the mean).
-double query_evaluator::normalise(double dcg, double idcg) const {
-  if (idcg > 0) return dcg / idcg;
-  switch (conv_.opt.zero_idcg) {
-    case zero_policy::one: return 1.0;
-    case zero_policy::skip: return std::numeric_limits<double>::quiet_NaN();
-    case zero_policy::zero: break;
-  }
-  return 0.0;
-}
-
 double query_evaluator::value_of(const column& c) {
   const std::size_t n = ranked_level_.size();
   const std::size_t top = std::min(c.cutoff, n);
@@ -229,10 +191,10 @@ double query_evaluator::value_of(const column& c) {
     case family::recip_rank: return first_hit_ ? 1.0 / static_cast<double>(first_hit_) : 0.0;
     case family::P: return static_cast<double>(hits_[top]) / c.cutoff_value;
     case family::recall: return num_rel_ ? static_cast<double>(hits_[top]) / n_rel : 0.0;
-    case family::ndcg: return normalise(dcg_[c.scheme].back(), idcg_[c.scheme].back());
+    case family::ndcg: return detail::ndcg_of(dcg_[c.scheme].back(), idcg_[c.scheme].back(), conv_.opt.zero_idcg);
     case family::ndcg_cut: {
       const std::vector<double>& idcg = idcg_[c.scheme];
-      return normalise(dcg_[c.scheme][top], idcg[std::min(c.cutoff, idcg.size() - 1)]);
+      return detail::ndcg_of(dcg_[c.scheme][top], idcg[std::min(c.cutoff, idcg.size() - 1)], conv_.opt.zero_idcg);
     }
     case family::err_cut: {
       grades_buf_.resize(n);

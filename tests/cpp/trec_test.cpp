@@ -363,7 +363,8 @@ TEST_CASE("trec: errors say what was wrong, exactly") {
     auto r = evaluate_trec(qrels, run, opt);
     REQUIRE_FALSE(r.ok());
     CHECK(r.err().message == "the relevance level must be 0 or more, got -1");
-    CHECK(r.err().source.empty());
+    CHECK(r.err().source == "options");
+    CHECK(r.err().key == "relevance_level");
   }
 }
 

@@ -20,7 +20,7 @@ namespace ndcg {
   X(empty_input, "empty-input", "")                                                         \
   X(not_a_number, "not-a-number", "found")                                                  \
   X(not_whole, "not-whole", "found")                                                        \
-  X(empty_field, "empty-field", "")                                                         \
+  X(empty_field, "empty-field", "found")                                                      \
   X(out_of_range, "out-of-range", "found,min,max")                                          \
   X(unknown_choice, "unknown-choice", "found,choices")                                      \
   X(unknown_option, "unknown-option", "found")                                              \
@@ -35,6 +35,7 @@ namespace ndcg {
   X(unclosed_quote, "unclosed-quote", "")                                                   \
   X(mixed_formats, "mixed-formats", "found")                                                \
   X(several_queries, "several-queries", "found,first")                                      \
+  X(several_labels, "several-labels", "found,first")  /* two labelled rows of grades */     \
   X(no_grades, "no-grades", "")                   /* a run without judgments */             \
   X(no_ids, "no-ids", "")                         /* judgments without ids */               \
   X(no_gain_entry, "no-gain-entry", "found,max")                                        \

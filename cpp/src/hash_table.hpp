@@ -1,0 +1,97 @@
+// The one hash table of the hot paths (reading runs and qrels, evaluating
+// a query): flat open addressing over 32-bit handles that the caller
+// resolves to its own keys, so a table holds no strings and allocates only
+// when it doubles. Internal, not API.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+namespace ndcg::detail {
+
+inline std::size_t hash_of(std::string_view s) { return std::hash<std::string_view>{}(s); }
+
+// Combines two hashes, for keys of two parts.
+inline std::size_t mix(std::size_t a, std::size_t b) {
+  std::uint64_t x = static_cast<std::uint64_t>(a) ^ (static_cast<std::uint64_t>(b) * 0x9E3779B97F4A7C15ull);
+  x ^= x >> 29;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 32;
+  return static_cast<std::size_t>(x);
+}
+
+class handle_table {
+ public:
+  static constexpr std::uint32_t none = 0xFFFFFFFFu;
+
+  // Empties the table and makes room for `expected` handles, reusing the
+  // memory it has: the cost is proportional to `expected`, not to the
+  // largest size the table ever had.
+  void reset(std::size_t expected) {
+    std::size_t size = 16;
+    while (size < 2 * expected) size <<= 1;
+    if (slots_.size() < size) slots_.resize(size);
+    std::fill(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(size), slot{});
+    mask_ = size - 1;
+    count_ = 0;
+  }
+
+  // Returns the stored handle that `same` says equals the new one; else
+  // stores `handle` and returns none.
+  template <class Same>
+  std::uint32_t insert(std::size_t hash, std::uint32_t handle, Same same) {
+    if ((count_ + 1) * 2 > capacity()) grow();
+    const auto h = static_cast<std::uint32_t>(hash);
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      slot& s = slots_[i];
+      if (s.handle == none) {
+        s = slot{h, handle};
+        ++count_;
+        return none;
+      }
+      if (s.hash == h && same(s.handle)) return s.handle;
+    }
+  }
+
+  // The stored handle that `same` accepts, or none.
+  template <class Same>
+  std::uint32_t find(std::size_t hash, Same same) const {
+    if (count_ == 0) return none;
+    const auto h = static_cast<std::uint32_t>(hash);
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      const slot& s = slots_[i];
+      if (s.handle == none) return none;
+      if (s.hash == h && same(s.handle)) return s.handle;
+    }
+  }
+
+ private:
+  struct slot {
+    std::uint32_t hash = 0;
+    std::uint32_t handle = none;
+  };
+
+  std::size_t capacity() const { return slots_.empty() ? 0 : mask_ + 1; }
+
+  void grow() {
+    const std::vector<slot> old(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(capacity()));
+    reset(old.empty() ? 0 : old.size());  // twice the handles it held fit in twice the slots
+    for (const slot& s : old) {
+      if (s.handle == none) continue;
+      std::size_t i = s.hash & mask_;
+      while (slots_[i].handle != none) i = (i + 1) & mask_;
+      slots_[i] = s;
+      ++count_;
+    }
+  }
+
+  std::vector<slot> slots_;
+  std::size_t mask_ = 0;
+  std::size_t count_ = 0;
+};
+
+}  // namespace ndcg::detail

@@ -1,0 +1,50 @@
+// The one UTF-8 walker: which bytes form a character, and text with every
+// control byte and every byte that is not UTF-8 written as \xNN, so that
+// echoed input and table cells stay printable. Internal, not API.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace ndcg::detail {
+
+// Bytes in the well-formed UTF-8 character at s[i] (1 to 4), or 0 when the
+// bytes there are not one: a stray continuation byte, a sequence cut short,
+// an overlong form, a surrogate or a code point past U+10FFFF.
+inline std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  const unsigned char b = at(0);
+  const std::size_t n = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((at(k) & 0xC0) != 0x80) return 0;
+  if (n == 3 && ((b == 0xE0 && at(1) < 0xA0) || (b == 0xED && at(1) >= 0xA0))) return 0;  // overlong, surrogate
+  if (n == 4 && ((b == 0xF0 && at(1) < 0x90) || (b == 0xF4 && at(1) >= 0x90))) return 0;  // overlong, too large
+  return n;
+}
+
+// Appends s to out, control bytes (below 0x20, and 0x7F) and bytes that are
+// not UTF-8 as \xNN. Stops before a character that would end past byte
+// `max` of s, never inside one; returns how many bytes of s it took.
+inline std::size_t append_printable(std::string& out, std::string_view s, std::size_t max = std::string_view::npos) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    std::size_t n = utf8_length(s, i);
+    if (i + (n == 0 ? 1 : n) > max) break;
+    const auto u = static_cast<unsigned char>(s[i]);
+    if (n == 0 || u < 0x20 || u == 0x7F) {
+      const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+      n = 1;
+    } else {
+      out.append(s.data() + i, n);
+    }
+    i += n;
+  }
+  return i;
+}
+
+}  // namespace ndcg::detail
