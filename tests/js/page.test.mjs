@@ -36,9 +36,12 @@ test('compute reports errors as structured fields, never needing the message', (
   assert.deepEqual([ranking.source, ranking.line, ranking.column], ['ranking', 2, 3]);
   const judgments = compute(api, spec, { ...state, text: 'd1 3\nd2 1', qrels: 'd1 3\nd2 x' }).error;
   assert.deepEqual([judgments.source, judgments.line, judgments.column], ['judgments', 2, 4]);
+  // A list goes to the module as typed; the core's reader refuses it and names the option.
   const option = compute(api, spec, { ...state, gain: 'table', gainTable: '0,1,zwei' }).error;
-  assert.deepEqual([option.code, option.source, option.key, option.args.found], ['not-a-number', 'options', 'gainTable', 'zwei']);
-  assert.equal(errorText('zh', option), '等级 0、1、2…… 的增益：应为数字，实际是“zwei”。');
+  assert.deepEqual([option.code, option.source, option.key, option.args.found], ['not-a-number', 'options', 'gainTable', '0,1,zwei']);
+  assert.equal(errorText('zh', option), '等级 0、1、2…… 的增益：应为数字，实际是“0,1,zwei”。');
+  const empty = compute(api, spec, { ...state, weights: '1,,2' }).error;
+  assert.deepEqual([empty.code, empty.key], ['empty-field', 'weights']);
   assert.equal(compute(api, spec, { ...state, text: '  ' }).notice, 'emptyInput');
 });
 

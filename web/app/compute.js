@@ -14,23 +14,23 @@ function matchingOf(api, options) {
   }
 }
 
-// The preset the settings match while one of them is invalid: judged without it.
-function matchingWithout(api, spec, state, key) {
-  const { options } = toApiOptions(spec, { ...state, [key]: spec.defaults[key] });
-  return options ? matchingOf(api, { ...options, qrels: undefined }) : undefined;
+// The convention of a state: its options without the judgments, and
+// without option `skip` (one the module refused).
+function conventionOf(spec, state, skip = '') {
+  const { qrels, ...options } = toApiOptions(spec, skip ? { ...state, [skip]: spec.defaults[skip] } : state);
+  return options;
 }
 
 function computeExplain(api, spec, state) {
-  const { options, error } = toApiOptions(spec, state);
-  if (error) return { error, matching: matchingWithout(api, spec, state, error.key) };
-  const { qrels, ...convention } = options;
-  if (!state.text.trim()) return { notice: 'emptyInput', matching: matchingOf(api, convention) };
+  const options = toApiOptions(spec, state);
+  if (!state.text.trim()) return { notice: 'emptyInput', matching: matchingOf(api, conventionOf(spec, state)) };
   try {
     const analysis = analyse(api, state.text, options);
     return { analysis, matching: analysis.matchingPreset, inputStatus: { format: analysis.format, n: analysis.items } };
   } catch (e) {
     const err = structuredError(e);
-    return { error: err, matching: err.source === 'options' ? undefined : matchingOf(api, convention) };
+    const bad = err.source === 'options' && spec.byKey.has(err.key) ? err.key : '';
+    return { error: err, matching: matchingOf(api, conventionOf(spec, state, bad)) };
   }
 }
 

@@ -46,23 +46,12 @@ function readNumber(row, text) {
   return { value: n };
 }
 
-/** The numbers of a list such as "0, 1，3、7 15"; an error names the first bad entry. */
-export function readList(row, text) {
-  const parts = String(text).split(/[\s,，、;]+/).filter(Boolean);
-  const values = [];
-  for (const part of parts) {
-    const one = readNumber(row, part);
-    if (one.error) return one;
-    values.push(one.value);
-  }
-  return { value: values };
-}
-
 const FLAGS = { true: true, 1: true, false: false, 0: false };
 
 /**
  * Reads an option from text (a hash value, an attribute, a control): {value}
- * or {error}. Lists stay text here, as typed; toApiValue() checks them.
+ * or {error}. Lists stay text, as typed: the module reads them with the
+ * core's own reader, and its error names the option.
  */
 export function readOption(row, text) {
   const raw = String(text);
@@ -98,10 +87,9 @@ export function writeOption(row, value) {
   return String(value);
 }
 
-/** A page value as the API takes it: {value} (undefined = leave out) or {error}. */
+/** A page value as the API takes it; undefined leaves the option out (an empty list). */
 export function toApiValue(row, value) {
-  if (row.kind !== 'reals') return { value };
-  const list = readList(row, value);
-  if (list.error) return list;
-  return { value: list.value.length ? list.value : undefined };
+  if (row.kind !== 'reals') return value;
+  const text = String(value).trim();
+  return text ? text : undefined;
 }

@@ -168,21 +168,19 @@ export function decodeHash(spec, hash) {
 }
 
 /**
- * The API options for a state: {options} or {error} (a structured option
- * error naming the key). Page-only rows stay out; a gain table counts only
- * with gain "table".
+ * The API options for a state. Page-only rows stay out; a gain table counts
+ * only with gain "table"; lists go as typed, for the core to read.
  */
 export function toApiOptions(spec, state) {
   const options = {};
   for (const row of spec.rows) {
     if (PAGE_ROW_KEYS.has(row.key)) continue;
     if (row.key === 'gainTable' && state.gain !== 'table') continue;
-    const converted = toApiValue(row, state[row.key]);
-    if (converted.error) return { error: converted.error };
-    if (converted.value !== undefined) options[row.key] = converted.value;
+    const value = toApiValue(row, state[row.key]);
+    if (value !== undefined) options[row.key] = value;
   }
   if (state.qrels.trim()) options.qrels = state.qrels;
-  return { options };
+  return options;
 }
 
 

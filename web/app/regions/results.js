@@ -3,7 +3,6 @@
 // NDCG@k curve, the other metrics and the preset comparison; or the batch
 // table. It draws model.analysis (see compute.js) and never calls the module.
 import { t } from '../i18n.js';
-import { readList } from '../options.js';
 import { cutLabel } from '../state.js';
 import * as T from '../templates.js';
 import { byId, setText, show } from './dom.js';
@@ -56,17 +55,10 @@ function stepSections(lang, r, d, rowLimit) {
   ];
 }
 
-// The gains in use: the explanation's own when the module reports them, else the state's list.
-function gainTableOf(r, state) {
-  if (state.gain !== 'table') return null;
-  if (r.options.gainTable) return Array.from(r.options.gainTable);
-  return readList({ key: 'gainTable', kind: 'reals' }, state.gainTable).value || null;
-}
-
-function formulaSection(lang, r, state) {
+function formulaSection(lang, r) {
   return section('formulas', t(lang, 'formulaHeading'), T.formulas(lang, {
     gain: r.options.gain, logBase: r.options.logBase, weighted: isWeighted(r), k: r.k, ideal: r.options.ideal,
-    zeroIdcg: r.options.zeroIdcg, gainTable: gainTableOf(r, state),
+    zeroIdcg: r.options.zeroIdcg, gainTable: r.options.gain === 'table' ? r.options.gainTable : null,
   }));
 }
 
@@ -91,7 +83,7 @@ function explainBody(region, lang, model) {
   return [
     T.headline(lang, r, d),
     r.hasJudgments ? section('pool', t(lang, 'poolHeading'), T.poolPanel(lang, r, d)) : null,
-    formulaSection(lang, r, model.state),
+    formulaSection(lang, r),
     stepSections(lang, r, d, model.rowLimit),
     extraSections(lang, model, r, d),
   ];
