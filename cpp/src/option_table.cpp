@@ -41,6 +41,7 @@ std::string wanted(const option_row& row) {
       return row.above_min ? "takes a number " + range_words(row) : "takes a finite number" + range_words(row);
     case option_kind::reals: return "takes numbers separated by commas" + range_words(row);
     case option_kind::flag: return "takes true or false";
+    case option_kind::texts: return "takes a text";
     case option_kind::choice: break;
   }
   std::string names;
@@ -62,11 +63,16 @@ error bad_value(const option_row& row, error_code code, std::string_view found) 
   return e;
 }
 
+}  // namespace
+
 // ---- readers, one per kind ----------------------------------------------------------
 
+namespace detail {
+namespace {
 bool in_range(const option_row& row, double v) {
   return (row.above_min ? v > row.min : v >= row.min) && v <= row.max;
 }
+}  // namespace
 
 expected<double> read_real(const option_row& row, std::string_view text) {
   double v = 0;
@@ -89,6 +95,7 @@ expected<std::uint64_t> read_whole(const option_row& row, std::string_view text)
   return v;
 }
 
+namespace {
 bool is_separator(std::string_view text, std::size_t i, std::size_t& width) {
   static constexpr std::string_view wide[] = {"\xEF\xBC\x8C", "\xE3\x80\x81"};  // "，" "、"
   for (std::string_view w : wide)
@@ -96,6 +103,7 @@ bool is_separator(std::string_view text, std::size_t i, std::size_t& width) {
   width = 1;
   return text[i] == ',';
 }
+}  // namespace
 
 // "1, 2 3": commas (also full-width) or spaces between numbers; an empty
 // entry between two commas is an error, not skipped.
@@ -148,6 +156,15 @@ expected<int> read_choice(const option_row& row, std::string_view text) {
   }
   return bad_value(row, error_code::unknown_choice, text);
 }
+
+}  // namespace detail
+
+namespace {
+using detail::read_choice;
+using detail::read_flag;
+using detail::read_real;
+using detail::read_reals;
+using detail::read_whole;
 
 // ---- rows ----------------------------------------------------------------------
 
@@ -314,7 +331,7 @@ std::string canonical_key(std::string_view key) {
 }  // namespace
 
 std::string_view name_of(option_kind k) {
-  static constexpr std::string_view names[] = {"choice", "whole", "real", "reals", "flag"};
+  static constexpr std::string_view names[] = {"choice", "whole", "real", "reals", "flag", "texts"};
   return names[static_cast<int>(k)];
 }
 

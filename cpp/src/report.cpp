@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -268,6 +269,7 @@ std::string render_latex(const explanation& e, const result_context& ctx) {
 class json_sink : public field_sink {
  public:
   std::string out = "{";
+  bool one_line = false;  // every field inline, as an entry of a list
 
   void number(std::string_view n, double v) override { key(n) += json_number(v); }
   void count(std::string_view n, std::uint64_t v) override { key(n) += std::to_string(v); }
@@ -304,7 +306,7 @@ class json_sink : public field_sink {
   std::vector<bool> firsts_ = {true};
 
   std::string& key(std::string_view n) {
-    const bool top = firsts_.size() == 1;
+    const bool top = firsts_.size() == 1 && !one_line;
     if (top) out += firsts_.back() ? "\n  " : ",\n  ";
     else if (!firsts_.back()) out += ",";
     firsts_.back() = false;
@@ -367,6 +369,13 @@ std::string render(const explanation& e, report_format f, const result_context& 
     case report_format::text: break;
   }
   return render_text(e, c);
+}
+
+std::string json_object(const std::function<void(field_sink&)>& put) {
+  json_sink sink;
+  sink.one_line = true;
+  put(sink);
+  return sink.out + "}";
 }
 
 std::string json_string(std::string_view s) {
