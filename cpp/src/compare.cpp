@@ -71,7 +71,7 @@ const std::vector<compare_option> rows = {
        return done{};
      },
      [](const compare_settings& s) { return std::string(s.trec.exp_gain ? "exp" : "linear"); }},
-    {meta("trials", kind::whole, "", 1, 10000000, "bootstrap resamples and randomization flips"), "",
+    {meta("trials", kind::whole, "", 1, 1000000, "bootstrap resamples and randomization flips"), "",
      [](const option_row& r, compare_settings& s, std::string_view t) { return set_whole(r, s.trials, t); },
      [](const compare_settings& s) { return std::to_string(s.trials); }},
     {meta("seed", kind::whole, "", 0, max_whole, "seed of the bootstrap and the randomization test"), "",
@@ -185,7 +185,10 @@ void adjust(std::vector<comparison>& all, std::size_t from, std::size_t to, adju
   std::vector<double> p;
   for (std::size_t i = from; i < to; ++i) p.push_back(adjusted_p(all[i], t));
   const std::vector<double> h = stats::holm(p);
-  for (std::size_t i = from; i < to; ++i) all[i].p_holm = h[i - from];
+  for (std::size_t i = from; i < to; ++i) {
+    all[i].p_holm = h[i - from];
+    all[i].adjusted = true;
+  }
 }
 
 std::vector<std::pair<std::size_t, std::size_t>> pairs_of(std::size_t runs, bool all_pairs) {
@@ -298,7 +301,7 @@ void put_comparison(const comparison& c, const compare_result& r, field_sink& ou
   out.number("p_wilcoxon", c.p_wilcoxon);
   out.number("p_sign", c.p_sign);
   out.number("p_randomization", c.p_randomization);
-  if (!std::isnan(c.p_holm)) out.number("p_holm", c.p_holm);
+  if (c.adjusted) out.number("p_holm", c.p_holm);
   out.text("wilcoxon", c.wilcoxon_exact ? "exact" : "normal");
   out.text("randomization", c.randomization_exact ? "exact" : "sampled");
 }

@@ -31,7 +31,8 @@ std::string signed_fixed(double v, int digits) {
 // A p-value: fixed decimals, or "<0.0001" when it would print as zero.
 std::string p_cell(double p, int digits) {
   if (std::isnan(p)) return "n/a";
-  const double smallest = std::pow(10.0, -digits);
+  double smallest = 1;
+  for (int i = 0; i < digits; ++i) smallest /= 10;
   if (p > 0 && p < smallest / 2) return "<" + fixed(smallest, digits);
   return fixed(p, digits);
 }
@@ -51,7 +52,7 @@ std::size_t width_of(const std::string& s) {
 
 bool any_holm(const compare_result& r) {
   for (const comparison& c : r.comparisons)
-    if (!std::isnan(c.p_holm)) return true;
+    if (c.adjusted) return true;
   return false;
 }
 

@@ -21,6 +21,76 @@ std::uint64_t splitmix(std::uint64_t& x) {
 
 std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
+// ---- elementary functions, written out -----------------------------------------------
+// glibc and the wasm libc (musl) round exp, log, lgamma and erfc differently
+// in the last bit now and then; written here from + - * / and exact scaling,
+// the CLI and the JS API print the same p-values to the last digit.
+
+constexpr double ln2_hi = 6.93147180369123816490e-01;  // ln 2 in 32 bits: k * ln2_hi is exact
+constexpr double ln2_lo = 1.90821492927058770002e-10;  // ln 2 - ln2_hi
+constexpr double half_log_two_pi = 0.91893853320467274178;
+constexpr double log_sqrt_pi = 0.57236494292470008707;
+
+double exp_of(double x) {
+  if (std::isnan(x)) return x;
+  if (x > 709.782712893384) return std::numeric_limits<double>::infinity();
+  if (x < -745.2) return 0;
+  const double k = std::floor(x / (ln2_hi + ln2_lo) + 0.5);
+  const double r = (x - k * ln2_hi) - k * ln2_lo;  // |r| <= ln 2 / 2
+  double sum = 1;
+  for (int n = 17; n >= 1; --n) sum = 1 + sum * r / n;  // Taylor, Horner form
+  return std::ldexp(sum, static_cast<int>(k));
+}
+
+double log_of(double x) {
+  if (!(x > 0) || std::isinf(x)) return x == 0 ? -std::numeric_limits<double>::infinity() : (x > 0 ? x : nan);
+  int e = 0;
+  double m = std::frexp(x, &e);  // x = m 2^e, m in [1/2, 1)
+  if (m < 0.70710678118654752440) m *= 2, --e;
+  // log m = 2 atanh(s), s = (m - 1) / (m + 1), |s| < 0.172.
+  const double s = (m - 1) / (m + 1), s2 = s * s;
+  double series = 0;
+  for (int n = 25; n >= 1; n -= 2) series = 1.0 / n + s2 * series;
+  return e * ln2_hi + (2 * s * series + e * ln2_lo);
+}
+
+// log Gamma(x) for x > 0: shifted up to 10 or more, then Stirling's series.
+double log_gamma(double x) {
+  double shift = 1;
+  while (x < 10) shift *= x, x += 1;
+  const double inv = 1 / x, inv2 = inv * inv;
+  // Bernoulli terms B_2n / (2n (2n - 1) x^(2n - 1)), n = 1..8.
+  const double series =
+      inv * (1.0 / 12 + inv2 * (-1.0 / 360 + inv2 * (1.0 / 1260 + inv2 * (-1.0 / 1680 + inv2 * (1.0 / 1188 +
+      inv2 * (-691.0 / 360360 + inv2 * (1.0 / 156 + inv2 * (-3617.0 / 122400))))))));
+  return (x - 0.5) * log_of(x) - x + half_log_two_pi + series - log_of(shift);
+}
+
+// erfc(x) for x >= 0 as Q(1/2, x^2), the regularized upper incomplete gamma.
+double erfc_of(double x) {
+  const double y = x * x;
+  if (y < 1.5) {  // the series of P(1/2, y); erfc = 1 - P
+    double term = 1, sum = 1;
+    for (int n = 1; n < 200 && term > 1e-17 * sum; ++n) sum += term *= y / (0.5 + n);
+    return 1 - exp_of(-y + 0.5 * log_of(y) - (log_sqrt_pi - ln2_hi - ln2_lo)) * sum;
+  }
+  // Lentz's continued fraction of Q(1/2, y).
+  constexpr double tiny = 1e-300;
+  double b = y + 0.5, c = 1 / tiny, d = 1 / b, h = d;
+  for (int n = 1; n < 500; ++n) {
+    const double an = -n * (n - 0.5);
+    b += 2;
+    d = an * d + b;
+    d = 1 / (std::fabs(d) < tiny ? tiny : d);
+    c = b + an / c;
+    c = std::fabs(c) < tiny ? tiny : c;
+    const double step = d * c;
+    h *= step;
+    if (std::fabs(step - 1) < 1e-16) break;
+  }
+  return exp_of(-y + 0.5 * log_of(y) - log_sqrt_pi) * h;
+}
+
 // The continued fraction of I_x(a, b) (modified Lentz), good for
 // x < (a + 1) / (a + b + 2), where it converges fast.
 double beta_fraction(double a, double b, double x) {
@@ -53,8 +123,8 @@ double beta_fraction(double a, double b, double x) {
 
 // x^a y^b / (a B(a, b)), the factor in front of the continued fraction.
 double beta_front(double a, double b, double x, double y) {
-  const double log_beta = std::lgamma(a) + std::lgamma(b) - std::lgamma(a + b);
-  return std::exp(a * std::log(x) + b * std::log(y) - log_beta) / a;
+  const double log_beta = log_gamma(a) + log_gamma(b) - log_gamma(a + b);
+  return exp_of(a * log_of(x) + b * log_of(y) - log_beta) / a;
 }
 
 // Midranks of |d| doubled (so they are whole), for the nonzero entries in
@@ -133,6 +203,13 @@ double quantile(const std::vector<double>& sorted, double q) {
 
 }  // namespace
 
+namespace detail {
+double exp(double x) { return exp_of(x); }
+double log(double x) { return log_of(x); }
+double lgamma(double x) { return log_gamma(x); }
+double erfc(double x) { return erfc_of(x); }
+}  // namespace detail
+
 random_source::random_source(std::uint64_t seed) {
   for (std::uint64_t& s : s_) s = splitmix(seed);
 }
@@ -173,7 +250,7 @@ double t_two_sided(double t, double df) {
   return incomplete_beta(df / 2, 0.5, df / (df + t2), t2 / (df + t2));
 }
 
-double normal_two_sided(double z) { return std::isnan(z) ? nan : std::erfc(std::fabs(z) / std::sqrt(2.0)); }
+double normal_two_sided(double z) { return std::isnan(z) ? nan : erfc_of(std::fabs(z) / std::sqrt(2.0)); }
 
 double mean(const std::vector<double>& d) {
   if (d.empty()) return nan;
@@ -299,7 +376,7 @@ std::vector<double> holm(const std::vector<double>& p) {
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < p.size(); ++i)
     if (!std::isnan(p[i])) order.push_back(i);
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return p[i] < p[j]; });
+  std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return p[i] < p[j] || (p[i] == p[j] && i < j); });
   std::vector<double> out(p.size(), nan);
   double running = 0;
   for (std::size_t rank = 0; rank < order.size(); ++rank) {

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "ndcg/compare.hpp"
 #include "ndcg/fields.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/parse.hpp"
@@ -42,6 +43,7 @@ val failure(const ndcg::error& e) {
   out.set("column", static_cast<double>(e.column));
   out.set("source", e.source);
   out.set("key", e.key.empty() ? std::string() : ndcg::js_name(e.key));
+  out.set("index", static_cast<double>(e.index));
   val args = val::object();
   for (const ndcg::error_arg& a : e.args) args.set(a.name, a.value);
   out.set("args", args);
@@ -111,12 +113,20 @@ class js_sink : public ndcg::field_sink {
   void set(std::string_view n, val v) { stack.back().set(ndcg::js_name(n), v); }
 };
 
-ndcg::expected<ndcg::settings> settings_of(val keys, val values) {
+std::vector<std::pair<std::string, std::string>> pairs_of(val keys, val values) {
   std::vector<std::pair<std::string, std::string>> given;
   auto k = emscripten::vecFromJSArray<std::string>(keys);
   auto v = emscripten::vecFromJSArray<std::string>(values);
   for (std::size_t i = 0; i < k.size() && i < v.size(); ++i) given.emplace_back(k[i], v[i]);
-  return ndcg::settings_from(given);
+  return given;
+}
+
+ndcg::expected<ndcg::settings> settings_of(val keys, val values) { return ndcg::settings_from(pairs_of(keys, values)); }
+
+val texts_to_js(const std::vector<std::string>& texts) {
+  val out = val::array();
+  for (const std::string& t : texts) out.call<void>("push", t);
+  return out;
 }
 
 val preset_scores(const ndcg::analysis& a) {
@@ -216,6 +226,56 @@ val evaluate_trec(std::string qrels, std::string run, std::string subtopics, val
   return out;
 }
 
+// compare_runs: comparisons through the core's field list, values[run][measure][query] flat.
+val compare_runs(std::string qrels, val runs, val keys, val values) {
+  auto s = ndcg::compare_settings_from(pairs_of(keys, values));
+  if (!s) return failure(s.err());
+  const std::vector<std::string> texts = emscripten::vecFromJSArray<std::string>(runs);
+  auto r = ndcg::compare_runs(qrels, std::vector<std::string_view>(texts.begin(), texts.end()), *s);
+  if (!r) return failure(r.err());
+  val list = val::array();
+  for (const ndcg::comparison& c : r->comparisons) {
+    js_sink sink;
+    ndcg::put_comparison(c, *r, sink);
+    list.call<void>("push", sink.stack.front());
+  }
+  std::vector<double> flat;
+  for (const auto& run : r->values)
+    for (const auto& measure : run) flat.insert(flat.end(), measure.begin(), measure.end());
+  val out = val::object();
+  out.set("ok", true);
+  out.set("runs", texts_to_js(r->runs));
+  out.set("measures", texts_to_js(r->measures));
+  out.set("qids", texts_to_js(r->qids));
+  out.set("values", copy_out(flat));
+  out.set("comparisons", list);
+  out.set("trials", static_cast<double>(r->trials));
+  out.set("seed", static_cast<double>(r->seed));
+  out.set("holmTest", std::string(ndcg::name_of(r->holm)));
+  out.set("text", ndcg::render_compare(*r, *s));
+  return out;
+}
+
+val compare_option_schema() {
+  val out = val::array();
+  for (const ndcg::compare_option& r : ndcg::compare_option_table()) {
+    val row = val::object();
+    row.set("key", ndcg::js_name(r.meta.key));
+    row.set("flag", ndcg::cli_flag(r.meta.key));
+    row.set("shortFlag", std::string(r.short_flag));
+    row.set("kind", std::string(ndcg::name_of(r.meta.kind)));
+    val choices = val::array();
+    for (std::string_view c : ndcg::choices_of(r.meta)) choices.call<void>("push", std::string(c));
+    row.set("choices", choices);
+    row.set("min", finite_or_null(r.meta.min));
+    row.set("max", finite_or_null(r.meta.max));
+    row.set("default", r.show(ndcg::compare_settings{}));
+    row.set("help", std::string(r.meta.help));
+    out.call<void>("push", row);
+  }
+  return out;
+}
+
 val preset_list() {
   val out = val::array();
   for (const ndcg::preset_info& p : ndcg::presets()) {
@@ -276,6 +336,8 @@ EMSCRIPTEN_BINDINGS(ndcg_module) {
   emscripten::function("analyseText", &analyse_text);
   emscripten::function("analyseGrades", &analyse_grades);
   emscripten::function("evaluateTrec", &evaluate_trec);
+  emscripten::function("compareRuns", &compare_runs);
+  emscripten::function("compareOptionSchema", &compare_option_schema);
   emscripten::function("presetList", &preset_list);
   emscripten::function("optionSchema", &option_schema);
   emscripten::function("errorCodes", &error_codes);

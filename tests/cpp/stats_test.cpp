@@ -173,8 +173,8 @@ TEST_CASE("Wilcoxon's normal approximation is the tie-corrected z, without conti
 }
 
 TEST_CASE("the sign test is the two-sided binomial tail, summed here term by term") {
-  for (auto [w, l] : {std::pair<int, int>{9, 17}, {6, 11}, {0, 5}, {5, 5}, {40, 22}, {3, 70}}) {
-    const int m = w + l, k = std::min(w, l);
+  for (const auto& wl : {std::pair<int, int>{9, 17}, {6, 11}, {0, 5}, {5, 5}, {40, 22}, {3, 70}}) {
+    const int w = wl.first, l = wl.second, m = w + l, k = std::min(w, l);
     double tail = 0;
     for (int i = 0; i <= k; ++i) tail += choose(m, i) * std::pow(0.5, m);
     const double expected = w == l ? 1.0 : std::min(1.0, 2 * tail);
@@ -259,4 +259,19 @@ TEST_CASE("Holm's step-down adjustment, worked by hand") {
   CHECK(capped[0] == doctest::Approx(0.6));
   CHECK(capped[1] == doctest::Approx(0.4));
   CHECK(std::isnan(capped[2]));
+}
+
+TEST_CASE("the written-out exp, log, log Gamma and erfc agree with the C library to 1e-14") {
+  for (double x = 1e-3; x < 700; x *= 1.37) {
+    CAPTURE(x);
+    CHECK(stats::detail::exp(-x) == doctest::Approx(std::exp(-x)).epsilon(1e-14));
+    CHECK(stats::detail::exp(x / 3) == doctest::Approx(std::exp(x / 3)).epsilon(1e-14));
+    CHECK(stats::detail::log(x) == doctest::Approx(std::log(x)).epsilon(1e-15));
+    CHECK(stats::detail::lgamma(x) == doctest::Approx(std::lgamma(x)).epsilon(1e-13).scale(1));
+    if (x < 26) CHECK(stats::detail::erfc(x) == doctest::Approx(std::erfc(x)).epsilon(1e-13));
+  }
+  CHECK(stats::detail::exp(0) == 1);
+  CHECK(stats::detail::log(1) == 0);
+  CHECK(stats::detail::erfc(0) == 1);
+  CHECK(std::fabs(stats::detail::lgamma(1)) < 1e-14);
 }

@@ -49,3 +49,15 @@ test('the typed options are the rows of the core\'s option table, plus the judgm
   assert.deepEqual(Object.keys(a).sort(), interfaceMembers('Analysis'));
   assert.deepEqual(Object.keys(a.presets[0]).sort(), interfaceMembers('PresetScore'));
 });
+
+test('compareRuns: typed options are the rows of compare\'s table; typed results are what it returns', async () => {
+  const api = await createNdcgModule();
+  const keys = api.compareOptionSchema().map((r) => r.key);
+  assert.deepEqual(interfaceMembers('CompareOptions'), [...keys].sort());
+  assert.deepEqual(Object.keys(api.compareOptionSchema()[0]).sort(), interfaceMembers('CompareOptionRow'));
+  const qrels = 'q1 0 d1 1\nq2 0 d1 1\n';
+  const run = (first) => `q1 Q0 ${first} 1 2 r\nq1 Q0 d2 2 1 r\nq2 Q0 d1 1 2 r\n`;
+  const r = api.compareRuns(qrels, [run('d1'), run('d3'), run('d4')], { measures: ['recip_rank'] });
+  assert.deepEqual(Object.keys(r).sort(), interfaceMembers('CompareResult'));
+  assert.deepEqual(Object.keys(r.comparisons[0]).sort(), interfaceMembers('Comparison'));
+});

@@ -96,6 +96,58 @@ function checkTrecOptions(options = {}) {
   return { ...out, measures: out.measures || [] };
 }
 
+/** compareRuns' result: comparisons as the core's field list gives them, perQuery[measure][run][query]. */
+function compareResultOf(r) {
+  const runs = Array.from(r.runs);
+  const measures = Array.from(r.measures);
+  const qids = Array.from(r.qids);
+  const perQuery = {};
+  measures.forEach((name, m) => {
+    perQuery[name] = runs.map((_, run) => {
+      const from = (run * measures.length + m) * qids.length;
+      return plainNumbers(r.values.subarray(from, from + qids.length));
+    });
+  });
+  const comparisons = Array.from(r.comparisons, (c) => plain(c));
+  return { runs, measures, qids, comparisons, perQuery, trials: r.trials, seed: r.seed, holmTest: r.holmTest, text: r.text };
+}
+
+function checkRuns(runTexts) {
+  if (!Array.isArray(runTexts) || !runTexts.every((t) => typeof t === 'string')) {
+    throw optionError('runs', 'an array of run texts', runTexts);
+  }
+  return runTexts;
+}
+
+/**
+ * compareRuns() and its option table; `call` and `checked` are makeApi's guards.
+ * @param {object} raw the Embind module (for the table, read once)
+ */
+function compareMethods(raw, call, checked) {
+  const rows = Array.from(raw.compareOptionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) }));
+  const schema = new Map(rows.map((r) => [r.key, r]));
+  return {
+    /**
+     * Runs against the first (or every pair, allPairs): per measure and pair the means, the
+     * difference with a 95% bootstrap interval, d_z, wins/losses/ties and four paired tests.
+     * @param {string} qrelsText
+     * @param {string[]} runTexts two or more runs
+     * @param {object} [options] keys of compareOptionSchema()
+     */
+    compareRuns(qrelsText, runTexts, options) {
+      const o = optionTexts(options, schema, false);
+      const runs = checkRuns(runTexts);
+      const r = call((m) => m.compareRuns(checkText('qrels', qrelsText), runs, o.keys, o.values));
+      return compareResultOf(checked(r));
+    },
+
+    /** compare's option table: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]. */
+    compareOptionSchema() {
+      return rows.map((r) => ({ ...r, choices: [...r.choices] }));
+    },
+  };
+}
+
 /**
  * Builds the API over a raw module; `recreate` makes a fresh raw module
  * (used after a wasm abort such as running out of memory).
@@ -192,6 +244,8 @@ export function makeApi(raw, recreate) {
       const r = call((m) => m.evaluateTrec(checkText('qrels', qrelsText), checkText('run', runText), subtopics, o));
       return trecResultOf(checked(r));
     },
+
+    ...compareMethods(module, call, checked),
 
     /** The core's one option table: [{ key, flag, kind, choices, min, max, aboveMin, default, help, preset }]. */
     optionSchema() {

@@ -70,7 +70,8 @@ struct comparison {
   double effect_size = 0;
   std::size_t wins = 0, losses = 0, ties = 0;  // B above A, below, equal
   double p_ttest = 0, p_wilcoxon = 0, p_sign = 0, p_randomization = 0;
-  double p_holm = 0;        // NaN when the measure has a single comparison
+  double p_holm = 0;        // NaN when not adjusted or its p is undefined
+  bool adjusted = false;    // the measure has several pairs: p_holm is reported
   bool wilcoxon_exact = false, randomization_exact = false;
 };
 

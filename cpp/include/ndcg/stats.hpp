@@ -76,6 +76,15 @@ std::pair<double, double> bootstrap_interval(const std::vector<double>& d, std::
 // not counted in the family.
 std::vector<double> holm(const std::vector<double>& p);
 
+// exp, log, log Gamma (x > 0) and erfc (x >= 0), written from arithmetic so
+// native and wasm builds agree to the last bit (the libcs do not).
+namespace detail {
+double exp(double x);
+double log(double x);
+double lgamma(double x);
+double erfc(double x);
+}  // namespace detail
+
 // The randomization test enumerates sign flips exactly up to this many
 // nonzero differences.
 constexpr std::size_t exact_flip_limit = 30;
