@@ -9,27 +9,66 @@ export type ZeroPolicy = 'zero' | 'one' | 'skip';
 export type NegativePolicy = 'reject' | 'zero' | 'drop';
 export type ReportFormat = 'text' | 'markdown' | 'json' | 'csv' | 'latex';
 
+// One member per row of the core's option table (optionSchema()), plus the
+// judgments text. Every value may also be given as text, read as the CLI reads it.
 export interface ExplainOptions {
-  k?: number;
+  preset?: string;
+  k?: number | string;
+  gainTable?: number[] | Float64Array | string;
   gain?: GainKind;
-  gainTable?: number[] | Float64Array;
-  logBase?: number;
-  weights?: number[] | Float64Array;
+  logBase?: number | string;
+  weights?: number[] | Float64Array | string;
   ideal?: IdealSource;
-  qrels?: string;
-  idealCutToRetrieved?: boolean;
+  idealCutToRetrieved?: boolean | string;
   ties?: TiePolicy;
   zeroIdcg?: ZeroPolicy;
   negatives?: NegativePolicy;
-  integerGrades?: boolean;
-  truncateGrades?: boolean;
-  float32Scores?: boolean;
-  maxGrade?: number;
-  relevanceLevel?: number;
-  errMaxGrade?: number;
-  alpha?: number;
-  preset?: string;
-  decimals?: number;
+  integerGrades?: boolean | string;
+  truncateGrades?: boolean | string;
+  float32Scores?: boolean | string;
+  maxGrade?: number | string;
+  relevanceLevel?: number | string;
+  errMaxGrade?: number | string;
+  alpha?: number | string;
+  decimals?: number | string;
+  qrels?: string;
+}
+
+/** Every option with its value, as an explanation reports them. */
+export interface ResolvedOptions {
+  preset: string | null;
+  k: number;
+  gainTable: number[];
+  gain: 'exp' | 'linear' | 'table';
+  logBase: number;
+  weights: number[];
+  ideal: IdealSource;
+  idealCutToRetrieved: boolean;
+  ties: TiePolicy;
+  zeroIdcg: ZeroPolicy;
+  negatives: NegativePolicy;
+  integerGrades: boolean;
+  truncateGrades: boolean;
+  float32Scores: boolean;
+  maxGrade: number;
+  relevanceLevel: number;
+  errMaxGrade: number;
+  alpha: number;
+  decimals: number;
+}
+
+/** One row of the core's option table. */
+export interface OptionRow {
+  key: keyof ExplainOptions;
+  flag: string;
+  kind: 'choice' | 'whole' | 'real' | 'reals' | 'flag';
+  choices: string[];
+  min: number | null;
+  max: number | null;
+  aboveMin: boolean;
+  default: string;
+  help: string;
+  preset: boolean;
 }
 
 export interface Step {
@@ -44,34 +83,54 @@ export interface Step {
 }
 
 export interface Explanation {
-  format: string;
+  format: string | null;
   preset: string | null;
-  options: { gain: string; log_base: number; k: number; ideal: string; ties: string; zero_idcg: string; negatives: string };
+  options: ResolvedOptions;
   k: number;
   n: number;
   dcg: number;
   idcg: number;
   ndcg: number | null;
   cg: number;
-  has_judgments: boolean;
-  idcg_list?: number;
-  ndcg_list?: number;
-  idcg_judged?: number;
-  ndcg_judged?: number;
+  hasJudgments: boolean;
+  idcgList?: number;
+  ndcgList?: number;
+  idcgJudged?: number;
+  ndcgJudged?: number;
   metrics: {
     precision: number;
     recall: number;
-    average_precision: number;
-    reciprocal_rank: number;
+    averagePrecision: number;
+    reciprocalRank: number;
     err: number;
-    alpha_dcg?: number;
-    alpha_idcg?: number;
-    alpha_ndcg?: number;
+    alphaDcg?: number;
+    alphaIdcg?: number;
+    alphaNdcg?: number;
   };
   steps: Step[];
-  ideal_steps: Step[];
-  ndcg_at: (number | null)[];
-  loss: number[];
+  idealSteps: Step[];
+  ndcgAt: (number | null)[];
+  loss: (number | null)[];
+}
+
+/** One input under one preset, for the side-by-side comparison. */
+export interface PresetScore {
+  name: string;
+  dcg: number;
+  idcg: number;
+  ndcg: number | null;
+  error: NdcgError | null;
+}
+
+/** Everything the page shows for one input, from one call into the core. */
+export interface Analysis {
+  explanation: Explanation;
+  format: string;
+  items: number;
+  matchingPreset: string;
+  unweightedNdcg: number | null;
+  presets: PresetScore[] | null;
+  render(format?: ReportFormat): string;
 }
 
 export interface TrecOptions {
@@ -99,11 +158,14 @@ export interface TrecResult {
 export interface PresetInfo {
   name: string;
   summary: string;
-  options: ExplainOptions;
+  options: ResolvedOptions;
 }
 
 export interface NdcgApi {
   explain(input: string | number[] | Float64Array, options?: ExplainOptions): Explanation;
+  analyse(input: string | number[] | Float64Array, options?: ExplainOptions): Analysis;
+  optionSchema(): OptionRow[];
+  errorCodes(): { code: string; args: string[] }[];
   render(input: string | number[] | Float64Array, options?: ExplainOptions, format?: ReportFormat): string;
   evaluateTrec(qrelsText: string, runText: string, options?: TrecOptions): TrecResult;
   presets(): PresetInfo[];
@@ -114,10 +176,15 @@ export interface NdcgApi {
 }
 
 export declare class NdcgError extends Error {
-  code: 'bad-input' | 'bad-option' | 'restarting';
+  /** A code from errorCodes(), e.g. 'not-a-number', 'out-of-range', 'duplicate-id'. */
+  code: string;
+  source: '' | 'ranking' | 'judgments' | 'run' | 'qrels' | 'subtopics' | 'options';
+  /** The option's key when source is 'options'. */
+  key: string;
   line: number;
   column: number;
-  source: string;
+  /** The values the code names (errorCodes()), e.g. { found: 'x' }. */
+  args: Record<string, string>;
 }
 
 export interface CreateNdcgModule {

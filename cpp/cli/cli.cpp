@@ -3,6 +3,7 @@
 
 #include <sys/stat.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -235,7 +236,8 @@ expected<explain_request> parse_explain_args(words& w) {
   while (!w.done()) {
     std::string word = w.take();
     if (word == "--" && !only_grades) { only_grades = true; continue; }
-    if (only_grades || word == "-" || word[0] != '-' || is_number(word)) {
+    const bool long_option = word.size() > 2 && word[1] == '-' && std::isalpha(static_cast<unsigned char>(word[2]));
+    if (only_grades || word == "-" || word[0] != '-' || (is_number(word) && !long_option)) {
       r.grades += (r.grades.empty() ? "" : " ") + word;
       continue;
     }

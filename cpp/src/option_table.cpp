@@ -13,6 +13,7 @@ namespace ndcg {
 namespace {
 
 constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr double none = std::numeric_limits<double>::quiet_NaN();  // no range: a choice or a flag
 constexpr double max_whole = 9007199254740991.0;  // 2^53 - 1: exact in a JS number too
 
 // ---- messages ----------------------------------------------------------------
@@ -80,7 +81,7 @@ expected<std::uint64_t> read_whole(const option_row& row, std::string_view text)
     double v = 0;
     bool number = detail::parse_number(text, v) == detail::number_status::ok;
     if (!number) return bad_value(row, error_code::not_a_number, text);
-    return bad_value(row, v == std::floor(v) && in_range(row, v) ? error_code::not_whole : error_code::out_of_range, text);
+    return bad_value(row, in_range(row, v) ? error_code::not_whole : error_code::out_of_range, text);
   }
   std::uint64_t v = 0;
   for (char c : text) v = v * 10 + static_cast<std::uint64_t>(c - '0');
@@ -231,36 +232,36 @@ void put_preset(const option_row& row, const settings& s, field_sink& out) {
 using kind = option_kind;
 
 const std::vector<option_row> rows = {
-    {"preset", kind::choice, "", 0, 0, false, false,
+    {"preset", kind::choice, "", none, none, false, false,
      "a library's convention (see `ndcg presets`); other options given with it override it", set_preset, put_preset},
     {"k", kind::whole, "", 0, max_whole, false, false, "cutoff K; 0 = the whole list", set_k, put_k},
     {"gain_table", kind::reals, "", -inf, inf, false, true, "gains for grades 0, 1, 2, ... (implies gain table)",
      set_gain_table, put_reals<&options::gain_table>},
-    {"gain", kind::choice, "exp|exponential,linear,table", 0, 0, false, true,
+    {"gain", kind::choice, "exp|exponential,linear,table", none, none, false, true,
      "exp (2^rel - 1), linear (rel) or table (gain_table)", set_choice<&options::gain>, put_choice<&options::gain>},
     {"log_base", kind::real, "", 1, inf, true, true, "discount log_B(i + 1)", set_real<&options::log_base>,
      put_real<&options::log_base>},
     {"weights", kind::reals, "", 0, inf, false, false, "weights of positions 1, 2, ... (weighted NDCG; others 1)",
      set_reals<&options::weights>, put_reals<&options::weights>},
-    {"ideal", kind::choice, "list,judgments", 0, 0, false, true,
+    {"ideal", kind::choice, "list,judgments", none, none, false, true,
      "ideal list from this ranking, or from all judgments (qrels)", set_choice<&options::ideal>,
      put_choice<&options::ideal>},
-    {"ideal_cut_to_retrieved", kind::flag, "", 0, 0, false, true,
+    {"ideal_cut_to_retrieved", kind::flag, "", none, none, false, true,
      "ideal list no longer than the ranking (Elasticsearch)", set_flag<&options::ideal_cut_to_retrieved>,
      put_flag<&options::ideal_cut_to_retrieved>},
-    {"ties", kind::choice, "input,trec,average", 0, 0, false, true,
+    {"ties", kind::choice, "input,trec,average", none, none, false, true,
      "equal scores: input order, docid descending (trec_eval), or averaged over the tied group (sklearn)",
      set_choice<&options::ties>, put_choice<&options::ties>},
-    {"zero_idcg", kind::choice, "zero,one,skip", 0, 0, false, true, "NDCG when IDCG = 0: 0, 1, or left out",
+    {"zero_idcg", kind::choice, "zero,one,skip", none, none, false, true, "NDCG when IDCG = 0: 0, 1, or left out",
      set_choice<&options::zero_idcg>, put_choice<&options::zero_idcg>},
-    {"negatives", kind::choice, "reject,zero,drop", 0, 0, false, true,
+    {"negatives", kind::choice, "reject,zero,drop", none, none, false, true,
      "negative grades: an error, gain 0, or the item dropped", set_choice<&options::negatives>,
      put_choice<&options::negatives>},
-    {"integer_grades", kind::flag, "", 0, 0, false, true, "grades that are not whole numbers are an error (LightGBM)",
+    {"integer_grades", kind::flag, "", none, none, false, true, "grades that are not whole numbers are an error (LightGBM)",
      set_flag<&options::integer_grades>, put_flag<&options::integer_grades>},
-    {"truncate_grades", kind::flag, "", 0, 0, false, true, "grades truncated to whole numbers (XGBoost)",
+    {"truncate_grades", kind::flag, "", none, none, false, true, "grades truncated to whole numbers (XGBoost)",
      set_flag<&options::truncate_grades>, put_flag<&options::truncate_grades>},
-    {"float32_scores", kind::flag, "", 0, 0, false, true, "scores compared as 32-bit floats (XGBoost)",
+    {"float32_scores", kind::flag, "", none, none, false, true, "scores compared as 32-bit floats (XGBoost)",
      set_flag<&options::float32_scores>, put_flag<&options::float32_scores>},
     {"max_grade", kind::real, "", 0, inf, false, true, "larger grades are an error; 0 = no limit",
      set_real<&options::max_grade>, put_real<&options::max_grade>},

@@ -78,7 +78,7 @@ preset_score score_under(const preset_info& p, const text_explanation& t, const 
   return out;
 }
 
-expected<analysis> analyse(expected<text_explanation> t, const settings& s) {
+expected<analysis> analyse(expected<text_explanation> t, const settings& s, bool compare) {
   if (!t) return t.err();
   analysis a;
   a.text = std::move(*t);
@@ -92,7 +92,7 @@ expected<analysis> analyse(expected<text_explanation> t, const settings& s) {
     a.unweighted_ndcg = u ? u->ndcg : 0;
     a.unweighted_defined = u && u->ndcg_defined;
   }
-  if (a.text.input.items.size() <= preset_compare_limit)
+  if (compare && a.text.input.items.size() <= preset_compare_limit)
     for (const preset_info& p : presets()) a.presets.push_back(score_under(p, a.text, s.opt));
   return a;
 }
@@ -108,15 +108,29 @@ result_context context_of(const text_explanation& t, const settings& s) {
 }
 
 expected<analysis> analyse_text(std::string_view ranking_text, std::string_view judgments_text, const settings& s,
-                                const limits& lim) {
-  return analyse(explain_text(ranking_text, judgments_text, s.opt, lim), s);
+                                bool compare, const limits& lim) {
+  return analyse(explain_text(ranking_text, judgments_text, s.opt, lim), s, compare);
 }
 
 expected<analysis> analyse_grades(const std::vector<double>& grades, std::string_view judgments_text,
-                                  const settings& s, const limits& lim) {
-  return analyse(explain_grades(grades, judgments_text, s.opt, lim), s);
+                                  const settings& s, bool compare, const limits& lim) {
+  return analyse(explain_grades(grades, judgments_text, s.opt, lim), s, compare);
 }
 
 std::string render(const analysis& a, report_format f) { return render(a.text.result, f, context_of(a.text, a.s)); }
+
+std::uint32_t analysis_store::keep(analysis a) {
+  if (kept_.size() == capacity) kept_.erase(kept_.begin());
+  const std::uint32_t id = next_++;
+  if (next_ == 0) next_ = 1;
+  kept_.emplace_back(id, std::move(a));
+  return id;
+}
+
+const analysis* analysis_store::find(std::uint32_t id) const {
+  for (const auto& [k, a] : kept_)
+    if (k == id) return &a;
+  return nullptr;
+}
 
 }  // namespace ndcg

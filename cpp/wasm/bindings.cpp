@@ -1,16 +1,22 @@
 // Embind bindings: conversion between JS values and the core, nothing else.
-// Arrays leave as typed arrays copied out of wasm memory (`slice`), so JS
-// owns every result and there is no handle to free. Errors come back as
-// {ok: false, message, line, column, source}: Emscripten 3.1.6 would turn a
-// C++ exception into a bare number, and the core never throws anyway.
+// Options arrive as two arrays (keys and their values as text) and are read
+// by the core's option table. Results are written by the core's field lists
+// into a JS sink; step tables and number lists leave as typed arrays copied
+// out of wasm memory (`slice`), so JS owns them. Errors come back as
+// {ok: false, code, source, key, line, column, args, message}: Emscripten
+// 3.1.6 would turn a C++ exception into a bare number, and the core never
+// throws anyway.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "ndcg/metrics.hpp"
+#include "ndcg/fields.hpp"
+#include "ndcg/option_table.hpp"
 #include "ndcg/parse.hpp"
 #include "ndcg/pipeline.hpp"
 #include "ndcg/report.hpp"
@@ -25,194 +31,168 @@ val copy_out(const std::vector<T>& v) {
   return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
 }
 
+val finite_or_null(double v) { return std::isfinite(v) ? val(v) : val::null(); }
+
 val failure(const ndcg::error& e) {
   val out = val::object();
   out.set("ok", false);
+  out.set("code", std::string(ndcg::name_of(e.code)));
   out.set("message", e.message);
   out.set("line", static_cast<double>(e.line));
   out.set("column", static_cast<double>(e.column));
   out.set("source", e.source);
+  out.set("key", e.key.empty() ? std::string() : ndcg::js_name(e.key));
+  val args = val::object();
+  for (const ndcg::error_arg& a : e.args) args.set(a.name, a.value);
+  out.set("args", args);
   return out;
 }
 
-bool given(const val& js, const char* key) {
-  return js.hasOwnProperty(key) && !js[key].isUndefined() && !js[key].isNull();
-}
-
-template <class T>
-ndcg::status read_enum(const val& js, const char* key, ndcg::expected<T> (*parse)(std::string_view), T& field) {
-  if (!given(js, key)) return ndcg::done{};
-  auto parsed = parse(js[key].as<std::string>());
-  if (!parsed) return parsed.err();
-  field = *parsed;
-  return ndcg::done{};
-}
-
-void read_number(const val& js, const char* key, double& field) {
-  if (given(js, key)) field = js[key].as<double>();
-}
-
-// Fields missing from `js` keep the core's defaults. The JS layer has
-// already checked types and merged any preset.
-ndcg::expected<ndcg::options> options_from(const val& js) {
-  ndcg::options o;
-  if (js.isUndefined() || js.isNull()) return o;
-  for (auto s : {read_enum(js, "gain", ndcg::parse_gain_kind, o.gain),
-                 read_enum(js, "ideal", ndcg::parse_ideal_source, o.ideal),
-                 read_enum(js, "ties", ndcg::parse_tie_policy, o.ties),
-                 read_enum(js, "zeroIdcg", ndcg::parse_zero_policy, o.zero_idcg),
-                 read_enum(js, "negatives", ndcg::parse_negative_policy, o.negatives)})
-    if (!s) return s.err();
-  if (given(js, "k")) o.k = static_cast<std::uint64_t>(js["k"].as<double>());  // a safe integer, checked in JS
-  if (given(js, "gainTable")) o.gain_table = emscripten::convertJSArrayToNumberVector<double>(js["gainTable"]);
-  if (given(js, "weights")) o.weights = emscripten::convertJSArrayToNumberVector<double>(js["weights"]);
-  read_number(js, "logBase", o.log_base);
-  read_number(js, "maxGrade", o.max_grade);
-  read_number(js, "relevanceLevel", o.relevance_level);
-  read_number(js, "errMaxGrade", o.err_max_grade);
-  read_number(js, "alpha", o.alpha);
-  if (given(js, "idealCutToRetrieved")) o.ideal_cut_to_retrieved = js["idealCutToRetrieved"].as<bool>();
-  if (given(js, "integerGrades")) o.integer_grades = js["integerGrades"].as<bool>();
-  if (given(js, "truncateGrades")) o.truncate_grades = js["truncateGrades"].as<bool>();
-  if (given(js, "float32Scores")) o.float32_scores = js["float32Scores"].as<bool>();
-  return o;
-}
-
-val options_to_js(const ndcg::options& o) {
-  val out = val::object();
-  out.set("gain", std::string(ndcg::name_of(o.gain)));
-  out.set("gainTable", copy_out(o.gain_table));
-  out.set("logBase", o.log_base);
-  out.set("weights", copy_out(o.weights));
-  out.set("k", static_cast<double>(o.k));
-  out.set("ideal", std::string(ndcg::name_of(o.ideal)));
-  out.set("idealCutToRetrieved", o.ideal_cut_to_retrieved);
-  out.set("ties", std::string(ndcg::name_of(o.ties)));
-  out.set("zeroIdcg", std::string(ndcg::name_of(o.zero_idcg)));
-  out.set("negatives", std::string(ndcg::name_of(o.negatives)));
-  out.set("integerGrades", o.integer_grades);
-  out.set("truncateGrades", o.truncate_grades);
-  out.set("float32Scores", o.float32_scores);
-  out.set("maxGrade", o.max_grade);
-  out.set("relevanceLevel", o.relevance_level);
-  out.set("errMaxGrade", o.err_max_grade);
-  out.set("alpha", o.alpha);
-  return out;
-}
-
-// A step table as columns; ids joined by "\n" (no id can hold a line break).
-val steps_to_js(const std::vector<ndcg::step>& steps) {
-  std::vector<double> rel, gain, discount, weight, contribution, cumulative;
-  std::vector<std::uint8_t> has_id;
+// A step table's columns: one typed array per number, ids joined by "\n"
+// (no id holds a line break) with a mask of which rows have one.
+class column_sink : public ndcg::field_sink {
+ public:
+  std::vector<std::pair<std::string, std::vector<double>>> columns;
   std::string ids;
-  for (const ndcg::step& s : steps) {
-    rel.push_back(s.rel);
-    gain.push_back(s.gain);
-    discount.push_back(s.discount);
-    weight.push_back(s.weight);
-    contribution.push_back(s.contribution);
-    cumulative.push_back(s.cumulative);
-    has_id.push_back(s.has_id);
-    if (&s != &steps.front()) ids += '\n';
-    ids += s.id;
+  std::vector<std::uint8_t> has_id;
+
+  void number(std::string_view n, double v) override { column(n).push_back(v); }
+  void count(std::string_view n, std::uint64_t v) override { column(n).push_back(static_cast<double>(v)); }
+  void text(std::string_view, std::string_view v) override { add_id(true, v); }
+  void null(std::string_view) override { add_id(false, {}); }
+  void boolean(std::string_view, bool) override {}
+  void numbers(std::string_view, const std::vector<double>&) override {}
+  void begin(std::string_view) override {}
+  void end() override {}
+  void steps(std::string_view, const std::vector<ndcg::step>&) override {}
+
+ private:
+  std::vector<double>& column(std::string_view n) {
+    for (auto& c : columns)
+      if (c.first == n) return c.second;
+    return columns.emplace_back(std::string(n), std::vector<double>()).second;
   }
-  val out = val::object();
-  out.set("rel", copy_out(rel));
-  out.set("gain", copy_out(gain));
-  out.set("discount", copy_out(discount));
-  out.set("weight", copy_out(weight));
-  out.set("contribution", copy_out(contribution));
-  out.set("cumulative", copy_out(cumulative));
-  out.set("hasId", copy_out(has_id));
-  out.set("ids", ids);
+  void add_id(bool present, std::string_view v) {
+    if (!has_id.empty()) ids += '\n';
+    ids.append(v.data(), v.size());
+    has_id.push_back(present);
+  }
+};
+
+// Writes fields into JS objects under their camelCase names.
+class js_sink : public ndcg::field_sink {
+ public:
+  std::vector<val> stack{val::object()};
+
+  void number(std::string_view n, double v) override { set(n, finite_or_null(v)); }
+  void count(std::string_view n, std::uint64_t v) override { set(n, val(static_cast<double>(v))); }
+  void boolean(std::string_view n, bool v) override { set(n, val(v)); }
+  void text(std::string_view n, std::string_view v) override { set(n, val(std::string(v))); }
+  void null(std::string_view n) override { set(n, val::null()); }
+  void numbers(std::string_view n, const std::vector<double>& v) override { set(n, copy_out(v)); }
+  void begin(std::string_view n) override {
+    val child = val::object();
+    set(n, child);
+    stack.push_back(child);
+  }
+  void end() override { stack.pop_back(); }
+  void steps(std::string_view n, const std::vector<ndcg::step>& rows) override {
+    column_sink cols;
+    for (const ndcg::step& s : rows) ndcg::put_step(s, cols);
+    val out = val::object();
+    for (const auto& [name, values] : cols.columns) out.set(ndcg::js_name(name), copy_out(values));
+    out.set("id", cols.ids);
+    out.set("hasId", copy_out(cols.has_id));
+    out.set("length", static_cast<double>(rows.size()));
+    set(n, out);
+  }
+
+ private:
+  void set(std::string_view n, val v) { stack.back().set(ndcg::js_name(n), v); }
+};
+
+ndcg::expected<ndcg::settings> settings_of(val keys, val values) {
+  std::vector<std::pair<std::string, std::string>> given;
+  auto k = emscripten::vecFromJSArray<std::string>(keys);
+  auto v = emscripten::vecFromJSArray<std::string>(values);
+  for (std::size_t i = 0; i < k.size() && i < v.size(); ++i) given.emplace_back(k[i], v[i]);
+  return ndcg::settings_from(given);
+}
+
+val preset_scores(const ndcg::analysis& a) {
+  if (a.presets.empty()) return val::null();
+  val out = val::array();
+  for (const ndcg::preset_score& p : a.presets) {
+    val row = val::object();
+    row.set("name", std::string(p.name));
+    row.set("dcg", p.dcg);
+    row.set("idcg", p.idcg);
+    row.set("ndcg", p.defined ? val(p.ndcg) : val::null());
+    row.set("error", p.ok ? val::null() : failure(p.problem));
+    out.call<void>("push", row);
+  }
   return out;
 }
 
-val metrics_to_js(const ndcg::other_metrics& m) {
-  val out = val::object();
-  out.set("cg", m.cg);
-  out.set("precision", m.precision);
-  out.set("recall", m.recall);
-  out.set("averagePrecision", m.average_precision);
-  out.set("reciprocalRank", m.reciprocal_rank);
-  out.set("err", m.err);
-  out.set("hasAlpha", m.has_alpha);
-  out.set("alphaDcg", m.alpha_dcg);
-  out.set("alphaIdcg", m.alpha_idcg);
-  out.set("alphaNdcg", m.alpha_ndcg);
-  return out;
-}
+// The analyses an export may still render (a core store, one per module).
+ndcg::analysis_store kept;
 
-val explained_to_js(const ndcg::text_explanation& t, const ndcg::options& o) {
-  const ndcg::explanation& e = t.result;
+val analysed_to_js(ndcg::analysis a, bool keep) {
+  js_sink sink;
+  ndcg::put_explanation(a.text.result, ndcg::context_of(a.text, a.s), sink);
   val out = val::object();
   out.set("ok", true);
-  out.set("format", std::string(ndcg::name_of(t.input.detected)));
-  out.set("items", static_cast<double>(t.input.items.size()));
-  out.set("options", options_to_js(o));
-  out.set("matchingPreset", std::string(ndcg::matching_preset(o)));
-  out.set("k", static_cast<double>(e.k));
-  out.set("n", static_cast<double>(e.n));
-  out.set("dcg", e.dcg);
-  out.set("idcg", e.idcg);
-  out.set("ndcg", e.ndcg);
-  out.set("ndcgDefined", e.ndcg_defined);
-  out.set("hasJudgments", e.has_judgments);
-  out.set("idcgList", e.idcg_list);
-  out.set("ndcgList", e.ndcg_list);
-  out.set("idcgJudged", e.idcg_judged);
-  out.set("ndcgJudged", e.ndcg_judged);
-  out.set("steps", steps_to_js(e.steps));
-  out.set("idealSteps", steps_to_js(e.ideal_steps));
-  out.set("ndcgAt", copy_out(e.ndcg_at));
-  out.set("loss", copy_out(e.loss));
-  out.set("metrics", metrics_to_js(e.other));
+  out.set("explanation", sink.stack.front());
+  out.set("items", static_cast<double>(a.text.input.items.size()));
+  out.set("matchingPreset", std::string(ndcg::matching_preset(a.s.opt)));
+  out.set("unweightedNdcg", a.weighted && a.unweighted_defined ? val(a.unweighted_ndcg) : val::null());
+  out.set("presets", preset_scores(a));
+  out.set("id", keep ? static_cast<double>(kept.keep(std::move(a))) : 0.0);
   return out;
 }
 
-val explain_text(std::string text, std::string judgments, val js_options) {
-  auto o = options_from(js_options);
-  if (!o) return failure(o.err());
-  auto t = ndcg::explain_text(text, judgments, *o);
-  return t ? explained_to_js(*t, *o) : failure(t.err());
+val analyse_text(std::string text, std::string judgments, val keys, val values, bool compare, bool keep) {
+  auto s = settings_of(keys, values);
+  if (!s) return failure(s.err());
+  auto a = ndcg::analyse_text(text, judgments, *s, compare);
+  return a ? analysed_to_js(std::move(*a), keep) : failure(a.err());
 }
 
-val explain_grades(val grades, std::string judgments, val js_options) {
-  auto o = options_from(js_options);
-  if (!o) return failure(o.err());
-  auto t = ndcg::explain_grades(emscripten::convertJSArrayToNumberVector<double>(grades), judgments, *o);
-  return t ? explained_to_js(*t, *o) : failure(t.err());
+val analyse_grades(val grades, std::string judgments, val keys, val values, bool compare, bool keep) {
+  auto s = settings_of(keys, values);
+  if (!s) return failure(s.err());
+  auto a = ndcg::analyse_grades(emscripten::convertJSArrayToNumberVector<double>(grades), judgments, *s, compare);
+  return a ? analysed_to_js(std::move(*a), keep) : failure(a.err());
 }
 
-val render_report(std::string text, std::string judgments, val js_options, std::string format, int decimals,
-                  std::string preset_name) {
-  auto o = options_from(js_options);
-  if (!o) return failure(o.err());
+// A kept analysis as a report; null once it has been dropped.
+val render_kept(double id, std::string format) {
+  const ndcg::analysis* a = kept.find(static_cast<std::uint32_t>(id));
+  if (!a) return val::null();
   auto f = ndcg::parse_report_format(format);
   if (!f) return failure(f.err());
-  auto t = ndcg::explain_text(text, judgments, *o);
-  if (!t) return failure(t.err());
-  ndcg::report_context ctx;
-  ctx.opt = &*o;
-  ctx.input_format = ndcg::name_of(t->input.detected);
-  ctx.preset = preset_name.empty() ? ndcg::matching_preset(*o) : std::string_view(preset_name);
-  ctx.decimals = decimals;
   val out = val::object();
   out.set("ok", true);
-  out.set("text", ndcg::render(t->result, *f, ctx));
+  out.set("text", ndcg::render(*a, *f));
   return out;
+}
+
+val settings_to_js(const ndcg::settings& s) {
+  js_sink sink;
+  ndcg::put_options(s, sink);
+  return sink.stack.front();
 }
 
 val evaluate_trec(std::string qrels, std::string run, std::string subtopics, val js) {
   ndcg::trec_options o;
-  if (given(js, "measures"))
+  if (js.hasOwnProperty("measures"))
     for (const std::string& m : emscripten::vecFromJSArray<std::string>(js["measures"])) o.measures.push_back(m);
-  if (given(js, "complete")) o.complete = js["complete"].as<bool>();
-  if (given(js, "relevanceLevel")) o.relevance_level = static_cast<long>(js["relevanceLevel"].as<double>());
-  if (given(js, "preset")) o.preset = js["preset"].as<std::string>();
-  if (given(js, "gain")) o.exp_gain = js["gain"].as<std::string>() == "exp";
-  read_number(js, "alpha", o.alpha);
-  read_number(js, "errMaxGrade", o.err_max_grade);
+  if (js.hasOwnProperty("complete")) o.complete = js["complete"].as<bool>();
+  if (js.hasOwnProperty("relevanceLevel")) o.relevance_level = static_cast<long>(js["relevanceLevel"].as<double>());
+  if (js.hasOwnProperty("preset")) o.preset = js["preset"].as<std::string>();
+  if (js.hasOwnProperty("gain")) o.exp_gain = js["gain"].as<std::string>() == "exp";
+  if (js.hasOwnProperty("alpha")) o.alpha = js["alpha"].as<double>();
+  if (js.hasOwnProperty("errMaxGrade")) o.err_max_grade = js["errMaxGrade"].as<double>();
   auto r = ndcg::evaluate_trec(qrels, run, o, subtopics);
   if (!r) return failure(r.err());
   std::vector<double> flat;
@@ -231,26 +211,60 @@ val evaluate_trec(std::string qrels, std::string run, std::string subtopics, val
   out.set("isCount", copy_out(counts));
   out.set("summaryOnly", copy_out(summary));
   out.set("numQ", static_cast<double>(r->num_q));
-  out.set("text", ndcg::format_trec(*r, given(js, "perQuery") && js["perQuery"].as<bool>(),
-                                    given(js, "digits") ? js["digits"].as<int>() : 4));
+  out.set("text", ndcg::format_trec(*r, js.hasOwnProperty("perQuery") && js["perQuery"].as<bool>(),
+                                    js.hasOwnProperty("digits") ? js["digits"].as<int>() : 4));
   return out;
 }
 
 val preset_list() {
   val out = val::array();
   for (const ndcg::preset_info& p : ndcg::presets()) {
+    ndcg::settings s;
+    s.opt = *ndcg::preset(p.name);
     val entry = val::object();
     entry.set("name", std::string(p.name));
     entry.set("summary", std::string(p.summary));
-    entry.set("options", options_to_js(*ndcg::preset(p.name)));
+    entry.set("options", settings_to_js(s));
     out.call<void>("push", entry);
   }
   return out;
 }
 
-val matching_preset(val js_options) {
-  auto o = options_from(js_options);
-  return o ? val(std::string(ndcg::matching_preset(*o))) : failure(o.err());
+val option_schema() {
+  val out = val::array();
+  for (const ndcg::option_row& r : ndcg::option_table()) {
+    val row = val::object();
+    row.set("key", ndcg::js_name(r.key));
+    row.set("flag", ndcg::cli_flag(r.key));
+    row.set("kind", std::string(ndcg::name_of(r.kind)));
+    val choices = val::array();
+    for (std::string_view c : ndcg::choices_of(r)) choices.call<void>("push", std::string(c));
+    row.set("choices", choices);
+    row.set("min", finite_or_null(r.min));
+    row.set("max", finite_or_null(r.max));
+    row.set("aboveMin", r.above_min);
+    row.set("default", ndcg::default_text(r));
+    row.set("help", std::string(r.help));
+    row.set("preset", r.preset_sets);
+    out.call<void>("push", row);
+  }
+  return out;
+}
+
+val error_codes() {
+  val out = val::array();
+  for (const ndcg::error_code_info& c : ndcg::error_codes()) {
+    val row = val::object();
+    row.set("code", std::string(c.name));
+    row.set("args", std::string(c.args));
+    out.call<void>("push", row);
+  }
+  return out;
+}
+
+val matching_preset(val keys, val values) {
+  auto s = settings_of(keys, values);
+  return s ? val(std::string(ndcg::matching_preset(s->opt))) : failure(s.err());
 }
 
 std::string detect_format(std::string text) { return std::string(ndcg::name_of(ndcg::detect_format(text))); }
@@ -258,11 +272,13 @@ std::string detect_format(std::string text) { return std::string(ndcg::name_of(n
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ndcg_module) {
-  emscripten::function("explainText", &explain_text);
-  emscripten::function("explainGrades", &explain_grades);
-  emscripten::function("renderReport", &render_report);
+  emscripten::function("renderKept", &render_kept);
+  emscripten::function("analyseText", &analyse_text);
+  emscripten::function("analyseGrades", &analyse_grades);
   emscripten::function("evaluateTrec", &evaluate_trec);
   emscripten::function("presetList", &preset_list);
+  emscripten::function("optionSchema", &option_schema);
+  emscripten::function("errorCodes", &error_codes);
   emscripten::function("matchingPreset", &matching_preset);
   emscripten::function("detectFormat", &detect_format);
 }

@@ -1,7 +1,7 @@
 // Shared set-up for the browser suites: Debian's Chromium through
 // playwright-core, dist/ served on a loopback port, a guard that fails on any
 // request other than the page itself, and axe-core injection.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,9 +20,12 @@ export const WORKED = '#grades=3,2,0,1,0,0,2,1,0,0&k=10';
 /** The worked example with English forced (a preference saved by an earlier test would win otherwise). */
 export const WORKED_EN = `${WORKED}&lang=en`;
 
+// Debian's Chromium: the binary itself, or the wrapper script where only that is installed.
+const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/lib/chromium/chromium';
+
 export async function launch() {
   return chromium.launch({
-    executablePath: '/usr/lib/chromium/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic'],
   });
@@ -123,12 +126,15 @@ export async function nodeApi() {
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's WCAG 2 A/AA violations on the page, as short strings. */
+/** The rules axe runs: WCAG 2.0 and 2.1, levels A and AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe-core's WCAG 2.0/2.1 A/AA violations on the page, as short strings. */
 export async function axeViolations(page) {
   await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+  const found = await page.evaluate(async (tags) => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: tags } });
     return r.violations.map((v) => `${v.id}: ${v.help} [${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}]`);
-  });
+  }, AXE_TAGS);
   return found;
 }

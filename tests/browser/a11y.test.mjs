@@ -1,11 +1,11 @@
-// Accessibility, languages, themes and layout: axe-core finds no WCAG 2
-// A/AA violation in English or Chinese, light or dark, at desktop width or
+// Accessibility, languages, themes and layout: axe-core finds no WCAG 2.0 or
+// 2.1 A/AA violation in English or Chinese, light or dark, at desktop width or
 // 375 px; the page works from the keyboard alone; screenshots of each
 // combination go to test-results/ for a person to look at.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, headlineIs, launch, open, results, setText, WORKED } from './_helpers.mjs';
+import { axeViolations, fileUrl, headlineIs, launch, open, ready, results, setText, WORKED } from './_helpers.mjs';
 
 let browser;
 
@@ -28,7 +28,7 @@ async function pageFor({ lang, scheme, width = 1280, locale }) {
 describe('languages and themes', () => {
   for (const lang of ['en', 'zh']) {
     for (const scheme of ['light', 'dark']) {
-      test(`${lang}, ${scheme}: no WCAG 2 A/AA violation; screenshot`, async () => {
+      test(`${lang}, ${scheme}: no WCAG 2.0/2.1 A/AA violation; screenshot`, async () => {
         const { context, page } = await pageFor({ lang, scheme });
         // The language comes from the browser's locale, with no hint in the hash.
         await open(page, fileUrl() + WORKED);
@@ -37,6 +37,11 @@ describe('languages and themes', () => {
         assert.equal(dark, scheme === 'dark');
         assert.equal(await page.getAttribute('#theme-toggle', 'aria-pressed'), String(dark));
         assert.match(await page.textContent('#results-heading'), lang === 'zh' ? /计算结果/ : /Results/);
+        // Label in name: the language button's accessible name starts with what it shows, in its own language.
+        const toggle = await page.$eval('#lang-toggle', (b) => ({ text: b.textContent, name: b.getAttribute('aria-label'), lang: b.lang }));
+        assert.equal(toggle.text, lang === 'zh' ? 'English' : '中文');
+        assert.ok(toggle.name.startsWith(toggle.text), `"${toggle.name}" does not start with "${toggle.text}"`);
+        assert.equal(toggle.lang, lang === 'zh' ? 'en' : 'zh');
         // Open every explanation so axe sees their text too.
         await page.$$eval('details', (all) => all.forEach((d) => { d.open = true; }));
         assert.deepEqual(await axeViolations(page), []);
@@ -56,7 +61,7 @@ describe('languages and themes', () => {
     const dark = await background();
     assert.notEqual(dark, light);
     await page.reload();
-    await page.waitForSelector('#headline');
+    await ready(page);
     assert.equal(await background(), dark);
     assert.deepEqual(await axeViolations(page), []);
     await context.close();
@@ -77,6 +82,7 @@ describe('states worth checking with axe', () => {
     await setText(page, '#ranking', 'q1 Q0 d1 1 1 r\nq1 Q0 d2 2 x r');
     await page.waitForSelector('#ranking-error:not([hidden])');
     await page.click('button[data-format="markdown"]');
+    await page.waitForSelector('#export-preview:not([hidden])');
     assert.deepEqual(await axeViolations(page), [], 'error, weights, export preview');
     await page.click('button[data-example="trec"]');
     await page.waitForSelector('#table-trec');
@@ -130,7 +136,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     assert.equal(await focused(), 'skip-link');
     await page.keyboard.press('Enter');
-    assert.equal(await focused(), 'results');
+    await page.waitForFunction(() => document.activeElement.id === 'results');
     assert.equal(await page.evaluate(() => location.hash), WORKED, 'the skip link leaves the state in the hash alone');
     // From the top, Tab reaches the text area, and typing recomputes.
     await page.focus('body');

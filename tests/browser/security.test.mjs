@@ -157,8 +157,10 @@ describe('no network', () => {
     const p = await guard.context.newPage();
     await open(p, server.url() + WORKED_EN);
     for (const example of ['markdown', 'scored', 'csv', 'ties', 'pool', 'diversity', 'trec', 'worked']) {
+      // Each example is computed and written to the hash in one task: wait for that, not for a time.
+      const hashBefore = await p.evaluate(() => location.hash);
       await p.click(`button[data-example="${example}"]`);
-      await p.waitForTimeout(150);
+      await p.waitForFunction((was) => location.hash !== was, hashBefore);
     }
     await p.click('button[data-format="csv"]');
     const [download] = await Promise.all([p.waitForEvent('download'), p.click('#export-download')]);

@@ -76,7 +76,7 @@ export const catalogue = [
   { name: 'a number with a tail', ranking: '3 2abc', expect: { error: /got "2abc"/, line: 1, column: 3 } },
   { name: 'NaN in an array of grades', apiInput: [3, NaN], cli: null, expect: { error: /grade is not a finite number: nan/, line: 1, column: 2 } },
   { name: 'Infinity in an array of grades', apiInput: [Infinity], cli: null, expect: { error: /not a finite number: inf/, line: 1, column: 1 } },
-  { name: 'a string in an array of grades', apiInput: [3, '2'], cli: null, expect: { error: /grades\[1\] is not a number/, code: 'bad-input' } },
+  { name: 'a string in an array of grades', apiInput: [3, '2'], cli: null, expect: { error: /grades\[1\] is not a number/, code: 'not-a-number' } },
   { name: 'NaN score in an id/score/grade line', ranking: 'd1 0.5 3\nd2 NaN 1\n', expect: { error: /"NaN", which is not a finite number/, line: 2, column: 4 } },
   { name: 'inf score in CSV', ranking: 'id,score,rel\nd1,inf,3\n', expect: { error: /expected a score \(a number\), got "inf"/, line: 2, column: 4 } },
 
@@ -117,23 +117,23 @@ export const catalogue = [
   { name: 'an empty K', ranking: WORKED, args: ['--k='], options: { k: '' }, expect: { error: /k (takes|must be) a whole number/, line: 0 } },
 
   // ---- other options ------------------------------------------------------------------
-  { name: 'log base 1', ranking: WORKED, args: ['--log-base', '1'], options: { logBase: 1 }, expect: { error: /log base must be a finite number above 1/, line: 0 } },
-  { name: 'log base NaN', ranking: WORKED, args: ['--log-base', 'nan'], options: { logBase: NaN }, expect: { error: /finite number/, line: 0 } },
+  { name: 'log base 1', ranking: WORKED, args: ['--log-base', '1'], options: { logBase: 1 }, expect: { error: /log_base takes a number above 1/, line: 0, code: 'out-of-range' } },
+  { name: 'log base NaN', ranking: WORKED, args: ['--log-base', 'nan'], options: { logBase: NaN }, expect: { error: /log_base takes a number above 1/, line: 0, code: 'not-a-number' } },
   { name: 'a negative position weight', ranking: WORKED, args: ['--weights', '1,-1'], options: { weights: [1, -1] },
-    expect: { error: /weights must be finite and not negative/, line: 0 } },
+    expect: { error: /weights takes numbers separated by commas, 0 or more/, line: 0, code: 'out-of-range' } },
   { name: 'position weights whose terms overflow', ranking: '3 3', args: ['--weights', '1e308,1e308'], options: { weights: [1e308, 1e308] },
     expect: { error: /overflow|not finite|too large/, line: 0 } },
-  { name: 'alpha above 1', ranking: WORKED, args: ['--alpha', '2'], options: { alpha: 2 }, expect: { error: /alpha must be between 0 and 1/, line: 0 } },
-  { name: 'an unknown preset', ranking: WORKED, args: ['--preset', 'nosuch'], options: { preset: 'nosuch' }, expect: { error: /unknown preset/, line: 0 } },
-  { name: 'an unknown option', ranking: WORKED, args: ['--bogus', '1'], options: { bogus: 1 }, expect: { error: /unknown option/, line: 0, code: 'bad-option' } },
+  { name: 'alpha above 1', ranking: WORKED, args: ['--alpha', '2'], options: { alpha: 2 }, expect: { error: /alpha takes a finite number from 0 to 1/, line: 0, code: 'out-of-range' } },
+  { name: 'an unknown preset', ranking: WORKED, args: ['--preset', 'nosuch'], options: { preset: 'nosuch' }, expect: { error: /preset takes one of/, line: 0, code: 'unknown-choice' } },
+  { name: 'an unknown option', ranking: WORKED, args: ['--bogus', '1'], options: { bogus: 1 }, expect: { error: /unknown option/, line: 0, code: 'unknown-option' } },
   { name: 'a gain table with an infinite entry', ranking: '0 1', args: ['--gain-table', '0,inf'], options: { gainTable: [0, Infinity] },
     expect: { error: /finite numbers|takes numbers separated by commas/, line: 0 } },
   { name: 'IDCG = 0 left out', ranking: '0 0 0', args: ['--zero-idcg', 'skip'], options: { zeroIdcg: 'skip' },
     expect: { result: { n: 3, dcg: 0, idcg: 0, ndcg: null } } },
   { name: 'all grades zero', ranking: '0 0 0', expect: { result: { n: 3, dcg: 0, idcg: 0, ndcg: 0 } } },
-  { name: 'options that are not an object', ranking: WORKED, options: 'k=10', cli: null, expect: { error: /options must be an object/, code: 'bad-option' } },
-  { name: 'an input that is neither text nor grades', apiInput: 42, cli: null, expect: { error: /must be a string/, code: 'bad-option' } },
-  { name: 'judgments that are not text', ranking: 'd1 3\nd2 1', options: { qrels: 7 }, cli: null, expect: { error: /qrels must be a string/, code: 'bad-option' } },
+  { name: 'options that are not an object', ranking: WORKED, options: 'k=10', cli: null, expect: { error: /options must be an object/, code: 'bad-type' } },
+  { name: 'an input that is neither text nor grades', apiInput: 42, cli: null, expect: { error: /must be a string/, code: 'bad-type' } },
+  { name: 'judgments that are not text', ranking: 'd1 3\nd2 1', options: { qrels: 7 }, cli: null, expect: { error: /qrels must be a string/, code: 'bad-type' } },
 
   // ---- line ends, BOM, encodings, NUL --------------------------------------------------
   { name: 'a BOM before grades', ranking: '\uFEFF3 2 1', expect: { result: { n: 3, rels: [3, 2, 1], ndcg: 1 } } },
@@ -182,7 +182,7 @@ export const catalogue = [
   { name: 'CSV ids with commas and quotes', ranking: 'id,score,rel\n"d,1",0.5,3\n"d""2",0.4,1\n', expect: { result: { n: 2, ids: ['d,1', 'd"2'], ndcg: 1 } } },
   { name: 'a header naming only score and rel', ranking: 'score,rel\n0.1,3\n0.9,1\n', expect: { result: { n: 2, rels: [1, 3], format: 'csv' } } },
   { name: 'TSV with subtopics', ranking: 'id\tscore\trel\tsubtopics\nd1\t0.9\t1\ta;b\nd2\t0.8\t1\tb\nd3\t0.7\t1\tc\n',
-    expect: { result: { n: 3, format: 'tsv', ndcg: 1, metrics: { alpha_ndcg: 0.9772764758652748 } } } },
+    expect: { result: { n: 3, format: 'tsv', ndcg: 1, metrics: { alphaNdcg: 0.9772764758652748 } } } },
   { name: 'a Markdown table row', ranking: '| rel | 3 | 2 | 0 |\n', expect: { result: { n: 3, rels: [3, 2, 0] } } },
   // An empty cell between two separators is a mistake to name, not a cell to skip;
   // the frame of a row ("| 3 |", a trailing comma, an empty corner cell) is not a cell.
@@ -212,7 +212,7 @@ export const catalogue = [
     expect: { error: /grade 7 is above the largest allowed grade 4/, line: 3, column: 9, source: 'judgments' } },
   { name: 'a run judged by qrels, with a relevant document never retrieved', ranking: 'd1 0.5 1\nd2 0.4 1\n', judgments: 'd1 3\nd9 2\n',
     args: ['--ideal', 'judgments'], options: { ideal: 'judgments' },
-    expect: { result: { n: 2, ids: ['d1', 'd2'], rels: [3, 0], dcg: 7, idcg: 7 + 3 / Math.log2(3), has_judgments: true } } },
+    expect: { result: { n: 2, ids: ['d1', 'd2'], rels: [3, 0], dcg: 7, idcg: 7 + 3 / Math.log2(3), hasJudgments: true } } },
   { name: 'HTML and script in ids', ranking: '<script>alert(1)</script> 3\n<img/src=x/onerror=alert(1)> 2\n',
     page: 'ids render as text: no element is created, no script runs',
     expect: { result: { n: 2, ids: ['<script>alert(1)</script>', '<img/src=x/onerror=alert(1)>'], ndcg: 1 } } },
@@ -255,10 +255,10 @@ export const catalogue = [
     args: ['-m', 'ndcg'], options: { measures: ['ndcg'] }, expect: { result: { mean: { ndcg: 1 }, perQuery: { '<b>q</b>': { ndcg: 1 } } } } },
   { name: 'trec: a relevance level that is not a number', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n',
     args: ['-l', 'x'], options: { relevanceLevel: 'x' },
-    api: { error: /relevanceLevel/, code: 'bad-option', line: 0 },
+    api: { error: /relevanceLevel/, code: 'bad-type', line: 0 },
     expect: { error: /-l takes a whole number, got "x"/, line: 0 } },
   { name: 'trec: an option of the wrong type', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n', options: { gain: 5 }, cli: null,
-    expect: { error: /gain/, code: 'bad-option', line: 0 } },
+    expect: { error: /gain/, code: 'bad-type', line: 0 } },
 
   // ---- the command line only -------------------------------------------------------------
   { name: 'no command', kind: 'cli', args: [], api: null, expect: { error: /Usage:/, line: 0, lines: 'many' } },
@@ -312,7 +312,7 @@ export function apiCall(api, c, input = apiInputOf(c)) {
 export function summary(kind, r) {
   if (kind === 'trec') return { mean: r.mean, perQuery: r.perQuery };
   return {
-    format: r.format, n: r.n, k: r.k, dcg: r.dcg, idcg: r.idcg, ndcg: r.ndcg, has_judgments: r.has_judgments,
+    format: r.format, n: r.n, k: r.k, dcg: r.dcg, idcg: r.idcg, ndcg: r.ndcg, hasJudgments: r.hasJudgments,
     metrics: r.metrics, ids: r.steps.slice(0, 50).map((s) => s.id), rels: r.steps.slice(0, 50).map((s) => s.rel),
   };
 }

@@ -1,14 +1,14 @@
 // The JS API of dist/ndcg.js against the native command and hand-made values.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WORKED, cli, createNdcgModule, parity, readParity } from './helpers.mjs';
+import { WORKED, camelKeys, cli, createNdcgModule, parity, readParity } from './helpers.mjs';
 
 const api = await createNdcgModule();
 
 test('require() gives a factory that resolves to the API, also as .createNdcgModule', async () => {
   assert.equal(typeof createNdcgModule, 'function');
   assert.equal(createNdcgModule.createNdcgModule, createNdcgModule);
-  for (const name of ['explain', 'render', 'evaluateTrec', 'presets', 'matchingPreset', 'detectFormat']) {
+  for (const name of ['explain', 'analyse', 'render', 'evaluateTrec', 'presets', 'matchingPreset', 'detectFormat', 'optionSchema', 'errorCodes']) {
     assert.equal(typeof api[name], 'function', name);
   }
 });
@@ -20,7 +20,7 @@ test('the worked example gives DCG 10.6389…, IDCG 11.2103…, NDCG 0.94903…'
     assert.equal(r.idcg, 11.210318626022309);
     assert.ok(Math.abs(r.ndcg - 0.9490301792919195) < 1e-15);
     assert.equal(r.steps.length, 10);
-    assert.deepEqual(r.ideal_steps.map((s) => s.rel), [3, 2, 2, 1, 1]);
+    assert.deepEqual(r.idealSteps.map((s) => s.rel), [3, 2, 2, 1, 1]);
     assert.equal(r.format, 'grades');
     assert.equal(r.preset, 'document');
   }
@@ -36,7 +36,7 @@ test('explain gives the native command\'s JSON to the last bit', () => {
   for (const c of cases) {
     const native = cli(['explain', '--format', 'json', '-f', '-', ...c.args], c.text);
     assert.equal(native.status, 0, native.stderr);
-    const fromCli = JSON.parse(native.stdout);
+    const fromCli = camelKeys(JSON.parse(native.stdout));
     const fromNode = api.explain(c.text, c.options);
     assert.deepEqual(fromNode, fromCli, JSON.stringify(c.options));
   }
@@ -65,9 +65,9 @@ test('options change the numbers as derived by hand', () => {
   r = api.explain('0 0', { preset: 'lightgbm', zeroIdcg: 'zero' });
   assert.equal(r.ndcg, 0);
   r = api.explain('a 1\nb 0\nc 2', { ideal: 'judgments', qrels: 'q 0 a 1\nq 0 c 2\nq 0 d 3' });
-  assert.equal(r.has_judgments, true);
-  assert.ok(r.ndcg_judged < r.ndcg_list);
-  assert.equal(r.ndcg, r.ndcg_judged);
+  assert.equal(r.hasJudgments, true);
+  assert.ok(r.ndcgJudged < r.ndcgList);
+  assert.equal(r.ndcg, r.ndcgJudged);
 });
 
 test('presets are listed and recognised from the options they set', () => {
@@ -83,9 +83,9 @@ test('bad input throws an Error naming line and column, and the next call works'
   assert.throws(() => api.explain('3 2\n1 x 0'), (e) => e instanceof Error && e.line === 2 && /line 2, column \d+/.test(e.message));
   assert.throws(() => api.explain(''), /empty/);
   assert.throws(() => api.explain([1, 'x']), /grades\[1\] is not a number/);
-  assert.throws(() => api.explain('1 2', { k: -1 }), (e) => e.code === 'bad-option' && /option k/.test(e.message));
+  assert.throws(() => api.explain('1 2', { k: -1 }), (e) => e.code === 'out-of-range' && e.source === 'options' && e.key === 'k' && /k takes a whole number/.test(e.message));
   assert.throws(() => api.explain('1 2', { nope: 1 }), /unknown option "nope"/);
-  assert.throws(() => api.explain('1 2', { preset: 'none' }), /unknown preset/);
+  assert.throws(() => api.explain('1 2', { preset: 'none' }), (e) => e.code === 'unknown-choice' && e.key === 'preset');
   assert.throws(() => api.explain('1 -1'), /negative/);
   assert.throws(() => api.evaluateTrec('1 0 a 1', 'x', {}), (e) => e.source === 'run' && e.line === 1);
   assert.equal(api.explain(WORKED, { k: 10 }).dcg, 10.638930695573496);
@@ -126,5 +126,49 @@ test('evaluateTrec on the whole parity run equals the native command, bit for bi
     const [name, qid, value] = line.split('\t').map((s) => s.trim());
     const got = qid === 'all' ? r.mean[name] : r.perQuery[qid][name];
     assert.ok(Math.abs(got - Number(value)) < 1e-12, `${name} ${qid}: ${got} vs ${value}`);
+  }
+});
+
+test('analyse gives, from one call, the explanation, the preset comparison and the unweighted NDCG', () => {
+  const a = api.analyse(WORKED, { k: 10, weights: [2] });
+  const log3 = Math.log2(3);
+  // Weight 2 on position 1 doubles its term in DCG and in IDCG.
+  const dcg = 14 + 3 / log3 + 1 / Math.log2(5) + 3 / 3 + 1 / Math.log2(9);
+  const idcg = 14 + 3 / log3 + 3 / 2 + 1 / Math.log2(5) + 1 / Math.log2(6);
+  assert.ok(Math.abs(a.explanation.ndcg - dcg / idcg) < 1e-12);
+  assert.equal(a.unweightedNdcg, 0.9490301792919195);
+  assert.equal(a.format, 'grades');
+  assert.equal(a.items, 10);
+  assert.equal(a.matchingPreset, 'document');
+  const byName = Object.fromEntries(a.presets.map((p) => [p.name, p]));
+  assert.equal(a.presets.length, api.presets().length);
+  // sklearn: linear gains, the same weights and cutoff.
+  const lin = (2 * 3 + 2 / log3 + 1 / Math.log2(5) + 2 / 3 + 1 / Math.log2(9)) / (2 * 3 + 2 / log3 + 2 / 2 + 1 / Math.log2(5) + 1 / Math.log2(6));
+  assert.ok(Math.abs(byName.sklearn.ndcg - lin) < 1e-12);
+  assert.equal(api.analyse(WORKED, { k: 10 }).unweightedNdcg, null);
+});
+
+test('an analysis renders its reports without computing again, and as render() does', () => {
+  const a = api.analyse(WORKED, { k: 10 });
+  for (const format of ['markdown', 'csv', 'text', 'latex', 'json']) assert.equal(a.render(format), api.render(WORKED, { k: 10 }, format));
+  for (let i = 0; i < 6; i++) api.analyse([1, 0], {});  // the core keeps only the last few analyses
+  assert.equal(a.render('json'), api.render(WORKED, { k: 10 }, 'json'));
+  assert.throws(() => a.render('yaml'), (e) => e.code === 'unknown-choice');
+});
+
+test('every error carries a code from the core\'s table, with the args that code names', () => {
+  const codes = new Map(api.errorCodes().map((c) => [c.code, c.args]));
+  const bad = [
+    () => api.explain('3 2\n1 x 0'), () => api.explain(''), () => api.explain('1 2', { k: -1 }), () => api.explain('1 2', { k: 2.5 }),
+    () => api.explain('1 2', { gain: 'cubic' }), () => api.explain('1 2', { weights: '1,,2' }), () => api.explain('1 2', { nope: 1 }),
+    () => api.explain('1 2', { k: true }), () => api.explain('a 1\na 2'), () => api.evaluateTrec('1 0 a 1', 'x', {}),
+  ];
+  for (const fn of bad) {
+    let caught = null;
+    try { fn(); } catch (e) { caught = e; }
+    assert.ok(caught, String(fn));
+    assert.ok(codes.has(caught.code), `${caught.code} (${caught.message})`);
+    assert.deepEqual(Object.keys(caught.args).sort(), [...codes.get(caught.code)].sort(), `${caught.code}: ${caught.message}`);
+    assert.ok(['ranking', 'judgments', 'run', 'qrels', 'subtopics', 'options'].includes(caught.source), caught.message);
   }
 });

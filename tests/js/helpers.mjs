@@ -1,9 +1,9 @@
 // Shared set-up for the Node suites: the built module, the CLI, the data.
 import { createRequire } from 'node:module';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runProcess } from './spawn.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -13,7 +13,8 @@ export const createNdcgModule = require(join(root, 'dist', 'ndcg.js'));
 
 /** Runs build/native/ndcg; returns { status, stdout, stderr }. */
 export function cli(args, input = '') {
-  const r = spawnSync(join(root, 'build', 'native', 'ndcg'), args, { input, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = runProcess(join(root, 'build', 'native', 'ndcg'), args, { input, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -26,3 +27,12 @@ export function readParity(name) {
 }
 
 export const WORKED = [3, 2, 0, 1, 0, 0, 2, 1, 0, 0];
+
+/** The CLI's JSON with its snake_case names turned into the JS API's camelCase, mechanically. */
+export function camelKeys(value) {
+  if (Array.isArray(value)) return value.map(camelKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const out = {};
+  for (const [k, v] of Object.entries(value)) out[k.replace(/_([a-z0-9])/g, (m, c) => c.toUpperCase())] = camelKeys(v);
+  return out;
+}

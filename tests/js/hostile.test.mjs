@@ -9,7 +9,6 @@
 // passes the ASan build), NDCG_HOSTILE_ONLY=cli|api (one side only).
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -18,6 +17,8 @@ import { Worker } from 'node:worker_threads';
 import { apiCall, bytesOf, catalogue, summary } from '../hostile/catalogue.mjs';
 // The benchmarks' seeded generator (mulberry32): a failing case replays.
 import { seeded } from '../../bench/gen.mjs';
+import { camelKeys } from './helpers.mjs';
+import { runProcess } from './spawn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = resolve(root, process.env.NDCG_CLI || 'build/native/ndcg');
@@ -141,7 +142,7 @@ function assertNoControlBytes(text) {
 function runCommand(c) {
   const want = expectationFor(c, 'cli');
   const { args, input, files } = commandFor(c);
-  const r = spawnSync(CLI, args, { input, maxBuffer: 1 << 30, timeout: c.timeoutMs ?? DEFAULT_TIMEOUT });
+  const r = runProcess(CLI, args, { input, maxBuffer: 1 << 30, timeout: c.timeoutMs ?? DEFAULT_TIMEOUT });
   assert.ok(!(r.error && r.error.code === 'ETIMEDOUT'), `hung: no answer in ${c.timeoutMs ?? DEFAULT_TIMEOUT} ms`);
   assert.ifError(r.error);
   const stderr = r.stderr.toString('utf8');
@@ -165,11 +166,11 @@ function runCommand(c) {
     assertSubset(parseText(stdout), textFields(want.result));
     return;
   }
-  const actual = c.kind === 'trec' ? parseTrec(stdout) : summary('explain', JSON.parse(stdout));
+  const actual = c.kind === 'trec' ? parseTrec(stdout) : summary('explain', camelKeys(JSON.parse(stdout)));
   assertSubset(actual, want.result);
   // The default text report for the same input must work too.
   if (c.kind !== 'trec' && !files.ranking && c.textRerun !== false) {
-    const text = spawnSync(CLI, args.filter((a, i) => a !== '--format' && args[i - 1] !== '--format'), { input, timeout: DEFAULT_TIMEOUT });
+    const text = runProcess(CLI, args.filter((a, i) => a !== '--format' && args[i - 1] !== '--format'), { input, timeout: DEFAULT_TIMEOUT });
     assert.equal(text.status, 0, `text report: ${text.stderr}`);
     assert.match(text.stdout.toString(), /NDCG/);
     assertNoControlBytes(text.stdout.toString('latin1'));
@@ -292,9 +293,9 @@ if (ONLY === '') {
     const random = seeded(20240611);
     for (let i = 0; i < 150; i++) {
       const r = randomRanking(random);
-      const native = spawnSync(CLI, ['explain', '--format', 'json', '-f', '-', ...r.args], { input: r.text, encoding: 'utf8', timeout: DEFAULT_TIMEOUT });
+      const native = runProcess(CLI, ['explain', '--format', 'json', '-f', '-', ...r.args], { input: r.text, encoding: 'utf8', timeout: DEFAULT_TIMEOUT });
       assert.equal(native.status, 0, `case ${i}: ${native.stderr}`);
-      const fromCli = JSON.parse(native.stdout);
+      const fromCli = camelKeys(JSON.parse(native.stdout));
       const fromNode = api.explain(r.text, r.options);
       for (const key of Object.keys(fromCli)) {
         assert.deepStrictEqual(fromNode[key], fromCli[key], `case ${i}, ${key}: ${r.args.join(' ')}\n${r.text}`);

@@ -38,3 +38,14 @@ test('dist/ndcg.js holds no eval and no new Function', () => {
   assert.equal(text.includes('eval('), false);
   assert.equal(text.includes('new Function'), false);
 });
+
+test('the typed options are the rows of the core\'s option table, plus the judgments text', async () => {
+  const api = await createNdcgModule();
+  const keys = api.optionSchema().map((r) => r.key);
+  assert.deepEqual(interfaceMembers('ExplainOptions'), [...keys, 'qrels'].sort());
+  assert.deepEqual(interfaceMembers('ResolvedOptions'), [...keys].sort());
+  assert.deepEqual(Object.keys(api.explain('1 0').options).sort(), [...keys].sort());
+  const a = api.analyse('1 0');
+  assert.deepEqual(Object.keys(a).sort(), interfaceMembers('Analysis'));
+  assert.deepEqual(Object.keys(a.presets[0]).sort(), interfaceMembers('PresetScore'));
+});

@@ -1,103 +1,68 @@
-// The JS API over the wasm module: explain(), evaluateTrec() and friends.
-// Every wrapper has one shape: validate → call → check → convert. The
-// bindings copy results into JS-owned typed arrays, so nothing is freed here.
-import { NdcgError, inputError, optionError } from './errors.js';
-import { normaliseOptions } from './options.js';
+// The JS API over the wasm module. Every wrapper has one shape: check the
+// JS types → call the core once → throw its error or convert its result.
+// The bindings copy results into JS-owned typed arrays; the core keeps the
+// last few analyses so an export renders one already computed.
+import { coreError, NdcgError, optionError, useErrorCodes } from './errors.js';
+import { optionTexts } from './options.js';
 
-function splitLines(text) {
-  return text === '' ? [] : text.split('\n');
+/** Number lists as plain arrays; values that are not finite become null, as in the CLI's JSON. */
+function plainNumbers(values) {
+  return Array.from(values, (v) => (Number.isFinite(v) ? v : null));
 }
 
-/** Rows of a step table from its columns, shaped as the CLI's JSON rows. */
+/** A step table's columns (the core's field list) as rows of objects. */
 function stepRows(columns) {
-  const ids = splitLines(columns.ids);
-  const rows = new Array(columns.rel.length);
+  const ids = columns.length ? columns.id.split('\n') : [];
+  const names = Object.keys(columns).filter((k) => k !== 'id' && k !== 'hasId' && k !== 'length');
+  const rows = new Array(columns.length);
   for (let i = 0; i < rows.length; i++) {
-    rows[i] = {
-      position: i + 1,
-      id: columns.hasId[i] ? ids[i] : null,
-      rel: columns.rel[i],
-      gain: columns.gain[i],
-      discount: columns.discount[i],
-      weight: columns.weight[i],
-      contribution: columns.contribution[i],
-      cumulative: columns.cumulative[i],
-    };
+    const row = { [names[0]]: columns[names[0]][i], id: columns.hasId[i] ? ids[i] : null };
+    for (let c = 1; c < names.length; c++) row[names[c]] = columns[names[c]][i];
+    rows[i] = row;
   }
   return rows;
 }
 
-function finiteOrNull(values) {
-  return Array.from(values, (v) => (Number.isFinite(v) ? v : null));
-}
-
-function metricsOf(m) {
-  const out = {
-    precision: m.precision,
-    recall: m.recall,
-    average_precision: m.averagePrecision,
-    reciprocal_rank: m.reciprocalRank,
-    err: m.err,
-  };
-  if (m.hasAlpha) Object.assign(out, { alpha_dcg: m.alphaDcg, alpha_idcg: m.alphaIdcg, alpha_ndcg: m.alphaNdcg });
-  return out;
-}
-
-/** The CLI's JSON fields from a successful explain call. */
-function explanationOf(r, preset) {
-  const o = r.options;
-  const out = {
-    format: r.format,
-    preset: preset || r.matchingPreset || null,
-    options: { gain: o.gain, log_base: o.logBase, k: o.k, ideal: o.ideal, ties: o.ties, zero_idcg: o.zeroIdcg, negatives: o.negatives },
-    k: r.k,
-    n: r.n,
-    dcg: r.dcg,
-    idcg: r.idcg,
-    ndcg: r.ndcgDefined ? r.ndcg : null,
-    cg: r.metrics.cg,
-    has_judgments: r.hasJudgments,
-  };
-  if (r.hasJudgments) {
-    Object.assign(out, { idcg_list: r.idcgList, ndcg_list: r.ndcgList, idcg_judged: r.idcgJudged, ndcg_judged: r.ndcgJudged });
-  }
-  out.metrics = metricsOf(r.metrics);
-  out.steps = stepRows(r.steps);
-  out.ideal_steps = stepRows(r.idealSteps);
-  out.ndcg_at = finiteOrNull(r.ndcgAt);
-  out.loss = Array.from(r.loss);
+/** The core's fields as plain JS values: typed arrays to arrays, step columns to rows. */
+function plain(value) {
+  if (ArrayBuffer.isView(value)) return plainNumbers(value);
+  if (value === null || typeof value !== 'object') return value;
+  if ('hasId' in value && 'length' in value) return stepRows(value);
+  const out = {};
+  for (const [k, v] of Object.entries(value)) out[k] = plain(v);
   return out;
 }
 
 function checkGrades(input) {
   for (let i = 0; i < input.length; i++) {
     if (typeof input[i] !== 'number') {
-      throw new NdcgError('bad-input', `grades[${i}] is not a number: ${String(input[i]).slice(0, 40)}`);
+      throw new NdcgError('not-a-number', `grades[${i}] is not a number: ${String(input[i]).slice(0, 40)}`,
+        { source: 'ranking', line: 1, column: i + 1, args: { found: String(input[i]).slice(0, 40) } });
     }
   }
   return input instanceof Float64Array ? input : Float64Array.from(input);
 }
 
 function checkText(name, value) {
-  if (typeof value !== 'string') throw optionError(`${name} must be a string`);
+  if (typeof value !== 'string') throw optionError(name, 'a string', value);
   return value;
 }
 
 /** evaluateTrec's result keyed as trec_eval prints: perQuery[qid][name]. */
 function trecResultOf(r) {
-  const names = splitLines(r.names);
-  const qids = splitLines(r.qids);
-  const value = (v, m) => (Number.isFinite(v) ? v : null);
+  const names = r.names === '' ? [] : r.names.split('\n');
+  const qids = r.qids === '' ? [] : r.qids.split('\n');
+  const value = (v) => (Number.isFinite(v) ? v : null);
   const perQuery = {};
   qids.forEach((qid, q) => {
     const row = {};
     names.forEach((name, m) => {
-      if (!r.summaryOnly[m]) row[name] = value(r.values[q * names.length + m], m);
+      if (!r.summaryOnly[m]) row[name] = value(r.values[q * names.length + m]);
     });
     perQuery[qid] = row;
   });
   const mean = {};
-  names.forEach((name, m) => { mean[name] = value(r.mean[m], m); });
+  names.forEach((name, m) => { mean[name] = value(r.mean[m]); });
   return { measures: names, qids, perQuery, mean, numQ: r.numQ, text: r.text };
 }
 
@@ -116,13 +81,16 @@ const TREC_CHECKS = {
 };
 
 function checkTrecOptions(options = {}) {
-  if (options === null || typeof options !== 'object') throw optionError('options must be an object');
+  if (options === null || typeof options !== 'object') throw optionError('', 'an object', options);
   const out = {};
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
-    if (!(key in TREC_CHECKS)) throw optionError(`unknown option "${key}" (known: ${Object.keys(TREC_CHECKS).join(', ')})`);
+    if (!(key in TREC_CHECKS)) {
+      throw new NdcgError('unknown-option', `unknown option "${key}" (known: ${Object.keys(TREC_CHECKS).join(', ')})`,
+        { source: 'options', args: { found: key } });
+    }
     const [ok, wanted] = TREC_CHECKS[key];
-    if (!ok(value)) throw optionError(`option ${key} must be ${wanted}, got ${String(value).slice(0, 40)}`);
+    if (!ok(value)) throw optionError(key, wanted, value);
     out[key] = value;
   }
   return { ...out, measures: out.measures || [] };
@@ -137,8 +105,11 @@ function checkTrecOptions(options = {}) {
 export function makeApi(raw, recreate) {
   let module = raw;
   let restarting = null;
-  let presetMap = new Map(Array.from(module.presetList(), (p) => [p.name, p.options]));
-  const presetInfo = Array.from(module.presetList(), (p) => ({ name: p.name, summary: p.summary, options: p.options }));
+  const schemaRows = Array.from(module.optionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) }));
+  const schema = new Map(schemaRows.map((r) => [r.key, r]));
+  const codes = Array.from(module.errorCodes(), (c) => ({ code: c.code, args: c.args ? c.args.split(',') : [] }));
+  useErrorCodes(codes);
+  const presetInfo = Array.from(module.presetList(), (p) => ({ name: p.name, summary: p.summary, options: plain(p.options) }));
 
   // Runs one core call; a wasm abort leaves the instance unusable, so a new
   // one is made in the background and this call says so.
@@ -155,28 +126,63 @@ export function makeApi(raw, recreate) {
   }
 
   function checked(result) {
-    if (!result.ok) throw inputError(result);
+    if (!result.ok) throw coreError(result);
     return result;
+  }
+
+  // One core call: parse once, explain, and (compare) everything the page
+  // shows; `then` runs on the fresh result inside the same guarded call.
+  function analyseRaw(input, options, { compare = false, keep = false } = {}, then = (m, r) => r) {
+    const o = optionTexts(options, schema);
+    const grades = typeof input === 'string' ? null
+      : checkGrades(Array.isArray(input) || ArrayBuffer.isView(input) ? input : checkText('input', input));
+    return call((m) => {
+      const r = checked(grades ? m.analyseGrades(grades, o.qrels, o.keys, o.values, compare, keep)
+        : m.analyseText(input, o.qrels, o.keys, o.values, compare, keep));
+      return then(m, r);
+    });
+  }
+
+  // analyse() results are kept by the core (the last few) and render
+  // without computing again; others, and older ones, compute once more.
+  function renderKept(id, input, options, format) {
+    const kept = id ? call((m) => m.renderKept(id, checkText('format', format))) : null;
+    if (kept) return checked(kept).text;
+    return checked(analyseRaw(input, options, { keep: true }, (m, r) => m.renderKept(r.id, checkText('format', format)))).text;
   }
 
   return {
     /**
      * Explains one ranking: pasted text in any format, or an array of grades.
-     * @returns {object} the CLI's JSON fields (k, dcg, idcg, ndcg, steps, ideal_steps, …)
+     * @returns {object} k, n, dcg, idcg, ndcg, steps, idealSteps, ndcgAt, … (the CLI's JSON in camelCase)
      */
     explain(input, options) {
-      const o = normaliseOptions(options, presetMap);
-      const r = call((m) => (typeof input === 'string'
-        ? m.explainText(input, o.qrels, o.core)
-        : m.explainGrades(checkGrades(Array.isArray(input) || ArrayBuffer.isView(input) ? input : checkText('input', input)), o.qrels, o.core)));
-      return explanationOf(checked(r), o.preset);
+      return plain(analyseRaw(input, options).explanation);
+    },
+
+    /**
+     * Everything the page shows for one input, from one parse: the explanation,
+     * the matching preset, NDCG without weights, every preset side by side, and
+     * render(format) from the result already computed.
+     */
+    analyse(input, options) {
+      const r = analyseRaw(input, options, { compare: true, keep: true });
+      return {
+        explanation: plain(r.explanation),
+        format: r.explanation.format,
+        items: r.items,
+        matchingPreset: r.matchingPreset,
+        unweightedNdcg: r.unweightedNdcg,
+        presets: r.presets && Array.from(r.presets, (p) => ({ ...p, error: p.error && coreError(p.error) })),
+        render(format = 'markdown') {
+          return renderKept(r.id, input, options, format);
+        },
+      };
     },
 
     /** The explanation as text, markdown, json, csv or latex (the CLI's output). */
     render(input, options, format = 'markdown') {
-      const o = normaliseOptions(options, presetMap);
-      const text = typeof input === 'string' ? input : Array.from(checkGrades(input)).join(' ');
-      return checked(call((m) => m.renderReport(text, o.qrels, o.core, checkText('format', format), o.decimals, o.preset))).text;
+      return renderKept(0, input, options, format);
     },
 
     /** trec_eval-compatible evaluation: { perQuery: {qid: {name: value}}, mean, measures, qids, text }. */
@@ -187,6 +193,16 @@ export function makeApi(raw, recreate) {
       return trecResultOf(checked(r));
     },
 
+    /** The core's one option table: [{ key, flag, kind, choices, min, max, aboveMin, default, help, preset }]. */
+    optionSchema() {
+      return schemaRows.map((r) => ({ ...r, choices: [...r.choices] }));
+    },
+
+    /** The core's error codes and the names of the values each carries: [{ code, args }]. */
+    errorCodes() {
+      return codes.map((c) => ({ code: c.code, args: [...c.args] }));
+    },
+
     /** The named conventions: [{ name, summary, options }]. */
     presets() {
       return presetInfo.map((p) => ({ ...p, options: { ...p.options } }));
@@ -194,9 +210,9 @@ export function makeApi(raw, recreate) {
 
     /** The preset whose convention the options match, or '' when none. */
     matchingPreset(options) {
-      const o = normaliseOptions(options, presetMap);
-      const r = call((m) => m.matchingPreset(o.core));
-      if (typeof r !== 'string') throw inputError(r);
+      const o = optionTexts(options, schema);
+      const r = call((m) => m.matchingPreset(o.keys, o.values));
+      if (typeof r !== 'string') throw coreError(r);
       return r;
     },
 

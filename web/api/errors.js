@@ -1,36 +1,40 @@
-// Every error the API throws is made here: one table of codes and messages.
+// Every error the API throws is an NdcgError: a code from the core's one
+// table (errorCodes()), where it is (source, key, line, column), the values
+// its message names (args), and an English message naming line and column.
 
-/** Codes an NdcgError can carry, with what each means. */
-export const ERROR_CODES = Object.freeze({
-  'bad-input': 'the text or grades could not be read or computed',
-  'bad-option': 'an option has the wrong type or value',
-  restarting: 'the module ran out of memory and is being recreated',
-});
+let knownCodes = null;
+
+/** Called once with the core's table: after that, only its codes are accepted. */
+export function useErrorCodes(codes) {
+  knownCodes = new Set(codes.map((c) => c.code));
+}
 
 /** An Error with a code and, for input errors, the 1-based line and column. */
 export class NdcgError extends Error {
-  constructor(code, message, { line = 0, column = 0, source = '' } = {}) {
-    if (!(code in ERROR_CODES)) throw new TypeError(`unknown error code ${code}`);
+  constructor(code, message, { line = 0, column = 0, source = '', key = '', args = {} } = {}) {
+    if (knownCodes && !knownCodes.has(code)) throw new TypeError(`unknown error code ${code}`);
     super(message);
     this.name = 'NdcgError';
     this.code = code;
+    this.source = source;
+    this.key = key;
     this.line = line;
     this.column = column;
-    this.source = source;
+    this.args = args;
   }
 }
 
-const SOURCE_NAMES = { ranking: 'ranking', judgments: 'judgments', qrels: 'qrels', run: 'run', subtopics: 'subtopics' };
-
-/** Turns a failed call's {message, line, column, source} into an NdcgError. */
-export function inputError(failure) {
-  const { message, line, column, source } = failure;
+/** Turns a failed call's {code, message, line, column, source, key, args} into an NdcgError. */
+export function coreError(failure) {
+  const { code, message, line, column, source, key, args } = failure;
   const where = line ? `line ${line}, column ${column}: ` : '';
-  const inWhat = SOURCE_NAMES[source] ? `${SOURCE_NAMES[source]}: ` : '';
-  return new NdcgError('bad-input', `${inWhat}${where}${message}`, { line, column, source });
+  const inWhat = source && source !== 'options' ? `${source}: ` : '';
+  return new NdcgError(code, `${inWhat}${where}${message}`, { line, column, source, key, args: { ...args } });
 }
 
-/** An option that failed validation in JS, before reaching the core. */
-export function optionError(message) {
-  return new NdcgError('bad-option', message);
+/** An option the JS layer refuses before it reaches the core (a wrong JS type). */
+export function optionError(key, expected, found) {
+  const shown = String(found).slice(0, 40);
+  const message = key ? `option ${key} must be ${expected}, got ${shown}` : `options must be ${expected}`;
+  return new NdcgError('bad-type', message, { source: 'options', key, args: { expected } });
 }

@@ -6,8 +6,10 @@ const en = {
   title: 'NDCG@K calculator',
   tagline: 'Paste a ranking and watch NDCG@K being computed: every gain, every discount, the ideal order and the final ratio. Runs entirely in your browser.',
   skip: 'Skip to the results',
+  // The language button speaks the language it switches to (view.js sets its
+  // lang), and its accessible name starts with the visible text (WCAG 2.5.3).
   langButton: '中文',
-  langButtonLabel: 'Switch the page to Chinese',
+  langButtonLabel: '中文：将页面切换为中文',
   themeDark: 'Dark theme',
   themeLight: 'Light theme',
   themeLabel: 'Use the dark colour theme',
@@ -269,7 +271,7 @@ const zh = {
   tagline: '粘贴一个排序，看 NDCG@K 一步步算出来：每一项增益、每一个位置折扣、理想排序，以及最后的比值。全部计算都在浏览器里完成。',
   skip: '跳到计算结果',
   langButton: 'English',
-  langButtonLabel: '将页面切换为英文',
+  langButtonLabel: 'English: switch the page to English',
   themeDark: '深色主题',
   themeLight: '浅色主题',
   themeLabel: '使用深色配色',

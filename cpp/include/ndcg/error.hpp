@@ -20,7 +20,7 @@ namespace ndcg {
   X(empty_input, "empty-input", "")                                                         \
   X(not_a_number, "not-a-number", "found")                                                  \
   X(not_whole, "not-whole", "found")                                                        \
-  X(empty_field, "empty-field", "")                                                         \
+  X(empty_field, "empty-field", "found")                                                      \
   X(out_of_range, "out-of-range", "found,min,max")                                          \
   X(unknown_choice, "unknown-choice", "found,choices")                                      \
   X(unknown_option, "unknown-option", "found")                                              \

@@ -3,7 +3,9 @@
 // through here, so they can never disagree.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ndcg/error.hpp"
@@ -59,12 +61,27 @@ struct analysis {
   std::vector<preset_score> presets;   // empty above preset_compare_limit
 };
 
+// `compare` false leaves out the preset comparison (an API caller that
+// asked for one explanation does not pay for nine more).
 expected<analysis> analyse_text(std::string_view ranking_text, std::string_view judgments_text, const settings& s,
-                                const limits& lim = {});
+                                bool compare = true, const limits& lim = {});
 expected<analysis> analyse_grades(const std::vector<double>& grades, std::string_view judgments_text,
-                                  const settings& s, const limits& lim = {});
+                                  const settings& s, bool compare = true, const limits& lim = {});
 
 // The analysis's explanation as a report, without computing it again.
 std::string render(const analysis& a, report_format f);
+
+// The last few analyses, kept so an export renders one already computed;
+// older ones are dropped (their callers compute again).
+class analysis_store {
+ public:
+  static constexpr std::size_t capacity = 4;
+  std::uint32_t keep(analysis a);                  // its id, never 0
+  const analysis* find(std::uint32_t id) const;    // nullptr once dropped
+
+ private:
+  std::vector<std::pair<std::uint32_t, analysis>> kept_;
+  std::uint32_t next_ = 1;
+};
 
 }  // namespace ndcg
