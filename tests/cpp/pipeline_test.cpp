@@ -65,7 +65,8 @@ void check_case(const structured_case& c) {
 TEST_CASE("bad input leaves with its code, input, place and values") {
   const std::vector<structured_case> cases = {
       {"a word among grades", "3 x", "", none, "not-a-number", "ranking", "", 1, 3, {{"found", "x"}}},
-      {"an empty cell", "3,,2", "", none, "empty-field", "ranking", "", 1, 3, {}},
+      {"an empty cell", "3,,2", "", none, "empty-field", "ranking", "", 1, 3, {{"found", "3,,2"}}},
+      {"an empty CSV id", "id,rel\n ,3", "", none, "empty-field", "ranking", "", 2, 2, {{"found", " ,3"}}},
       {"an id twice in the judgments", "a 0.5 1\nb 0.2 0", "a 1\na 2", none, "duplicate-id", "judgments", "", 2, 1,
        {{"found", "a"}, {"first_line", "1"}}},
       {"a CSV row too long", "id,rel\nd1,3,4", "", none, "field-count", "ranking", "", 2, 6,
