@@ -111,14 +111,14 @@ describe('input formats', () => {
     await page.waitForSelector('.result-pool');
     const cards = await page.locator('.pool-card .pool-value').allTextContents();
     const e = api.explain(await page.inputValue('#ranking'), { k: 10, qrels: await page.inputValue('#qrels') });
-    assert.equal(cards[0], `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg_list.toFixed(3)} = ${e.ndcg_list.toFixed(3)}`);
-    assert.equal(cards[1], `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg_judged.toFixed(3)} = ${e.ndcg_judged.toFixed(3)}`);
-    assert.ok(e.ndcg_judged < e.ndcg_list);
+    assert.equal(cards[0], `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcgList.toFixed(3)} = ${e.ndcgList.toFixed(3)}`);
+    assert.equal(cards[1], `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcgJudged.toFixed(3)} = ${e.ndcgJudged.toFixed(3)}`);
+    assert.ok(e.ndcgJudged < e.ndcgList);
     assert.match(await textOf(page, '.result-pool'), /small/);
     assert.match(await textOf(page, '#qrels-status'), /TREC qrels/);
     // Switching the ideal to the judgments changes the headline's denominator.
     await page.selectOption('#opt-ideal', 'judgments');
-    await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg_judged.toFixed(3)} = ${e.ndcg_judged.toFixed(3)}`);
+    await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcgJudged.toFixed(3)} = ${e.ndcgJudged.toFixed(3)}`);
   });
 
   test('subtopic judgments add α-nDCG to the other metrics', async () => {
@@ -126,7 +126,7 @@ describe('input formats', () => {
     await page.click('button[data-example="diversity"]');
     await page.waitForSelector('[data-metric="alpha"]');
     const e = api.explain(await page.inputValue('#ranking'), { k: 10, qrels: await page.inputValue('#qrels') });
-    assert.equal(await textOf(page, '[data-metric="alpha"] dd'), e.metrics.alpha_ndcg.toFixed(3));
+    assert.equal(await textOf(page, '[data-metric="alpha"] dd'), e.metrics.alphaNdcg.toFixed(3));
   });
 
   test('TREC run + qrels in batch mode matches trec_eval 10.0 on the parity set', async () => {
@@ -214,15 +214,17 @@ describe('options and presets', () => {
     e = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10, logBase: 10, gainTable: [0, 1, 2, 4] });
     await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(5)} / ${e.idcg.toFixed(5)} = ${e.ndcg.toFixed(5)}`);
     await page.fill('#opt-gain-table', '0,1,zwei');
-    await page.waitForSelector('#options-error:not([hidden])');
-    assert.match(await textOf(page, '#options-error'), /zwei/);
+    await page.waitForSelector('#opt-gain-table-error:not([hidden])');
+    assert.match(await textOf(page, '#opt-gain-table-error'), /zwei/);
+    assert.equal(await page.getAttribute('#opt-gain-table', 'aria-invalid'), 'true');
   });
 });
 
 describe('export', () => {
   test('Markdown, CSV, LaTeX and JSON come from the core renderer; Download saves the same text', async () => {
     await open(page, fileUrl() + WORKED_EN);
-    const expected = (format) => api.render('3 2 0 1 0 0 2 1 0 0', { k: 10 }, format);
+    // The page always names its preset (the document's, unless the user picks another).
+    const expected = (format) => api.render('3 2 0 1 0 0 2 1 0 0', { k: 10, preset: 'document' }, format);
     for (const format of ['markdown', 'csv', 'latex', 'json']) {
       await page.click(`button[data-action="export"][data-format="${format}"]`);
       await page.waitForFunction((want) => document.getElementById('export-text').value === want, expected(format));
@@ -255,13 +257,13 @@ describe('state', () => {
     await page.selectOption('#preset', 'trec_eval');
     await page.selectOption('#opt-ties', 'average');
     await page.fill('#opt-weights', '2,1.5');
-    await page.selectOption('#opt-zero', 'one');
+    await page.selectOption('#opt-zero-idcg', 'one');
     await page.selectOption('#opt-negatives', 'drop');
     await page.fill('#opt-decimals', '4');
     await page.click('#lang-toggle');
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
     const before = await textOf(page, '#headline');
-    await page.waitForFunction(() => location.hash.includes('lang=zh') && location.hash.includes('d=4'));
+    await page.waitForFunction(() => location.hash.includes('lang=zh') && location.hash.includes('decimals=4'));
     const url = page.url();
     const other = await guard.context.newPage();
     await other.goto('about:blank');
@@ -269,7 +271,7 @@ describe('state', () => {
     assert.equal(await textOf(other, '#headline'), before);
     assert.equal(await other.inputValue('#ranking'), 'a 0.9 3\nb 0.9 1\nc 0.5 2');
     for (const [sel, want] of [['#opt-k', '3'], ['#preset', 'trec_eval'], ['#opt-ties', 'average'], ['#opt-weights', '2,1.5'],
-      ['#opt-zero', 'one'], ['#opt-negatives', 'drop'], ['#opt-decimals', '4'], ['#opt-gain', 'linear']]) {
+      ['#opt-zero-idcg', 'one'], ['#opt-negatives', 'drop'], ['#opt-decimals', '4'], ['#opt-gain', 'linear']]) {
       assert.equal(await other.inputValue(sel), want, sel);
     }
     assert.equal(await other.evaluate(() => document.documentElement.lang), 'zh-CN');

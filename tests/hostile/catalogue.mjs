@@ -305,7 +305,14 @@ export function apiCall(api, c, input = apiInputOf(c)) {
     return api.evaluateTrec(c.qrels, c.run, c.subtopics === undefined ? c.options : { ...c.options, subtopics: c.subtopics });
   }
   const options = c.judgments === undefined ? c.options : { ...c.options, qrels: c.judgments };
-  return api.explain(input, options);
+  const explained = api.explain(input, options);
+  // analyse() must say the same through its one call, and its render() must work.
+  if (explained.n <= 100000) {
+    const analysed = api.analyse(input, options);
+    if (JSON.stringify(analysed.explanation) !== JSON.stringify(explained)) throw new Error('analyse() and explain() disagree');
+    if (!analysed.render('json').startsWith('{')) throw new Error('analyse().render() gave no JSON');
+  }
+  return explained;
 }
 
 /** The fields a case's `result` may name, from an explain result or the CLI's JSON. */

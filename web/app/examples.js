@@ -126,3 +126,6 @@ export const EXAMPLES = {
 export function linesOfQuery(text, qid) {
   return text.split(/\r\n|\r|\n/).filter((line) => line.trim().split(/\s+/)[0] === qid).join('\n');
 }
+
+/** The examples in the order the page offers them. */
+export const EXAMPLE_NAMES = Object.keys(EXAMPLES);

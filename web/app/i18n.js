@@ -2,11 +2,141 @@
 // Strings may hold {name} placeholders, filled by t(). Nothing here is HTML:
 // the view puts these strings into the page as text.
 
+// Option labels, help and choice names, by the option schema's key.
+const EN_OPTIONS = {
+  preset: { label: 'Preset', help: 'Libraries disagree on the details of NDCG. A preset sets every option the way one of them does.' },
+  k: { label: 'Cutoff K', help: '0 uses the whole list.' },
+  gainTable: { label: 'Gains of grades 0, 1, 2, …', help: 'Comma-separated, e.g. 0,1,3,7,15.' },
+  gain: { label: 'Gain', choices: { exp: 'Exponential: 2^rel − 1', linear: 'Linear: rel', table: 'Table: one gain per grade' } },
+  logBase: { label: 'Log base of the discount', help: 'The ratio DCG / IDCG does not depend on it; DCG and IDCG do.' },
+  weights: { label: 'Position weights', help: 'Weight of positions 1, 2, 3, …; unlisted positions weigh 1. “2,2,2” doubles the top three.', placeholder: '2,2,2' },
+  ideal: { label: 'Ideal order from', choices: { list: 'this ranking’s own grades', judgments: 'all judgments (qrels)' } },
+  idealCutToRetrieved: { label: 'Cut the ideal list to the ranking’s length (Elasticsearch)' },
+  ties: {
+    label: 'Equal scores',
+    help: 'Only matters when the input has scores. Equal grades never change IDCG, but equal scores can change DCG.',
+    choices: { input: 'keep the input order', trec: 'break by docid, descending (trec_eval)', average: 'average over the tied group (scikit-learn)' },
+  },
+  zeroIdcg: { label: 'When IDCG = 0', choices: { zero: 'NDCG is 0', one: 'NDCG is 1', skip: 'NDCG has no value' } },
+  negatives: { label: 'Negative grades', choices: { reject: 'are an error', zero: 'count as 0', drop: 'drop the item' } },
+  integerGrades: { label: 'Grades must be whole numbers (LightGBM)' },
+  truncateGrades: { label: 'Cut grades to whole numbers (XGBoost)' },
+  float32Scores: { label: 'Compare scores as 32-bit floats (XGBoost)' },
+  maxGrade: { label: 'Largest grade allowed', help: '0 means no limit.' },
+  relevanceLevel: { label: 'Relevant from grade', help: 'For P, R, AP and RR: an item counts as relevant when its grade is at least this.' },
+  errMaxGrade: { label: 'Top grade for ERR', help: '0 uses the largest grade in the input.' },
+  alpha: { label: 'α (redundancy penalty)' },
+  decimals: { label: 'Decimals shown' },
+  complete: { label: 'Score queries missing from the run as 0 (trec_eval -c)' },
+};
+
+const ZH_OPTIONS = {
+  preset: { label: '预设', help: '各个库对 NDCG 的细节处理并不一致。选择一个预设，就会按该库的做法设置所有选项。' },
+  k: { label: '截断位置 K', help: '填 0 表示使用整个列表。' },
+  gainTable: { label: '等级 0、1、2…… 的增益', help: '用逗号分隔，例如 0,1,3,7,15。' },
+  gain: { label: '增益', choices: { exp: '指数：2^rel − 1', linear: '线性：rel', table: '查表：每个等级单独指定' } },
+  logBase: { label: '折扣的对数底', help: 'DCG / IDCG 的比值与底数无关，但 DCG 和 IDCG 本身会变。' },
+  weights: { label: '位置权重', help: '依次为第 1、2、3…… 位的权重，未列出的位置权重为 1。“2,2,2”表示前三位加倍。', placeholder: '2,2,2' },
+  ideal: { label: '理想排序来源', choices: { list: '本排序自身的等级', judgments: '全部标注（qrels）' } },
+  idealCutToRetrieved: { label: '理想列表截到排序的长度（Elasticsearch）' },
+  ties: {
+    label: '同分处理',
+    help: '仅在输入带有分数时起作用。等级相同不会改变 IDCG，但分数相同可能改变 DCG。',
+    choices: { input: '保持输入顺序', trec: '按 docid 降序（trec_eval）', average: '在同分组内取平均（scikit-learn）' },
+  },
+  zeroIdcg: { label: 'IDCG = 0 时', choices: { zero: 'NDCG 记为 0', one: 'NDCG 记为 1', skip: 'NDCG 无值' } },
+  negatives: { label: '负等级', choices: { reject: '视为错误', zero: '按 0 计', drop: '丢弃该条目' } },
+  integerGrades: { label: '等级必须是整数（LightGBM）' },
+  truncateGrades: { label: '等级截断为整数（XGBoost）' },
+  float32Scores: { label: '分数按 32 位浮点数比较（XGBoost）' },
+  maxGrade: { label: '允许的最大等级', help: '填 0 表示不限。' },
+  relevanceLevel: { label: '相关的最低等级', help: '用于 P、R、AP、RR：等级不低于此值的条目算作相关。' },
+  errMaxGrade: { label: 'ERR 的最高等级', help: '填 0 表示取输入中的最大等级。' },
+  alpha: { label: 'α（冗余惩罚）' },
+  decimals: { label: '显示的小数位数' },
+  complete: { label: '运行结果中缺失的查询记为 0 分（trec_eval -c）' },
+};
+
+// One message per error code of the module (api.errorCodes()), using
+// exactly the values that code carries. Line and column go in the title.
+const EN_ERRORS = {
+  'bad-input': 'cannot read “{found}”.',
+  'empty-input': 'there is nothing to read.',
+  'not-a-number': 'expected a number, got “{found}”.',
+  'not-whole': 'expected a whole number, got “{found}”.',
+  'empty-field': 'a field in “{found}” is empty.',
+  'out-of-range': '“{found}” is outside the allowed range, {min} to {max}.',
+  'unknown-choice': '“{found}” is not one of {choices}.',
+  'unknown-option': 'there is no option called “{found}”.',
+  'missing-value': 'a value is missing.',
+  'bad-type': 'the value has the wrong type; expected {expected}.',
+  'too-large': 'the input is larger than the limit of {limit}.',
+  'binary-input': 'this looks like binary data, not text.',
+  'field-count': 'expected {expected} fields on this line, found {found}.',
+  'duplicate-id': 'the id “{found}” appears twice; it first appears on line {first_line}.',
+  'duplicate-column': 'the column “{found}” appears twice; it first appears as column {first}.',
+  'no-grade-column': 'the header “{found}” names no grade column (rel, relevance, grade or label).',
+  'unclosed-quote': 'a quoted field is never closed.',
+  'mixed-formats': 'this line is in another format ({found}) than the lines before it.',
+  'several-queries': 'expected one query, but “{found}” follows “{first}”. Several queries are a TREC run.',
+  'several-labels': 'expected one labelled row of grades, but the label “{found}” follows “{first}”.',
+  'no-grades': 'a run has no grades of its own: add judgments (qrels).',
+  'no-ids': 'these items have no ids, so judgments cannot be matched to them.',
+  'no-gain-entry': 'the gain table has no entry for grade {found}; it covers grades 0 to {max}.',
+  'gain-overflow': 'the gain of grade {found} is too large to compute.',
+  'sum-overflow': 'the sum grows too large to compute.',
+  'all-dropped': 'every item was dropped, so nothing is left to rank.',
+  'missing-query': 'query “{found}” is in the judgments but not in the run.',
+  'unknown-measure': 'there is no measure called “{found}”.',
+  'bad-measure': 'the measure “{found}” cannot be read.',
+  'needs-subtopics': 'this measure needs subtopic judgments.',
+  'bad-file': 'the file “{found}” cannot be read.',
+  restarting: 'the calculator ran out of memory and is restarting. Try a smaller input.',
+};
+
+const ZH_ERRORS = {
+  'bad-input': '无法读取“{found}”。',
+  'empty-input': '没有可读取的内容。',
+  'not-a-number': '应为数字，实际是“{found}”。',
+  'not-whole': '应为整数，实际是“{found}”。',
+  'empty-field': '“{found}”中有一个字段为空。',
+  'out-of-range': '“{found}”超出允许范围（{min} 到 {max}）。',
+  'unknown-choice': '“{found}”不在可选值 {choices} 之中。',
+  'unknown-option': '没有名为“{found}”的选项。',
+  'missing-value': '缺少一个值。',
+  'bad-type': '值的类型不对，应为 {expected}。',
+  'too-large': '输入超过了 {limit} 的上限。',
+  'binary-input': '这看起来是二进制数据，而不是文本。',
+  'field-count': '这一行应有 {expected} 个字段，实际有 {found} 个。',
+  'duplicate-id': 'id“{found}”出现了两次，第一次在第 {first_line} 行。',
+  'duplicate-column': '列名“{found}”出现了两次，第一次是第 {first} 列。',
+  'no-grade-column': '表头“{found}”中没有等级列（rel、relevance、grade 或 label）。',
+  'unclosed-quote': '有一个带引号的字段没有闭合。',
+  'mixed-formats': '这一行的格式（{found}）与前面的行不同。',
+  'several-queries': '应只有一个查询，但“{first}”之后又出现了“{found}”。多个查询请按 TREC 运行结果评测。',
+  'several-labels': '应只有一行带标签的等级，但标签“{first}”之后又出现了标签“{found}”。',
+  'no-grades': '运行结果本身不含等级，请提供相关性标注（qrels）。',
+  'no-ids': '这些条目没有 id，无法与标注对应。',
+  'no-gain-entry': '增益表中没有等级 {found} 的值，它只覆盖等级 0 到 {max}。',
+  'gain-overflow': '等级 {found} 的增益太大，无法计算。',
+  'sum-overflow': '求和结果太大，无法计算。',
+  'all-dropped': '所有条目都被丢弃了，没有可排序的内容。',
+  'missing-query': '查询“{found}”出现在标注中，但不在运行结果里。',
+  'unknown-measure': '没有名为“{found}”的指标。',
+  'bad-measure': '无法读取指标“{found}”。',
+  'needs-subtopics': '这个指标需要子主题标注。',
+  'bad-file': '无法读取文件“{found}”。',
+  restarting: '计算器内存不足，正在重新启动，请换一个小一些的输入。',
+};
+
 const en = {
+  option: EN_OPTIONS,
+  errors: EN_ERRORS,
   title: 'NDCG@K calculator',
+  titleSuffix: 'step by step',
   tagline: 'Paste a ranking and watch NDCG@K being computed: every gain, every discount, the ideal order and the final ratio. Runs entirely in your browser.',
   skip: 'Skip to the results',
-  // The language button speaks the language it switches to (view.js sets its
+  // The language button speaks the language it switches to (regions/toolbar.js sets its
   // lang), and its accessible name starts with the visible text (WCAG 2.5.3).
   langButton: '中文',
   langButtonLabel: '中文：将页面切换为中文',
@@ -61,21 +191,22 @@ const en = {
   format_subtopic_qrels: 'subtopic qrels',
 
   errorHeading: 'This input cannot be read',
+  errorOption: 'A setting is not valid',
+  errorIn_options: '',
+  noLimit: 'no limit',
+  optionError: '{label}: {message}',
   errorWhere: 'Line {line}, column {column}',
   errorIn_ranking: 'in the ranking',
   errorIn_judgments: 'in the judgments',
   errorIn_qrels: 'in the judgments',
   errorIn_run: 'in the run',
   errorIn_subtopics: 'in the subtopic judgments',
-  errorOption: 'A setting is not valid',
   errorGoto: 'Select it in the text',
   switchToTrec: 'Evaluate it as a TREC run instead',
   errorMarker: 'The problem starts at the marked character.',
   staleNote: 'The results below belong to the last input that could be read. Fix the input to update them.',
-  restarting: 'The calculator ran out of memory and is restarting. Try a smaller input.',
 
   optionsHeading: 'Conventions',
-  presetLabel: 'Preset',
   presetHelp: 'Libraries disagree on the details of NDCG. A preset sets every option the way one of them does.',
   presetCustom: 'Custom',
   presetDocumentName: 'document (the article)',
@@ -90,46 +221,10 @@ const en = {
   'preset_tf-ranking': 'TF-Ranking: gain 2^label − 1, negative labels treated as padding and dropped. (It shuffles ties at random; here they keep input order.)',
   preset_torchmetrics: 'TorchMetrics: linear gain, tied scores averaged, NDCG 0 when IDCG is 0.',
   preset_elasticsearch: 'Elasticsearch rank_eval (dcg with normalize: true): gain 2^rating − 1, ideal from rated documents, cut to the number of hits.',
-  kLabel: 'Cutoff K',
-  kHelp: '0 uses the whole list.',
-  gainLabel: 'Gain',
-  gain_exp: 'Exponential: 2^rel − 1',
-  gain_linear: 'Linear: rel',
-  gain_table: 'Table: one gain per grade',
-  gainTableLabel: 'Gains of grades 0, 1, 2, …',
-  gainTableHelp: 'Comma-separated, e.g. 0,1,3,7,15.',
-  logBaseLabel: 'Log base of the discount',
-  logBaseHelp: 'The ratio DCG / IDCG does not depend on it; DCG and IDCG do.',
-  weightsLabel: 'Position weights',
-  weightsHelp: 'Weight of positions 1, 2, 3, …; unlisted positions weigh 1. “2,2,2” doubles the top three.',
-  idealLabel: 'Ideal order from',
-  ideal_list: 'this ranking’s own grades',
-  ideal_judgments: 'all judgments (qrels)',
   idealNeedsQrels: 'Add judgments to use them as the ideal; until then the ranking’s own grades are used.',
-  tiesLabel: 'Equal scores',
-  ties_input: 'keep the input order',
-  ties_trec: 'break by docid, descending (trec_eval)',
-  ties_average: 'average over the tied group (scikit-learn)',
-  tiesHelp: 'Only matters when the input has scores. Equal grades never change IDCG, but equal scores can change DCG.',
-  zeroLabel: 'When IDCG = 0',
-  zero_zero: 'NDCG is 0',
-  zero_one: 'NDCG is 1',
-  zero_skip: 'NDCG has no value',
-  negativesLabel: 'Negative grades',
-  negatives_reject: 'are an error',
-  negatives_zero: 'count as 0',
-  negatives_drop: 'drop the item',
-  moreSettings: 'Settings for the other metrics',
-  relevanceLabel: 'Relevant from grade',
-  relevanceHelp: 'For P, R, AP and RR: an item counts as relevant when its grade is at least this.',
-  alphaLabel: 'α (redundancy penalty)',
-  errMaxLabel: 'Top grade for ERR',
-  errMaxHelp: '0 uses the largest grade in the input.',
-  decimalsLabel: 'Decimals shown',
-  completeLabel: 'Score queries missing from the run as 0 (trec_eval -c)',
+  moreSettings: 'More settings: the other metrics and library details',
   trecOptionsNote: 'Batch mode follows trec_eval: cutoff K, gain and the relevance level apply; ties are broken by docid.',
   reset: 'Back to the worked example',
-  listInvalid: '{field}: “{value}” is not a number.',
 
   resultsHeading: 'Results',
   headlineLabel: 'NDCG{k}',
@@ -267,7 +362,10 @@ const en = {
 };
 
 const zh = {
+  option: ZH_OPTIONS,
+  errors: ZH_ERRORS,
   title: 'NDCG@K 计算器',
+  titleSuffix: '逐步计算',
   tagline: '粘贴一个排序，看 NDCG@K 一步步算出来：每一项增益、每一个位置折扣、理想排序，以及最后的比值。全部计算都在浏览器里完成。',
   skip: '跳到计算结果',
   langButton: 'English',
@@ -323,21 +421,22 @@ const zh = {
   format_subtopic_qrels: '子主题 qrels',
 
   errorHeading: '无法读取这段输入',
+  errorOption: '有一项设置无效',
+  errorIn_options: '',
+  noLimit: '不限',
+  optionError: '{label}：{message}',
   errorWhere: '第 {line} 行，第 {column} 列',
   errorIn_ranking: '（排序结果）',
   errorIn_judgments: '（相关性标注）',
   errorIn_qrels: '（相关性标注）',
   errorIn_run: '（运行结果）',
   errorIn_subtopics: '（子主题标注）',
-  errorOption: '有一项设置无效',
   errorGoto: '在文本中选中出错处',
   switchToTrec: '改为按 TREC 运行结果批量评测',
   errorMarker: '问题从标记的字符开始。',
   staleNote: '下方结果来自上一次能够读取的输入，修正输入后会自动更新。',
-  restarting: '计算器内存不足，正在重新启动，请换一个小一些的输入。',
 
   optionsHeading: '计算约定',
-  presetLabel: '预设',
   presetHelp: '各个库对 NDCG 的细节处理并不一致。选择一个预设，就会按该库的做法设置所有选项。',
   presetCustom: '自定义',
   presetDocumentName: 'document（原文）',
@@ -352,46 +451,10 @@ const zh = {
   'preset_tf-ranking': 'TF-Ranking：增益 2^label − 1，负标签视为填充并丢弃。（它会随机打乱同分条目，这里保持输入顺序。）',
   preset_torchmetrics: 'TorchMetrics：线性增益，同分取平均，IDCG 为 0 时 NDCG 记为 0。',
   preset_elasticsearch: 'Elasticsearch rank_eval（dcg，normalize: true）：增益 2^rating − 1，理想排序取自已评分文档，并截到返回的条数。',
-  kLabel: '截断位置 K',
-  kHelp: '填 0 表示使用整个列表。',
-  gainLabel: '增益',
-  gain_exp: '指数：2^rel − 1',
-  gain_linear: '线性：rel',
-  gain_table: '查表：每个等级单独指定',
-  gainTableLabel: '等级 0、1、2…… 的增益',
-  gainTableHelp: '用逗号分隔，例如 0,1,3,7,15。',
-  logBaseLabel: '折扣的对数底',
-  logBaseHelp: 'DCG / IDCG 的比值与底数无关，但 DCG 和 IDCG 本身会变。',
-  weightsLabel: '位置权重',
-  weightsHelp: '依次为第 1、2、3…… 位的权重，未列出的位置权重为 1。“2,2,2”表示前三位加倍。',
-  idealLabel: '理想排序来源',
-  ideal_list: '本排序自身的等级',
-  ideal_judgments: '全部标注（qrels）',
   idealNeedsQrels: '提供标注后才能以标注作为理想排序；在此之前使用本排序自身的等级。',
-  tiesLabel: '同分处理',
-  ties_input: '保持输入顺序',
-  ties_trec: '按 docid 降序（trec_eval）',
-  ties_average: '在同分组内取平均（scikit-learn）',
-  tiesHelp: '仅在输入带有分数时起作用。等级相同不会改变 IDCG，但分数相同可能改变 DCG。',
-  zeroLabel: 'IDCG = 0 时',
-  zero_zero: 'NDCG 记为 0',
-  zero_one: 'NDCG 记为 1',
-  zero_skip: 'NDCG 无值',
-  negativesLabel: '负等级',
-  negatives_reject: '视为错误',
-  negatives_zero: '按 0 计',
-  negatives_drop: '丢弃该条目',
-  moreSettings: '其他指标的设置',
-  relevanceLabel: '相关的最低等级',
-  relevanceHelp: '用于 P、R、AP、RR：等级不低于此值的条目算作相关。',
-  alphaLabel: 'α（冗余惩罚）',
-  errMaxLabel: 'ERR 的最高等级',
-  errMaxHelp: '填 0 表示取输入中的最大等级。',
-  decimalsLabel: '显示的小数位数',
-  completeLabel: '运行结果中缺失的查询记为 0 分（trec_eval -c）',
+  moreSettings: '更多设置：其他指标与各库的细节',
   trecOptionsNote: '批量评测遵循 trec_eval 的约定：截断位置 K、增益和相关等级下限生效，同分按 docid 处理。',
   reset: '恢复为文中示例',
-  listInvalid: '{field}：“{value}”不是数字。',
 
   resultsHeading: '计算结果',
   headlineLabel: 'NDCG{k}',
@@ -555,4 +618,43 @@ export function t(lang, key, params) {
 /** True when `key` has a string in English (used for optional keys such as preset summaries). */
 export function has(key) {
   return key in en;
+}
+
+/** An option's label, help or placeholder in `lang` (English when missing; the key for a missing label). */
+export function optionText(lang, key, part = 'label') {
+  const pick = (table) => (table.option[key] ? table.option[key][part] : undefined);
+  const text = pick(STRINGS[lang] || en) ?? pick(en);
+  return text ?? (part === 'label' ? key : '');
+}
+
+/** The name of one choice of an option (the choice itself when there is none). */
+export function choiceText(lang, key, choice) {
+  const pick = (table) => (table.option[key] && table.option[key].choices ? table.option[key].choices[choice] : undefined);
+  return pick(STRINGS[lang] || en) ?? pick(en) ?? choice;
+}
+
+/** The {names} a template uses. */
+export function placeholders(template) {
+  return [...new Set(Array.from(template.matchAll(/\{(\w+)\}/g), (m) => m[1]))];
+}
+
+// A value an error carries, as shown: no limit for an empty bound, at most
+// 40 characters, control characters visible.
+function shownArg(lang, name, value) {
+  if (value === '' && (name === 'min' || name === 'max')) return t(lang, 'noLimit');
+  const text = String(value).replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/**
+ * An error's message in `lang` from its code and args; the core's English
+ * message when there is no template or an arg the template needs is missing.
+ * An option's error starts with the option's label.
+ */
+export function errorText(lang, err) {
+  const template = ((STRINGS[lang] || en).errors || {})[err.code];
+  const args = err.args || {};
+  const complete = template && placeholders(template).every((name) => name in args);
+  const body = complete ? template.replace(/\{(\w+)\}/g, (m, name) => shownArg(lang, name, args[name])) : String(err.message);
+  return err.source === 'options' && err.key ? t(lang, 'optionError', { label: optionText(lang, err.key), message: body }) : body;
 }

@@ -3,7 +3,7 @@
 // HTML, so an id such as "<img onerror=…>" shows as those characters.
 // Event handlers are not attached here: buttons carry data-action and the
 // view handles them by delegation.
-import { t } from './i18n.js';
+import { errorText, optionText, t } from './i18n.js';
 import { cutLabel } from './state.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -161,8 +161,8 @@ export function headline(lang, r, d) {
 export function tableColumns(r) {
   const any = (rows, f) => rows.some(f);
   return {
-    ids: any(r.steps, (x) => x.id !== null) || any(r.ideal_steps, (x) => x.id !== null),
-    weights: any(r.steps, (x) => x.weight !== 1) || any(r.ideal_steps, (x) => x.weight !== 1),
+    ids: any(r.steps, (x) => x.id !== null) || any(r.idealSteps, (x) => x.id !== null),
+    weights: any(r.steps, (x) => x.weight !== 1) || any(r.idealSteps, (x) => x.weight !== 1),
   };
 }
 
@@ -209,7 +209,7 @@ export function stepRows(steps, cols, d, limit, loss, marked) {
  */
 export function stepTable(lang, which, r, options, d, limit, marked) {
   const cols = tableColumns(r);
-  const steps = which === 'dcg' ? r.steps : r.ideal_steps;
+  const steps = which === 'dcg' ? r.steps : r.idealSteps;
   const loss = which === 'dcg' && r.loss.length ? r.loss : null;
   const caption = t(lang, `tableCaption_${which}`, { k: cutLabel(r.k) });
   const table = h('table', { class: 'steps', id: `table-${which}` },
@@ -245,7 +245,7 @@ export function roundedSum(steps, d) {
 export function roundingNotes(lang, r, d) {
   const kl = cutLabel(r.k);
   const notes = [h('p', { class: 'note' }, t(lang, 'roundingNote', { d }))];
-  for (const [name, steps, total] of [[`DCG${kl}`, r.steps, r.dcg], [`IDCG${kl}`, r.ideal_steps, r.idcg]]) {
+  for (const [name, steps, total] of [[`DCG${kl}`, r.steps, r.dcg], [`IDCG${kl}`, r.idealSteps, r.idcg]]) {
     if (steps.length > 100000) continue;
     const rounded = roundedSum(steps, d);
     if (fixed(rounded, d) !== fixed(total, d)) {
@@ -272,7 +272,7 @@ export function lossPanel(lang, r, d, worst) {
   const items = worst.map((i) => h('li', null, t(lang, 'lossItem', {
     i: i + 1,
     rel: plain(r.steps[i] ? r.steps[i].rel : 0),
-    ideal: plain(r.ideal_steps[i] ? r.ideal_steps[i].rel : 0),
+    ideal: plain(r.idealSteps[i] ? r.idealSteps[i].rel : 0),
     loss: fixed(r.loss[i], d),
   })));
   const gap = r.idcg - r.dcg;
@@ -297,7 +297,7 @@ function samplePoints(values) {
 
 /** A small line chart of NDCG@k, built with DOM calls (no markup strings). */
 export function curve(lang, r, d) {
-  const values = r.ndcg_at;
+  const values = r.ndcgAt;
   const n = values.length;
   if (!n) return null;
   const W = 360; const H = 150; const L = 34; const R = 10; const T = 10; const B = 26;
@@ -345,11 +345,11 @@ export function metricsPanel(lang, r, d, { weighted, unweightedNdcg, relevanceLe
     metricRow(lang, 'cg', kl, r.cg, d),
     metricRow(lang, 'precision', kl, m.precision, d),
     metricRow(lang, 'recall', kl, m.recall, d),
-    metricRow(lang, 'ap', kl, m.average_precision, d),
-    metricRow(lang, 'rr', kl, m.reciprocal_rank, d),
+    metricRow(lang, 'ap', kl, m.averagePrecision, d),
+    metricRow(lang, 'rr', kl, m.reciprocalRank, d),
     metricRow(lang, 'err', kl, m.err, d),
   ];
-  if (m.alpha_ndcg !== undefined) rows.push(metricRow(lang, 'alpha', kl, m.alpha_ndcg, d));
+  if (m.alphaNdcg !== undefined) rows.push(metricRow(lang, 'alpha', kl, m.alphaNdcg, d));
   if (weighted) {
     rows.push(metricRow(lang, 'weighted', kl, r.ndcg, d));
     rows.push(metricRow(lang, 'unweighted', kl, unweightedNdcg, d));
@@ -362,27 +362,31 @@ export function metricsPanel(lang, r, d, { weighted, unweightedNdcg, relevanceLe
 
 // ---- every preset ---------------------------------------------------------------------
 
-/** One row per preset: its conventions and the NDCG they give; the current one marked. */
-export function presetTable(lang, rows, current, k, d) {
-  if (!rows.length) return h('p', { class: 'note' }, t(lang, 'presetsTooLarge'));
-  const kl = cutLabel(k);
-  const head = h('tr', null, h('th', { scope: 'col', class: 'text' }, t(lang, 'presetLabel')),
-    h('th', { scope: 'col', class: 'text' }, t(lang, 'gainLabel')), h('th', { scope: 'col', class: 'text' }, t(lang, 'idealLabel')),
-    h('th', { scope: 'col', class: 'text' }, t(lang, 'tiesLabel')), h('th', { scope: 'col', class: 'text' }, t(lang, 'zeroLabel')),
-    h('th', { scope: 'col', class: 'num' }, `NDCG${kl}`), h('td', null));
+/** Options shown beside each preset's NDCG: what most often makes libraries disagree. */
+const PRESET_COLUMNS = ['gain', 'ideal', 'ties', 'zeroIdcg'];
+
+function presetRowCells(lang, row, options, d) {
+  if (row.error) return [h('td', { class: 'text preset-error', colspan: String(PRESET_COLUMNS.length + 1) }, errorText(lang, row.error))];
+  return [
+    PRESET_COLUMNS.map((key) => h('td', { class: 'text' }, options && options[key] !== undefined ? String(options[key]) : '')),
+    h('td', { class: 'num term' }, row.ndcg === null ? t(lang, 'undefinedValue') : fixed(row.ndcg, d)),
+  ];
+}
+
+/**
+ * One row per preset: its conventions and the NDCG they give; the current one marked.
+ * @param {Array|null} rows the analysis's presets (null when the ranking is too large to compare)
+ * @param {Map<string, object>} presetOptions preset name → its options
+ */
+export function presetTable(lang, rows, presetOptions, current, k, d) {
+  if (!rows || !rows.length) return h('p', { class: 'note' }, t(lang, 'presetsTooLarge'));
+  const col = (text, cls) => h('th', { scope: 'col', class: cls }, text);
+  const head = h('tr', null, col(optionText(lang, 'preset'), 'text'), PRESET_COLUMNS.map((key) => col(optionText(lang, key), 'text')),
+    col(`NDCG${cutLabel(k)}`, 'num'), h('td', null));
   const body = rows.map((row) => {
     const mine = row.name === current;
-    const cells = row.error
-      ? [h('td', { class: 'text preset-error', colspan: '5' }, row.error)]
-      : [
-        h('td', { class: 'text' }, row.options.gain),
-        h('td', { class: 'text' }, row.options.ideal),
-        h('td', { class: 'text' }, row.options.ties),
-        h('td', { class: 'text' }, row.options.zero_idcg),
-        h('td', { class: 'num term' }, row.ndcg === null ? t(lang, 'undefinedValue') : fixed(row.ndcg, d)),
-      ];
     return h('tr', { class: mine ? 'current' : null, 'aria-current': mine ? 'true' : null },
-      h('th', { scope: 'row', class: 'text' }, row.name), cells,
+      h('th', { scope: 'row', class: 'text' }, row.name), presetRowCells(lang, row, presetOptions.get(row.name), d),
       h('td', null, mine ? null : h('button', { type: 'button', class: 'small', 'data-action': 'use-preset', 'data-preset': row.name,
         'aria-label': t(lang, 'usePresetLabel', { name: row.name }) }, t(lang, 'usePreset'))));
   });
@@ -401,11 +405,11 @@ export function poolPanel(lang, r, d) {
   const card = (label, idcg, ndcg, cls) => h('div', { class: `pool-card ${cls}` },
     h('p', { class: 'pool-label' }, label),
     h('p', { class: 'pool-value' }, `NDCG${kl} = ${fixed(r.dcg, d)} / ${fixed(idcg, d)} = `, h('strong', null, fixed(ndcg, d))));
-  const gap = r.ndcg_list - r.ndcg_judged;
+  const gap = r.ndcgList - r.ndcgJudged;
   return [
     h('div', { class: 'pool-cards' },
-      card(t(lang, 'poolOwn'), r.idcg_list, r.ndcg_list, 'own'),
-      card(t(lang, 'poolJudged'), r.idcg_judged, r.ndcg_judged, 'judged')),
+      card(t(lang, 'poolOwn'), r.idcgList, r.ndcgList, 'own'),
+      card(t(lang, 'poolJudged'), r.idcgJudged, r.ndcgJudged, 'judged')),
     h('p', null, t(lang, 'poolExplain')),
     h('p', null, Math.abs(gap) > 1e-12 ? t(lang, 'poolGap', { gap: fixed(gap, d) }) : t(lang, 'poolSame')),
     h('p', null, t(lang, 'poolAdvice')),
@@ -445,40 +449,41 @@ export function errorSpan(text, line, column) {
 
 const SNIPPET_MAX = 120;
 
-/** The error panel: where, what, and the line with the bad text marked. */
+function errorSnippet(lang, err, span) {
+  // Show a window of the line around the error so long lines stay readable.
+  const from = Math.max(0, Math.min(span.start - 40, span.lineText.length - SNIPPET_MAX));
+  const to = Math.min(span.lineText.length, from + SNIPPET_MAX);
+  const before = (from > 0 ? '…' : '') + span.lineText.slice(from, span.start);
+  const bad = span.lineText.slice(span.start, Math.max(span.end, span.start)) || ' ';
+  const after = span.lineText.slice(Math.max(span.end, span.start), to) + (to < span.lineText.length ? '…' : '');
+  return h('div', { class: 'error-snippet' },
+    h('p', { class: 'visually-hidden' }, t(lang, 'errorMarker')),
+    h('pre', { class: 'error-line' },
+      h('span', { class: 'error-gutter', 'aria-hidden': 'true' }, `${err.line} | `),
+      before, h('mark', null, bad), after, '\n',
+      h('span', { class: 'error-caret', 'aria-hidden': 'true' },
+        `${' '.repeat(String(err.line).length + 3)}${' '.repeat([...before].length)}^`)),
+    h('button', { type: 'button', 'data-action': 'goto-error' }, t(lang, 'errorGoto')));
+}
+
+/**
+ * The error panel for a structured error: where (line, column, which
+ * input), what (translated from its code and args), and the line of `text`
+ * with the bad part marked.
+ */
 export function errorPanel(lang, err, text) {
   const where = err.line ? t(lang, 'errorWhere', { line: err.line, column: err.column }) : '';
-  const inWhat = err.source ? t(lang, `errorIn_${err.source}`) : '';
-  // The API's message repeats where the error is ("ranking: line 3, column 3: …"),
-  // which the title already says, in the page's language.
-  const message = String(err.message).replace(/^(ranking|judgments|qrels|run|subtopics): /, '').replace(/^line \d+, column \d+: /, '');
+  const inWhat = err.source && err.source !== 'options' ? t(lang, `errorIn_${err.source}`) : '';
+  const aboutSetting = err.source === 'options' || (!err.line && !err.source);
   const span = err.line && typeof text === 'string' ? errorSpan(text, err.line, err.column) : null;
-  let snippet = null;
-  if (span) {
-    // Show a window of the line around the error so long lines stay readable.
-    const from = Math.max(0, Math.min(span.start - 40, span.lineText.length - SNIPPET_MAX));
-    const to = Math.min(span.lineText.length, from + SNIPPET_MAX);
-    const before = (from > 0 ? '…' : '') + span.lineText.slice(from, span.start);
-    const bad = span.lineText.slice(span.start, Math.max(span.end, span.start)) || ' ';
-    const after = span.lineText.slice(Math.max(span.end, span.start), to) + (to < span.lineText.length ? '…' : '');
-    snippet = h('div', { class: 'error-snippet' },
-      h('p', { class: 'visually-hidden' }, t(lang, 'errorMarker')),
-      h('pre', { class: 'error-line' },
-        h('span', { class: 'error-gutter', 'aria-hidden': 'true' }, `${err.line} | `),
-        before, h('mark', null, bad), after, '\n',
-        h('span', { class: 'error-caret', 'aria-hidden': 'true' },
-          `${' '.repeat(String(err.line).length + 3)}${' '.repeat([...before].length)}^`)),
-      h('button', { type: 'button', 'data-action': 'goto-error' }, t(lang, 'errorGoto')));
-  }
-  const multiQuery = /expected one query/.test(message)
-    ? h('p', null, h('button', { type: 'button', 'data-action': 'switch-trec' }, t(lang, 'switchToTrec'))) : null;
   return [
-    h('p', { class: 'error-title' }, h('strong', null, err.line || err.source ? t(lang, 'errorHeading') : t(lang, 'errorOption')),
+    h('p', { class: 'error-title' }, h('strong', null, t(lang, aboutSetting ? 'errorOption' : 'errorHeading')),
       where ? ` ${where}` : '', inWhat ? ` ${inWhat}` : ''),
-    h('p', { class: 'error-message' }, message),
-    snippet,
-    multiQuery,
-  ];
+    h('p', { class: 'error-message' }, errorText(lang, err)),
+    span ? errorSnippet(lang, err, span) : null,
+    err.code === 'several-queries'
+      ? h('p', null, h('button', { type: 'button', 'data-action': 'switch-trec' }, t(lang, 'switchToTrec'))) : null,
+  ].filter(Boolean);
 }
 
 // ---- TREC batch ------------------------------------------------------------------

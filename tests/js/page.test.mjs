@@ -1,0 +1,125 @@
+// The page's logic without a browser: the compute step against the built
+// module, options and hash keys from the schema, translations of every
+// option and error code, and the length of every function of the page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createNdcgModule } from './helpers.mjs';
+import { compute } from '../../web/app/compute.js';
+import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/state.js';
+import { kebab, loadSchema, readOption } from '../../web/app/options.js';
+import { STRINGS, errorText, placeholders } from '../../web/app/i18n.js';
+import { check, functionLengths } from '../../scripts/check-lengths.mjs';
+
+const api = await createNdcgModule();
+const spec = specOf(api);
+
+const errorCodes = () => api.errorCodes();
+
+test('compute gives the worked example: NDCG 0.9490301792919195 = 10.638930695573496 / 11.210318626022309', () => {
+  const model = compute(api, spec, defaultState(spec));
+  const e = model.analysis.explanation;
+  assert.equal(model.error, null);
+  assert.equal(e.ndcg, 0.9490301792919195);
+  assert.equal(e.dcg, 10.638930695573496);
+  assert.equal(e.idcg, 11.210318626022309);
+  assert.deepEqual(e.idealSteps.map((s) => s.rel), [3, 2, 2, 1, 1]);
+  assert.deepEqual(model.inputStatus, { format: 'grades', n: 10 });
+  assert.equal(model.matching, 'document');
+  assert.equal(model.analysis.presets.find((p) => p.name === 'sklearn').ndcg.toFixed(4), '0.9334');
+  // Export renders from the same result.
+  assert.equal(JSON.parse(model.analysis.render('json')).dcg, 10.638930695573496);
+});
+
+test('compute reports errors as structured fields, never needing the message', () => {
+  const state = defaultState(spec);
+  const ranking = compute(api, spec, { ...state, text: '3 2\n1 x' }).error;
+  assert.deepEqual([ranking.source, ranking.line, ranking.column], ['ranking', 2, 3]);
+  const judgments = compute(api, spec, { ...state, text: 'd1 3\nd2 1', qrels: 'd1 3\nd2 x' }).error;
+  assert.deepEqual([judgments.source, judgments.line, judgments.column], ['judgments', 2, 4]);
+  // A list goes to the module as typed; the core's reader refuses it and names the option.
+  const option = compute(api, spec, { ...state, gain: 'table', gainTable: '0,1,zwei' }).error;
+  assert.deepEqual([option.code, option.source, option.key, option.args.found], ['not-a-number', 'options', 'gainTable', '0,1,zwei']);
+  assert.equal(errorText('zh', option), '等级 0、1、2…… 的增益：应为数字，实际是“0,1,zwei”。');
+  const empty = compute(api, spec, { ...state, weights: '1,,2' }).error;
+  assert.deepEqual([empty.code, empty.key], ['empty-field', 'weights']);
+  assert.equal(compute(api, spec, { ...state, text: '  ' }).notice, 'emptyInput');
+});
+
+test('batch mode evaluates with evaluateTrec', () => {
+  const state = { ...defaultState(spec), mode: 'trec', text: 'q1 Q0 a 1 2 r\nq1 Q0 b 2 1 r', qrels: 'q1 0 b 1' };
+  const model = compute(api, spec, state);
+  assert.deepEqual(model.trec.qids, ['q1']);
+  assert.equal(model.qrelsFormat.format, 'trec_qrels');
+});
+
+test('the schema in use has the contract shape; the preset row lists the module\'s presets', () => {
+  const rows = loadSchema(api);
+  for (const row of rows) {
+    assert.ok(['choice', 'whole', 'real', 'reals', 'flag', 'text'].includes(row.kind), row.key);
+    assert.match(row.key, /^[a-z][A-Za-z0-9]*$/);
+    for (const field of ['flag', 'choices', 'min', 'max', 'default', 'help', 'preset']) assert.ok(field in row, `${row.key}.${field}`);
+  }
+  assert.deepEqual(rows.find((r) => r.key === 'preset').choices, api.presets().map((p) => p.name));
+  assert.equal(kebab('zeroIdcg'), 'zero-idcg');
+  assert.equal(kebab('gainTable'), 'gain-table');
+  assert.equal(kebab('logBase'), 'log-base');
+});
+
+test('decimals take 0 to 17 everywhere, as the API and the command line', () => {
+  const row = spec.byKey.get('decimals');
+  assert.equal(readOption(row, '17').value, 17);
+  assert.equal(readOption(row, '18').error.code, 'out-of-range');
+  assert.equal(decodeHash(spec, '#decimals=17').state.decimals, 17);
+  assert.equal(compute(api, spec, { ...defaultState(spec), decimals: 17 }).error, null);
+});
+
+test('the hash uses the schema keys and still reads the short keys of older links', () => {
+  const state = { ...defaultState(spec), logBase: 10, zeroIdcg: 'one', decimals: 5, complete: true, relevanceLevel: 2 };
+  const hash = encodeHash(spec, state);
+  assert.match(hash, /logBase=10/);
+  assert.match(hash, /zeroIdcg=one/);
+  assert.deepEqual(decodeHash(spec, hash).state, state);
+  const old = '#grades=3,2,1&k=3&base=10&table=0,1,3&gain=table&zero=one&neg=drop&rel=2&errmax=3&d=5&c=1';
+  const read = decodeHash(spec, old).state;
+  assert.deepEqual([read.logBase, read.gainTable, read.zeroIdcg, read.negatives, read.relevanceLevel, read.errMaxGrade, read.decimals, read.complete],
+    [10, '0,1,3', 'one', 'drop', 2, 3, 5, true]);
+  for (const key of Object.values(LEGACY_KEYS)) assert.ok(spec.byKey.has(key), key);
+});
+
+test('every option of the schema has an English and a Chinese label, and every choice a name', () => {
+  for (const row of loadSchema(api)) {
+    for (const lang of ['en', 'zh']) {
+      const entry = STRINGS[lang].option[row.key];
+      assert.ok(entry && entry.label, `${lang}: no label for ${row.key}`);
+      if (row.kind === 'choice' && row.key !== 'preset') {
+        for (const c of row.choices) assert.ok(entry.choices && entry.choices[c], `${lang}: no name for ${row.key}=${c}`);
+      }
+    }
+  }
+});
+
+test('every error code has an English and a Chinese template using exactly its args', () => {
+  const codes = errorCodes();
+  assert.ok(codes.length >= 25);
+  for (const { code, args } of codes) {
+    for (const lang of ['en', 'zh']) {
+      const template = STRINGS[lang].errors[code];
+      assert.ok(template, `${lang}: no template for ${code}`);
+      assert.deepEqual(placeholders(template).sort(), [...args].sort(), `${lang}: ${code}`);
+    }
+  }
+});
+
+test('a template whose arg is missing falls back to the core\'s English message', () => {
+  const err = { code: 'out-of-range', source: 'ranking', key: '', args: { found: '7' }, message: 'grade 7 is above the largest, 4' };
+  assert.equal(errorText('zh', err), 'grade 7 is above the largest, 4');
+  assert.equal(errorText('en', { ...err, args: { found: '7', min: '0', max: '' } }), '“7” is outside the allowed range, 0 to no limit.');
+});
+
+test('no function of the page is longer than 60 lines', () => {
+  // The checker itself finds a long function.
+  const long = `function big() {\n${'  x();\n'.repeat(60)}}\n`;
+  assert.deepEqual(functionLengths(long).map((f) => [f.name, f.length]), [['big', 62]]);
+  const { over } = check(60, 1, ['web']);
+  assert.deepEqual(over.map((f) => `${f.file}:${f.line} ${f.name} (${f.length})`), []);
+});

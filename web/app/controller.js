@@ -1,0 +1,156 @@
+// The controller: events change the state, compute() turns the state into
+// a model, the view draws it; the state is kept in the URL hash and a draft.
+// It holds what persists between events (the last readable result, the
+// rows shown, the timer) in one `app` object that its functions share.
+import { loadApi } from './loader.js';
+import { detectLang } from './i18n.js';
+import { compute } from './compute.js';
+import { decodeHash, defaultState, encodeHash, HASH_TEXT_LIMIT, specOf } from './state.js';
+import * as store from './store.js';
+import * as view from './view.js';
+
+export const FIRST_ROWS = 100;
+
+/** How long to wait after a keystroke: longer for texts that take longer to compute. */
+export function delayFor(state) {
+  const size = state.text.length + state.qrels.length;
+  if (size < 20000) return 120;
+  if (size < 400000) return 400;
+  return 900;
+}
+
+/** Texts this long stay out of links (see HASH_TEXT_LIMIT). */
+export const tooLongForLink = (s) => s.text.length + s.qrels.length > HASH_TEXT_LIMIT;
+
+/**
+ * The API with every call counted into `counter` ({calls, names}) when a
+ * test page provides one as window.__ndcgCallCounter; else the API itself.
+ */
+export function countedApi(api, counter) {
+  if (!counter || typeof counter !== 'object') return api;
+  const out = {};
+  for (const [name, value] of Object.entries(api)) {
+    out[name] = typeof value !== 'function' ? value : (...args) => {
+      counter.calls = (counter.calls || 0) + 1;
+      (counter.names || (counter.names = [])).push(name);
+      return value.apply(api, args);
+    };
+  }
+  return out;
+}
+
+/** The state a hash describes (its text from the draft when the hash says local=1), or null. */
+export function stateFromHash(app, hash) {
+  const { state, empty } = decodeHash(app.spec, hash);
+  if (state.local) {
+    const draft = store.loadDraft();
+    if (draft) Object.assign(state, { text: draft.text, qrels: draft.qrels });
+  }
+  return empty ? null : state;
+}
+
+function initialState(app) {
+  const hash = store.readHash();
+  const fromHash = hash ? stateFromHash(app, hash) : null;
+  if (fromHash) return fromHash;
+  const draft = store.loadDraft();
+  if (draft) return { ...decodeHash(app.spec, draft.hash).state, text: draft.text, qrels: draft.qrels };
+  return defaultState(app.spec);
+}
+
+export function resetRows(app) {
+  app.rowLimit = { dcg: FIRST_ROWS, idcg: FIRST_ROWS };
+}
+
+function recompute(app) {
+  const next = compute(app.api, app.spec, app.state, app.computed);
+  app.computed = next;
+  if (next.matching !== undefined) app.matching = next.matching;
+  // A result that could not be read leaves the last one on show, marked stale.
+  if (!next.error) app.good = { analysis: next.analysis || null, trec: next.trec || null };
+  app.version++;
+}
+
+export function persist(app) {
+  app.hash = encodeHash(app.spec, app.state);
+  if (!app.keepUrl) store.writeHash(app.hash);
+  store.saveDraft(app.hash, app.state.text, app.state.qrels);
+}
+
+/** What the view draws: the state, the last readable result and what went wrong since. */
+export function modelOf(app) {
+  const c = app.computed || {};
+  const error = app.controlError || c.error || null;
+  return {
+    lang: app.lang, theme: app.theme, state: app.state, hash: app.hash, version: app.version, rowLimit: app.rowLimit,
+    analysis: app.good.analysis, trec: app.good.trec, error, stale: Boolean(error && (app.good.analysis || app.good.trec)),
+    notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
+    presetList: app.presetList, presetOptions: app.spec.presets,
+  };
+}
+
+export function draw(app) {
+  view.render(app.view, modelOf(app));
+}
+
+/** Computes now: the pending keystroke's timer is dropped. */
+export function run(app) {
+  clearTimeout(app.timer);
+  app.timer = 0;
+  if (app.rowsStale) resetRows(app);
+  app.rowsStale = false;
+  recompute(app);
+  persist(app);
+  draw(app);
+}
+
+/** Applies a change to the state; typing waits `delay` ms so one computation follows a burst of keys. */
+export function update(app, patch, delay = 0) {
+  app.state = { ...app.state, ...patch };
+  app.keepUrl = false;
+  if (!delay) {
+    run(app);
+    return;
+  }
+  draw(app);
+  clearTimeout(app.timer);
+  app.timer = setTimeout(() => run(app), delay);
+}
+
+function newApp(v, full) {
+  const prefs = store.loadPrefs();
+  const browser = detectLang(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
+  return {
+    view: v, full, lang: prefs.lang || browser, theme: prefs.theme === 'dark' || prefs.theme === 'light' ? prefs.theme : '',
+    version: 0, computed: null, good: { analysis: null, trec: null }, controlError: null, matching: '', hash: '', timer: 0,
+    rowLimit: { dcg: FIRST_ROWS, idcg: FIRST_ROWS }, rowsStale: false, keepUrl: false,
+  };
+}
+
+/**
+ * Starts the page in `doc`: loads the module, reads the state, binds the
+ * view to `makeHandlers(app)` and draws the first result.
+ */
+export async function start({ doc = document, full = true, makeHandlers }) {
+  const app = newApp(view.createView(doc, { full }), full);
+  view.showLoading(app.view, app.lang);
+  try {
+    app.api = countedApi(await loadApi(), globalThis.__ndcgCallCounter);
+  } catch (e) {
+    view.showFatal(app.view, app.lang, e && e.message ? e.message : String(e));
+    return null;
+  }
+  app.spec = specOf(app.api);
+  app.presetList = app.api.presets();
+  view.mountSchema(app.view, app.spec.rows);
+  app.state = initialState(app);
+  if (app.state.lang) app.lang = app.state.lang;
+  // A link too long to write back stays in the address bar as it was opened
+  // until the user changes something: it is their URL.
+  app.keepUrl = Boolean(store.readHash()) && tooLongForLink(app.state);
+  view.bind(app.view, makeHandlers(app));
+  run(app);
+  // A read-only handle for tests and the curious: the same API the page uses.
+  globalThis.ndcgCalc = Object.freeze({ api: app.api, state: () => ({ ...app.state }), hash: () => app.hash });
+  return app;
+}

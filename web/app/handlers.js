@@ -1,0 +1,168 @@
+// What each event does to the state: typing, options, presets, the mode,
+// the toolbar, click actions (examples, exports, rows, errors) and the hash.
+import { errorText, t } from './i18n.js';
+import { structuredError } from './analyse.js';
+import { applyPreset, defaultState } from './state.js';
+import * as store from './store.js';
+import * as view from './view.js';
+import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
+import { delayFor, draw, persist, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
+
+/** Batch mode starts from trec_eval's convention unless the user chose another. */
+function withMode(app, state, mode) {
+  const next = { ...state, mode };
+  return mode === 'trec' && next.mode !== state.mode && next.preset === 'document' ? applyPreset(app.spec, next, 'trec_eval') : next;
+}
+
+function loadExample(app, name) {
+  const example = EXAMPLES[name];
+  if (!example) return;
+  resetRows(app);
+  let next = example.reset ? { ...defaultState(app.spec), lang: app.state.lang } : { ...app.state };
+  if (example.mode === 'trec' && next.mode !== 'trec') next = withMode(app, next, 'trec');
+  next = { ...next, ...(example.set || {}), text: example.text === null ? bigExample() : example.text, qrels: example.qrels, mode: example.mode };
+  app.state = next;
+  app.controlError = null;
+  // Let the browser paint the pressed button before a large computation.
+  setTimeout(() => run(app), 0);
+}
+
+async function exportAs(app, format) {
+  let text = '';
+  if (format === 'trec') {
+    text = app.good.trec ? app.good.trec.text : '';
+  } else {
+    const analysis = app.good.analysis;
+    if (!analysis) return;
+    if (analysis.items > 20000) {
+      // A large report takes a while to build: say so, and let that paint first.
+      view.announce(app.view, t(app.lang, 'exportWorking'));
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    try {
+      text = analysis.render(format);
+    } catch (e) {
+      view.announce(app.view, errorText(app.lang, structuredError(e)));
+      return;
+    }
+  }
+  view.showExportText(app.view, app.lang, format, text);
+  const ok = await view.copyText(app.view, text);
+  view.announce(app.view, ok ? t(app.lang, 'exportCopied', { format: t(app.lang, `export_${format}`) }) : t(app.lang, 'copyFailed'));
+}
+
+function moreRows(app, data) {
+  const which = data.table === 'idcg' ? 'idcg' : 'dcg';
+  app.rowLimit = { ...app.rowLimit, [which]: data.count === 'all' ? Infinity : app.rowLimit[which] + Number(data.count) };
+  draw(app);
+}
+
+function downloadShown(app) {
+  const file = view.exportedText(app.view);
+  if (file) view.download(app.view, file);
+}
+
+function explainQuery(app, qid) {
+  resetRows(app);
+  update(app, { mode: 'explain', text: linesOfQuery(app.state.text, qid), qrels: linesOfQuery(app.state.qrels, qid) });
+  view.focusResults(app.view);
+}
+
+function actionsOf(app, handlers) {
+  return {
+    'more-rows': (data) => moreRows(app, data),
+    'goto-error': () => { if (app.computed && app.computed.error) view.selectError(app.view, app.computed.error); },
+    example: (data) => loadExample(app, data.example),
+    reset: () => loadExample(app, 'worked'),
+    export: (data) => exportAs(app, data.format),
+    download: () => downloadShown(app),
+    'explain-query': (data) => explainQuery(app, data.qid),
+    'switch-trec': () => handlers.mode('trec'),
+    'use-preset': (data) => handlers.preset(data.preset),
+  };
+}
+
+async function copyLink(app) {
+  if (app.timer) run(app);
+  persist(app);
+  const ok = await view.copyText(app.view, location.href);
+  if (tooLongForLink(app.state)) {
+    const size = `${Math.round((app.state.text.length + app.state.qrels.length) / 1024)} KB`;
+    view.announce(app.view, t(app.lang, 'linkTooLong', { size }));
+  } else {
+    view.announce(app.view, ok ? t(app.lang, 'linkCopied') : t(app.lang, 'copyFailed'));
+  }
+}
+
+function hashChanged(app) {
+  const hash = store.readHash();
+  if (hash === app.hash) return;
+  const state = stateFromHash(app, hash);
+  if (!state) return;
+  app.state = state;
+  app.keepUrl = tooLongForLink(state);
+  app.controlError = null;
+  if (state.lang) app.lang = state.lang;
+  resetRows(app);
+  run(app);
+}
+
+/** A typed option value: {value} changes the state, {error} is shown at its control until fixed. */
+function setOption(app, key, read) {
+  if (read.error) {
+    app.controlError = read.error;
+    draw(app);
+    return;
+  }
+  if (app.controlError && app.controlError.key === key) app.controlError = null;
+  const patch = { [key]: read.value };
+  if (key === 'gain' && read.value === 'table' && !app.state.gainTable.trim()) patch.gainTable = '0,1,3,7,15';
+  update(app, patch, app.spec.byKey.get(key).kind === 'reals' ? 250 : 0);
+}
+
+function toolbarHandlers(app) {
+  return {
+    toggleLang() {
+      app.lang = app.lang === 'zh' ? 'en' : 'zh';
+      store.savePref('lang', app.lang);
+      update(app, { lang: app.lang });
+    },
+    toggleTheme(darkNow) {
+      app.theme = darkNow ? 'light' : 'dark';
+      store.savePref('theme', app.theme);
+      draw(app);
+    },
+    systemTheme: () => draw(app),
+    copyLink: () => copyLink(app),
+  };
+}
+
+/** The handlers the view calls, for `app` (see controller.js). */
+export function makeHandlers(app) {
+  const handlers = {
+    text(value) {
+      // Rows go back to the first page when the new result arrives, not per keystroke.
+      app.rowsStale = true;
+      update(app, { text: value }, delayFor({ ...app.state, text: value }));
+    },
+    qrels: (value) => update(app, { qrels: value }, delayFor({ ...app.state, qrels: value })),
+    mode(mode) {
+      app.state = withMode(app, app.state, mode);
+      run(app);
+    },
+    preset(name) {
+      app.state = applyPreset(app.spec, app.state, name);
+      run(app);
+    },
+    option: (key, read) => setOption(app, key, read),
+    resync(key) {
+      if (app.controlError && app.controlError.key === key) app.controlError = null;
+      draw(app);
+    },
+    action: (name, data) => { if (actions[name]) actions[name](data); },
+    hashChanged: () => hashChanged(app),
+    ...toolbarHandlers(app),
+  };
+  const actions = actionsOf(app, handlers);
+  return handlers;
+}
