@@ -69,7 +69,7 @@ function renderLabels(region, lang, trec) {
 
 function sourceText(lang, source) {
   const format = source.format ? t(lang, `format_${source.format}`) : '';
-  const parts = [bytesText(source.bytes), source.lines === null ? '' : t(lang, 'sourceLines', { n: count(source.lines) }), format,
+  const parts = [bytesText(source.bytes), source.lines === null ? '' : t(lang, source.lines === 1 ? 'sourceOneLine' : 'sourceLines', { n: count(source.lines) }), format,
     source.gzip ? 'gzip' : ''].filter(Boolean).join(' · ');
   return source.origin === 'file' ? t(lang, 'sourceFile', { name: source.name, parts }) : t(lang, 'sourcePaste', { parts });
 }
