@@ -131,7 +131,9 @@ function drawWindow(view) {
   const cols = trec.names.length + 2;
   const rows = [];
   for (let at = first; at < last; at++) rows.push(rowOf(lang, trec, d, order[at], at));
-  parts.tbody.replaceChildren(spacer(cols, first * rowH), ...rows, spacer(cols, (order.length - last) * rowH));
+  const above = first ? [spacer(cols, first * rowH)] : [];
+  const below = last < order.length ? [spacer(cols, (order.length - last) * rowH)] : [];
+  parts.tbody.replaceChildren(...above, ...rows, ...below);
   // The first drawing measures the real row height; draw again if it differs.
   const sample = rows[0];
   const measured = sample ? sample.getBoundingClientRect().height : 0;
