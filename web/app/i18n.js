@@ -136,7 +136,7 @@ const en = {
   titleSuffix: 'step by step',
   tagline: 'Paste a ranking and watch NDCG@K being computed: every gain, every discount, the ideal order and the final ratio. Runs entirely in your browser.',
   skip: 'Skip to the results',
-  // The language button speaks the language it switches to (view.js sets its
+  // The language button speaks the language it switches to (regions/toolbar.js sets its
   // lang), and its accessible name starts with the visible text (WCAG 2.5.3).
   langButton: '中文',
   langButtonLabel: '中文：将页面切换为中文',
