@@ -117,7 +117,7 @@ function bodyParts(region, lang, model) {
     if (!model.trec) return [notice(model.pending ? 'trecWorking' : model.notice || 'trecNeedRun')];
     return batchSections(lang, model.trec, model.state.decimals, model.state.k, region.table);
   }
-  if (!model.analysis) return [notice(model.notice || 'emptyInput')];
+  if (!model.analysis) return [notice(model.notice || (model.error ? 'resultsAfterError' : 'emptyInput'))];
   return [model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
 }
 
