@@ -73,8 +73,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::require(runs.size() >= 2, "two runs or more");
   check_comparisons(*r);
   const std::string report = ndcg::render_compare(*r, *s);
-  if (s->format == ndcg::report_format::json)
-    fuzz::require(fuzz::json::valid(report), "the JSON report is JSON",
-                  fuzz::json::around(report, fuzz::json::problem_at(report)));
+  if (s->format == ndcg::report_format::json) {
+    const std::size_t at = fuzz::json::problem_at(report);
+    fuzz::require(at == std::string_view::npos, "the JSON report is JSON",
+                  at == std::string_view::npos ? std::string_view() : fuzz::json::around(report, at));
+  }
   return 0;
 }
