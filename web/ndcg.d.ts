@@ -91,6 +91,8 @@ export interface Explanation {
   dcg: number;
   idcg: number;
   ndcg: number | null;
+  /** NDCG under the worst and the best order of items with equal scores (min = max when none tie). */
+  tieRange: { min: number | null; max: number | null };
   cg: number;
   hasJudgments: boolean;
   idcgList?: number;
