@@ -172,6 +172,7 @@ export interface CompareOptions {
   perQuery?: boolean | string;
   digits?: number | string;
   names?: string[];
+  tieRange?: boolean | string;
 }
 
 /** One row of compare's option table. */
@@ -211,13 +212,28 @@ export interface Comparison {
   randomization: 'exact' | 'sampled';
 }
 
+/** How far the order of one run's tied documents moves one measure's mean. */
+export interface TieRangeSummary {
+  measure: string;
+  run: string;
+  /** Queries whose value differs between the worst and the best order. */
+  queriesChanged: number;
+  meanMin: number | null;
+  meanMax: number | null;
+}
+
 export interface CompareResult {
   runs: string[];
   measures: string[];
   qids: string[];
   comparisons: Comparison[];
+  /** By measure, then run; empty with tieRange: false. */
+  tieRanges: TieRangeSummary[];
   /** perQuery[measure][run][query], in the order of runs and qids. */
   perQuery: Record<string, (number | null)[][]>;
+  /** The same with tied documents in their worst and their best order; null with tieRange: false. */
+  perQueryWorst: Record<string, (number | null)[][]> | null;
+  perQueryBest: Record<string, (number | null)[][]> | null;
   trials: number;
   seed: number;
   holmTest: 'ttest' | 'wilcoxon' | 'sign' | 'randomization';

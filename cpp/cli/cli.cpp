@@ -19,6 +19,7 @@
 #include "ndcg/option_table.hpp"
 #include "ndcg/pipeline.hpp"
 #include "ndcg/report.hpp"
+#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
 namespace ndcg {
@@ -134,6 +135,11 @@ const char* trec_help =
     "  --subtopics FILE       subtopic qrels (`qid subtopic docid judgment`)\n"
     "  --alpha A              alpha for alpha_ndcg_cut (default 0.5)\n"
     "  --err-max-grade G      ERR's largest grade (default: the largest in the qrels)\n"
+    "  --tie-range            after the usual lines, per measure: how many queries\n"
+    "                         change with the order of documents with equal scores\n"
+    "                         (NAME:ties), and the mean under the worst and the best\n"
+    "                         such order (NAME:worst, NAME:best; smaller or larger\n"
+    "                         judged grades first); with -q also each such query\n"
     "  -h, --help             this text\n"
     "\n"
     "Example: ndcg trec -q -m ndcg_cut.10 -m map qrels.txt run.txt\n";
@@ -305,6 +311,7 @@ int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream&
 struct trec_request {
   trec_options opt;
   bool per_query = false;
+  bool tie_range = false;
   int digits = 4;
   std::string subtopics;
   std::vector<std::string> files;
@@ -350,6 +357,7 @@ expected<trec_request> parse_trec_args(words& w) {
     if (word.size() < 2 || word[0] != '-') { r.files.push_back(word); continue; }
     if (word == "-q") { r.per_query = true; continue; }
     if (word == "-c") { r.opt.complete = true; continue; }
+    if (word == "--tie-range") { r.tie_range = true; continue; }
     option_word ow = split_option(word);
     if (ow.name.size() > 2 && ow.name[1] != '-' && !ow.value) {  // "-mndcg", "-l2"
       ow.value = ow.name.substr(2);
@@ -389,6 +397,11 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
     return 2;
   }
   out << format_trec(*result, req->per_query, req->digits);
+  if (req->tie_range) {
+    auto ties = evaluate_tie_range(*qrels, *run, req->opt, *subtopics);
+    if (!ties) { err << "ndcg trec: " << placed(file_of(*req, ties.err().source), ties.err()) << "\n"; return 2; }
+    out << format_tie_range(*ties, req->per_query, req->digits);
+  }
   return 0;
 }
 
@@ -402,7 +415,10 @@ const char* compare_intro =
     "query: for each measure the means, the mean difference B - A with a 95%\n"
     "bootstrap interval, the effect size d_z, wins/losses/ties, and the p-values of\n"
     "the paired t-test, the Wilcoxon signed-rank test, the sign test and a paired\n"
-    "randomization test; with several pairs also Holm-adjusted p-values.\n"
+    "randomization test; with several pairs also Holm-adjusted p-values. Each run is\n"
+    "also evaluated with its tied documents (equal scores) in their worst and best\n"
+    "order: how many queries change, and the mean in both orders (see ndcg trec\n"
+    "--tie-range).\n"
     "\n"
     "Options (--name VALUE or --name=VALUE; a true/false option alone means true):\n";
 

@@ -2,10 +2,12 @@
 // evaluate_trec, and one comparison per measure and pair of runs.
 #include "ndcg/compare.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "ndcg/stats.hpp"
+#include "ndcg/tie_range.hpp"
 
 namespace ndcg {
 namespace {
@@ -112,6 +114,10 @@ const std::vector<compare_option> rows = {
        return done{};
      },
      [](const compare_settings& s) { return joined(s.names); }},
+    {meta("tie_range", kind::flag, "", none, none,
+          "also evaluate each run with tied documents in their worst and best order (3 evaluations a run)"), "",
+     [](const option_row& r, compare_settings& s, std::string_view t) { return set_bool(r, s.tie_range, t); },
+     [](const compare_settings& s) { return yes_no(s.tie_range); }},
 };
 
 // "all-pairs", "--all-pairs" and "allPairs" all name "all_pairs".
@@ -209,6 +215,33 @@ expected<trec_result> evaluate_run(std::string_view qrels, std::string_view run,
   return e;
 }
 
+// A run's values in one order, by the compared columns: [measure][query].
+std::vector<std::vector<double>> columns_of(const trec_result& r, const std::vector<std::size_t>& columns,
+                                            std::size_t queries) {
+  std::vector<std::vector<double>> out(columns.size(), std::vector<double>(queries, nan));
+  for (std::size_t q = 0; q < r.values.size() && q < queries; ++q)
+    for (std::size_t m = 0; m < columns.size(); ++m) out[m][q] = r.values[q][columns[m]];
+  return out;
+}
+
+// The worst and best order of one run's ties, and what they change.
+status add_tie_range(std::string_view qrels, std::string_view run, const trec_options& opt, std::size_t index,
+                     const std::vector<std::size_t>& columns, compare_result& out) {
+  auto t = evaluate_tie_range(qrels, run, opt);
+  if (!t) {
+    error e = t.err();
+    if (e.source == "run") e.index = index;
+    return e;
+  }
+  out.worst.push_back(columns_of(t->worst, columns, out.qids.size()));
+  out.best.push_back(columns_of(t->best, columns, out.qids.size()));
+  for (std::size_t m = 0; m < columns.size(); ++m) {
+    if (!tie_range_applies(out.measures[m])) continue;
+    out.ties.push_back({index - 1, m, t->changed[columns[m]], t->worst.mean[columns[m]], t->best.mean[columns[m]]});
+  }
+  return done{};
+}
+
 }  // namespace
 
 const std::vector<compare_option>& compare_option_table() { return rows; }
@@ -262,10 +295,16 @@ expected<compare_result> compare_runs(std::string_view qrels_text, const std::ve
       for (std::size_t m = 0; m < r->names.size(); ++m)
         if (!r->summary_only[m]) columns.push_back(m), out.measures.push_back(r->names[m]);
     }
-    auto& per_run = out.values.emplace_back(columns.size(), std::vector<double>(out.qids.size(), nan));
-    for (std::size_t q = 0; q < r->qids.size() && q < out.qids.size(); ++q)
-      for (std::size_t m = 0; m < columns.size(); ++m) per_run[m][q] = r->values[q][columns[m]];
+    out.values.push_back(columns_of(*r, columns, out.qids.size()));
+    if (s.tie_range)
+      if (auto ok = add_tie_range(qrels_text, run_texts[i], opt, i + 1, columns, out); !ok) return ok.err();
   }
+  // By measure, then run, as the comparisons are listed.
+  std::vector<tie_summary> by_measure;
+  for (std::size_t m = 0; m < out.measures.size(); ++m)
+    for (const tie_summary& t : out.ties)
+      if (t.measure == m) by_measure.push_back(t);
+  out.ties = std::move(by_measure);
   out.trials = s.trials;
   out.seed = s.seed;
   out.holm = s.holm;
@@ -282,6 +321,14 @@ expected<compare_result> compare_runs(std::string_view qrels_text, const std::ve
     adjust(out.comparisons, from, out.comparisons.size(), s.holm);
   }
   return out;
+}
+
+void put_tie_summary(const tie_summary& t, const compare_result& r, field_sink& out) {
+  out.text("measure", r.measures[t.measure]);
+  out.text("run", r.runs[t.run]);
+  out.count("queries_changed", t.changed);
+  out.number("mean_min", t.mean_min);
+  out.number("mean_max", t.mean_max);
 }
 
 void put_comparison(const comparison& c, const compare_result& r, field_sink& out) {

@@ -105,24 +105,49 @@ std::string aligned(const std::vector<std::vector<std::string>>& rows) {
   return out;
 }
 
+// "0.2100..0.3500" when the order of ties moves the value, else "".
+std::string range_cell(const compare_result& r, std::size_t run, std::size_t m, std::size_t q, int d) {
+  if (r.worst.empty()) return "";
+  const double lo = r.worst[run][m][q], hi = r.best[run][m][q];
+  return lo == hi || (std::isnan(lo) && std::isnan(hi)) ? "" : fixed(lo, d) + ".." + fixed(hi, d);
+}
+
 std::string per_query_text(const compare_result& r, int d) {
   std::string out;
   for (std::size_t m = 0; m < r.measures.size(); ++m) {
     std::vector<std::vector<std::string>> rows = {{r.measures[m]}};
-    for (const std::string& run : r.runs) rows[0].push_back(printable(run));
+    for (const std::string& run : r.runs) {
+      rows[0].push_back(printable(run));
+      if (!r.worst.empty()) rows[0].push_back("tie range");
+    }
     for (std::size_t q = 0; q < r.qids.size(); ++q) {
       rows.push_back({printable(r.qids[q])});
-      for (const auto& run : r.values) rows.back().push_back(fixed(run[m][q], d));
+      for (std::size_t run = 0; run < r.values.size(); ++run) {
+        rows.back().push_back(fixed(r.values[run][m][q], d));
+        if (!r.worst.empty()) rows.back().push_back(range_cell(r, run, m, q, d));
+      }
     }
     out += "\n" + aligned(rows);
   }
   return out;
 }
 
+// How far the order of tied documents moves each run's mean.
+std::string ties_text(const compare_result& r, int d) {
+  if (r.ties.empty()) return "";
+  std::vector<std::vector<std::string>> rows = {{"measure", "run", "queries", "worst order", "best order"}};
+  for (const tie_summary& t : r.ties)
+    rows.push_back({r.measures[t.measure], printable(r.runs[t.run]), std::to_string(t.changed), fixed(t.mean_min, d),
+                    fixed(t.mean_max, d)});
+  return "\nTied scores: the queries whose value changes with the order of documents with equal scores,\n"
+         "and the mean with tied documents in their worst and their best order (smaller or larger grades first).\n" +
+         aligned(rows);
+}
+
 std::string render_text(const compare_result& r, const compare_settings& s) {
   std::vector<std::vector<std::string>> rows = {header(r)};
   for (const comparison& c : r.comparisons) rows.push_back(cells(c, r, s.digits));
-  std::string out = summary_line(r, s) + "\n\n" + aligned(rows) + "\n" + conventions_note;
+  std::string out = summary_line(r, s) + "\n\n" + aligned(rows) + "\n" + conventions_note + ties_text(r, s.digits);
   return s.per_query ? out + per_query_text(r, s.digits) : out;
 }
 
@@ -232,32 +257,48 @@ std::string json_list(const std::vector<std::string>& texts) {
   return out + "]";
 }
 
-std::string json_per_query(const compare_result& r) {
-  std::string out = ",\n  \"per_query\": {\"qids\": " + json_list(r.qids);
-  for (std::size_t m = 0; m < r.measures.size(); ++m) {
-    out += ",\n    " + json_string(r.measures[m]) + ": [";
-    for (std::size_t run = 0; run < r.values.size(); ++run) {
-      out += run ? ", [" : "[";
-      for (std::size_t q = 0; q < r.qids.size(); ++q) {
-        const double v = r.values[run][m][q];
-        out += (q ? "," : "") + (std::isfinite(v) ? shortest(v) : std::string("null"));
-      }
-      out += "]";
+// "name": [[run 1's values], [run 2's], ...]
+std::string json_values(const std::string& name, const std::vector<std::vector<std::vector<double>>>& values,
+                        std::size_t m) {
+  std::string out = ",\n    " + json_string(name) + ": [";
+  for (std::size_t run = 0; run < values.size(); ++run) {
+    out += run ? ", [" : "[";
+    for (std::size_t q = 0; q < values[run][m].size(); ++q) {
+      const double v = values[run][m][q];
+      out += (q ? "," : "") + (std::isfinite(v) ? shortest(v) : std::string("null"));
     }
     out += "]";
   }
+  return out + "]";
+}
+
+// Per measure the runs' values; with tie ranges also "NAME:worst" and "NAME:best".
+std::string json_per_query(const compare_result& r) {
+  std::string out = ",\n  \"per_query\": {\"qids\": " + json_list(r.qids);
+  for (std::size_t m = 0; m < r.measures.size(); ++m) {
+    out += json_values(r.measures[m], r.values, m);
+    if (r.worst.empty()) continue;
+    out += json_values(r.measures[m] + ":worst", r.worst, m) + json_values(r.measures[m] + ":best", r.best, m);
+  }
   return out + "}";
+}
+
+template <class T, class Put>
+std::string json_objects(const std::vector<T>& list, Put put) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < list.size(); ++i)
+    out += (i ? ",\n    " : "\n    ") + json_object([&](field_sink& sink) { put(list[i], sink); });
+  return out + (list.empty() ? "]" : "\n  ]");
 }
 
 std::string render_json(const compare_result& r, const compare_settings& s) {
   std::string out = "{\n  \"runs\": " + json_list(r.runs) + ",\n  \"measures\": " + json_list(r.measures);
   out += ",\n  \"queries\": " + std::to_string(r.qids.size()) + ",\n  \"trials\": " + std::to_string(r.trials);
   out += ",\n  \"seed\": " + std::to_string(r.seed) + ",\n  \"holm_test\": " + json_string(name_of(r.holm));
-  out += ",\n  \"comparisons\": [";
-  for (std::size_t i = 0; i < r.comparisons.size(); ++i)
-    out += (i ? ",\n    " : "\n    ") +
-           json_object([&](field_sink& sink) { put_comparison(r.comparisons[i], r, sink); });
-  out += r.comparisons.empty() ? "]" : "\n  ]";
+  out += ",\n  \"comparisons\": " +
+         json_objects(r.comparisons, [&](const comparison& c, field_sink& sink) { put_comparison(c, r, sink); });
+  out += ",\n  \"tie_ranges\": " +
+         json_objects(r.ties, [&](const tie_summary& t, field_sink& sink) { put_tie_summary(t, r, sink); });
   if (s.per_query) out += json_per_query(r);
   return out + "\n}\n";
 }

@@ -248,15 +248,27 @@ val compare_runs(std::string qrels, val runs, val keys, val values) {
     ndcg::put_comparison(c, *r, sink);
     list.call<void>("push", sink.stack.front());
   }
-  std::vector<double> flat;
-  for (const auto& run : r->values)
-    for (const auto& measure : run) flat.insert(flat.end(), measure.begin(), measure.end());
+  val ties = val::array();
+  for (const ndcg::tie_summary& t : r->ties) {
+    js_sink sink;
+    ndcg::put_tie_summary(t, *r, sink);
+    ties.call<void>("push", sink.stack.front());
+  }
+  auto flat = [](const std::vector<std::vector<std::vector<double>>>& runs) {
+    std::vector<double> out;
+    for (const auto& run : runs)
+      for (const auto& measure : run) out.insert(out.end(), measure.begin(), measure.end());
+    return out;
+  };
   val out = val::object();
+  out.set("tieRanges", ties);
+  out.set("worst", copy_out(flat(r->worst)));
+  out.set("best", copy_out(flat(r->best)));
   out.set("ok", true);
   out.set("runs", texts_to_js(r->runs));
   out.set("measures", texts_to_js(r->measures));
   out.set("qids", texts_to_js(r->qids));
-  out.set("values", copy_out(flat));
+  out.set("values", copy_out(flat(r->values)));
   out.set("comparisons", list);
   out.set("trials", static_cast<double>(r->trials));
   out.set("seed", static_cast<double>(r->seed));

@@ -265,6 +265,12 @@ export const catalogue = [
   { name: 'trec: an option of the wrong type', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n', options: { gain: 5 }, cli: null,
     expect: { error: /gain/, code: 'bad-type', line: 0 } },
 
+  { name: 'trec --tie-range: two documents tied, the relevant one named lower', kind: 'trec', api: null,
+    qrels: 'q1 0 a 1\nq1 0 b 0\nq2 0 c 2\n', run: 'q1 Q0 b 1 5 r\nq1 Q0 a 2 5 r\nq2 Q0 c 1 3 r\n',
+    args: ['--tie-range', '-m', 'recip_rank'],
+    expect: { result: { mean: { recip_rank: 0.75, 'recip_rank:ties': 1, 'recip_rank:worst': 0.75, 'recip_rank:best': 1 },
+      perQuery: { q1: { recip_rank: 0.5, 'recip_rank:worst': 0.5, 'recip_rank:best': 1 } } } } },
+
   // ---- compare ------------------------------------------------------------------------------
   { name: 'compare: two small runs', kind: 'compare', qrels: 'q1 0 d1 1\nq2 0 d1 1\nq3 0 d1 1\n',
     runs: ['q1 Q0 d1 1 2 a\nq1 Q0 x 2 1 a\nq2 Q0 x 1 2 a\nq2 Q0 d1 2 1 a\nq3 Q0 x 1 1 a\n', 'q1 Q0 d1 1 2 b\nq2 Q0 d1 1 2 b\nq3 Q0 d1 1 1 b\n'],

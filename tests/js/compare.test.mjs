@@ -94,3 +94,23 @@ test('compareOptionSchema is the CLI\'s table: every flag is in `ndcg compare --
     if (row.shortFlag) assert.ok(help.includes(`${row.shortFlag}, ${row.flag}`), row.shortFlag);
   }
 });
+
+test('tie ranges reach the JS API: explain\'s tieRange and compareRuns\' summaries equal the command\'s', () => {
+  const e = api.explain('a 1 0\nb 1 3');
+  assert.deepEqual(e.tieRange, { min: 1 / Math.log2(3), max: 1 });
+  const native = cli(['explain', '--format', 'json', 'a 1 0\nb 1 3']);
+  assert.deepEqual(JSON.parse(native.stdout).tie_range, e.tieRange);
+  const r = api.compareRuns(qrels, [runA, runB], { measures: ['ndcg_cut.10'], trials: 100, perQuery: true });
+  const fromCli = JSON.parse(cli(['compare', '--format', 'json', '--trials', '100', '-q', '-m', 'ndcg_cut.10', '--names', 'run1',
+    '--names', 'run2', parity('set1.qrels'), parity('set1.run'), fileB]).stdout);
+  assert.deepEqual(r.tieRanges, camelKeys(fromCli.tie_ranges));
+  assert.deepEqual(r.perQueryWorst.ndcg_cut_10, fromCli.per_query['ndcg_cut_10:worst']);
+  assert.deepEqual(r.perQueryBest.ndcg_cut_10, fromCli.per_query['ndcg_cut_10:best']);
+  // trec_eval's own mean lies inside the range, and the set's ties move it.
+  const t = r.tieRanges[0];
+  assert.ok(t.meanMin <= r.comparisons[0].meanA && r.comparisons[0].meanA <= t.meanMax);
+  assert.ok(t.queriesChanged > 0);
+  const off = api.compareRuns(qrels, [runA, runB], { measures: ['map'], trials: 100, tieRange: false });
+  assert.deepEqual(off.tieRanges, []);
+  assert.equal(off.perQueryWorst, null);
+});

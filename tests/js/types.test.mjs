@@ -71,4 +71,7 @@ test('compareRuns: typed options are the rows of compare\'s table; typed results
   const r = api.compareRuns(qrels, [run('d1'), run('d3'), run('d4')], { measures: ['recip_rank'] });
   assert.deepEqual(Object.keys(r).sort(), interfaceMembers('CompareResult'));
   assert.deepEqual(Object.keys(r.comparisons[0]).sort(), interfaceMembers('Comparison'));
+  assert.deepEqual(Object.keys(r.tieRanges[0]).sort(), interfaceMembers('TieRangeSummary'));
+  const e = api.explain('a 1 0\nb 1 3');
+  assert.deepEqual(Object.keys(e.tieRange).sort(), ['max', 'min']);
 });

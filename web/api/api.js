@@ -119,20 +119,33 @@ function checkTrecOptions(options = {}) {
   return { ...out, measures: out.measures || [] };
 }
 
-/** compareRuns' result: comparisons as the core's field list gives them, perQuery[measure][run][query]. */
+/** Flat values [run][measure][query] as { measure: [[run 1's values], …] }; null when empty. */
+function byMeasure(values, runs, measures, qids) {
+  if (values.length === 0 && runs.length * qids.length > 0) return null;
+  const out = {};
+  measures.forEach((name, m) => {
+    out[name] = runs.map((_, run) => {
+      const from = (run * measures.length + m) * qids.length;
+      return plainNumbers(values.subarray(from, from + qids.length));
+    });
+  });
+  return out;
+}
+
+/** compareRuns' result: comparisons and tie ranges as the core's field lists give them. */
 function compareResultOf(r) {
   const runs = Array.from(r.runs);
   const measures = Array.from(r.measures);
   const qids = Array.from(r.qids);
-  const perQuery = {};
-  measures.forEach((name, m) => {
-    perQuery[name] = runs.map((_, run) => {
-      const from = (run * measures.length + m) * qids.length;
-      return plainNumbers(r.values.subarray(from, from + qids.length));
-    });
-  });
-  const comparisons = Array.from(r.comparisons, (c) => plain(c));
-  return { runs, measures, qids, comparisons, perQuery, trials: r.trials, seed: r.seed, holmTest: r.holmTest, text: r.text };
+  return {
+    runs, measures, qids,
+    comparisons: Array.from(r.comparisons, (c) => plain(c)),
+    tieRanges: Array.from(r.tieRanges, (t) => plain(t)),
+    perQuery: byMeasure(r.values, runs, measures, qids),
+    perQueryWorst: byMeasure(r.worst, runs, measures, qids),
+    perQueryBest: byMeasure(r.best, runs, measures, qids),
+    trials: r.trials, seed: r.seed, holmTest: r.holmTest, text: r.text,
+  };
 }
 
 function checkRuns(runTexts) {

@@ -38,6 +38,7 @@ struct compare_settings {
   bool per_query = false;            // per-query values in the report
   int digits = 4;                    // decimals printed (text, Markdown, LaTeX)
   std::vector<std::string> names;    // run names; default run1, run2, ...
+  bool tie_range = true;             // each run also in its worst and best order of ties
 };
 
 // One row of compare's option table. `meta` holds the key, kind, choices,
@@ -75,12 +76,23 @@ struct comparison {
   bool wilcoxon_exact = false, randomization_exact = false;
 };
 
+// How far the order of one run's tied documents moves one measure's mean
+// (tie_range.hpp): the queries that change, and the mean in the worst and
+// the best order.
+struct tie_summary {
+  std::size_t run = 0, measure = 0;
+  std::size_t changed = 0;
+  double mean_min = 0, mean_max = 0;
+};
+
 struct compare_result {
   std::vector<std::string> runs;      // names
   std::vector<std::string> measures;  // as trec_eval prints them: "ndcg_cut_10", "P_10"
   std::vector<std::string> qids;
   std::vector<std::vector<std::vector<double>>> values;  // values[run][measure][query]; NaN = none
   std::vector<comparison> comparisons;  // by measure, then pair
+  std::vector<tie_summary> ties;        // by measure, then run; empty without tie_range
+  std::vector<std::vector<std::vector<double>>> worst, best;  // as values, in the two orders
   std::uint64_t trials = 0, seed = 0;
   adjusted_test holm = adjusted_test::ttest;
 };
@@ -94,6 +106,9 @@ std::string_view name_of(adjusted_test t);  // "ttest", "wilcoxon", "sign", "ran
 
 // The fields of one comparison, in the order the JSON prints them.
 void put_comparison(const comparison& c, const compare_result& r, field_sink& out);
+
+// The fields of one tie summary.
+void put_tie_summary(const tie_summary& t, const compare_result& r, field_sink& out);
 
 // The report in s.format: text, markdown, latex (one table row per measure
 // and pair), csv (one line per measure and pair) or json.
