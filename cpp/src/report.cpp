@@ -375,9 +375,9 @@ std::string json_string(std::string_view s) {
     unsigned char ch = static_cast<unsigned char>(s[i]);
     if (ch == '"' || ch == '\\') { out += '\\'; out += static_cast<char>(ch); ++i; continue; }
     if (ch < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-      out += buf;
+      out += "\\u00";
+      out += "0123456789abcdef"[ch >> 4];
+      out += "0123456789abcdef"[ch & 15];
       ++i;
       continue;
     }
