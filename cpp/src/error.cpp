@@ -15,6 +15,48 @@ const std::vector<error_code_info>& error_codes() {
 
 std::string_view name_of(error_code c) { return error_codes()[static_cast<std::size_t>(c)].name; }
 
+error::error() = default;
+error::error(const error&) = default;
+error::error(error&&) noexcept = default;
+error& error::operator=(const error&) = default;
+error& error::operator=(error&&) noexcept = default;
+error::~error() = default;
+
+error& error::with(std::string name, std::string value) {
+  args.push_back({std::move(name), std::move(value)});
+  return *this;
+}
+
+error& error::in(std::string where) {
+  source = std::move(where);
+  return *this;
+}
+
+detail::error_box::error_box(error&& e) : e_(new error(std::move(e))) {}
+detail::error_box::error_box(const error_box& other) : e_(other.e_ ? new error(*other.e_) : nullptr) {}
+detail::error_box::~error_box() { delete e_; }
+
+error fail(std::string message, std::size_t line, std::size_t column) {
+  error e;
+  e.message = std::move(message);
+  e.line = line;
+  e.column = column;
+  return e;
+}
+
+error fail(error_code code, std::string message, std::size_t line, std::size_t column) {
+  error e = fail(std::move(message), line, column);
+  e.code = code;
+  return e;
+}
+
+error option_fail(error_code code, std::string_view key, std::string message) {
+  error e = fail(code, std::move(message));
+  e.source = "options";
+  e.key = std::string(key);
+  return e;
+}
+
 std::string describe(const error& e) {
   if (e.line == 0) return e.message;
   return "line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ": " + e.message;

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
+#include <optional>
 #include <vector>
 
 namespace ndcg {
@@ -82,15 +82,18 @@ struct error {
   std::string key;               // the option's key when source is "options"
   std::vector<error_arg> args;   // the values named by the code's args
 
+  // Out of line (error.cpp): an error is made and moved at hundreds of
+  // places, and inlining each copy of this code doubled the wasm module.
+  error();
+  error(const error&);
+  error(error&&) noexcept;
+  error& operator=(const error&);
+  error& operator=(error&&) noexcept;
+  ~error();
+
   // Chainable setters for the fields beyond the message.
-  error& with(std::string name, std::string value) {
-    args.push_back({std::move(name), std::move(value)});
-    return *this;
-  }
-  error& in(std::string where) {
-    source = std::move(where);
-    return *this;
-  }
+  error& with(std::string name, std::string value);
+  error& in(std::string where);
 };
 
 // Renders "line 3, column 7: message", or just the message when unplaced.
@@ -101,25 +104,47 @@ std::string describe(const error& e);
 // UTF-8 shown as \xNN, so every message stays printable text.
 std::string echo(std::string_view found);
 
+namespace detail {
+// An error on the heap, so an expected<T> moves as one pointer; its
+// copying and freeing live out of line in error.cpp.
+class error_box {
+ public:
+  error_box() = default;
+  explicit error_box(error&& e);
+  error_box(const error_box& other);
+  error_box(error_box&& other) noexcept : e_(other.e_) { other.e_ = nullptr; }
+  error_box& operator=(error_box other) noexcept {
+    std::swap(e_, other.e_);
+    return *this;
+  }
+  ~error_box();
+  const error* get() const { return e_; }
+
+ private:
+  error* e_ = nullptr;
+};
+}  // namespace detail
+
 // Either a T or an error, never both.
 template <class T>
 class expected {
  public:
-  expected(T value) : state_(std::move(value)) {}
-  expected(error e) : state_(std::move(e)) {}
+  expected(T value) : value_(std::move(value)) {}
+  expected(error e) : error_(std::move(e)) {}
 
-  bool ok() const { return state_.index() == 0; }
+  bool ok() const { return error_.get() == nullptr; }
   explicit operator bool() const { return ok(); }
-  T& value() { return std::get<0>(state_); }
-  const T& value() const { return std::get<0>(state_); }
+  T& value() { return *value_; }
+  const T& value() const { return *value_; }
   T& operator*() { return value(); }
   const T& operator*() const { return value(); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
-  const error& err() const { return std::get<1>(state_); }
+  const error& err() const { return *error_.get(); }
 
  private:
-  std::variant<T, error> state_;
+  std::optional<T> value_;
+  detail::error_box error_;
 };
 
 // For calls that return nothing but may fail.
@@ -128,24 +153,9 @@ using status = expected<done>;
 
 // The single place errors are made: the message should say what was
 // expected and echo what was found.
-inline error fail(std::string message, std::size_t line = 0, std::size_t column = 0) {
-  error e;
-  e.message = std::move(message);
-  e.line = line;
-  e.column = column;
-  return e;
-}
-inline error fail(error_code code, std::string message, std::size_t line = 0, std::size_t column = 0) {
-  error e = fail(std::move(message), line, column);
-  e.code = code;
-  return e;
-}
+error fail(std::string message, std::size_t line = 0, std::size_t column = 0);
+error fail(error_code code, std::string message, std::size_t line = 0, std::size_t column = 0);
 // An option's error: source "options" and the option's key.
-inline error option_fail(error_code code, std::string_view key, std::string message) {
-  error e = fail(code, std::move(message));
-  e.source = "options";
-  e.key = std::string(key);
-  return e;
-}
+error option_fail(error_code code, std::string_view key, std::string message);
 
 }  // namespace ndcg
