@@ -15,7 +15,7 @@ mkdirSync(dist, { recursive: true });
 async function bundle(entry, globalName = undefined) {
   const out = await build({
     entryPoints: [join(root, entry)], bundle: true, write: false, format: 'iife', globalName, minify: true,
-    target: ['es2020'], legalComments: 'none',
+    target: ['es2020'], legalComments: 'none', external: ['node:zlib'],
   });
   return out.outputFiles[0].text;
 }

@@ -1,6 +1,7 @@
 // The one reader and the one writer of number text (see ndcg/numbers.hpp).
 #include "ndcg/numbers.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -45,27 +46,43 @@ std::string exact_whole(double v) {
   return out;
 }
 
-std::string fixed_form(double v, const std::string& digits, int exponent) {
-  const auto n = static_cast<int>(digits.size());
-  if (exponent < 0) return "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
+// Writes digits[0..n) as the fixed form of digits * 10^(exponent - n + 1).
+char* fixed_form(double v, const char* digits, int n, int exponent, char* out) {
+  if (exponent < 0) {
+    *out++ = '0', *out++ = '.';
+    for (int i = 0; i < -exponent - 1; ++i) *out++ = '0';
+    return std::copy(digits, digits + n, out);
+  }
   if (n > exponent + 1) {
-    const auto point = static_cast<std::size_t>(exponent + 1);
-    return digits.substr(0, point) + "." + digits.substr(point);
+    out = std::copy(digits, digits + exponent + 1, out);
+    *out++ = '.';
+    return std::copy(digits + exponent + 1, digits + n, out);
   }
   // Whole: below 2^53 the shortest digits padded with zeros are exact;
-  // above, std::to_chars prints the double's exact value. From 10^23 on
-  // the scientific form is shorter, so only the length matters there.
-  if (v < 9007199254740992.0 || exponent >= 23) return digits + std::string(static_cast<std::size_t>(exponent + 1 - n), '0');
-  return exact_whole(v);
+  // above, std::to_chars prints the double's exact value.
+  if (v < 9007199254740992.0) {
+    out = std::copy(digits, digits + n, out);
+    for (int i = n; i <= exponent; ++i) *out++ = '0';
+    return out;
+  }
+  const std::string exact = exact_whole(v);
+  return std::copy(exact.begin(), exact.end(), out);
 }
 
-std::string scientific_form(const std::string& digits, int exponent) {
-  std::string out = digits.substr(0, 1);
-  if (digits.size() > 1) out += "." + digits.substr(1);
+// The length of the scientific form: "d.ddde+XX".
+int scientific_length(int n, int exponent) {
   const int e = exponent < 0 ? -exponent : exponent;
-  out += exponent < 0 ? "e-" : "e+";
-  if (e < 10) out += '0';
-  return out + std::to_string(e);
+  return n + (n > 1 ? 1 : 0) + 2 + (e >= 100 ? 3 : 2);
+}
+
+char* scientific_form(const char* digits, int n, int exponent, char* out) {
+  *out++ = digits[0];
+  if (n > 1) *out++ = '.', out = std::copy(digits + 1, digits + n, out);
+  const int e = exponent < 0 ? -exponent : exponent;
+  *out++ = 'e', *out++ = exponent < 0 ? '-' : '+';
+  if (e >= 100) *out++ = static_cast<char>('0' + e / 100);
+  *out++ = static_cast<char>('0' + e / 10 % 10), *out++ = static_cast<char>('0' + e % 10);
+  return out;
 }
 
 }  // namespace
@@ -101,16 +118,25 @@ number_status read_integer(std::string_view text, long& out) {
   return number_status::ok;
 }
 
-std::string shortest(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
-  if (v == 0) return std::signbit(v) ? "-0" : "0";
+char* write_shortest(double v, char* out) {
+  if (std::isnan(v)) return std::copy_n("nan", 3, out);
+  if (std::isinf(v)) return v < 0 ? std::copy_n("-inf", 4, out) : std::copy_n("inf", 3, out);
+  if (std::signbit(v)) *out++ = '-';
+  if (v == 0) return *out++ = '0', out;
   const double a = std::fabs(v);
   const auto dec = fmt::detail::dragonbox::to_decimal(a);
-  const std::string digits = std::to_string(dec.significand);
-  const int exponent = static_cast<int>(digits.size()) - 1 + dec.exponent;
-  std::string fixed = fixed_form(a, digits, exponent), sci = scientific_form(digits, exponent);
-  return (v < 0 ? "-" : "") + (sci.size() < fixed.size() ? sci : fixed);
+  char digits[24];
+  const int n = static_cast<int>(std::to_chars(digits, digits + sizeof digits, dec.significand).ptr - digits);
+  const int exponent = n - 1 + dec.exponent;
+  // As std::to_chars: the shorter form, fixed on a tie.
+  const int fixed = exponent < 0 ? n + 1 - exponent : n > exponent + 1 ? n + 1 : exponent + 1;
+  if (scientific_length(n, exponent) < fixed) return scientific_form(digits, n, exponent, out);
+  return fixed_form(a, digits, n, exponent, out);
+}
+
+std::string shortest(double v) {
+  char buf[max_shortest];
+  return std::string(buf, write_shortest(v, buf));
 }
 
 }  // namespace ndcg

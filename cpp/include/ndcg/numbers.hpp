@@ -34,4 +34,9 @@ number_status read_integer(std::string_view text, long& out);
 // Not finite: "nan", "inf", "-inf".
 std::string shortest(double v);
 
+// The same text written at `out` (room for max_shortest bytes), without
+// allocating: for reports of many numbers. Returns the end.
+inline constexpr int max_shortest = 32;
+char* write_shortest(double v, char* out);
+
 }  // namespace ndcg
