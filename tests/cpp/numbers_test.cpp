@@ -111,9 +111,9 @@ TEST_CASE("shortest() writes the edge values as std::to_chars does") {
       {0.9490301792919195, "0.9490301792919195"},
       {std::numeric_limits<double>::infinity(), "inf"},
   };
-  for (const auto& [v, want] : table) {
-    CAPTURE(want);
-    CHECK(shortest(v) == want);
+  for (const auto& row : table) {
+    CAPTURE(row.second);
+    CHECK(shortest(row.first) == row.second);
   }
 }
 
