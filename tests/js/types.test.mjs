@@ -1,4 +1,4 @@
-// The hand-written .d.ts, the JS wrappers and the Embind bindings agree.
+// The hand-written .d.ts, the JS wrappers and the module's exports agree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { createNdcgModule, root } from './helpers.mjs';
 const dts = readFileSync(join(root, 'web', 'ndcg.d.ts'), 'utf8');
 const apiSource = readFileSync(join(root, 'web', 'api', 'api.js'), 'utf8');
 const bindings = readFileSync(join(root, 'cpp', 'wasm', 'bindings.cpp'), 'utf8');
+const rawSource = readFileSync(join(root, 'web', 'api', 'raw.js'), 'utf8');
 
 function interfaceMembers(name) {
   const body = dts.match(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`))[1];
@@ -19,10 +20,13 @@ test('every API method is typed in ndcg.d.ts, and every typed method exists', as
   assert.deepEqual(Object.keys(api).sort(), interfaceMembers('NdcgApi'));
 });
 
-test('every Embind function has a JS wrapper that calls it', () => {
-  const bound = [...bindings.matchAll(/emscripten::function\("(\w+)"/g)].map((m) => m[1]);
-  assert.ok(bound.length >= 7);
-  for (const name of bound) assert.match(apiSource, new RegExp(`\\.${name}\\(`), `${name} has no wrapper`);
+test('every exported C function has a JS wrapper that calls it, and the API calls every wrapper', () => {
+  const exported = [...bindings.matchAll(/EMSCRIPTEN_KEEPALIVE [^(]*?\b(ndcg_\w+)\(/g)].map((m) => m[1]);
+  assert.ok(exported.length >= 9);
+  for (const name of exported) assert.match(rawSource, new RegExp(`m\\._${name}\\(`), `${name} has no wrapper`);
+  const wrappers = [...rawSource.matchAll(/^    (?:get )?(\w+)(?:: \(|\()/gm)].map((m) => m[1]).filter((n) => n !== 'HEAP8');
+  assert.ok(wrappers.length >= 9);
+  for (const name of wrappers) assert.match(apiSource, new RegExp(`\\.${name}\\(`), `${name} is not called by the API`);
 });
 
 test('the typed result fields are the fields explain() returns', async () => {
