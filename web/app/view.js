@@ -7,7 +7,8 @@ import { errorSpan } from './templates.js';
 import { byId } from './regions/dom.js';
 import { areaFor, bindInput, mountInput, renderInput } from './regions/input.js';
 import { bindOptions, hasControl, mountOptions, renderOptions } from './regions/options.js';
-import { mountResults, renderResults, showMessage } from './regions/results.js';
+import { mountResults, renderResults, setParts, showMessage } from './regions/results.js';
+import { readParts } from './parts.js';
 import { exportedFile, mountExport, renderExport, showExport } from './regions/export.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
 
@@ -26,6 +27,7 @@ export function createView(doc, { full }) {
     results: mountIn(doc, 'results', (root) => mountResults(root, { full })),
     exporter: mountIn(doc, 'export', mountExport),
     shownLang: null,
+    shownParts: null,
     statusTimer: 0,
   };
 }
@@ -50,9 +52,20 @@ function errorTarget(view, err) {
   return { region: 'input', box: place === 'qrels' && view.input.qrels ? 'qrels' : 'ranking' };
 }
 
+/** The compact page shows the parts its hash names (see parts.js); the input panel is one of them. */
+function renderParts(view, partsText) {
+  if (view.full || view.shownParts === partsText) return;
+  view.shownParts = partsText;
+  const parts = readParts(partsText);
+  if (view.results) setParts(view.results, parts);
+  const panel = byId(view.doc, 'input-panel');
+  if (panel) panel.hidden = !parts.has('input');
+}
+
 /** Draws the whole page for a model (see controller.js for its fields). */
 export function render(view, model) {
   const lang = model.lang;
+  renderParts(view, model.state.parts);
   if (lang !== view.shownLang) {
     applyLanguage(view.doc, lang);
     view.shownLang = lang;
