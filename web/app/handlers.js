@@ -79,6 +79,9 @@ function actionsOf(app, handlers) {
     'explain-query': (data) => explainQuery(app, data.qid),
     'switch-trec': () => handlers.mode('trec'),
     'use-preset': (data) => handlers.preset(data.preset),
+    'open-embed': () => { view.showEmbed(app.view, true); draw(app); },
+    'close-embed': () => view.showEmbed(app.view, false),
+    'copy-snippet': (data) => copySnippet(app, data.target),
   };
 }
 
@@ -94,6 +97,13 @@ async function copyLink(app) {
   }
 }
 
+async function copySnippet(app, id) {
+  const text = view.embedSnippet(app.view, id);
+  if (!text) return;
+  const ok = await view.copyText(app.view, text);
+  view.embedStatus(app.view, t(app.lang, ok ? 'embedCopied' : 'copyFailed'));
+}
+
 function hashChanged(app) {
   const hash = store.readHash();
   if (hash === app.hash) return;
@@ -103,6 +113,7 @@ function hashChanged(app) {
   app.keepUrl = tooLongForLink(state);
   app.controlError = null;
   if (state.lang) app.lang = state.lang;
+  if (state.theme) app.theme = state.theme;
   resetRows(app);
   run(app);
 }
@@ -130,10 +141,13 @@ function toolbarHandlers(app) {
     toggleTheme(darkNow) {
       app.theme = darkNow ? 'light' : 'dark';
       store.savePref('theme', app.theme);
-      draw(app);
+      // A theme the link named follows the toggle, so the link stays true.
+      if (app.state.theme) update(app, { theme: app.theme });
+      else draw(app);
     },
     systemTheme: () => draw(app),
     copyLink: () => copyLink(app),
+    embedChanged: () => draw(app),
   };
 }
 
