@@ -184,6 +184,13 @@ export const catalogue = [
   { name: 'TSV with subtopics', ranking: 'id\tscore\trel\tsubtopics\nd1\t0.9\t1\ta;b\nd2\t0.8\t1\tb\nd3\t0.7\t1\tc\n',
     expect: { result: { n: 3, format: 'tsv', ndcg: 1, metrics: { alphaNdcg: 0.9772764758652748 } } } },
   { name: 'a Markdown table row', ranking: '| rel | 3 | 2 | 0 |\n', expect: { result: { n: 3, rels: [3, 2, 0] } } },
+  // An empty cell between two separators is a mistake to name, not a cell to skip;
+  // the frame of a row ("| 3 |", a trailing comma, an empty corner cell) is not a cell.
+  { name: 'an empty cell in a grade list', ranking: '3,,2\n', expect: { error: /expected a grade \(a number\), got an empty field/, line: 1, column: 3 } },
+  { name: 'an empty cell in a Markdown row', ranking: '| rel | 3 |  | 2 |\n', expect: { error: /got an empty field/, line: 1, column: 14 } },
+  { name: 'an empty cell between full-width commas', ranking: '3\uFF0C\uFF0C2', expect: { error: /got an empty field/, line: 1, column: 5 } },
+  { name: 'an empty cell in id/grade lines', ranking: 'd1,,3\nd2,,1\n', expect: { error: /expected a value between the separators, got an empty field/, line: 1, column: 4 } },
+  { name: 'a trailing comma and an empty corner cell are frame', ranking: '|  | 1 | 2 |\n| rel | 3 | 2, |\n', expect: { result: { n: 2, rels: [3, 2] } } },
   { name: 'an id/grade line with an extra field', ranking: 'd1 3\nd2 2 7\n', expect: { error: /expected 2 fields \(id grade\), got 3/, line: 2, column: 6 } },
   { name: 'an id/score/grade line missing a field', ranking: 'd1 0.9 3\nd2 1\n', expect: { error: /expected 3 fields \(id score grade\), got 2/, line: 2, column: 5 } },
   { name: 'mixed formats: grades, then an id/score/grade line', ranking: '3 2 1\nd1 0.5 2\n',
