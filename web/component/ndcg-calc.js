@@ -21,7 +21,7 @@ import { kebab, readOption } from '../app/options.js';
 import { applyPreset, specOf } from '../app/state.js';
 import { readParts } from '../app/parts.js';
 import { h } from '../app/templates.js';
-import { bindInput, mountInput, renderErrorBox, renderInput } from '../app/regions/input.js';
+import { bindInput, mountInput, renderInput } from '../app/regions/input.js';
 import { mountResults, renderResults, setParts, showMessage } from '../app/regions/results.js';
 import { adoptStyles } from './styles.js';
 
@@ -78,15 +78,19 @@ function langOf(el) {
   return asked === 'zh' || asked === 'en' ? asked : detectLang(navigator.languages || [navigator.language]);
 }
 
-/** Builds the shadow tree: an error box, the input region (shown with the "input" part) and the results. */
+/** Builds the shadow tree: the input region (its box shown with the "input" part, its error box always) and the results. */
 function mountShadow(root) {
   adoptStyles(root);
   const input = h('div', { class: 'ndcg-input' });
-  const error = h('div', { class: 'error-box', role: 'alert', hidden: true });
   const results = h('div');
-  const body = h('div', { class: 'ndcg-calc', part: 'body' }, input, error, results);
+  const body = h('div', { class: 'ndcg-calc', part: 'body' }, input, results);
   root.appendChild(body);
-  return { body, error, input: mountInput(input, { full: false }), results: mountResults(results, { full: false, heading: false }) };
+  return { body, input: mountInput(input, { full: false }), results: mountResults(results, { full: false, heading: false }) };
+}
+
+/** Shows the ranking box, its label and status with the "input" part; the error box under it stays. */
+function showInput(region, visible) {
+  for (const el of region.root.querySelectorAll('.field > :not(.error-box)')) el.hidden = !visible;
 }
 
 class NdcgCalcElement extends HTMLElement {
@@ -164,10 +168,8 @@ class NdcgCalcElement extends HTMLElement {
     const parts = readParts(this.getAttribute('parts'));
     const error = model.error || null;
     const view = this._view;
-    const withInput = parts.has('input');
-    view.input.root.hidden = !withInput;
-    renderInput(view.input, lang, { state, inputStatus: model.inputStatus, error }, withInput && error ? { region: 'input', box: 'ranking' } : null);
-    renderErrorBox(view.error, lang, withInput ? null : error, state.text);
+    showInput(view.input, parts.has('input'));
+    renderInput(view.input, lang, { state, inputStatus: model.inputStatus, error }, error ? { region: 'input', box: 'ranking' } : null);
     const partsKey = [...parts].join();
     if (partsKey !== this._partsKey) setParts(view.results, parts);
     this._partsKey = partsKey;
