@@ -104,10 +104,13 @@ class NdcgCalcElement extends HTMLElement {
     this._version = 0;
     this.result = null;
     this.shadowRoot.addEventListener('click', (e) => this._action(e));
+    const typed = (value) => { this._typed.text = value; this._queue(); };
     bindInput(this._view.input, {
-      text: (value) => { this._typed.text = value; this._queue(); },
+      text: typed,
+      bigText: (box, value) => { if (box === 'ranking') typed(value); },
       qrels: () => {},
       mode: () => {},
+      openFile: () => {},
     });
   }
 

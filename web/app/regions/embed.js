@@ -41,9 +41,17 @@ export function mountEmbed(root) {
     h('p', { id: 'embed-status', class: 'input-status', role: 'status', 'aria-live': 'polite' }),
     h('p', { class: 'help', 'data-i18n': 'embedCsp' }),
     h('h3', { 'data-i18n': 'embedPreview' }),
-    h('ndcg-calc', { id: 'embed-preview' }));
+    h('div', { id: 'embed-preview-slot' }));
   root.replaceChildren(dialog);
-  return { root, dialog, preview: byId(root, 'embed-preview'), lang: null };
+  // The preview exists only while the dialog is open: a closed dialog holds no second ranking box.
+  dialog.addEventListener('close', () => byId(root, 'embed-preview-slot').replaceChildren());
+  return { root, dialog, lang: null };
+}
+
+function previewOf(region) {
+  const slot = byId(region.root, 'embed-preview-slot');
+  if (!slot.firstChild) slot.appendChild(h('ndcg-calc', { id: 'embed-preview' }));
+  return slot.firstChild;
 }
 
 /** The parts and theme chosen in the dialog. */
@@ -81,7 +89,7 @@ export function renderEmbed(region, lang, spec, state) {
   byId(region.root, 'embed-element').value = elementSnippet(spec, state, { ...choice, scriptUrl: urlOf('ndcg-calc.js') });
   byId(region.root, 'embed-iframe').value = iframeSnippet(spec, state, { ...choice, pageUrl: urlOf('embed.html'), title: t(lang, 'title') });
   show(byId(region.root, 'embed-too-long'), state.text.length + state.qrels.length > HASH_TEXT_LIMIT);
-  syncPreview(region.preview, elementParts(spec, state, choice));
+  syncPreview(previewOf(region), elementParts(spec, state, choice));
 }
 
 export function openEmbed(region) {
