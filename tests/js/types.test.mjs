@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createNdcgModule, root } from './helpers.mjs';
 
-const dts = readFileSync(join(root, 'web', 'ndcg.d.ts'), 'utf8');
+const dts = readFileSync(join(root, 'web', 'ndcg-types.d.ts'), 'utf8');
 const apiSource = readFileSync(join(root, 'web', 'api', 'api.js'), 'utf8');
 const bindings = readFileSync(join(root, 'cpp', 'wasm', 'bindings.cpp'), 'utf8');
 const rawSource = readFileSync(join(root, 'web', 'api', 'raw.js'), 'utf8');
@@ -15,7 +15,7 @@ function interfaceMembers(name) {
   return [...body.matchAll(/^\s+(\w+)\??[(:]/gm)].map((m) => m[1]).sort();
 }
 
-test('every API method is typed in ndcg.d.ts, and every typed method exists', async () => {
+test('every API method is typed in ndcg-types.d.ts, and every typed method exists', async () => {
   const api = await createNdcgModule();
   assert.deepEqual(Object.keys(api).sort(), interfaceMembers('NdcgApi'));
 });
@@ -52,6 +52,14 @@ test('the typed options are the rows of the core\'s option table, plus the judgm
   const a = api.analyse('1 0');
   assert.deepEqual(Object.keys(a).sort(), interfaceMembers('Analysis'));
   assert.deepEqual(Object.keys(a.presets[0]).sort(), interfaceMembers('PresetScore'));
+});
+
+test('require()\'s types (ndcg.d.ts, export =) alias every type of ndcg-types.d.ts on the factory', () => {
+  const cjs = readFileSync(join(root, 'web', 'ndcg.d.ts'), 'utf8');
+  const declared = [...dts.matchAll(/^export (?:interface|type|declare class) (\w+)/gm)].map((m) => m[1]);
+  assert.ok(declared.length >= 15);
+  for (const name of declared) assert.match(cjs, new RegExp(`\\btype ${name} = T\\.${name};`), `${name} is missing from ndcg.d.ts`);
+  assert.match(cjs, /^export = createNdcgModule;$/m);
 });
 
 test('the JS API\'s fast step rows list the core\'s step fields, in the core\'s order', async () => {
