@@ -19,11 +19,10 @@ constexpr double max_whole = 9007199254740991.0;  // 2^53 - 1: exact in a JS num
 // ---- messages ----------------------------------------------------------------
 
 // A number in a message: "0", "0.5", "9007199254740991".
+// Whole numbers as digits ("1000000", not "1e+06"): people read these ranges.
 std::string number_words(double v) {
-  std::string s = std::to_string(v);
-  s.erase(s.find_last_not_of('0') + 1);
-  if (!s.empty() && s.back() == '.') s.pop_back();
-  return v == max_whole ? "9007199254740991" : s;
+  if (v == std::floor(v) && std::fabs(v) <= max_whole) return std::to_string(static_cast<long long>(v));
+  return shortest(v);
 }
 
 std::string range_words(const option_row& row) {

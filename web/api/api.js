@@ -136,7 +136,7 @@ function byMeasure(values, runs, measures, qids) {
 function compareResultOf(r) {
   const runs = Array.from(r.runs);
   const measures = Array.from(r.measures);
-  const qids = Array.from(r.qids);
+  const qids = r.qids === '' ? [] : r.qids.split('\n');
   return {
     runs, measures, qids,
     comparisons: Array.from(r.comparisons, (c) => plain(c)),
@@ -144,7 +144,7 @@ function compareResultOf(r) {
     perQuery: byMeasure(r.values, runs, measures, qids),
     perQueryWorst: byMeasure(r.worst, runs, measures, qids),
     perQueryBest: byMeasure(r.best, runs, measures, qids),
-    trials: r.trials, seed: r.seed, holmTest: r.holmTest, text: r.text,
+    trials: r.trials, seed: r.seed, holmTest: r.holmTest,
   };
 }
 
@@ -289,7 +289,7 @@ function otherCalls(guard, tables) {
     evaluateTrec(qrelsText, runText, options) {
       const o = checkTrecOptions(options);
       const subtopics = o.subtopics === undefined ? '' : checkText('subtopics', o.subtopics);
-      const r = call((m) => m.evaluateTrec(checkText('qrels', qrelsText), checkText('run', runText), subtopics, o));
+      const r = call((m) => m.evaluateTrec(checkText('qrels', qrelsText), checkText('run', runText), subtopics, { ...o, subtopics: undefined }));
       return trecResultOf(checked(r));
     },
 
@@ -326,7 +326,7 @@ function otherCalls(guard, tables) {
 /**
  * Builds the API over a raw module; `recreate` makes a fresh raw module
  * (used after a wasm abort such as running out of memory).
- * @param {object} raw the Embind module
+ * @param {object} raw the module's exports as JS functions (raw.js)
  * @param {() => Promise<object>} recreate
  */
 export function makeApi(raw, recreate) {
