@@ -12,6 +12,7 @@
 #include "text.hpp"
 #include "trec_detail.hpp"
 #include "trec_lines.hpp"
+#include "trec_worker.hpp"
 
 namespace ndcg {
 namespace trec_detail {
@@ -194,6 +195,9 @@ struct trec_stream::state {
   std::vector<run_entry> current;        // the query being read
   handle_table current_docs;
   std::string run_id;
+  // Evaluates on a second thread while feed() reads on; declared last so
+  // it stops before the members its queries use are destroyed.
+  std::unique_ptr<query_worker> worker;
 
   status read_judged(std::string_view qrels, std::string_view subtopics_text);
   status open_query(const detail::field& qid, std::size_t line);
@@ -276,8 +280,8 @@ void trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::si
 // A new query starts: one already read means the run is not grouped.
 status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
   const std::uint32_t at = done_index.find(hash_of(qid.text), [&](std::uint32_t d) { return done_qids[d] == qid.text; });
+  current_docs.reset(std::max<std::size_t>(current.size(), 64));  // the last query's size: a good guess
   current.clear();
-  current_docs.reset(64);
   if (at == handle_table::none) return done{};
   const std::size_t first = done_lines[at];
   return fail(error_code::ungrouped_run,
@@ -295,7 +299,11 @@ void trec_stream::state::close_query(std::string_view qid, std::string_view tag)
   done_lines.push_back(current.front().line);
   run_id.assign(tag);
   const std::uint32_t q = judged.find(qid);
-  if (q != handle_table::none) evaluate(q, current.data(), current.size());
+  if (q == handle_table::none) return;
+  if (!worker)
+    worker = std::make_unique<query_worker>(
+        [this](std::uint32_t judged_query, const run_entry* run, std::size_t count) { evaluate(judged_query, run, count); });
+  worker->submit(q, current);
 }
 
 expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
@@ -370,6 +378,7 @@ error missing_from_run(const judged_query& q, const judgments& j, std::string_vi
 
 expected<trec_result> trec_stream::finish() {
   state& s = *s_;
+  if (s.worker) s.worker->finish();
   // Queries only in the qrels, in qid order (the first missing is named).
   std::vector<std::uint32_t> missing;
   for (std::uint32_t q = 0; q < s.judged.queries.size(); ++q)
