@@ -188,6 +188,7 @@ val evaluate_trec(std::string qrels, std::string run, std::string subtopics, val
   if (js.hasOwnProperty("measures"))
     for (const std::string& m : emscripten::vecFromJSArray<std::string>(js["measures"])) o.measures.push_back(m);
   if (js.hasOwnProperty("complete")) o.complete = js["complete"].as<bool>();
+  if (js.hasOwnProperty("shard")) o.shard = js["shard"].as<bool>();
   if (js.hasOwnProperty("relevanceLevel")) o.relevance_level = static_cast<long>(js["relevanceLevel"].as<double>());
   if (js.hasOwnProperty("preset")) o.preset = js["preset"].as<std::string>();
   if (js.hasOwnProperty("gain")) o.exp_gain = js["gain"].as<std::string>() == "exp";
@@ -211,6 +212,10 @@ val evaluate_trec(std::string qrels, std::string run, std::string subtopics, val
   out.set("isCount", copy_out(counts));
   out.set("summaryOnly", copy_out(summary));
   out.set("numQ", static_cast<double>(r->num_q));
+  out.set("runId", r->run_id);
+  std::string not_offered;
+  for (const std::string& n : r->not_offered) not_offered += (not_offered.empty() ? "" : "\n") + n;
+  out.set("notOffered", not_offered);
   out.set("text", ndcg::format_trec(*r, js.hasOwnProperty("perQuery") && js["perQuery"].as<bool>(),
                                     js.hasOwnProperty("digits") ? js["digits"].as<int>() : 4));
   return out;

@@ -253,7 +253,28 @@ export const catalogue = [
   { name: 'trec: an option of the wrong type', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n', options: { gain: 5 }, cli: null,
     expect: { error: /gain/, code: 'bad-type', line: 0 } },
 
+  { name: 'trec: no -m gives trec_eval\'s default measures', kind: 'trec', qrels: 'q1 0 d1 3\nq1 0 d2 0\nq2 0 d1 1\n',
+    run: 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\nq2 Q0 d3 1 0.5 r\n',
+    // q1 finds its one relevant document first, q2 finds nothing: gm_map = sqrt(1 * 0.00001).
+    expect: { result: { mean: { num_q: 2, map: 0.5, gm_map: Math.sqrt(0.00001), Rprec: 0.5, bpref: 0.5, recip_rank: 0.5,
+      'iprec_at_recall_0.00': 0.5, 'iprec_at_recall_1.00': 0.5, P_5: 0.1, P_1000: 0.0005 },
+    perQuery: { q1: { bpref: 1, 'iprec_at_recall_0.50': 1 }, q2: { bpref: 0, Rprec: 0 } } } } },
+  { name: 'trec: queries interleaved in the run', kind: 'trec', qrels: 'q1 0 d1 1\nq2 0 d2 1\n',
+    run: 'q1 Q0 d9 1 0.9 r\nq2 Q0 d2 1 0.9 r\nq1 Q0 d1 2 0.8 r\n', args: ['-m', 'recip_rank'], options: { measures: ['recip_rank'] },
+    expect: { result: { mean: { recip_rank: 0.75 }, perQuery: { q1: { recip_rank: 0.5 }, q2: { recip_rank: 1 } } } } },
+  { name: 'trec: subtopic qrels given as the qrels too', kind: 'trec', qrels: 'q s1 a 1\nq s2 a 1\nq s1 b 0\n',
+    subtopics: 'q s1 a 1\nq s2 a 1\nq s1 b 0\n', run: 'q Q0 b 1 2 r\nq Q0 a 2 1 r\n',
+    args: ['-m', 'alpha_ndcg_cut.5', '-m', 'recip_rank'], options: { measures: ['alpha_ndcg_cut.5', 'recip_rank'] },
+    expect: { result: { mean: { recip_rank: 0.5, alpha_ndcg_cut_5: 1 / Math.log2(3) } } } },
+  { name: 'trec: a bad recall level', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n',
+    args: ['-m', 'iprec_at_recall.2'], options: { measures: ['iprec_at_recall.2'] }, expect: { error: /bad recall level "2"/, line: 0 } },
+
   // ---- the command line only -------------------------------------------------------------
+  { name: 'trec --merge of a file that does not exist', kind: 'cli', args: ['trec', '--merge', '/nonexistent/shard.eval'], api: null,
+    expect: { error: /cannot read \/nonexistent\/shard.eval/, line: 0 } },
+  { name: 'trec --merge of nothing', kind: 'cli', args: ['trec', '--merge'], api: null, expect: { error: /--merge needs the -q outputs/, line: 0 } },
+  { name: 'trec with the run and the qrels both on standard input', kind: 'cli', args: ['trec', '-', '-'], api: null,
+    expect: { error: /only one input can be standard input/, line: 0 } },
   { name: 'no command', kind: 'cli', args: [], api: null, expect: { error: /Usage:/, line: 0, lines: 'many' } },
   { name: 'an unknown command', kind: 'cli', args: ['explian'], api: null, expect: { error: /unknown command "explian"/, line: 0 } },
   { name: 'a file that does not exist', kind: 'cli', args: ['explain', '-f', '/nonexistent/ranking.txt'], api: null, expect: { error: /cannot read \/nonexistent\/ranking.txt/, line: 0 } },
