@@ -1,5 +1,5 @@
 // Fuzzes explain end to end: explain_text over a ranking and optional
-// judgments, then every report format. The first four bytes choose the
+// judgments, every report format, and analyse_text (the page's one call). The first four bytes choose the
 // options; the rest is "RANKING[\0JUDGMENTS]".
 #include <cmath>
 #include <cstddef>
@@ -95,5 +95,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string json = ndcg::render(e, ndcg::report_format::json, ctx);
   const std::size_t bad = fuzz::json::problem_at(json);
   if (bad != std::string_view::npos) fuzz::require(false, "the JSON report is valid JSON", fuzz::json::around(json, bad));
+
+  // The page's one call: the same explanation, and reports from the kept analysis.
+  auto a = ndcg::analyse_text(ranking, judgments, s, true, fuzz::tiny_limits());
+  fuzz::require(a.ok(), "analyse_text succeeds where explain_text did");
+  fuzz::require(a->text.result.dcg == e.dcg && a->text.result.idcg == e.idcg, "analyse_text explains as explain_text does");
+  const bool compared = a->text.input.items.size() <= ndcg::preset_compare_limit;
+  fuzz::require(a->presets.size() == (compared ? ndcg::presets().size() : 0), "one score per preset");
+  ndcg::analysis_store store;
+  const std::uint32_t id = store.keep(std::move(*a));
+  fuzz::require(store.find(id) && ndcg::render(*store.find(id), format) == ndcg::render(e, format, ndcg::context_of(store.find(id)->text, s)),
+                "a kept analysis renders as the explanation does");
   return 0;
 }

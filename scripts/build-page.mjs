@@ -20,6 +20,8 @@ export function policyFor(scripts, styles) {
     `script-src ${scripts.map(hashSource).join(' ')} 'wasm-unsafe-eval'`,
     `style-src ${styles.map(hashSource).join(' ')}`,
     'img-src data:',
+    // The batch worker is made from the page's own module text (web/app/batch.js).
+    'worker-src blob:',
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
@@ -43,7 +45,8 @@ export function assemble(template, { css, scripts }) {
     if (!template.includes(marker)) throw new Error(`page template lacks ${marker}`);
   }
   const csp = `<meta http-equiv="Content-Security-Policy" content="${policyFor(scripts, [css])}">`;
-  const tags = scripts.map((text) => `<script>${text}</script>`).join('\n');
+  // The first script is the module; the batch worker reads its text by this id.
+  const tags = scripts.map((text, i) => `<script${i === 0 ? ' id="ndcg-module"' : ''}>${text}</script>`).join('\n');
   // Function replacements: the texts contain "$" sequences that a
   // replacement string would interpret.
   return template

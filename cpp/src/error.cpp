@@ -15,6 +15,48 @@ const std::vector<error_code_info>& error_codes() {
 
 std::string_view name_of(error_code c) { return error_codes()[static_cast<std::size_t>(c)].name; }
 
+error::error() = default;
+error::error(const error&) = default;
+error::error(error&&) noexcept = default;
+error& error::operator=(const error&) = default;
+error& error::operator=(error&&) noexcept = default;
+error::~error() = default;
+
+error& error::with(std::string_view name, std::string value) & {
+  args.push_back({std::string(name), std::move(value)});
+  return *this;
+}
+
+error&& error::with(std::string_view name, std::string value) && { return std::move(with(name, std::move(value))); }
+
+error& error::in(std::string_view where) & {
+  source = std::string(where);
+  return *this;
+}
+
+error&& error::in(std::string_view where) && { return std::move(in(where)); }
+
+error fail(std::string message, std::size_t line, std::size_t column) {
+  error e;
+  e.message = std::move(message);
+  e.line = line;
+  e.column = column;
+  return e;
+}
+
+error fail(error_code code, std::string message, std::size_t line, std::size_t column) {
+  error e = fail(std::move(message), line, column);
+  e.code = code;
+  return e;
+}
+
+error option_fail(error_code code, std::string_view key, std::string message) {
+  error e = fail(code, std::move(message));
+  e.source = "options";
+  e.key = std::string(key);
+  return e;
+}
+
 std::string describe(const error& e) {
   if (e.line == 0) return e.message;
   return "line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ": " + e.message;

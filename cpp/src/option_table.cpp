@@ -89,40 +89,17 @@ expected<std::uint64_t> read_whole(const option_row& row, std::string_view text)
   return v;
 }
 
-bool is_separator(std::string_view text, std::size_t i, std::size_t& width) {
-  static constexpr std::string_view wide[] = {"\xEF\xBC\x8C", "\xE3\x80\x81"};  // "，" "、"
-  for (std::string_view w : wide)
-    if (text.substr(i, w.size()) == w) return (width = w.size()), true;
-  width = 1;
-  return text[i] == ',';
-}
-
-// "1, 2 3": commas (also full-width) or spaces between numbers; an empty
-// entry between two commas is an error, not skipped.
+// "1, 2 3": numbers separated by commas or spaces (full-width too), read
+// by the parsers' own list splitter; an empty entry ("1,,2") is an error.
 expected<std::vector<double>> read_reals(const option_row& row, std::string_view text) {
+  std::vector<detail::field> fields;
+  detail::split_list(text, ", \t", fields, true);
   std::vector<double> out;
-  std::size_t i = 0, start = 0;
-  bool comma_before = false;
-  auto flush = [&](std::size_t end, bool comma_after) -> status {
-    std::string_view part = text.substr(start, end - start);
-    if (part.empty() && comma_before && comma_after) return bad_value(row, error_code::empty_field, text);
-    if (part.empty()) return done{};
-    auto v = read_real(row, part);
+  for (const detail::field& f : fields) {
+    if (f.text.empty()) return bad_value(row, error_code::empty_field, text);
+    auto v = read_real(row, f.text);
     if (!v) return bad_value(row, v.err().code, text);
     out.push_back(*v);
-    return done{};
-  };
-  while (i <= text.size()) {
-    std::size_t width = 1;
-    bool at_end = i == text.size();
-    bool comma = !at_end && is_separator(text, i, width);
-    bool space = !at_end && (text[i] == ' ' || text[i] == '\t');
-    if (at_end || comma || space) {
-      if (auto ok = flush(i, comma); !ok) return ok.err();
-      if (comma || start != i) comma_before = comma;
-      start = i + width;
-    }
-    i += width;
   }
   return out;
 }

@@ -100,7 +100,7 @@ status read_lines(std::string_view text, const limits& lim, grade_lines& g) {
     first = false;
     for (std::size_t k = start; k < f.size(); ++k) {
       if (auto st = parse_number(f[k].text, v); st != number_status::ok) {
-        return bad_number("a grade (a number)", f[k], l.number, st);
+        return bad_number("a grade (a number)", f[k], l.number, st, l.text);
       }
       if (auto ok = count_item(g.cells.size(), lim, l.number, f[k].column); !ok) return ok.err();
       g.cells.push_back(grade_cell{v, f[k].column});

@@ -93,18 +93,20 @@ expected<header> read_header(const line& l, const std::vector<cell>& cells) {
 }
 
 // Fills one item from a data row whose field count matches the header.
-status read_row(const header& h, const std::vector<cell>& cells, std::size_t line_no, item& it) {
+status read_row(const header& h, const std::vector<cell>& cells, const line& l, item& it) {
+  const std::size_t line_no = l.number;
   const auto number = [&](std::size_t col, const char* what, double& out) -> status {
     const field f{cells[col].text, cells[col].column};
     if (auto st = parse_number(f.text, out); st != number_status::ok) {
-      return bad_number(what, f, line_no, st);
+      return bad_number(what, f, line_no, st, l.text);
     }
     return done{};
   };
   it.line = line_no;
   if (h.id != std::string_view::npos) {
     if (cells[h.id].text.empty()) {
-      return fail(error_code::empty_field, "expected an id, got an empty field", line_no, cells[h.id].column);
+      return fail(error_code::empty_field, "expected an id, got an empty field", line_no, cells[h.id].column)
+          .with("found", std::string(l.text));
     }
     it.id = cells[h.id].text;
     it.has_id = true;
@@ -221,7 +223,7 @@ expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, f
     }
     if (auto ok = count_item(out.items.size(), lim, l.number, 1); !ok) return ok.err();
     item it;
-    if (auto ok = read_row(*h, cells, l.number, it); !ok) return ok.err();
+    if (auto ok = read_row(*h, cells, l, it); !ok) return ok.err();
     if (it.has_id) {
       const auto [at, added] = seen.emplace(it.id, l.number);
       if (!added) return repeated_id(it.id, judgments, at->second, l.number, cells[h->id].column);

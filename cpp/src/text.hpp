@@ -80,29 +80,10 @@ inline bool skippable(std::string_view s) {
 }
 
 // Refuses input the parsers should not walk: too large as a whole ...
-inline status check_size(std::string_view text, const limits& lim) {
-  if (text.size() <= lim.max_bytes) return done{};
-  return fail(error_code::too_large,
-              "expected at most " + std::to_string(lim.max_bytes) + " bytes of input, got " + std::to_string(text.size()))
-      .with("limit", std::to_string(lim.max_bytes));
-}
+status check_size(std::string_view text, const limits& lim);
 
 // ... or holding a line longer than the limit, or binary (a NUL byte).
-inline status check_line(const line& l, const limits& lim) {
-  if (l.text.size() > lim.max_line) {
-    return fail(error_code::too_large,
-                "expected lines of at most " + std::to_string(lim.max_line) + " bytes, got one of " +
-                    std::to_string(l.text.size()),
-                l.number, lim.max_line + 1)
-        .with("limit", std::to_string(lim.max_line));
-  }
-  if (l.text.empty()) return done{};
-  if (const void* nul = std::memchr(l.text.data(), '\0', l.text.size())) {
-    const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - l.text.data());
-    return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", l.number, at + 1);
-  }
-  return done{};
-}
+status check_line(const line& l, const limits& lim);
 
 // Both checks over the whole text, for parsers that look ahead.
 inline status check_input(std::string_view text, const limits& lim) {
@@ -324,22 +305,10 @@ inline bool is_numeric(std::string_view s) {
 inline std::string got(std::string_view s) { return s.empty() ? "an empty field" : echo(s); }
 
 // "expected a score (a number), got "abc"" and its non-finite variants:
-// empty-field, not-a-number ("abc", "nan", "1e999"), or out-of-range for an
-// integer past what a long holds.
-inline error bad_number(std::string_view what, const field& f, std::size_t line, number_status st) {
-  std::string m = "expected ";
-  m += what;
-  m += ", got " + got(f.text);
-  if (st == number_status::not_finite) m += ", which is not a finite number";
-  if (st == number_status::out_of_range) m += ", which is out of range";
-  if (f.text.empty()) return fail(error_code::empty_field, std::move(m), line, f.column);
-  if (st != number_status::out_of_range) {
-    return fail(error_code::not_a_number, std::move(m), line, f.column).with("found", std::string(f.text));
-  }
-  return fail(error_code::out_of_range, std::move(m), line, f.column)
-      .with("found", std::string(f.text))
-      .with("min", std::to_string(std::numeric_limits<long>::min()))
-      .with("max", std::to_string(std::numeric_limits<long>::max()));
-}
+// empty-field (found: `row`, the line or list that holds the empty field),
+// not-a-number ("abc", "nan", "1e999"), or out-of-range for an integer
+// past what a long holds.
+error bad_number(std::string_view what, const field& f, std::size_t line, number_status st,
+                 std::string_view row = {});
 
 }  // namespace ndcg::detail

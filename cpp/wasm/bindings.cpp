@@ -67,11 +67,16 @@ class column_sink : public ndcg::field_sink {
   void steps(std::string_view, const std::vector<ndcg::step>&) override {}
 
  private:
+  // Every row writes its fields in the same order: try the next column first.
   std::vector<double>& column(std::string_view n) {
-    for (auto& c : columns)
-      if (c.first == n) return c.second;
+    if (next_ >= columns.size()) next_ = 0;
+    if (next_ < columns.size() && columns[next_].first == n) return columns[next_++].second;
+    for (next_ = 0; next_ < columns.size(); ++next_)
+      if (columns[next_].first == n) return columns[next_++].second;
+    next_ = columns.size() + 1;
     return columns.emplace_back(std::string(n), std::vector<double>()).second;
   }
+  std::size_t next_ = 0;
   void add_id(bool present, std::string_view v) {
     if (!has_id.empty()) ids += '\n';
     ids.append(v.data(), v.size());
@@ -98,7 +103,11 @@ class js_sink : public ndcg::field_sink {
   void end() override { stack.pop_back(); }
   void steps(std::string_view n, const std::vector<ndcg::step>& rows) override {
     column_sink cols;
-    for (const ndcg::step& s : rows) ndcg::put_step(s, cols);
+    for (const ndcg::step& s : rows) {
+      ndcg::put_step(s, cols);
+      if (&s == &rows.front())
+        for (auto& c : cols.columns) c.second.reserve(rows.size());
+    }
     val out = val::object();
     for (const auto& [name, values] : cols.columns) out.set(ndcg::js_name(name), copy_out(values));
     out.set("id", cols.ids);

@@ -281,6 +281,41 @@ TEST_CASE("bad grades and options are errors with the value echoed") {
   CHECK(error_of(test_support::graded({1}), opt) == "alpha must be between 0 and 1, got 1.5");
 }
 
+TEST_CASE("validate() names the option key, the code and what was found") {
+  struct option_case {
+    const char* name;
+    void (*set)(options&);
+    const char* code;
+    const char* key;
+    const char* found;  // "" when the code carries none
+  };
+  const option_case cases[] = {
+      {"log base 1", [](options& o) { o.log_base = 1; }, "out-of-range", "log_base", "1"},
+      {"log base inf", [](options& o) { o.log_base = INFINITY; }, "not-a-number", "log_base", "inf"},
+      {"negative weight", [](options& o) { o.weights = {1, -2}; }, "out-of-range", "weights", "-2"},
+      {"NaN in the gain table", [](options& o) { o.gain_table = {0, NAN}; }, "not-a-number", "gain_table", "nan"},
+      {"table gain, no table", [](options& o) { o.gain = gain_kind::table; }, "missing-value", "gain_table", ""},
+      {"alpha 1.5", [](options& o) { o.alpha = 1.5; }, "out-of-range", "alpha", "1.5"},
+      {"alpha NaN", [](options& o) { o.alpha = NAN; }, "not-a-number", "alpha", "nan"},
+      {"relevance level inf", [](options& o) { o.relevance_level = -INFINITY; }, "not-a-number", "relevance_level",
+       "-inf"},
+      {"ERR's largest grade -1", [](options& o) { o.err_max_grade = -1; }, "out-of-range", "err_max_grade", "-1"},
+  };
+  for (const option_case& c : cases) {
+    CAPTURE(c.name);
+    options opt;
+    c.set(opt);
+    const status st = validate(opt);
+    REQUIRE_FALSE(st.ok());
+    CHECK(name_of(st.err().code) == c.code);
+    CHECK(st.err().source == "options");
+    CHECK(st.err().key == c.key);
+    CHECK(st.err().line == 0);
+    if (*c.found) CHECK(test_support::arg(st.err(), "found") == c.found);
+    CHECK_MESSAGE(test_support::table_problem(st.err()).empty(), test_support::table_problem(st.err()));
+  }
+}
+
 TEST_CASE("ERR follows Chapelle's cascade with R = (2^g - 1) / 2^g_max") {
   options opt;
   opt.err_max_grade = 2;

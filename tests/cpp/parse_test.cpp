@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ndcg/parse.hpp"
+#include "support.hpp"
 
 using namespace ndcg;
 using namespace std::string_literals;
@@ -20,6 +21,7 @@ struct bad_case {
   std::string input;
   std::size_t line;
   std::size_t column;
+  std::string code;  // its name in the table of codes
   std::string message;
 };
 
@@ -33,6 +35,8 @@ void check_errors(const std::vector<bad_case>& cases, Parse parse) {
     CHECK(r.err().message == c.message);
     CHECK(r.err().line == c.line);
     CHECK(r.err().column == c.column);
+    CHECK(name_of(r.err().code) == c.code);
+    CHECK_MESSAGE(test_support::table_problem(r.err()).empty(), test_support::table_problem(r.err()));
   }
 }
 
@@ -124,24 +128,24 @@ TEST_CASE("a large run parses with every line kept") {
 TEST_CASE("malformed runs are refused with the place and what was found") {
   check_errors(
       {
-          {"too few fields", "q Q0 d 1 0.5\n", 1, 13, "expected 6 fields (qid Q0 docid rank score tag), got 5"},
-          {"too many fields", "q Q0 d 1 0.5 t extra\n", 1, 16,
+          {"too few fields", "q Q0 d 1 0.5\n", 1, 13, "field-count", "expected 6 fields (qid Q0 docid rank score tag), got 5"},
+          {"too many fields", "q Q0 d 1 0.5 t extra\n", 1, 16, "field-count",
            "expected 6 fields (qid Q0 docid rank score tag), got 7"},
-          {"qrels given as a run", "q Q0 d1 1 0.5 x\nq 0 d 1\n", 2, 8,
+          {"qrels given as a run", "q Q0 d1 1 0.5 x\nq 0 d 1\n", 2, 8, "field-count",
            "expected 6 fields (qid Q0 docid rank score tag), got 4 (is this qrels?)"},
-          {"score not a number", "q Q0 d 1 high t\n", 1, 10, "expected a score (a number), got \"high\""},
-          {"score with a tail", "q Q0 d 1 0.5x t\n", 1, 10, "expected a score (a number), got \"0.5x\""},
-          {"score in hex", "q Q0 d 1 0x10 t\n", 1, 10, "expected a score (a number), got \"0x10\""},
-          {"score NaN", "q Q0 d 1 NaN t\n", 1, 10,
+          {"score not a number", "q Q0 d 1 high t\n", 1, 10, "not-a-number", "expected a score (a number), got \"high\""},
+          {"score with a tail", "q Q0 d 1 0.5x t\n", 1, 10, "not-a-number", "expected a score (a number), got \"0.5x\""},
+          {"score in hex", "q Q0 d 1 0x10 t\n", 1, 10, "not-a-number", "expected a score (a number), got \"0x10\""},
+          {"score NaN", "q Q0 d 1 NaN t\n", 1, 10, "not-a-number",
            "expected a score (a number), got \"NaN\", which is not a finite number"},
-          {"score inf", "q Q0 d 1 -inf t\n", 1, 10,
+          {"score inf", "q Q0 d 1 -inf t\n", 1, 10, "not-a-number",
            "expected a score (a number), got \"-inf\", which is not a finite number"},
-          {"score overflows", "q Q0 d 1 1e999 t\n", 1, 10,
+          {"score overflows", "q Q0 d 1 1e999 t\n", 1, 10, "not-a-number",
            "expected a score (a number), got \"1e999\", which is not a finite number"},
-          {"docid repeated", "q Q0 d 1 1 t\nr Q0 d 1 1 t\n\nq Q0 d 2 0 t\n", 4, 6,
+          {"docid repeated", "q Q0 d 1 1 t\nr Q0 d 1 1 t\n\nq Q0 d 2 0 t\n", 4, 6, "duplicate-id",
            "expected each docid once per query, got \"d\" again in query \"q\" (first on line 1)"},
-          {"NUL byte", "q Q0 d 1 1 t\nq Q0 e\0 2 1 t\n"s, 2, 7, "expected text, got a NUL byte (is this a binary file?)"},
-          {"long echo truncated", "q Q0 d 1 " + std::string(60, '9') + "z t\n", 1, 10,
+          {"NUL byte", "q Q0 d 1 1 t\nq Q0 e\0 2 1 t\n"s, 2, 7, "binary-input", "expected text, got a NUL byte (is this a binary file?)"},
+          {"long echo truncated", "q Q0 d 1 " + std::string(60, '9') + "z t\n", 1, 10, "not-a-number",
            "expected a score (a number), got \"" + std::string(40, '9') + "...\""},
       },
       [](const std::string& s) { return parse_run(s); });
@@ -192,14 +196,14 @@ TEST_CASE("qrels keep their queries and judgments in file order, negative grades
 TEST_CASE("malformed qrels are refused with the place and what was found") {
   check_errors(
       {
-          {"run given as qrels", "q Q0 d 1 0.5 t\n", 1, 10,
+          {"run given as qrels", "q Q0 d 1 0.5 t\n", 1, 10, "field-count",
            "expected 4 fields (qid iter docid rel), got 6 (is this a run?)"},
-          {"too few fields", "q 0 d\n", 1, 6, "expected 4 fields (qid iter docid rel), got 3"},
-          {"grade not an integer", "q 0 d 1.5\n", 1, 7, "expected a relevance grade (an integer), got \"1.5\""},
-          {"grade a word", "q 0 d high\n", 1, 7, "expected a relevance grade (an integer), got \"high\""},
-          {"grade out of range", "q 0 d 99999999999999999999\n", 1, 7,
+          {"too few fields", "q 0 d\n", 1, 6, "field-count", "expected 4 fields (qid iter docid rel), got 3"},
+          {"grade not an integer", "q 0 d 1.5\n", 1, 7, "not-a-number", "expected a relevance grade (an integer), got \"1.5\""},
+          {"grade a word", "q 0 d high\n", 1, 7, "not-a-number", "expected a relevance grade (an integer), got \"high\""},
+          {"grade out of range", "q 0 d 99999999999999999999\n", 1, 7, "out-of-range",
            "expected a relevance grade (an integer), got \"99999999999999999999\", which is out of range"},
-          {"judgment repeated", "q 0 d 1\nq 0 e 1\nq 0 d 0\n", 3, 5,
+          {"judgment repeated", "q 0 d 1\nq 0 e 1\nq 0 d 0\n", 3, 5, "duplicate-id",
            "expected one judgment per docid, got \"d\" again in query \"q\" (first on line 1)"},
       },
       [](const std::string& s) { return parse_qrels(s); });
@@ -220,10 +224,10 @@ TEST_CASE("subtopic qrels keep subtopic, docid and judgment") {
 TEST_CASE("malformed subtopic qrels are refused with the place and what was found") {
   check_errors(
       {
-          {"negative judgment", "1 1 d1 -1\n", 1, 8, "negative judgments are not allowed in subtopic qrels, got \"-1\""},
-          {"judgment a word", "1 1 d1 yes\n", 1, 8, "expected a judgment (an integer), got \"yes\""},
-          {"too many fields", "1 1 d1 1 x\n", 1, 10, "expected 4 fields (qid subtopic docid judgment), got 5"},
-          {"repeated", "1 1 d1 1\n1 2 d1 1\n1 1 d1 0\n", 3, 5,
+          {"negative judgment", "1 1 d1 -1\n", 1, 8, "out-of-range", "negative judgments are not allowed in subtopic qrels, got \"-1\""},
+          {"judgment a word", "1 1 d1 yes\n", 1, 8, "not-a-number", "expected a judgment (an integer), got \"yes\""},
+          {"too many fields", "1 1 d1 1 x\n", 1, 10, "field-count", "expected 4 fields (qid subtopic docid judgment), got 5"},
+          {"repeated", "1 1 d1 1\n1 2 d1 1\n1 1 d1 0\n", 3, 5, "duplicate-id",
            "expected one judgment per docid and subtopic, got \"d1\" again for subtopic \"1\" of query \"1\" (first "
            "on line 1)"},
       },
@@ -550,83 +554,102 @@ TEST_CASE("judgments come from qrels, id lines or a table with ids") {
 TEST_CASE("malformed rankings are refused with the place and what was found") {
   check_errors(
       {
-          {"word among grades", "3 abc 2", 1, 3, "expected a grade (a number), got \"abc\""},
-          {"a lone word", "abc", 1, 1, "expected a grade (a number), got \"abc\""},
-          {"word on a later line", "3 2\n1 x", 2, 3, "expected a grade (a number), got \"x\""},
-          {"number with a tail", "3 2x", 1, 3, "expected a grade (a number), got \"2x\""},
-          {"a lone minus", "3 - 2", 1, 3, "expected a grade (a number), got \"-\""},
-          {"a line of one minus", "3\n-\n2", 2, 1, "expected a grade (a number), got \"-\""},
-          {"hex", "3 0x1A", 1, 3, "expected a grade (a number), got \"0x1A\""},
-          {"full-width tail", "３ ２ｘ", 1, 5, "expected a grade (a number), got \"２ｘ\""},
-          {"NaN", "3 nan", 1, 3, "expected a grade (a number), got \"nan\", which is not a finite number"},
-          {"infinity", "3 -Infinity", 1, 3,
+          {"word among grades", "3 abc 2", 1, 3, "not-a-number", "expected a grade (a number), got \"abc\""},
+          {"a lone word", "abc", 1, 1, "not-a-number", "expected a grade (a number), got \"abc\""},
+          {"word on a later line", "3 2\n1 x", 2, 3, "not-a-number", "expected a grade (a number), got \"x\""},
+          {"number with a tail", "3 2x", 1, 3, "not-a-number", "expected a grade (a number), got \"2x\""},
+          {"a lone minus", "3 - 2", 1, 3, "not-a-number", "expected a grade (a number), got \"-\""},
+          {"a line of one minus", "3\n-\n2", 2, 1, "not-a-number", "expected a grade (a number), got \"-\""},
+          {"hex", "3 0x1A", 1, 3, "not-a-number", "expected a grade (a number), got \"0x1A\""},
+          {"full-width tail", "３ ２ｘ", 1, 5, "not-a-number", "expected a grade (a number), got \"２ｘ\""},
+          {"NaN", "3 nan", 1, 3, "not-a-number", "expected a grade (a number), got \"nan\", which is not a finite number"},
+          {"infinity", "3 -Infinity", 1, 3, "not-a-number",
            "expected a grade (a number), got \"-Infinity\", which is not a finite number"},
-          {"overflow", "1e999 2", 1, 1, "expected a grade (a number), got \"1e999\", which is not a finite number"},
-          {"bad byte", "3\xff 2", 1, 1, "expected a grade (a number), got \"3\\xff\""},
-          {"word in a table row", "| 相关性 | 3 | 两 |", 1, 19, "expected a grade (a number), got \"两\""},
-          {"after a BOM", "\xEF\xBB\xBF" "3 a", 1, 3, "expected a grade (a number), got \"a\""},
-          {"CRLF", "3\r\n2\r\nx\r\n", 3, 1, "expected a grade (a number), got \"x\""},
-          {"lone CR", "3\r2\rx", 3, 1, "expected a grade (a number), got \"x\""},
-          {"NUL byte", "3 2\0 1"s, 1, 4, "expected text, got a NUL byte (is this a binary file?)"},
-          {"empty", "", 0, 0, "expected grades such as \"3 2 0 1\", got an empty input"},
-          {"blank", " \r\n\t\n", 0, 0, "expected grades such as \"3 2 0 1\", got an empty input"},
-          {"only separators", " ,;| \n|---|\n# note", 0, 0, "expected grades such as \"3 2 0 1\", got no numbers"},
-          {"positions without matching grades", "| p | 1 | 2 | 3 |\n| r | 3 | 2 |", 2, 7,
+          {"overflow", "1e999 2", 1, 1, "not-a-number", "expected a grade (a number), got \"1e999\", which is not a finite number"},
+          {"bad byte", "3\xff 2", 1, 1, "not-a-number", "expected a grade (a number), got \"3\\xff\""},
+          {"word in a table row", "| 相关性 | 3 | 两 |", 1, 19, "not-a-number", "expected a grade (a number), got \"两\""},
+          {"after a BOM", "\xEF\xBB\xBF" "3 a", 1, 3, "not-a-number", "expected a grade (a number), got \"a\""},
+          {"CRLF", "3\r\n2\r\nx\r\n", 3, 1, "not-a-number", "expected a grade (a number), got \"x\""},
+          {"lone CR", "3\r2\rx", 3, 1, "not-a-number", "expected a grade (a number), got \"x\""},
+          {"NUL byte", "3 2\0 1"s, 1, 4, "binary-input", "expected text, got a NUL byte (is this a binary file?)"},
+          {"empty", "", 0, 0, "empty-input", "expected grades such as \"3 2 0 1\", got an empty input"},
+          {"blank", " \r\n\t\n", 0, 0, "empty-input", "expected grades such as \"3 2 0 1\", got an empty input"},
+          {"only separators", " ,;| \n|---|\n# note", 0, 0, "empty-input", "expected grades such as \"3 2 0 1\", got no numbers"},
+          {"positions without matching grades", "| p | 1 | 2 | 3 |\n| r | 3 | 2 |", 2, 7, "field-count",
            "expected 3 grades to match the positions on line 1, got 2"},
-          {"two labelled rows", "a: 3 2 1\nb: 1 0", 2, 1,
+          {"two labelled rows", "a: 3 2 1\nb: 1 0", 2, 1, "several-labels",
            "expected one labelled row of grades, got a second label, \"b:\" (the first, \"a:\", is on line 1)"},
-          {"id line with a bad grade", "d1 3\nd2 x", 2, 4, "expected a grade (a number), got \"x\""},
-          {"id line with an extra field", "d1 3\nd2 3 4", 2, 6, "expected 2 fields (id grade), got 3"},
-          {"id line with a missing grade", "d1 3\nd2 2\nd3", 3, 3, "expected 2 fields (id grade), got 1"},
-          {"id line with a bad score", "d1 0.5 3\nd2 0.1 1\nd3 high 1", 3, 4,
+          {"id line with a bad grade", "d1 3\nd2 x", 2, 4, "not-a-number", "expected a grade (a number), got \"x\""},
+          {"id line with an extra field", "d1 3\nd2 3 4", 2, 6, "field-count", "expected 2 fields (id grade), got 3"},
+          {"id line with a missing grade", "d1 3\nd2 2\nd3", 3, 3, "field-count", "expected 2 fields (id grade), got 1"},
+          {"id line with a bad score", "d1 0.5 3\nd2 0.1 1\nd3 high 1", 3, 4, "not-a-number",
            "expected a score (a number), got \"high\""},
-          {"CSV row too short", "id,rel\nd1,3\nd2", 3, 3, "expected 2 fields as in the header on line 1, got 1"},
-          {"CSV row too long", "id,rel\nd1,3,4", 2, 6, "expected 2 fields as in the header on line 1, got 3"},
-          {"CSV without a grade column", "id,score\nd1,3", 1, 1,
+          {"CSV row too short", "id,rel\nd1,3\nd2", 3, 3, "field-count", "expected 2 fields as in the header on line 1, got 1"},
+          {"CSV row too long", "id,rel\nd1,3,4", 2, 6, "field-count", "expected 2 fields as in the header on line 1, got 3"},
+          {"CSV without a grade column", "id,score\nd1,3", 1, 1, "no-grade-column",
            "expected a header naming a grade column (rel, relevance, grade, label, y_true, gain or judgment), got "
            "\"id,score\""},
-          {"CSV with two grade columns", "rel,grade\n1,2", 1, 5,
+          {"CSV with two grade columns", "rel,grade\n1,2", 1, 5, "duplicate-column",
            "expected one grade column, got a second one, \"grade\" (the first is \"rel\")"},
-          {"CSV with an open quote", "id,rel\n\"d1,3\n", 2, 1,
+          {"CSV with an open quote", "id,rel\n\"d1,3\n", 2, 1, "unclosed-quote",
            "expected a closing quote, got the end of the line (a field cannot span lines)"},
-          {"CSV with text after a quote", "id,rel\n\"d1\"x,3", 2, 5, "expected a delimiter after the closing quote, got \"x\""},
-          {"CSV with an empty id", "id,rel\n,3", 2, 1, "expected an id, got an empty field"},
-          {"CSV with an empty grade", "id,rel\nd1,", 2, 4, "expected a grade (a number), got an empty field"},
-          {"CSV with NaN", "score,rel\nNaN,1", 2, 1,
+          {"CSV with text after a quote", "id,rel\n\"d1\"x,3", 2, 5, "bad-input", "expected a delimiter after the closing quote, got \"x\""},
+          {"CSV with an empty id", "id,rel\n,3", 2, 1, "empty-field", "expected an id, got an empty field"},
+          {"CSV with an empty grade", "id,rel\nd1,", 2, 4, "empty-field", "expected a grade (a number), got an empty field"},
+          {"CSV with NaN", "score,rel\nNaN,1", 2, 1, "not-a-number",
            "expected a score (a number), got \"NaN\", which is not a finite number"},
-          {"TSV with a bad score", "id\tscore\trel\nd1\tx\t1", 2, 4, "expected a score (a number), got \"x\""},
-          {"CSV with only a header", "id,rel\n", 0, 0, "expected rows after the header on line 1, got none"},
-          {"run of two queries", "q Q0 d1 1 0.5 t\n\n  r Q0 d2 2 0.3 t\n", 3, 3,
+          {"TSV with a bad score", "id\tscore\trel\nd1\tx\t1", 2, 4, "not-a-number", "expected a score (a number), got \"x\""},
+          {"CSV with only a header", "id,rel\n", 0, 0, "empty-input", "expected rows after the header on line 1, got none"},
+          {"run of two queries", "q Q0 d1 1 0.5 t\n\n  r Q0 d2 2 0.3 t\n", 3, 3, "several-queries",
            "expected one query, got a second one, \"r\" (the first is \"q\"); use `ndcg trec` to evaluate several "
            "queries"},
-          {"run with a bad score", "q Q0 d1 1 0.5 t\nq Q0 d2 2 ? t\n", 2, 11, "expected a score (a number), got \"?\""},
-          {"qrels of two queries", "1 0 a 1\n2 0 a 1\n", 2, 1,
+          {"run with a bad score", "q Q0 d1 1 0.5 t\nq Q0 d2 2 ? t\n", 2, 11, "not-a-number", "expected a score (a number), got \"?\""},
+          {"qrels of two queries", "1 0 a 1\n2 0 a 1\n", 2, 1, "several-queries",
            "expected one query, got a second one, \"2\" (the first is \"1\"); use `ndcg trec` to evaluate several "
            "queries"},
-          {"qrels with a broken line", "1 0 a 1\n1 0 b\n", 2, 6, "expected 4 fields (qid iter docid rel), got 3"},
-          {"subtopic qrels with a negative judgment", "1 1 a 1\n1 2 a -1\n", 2, 7,
+          {"qrels with a broken line", "1 0 a 1\n1 0 b\n", 2, 6, "field-count", "expected 4 fields (qid iter docid rel), got 3"},
+          {"subtopic qrels with a negative judgment", "1 1 a 1\n1 2 a -1\n", 2, 7, "out-of-range",
            "negative judgments are not allowed in subtopic qrels, got \"-1\""},
-          {"an id twice", "a 0.9 1\nb 0.5 2\na 0.1 0\n", 3, 1,
+          {"an id twice", "a 0.9 1\nb 0.5 2\na 0.1 0\n", 3, 1, "duplicate-id",
            "expected each id once in the ranking, got \"a\" again (first on line 1)"},
-          {"an id twice in CSV", "id,score,rel\nx,1,1\nx,2,2\n", 3, 1,
+          {"an empty cell in a list", "3,,2", 1, 3, "empty-field", "expected a grade (a number), got an empty field"},
+          {"an empty cell in a list, spaced", "3; ;2", 1, 4, "empty-field", "expected a grade (a number), got an empty field"},
+          {"an empty cell in a Markdown row", "| rel | 3 |  | 2 |", 1, 14, "empty-field",
+           "expected a grade (a number), got an empty field"},
+          {"an empty cell in id lines", "d1,,3\nd2,,1", 1, 4, "empty-field",
+           "expected a value between the separators, got an empty field"},
+          {"an empty score in CSV", "id,score,rel\nd1,,3", 2, 4, "empty-field",
+           "expected a score (a number), got an empty field"},
+          {"an id twice in CSV", "id,score,rel\nx,1,1\nx,2,2\n", 3, 1, "duplicate-id",
            "expected each id once in the ranking, got \"x\" again (first on line 2)"},
       },
       [](const std::string& s) { return parse_ranking(s); });
+}
+
+TEST_CASE("the frame of a row is not an empty cell") {
+  for (const char* text : {"3, 2,", "| 3 | 2 |", ", 3, 2", "|  | 1 | 2 |\n| rel | 3 | 2 |", "[3, 2]", "3 , 2"}) {
+    CAPTURE(text);
+    const auto r = parse_ranking(text);
+    REQUIRE(r.ok());
+    REQUIRE(r->items.size() == 2);
+    CHECK(r->items[0].grade == 3);
+    CHECK(r->items[1].grade == 2);
+  }
 }
 
 TEST_CASE("malformed judgments are refused with the place and what was found") {
   const std::string wanted = "expected judgments (qrels, \"id grade\" lines, or CSV/TSV with id and grade columns), got ";
   check_errors(
       {
-          {"a run", "\n q Q0 d1 1 0.5 t\n", 2, 2, wanted + "a TREC run"},
-          {"grades", "3 2 0 1", 1, 1, wanted + "grades without ids"},
-          {"a table without ids", "score,rel\n1,2", 1, 1, wanted + "a table without an id column"},
-          {"an id twice", "a 1\nb 2\na 0\n", 3, 1, "expected each id once in the judgments, got \"a\" again (first on line 1)"},
-          {"an id twice in CSV", "rel,id\n1,a\n2,a\n", 3, 3,
+          {"a run", "\n q Q0 d1 1 0.5 t\n", 2, 2, "no-grades", wanted + "a TREC run"},
+          {"grades", "3 2 0 1", 1, 1, "no-ids", wanted + "grades without ids"},
+          {"a table without ids", "score,rel\n1,2", 1, 1, "no-ids", wanted + "a table without an id column"},
+          {"an id twice", "a 1\nb 2\na 0\n", 3, 1, "duplicate-id", "expected each id once in the judgments, got \"a\" again (first on line 1)"},
+          {"an id twice in CSV", "rel,id\n1,a\n2,a\n", 3, 3, "duplicate-id",
            "expected each id once in the judgments, got \"a\" again (first on line 2)"},
-          {"qrels repeat", "1 0 a 1\n1 0 a 0\n", 2, 5,
+          {"qrels repeat", "1 0 a 1\n1 0 a 0\n", 2, 5, "duplicate-id",
            "expected one judgment per docid, got \"a\" again in query \"1\" (first on line 1)"},
-          {"qrels of two queries", "1 0 a 1\n2 0 a 1\n", 2, 1,
+          {"qrels of two queries", "1 0 a 1\n2 0 a 1\n", 2, 1, "several-queries",
            "expected one query, got a second one, \"2\" (the first is \"1\"); use `ndcg trec` to evaluate several "
            "queries"},
       },

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "ndcg/error.hpp"
 #include "ndcg/metrics.hpp"
 
 namespace test_support {
@@ -33,6 +34,28 @@ inline std::vector<ndcg::item> graded(const std::vector<double>& grades) {
     out.push_back(it);
   }
   return out;
+}
+
+// What is wrong with an error as the table of codes sees it: its code must
+// have a row, and its args must be exactly the names that row lists, in
+// that order. Empty when nothing is.
+inline std::string table_problem(const ndcg::error& e) {
+  for (const ndcg::error_code_info& row : ndcg::error_codes()) {
+    if (row.code != e.code) continue;
+    std::string given;
+    for (const ndcg::error_arg& a : e.args) given += (given.empty() ? "" : ",") + a.name;
+    if (given == row.args) return "";
+    return std::string(row.name) + " carries args \"" + given + "\", the table names \"" + std::string(row.args) +
+           "\" (" + e.message + ")";
+  }
+  return "code without a row in the table (" + e.message + ")";
+}
+
+// The value of the arg named `name`, or "(none)".
+inline std::string arg(const ndcg::error& e, const std::string& name) {
+  for (const ndcg::error_arg& a : e.args)
+    if (a.name == name) return a.value;
+  return "(none)";
 }
 
 }  // namespace test_support

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ndcg/trec.hpp"
+#include "support.hpp"
 
 using ndcg::evaluate_trec;
 using ndcg::format_trec;
@@ -371,6 +372,50 @@ TEST_CASE("trec: errors say what was wrong, exactly") {
     CHECK(r.err().message == "the relevance level must be 0 or more, got -1");
     CHECK(r.err().source == "options");
     CHECK(r.err().key == "relevance_level");
+  }
+}
+
+TEST_CASE("trec: errors carry their code, input, place and values") {
+  struct trec_case {
+    const char* name;
+    std::string qrels, run, subtopics;
+    std::vector<std::string> measures;
+    const char* code;
+    const char* source;
+    const char* key;
+    std::size_t line, column;
+    const char* found;  // the "found" arg, "" when the code carries none
+  };
+  const std::string qrels = "q 0 a 1\n";
+  const std::string run = "q Q0 a 1 1 t\n";
+  const trec_case cases[] = {
+      {"unknown measure", qrels, run, "", {"foo"}, "unknown-measure", "options", "measures", 0, 0, "foo"},
+      {"bad cutoff", qrels, run, "", {"P.x"}, "bad-measure", "options", "measures", 0, 0, "x"},
+      {"parameters where none go", qrels, run, "", {"map.5"}, "bad-measure", "options", "measures", 0, 0, "map.5"},
+      {"no subtopics for alpha", qrels, run, "", {"alpha_ndcg_cut.5"}, "needs-subtopics", "subtopics", "", 0, 0, ""},
+      {"empty qrels", "# none\n", run, "", {"map"}, "empty-input", "qrels", "", 0, 0, ""},
+      {"a docid twice in the run", qrels, run + "q Q0 a 2 1 t\n", "", {"map"}, "duplicate-id", "run", "", 2, 6, "a"},
+      {"a bad judgment", "q 0 a x\n", run, "", {"map"}, "not-a-number", "qrels", "", 1, 7, "x"},
+      {"a run line too short", qrels, "q Q0 a 1 1\n", "", {"map"}, "field-count", "run", "", 1, 11, "5"},
+      {"a query missing from the run", qrels + "r 0 b 1\n", run, "", {"map"}, "missing-query", "qrels", "", 2, 1, "r"},
+      {"a negative subtopic judgment", qrels, run, "q 1 a -1\n", {"alpha_ndcg_cut.5"}, "out-of-range", "subtopics", "",
+       1, 7, "-1"},
+  };
+  for (const trec_case& c : cases) {
+    CAPTURE(c.name);
+    trec_options opt;
+    opt.measures = c.measures;
+    const auto r = evaluate_trec(c.qrels, c.run, opt, c.subtopics);
+    REQUIRE_FALSE(r.ok());
+    const ndcg::error& e = r.err();
+    CAPTURE(e.message);
+    CHECK(ndcg::name_of(e.code) == c.code);
+    CHECK(e.source == c.source);
+    CHECK(e.key == c.key);
+    CHECK(e.line == c.line);
+    CHECK(e.column == c.column);
+    if (*c.found) CHECK(test_support::arg(e, "found") == c.found);
+    CHECK_MESSAGE(test_support::table_problem(e).empty(), test_support::table_problem(e));
   }
 }
 

@@ -32,6 +32,8 @@
 //
 // Numbers in `result` are compared to 1e-12 relative; null means "no value".
 
+import { gzipSync } from 'node:zlib';
+
 const WORKED = '3 2 0 1 0 0 2 1 0 0';
 const worked = { n: 10, dcg: 10.638930695573496, idcg: 11.210318626022309, ndcg: 0.9490301792919195 };
 
@@ -184,6 +186,13 @@ export const catalogue = [
   { name: 'TSV with subtopics', ranking: 'id\tscore\trel\tsubtopics\nd1\t0.9\t1\ta;b\nd2\t0.8\t1\tb\nd3\t0.7\t1\tc\n',
     expect: { result: { n: 3, format: 'tsv', ndcg: 1, metrics: { alphaNdcg: 0.9772764758652748 } } } },
   { name: 'a Markdown table row', ranking: '| rel | 3 | 2 | 0 |\n', expect: { result: { n: 3, rels: [3, 2, 0] } } },
+  // An empty cell between two separators is a mistake to name, not a cell to skip;
+  // the frame of a row ("| 3 |", a trailing comma, an empty corner cell) is not a cell.
+  { name: 'an empty cell in a grade list', ranking: '3,,2\n', expect: { error: /expected a grade \(a number\), got an empty field/, line: 1, column: 3 } },
+  { name: 'an empty cell in a Markdown row', ranking: '| rel | 3 |  | 2 |\n', expect: { error: /got an empty field/, line: 1, column: 14 } },
+  { name: 'an empty cell between full-width commas', ranking: '3\uFF0C\uFF0C2', expect: { error: /got an empty field/, line: 1, column: 5 } },
+  { name: 'an empty cell in id/grade lines', ranking: 'd1,,3\nd2,,1\n', expect: { error: /expected a value between the separators, got an empty field/, line: 1, column: 4 } },
+  { name: 'a trailing comma and an empty corner cell are frame', ranking: '|  | 1 | 2 |\n| rel | 3 | 2, |\n', expect: { result: { n: 2, rels: [3, 2] } } },
   { name: 'an id/grade line with an extra field', ranking: 'd1 3\nd2 2 7\n', expect: { error: /expected 2 fields \(id grade\), got 3/, line: 2, column: 6 } },
   { name: 'an id/score/grade line missing a field', ranking: 'd1 0.9 3\nd2 1\n', expect: { error: /expected 3 fields \(id score grade\), got 2/, line: 2, column: 5 } },
   { name: 'mixed formats: grades, then an id/score/grade line', ranking: '3 2 1\nd1 0.5 2\n',
@@ -337,3 +346,29 @@ export function summary(kind, r) {
     metrics: r.metrics, ids: r.steps.slice(0, 50).map((s) => s.id), rels: r.steps.slice(0, 50).map((s) => s.rel),
   };
 }
+
+// ---- files opened or dropped on the page (batch mode) ----------------------------------
+// The page's file picker and drop read a File (gunzipped when it starts with
+// gzip's magic) before the core sees its text. Each case: the box it is
+// opened in, its bytes, the other box's text, and what the page must show in
+// that box's error (English; `shownIn` names the other box when the core
+// places the error there): `error` matches the text, `code` is the core's or
+// the page's error code. tests/browser/batch.test.mjs runs them.
+const PLAIN_RUN = 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\n';
+const PLAIN_QRELS = 'q1 0 d1 3\nq1 0 d2 0\n';
+
+export const pageFiles = [
+  { name: 'a binary file as the run', box: 'ranking', file: 'program.bin', bytes: () => Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0]),
+    other: PLAIN_QRELS, expect: { error: /binary data/, code: 'binary-input' } },
+  { name: 'an empty run file', box: 'ranking', file: 'empty.run', bytes: () => Buffer.alloc(0), other: PLAIN_QRELS,
+    shownIn: 'qrels', expect: { error: /query “q1” is in the judgments but not in the run/, code: 'missing-query' } },
+  { name: 'an empty qrels file', box: 'qrels', file: 'empty.qrels', bytes: () => Buffer.alloc(0), other: PLAIN_RUN,
+    expect: { error: /nothing to read/, code: 'empty-input' } },
+  { name: 'a damaged .gz', box: 'ranking', file: 'run.gz', bytes: () => Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xde, 0xad, 0xbe, 0xef]),
+    other: PLAIN_QRELS, expect: { error: /the file “run\.gz” cannot be read/, code: 'bad-file' } },
+  { name: 'a .gz that unpacks past the 256 MB limit', box: 'qrels', file: 'bomb.qrels.gz', other: PLAIN_RUN, timeoutMs: 60000,
+    bytes: once(() => gzipSync(Buffer.alloc(LIMITS.maxBytes + 2 ** 20, 'q1 0 d1 1\n'), { level: 9 })),
+    expect: { error: /larger than the limit of 256 MB/, code: 'too-large' } },
+  { name: 'markup in a file name', box: 'ranking', file: '<img src=x onerror=alert(1)>.run', bytes: () => Buffer.from(PLAIN_RUN), other: PLAIN_QRELS,
+    expect: { result: true } },
+];

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cli, createNdcgModule } from './helpers.mjs';
+import { readOption } from '../../web/app/options.js';
 
 const api = await createNdcgModule();
 const schema = api.optionSchema();
@@ -89,6 +90,21 @@ for (const row of schema) {
       const native = cli(cliArgs(row, value));
       assert.equal(native.status, 2, `${row.flag}=${value}`);
       assert.equal(native.stderr, `ndcg explain: ${caught.message}\n`);
+    }
+  });
+}
+
+// The page reads choices, flags and numbers from its URL hash and controls
+// itself (lists go to the core as typed); it must agree with the core.
+for (const row of schema.filter((r) => r.kind !== 'reals')) {
+  test(`option ${row.key}: the page's hash reader agrees with the core`, () => {
+    const { good, bad } = casesFor(row);
+    for (const value of good) assert.equal(readOption(row, value).error, undefined, `${row.key}=${value}`);
+    for (const [value, code] of bad) {
+      const read = readOption(row, value);
+      assert.ok(read.error, `${row.key}=${JSON.stringify(value)} is refused by the page`);
+      assert.equal(read.error.code, code, `${row.key}=${JSON.stringify(value)}`);
+      assert.equal(read.error.key, row.key);
     }
   });
 }

@@ -5,6 +5,7 @@
 // that has api.analyse); batch mode calls evaluateTrec.
 import { analyse, structuredError } from './analyse.js';
 import { toApiOptions, toTrecOptions } from './state.js';
+import { columnsOf } from './engine.js';
 
 function matchingOf(api, options) {
   try {
@@ -34,13 +35,18 @@ function computeExplain(api, spec, state) {
   }
 }
 
+/** The preset batch mode's options match ('' for none). */
+export function trecMatching(api, state) {
+  return matchingOf(api, { preset: state.preset, gain: state.gain === 'table' ? undefined : state.gain });
+}
+
 function computeTrec(api, state) {
-  const matching = matchingOf(api, { preset: state.preset, gain: state.gain === 'table' ? undefined : state.gain });
+  const matching = trecMatching(api, state);
   if (!state.text.trim() || !state.qrels.trim()) {
     return { notice: state.text.trim() ? 'trecNeedQrels' : 'trecNeedRun', matching };
   }
   try {
-    return { trec: api.evaluateTrec(state.qrels, state.text, toTrecOptions(state)), matching };
+    return { trec: columnsOf(api.evaluateTrec(state.qrels, state.text, toTrecOptions(state))), matching };
   } catch (e) {
     return { error: structuredError(e), matching };
   }

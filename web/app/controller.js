@@ -4,7 +4,8 @@
 // rows shown, the timer) in one `app` object that its functions share.
 import { loadApi } from './loader.js';
 import { detectLang } from './i18n.js';
-import { compute } from './compute.js';
+import { compute, trecMatching } from './compute.js';
+import { effectiveState, hasSources, moveBigTexts, runBatch, sourceOf } from './sources.js';
 import { decodeHash, defaultState, encodeHash, HASH_TEXT_LIMIT, specOf } from './state.js';
 import * as store from './store.js';
 import * as view from './view.js';
@@ -62,8 +63,36 @@ export function resetRows(app) {
   app.rowLimit = { dcg: FIRST_ROWS, idcg: FIRST_ROWS };
 }
 
+// Batch mode with a file or a long paste: evaluated away from the main
+// thread; the last result stays on show until the new one arrives.
+function startBatch(app) {
+  const qrelsFormat = app.computed ? app.computed.qrelsFormat : null;
+  app.computed = { mode: 'trec', error: null, notice: null, inputStatus: null, pending: true, qrelsFormat, matching: trecMatching(app.api, app.state) };
+  app.matching = app.computed.matching;
+  app.job = { phase: 'reading', fraction: 0, name: '' };
+  runBatch(app, (job) => {
+    app.job = job;
+    view.renderProgress(app.view, app.lang, job);
+  }).then((done) => {
+    if (!done) return;
+    app.job = null;
+    app.computed = { ...app.computed, pending: false, error: done.error || null };
+    if (done.trec) app.good = { analysis: null, trec: done.trec };
+    app.version++;
+    draw(app);
+  });
+}
+
 function recompute(app) {
-  const next = compute(app.api, app.spec, app.state, app.computed);
+  moveBigTexts(app);
+  if (app.state.mode === 'trec' && hasSources(app)) {
+    startBatch(app);
+    app.version++;
+    return;
+  }
+  app.batchSeq++;
+  app.job = null;
+  const next = compute(app.api, app.spec, effectiveState(app), app.computed);
   app.computed = next;
   if (next.matching !== undefined) app.matching = next.matching;
   // A result that could not be read leaves the last one on show, marked stale.
@@ -72,7 +101,8 @@ function recompute(app) {
 }
 
 export function persist(app) {
-  app.hash = encodeHash(app.spec, app.state);
+  // Files and long pastes stay out of the link: it says which options were used.
+  app.hash = encodeHash(app.spec, app.state, { withText: !hasSources(app) });
   if (!app.keepUrl) store.writeHash(app.hash);
   store.saveDraft(app.hash, app.state.text, app.state.qrels);
 }
@@ -86,6 +116,7 @@ export function modelOf(app) {
     analysis: app.good.analysis, trec: app.good.trec, error, stale: Boolean(error && (app.good.analysis || app.good.trec)),
     notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
     presetList: app.presetList, presetOptions: app.spec.presets,
+    sources: { ranking: sourceOf(app, 'ranking'), qrels: sourceOf(app, 'qrels') }, job: app.job, pending: Boolean(c.pending),
   };
 }
 
@@ -124,6 +155,7 @@ function newApp(v, full) {
     view: v, full, lang: prefs.lang || browser, theme: prefs.theme === 'dark' || prefs.theme === 'light' ? prefs.theme : '',
     version: 0, computed: null, good: { analysis: null, trec: null }, controlError: null, matching: '', hash: '', timer: 0,
     rowLimit: { dcg: FIRST_ROWS, idcg: FIRST_ROWS }, rowsStale: false, keepUrl: false,
+    sources: {}, runner: null, loaded: {}, batchSeq: 0, job: null,
   };
 }
 

@@ -2,7 +2,8 @@
 // the toolbar, click actions (examples, exports, rows, errors) and the hash.
 import { errorText, t } from './i18n.js';
 import { structuredError } from './analyse.js';
-import { applyPreset, defaultState } from './state.js';
+import { applyPreset, defaultState, fitsInBox, slotOf } from './state.js';
+import { dropSource, editable, fileSource, hasSources, keepOutOfBox, readInPage, runnerOf, sourceText } from './sources.js';
 import * as store from './store.js';
 import * as view from './view.js';
 import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
@@ -22,6 +23,7 @@ function loadExample(app, name) {
   if (example.mode === 'trec' && next.mode !== 'trec') next = withMode(app, next, 'trec');
   next = { ...next, ...(example.set || {}), text: example.text === null ? bigExample() : example.text, qrels: example.qrels, mode: example.mode };
   app.state = next;
+  app.sources = {};
   app.controlError = null;
   // Let the browser paint the pressed button before a large computation.
   setTimeout(() => run(app), 0);
@@ -62,10 +64,55 @@ function downloadShown(app) {
   if (file) view.download(app.view, file);
 }
 
-function explainQuery(app, qid) {
+async function explainQuery(app, qid) {
   resetRows(app);
-  update(app, { mode: 'explain', text: linesOfQuery(app.state.text, qid), qrels: linesOfQuery(app.state.qrels, qid) });
+  let lines = { run: linesOfQuery(app.state.text, qid), qrels: linesOfQuery(app.state.qrels, qid) };
+  // A file or long paste lives in the runner: it finds the query's lines there.
+  if (hasSources(app)) lines = await (await runnerOf(app)).call('linesOf', { qid });
+  for (const box of ['ranking', 'qrels']) dropSource(app, slotOf('explain', box));
+  update(app, { mode: 'explain', text: lines.run, qrels: lines.qrels });
   view.focusResults(app.view);
+}
+
+/**
+ * A file opened or dropped on `box`. Batch mode hands it to the runner
+ * without reading it here; the explain mode reads it and keeps it in the
+ * box when it fits there.
+ */
+async function openFile(app, box, file) {
+  app.controlError = null;
+  resetRows(app);
+  if (app.state.mode === 'trec') {
+    app.sources[slotOf('trec', box)] = fileSource(file);
+    run(app);
+    return;
+  }
+  let text;
+  try {
+    text = await readInPage(file, slotOf('explain', box), () => {});
+  } catch (e) {
+    view.announce(app.view, errorText(app.lang, structuredError(Object.assign(new Error(e.message), e))));
+    return;
+  }
+  dropSource(app, slotOf('explain', box));
+  if (fitsInBox(text)) update(app, { [box === 'qrels' ? 'qrels' : 'text']: text });
+  else {
+    keepOutOfBox(app, box, text, file.name);
+    run(app);
+  }
+}
+
+/** Edit: a small source goes back into its box; remove: the box is empty again. */
+async function sourceAction(app, data, edit) {
+  const box = data.box === 'qrels' ? 'qrels' : 'ranking';
+  const slot = slotOf(app.state.mode, box);
+  const source = app.sources[slot];
+  if (!source) return;
+  const text = edit && editable(source) ? await sourceText(app, slot) : '';
+  dropSource(app, slot);
+  resetRows(app);
+  update(app, { [box === 'qrels' ? 'qrels' : 'text']: text });
+  view.focusBox(app.view, box);
 }
 
 function actionsOf(app, handlers) {
@@ -77,6 +124,8 @@ function actionsOf(app, handlers) {
     export: (data) => exportAs(app, data.format),
     download: () => downloadShown(app),
     'explain-query': (data) => explainQuery(app, data.qid),
+    'source-edit': (data) => sourceAction(app, data, true),
+    'source-remove': (data) => sourceAction(app, data, false),
     'switch-trec': () => handlers.mode('trec'),
     'use-preset': (data) => handlers.preset(data.preset),
   };
@@ -86,7 +135,9 @@ async function copyLink(app) {
   if (app.timer) run(app);
   persist(app);
   const ok = await view.copyText(app.view, location.href);
-  if (tooLongForLink(app.state)) {
+  if (ok && hasSources(app)) {
+    view.announce(app.view, t(app.lang, 'linkWithoutFiles'));
+  } else if (tooLongForLink(app.state)) {
     const size = `${Math.round((app.state.text.length + app.state.qrels.length) / 1024)} KB`;
     view.announce(app.view, t(app.lang, 'linkTooLong', { size }));
   } else {
@@ -142,10 +193,27 @@ export function makeHandlers(app) {
   const handlers = {
     text(value) {
       // Rows go back to the first page when the new result arrives, not per keystroke.
+      if (!fitsInBox(value)) {
+        handlers.bigText('ranking', value);
+        return;
+      }
       app.rowsStale = true;
       update(app, { text: value }, delayFor({ ...app.state, text: value }));
     },
-    qrels: (value) => update(app, { qrels: value }, delayFor({ ...app.state, qrels: value })),
+    qrels(value) {
+      if (!fitsInBox(value)) {
+        handlers.bigText('qrels', value);
+        return;
+      }
+      update(app, { qrels: value }, delayFor({ ...app.state, qrels: value }));
+    },
+    /** A text too long for its box (a paste, a drop of text): kept out of it at once. */
+    bigText(box, value) {
+      resetRows(app);
+      keepOutOfBox(app, box, value);
+      run(app);
+    },
+    openFile: (box, file) => openFile(app, box, file),
     mode(mode) {
       app.state = withMode(app, app.state, mode);
       run(app);

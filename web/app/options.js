@@ -36,13 +36,24 @@ export function optionError(row, code, found, message) {
   return { code, source: 'options', key: row.key, line: 0, column: 0, args, message: `${row.key}: ${message}` };
 }
 
-function readNumber(row, text) {
-  const trimmed = String(text).trim();
-  const n = trimmed === '' ? NaN : Number(trimmed);
-  if (!Number.isFinite(n)) return { error: optionError(row, 'not-a-number', text, `expected a number, got "${text}"`) };
-  if (row.kind === 'whole' && !Number.isInteger(n)) return { error: optionError(row, 'not-whole', text, `expected a whole number, got "${text}"`) };
+// The core's number rules (option_table.cpp): decimals with an optional
+// exponent, full-width digits folded; whole numbers are digits only.
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const fold = (text) => text.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xFEE0));
+
+function inRange(row, n) {
   const { min, max } = rangeOf(row);
-  if (n < min || n > max || (row.aboveMin && n === min)) return { error: optionError(row, 'out-of-range', text, `${text} is out of range`) };
+  return (row.aboveMin ? n > min : n >= min) && n <= max;
+}
+
+function readNumber(row, text) {
+  const folded = fold(String(text));
+  const n = DECIMAL.test(folded) ? Number(folded) : NaN;
+  if (!Number.isFinite(n)) return { error: optionError(row, 'not-a-number', text, `expected a number, got "${text}"`) };
+  if (!inRange(row, n)) return { error: optionError(row, 'out-of-range', text, `${text} is out of range`) };
+  if (row.kind === 'whole' && !/^\d+$/.test(folded)) {
+    return { error: optionError(row, 'not-whole', text, `expected a whole number, got "${text}"`) };
+  }
   return { value: n };
 }
 

@@ -30,6 +30,39 @@ export const LEGACY_KEYS = Object.freeze({
 
 /** Texts longer than this (in characters, text + judgments) are not put in a link. */
 export const HASH_TEXT_LIMIT = 60000;
+/**
+ * The most a text box holds: Chromium lays out every line of a textarea
+ * (measured: 10,000 short lines take 0.1 s, 1,000,000 take 30 s and 6,000,000
+ * end the tab; one 1 MB line 0.3 s). A longer text is kept out of the box,
+ * shown as a summary (see sources in controller.js).
+ */
+export const BOX_LIMITS = Object.freeze({ lines: 2000, chars: 512 * 1024 });
+
+/** True when `text` may live in a text box (see BOX_LIMITS). */
+export function fitsInBox(text) {
+  if (text.length > BOX_LIMITS.chars) return false;
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    if (++lines >= BOX_LIMITS.lines) return false;
+  }
+  return true;
+}
+
+/** True when a text of `bytes` bytes and `lines` lines may go back into a box. */
+export function fitsInBoxSize(bytes, lines) {
+  return bytes <= BOX_LIMITS.chars && lines !== null && lines < BOX_LIMITS.lines;
+}
+
+/**
+ * Where a box's text comes from in a mode: the run and qrels of batch mode,
+ * the ranking and judgments of the explain mode (each may be a file or a
+ * long paste kept out of the box).
+ */
+export function slotOf(mode, box) {
+  if (mode === 'trec') return box === 'qrels' ? 'qrels' : 'run';
+  return box === 'qrels' ? 'judgments' : 'ranking';
+}
+
 /** Longest text accepted from a hash or a draft. */
 export const MAX_TEXT = 64 * 1024 * 1024;
 
@@ -76,7 +109,8 @@ export function applyPreset(spec, state, name) {
   return { ...state, preset: name, ...baseFields(spec, name) };
 }
 
-function textPart(state) {
+function textPart(state, withText) {
+  if (!withText) return [];
   if (state.text.length + state.qrels.length > HASH_TEXT_LIMIT) return ['local=1'];
   const parts = [GRADE_LIST.test(state.text) ? `grades=${state.text.split(' ').join(',')}` : `text=${encodeURIComponent(state.text)}`];
   if (state.qrels) parts.push(`qrels=${encodeURIComponent(state.qrels)}`);
@@ -85,12 +119,13 @@ function textPart(state) {
 
 /**
  * The hash (without "#") for a state. Long texts are left out and the hash
- * says `local=1`: the text then lives in the saved draft only. K is always
- * written, so the documented link form stays as it is.
+ * says `local=1`: the text then lives in the saved draft only. With
+ * `withText` false (files or long pastes in use) the hash holds the options
+ * only. K is always written, so the documented link form stays as it is.
  */
-export function encodeHash(spec, state) {
+export function encodeHash(spec, state, { withText = true } = {}) {
   const base = baseFields(spec, state.preset);
-  const parts = textPart(state);
+  const parts = textPart(state, withText);
   const put = (key, text) => parts.push(`${key}=${encodeURIComponent(text)}`);
   if (state.mode !== spec.defaults.mode) put('mode', state.mode);
   const ordered = [spec.byKey.get('k'), ...spec.rows.filter((r) => r.key !== 'k')];

@@ -486,26 +486,13 @@ export function errorPanel(lang, err, text) {
   ].filter(Boolean);
 }
 
-// ---- TREC batch ------------------------------------------------------------------
+// ---- sizes -----------------------------------------------------------------------
 
-/** Per-query table: one row per qid, the mean last; each row can be explained. */
-export function trecTable(lang, trec, d) {
-  const names = trec.measures.filter((m) => trec.qids.length === 0 || m in trec.perQuery[trec.qids[0]]);
-  const head = h('tr', null, h('th', { scope: 'col', class: 'text' }, t(lang, 'trecQuery')),
-    names.map((m) => h('th', { scope: 'col', class: 'num' }, m)), h('td', null));
-  const body = h('tbody', null, trec.qids.map((qid) => h('tr', null,
-    h('th', { scope: 'row', class: 'text' }, qid),
-    names.map((m) => h('td', { class: 'num' }, fixed(trec.perQuery[qid][m], d))),
-    h('td', null, h('button', { type: 'button', class: 'small', 'data-action': 'explain-query', 'data-qid': qid,
-      'aria-label': t(lang, 'trecExplainLabel', { qid }) }, t(lang, 'trecExplain'))))));
-  const foot = h('tfoot', null, h('tr', null, h('th', { scope: 'row', class: 'text' }, t(lang, 'trecMean')),
-    names.map((m) => h('td', { class: 'num' }, fixed(trec.mean[m], d))), h('td', null)));
-  const table = h('table', { class: 'steps trec', id: 'table-trec' },
-    h('caption', { class: 'visually-hidden' }, t(lang, 'trecHeading')), h('thead', null, head), body, foot);
-  return [
-    h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: t(lang, 'trecHeading') }) }, table),
-    h('p', { class: 'note' }, t(lang, 'trecCount', { n: count(trec.numQ) })),
-  ];
+/** 36700160 → "35.0 MB"; sizes below 1 KB in bytes. */
+export function bytesText(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 2 ** 20).toFixed(1)} MB`;
 }
 
 // ---- learn section ---------------------------------------------------------------

@@ -7,7 +7,7 @@ import { errorSpan } from './templates.js';
 import { byId } from './regions/dom.js';
 import { areaFor, bindInput, mountInput, renderInput } from './regions/input.js';
 import { bindOptions, hasControl, mountOptions, renderOptions } from './regions/options.js';
-import { mountResults, renderResults, showMessage } from './regions/results.js';
+import { mountResults, renderProgress as drawProgress, renderResults, showMessage } from './regions/results.js';
 import { exportedFile, mountExport, renderExport, showExport } from './regions/export.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
 
@@ -87,6 +87,21 @@ export function bind(view, handlers) {
     if (target) handlers.action(target.dataset.action, { ...target.dataset });
   });
   globalThis.addEventListener('hashchange', () => handlers.hashChanged());
+  // A file dropped beside the boxes would replace the page (and its state) with the file.
+  for (const type of ['dragover', 'drop']) {
+    view.doc.addEventListener(type, (e) => { if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) e.preventDefault(); });
+  }
+}
+
+/** Redraws only the progress bar (called often while a batch is read). */
+export function renderProgress(view, lang, job) {
+  if (view.results) drawProgress(view.results, lang, job);
+}
+
+/** Puts the focus in a text box (or its summary's first button when the box is hidden). */
+export function focusBox(view, box) {
+  const area = areaFor(view.input, box);
+  if (area && !area.hidden) area.focus();
 }
 
 // ---- side effects the controller asks for ------------------------------------------

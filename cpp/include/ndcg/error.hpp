@@ -83,15 +83,22 @@ struct error {
   std::string key;               // the option's key when source is "options"
   std::vector<error_arg> args;   // the values named by the code's args
 
-  // Chainable setters for the fields beyond the message.
-  error& with(std::string name, std::string value) {
-    args.push_back({std::move(name), std::move(value)});
-    return *this;
-  }
-  error& in(std::string where) {
-    source = std::move(where);
-    return *this;
-  }
+  // Out of line (error.cpp), as are the setters below: errors are made and
+  // handed on at many call sites, and an inlined copy of each of these at
+  // every one of them would grow the WebAssembly module.
+  error();
+  error(const error&);
+  error(error&&) noexcept;
+  error& operator=(const error&);
+  error& operator=(error&&) noexcept;
+  ~error();
+
+  // Chainable setters for the fields beyond the message. On a temporary
+  // (`return fail(...).with(...)`) they hand it on to be moved, not copied.
+  error& with(std::string_view name, std::string value) &;
+  error&& with(std::string_view name, std::string value) &&;
+  error& in(std::string_view where) &;
+  error&& in(std::string_view where) &&;
 };
 
 // Renders "line 3, column 7: message", or just the message when unplaced.
@@ -129,24 +136,9 @@ using status = expected<done>;
 
 // The single place errors are made: the message should say what was
 // expected and echo what was found.
-inline error fail(std::string message, std::size_t line = 0, std::size_t column = 0) {
-  error e;
-  e.message = std::move(message);
-  e.line = line;
-  e.column = column;
-  return e;
-}
-inline error fail(error_code code, std::string message, std::size_t line = 0, std::size_t column = 0) {
-  error e = fail(std::move(message), line, column);
-  e.code = code;
-  return e;
-}
+error fail(std::string message, std::size_t line = 0, std::size_t column = 0);
+error fail(error_code code, std::string message, std::size_t line = 0, std::size_t column = 0);
 // An option's error: source "options" and the option's key.
-inline error option_fail(error_code code, std::string_view key, std::string message) {
-  error e = fail(code, std::move(message));
-  e.source = "options";
-  e.key = std::string(key);
-  return e;
-}
+error option_fail(error_code code, std::string_view key, std::string message);
 
 }  // namespace ndcg

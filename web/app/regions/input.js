@@ -2,7 +2,8 @@
 // read from each, the examples, and the error boxes under the two texts.
 // mountInput() builds it; renderInput() draws a model into it.
 import { t } from '../i18n.js';
-import { count, errorPanel, h } from '../templates.js';
+import { bytesText, count, errorPanel, h } from '../templates.js';
+import { fitsInBox, fitsInBoxSize } from '../state.js';
 import { EXAMPLE_NAMES } from '../examples.js';
 import { byId, setText } from './dom.js';
 
@@ -13,8 +14,24 @@ function textField(name, rows, withHelp) {
     h('label', { for: name, id: `${name}-label` }),
     withHelp ? h('p', { id: `${name}-help`, class: 'help' }) : null,
     h('textarea', { id: name, rows: String(rows), ...TEXT_ATTRS, 'aria-describedby': `${withHelp ? `${name}-help ` : ''}${name}-status` }),
+    withHelp ? sourcePart(name) : null,
     h('p', { id: `${name}-status`, class: 'input-status', 'aria-live': 'polite' }),
     h('div', { id: `${name}-error`, class: 'error-box', role: 'alert', hidden: true }));
+}
+
+// A file or long paste in place of the box's text, and the way to open a file.
+function sourcePart(name) {
+  return [
+    h('div', { id: `${name}-source`, class: 'source', hidden: true },
+      h('p', { id: `${name}-source-text`, class: 'source-text' }),
+      h('button', { type: 'button', class: 'small', 'data-action': 'source-edit', 'data-box': name, id: `${name}-source-edit` }),
+      ' ',
+      h('button', { type: 'button', class: 'small', 'data-action': 'source-remove', 'data-box': name, id: `${name}-source-remove` })),
+    h('div', { class: 'file-row' },
+      h('button', { type: 'button', class: 'small', id: `${name}-open` }),
+      h('input', { type: 'file', id: `${name}-file`, class: 'file-input', hidden: true, tabindex: '-1' }),
+      ' ', h('span', { class: 'help', id: `${name}-drop`, 'data-i18n': 'dropHint' })),
+  ];
 }
 
 function modeChoice() {
@@ -50,6 +67,29 @@ function renderLabels(region, lang, trec) {
   setText(byId(region.root, 'qrels-help'), t(lang, trec ? 'qrelsHelpTrec' : 'qrelsHelp'));
 }
 
+function sourceText(lang, source) {
+  const format = source.format ? t(lang, `format_${source.format}`) : '';
+  const parts = [bytesText(source.bytes), source.lines === null ? '' : t(lang, source.lines === 1 ? 'sourceOneLine' : 'sourceLines', { n: count(source.lines) }), format,
+    source.gzip ? 'gzip' : ''].filter(Boolean).join(' · ');
+  return source.origin === 'file' ? t(lang, 'sourceFile', { name: source.name, parts }) : t(lang, 'sourcePaste', { parts });
+}
+
+// A box with a source shows its summary instead of the text area.
+function renderSource(region, lang, name, source, trec) {
+  const area = region[name];
+  if (!area || !byId(region.root, `${name}-source`)) return;
+  area.hidden = Boolean(source);
+  byId(region.root, `${name}-source`).hidden = !source;
+  const which = name === 'qrels' ? (trec ? 'openQrels' : 'openJudgments') : (trec ? 'openRun' : 'openRanking');
+  setText(byId(region.root, `${name}-open`), t(lang, which));
+  if (!source) return;
+  setText(byId(region.root, `${name}-source-text`), sourceText(lang, source));
+  const edit = byId(region.root, `${name}-source-edit`);
+  edit.hidden = !fitsInBoxSize(source.bytes, source.lines);
+  setText(edit, t(lang, 'sourceEdit'));
+  setText(byId(region.root, `${name}-source-remove`), t(lang, 'sourceRemove'));
+}
+
 function statusText(lang, status) {
   if (!status || !status.format) return '';
   const format = t(lang, `format_${status.format}`);
@@ -73,6 +113,8 @@ export function renderInput(region, lang, model, target) {
   if (region.qrels && region.qrels.value !== state.qrels) region.qrels.value = state.qrels;
   for (const radio of region.root.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
   renderLabels(region, lang, state.mode === 'trec');
+  const sources = model.sources || {};
+  for (const name of ['ranking', 'qrels']) renderSource(region, lang, name, sources[name] || null, state.mode === 'trec');
   setText(byId(region.root, 'ranking-status'), statusText(lang, model.inputStatus));
   const qrelsFormat = model.qrelsFormat && model.qrelsFormat.format;
   setText(byId(region.root, 'qrels-status'), qrelsFormat ? t(lang, 'qrelsRead', { format: t(lang, `format_${qrelsFormat}`) }) : '');
@@ -84,10 +126,54 @@ export function renderInput(region, lang, model, target) {
   }
 }
 
-/** Connects the texts and the mode to the handlers. */
+// A paste that would make the box too long never enters it.
+function bindPaste(area, box, handlers) {
+  area.addEventListener('paste', (e) => {
+    const pasted = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
+    const whole = area.value.slice(0, area.selectionStart) + pasted + area.value.slice(area.selectionEnd);
+    if (fitsInBox(whole)) return;
+    e.preventDefault();
+    handlers.bigText(box, whole);
+  });
+}
+
+// The file button and drops on the field: a file goes to handlers.openFile, never into the box.
+function bindFiles(region, box, handlers) {
+  const input = byId(region.root, `${box}-file`);
+  const field = region[box].closest('.field');
+  if (!input || !field) return;
+  byId(region.root, `${box}-open`).addEventListener('click', () => input.click());
+  input.addEventListener('change', () => {
+    if (input.files && input.files[0]) handlers.openFile(box, input.files[0]);
+    input.value = '';
+  });
+  field.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    field.classList.add('drop-target');
+  });
+  field.addEventListener('dragleave', () => field.classList.remove('drop-target'));
+  field.addEventListener('drop', (e) => {
+    field.classList.remove('drop-target');
+    const transfer = e.dataTransfer;
+    if (transfer && transfer.files && transfer.files.length) {
+      e.preventDefault();
+      handlers.openFile(box, transfer.files[0]);
+    } else if (transfer && !fitsInBox(transfer.getData('text/plain') || '')) {
+      e.preventDefault();
+      handlers.bigText(box, transfer.getData('text/plain'));
+    }
+  });
+}
+
+/** Connects the texts, files and the mode to the handlers. */
 export function bindInput(region, handlers) {
   region.ranking.addEventListener('input', (e) => handlers.text(e.target.value));
   if (region.qrels) region.qrels.addEventListener('input', (e) => handlers.qrels(e.target.value));
+  for (const box of ['ranking', 'qrels']) {
+    if (!region[box]) continue;
+    bindPaste(region[box], box, handlers);
+    bindFiles(region, box, handlers);
+  }
   for (const radio of region.root.querySelectorAll('input[name="mode"]')) {
     radio.addEventListener('change', () => { if (radio.checked) handlers.mode(radio.value); });
   }

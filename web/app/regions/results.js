@@ -6,8 +6,9 @@ import { t } from '../i18n.js';
 import { cutLabel } from '../state.js';
 import * as T from '../templates.js';
 import { byId, setText, show } from './dom.js';
+import { batchSections } from './batch.js';
 
-const { h } = T;
+const { count, h } = T;
 
 /**
  * Builds the region. `full` adds the sections beyond the three steps;
@@ -19,10 +20,31 @@ export function mountResults(root, { full, heading = true }) {
   const content = heading
     ? h('section', { id: 'results', class: 'panel results', 'aria-labelledby': 'results-heading', tabindex: '-1' },
       h('h2', { id: 'results-heading', 'data-i18n': 'resultsHeading' }),
-      h('p', { id: 'stale-note', class: 'stale-note', 'data-i18n': 'staleNote', hidden: true }), live, body)
+      h('p', { id: 'stale-note', class: 'stale-note', 'data-i18n': 'staleNote', hidden: true }), progressBar(), live, body)
     : h('div', { class: 'results' }, live, body);
   root.replaceChildren(content);
-  return { root, full, body, shownKey: null };
+  return { root, full, body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' } };
+}
+
+function progressBar() {
+  return h('div', { id: 'batch-progress', class: 'batch-progress', hidden: true },
+    h('p', { id: 'progress-label', class: 'progress-label' }),
+    h('progress', { id: 'progress-bar', max: '1', 'aria-labelledby': 'progress-label' }));
+}
+
+/** Shows how far reading or evaluating has come; hides the bar when `job` is null. */
+export function renderProgress(region, lang, job) {
+  const box = byId(region.root, 'batch-progress');
+  if (!box) return;
+  show(box, Boolean(job));
+  if (!job) return;
+  const bar = byId(region.root, 'progress-bar');
+  if (job.fraction === null || job.fraction === undefined) bar.removeAttribute('value');
+  else bar.value = Math.min(1, job.fraction);
+  const percent = job.fraction === null || job.fraction === undefined ? '' : `${Math.floor(job.fraction * 100)}%`;
+  const what = job.name || t(lang, job.slot === 'qrels' ? 'qrelsLabelTrec' : 'runLabel');
+  setText(byId(region.root, 'progress-label'), job.phase === 'reading'
+    ? t(lang, 'progressReading', { name: what, percent }) : t(lang, 'progressEvaluating'));
 }
 
 function section(id, title, content) {
@@ -92,11 +114,24 @@ function explainBody(region, lang, model) {
 function bodyParts(region, lang, model) {
   const notice = (key) => h('p', { class: 'notice' }, t(lang, key));
   if (model.state.mode === 'trec') {
-    if (!model.trec) return [notice(model.notice || 'trecNeedRun')];
-    return [section('trec', t(lang, 'trecHeading'), T.trecTable(lang, model.trec, model.state.decimals))];
+    if (!model.trec) return [notice(model.pending ? 'trecWorking' : model.notice || 'trecNeedRun')];
+    return batchSections(lang, model.trec, model.state.decimals, model.state.k, region.table);
   }
   if (!model.analysis) return [notice(model.notice || 'emptyInput')];
   return [model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
+}
+
+// What a screen reader hears after each result: the NDCG, or a batch's mean NDCG.
+function liveText(lang, model) {
+  if (model.error || model.pending) return '';
+  const d = model.state.decimals;
+  if (model.state.mode === 'trec') {
+    const trec = model.trec;
+    const name = trec && [`ndcg_cut_${model.state.k}`, 'ndcg'].find((m) => m in trec.mean);
+    return name ? t(lang, 'trecLive', { name, value: T.fixed(trec.mean[name], d), n: count(trec.numQ) }) : '';
+  }
+  const r = model.analysis ? model.analysis.explanation : null;
+  return r ? `NDCG${cutLabel(r.k)} = ${r.ndcg === null ? t(lang, 'undefinedValue') : T.fixed(r.ndcg, d)}` : '';
 }
 
 /** Draws the results of a model: rebuilt only when the result, language, rows shown or mode change. */
@@ -111,12 +146,12 @@ export function renderResults(region, lang, model) {
     }
   }
   // Screen readers hear the new value after each recomputation (the table is not read out).
-  const r = model.analysis && model.state.mode === 'explain' ? model.analysis.explanation : null;
-  setText(byId(region.root, 'result-live'), r && !model.error
-    ? `NDCG${cutLabel(r.k)} = ${r.ndcg === null ? t(lang, 'undefinedValue') : T.fixed(r.ndcg, model.state.decimals)}` : '');
+  setText(byId(region.root, 'result-live'), liveText(lang, model));
+  renderProgress(region, lang, model.job);
   const stale = Boolean(model.error && model.stale);
   show(byId(region.root, 'stale-note'), stale);
-  region.body.classList.toggle('stale', stale);
+  // While a batch is evaluated, the last result stays on show, dimmed.
+  region.body.classList.toggle('stale', stale || Boolean(model.pending && model.trec));
 }
 
 /** Replaces the results with one message (loading, or a module that failed to load). */

@@ -1,0 +1,195 @@
+// Batch results (model.trec, in columns: see columnsOf in engine.js): the
+// mean of every measure first, a histogram of per-query NDCG, then the
+// per-query table, sortable by any column and filtered by query id, whose
+// rows exist only where the table is scrolled to (a run has thousands).
+import { t } from '../i18n.js';
+import { count, fixed, h, s } from '../templates.js';
+import { cutLabel } from '../state.js';
+
+const OVERSCAN = 12;
+const compareIds = new Intl.Collator('en', { numeric: true }).compare;
+
+/** Row indices of `trec` whose qid contains `filter`, sorted by `sort` ({name, desc}; name '' = qid). */
+export function orderOf(trec, sort, filter) {
+  const needle = filter.trim().toLowerCase();
+  const order = [];
+  for (let i = 0; i < trec.qids.length; i++) if (!needle || trec.qids[i].toLowerCase().includes(needle)) order.push(i);
+  if (!sort.name) {
+    order.sort((a, b) => compareIds(trec.qids[a], trec.qids[b]));
+    if (sort.desc) order.reverse();
+    return order;
+  }
+  const column = trec.columns[sort.name];
+  const sign = sort.desc ? -1 : 1;
+  // Queries with no value go last either way.
+  order.sort((a, b) => {
+    const x = column[a];
+    const y = column[b];
+    if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) - Number.isNaN(y);
+    return sign * (x - y) || compareIds(trec.qids[a], trec.qids[b]);
+  });
+  return order;
+}
+
+/** The measure the histogram shows: NDCG at the cutoff when there is one, else over the whole list. */
+export function histogramMeasure(trec, k) {
+  const cut = `ndcg_cut_${k}`;
+  if (k && trec.columns[cut]) return cut;
+  return trec.columns.ndcg ? 'ndcg' : '';
+}
+
+/** Counts of `values` in `bins` equal bins over [0, 1] (1 falls in the last); NaN skipped. */
+export function binsOf(values, bins = 10) {
+  const counts = new Array(bins).fill(0);
+  for (const v of values) if (!Number.isNaN(v)) counts[Math.min(bins - 1, Math.max(0, Math.floor(v * bins)))]++;
+  return counts;
+}
+
+function meansPart(lang, trec, d) {
+  return h('section', { class: 'result-section result-means', 'aria-labelledby': 'h-means' },
+    h('h3', { id: 'h-means' }, t(lang, 'trecMeanHeading', { n: count(trec.numQ) })),
+    h('dl', { class: 'means', id: 'trec-means' }, trec.measures.map((m) => h('div', { class: 'mean', 'data-measure': m },
+      h('dt', null, m), h('dd', null, fixed(trec.mean[m], d))))));
+}
+
+function histogramSvg(counts, label) {
+  const W = 420;
+  const H = 150;
+  const [L, B, T] = [8, 24, 16];
+  const most = Math.max(1, ...counts);
+  const bw = (W - 2 * L) / counts.length;
+  const svg = s('svg', { class: 'histogram', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': 'hist-title', focusable: 'false' });
+  svg.appendChild(s('title', { id: 'hist-title' }, label));
+  counts.forEach((c, i) => {
+    const height = ((H - B - T) * c) / most;
+    const x = L + i * bw;
+    svg.appendChild(s('rect', { class: 'bar', x: x + 1, y: H - B - height, width: bw - 2, height }));
+    if (c) svg.appendChild(s('text', { class: 'axis', x: x + bw / 2, y: H - B - height - 4, 'text-anchor': 'middle' }, count(c)));
+  });
+  svg.appendChild(s('line', { class: 'grid', x1: L, x2: W - L, y1: H - B, y2: H - B }));
+  for (const [v, anchor] of [[0, 'start'], [0.5, 'middle'], [1, 'end']]) {
+    svg.appendChild(s('text', { class: 'axis', x: L + v * (W - 2 * L), y: H - 6, 'text-anchor': anchor }, v.toFixed(1)));
+  }
+  return svg;
+}
+
+function histogramPart(lang, trec, k) {
+  const name = histogramMeasure(trec, k);
+  if (!name) return null;
+  const counts = binsOf(trec.columns[name]);
+  const metric = `NDCG${name === 'ndcg' ? '' : cutLabel(k)}`;
+  const spans = counts.map((c, i) => `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}: ${count(c)}`).join('; ');
+  const label = t(lang, 'histogramLabel', { metric, n: count(trec.qids.length), bins: spans });
+  return h('section', { class: 'result-section result-histogram', 'aria-labelledby': 'h-histogram' },
+    h('h3', { id: 'h-histogram' }, t(lang, 'histogramHeading', { metric })), histogramSvg(counts, label));
+}
+
+function headCell(lang, name, label, sort) {
+  const mine = sort.name === name;
+  return h('th', { scope: 'col', class: name ? 'num' : 'text', 'aria-sort': mine ? (sort.desc ? 'descending' : 'ascending') : 'none' },
+    h('button', { type: 'button', class: 'sort', 'data-sort': name, title: t(lang, 'sortBy', { name: label }) }, label));
+}
+
+function tablePart(lang, trec, d, table) {
+  const names = trec.names;
+  const head = h('tr', { 'aria-rowindex': '1' }, headCell(lang, '', t(lang, 'trecQuery'), table.sort),
+    names.map((m) => headCell(lang, m, m, table.sort)), h('td', null));
+  const foot = h('tfoot', null, h('tr', null, h('th', { scope: 'row', class: 'text' }, t(lang, 'trecMean')),
+    names.map((m) => h('td', { class: 'num' }, fixed(trec.mean[m], d))), h('td', null)));
+  const tbody = h('tbody', { id: 'trec-rows' });
+  const el = h('table', { class: 'steps trec', id: 'table-trec' },
+    h('caption', { class: 'visually-hidden' }, t(lang, 'trecHeading')), h('thead', null, head), tbody, foot);
+  const scroller = h('div', { class: 'table-scroll batch-scroll', id: 'trec-scroll', role: 'region', tabindex: '0',
+    'aria-label': t(lang, 'tableRegion', { name: t(lang, 'trecHeading') }) }, el);
+  const filter = h('input', { type: 'search', id: 'trec-filter', value: table.filter, spellcheck: 'false', autocomplete: 'off' });
+  const tools = h('div', { class: 'batch-tools' }, h('label', { for: 'trec-filter' }, t(lang, 'trecFilter')), filter,
+    h('p', { id: 'trec-shown', class: 'help', 'aria-live': 'polite' }));
+  return { tools, scroller, table: el, tbody, filter };
+}
+
+function rowOf(lang, trec, d, i, at) {
+  const qid = trec.qids[i];
+  return h('tr', { 'aria-rowindex': String(at + 2) }, h('th', { scope: 'row', class: 'text' }, qid),
+    trec.names.map((m) => h('td', { class: 'num' }, fixed(Number.isNaN(trec.columns[m][i]) ? null : trec.columns[m][i], d))),
+    h('td', null, h('button', { type: 'button', class: 'small', 'data-action': 'explain-query', 'data-qid': qid,
+      'aria-label': t(lang, 'trecExplainLabel', { qid }) }, t(lang, 'trecExplain'))));
+}
+
+function spacer(cols, height) {
+  const cell = h('td', { colspan: String(cols) });
+  cell.style.height = `${height}px`;
+  return h('tr', { class: 'spacer', 'aria-hidden': 'true' }, cell);
+}
+
+/** Draws the rows in view (and a few around), with spacers standing for the others. */
+function drawWindow(view) {
+  const { parts, trec, d, lang, order } = view;
+  const rowH = view.rowH;
+  const top = parts.scroller.scrollTop;
+  const first = Math.max(0, Math.floor(top / rowH) - OVERSCAN);
+  const last = Math.min(order.length, Math.ceil((top + (parts.scroller.clientHeight || 400)) / rowH) + OVERSCAN);
+  const cols = trec.names.length + 2;
+  const rows = [];
+  for (let at = first; at < last; at++) rows.push(rowOf(lang, trec, d, order[at], at));
+  const above = first ? [spacer(cols, first * rowH)] : [];
+  const below = last < order.length ? [spacer(cols, (order.length - last) * rowH)] : [];
+  parts.tbody.replaceChildren(...above, ...rows, ...below);
+  // The first drawing measures the real row height; draw again if it differs.
+  const sample = rows[0];
+  const measured = sample ? sample.getBoundingClientRect().height : 0;
+  if (measured > 0 && Math.abs(measured - rowH) > 0.5) {
+    view.rowH = measured;
+    drawWindow(view);
+  }
+}
+
+function reorder(view) {
+  view.order = orderOf(view.trec, view.table.sort, view.table.filter);
+  view.parts.table.setAttribute('aria-rowcount', String(view.order.length + 1));
+  const shown = view.parts.tools.querySelector('#trec-shown');
+  shown.textContent = t(view.lang, 'trecShown', { n: count(view.order.length), total: count(view.trec.qids.length) });
+  for (const th of view.parts.table.querySelectorAll('thead th[aria-sort]')) {
+    const name = th.firstChild.dataset.sort;
+    th.setAttribute('aria-sort', view.table.sort.name === name ? (view.table.sort.desc ? 'descending' : 'ascending') : 'none');
+  }
+  drawWindow(view);
+}
+
+function bindTable(view) {
+  let frame = 0;
+  view.parts.scroller.addEventListener('scroll', () => {
+    if (!frame) frame = requestAnimationFrame(() => { frame = 0; drawWindow(view); });
+  });
+  view.parts.filter.addEventListener('input', () => {
+    view.table.filter = view.parts.filter.value;
+    view.parts.scroller.scrollTop = 0;
+    reorder(view);
+  });
+  view.parts.table.querySelector('thead').addEventListener('click', (e) => {
+    const button = e.target instanceof Element ? e.target.closest('button[data-sort]') : null;
+    if (!button) return;
+    const name = button.dataset.sort;
+    const sort = view.table.sort;
+    view.table.sort = { name, desc: sort.name === name ? !sort.desc : Boolean(name) };
+    reorder(view);
+  });
+}
+
+/**
+ * The batch sections for `trec`; `table` ({sort, filter}) is the region's
+ * own state, kept across results. The table fills itself in once attached.
+ */
+export function batchSections(lang, trec, d, k, table) {
+  const parts = tablePart(lang, trec, d, table);
+  const view = { parts, trec, d, lang, table, order: [], rowH: 33 };
+  bindTable(view);
+  // Rows need the table in the document to measure and fill the view.
+  queueMicrotask(() => reorder(view));
+  return [
+    meansPart(lang, trec, d),
+    histogramPart(lang, trec, k),
+    h('section', { class: 'result-section result-trec', 'aria-labelledby': 'h-trec' },
+      h('h3', { id: 'h-trec' }, t(lang, 'trecHeading')), parts.tools, parts.scroller,
+      h('p', { class: 'note' }, t(lang, 'trecCount', { n: count(trec.numQ) }))),
+  ];
+}
