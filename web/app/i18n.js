@@ -91,6 +91,7 @@ const EN_ERRORS = {
   'bad-measure': 'the measure “{found}” cannot be read.',
   'needs-subtopics': 'this measure needs subtopic judgments.',
   'bad-file': 'the file “{found}” cannot be read.',
+  'ungrouped-run': 'query “{found}” comes back after other queries (first on line {first_line}): group the run by query.',
   restarting: 'the calculator ran out of memory and is restarting. Try a smaller input.',
 };
 
@@ -126,6 +127,7 @@ const ZH_ERRORS = {
   'bad-measure': '无法读取指标“{found}”。',
   'needs-subtopics': '这个指标需要子主题标注。',
   'bad-file': '无法读取文件“{found}”。',
+  'ungrouped-run': '查询“{found}”在其他查询之后再次出现（首次在第 {first_line} 行）：请按查询把运行结果分组。',
   restarting: '计算器内存不足，正在重新启动，请换一个小一些的输入。',
 };
 
