@@ -4,6 +4,12 @@
 add_compile_options(-fno-exceptions -Oz -flto)
 add_link_options(-flto)
 
+# The batch evaluation's hot loops (reading a run line by line, one query's
+# measures) are built for speed, outside LTO so the link's -Oz keeps them:
+# twice as fast on a 1,000,000-line run for a few KB.
+set_source_files_properties(cpp/src/trec_stream.cpp cpp/src/trec_measures.cpp
+  PROPERTIES COMPILE_OPTIONS "-O2;-fno-lto")
+
 # Emscripten's sysroot hides /usr/include: expose only doctest to em++.
 set(NDCG_DOCTEST_DIR "${CMAKE_BINARY_DIR}/doctest-include")
 file(MAKE_DIRECTORY "${NDCG_DOCTEST_DIR}")

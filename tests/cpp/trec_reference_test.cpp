@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "ndcg/trec.hpp"
+#include "../../cpp/src/trec_lines.hpp"
 
 namespace {
 
@@ -299,4 +302,29 @@ TEST_CASE("trec: subtopic qrels alone give the per-document judgments") {
   CHECK(ndcg::format_trec(*same, true, 17) == ndcg::format_trec(*two, true, 17));
   REQUIRE(alone->names[0] == "num_rel");
   CHECK(alone->mean[0] == 2);  // a and c cover a subtopic; b does not
+}
+
+TEST_CASE("trec: run scores read exactly as strtod reads them") {
+  // The fast readers (Clinger's exact case, from_chars) against strtod, bit
+  // for bit, on decimals of every length and exponent near the edges.
+  std::mt19937_64 rng(11);
+  const char* fixed[] = {"-0", "0", "1.", ".5", "9007199254740992", "9007199254740993", "1e22", "1e23",
+                         "123456789012345678", "1e-22", "4.9e-324", "18.90443319866316", "9.692124e-01", "-0.4"};
+  std::vector<std::string> texts(std::begin(fixed), std::end(fixed));
+  for (int i = 0; i < 20000; ++i) {
+    const std::uint64_t m = rng() >> (rng() % 64);
+    const int point = static_cast<int>(rng() % 21), exp10 = static_cast<int>(rng() % 60) - 30;
+    std::string digits = std::to_string(m);
+    if (point < static_cast<int>(digits.size())) digits.insert(digits.size() - static_cast<std::size_t>(point), ".");
+    if (rng() % 2) digits += "e" + std::to_string(exp10);
+    texts.push_back((rng() % 3 == 0 ? "-" : "") + digits);
+  }
+  for (const std::string& t : texts) {
+    const ndcg::detail::field f[5] = {{"q", 1}, {"Q0", 3}, {"d", 6}, {"1", 8}, {t, 10}};
+    double got = 0;
+    REQUIRE_MESSAGE(ndcg::detail::read_score(f, 1, got).ok(), t);
+    const double want = std::strtod(t.c_str(), nullptr);
+    INFO(t);
+    CHECK(std::memcmp(&got, &want, sizeof got) == 0);
+  }
 }
