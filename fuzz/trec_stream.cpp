@@ -10,6 +10,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
+#include "ndcg/parse.hpp"
 #include "ndcg/trec.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -26,6 +27,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string run(parts.size() > 1 ? parts[1] : std::string_view());
 
   auto whole = ndcg::evaluate_trec(qrels, run, opt);
+  // A run that parse_run refuses is refused with the same message: the
+  // stream finds the first bad line as reading the whole file does.
+  auto parsed = ndcg::parse_run(run);
+  if (!parsed) {
+    fuzz::require(!whole, "a run parse_run refuses is refused", parsed.err().message);
+    if (whole.err().source == "run")
+      fuzz::require(whole.err().message == parsed.err().message, "the run's first error", parsed.err().message);
+  }
   auto stream = ndcg::trec_stream::open(qrels, opt);
   if (!stream) {
     fuzz::require(!whole, "open fails only where the whole text fails");

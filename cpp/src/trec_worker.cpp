@@ -2,6 +2,7 @@
 #include "trec_worker.hpp"
 
 #ifndef __EMSCRIPTEN__
+#include <cstring>
 #include <memory>
 
 namespace ndcg::trec_detail {
@@ -26,10 +27,10 @@ void query_worker::submit(std::uint32_t query, const std::vector<run_entry>& ent
   b->query = query;
   b->bytes.resize(size);
   b->entries.assign(entries.begin(), entries.end());
-  std::size_t at = 0;
+  char* at = &b->bytes[0];
   for (run_entry& e : b->entries) {
-    b->bytes.replace(at, e.docid.size(), e.docid);
-    e.docid = std::string_view(b->bytes.data() + at, e.docid.size());
+    if (!e.docid.empty()) std::memcpy(at, e.docid.data(), e.docid.size());
+    e.docid = std::string_view(at, e.docid.size());
     at += e.docid.size();
   }
   lock.lock();
