@@ -73,6 +73,10 @@ std::uint32_t judgments::find(std::string_view qid) const {
 expected<judgments> read_judgments(std::string_view text) {
   judgments j;
   std::vector<std::uint32_t> query_of;
+  // One document per line at most: room for all at once, no doubling.
+  const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+  j.docs.reserve(lines);
+  query_of.reserve(lines);
   bool grouped = true;
   std::uint32_t last = handle_table::none;
   const status read = detail::for_each_record(
