@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
+import { buildExamples } from './build-examples.mjs';
 
 /** The CSP source expression for an inline element's exact text. */
 export function hashSource(text) {
@@ -74,4 +75,5 @@ export async function buildPage({ root, dist, bundle, moduleText, assertNoEval }
   const component = await bundle('web/component/ndcg-calc.js');
   assertNoEval('the component bundle', component);
   writeFileSync(join(dist, 'ndcg-calc.js'), `${moduleText}\nvar __NDCG_CALC_CSS__ = ${JSON.stringify(css)};\n${component}`);
+  await buildExamples({ root, dist });
 }

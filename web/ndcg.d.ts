@@ -1,204 +1,31 @@
-// Types of dist/ndcg.js: `require('./dist/ndcg.js')` or the global
-// `createNdcgModule` of a classic <script>. Checked against the real module
-// by tests/js/types.test.mjs.
+// Types of require('ndcg-calc') and require('./dist/ndcg.js'): the module
+// sets module.exports to the factory, so the declaration is `export =`, and
+// the named types travel on the factory's namespace (one alias per type of
+// ndcg-types.d.ts; a test checks that none is missing).
+import type * as T from './ndcg-types';
 
-export type GainKind = 'exp' | 'exponential' | 'linear' | 'table';
-export type IdealSource = 'list' | 'judgments';
-export type TiePolicy = 'input' | 'trec' | 'average';
-export type ZeroPolicy = 'zero' | 'one' | 'skip';
-export type NegativePolicy = 'reject' | 'zero' | 'drop';
-export type ReportFormat = 'text' | 'markdown' | 'json' | 'csv' | 'latex';
-
-// One member per row of the core's option table (optionSchema()), plus the
-// judgments text. Every value may also be given as text, read as the CLI reads it.
-export interface ExplainOptions {
-  preset?: string;
-  k?: number | string;
-  gainTable?: number[] | Float64Array | string;
-  gain?: GainKind;
-  logBase?: number | string;
-  weights?: number[] | Float64Array | string;
-  ideal?: IdealSource;
-  idealCutToRetrieved?: boolean | string;
-  ties?: TiePolicy;
-  zeroIdcg?: ZeroPolicy;
-  negatives?: NegativePolicy;
-  integerGrades?: boolean | string;
-  truncateGrades?: boolean | string;
-  float32Scores?: boolean | string;
-  maxGrade?: number | string;
-  relevanceLevel?: number | string;
-  errMaxGrade?: number | string;
-  alpha?: number | string;
-  decimals?: number | string;
-  qrels?: string;
+declare function createNdcgModule(moduleArg?: object): Promise<T.NdcgApi>;
+declare namespace createNdcgModule {
+  const createNdcgModule: T.CreateNdcgModule;
+  const NdcgError: typeof T.NdcgError;
+  type NdcgError = T.NdcgError;
+  type GainKind = T.GainKind;
+  type IdealSource = T.IdealSource;
+  type TiePolicy = T.TiePolicy;
+  type ZeroPolicy = T.ZeroPolicy;
+  type NegativePolicy = T.NegativePolicy;
+  type ReportFormat = T.ReportFormat;
+  type ExplainOptions = T.ExplainOptions;
+  type ResolvedOptions = T.ResolvedOptions;
+  type OptionRow = T.OptionRow;
+  type Step = T.Step;
+  type Explanation = T.Explanation;
+  type PresetScore = T.PresetScore;
+  type Analysis = T.Analysis;
+  type TrecOptions = T.TrecOptions;
+  type TrecResult = T.TrecResult;
+  type PresetInfo = T.PresetInfo;
+  type NdcgApi = T.NdcgApi;
+  type CreateNdcgModule = T.CreateNdcgModule;
 }
-
-/** Every option with its value, as an explanation reports them. */
-export interface ResolvedOptions {
-  preset: string | null;
-  k: number;
-  gainTable: number[];
-  gain: 'exp' | 'linear' | 'table';
-  logBase: number;
-  weights: number[];
-  ideal: IdealSource;
-  idealCutToRetrieved: boolean;
-  ties: TiePolicy;
-  zeroIdcg: ZeroPolicy;
-  negatives: NegativePolicy;
-  integerGrades: boolean;
-  truncateGrades: boolean;
-  float32Scores: boolean;
-  maxGrade: number;
-  relevanceLevel: number;
-  errMaxGrade: number;
-  alpha: number;
-  decimals: number;
-}
-
-/** One row of the core's option table. */
-export interface OptionRow {
-  key: keyof ExplainOptions;
-  flag: string;
-  kind: 'choice' | 'whole' | 'real' | 'reals' | 'flag';
-  choices: string[];
-  min: number | null;
-  max: number | null;
-  aboveMin: boolean;
-  default: string;
-  help: string;
-  preset: boolean;
-}
-
-export interface Step {
-  position: number;
-  id: string | null;
-  rel: number;
-  gain: number;
-  discount: number;
-  weight: number;
-  contribution: number;
-  cumulative: number;
-}
-
-export interface Explanation {
-  format: string | null;
-  preset: string | null;
-  options: ResolvedOptions;
-  k: number;
-  n: number;
-  dcg: number;
-  idcg: number;
-  ndcg: number | null;
-  cg: number;
-  hasJudgments: boolean;
-  idcgList?: number;
-  ndcgList?: number;
-  idcgJudged?: number;
-  ndcgJudged?: number;
-  metrics: {
-    precision: number;
-    recall: number;
-    averagePrecision: number;
-    reciprocalRank: number;
-    err: number;
-    alphaDcg?: number;
-    alphaIdcg?: number;
-    alphaNdcg?: number;
-  };
-  steps: Step[];
-  idealSteps: Step[];
-  ndcgAt: (number | null)[];
-  loss: (number | null)[];
-}
-
-/** One input under one preset, for the side-by-side comparison. */
-export interface PresetScore {
-  name: string;
-  dcg: number;
-  idcg: number;
-  ndcg: number | null;
-  error: NdcgError | null;
-}
-
-/** Everything the page shows for one input, from one call into the core. */
-export interface Analysis {
-  explanation: Explanation;
-  format: string;
-  items: number;
-  matchingPreset: string;
-  unweightedNdcg: number | null;
-  presets: PresetScore[] | null;
-  render(format?: ReportFormat): string;
-}
-
-export interface TrecOptions {
-  measures?: string[];
-  complete?: boolean;
-  /** Leave out qrels queries missing from the run (the run is one shard of a larger one). */
-  shard?: boolean;
-  relevanceLevel?: number;
-  preset?: string;
-  gain?: 'exp' | 'linear';
-  subtopics?: string;
-  alpha?: number;
-  errMaxGrade?: number;
-  perQuery?: boolean;
-  digits?: number;
-}
-
-export interface TrecResult {
-  measures: string[];
-  qids: string[];
-  perQuery: Record<string, Record<string, number | null>>;
-  /** The "all" values; gm_map's is the geometric mean, runid's is null (see runId). */
-  mean: Record<string, number | null>;
-  numQ: number;
-  /** The tag of the run's last line, as trec_eval's runid line prints it. */
-  runId: string;
-  /** Measures that `all_trec` named and that are not computed. */
-  notOffered: string[];
-  text: string;
-}
-
-export interface PresetInfo {
-  name: string;
-  summary: string;
-  options: ResolvedOptions;
-}
-
-export interface NdcgApi {
-  explain(input: string | number[] | Float64Array, options?: ExplainOptions): Explanation;
-  analyse(input: string | number[] | Float64Array, options?: ExplainOptions): Analysis;
-  optionSchema(): OptionRow[];
-  errorCodes(): { code: string; args: string[] }[];
-  render(input: string | number[] | Float64Array, options?: ExplainOptions, format?: ReportFormat): string;
-  evaluateTrec(qrelsText: string, runText: string, options?: TrecOptions): TrecResult;
-  presets(): PresetInfo[];
-  matchingPreset(options?: ExplainOptions): string;
-  detectFormat(text: string): string;
-  memoryBytes(): number;
-  ready(): Promise<void>;
-}
-
-export declare class NdcgError extends Error {
-  /** A code from errorCodes(), e.g. 'not-a-number', 'out-of-range', 'duplicate-id'. */
-  code: string;
-  source: '' | 'ranking' | 'judgments' | 'run' | 'qrels' | 'subtopics' | 'options';
-  /** The option's key when source is 'options'. */
-  key: string;
-  line: number;
-  column: number;
-  /** The values the code names (errorCodes()), e.g. { found: 'x' }. */
-  args: Record<string, string>;
-}
-
-export interface CreateNdcgModule {
-  (moduleArg?: object): Promise<NdcgApi>;
-  createNdcgModule: CreateNdcgModule;
-  NdcgError: typeof NdcgError;
-}
-
-declare const createNdcgModule: CreateNdcgModule;
-export default createNdcgModule;
+export = createNdcgModule;

@@ -197,11 +197,10 @@ class words {
   std::size_t at_ = 0;
 };
 
+// A word that reads as a number (finite or not) is a grade, even "-1".
 bool is_number(const std::string& s) {
-  if (s.empty()) return false;
-  char* end = nullptr;
-  std::strtod(s.c_str(), &end);
-  return *end == '\0' || s.find_first_of(",;|") != std::string::npos;
+  double v = 0;
+  return read_number(s, v) != number_status::not_a_number || s.find_first_of(",;|") != std::string::npos;
 }
 
 // Splits "--k=10" into name and value; `value` is taken from the next word
@@ -218,10 +217,9 @@ option_word split_option(const std::string& w) {
 }
 
 expected<std::uint64_t> whole_number(const std::string& option, const std::string& text) {
-  char* end = nullptr;
+  long v = 0;
   bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
-  unsigned long long v = digits ? std::strtoull(text.c_str(), &end, 10) : 0;
-  if (!digits || (end && *end) || text.size() > 19)
+  if (!digits || read_integer(text, v) != number_status::ok)
     return fail(option + " takes a whole number, 0 or more, got " + echo(text));
   return static_cast<std::uint64_t>(v);
 }
@@ -338,9 +336,8 @@ struct trec_request {
 status apply_trec_option(const std::string& name, const std::string& value, trec_request& r) {
   if (name == "-m") { r.opt.measures.push_back(value); return done{}; }
   if (name == "-l") {
-    char* end = nullptr;
-    long v = std::strtol(value.c_str(), &end, 10);
-    if (value.empty() || *end) return fail("-l takes a whole number, got " + echo(value));
+    long v = 0;
+    if (read_integer(value, v) != number_status::ok) return fail("-l takes a whole number, got " + echo(value));
     r.opt.relevance_level = v;
     return done{};
   }

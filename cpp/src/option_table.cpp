@@ -19,12 +19,7 @@ constexpr double max_whole = 9007199254740991.0;  // 2^53 - 1: exact in a JS num
 // ---- messages ----------------------------------------------------------------
 
 // A number in a message: "0", "0.5", "9007199254740991".
-std::string number_words(double v) {
-  std::string s = std::to_string(v);
-  s.erase(s.find_last_not_of('0') + 1);
-  if (!s.empty() && s.back() == '.') s.pop_back();
-  return v == max_whole ? "9007199254740991" : s;
-}
+std::string number_words(double v) { return shortest(v); }
 
 std::string range_words(const option_row& row) {
   if (row.above_min) return "above " + number_words(row.min);

@@ -269,14 +269,14 @@ class json_sink : public field_sink {
  public:
   std::string out = "{";
 
-  void number(std::string_view n, double v) override { key(n) += json_number(v); }
+  void number(std::string_view n, double v) override { append_number(key(n), v); }
   void count(std::string_view n, std::uint64_t v) override { key(n) += std::to_string(v); }
   void boolean(std::string_view n, bool v) override { key(n) += v ? "true" : "false"; }
   void text(std::string_view n, std::string_view v) override { key(n) += json_string(v); }
   void null(std::string_view n) override { key(n) += "null"; }
   void numbers(std::string_view n, const std::vector<double>& v) override {
     std::string& o = key(n) += "[";
-    for (std::size_t i = 0; i < v.size(); ++i) (i ? o += "," : o) += json_number(v[i]);
+    for (std::size_t i = 0; i < v.size(); ++i) append_number(i ? o += "," : o, v[i]);
     o += "]";
   }
   void begin(std::string_view n) override {
@@ -308,8 +308,17 @@ class json_sink : public field_sink {
     if (top) out += firsts_.back() ? "\n  " : ",\n  ";
     else if (!firsts_.back()) out += ",";
     firsts_.back() = false;
-    out += json_string(n) + (top ? ": " : ":");
+    // Field names are plain ASCII words: quoted as they are.
+    out += '"';
+    out.append(n.data(), n.size());
+    out += top ? "\": " : "\":";
     return out;
+  }
+  // As json_number, without a string per number (reports hold millions).
+  static void append_number(std::string& o, double v) {
+    char buf[max_shortest];
+    if (std::isfinite(v)) o.append(buf, write_shortest(v, buf));
+    else o += "null";
   }
 };
 
@@ -330,10 +339,15 @@ std::string csv_field(const std::string& s) {
 
 std::string csv_rows(const char* list, const std::vector<step>& steps) {
   std::string out;
-  for (const step& s : steps)
-    out += std::string(list) + "," + std::to_string(s.position) + "," + (s.has_id ? csv_field(s.id) : "") + "," +
-           shortest(s.rel) + "," + shortest(s.gain) + "," + shortest(s.discount) + "," + shortest(s.weight) + "," +
-           shortest(s.contribution) + "," + shortest(s.cumulative) + "\n";
+  char buf[max_shortest];
+  for (const step& s : steps) {
+    out += list;
+    out += "," + std::to_string(s.position) + ",";
+    if (s.has_id) out += csv_field(s.id);
+    for (double v : {s.rel, s.gain, s.discount, s.weight, s.contribution, s.cumulative})
+      out.append(",").append(buf, write_shortest(v, buf));
+    out += '\n';
+  }
   return out;
 }
 
@@ -375,9 +389,9 @@ std::string json_string(std::string_view s) {
     unsigned char ch = static_cast<unsigned char>(s[i]);
     if (ch == '"' || ch == '\\') { out += '\\'; out += static_cast<char>(ch); ++i; continue; }
     if (ch < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-      out += buf;
+      out += "\\u00";
+      out += "0123456789abcdef"[ch >> 4];
+      out += "0123456789abcdef"[ch & 15];
       ++i;
       continue;
     }

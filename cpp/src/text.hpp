@@ -1,15 +1,12 @@
-// Small text helpers shared by the parsers: lines, fields, strict numbers,
+// Small text helpers shared by the parsers: lines, fields, numbers,
 // full-width folding and short echoes of bad input. Internal, not API.
 //
 // Positions are 1-based byte offsets within a line, counted after a UTF-8
 // BOM (which only the first line can carry), as an editor shows them.
 #pragma once
 
-#include <cerrno>
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -17,6 +14,7 @@
 #include <vector>
 
 #include "ndcg/error.hpp"
+#include "ndcg/numbers.hpp"
 #include "ndcg/parse.hpp"
 #include "utf8.hpp"
 
@@ -191,96 +189,12 @@ inline void split_list(std::string_view s, std::string_view separators, std::vec
 
 // ---- numbers ----------------------------------------------------------------
 
-enum class number_status { ok, not_a_number, not_finite, out_of_range };
+// One reader for every number (ndcg/numbers.hpp); the parsers call it by
+// these names.
+using ndcg::number_status;
 
-namespace impl {
-// Folds s into a NUL-terminated stack buffer for strtod/strtol; false when
-// it is empty or too long to be a number anyone would write.
-inline bool fold_number(std::string_view s, char (&buf)[128], std::size_t& n) {
-  n = fold_ascii(s, buf, sizeof buf - 1);
-  if (n == npos || n == 0) return false;
-  buf[n] = '\0';
-  return true;
-}
-
-inline bool names_non_finite(const char* p) {
-  if (*p == '+' || *p == '-') ++p;
-  std::string lower;
-  for (; *p != '\0'; ++p) lower += static_cast<char>(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
-  return lower == "nan" || lower == "inf" || lower == "infinity";
-}
-
-// Exact fast path for the common "-12.345": at most 15 digits make an
-// integer below 2^53 and 10^k (k <= 15) is exact too, so one IEEE division
-// gives the correctly rounded result strtod would. Anything else: false.
-inline bool short_decimal(const char* p, std::size_t n, double& out) {
-  static const double pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-  std::size_t i = 0;
-  const bool negative = p[0] == '-';
-  if (p[0] == '-' || p[0] == '+') ++i;
-  std::uint64_t mantissa = 0;
-  std::size_t digits = 0, decimals = 0;
-  bool point = false;
-  for (; i < n; ++i) {
-    if (p[i] == '.' && !point) {
-      point = true;
-    } else if (p[i] >= '0' && p[i] <= '9') {
-      mantissa = mantissa * 10 + static_cast<std::uint64_t>(p[i] - '0');
-      ++digits;
-      if (point) ++decimals;
-    } else {
-      return false;
-    }
-  }
-  if (digits == 0 || digits > 15) return false;
-  const double v = static_cast<double>(mantissa) / pow10[decimals];
-  out = negative ? -v : v;
-  return true;
-}
-}  // namespace impl
-
-// A decimal number such as "3", "-0.5", ".5", "1e-3" or "３．５", and
-// nothing else: strtod alone would also take hex, leading spaces and a
-// trailing tail ("3abc"). "nan", "inf" and overflow ("1e999") are named
-// not_finite so the message can say so.
-inline number_status parse_number(std::string_view s, double& out) {
-  char buf[128];
-  std::size_t n = 0;
-  if (!impl::fold_number(s, buf, n)) return number_status::not_a_number;
-  for (std::size_t i = 0; i < n; ++i) {
-    const char c = buf[i];
-    const bool allowed = (c >= '0' && c <= '9') || c == '.' || c == '+' || c == '-' || c == 'e' || c == 'E';
-    if (!allowed) {
-      return impl::names_non_finite(buf) ? number_status::not_finite : number_status::not_a_number;
-    }
-  }
-  if (impl::short_decimal(buf, n, out)) return number_status::ok;
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(buf, &end);
-  if (end != buf + n) return number_status::not_a_number;
-  if (!std::isfinite(v)) return number_status::not_finite;
-  out = v;  // underflow (ERANGE with a tiny result) is fine: it reads as 0 or a denormal
-  return number_status::ok;
-}
-
-// An optional sign and decimal digits, nothing else ("1.0" is not one).
-inline number_status parse_integer(std::string_view s, long& out) {
-  char buf[128];
-  std::size_t n = 0;
-  if (!impl::fold_number(s, buf, n)) return number_status::not_a_number;
-  const std::size_t first = (buf[0] == '+' || buf[0] == '-') ? 1 : 0;
-  if (first == n) return number_status::not_a_number;
-  for (std::size_t i = first; i < n; ++i) {
-    if (buf[i] < '0' || buf[i] > '9') return number_status::not_a_number;
-  }
-  errno = 0;
-  const long v = std::strtol(buf, nullptr, 10);
-  if (errno == ERANGE) return number_status::out_of_range;
-  out = v;
-  return number_status::ok;
-}
+inline number_status parse_number(std::string_view s, double& out) { return read_number(s, out); }
+inline number_status parse_integer(std::string_view s, long& out) { return read_integer(s, out); }
 
 // Decimal digits and nothing else (no sign, no spaces), at most 18 so the
 // value cannot overflow: cutoffs and levels such as "P.5,10".

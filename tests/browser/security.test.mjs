@@ -66,8 +66,10 @@ describe('the built pages', () => {
       assert.deepEqual(policy['script-src'], [...scripts.map(hash), "'wasm-unsafe-eval'"]);
       assert.deepEqual(policy['style-src'], styles.map(hash));
       // No external file of any kind, and no style="" attribute (the CSP would block it).
-      assert.ok(!/<script[^>]+src=|<link[^>]+stylesheet|<iframe|\sstyle="/i.test(html));
-      assert.ok(!/(src|href)="https?:/i.test(html));
+      // (The markup outside the inline scripts: the page's script holds the Embed dialog's snippets as text.)
+      const markup = html.replace(/<script>[\s\S]*?<\/script>/g, '<script></script>');
+      assert.ok(!/<script[^>]+src=|<link[^>]+stylesheet|<iframe|\sstyle="/i.test(markup));
+      assert.ok(!/(src|href)="https?:/i.test(markup));
     });
   }
 });

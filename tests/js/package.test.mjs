@@ -1,29 +1,116 @@
-// What package.json promises: `main` names a module the build makes, which
-// require() loads as the API's factory, and `types` names the checked .d.ts.
-import { test } from 'node:test';
+// What package.json promises, tried as a user would: `npm pack`, the tarball
+// installed offline into a fresh project, then require() and import of the
+// Node API, the element's path, and strict TypeScript over both module
+// systems. Prints the package's size.
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './helpers.mjs';
+import { runProcess } from './spawn.mjs';
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const require = createRequire(import.meta.url);
+const NDCG = '0.9490301792919195';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-test('require() of the path main names gives a working createNdcgModule', async () => {
-  const mainPath = join(root, pkg.main);
-  assert.ok(existsSync(mainPath), `main names ${pkg.main}, which the build did not make`);
-  const createNdcgModule = require(mainPath);
-  assert.equal(typeof createNdcgModule, 'function');
-  const api = await createNdcgModule();
-  assert.equal(api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10 }).ndcg, 0.9490301792919195);
+function run(cmd, args, cwd) {
+  const r = runProcess(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.error) throw r.error;
+  assert.equal(r.status, 0, `${cmd} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+let dir = '';
+let packed = null;
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ndcg-pack-'));
+  [packed] = JSON.parse(run(npm, ['pack', '--json', '--pack-destination', dir], root));
+  const project = join(dir, 'project');
+  run('mkdir', ['-p', project], dir);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+  run(npm, ['install', '--offline', '--no-audit', '--no-fund', join(dir, packed.filename)], project);
 });
 
-test('the package root resolves to main, as require("ndcg-calc") would', () => {
+after(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+
+const project = () => join(dir, 'project');
+
+test('the tarball holds only what users need: the module, the element, embed.html and the types', () => {
+  const files = packed.files.map((f) => f.path).sort();
+  assert.deepEqual(files, [...pkg.files, 'package.json', 'README.md'].sort());
+  const size = statSync(join(dir, packed.filename)).size;
+  console.log(`npm package: ${packed.filename}: ${size} bytes packed, ${packed.unpackedSize} bytes unpacked, ${files.length} files`);
+  // The fuzz corpora, scripts and sources stay out; the whole is a fraction of a megabyte per file shipped.
+  assert.ok(size < 1.5 * 1024 * 1024, `package is ${size} bytes`);
+});
+
+test('require("ndcg-calc") gives the factory, in a project that installed the tarball offline', () => {
+  const out = run(process.execPath, ['-e', `
+    const create = require('ndcg-calc');
+    create().then((api) => console.log(typeof create.NdcgError, create.createNdcgModule === create, api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10 }).ndcg));`], project());
+  assert.equal(out.trim(), `function true ${NDCG}`);
+});
+
+test('import of ndcg-calc gives the same factory as the default and as named exports', () => {
+  writeFileSync(join(project(), 'use.mjs'), `
+    import create, { createNdcgModule, NdcgError } from 'ndcg-calc';
+    import { createRequire } from 'node:module';
+    const api = await createNdcgModule();
+    let code = '';
+    try { api.explain('3 x'); } catch (e) { code = e instanceof NdcgError ? e.code : 'not an NdcgError'; }
+    console.log(create === createRequire(import.meta.url)('ndcg-calc'), code, api.explain([3, 2, 0, 1, 0, 0, 2, 1, 0, 0], { k: 10 }).ndcg);`);
+  assert.equal(run(process.execPath, ['use.mjs'], project()).trim(), `true not-a-number ${NDCG}`);
+});
+
+test('ndcg-calc/element and ndcg-calc/embed.html resolve to the built files; the CLI is not shipped', () => {
+  const local = createRequire(join(project(), 'index.js'));
+  assert.match(local.resolve('ndcg-calc/element'), /node_modules[/\\]ndcg-calc[/\\]dist[/\\]ndcg-calc\.js$/);
+  assert.match(readFileSync(local.resolve('ndcg-calc/element'), 'utf8'), /customElements\.define\(["']ndcg-calc["']/);
+  assert.ok(existsSync(local.resolve('ndcg-calc/embed.html')));
+  assert.equal(pkg.bin, undefined);
+  assert.equal(existsSync(join(project(), 'node_modules', 'ndcg-calc', 'build')), false);
+});
+
+test('strict TypeScript accepts the package from CommonJS (export =), ESM and the element', () => {
+  writeFileSync(join(project(), 'a.cts'), `
+    import create = require('ndcg-calc');
+    async function main(): Promise<number> {
+      const api: create.NdcgApi = await create();
+      const r: create.Explanation = api.explain('3 2 0', { k: 2 });
+      const again: create.CreateNdcgModule = create.createNdcgModule;
+      return r.ndcg ?? (await again()).explain([1]).dcg;
+    }
+    export = main;`);
+  writeFileSync(join(project(), 'b.mts'), `
+    import create, { createNdcgModule, NdcgError, type Explanation } from 'ndcg-calc';
+    import 'ndcg-calc/element';
+    const api = await create();
+    const r: Explanation = api.explain([3, 2], { gain: 'linear' });
+    const el = document.querySelector('ndcg-calc');
+    const shown: Explanation | null = el ? el.result : null;
+    el?.addEventListener('ndcg-result', (e) => console.log(e.detail.ndcg));
+    export const out = [r.ndcg, shown, createNdcgModule === create, NdcgError.name];`);
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const config = (files) => writeFileSync(join(project(), 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2022', 'dom'], types: [] },
+    files,
+  }));
+  config(['a.cts', 'b.mts']);
+  run(process.execPath, [tsc, '-p', '.'], project());
+  // And a wrong use is refused, so the check above is not vacuous.
+  writeFileSync(join(project(), 'c.cts'), "import create = require('ndcg-calc');\ncreate().then((api) => api.explain(3));\n");
+  config(['c.cts']);
+  const r = runProcess(process.execPath, [tsc, '-p', '.'], { cwd: project(), encoding: 'utf8' });
+  assert.notEqual(r.status, 0);
+  assert.match(r.stdout, /c\.cts\(2,\d+\): error TS2345/);
+});
+
+test('in this repository, require() of main and of the package root give the factory', async () => {
   assert.equal(require.resolve(root), join(root, pkg.main));
-});
-
-test('types names the .d.ts that types.test.mjs checks, and it types the default export', () => {
-  assert.equal(pkg.types, 'web/ndcg.d.ts');
-  assert.match(readFileSync(join(root, pkg.types), 'utf8'), /export default createNdcgModule;/);
+  const api = await require(root)();
+  assert.equal(api.explain('3 2 0 1 0 0 2 1 0 0', { k: 10 }).ndcg, Number(NDCG));
 });

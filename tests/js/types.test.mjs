@@ -1,28 +1,32 @@
-// The hand-written .d.ts, the JS wrappers and the Embind bindings agree.
+// The hand-written .d.ts, the JS wrappers and the module's exports agree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createNdcgModule, root } from './helpers.mjs';
 
-const dts = readFileSync(join(root, 'web', 'ndcg.d.ts'), 'utf8');
+const dts = readFileSync(join(root, 'web', 'ndcg-types.d.ts'), 'utf8');
 const apiSource = readFileSync(join(root, 'web', 'api', 'api.js'), 'utf8');
 const bindings = readFileSync(join(root, 'cpp', 'wasm', 'bindings.cpp'), 'utf8');
+const rawSource = readFileSync(join(root, 'web', 'api', 'raw.js'), 'utf8');
 
 function interfaceMembers(name) {
   const body = dts.match(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`))[1];
   return [...body.matchAll(/^\s+(\w+)\??[(:]/gm)].map((m) => m[1]).sort();
 }
 
-test('every API method is typed in ndcg.d.ts, and every typed method exists', async () => {
+test('every API method is typed in ndcg-types.d.ts, and every typed method exists', async () => {
   const api = await createNdcgModule();
   assert.deepEqual(Object.keys(api).sort(), interfaceMembers('NdcgApi'));
 });
 
-test('every Embind function has a JS wrapper that calls it', () => {
-  const bound = [...bindings.matchAll(/emscripten::function\("(\w+)"/g)].map((m) => m[1]);
-  assert.ok(bound.length >= 7);
-  for (const name of bound) assert.match(apiSource, new RegExp(`\\.${name}\\(`), `${name} has no wrapper`);
+test('every exported C function has a JS wrapper that calls it, and the API calls every wrapper', () => {
+  const exported = [...bindings.matchAll(/EMSCRIPTEN_KEEPALIVE [^(]*?\b(ndcg_\w+)\(/g)].map((m) => m[1]);
+  assert.ok(exported.length >= 9);
+  for (const name of exported) assert.match(rawSource, new RegExp(`m\\._${name}\\(`), `${name} has no wrapper`);
+  const wrappers = [...rawSource.matchAll(/^    (?:get )?(\w+)(?:: \(|\()/gm)].map((m) => m[1]).filter((n) => n !== 'HEAP8');
+  assert.ok(wrappers.length >= 9);
+  for (const name of wrappers) assert.match(apiSource, new RegExp(`\\.${name}\\(`), `${name} is not called by the API`);
 });
 
 test('the typed result fields are the fields explain() returns', async () => {
@@ -48,6 +52,14 @@ test('the typed options are the rows of the core\'s option table, plus the judgm
   const a = api.analyse('1 0');
   assert.deepEqual(Object.keys(a).sort(), interfaceMembers('Analysis'));
   assert.deepEqual(Object.keys(a.presets[0]).sort(), interfaceMembers('PresetScore'));
+});
+
+test('require()\'s types (ndcg.d.ts, export =) alias every type of ndcg-types.d.ts on the factory', () => {
+  const cjs = readFileSync(join(root, 'web', 'ndcg.d.ts'), 'utf8');
+  const declared = [...dts.matchAll(/^export (?:interface|type|declare class) (\w+)/gm)].map((m) => m[1]);
+  assert.ok(declared.length >= 15);
+  for (const name of declared) assert.match(cjs, new RegExp(`\\btype ${name} = T\\.${name};`), `${name} is missing from ndcg.d.ts`);
+  assert.match(cjs, /^export = createNdcgModule;$/m);
 });
 
 test('the JS API\'s fast step rows list the core\'s step fields, in the core\'s order', async () => {

@@ -225,7 +225,7 @@ function otherCalls(guard, tables) {
     evaluateTrec(qrelsText, runText, options) {
       const o = checkTrecOptions(options);
       const subtopics = o.subtopics === undefined ? '' : checkText('subtopics', o.subtopics);
-      const r = call((m) => m.evaluateTrec(checkText('qrels', qrelsText), checkText('run', runText), subtopics, o));
+      const r = call((m) => m.evaluateTrec(checkText('qrels', qrelsText), checkText('run', runText), subtopics, { ...o, subtopics: undefined }));
       return trecResultOf(checked(r));
     },
 
@@ -260,7 +260,7 @@ function otherCalls(guard, tables) {
 /**
  * Builds the API over a raw module; `recreate` makes a fresh raw module
  * (used after a wasm abort such as running out of memory).
- * @param {object} raw the Embind module
+ * @param {object} raw the module's exports as JS functions (raw.js)
  * @param {() => Promise<object>} recreate
  */
 export function makeApi(raw, recreate) {

@@ -115,7 +115,7 @@ export function modelOf(app) {
     lang: app.lang, theme: app.theme, state: app.state, hash: app.hash, version: app.version, rowLimit: app.rowLimit,
     analysis: app.good.analysis, trec: app.good.trec, error, stale: Boolean(error && (app.good.analysis || app.good.trec)),
     notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
-    presetList: app.presetList, presetOptions: app.spec.presets,
+    presetList: app.presetList, presetOptions: app.spec.presets, spec: app.spec,
     sources: { ranking: sourceOf(app, 'ranking'), qrels: sourceOf(app, 'qrels') }, job: app.job, pending: Boolean(c.pending),
   };
 }
@@ -177,6 +177,7 @@ export async function start({ doc = document, full = true, makeHandlers }) {
   view.mountSchema(app.view, app.spec.rows);
   app.state = initialState(app);
   if (app.state.lang) app.lang = app.state.lang;
+  if (app.state.theme) app.theme = app.state.theme;
   // A link too long to write back stays in the address bar as it was opened
   // until the user changes something: it is their URL.
   app.keepUrl = Boolean(store.readHash()) && tooLongForLink(app.state);

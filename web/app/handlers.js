@@ -128,6 +128,9 @@ function actionsOf(app, handlers) {
     'source-remove': (data) => sourceAction(app, data, false),
     'switch-trec': () => handlers.mode('trec'),
     'use-preset': (data) => handlers.preset(data.preset),
+    'open-embed': () => { view.showEmbed(app.view, true); draw(app); },
+    'close-embed': () => view.showEmbed(app.view, false),
+    'copy-snippet': (data) => copySnippet(app, data.target),
   };
 }
 
@@ -145,6 +148,13 @@ async function copyLink(app) {
   }
 }
 
+async function copySnippet(app, id) {
+  const text = view.embedSnippet(app.view, id);
+  if (!text) return;
+  const ok = await view.copyText(app.view, text);
+  view.embedStatus(app.view, t(app.lang, ok ? 'embedCopied' : 'copyFailed'));
+}
+
 function hashChanged(app) {
   const hash = store.readHash();
   if (hash === app.hash) return;
@@ -154,6 +164,7 @@ function hashChanged(app) {
   app.keepUrl = tooLongForLink(state);
   app.controlError = null;
   if (state.lang) app.lang = state.lang;
+  if (state.theme) app.theme = state.theme;
   resetRows(app);
   run(app);
 }
@@ -181,10 +192,13 @@ function toolbarHandlers(app) {
     toggleTheme(darkNow) {
       app.theme = darkNow ? 'light' : 'dark';
       store.savePref('theme', app.theme);
-      draw(app);
+      // A theme the link named follows the toggle, so the link stays true.
+      if (app.state.theme) update(app, { theme: app.theme });
+      else draw(app);
     },
     systemTheme: () => draw(app),
     copyLink: () => copyLink(app),
+    embedChanged: () => draw(app),
   };
 }
 

@@ -1,8 +1,12 @@
 // The page's entry: starts the controller on the full page (index.html) or
-// the compact one (embed.html, whose body has the class "embed").
+// the compact one (embed.html, whose body has the class "embed"), which
+// also reports its height to the page that frames it.
 import { start } from './controller.js';
 import { makeHandlers } from './handlers.js';
+import { reportHeight } from './embed-size.js';
 
 if (typeof document !== 'undefined' && document.getElementById('app')) {
-  start({ doc: document, full: !document.body.classList.contains('embed'), makeHandlers });
+  const full = !document.body.classList.contains('embed');
+  start({ doc: document, full, makeHandlers });
+  if (!full) reportHeight(document);
 }

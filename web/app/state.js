@@ -9,6 +9,7 @@
 // (base, table, zero, …) are read too. Options are written only when they
 // differ from the chosen preset, so a link stays short. Every value read
 // from a hash is validated; anything unknown or malformed is ignored.
+import { readParts, writeParts } from './parts.js';
 import {
   PAGE_ROWS, defaultValue, loadSchema, pageValue, readOption, toApiValue, writeOption,
 } from './options.js';
@@ -16,11 +17,12 @@ import {
 export const WORKED_EXAMPLE = '3 2 0 1 0 0 2 1 0 0';
 
 /** Page fields that are not options. */
-const PAGE_DEFAULTS = Object.freeze({ mode: 'explain', text: WORKED_EXAMPLE, qrels: '', lang: '', local: false });
+const PAGE_DEFAULTS = Object.freeze({ mode: 'explain', text: WORKED_EXAMPLE, qrels: '', lang: '', local: false, parts: '', theme: '' });
 /** Where the page's defaults differ from the core's: the document's K = 10 and its convention. */
 const PAGE_CHOICES = Object.freeze({ k: 10, preset: 'document' });
 const MODES = ['explain', 'trec'];
 const LANGS = ['', 'en', 'zh'];
+const THEMES = ['', 'light', 'dark'];
 
 /** Short hash keys of older links → schema keys. */
 export const LEGACY_KEYS = Object.freeze({
@@ -136,6 +138,9 @@ export function encodeHash(spec, state, { withText = true } = {}) {
     put(row.key, writeOption(row, value));
   }
   if (state.lang) put('lang', state.lang);
+  if (state.theme) put('theme', state.theme);
+  // Part names need no escaping; commas read better than %2C.
+  if (state.parts) parts.push(`parts=${state.parts}`);
   return parts.join('&');
 }
 
@@ -176,6 +181,9 @@ function readPageFields(pairs, state) {
   let known = false;
   if (MODES.includes(pairs.get('mode'))) [state.mode, known] = [pairs.get('mode'), true];
   if (LANGS.includes(pairs.get('lang'))) [state.lang, known] = [pairs.get('lang'), true];
+  if (THEMES.includes(pairs.get('theme'))) [state.theme, known] = [pairs.get('theme'), true];
+  // The parts an embed shows (see parts.js); the full page shows them all.
+  if (pairs.has('parts')) [state.parts, known] = [writeParts(readParts(pairs.get('parts'), []), ','), true];
   return known;
 }
 

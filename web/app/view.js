@@ -7,9 +7,11 @@ import { errorSpan } from './templates.js';
 import { byId } from './regions/dom.js';
 import { areaFor, bindInput, mountInput, renderInput } from './regions/input.js';
 import { bindOptions, hasControl, mountOptions, renderOptions } from './regions/options.js';
-import { mountResults, renderProgress as drawProgress, renderResults, showMessage } from './regions/results.js';
+import { mountResults, renderProgress as drawProgress, renderResults, setParts, showMessage } from './regions/results.js';
+import { readParts } from './parts.js';
 import { exportedFile, mountExport, renderExport, showExport } from './regions/export.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
+import * as embed from './regions/embed.js';
 
 function mountIn(doc, name, mount) {
   const root = doc.querySelector(`[data-region="${name}"]`);
@@ -25,7 +27,9 @@ export function createView(doc, { full }) {
     options: null,
     results: mountIn(doc, 'results', (root) => mountResults(root, { full })),
     exporter: mountIn(doc, 'export', mountExport),
+    embed: mountIn(doc, 'embed', embed.mountEmbed),
     shownLang: null,
+    shownParts: null,
     statusTimer: 0,
   };
 }
@@ -50,9 +54,20 @@ function errorTarget(view, err) {
   return { region: 'input', box: place === 'qrels' && view.input.qrels ? 'qrels' : 'ranking' };
 }
 
+/** The compact page shows the parts its hash names (see parts.js); the input panel is one of them. */
+function renderParts(view, partsText) {
+  if (view.full || view.shownParts === partsText) return;
+  view.shownParts = partsText;
+  const parts = readParts(partsText);
+  if (view.results) setParts(view.results, parts);
+  const panel = byId(view.doc, 'input-panel');
+  if (panel) panel.hidden = !parts.has('input');
+}
+
 /** Draws the whole page for a model (see controller.js for its fields). */
 export function render(view, model) {
   const lang = model.lang;
+  renderParts(view, model.state.parts);
   if (lang !== view.shownLang) {
     applyLanguage(view.doc, lang);
     view.shownLang = lang;
@@ -65,6 +80,7 @@ export function render(view, model) {
   if (view.options) renderOptions(view.options, lang, model, target);
   if (view.results) renderResults(view.results, lang, model);
   if (view.exporter) renderExport(view.exporter, lang, model);
+  if (view.embed) embed.renderEmbed(view.embed, lang, model.spec, model.state);
   byId(view.doc, 'app').setAttribute('aria-busy', 'false');
   const full = byId(view.doc, 'open-full');
   if (full && model.hash !== undefined) full.href = `index.html#${model.hash}`;
@@ -75,6 +91,7 @@ export function bind(view, handlers) {
   bindInput(view.input, handlers);
   if (view.options) bindOptions(view.options, handlers);
   bindToolbar(view.doc, handlers);
+  if (view.embed) embed.bindEmbed(view.embed, () => handlers.embedChanged());
   // The skip link moves focus without touching the hash, which holds the state.
   for (const link of view.doc.querySelectorAll('.skip-link')) {
     link.addEventListener('click', (e) => {
@@ -172,6 +189,22 @@ export function selectError(view, err) {
   area.setSelectionRange(span.offsetStart, Math.max(span.offsetEnd, span.offsetStart + 1));
   const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 20;
   area.scrollTop = Math.max(0, (err.line - 3) * lineHeight);
+}
+
+/** Opens or closes the Embed dialog; draw() then fills it. */
+export function showEmbed(view, open) {
+  if (!view.embed) return;
+  if (open) embed.openEmbed(view.embed);
+  else embed.closeEmbed(view.embed);
+}
+
+/** The snippet in the dialog's text area `id`, or ''. */
+export function embedSnippet(view, id) {
+  return view.embed ? embed.snippetText(view.embed, id) : '';
+}
+
+export function embedStatus(view, text) {
+  if (view.embed) embed.embedStatus(view.embed, text);
 }
 
 export function focusResults(view) {

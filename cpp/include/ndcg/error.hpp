@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
+#include <optional>
 #include <vector>
 
 namespace ndcg {
@@ -109,25 +109,47 @@ std::string describe(const error& e);
 // UTF-8 shown as \xNN, so every message stays printable text.
 std::string echo(std::string_view found);
 
+namespace detail {
+// An error on the heap, so an expected<T> moves as one pointer; its
+// copying and freeing live out of line in error.cpp.
+class error_box {
+ public:
+  error_box() = default;
+  explicit error_box(error&& e);
+  error_box(const error_box& other);
+  error_box(error_box&& other) noexcept : e_(other.e_) { other.e_ = nullptr; }
+  error_box& operator=(error_box other) noexcept {
+    std::swap(e_, other.e_);
+    return *this;
+  }
+  ~error_box();
+  const error* get() const { return e_; }
+
+ private:
+  error* e_ = nullptr;
+};
+}  // namespace detail
+
 // Either a T or an error, never both.
 template <class T>
 class expected {
  public:
-  expected(T value) : state_(std::move(value)) {}
-  expected(error e) : state_(std::move(e)) {}
+  expected(T value) : value_(std::move(value)) {}
+  expected(error e) : error_(std::move(e)) {}
 
-  bool ok() const { return state_.index() == 0; }
+  bool ok() const { return error_.get() == nullptr; }
   explicit operator bool() const { return ok(); }
-  T& value() { return std::get<0>(state_); }
-  const T& value() const { return std::get<0>(state_); }
+  T& value() { return *value_; }
+  const T& value() const { return *value_; }
   T& operator*() { return value(); }
   const T& operator*() const { return value(); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
-  const error& err() const { return std::get<1>(state_); }
+  const error& err() const { return *error_.get(); }
 
  private:
-  std::variant<T, error> state_;
+  std::optional<T> value_;
+  detail::error_box error_;
 };
 
 // For calls that return nothing but may fail.

@@ -7,6 +7,7 @@
 
 #include "ndcg/fields.hpp"
 #include "ndcg/metrics.hpp"
+#include "ndcg/numbers.hpp"
 #include "ndcg/parse.hpp"
 
 namespace ndcg {
@@ -17,11 +18,6 @@ expected<report_format> parse_report_format(std::string_view s);
 // ctx.s gives the options (formula labels) and the rounding of printed terms.
 std::string render(const explanation& e, report_format f, const result_context& ctx);
 
-// The shortest decimal text that reads back as exactly `v`, choosing fixed
-// or scientific notation as std::to_chars does ("0.1", "1e+22", "-0").
-// Written out here because Emscripten 3.1.6's libc++ has no floating
-// to_chars, and the CLI and the wasm module must print identical digits.
-std::string shortest(double v);
 
 // A JSON string literal for arbitrary bytes (invalid UTF-8 becomes U+FFFD).
 std::string json_string(std::string_view s);

@@ -4,6 +4,7 @@
 // table. It draws model.analysis (see compute.js) and never calls the module.
 import { t } from '../i18n.js';
 import { cutLabel } from '../state.js';
+import { ALL_PARTS, DEFAULT_PARTS } from '../parts.js';
 import * as T from '../templates.js';
 import { byId, setText, show } from './dom.js';
 import { batchSections } from './batch.js';
@@ -11,10 +12,11 @@ import { batchSections } from './batch.js';
 const { count, h } = T;
 
 /**
- * Builds the region. `full` adds the sections beyond the three steps;
+ * Builds the region. `full` is the whole page: every part, the formulas and
+ * the judged pool; otherwise `parts` (see parts.js) says what to draw.
  * `heading` (default true) adds the panel heading and the stale note.
  */
-export function mountResults(root, { full, heading = true }) {
+export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS }) {
   const body = h('div', { id: 'results-body' });
   const live = h('p', { id: 'result-live', class: 'visually-hidden', 'aria-live': 'polite' });
   const content = heading
@@ -23,7 +25,13 @@ export function mountResults(root, { full, heading = true }) {
       h('p', { id: 'stale-note', class: 'stale-note', 'data-i18n': 'staleNote', hidden: true }), progressBar(), live, body)
     : h('div', { class: 'results' }, live, body);
   root.replaceChildren(content);
-  return { root, full, body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' } };
+  return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' } };
+}
+
+/** Changes the parts a compact region draws (drawn at the next render). */
+export function setParts(region, parts) {
+  region.parts = new Set(parts);
+  region.shownKey = null;
 }
 
 function progressBar() {
@@ -84,30 +92,30 @@ function formulaSection(lang, r) {
   }));
 }
 
-function extraSections(lang, model, r, d) {
+function extraSections(lang, model, r, d, parts) {
   const { analysis, state } = model;
   return [
-    h('div', { class: 'result-pair' },
+    parts.has('charts') ? h('div', { class: 'result-pair' },
       section('loss', t(lang, 'lossHeading'), T.lossPanel(lang, r, d, T.biggestLosses(r.loss))),
-      section('curve', t(lang, 'curveHeading'), T.curve(lang, r, d))),
-    section('metrics', t(lang, 'metricsHeading'), T.metricsPanel(lang, r, d, {
+      section('curve', t(lang, 'curveHeading'), T.curve(lang, r, d))) : null,
+    parts.has('metrics') ? section('metrics', t(lang, 'metricsHeading'), T.metricsPanel(lang, r, d, {
       weighted: isWeighted(r), unweightedNdcg: analysis.unweightedNdcg, relevanceLevel: state.relevanceLevel,
-    })),
-    section('presets', t(lang, 'presetsHeading'),
-      T.presetTable(lang, analysis.presets, model.presetOptions, state.preset, r.k, d)),
+    })) : null,
+    parts.has('presets') ? section('presets', t(lang, 'presetsHeading'),
+      T.presetTable(lang, analysis.presets, model.presetOptions, state.preset, r.k, d)) : null,
   ];
 }
 
 function explainBody(region, lang, model) {
   const r = model.analysis.explanation;
   const d = model.state.decimals;
-  if (!region.full) return [T.headline(lang, r, d), stepSections(lang, r, d, model.rowLimit)];
+  const { parts, full } = region;
   return [
-    T.headline(lang, r, d),
-    r.hasJudgments ? section('pool', t(lang, 'poolHeading'), T.poolPanel(lang, r, d)) : null,
-    formulaSection(lang, r),
-    stepSections(lang, r, d, model.rowLimit),
-    extraSections(lang, model, r, d),
+    parts.has('headline') ? T.headline(lang, r, d) : null,
+    full && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), T.poolPanel(lang, r, d)) : null,
+    full ? formulaSection(lang, r) : null,
+    parts.has('tables') ? stepSections(lang, r, d, model.rowLimit) : null,
+    extraSections(lang, model, r, d, parts),
   ];
 }
 
@@ -117,7 +125,7 @@ function bodyParts(region, lang, model) {
     if (!model.trec) return [notice(model.pending ? 'trecWorking' : model.notice || 'trecNeedRun')];
     return batchSections(lang, model.trec, model.state.decimals, model.state.k, region.table);
   }
-  if (!model.analysis) return [notice(model.notice || 'emptyInput')];
+  if (!model.analysis) return [notice(model.notice || (model.error ? 'resultsAfterError' : 'emptyInput'))];
   return [model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
 }
 
@@ -136,7 +144,7 @@ function liveText(lang, model) {
 
 /** Draws the results of a model: rebuilt only when the result, language, rows shown or mode change. */
 export function renderResults(region, lang, model) {
-  const key = `${model.version}|${lang}|${model.rowLimit.dcg}|${model.rowLimit.idcg}|${model.state.mode}|${model.notice}`;
+  const key = `${model.version}|${lang}|${[...region.parts].join()}|${model.rowLimit.dcg}|${model.rowLimit.idcg}|${model.state.mode}|${model.notice}`;
   if (key !== region.shownKey) {
     region.shownKey = key;
     region.body.replaceChildren(...bodyParts(region, lang, model).flat(3).filter(Boolean));

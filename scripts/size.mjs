@@ -1,0 +1,64 @@
+// `npm run size`: where the module's bytes go. Builds the module with
+// function names (build/wasm/ndcg-profile.wasm), reads it with wasm-objdump
+// (Debian's wabt) and prints the sections, the share of each part (our
+// core, the bindings, the number libraries, libc++, libc and the compiler's
+// runtime), the largest functions, and the JS around the wasm.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const wasm = join(root, 'build/wasm/ndcg-profile.wasm');
+const top = Number(process.argv[2] || 25);
+
+execFileSync('cmake', ['--build', join(root, 'build/wasm'), '--target', 'ndcg_module_profile'], {
+  stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_PATH: '/usr/share/nodejs' },
+});
+const objdump = (flag) => execFileSync('wasm-objdump', [flag, wasm], { encoding: 'utf8', maxBuffer: 1 << 28 });
+
+// The part of the module a function belongs to, judged by its name.
+const PARTS = [
+  ['bindings', /^ndcg_|^\(anonymous namespace\)::(reply|pack|js_|column_sink|failure|settings_of|preset_scores|analysed_to_js|settings_to_js|pairs_of|sent)/],
+  ['fast_float', /fast_float::/],
+  ['fmt', /fmt::/],
+  ['core', /ndcg::/],
+  ['libc++', /std::|__cxxabiv1|operator new|operator delete/],
+  ['libc and runtime', /./],
+];
+const partOf = (name) => PARTS.find(([, re]) => re.test(name))[0];
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function sections() {
+  const out = [];
+  for (const m of objdump('-h').matchAll(/^\s*(\w+) start=\S+ end=\S+ \(size=(0x[0-9a-f]+)\)(?: count: (\d+))?(?: "(\S+)")?/gm)) {
+    out.push({ name: m[4] ? `${m[1]} "${m[4]}"` : m[1], size: Number(m[2]), count: m[3] || '' });
+  }
+  return out;
+}
+
+function functions() {
+  const out = [];
+  for (const m of objdump('-x').matchAll(/^ - func\[\d+\] size=(\d+) <(.*)>$/gm)) out.push({ size: Number(m[1]), name: m[2] });
+  return out.sort((a, b) => b.size - a.size);
+}
+
+const bytes = readFileSync(wasm);
+console.log(`wasm: ${kb(bytes.length)} raw, ${kb(gzipSync(bytes, { level: 9 }).length)} gzipped (names section included)`);
+console.log('\nsections:');
+for (const s of sections()) console.log(`  ${s.name.padEnd(16)} ${kb(s.size).padStart(10)}  ${s.count}`);
+
+const funcs = functions();
+const code = funcs.reduce((n, f) => n + f.size, 0);
+const parts = new Map();
+for (const f of funcs) parts.set(partOf(f.name), (parts.get(partOf(f.name)) || 0) + f.size);
+console.log(`\ncode by part (${funcs.length} functions, ${kb(code)}):`);
+for (const [name, size] of [...parts].sort((a, b) => b[1] - a[1])) {
+  console.log(`  ${name.padEnd(18)} ${kb(size).padStart(10)}  ${(100 * size / code).toFixed(1).padStart(5)}%`);
+}
+console.log(`\nlargest ${top} functions:`);
+for (const f of funcs.slice(0, top)) console.log(`  ${String(f.size).padStart(7)}  ${partOf(f.name).padEnd(16)} ${f.name.slice(0, 110)}`);
+
+const glue = readFileSync(join(root, 'build/wasm/ndcg-profile.js'));
+console.log(`\nJS: Emscripten's loader ${kb(glue.length)} raw, ${kb(gzipSync(glue, { level: 9 }).length)} gzipped (before minification)`);

@@ -1,0 +1,174 @@
+// The one reader and the one writer of number text: one table of accepted
+// and refused numbers, read alike by the CLI's flags, the parsers and the
+// trec measure parameters; shortest() against std::to_chars.
+#include <doctest/doctest.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "ndcg/numbers.hpp"
+#include "ndcg/parse.hpp"
+#include "ndcg/trec.hpp"
+
+using namespace ndcg;
+
+namespace {
+
+struct number_case {
+  const char* text;
+  bool accepted;
+  double value;  // when accepted
+};
+
+// The README's input section states these rules; change both together.
+const number_case number_table[] = {
+    {"3", true, 3},           {"-2", true, -2},         {"+2", true, 2},
+    {"0.5", true, 0.5},       {".5", true, 0.5},        {"5.", true, 5},
+    {"1e3", true, 1000},      {"1E-3", true, 0.001},    {"2.5e+2", true, 250},
+    {"-0", true, -0.0},       {"007", true, 7},         {"\xEF\xBC\x93\xEF\xBC\x8E\xEF\xBC\x95", true, 3.5},
+    {"\xE2\x88\x92" "1", true, -1},
+    {"0x10", false, 0},       {"1_000", false, 0},      {"3abc", false, 0},
+    {"e3", false, 0},         {".", false, 0},          {"+-3", false, 0},
+    {"--3", false, 0},        {"++3", false, 0},        {"1e", false, 0},
+    {"1e+", false, 0},        {"nan", false, 0},        {"inf", false, 0},
+    {"-Infinity", false, 0},  {"1e999", false, 0},      {"0b1", false, 0},
+    {"1.2.3", false, 0},      {"\xD9\xA1", false, 0},   {"3%", false, 0},
+};
+
+int cli_status(const std::vector<std::string>& args) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  return run_cli(args, in, out, err);
+}
+
+bool trec_accepts_gain(const std::string& text) {
+  trec_options o;
+  o.measures = {"ndcg.1=" + text};
+  return static_cast<bool>(evaluate_trec("q 0 d1 1\n", "q Q0 d1 1 0.5 r\n", o));
+}
+
+}  // namespace
+
+TEST_CASE("one table of numbers: the reader, CLI flags, every parser and trec parameters agree") {
+  for (const number_case& c : number_table) {
+    CAPTURE(c.text);
+    double v = 0;
+    const bool read = read_number(c.text, v) == number_status::ok;
+    CHECK(read == c.accepted);
+    if (c.accepted) {
+      CHECK(v == c.value);
+      CHECK(std::signbit(v) == std::signbit(c.value));
+    }
+    CHECK((cli_status({"explain", "--relevance-level", c.text, "3", "2"}) == 0) == c.accepted);
+    CHECK((cli_status({"explain", "--relevance-level=" + std::string(c.text), "3", "2"}) == 0) == c.accepted);
+    CHECK(static_cast<bool>(parse_ranking(c.text)) == c.accepted);
+    CHECK(static_cast<bool>(parse_ranking(std::string("d1 ") + c.text)) == c.accepted);
+    CHECK(static_cast<bool>(parse_ranking(std::string("id,rel\nd1,") + c.text + "\n")) == c.accepted);
+    CHECK(static_cast<bool>(parse_ranking(std::string("q Q0 d1 1 ") + c.text + " run\n")) == c.accepted);
+    CHECK(trec_accepts_gain(c.text) == c.accepted);
+  }
+}
+
+TEST_CASE("whole numbers: a sign and digits, nothing else; too large is out of range") {
+  long v = 0;
+  CHECK(read_integer("42", v) == number_status::ok);
+  CHECK(v == 42);
+  CHECK(read_integer("+3", v) == number_status::ok);
+  CHECK(v == 3);
+  CHECK(read_integer("-3", v) == number_status::ok);
+  CHECK(v == -3);
+  for (const char* bad : {"1.0", "1e3", "0x10", "", "+", "-", "+-1", " 1", "1 "}) {
+    CAPTURE(bad);
+    CHECK(read_integer(bad, v) == number_status::not_a_number);
+  }
+  CHECK(read_integer("99999999999999999999999", v) == number_status::out_of_range);
+}
+
+TEST_CASE("shortest() writes the edge values as std::to_chars does") {
+  const double min_sub = std::numeric_limits<double>::denorm_min();
+  const std::pair<double, const char*> table[] = {
+      {0.0, "0"},
+      {-0.0, "-0"},
+      {min_sub, "5e-324"},
+      {std::numeric_limits<double>::min(), "2.2250738585072014e-308"},
+      {std::numeric_limits<double>::max(), "1.7976931348623157e+308"},
+      {9007199254740992.0, "9007199254740992"},
+      {18014398509481984.0, "18014398509481984"},
+      {1e22, "1e+22"},
+      {123456789012345680000.0, "123456789012345683968"},  // exact digits, as to_chars,
+      {0.1, "0.1"},
+      {1e-7, "1e-07"},
+      {0.9490301792919195, "0.9490301792919195"},
+      {std::numeric_limits<double>::infinity(), "inf"},
+  };
+  for (const auto& row : table) {
+    CAPTURE(row.second);
+    CHECK(shortest(row.first) == row.second);
+  }
+}
+
+#if !defined(__EMSCRIPTEN__)  // Emscripten 3.1.6's libc++ has no floating to_chars
+namespace {
+std::string to_chars_text(double v) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+}  // namespace
+
+TEST_CASE("shortest() equals std::to_chars on millions of doubles and every whole number up to 2^53 tried") {
+  std::mt19937_64 g(20240901);
+  std::size_t differ = 0;
+  for (int i = 0; i < 3000000; ++i) {
+    const std::uint64_t bits = g();
+    double v = 0;
+    std::memcpy(&v, &bits, sizeof v);
+    if (i % 3 == 1) v = std::ldexp(static_cast<double>(bits >> 11), -53) * 100;  // everyday magnitudes
+    if (i % 3 == 2) v = static_cast<double>(bits >> (11 + i % 53));                // whole numbers up to 2^53
+    if (!std::isfinite(v)) continue;
+    if (shortest(v) != to_chars_text(v) && ++differ < 5) CHECK(shortest(v) == to_chars_text(v));
+  }
+  CHECK(differ == 0);
+  for (double v = std::numeric_limits<double>::denorm_min(), k = 0; k < 60; v *= 3, ++k) CHECK(shortest(v) == to_chars_text(v));
+  for (std::uint64_t w = 1; w <= (1ull << 53); w = w * 7 + 1) {
+    CHECK(shortest(static_cast<double>(w)) == to_chars_text(static_cast<double>(w)));
+    CHECK(shortest(-static_cast<double>(w)) == to_chars_text(-static_cast<double>(w)));
+  }
+}
+#endif
+
+namespace {
+std::string file_text(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+}
+
+std::string cli_out(const std::vector<std::string>& args) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  CHECK(run_cli(args, in, out, err) == 0);
+  return out.str();
+}
+}  // namespace
+
+// tests/data/golden holds JSON written by the build before the number
+// libraries came in: the output must not change by one byte.
+TEST_CASE("the JSON of the worked example and of a parity query is unchanged to the byte") {
+  const std::string g = std::string(NDCG_TEST_DATA) + "/golden/";
+  CHECK(cli_out({"explain", "--k", "10", "--format", "json", "3", "2", "0", "1", "0", "0", "2", "1", "0", "0"}) ==
+        file_text(g + "worked.json"));
+  CHECK(cli_out({"explain", "--format", "json", "--weights", "2,1.5", "--decimals", "17", "--k", "7", "--log-base", "10",
+                 "--gain", "linear", "3", "2.5", "0", "1e-3", "7", "1e22", "0.1"}) == file_text(g + "weighted.json"));
+  CHECK(cli_out({"explain", "--format", "json", "--preset", "trec_eval", "--qrels", g + "set1-481.qrels", "-f",
+                 g + "set1-481.run"}) == file_text(g + "set1-481.json"));
+}
