@@ -4,10 +4,7 @@
 // reads runs in pieces. Internal, not API.
 #pragma once
 
-#include <charconv>
-#include <cmath>
 #include <cstddef>
-#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -65,60 +62,9 @@ status for_each_record(std::string_view text, const limits& lim, const layout& l
   return done{};
 }
 
-// Clinger's exact case: a decimal whose digits make an integer below 2^53,
-// scaled by a power of ten up to 10^22 (exact in a double), is correctly
-// rounded by one multiplication or division, so it equals strtod's value.
-// Covers "-0.4", "18.90443319866316", "9.692124e-01"; false for the rest.
-inline bool exact_decimal(std::string_view t, double& out) {
-  static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                                 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  std::size_t i = 0;
-  const bool negative = !t.empty() && t[0] == '-';
-  if (negative) ++i;
-  std::uint64_t mantissa = 0;
-  int digits = 0, scale = 0;
-  bool point = false;
-  for (; i < t.size() && t[i] != 'e' && t[i] != 'E'; ++i) {
-    if (t[i] == '.' && !point) { point = true; continue; }
-    if (t[i] < '0' || t[i] > '9' || ++digits > 19) return false;
-    mantissa = mantissa * 10 + static_cast<std::uint64_t>(t[i] - '0');
-    if (point) --scale;
-  }
-  if (digits == 0 || mantissa > (std::uint64_t(1) << 53)) return false;
-  if (i < t.size()) {  // an exponent: e, an optional sign, one to three digits
-    std::size_t j = i + 1;
-    const bool minus = j < t.size() && t[j] == '-';
-    if (j < t.size() && (t[j] == '-' || t[j] == '+')) ++j;
-    if (j == t.size() || t.size() - j > 3) return false;
-    int e = 0;
-    for (; j < t.size(); ++j) {
-      if (t[j] < '0' || t[j] > '9') return false;
-      e = e * 10 + (t[j] - '0');
-    }
-    scale += minus ? -e : e;
-  }
-  if (scale < -22 || scale > 22) return false;
-  const double m = static_cast<double>(mantissa);
-  const double v = scale < 0 ? m / pow10[-scale] : m * pow10[scale];
-  out = negative ? -v : v;
-  return true;
-}
-
-// The score of a run line (field 5), or the error naming it. Plain ASCII
-// decimals (nearly every score) are read exactly here or, where the library
-// has it for doubles (libstdc++), by std::from_chars: both give strtod's
-// correctly rounded value, much faster. Anything else, and any case they
-// refuse, takes parse_number's path, which names the problem.
+// The score of a run line (field 5), or the error naming it.
 inline status read_score(const field* f, std::size_t line, double& score) {
-  const std::string_view t = f[4].text;
-  if (exact_decimal(t, score)) return done{};
-#if defined(__GLIBCXX__)
-  if (t.find_first_not_of("0123456789.-eE") == std::string_view::npos) {
-    const auto r = std::from_chars(t.data(), t.data() + t.size(), score);
-    if (r.ec == std::errc() && r.ptr == t.data() + t.size() && std::isfinite(score)) return done{};
-  }
-#endif
-  if (auto s = parse_number(t, score); s != number_status::ok)
+  if (auto s = parse_number(f[4].text, score); s != number_status::ok)
     return bad_number("a score (a number)", f[4], line, s);
   return done{};
 }
