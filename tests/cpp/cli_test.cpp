@@ -149,14 +149,20 @@ std::string slurp(const std::string& path) {
   return text.str();
 }
 
-// A directory of its own for the files a test writes.
+// A directory of its own for the files a test writes, removed at exit.
 std::string scratch() {
-  static const std::string dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("ndcg-cli-test-" + std::to_string(std::random_device{}()));
-    std::filesystem::create_directories(d);
-    return d.string();
-  }();
-  return dir;
+  struct directory {
+    std::filesystem::path path;
+    directory() : path(std::filesystem::temp_directory_path() / ("ndcg-cli-test-" + std::to_string(std::random_device{}()))) {
+      std::filesystem::create_directories(path);
+    }
+    ~directory() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static const directory dir;
+  return dir.path.string();
 }
 
 void spit(const std::string& path, const std::string& text) {
