@@ -8,6 +8,8 @@ import { ALL_PARTS, DEFAULT_PARTS } from '../parts.js';
 import * as T from '../templates.js';
 import { byId, setText, show } from './dom.js';
 import { batchSections } from './batch.js';
+import { bindMarks } from './marks.js';
+import { cumulativeChart, flowDiagram, termBars } from '../charts.js';
 
 const { count, h } = T;
 
@@ -25,6 +27,7 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
       h('p', { id: 'stale-note', class: 'stale-note', 'data-i18n': 'staleNote', hidden: true }), progressBar(), live, body)
     : h('div', { class: 'results' }, live, body);
   root.replaceChildren(content);
+  bindMarks(root);
   return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' } };
 }
 
@@ -92,12 +95,22 @@ function formulaSection(lang, r) {
   }));
 }
 
+function chartSections(lang, r, d) {
+  const kl = cutLabel(r.k);
+  return [
+    section('flow', t(lang, 'flowHeading'), flowDiagram(lang, r, d)),
+    h('div', { class: 'result-pair charts' },
+      section('bars', t(lang, 'barsHeading', { k: kl }), termBars(lang, r, d)),
+      section('cumulative', t(lang, 'cumulativeHeading', { k: kl }), cumulativeChart(lang, r, d)),
+      section('curve', t(lang, 'curveHeading'), T.curve(lang, r, d))),
+    section('loss', t(lang, 'lossHeading'), T.lossPanel(lang, r, d, T.biggestLosses(r.loss))),
+  ];
+}
+
 function extraSections(lang, model, r, d, parts) {
   const { analysis, state } = model;
   return [
-    parts.has('charts') ? h('div', { class: 'result-pair' },
-      section('loss', t(lang, 'lossHeading'), T.lossPanel(lang, r, d, T.biggestLosses(r.loss))),
-      section('curve', t(lang, 'curveHeading'), T.curve(lang, r, d))) : null,
+    parts.has('charts') ? chartSections(lang, r, d) : null,
     parts.has('metrics') ? section('metrics', t(lang, 'metricsHeading'), T.metricsPanel(lang, r, d, {
       weighted: isWeighted(r), unweightedNdcg: analysis.unweightedNdcg, relevanceLevel: state.relevanceLevel,
     })) : null,
