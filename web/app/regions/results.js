@@ -2,7 +2,7 @@
 // shape, and on the full page the formulas, the judged pool, the loss, the
 // NDCG@k curve, the other metrics and the preset comparison; or the batch
 // table. It draws model.analysis (see compute.js) and never calls the module.
-import { t } from '../i18n.js';
+import { errorText, t } from '../i18n.js';
 import { cutLabel } from '../state.js';
 import { ALL_PARTS, DEFAULT_PARTS } from '../parts.js';
 import * as T from '../templates.js';
@@ -10,6 +10,7 @@ import { byId, setText, show } from './dom.js';
 import { batchSections } from './batch.js';
 import { bindMarks } from './marks.js';
 import { cumulativeChart, flowDiagram, termBars } from '../charts.js';
+import { abPanel } from '../ab.js';
 
 const { count, h } = T;
 
@@ -88,6 +89,17 @@ function stepSections(lang, r, d, rowLimit) {
   ];
 }
 
+// Ranking B beside A, or B's error, when the A/B box has text.
+function abSection(lang, model, r, d) {
+  if (model.state.mode !== 'explain' || !(model.state.textB || '').trim()) return null;
+  const b = model.analysisB;
+  const e = model.errorB;
+  const body = e ? h('div', { class: 'error-box', id: 'ab-error' }, h('p', null, h('strong', null, t(lang, 'abErrorIn')),
+    e.line ? ` ${t(lang, 'errorWhere', { line: e.line, column: e.column })}` : '', ` ${errorText(lang, e)}`))
+    : b ? abPanel(lang, r, b.explanation, d) : null;
+  return body ? section('ab', t(lang, 'abHeading', { k: cutLabel(r.k) }), body) : null;
+}
+
 function formulaSection(lang, r) {
   return section('formulas', t(lang, 'formulaHeading'), T.formulas(lang, {
     gain: r.options.gain, logBase: r.options.logBase, weighted: isWeighted(r), k: r.k, ideal: r.options.ideal,
@@ -128,6 +140,7 @@ function explainBody(region, lang, model) {
     full && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), T.poolPanel(lang, r, d)) : null,
     full ? formulaSection(lang, r) : null,
     parts.has('tables') ? stepSections(lang, r, d, model.rowLimit) : null,
+    full ? abSection(lang, model, r, d) : null,
     extraSections(lang, model, r, d, parts),
   ];
 }
