@@ -120,6 +120,9 @@ expected<analysis> analyse_grades(const std::vector<double>& grades, std::string
 std::string render(const analysis& a, report_format f) { return render(a.text.result, f, context_of(a.text, a.s)); }
 
 std::uint32_t analysis_store::keep(analysis a) {
+  // A report reads the explanation, not the parsed input: let that go now.
+  a.text.input.items = {};
+  a.text.judgments = {};
   if (kept_.size() == capacity) kept_.erase(kept_.begin());
   const std::uint32_t id = next_++;
   if (next_ == 0) next_ = 1;

@@ -215,6 +215,7 @@ class js_sink : public ndcg::field_sink {
         for (auto& c : cols.columns) c.second.reserve(rows.size());
     }
     r_.open(ndcg::js_name(n));
+    r_.numbers.reserve(r_.numbers.size() + (cols.columns.size() + 1) * rows.size());
     for (const auto& [name, values] : cols.columns) r_.set_numbers(ndcg::js_name(name), values);
     r_.set_bytes("id", cols.ids);
     r_.set_numbers("hasId", cols.has_id);
