@@ -421,7 +421,9 @@ void append_line(std::string& out, const std::string& name, std::string_view qid
                  bool is_count, int digits) {
   char head[64];
   char number[400];  // room for %.16f of any double
-  if (is_count) std::snprintf(number, sizeof number, "%lld", static_cast<long long>(value));
+  // A count past long long (merged shards of a hostile input) prints whole, without the cast's overflow.
+  if (is_count && std::fabs(value) < 9e18) std::snprintf(number, sizeof number, "%lld", static_cast<long long>(value));
+  else if (is_count) std::snprintf(number, sizeof number, "%.0f", value);
   else if (digits >= 17) std::snprintf(number, sizeof number, "%.17g", value);
   else std::snprintf(number, sizeof number, "%.*f", std::max(digits, 0), value);
   std::snprintf(head, sizeof head, "%-22s", name.c_str());
