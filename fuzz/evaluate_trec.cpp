@@ -12,9 +12,10 @@
 
 namespace {
 
-const char* const measure_menu[] = {"ndcg",        "ndcg_cut.5,10", "P.5",         "recall.10",
-                                    "map",         "recip_rank",    "num_rel",     "err_cut.10",
-                                    "alpha_ndcg_cut.5", "ndcg.1=1,2=3", "num_ret",  "ndcg_cut.1"};
+const char* const measure_menu[] = {"ndcg",     "ndcg_cut.5,10", "P.5",         "recall.10",  "map",
+                                    "recip_rank", "num_rel",     "err_cut.10",  "alpha_ndcg_cut.5", "ndcg.1=1,2=3",
+                                    "num_ret",  "ndcg_cut.1",    "official",    "bpref",      "iprec_at_recall.0,.5",
+                                    "success",  "gm_map",        "Rprec"};
 const char* const preset_menu[] = {"", "", "trec_eval", "gdeval", "sklearn", "lightgbm", "xgboost", "no-such"};
 
 }  // namespace
@@ -31,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int digits = c % 18;
   opt.alpha = (c >> 5) == 7 ? 1.5 : (c >> 5) / 6.0;
   for (int m = 0; m < 8; ++m)
-    if (d & (1 << m)) opt.measures.push_back(measure_menu[(m + (b >> 4)) % 12]);
+    if (d & (1 << m)) opt.measures.push_back(measure_menu[(m + (b >> 4)) % 18]);
 
   const auto parts = fuzz::split(in.rest(), '\0', 4);
   const std::string_view qrels = parts[0];
@@ -67,10 +68,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (std::isnan(v) || r->is_count[m] || own_gains || !ndcg::tie_range_applies(r->names[m])) continue;
       fuzz::require(lo <= v + 1e-12 && v <= hi + 1e-12, "worst <= value <= best", r->names[m]);
     }
-  // Every line is "name<TAB>qid<TAB>value", the value a number (qids may hold anything).
+  // Every line is "name<TAB>qid<TAB>value", the value a number (qids may
+  // hold anything; runid's value is the run's tag).
   const std::string text = ndcg::format_trec(*r, per_query, digits) + ndcg::format_tie_range(*ties, per_query, digits);
   for (std::string_view line : fuzz::split(text, '\n', text.size() + 1)) {
-    if (line.empty()) continue;
+    if (line.empty() || line.rfind("runid ", 0) == 0) continue;
     const std::string_view value = line.substr(line.rfind('\t') + 1);
     fuzz::require(!value.empty() && value.find_first_not_of("0123456789.-+e") == std::string_view::npos,
                   "every printed value is a number", line);

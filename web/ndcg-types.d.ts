@@ -138,6 +138,8 @@ export interface Analysis {
 export interface TrecOptions {
   measures?: string[];
   complete?: boolean;
+  /** Leave out qrels queries missing from the run (the run is one shard of a larger one). */
+  shard?: boolean;
   relevanceLevel?: number;
   preset?: string;
   gain?: 'exp' | 'linear';
@@ -152,8 +154,13 @@ export interface TrecResult {
   measures: string[];
   qids: string[];
   perQuery: Record<string, Record<string, number | null>>;
+  /** The "all" values; gm_map's is the geometric mean, runid's is null (see runId). */
   mean: Record<string, number | null>;
   numQ: number;
+  /** The tag of the run's last line, as trec_eval's runid line prints it. */
+  runId: string;
+  /** Measures that `all_trec` named and that are not computed. */
+  notOffered: string[];
   text: string;
 }
 

@@ -7,13 +7,12 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string_view>
 #include <vector>
 
 namespace ndcg::detail {
-
-inline std::size_t hash_of(std::string_view s) { return std::hash<std::string_view>{}(s); }
 
 // Combines two hashes, for keys of two parts.
 inline std::size_t mix(std::size_t a, std::size_t b) {
@@ -22,6 +21,24 @@ inline std::size_t mix(std::size_t a, std::size_t b) {
   x *= 0xBF58476D1CE4E5B9ull;
   x ^= x >> 32;
   return static_cast<std::size_t>(x);
+}
+
+// Ids are short (docids of 5 to 30 bytes): eight bytes at a time, each
+// word multiplied in, then mixed. Cheaper than std::hash on such keys, and
+// the tables only need the low 32 bits spread well. Not for hostile keys'
+// worst cases beyond what linear probing over 2x slots absorbs.
+inline std::size_t hash_of(std::string_view s) {
+  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ s.size();
+  std::size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 31;
+  }
+  std::uint64_t tail = 0;
+  if (i < s.size()) std::memcpy(&tail, s.data() + i, s.size() - i);
+  return mix(static_cast<std::size_t>(h), static_cast<std::size_t>(tail));
 }
 
 class handle_table {

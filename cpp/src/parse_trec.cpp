@@ -20,6 +20,7 @@
 #include "hash_table.hpp"
 #include "ndcg/parse.hpp"
 #include "text.hpp"
+#include "trec_lines.hpp"
 
 namespace ndcg {
 namespace {
@@ -28,6 +29,10 @@ using detail::field;
 using detail::handle_table;
 using detail::hash_of;
 using detail::number_status;
+using detail::for_each_record;
+using detail::run_layout;
+using detail::qrels_layout;
+using detail::subtopic_layout;
 
 // Finds or adds the query of a qid, keeping the order of first appearance.
 template <class Query>
@@ -89,59 +94,6 @@ class repeat_finder {
   std::vector<handle_table> sets_;
 };
 
-struct layout {
-  std::size_t fields;         // how many a line must have
-  const char* names;          // "qid Q0 docid rank score tag"
-  std::size_t other_fields;   // the count of the format people confuse it with
-  const char* other_name;     // "qrels"
-};
-
-constexpr layout run_layout{6, "qid Q0 docid rank score tag", 4, "qrels"};
-constexpr layout qrels_layout{4, "qid iter docid rel", 6, "a run"};
-constexpr layout subtopic_layout{4, "qid subtopic docid judgment", 6, "a run"};
-
-// Calls fn(line, fields) for each line that holds data, after checking the
-// input and the number of fields. Stops at the first error.
-template <class Fn>
-status for_each_record(std::string_view text, const limits& lim, const layout& lay, Fn fn) {
-  if (auto ok = detail::check_size(text, lim); !ok) return ok.err();
-  // Handles are 32-bit; no sane limit comes near that.
-  const std::size_t max_records = lim.max_items < 0xFFFFFFF0u ? lim.max_items : 0xFFFFFFF0u;
-  constexpr std::size_t cap = 8;
-  field f[cap];
-  detail::line_reader lines(text);
-  detail::line l;
-  std::size_t records = 0;
-  while (lines.next(l)) {
-    if (auto ok = detail::check_line(l, lim); !ok) return ok.err();
-    if (detail::skippable(l.text)) continue;
-    const std::size_t n = detail::split_whitespace(l.text, f, cap);
-    if (n != lay.fields) {
-      std::string m = "expected " + std::to_string(lay.fields) + " fields (" + lay.names + "), got " +
-                      std::to_string(n);
-      if (n == lay.other_fields) m += std::string(" (is this ") + lay.other_name + "?)";
-      const std::size_t column = n > lay.fields ? f[lay.fields].column : f[n - 1].column + f[n - 1].text.size();
-      return fail(error_code::field_count, std::move(m), l.number, column)
-          .with("expected", std::to_string(lay.fields))
-          .with("found", std::to_string(n));
-    }
-    if (++records > max_records) {
-      return fail(error_code::too_large, "expected at most " + std::to_string(max_records) + " lines, got more", l.number,
-                  f[0].column)
-          .with("limit", std::to_string(max_records));
-    }
-    if (auto ok = fn(l.number, f); !ok) return ok.err();
-  }
-  return done{};
-}
-
-// A docid given twice where once is allowed; `first` is the earlier line.
-error repeated(const field& docid, std::size_t line, std::size_t first, std::string message) {
-  return fail(error_code::duplicate_id, std::move(message), line, docid.column)
-      .with("found", std::string(docid.text))
-      .with("first_line", std::to_string(first));
-}
-
 }  // namespace
 
 expected<run_file> parse_run(std::string_view text, const limits& lim) {
@@ -151,16 +103,13 @@ expected<run_file> parse_run(std::string_view text, const limits& lim) {
   repeat_finder<run_query, decltype(docid_of)> repeats(run.queries, docid_of);
   const status st = for_each_record(text, lim, run_layout, [&](std::size_t line, const field* f) -> status {
     double score = 0;
-    if (auto s = detail::parse_number(f[4].text, score); s != number_status::ok) {
-      return detail::bad_number("a score (a number)", f[4], line, s);
-    }
+    if (auto ok = detail::read_score(f, line, score); !ok) return ok;
     const std::uint32_t q = index.of(f[0].text);
     run.queries[q].entries.push_back(run_entry{f[2].text, score, line});
     ++run.lines;
+    run.run_id = f[5].text;
     if (const std::size_t first = repeats.add(q)) {
-      return repeated(f[2], line, first,
-                      "expected each docid once per query, got " + echo(f[2].text) + " again in query " +
-                          echo(f[0].text) + " (first on line " + std::to_string(first) + ")");
+      return detail::repeated_in_run(f, line, first);
     }
     return done{};
   });
@@ -175,15 +124,11 @@ expected<qrels_file> parse_qrels(std::string_view text, const limits& lim) {
   repeat_finder<qrels_query, decltype(docid_of)> repeats(qrels.queries, docid_of);
   const status st = for_each_record(text, lim, qrels_layout, [&](std::size_t line, const field* f) -> status {
     long rel = 0;
-    if (auto s = detail::parse_integer(f[3].text, rel); s != number_status::ok) {
-      return detail::bad_number("a relevance grade (an integer)", f[3], line, s);
-    }
+    if (auto ok = detail::read_grade(f, line, rel); !ok) return ok;
     const std::uint32_t q = index.of(f[0].text);
     qrels.queries[q].entries.push_back(qrel_entry{f[2].text, rel, line});
     if (const std::size_t first = repeats.add(q)) {
-      return repeated(f[2], line, first,
-                      "expected one judgment per docid, got " + echo(f[2].text) + " again in query " +
-                          echo(f[0].text) + " (first on line " + std::to_string(first) + ")");
+      return detail::repeated_in_qrels(f[2], f[0].text, line, first);
     }
     return done{};
   });
@@ -212,7 +157,7 @@ expected<subtopic_qrels_file> parse_subtopic_qrels(std::string_view text, const 
     const std::uint32_t q = index.of(f[0].text);
     file.queries[q].entries.push_back(subtopic_entry{f[1].text, f[2].text, judgment, line});
     if (const std::size_t first = repeats.add(q)) {
-      return repeated(f[2], line, first,
+      return detail::repeated(f[2], line, first,
                       "expected one judgment per docid and subtopic, got " + echo(f[2].text) + " again for subtopic " +
                           echo(f[1].text) + " of query " + echo(f[0].text) + " (first on line " +
                           std::to_string(first) + ")");

@@ -33,8 +33,6 @@ std::string gain_cell(double v, int decimals) {
   return std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15 ? shortest(v) : fixed(v, decimals);
 }
 
-std::string json_number(double v) { return std::isfinite(v) ? shortest(v) : "null"; }
-
 std::string cut_label(const explanation& e) { return e.k ? "@" + std::to_string(e.k) : ""; }
 
 std::string discount_label(const options& opt) {
@@ -329,7 +327,7 @@ class json_sink : public field_sink {
     out += top ? "\": " : "\":";
     return out;
   }
-  // As json_number, without a string per number (reports hold millions).
+  // A JSON number (null when not finite), without a string per number (reports hold millions).
   static void append_number(std::string& o, double v) {
     char buf[max_shortest];
     if (std::isfinite(v)) o.append(buf, write_shortest(v, buf));

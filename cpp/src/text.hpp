@@ -38,14 +38,19 @@ struct line {
 // Text ending in a line end has no extra empty line after it.
 class line_reader {
  public:
-  explicit line_reader(std::string_view text) : rest_(strip_bom(text)) {}
+  // A piece of a longer text (streamed) starts at line `first` and only
+  // the text's own start may carry a BOM.
+  explicit line_reader(std::string_view text, std::size_t first = 1, bool at_start = true)
+      : rest_(at_start ? strip_bom(text) : text), number_(first - 1) {}
 
   bool next(line& out) {
     if (rest_.empty()) return false;
     const char* p = rest_.data();
     const std::size_t n = rest_.size();
-    std::size_t i = 0;
-    while (i < n && p[i] != '\n' && p[i] != '\r') ++i;
+    // Lines end at '\n' nearly always: find it fast, then look for a '\r'.
+    const void* nl = std::memchr(p, '\n', n);
+    std::size_t i = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - p) : n;
+    if (const void* cr = std::memchr(p, '\r', i)) i = static_cast<std::size_t>(static_cast<const char*>(cr) - p);
     out.text = rest_.substr(0, i);
     out.number = ++number_;
     if (i + 1 < n && p[i] == '\r' && p[i + 1] == '\n') ++i;

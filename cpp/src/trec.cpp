@@ -1,5 +1,6 @@
-// trec_eval-compatible batch evaluation: measure names, the query loop and
-// the output lines. One query's values are computed in trec_measures.cpp.
+// trec_eval-compatible batch evaluation: measure names, the plan of
+// columns, conventions, output lines and merging shards. The query loop is
+// in trec_stream.cpp; one query's values in trec_measures.cpp.
 #include "ndcg/trec.hpp"
 
 #include <algorithm>
@@ -9,7 +10,6 @@
 #include <cstdlib>
 #include <limits>
 #include <map>
-#include <unordered_map>
 
 #include "ndcg/parse.hpp"
 #include "ndcg/report.hpp"
@@ -20,48 +20,47 @@ namespace ndcg {
 namespace trec_detail {
 namespace {
 
-struct family_info {
-  std::string_view name;
-  family kind;
-  bool takes_cutoffs;
-  bool is_count;
-};
-
 // In print order; the names -m takes.
+//  name, kind, cutoffs, count, summary only, needs the full ranking
 constexpr family_info families[] = {
-    {"num_q", family::num_q, false, true},
-    {"num_ret", family::num_ret, false, true},
-    {"num_rel", family::num_rel, false, true},
-    {"num_rel_ret", family::num_rel_ret, false, true},
-    {"map", family::map, false, false},
-    {"recip_rank", family::recip_rank, false, false},
-    {"P", family::P, true, false},
-    {"recall", family::recall, true, false},
-    {"ndcg", family::ndcg, false, false},
-    {"ndcg_cut", family::ndcg_cut, true, false},
-    {"err_cut", family::err_cut, true, false},
-    {"alpha_ndcg_cut", family::alpha_ndcg_cut, true, false},
+    {"runid", family::runid, false, false, true, false},
+    {"num_q", family::num_q, false, true, true, false},
+    {"num_ret", family::num_ret, false, true, false, false},
+    {"num_rel", family::num_rel, false, true, false, false},
+    {"num_rel_ret", family::num_rel_ret, false, true, false, false},
+    {"map", family::map, false, false, false, true},
+    {"gm_map", family::gm_map, false, false, true, true},
+    {"Rprec", family::Rprec, false, false, false, true},
+    {"bpref", family::bpref, false, false, false, true},
+    {"recip_rank", family::recip_rank, false, false, false, true},
+    {"iprec_at_recall", family::iprec_at_recall, true, false, false, true},
+    {"P", family::P, true, false, false, false},
+    {"recall", family::recall, true, false, false, false},
+    {"ndcg", family::ndcg, false, false, false, true},
+    {"ndcg_cut", family::ndcg_cut, true, false, false, false},
+    {"success", family::success, true, false, false, false},
+    {"err_cut", family::err_cut, true, false, false, false},
+    {"alpha_ndcg_cut", family::alpha_ndcg_cut, true, false, false, false},
 };
 
 // trec_eval's cutoffs when a cutoff measure is given without any.
 constexpr std::uint64_t default_cutoffs[] = {5, 10, 15, 20, 30, 100, 200, 500, 1000};
+constexpr std::uint64_t default_success_cutoffs[] = {1, 5, 10};
+constexpr double default_recall_levels[] = {0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
 
-const family_info* find_family(std::string_view name) {
-  for (const family_info& f : families)
-    if (f.name == name) return &f;
-  return nullptr;
-}
-
-const family_info& info_of(family kind) {
-  for (const family_info& f : families)
-    if (f.kind == kind) return f;
-  return families[0];
-}
+// trec_eval's nicknames: its default ("official") set and -m all_trec.
+constexpr std::string_view official_set[] = {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map",
+                                             "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P"};
+constexpr std::string_view all_trec_set[] = {
+    "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
+    "iprec_at_recall", "P", "relstring", "recall", "infAP", "gm_bpref", "utility", "11pt_avg", "ideal_dcg", "dcg",
+    "ndcg", "relative_P", "Rprec_mult", "success", "map_cut", "ndcg_cut", "ndcg_rel", "Rndcg", "binG", "G", "set_P",
+    "set_recall", "set_relative_P", "set_map", "set_F", "num_nonrel_judged_ret"};
 
 std::string known_measures() {
   std::string list;
   for (const family_info& f : families) list += (list.empty() ? "" : ", ") + std::string(f.name);
-  return list;
+  return list + ", official, all_trec";
 }
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
@@ -115,7 +114,52 @@ expected<gain_overrides> parse_gains(std::string_view params, std::string_view t
   return gains;
 }
 
+
+// "0,.1,.5,1": recall levels for iprec_at_recall, printed with 2 decimals.
+expected<std::vector<double>> parse_levels(std::string_view params, std::string_view text) {
+  std::vector<double> levels;
+  for (std::string_view part : split(params, ',')) {
+    double v = 0;
+    if (detail::parse_number(part, v) != detail::number_status::ok || v < 0 || v > 1)
+      return bad_measure(part, "bad recall level " + echo(part) + " in " + echo(text) +
+                                   ": levels are numbers from 0 to 1, as in iprec_at_recall.0,.5,1");
+    levels.push_back(v);
+  }
+  std::sort(levels.begin(), levels.end());
+  return levels;
+}
+
+// Expands the nicknames official and all_trec into measure names.
+std::vector<std::string> expand_nicknames(const std::vector<std::string>& wanted, std::vector<std::string>& missing) {
+  std::vector<std::string> out;
+  for (const std::string& m : wanted) {
+    if (m == "official") {
+      out.insert(out.end(), std::begin(official_set), std::end(official_set));
+    } else if (m == "all_trec") {
+      for (std::string_view name : all_trec_set) {
+        if (find_family(name)) out.emplace_back(name);
+        else if (std::find(missing.begin(), missing.end(), name) == missing.end()) missing.emplace_back(name);
+      }
+    } else {
+      out.push_back(m);
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+const family_info* find_family(std::string_view name) {
+  for (const family_info& f : families)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+const family_info& info_of(family kind) {
+  for (const family_info& f : families)
+    if (f.kind == kind) return f;
+  return families[0];
+}
 
 bool plan::needs(family f) const {
   for (const column& c : columns)
@@ -129,10 +173,50 @@ int grade_levels::index_of(long grade) const {
   return at != levels.end() && *at == grade ? static_cast<int>(at - levels.begin()) : -1;
 }
 
+namespace {
+
+// The columns of one family with cutoffs, merged over the -m arguments.
+void add_cut_columns(plan& p, const family_info& f, std::vector<std::uint64_t>& ks) {
+  std::sort(ks.begin(), ks.end());
+  ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
+  for (std::uint64_t k : ks) {
+    // Positions index with size_t (32 bits in wasm); a cutoff beyond it
+    // means the whole list, while P still divides by the cutoff given.
+    const std::size_t at = k > SIZE_MAX ? SIZE_MAX : static_cast<std::size_t>(k);
+    p.columns.push_back(column{f.kind, at, 0, std::string(f.name) + "_" + std::to_string(k), static_cast<double>(k)});
+    if (f.kind == family::alpha_ndcg_cut) p.max_alpha_cutoff = std::max(p.max_alpha_cutoff, at);
+  }
+}
+
+void add_level_columns(plan& p, std::vector<double>& levels) {
+  std::sort(levels.begin(), levels.end());
+  levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+  for (double level : levels) {
+    char name[64];
+    std::snprintf(name, sizeof name, "iprec_at_recall_%.2f", level);
+    p.columns.push_back(column{family::iprec_at_recall, 0, 0, name, level});
+  }
+}
+
+// Sorting the top k is enough when every measure stops at a cutoff k.
+std::size_t sort_depth_of(const plan& p) {
+  std::size_t depth = 0;
+  for (const column& c : p.columns) {
+    const family_info& f = info_of(c.kind);
+    if (f.full_ranking) return SIZE_MAX;
+    if (f.takes_cutoffs) depth = std::max(depth, c.cutoff);
+  }
+  return depth;
+}
+
+}  // namespace
+
 // The union of the -m arguments, as columns in print order.
 expected<plan> make_plan(const std::vector<std::string>& measures) {
-  const std::vector<std::string>& wanted = measures.empty() ? default_trec_measures() : measures;
+  std::vector<std::string> missing;
+  const std::vector<std::string> wanted = expand_nicknames(measures.empty() ? default_trec_measures() : measures, missing);
   std::map<family, std::vector<std::uint64_t>> cutoffs;  // merged across arguments
+  std::vector<double> levels;                            // iprec_at_recall's
   std::vector<std::pair<std::string, gain_overrides>> ndcg_variants;  // params text, gains
   for (const std::string& text : wanted) {
     auto spec = parse_measure(text);
@@ -144,11 +228,13 @@ expected<plan> make_plan(const std::vector<std::string>& measures) {
       if (same == ndcg_variants.end()) ndcg_variants.emplace_back(spec->params, spec->gains);
       continue;
     }
+    if (kind == family::iprec_at_recall) levels.insert(levels.end(), spec->levels.begin(), spec->levels.end());
     std::vector<std::uint64_t>& merged = cutoffs[kind];
     merged.insert(merged.end(), spec->cutoffs.begin(), spec->cutoffs.end());
   }
 
   plan p;
+  p.not_offered = std::move(missing);
   p.schemes.emplace_back();  // scheme 0: no overrides
   for (const family_info& f : families) {
     if (f.kind == family::ndcg) {
@@ -165,25 +251,13 @@ expected<plan> make_plan(const std::vector<std::string>& measures) {
     }
     auto found = cutoffs.find(f.kind);
     if (found == cutoffs.end()) continue;
-    std::vector<std::uint64_t>& ks = found->second;
-    if (!f.takes_cutoffs) {
-      p.columns.push_back(column{f.kind, 0, 0, std::string(f.name), 0});
-      continue;
-    }
-    std::sort(ks.begin(), ks.end());
-    ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
-    for (std::uint64_t k : ks) {
-      // Positions index with size_t (32 bits in wasm); a cutoff beyond it
-      // means the whole list, while P still divides by the cutoff given.
-      const std::size_t at = k > SIZE_MAX ? SIZE_MAX : static_cast<std::size_t>(k);
-      p.columns.push_back(column{f.kind, at, 0, std::string(f.name) + "_" + std::to_string(k), static_cast<double>(k)});
-      if (f.kind == family::alpha_ndcg_cut) p.max_alpha_cutoff = std::max(p.max_alpha_cutoff, at);
-    }
+    if (f.kind == family::iprec_at_recall) add_level_columns(p, levels);
+    else if (f.takes_cutoffs) add_cut_columns(p, f, found->second);
+    else p.columns.push_back(column{f.kind, 0, 0, std::string(f.name), 0});
   }
+  p.sort_depth = sort_depth_of(p);
   return p;
 }
-
-namespace {
 
 // Gains, ties and the ideal follow trec_eval unless a preset or --gain exp
 // says otherwise; the relevance level, alpha and ERR's g_max are options.
@@ -215,15 +289,17 @@ expected<conventions> make_conventions(const trec_options& opt) {
 
 // The grades judged anywhere and each gain scheme's gain for them. A grade
 // the conventions refuse is reported at its first qrels line.
-expected<grade_levels> make_levels(const qrels_file& qrels, const plan& p, conventions& c,
+expected<grade_levels> make_levels(const judgments& j, const plan& p, conventions& c,
                                    std::string_view qrels_text) {
-  std::map<long, const qrel_entry*> first;
-  for (const qrels_query& q : qrels.queries)
-    for (const qrel_entry& e : q.entries)
-      if (e.rel >= 0) first.emplace(e.rel, &e);
-  auto at_line = [&](const qrel_entry& e, error problem) {
+  std::map<long, const judged_doc*> first;  // by file order: the earliest line of each grade
+  for (const judged_doc& e : j.docs) {
+    if (e.rel < 0) continue;
+    auto [at, added] = first.emplace(e.rel, &e);
+    if (!added && e.line < at->second->line) at->second = &e;
+  }
+  auto at_line = [&](const judged_doc& e, error problem) {
     problem.line = e.line;
-    problem.column = column_of(qrels_text, e.docid);
+    problem.column = column_of(qrels_text, e.id());
     return problem.in("qrels");
   };
   grade_levels g;
@@ -241,7 +317,7 @@ expected<grade_levels> make_levels(const qrels_file& qrels, const plan& p, conve
     std::vector<double> gains;
     for (const auto& judged : first) {
       const long level = judged.first;  // a named copy: C++17 lambdas cannot capture bindings
-      const qrel_entry* entry = judged.second;
+      const judged_doc* entry = judged.second;
       auto own = std::find_if(overrides.begin(), overrides.end(),
                               [&](const auto& o) { return o.first == level; });
       if (own != overrides.end()) {
@@ -263,58 +339,6 @@ expected<grade_levels> make_levels(const qrels_file& qrels, const plan& p, conve
   return g;
 }
 
-// The inputs, read and indexed: everything a query loop needs.
-struct batch_inputs {
-  qrels_file qrels;
-  run_file run;
-  subtopic_qrels_file subtopics;
-};
-
-expected<batch_inputs> read_inputs(std::string_view qrels_text, std::string_view run_text,
-                                   std::string_view subtopics_text, bool wants_alpha) {
-  batch_inputs in;
-  auto qrels = parse_qrels(qrels_text);
-  if (!qrels) return error(qrels.err()).in("qrels");
-  in.qrels = std::move(*qrels);
-  if (in.qrels.queries.empty())
-    return fail(error_code::empty_input, "the qrels have no judgments, so there is nothing to evaluate").in("qrels");
-  auto run = parse_run(run_text);
-  if (!run) return error(run.err()).in("run");
-  in.run = std::move(*run);
-  if (wants_alpha) {
-    auto subtopics = parse_subtopic_qrels(subtopics_text);
-    if (!subtopics) return error(subtopics.err()).in("subtopics");
-    in.subtopics = std::move(*subtopics);
-    if (in.subtopics.queries.empty())
-      return fail(error_code::needs_subtopics,
-                  "alpha_ndcg_cut needs subtopic qrels (lines of \"qid subtopic docid judgment\"), "
-                  "and none were given")
-          .in("subtopics");
-  }
-  return in;
-}
-
-// trec_eval 10.0 reads a stale ranking here; we stop with a clear message.
-error missing_from_run(const qrels_query& q, std::string_view qrels_text) {
-  const qrel_entry& first = q.entries.front();
-  return fail(error_code::missing_query,
-              "query " + echo(q.qid) + " is in the qrels (line " + std::to_string(first.line) +
-                  ") but not in the run; -c scores such queries 0",
-              first.line, column_of(qrels_text, q.qid))
-      .in("qrels")
-      .with("found", std::string(q.qid));
-}
-
-void add_to_mean(const std::vector<double>& row, std::vector<double>& sum,
-                 std::vector<std::size_t>& count) {
-  for (std::size_t m = 0; m < row.size(); ++m) {
-    if (std::isnan(row[m])) continue;
-    sum[m] += row[m];
-    ++count[m];
-  }
-}
-
-}  // namespace
 }  // namespace trec_detail
 
 // ---- public API ---------------------------------------------------------------
@@ -329,10 +353,18 @@ const std::vector<std::string_view>& trec_measure_names() {
 }
 
 const std::vector<std::string>& default_trec_measures() {
-  static const std::vector<std::string> measures{
-      "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "recip_rank",
-      "P.5,10,20", "recall.5,10,20", "ndcg", "ndcg_cut.5,10,20"};
+  static const std::vector<std::string> measures{"official"};
   return measures;
+}
+
+const std::vector<std::string_view>& trec_measures_not_offered() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (std::string_view n : trec_detail::all_trec_set)
+      if (!trec_detail::find_family(n)) out.push_back(n);
+    return out;
+  }();
+  return names;
 }
 
 expected<measure_spec> parse_measure(std::string_view text) {
@@ -350,9 +382,20 @@ expected<measure_spec> parse_measure(std::string_view text) {
     if (spec.params.empty())
       return bad_measure(text, "nothing follows the dot in " + echo(text) + ": give parameters or drop the dot");
   }
+  if (f->kind == family::iprec_at_recall) {
+    if (spec.params.empty()) {
+      spec.levels.assign(std::begin(default_recall_levels), std::end(default_recall_levels));
+      return spec;
+    }
+    auto levels = parse_levels(spec.params, text);
+    if (!levels) return levels.err();
+    spec.levels = std::move(*levels);
+    return spec;
+  }
   if (f->takes_cutoffs) {
     if (spec.params.empty()) {
-      spec.cutoffs.assign(std::begin(default_cutoffs), std::end(default_cutoffs));
+      if (f->kind == family::success) spec.cutoffs.assign(std::begin(default_success_cutoffs), std::end(default_success_cutoffs));
+      else spec.cutoffs.assign(std::begin(default_cutoffs), std::end(default_cutoffs));
       return spec;
     }
     auto cutoffs = parse_cutoffs(spec.params, text);
@@ -372,68 +415,15 @@ expected<measure_spec> parse_measure(std::string_view text) {
   return spec;
 }
 
-expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,
-                                    const trec_options& opt, std::string_view subtopics) {
-  using namespace trec_detail;
-  auto p = make_plan(opt.measures);
-  if (!p) return p.err();
-  auto conv = make_conventions(opt);
-  if (!conv) return conv.err();
-  auto in = read_inputs(qrels_text, run_text, subtopics, p->needs(family::alpha_ndcg_cut));
-  if (!in) return in.err();
-  auto levels = make_levels(in->qrels, *p, *conv, qrels_text);
-  if (!levels) return levels.err();
-
-  // trec_eval walks the qrels' queries in qid byte order; the means are
-  // summed in that order too, which matters for the last bits.
-  std::vector<const qrels_query*> judged;
-  for (const qrels_query& q : in->qrels.queries) judged.push_back(&q);
-  std::sort(judged.begin(), judged.end(), [](auto* a, auto* b) { return a->qid < b->qid; });
-  std::unordered_map<std::string_view, const run_query*> run_of;
-  for (const run_query& q : in->run.queries) run_of.emplace(q.qid, &q);
-  std::unordered_map<std::string_view, const subtopic_query*> subtopics_of;
-  for (const subtopic_query& s : in->subtopics.queries) subtopics_of.emplace(s.qid, &s);
-
-  trec_result r;
-  for (const column& c : p->columns) {
-    r.names.push_back(c.name);
-    r.is_count.push_back(info_of(c.kind).is_count);
-    r.summary_only.push_back(c.kind == family::num_q);
-  }
-  std::vector<double> sum(p->columns.size(), 0.0);
-  std::vector<std::size_t> count(p->columns.size(), 0);
-  query_evaluator evaluator(*p, *conv, *levels);
-  std::vector<double> row;
-  for (const qrels_query* judgments : judged) {
-    auto found = run_of.find(judgments->qid);
-    if (found == run_of.end() && !opt.complete) return missing_from_run(*judgments, qrels_text);
-    auto sub = subtopics_of.find(judgments->qid);
-    query_input q;
-    q.qid = judgments->qid;
-    q.qrels = &judgments->entries;
-    q.run = found == run_of.end() ? nullptr : &found->second->entries;
-    q.subtopics = sub == subtopics_of.end() ? nullptr : sub->second;
-    evaluator.evaluate(q, row);
-    add_to_mean(row, sum, count);
-    r.qids.emplace_back(q.qid);
-    r.values.push_back(row);
-  }
-  r.num_q = r.qids.size();
-  r.mean.resize(sum.size());
-  for (std::size_t m = 0; m < sum.size(); ++m) {
-    if (r.is_count[m]) r.mean[m] = sum[m];
-    else r.mean[m] = count[m] ? sum[m] / static_cast<double>(count[m]) : std::numeric_limits<double>::quiet_NaN();
-  }
-  return r;
-}
-
 namespace {
 
 void append_line(std::string& out, const std::string& name, std::string_view qid, double value,
                  bool is_count, int digits) {
   char head[64];
   char number[400];  // room for %.16f of any double
-  if (is_count) std::snprintf(number, sizeof number, "%lld", static_cast<long long>(value));
+  // A count past long long (merged shards of a hostile input) prints whole, without the cast's overflow.
+  if (is_count && std::fabs(value) < 9e18) std::snprintf(number, sizeof number, "%lld", static_cast<long long>(value));
+  else if (is_count) std::snprintf(number, sizeof number, "%.0f", value);
   else if (digits >= 17) std::snprintf(number, sizeof number, "%.17g", value);
   else std::snprintf(number, sizeof number, "%.*f", std::max(digits, 0), value);
   std::snprintf(head, sizeof head, "%-22s", name.c_str());
@@ -457,6 +447,12 @@ std::string format_trec(const trec_result& r, bool per_query, int digits) {
         append_line(out, r.names[m], r.qids[q], r.values[q][m], r.is_count[m], digits);
       }
   for (std::size_t m = 0; m < r.names.size(); ++m) {
+    if (r.names[m] == "runid") {  // trec_eval's one line whose value is text
+      char head[64];
+      std::snprintf(head, sizeof head, "%-22s\tall\t", "runid");
+      out += head + r.run_id + "\n";
+      continue;
+    }
     if (std::isnan(r.mean[m])) continue;
     append_line(out, r.names[m], "all", r.mean[m], r.is_count[m], digits);
   }

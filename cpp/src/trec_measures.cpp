@@ -58,6 +58,7 @@ void query_evaluator::evaluate(const query_input& q, std::vector<double>& row) {
   index_judgments(q);
   index_run(q);
   rank();
+  if (plan_.needs(family::iprec_at_recall)) interpolated_precision();
   scheme_done_.assign(plan_.schemes.size(), false);
   row.assign(plan_.columns.size(), 0.0);
   for (std::size_t m = 0; m < plan_.columns.size(); ++m) {
@@ -73,61 +74,102 @@ void query_evaluator::evaluate(const query_input& q, std::vector<double>& row) {
 
 // Hashes the query's judgments and counts the ideal's pool per grade.
 void query_evaluator::index_judgments(const query_input& q) {
-  const std::size_t judged = q.qrels ? q.qrels->size() : 0;
-  docs_.start(judged);
+  docs_.start(q.judged_count);
   level_counts_.assign(grades_.levels.size(), 0);
-  num_rel_ = 0;
-  if (!q.qrels) return;
-  for (const qrel_entry& e : *q.qrels) {
-    const int level = grades_.index_of(e.rel);
-    docs_.add(e.docid, level);
-    if (level >= 0) ++level_counts_[static_cast<std::size_t>(level)];
+  num_rel_ = num_nonrel_ = positives_ = 0;
+  for (std::size_t i = 0; i < q.judged_count; ++i) {
+    const judged_doc& e = q.judged[i];
+    const int level = e.rel < 0 ? judged_negative : grades_.index_of(e.rel);
+    docs_.add(e.id(), level);
+    if (level < 0) continue;
+    ++level_counts_[static_cast<std::size_t>(level)];
     if (e.rel >= conv_.relevance_level) ++num_rel_;
+    else ++num_nonrel_;
+    if (e.rel > 0) ++positives_;
   }
 }
 
 // One lookup per retrieved document; unjudged ones are non-relevant.
 void query_evaluator::index_run(const query_input& q) {
-  const std::size_t n = q.run ? q.run->size() : 0;
+  const std::size_t n = q.run ? q.run_count : 0;
   entry_level_.resize(n);
   keys_.resize(n);
+  relevant_retrieved_ = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const run_entry& e = (*q.run)[i];
+    const run_entry& e = q.run[i];
     const doc_table::entry* s = docs_.find(e.docid);
-    entry_level_[i] = s ? s->level : -1;
+    const int level = s ? s->level : not_judged;
+    entry_level_[i] = level;
+    if (level >= 0 && grades_.levels[static_cast<std::size_t>(level)] >= conv_.relevance_level) ++relevant_retrieved_;
     keys_[i] = sort_key{detail::comparable_score(e.score, conv_.opt), e.docid, static_cast<std::uint32_t>(i)};
   }
+  retrieved_ = n;
 }
 
 // Score descending; equal scores by docid descending in byte order
 // (trec_eval's comp_sim_docno), or in input order when the preset says so.
-// Docids are unique within a query, so the order is total and std::sort
-// (which, unlike stable_sort, never allocates) gives one answer.
+// Docids are unique within a query, so the order is total and the sorts
+// (which, unlike stable_sort, never allocate) give one answer; when every
+// measure stops at a cutoff, only that many ranks are put in order.
 void query_evaluator::rank() {
-  if (conv_.opt.ties == tie_policy::input) {
-    std::sort(keys_.begin(), keys_.end(), [](const sort_key& a, const sort_key& b) {
-      return a.score != b.score ? a.score > b.score : a.index < b.index;
-    });
-  } else {
-    std::sort(keys_.begin(), keys_.end(), [](const sort_key& a, const sort_key& b) {
-      return a.score != b.score ? a.score > b.score : a.docid > b.docid;
-    });
-  }
   const std::size_t n = keys_.size();
-  ranked_level_.resize(n);
-  hits_.resize(n + 1);
+  const bool partial = plan_.sort_depth < n && conv_.opt.ties != tie_policy::average;
+  const std::size_t depth = partial ? plan_.sort_depth : n;
+  const auto by_input = [](const sort_key& a, const sort_key& b) {
+    return a.score != b.score ? a.score > b.score : a.index < b.index;
+  };
+  const auto by_docid = [](const sort_key& a, const sort_key& b) {
+    return a.score != b.score ? a.score > b.score : a.docid > b.docid;
+  };
+  const auto mid = keys_.begin() + static_cast<std::ptrdiff_t>(depth);
+  if (conv_.opt.ties == tie_policy::input) {
+    if (partial) std::partial_sort(keys_.begin(), mid, keys_.end(), by_input);
+    else std::sort(keys_.begin(), keys_.end(), by_input);
+  } else {
+    if (partial) std::partial_sort(keys_.begin(), mid, keys_.end(), by_docid);
+    else std::sort(keys_.begin(), keys_.end(), by_docid);
+  }
+  walk_ranking(depth);
+}
+
+// One pass down the ranked list: hits, AP's sum, the first hit, bpref.
+void query_evaluator::walk_ranking(std::size_t depth) {
+  ranked_level_.resize(depth);
+  hits_.resize(depth + 1);
   hits_[0] = 0;
-  precision_sum_ = 0;
+  precision_sum_ = bpref_ = 0;
   first_hit_ = 0;
-  for (std::size_t r = 0; r < n; ++r) {
-    int level = entry_level_[keys_[r].index];
+  std::size_t nonrel_seen = 0;
+  const double judged_nonrel = static_cast<double>(std::min(num_nonrel_, num_rel_));
+  for (std::size_t r = 0; r < depth; ++r) {
+    const int level = entry_level_[keys_[r].index];
     ranked_level_[r] = level;
-    bool relevant = level >= 0 && grades_.levels[static_cast<std::size_t>(level)] >= conv_.relevance_level;
+    const bool relevant = level >= 0 && grades_.levels[static_cast<std::size_t>(level)] >= conv_.relevance_level;
     hits_[r + 1] = hits_[r] + (relevant ? 1 : 0);
-    if (!relevant) continue;
+    if (!relevant) {
+      if (level >= 0) ++nonrel_seen;  // judged non-relevant (bpref skips the unjudged)
+      continue;
+    }
     precision_sum_ += static_cast<double>(hits_[r + 1]) / static_cast<double>(r + 1);
     if (first_hit_ == 0) first_hit_ = r + 1;
+    bpref_ += nonrel_seen > 0
+                  ? 1.0 - static_cast<double>(std::min(nonrel_seen, num_rel_)) / judged_nonrel
+                  : 1.0;
   }
+}
+
+// Interpolated precision at the k-th relevant document: the best precision
+// at it or at any later relevant one (trec_eval's iprec_at_recall).
+void query_evaluator::interpolated_precision() {
+  best_precision_.assign(relevant_retrieved_ + 1, 0.0);
+  double best = 0;
+  std::size_t k = relevant_retrieved_;
+  for (std::size_t r = ranked_level_.size(); r > 0 && k > 0; --r) {
+    if (hits_[r] == hits_[r - 1]) continue;
+    best = std::max(best, static_cast<double>(k) / static_cast<double>(r));
+    best_precision_[k--] = best;
+  }
+  best_precision_[0] = best;
 }
 
 // Prefix sums of DCG over the ranking and of IDCG over the ideal list, so
@@ -150,14 +192,14 @@ void query_evaluator::ndcg_sums(std::size_t scheme) {
   const bool from_list = conv_.opt.ideal == ideal_source::list;
   if (from_list) {
     retrieved_counts_.assign(grades_.levels.size(), 0);
-    for (int level : ranked_level_)
+    for (int level : entry_level_)
       if (level >= 0) ++retrieved_counts_[static_cast<std::size_t>(level)];
   }
   const std::vector<long>& counts = from_list ? retrieved_counts_ : level_counts_;
   std::size_t ideal_size = 0;
   for (std::size_t level : grades_.by_gain[scheme])
     if (level_gain[level] > 0) ideal_size += static_cast<std::size_t>(counts[level]);
-  if (conv_.opt.ideal_cut_to_retrieved) ideal_size = std::min(ideal_size, n);
+  if (conv_.opt.ideal_cut_to_retrieved) ideal_size = std::min(ideal_size, retrieved_);
   discounts_.reserve(std::max(n, ideal_size));
 
   std::vector<double>& dcg = dcg_[scheme];
@@ -179,34 +221,52 @@ void query_evaluator::ndcg_sums(std::size_t scheme) {
 }
 
 double query_evaluator::value_of(const column& c) {
-  const std::size_t n = ranked_level_.size();
+  const std::size_t n = retrieved_;
   const std::size_t top = std::min(c.cutoff, n);
   const double n_rel = static_cast<double>(num_rel_);
   switch (c.kind) {
+    case family::runid: return std::numeric_limits<double>::quiet_NaN();
     case family::num_q: return 1.0;
     case family::num_ret: return static_cast<double>(n);
     case family::num_rel: return n_rel;
-    case family::num_rel_ret: return static_cast<double>(hits_[n]);
-    case family::map: return hits_[n] ? precision_sum_ / n_rel : 0.0;
+    case family::num_rel_ret: return static_cast<double>(relevant_retrieved_);
+    case family::map:
+    case family::gm_map: return relevant_retrieved_ ? precision_sum_ / n_rel : 0.0;
+    case family::Rprec: {
+      const std::size_t look = std::min(n, num_rel_);
+      return look ? static_cast<double>(hits_[look]) / n_rel : 0.0;
+    }
+    case family::bpref: return num_rel_ ? bpref_ / n_rel : bpref_;
     case family::recip_rank: return first_hit_ ? 1.0 / static_cast<double>(first_hit_) : 0.0;
+    case family::iprec_at_recall: {
+      const auto at = static_cast<std::size_t>(std::lround(c.cutoff_value * n_rel));
+      return at > relevant_retrieved_ ? 0.0 : best_precision_[at];
+    }
     case family::P: return static_cast<double>(hits_[top]) / c.cutoff_value;
     case family::recall: return num_rel_ ? static_cast<double>(hits_[top]) / n_rel : 0.0;
+    case family::success: return hits_[top] > 0 ? 1.0 : 0.0;
     case family::ndcg: return detail::ndcg_of(dcg_[c.scheme].back(), idcg_[c.scheme].back(), conv_.opt.zero_idcg);
     case family::ndcg_cut: {
       const std::vector<double>& idcg = idcg_[c.scheme];
       return detail::ndcg_of(dcg_[c.scheme][top], idcg[std::min(c.cutoff, idcg.size() - 1)], conv_.opt.zero_idcg);
     }
-    case family::err_cut: {
-      grades_buf_.resize(n);
-      for (std::size_t r = 0; r < n; ++r)
-        grades_buf_[r] = ranked_level_[r] >= 0
-                             ? static_cast<double>(grades_.levels[static_cast<std::size_t>(ranked_level_[r])])
-                             : 0.0;
-      return detail::expected_reciprocal_rank(grades_buf_, c.cutoff, conv_.err_max_grade);
-    }
+    case family::err_cut: return err_of(c);
     case family::alpha_ndcg_cut: break;
   }
   return 0.0;
+}
+
+// ERR@k over the grades in rank order; a query without a positive judgment
+// has no value where the preset leaves such queries out (gdeval).
+double query_evaluator::err_of(const column& c) {
+  if (positives_ == 0 && conv_.opt.zero_idcg == zero_policy::skip) return std::numeric_limits<double>::quiet_NaN();
+  const std::size_t top = std::min(c.cutoff, ranked_level_.size());
+  grades_buf_.resize(top);
+  for (std::size_t r = 0; r < top; ++r)
+    grades_buf_[r] = ranked_level_[r] >= 0
+                         ? static_cast<double>(grades_.levels[static_cast<std::size_t>(ranked_level_[r])])
+                         : 0.0;
+  return detail::expected_reciprocal_rank(grades_buf_, c.cutoff, conv_.err_max_grade);
 }
 
 // alpha-nDCG@K against ndeval-style judgments: binary per (document,
@@ -237,7 +297,8 @@ void query_evaluator::alpha_values(const query_input& q, std::vector<double>& ro
 
   static const std::vector<std::string> none;
   std::vector<const std::vector<std::string>*> order;
-  for (const sort_key& k : keys_) {
+  for (std::size_t r = 0; r < std::min(keys_.size(), plan_.max_alpha_cutoff); ++r) {
+    const sort_key& k = keys_[r];
     auto found = index.find(k.docid);
     order.push_back(found == index.end() ? &none : &covers[found->second]);
   }

@@ -375,6 +375,7 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_evaluate_trec(const char* data, std
   if (js.has("measures"))
     for (const std::string& m : js.texts("measures")) o.measures.push_back(m);
   if (js.has("complete")) o.complete = js.boolean("complete");
+  if (js.has("shard")) o.shard = js.boolean("shard");
   if (js.has("relevanceLevel")) o.relevance_level = static_cast<long>(js.number("relevanceLevel"));
   if (js.has("preset")) o.preset = js.text("preset");
   if (js.has("gain")) o.exp_gain = js.text("gain") == "exp";
@@ -397,6 +398,10 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_evaluate_trec(const char* data, std
   out.set_numbers("isCount", std::vector<double>(r->is_count.begin(), r->is_count.end()));
   out.set_numbers("summaryOnly", std::vector<double>(r->summary_only.begin(), r->summary_only.end()));
   out.set("numQ", static_cast<double>(r->num_q));
+  out.set_bytes("runId", r->run_id);
+  std::string not_offered;
+  for (const std::string& n : r->not_offered) not_offered += (not_offered.empty() ? "" : "\n") + n;
+  out.set_bytes("notOffered", not_offered);
   out.set_bytes("text", ndcg::format_trec(*r, js.has("perQuery") && js.boolean("perQuery"),
                                           js.has("digits") ? static_cast<int>(js.number("digits")) : 4));
   out.close();

@@ -1,7 +1,9 @@
 // The ndcg command, run in-process: outputs, exit codes and messages.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -136,4 +138,128 @@ TEST_CASE("help and version exit with 0") {
   CHECK(run({"explain", "--help"}).out.find("--gain-table") != std::string::npos);
   CHECK(run({"trec", "--help"}).out.find("ndcg_cut.5,10") != std::string::npos);
   CHECK(run({"presets"}).out.find("sklearn\t") != std::string::npos);
+}
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A directory of its own for the files a test writes, removed at exit.
+std::string scratch() {
+  struct directory {
+    std::filesystem::path path;
+    directory() : path(std::filesystem::temp_directory_path() / ("ndcg-cli-test-" + std::to_string(std::random_device{}()))) {
+      std::filesystem::create_directories(path);
+    }
+    ~directory() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static const directory dir;
+  return dir.path.string();
+}
+
+void spit(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+
+// A run of `queries` queries, its lines grouped by query, and its qrels.
+std::pair<std::string, std::string> generated_run(int queries) {
+  std::string qrels, run;
+  unsigned x = 12345;
+  auto next = [&] { return x = x * 1103515245u + 12345u, (x >> 16) & 0x7FFF; };
+  for (int q = 0; q < queries; ++q) {
+    const std::string qid = std::to_string(1000 + q * 7 % 997);
+    for (int d = 0; d < 30; ++d) {
+      const std::string doc = "doc" + std::to_string(next() % 50);
+      if (qrels.find(qid + " 0 " + doc + " ") == std::string::npos && next() % 2)
+        qrels += qid + " 0 " + doc + " " + std::to_string(next() % 4) + "\n";
+    }
+    for (int d = 0; d < 50; ++d)
+      run += qid + " Q0 doc" + std::to_string(d) + " " + std::to_string(d + 1) + " " + std::to_string(next() % 20) + ".5 sys\n";
+  }
+  return {qrels, run};
+}
+
+}  // namespace
+
+TEST_CASE("trec reads the run from standard input with -") {
+  std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
+  outcome from_file = run({"trec", "-q", qrels, runfile});
+  outcome from_stdin = run({"trec", "-q", qrels, "-"}, slurp(runfile));
+  REQUIRE(from_file.code == 0);
+  CHECK(from_stdin.code == 0);
+  CHECK(from_stdin.out == from_file.out);
+  // The default output starts as trec_eval's: runid (the last line's tag), num_q, ...
+  CHECK(from_file.out.find("runid                 \tall\trun-A.v2\nnum_q                 \tall\t50\n") != std::string::npos);
+  outcome two = run({"trec", "-", "-"});
+  CHECK(two.code == 2);
+  CHECK(two.err == "ndcg trec: only one input can be standard input (`-`)\n");
+}
+
+TEST_CASE("trec on standard input needs the run grouped by query; a file need not be") {
+  const std::string qrels = "q1 0 a 1\nq2 0 b 1\n";
+  const std::string interleaved = "q1 Q0 a 1 1 t\nq2 Q0 b 1 1 t\nq1 Q0 c 2 0 t\n";
+  const std::string dir = scratch();
+  spit(dir + "/ungrouped.qrels", qrels);
+  spit(dir + "/ungrouped.run", interleaved);
+  outcome piped = run({"trec", dir + "/ungrouped.qrels", "-"}, interleaved);
+  CHECK(piped.code == 2);
+  CHECK(piped.err ==
+        "ndcg trec: -:3:1: expected the run's lines grouped by query, got query \"q1\" again after other queries "
+        "(first on line 1); give the run as a file, or group it first (sort -s -k1,1)\n");
+  outcome file = run({"trec", "-m", "num_ret", dir + "/ungrouped.qrels", dir + "/ungrouped.run"});
+  CHECK(file.code == 0);
+  CHECK(file.out == "num_ret               \tall\t3\n");
+}
+
+TEST_CASE("trec --merge of shards split by query equals the one-shot evaluation") {
+  auto [qrels, whole] = generated_run(120);
+  const std::string dir = scratch();
+  spit(dir + "/merge.qrels", qrels);
+  spit(dir + "/merge.run", whole);
+  // Three shards: each query's lines go to one shard, by its qid.
+  std::string shards[3];
+  std::istringstream lines(whole);
+  for (std::string line; std::getline(lines, line);) shards[std::stoul(line.substr(0, line.find(' '))) % 3] += line + "\n";
+  std::vector<std::string> merge_args{"trec", "--merge", "-q"};
+  for (int i = 0; i < 3; ++i) {
+    const std::string path = dir + "/merge" + std::to_string(i);
+    spit(path + ".run", shards[i]);
+    outcome part = run({"trec", "-q", "--digits", "17", "--shard", "-m", "official", "-m", "ndcg_cut.10",
+                        "-m", "ndcg", dir + "/merge.qrels", path + ".run"});
+    REQUIRE(part.code == 0);
+    spit(path + ".eval", part.out);
+    merge_args.push_back(path + ".eval");
+  }
+  for (const std::string digits : {"4", "17"}) {
+    outcome one = run({"trec", "-q", "--digits", digits, "-m", "official", "-m", "ndcg_cut.10", "-m", "ndcg",
+                       dir + "/merge.qrels", dir + "/merge.run"});
+    std::vector<std::string> args = merge_args;
+    args.insert(args.end(), {"--digits", digits});
+    outcome merged = run(args);
+    REQUIRE(one.code == 0);
+    CHECK(merged.err == "");
+    CHECK(merged.out == one.out);
+  }
+  outcome twice = run({"trec", "--merge", dir + "/merge0.eval", dir + "/merge0.eval"});
+  CHECK(twice.code == 2);
+  CHECK(twice.err.find("must be in one shard only") != std::string::npos);
+  outcome missing = run({"trec", "-q", dir + "/merge.qrels", dir + "/merge0.run"});
+  CHECK(missing.code == 2);  // without --shard a query missing from the run is an error
+}
+
+TEST_CASE("trec -m all_trec says on stderr which measures it leaves out") {
+  std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
+  outcome r = run({"trec", "-m", "all_trec", qrels, runfile});
+  CHECK(r.code == 0);
+  CHECK(r.err.rfind("ndcg trec: all_trec: not offered here (left out): relstring, infAP, gm_bpref,", 0) == 0);
+  CHECK(r.out.find("success_10") != std::string::npos);
 }

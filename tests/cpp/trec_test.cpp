@@ -224,9 +224,14 @@ TEST_CASE("trec: -m arguments are merged, and no -m gives the default set") {
   auto r = evaluate_ok(qrels, run, measures({"P.10", "ndcg", "P.5", "P.10,20", "ndcg"}));
   CHECK(r.names == std::vector<std::string>{"P_5", "P_10", "P_20", "ndcg"});
   auto d = evaluate_ok(qrels, run, trec_options{});
-  CHECK(d.names == std::vector<std::string>{"num_q", "num_ret", "num_rel", "num_rel_ret", "map",
-                                            "recip_rank", "P_5", "P_10", "P_20", "recall_5", "recall_10",
-                                            "recall_20", "ndcg", "ndcg_cut_5", "ndcg_cut_10", "ndcg_cut_20"});
+  // trec_eval 10.0's default ("official") set, in its print order.
+  std::vector<std::string> official{"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map",
+                                    "Rprec", "bpref", "recip_rank"};
+  for (const char* level : {"0.00", "0.10", "0.20", "0.30", "0.40", "0.50", "0.60", "0.70", "0.80", "0.90", "1.00"})
+    official.push_back(std::string("iprec_at_recall_") + level);
+  for (int k : {5, 10, 15, 20, 30, 100, 200, 500, 1000}) official.push_back("P_" + std::to_string(k));
+  CHECK(d.names == official);
+  CHECK(evaluate_ok(qrels, run, measures({"official"})).names == official);
   auto spec = ndcg::parse_measure("ndcg_cut");
   REQUIRE(spec.ok());
   CHECK(spec->cutoffs == std::vector<std::uint64_t>{5, 10, 15, 20, 30, 100, 200, 500, 1000});
@@ -330,8 +335,9 @@ TEST_CASE("trec: errors say what was wrong, exactly") {
     return r.ok() ? std::string("(no error)") : r.err().message;
   };
   CHECK(message({"map", "foo"}) ==
-        "unknown measure \"foo\" (known measures: num_q, num_ret, num_rel, num_rel_ret, map, recip_rank, P, "
-        "recall, ndcg, ndcg_cut, err_cut, alpha_ndcg_cut)");
+        "unknown measure \"foo\" (known measures: runid, num_q, num_ret, num_rel, num_rel_ret, map, gm_map, Rprec, "
+        "bpref, recip_rank, iprec_at_recall, P, recall, ndcg, ndcg_cut, success, err_cut, alpha_ndcg_cut, official, "
+        "all_trec)");
   CHECK(message({"ndcg_cut.x"}) ==
         "bad cutoff \"x\" in \"ndcg_cut.x\": cutoffs are whole numbers of 1 or more, as in P.5,10");
   CHECK(message({"P.0"}) == "bad cutoff \"0\" in \"P.0\": cutoffs are whole numbers of 1 or more, as in P.5,10");

@@ -129,6 +129,23 @@ test('evaluateTrec on the whole parity run equals the native command, bit for bi
   }
 });
 
+test('evaluateTrec with no measures gives trec_eval\'s default output, as the native command', () => {
+  const r = api.evaluateTrec(readParity('set1.qrels'), readParity('set1.run'), { perQuery: true, digits: 17 });
+  const native = cli(['trec', '-q', '--digits', '17', parity('set1.qrels'), parity('set1.run')]);
+  assert.equal(native.status, 0, native.stderr);
+  assert.equal(r.text, native.stdout);
+  assert.equal(r.runId, 'run-A.v2');
+  assert.deepEqual(r.measures.slice(0, 10),
+    ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank']);
+  assert.equal(r.measures.at(-1), 'P_1000');
+  // gm_map: the geometric mean of max(AP, 0.00001) over the queries; not printed per query.
+  const logs = r.qids.map((q) => Math.log(Math.max(r.perQuery[q].map, 0.00001)));
+  assert.ok(Math.abs(r.mean.gm_map - Math.exp(logs.reduce((a, b) => a + b, 0) / logs.length)) < 1e-12);
+  assert.equal(r.perQuery['111'].gm_map, undefined);
+  assert.deepEqual(r.notOffered, []);
+  assert.ok(api.evaluateTrec('q 0 a 1', 'q Q0 a 1 1 t', { measures: ['all_trec'] }).notOffered.includes('infAP'));
+});
+
 test('analyse gives, from one call, the explanation, the preset comparison and the unweighted NDCG', () => {
   const a = api.analyse(WORKED, { k: 10, weights: [2] });
   const log3 = Math.log2(3);

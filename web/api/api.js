@@ -86,13 +86,15 @@ function trecResultOf(r) {
   });
   const mean = {};
   names.forEach((name, m) => { mean[name] = value(r.mean[m]); });
-  return { measures: names, qids, perQuery, mean, numQ: r.numQ, text: r.text };
+  const notOffered = r.notOffered === '' ? [] : r.notOffered.split('\n');
+  return { measures: names, qids, perQuery, mean, numQ: r.numQ, runId: r.runId, notOffered, text: r.text };
 }
 
 // evaluateTrec's options and the check each value must pass.
 const TREC_CHECKS = {
   measures: [(v) => Array.isArray(v) && v.every((m) => typeof m === 'string'), 'an array of strings, e.g. ["ndcg_cut.10", "map"]'],
   complete: [(v) => typeof v === 'boolean', 'true or false'],
+  shard: [(v) => typeof v === 'boolean', 'true or false'],
   perQuery: [(v) => typeof v === 'boolean', 'true or false'],
   relevanceLevel: [(v) => Number.isSafeInteger(v) && v >= 0, 'a whole number, 0 or more'],
   preset: [(v) => typeof v === 'string', 'a preset name'],

@@ -22,12 +22,22 @@ function conventionOf(spec, state, skip = '') {
   return options;
 }
 
+// The A/B view's ranking B under the same options: one more call, only when B has text.
+function secondRanking(api, state, options) {
+  if (!state.textB || !state.textB.trim()) return {};
+  try {
+    return { analysisB: analyse(api, state.textB, options) };
+  } catch (e) {
+    return { errorB: structuredError(e) };
+  }
+}
+
 function computeExplain(api, spec, state) {
   const options = toApiOptions(spec, state);
   if (!state.text.trim()) return { notice: 'emptyInput', matching: matchingOf(api, conventionOf(spec, state)) };
   try {
     const analysis = analyse(api, state.text, options);
-    return { analysis, matching: analysis.matchingPreset, inputStatus: { format: analysis.format, n: analysis.items } };
+    return { analysis, matching: analysis.matchingPreset, inputStatus: { format: analysis.format, n: analysis.items }, ...secondRanking(api, state, options) };
   } catch (e) {
     const err = structuredError(e);
     const bad = err.source === 'options' && spec.byKey.has(err.key) ? err.key : '';

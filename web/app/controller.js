@@ -21,7 +21,7 @@ export function delayFor(state) {
 }
 
 /** Texts this long stay out of links (see HASH_TEXT_LIMIT). */
-export const tooLongForLink = (s) => s.text.length + s.qrels.length > HASH_TEXT_LIMIT;
+export const tooLongForLink = (s) => s.text.length + (s.textB || '').length + s.qrels.length > HASH_TEXT_LIMIT;
 
 /**
  * The API with every call counted into `counter` ({calls, names}) when a
@@ -96,7 +96,7 @@ function recompute(app) {
   app.computed = next;
   if (next.matching !== undefined) app.matching = next.matching;
   // A result that could not be read leaves the last one on show, marked stale.
-  if (!next.error) app.good = { analysis: next.analysis || null, trec: next.trec || null };
+  if (!next.error) app.good = { analysis: next.analysis || null, trec: next.trec || null, analysisB: next.analysisB || null, errorB: next.errorB || null };
   app.version++;
 }
 
@@ -113,7 +113,7 @@ export function modelOf(app) {
   const error = app.controlError || c.error || null;
   return {
     lang: app.lang, theme: app.theme, state: app.state, hash: app.hash, version: app.version, rowLimit: app.rowLimit,
-    analysis: app.good.analysis, trec: app.good.trec, error, stale: Boolean(error && (app.good.analysis || app.good.trec)),
+    analysis: app.good.analysis, trec: app.good.trec, analysisB: app.good.analysisB || null, errorB: app.good.errorB || null, error, stale: Boolean(error && (app.good.analysis || app.good.trec)),
     notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
     presetList: app.presetList, presetOptions: app.spec.presets, spec: app.spec,
     sources: { ranking: sourceOf(app, 'ranking'), qrels: sourceOf(app, 'qrels') }, job: app.job, pending: Boolean(c.pending),

@@ -214,6 +214,9 @@ export function makeHandlers(app) {
       app.rowsStale = true;
       update(app, { text: value }, delayFor({ ...app.state, text: value }));
     },
+    textB(value) {
+      update(app, { textB: value }, delayFor({ ...app.state, text: value }));
+    },
     qrels(value) {
       if (!fitsInBox(value)) {
         handlers.bigText('qrels', value);

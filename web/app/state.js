@@ -17,7 +17,7 @@ import {
 export const WORKED_EXAMPLE = '3 2 0 1 0 0 2 1 0 0';
 
 /** Page fields that are not options. */
-const PAGE_DEFAULTS = Object.freeze({ mode: 'explain', text: WORKED_EXAMPLE, qrels: '', lang: '', local: false, parts: '', theme: '' });
+const PAGE_DEFAULTS = Object.freeze({ mode: 'explain', text: WORKED_EXAMPLE, textB: '', qrels: '', lang: '', local: false, parts: '', theme: '' });
 /** Where the page's defaults differ from the core's: the document's K = 10 and its convention. */
 const PAGE_CHOICES = Object.freeze({ k: 10, preset: 'document' });
 const MODES = ['explain', 'trec'];
@@ -113,9 +113,11 @@ export function applyPreset(spec, state, name) {
 
 function textPart(state, withText) {
   if (!withText) return [];
-  if (state.text.length + state.qrels.length > HASH_TEXT_LIMIT) return ['local=1'];
+  if (state.text.length + state.textB.length + state.qrels.length > HASH_TEXT_LIMIT) return ['local=1'];
   const parts = [GRADE_LIST.test(state.text) ? `grades=${state.text.split(' ').join(',')}` : `text=${encodeURIComponent(state.text)}`];
   if (state.qrels) parts.push(`qrels=${encodeURIComponent(state.qrels)}`);
+  // The second ranking of the A/B view, when there is one.
+  if (state.textB) parts.push(`textB=${encodeURIComponent(state.textB)}`);
   return parts;
 }
 
@@ -173,8 +175,9 @@ function readTexts(pairs, state) {
     known = true;
   }
   if (pairs.has('qrels')) state.qrels = pairs.get('qrels').slice(0, MAX_TEXT);
+  if (pairs.has('textB')) state.textB = pairs.get('textB').slice(0, MAX_TEXT);
   if (pairs.get('local') === '1') state.local = true;
-  return known || pairs.has('qrels') || state.local;
+  return known || pairs.has('qrels') || pairs.has('textB') || state.local;
 }
 
 function readPageFields(pairs, state) {

@@ -157,6 +157,9 @@ export function headline(lang, r, d) {
 
 // ---- step tables ---------------------------------------------------------------
 
+/** Rows a chart can point to (charts.js draws at most this many positions). */
+export const LINKED_ROWS = 20;
+
 /** Which optional columns a pair of step lists needs. */
 export function tableColumns(r) {
   const any = (rows, f) => rows.some(f);
@@ -180,8 +183,11 @@ function headerRow(lang, cols, options, withLoss) {
     withLoss ? th(t(lang, 'col_loss'), null, 'num') : null);
 }
 
-/** Table rows for steps[0..limit). `marked` holds 0-based rows to highlight. */
-export function stepRows(steps, cols, d, limit, loss, marked) {
+/**
+ * Table rows for steps[0..limit). `marked` holds 0-based rows to highlight;
+ * with `idPrefix`, the first LINKED_ROWS rows get ids the charts point to.
+ */
+export function stepRows(steps, cols, d, limit, loss, marked, idPrefix = '') {
   const frag = document.createDocumentFragment();
   const n = Math.min(limit, steps.length);
   for (let i = 0; i < n; i++) {
@@ -189,7 +195,8 @@ export function stepRows(steps, cols, d, limit, loss, marked) {
     const hot = marked && marked.has(i);
     const lossCell = loss ? h('td', { class: `num${loss[i] > 1e-12 ? ' loss' : loss[i] < -1e-12 ? ' gain' : ''}` },
       loss[i] > 1e-12 ? `−${fixed(loss[i], d)}` : loss[i] < -1e-12 ? `+${fixed(-loss[i], d)}` : '') : null;
-    frag.appendChild(h('tr', { class: hot ? 'hot' : null, 'data-position': x.position },
+    const id = idPrefix && i < LINKED_ROWS ? `${idPrefix}-${x.position}` : null;
+    frag.appendChild(h('tr', { class: hot ? 'hot' : null, 'data-position': x.position, id },
       h('th', { scope: 'row', class: 'num' }, String(x.position)),
       cols.ids ? h('td', { class: 'text id' }, x.id === null ? '' : x.id) : null,
       h('td', { class: 'num' }, plain(x.rel)),
@@ -215,7 +222,7 @@ export function stepTable(lang, which, r, options, d, limit, marked) {
   const table = h('table', { class: 'steps', id: `table-${which}` },
     h('caption', { class: 'visually-hidden' }, caption),
     h('thead', null, headerRow(lang, cols, options, !!loss)),
-    h('tbody', null, stepRows(steps, cols, d, limit, loss, marked)));
+    h('tbody', null, stepRows(steps, cols, d, limit, loss, marked, `row-${which}`)));
   const region = h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }) }, table);
   const shown = Math.min(limit, steps.length);
   const more = shown < steps.length ? h('p', { class: 'more-rows' },

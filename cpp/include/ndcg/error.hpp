@@ -47,6 +47,7 @@ namespace ndcg {
   X(bad_measure, "bad-measure", "found")                                                    \
   X(needs_subtopics, "needs-subtopics", "")                                                 \
   X(bad_file, "bad-file", "found")                                                          \
+  X(ungrouped_run, "ungrouped-run", "found,first_line")  /* streamed run not grouped */      \
   X(restarting, "restarting", "")                 /* JS only: wasm memory ran out */
 
 enum class error_code {

@@ -66,6 +66,7 @@ struct run_query {
 struct run_file {
   std::vector<run_query> queries;  // in order of first appearance
   std::size_t lines = 0;
+  std::string_view run_id;         // the tag of the last line (trec_eval's runid)
 };
 // The text must outlive the result (docids and qids are views into it).
 expected<run_file> parse_run(std::string_view text, const limits& lim = {});

@@ -5,12 +5,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ndcg/error.hpp"
 #include "ndcg/metrics.hpp"
+#include "ndcg/parse.hpp"
 
 namespace ndcg {
 
@@ -19,23 +21,31 @@ struct measure_spec {
   std::string base;                      // "ndcg", "ndcg_cut", "P", ...
   std::string params;                    // the text after the dot, as given
   std::vector<std::uint64_t> cutoffs;    // for cutoff measures (64 bits in wasm too)
+  std::vector<double> levels;            // for iprec_at_recall: recall levels in [0, 1]
   std::vector<std::pair<long, double>> gains;  // for ndcg's rel=gain pairs
 };
 expected<measure_spec> parse_measure(std::string_view text);
 
 // The measure names -m takes, in the order their lines are printed.
 const std::vector<std::string_view>& trec_measure_names();
-// The measures evaluated when none are given.
+// The measures evaluated when none are given: trec_eval's default
+// ("official") set, line for line.
 const std::vector<std::string>& default_trec_measures();
+// trec_eval's measures that -m all_trec names and we do not compute.
+const std::vector<std::string_view>& trec_measures_not_offered();
 
-// The -m measures are trec_eval's (num_q, num_ret, num_rel, num_rel_ret, map,
-// recip_rank, P, recall, ndcg, ndcg_cut) plus err_cut and alpha_ndcg_cut.
-// Several -m arguments are merged: cutoffs are unioned, ndcg variants with
-// different gains become separate columns ("ndcg", "ndcg_1=1,2=3").
+// The -m measures are trec_eval's (runid, num_q, num_ret, num_rel,
+// num_rel_ret, map, gm_map, Rprec, bpref, recip_rank, iprec_at_recall, P,
+// recall, ndcg, ndcg_cut, success) plus err_cut and alpha_ndcg_cut; the
+// nicknames "official" and "all_trec" name trec_eval's sets. Several -m
+// arguments are merged: cutoffs are unioned, ndcg variants with different
+// gains become separate columns ("ndcg", "ndcg_1=1,2=3").
 struct trec_options {
   std::vector<std::string> measures;     // -m arguments; empty = the default set
   bool complete = false;                 // -c: qrels queries missing from the run are scored
                                          // against an empty ranking (0; num_rel still counts)
+  bool shard = false;                    // --shard: qrels queries missing from the run are
+                                         // left out (the run is one shard of a larger one)
   long relevance_level = 1;              // -l: rel >= this is relevant; must be >= 0
   std::string preset;                    // "" = trec_eval; else the preset's gain, ties, ideal
                                          // source, IDCG = 0 policy, log base and grade limit
@@ -49,17 +59,56 @@ struct trec_options {
 struct trec_result {
   std::vector<std::string> names;        // printed names: "ndcg_cut_10", "P_5", ...
   std::vector<bool> is_count;            // printed as integers (num_ret, ...)
-  std::vector<bool> summary_only;        // printed on the "all" line only (num_q)
+  std::vector<bool> summary_only;        // printed on the "all" line only (runid, num_q, gm_map)
+  std::vector<bool> geometric;           // the "all" row is the geometric mean of
+                                         // max(value, 0.00001) (gm_map; its values are APs)
   std::vector<std::string> qids;         // sorted as trec_eval prints them (byte order)
   std::vector<std::vector<double>> values;  // values[q][m]; NaN = no value (IDCG = 0 under
                                             // a preset whose zero policy is "skip")
   std::vector<double> mean;              // the "all" row: the mean over queries with a value,
                                          // but the sum for counts (num_rel, ...), as trec_eval
   std::size_t num_q = 0;
+  std::string run_id;                    // the tag of the run's last line (runid)
+  std::vector<std::string> not_offered;  // measures -m all_trec named that are not computed
 };
 
+// A run evaluated piece by piece, query by query: memory holds the qrels
+// and the query being read, not the run. The run must be grouped by query
+// (as run files are); a query that comes back after others is an
+// ungrouped_run error, after which evaluate_trec() on the whole text works.
+class trec_stream {
+ public:
+  static expected<trec_stream> open(std::string_view qrels_text, const trec_options& opt,
+                                    std::string_view subtopics = {});
+  trec_stream(trec_stream&&) noexcept;
+  trec_stream& operator=(trec_stream&&) noexcept;
+  ~trec_stream();
+
+  // Reads the lines of `text`, which must end at a line end unless `last`,
+  // and evaluates each query whose lines all came. Returns the bytes read:
+  // all but the lines of the last query, which the next call must give
+  // again at the start of its text (everything when `last`).
+  expected<std::size_t> feed(std::string_view text, bool last);
+  // One query's run lines, read elsewhere (e.g. by parse_run).
+  status add_query(std::string_view qid, const std::vector<run_entry>& entries);
+  void set_run_id(std::string_view tag);
+  expected<trec_result> finish();
+
+ private:
+  struct state;
+  explicit trec_stream(std::unique_ptr<state> s);
+  std::unique_ptr<state> s_;
+};
+
+// Per-query outputs (-q, best with --digits 17) of runs split by query,
+// merged into one result whose means are the one-shot means: counts are
+// summed, other measures averaged over the queries in order, gm_map taken
+// from the per-query map values. An error's source is the index of the text.
+expected<trec_result> merge_trec(const std::vector<std::string_view>& outputs);
+
 // Evaluates a run against qrels. `subtopics` (may be empty) is ndeval-style
-// subtopic qrels for alpha_ndcg_cut. An error from reading an input keeps its
+// subtopic qrels for alpha_ndcg_cut; with empty qrels, or qrels that are
+// the same text, the per-document judgments come from the subtopics. An error from reading an input keeps its
 // line and column and says which input in error::source ("qrels", "run",
 // "subtopics"); a bad option or measure has an empty source and no line.
 expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,

@@ -34,6 +34,14 @@ function sourcePart(name) {
   ];
 }
 
+// Ranking B of the A/B view: optional, explain mode only, typed or pasted.
+function secondField() {
+  return h('div', { class: 'field', id: 'ranking-b-field' },
+    h('label', { for: 'ranking-b', 'data-i18n': 'rankingBLabel' }),
+    h('p', { id: 'ranking-b-help', class: 'help', 'data-i18n': 'rankingBHelp' }),
+    h('textarea', { id: 'ranking-b', rows: '3', ...TEXT_ATTRS, 'aria-describedby': 'ranking-b-help' }));
+}
+
 function modeChoice() {
   const radio = (value, key) => h('label', { class: 'choice' },
     h('input', { type: 'radio', name: 'mode', value, checked: value === 'explain' }), ' ', h('span', { 'data-i18n': key }));
@@ -54,10 +62,10 @@ function examples() {
 export function mountInput(root, { full }) {
   const content = full
     ? h('section', { class: 'panel', 'aria-labelledby': 'input-heading' },
-      h('h2', { id: 'input-heading', 'data-i18n': 'inputHeading' }), modeChoice(), textField('ranking', 7, true), textField('qrels', 4, true), examples())
+      h('h2', { id: 'input-heading', 'data-i18n': 'inputHeading' }), modeChoice(), textField('ranking', 7, true), secondField(), textField('qrels', 4, true), examples())
     : textField('ranking', 3, false);
   root.replaceChildren(content);
-  return { root, full, ranking: byId(root, 'ranking'), qrels: byId(root, 'qrels'), shownErrors: {} };
+  return { root, full, ranking: byId(root, 'ranking'), rankingB: byId(root, 'ranking-b'), qrels: byId(root, 'qrels'), shownErrors: {} };
 }
 
 function renderLabels(region, lang, trec) {
@@ -111,6 +119,10 @@ export function renderInput(region, lang, model, target) {
   const { state } = model;
   if (region.ranking.value !== state.text) region.ranking.value = state.text;
   if (region.qrels && region.qrels.value !== state.qrels) region.qrels.value = state.qrels;
+  if (region.rankingB) {
+    if (region.rankingB.value !== state.textB) region.rankingB.value = state.textB;
+    byId(region.root, 'ranking-b-field').hidden = state.mode !== 'explain';
+  }
   for (const radio of region.root.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
   renderLabels(region, lang, state.mode === 'trec');
   const sources = model.sources || {};
@@ -169,6 +181,7 @@ function bindFiles(region, box, handlers) {
 export function bindInput(region, handlers) {
   region.ranking.addEventListener('input', (e) => handlers.text(e.target.value));
   if (region.qrels) region.qrels.addEventListener('input', (e) => handlers.qrels(e.target.value));
+  if (region.rankingB) region.rankingB.addEventListener('input', (e) => handlers.textB(e.target.value));
   for (const box of ['ranking', 'qrels']) {
     if (!region[box]) continue;
     bindPaste(region[box], box, handlers);

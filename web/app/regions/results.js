@@ -2,12 +2,15 @@
 // shape, and on the full page the formulas, the judged pool, the loss, the
 // NDCG@k curve, the other metrics and the preset comparison; or the batch
 // table. It draws model.analysis (see compute.js) and never calls the module.
-import { t } from '../i18n.js';
+import { errorText, t } from '../i18n.js';
 import { cutLabel } from '../state.js';
 import { ALL_PARTS, DEFAULT_PARTS } from '../parts.js';
 import * as T from '../templates.js';
 import { byId, setText, show } from './dom.js';
 import { batchSections } from './batch.js';
+import { bindMarks } from './marks.js';
+import { cumulativeChart, flowDiagram, termBars } from '../charts.js';
+import { abPanel } from '../ab.js';
 
 const { count, h } = T;
 
@@ -25,6 +28,7 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
       h('p', { id: 'stale-note', class: 'stale-note', 'data-i18n': 'staleNote', hidden: true }), progressBar(), live, body)
     : h('div', { class: 'results' }, live, body);
   root.replaceChildren(content);
+  bindMarks(root);
   return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' } };
 }
 
@@ -85,6 +89,17 @@ function stepSections(lang, r, d, rowLimit) {
   ];
 }
 
+// Ranking B beside A, or B's error, when the A/B box has text.
+function abSection(lang, model, r, d) {
+  if (model.state.mode !== 'explain' || !(model.state.textB || '').trim()) return null;
+  const b = model.analysisB;
+  const e = model.errorB;
+  const body = e ? h('div', { class: 'error-box', id: 'ab-error' }, h('p', null, h('strong', null, t(lang, 'abErrorIn')),
+    e.line ? ` ${t(lang, 'errorWhere', { line: e.line, column: e.column })}` : '', ` ${errorText(lang, e)}`))
+    : b ? abPanel(lang, r, b.explanation, d) : null;
+  return body ? section('ab', t(lang, 'abHeading', { k: cutLabel(r.k) }), body) : null;
+}
+
 function formulaSection(lang, r) {
   return section('formulas', t(lang, 'formulaHeading'), T.formulas(lang, {
     gain: r.options.gain, logBase: r.options.logBase, weighted: isWeighted(r), k: r.k, ideal: r.options.ideal,
@@ -92,12 +107,22 @@ function formulaSection(lang, r) {
   }));
 }
 
+function chartSections(lang, r, d) {
+  const kl = cutLabel(r.k);
+  return [
+    section('flow', t(lang, 'flowHeading'), flowDiagram(lang, r, d)),
+    h('div', { class: 'result-pair charts' },
+      section('bars', t(lang, 'barsHeading', { k: kl }), termBars(lang, r, d)),
+      section('cumulative', t(lang, 'cumulativeHeading', { k: kl }), cumulativeChart(lang, r, d)),
+      section('curve', t(lang, 'curveHeading'), T.curve(lang, r, d))),
+    section('loss', t(lang, 'lossHeading'), T.lossPanel(lang, r, d, T.biggestLosses(r.loss))),
+  ];
+}
+
 function extraSections(lang, model, r, d, parts) {
   const { analysis, state } = model;
   return [
-    parts.has('charts') ? h('div', { class: 'result-pair' },
-      section('loss', t(lang, 'lossHeading'), T.lossPanel(lang, r, d, T.biggestLosses(r.loss))),
-      section('curve', t(lang, 'curveHeading'), T.curve(lang, r, d))) : null,
+    parts.has('charts') ? chartSections(lang, r, d) : null,
     parts.has('metrics') ? section('metrics', t(lang, 'metricsHeading'), T.metricsPanel(lang, r, d, {
       weighted: isWeighted(r), unweightedNdcg: analysis.unweightedNdcg, relevanceLevel: state.relevanceLevel,
     })) : null,
@@ -115,6 +140,7 @@ function explainBody(region, lang, model) {
     full && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), T.poolPanel(lang, r, d)) : null,
     full ? formulaSection(lang, r) : null,
     parts.has('tables') ? stepSections(lang, r, d, model.rowLimit) : null,
+    full ? abSection(lang, model, r, d) : null,
     extraSections(lang, model, r, d, parts),
   ];
 }

@@ -1,0 +1,104 @@
+// Whole-run evaluation against trec_eval: the issue's workload (gen.py,
+// seed 1000, 1,000,000 run lines), medians of several runs and peak memory
+// (/usr/bin/time) of `ndcg trec`, evaluateTrec in Node, trec_eval when one
+// is on PATH, and `cat` of both files (the floor), printed as ratios. Then
+// a 10,000,000-line run streamed against the same qrels, to show that
+// memory stays flat. Data is generated once into a temporary directory.
+// Usage: node bench/trec.mjs [--runs N] [--no-10m] [--ndcg BIN] [--module dist/ndcg.js]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const option = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const runs = Number(option('--runs', 5));
+const ndcgBin = resolve(option('--ndcg', join(root, 'build', 'native', 'ndcg')));
+const modulePath = resolve(option('--module', join(root, 'dist', 'ndcg.js')));
+const measures = ['ndcg_cut.10', 'ndcg'];
+const mArgs = measures.flatMap((m) => ['-m', m]);
+
+// gen.py lives in the shared folder beside the repository.
+function generator() {
+  const found = [join(root, '..', 'shared', 'data', 'gen.py'), '/work/shared/data/gen.py'].find(existsSync);
+  if (!found) throw new Error('gen.py not found beside the repository (../shared/data/gen.py)');
+  return found;
+}
+
+function generate(lines) {
+  const dir = join(tmpdir(), 'ndcg-bench-trec');
+  mkdirSync(dir, { recursive: true });
+  const run = join(dir, `seed1000-${lines}.run`), qrels = join(dir, `seed1000-${lines}.qrels`);
+  if (!existsSync(run) || !existsSync(qrels)) {
+    console.log(`generating ${lines} run lines into ${dir} ...`);
+    const r = spawnSync('python3', [generator(), '--seed', '1000', '--target-lines', String(lines), '--run', run, '--qrels', qrels],
+      { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('gen.py failed');
+  }
+  return { run, qrels };
+}
+
+// One run under /usr/bin/time: wall seconds and peak resident kilobytes.
+function timedOnce(cmd, args) {
+  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', cmd, ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const last = r.stderr.trim().split('\n').filter((l) => l.startsWith('TIME ')).pop();
+  if (r.status !== 0 || !last) return { failed: r.stderr.trim().split('\n')[0] };
+  const [, seconds, kb] = last.split(' ');
+  return { seconds: Number(seconds), mb: Number(kb) / 1024 };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function measure(name, cmd, args, times = runs) {
+  const results = [];
+  for (let i = 0; i < times; i++) {
+    const r = timedOnce(cmd, args);
+    if (r.failed) {
+      console.log(`${name.padEnd(28)} failed: ${r.failed}`);
+      return null;
+    }
+    results.push(r);
+  }
+  const m = { name, seconds: median(results.map((r) => r.seconds)), mb: Math.max(...results.map((r) => r.mb)) };
+  console.log(`${name.padEnd(28)} ${m.seconds.toFixed(3)} s (median of ${times})   peak ${m.mb.toFixed(1)} MB`);
+  return m;
+}
+
+function onPath(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
+}
+
+const ratio = (a, b) => (a && b ? `${(a / b).toFixed(2)}x` : 'n/a');
+
+const big = generate(1000000);
+console.log(`\nworkload: gen.py --seed 1000 --target-lines 1000000, measures ${measures.join(' ')}`);
+const cat = measure('cat (the floor)', 'cat', [big.qrels, big.run]);
+const native = measure('ndcg trec', ndcgBin, ['trec', ...mArgs, big.qrels, big.run]);
+const nativeDefault = measure('ndcg trec (default measures)', ndcgBin, ['trec', big.qrels, big.run]);
+const node = measure('evaluateTrec in Node', 'node', [join(root, 'bench', 'trec-node.mjs'), modulePath, big.qrels, big.run, ...measures]);
+const trecEval = onPath('trec_eval') ? measure('trec_eval', 'trec_eval', [...mArgs, big.qrels, big.run]) : null;
+const trecEvalDefault = trecEval ? measure('trec_eval (default measures)', 'trec_eval', [big.qrels, big.run]) : null;
+if (!trecEval) console.log('trec_eval: not on PATH, skipped (put a trec_eval 10.0 on PATH to compare)');
+
+console.log('\nratios (time; peak memory):');
+if (trecEval) {
+  console.log(`trec_eval / ndcg trec:              ${ratio(trecEval.seconds, native?.seconds)} faster; memory ${ratio(native?.mb, trecEval.mb)} of trec_eval's`);
+  console.log(`trec_eval / ndcg trec (defaults):   ${ratio(trecEvalDefault?.seconds, nativeDefault?.seconds)} faster`);
+  console.log(`trec_eval / evaluateTrec in Node:   ${ratio(trecEval.seconds, node?.seconds)} faster; memory ${ratio(node?.mb, trecEval.mb)} of trec_eval's`);
+}
+console.log(`ndcg trec / cat floor:              ${ratio(native?.seconds, cat?.seconds)} the floor's time`);
+console.log(`evaluateTrec in Node / ndcg trec:   ${ratio(node?.seconds, native?.seconds)}`);
+
+if (!process.argv.includes('--no-10m')) {
+  const huge = generate(10000000);
+  // The same qrels: the first 11,647 queries of the longer run are the same,
+  // so memory holds the same judgments while ten times the lines go by.
+  console.log('\nstreaming: a 10,000,000-line run against the 1,000,000-line workload\'s qrels (--shard)');
+  const one = measure('ndcg trec, 1M lines', ndcgBin, ['trec', '--shard', ...mArgs, big.qrels, big.run], Math.min(runs, 3));
+  const ten = measure('ndcg trec, 10M lines', ndcgBin, ['trec', '--shard', ...mArgs, big.qrels, huge.run], Math.min(runs, 3));
+  console.log(`peak memory 10M / 1M:               ${ratio(ten?.mb, one?.mb)}`);
+}
