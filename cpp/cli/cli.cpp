@@ -156,8 +156,7 @@ const char* trec_help =
     "                         change with the order of documents with equal scores\n"
     "                         (NAME:ties), and the mean under the worst and the best\n"
     "                         such order (NAME:worst, NAME:best; smaller or larger\n"
-    "                         judged grades first); with -q also each such query.\n"
-    "                         The run is then read whole, not streamed\n"
+    "                         judged grades first); with -q also each such query\n"
     "  --merge                the files are -q outputs of shards (best printed with\n"
     "                         --digits 17 --shard): print the means of the whole run\n"
     "  -h, --help             this text\n"
@@ -483,13 +482,42 @@ expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, co
   return evaluate_trec(qrels, *text, r.opt, subtopics);
 }
 
-// --tie-range evaluates the run twice more, so the run is read whole.
-expected<trec_result> evaluate_whole(const trec_request& r, std::istream& in, const std::string& qrels,
-                                     const std::string& subtopics, std::string& run, std::string& problem) {
-  auto text = read_file(r.files.back(), in, problem);
-  if (!text) return fail(error_code::bad_file, problem).with("found", r.files.back());
-  run = std::move(*text);
-  return evaluate_trec(qrels, run, r.opt, subtopics);
+// --tie-range of a run file: streamed twice more, with equal scores in the
+// worst and in the best order of grades.
+expected<trec_tie_range> stream_ties(const trec_request& r, std::istream& in, const std::string& qrels,
+                                     const std::string& subtopics, std::string& problem) {
+  trec_request ordered = r;
+  ordered.opt.tied_grades = -1;
+  auto worst = evaluate_files(ordered, in, qrels, subtopics, problem);
+  if (!worst) return worst.err();
+  ordered.opt.tied_grades = 1;
+  auto best = evaluate_files(ordered, in, qrels, subtopics, problem);
+  if (!best) return best.err();
+  return tie_range_of(std::move(*worst), std::move(*best));
+}
+
+// The usual evaluation and, with --tie-range, the two orders of ties (a run
+// on standard input, which can be read once, is read whole).
+expected<trec_result> evaluate_request(const trec_request& r, std::istream& in, const std::string& qrels,
+                                       const std::string& subtopics, std::optional<trec_tie_range>& ties,
+                                       std::string& problem) {
+  if (!r.tie_range) return evaluate_files(r, in, qrels, subtopics, problem);
+  if (r.files.back() != "-") {
+    auto result = evaluate_files(r, in, qrels, subtopics, problem);
+    if (!result) return result;
+    auto t = stream_ties(r, in, qrels, subtopics, problem);
+    if (!t) return t.err();
+    ties = std::move(*t);
+    return result;
+  }
+  auto text = read_file("-", in, problem);
+  if (!text) return fail(error_code::bad_file, problem);
+  auto result = evaluate_trec(qrels, *text, r.opt, subtopics);
+  if (!result) return result;
+  auto t = evaluate_tie_range(qrels, *text, r.opt, subtopics);
+  if (!t) return t.err();
+  ties = std::move(*t);
+  return result;
 }
 
 int merge_command(const trec_request& r, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -522,9 +550,8 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   std::optional<std::string> subtopics = std::string();
   if (qrels && !req->subtopics.empty()) subtopics = read_file(req->subtopics, in, problem);
   if (!qrels || !subtopics) { err << "ndcg trec: " << problem << "\n"; return 2; }
-  std::string run;
-  auto result = req->tie_range ? evaluate_whole(*req, in, *qrels, *subtopics, run, problem)
-                               : evaluate_files(*req, in, *qrels, *subtopics, problem);
+  std::optional<trec_tie_range> ties;
+  auto result = evaluate_request(*req, in, *qrels, *subtopics, ties, problem);
   if (!result) {
     if (result.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }
     err << "ndcg trec: " << placed(file_of(*req, result.err().source), result.err()) << "\n";
@@ -536,11 +563,7 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
     err << "ndcg trec: all_trec: not offered here (left out): " << names << "\n";
   }
   out << format_trec(*result, req->per_query, req->digits);
-  if (req->tie_range) {
-    auto ties = evaluate_tie_range(*qrels, run, req->opt, *subtopics);
-    if (!ties) { err << "ndcg trec: " << placed(file_of(*req, ties.err().source), ties.err()) << "\n"; return 2; }
-    out << format_tie_range(*ties, req->per_query, req->digits);
-  }
+  if (ties) out << format_tie_range(*ties, req->per_query, req->digits);
   return 0;
 }
 

@@ -23,6 +23,10 @@ struct trec_tie_range {
   std::vector<std::size_t> changed;  // per measure: queries whose worst and best values differ
 };
 
+// The two results (the run evaluated with trec_options::tied_grades -1 and +1,
+// whole or streamed) and the count of queries that move, per measure.
+trec_tie_range tie_range_of(trec_result worst, trec_result best);
+
 // Errors are evaluate_trec's for the same inputs.
 expected<trec_tie_range> evaluate_tie_range(std::string_view qrels_text, std::string_view run_text,
                                             const trec_options& opt, std::string_view subtopics = {});
