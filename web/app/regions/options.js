@@ -124,7 +124,7 @@ function renderPresets(region, lang, model) {
 
 function visibleIn(row, state) {
   if (row.key === 'gainTable' && state.gain !== 'table') return false;
-  if (row.trecOnly) return state.mode === 'trec';
+  if (row.trecOnly) return state.mode !== 'explain';
   return state.mode === 'explain' || TREC_OPTION_KEYS.includes(row.key);
 }
 
@@ -143,7 +143,7 @@ export function renderOptions(region, lang, model, target) {
   const general = Boolean(target && target.region === 'options' && !target.key);
   renderErrorBox(byId(region.root, 'options-error'), lang, general ? model.error : null, '');
   show(byId(region.root, 'ideal-note'), state.ideal === 'judgments' && !state.qrels.trim());
-  show(byId(region.root, 'trec-note'), state.mode === 'trec');
+  show(byId(region.root, 'trec-note'), state.mode !== 'explain');
   renderTieRange(region, lang, model);
 }
 

@@ -11,6 +11,7 @@ import { batchSections } from './batch.js';
 import { bindMarks } from './marks.js';
 import { cumulativeChart, flowDiagram, termBars } from '../charts.js';
 import { abPanel } from '../ab.js';
+import { compareLive, compareSections } from './compare.js';
 
 const { count, h } = T;
 
@@ -29,7 +30,8 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
     : h('div', { class: 'results' }, live, body);
   root.replaceChildren(content);
   bindMarks(root);
-  return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' } };
+  return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
+    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' } };
 }
 
 /** Changes the parts a compact region draws (drawn at the next render). */
@@ -151,6 +153,10 @@ function bodyParts(region, lang, model) {
     if (!model.trec) return [notice(model.pending ? 'trecWorking' : model.notice || 'trecNeedRun')];
     return batchSections(lang, model.trec, model.state.decimals, model.state.k, region.table);
   }
+  if (model.state.mode === 'compare') {
+    if (model.notice || !model.compare) return [notice(model.pending ? 'compareWorking' : model.notice || (model.error ? 'resultsAfterError' : 'compareNeedRuns'))];
+    return compareSections(lang, model, region.cmpTable);
+  }
   if (!model.analysis) return [notice(model.notice || (model.error ? 'resultsAfterError' : 'emptyInput'))];
   return [model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
 }
@@ -158,6 +164,7 @@ function bodyParts(region, lang, model) {
 // What a screen reader hears after each result: the NDCG, or a batch's mean NDCG.
 function liveText(lang, model) {
   if (model.error || model.pending) return '';
+  if (model.state.mode === 'compare') return compareLive(lang, model);
   const d = model.state.decimals;
   if (model.state.mode === 'trec') {
     const trec = model.trec;
@@ -185,7 +192,7 @@ export function renderResults(region, lang, model) {
   const stale = Boolean(model.error && model.stale);
   show(byId(region.root, 'stale-note'), stale);
   // While a batch is evaluated, the last result stays on show, dimmed.
-  region.body.classList.toggle('stale', stale || Boolean(model.pending && model.trec));
+  region.body.classList.toggle('stale', stale || Boolean(model.pending && (model.trec || model.compare)));
 }
 
 /** Replaces the results with one message (loading, or a module that failed to load). */
