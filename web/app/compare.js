@@ -10,9 +10,10 @@ export const ALPHA = 0.05;
 /** The key of one comparison (a measure and a pair of runs), as the page's menu holds it. */
 export const pickKey = (c) => `${c.measure}|${c.runA}|${c.runB}`;
 
-/** The comparison `key` names, else the first (the first measure, B against A). */
+/** The comparison `key` names, else the first of NDCG (the question people bring), else the first. */
 export function pickedComparison(cmp, key) {
-  return cmp.comparisons.find((c) => pickKey(c) === key) || cmp.comparisons[0] || null;
+  const list = cmp.comparisons;
+  return list.find((c) => pickKey(c) === key) || list.find((c) => c.measure.startsWith('ndcg')) || list[0] || null;
 }
 
 /** trec_eval's name of a measure as the page writes it: ndcg_cut_10 → NDCG@10, P_5 → P@5. */

@@ -16,31 +16,40 @@ const section = (id, title, ...content) => h('section', { class: `result-section
 const th = (text, cls = 'num') => h('th', { scope: 'col', class: cls }, text);
 const td = (text, cls = 'num') => h('td', { class: cls }, text);
 
-// One row of the statistics table: every number of one comparison.
-function statsRow(c, d, holm, pairs) {
-  return h('tr', { 'data-measure': c.measure, 'data-run-b': c.runB },
-    h('th', { scope: 'row', class: 'text' }, measureLabel(c.measure)),
-    pairs ? td(`${c.runA} → ${c.runB}`, 'text') : null,
-    td(fixed(c.meanA, d)), td(fixed(c.meanB, d)), td(signed(c.diff, d), 'num cmp-diff'),
-    td(`[${signed(c.ci95[0], d)}, ${signed(c.ci95[1], d)}]`, 'num cmp-ci'), td(fixed(c.effectSize, 2), 'num cmp-dz'),
-    td(`${count(c.wins)} / ${count(c.losses)} / ${count(c.ties)}`, 'num cmp-wlt'),
-    [c.pTtest, c.pWilcoxon, c.pSign, c.pRandomization].map((p) => td(pText(p, d), 'num cmp-p')),
-    holm ? td(pText(c.pHolm, d), 'num cmp-p') : null);
+// The statistics table's rows: a label and how one comparison's cell reads.
+const STAT_ROWS = [
+  ['cmpColMeanA', 'mean-a', (c, d) => fixed(c.meanA, d)],
+  ['cmpColMeanB', 'mean-b', (c, d) => fixed(c.meanB, d)],
+  ['cmpColDiff', 'diff', (c, d) => signed(c.diff, d)],
+  ['cmpColCi', 'ci95', (c, d) => `[${signed(c.ci95[0], d)}, ${signed(c.ci95[1], d)}]`],
+  ['cmpColDz', 'effect-size', (c) => fixed(c.effectSize, 2)],
+  ['cmpColWlt', 'wlt', (c) => `${count(c.wins)} / ${count(c.losses)} / ${count(c.ties)}`],
+  ['cmpColPt', 'p-ttest', (c, d) => pText(c.pTtest, d)],
+  ['cmpColPw', 'p-wilcoxon', (c, d) => pText(c.pWilcoxon, d)],
+  ['cmpColPs', 'p-sign', (c, d) => pText(c.pSign, d)],
+  ['cmpColPr', 'p-randomization', (c, d) => pText(c.pRandomization, d)],
+  ['cmpColPh', 'p-holm', (c, d) => pText(c.pHolm, d)],
+];
+
+// One column per comparison (a measure, and the pair when there are more than two runs), one row per statistic.
+function statsTable(lang, cmp, d) {
+  const holm = cmp.comparisons.some((c) => c.pHolm !== undefined);
+  const pairs = cmp.runs.length > 2;
+  const rows = STAT_ROWS.filter(([key]) => holm || key !== 'cmpColPh').map(([key, stat, cell]) => h('tr', { 'data-stat': stat },
+    h('th', { scope: 'row', class: 'text' }, t(lang, key)),
+    cmp.comparisons.map((c) => h('td', { class: 'num', 'data-measure': c.measure, 'data-run-b': c.runB }, cell(c, d)))));
+  const head = h('tr', null, th(t(lang, 'cmpColMeasure'), 'text'),
+    cmp.comparisons.map((c) => th([measureLabel(c.measure), pairs ? h('span', { class: 'cmp-pair' }, `${c.runA} → ${c.runB}`) : null])));
+  const caption = t(lang, 'cmpStatsCaption');
+  return h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }) },
+    h('table', { class: 'steps cmp-stats', id: 'table-cmp-stats' }, h('caption', { class: 'visually-hidden' }, caption),
+      h('thead', null, head), h('tbody', null, rows)));
 }
 
 function statsPart(lang, cmp, d, filesNote) {
-  const holm = cmp.comparisons.some((c) => c.pHolm !== undefined);
-  const pairs = cmp.runs.length > 2;
-  const head = h('tr', null, th(t(lang, 'cmpColMeasure'), 'text'), pairs ? th(t(lang, 'cmpColPair'), 'text') : null,
-    ['cmpColMeanA', 'cmpColMeanB', 'cmpColDiff', 'cmpColCi', 'cmpColDz', 'cmpColWlt', 'cmpColPt', 'cmpColPw', 'cmpColPs', 'cmpColPr']
-      .map((key) => th(t(lang, key))), holm ? th(t(lang, 'cmpColPh')) : null);
-  const caption = t(lang, 'cmpStatsCaption');
-  const table = h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }) },
-    h('table', { class: 'steps cmp-stats', id: 'table-cmp-stats' }, h('caption', { class: 'visually-hidden' }, caption),
-      h('thead', null, head), h('tbody', null, cmp.comparisons.map((c) => statsRow(c, d, holm, pairs)))));
   const first = cmp.comparisons[0];
   return section('cmp-stats', t(lang, 'cmpStatsHeading', { a: cmp.runs[0], b: cmp.runs.slice(1).join(', '), n: count(first ? first.queries : 0) }),
-    table, h('p', { class: 'note' }, t(lang, 'cmpConventions', { trials: count(cmp.trials), seed: cmp.seed })),
+    statsTable(lang, cmp, d), h('p', { class: 'note' }, t(lang, 'cmpConventions', { trials: count(cmp.trials), seed: cmp.seed })),
     filesNote ? h('p', { class: 'note', id: 'cmp-files-note' }, t(lang, 'cmpFilesNote')) : null);
 }
 
@@ -77,7 +86,7 @@ function chartAxes(svg, lang, y, top, d) {
     svg.appendChild(s('text', { class: 'axis', x: L - 5, y: y(v) + 4, 'text-anchor': 'end' }, signed(v, Math.min(d, 2))));
   }
   svg.appendChild(s('text', { class: 'axis', x: L + 4, y: T + 10 }, `▲ ${t(lang, 'cmpChartUp')}`));
-  svg.appendChild(s('text', { class: 'axis', x: W - R - 4, y: H - B - 4, 'text-anchor': 'end' }, `▼ ${t(lang, 'cmpChartDown')}`));
+  svg.appendChild(s('text', { class: 'axis', x: L + 4, y: H - B - 4 }, `▼ ${t(lang, 'cmpChartDown')}`));
 }
 
 /** Bars of B − A per query, largest first; each bar opens its query side by side. */
