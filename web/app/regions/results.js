@@ -9,7 +9,7 @@ import * as T from '../templates.js';
 import { byId, setText, show } from './dom.js';
 import { batchSections } from './batch.js';
 import { bindMarks } from './marks.js';
-import { cumulativeChart, flowDiagram, termBars } from '../charts.js';
+import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.js';
 import { abPanel } from '../ab.js';
 import { compareLive, compareSections } from './compare.js';
 
@@ -68,7 +68,7 @@ function section(id, title, content) {
 
 const isWeighted = (r) => r.steps.some((x) => x.weight !== 1) || r.idealSteps.some((x) => x.weight !== 1);
 
-function stepSections(lang, r, d, rowLimit) {
+function stepSections(lang, r, d, rowLimit, parts) {
   const kl = cutLabel(r.k);
   const opts = { gain: r.options.gain, logBase: r.options.logBase };
   const marked = new Set(T.biggestLosses(r.loss));
@@ -86,6 +86,7 @@ function stepSections(lang, r, d, rowLimit) {
     section('ndcg', t(lang, 'step3', { k: kl }), [
       h('p', { class: 'sum-line', id: 'ndcg-line' },
         `NDCG${kl} = DCG${kl} / IDCG${kl} = ${T.fixed(r.dcg, d)} / ${T.fixed(r.idcg, d)} = ${ndcgText}`),
+      parts.has('headline') ? null : tieNote(lang, r, d),
       T.roundingNotes(lang, r, d),
     ]),
   ];
@@ -133,15 +134,21 @@ function extraSections(lang, model, r, d, parts) {
   ];
 }
 
+// How far the order of tied items moves NDCG, said next to the result when it does.
+function tieNote(lang, r, d) {
+  const text = tieRangeText(lang, r, d);
+  return text ? h('p', { class: 'note tie-range', id: 'tie-range' }, text) : null;
+}
+
 function explainBody(region, lang, model) {
   const r = model.analysis.explanation;
   const d = model.state.decimals;
   const { parts, full } = region;
   return [
-    parts.has('headline') ? T.headline(lang, r, d) : null,
+    parts.has('headline') ? [T.headline(lang, r, d), tieNote(lang, r, d)] : null,
     full && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), T.poolPanel(lang, r, d)) : null,
     full ? formulaSection(lang, r) : null,
-    parts.has('tables') ? stepSections(lang, r, d, model.rowLimit) : null,
+    parts.has('tables') ? stepSections(lang, r, d, model.rowLimit, parts) : null,
     full ? abSection(lang, model, r, d) : null,
     extraSections(lang, model, r, d, parts),
   ];
