@@ -10,6 +10,7 @@ import { bindOptions, hasControl, mountOptions, renderOptions } from './regions/
 import { mountResults, renderProgress as drawProgress, renderResults, setParts, showMessage } from './regions/results.js';
 import { readParts } from './parts.js';
 import { exportedFile, mountExport, renderExport, showExport } from './regions/export.js';
+import { compareLive, compareSections } from './regions/compare.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
 import * as embed from './regions/embed.js';
 
@@ -27,7 +28,7 @@ export function createView(doc, { full }) {
     full,
     input: mountIn(doc, 'input', (root) => mountInput(root, { full })),
     options: null,
-    results: mountIn(doc, 'results', (root) => mountResults(root, { full })),
+    results: mountIn(doc, 'results', (root) => mountResults(root, { full, compare: full ? { sections: compareSections, live: compareLive } : null })),
     exporter: mountIn(doc, 'export', mountExport),
     embed: mountIn(doc, 'embed', embed.mountEmbed),
     shownLang: null,

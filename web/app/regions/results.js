@@ -11,7 +11,6 @@ import { batchSections } from './batch.js';
 import { bindMarks } from './marks.js';
 import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.js';
 import { abPanel } from '../ab.js';
-import { compareLive, compareSections } from './compare.js';
 
 const { count, h } = T;
 
@@ -19,8 +18,10 @@ const { count, h } = T;
  * Builds the region. `full` is the whole page: every part, the formulas and
  * the judged pool; otherwise `parts` (see parts.js) says what to draw.
  * `heading` (default true) adds the panel heading and the stale note.
+ * `compare` ({sections, live}, from regions/compare.js) draws compare mode;
+ * only the full page passes it, so the component carries none of it.
  */
-export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS }) {
+export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null }) {
   const body = h('div', { id: 'results-body' });
   const live = h('p', { id: 'result-live', class: 'visually-hidden', 'aria-live': 'polite' });
   const content = heading
@@ -31,7 +32,7 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
   root.replaceChildren(content);
   bindMarks(root);
   return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
-    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' } };
+    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare };
 }
 
 /** Changes the parts a compact region draws (drawn at the next render). */
@@ -160,18 +161,18 @@ function bodyParts(region, lang, model) {
     if (!model.trec) return [notice(model.pending ? 'trecWorking' : model.notice || 'trecNeedRun')];
     return batchSections(lang, model.trec, model.state.decimals, model.state.k, region.table);
   }
-  if (model.state.mode === 'compare') {
+  if (model.state.mode === 'compare' && region.compare) {
     if (model.notice || !model.compare) return [notice(model.pending ? 'compareWorking' : model.notice || (model.error ? 'resultsAfterError' : 'compareNeedRuns'))];
-    return compareSections(lang, model, region.cmpTable);
+    return region.compare.sections(lang, model, region.cmpTable);
   }
   if (!model.analysis) return [notice(model.notice || (model.error ? 'resultsAfterError' : 'emptyInput'))];
   return [model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
 }
 
 // What a screen reader hears after each result: the NDCG, or a batch's mean NDCG.
-function liveText(lang, model) {
+function liveText(region, lang, model) {
   if (model.error || model.pending) return '';
-  if (model.state.mode === 'compare') return compareLive(lang, model);
+  if (model.state.mode === 'compare') return region.compare ? region.compare.live(lang, model) : '';
   const d = model.state.decimals;
   if (model.state.mode === 'trec') {
     const trec = model.trec;
@@ -194,7 +195,7 @@ export function renderResults(region, lang, model) {
     }
   }
   // Screen readers hear the new value after each recomputation (the table is not read out).
-  setText(byId(region.root, 'result-live'), liveText(lang, model));
+  setText(byId(region.root, 'result-live'), liveText(region, lang, model));
   renderProgress(region, lang, model.job);
   const stale = Boolean(model.error && model.stale);
   show(byId(region.root, 'stale-note'), stale);
