@@ -35,11 +35,13 @@ const STAT_ROWS = [
 function statsTable(lang, cmp, d) {
   const holm = cmp.comparisons.some((c) => c.pHolm !== undefined);
   const pairs = cmp.runs.length > 2;
+  // NDCG first: the measure this page is about.
+  const list = [...cmp.comparisons].sort((x, y) => y.measure.startsWith('ndcg') - x.measure.startsWith('ndcg'));
   const rows = STAT_ROWS.filter(([key]) => holm || key !== 'cmpColPh').map(([key, stat, cell]) => h('tr', { 'data-stat': stat },
     h('th', { scope: 'row', class: 'text' }, t(lang, key)),
-    cmp.comparisons.map((c) => h('td', { class: 'num', 'data-measure': c.measure, 'data-run-b': c.runB }, cell(c, d)))));
+    list.map((c) => h('td', { class: 'num', 'data-measure': c.measure, 'data-run-b': c.runB }, cell(c, d)))));
   const head = h('tr', null, th(t(lang, 'cmpColMeasure'), 'text'),
-    cmp.comparisons.map((c) => th([measureLabel(c.measure), pairs ? h('span', { class: 'cmp-pair' }, `${c.runA} → ${c.runB}`) : null])));
+    list.map((c) => th([measureLabel(c.measure), pairs ? h('span', { class: 'cmp-pair' }, `${c.runA} → ${c.runB}`) : null])));
   const caption = t(lang, 'cmpStatsCaption');
   return h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }) },
     h('table', { class: 'steps cmp-stats', id: 'table-cmp-stats' }, h('caption', { class: 'visually-hidden' }, caption),
