@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
@@ -192,26 +193,29 @@ TEST_CASE("trec ties compare docids as bytes, so case and leading zeros matter")
 
 namespace {
 
-// Mean DCG over every order of each tied group, by enumeration.
-double brute_force_tie_mean(std::vector<item> items, std::size_t k) {
-  std::stable_sort(items.begin(), items.end(), [](const item& a, const item& b) { return a.score > b.score; });
+// DCG of every order of the list that keeps scores descending (each one way
+// to break the ties), by enumerating all permutations; position weights w,
+// summed plainly here.
+std::vector<double> dcg_over_tie_orders(const std::vector<item>& items, std::size_t k, const std::vector<double>& w = {}) {
   std::vector<std::size_t> idx(items.size());
   for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-  // Enumerate permutations of the whole list and keep those that respect the
-  // score order: each is one way to break the ties.
-  double sum = 0;
-  std::size_t count = 0;
+  std::vector<double> out;
   do {
     bool sorted = true;
     for (std::size_t i = 1; i < idx.size(); ++i) sorted = sorted && items[idx[i - 1]].score >= items[idx[i]].score;
     if (!sorted) continue;
     double dcg = 0;
     for (std::size_t i = 0; i < idx.size() && i < (k ? k : idx.size()); ++i)
-      dcg += (std::exp2(items[idx[i]].grade) - 1) / std::log2(i + 2.0);
-    sum += dcg;
-    ++count;
+      dcg += (i < w.size() ? w[i] : 1.0) * (std::exp2(items[idx[i]].grade) - 1) / std::log2(i + 2.0);
+    out.push_back(dcg);
   } while (std::next_permutation(idx.begin(), idx.end()));
-  return sum / static_cast<double>(count);
+  return out;
+}
+
+// Mean DCG over every order of each tied group.
+double brute_force_tie_mean(const std::vector<item>& items, std::size_t k) {
+  const std::vector<double> all = dcg_over_tie_orders(items, k);
+  return std::accumulate(all.begin(), all.end(), 0.0) / static_cast<double>(all.size());
 }
 
 }  // namespace
@@ -365,24 +369,10 @@ TEST_CASE("a discount table holds log2(i + 1) for every position asked for") {
 
 namespace {
 
-// Brute force: the smallest and largest DCG over every order of the whole
-// list that keeps scores descending (each one way to break the ties), with
-// position weights, summed plainly here.
-std::pair<double, double> brute_force_tie_range(std::vector<item> items, std::size_t k, const std::vector<double>& w) {
-  std::vector<std::size_t> idx(items.size());
-  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-  do {
-    bool sorted = true;
-    for (std::size_t i = 1; i < idx.size(); ++i) sorted = sorted && items[idx[i - 1]].score >= items[idx[i]].score;
-    if (!sorted) continue;
-    double dcg = 0;
-    for (std::size_t i = 0; i < idx.size() && i < (k ? k : idx.size()); ++i)
-      dcg += (i < w.size() ? w[i] : 1.0) * (std::exp2(items[idx[i]].grade) - 1) / std::log2(i + 2.0);
-    lo = std::min(lo, dcg);
-    hi = std::max(hi, dcg);
-  } while (std::next_permutation(idx.begin(), idx.end()));
-  return {lo, hi};
+// The smallest and largest DCG over every order of the tied items.
+std::pair<double, double> brute_force_tie_range(const std::vector<item>& items, std::size_t k, const std::vector<double>& w) {
+  const std::vector<double> all = dcg_over_tie_orders(items, k, w);
+  return {*std::min_element(all.begin(), all.end()), *std::max_element(all.begin(), all.end())};
 }
 
 }  // namespace
