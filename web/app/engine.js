@@ -114,7 +114,7 @@ function columnsOf(r) {
   return { measures: r.measures, names, qids: r.qids, columns, mean: r.mean, numQ: r.numQ, text: r.text };
 }
 
-/** The engine over `getApi` (a function returning the API or a promise of it): load, evaluate, linesOf, text, forget. */
+/** The engine over `getApi` (a function returning the API or a promise of it): load, evaluate, linesOf, text, forget, warm, render. */
 function makeEngine(getApi) {
   const texts = { run: '', qrels: '' };
   return {
@@ -133,6 +133,8 @@ function makeEngine(getApi) {
       texts[slot] = '';
     },
     warm: async () => Boolean(await getApi()),
+    // An export of a large analysis, built here so the page never waits on it.
+    render: async ({ input, options, format }) => (await getApi()).render(input, options, format),
   };
 }
 
@@ -169,4 +171,4 @@ export const ENGINE_FUNCTIONS = [
   engineError, plainError, fileStream, readFile, lineCount, describeText, linesOfQid, columnsOf, makeEngine, transferablesOf, workerMain,
 ];
 
-export { columnsOf, describeText, makeEngine, readFile, workerMain };
+export { columnsOf, describeText, lineCount, makeEngine, readFile, workerMain };
