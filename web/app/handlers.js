@@ -8,6 +8,7 @@ import { analyse } from './analyse.js';
 import * as store from './store.js';
 import * as view from './view.js';
 import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
+import { exportOf } from './engine.js';
 import { delayFor, draw, persist, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
 
 /** Batch and compare modes start from trec_eval's convention unless the user chose another. */
@@ -34,36 +35,37 @@ function loadExample(app, name) {
 export const EXPORT_IN_PAGE_ITEMS = 2000;
 
 /**
- * The text of `analysis` in `format`. A large one is built in the runner's
- * worker from the same input and options (about 1 s for 100,000 rows, which
- * would freeze the page); without a worker, here as before.
+ * `analysis` in `format` as exportOf (engine.js) makes it. A large one is
+ * built in the runner's worker from the same input and options (about 1 s
+ * for 100,000 rows, which would freeze the page), and only its Blob and head
+ * come back; without a worker, here as before.
  */
 async function renderAnalysis(app, analysis, format) {
-  if (analysis.items <= EXPORT_IN_PAGE_ITEMS) return analysis.render(format);
+  if (analysis.items <= EXPORT_IN_PAGE_ITEMS) return exportOf(analysis.render(format), view.HEAD_LINES);
   view.announce(app.view, t(app.lang, 'exportWorking'));
   const runner = await runnerOf(app);
-  if (runner.kind === 'worker') return runner.call('render', { input: analysis.input, options: analysis.options, format });
+  if (runner.kind === 'worker') return runner.call('render', { input: analysis.input, options: analysis.options, format, keep: view.HEAD_LINES });
   // Let the message paint before the page is busy.
   await new Promise((resolve) => setTimeout(resolve, 60));
-  return analysis.render(format);
+  return exportOf(analysis.render(format), view.HEAD_LINES);
 }
 
 async function exportAs(app, format) {
-  let text = '';
+  let exported;
   if (format === 'trec') {
-    text = app.good.trec ? app.good.trec.text : '';
+    exported = exportOf(app.good.trec ? app.good.trec.text : '', view.HEAD_LINES);
   } else {
     const analysis = app.good.analysis;
     if (!analysis) return;
     try {
-      text = await renderAnalysis(app, analysis, format);
+      exported = await renderAnalysis(app, analysis, format);
     } catch (e) {
       view.announce(app.view, errorText(app.lang, structuredError(e)));
       return;
     }
   }
-  view.showExportText(app.view, app.lang, format, text);
-  const ok = await view.copyText(app.view, text);
+  view.showExportText(app.view, app.lang, format, exported);
+  const ok = await view.copyBlob(app.view, exported.blob);
   view.announce(app.view, ok ? t(app.lang, 'exportCopied', { format: t(app.lang, `export_${format}`) }) : t(app.lang, 'copyFailed'));
 }
 
