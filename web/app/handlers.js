@@ -1,6 +1,7 @@
 // What each event does to the state: typing, options, presets, the mode,
 // the toolbar, click actions (examples, exports, rows, errors) and the hash.
 import { errorText, t } from './i18n.js';
+import { bytesText } from './templates.js';
 import { structuredError } from './analyse.js';
 import { applyPreset, defaultState, fitsInBox, slotOf, toApiOptions } from './state.js';
 import { dropSource, editable, FIELD, fileSource, hasSources, keepOutOfBox, readInPage, runnerOf, sourceText } from './sources.js';
@@ -65,8 +66,17 @@ async function exportAs(app, format) {
     }
   }
   view.showExportText(app.view, app.lang, format, exported);
-  const ok = await view.copyBlob(app.view, exported.blob);
-  view.announce(app.view, ok ? t(app.lang, 'exportCopied', { format: t(app.lang, `export_${format}`) }) : t(app.lang, 'copyFailed'));
+  const size = exported.blob.size;
+  if (size <= view.COPY_LIMIT) return copyShown(app);
+  view.announce(app.view, t(app.lang, 'exportReady', { format: t(app.lang, `export_${format}`), size: bytesText(size) }));
+}
+
+/** Copies the export shown, all of it. */
+async function copyShown(app) {
+  const file = view.exportedText(app.view);
+  if (!file) return;
+  const ok = await view.copyBlob(app.view, file.blob);
+  view.announce(app.view, ok ? t(app.lang, 'exportCopied', { format: t(app.lang, `export_${file.format}`) }) : t(app.lang, 'copyFailed'));
 }
 
 function moreRows(app, data) {
@@ -165,6 +175,7 @@ function actionsOf(app, handlers) {
     reset: () => loadExample(app, 'worked'),
     export: (data) => exportAs(app, data.format),
     download: () => downloadShown(app),
+    'copy-export': () => copyShown(app),
     'explain-query': (data) => explainQuery(app, data.qid),
     'compare-query': (data) => drillQuery(app, data.qid),
     'compare-pick': (data) => { app.pick = data.value; app.drill = null; app.version++; draw(app); },

@@ -14,7 +14,7 @@ import { compareLive, compareSections } from './regions/compare.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
 import * as embed from './regions/embed.js';
 
-export { HEAD_LINES } from './regions/export.js';
+export { COPY_LIMIT, HEAD_LINES } from './regions/export.js';
 
 const INPUT_KEY = { ranking: 'ranking', 'ranking-b': 'rankingB', qrels: 'qrels' };
 
@@ -197,9 +197,10 @@ export async function copyBlob(view, blob) {
   return copyText(view, await blob.text());
 }
 
-/** Saves a Blob as a file through a blob: URL (no network involved). */
-export function download(view, { name, blob }) {
-  const url = URL.createObjectURL(blob);
+/** Saves a Blob as a file of `type` through a blob: URL (no network involved). */
+export function download(view, { name, blob, type }) {
+  // A Blob of a Blob refers to the same bytes: no copy.
+  const url = URL.createObjectURL(new Blob([blob], { type }));
   const link = view.doc.createElement('a');
   Object.assign(link, { href: url, download: name, className: 'offscreen' });
   view.doc.body.appendChild(link);

@@ -11,6 +11,13 @@ import { byId, setText, show } from './dom.js';
 export const PREVIEW_LINES = 200;
 /** Lines of an export handed to the page with its Blob: all of a text the box can show whole. */
 export const HEAD_LINES = BOX_LIMITS.lines;
+/**
+ * Bytes of an export copied with its button's click. Chromium writes the
+ * clipboard on the page's thread, about 3 ms per MB here and ten times that
+ * on a busy machine (bench/export-browser.mjs): a larger text waits for
+ * Copy all, so building an export never freezes the page.
+ */
+export const COPY_LIMIT = 2 * 2 ** 20;
 
 /** Formats, the mode that offers each, and the file it downloads as. */
 export const EXPORT_FORMATS = Object.freeze([
@@ -27,7 +34,8 @@ export function mountExport(root) {
     h('p', { class: 'help', 'data-i18n': 'exportIntro' }),
     h('div', { class: 'export-buttons', role: 'group', 'aria-labelledby': 'export-heading' },
       EXPORT_FORMATS.map(({ format, mode }) => [h('button', { type: 'button', 'data-action': 'export', 'data-format': format, 'data-mode': mode }), ' ']),
-      h('button', { type: 'button', 'data-action': 'download', id: 'export-download', disabled: true, 'data-i18n': 'exportDownload' })),
+      h('button', { type: 'button', 'data-action': 'download', id: 'export-download', disabled: true, 'data-i18n': 'exportDownload' }), ' ',
+      h('button', { type: 'button', 'data-action': 'copy-export', id: 'export-copy', disabled: true, 'data-i18n': 'exportCopyAll' })),
     h('div', { id: 'export-preview', class: 'export-preview', hidden: true },
       h('label', { for: 'export-text', id: 'export-label' }),
       h('p', { id: 'export-note', class: 'help', hidden: true }),
@@ -37,7 +45,7 @@ export function mountExport(root) {
 
 function clearPreview(region) {
   show(byId(region.root, 'export-preview'), false);
-  byId(region.root, 'export-download').disabled = true;
+  for (const id of ['export-download', 'export-copy']) byId(region.root, id).disabled = true;
   region.format = null;
   region.blob = null;
 }
@@ -68,7 +76,8 @@ export function renderExport(region, lang, model) {
 
 /**
  * Shows an export (exportOf in engine.js, its head HEAD_LINES long) in the
- * preview, all of it or its first PREVIEW_LINES lines, and enables Download.
+ * preview, all of it or its first PREVIEW_LINES lines, and enables Download
+ * and Copy all.
  */
 export function showExport(region, lang, format, { blob, chars, lines, head }) {
   const whole = fitsInBoxSize(chars, lines);
@@ -76,13 +85,12 @@ export function showExport(region, lang, format, { blob, chars, lines, head }) {
   labelPreview(region, lang);
   byId(region.root, 'export-text').value = whole ? head : headOf(head, PREVIEW_LINES);
   show(byId(region.root, 'export-preview'), true);
-  byId(region.root, 'export-download').disabled = false;
+  for (const id of ['export-download', 'export-copy']) byId(region.root, id).disabled = false;
 }
 
-/** The export (all of it, a Blob of the file's type) with its file name, or null before any export. */
+/** The export shown (all of it, a text/plain Blob), its format, file name and type; null before any export. */
 export function exportedFile(region) {
   const entry = EXPORT_FORMATS.find((f) => f.format === region.format);
   if (!entry) return null;
-  // A Blob of a Blob refers to the same bytes: no copy.
-  return { name: `ndcg.${entry.ext}`, blob: new Blob([region.blob], { type: `${entry.type};charset=utf-8` }) };
+  return { format: entry.format, blob: region.blob, name: `ndcg.${entry.ext}`, type: `${entry.type};charset=utf-8` };
 }
