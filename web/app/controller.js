@@ -5,8 +5,8 @@
 import { loadApi } from './loader.js';
 import { detectLang } from './i18n.js';
 import { compute, trecMatching } from './compute.js';
-import { effectiveState, FIELD, hasSources, moveBigTexts, runBatch, sourceOf } from './sources.js';
-import { decodeHash, defaultState, encodeHash, HASH_TEXT_LIMIT, specOf } from './state.js';
+import { effectiveState, hasRun, hasSources, moveBigTexts, runBatch, sourceOf } from './sources.js';
+import { boxesOf, decodeHash, defaultState, encodeHash, HASH_TEXT_LIMIT, specOf, textLength } from './state.js';
 import * as store from './store.js';
 import * as view from './view.js';
 
@@ -21,7 +21,7 @@ export function delayFor(state) {
 }
 
 /** Texts this long stay out of links (see HASH_TEXT_LIMIT). */
-export const tooLongForLink = (s) => s.text.length + (s.textB || '').length + s.qrels.length > HASH_TEXT_LIMIT;
+export const tooLongForLink = (s) => textLength(s) > HASH_TEXT_LIMIT;
 
 /**
  * The API with every call counted into `counter` ({calls, names}) when a
@@ -86,9 +86,8 @@ function startBatch(app) {
 
 /** What compare mode still lacks before it can run ('' when nothing): two runs and the qrels. */
 export function compareNeeds(app) {
-  const has = (box) => Boolean(sourceOf(app, box) || app.state[FIELD[box]].trim());
-  if (!has('ranking') || !has('ranking-b')) return 'compareNeedRuns';
-  return has('qrels') ? '' : 'compareNeedQrels';
+  if (!hasRun(app, 'ranking') || !hasRun(app, 'ranking-b')) return 'compareNeedRuns';
+  return sourceOf(app, 'qrels') || app.state.qrels.trim() ? '' : 'compareNeedQrels';
 }
 
 // Compare mode always runs in the runner: its tests resample thousands of times.
@@ -139,7 +138,7 @@ export function modelOf(app) {
     compare: app.good.compare || null, drill: app.drill || null, pick: app.pick || '', stale: Boolean(error && (app.good.analysis || app.good.trec || app.good.compare)),
     notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
     presetList: app.presetList, presetOptions: app.spec.presets, spec: app.spec,
-    sources: { ranking: sourceOf(app, 'ranking'), 'ranking-b': sourceOf(app, 'ranking-b'), qrels: sourceOf(app, 'qrels') }, job: app.job, pending: Boolean(c.pending),
+    sources: Object.fromEntries(boxesOf(app.state.mode, app.state.runs).map((box) => [box, sourceOf(app, box)])), job: app.job, pending: Boolean(c.pending),
   };
 }
 

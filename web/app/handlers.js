@@ -2,7 +2,7 @@
 // the toolbar, click actions (examples, exports, rows, errors) and the hash.
 import { errorText, t } from './i18n.js';
 import { structuredError } from './analyse.js';
-import { applyPreset, defaultState, fitsInBox, slotOf, toApiOptions } from './state.js';
+import { applyPreset, defaultState, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength, toApiOptions } from './state.js';
 import { dropSource, editable, FIELD, fileSource, hasSources, keepOutOfBox, readInPage, runnerOf, sourceText } from './sources.js';
 import { analyse } from './analyse.js';
 import * as store from './store.js';
@@ -142,6 +142,34 @@ async function drillQuery(app, qid) {
   view.showDrill(app.view);
 }
 
+/** Compare mode: one more run box (up to MAX_RUNS), with the focus in it. */
+function addRun(app) {
+  if (app.state.runs >= MAX_RUNS) return;
+  const box = RUN_BOXES[app.state.runs];
+  update(app, { runs: app.state.runs + 1 });
+  view.focusBox(app.view, box);
+}
+
+/** Removes run `box` (C or later): the runs after it move up one box, their files with them. */
+function removeRun(app, box) {
+  const boxes = runBoxes(app.state.runs);
+  const at = boxes.indexOf(box);
+  if (at < 2) return;
+  // A pair and a query name runs by number: they no longer mean the same runs.
+  const patch = { runs: app.state.runs - 1, pair: '', query: '' };
+  for (let i = at; i < boxes.length; i++) {
+    const next = boxes[i + 1];
+    const [slot, nextSlot] = [slotOf('compare', boxes[i]), next && slotOf('compare', next)];
+    patch[FIELD[boxes[i]]] = next ? app.state[FIELD[next]] : '';
+    if (next && app.sources[nextSlot]) app.sources[slot] = app.sources[nextSlot];
+    else delete app.sources[slot];
+    // The runner holds texts by slot: each moved run is loaded again.
+    app.loaded[slot] = null;
+  }
+  update(app, patch);
+  view.focusBox(app.view, boxes[at - 1]);
+}
+
 function actionsOf(app, handlers) {
   return {
     'more-rows': (data) => moreRows(app, data),
@@ -152,6 +180,8 @@ function actionsOf(app, handlers) {
     download: () => downloadShown(app),
     'explain-query': (data) => explainQuery(app, data.qid),
     'compare-query': (data) => drillQuery(app, data.qid),
+    'run-add': () => addRun(app),
+    'run-remove': (data) => removeRun(app, data.box),
     'compare-pick': (data) => { app.pick = data.value; app.drill = null; app.version++; draw(app); },
     'source-edit': (data) => sourceAction(app, data, true),
     'source-remove': (data) => sourceAction(app, data, false),
@@ -170,7 +200,7 @@ async function copyLink(app) {
   if (ok && hasSources(app)) {
     view.announce(app.view, t(app.lang, 'linkWithoutFiles'));
   } else if (tooLongForLink(app.state)) {
-    const size = `${Math.round((app.state.text.length + app.state.qrels.length) / 1024)} KB`;
+    const size = `${Math.round(textLength(app.state) / 1024)} KB`;
     view.announce(app.view, t(app.lang, 'linkTooLong', { size }));
   } else {
     view.announce(app.view, ok ? t(app.lang, 'linkCopied') : t(app.lang, 'copyFailed'));
@@ -256,6 +286,14 @@ export function makeHandlers(app) {
         return;
       }
       update(app, { qrels: value }, delayFor({ ...app.state, qrels: value }));
+    },
+    /** Runs C to H of compare mode. */
+    runText(box, value) {
+      if (!fitsInBox(value)) {
+        handlers.bigText(box, value);
+        return;
+      }
+      update(app, { [FIELD[box]]: value }, delayFor({ ...app.state, text: value }));
     },
     /** A text too long for its box (a paste, a drop of text): kept out of it at once. */
     bigText(box, value) {

@@ -28,6 +28,9 @@ const EN_OPTIONS = {
   alpha: { label: 'α (redundancy penalty)' },
   decimals: { label: 'Decimals shown' },
   complete: { label: 'Score queries missing from the run as 0 (trec_eval -c)' },
+  allPairs: { label: 'Test every pair of runs, not only each run against A' },
+  trials: { label: 'Trials', help: 'Resamples of the bootstrap interval and sign flips of the randomization test.' },
+  seed: { label: 'Seed', help: 'The same seed gives the same interval and p-value again.' },
 };
 
 const ZH_OPTIONS = {
@@ -55,6 +58,9 @@ const ZH_OPTIONS = {
   alpha: { label: 'α（冗余惩罚）' },
   decimals: { label: '显示的小数位数' },
   complete: { label: '运行结果中缺失的查询记为 0 分（trec_eval -c）' },
+  allPairs: { label: '检验每一对运行结果，而不只是各运行结果对比 A' },
+  trials: { label: '试验次数', help: '自助区间的重抽样次数，也是随机化检验翻转正负号的次数。' },
+  seed: { label: '随机种子', help: '种子相同，区间和 p 值也相同。' },
 };
 
 // One message per error code of the module (api.errorCodes()), using
@@ -413,6 +419,10 @@ const en = {
   runAHelp: 'A TREC run: lines of “qid Q0 docid rank score tag”. Paste it, or open or drop a file (.gz too).',
   runBLabel: 'Run B (compared with A query by query)',
   runBHelp: 'A second run over the same queries, in the same format.',
+  runXLabel: 'Run {x} (compared with A query by query)',
+  runXHelp: 'Another run over the same queries; left out while empty.',
+  runAdd: 'Add a run',
+  runRemove: 'Remove run {x}',
   qrelsHelpCompare: 'Lines of “qid 0 docid grade”: both runs are scored against these judgments.',
   compareNeedRuns: 'Paste or open two runs, A and B, to compare them.',
   compareNeedQrels: 'Add judgments (qrels) to compare the runs.',
@@ -786,6 +796,10 @@ const zh = {
   runAHelp: 'TREC 运行结果：每行“qid Q0 docid rank score tag”。可以粘贴，也可以打开或拖放文件（支持 .gz）。',
   runBLabel: '运行结果 B（逐个查询与 A 比较）',
   runBHelp: '同一批查询的第二个运行结果，格式相同。',
+  runXLabel: '运行结果 {x}（逐个查询与 A 比较）',
+  runXHelp: '同一批查询的又一个运行结果；留空时不参与比较。',
+  runAdd: '添加运行结果',
+  runRemove: '移除运行结果 {x}',
   qrelsHelpCompare: '每行“qid 0 docid 等级”：两个运行结果都按这些标注计分。',
   compareNeedRuns: '粘贴或打开两个运行结果 A 和 B，即可比较。',
   compareNeedQrels: '添加标注（qrels）后才能比较运行结果。',
