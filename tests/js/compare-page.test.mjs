@@ -97,10 +97,20 @@ test('compare mode: its measures follow K, its options, its slots and its link',
   assert.deepEqual(compareMeasures(0), ['ndcg', 'map', 'recip_rank']);
   assert.deepEqual(toCompareOptions({ k: 5, complete: true, relevanceLevel: 2, gain: 'exp' }, ['a.run', 'b.run']),
     { measures: ['ndcg_cut.5', 'map', 'P.5', 'recip_rank'], complete: true, names: ['a.run', 'b.run'], relevanceLevel: 2, gain: 'exp' });
+  assert.deepEqual(toCompareOptions({ k: 0, complete: false, trials: 500, seed: 7, allPairs: true }, ['A', 'B', 'C']),
+    { measures: ['ndcg', 'map', 'recip_rank'], complete: false, names: ['A', 'B', 'C'], trials: 500, seed: 7, allPairs: true });
+  assert.deepEqual(['run-c', 'run-h'].map((box) => slotOf('compare', box)), ['runC', 'runH']);
   assert.deepEqual(['ranking', 'ranking-b', 'qrels'].map((box) => slotOf('compare', box)), ['run', 'runB', 'qrels']);
   assert.deepEqual(['ranking', 'ranking-b', 'qrels'].map((box) => slotOf('explain', box)), ['ranking', 'rankingB', 'judgments']);
   const state = { ...spec.defaults, mode: 'compare', text: 'q1 Q0 d1 1 2 a', textB: 'q1 Q0 d2 1 2 b', qrels: 'q1 0 d1 1' };
   const hash = encodeHash(spec, state);
   assert.match(hash, /mode=compare/);
   assert.deepEqual(decodeHash(spec, hash).state, state);
+  // Three runs, the measure, the pair and the query shown.
+  const three = { ...state, runs: 4, textC: 'q1 Q0 d3 1 2 c', measure: 'map', pair: '1-3', query: 'q1' };
+  const hash3 = encodeHash(spec, three);
+  assert.match(hash3, /textC=q1%20Q0%20d3/);
+  assert.match(hash3, /runs=4&measure=map&pair=1-3&query=q1/);
+  assert.deepEqual(decodeHash(spec, hash3).state, three);
+  assert.equal(decodeHash(spec, '#mode=compare&runs=9').state.runs, 2);
 });

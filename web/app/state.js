@@ -306,7 +306,7 @@ export function compareMeasures(k) {
 export function toCompareOptions(state, names) {
   const options = { measures: compareMeasures(state.k), complete: state.complete, names };
   // Trials, seed and all pairs: values the compare table validated at their controls.
-  for (const key of COMPARE_KEYS) options[key] = state[key];
+  for (const key of COMPARE_KEYS) if (state[key] !== undefined) options[key] = state[key];
   if (Number.isInteger(state.relevanceLevel) && state.relevanceLevel >= 0) options.relevanceLevel = state.relevanceLevel;
   if (state.gain === 'exp') options.gain = 'exp';
   return options;
