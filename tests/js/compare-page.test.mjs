@@ -4,7 +4,7 @@
 // and link of compare mode.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { measureLabel, pickedComparison, pickKey, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/compare.js';
+import { measureLabel, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/compare.js';
 import { compareMeasures, decodeHash, encodeHash, makeSpec, slotOf, toCompareOptions } from '../../web/app/state.js';
 
 // A comparison as compareRuns returns one (the numbers are made up; nothing here computes them).
@@ -24,10 +24,20 @@ test('measures are written as the page names them', () => {
     ['NDCG@10', 'P@5', 'R@100', 'NDCG', 'MAP', 'MRR', 'bpref']);
 });
 
-test('the comparison shown is the one picked, else the first of NDCG', () => {
+test('the comparison shown is the measure and pair picked, else NDCG of the first pair', () => {
   assert.equal(pickedComparison(result, '').measure, 'ndcg_cut_10');
-  assert.equal(pickedComparison(result, pickKey(result.comparisons[0])).measure, 'map');
-  assert.equal(pickedComparison({ comparisons: [] }, ''), null);
+  assert.equal(pickedComparison(result, 'map').measure, 'map');
+  assert.equal(pickedComparison(result, 'bpref', '9-9').measure, 'ndcg_cut_10');
+  assert.equal(pickedComparison({ runs: [], comparisons: [] }, ''), null);
+  // Three runs, every pair: pairs named by the runs' numbers, in the core's order.
+  const three = {
+    runs: ['base', 'new', 'other'],
+    comparisons: [['base', 'new'], ['base', 'other'], ['new', 'other']].flatMap(([runA, runB]) => ['map', 'ndcg_cut_10'].map((measure) => comparison({ measure, runA, runB }))),
+  };
+  assert.deepEqual(pairsOf(three).map((p) => p.key), ['1-2', '1-3', '2-3']);
+  const c = pickedComparison(three, 'map', '2-3');
+  assert.deepEqual([c.measure, c.runA, c.runB], ['map', 'new', 'other']);
+  assert.deepEqual([pickedComparison(three, '', '1-3').runB, pickedComparison(three, '', '1-3').measure], ['other', 'ndcg_cut_10']);
 });
 
 test('the per-query series holds A, B and B − A, NaN where a run has no value; sorted largest gain first', () => {

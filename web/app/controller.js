@@ -5,8 +5,10 @@
 import { loadApi } from './loader.js';
 import { detectLang } from './i18n.js';
 import { compute, trecMatching } from './compute.js';
-import { effectiveState, hasRun, hasSources, moveBigTexts, runBatch, sourceOf } from './sources.js';
-import { boxesOf, decodeHash, defaultState, encodeHash, HASH_TEXT_LIMIT, specOf, textLength } from './state.js';
+import { effectiveState, hasRun, hasSources, moveBigTexts, runBatch, runnerOf, sourceOf } from './sources.js';
+import { analyse } from './analyse.js';
+import { pickedComparison } from './compare.js';
+import { boxesOf, decodeHash, defaultState, encodeHash, HASH_TEXT_LIMIT, specOf, textLength, toApiOptions } from './state.js';
 import * as store from './store.js';
 import * as view from './view.js';
 
@@ -81,7 +83,40 @@ function startBatch(app) {
     if (done.compare) app.good = { analysis: null, trec: null, compare: done.compare };
     app.version++;
     draw(app);
+    // A query named by the link (or open before) is shown side by side again.
+    if (done.compare && app.state.query) loadDrill(app, false);
   });
+}
+
+// One side of a drilled query: its analysis, or why there is none.
+function drillSide(app, lines, options) {
+  if (!lines.trim()) return { analysis: null, error: null };
+  try {
+    return { analysis: analyse(app.api, lines, options), error: null };
+  } catch (e) {
+    return { analysis: null, error: e };
+  }
+}
+
+/**
+ * Compare mode: the state's query in the shown pair's two runs side by side,
+ * each explained over the qrels' judgments of that query (the A/B view of
+ * the explain mode). `focus` brings it into sight (a click, Enter).
+ */
+export async function loadDrill(app, focus) {
+  const cmp = app.good.compare;
+  const { query, measure, pair } = app.state;
+  const c = cmp && query && cmp.qids.includes(query) ? pickedComparison(cmp, measure, pair) : null;
+  if (!c) return;
+  const [slotA, slotB] = [cmp.slots[cmp.runs.indexOf(c.runA)], cmp.slots[cmp.runs.indexOf(c.runB)]];
+  const lines = await (await runnerOf(app)).call('linesOf', { qid: query, slots: [slotA, slotB, 'qrels'] });
+  // The query's own judgments, not the whole qrels a pasted text holds.
+  const { qrels, ...options } = toApiOptions(app.spec, app.state);
+  if (lines.qrels.trim()) options.qrels = lines.qrels;
+  app.drill = { qid: query, a: drillSide(app, lines[slotA], options), b: drillSide(app, lines[slotB], options) };
+  app.version++;
+  draw(app);
+  if (focus) view.showDrill(app.view);
 }
 
 /** What compare mode still lacks before it can run ('' when nothing): two runs and the qrels. */
@@ -135,7 +170,7 @@ export function modelOf(app) {
   return {
     lang: app.lang, theme: app.theme, state: app.state, hash: app.hash, version: app.version, rowLimit: app.rowLimit,
     analysis: app.good.analysis, trec: app.good.trec, analysisB: app.good.analysisB || null, errorB: app.good.errorB || null, error,
-    compare: app.good.compare || null, drill: app.drill || null, pick: app.pick || '', stale: Boolean(error && (app.good.analysis || app.good.trec || app.good.compare)),
+    compare: app.good.compare || null, drill: app.drill || null, stale: Boolean(error && (app.good.analysis || app.good.trec || app.good.compare)),
     notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
     presetList: app.presetList, presetOptions: app.spec.presets, spec: app.spec,
     sources: Object.fromEntries(boxesOf(app.state.mode, app.state.runs).map((box) => [box, sourceOf(app, box)])), job: app.job, pending: Boolean(c.pending),

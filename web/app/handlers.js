@@ -2,13 +2,12 @@
 // the toolbar, click actions (examples, exports, rows, errors) and the hash.
 import { errorText, t } from './i18n.js';
 import { structuredError } from './analyse.js';
-import { applyPreset, defaultState, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength, toApiOptions } from './state.js';
+import { applyPreset, defaultState, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength } from './state.js';
 import { dropSource, editable, FIELD, fileSource, hasSources, keepOutOfBox, readInPage, runnerOf, sourceText } from './sources.js';
-import { analyse } from './analyse.js';
 import * as store from './store.js';
 import * as view from './view.js';
 import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
-import { delayFor, draw, persist, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
+import { delayFor, draw, loadDrill, persist, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
 
 /** Batch and compare modes start from trec_eval's convention unless the user chose another. */
 function withMode(app, state, mode) {
@@ -116,30 +115,13 @@ async function sourceAction(app, data, edit) {
   view.focusBox(app.view, box);
 }
 
-// One side of a drilled query: its analysis, or why there is none.
-function drillSide(app, lines, options) {
-  if (!lines.trim()) return { analysis: null, error: null };
-  try {
-    return { analysis: analyse(app.api, lines, options), error: null };
-  } catch (e) {
-    return { analysis: null, error: e };
-  }
-}
-
-/**
- * Compare mode: query `qid` of runs A and B side by side, each explained
- * over the qrels' judgments of that query (the A/B view of the explain mode).
- */
-async function drillQuery(app, qid) {
-  if (!app.good.compare || typeof qid !== 'string') return;
-  const lines = await (await runnerOf(app)).call('linesOf', { qid, slots: ['run', 'runB', 'qrels'] });
-  // The query's own judgments, not the whole qrels a pasted text holds.
-  const { qrels, ...options } = toApiOptions(app.spec, app.state);
-  if (lines.qrels.trim()) options.qrels = lines.qrels;
-  app.drill = { qid, a: drillSide(app, lines.run, options), b: drillSide(app, lines.runB, options) };
+/** Compare mode's view (measure, pair, query): kept in the link, drawn without comparing again. */
+function setView(app, patch) {
+  app.state = { ...app.state, ...patch };
+  app.keepUrl = false;
+  persist(app);
   app.version++;
   draw(app);
-  view.showDrill(app.view);
 }
 
 /** Compare mode: one more run box (up to MAX_RUNS), with the focus in it. */
@@ -179,10 +161,11 @@ function actionsOf(app, handlers) {
     export: (data) => exportAs(app, data.format),
     download: () => downloadShown(app),
     'explain-query': (data) => explainQuery(app, data.qid),
-    'compare-query': (data) => drillQuery(app, data.qid),
+    'compare-query': (data) => { setView(app, { query: String(data.qid) }); loadDrill(app, true); },
     'run-add': () => addRun(app),
     'run-remove': (data) => removeRun(app, data.box),
-    'compare-pick': (data) => { app.pick = data.value; app.drill = null; app.version++; draw(app); },
+    'compare-pick': (data) => setView(app, { measure: data.value }),
+    'compare-pair': (data) => { setView(app, { pair: data.value }); loadDrill(app, false); },
     'source-edit': (data) => sourceAction(app, data, true),
     'source-remove': (data) => sourceAction(app, data, false),
     'switch-trec': () => handlers.mode('trec'),

@@ -130,7 +130,8 @@ async function evaluateIn(app, runner) {
   const slots = boxes.map((box) => slotOf('compare', box));
   try {
     const compare = await runner.call('compare', { slots, options: toCompareOptions(app.state, runNames(app, boxes)) });
-    return { compare: { ...compare, slots } };
+    // Which runner slot and which box letter each run of the result came from.
+    return { compare: { ...compare, slots, letters: boxes.map(runLetter) } };
   } catch (e) {
     throw boxError(e, boxes);
   }

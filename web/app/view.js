@@ -11,7 +11,7 @@ import { bindOptions, hasControl, mountOptions, renderOptions } from './regions/
 import { mountResults, renderProgress as drawProgress, renderResults, setParts, showMessage } from './regions/results.js';
 import { readParts } from './parts.js';
 import { exportedFile, mountExport, renderExport, showExport } from './regions/export.js';
-import { compareLive, compareSections } from './regions/compare.js';
+import { chartKeys, compareLive, compareSections } from './regions/compare.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
 import * as embed from './regions/embed.js';
 
@@ -109,6 +109,11 @@ export function bind(view, handlers) {
   view.doc.addEventListener('click', (e) => {
     const target = e.target instanceof Element ? e.target.closest('[data-action]') : null;
     if (target) handlers.action(target.dataset.action, { ...target.dataset });
+  });
+  // The compare chart's bars: one tab stop moved by the arrow keys; Enter opens a query.
+  view.doc.addEventListener('keydown', (e) => {
+    const bar = e.target instanceof Element ? e.target.closest('.cmp-chart .bar') : null;
+    if (bar) chartKeys(e, bar, (data) => handlers.action('compare-query', data));
   });
   // Menus drawn with the results name their action the same way.
   view.doc.addEventListener('change', (e) => {
