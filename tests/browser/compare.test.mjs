@@ -292,10 +292,11 @@ describe('pasted runs, the link and bad input', () => {
 
 describe('hostile files in compare mode’s pickers', () => {
   const PLAIN_RUN = 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\n';
-  const cases = pageFiles.flatMap((c) => (c.box === 'qrels' ? [[c, 'qrels']] : [[c, 'ranking'], [c, 'ranking-b']]));
+  const cases = pageFiles.flatMap((c) => (c.box === 'qrels' ? [[c, 'qrels']] : [[c, 'ranking'], [c, 'ranking-b'], [c, 'run-c']]));
   for (const [c, box] of cases) {
     test(`${c.name} (${box})`, async () => {
       const page = await comparePage();
+      if (box === 'run-c') await page.click('#run-add');
       for (const other of ['ranking', 'ranking-b', 'qrels'].filter((x) => x !== box)) await page.fill(`#${other}`, other === 'qrels' ? (c.box === 'qrels' ? '' : c.other) : PLAIN_RUN);
       if (c.box === 'qrels') await page.fill('#ranking', c.other);
       await page.setInputFiles(`#${box}-file`, { name: c.file, mimeType: 'application/octet-stream', buffer: c.bytes() });
