@@ -1,4 +1,5 @@
 #include "other_metrics.hpp"
+#include "log2.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -109,7 +110,7 @@ double alpha_dcg(const std::vector<const std::vector<std::string>*>& order, std:
   std::unordered_map<std::string, int> seen;
   double total = 0;
   for (std::size_t j = 0; j < depth && j < order.size(); ++j) {
-    total += subtopic_gain(*order[j], seen, alpha) / std::log2(static_cast<double>(j) + 2.0);
+    total += subtopic_gain(*order[j], seen, alpha) / detail::log2_exact(static_cast<double>(j) + 2.0);
     for (const std::string& s : *order[j]) ++seen[s];
   }
   return total;
