@@ -151,3 +151,24 @@ describe('export of 100,000 rows', () => {
     for (const format of FORMATS) assert.ok(longest[format] <= 100, `${format}: longest main-thread task ${longest[format]} ms`);
   });
 });
+
+describe('export without ClipboardItem', () => {
+  test('the copy falls back to the text and stays byte-identical', async () => {
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    try {
+      await context.addInitScript(installProbe);
+      // As in a browser without the asynchronous clipboard's items.
+      await context.addInitScript(() => { delete window.ClipboardItem; });
+      const page = await context.newPage();
+      await page.goto(`${fileUrl()}#k=0&lang=en`);
+      await page.waitForFunction(() => window.ndcgCalc);
+      assert.equal(await page.evaluate(() => typeof ClipboardItem), 'undefined');
+      await pasteRanking(page, small);
+      const md = await timedClick(page, 'button[data-action="export"][data-format="markdown"]', /copied|refused/);
+      assert.match(md.status, /Markdown copied to the clipboard/);
+      assert.equal(sha(await clipboard(page)), sha(nativeExport('markdown', 'small.txt')));
+    } finally {
+      await context.close();
+    }
+  });
+});
