@@ -123,3 +123,19 @@ test('no function of the page is longer than 60 lines', () => {
   const { over } = check(60, 1, ['web']);
   assert.deepEqual(over.map((f) => `${f.file}:${f.line} ${f.name} (${f.length})`), []);
 });
+
+test('exportOf keeps a Blob of the whole text (UTF-8), its line count and only its head', async () => {
+  const { exportOf, headOf } = await import('../../web/app/engine.js');
+  const text = 'é1\nb2\nc3\nd4';
+  const got = exportOf(text, 2);
+  assert.equal(got.head, 'é1\nb2\n');
+  assert.equal(got.lines, 4, 'a last line without a break counts');
+  assert.equal(got.chars, 11);
+  assert.equal(got.blob.size, 12, 'é is two bytes in UTF-8');
+  assert.equal(await got.blob.text(), text);
+  assert.equal(got.blob.type, 'text/plain');
+  // A text of fewer lines than asked is its own head.
+  assert.equal(headOf(text, 10), text);
+  assert.equal(headOf('a\nb\n', 2), 'a\nb\n');
+  assert.equal(headOf('', 3), '');
+});

@@ -69,6 +69,22 @@ function lineCount(text) {
   return text.length && !text.endsWith('\n') ? n + 1 : n;
 }
 
+/** The first `n` lines of `text` (a scan, no split of the whole text). */
+function headOf(text, n) {
+  let end = -1;
+  for (let i = 0; i < n && (end = text.indexOf('\n', end + 1)) >= 0;) i++;
+  return end < 0 ? text : text.slice(0, end + 1);
+}
+
+/**
+ * An export as the page keeps it: the text as a Blob (UTF-8, made here),
+ * its size, its line count and its first `keep` lines. Only these cross
+ * from the worker: the page's share does not grow with the text.
+ */
+function exportOf(text, keep) {
+  return { blob: new Blob([text], { type: 'text/plain' }), chars: text.length, lines: lineCount(text), head: headOf(text, keep) };
+}
+
 /** What the page says about a loaded text: its size, lines and detected format (from its first 64 KB). */
 function describeText(api, got) {
   let head = got.text.slice(0, 65536);
@@ -146,7 +162,7 @@ function makeEngine(getApi) {
     },
     warm: async () => Boolean(await getApi()),
     // An export of a large analysis, built here so the page never waits on it.
-    render: async ({ input, options, format }) => (await getApi()).render(input, options, format),
+    render: async ({ input, options, format, keep }) => exportOf((await getApi()).render(input, options, format), keep),
   };
 }
 
@@ -180,7 +196,7 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see batch.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, fileStream, readFile, lineCount, describeText, linesOfQid, columnsOf, makeEngine, transferablesOf, workerMain,
+  engineError, plainError, fileStream, readFile, lineCount, headOf, exportOf, describeText, linesOfQid, columnsOf, makeEngine, transferablesOf, workerMain,
 ];
 
-export { columnsOf, describeText, lineCount, makeEngine, readFile, workerMain };
+export { columnsOf, describeText, exportOf, headOf, lineCount, makeEngine, readFile, workerMain };

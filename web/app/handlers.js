@@ -1,12 +1,14 @@
 // What each event does to the state: typing, options, presets, the mode,
 // the toolbar, click actions (examples, exports, rows, errors) and the hash.
 import { errorText, t } from './i18n.js';
+import { bytesText } from './templates.js';
 import { structuredError } from './analyse.js';
 import { applyPreset, defaultState, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength } from './state.js';
 import { dropSource, editable, FIELD, fileSource, hasSources, keepOutOfBox, readInPage, runnerOf, sourceText } from './sources.js';
 import * as store from './store.js';
 import * as view from './view.js';
 import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
+import { exportOf } from './engine.js';
 import { delayFor, draw, loadDrill, persist, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
 
 /** Batch and compare modes start from trec_eval's convention unless the user chose another. */
@@ -33,37 +35,47 @@ function loadExample(app, name) {
 export const EXPORT_IN_PAGE_ITEMS = 2000;
 
 /**
- * The text of `analysis` in `format`. A large one is built in the runner's
- * worker from the same input and options (about 1 s for 100,000 rows, which
- * would freeze the page); without a worker, here as before.
+ * `analysis` in `format` as exportOf (engine.js) makes it. A large one is
+ * built in the runner's worker from the same input and options (about 1 s
+ * for 100,000 rows, which would freeze the page), and only its Blob and head
+ * come back; without a worker, here as before.
  */
 async function renderAnalysis(app, analysis, format) {
-  if (analysis.items <= EXPORT_IN_PAGE_ITEMS) return analysis.render(format);
+  if (analysis.items <= EXPORT_IN_PAGE_ITEMS) return exportOf(analysis.render(format), view.HEAD_LINES);
   view.announce(app.view, t(app.lang, 'exportWorking'));
   const runner = await runnerOf(app);
-  if (runner.kind === 'worker') return runner.call('render', { input: analysis.input, options: analysis.options, format });
+  if (runner.kind === 'worker') return runner.call('render', { input: analysis.input, options: analysis.options, format, keep: view.HEAD_LINES });
   // Let the message paint before the page is busy.
   await new Promise((resolve) => setTimeout(resolve, 60));
-  return analysis.render(format);
+  return exportOf(analysis.render(format), view.HEAD_LINES);
 }
 
 async function exportAs(app, format) {
-  let text = '';
+  let exported;
   if (format === 'trec') {
-    text = app.good.trec ? app.good.trec.text : '';
+    exported = exportOf(app.good.trec ? app.good.trec.text : '', view.HEAD_LINES);
   } else {
     const analysis = app.good.analysis;
     if (!analysis) return;
     try {
-      text = await renderAnalysis(app, analysis, format);
+      exported = await renderAnalysis(app, analysis, format);
     } catch (e) {
       view.announce(app.view, errorText(app.lang, structuredError(e)));
       return;
     }
   }
-  view.showExportText(app.view, app.lang, format, text);
-  const ok = await view.copyText(app.view, text);
-  view.announce(app.view, ok ? t(app.lang, 'exportCopied', { format: t(app.lang, `export_${format}`) }) : t(app.lang, 'copyFailed'));
+  view.showExportText(app.view, app.lang, format, exported);
+  const size = exported.blob.size;
+  if (size <= view.COPY_LIMIT) return copyShown(app);
+  view.announce(app.view, t(app.lang, 'exportReady', { format: t(app.lang, `export_${format}`), size: bytesText(size) }));
+}
+
+/** Copies the export shown, all of it. */
+async function copyShown(app) {
+  const file = view.exportedText(app.view);
+  if (!file) return;
+  const ok = await view.copyBlob(app.view, file.blob);
+  view.announce(app.view, ok ? t(app.lang, 'exportCopied', { format: t(app.lang, `export_${file.format}`) }) : t(app.lang, 'copyFailed'));
 }
 
 function moreRows(app, data) {
@@ -173,6 +185,7 @@ function actionsOf(app, handlers) {
     reset: () => loadExample(app, 'worked'),
     export: (data) => exportAs(app, data.format),
     download: () => downloadShown(app),
+    'copy-export': () => copyShown(app),
     'explain-query': (data) => explainQuery(app, data.qid),
     'compare-query': (data) => { setView(app, { query: String(data.qid) }); loadDrill(app, true); },
     'run-add': () => addRun(app),

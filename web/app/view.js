@@ -15,6 +15,8 @@ import { chartKeys, compareLive, compareSections } from './regions/compare.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
 import * as embed from './regions/embed.js';
 
+export { COPY_LIMIT, HEAD_LINES } from './regions/export.js';
+
 const INPUT_KEY = { ranking: 'ranking', 'ranking-b': 'rankingB', qrels: 'qrels', ...Object.fromEntries(RUN_BOXES.slice(2).map((b) => [b, b])) };
 
 function mountIn(doc, name, mount) {
@@ -151,8 +153,8 @@ export function announce(view, text) {
   view.statusTimer = setTimeout(() => { status.textContent = ''; }, 8000);
 }
 
-export function showExportText(view, lang, format, text) {
-  if (view.exporter) showExport(view.exporter, lang, format, text);
+export function showExportText(view, lang, format, exported) {
+  if (view.exporter) showExport(view.exporter, lang, format, exported);
 }
 
 export function exportedText(view) {
@@ -186,9 +188,26 @@ export async function copyText(view, text) {
   }
 }
 
-/** Saves `text` as a file through a blob: URL (no network involved). */
-export function download(view, { name, text, type }) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/**
+ * Copies a Blob of text: handed to the clipboard as it is where the browser
+ * takes a ClipboardItem (the page never holds the text), else as text.
+ */
+export async function copyBlob(view, blob) {
+  try {
+    if (globalThis.ClipboardItem && navigator.clipboard && navigator.clipboard.write && globalThis.isSecureContext) {
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
+      return true;
+    }
+  } catch {
+    // fall through to the copy of the text
+  }
+  return copyText(view, await blob.text());
+}
+
+/** Saves a Blob as a file of `type` through a blob: URL (no network involved). */
+export function download(view, { name, blob, type }) {
+  // A Blob of a Blob refers to the same bytes: no copy.
+  const url = URL.createObjectURL(new Blob([blob], { type }));
   const link = view.doc.createElement('a');
   Object.assign(link, { href: url, download: name, className: 'offscreen' });
   view.doc.body.appendChild(link);

@@ -3,12 +3,21 @@
 // analysis's own render(), or the batch result's trec_eval text).
 import { t } from '../i18n.js';
 import { count, h } from '../templates.js';
-import { fitsInBox } from '../state.js';
-import { lineCount } from '../engine.js';
+import { BOX_LIMITS, fitsInBoxSize } from '../state.js';
+import { headOf } from '../engine.js';
 import { byId, setText, show } from './dom.js';
 
 /** Lines of a long export shown in the preview (a text area lays out every line it holds). */
 export const PREVIEW_LINES = 200;
+/** Lines of an export handed to the page with its Blob: all of a text the box can show whole. */
+export const HEAD_LINES = BOX_LIMITS.lines;
+/**
+ * Bytes of an export copied with its button's click. Chromium writes the
+ * clipboard on the page's thread, about 3 ms per MB here and ten times that
+ * on a busy machine (bench/export-browser.mjs): a larger text waits for
+ * Copy all, so building an export never freezes the page.
+ */
+export const COPY_LIMIT = 2 * 2 ** 20;
 
 /** Formats, the mode that offers each, and the file it downloads as. */
 export const EXPORT_FORMATS = Object.freeze([
@@ -25,19 +34,20 @@ export function mountExport(root) {
     h('p', { class: 'help', 'data-i18n': 'exportIntro' }),
     h('div', { class: 'export-buttons', role: 'group', 'aria-labelledby': 'export-heading' },
       EXPORT_FORMATS.map(({ format, mode }) => [h('button', { type: 'button', 'data-action': 'export', 'data-format': format, 'data-mode': mode }), ' ']),
-      h('button', { type: 'button', 'data-action': 'download', id: 'export-download', disabled: true, 'data-i18n': 'exportDownload' })),
+      h('button', { type: 'button', 'data-action': 'download', id: 'export-download', disabled: true, 'data-i18n': 'exportDownload' }), ' ',
+      h('button', { type: 'button', 'data-action': 'copy-export', id: 'export-copy', disabled: true, 'data-i18n': 'exportCopyAll' })),
     h('div', { id: 'export-preview', class: 'export-preview', hidden: true },
       h('label', { for: 'export-text', id: 'export-label' }),
       h('p', { id: 'export-note', class: 'help', hidden: true }),
       h('textarea', { id: 'export-text', rows: '10', readonly: true, spellcheck: 'false' }))));
-  return { root, lang: null, mode: null, format: null, text: '', lines: 0 };
+  return { root, lang: null, mode: null, format: null, blob: null, lines: 0 };
 }
 
 function clearPreview(region) {
   show(byId(region.root, 'export-preview'), false);
-  byId(region.root, 'export-download').disabled = true;
+  for (const id of ['export-download', 'export-copy']) byId(region.root, id).disabled = true;
   region.format = null;
-  region.text = '';
+  region.blob = null;
 }
 
 // The preview's label, and the note on a preview that shows only the head of the text.
@@ -46,13 +56,6 @@ function labelPreview(region, lang) {
   const note = byId(region.root, 'export-note');
   show(note, region.lines > 0);
   if (region.lines) setText(note, t(lang, 'exportPreviewHead', { shown: count(PREVIEW_LINES), lines: count(region.lines) }));
-}
-
-// The first PREVIEW_LINES lines of `text` (a scan, no split of the whole text).
-function headOf(text) {
-  let end = -1;
-  for (let i = 0; i < PREVIEW_LINES && (end = text.indexOf('\n', end + 1)) >= 0;) i++;
-  return end < 0 ? text : text.slice(0, end + 1);
 }
 
 /** Labels the buttons, shows those of the current mode, and drops an export of the other mode. */
@@ -71,19 +74,23 @@ export function renderExport(region, lang, model) {
   region.mode = mode;
 }
 
-/** Shows an exported text in the preview (its head when it is long) and enables Download. */
-export function showExport(region, lang, format, text) {
-  const whole = fitsInBox(text);
-  Object.assign(region, { format, text, lines: whole ? 0 : lineCount(text) });
+/**
+ * Shows an export (exportOf in engine.js, its head HEAD_LINES long) in the
+ * preview, all of it or its first PREVIEW_LINES lines, and enables Download
+ * and Copy all.
+ */
+export function showExport(region, lang, format, { blob, chars, lines, head }) {
+  const whole = fitsInBoxSize(chars, lines);
+  Object.assign(region, { format, blob, lines: whole ? 0 : lines });
   labelPreview(region, lang);
-  byId(region.root, 'export-text').value = whole ? text : headOf(text);
+  byId(region.root, 'export-text').value = whole ? head : headOf(head, PREVIEW_LINES);
   show(byId(region.root, 'export-preview'), true);
-  byId(region.root, 'export-download').disabled = false;
+  for (const id of ['export-download', 'export-copy']) byId(region.root, id).disabled = false;
 }
 
-/** The exported text (all of it) with its file name and type, or null before any export. */
+/** The export shown (all of it, a text/plain Blob), its format, file name and type; null before any export. */
 export function exportedFile(region) {
   const entry = EXPORT_FORMATS.find((f) => f.format === region.format);
   if (!entry) return null;
-  return { name: `ndcg.${entry.ext}`, type: `${entry.type};charset=utf-8`, text: region.text };
+  return { format: entry.format, blob: region.blob, name: `ndcg.${entry.ext}`, type: `${entry.type};charset=utf-8` };
 }
