@@ -178,6 +178,8 @@ export interface NdcgApi {
   presets(): PresetInfo[];
   matchingPreset(options?: ExplainOptions): string;
   detectFormat(text: string): string;
+  /** 'full' (dist/ndcg.js, the page) or 'light' (embed.html, ndcg-calc.js), whose evaluateTrec throws code 'not-in-build'. */
+  build: 'full' | 'light';
   memoryBytes(): number;
   ready(): Promise<void>;
 }

@@ -214,7 +214,13 @@ function tablesOf(raw) {
   const schemaRows = Array.from(raw.optionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) }));
   const codes = Array.from(raw.errorCodes(), (c) => ({ code: c.code, args: c.args ? c.args.split(',') : [] }));
   const presets = Array.from(raw.presetList(), (p) => ({ name: p.name, summary: p.summary, options: plain(p.options) }));
-  return { schemaRows, schema: new Map(schemaRows.map((r) => [r.key, r])), codes, presets };
+  return { schemaRows, schema: new Map(schemaRows.map((r) => [r.key, r])), codes, presets, hasBatch: raw.hasBatch };
+}
+
+/** The error of a call the light module (embed.html, ndcg-calc.js) leaves out. */
+function notInBuild(call) {
+  return new NdcgError('not-in-build', `${call}() is not in this build: the light module explains one ranking; dist/ndcg.js has batch evaluation`,
+    { args: { call: `${call}()` } });
 }
 
 /** The tables and the calls that are not an explanation. */
@@ -223,6 +229,7 @@ function otherCalls(guard, tables) {
   return {
     /** trec_eval-compatible evaluation: { perQuery: {qid: {name: value}}, mean, measures, qids, text }. */
     evaluateTrec(qrelsText, runText, options) {
+      if (!tables.hasBatch) throw notInBuild('evaluateTrec');
       const o = checkTrecOptions(options);
       const subtopics = o.subtopics === undefined ? '' : checkText('subtopics', o.subtopics);
       const r = call((m) => m.evaluateTrec(checkText('qrels', qrelsText), checkText('run', runText), subtopics, { ...o, subtopics: undefined }));
@@ -248,6 +255,9 @@ function otherCalls(guard, tables) {
 
     /** The format name the parser would detect for `text`. */
     detectFormat: (text) => call((m) => m.detectFormat(checkText('text', text))),
+
+    /** 'full' (dist/ndcg.js, the page) or 'light' (embed.html, ndcg-calc.js: no evaluateTrec). */
+    build: tables.hasBatch ? 'full' : 'light',
 
     /** Bytes of wasm memory in use by the instance (for leak checks). */
     memoryBytes: guard.memoryBytes,
