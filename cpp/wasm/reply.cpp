@@ -77,7 +77,7 @@ void reply::numbers_at(std::string_view key, std::size_t n) {
 
 std::string& reply::name(std::string_view key) {
   if (!firsts_.back()) json += ',';
-  firsts_.back() = false;
+  firsts_.back() = '\0';
   if (!key.empty()) json += ndcg::json_string(key) + ":";
   return json;
 }

@@ -60,9 +60,9 @@ class reply {
   std::vector<double> numbers;
   std::string bytes;
 
-  void open(std::string_view key = {}) { name(key) += '{', firsts_.push_back(true); }
+  void open(std::string_view key = {}) { name(key) += '{', firsts_.push_back('\1'); }
   void close() { json += '}', firsts_.pop_back(); }
-  void open_list(std::string_view key = {}) { name(key) += '[', firsts_.push_back(true); }
+  void open_list(std::string_view key = {}) { name(key) += '[', firsts_.push_back('\1'); }
   void close_list() { json += ']', firsts_.pop_back(); }
   void set(std::string_view key, bool v) { name(key) += v ? "true" : "false"; }
   void set(std::string_view key, double v);
@@ -79,7 +79,7 @@ class reply {
   }
 
  private:
-  std::vector<bool> firsts_ = {true};
+  std::string firsts_ = "\1";  // as in report.cpp's json_sink: a string, not vector<bool>
   std::string& name(std::string_view key);
   void numbers_at(std::string_view key, std::size_t n);
 };
