@@ -7,6 +7,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
+#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
 namespace {
@@ -56,9 +57,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require(q == 0 || r->qids[q - 1] < r->qids[q], "qids sorted and distinct", r->qids[q]);
     for (double v : r->values[q]) fuzz::require(!std::isinf(v), "values are finite or NaN");
   }
+  // The worst and best order of ties bound every value a grade order bounds.
+  auto ties = ndcg::evaluate_tie_range(qrels, run, opt, subtopics);
+  fuzz::require(ties.ok(), "the tie range evaluates whatever evaluates");
+  for (std::size_t q = 0; q < r->values.size(); ++q)
+    for (std::size_t m = 0; m < r->names.size(); ++m) {
+      const double v = r->values[q][m], lo = ties->worst.values[q][m], hi = ties->best.values[q][m];
+      // A gain list given with ndcg.REL=GAIN need not grow with the grade: no bound then.
+      const bool own_gains = r->names[m].find('=') != std::string::npos;
+      if (std::isnan(v) || r->is_count[m] || own_gains || !ndcg::tie_range_applies(r->names[m])) continue;
+      fuzz::require(lo <= v + 1e-12 && v <= hi + 1e-12, "worst <= value <= best", r->names[m]);
+    }
   // Every line is "name<TAB>qid<TAB>value", the value a number (qids may
   // hold anything; runid's value is the run's tag).
-  const std::string text = ndcg::format_trec(*r, per_query, digits);
+  const std::string text = ndcg::format_trec(*r, per_query, digits) + ndcg::format_tie_range(*ties, per_query, digits);
   for (std::string_view line : fuzz::split(text, '\n', text.size() + 1)) {
     if (line.empty() || line.rfind("runid ", 0) == 0) continue;
     const std::string_view value = line.substr(line.rfind('\t') + 1);

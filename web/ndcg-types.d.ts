@@ -91,6 +91,8 @@ export interface Explanation {
   dcg: number;
   idcg: number;
   ndcg: number | null;
+  /** NDCG under the worst and the best order of items with equal scores (min = max when none tie). */
+  tieRange: { min: number | null; max: number | null };
   cg: number;
   hasJudgments: boolean;
   idcgList?: number;
@@ -162,6 +164,88 @@ export interface TrecResult {
   text: string;
 }
 
+// One member per row of compare's option table (compareOptionSchema()).
+// Every value may also be given as text, read as the CLI reads it.
+export interface CompareOptions {
+  measures?: string[];
+  complete?: boolean | string;
+  relevanceLevel?: number | string;
+  gain?: 'linear' | 'exp' | 'exponential';
+  trials?: number | string;
+  seed?: number | string;
+  allPairs?: boolean | string;
+  holmTest?: 'ttest' | 'wilcoxon' | 'sign' | 'randomization';
+  format?: ReportFormat | 'md' | 'tex';
+  perQuery?: boolean | string;
+  digits?: number | string;
+  names?: string[];
+  tieRange?: boolean | string;
+}
+
+/** One row of compare's option table. */
+export interface CompareOptionRow {
+  key: keyof CompareOptions;
+  flag: string;
+  shortFlag: string;
+  kind: 'choice' | 'whole' | 'flag' | 'texts';
+  choices: string[];
+  min: number | null;
+  max: number | null;
+  default: string;
+  help: string;
+}
+
+/** One measure, run B against run A (d = B - A per query); null where a value is undefined. */
+export interface Comparison {
+  measure: string;
+  runA: string;
+  runB: string;
+  queries: number;
+  meanA: number | null;
+  meanB: number | null;
+  diff: number | null;
+  ci95: [number | null, number | null];
+  effectSize: number | null;
+  wins: number;
+  losses: number;
+  ties: number;
+  pTtest: number | null;
+  pWilcoxon: number | null;
+  pSign: number | null;
+  pRandomization: number | null;
+  /** Holm-adjusted p of the holmTest, when the measure has several pairs. */
+  pHolm?: number | null;
+  wilcoxon: 'exact' | 'normal';
+  randomization: 'exact' | 'sampled';
+}
+
+/** How far the order of one run's tied documents moves one measure's mean. */
+export interface TieRangeSummary {
+  measure: string;
+  run: string;
+  /** Queries whose value differs between the worst and the best order. */
+  queriesChanged: number;
+  meanMin: number | null;
+  meanMax: number | null;
+}
+
+export interface CompareResult {
+  runs: string[];
+  measures: string[];
+  qids: string[];
+  comparisons: Comparison[];
+  /** By measure, then run; empty with tieRange: false. */
+  tieRanges: TieRangeSummary[];
+  /** perQuery[measure][run][query], in the order of runs and qids. */
+  perQuery: Record<string, (number | null)[][]>;
+  /** The same with tied documents in their worst and their best order; null with tieRange: false. */
+  perQueryWorst: Record<string, (number | null)[][]> | null;
+  perQueryBest: Record<string, (number | null)[][]> | null;
+  trials: number;
+  seed: number;
+  holmTest: 'ttest' | 'wilcoxon' | 'sign' | 'randomization';
+}
+
 export interface PresetInfo {
   name: string;
   summary: string;
@@ -175,6 +259,8 @@ export interface NdcgApi {
   errorCodes(): { code: string; args: string[] }[];
   render(input: string | number[] | Float64Array, options?: ExplainOptions, format?: ReportFormat): string;
   evaluateTrec(qrelsText: string, runText: string, options?: TrecOptions): TrecResult;
+  compareRuns(qrelsText: string, runTexts: string[], options?: CompareOptions): CompareResult;
+  compareOptionSchema(): CompareOptionRow[];
   presets(): PresetInfo[];
   matchingPreset(options?: ExplainOptions): string;
   detectFormat(text: string): string;
@@ -190,6 +276,8 @@ export declare class NdcgError extends Error {
   source: '' | 'ranking' | 'judgments' | 'run' | 'qrels' | 'subtopics' | 'options';
   /** The option's key when source is 'options'. */
   key: string;
+  /** Which of several inputs of the source, 1-based (compareRuns' runs); 0 when there is one. */
+  index: number;
   line: number;
   column: number;
   /** The values the code names (errorCodes()), e.g. { found: 'x' }. */

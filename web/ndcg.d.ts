@@ -24,6 +24,11 @@ declare namespace createNdcgModule {
   type Analysis = T.Analysis;
   type TrecOptions = T.TrecOptions;
   type TrecResult = T.TrecResult;
+  type CompareOptions = T.CompareOptions;
+  type CompareOptionRow = T.CompareOptionRow;
+  type Comparison = T.Comparison;
+  type TieRangeSummary = T.TieRangeSummary;
+  type CompareResult = T.CompareResult;
   type PresetInfo = T.PresetInfo;
   type NdcgApi = T.NdcgApi;
   type CreateNdcgModule = T.CreateNdcgModule;

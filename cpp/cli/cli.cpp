@@ -17,10 +17,12 @@
 #include <sstream>
 #include <string>
 
+#include "ndcg/compare.hpp"
 #include "ndcg/metrics.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/pipeline.hpp"
 #include "ndcg/report.hpp"
+#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
 namespace ndcg {
@@ -34,11 +36,12 @@ const char* main_help =
     "Usage:\n"
     "  ndcg explain [options] [GRADES...]   one ranking: step tables, DCG, IDCG, NDCG\n"
     "  ndcg trec [options] QRELS RUN        every query of a TREC run, as trec_eval prints it\n"
+    "  ndcg compare [options] QRELS A B...  runs against the first: means, differences, paired tests\n"
     "  ndcg trec --merge [-q] FILE...       merge the -q outputs of shards of one run\n"
     "  ndcg presets                         the named conventions and what they set\n"
     "  ndcg --help | --version\n"
     "\n"
-    "Run `ndcg explain --help` or `ndcg trec --help` for the options.\n"
+    "Run `ndcg explain --help`, `ndcg trec --help` or `ndcg compare --help` for the options.\n"
     "Exit status: 0 on success, 2 on any error (the message names file, line and column).\n";
 
 // The options part of `ndcg explain --help` comes from the option table.
@@ -71,6 +74,7 @@ std::string value_hint(const option_row& row) {
     case option_kind::whole: return "N";
     case option_kind::real: return "X";
     case option_kind::reals: return "X1,X2,..";
+    case option_kind::texts: return "TEXT";
     case option_kind::flag: break;
   }
   return "";
@@ -148,6 +152,11 @@ const char* trec_help =
     "                         judgments (1 when a document covers a subtopic)\n"
     "  --alpha A              alpha for alpha_ndcg_cut (default 0.5)\n"
     "  --err-max-grade G      ERR's largest grade (default: the largest in the qrels)\n"
+    "  --tie-range            after the usual lines, per measure: how many queries\n"
+    "                         change with the order of documents with equal scores\n"
+    "                         (NAME:ties), and the mean under the worst and the best\n"
+    "                         such order (NAME:worst, NAME:best; smaller or larger\n"
+    "                         judged grades first); with -q also each such query\n"
     "  --merge                the files are -q outputs of shards (best printed with\n"
     "                         --digits 17 --shard): print the means of the whole run\n"
     "  -h, --help             this text\n"
@@ -327,6 +336,7 @@ int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream&
 struct trec_request {
   trec_options opt;
   bool per_query = false;
+  bool tie_range = false;
   bool merge = false;
   int digits = 4;
   std::string subtopics;
@@ -371,6 +381,7 @@ bool apply_trec_flag(const std::string& word, trec_request& r) {
   else if (word == "-c") r.opt.complete = true;
   else if (word == "--shard") r.opt.shard = true;
   else if (word == "--merge") r.merge = true;
+  else if (word == "--tie-range") r.tie_range = true;
   else return false;
   return true;
 }
@@ -471,6 +482,44 @@ expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, co
   return evaluate_trec(qrels, *text, r.opt, subtopics);
 }
 
+// --tie-range of a run file: streamed twice more, with equal scores in the
+// worst and in the best order of grades.
+expected<trec_tie_range> stream_ties(const trec_request& r, std::istream& in, const std::string& qrels,
+                                     const std::string& subtopics, std::string& problem) {
+  trec_request ordered = r;
+  ordered.opt.tied_grades = -1;
+  auto worst = evaluate_files(ordered, in, qrels, subtopics, problem);
+  if (!worst) return worst.err();
+  ordered.opt.tied_grades = 1;
+  auto best = evaluate_files(ordered, in, qrels, subtopics, problem);
+  if (!best) return best.err();
+  return tie_range_of(std::move(*worst), std::move(*best));
+}
+
+// The usual evaluation and, with --tie-range, the two orders of ties (a run
+// on standard input, which can be read once, is read whole).
+expected<trec_result> evaluate_request(const trec_request& r, std::istream& in, const std::string& qrels,
+                                       const std::string& subtopics, std::optional<trec_tie_range>& ties,
+                                       std::string& problem) {
+  if (!r.tie_range) return evaluate_files(r, in, qrels, subtopics, problem);
+  if (r.files.back() != "-") {
+    auto result = evaluate_files(r, in, qrels, subtopics, problem);
+    if (!result) return result;
+    auto t = stream_ties(r, in, qrels, subtopics, problem);
+    if (!t) return t.err();
+    ties = std::move(*t);
+    return result;
+  }
+  auto text = read_file("-", in, problem);
+  if (!text) return fail(error_code::bad_file, problem);
+  auto result = evaluate_trec(qrels, *text, r.opt, subtopics);
+  if (!result) return result;
+  auto t = evaluate_tie_range(qrels, *text, r.opt, subtopics);
+  if (!t) return t.err();
+  ties = std::move(*t);
+  return result;
+}
+
 int merge_command(const trec_request& r, std::istream& in, std::ostream& out, std::ostream& err) {
   std::vector<std::string> texts;
   std::string problem;
@@ -501,7 +550,8 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   std::optional<std::string> subtopics = std::string();
   if (qrels && !req->subtopics.empty()) subtopics = read_file(req->subtopics, in, problem);
   if (!qrels || !subtopics) { err << "ndcg trec: " << problem << "\n"; return 2; }
-  auto result = evaluate_files(*req, in, *qrels, *subtopics, problem);
+  std::optional<trec_tie_range> ties;
+  auto result = evaluate_request(*req, in, *qrels, *subtopics, ties, problem);
   if (!result) {
     if (result.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }
     err << "ndcg trec: " << placed(file_of(*req, result.err().source), result.err()) << "\n";
@@ -513,6 +563,120 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
     err << "ndcg trec: all_trec: not offered here (left out): " << names << "\n";
   }
   out << format_trec(*result, req->per_query, req->digits);
+  if (ties) out << format_tie_range(*ties, req->per_query, req->digits);
+  return 0;
+}
+
+// ---- compare -----------------------------------------------------------------
+
+const char* compare_intro =
+    "Usage: ndcg compare [options] QRELS RUN_A RUN_B [RUN...]\n"
+    "\n"
+    "Is B better than A? Evaluates every run as `ndcg trec` does and compares each\n"
+    "run with the first (the baseline), or every pair with --all-pairs, query by\n"
+    "query: for each measure the means, the mean difference B - A with a 95%\n"
+    "bootstrap interval, the effect size d_z, wins/losses/ties, and the p-values of\n"
+    "the paired t-test, the Wilcoxon signed-rank test, the sign test and a paired\n"
+    "randomization test; with several pairs also Holm-adjusted p-values. Each run is\n"
+    "also evaluated with its tied documents (equal scores) in their worst and best\n"
+    "order: how many queries change, and the mean in both orders (see ndcg trec\n"
+    "--tie-range).\n"
+    "\n"
+    "Options (--name VALUE or --name=VALUE; a true/false option alone means true):\n";
+
+const char* compare_conventions =
+    "\n"
+    "Conventions (the same as SciPy's defaults, so the numbers can be checked there):\n"
+    "  Every test is two-sided, on d = B - A per query (queries with a value in both).\n"
+    "  t-test: t = mean(d) / (sd(d) / sqrt(n)), n - 1 degrees of freedom\n"
+    "    (scipy.stats.ttest_rel). d_z = mean(d) / sd(d) (Cohen's paired effect size).\n"
+    "  Wilcoxon signed-rank: zero differences are dropped (Wilcoxon's rule: a tie\n"
+    "    says nothing about direction); equal |d| share their mean rank; statistic\n"
+    "    W+. Exact distribution when n <= 50 with no ties and no zeros, or when\n"
+    "    n <= 13 (every sign pattern of the ranks counted); otherwise the normal\n"
+    "    approximation with tie-corrected variance and no continuity correction\n"
+    "    (scipy.stats.wilcoxon, method auto). n counts zero differences too.\n"
+    "  Sign test: zero differences are dropped (they favour neither run);\n"
+    "    binomial with p = 1/2 on the rest (scipy.stats.binomtest).\n"
+    "  Randomization: statistic |sum(d)|; all sign flips of the nonzero d are\n"
+    "    counted when there are at most 30 (exact); otherwise --trials random\n"
+    "    flips and p = (1 + hits) / (1 + trials): the observed labelling is one of\n"
+    "    the permutations, so p is never 0. Flips within 1e-11 of the observed sum\n"
+    "    count as ties (at least as extreme).\n"
+    "  Bootstrap: --trials resamples of the queries; the 2.5% and 97.5% percentiles\n"
+    "    of the resampled mean differences. The same --seed gives the same numbers.\n"
+    "  Holm: over the pairs of each measure, on the --holm-test p-values.\n"
+    "  Queries judged in QRELS but missing from a run are an error, or 0 with -c.\n"
+    "\n"
+    "Example: ndcg compare -m ndcg_cut.10 -m map qrels.txt base.run new.run\n";
+
+std::string compare_help() {
+  std::string out = compare_intro;
+  for (const compare_option& row : compare_option_table()) {
+    std::string left = "  " + (row.short_flag.empty() ? "" : std::string(row.short_flag) + ", ") + cli_flag(row.meta.key);
+    std::string hint = value_hint(row.meta);
+    if (!hint.empty()) left += " " + hint;
+    const std::string def = row.show(compare_settings{});
+    out += wrapped(left, std::string(row.meta.help) + (def.empty() || def == "false" ? "" : " (default " + def + ")"));
+  }
+  return out + compare_conventions;
+}
+
+struct compare_request {
+  std::vector<std::pair<std::string, std::string>> given;
+  std::vector<std::string> files;
+};
+
+expected<compare_request> parse_compare_args(words& w) {
+  compare_request r;
+  while (!w.done()) {
+    std::string word = w.take();
+    if (word.size() < 2 || word[0] != '-') { r.files.push_back(word); continue; }
+    option_word ow = split_option(word);
+    const compare_option* row = find_compare_option(ow.name);
+    if (!row && ow.name[1] != '-' && ow.name.size() > 2) {  // "-mndcg"
+      row = find_compare_option(ow.name.substr(0, 2));
+      if (row) ow = {ow.name.substr(0, 2), ow.name.substr(2)};
+    }
+    if (!row || (ow.name[1] != '-' && row->short_flag != ow.name))
+      return fail(error_code::unknown_option, "unknown option " + echo(ow.name) + " (see `ndcg compare --help`)")
+          .in("options").with("found", ow.name);
+    if (!ow.value && row->meta.kind == option_kind::flag) ow.value = "true";
+    if (!ow.value) {
+      if (w.done()) return fail(error_code::missing_value, "option " + echo(ow.name) + " needs a value (see `ndcg compare --help`)").in("options");
+      ow.value = w.take();
+    }
+    r.given.emplace_back(row->meta.key, *ow.value);
+  }
+  if (r.files.size() < 3)
+    return fail("expected QRELS and two runs or more, got " + std::to_string(r.files.size()) +
+                " file" + (r.files.size() == 1 ? "" : "s") + " (see `ndcg compare --help`)");
+  return r;
+}
+
+int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream& err) {
+  if (!w.done() && (w.peek() == "-h" || w.peek() == "--help")) { out << compare_help(); return 0; }
+  auto req = parse_compare_args(w);
+  if (!req) { err << "ndcg compare: " << req.err().message << "\n"; return 2; }
+  auto s = compare_settings_from(req->given);
+  if (!s) { err << "ndcg compare: " << s.err().message << "\n"; return 2; }
+  std::vector<std::string> texts;
+  for (const std::string& path : req->files) {
+    std::string problem;
+    auto text = read_file(path, in, problem);
+    if (!text) { err << "ndcg compare: " << problem << "\n"; return 2; }
+    texts.push_back(std::move(*text));
+  }
+  for (std::size_t i = s->names.size(); i + 1 < req->files.size(); ++i) s->names.push_back(req->files[i + 1]);
+  std::vector<std::string_view> runs(texts.begin() + 1, texts.end());
+  auto result = compare_runs(texts[0], runs, *s);
+  if (!result) {
+    const error& e = result.err();
+    const std::string file = e.source == "qrels" ? req->files[0] : e.source == "run" && e.index ? req->files[e.index] : "";
+    err << "ndcg compare: " << placed(file, e) << "\n";
+    return 2;
+  }
+  out << render_compare(*result, *s);
   return 0;
 }
 
@@ -531,8 +695,9 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   if (command == "--version") { out << version << "\n"; return 0; }
   if (command == "explain") return explain_command(w, in, out, err);
   if (command == "trec") return trec_command(w, in, out, err);
+  if (command == "compare") return compare_command(w, in, out, err);
   if (command == "presets") return presets_command(out);
-  err << "ndcg: unknown command " << echo(command) << " (expected explain, trec or presets; see `ndcg --help`)\n";
+  err << "ndcg: unknown command " << echo(command) << " (expected explain, trec, compare or presets; see `ndcg --help`)\n";
   return 2;
 }
 

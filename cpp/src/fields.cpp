@@ -53,6 +53,10 @@ void put_explanation(const explanation& e, const result_context& ctx, field_sink
   out.number("idcg", e.idcg);
   if (e.ndcg_defined) out.number("ndcg", e.ndcg);
   else out.null("ndcg");
+  out.begin("tie_range");  // NDCG under the worst and the best order of tied items
+  out.number("min", e.tie_min);
+  out.number("max", e.tie_max);
+  out.end();
   out.number("cg", e.other.cg);
   out.boolean("has_judgments", e.has_judgments);
   if (e.has_judgments) {

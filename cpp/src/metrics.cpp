@@ -195,6 +195,40 @@ std::vector<double> ndcg_curve(const std::vector<row>& rows, const std::vector<r
   return curve;
 }
 
+// DCG with every group of tied rows in its worst (best = false) or best
+// order. Within a group the gains are paired with the group's position
+// factors w_i / d_i (0 beyond the cutoff): largest with largest is the
+// best order, largest with smallest the worst (the rearrangement
+// inequality; with plain discounts, larger gains first). An item alone
+// adds its term as make_steps does, so with no ties both equal the DCG to
+// the last bit.
+double tied_order_dcg(const std::vector<row>& rows, std::size_t depth, const discount_table& d,
+                      const options& opt, bool best) {
+  const bool scored = std::all_of(rows.begin(), rows.end(), [](const row& r) { return r.source->has_score; });
+  std::vector<double> gains, factors;
+  double total = 0;
+  for (std::size_t i = 0; i < rows.size();) {
+    std::size_t j = i + 1;
+    while (scored && j < rows.size() && scores_tie(rows[i], rows[j], opt)) ++j;
+    if (j == i + 1) {
+      if (i < depth) total += weight_at(i + 1, opt) * rows[i].own_gain / d.at(i + 1);
+      i = j;
+      continue;
+    }
+    gains.clear();
+    factors.clear();
+    for (std::size_t p = i; p < j; ++p) {
+      gains.push_back(rows[p].own_gain);
+      factors.push_back(p < depth ? weight_at(p + 1, opt) / d.at(p + 1) : 0.0);
+    }
+    std::sort(gains.begin(), gains.end());
+    std::sort(factors.begin(), factors.end());
+    for (std::size_t t = 0; t < gains.size(); ++t) total += gains[best ? t : gains.size() - 1 - t] * factors[t];
+    i = j;
+  }
+  return total;
+}
+
 std::vector<double> position_loss(const std::vector<step>& steps, const std::vector<step>& ideal) {
   std::vector<double> loss(steps.size());
   for (std::size_t i = 0; i < steps.size(); ++i)
@@ -314,6 +348,9 @@ expected<explanation> explain(const std::vector<item>& ranking, const options& o
     e.ndcg_list = detail::ndcg_of(e.dcg, e.idcg_list, opt.zero_idcg);
     e.ndcg_judged = detail::ndcg_of(e.dcg, e.idcg_judged, opt.zero_idcg);
   }
+  const std::size_t depth = cut(rows.size(), opt.k);
+  e.tie_min = detail::ndcg_of(tied_order_dcg(rows, depth, discounts, opt, false), e.idcg, opt.zero_idcg);
+  e.tie_max = detail::ndcg_of(tied_order_dcg(rows, depth, discounts, opt, true), e.idcg, opt.zero_idcg);
   e.ndcg_at = ndcg_curve(rows, ideal, discounts, opt);
   e.loss = position_loss(e.steps, e.ideal_steps);
 

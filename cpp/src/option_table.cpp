@@ -19,7 +19,11 @@ constexpr double max_whole = 9007199254740991.0;  // 2^53 - 1: exact in a JS num
 // ---- messages ----------------------------------------------------------------
 
 // A number in a message: "0", "0.5", "9007199254740991".
-std::string number_words(double v) { return shortest(v); }
+// Whole numbers as digits ("1000000", not "1e+06"): people read these ranges.
+std::string number_words(double v) {
+  if (v == std::floor(v) && std::fabs(v) <= max_whole) return std::to_string(static_cast<long long>(v));
+  return shortest(v);
+}
 
 std::string range_words(const option_row& row) {
   if (row.above_min) return "above " + number_words(row.min);
@@ -36,6 +40,7 @@ std::string wanted(const option_row& row) {
       return row.above_min ? "takes a number " + range_words(row) : "takes a finite number" + range_words(row);
     case option_kind::reals: return "takes numbers separated by commas" + range_words(row);
     case option_kind::flag: return "takes true or false";
+    case option_kind::texts: return "takes a text";
     case option_kind::choice: break;
   }
   std::string names;
@@ -57,11 +62,16 @@ error bad_value(const option_row& row, error_code code, std::string_view found) 
   return e;
 }
 
+}  // namespace
+
 // ---- readers, one per kind ----------------------------------------------------------
 
+namespace detail {
+namespace {
 bool in_range(const option_row& row, double v) {
   return (row.above_min ? v > row.min : v >= row.min) && v <= row.max;
 }
+}  // namespace
 
 expected<double> read_real(const option_row& row, std::string_view text) {
   double v = 0;
@@ -120,6 +130,15 @@ expected<int> read_choice(const option_row& row, std::string_view text) {
   }
   return bad_value(row, error_code::unknown_choice, text);
 }
+
+}  // namespace detail
+
+namespace {
+using detail::read_choice;
+using detail::read_flag;
+using detail::read_real;
+using detail::read_reals;
+using detail::read_whole;
 
 // ---- rows ----------------------------------------------------------------------
 
@@ -286,7 +305,7 @@ std::string canonical_key(std::string_view key) {
 }  // namespace
 
 std::string_view name_of(option_kind k) {
-  static constexpr std::string_view names[] = {"choice", "whole", "real", "reals", "flag"};
+  static constexpr std::string_view names[] = {"choice", "whole", "real", "reals", "flag", "texts"};
   return names[static_cast<int>(k)];
 }
 

@@ -3,6 +3,7 @@
 #include "ndcg/report.hpp"
 
 #include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,15 @@ std::string ndcg_line(const explanation& e, int d) {
   return "NDCG" + k + " = DCG" + k + " / IDCG" + k + " = " + fixed(e.dcg, d) + " / " + fixed(e.idcg, d) + " = " + value;
 }
 
+// When items tie, how far their order can move NDCG (empty when it cannot).
+std::string tie_line(const explanation& e, const options& opt, int d) {
+  if (!(e.tie_min < e.tie_max)) return "";
+  static const char* const policy[] = {"input order", "docid descending (trec_eval)", "averaged over each tied group"};
+  return "Items with equal scores: in other orders NDCG" + cut_label(e) + " ranges from " + fixed(e.tie_min, d) +
+         " (worst order) to " + fixed(e.tie_max, d) + " (best order); ties here: " +
+         policy[static_cast<int>(opt.ties)] + ".";
+}
+
 std::string pool_lines(const explanation& e, int d, const std::string& bullet) {
   if (!e.has_judgments) return "";
   std::string k = cut_label(e);
@@ -163,6 +173,7 @@ std::string render_text(const explanation& e, const result_context& ctx) {
   out += text_table(e.ideal_steps, c, opt, d);
   out += sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
   out += ndcg_line(e, d) + "\n" + pool_lines(e, d, "  ");
+  if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += ties + "\n";
   out += "\n" + notes(opt) + "\n";
   return out;
 }
@@ -206,6 +217,7 @@ std::string render_markdown(const explanation& e, const result_context& ctx) {
   out += "**IDCG" + k + "** (ideal order)\n\n" + markdown_table(e.ideal_steps, c, opt, d) + "\n" +
          sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
   out += "**" + ndcg_line(e, d) + "**\n\n" + pool_lines(e, d, "- ");
+  if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += ties + "\n\n";
   out += std::string(e.has_judgments ? "\n" : "") + "_" + notes(opt) + "_\n";
   return out;
 }
@@ -252,7 +264,9 @@ std::string render_latex(const explanation& e, const result_context& ctx) {
   std::string out = "% DCG" + k + "\n" + latex_table(e.steps, c, opt, d);
   out += "% IDCG" + k + "\n" + latex_table(e.ideal_steps, c, opt, d);
   out += "% " + sum_line("DCG" + k, e.steps, e.dcg, d) + "\n% " + sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n";
-  out += "% " + ndcg_line(e, d) + "\n% " + notes(opt) + "\n";
+  out += "% " + ndcg_line(e, d) + "\n";
+  if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += "% " + ties + "\n";
+  out += "% " + notes(opt) + "\n";
   return out;
 }
 
@@ -263,6 +277,7 @@ std::string render_latex(const explanation& e, const result_context& ctx) {
 class json_sink : public field_sink {
  public:
   std::string out = "{";
+  bool one_line = false;  // every field inline, as an entry of a list
 
   void number(std::string_view n, double v) override { append_number(key(n), v); }
   void count(std::string_view n, std::uint64_t v) override { key(n) += std::to_string(v); }
@@ -301,7 +316,7 @@ class json_sink : public field_sink {
   std::string firsts_ = "\1";
 
   std::string& key(std::string_view n) {
-    const bool top = firsts_.size() == 1;
+    const bool top = firsts_.size() == 1 && !one_line;
     if (top) out += firsts_.back() ? "\n  " : ",\n  ";
     else if (!firsts_.back()) out += ",";
     firsts_.back() = '\0';
@@ -378,6 +393,13 @@ std::string render(const explanation& e, report_format f, const result_context& 
     case report_format::text: break;
   }
   return render_text(e, c);
+}
+
+std::string json_object(const std::function<void(field_sink&)>& put) {
+  json_sink sink;
+  sink.one_line = true;
+  put(sink);
+  return sink.out + "}";
 }
 
 std::string json_string(std::string_view s) {

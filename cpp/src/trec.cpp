@@ -280,6 +280,7 @@ expected<conventions> make_conventions(const trec_options& opt) {
         .with("max", "");
   c.relevance_level = opt.relevance_level;
   c.alpha = opt.alpha;
+  c.tied_grades = opt.tied_grades < 0 ? -1 : (opt.tied_grades > 0 ? 1 : 0);
   c.err_max_grade = opt.err_max_grade > 0 ? opt.err_max_grade : c.opt.err_max_grade;
   return c;
 }

@@ -69,6 +69,7 @@ struct conventions {
   long relevance_level = 1;  // grade >= this is relevant (P, recall, map, ...)
   double alpha = 0.5;
   double err_max_grade = 0;  // resolved: the option, or the largest grade judged
+  long tied_grades = 0;      // trec_options::tied_grades, -1, 0 or +1
 };
 expected<conventions> make_conventions(const trec_options& opt);
 
@@ -158,6 +159,7 @@ class query_evaluator {
  private:
   struct sort_key {
     double score;
+    long tier;  // tied_grades times the grade: orders equal scores by grade first
     std::string_view docid;
     std::uint32_t index;
   };

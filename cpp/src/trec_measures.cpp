@@ -101,7 +101,9 @@ void query_evaluator::index_run(const query_input& q) {
     const int level = s ? s->level : not_judged;
     entry_level_[i] = level;
     if (level >= 0 && grades_.levels[static_cast<std::size_t>(level)] >= conv_.relevance_level) ++relevant_retrieved_;
-    keys_[i] = sort_key{detail::comparable_score(e.score, conv_.opt), e.docid, static_cast<std::uint32_t>(i)};
+    const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)] : 0;
+    keys_[i] = sort_key{detail::comparable_score(e.score, conv_.opt), conv_.tied_grades * grade, e.docid,
+                        static_cast<std::uint32_t>(i)};
   }
   retrieved_ = n;
 }
@@ -116,10 +118,12 @@ void query_evaluator::rank() {
   const bool partial = plan_.sort_depth < n && conv_.opt.ties != tie_policy::average;
   const std::size_t depth = partial ? plan_.sort_depth : n;
   const auto by_input = [](const sort_key& a, const sort_key& b) {
-    return a.score != b.score ? a.score > b.score : a.index < b.index;
+    if (a.score != b.score) return a.score > b.score;
+    return a.tier != b.tier ? a.tier > b.tier : a.index < b.index;
   };
   const auto by_docid = [](const sort_key& a, const sort_key& b) {
-    return a.score != b.score ? a.score > b.score : a.docid > b.docid;
+    if (a.score != b.score) return a.score > b.score;
+    return a.tier != b.tier ? a.tier > b.tier : a.docid > b.docid;
   };
   const auto mid = keys_.begin() + static_cast<std::ptrdiff_t>(depth);
   if (conv_.opt.ties == tie_policy::input) {
@@ -184,7 +188,7 @@ void query_evaluator::ndcg_sums(std::size_t scheme) {
   if (conv_.opt.ties == tie_policy::average) {
     detail::average_tied(
         n, [&](std::size_t r) -> double& { return gains_[r]; },
-        [&](std::size_t a, std::size_t b) { return keys_[a].score == keys_[b].score; });
+        [&](std::size_t a, std::size_t b) { return keys_[a].score == keys_[b].score && keys_[a].tier == keys_[b].tier; });
   }
 
   // The ideal's pool: every judged document, or (ideal from the list) the

@@ -97,6 +97,7 @@ void failure(reply& r, const ndcg::error& e, std::string_view key) {
   r.set("column", static_cast<double>(e.column));
   r.set("source", e.source);
   r.set("key", e.key.empty() ? std::string() : ndcg::js_name(e.key));
+  r.set("index", static_cast<double>(e.index));
   r.open("args");
   for (const ndcg::error_arg& a : e.args) r.set(a.name, a.value);
   r.close();

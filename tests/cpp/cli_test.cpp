@@ -263,3 +263,18 @@ TEST_CASE("trec -m all_trec says on stderr which measures it leaves out") {
   CHECK(r.err.rfind("ndcg trec: all_trec: not offered here (left out): relstring, infAP, gm_bpref,", 0) == 0);
   CHECK(r.out.find("success_10") != std::string::npos);
 }
+
+TEST_CASE("trec --tie-range reads the run whole, from a file or standard input, and adds its lines") {
+  std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
+  outcome plain = run({"trec", "-m", "ndcg_cut.10", qrels, runfile});
+  outcome from_file = run({"trec", "--tie-range", "-m", "ndcg_cut.10", qrels, runfile});
+  outcome from_stdin = run({"trec", "--tie-range", "-m", "ndcg_cut.10", qrels, "-"}, slurp(runfile));
+  REQUIRE(from_file.code == 0);
+  CHECK(from_stdin.code == 0);
+  CHECK(from_stdin.out == from_file.out);
+  // The usual line first, unchanged, then the three tie lines (README's figures).
+  CHECK(from_file.out == plain.out +
+        "ndcg_cut_10:ties      \tall\t18\n"
+        "ndcg_cut_10:worst     \tall\t0.1366\n"
+        "ndcg_cut_10:best      \tall\t0.2819\n");
+}

@@ -362,3 +362,71 @@ TEST_CASE("a discount table holds log2(i + 1) for every position asked for") {
   t.reserve(7);
   CHECK(t.at(7) == 3.0);
 }
+
+namespace {
+
+// Brute force: the smallest and largest DCG over every order of the whole
+// list that keeps scores descending (each one way to break the ties), with
+// position weights, summed plainly here.
+std::pair<double, double> brute_force_tie_range(std::vector<item> items, std::size_t k, const std::vector<double>& w) {
+  std::vector<std::size_t> idx(items.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  do {
+    bool sorted = true;
+    for (std::size_t i = 1; i < idx.size(); ++i) sorted = sorted && items[idx[i - 1]].score >= items[idx[i]].score;
+    if (!sorted) continue;
+    double dcg = 0;
+    for (std::size_t i = 0; i < idx.size() && i < (k ? k : idx.size()); ++i)
+      dcg += (i < w.size() ? w[i] : 1.0) * (std::exp2(items[idx[i]].grade) - 1) / std::log2(i + 2.0);
+    lo = std::min(lo, dcg);
+    hi = std::max(hi, dcg);
+  } while (std::next_permutation(idx.begin(), idx.end()));
+  return {lo, hi};
+}
+
+}  // namespace
+
+TEST_CASE("the tie range is the worst and best NDCG over all orders of the tied items") {
+  std::mt19937 rng(20261203);
+  for (int round = 0; round < 300; ++round) {
+    const std::size_t n = 1 + rng() % 7;
+    std::vector<item> items;
+    for (std::size_t i = 0; i < n; ++i)
+      items.push_back(scored("d" + std::to_string(i), static_cast<double>(rng() % 3), static_cast<double>(rng() % 4)));
+    options opt;
+    opt.k = rng() % (n + 1);
+    const tie_policy policies[] = {tie_policy::input, tie_policy::trec, tie_policy::average};
+    opt.ties = policies[round % 3];
+    if (round % 4 == 3) opt.weights = {0.5, 3, 1, 2};  // not decreasing: larger gains first is not always best
+    const explanation e = run(items, opt);
+    const auto [lo, hi] = brute_force_tie_range(items, opt.k, opt.weights);
+    CAPTURE(round);
+    if (e.idcg == 0) {
+      CHECK(e.tie_min == 0);
+      CHECK(e.tie_max == 0);
+      continue;
+    }
+    CHECK(e.tie_min == exact(lo / e.idcg));
+    CHECK(e.tie_max == exact(hi / e.idcg));
+    CHECK(e.tie_min <= e.ndcg + 1e-15);
+    CHECK(e.ndcg <= e.tie_max + 1e-15);
+  }
+}
+
+TEST_CASE("without ties the range is the NDCG itself, to the last bit") {
+  const explanation plain = run(test_support::graded(worked), options{});
+  CHECK(plain.tie_min == plain.ndcg);
+  CHECK(plain.tie_max == plain.ndcg);
+  std::vector<item> distinct;
+  for (std::size_t i = 0; i < worked.size(); ++i) distinct.push_back(scored("d" + std::to_string(i), 10.0 - i, worked[i]));
+  const explanation scored_e = run(distinct, options{});
+  CHECK(scored_e.tie_min == scored_e.ndcg);
+  CHECK(scored_e.tie_max == scored_e.ndcg);
+  // Two items tied at the top, grades 0 and 3: input order puts the 0 first.
+  options opt;
+  const explanation tied = run({scored("a", 1, 0), scored("b", 1, 3)}, opt);
+  CHECK(tied.ndcg == exact(7 / std::log2(3.0) / 7));
+  CHECK(tied.tie_min == exact(1 / std::log2(3.0)));
+  CHECK(tied.tie_max == 1);
+}

@@ -5,13 +5,15 @@
 //
 // A case:
 //   name        what it is (a test name)
-//   kind        'explain' (default), 'trec' or 'cli' (command-line words only)
+//   kind        'explain' (default), 'trec', 'compare' or 'cli' (command-line words only)
 //   ranking     the text `ndcg explain -f -` reads on stdin and api.explain() gets:
 //               a string, a Buffer (bytes no JS string can hold), or a function
 //               making either (big inputs are made on demand, once)
 //   apiInput    what api.explain() gets instead (an array of grades, a string)
 //   judgments   text for `--qrels FILE` and options.qrels
 //   qrels, run, subtopics   texts for `ndcg trec` and api.evaluateTrec()
+//   runs        for compare: the run texts (`ndcg compare … QRELS RUN…`, api.compareRuns());
+//               an error in a run is expected in the last one
 //   args        command-line words after `explain`/`trec` (before the files)
 //   options     API options
 //   expect      the outcome on both sides, unless `cli`/`api` give their own
@@ -20,6 +22,7 @@
 //                   line 0 means "not placed": no line:column in the message
 //                 { result: { n, k, ndcg, dcg, idcg, format, ids, rels, ... } }
 //                 for trec: { result: { mean: {...}, perQuery: {q: {...}} } }
+//                 for compare: { result: { count, first: { meanA, wins, pSign, ... } } }
 //   bug         a known bug (see the report on issue 5): the case runs as a
 //               TODO, so it is reported but does not fail the suite
 //   cliFormat   'text': the command prints its text report (with --decimals 17),
@@ -262,6 +265,38 @@ export const catalogue = [
   { name: 'trec: an option of the wrong type', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n', options: { gain: 5 }, cli: null,
     expect: { error: /gain/, code: 'bad-type', line: 0 } },
 
+  { name: 'trec --tie-range: two documents tied, the relevant one named lower', kind: 'trec', api: null,
+    qrels: 'q1 0 a 1\nq1 0 b 0\nq2 0 c 2\n', run: 'q1 Q0 b 1 5 r\nq1 Q0 a 2 5 r\nq2 Q0 c 1 3 r\n',
+    args: ['--tie-range', '-m', 'recip_rank'],
+    expect: { result: { mean: { recip_rank: 0.75, 'recip_rank:ties': 1, 'recip_rank:worst': 0.75, 'recip_rank:best': 1 },
+      perQuery: { q1: { recip_rank: 0.5, 'recip_rank:worst': 0.5, 'recip_rank:best': 1 } } } } },
+
+  // ---- compare ------------------------------------------------------------------------------
+  { name: 'compare: two small runs', kind: 'compare', qrels: 'q1 0 d1 1\nq2 0 d1 1\nq3 0 d1 1\n',
+    runs: ['q1 Q0 d1 1 2 a\nq1 Q0 x 2 1 a\nq2 Q0 x 1 2 a\nq2 Q0 d1 2 1 a\nq3 Q0 x 1 1 a\n', 'q1 Q0 d1 1 2 b\nq2 Q0 d1 1 2 b\nq3 Q0 d1 1 1 b\n'],
+    args: ['-m', 'recip_rank'], options: { measures: ['recip_rank'] },
+    expect: { result: { count: 1, first: { meanA: 0.5, meanB: 1, diff: 0.5, wins: 2, losses: 0, ties: 1, pSign: 0.5, pRandomization: 0.5 } } } },
+  { name: 'compare: a run against itself', kind: 'compare', qrels: 'q1 0 d1 1\nq2 0 d2 2\n', runs: ['q1 Q0 d1 1 2 a\nq2 Q0 d1 1 2 a\n', 'q1 Q0 d1 1 2 a\nq2 Q0 d1 1 2 a\n'],
+    args: ['-m', 'ndcg'], options: { measures: ['ndcg'] },
+    expect: { result: { count: 1, first: { diff: 0, ties: 2, pTtest: null, pSign: 1, pRandomization: 1, ci95: [0, 0] } } } },
+  { name: 'compare: one run only', kind: 'compare', qrels: 'q1 0 d1 1\n', runs: ['q1 Q0 d1 1 2 a\n'],
+    cli: { error: /expected QRELS and two runs or more, got 2 files/, line: 0 }, expect: { error: /compare needs two runs or more, got 1/, line: 0, code: 'bad-input' } },
+  { name: 'compare: NaN score in the second run', kind: 'compare', qrels: 'q1 0 d1 1\n', runs: ['q1 Q0 d1 1 2 a\n', 'q1 Q0 d1 1 NaN b\n'],
+    expect: { error: /"NaN", which is not a finite number/, line: 1, column: 12, source: 'run' } },
+  { name: 'compare: a judged query missing from a run', kind: 'compare', qrels: 'q1 0 d1 1\nq2 0 d1 1\n', runs: ['q1 Q0 d1 1 2 a\nq2 Q0 d1 1 2 a\n', 'q1 Q0 d1 1 2 b\n'],
+    expect: { error: /query "q2" is in the qrels \(line 2\) but not in the run; -c scores such queries 0 \(run "/, line: 2, column: 1 } },
+  { name: 'compare: zero trials', kind: 'compare', qrels: 'q1 0 d1 1\n', runs: ['q1 Q0 d1 1 2 a\n', 'q1 Q0 d1 1 2 b\n'],
+    args: ['--trials', '0'], options: { trials: 0 }, expect: { error: /trials takes a whole number from 1 to 1000000, got "0"/, line: 0, code: 'out-of-range' } },
+  { name: 'compare: an unknown adjusted test', kind: 'compare', qrels: 'q1 0 d1 1\n', runs: ['q1 Q0 d1 1 2 a\n', 'q1 Q0 d1 1 2 b\n'],
+    args: ['--holm-test', 'bonferroni'], options: { holmTest: 'bonferroni' }, expect: { error: /holm_test takes one of ttest, wilcoxon, sign, randomization, got "bonferroni"/, line: 0, code: 'unknown-choice' } },
+  { name: 'compare: the most trials on 100 queries', kind: 'compare', timeoutMs: 60000,
+    qrels: Array.from({ length: 100 }, (_, q) => `q${q} 0 d1 1\n`).join(''),
+    runs: [0, 1].map((r) => Array.from({ length: 100 }, (_, q) => `q${q} Q0 ${(q * 7 + r) % 3 ? 'x' : 'd1'} 1 2 r\nq${q} Q0 z 2 1 r\n`).join('')),
+    args: ['-m', 'recip_rank', '--trials', '1000000'], options: { measures: ['recip_rank'], trials: 1000000 },
+    expect: { result: { count: 1, first: { queries: 100 } } } },
+  { name: 'compare: a terminal escape and HTML in run names', kind: 'compare', qrels: 'q1 0 d1 1\n', runs: ['q1 Q0 d1 1 2 a\n', 'q1 Q0 d1 1 2 b\n'],
+    args: ['-m', 'map', '--names', '\u001b[2J<b>', '--names', 'b'], options: { measures: ['map'], names: ['\u001b[2J<b>', 'b'] },
+    expect: { result: { count: 1, first: { runA: '\u001b[2J<b>', runB: 'b' } } } },
   { name: 'trec: no -m gives trec_eval\'s default measures', kind: 'trec', qrels: 'q1 0 d1 3\nq1 0 d2 0\nq2 0 d1 1\n',
     run: 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\nq2 Q0 d3 1 0.5 r\n',
     // q1 finds its one relevant document first, q2 finds nothing: gm_map = sqrt(1 * 0.00001).
@@ -324,6 +359,7 @@ export function apiInputOf(c) {
 
 /** Calls the API for a case; returns its result (throws what the API throws). */
 export function apiCall(api, c, input = apiInputOf(c)) {
+  if (c.kind === 'compare') return api.compareRuns(c.qrels, c.runs, c.options);
   if (c.kind === 'trec') {
     return api.evaluateTrec(c.qrels, c.run, c.subtopics === undefined ? c.options : { ...c.options, subtopics: c.subtopics });
   }
@@ -341,6 +377,7 @@ export function apiCall(api, c, input = apiInputOf(c)) {
 /** The fields a case's `result` may name, from an explain result or the CLI's JSON. */
 export function summary(kind, r) {
   if (kind === 'trec') return { mean: r.mean, perQuery: r.perQuery };
+  if (kind === 'compare') return { count: r.comparisons.length, first: r.comparisons[0] };
   return {
     format: r.format, n: r.n, k: r.k, dcg: r.dcg, idcg: r.idcg, ndcg: r.ndcg, hasJudgments: r.hasJudgments,
     metrics: r.metrics, ids: r.steps.slice(0, 50).map((s) => s.id), rels: r.steps.slice(0, 50).map((s) => s.rel),

@@ -89,6 +89,12 @@ function commandFor(c) {
     const sub = c.subtopics === undefined ? [] : ['--subtopics', (files.subtopics = writeInput(c.subtopics))];
     return { args: ['trec', '-q', '--digits', '17', ...sub, ...(c.args ?? []), files.qrels, files.run], input: Buffer.alloc(0), files };
   }
+  if (c.kind === 'compare') {
+    files.qrels = writeInput(c.qrels);
+    const runs = c.runs.map((text) => writeInput(text));
+    files.run = runs[runs.length - 1];
+    return { args: ['compare', '--format', 'json', ...(c.args ?? []), files.qrels, ...runs], input: Buffer.alloc(0), files };
+  }
   const judged = c.judgments === undefined ? [] : ['--qrels', (files.judgments = writeInput(c.judgments))];
   const format = c.cliFormat === 'text' ? ['--decimals', '17'] : ['--format', 'json'];
   // Big inputs go through a file (stdin is read a byte at a time); the rest through stdin.
@@ -166,9 +172,15 @@ function runCommand(c) {
     assertSubset(parseText(stdout), textFields(want.result));
     return;
   }
-  const actual = c.kind === 'trec' ? parseTrec(stdout) : summary('explain', camelKeys(JSON.parse(stdout)));
+  const actual = c.kind === 'trec' ? parseTrec(stdout) : summary(c.kind === 'compare' ? 'compare' : 'explain', camelKeys(JSON.parse(stdout)));
   assertSubset(actual, want.result);
   // The default text report for the same input must work too.
+  if (c.kind === 'compare') {
+    const text = runProcess(CLI, args.filter((a, i) => a !== '--format' && args[i - 1] !== '--format'), { timeout: DEFAULT_TIMEOUT * 3 });
+    assert.equal(text.status, 0, `text report: ${text.stderr}`);
+    assertNoControlBytes(text.stdout.toString('latin1'));
+    return;
+  }
   if (c.kind !== 'trec' && !files.ranking && c.textRerun !== false) {
     const text = runProcess(CLI, args.filter((a, i) => a !== '--format' && args[i - 1] !== '--format'), { input, timeout: DEFAULT_TIMEOUT });
     assert.equal(text.status, 0, `text report: ${text.stderr}`);
@@ -190,7 +202,7 @@ parentPort.on('message', async ({ name }) => {
   let outcome;
   const started = performance.now();
   try {
-    const input = c.kind === 'trec' ? null : apiInputOf(c);
+    const input = c.kind === 'trec' || c.kind === 'compare' ? null : apiInputOf(c);
     const before = snapshot(input);
     const value = summary(c.kind, apiCall(api, c, input));
     const after = snapshot(input);

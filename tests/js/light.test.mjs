@@ -44,7 +44,7 @@ test('the tables are the same in both builds', () => {
   assert.equal(light.detectFormat('q 0 a 1 x'), full.detectFormat('q 0 a 1 x'));
 });
 
-test('evaluateTrec in the light module throws not-in-build, and the module stays usable', () => {
+test('evaluateTrec, compareRuns and compareOptionSchema in the light module throw not-in-build, and the module stays usable', () => {
   const qrels = readParity('set1.qrels');
   const run = readParity('set1.run');
   assert.ok(full.evaluateTrec(qrels, run, { measures: ['map'] }).mean.map > 0);
@@ -55,6 +55,10 @@ test('evaluateTrec in the light module throws not-in-build, and the module stays
     assert.match(e.message, /not in this build/);
     return true;
   });
+  for (const [call, run] of [['compareRuns', () => light.compareRuns(qrels, [run, run])], ['compareOptionSchema', () => light.compareOptionSchema()]]) {
+    assert.throws(run, (e) => e.code === 'not-in-build' && e.args.call === `${call}()`, call);
+  }
+  assert.ok(full.compareOptionSchema().length > 0);
   assert.equal(light.explain(WORKED).dcg, 10.638930695573496);
 });
 

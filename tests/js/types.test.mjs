@@ -72,3 +72,18 @@ test('the JS API\'s fast step rows list the core\'s step fields, in the core\'s 
   const body = fields.slice(fields.indexOf('void put_step('), fields.indexOf('void put_explanation('));
   assert.deepEqual([...new Set([...body.matchAll(/out\.\w+\("(\w+)"/g)].map((m) => m[1]))], listed);
 });
+
+test('compareRuns: typed options are the rows of compare\'s table; typed results are what it returns', async () => {
+  const api = await createNdcgModule();
+  const keys = api.compareOptionSchema().map((r) => r.key);
+  assert.deepEqual(interfaceMembers('CompareOptions'), [...keys].sort());
+  assert.deepEqual(Object.keys(api.compareOptionSchema()[0]).sort(), interfaceMembers('CompareOptionRow'));
+  const qrels = 'q1 0 d1 1\nq2 0 d1 1\n';
+  const run = (first) => `q1 Q0 ${first} 1 2 r\nq1 Q0 d2 2 1 r\nq2 Q0 d1 1 2 r\n`;
+  const r = api.compareRuns(qrels, [run('d1'), run('d3'), run('d4')], { measures: ['recip_rank'] });
+  assert.deepEqual(Object.keys(r).sort(), interfaceMembers('CompareResult'));
+  assert.deepEqual(Object.keys(r.comparisons[0]).sort(), interfaceMembers('Comparison'));
+  assert.deepEqual(Object.keys(r.tieRanges[0]).sort(), interfaceMembers('TieRangeSummary'));
+  const e = api.explain('a 1 0\nb 1 3');
+  assert.deepEqual(Object.keys(e.tieRange).sort(), ['max', 'min']);
+});

@@ -121,6 +121,73 @@ function checkTrecOptions(options = {}) {
   return { ...out, measures: out.measures || [] };
 }
 
+/** Flat values [run][measure][query] as { measure: [[run 1's values], …] }; null when empty. */
+function byMeasure(values, runs, measures, qids) {
+  if (values.length === 0 && runs.length * qids.length > 0) return null;
+  const out = {};
+  measures.forEach((name, m) => {
+    out[name] = runs.map((_, run) => {
+      const from = (run * measures.length + m) * qids.length;
+      return plainNumbers(values.subarray(from, from + qids.length));
+    });
+  });
+  return out;
+}
+
+/** compareRuns' result: comparisons and tie ranges as the core's field lists give them. */
+function compareResultOf(r) {
+  const runs = Array.from(r.runs);
+  const measures = Array.from(r.measures);
+  const qids = r.qids === '' ? [] : r.qids.split('\n');
+  return {
+    runs, measures, qids,
+    comparisons: Array.from(r.comparisons, (c) => plain(c)),
+    tieRanges: Array.from(r.tieRanges, (t) => plain(t)),
+    perQuery: byMeasure(r.values, runs, measures, qids),
+    perQueryWorst: byMeasure(r.worst, runs, measures, qids),
+    perQueryBest: byMeasure(r.best, runs, measures, qids),
+    trials: r.trials, seed: r.seed, holmTest: r.holmTest,
+  };
+}
+
+function checkRuns(runTexts) {
+  if (!Array.isArray(runTexts) || !runTexts.every((t) => typeof t === 'string')) {
+    throw optionError('runs', 'an array of run texts', runTexts);
+  }
+  return runTexts;
+}
+
+/**
+ * compareRuns() and its option table (read once, as tablesOf reads explain's).
+ * @param {{compareRows: object[], hasBatch: boolean}} tables compare's option table, and whether the build has batch calls
+ * @param {(fn: Function) => any} call the guarded module's call
+ */
+function compareCalls({ compareRows: rows, hasBatch }, call) {
+  const schema = new Map(rows.map((r) => [r.key, r]));
+  return {
+    /**
+     * Runs against the first (or every pair, allPairs): per measure and pair the means, the
+     * difference with a 95% bootstrap interval, d_z, wins/losses/ties and four paired tests.
+     * @param {string} qrelsText
+     * @param {string[]} runTexts two or more runs
+     * @param {object} [options] keys of compareOptionSchema()
+     */
+    compareRuns(qrelsText, runTexts, options) {
+      if (!hasBatch) throw notInBuild('compareRuns');
+      const o = optionTexts(options, schema, false);
+      const runs = checkRuns(runTexts);
+      const r = call((m) => m.compareRuns(checkText('qrels', qrelsText), runs, o.keys, o.values));
+      return compareResultOf(checked(r));
+    },
+
+    /** compare's option table: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]. */
+    compareOptionSchema() {
+      if (!hasBatch) throw notInBuild('compareOptionSchema');
+      return rows.map((r) => ({ ...r, choices: [...r.choices] }));
+    },
+  };
+}
+
 /**
  * The raw module behind a guard: a wasm abort leaves an instance unusable,
  * so a new one is made in the background and the failing call says so.
@@ -214,12 +281,14 @@ function tablesOf(raw) {
   const schemaRows = Array.from(raw.optionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) }));
   const codes = Array.from(raw.errorCodes(), (c) => ({ code: c.code, args: c.args ? c.args.split(',') : [] }));
   const presets = Array.from(raw.presetList(), (p) => ({ name: p.name, summary: p.summary, options: plain(p.options) }));
-  return { schemaRows, schema: new Map(schemaRows.map((r) => [r.key, r])), codes, presets, hasBatch: raw.hasBatch };
+  // The light module (embed.html, ndcg-calc.js) has no batch exports, so no compare table either.
+  const compareRows = raw.hasBatch ? Array.from(raw.compareOptionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) })) : [];
+  return { schemaRows, schema: new Map(schemaRows.map((r) => [r.key, r])), codes, presets, compareRows, hasBatch: raw.hasBatch };
 }
 
 /** The error of a call the light module (embed.html, ndcg-calc.js) leaves out. */
 function notInBuild(call) {
-  return new NdcgError('not-in-build', `${call}() is not in this build: the light module explains one ranking; dist/ndcg.js has batch evaluation`,
+  return new NdcgError('not-in-build', `${call}() is not in this build: the light module explains one ranking; dist/ndcg.js has batch evaluation and compare`,
     { args: { call: `${call}()` } });
 }
 
@@ -235,6 +304,8 @@ function otherCalls(guard, tables) {
       const r = call((m) => m.evaluateTrec(checkText('qrels', qrelsText), checkText('run', runText), subtopics, { ...o, subtopics: undefined }));
       return trecResultOf(checked(r));
     },
+
+    ...compareCalls(tables, call),
 
     /** The core's one option table: [{ key, flag, kind, choices, min, max, aboveMin, default, help, preset }]. */
     optionSchema: () => tables.schemaRows.map((r) => ({ ...r, choices: [...r.choices] })),

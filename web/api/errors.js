@@ -11,12 +11,13 @@ export function useErrorCodes(codes) {
 
 /** An Error with a code and, for input errors, the 1-based line and column. */
 export class NdcgError extends Error {
-  constructor(code, message, { line = 0, column = 0, source = '', key = '', args = {} } = {}) {
+  constructor(code, message, { line = 0, column = 0, source = '', key = '', args = {}, index = 0 } = {}) {
     if (knownCodes && !knownCodes.has(code)) throw new TypeError(`unknown error code ${code}`);
     super(message);
     this.name = 'NdcgError';
     this.code = code;
     this.source = source;
+    this.index = index;
     this.key = key;
     this.line = line;
     this.column = column;
@@ -24,12 +25,13 @@ export class NdcgError extends Error {
   }
 }
 
-/** Turns a failed call's {code, message, line, column, source, key, args} into an NdcgError. */
+/** Turns a failed call's {code, message, line, column, source, key, args, index} into an NdcgError. */
 export function coreError(failure) {
   const { code, message, line, column, source, key, args } = failure;
+  const index = failure.index || 0;
   const where = line ? `line ${line}, column ${column}: ` : '';
-  const inWhat = source && source !== 'options' ? `${source}: ` : '';
-  return new NdcgError(code, `${inWhat}${where}${message}`, { line, column, source, key, args: { ...args } });
+  const inWhat = source && source !== 'options' ? `${source}${index ? ` ${index}` : ''}: ` : '';
+  return new NdcgError(code, `${inWhat}${where}${message}`, { line, column, source, key, args: { ...args }, index });
 }
 
 /** An option the JS layer refuses before it reaches the core (a wrong JS type). */

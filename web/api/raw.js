@@ -92,6 +92,9 @@ export function rawApi(m) {
     renderKept: (id, format) => withPack(m, [format], (at, size) => m._ndcg_render_kept(id, at, size)),
     evaluateTrec: (qrels, run, subtopics, o) =>
       withPack(m, [qrels, run, subtopics, ...pairsOf(o)], (at, size) => m._ndcg_evaluate_trec(at, size)),
+    compareRuns: (qrels, runs, keys, values) =>
+      withPack(m, [qrels, String(runs.length), ...runs, ...optionPairs(keys, values)], (at, size) => m._ndcg_compare_runs(at, size)),
+    compareOptionSchema: () => reply(m, m._ndcg_compare_option_schema()),
     presetList: () => reply(m, m._ndcg_preset_list()),
     optionSchema: () => reply(m, m._ndcg_option_schema()),
     errorCodes: () => reply(m, m._ndcg_error_codes()),

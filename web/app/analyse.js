@@ -30,7 +30,7 @@ export function structuredError(e) {
   if (e && !(e instanceof Error) && typeof e.code === 'string' && 'args' in e) return e;  // already plain
   if (!e || typeof e.code !== 'string') throw e;
   return {
-    code: e.code, source: e.source || '', key: e.key || '', line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) },
+    code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) },
     message: coreMessage(e),
   };
 }

@@ -5,7 +5,7 @@
 import { loadApi } from './loader.js';
 import { detectLang } from './i18n.js';
 import { compute, trecMatching } from './compute.js';
-import { effectiveState, hasSources, moveBigTexts, runBatch, sourceOf } from './sources.js';
+import { effectiveState, FIELD, hasSources, moveBigTexts, runBatch, sourceOf } from './sources.js';
 import { decodeHash, defaultState, encodeHash, HASH_TEXT_LIMIT, specOf } from './state.js';
 import * as store from './store.js';
 import * as view from './view.js';
@@ -73,7 +73,7 @@ export function resetRows(app) {
 // thread; the last result stays on show until the new one arrives.
 function startBatch(app) {
   const qrelsFormat = app.computed ? app.computed.qrelsFormat : null;
-  app.computed = { mode: 'trec', error: null, notice: null, inputStatus: null, pending: true, qrelsFormat, matching: trecMatching(app.api, app.state) };
+  app.computed = { mode: app.state.mode, error: null, notice: null, inputStatus: null, pending: true, qrelsFormat, matching: trecMatching(app.api, app.state) };
   app.matching = app.computed.matching;
   app.job = { phase: 'reading', fraction: 0, name: '' };
   runBatch(app, (job) => {
@@ -84,15 +84,37 @@ function startBatch(app) {
     app.job = null;
     app.computed = { ...app.computed, pending: false, error: done.error || null };
     if (done.trec) app.good = { analysis: null, trec: done.trec };
+    if (done.compare) app.good = { analysis: null, trec: null, compare: done.compare };
     app.version++;
     draw(app);
   });
 }
 
+/** What compare mode still lacks before it can run ('' when nothing): two runs and the qrels. */
+export function compareNeeds(app) {
+  const has = (box) => Boolean(sourceOf(app, box) || app.state[FIELD[box]].trim());
+  if (!has('ranking') || !has('ranking-b')) return 'compareNeedRuns';
+  return has('qrels') ? '' : 'compareNeedQrels';
+}
+
+// Compare mode always runs in the runner: its tests resample thousands of times.
+function recomputeCompare(app) {
+  const need = compareNeeds(app);
+  if (!need) {
+    startBatch(app);
+    return;
+  }
+  app.batchSeq++;
+  app.job = null;
+  app.computed = { mode: 'compare', error: null, notice: need, inputStatus: null, matching: trecMatching(app.api, app.state), qrelsFormat: null };
+}
+
 function recompute(app) {
   moveBigTexts(app);
-  if (app.state.mode === 'trec' && hasSources(app)) {
-    startBatch(app);
+  app.drill = null;
+  if (app.state.mode === 'compare' || (app.state.mode === 'trec' && hasSources(app))) {
+    if (app.state.mode === 'compare') recomputeCompare(app);
+    else startBatch(app);
     app.version++;
     return;
   }
@@ -119,10 +141,11 @@ export function modelOf(app) {
   const error = app.controlError || c.error || null;
   return {
     lang: app.lang, theme: app.theme, state: app.state, hash: app.hash, version: app.version, rowLimit: app.rowLimit,
-    analysis: app.good.analysis, trec: app.good.trec, analysisB: app.good.analysisB || null, errorB: app.good.errorB || null, error, stale: Boolean(error && (app.good.analysis || app.good.trec)),
+    analysis: app.good.analysis, trec: app.good.trec, analysisB: app.good.analysisB || null, errorB: app.good.errorB || null, error,
+    compare: app.good.compare || null, drill: app.drill || null, pick: app.pick || '', stale: Boolean(error && (app.good.analysis || app.good.trec || app.good.compare)),
     notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
     presetList: app.presetList, presetOptions: app.spec.presets, spec: app.spec,
-    sources: { ranking: sourceOf(app, 'ranking'), qrels: sourceOf(app, 'qrels') }, job: app.job, pending: Boolean(c.pending),
+    sources: { ranking: sourceOf(app, 'ranking'), 'ranking-b': sourceOf(app, 'ranking-b'), qrels: sourceOf(app, 'qrels') }, job: app.job, pending: Boolean(c.pending),
   };
 }
 
@@ -161,7 +184,7 @@ function newApp(v, full) {
     view: v, full, lang: prefs.lang || browser, theme: prefs.theme === 'dark' || prefs.theme === 'light' ? prefs.theme : '',
     version: 0, computed: null, good: { analysis: null, trec: null }, controlError: null, matching: '', hash: '', timer: 0,
     rowLimit: { dcg: FIRST_ROWS, idcg: FIRST_ROWS }, rowsStale: false, keepUrl: false,
-    sources: {}, runner: null, loaded: {}, batchSeq: 0, job: null,
+    sources: {}, runner: null, loaded: {}, batchSeq: 0, job: null, drill: null,
   };
 }
 

@@ -12,7 +12,7 @@ function engineError(code, source, args, message) {
 /** Any error as a plain object that survives postMessage (an Error loses its fields). */
 function plainError(e) {
   if (e && typeof e.code === 'string') {
-    return { code: e.code, source: e.source || '', key: e.key || '', line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) }, message: String(e.message) };
+    return { code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) }, message: String(e.message) };
   }
   return engineError('bad-input', '', { found: String(e && e.message ? e.message : e).slice(0, 200) }, String(e && e.message ? e.message : e));
 }
@@ -114,7 +114,11 @@ function columnsOf(r) {
   return { measures: r.measures, names, qids: r.qids, columns, mean: r.mean, numQ: r.numQ, text: r.text };
 }
 
-/** The engine over `getApi` (a function returning the API or a promise of it): load, evaluate, linesOf, text, forget. */
+/**
+ * The engine over `getApi` (a function returning the API or a promise of it):
+ * load, evaluate, compare, linesOf, text, forget. Texts are held by slot
+ * (run, qrels, and compare mode's runB).
+ */
 function makeEngine(getApi) {
   const texts = { run: '', qrels: '' };
   return {
@@ -127,8 +131,16 @@ function makeEngine(getApi) {
       const api = await getApi();
       return columnsOf(api.evaluateTrec(texts.qrels, texts.run, options));
     },
-    linesOf: ({ qid }) => ({ run: linesOfQid(texts.run, qid), qrels: linesOfQid(texts.qrels, qid) }),
-    text: ({ slot }) => texts[slot],
+    async compare({ slots, options }) {
+      const api = await getApi();
+      return api.compareRuns(texts.qrels, slots.map((slot) => texts[slot] || ''), options);
+    },
+    linesOf({ qid, slots = ['run', 'qrels'] }) {
+      const out = {};
+      for (const slot of slots) out[slot] = linesOfQid(texts[slot] || '', qid);
+      return out;
+    },
+    text: ({ slot }) => texts[slot] || '',
     forget({ slot }) {
       texts[slot] = '';
     },

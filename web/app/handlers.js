@@ -2,17 +2,18 @@
 // the toolbar, click actions (examples, exports, rows, errors) and the hash.
 import { errorText, t } from './i18n.js';
 import { structuredError } from './analyse.js';
-import { applyPreset, defaultState, fitsInBox, slotOf } from './state.js';
-import { dropSource, editable, fileSource, hasSources, keepOutOfBox, readInPage, runnerOf, sourceText } from './sources.js';
+import { applyPreset, defaultState, fitsInBox, slotOf, toApiOptions } from './state.js';
+import { dropSource, editable, FIELD, fileSource, hasSources, keepOutOfBox, readInPage, runnerOf, sourceText } from './sources.js';
+import { analyse } from './analyse.js';
 import * as store from './store.js';
 import * as view from './view.js';
 import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
 import { delayFor, draw, persist, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
 
-/** Batch mode starts from trec_eval's convention unless the user chose another. */
+/** Batch and compare modes start from trec_eval's convention unless the user chose another. */
 function withMode(app, state, mode) {
   const next = { ...state, mode };
-  return mode === 'trec' && next.mode !== state.mode && next.preset === 'document' ? applyPreset(app.spec, next, 'trec_eval') : next;
+  return mode !== 'explain' && next.mode !== state.mode && next.preset === 'document' ? applyPreset(app.spec, next, 'trec_eval') : next;
 }
 
 function loadExample(app, name) {
@@ -82,8 +83,8 @@ async function explainQuery(app, qid) {
 async function openFile(app, box, file) {
   app.controlError = null;
   resetRows(app);
-  if (app.state.mode === 'trec') {
-    app.sources[slotOf('trec', box)] = fileSource(file);
+  if (app.state.mode !== 'explain') {
+    app.sources[slotOf(app.state.mode, box)] = fileSource(file);
     run(app);
     return;
   }
@@ -95,7 +96,7 @@ async function openFile(app, box, file) {
     return;
   }
   dropSource(app, slotOf('explain', box));
-  if (fitsInBox(text)) update(app, { [box === 'qrels' ? 'qrels' : 'text']: text });
+  if (fitsInBox(text)) update(app, { [FIELD[box]]: text });
   else {
     keepOutOfBox(app, box, text, file.name);
     run(app);
@@ -104,15 +105,41 @@ async function openFile(app, box, file) {
 
 /** Edit: a small source goes back into its box; remove: the box is empty again. */
 async function sourceAction(app, data, edit) {
-  const box = data.box === 'qrels' ? 'qrels' : 'ranking';
+  const box = data.box in FIELD ? data.box : 'ranking';
   const slot = slotOf(app.state.mode, box);
   const source = app.sources[slot];
   if (!source) return;
   const text = edit && editable(source) ? await sourceText(app, slot) : '';
   dropSource(app, slot);
   resetRows(app);
-  update(app, { [box === 'qrels' ? 'qrels' : 'text']: text });
+  update(app, { [FIELD[box]]: text });
   view.focusBox(app.view, box);
+}
+
+// One side of a drilled query: its analysis, or why there is none.
+function drillSide(app, lines, options) {
+  if (!lines.trim()) return { analysis: null, error: null };
+  try {
+    return { analysis: analyse(app.api, lines, options), error: null };
+  } catch (e) {
+    return { analysis: null, error: e };
+  }
+}
+
+/**
+ * Compare mode: query `qid` of runs A and B side by side, each explained
+ * over the qrels' judgments of that query (the A/B view of the explain mode).
+ */
+async function drillQuery(app, qid) {
+  if (!app.good.compare || typeof qid !== 'string') return;
+  const lines = await (await runnerOf(app)).call('linesOf', { qid, slots: ['run', 'runB', 'qrels'] });
+  // The query's own judgments, not the whole qrels a pasted text holds.
+  const { qrels, ...options } = toApiOptions(app.spec, app.state);
+  if (lines.qrels.trim()) options.qrels = lines.qrels;
+  app.drill = { qid, a: drillSide(app, lines.run, options), b: drillSide(app, lines.runB, options) };
+  app.version++;
+  draw(app);
+  view.showDrill(app.view);
 }
 
 function actionsOf(app, handlers) {
@@ -124,6 +151,8 @@ function actionsOf(app, handlers) {
     export: (data) => exportAs(app, data.format),
     download: () => downloadShown(app),
     'explain-query': (data) => explainQuery(app, data.qid),
+    'compare-query': (data) => drillQuery(app, data.qid),
+    'compare-pick': (data) => { app.pick = data.value; app.drill = null; app.version++; draw(app); },
     'source-edit': (data) => sourceAction(app, data, true),
     'source-remove': (data) => sourceAction(app, data, false),
     'switch-trec': () => handlers.mode('trec'),
@@ -215,6 +244,10 @@ export function makeHandlers(app) {
       update(app, { text: value }, delayFor({ ...app.state, text: value }));
     },
     textB(value) {
+      if (!fitsInBox(value)) {
+        handlers.bigText('ranking-b', value);
+        return;
+      }
       update(app, { textB: value }, delayFor({ ...app.state, text: value }));
     },
     qrels(value) {

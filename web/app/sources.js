@@ -6,12 +6,13 @@
 import { createRunner } from './batch.js';
 import { describeText, readFile } from './engine.js';
 import { structuredError } from './analyse.js';
-import { fitsInBox, fitsInBoxSize, slotOf, toTrecOptions } from './state.js';
+import { boxesOf, fitsInBox, fitsInBoxSize, slotOf, toCompareOptions, toTrecOptions } from './state.js';
 
 /** The largest input the core reads (ndcg::limits::max_bytes, stated in the README). */
 export const MAX_INPUT_BYTES = 256 * 2 ** 20;
 
-const FIELD = { ranking: 'text', qrels: 'qrels' };
+/** The state field of each text box. */
+export const FIELD = Object.freeze({ ranking: 'text', 'ranking-b': 'textB', qrels: 'qrels' });
 
 /** The source of `box` in the state's mode, or null. */
 export function sourceOf(app, box, mode = app.state.mode) {
@@ -20,7 +21,7 @@ export function sourceOf(app, box, mode = app.state.mode) {
 
 /** True when a box of the current mode shows a summary instead of its text. */
 export function hasSources(app) {
-  return Boolean(sourceOf(app, 'ranking') || sourceOf(app, 'qrels'));
+  return boxesOf(app.state.mode).some((box) => sourceOf(app, box));
 }
 
 /** A source holding `text` (a long paste, or a file read in the page). */
@@ -36,7 +37,7 @@ export function keepOutOfBox(app, box, text, name = '') {
 
 /** Moves any box text over the limits into a source (a long link or draft, a long paste). */
 export function moveBigTexts(app) {
-  for (const box of ['ranking', 'qrels']) {
+  for (const box of boxesOf(app.state.mode)) {
     const text = app.state[FIELD[box]];
     if (text && !fitsInBox(text)) keepOutOfBox(app, box, text);
   }
@@ -44,10 +45,13 @@ export function moveBigTexts(app) {
 
 /** The state the explain mode computes from: its sources' texts in place of the boxes'. */
 export function effectiveState(app) {
-  if (app.state.mode === 'trec') return app.state;
-  const ranking = sourceOf(app, 'ranking');
-  const qrels = sourceOf(app, 'qrels');
-  return { ...app.state, text: ranking ? ranking.text : app.state.text, qrels: qrels ? qrels.text : app.state.qrels };
+  if (app.state.mode !== 'explain') return app.state;
+  const out = { ...app.state };
+  for (const box of boxesOf('explain')) {
+    const source = sourceOf(app, box);
+    if (source) out[FIELD[box]] = source.text;
+  }
+  return out;
 }
 
 /** The runner, made once (a worker where the page can make one). */
@@ -89,17 +93,35 @@ function loadSlot(app, runner, slot, box, onProgress) {
 }
 
 async function loadSlots(app, runner, seq, onProgress) {
-  for (const [slot, box] of [['run', 'ranking'], ['qrels', 'qrels']]) {
-    await loadSlot(app, runner, slot, box, onProgress);
+  for (const box of boxesOf(app.state.mode)) {
+    await loadSlot(app, runner, slotOf(app.state.mode, box), box, onProgress);
     if (seq !== app.batchSeq) return false;
   }
   return true;
 }
 
+/** The names compare mode gives its runs: a file's name, else A and B. */
+export function runNames(app) {
+  return ['ranking', 'ranking-b'].map((box, i) => {
+    const source = sourceOf(app, box, 'compare');
+    return source && source.origin === 'file' ? source.name : 'AB'[i];
+  });
+}
+
+// One call for the mode: evaluateTrec in batch mode, compareRuns in compare mode.
+async function evaluateIn(app, runner) {
+  if (app.state.mode !== 'compare') return { trec: await runner.call('evaluate', { options: toTrecOptions(app.state) }) };
+  const names = runNames(app);
+  // Two files of one name would be two columns of one name.
+  if (names[0] === names[1]) names[1] = `${names[1]} (B)`;
+  return { compare: await runner.call('compare', { slots: ['run', 'runB'], options: toCompareOptions(app.state, names) }) };
+}
+
 /**
- * Evaluates the batch sources: loads what changed into the runner, then
- * evaluates. onProgress({phase, slot, name, fraction}) while it works;
- * resolves with {trec} or {error}, or null when a newer job replaced it.
+ * Evaluates the batch or compare sources: loads what changed into the
+ * runner, then evaluates. onProgress({phase, slot, name, fraction}) while it
+ * works; resolves with {trec}, {compare} or {error}, or null when a newer
+ * job replaced it.
  */
 export async function runBatch(app, onProgress) {
   const seq = ++app.batchSeq;
@@ -107,8 +129,8 @@ export async function runBatch(app, onProgress) {
     const runner = await runnerOf(app);
     if (!(await loadSlots(app, runner, seq, onProgress))) return null;
     onProgress({ phase: 'evaluating', fraction: null });
-    const trec = await runner.call('evaluate', { options: toTrecOptions(app.state) });
-    return seq === app.batchSeq ? { trec } : null;
+    const done = await evaluateIn(app, runner);
+    return seq === app.batchSeq ? done : null;
   } catch (e) {
     if (seq !== app.batchSeq) return null;
     // A failed read leaves nothing usable in the runner for that input.

@@ -20,7 +20,7 @@ export const WORKED_EXAMPLE = '3 2 0 1 0 0 2 1 0 0';
 const PAGE_DEFAULTS = Object.freeze({ mode: 'explain', text: WORKED_EXAMPLE, textB: '', qrels: '', lang: '', local: false, parts: '', theme: '' });
 /** Where the page's defaults differ from the core's: the document's K = 10 and its convention. */
 const PAGE_CHOICES = Object.freeze({ k: 10, preset: 'document' });
-const MODES = ['explain', 'trec'];
+const MODES = ['explain', 'trec', 'compare'];
 const LANGS = ['', 'en', 'zh'];
 const THEMES = ['', 'light', 'dark'];
 
@@ -61,8 +61,14 @@ export function fitsInBoxSize(bytes, lines) {
  * long paste kept out of the box).
  */
 export function slotOf(mode, box) {
-  if (mode === 'trec') return box === 'qrels' ? 'qrels' : 'run';
-  return box === 'qrels' ? 'judgments' : 'ranking';
+  if (mode === 'explain') return { qrels: 'judgments', 'ranking-b': 'rankingB' }[box] || 'ranking';
+  // Batch and compare modes share the qrels and the first run.
+  return { qrels: 'qrels', 'ranking-b': 'runB' }[box] || 'run';
+}
+
+/** The text boxes of a mode (the second ranking box serves the explain and compare modes). */
+export function boxesOf(mode) {
+  return mode === 'trec' ? ['ranking', 'qrels'] : ['ranking', 'ranking-b', 'qrels'];
 }
 
 /** Longest text accepted from a hash or a draft. */
@@ -239,6 +245,19 @@ export function toTrecOptions(state) {
   const measures = ['ndcg', k ? `ndcg_cut.${k}` : null, k ? `P.${k}` : null, k ? `recall.${k}` : null, 'map', 'recip_rank']
     .filter(Boolean);
   const options = { measures, perQuery: true, digits: state.decimals, complete: state.complete, preset: state.preset };
+  if (Number.isInteger(state.relevanceLevel) && state.relevanceLevel >= 0) options.relevanceLevel = state.relevanceLevel;
+  if (state.gain === 'exp') options.gain = 'exp';
+  return options;
+}
+
+/** The measures compare mode tests: ndcg_cut.10, map, P.10 and recip_rank for K = 10 (the command's default). */
+export function compareMeasures(k) {
+  return k ? [`ndcg_cut.${k}`, 'map', `P.${k}`, 'recip_rank'] : ['ndcg', 'map', 'recip_rank'];
+}
+
+/** The options of compareRuns for a state in compare mode; `names` labels the runs. */
+export function toCompareOptions(state, names) {
+  const options = { measures: compareMeasures(state.k), complete: state.complete, names };
   if (Number.isInteger(state.relevanceLevel) && state.relevanceLevel >= 0) options.relevanceLevel = state.relevanceLevel;
   if (state.gain === 'exp') options.gain = 'exp';
   return options;

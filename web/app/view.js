@@ -10,8 +10,11 @@ import { bindOptions, hasControl, mountOptions, renderOptions } from './regions/
 import { mountResults, renderProgress as drawProgress, renderResults, setParts, showMessage } from './regions/results.js';
 import { readParts } from './parts.js';
 import { exportedFile, mountExport, renderExport, showExport } from './regions/export.js';
+import { compareLive, compareSections } from './regions/compare.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
 import * as embed from './regions/embed.js';
+
+const INPUT_KEY = { ranking: 'ranking', 'ranking-b': 'rankingB', qrels: 'qrels' };
 
 function mountIn(doc, name, mount) {
   const root = doc.querySelector(`[data-region="${name}"]`);
@@ -25,7 +28,7 @@ export function createView(doc, { full }) {
     full,
     input: mountIn(doc, 'input', (root) => mountInput(root, { full })),
     options: null,
-    results: mountIn(doc, 'results', (root) => mountResults(root, { full })),
+    results: mountIn(doc, 'results', (root) => mountResults(root, { full, compare: full ? { sections: compareSections, live: compareLive } : null })),
     exporter: mountIn(doc, 'export', mountExport),
     embed: mountIn(doc, 'embed', embed.mountEmbed),
     shownLang: null,
@@ -44,6 +47,8 @@ export function mountSchema(view, rows) {
 export function errorPlace(err) {
   if (err.source === 'options' || (!err.line && !err.source)) return 'options';
   if (err.source === 'judgments' || err.source === 'qrels' || err.source === 'subtopics') return 'qrels';
+  // compareRuns numbers its runs from 1; a file read fails in its slot.
+  if ((err.source === 'run' && err.index === 2) || err.source === 'runB' || err.source === 'rankingB') return 'ranking-b';
   return 'ranking';
 }
 
@@ -51,7 +56,7 @@ function errorTarget(view, err) {
   if (!err) return null;
   const place = errorPlace(err);
   if (place === 'options' && view.options) return { region: 'options', key: hasControl(view.options, err.key) ? err.key : '' };
-  return { region: 'input', box: place === 'qrels' && view.input.qrels ? 'qrels' : 'ranking' };
+  return { region: 'input', box: view.input[INPUT_KEY[place]] ? place : 'ranking' };
 }
 
 /** The compact page shows the parts its hash names (see parts.js); the input panel is one of them. */
@@ -102,6 +107,11 @@ export function bind(view, handlers) {
   view.doc.addEventListener('click', (e) => {
     const target = e.target instanceof Element ? e.target.closest('[data-action]') : null;
     if (target) handlers.action(target.dataset.action, { ...target.dataset });
+  });
+  // Menus drawn with the results name their action the same way.
+  view.doc.addEventListener('change', (e) => {
+    const target = e.target instanceof Element ? e.target.closest('select[data-change]') : null;
+    if (target) handlers.action(target.dataset.change, { ...target.dataset, value: target.value });
   });
   globalThis.addEventListener('hashchange', () => handlers.hashChanged());
   // A file dropped beside the boxes would replace the page (and its state) with the file.
@@ -205,6 +215,14 @@ export function embedSnippet(view, id) {
 
 export function embedStatus(view, text) {
   if (view.embed) embed.embedStatus(view.embed, text);
+}
+
+/** Brings compare mode's side-by-side view of one query into sight and focus. */
+export function showDrill(view) {
+  const section = byId(view.doc, 'cmp-drill');
+  if (!section) return;
+  section.scrollIntoView({ block: 'start' });
+  section.focus({ preventScroll: true });
 }
 
 export function focusResults(view) {

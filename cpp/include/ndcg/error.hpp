@@ -82,6 +82,8 @@ struct error {
   std::string source;
   error_code code = error_code::bad_input;
   std::string key;               // the option's key when source is "options"
+  std::size_t index = 0;         // which of several inputs of the source, 1-based
+                                 // (compare's runs); 0 when there is one
   std::vector<error_arg> args;   // the values named by the code's args
 
   // Out of line (error.cpp), as are the setters below: errors are made and

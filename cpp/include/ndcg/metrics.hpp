@@ -109,6 +109,9 @@ struct explanation {
   bool has_judgments = false;      // both ideals below are filled when true
   double idcg_list = 0, ndcg_list = 0;      // ideal from the ranking's own grades
   double idcg_judged = 0, ndcg_judged = 0;  // ideal from all judgments
+  // NDCG under the worst and the best order of items with equal scores
+  // (equal to ndcg when nothing ties; NaN when NDCG is undefined).
+  double tie_min = 0, tie_max = 0;
   std::vector<double> ndcg_at;     // NDCG@k for k = 1..n
   std::vector<double> loss;        // per position: ideal term minus actual term
   other_metrics other;

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -35,6 +36,7 @@ enum class option_kind {
   real,    // a finite number
   reals,   // finite numbers separated by commas
   flag,    // true or false
+  texts,   // words, one per use of the option (`-m a -m b`; in JS an array of strings)
 };
 std::string_view name_of(option_kind k);
 
@@ -53,6 +55,16 @@ struct option_row {
   // Writes the current value under the row's key.
   void (*put)(const option_row& row, const settings& s, field_sink& out);
 };
+
+// The readers by kind; the error names the row's key and echoes the text.
+// Other commands' option tables (compare_option_table) read through them.
+namespace detail {
+expected<double> read_real(const option_row& row, std::string_view text);
+expected<std::uint64_t> read_whole(const option_row& row, std::string_view text);
+expected<std::vector<double>> read_reals(const option_row& row, std::string_view text);
+expected<bool> read_flag(const option_row& row, std::string_view text);
+expected<int> read_choice(const option_row& row, std::string_view text);
+}  // namespace detail
 
 // The rows, in the order they are applied, listed and printed.
 const std::vector<option_row>& option_table();

@@ -2,6 +2,7 @@
 // tables as text, Markdown or LaTeX, and JSON or CSV whose numbers round-trip.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -21,5 +22,9 @@ std::string render(const explanation& e, report_format f, const result_context& 
 
 // A JSON string literal for arbitrary bytes (invalid UTF-8 becomes U+FFFD).
 std::string json_string(std::string_view s);
+
+// The fields `put` writes, as one JSON object on one line ({"a":1,"b":[2,3]}),
+// for a list of results (compare's comparisons).
+std::string json_object(const std::function<void(field_sink&)>& put);
 
 }  // namespace ndcg

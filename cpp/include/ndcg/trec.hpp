@@ -53,6 +53,9 @@ struct trec_options {
   double alpha = 0.5;                    // for alpha_ndcg_cut
   double err_max_grade = 0;              // for err_cut; 0 = the preset's, else the largest
                                          // grade in the whole qrels file
+  int tied_grades = 0;                   // equal scores put smaller (-1) or larger (+1) judged
+                                         // grades first: the worst and best order of ties;
+                                         // 0 breaks ties as the preset says
 };
 
 // Values of all measures, one row per query, plus the "all" row.

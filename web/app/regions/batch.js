@@ -90,29 +90,31 @@ function headCell(lang, name, label, sort) {
     h('button', { type: 'button', class: 'sort', 'data-sort': name, title: t(lang, 'sortBy', { name: label }) }, label));
 }
 
-function tablePart(lang, trec, d, table) {
-  const names = trec.names;
+// The table's parts. `cfg` names them (id), labels the columns and writes
+// each cell (see BATCH_TABLE); the tbody is filled by drawWindow.
+function tablePart(lang, data, d, table, cfg) {
+  const { id, label, cell } = cfg;
   const head = h('tr', { 'aria-rowindex': '1' }, headCell(lang, '', t(lang, 'trecQuery'), table.sort),
-    names.map((m) => headCell(lang, m, m, table.sort)), h('td', null));
+    data.names.map((m) => headCell(lang, m, label(lang, m), table.sort)), h('td', null));
   const foot = h('tfoot', null, h('tr', null, h('th', { scope: 'row', class: 'text' }, t(lang, 'trecMean')),
-    names.map((m) => h('td', { class: 'num' }, fixed(trec.mean[m], d))), h('td', null)));
-  const tbody = h('tbody', { id: 'trec-rows' });
-  const el = h('table', { class: 'steps trec', id: 'table-trec' },
-    h('caption', { class: 'visually-hidden' }, t(lang, 'trecHeading')), h('thead', null, head), tbody, foot);
-  const scroller = h('div', { class: 'table-scroll batch-scroll', id: 'trec-scroll', role: 'region', tabindex: '0',
-    'aria-label': t(lang, 'tableRegion', { name: t(lang, 'trecHeading') }) }, el);
-  const filter = h('input', { type: 'search', id: 'trec-filter', value: table.filter, spellcheck: 'false', autocomplete: 'off' });
-  const tools = h('div', { class: 'batch-tools' }, h('label', { for: 'trec-filter' }, t(lang, 'trecFilter')), filter,
-    h('p', { id: 'trec-shown', class: 'help', 'aria-live': 'polite' }));
+    data.names.map((m) => h('td', { class: 'num' }, cell(m, data.mean[m], d))), h('td', null)));
+  const tbody = h('tbody', { id: `${id}-rows` });
+  const el = h('table', { class: `steps ${id}`, id: `table-${id}` },
+    h('caption', { class: 'visually-hidden' }, cfg.caption), h('thead', null, head), tbody, foot);
+  const scroller = h('div', { class: 'table-scroll batch-scroll', id: `${id}-scroll`, role: 'region', tabindex: '0',
+    'aria-label': t(lang, 'tableRegion', { name: cfg.caption }) }, el);
+  const filter = h('input', { type: 'search', id: `${id}-filter`, value: table.filter, spellcheck: 'false', autocomplete: 'off' });
+  const tools = h('div', { class: 'batch-tools' }, h('label', { for: `${id}-filter` }, t(lang, 'trecFilter')), filter,
+    h('p', { id: `${id}-shown`, class: 'help', 'aria-live': 'polite' }));
   return { tools, scroller, table: el, tbody, filter };
 }
 
-function rowOf(lang, trec, d, i, at) {
-  const qid = trec.qids[i];
-  return h('tr', { 'aria-rowindex': String(at + 2) }, h('th', { scope: 'row', class: 'text' }, qid),
-    trec.names.map((m) => h('td', { class: 'num' }, fixed(Number.isNaN(trec.columns[m][i]) ? null : trec.columns[m][i], d))),
-    h('td', null, h('button', { type: 'button', class: 'small', 'data-action': 'explain-query', 'data-qid': qid,
-      'aria-label': t(lang, 'trecExplainLabel', { qid }) }, t(lang, 'trecExplain'))));
+function rowOf(view, i, at) {
+  const { lang, data, d, cfg } = view;
+  const qid = data.qids[i];
+  return h('tr', { 'aria-rowindex': String(at + 2), 'data-qid': qid }, h('th', { scope: 'row', class: 'text' }, qid),
+    data.names.map((m) => h('td', { class: 'num' }, cfg.cell(m, Number.isNaN(data.columns[m][i]) ? null : data.columns[m][i], d))),
+    h('td', null, cfg.action(lang, qid)));
 }
 
 function spacer(cols, height) {
@@ -123,14 +125,14 @@ function spacer(cols, height) {
 
 /** Draws the rows in view (and a few around), with spacers standing for the others. */
 function drawWindow(view) {
-  const { parts, trec, d, lang, order } = view;
+  const { parts, data, order } = view;
   const rowH = view.rowH;
   const top = parts.scroller.scrollTop;
   const first = Math.max(0, Math.floor(top / rowH) - OVERSCAN);
   const last = Math.min(order.length, Math.ceil((top + (parts.scroller.clientHeight || 400)) / rowH) + OVERSCAN);
-  const cols = trec.names.length + 2;
+  const cols = data.names.length + 2;
   const rows = [];
-  for (let at = first; at < last; at++) rows.push(rowOf(lang, trec, d, order[at], at));
+  for (let at = first; at < last; at++) rows.push(rowOf(view, order[at], at));
   const above = first ? [spacer(cols, first * rowH)] : [];
   const below = last < order.length ? [spacer(cols, (order.length - last) * rowH)] : [];
   parts.tbody.replaceChildren(...above, ...rows, ...below);
@@ -144,10 +146,10 @@ function drawWindow(view) {
 }
 
 function reorder(view) {
-  view.order = orderOf(view.trec, view.table.sort, view.table.filter);
+  view.order = orderOf(view.data, view.table.sort, view.table.filter);
   view.parts.table.setAttribute('aria-rowcount', String(view.order.length + 1));
-  const shown = view.parts.tools.querySelector('#trec-shown');
-  shown.textContent = t(view.lang, 'trecShown', { n: count(view.order.length), total: count(view.trec.qids.length) });
+  const shown = view.parts.tools.querySelector(`#${view.cfg.id}-shown`);
+  shown.textContent = t(view.lang, 'trecShown', { n: count(view.order.length), total: count(view.data.qids.length) });
   for (const th of view.parts.table.querySelectorAll('thead th[aria-sort]')) {
     const name = th.firstChild.dataset.sort;
     th.setAttribute('aria-sort', view.table.sort.name === name ? (view.table.sort.desc ? 'descending' : 'ascending') : 'none');
@@ -176,20 +178,39 @@ function bindTable(view) {
 }
 
 /**
+ * A per-query table of `data` ({qids, names, columns, mean}: columns are
+ * Float64Arrays over qids, NaN for no value), sortable by any column and
+ * filtered by query id, whose rows exist only where it is scrolled to.
+ * `table` ({sort, filter}) is kept by the caller across results; `cfg` is
+ * {id, caption, label(lang, name), cell(name, value, d), action(lang, qid)}.
+ * Returns the filter row and the scrolling table; it fills itself in once attached.
+ */
+export function virtualTable(lang, data, d, table, cfg) {
+  const parts = tablePart(lang, data, d, table, cfg);
+  const view = { parts, data, d, lang, table, cfg, order: [], rowH: 33 };
+  bindTable(view);
+  // Rows need the table in the document to measure and fill the view.
+  queueMicrotask(() => reorder(view));
+  return [parts.tools, parts.scroller];
+}
+
+// Batch mode's table: trec_eval's names, values as they are, an Explain button per row.
+const batchTable = (lang) => ({
+  id: 'trec', caption: t(lang, 'trecHeading'), label: (_, m) => m, cell: (_, v, d) => fixed(v, d),
+  action: (l, qid) => h('button', { type: 'button', class: 'small', 'data-action': 'explain-query', 'data-qid': qid,
+    'aria-label': t(l, 'trecExplainLabel', { qid }) }, t(l, 'trecExplain')),
+});
+
+/**
  * The batch sections for `trec`; `table` ({sort, filter}) is the region's
  * own state, kept across results. The table fills itself in once attached.
  */
 export function batchSections(lang, trec, d, k, table) {
-  const parts = tablePart(lang, trec, d, table);
-  const view = { parts, trec, d, lang, table, order: [], rowH: 33 };
-  bindTable(view);
-  // Rows need the table in the document to measure and fill the view.
-  queueMicrotask(() => reorder(view));
   return [
     meansPart(lang, trec, d),
     histogramPart(lang, trec, k),
     h('section', { class: 'result-section result-trec', 'aria-labelledby': 'h-trec' },
-      h('h3', { id: 'h-trec' }, t(lang, 'trecHeading')), parts.tools, parts.scroller,
+      h('h3', { id: 'h-trec' }, t(lang, 'trecHeading')), virtualTable(lang, trec, d, table, batchTable(lang)),
       h('p', { class: 'note' }, t(lang, 'trecCount', { n: count(trec.numQ) }))),
   ];
 }

@@ -10,7 +10,7 @@ import { byId, setText } from './dom.js';
 const TEXT_ATTRS = { spellcheck: 'false', autocomplete: 'off', autocapitalize: 'off' };
 
 function textField(name, rows, withHelp) {
-  return h('div', { class: 'field' },
+  return h('div', { class: 'field', id: `${name}-field` },
     h('label', { for: name, id: `${name}-label` }),
     withHelp ? h('p', { id: `${name}-help`, class: 'help' }) : null,
     h('textarea', { id: name, rows: String(rows), ...TEXT_ATTRS, 'aria-describedby': `${withHelp ? `${name}-help ` : ''}${name}-status` }),
@@ -34,19 +34,20 @@ function sourcePart(name) {
   ];
 }
 
-// Ranking B of the A/B view: optional, explain mode only, typed or pasted.
-function secondField() {
-  return h('div', { class: 'field', id: 'ranking-b-field' },
-    h('label', { for: 'ranking-b', 'data-i18n': 'rankingBLabel' }),
-    h('p', { id: 'ranking-b-help', class: 'help', 'data-i18n': 'rankingBHelp' }),
-    h('textarea', { id: 'ranking-b', rows: '3', ...TEXT_ATTRS, 'aria-describedby': 'ranking-b-help' }));
-}
+/** The region's text area of each box. */
+const AREA = { ranking: 'ranking', 'ranking-b': 'rankingB', qrels: 'qrels' };
+/** Label, help and file button of each box, by mode. */
+const LABELS = {
+  explain: { ranking: ['rankingLabel', 'rankingHelp', 'openRanking'], 'ranking-b': ['rankingBLabel', 'rankingBHelp', 'openRanking'], qrels: ['qrelsLabel', 'qrelsHelp', 'openJudgments'] },
+  trec: { ranking: ['runLabel', 'runHelp', 'openRun'], qrels: ['qrelsLabelTrec', 'qrelsHelpTrec', 'openQrels'] },
+  compare: { ranking: ['runALabel', 'runAHelp', 'openRun'], 'ranking-b': ['runBLabel', 'runBHelp', 'openRun'], qrels: ['qrelsLabelTrec', 'qrelsHelpCompare', 'openQrels'] },
+};
 
 function modeChoice() {
   const radio = (value, key) => h('label', { class: 'choice' },
     h('input', { type: 'radio', name: 'mode', value, checked: value === 'explain' }), ' ', h('span', { 'data-i18n': key }));
   return h('fieldset', { class: 'mode' }, h('legend', { 'data-i18n': 'modeLabel' }),
-    radio('explain', 'modeExplain'), radio('trec', 'modeTrec'));
+    radio('explain', 'modeExplain'), radio('trec', 'modeTrec'), radio('compare', 'modeCompare'));
 }
 
 function examples() {
@@ -62,17 +63,18 @@ function examples() {
 export function mountInput(root, { full }) {
   const content = full
     ? h('section', { class: 'panel', 'aria-labelledby': 'input-heading' },
-      h('h2', { id: 'input-heading', 'data-i18n': 'inputHeading' }), modeChoice(), textField('ranking', 7, true), secondField(), textField('qrels', 4, true), examples())
+      h('h2', { id: 'input-heading', 'data-i18n': 'inputHeading' }), modeChoice(), textField('ranking', 7, true), textField('ranking-b', 3, true),
+      textField('qrels', 4, true), examples())
     : textField('ranking', 3, false);
   root.replaceChildren(content);
   return { root, full, ranking: byId(root, 'ranking'), rankingB: byId(root, 'ranking-b'), qrels: byId(root, 'qrels'), shownErrors: {} };
 }
 
-function renderLabels(region, lang, trec) {
-  setText(byId(region.root, 'ranking-label'), t(lang, trec ? 'runLabel' : 'rankingLabel'));
-  setText(byId(region.root, 'ranking-help'), t(lang, trec ? 'runHelp' : 'rankingHelp'));
-  setText(byId(region.root, 'qrels-label'), t(lang, trec ? 'qrelsLabelTrec' : 'qrelsLabel'));
-  setText(byId(region.root, 'qrels-help'), t(lang, trec ? 'qrelsHelpTrec' : 'qrelsHelp'));
+function renderLabels(region, lang, mode) {
+  for (const [box, [label, help]] of Object.entries(LABELS[mode] || LABELS.explain)) {
+    setText(byId(region.root, `${box}-label`), t(lang, label));
+    setText(byId(region.root, `${box}-help`), t(lang, help));
+  }
 }
 
 function sourceText(lang, source) {
@@ -83,13 +85,13 @@ function sourceText(lang, source) {
 }
 
 // A box with a source shows its summary instead of the text area.
-function renderSource(region, lang, name, source, trec) {
-  const area = region[name];
+function renderSource(region, lang, name, source, mode) {
+  const area = region[AREA[name]];
   if (!area || !byId(region.root, `${name}-source`)) return;
   area.hidden = Boolean(source);
   byId(region.root, `${name}-source`).hidden = !source;
-  const which = name === 'qrels' ? (trec ? 'openQrels' : 'openJudgments') : (trec ? 'openRun' : 'openRanking');
-  setText(byId(region.root, `${name}-open`), t(lang, which));
+  const labels = (LABELS[mode] || LABELS.explain)[name];
+  if (labels) setText(byId(region.root, `${name}-open`), t(lang, labels[2]));
   if (!source) return;
   setText(byId(region.root, `${name}-source-text`), sourceText(lang, source));
   const edit = byId(region.root, `${name}-source-edit`);
@@ -121,19 +123,19 @@ export function renderInput(region, lang, model, target) {
   if (region.qrels && region.qrels.value !== state.qrels) region.qrels.value = state.qrels;
   if (region.rankingB) {
     if (region.rankingB.value !== state.textB) region.rankingB.value = state.textB;
-    byId(region.root, 'ranking-b-field').hidden = state.mode !== 'explain';
+    byId(region.root, 'ranking-b-field').hidden = state.mode === 'trec';
   }
   for (const radio of region.root.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
-  renderLabels(region, lang, state.mode === 'trec');
+  renderLabels(region, lang, state.mode);
   const sources = model.sources || {};
-  for (const name of ['ranking', 'qrels']) renderSource(region, lang, name, sources[name] || null, state.mode === 'trec');
+  for (const name of Object.keys(AREA)) renderSource(region, lang, name, sources[name] || null, state.mode);
   setText(byId(region.root, 'ranking-status'), statusText(lang, model.inputStatus));
   const qrelsFormat = model.qrelsFormat && model.qrelsFormat.format;
   setText(byId(region.root, 'qrels-status'), qrelsFormat ? t(lang, 'qrelsRead', { format: t(lang, `format_${qrelsFormat}`) }) : '');
-  for (const [name, text] of [['ranking', state.text], ['qrels', state.qrels]]) {
+  for (const [name, text] of [['ranking', state.text], ['ranking-b', state.textB], ['qrels', state.qrels]]) {
     const mine = target && target.region === 'input' && target.box === name;
     renderErrorBox(byId(region.root, `${name}-error`), lang, mine ? model.error : null, text);
-    const area = region[name];
+    const area = region[AREA[name]];
     if (area) area.setAttribute('aria-invalid', String(Boolean(mine)));
   }
 }
@@ -152,7 +154,7 @@ function bindPaste(area, box, handlers) {
 // The file button and drops on the field: a file goes to handlers.openFile, never into the box.
 function bindFiles(region, box, handlers) {
   const input = byId(region.root, `${box}-file`);
-  const field = region[box].closest('.field');
+  const field = region[AREA[box]].closest('.field');
   if (!input || !field) return;
   byId(region.root, `${box}-open`).addEventListener('click', () => input.click());
   input.addEventListener('change', () => {
@@ -182,9 +184,9 @@ export function bindInput(region, handlers) {
   region.ranking.addEventListener('input', (e) => handlers.text(e.target.value));
   if (region.qrels) region.qrels.addEventListener('input', (e) => handlers.qrels(e.target.value));
   if (region.rankingB) region.rankingB.addEventListener('input', (e) => handlers.textB(e.target.value));
-  for (const box of ['ranking', 'qrels']) {
-    if (!region[box]) continue;
-    bindPaste(region[box], box, handlers);
+  for (const box of Object.keys(AREA)) {
+    if (!region[AREA[box]]) continue;
+    bindPaste(region[AREA[box]], box, handlers);
     bindFiles(region, box, handlers);
   }
   for (const radio of region.root.querySelectorAll('input[name="mode"]')) {
@@ -194,7 +196,7 @@ export function bindInput(region, handlers) {
 
 /** The text area an error's place names. */
 export function areaFor(region, box) {
-  return box === 'qrels' && region.qrels ? region.qrels : region.ranking;
+  return region[AREA[box]] || region.ranking;
 }
 
 

@@ -8,7 +8,6 @@ import { kebab, readOption } from '../options.js';
 import { TREC_OPTION_KEYS } from '../state.js';
 import { renderErrorBox } from './input.js';
 import { byId, setText, show } from './dom.js';
-import { tieRangeText } from '../charts.js';
 
 /** The options the full page shows first, in this order; every other row goes under "more settings". */
 const FIRST = ['k', 'decimals', 'gain', 'gainTable', 'logBase', 'weights', 'ideal', 'ties', 'zeroIdcg', 'negatives'];
@@ -51,7 +50,6 @@ function field(row, full) {
     label,
     described ? h('p', { id: `${id}-help`, class: 'help', 'data-opt-help': row.key }) : null,
     row.key === 'ideal' && full ? h('p', { id: 'ideal-note', class: 'help', 'data-i18n': 'idealNeedsQrels', hidden: true }) : null,
-    row.key === 'ties' && full ? h('p', { id: 'ties-range', class: 'help tie-range', hidden: true }) : null,
     h('div', { id: `${id}-error`, class: 'error-box field-error', role: 'alert', hidden: true }));
 }
 
@@ -124,7 +122,7 @@ function renderPresets(region, lang, model) {
 
 function visibleIn(row, state) {
   if (row.key === 'gainTable' && state.gain !== 'table') return false;
-  if (row.trecOnly) return state.mode === 'trec';
+  if (row.trecOnly) return state.mode !== 'explain';
   return state.mode === 'explain' || TREC_OPTION_KEYS.includes(row.key);
 }
 
@@ -143,17 +141,7 @@ export function renderOptions(region, lang, model, target) {
   const general = Boolean(target && target.region === 'options' && !target.key);
   renderErrorBox(byId(region.root, 'options-error'), lang, general ? model.error : null, '');
   show(byId(region.root, 'ideal-note'), state.ideal === 'judgments' && !state.qrels.trim());
-  show(byId(region.root, 'trec-note'), state.mode === 'trec');
-  renderTieRange(region, lang, model);
-}
-
-// How far the order of tied items moves NDCG, under the tie policy's menu.
-function renderTieRange(region, lang, model) {
-  const note = byId(region.root, 'ties-range');
-  if (!note) return;
-  const text = model.state.mode === 'explain' && model.analysis ? tieRangeText(lang, model.analysis.explanation, model.state.decimals) : null;
-  setText(note, text || '');
-  show(note, Boolean(text));
+  show(byId(region.root, 'trec-note'), state.mode !== 'explain');
 }
 
 /** Connects each control: handlers.option(key, {value} | {error}), handlers.preset(name), handlers.resync(). */

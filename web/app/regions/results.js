@@ -9,7 +9,7 @@ import * as T from '../templates.js';
 import { byId, setText, show } from './dom.js';
 import { batchSections } from './batch.js';
 import { bindMarks } from './marks.js';
-import { cumulativeChart, flowDiagram, termBars } from '../charts.js';
+import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.js';
 import { abPanel } from '../ab.js';
 
 const { count, h } = T;
@@ -18,8 +18,10 @@ const { count, h } = T;
  * Builds the region. `full` is the whole page: every part, the formulas and
  * the judged pool; otherwise `parts` (see parts.js) says what to draw.
  * `heading` (default true) adds the panel heading and the stale note.
+ * `compare` ({sections, live}, from regions/compare.js) draws compare mode;
+ * only the full page passes it, so the component carries none of it.
  */
-export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS }) {
+export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null }) {
   const body = h('div', { id: 'results-body' });
   const live = h('p', { id: 'result-live', class: 'visually-hidden', 'aria-live': 'polite' });
   const content = heading
@@ -29,7 +31,8 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
     : h('div', { class: 'results' }, live, body);
   root.replaceChildren(content);
   bindMarks(root);
-  return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' } };
+  return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
+    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare };
 }
 
 /** Changes the parts a compact region draws (drawn at the next render). */
@@ -66,7 +69,7 @@ function section(id, title, content) {
 
 const isWeighted = (r) => r.steps.some((x) => x.weight !== 1) || r.idealSteps.some((x) => x.weight !== 1);
 
-function stepSections(lang, r, d, rowLimit) {
+function stepSections(lang, r, d, rowLimit, parts) {
   const kl = cutLabel(r.k);
   const opts = { gain: r.options.gain, logBase: r.options.logBase };
   const marked = new Set(T.biggestLosses(r.loss));
@@ -84,6 +87,7 @@ function stepSections(lang, r, d, rowLimit) {
     section('ndcg', t(lang, 'step3', { k: kl }), [
       h('p', { class: 'sum-line', id: 'ndcg-line' },
         `NDCG${kl} = DCG${kl} / IDCG${kl} = ${T.fixed(r.dcg, d)} / ${T.fixed(r.idcg, d)} = ${ndcgText}`),
+      parts.has('headline') ? null : tieNote(lang, r, d),
       T.roundingNotes(lang, r, d),
     ]),
   ];
@@ -131,15 +135,21 @@ function extraSections(lang, model, r, d, parts) {
   ];
 }
 
+// How far the order of tied items moves NDCG, said next to the result when it does.
+function tieNote(lang, r, d) {
+  const text = tieRangeText(lang, r, d);
+  return text ? h('p', { class: 'note tie-range', id: 'tie-range' }, text) : null;
+}
+
 function explainBody(region, lang, model) {
   const r = model.analysis.explanation;
   const d = model.state.decimals;
   const { parts, full } = region;
   return [
-    parts.has('headline') ? T.headline(lang, r, d) : null,
+    parts.has('headline') ? [T.headline(lang, r, d), tieNote(lang, r, d)] : null,
     full && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), T.poolPanel(lang, r, d)) : null,
     full ? formulaSection(lang, r) : null,
-    parts.has('tables') ? stepSections(lang, r, d, model.rowLimit) : null,
+    parts.has('tables') ? stepSections(lang, r, d, model.rowLimit, parts) : null,
     full ? abSection(lang, model, r, d) : null,
     extraSections(lang, model, r, d, parts),
   ];
@@ -151,13 +161,18 @@ function bodyParts(region, lang, model) {
     if (!model.trec) return [notice(model.pending ? 'trecWorking' : model.notice || 'trecNeedRun')];
     return batchSections(lang, model.trec, model.state.decimals, model.state.k, region.table);
   }
+  if (model.state.mode === 'compare' && region.compare) {
+    if (model.notice || !model.compare) return [notice(model.pending ? 'compareWorking' : model.notice || (model.error ? 'resultsAfterError' : 'compareNeedRuns'))];
+    return region.compare.sections(lang, model, region.cmpTable);
+  }
   if (!model.analysis) return [notice(model.notice || (model.error ? 'resultsAfterError' : 'emptyInput'))];
   return [model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
 }
 
 // What a screen reader hears after each result: the NDCG, or a batch's mean NDCG.
-function liveText(lang, model) {
+function liveText(region, lang, model) {
   if (model.error || model.pending) return '';
+  if (model.state.mode === 'compare') return region.compare ? region.compare.live(lang, model) : '';
   const d = model.state.decimals;
   if (model.state.mode === 'trec') {
     const trec = model.trec;
@@ -180,12 +195,12 @@ export function renderResults(region, lang, model) {
     }
   }
   // Screen readers hear the new value after each recomputation (the table is not read out).
-  setText(byId(region.root, 'result-live'), liveText(lang, model));
+  setText(byId(region.root, 'result-live'), liveText(region, lang, model));
   renderProgress(region, lang, model.job);
   const stale = Boolean(model.error && model.stale);
   show(byId(region.root, 'stale-note'), stale);
   // While a batch is evaluated, the last result stays on show, dimmed.
-  region.body.classList.toggle('stale', stale || Boolean(model.pending && model.trec));
+  region.body.classList.toggle('stale', stale || Boolean(model.pending && (model.trec || model.compare)));
 }
 
 /** Replaces the results with one message (loading, or a module that failed to load). */

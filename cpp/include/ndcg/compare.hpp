@@ -1,0 +1,117 @@
+// Is B better than A? Runs compared query by query against one qrels file:
+// for each measure and each run against the first (or every pair), the
+// means, the mean difference with a 95% bootstrap interval, a paired effect
+// size, wins / losses / ties, and the p-values of four paired tests (their
+// conventions: stats.hpp), Holm-adjusted when a measure has several pairs.
+//
+// Per-query values come from evaluate_trec (trec.hpp), so every measure is
+// trec_eval's. The options have their own small table, read like explain's
+// (option_table.hpp): the CLI's flags and --help and the JS API's
+// compareRuns() options all come from it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ndcg/error.hpp"
+#include "ndcg/fields.hpp"
+#include "ndcg/option_table.hpp"
+#include "ndcg/report.hpp"
+#include "ndcg/trec.hpp"
+
+namespace ndcg {
+
+// The test whose p-values the Holm adjustment takes (p_holm).
+enum class adjusted_test { ttest, wilcoxon, sign, randomization };
+
+struct compare_settings {
+  trec_options trec;                 // measures (empty: default_compare_measures()), -c, -l, ...
+  std::uint64_t trials = 10000;      // bootstrap resamples and randomization flips
+  std::uint64_t seed = 1;
+  bool all_pairs = false;            // every pair, not only each run against the first
+  adjusted_test holm = adjusted_test::ttest;
+  report_format format = report_format::text;
+  bool per_query = false;            // per-query values in the report
+  int digits = 4;                    // decimals printed (text, Markdown, LaTeX)
+  std::vector<std::string> names;    // run names; default run1, run2, ...
+  bool tie_range = true;             // each run also in its worst and best order of ties
+};
+
+// One row of compare's option table. `meta` holds the key, kind, choices,
+// range and help as an explain row does (its set and put are unused), so
+// the same readers, flags and JS names apply.
+struct compare_option {
+  option_row meta;
+  std::string_view short_flag;  // trec_eval's spelling ("-m", "-c", "-l", "-q") or ""
+  status (*set)(const option_row& row, compare_settings& s, std::string_view text);
+  std::string (*show)(const compare_settings& s);  // the value as text, for help and the schema
+};
+
+const std::vector<compare_option>& compare_option_table();
+// The row for a key in any spelling ("all_pairs", "allPairs", "--all-pairs")
+// or its short flag ("-m"); nullptr when none.
+const compare_option* find_compare_option(std::string_view key);
+// Settings from key/text pairs; a texts option given several times collects
+// every value (-m ndcg_cut.10 -m map).
+expected<compare_settings> compare_settings_from(const std::vector<std::pair<std::string, std::string>>& given);
+
+const std::vector<std::string>& default_compare_measures();
+
+// One measure, run A against run B, over the queries both have a value for.
+struct comparison {
+  std::size_t measure = 0;  // index into compare_result::measures
+  std::size_t a = 0, b = 0; // indices into compare_result::runs
+  std::size_t queries = 0;
+  double mean_a = 0, mean_b = 0, diff = 0;
+  double ci_low = 0, ci_high = 0;
+  double effect_size = 0;
+  std::size_t wins = 0, losses = 0, ties = 0;  // B above A, below, equal
+  double p_ttest = 0, p_wilcoxon = 0, p_sign = 0, p_randomization = 0;
+  double p_holm = 0;        // NaN when not adjusted or its p is undefined
+  bool adjusted = false;    // the measure has several pairs: p_holm is reported
+  bool wilcoxon_exact = false, randomization_exact = false;
+};
+
+// How far the order of one run's tied documents moves one measure's mean
+// (tie_range.hpp): the queries that change, and the mean in the worst and
+// the best order.
+struct tie_summary {
+  std::size_t run = 0, measure = 0;
+  std::size_t changed = 0;
+  double mean_min = 0, mean_max = 0;
+};
+
+struct compare_result {
+  std::vector<std::string> runs;      // names
+  std::vector<std::string> measures;  // as trec_eval prints them: "ndcg_cut_10", "P_10"
+  std::vector<std::string> qids;
+  std::vector<std::vector<std::vector<double>>> values;  // values[run][measure][query]; NaN = none
+  std::vector<comparison> comparisons;  // by measure, then pair
+  std::vector<tie_summary> ties;        // by measure, then run; empty without tie_range
+  std::vector<std::vector<std::vector<double>>> worst, best;  // as values, in the two orders
+  std::uint64_t trials = 0, seed = 0;
+  adjusted_test holm = adjusted_test::ttest;
+};
+
+// Compares the runs (two or more). An error in a run has source "run" and
+// index = the run's position, 1-based.
+expected<compare_result> compare_runs(std::string_view qrels_text, const std::vector<std::string_view>& run_texts,
+                                      const compare_settings& s);
+
+std::string_view name_of(adjusted_test t);  // "ttest", "wilcoxon", "sign", "randomization"
+
+// The fields of one comparison, in the order the JSON prints them.
+void put_comparison(const comparison& c, const compare_result& r, field_sink& out);
+
+// The fields of one tie summary.
+void put_tie_summary(const tie_summary& t, const compare_result& r, field_sink& out);
+
+// The report in s.format: text, markdown, latex (one table row per measure
+// and pair), csv (one line per measure and pair) or json.
+std::string render_compare(const compare_result& r, const compare_settings& s);
+
+}  // namespace ndcg

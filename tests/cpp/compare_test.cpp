@@ -1,0 +1,210 @@
+// Comparing runs (compare.hpp): values worked out by hand on small runs,
+// the parity data against trec_eval's means, the option table, errors and
+// the command's reports.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "ndcg/compare.hpp"
+#include "ndcg/stats.hpp"
+
+using ndcg::compare_runs;
+using ndcg::compare_settings;
+
+namespace {
+
+std::string read_parity(const std::string& name) {
+  std::ifstream in(std::string(NDCG_TEST_DATA) + "/trec-parity/" + name, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+compare_settings with(std::vector<std::pair<std::string, std::string>> given) {
+  auto s = ndcg::compare_settings_from(given);
+  REQUIRE(s.ok());
+  return *s;
+}
+
+// Four queries, one relevant document each (d1); run A finds it at ranks
+// 1, 2, 1, -; B at 1, 1, 3, 1; C at 2, 1, 1, 1. recip_rank per query:
+// A = 1, 1/2, 1, 0;  B = 1, 1, 1/3, 1;  C = 1/2, 1, 1, 1.
+const std::string qrels = "q1 0 d1 1\nq2 0 d1 1\nq3 0 d1 1\nq4 0 d1 1\n";
+const std::string run_a = "q1 Q0 d1 1 3 a\nq2 Q0 x 1 3 a\nq2 Q0 d1 2 2 a\nq3 Q0 d1 1 3 a\nq4 Q0 x 1 3 a\n";
+const std::string run_b = "q1 Q0 d1 1 3 b\nq2 Q0 d1 1 3 b\nq3 Q0 x 1 3 b\nq3 Q0 y 2 2 b\nq3 Q0 d1 3 1 b\nq4 Q0 d1 1 3 b\n";
+const std::string run_c = "q1 Q0 x 1 3 c\nq1 Q0 d1 2 2 c\nq2 Q0 d1 1 3 c\nq3 Q0 d1 1 3 c\nq4 Q0 d1 1 3 c\n";
+
+struct outcome {
+  int code;
+  std::string out, err;
+};
+
+outcome run(std::vector<std::string> args) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  int code = ndcg::run_cli(args, in, out, err);
+  return {code, out.str(), err.str()};
+}
+
+}  // namespace
+
+TEST_CASE("compare: means, differences, wins and losses of small runs worked out by hand") {
+  auto r = compare_runs(qrels, {run_a, run_b}, with({{"measures", "recip_rank"}}));
+  REQUIRE(r.ok());
+  REQUIRE(r->comparisons.size() == 1);
+  const ndcg::comparison& c = r->comparisons[0];
+  CHECK(r->measures == std::vector<std::string>{"recip_rank"});
+  CHECK(c.mean_a == doctest::Approx(2.5 / 4));
+  CHECK(c.mean_b == doctest::Approx((3 + 1.0 / 3) / 4));
+  // d = B - A = 0, 1/2, -2/3, 1.
+  const std::vector<double> d = {0, 0.5, -2.0 / 3, 1};
+  CHECK(c.diff == doctest::Approx((0.5 - 2.0 / 3 + 1) / 4));
+  CHECK(c.wins == 2);
+  CHECK(c.losses == 1);
+  CHECK(c.ties == 1);
+  // t by hand: mean and sd of d, df = 3.
+  double m = 0, ss = 0;
+  for (double x : d) m += x / 4;
+  for (double x : d) ss += (x - m) * (x - m);
+  const double t = m / (std::sqrt(ss / 3) / 2);
+  CHECK(c.p_ttest == doctest::Approx(ndcg::stats::t_two_sided(t, 3)).epsilon(1e-12));
+  CHECK(c.effect_size == doctest::Approx(m / std::sqrt(ss / 3)));
+  CHECK(c.p_sign == 1.0);  // 2 against 1: 2 * P(X <= 1 | 3) = 1
+  // Three nonzero d (1/2, -2/3, 1): the 8 signed sums are +-13/6, +-1/6,
+  // +-5/6 and +-7/6; six of them are at least 5/6 = |observed| away from 0.
+  CHECK(c.p_randomization == doctest::Approx(6.0 / 8));
+  CHECK(c.randomization_exact);
+  CHECK(c.wilcoxon_exact);  // n = 4 <= 13
+  CHECK(std::isnan(c.p_holm));
+}
+
+TEST_CASE("compare: each run against the first, every pair, and Holm over a measure's pairs") {
+  auto base = compare_runs(qrels, {run_a, run_b, run_c}, with({{"measures", "recip_rank"}}));
+  REQUIRE(base.ok());
+  REQUIRE(base->comparisons.size() == 2);
+  CHECK(base->comparisons[0].b == 1);
+  CHECK(base->comparisons[1].b == 2);
+  auto all = compare_runs(qrels, {run_a, run_b, run_c}, with({{"measures", "recip_rank"}, {"all_pairs", "true"}}));
+  REQUIRE(all.ok());
+  REQUIRE(all->comparisons.size() == 3);
+  CHECK(all->comparisons[2].a == 1);
+  CHECK(all->comparisons[2].b == 2);
+  std::vector<double> p;
+  for (const auto& c : all->comparisons) p.push_back(c.p_ttest);
+  const std::vector<double> h = ndcg::stats::holm(p);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(all->comparisons[i].p_holm == h[i]);
+  auto by_sign = compare_runs(qrels, {run_a, run_b, run_c}, with({{"measures", "recip_rank"}, {"holm_test", "sign"}}));
+  REQUIRE(by_sign.ok());
+  CHECK(by_sign->comparisons[0].p_holm == std::min(1.0, 2 * std::min(by_sign->comparisons[0].p_sign, by_sign->comparisons[1].p_sign)));
+}
+
+TEST_CASE("compare on the parity data: the means are trec_eval's, a run against itself ties everywhere") {
+  const std::string q = read_parity("set1.qrels"), run = read_parity("set1.run");
+  auto r = compare_runs(q, {run, run}, compare_settings{});
+  REQUIRE(r.ok());
+  CHECK(r->measures == std::vector<std::string>{"map", "recip_rank", "P_10", "ndcg_cut_10"});
+  CHECK(r->qids.size() == 50);
+  // trec_eval 10.0's "all" lines (set1.trec_eval_fullprec.txt).
+  CHECK(r->comparisons[0].mean_a == 0.23226650114768754);
+  CHECK(r->comparisons[3].mean_b == 0.18298427096555403);
+  for (const auto& c : r->comparisons) {
+    CHECK(c.diff == 0);
+    CHECK(c.ties == 50);
+    CHECK(c.p_sign == 1);
+    CHECK(c.p_randomization == 1);
+    CHECK(c.ci_low == 0);
+    CHECK(c.ci_high == 0);
+    CHECK(std::isnan(c.p_ttest));
+  }
+}
+
+TEST_CASE("compare: the same seed gives the same interval and p; another seed another interval") {
+  const std::string q = read_parity("set1.qrels"), a = read_parity("set1.run");
+  std::string b;  // every third document gets a new score: a different ranking
+  std::istringstream lines(a);
+  int i = 0;
+  for (std::string qid, q0, doc, rank, score, tag; lines >> qid >> q0 >> doc >> rank >> score >> tag; ++i)
+    b += qid + " Q0 " + doc + " " + rank + " " + (i % 3 ? score : std::to_string(i % 7)) + " b\n";
+  auto one = compare_runs(q, {a, b}, with({{"trials", "2000"}, {"seed", "7"}, {"measures", "P.5,10,20"}}));
+  auto two = compare_runs(q, {a, b}, with({{"trials", "2000"}, {"seed", "7"}, {"measures", "P.5,10,20"}}));
+  auto other = compare_runs(q, {a, b}, with({{"trials", "2000"}, {"seed", "8"}, {"measures", "P.5,10,20"}}));
+  REQUIRE(one.ok());
+  REQUIRE(other.ok());
+  bool some_differ = false;
+  for (std::size_t k = 0; k < one->comparisons.size(); ++k) {
+    CHECK(one->comparisons[k].ci_low == two->comparisons[k].ci_low);
+    CHECK(one->comparisons[k].ci_high == two->comparisons[k].ci_high);
+    CHECK(one->comparisons[k].p_randomization == two->comparisons[k].p_randomization);
+    some_differ |= one->comparisons[k].ci_low != other->comparisons[k].ci_low;
+  }
+  CHECK(some_differ);
+}
+
+TEST_CASE("compare's errors: too few runs, a bad run named by its place, a missing query, a bad option") {
+  auto one = compare_runs(qrels, {run_a}, compare_settings{});
+  REQUIRE_FALSE(one.ok());
+  CHECK(one.err().message == "compare needs two runs or more, got 1");
+  auto bad = compare_runs(qrels, {run_a, "q1 Q0 d1 1 NaN b\n"}, compare_settings{});
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.err().source == "run");
+  CHECK(bad.err().index == 2);
+  CHECK(bad.err().line == 1);
+  auto missing = compare_runs(qrels, {"q1 Q0 d1 1 3 b\n", run_b}, with({{"names", "base"}, {"names", "new"}}));
+  REQUIRE_FALSE(missing.ok());  // the first run has q1 only
+  CHECK(missing.err().code == ndcg::error_code::missing_query);
+  CHECK(missing.err().message.find("(run \"base\")") != std::string::npos);
+  auto complete = compare_runs(qrels, {run_a, "q1 Q0 d1 1 3 b\n"}, with({{"complete", "true"}, {"measures", "recip_rank"}}));
+  REQUIRE(complete.ok());
+  CHECK(complete->comparisons[0].mean_b == doctest::Approx(0.25));
+  auto trials = ndcg::compare_settings_from({{"trials", "0"}});
+  REQUIRE_FALSE(trials.ok());
+  CHECK(trials.err().code == ndcg::error_code::out_of_range);
+  CHECK(trials.err().key == "trials");
+  CHECK_FALSE(ndcg::compare_settings_from({{"trails", "5"}}).ok());
+  CHECK(ndcg::compare_settings_from({{"allPairs", "true"}, {"-m", "map"}, {"--per-query", "1"}})->all_pairs);
+}
+
+TEST_CASE("compare's JSON carries every field the contract names, from the one field list") {
+  auto s = with({{"measures", "recip_rank"}, {"format", "json"}, {"all_pairs", "true"}});
+  auto r = compare_runs(qrels, {run_a, run_b, run_c}, s);
+  REQUIRE(r.ok());
+  const std::string json = ndcg::render_compare(*r, s);
+  for (const char* field : {"\"mean_a\":", "\"mean_b\":", "\"diff\":", "\"ci95\":[", "\"effect_size\":", "\"wins\":2",
+                            "\"losses\":", "\"ties\":", "\"p_ttest\":", "\"p_wilcoxon\":", "\"p_sign\":",
+                            "\"p_randomization\":", "\"p_holm\":", "\"run_a\":\"run1\"", "\"measure\":\"recip_rank\""})
+    CHECK_MESSAGE(json.find(field) != std::string::npos, field);
+  auto csv_settings = with({{"measures", "recip_rank"}, {"format", "csv"}});
+  auto two = compare_runs(qrels, {run_a, run_b}, csv_settings);
+  const std::string csv = ndcg::render_compare(*two, csv_settings);
+  CHECK(csv.rfind("measure,run_a,run_b,queries,mean_a,mean_b,diff,ci95_low,ci95_high,effect_size,wins,losses,ties,"
+                  "p_ttest,p_wilcoxon,p_sign,p_randomization,wilcoxon,randomization\nrecip_rank,run1,run2,4,0.625,",
+                  0) == 0);
+}
+
+TEST_CASE("ndcg compare: files, formats, help and exit codes") {
+  const std::string dir = std::string(NDCG_TEST_DATA) + "/trec-parity/";
+  outcome ok = run({"compare", "-m", "ndcg_cut.10", dir + "set1.qrels", dir + "set1.run", dir + "set1.run"});
+  CHECK(ok.code == 0);
+  CHECK(ok.out.find("ndcg_cut_10") != std::string::npos);
+  CHECK(ok.out.find("0.1830  0.1830") != std::string::npos);
+  outcome md = run({"compare", "--format", "markdown", dir + "set1.qrels", dir + "set1.run", dir + "set1.run"});
+  CHECK(md.out.find("| measure | A | B | mean A |") != std::string::npos);
+  outcome latex = run({"compare", "--format=latex", dir + "set1.qrels", dir + "set1.run", dir + "set1.run"});
+  CHECK(latex.out.find("\\begin{tabular}") != std::string::npos);
+  outcome two = run({"compare", dir + "set1.qrels", dir + "set1.run"});
+  CHECK(two.code == 2);
+  CHECK(two.err == "ndcg compare: expected QRELS and two runs or more, got 2 files (see `ndcg compare --help`)\n");
+  outcome bad = run({"compare", "--trials", "x", dir + "set1.qrels", dir + "set1.run", dir + "set1.run"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err.find("trials takes a whole number") != std::string::npos);
+  outcome help = run({"compare", "--help"});
+  CHECK(help.code == 0);
+  for (const char* text : {"--trials N", "--seed N", "--all-pairs", "-m, --measures", "two-sided", "zero differences are dropped",
+                           "(1 + hits) / (1 + trials)", "n <= 13"})
+    CHECK_MESSAGE(help.out.find(text) != std::string::npos, text);
+}

@@ -1,0 +1,106 @@
+// Compare mode's pure pieces: measure names, the per-query series and its
+// order, how differences and p-values are written, the verdict in English
+// and Chinese (what the test says and what it does not), and the options
+// and link of compare mode.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { measureLabel, pickedComparison, pickKey, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/compare.js';
+import { compareMeasures, decodeHash, encodeHash, makeSpec, slotOf, toCompareOptions } from '../../web/app/state.js';
+
+// A comparison as compareRuns returns one (the numbers are made up; nothing here computes them).
+const comparison = (over = {}) => ({
+  measure: 'ndcg_cut_10', runA: 'base', runB: 'new', queries: 4, meanA: 0.5, meanB: 0.512, diff: 0.012, ci95: [0.004, 0.02],
+  effectSize: 0.8, wins: 3, losses: 1, ties: 0, pTtest: 0.003, pWilcoxon: 0.1, pSign: 0.6, pRandomization: 0.004, ...over,
+});
+
+const result = {
+  runs: ['base', 'new'], measures: ['map', 'ndcg_cut_10'], qids: ['q1', 'q2', 'q3', 'q4'],
+  comparisons: [comparison({ measure: 'map' }), comparison()],
+  perQuery: { ndcg_cut_10: [[0.5, 0.25, null, 1], [0.75, 0.25, 0.5, 0.5]], map: [[0, 0, 0, 0], [0, 0, 0, 0]] },
+};
+
+test('measures are written as the page names them', () => {
+  assert.deepEqual(['ndcg_cut_10', 'P_5', 'recall_100', 'ndcg', 'map', 'recip_rank', 'bpref'].map(measureLabel),
+    ['NDCG@10', 'P@5', 'R@100', 'NDCG', 'MAP', 'MRR', 'bpref']);
+});
+
+test('the comparison shown is the one picked, else the first of NDCG', () => {
+  assert.equal(pickedComparison(result, '').measure, 'ndcg_cut_10');
+  assert.equal(pickedComparison(result, pickKey(result.comparisons[0])).measure, 'map');
+  assert.equal(pickedComparison({ comparisons: [] }, ''), null);
+});
+
+test('the per-query series holds A, B and B − A, NaN where a run has no value; sorted largest gain first', () => {
+  const series = seriesOf(result, result.comparisons[1]);
+  assert.deepEqual([...series.columns.a].map(String), ['0.5', '0.25', 'NaN', '1']);
+  assert.deepEqual([...series.columns.b], [0.75, 0.25, 0.5, 0.5]);
+  assert.deepEqual([...series.columns.diff].map(String), ['0.25', '0', 'NaN', '-0.5']);
+  assert.deepEqual(series.mean, { a: 0.5, b: 0.512, diff: 0.012 });
+  // q3 has no difference and is left out; q1 gains most, q4 loses most.
+  assert.deepEqual(sortedByDiff(series).map((i) => series.qids[i]), ['q1', 'q2', 'q4']);
+});
+
+test('differences carry their sign; p-values too small to show say so', () => {
+  assert.equal(signed(0.0123, 3), '+0.012');
+  assert.equal(signed(-0.0123, 3), '-0.012');
+  assert.equal(signed(0.0001, 3), '0.000');
+  assert.equal(signed(null, 3), '—');
+  assert.equal(pText(0.0004, 3), '< 0.001');
+  assert.equal(pText(0.0006, 3), '0.001');
+  assert.equal(pText(1, 3), '1.000');
+  assert.equal(pText(null, 3), '—');
+});
+
+test('the verdict says the direction, the size and how unusual it would be by chance', () => {
+  const v = verdictOf('en', comparison(), 3, 1);
+  assert.equal(v.says[0], 'new scores higher than base on average: NDCG@10 0.512 against 0.500, 0.012 more over 4 queries.');
+  assert.equal(v.says[1], 'A difference this large would be unusual if the two runs were equally good (p = 0.003, paired t-test).');
+  assert.equal(v.says[2], 'The 95% interval of the mean difference runs from +0.004 to +0.020.');
+  assert.equal(v.says.length, 3);
+  // What it does not say: importance, every query, the cause; one test only, so no warning about many.
+  assert.equal(v.notSays.length, 3);
+  assert.match(v.notSays[0], /d_z = 0\.80/);
+  assert.match(v.notSays[1], /^That new is better on every query: new is higher on 3 queries, lower on 1 and equal on 0\.$/);
+  assert.match(v.notSays[2], /cannot tell which change/);
+});
+
+test('a large p-value: the verdict says chance could explain it, and that this does not make the runs equal', () => {
+  const v = verdictOf('en', comparison({ diff: -0.004, meanB: 0.496, pTtest: 0.41, pHolm: 0.82 }), 3, 8);
+  assert.match(v.says[0], /^new scores lower than base on average: NDCG@10 0\.496 against 0\.500, 0\.004 less/);
+  assert.match(v.says[1], /could easily arise by chance .* \(p = 0\.410, paired t-test\)/);
+  assert.match(v.says.at(-1), /Holm’s method\), p = 0\.820\.$/);
+  assert.match(v.notSays[1], /^That base is better on every query/);
+  assert.ok(v.notSays.some((x) => /not that they are the same/.test(x)));
+  assert.match(v.notSays.at(-1), /^With 8 comparisons on this page/);
+  // Equal at the shown decimals: no direction.
+  assert.match(verdictOf('en', comparison({ diff: 0.0001, meanB: 0.5001 }), 3, 1).says[0], /^base and new have the same mean NDCG@10 \(0\.500\)/);
+  // No t-test value (every difference the same).
+  assert.match(verdictOf('en', comparison({ pTtest: null }), 3, 1).says[1], /gives no value/);
+});
+
+test('the verdict in Chinese says the same things', () => {
+  const v = verdictOf('zh', comparison(), 3, 4);
+  assert.equal(v.says[0], '平均而言 new 比 base 得分更高：NDCG@10 为 0.512，base 为 0.500，在 4 个查询上高出 0.012。');
+  assert.match(v.says[1], /不寻常的（p = 0\.003，配对 t 检验）/);
+  assert.match(v.notSays[1], /new 在 3 个查询上更高，1 个更低，0 个相同/);
+  assert.match(v.notSays.at(-1), /本页共有 4 项比较/);
+  for (const text of [...v.says, ...v.notSays]) assert.doesNotMatch(text, /\{\w+\}/);
+});
+
+const spec = makeSpec([
+  { key: 'preset', kind: 'choice', choices: ['document'], default: 'document', preset: false },
+  { key: 'k', kind: 'whole', min: 0, max: 1e9, default: '0', preset: false },
+], [{ name: 'document', options: {} }]);
+
+test('compare mode: its measures follow K, its options, its slots and its link', () => {
+  assert.deepEqual(compareMeasures(10), ['ndcg_cut.10', 'map', 'P.10', 'recip_rank']);
+  assert.deepEqual(compareMeasures(0), ['ndcg', 'map', 'recip_rank']);
+  assert.deepEqual(toCompareOptions({ k: 5, complete: true, relevanceLevel: 2, gain: 'exp' }, ['a.run', 'b.run']),
+    { measures: ['ndcg_cut.5', 'map', 'P.5', 'recip_rank'], complete: true, names: ['a.run', 'b.run'], relevanceLevel: 2, gain: 'exp' });
+  assert.deepEqual(['ranking', 'ranking-b', 'qrels'].map((box) => slotOf('compare', box)), ['run', 'runB', 'qrels']);
+  assert.deepEqual(['ranking', 'ranking-b', 'qrels'].map((box) => slotOf('explain', box)), ['ranking', 'rankingB', 'judgments']);
+  const state = { ...spec.defaults, mode: 'compare', text: 'q1 Q0 d1 1 2 a', textB: 'q1 Q0 d2 1 2 b', qrels: 'q1 0 d1 1' };
+  const hash = encodeHash(spec, state);
+  assert.match(hash, /mode=compare/);
+  assert.deepEqual(decodeHash(spec, hash).state, state);
+});
