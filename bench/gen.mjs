@@ -29,3 +29,14 @@ export function makeRun(lines, seed = 1) {
   }
   return { run: run.join('\n') + '\n', qrels: qrels.join('\n') + '\n' };
 }
+
+/**
+ * One ranking of `items` lines "id score grade" (grades 0..4, scores with
+ * ties, ids with an underscore that Markdown and LaTeX escape).
+ */
+export function makeRanking(items, seed = 1) {
+  const rand = seeded(seed);
+  const lines = [];
+  for (let i = 1; i <= items; i++) lines.push(`doc_${i} ${(rand() * 100).toFixed(2)} ${Math.floor(rand() * 5)}`);
+  return lines.join('\n') + '\n';
+}

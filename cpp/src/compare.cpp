@@ -120,18 +120,6 @@ const std::vector<compare_option> rows = {
      [](const compare_settings& s) { return yes_no(s.tie_range); }},
 };
 
-// "all-pairs", "--all-pairs" and "allPairs" all name "all_pairs".
-std::string canonical_key(std::string_view key) {
-  if (key.substr(0, 2) == "--") key.remove_prefix(2);
-  std::string out;
-  for (char c : key) {
-    if (c == '-') out += '_';
-    else if (c >= 'A' && c <= 'Z') (out += '_') += static_cast<char>(c - 'A' + 'a');
-    else out += c;
-  }
-  return out;
-}
-
 // ---- one comparison ------------------------------------------------------------
 
 void summarise(const std::vector<double>& a, const std::vector<double>& b, comparison& c) {

@@ -149,52 +149,28 @@ std::string render_text(const compare_result& r, const compare_settings& s) {
   return s.per_query ? out + per_query_text(r, s.digits) : out;
 }
 
-std::string markdown_cell(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '|' || ch == '\\' || ch == '`' || ch == '*' || ch == '_' || ch == '<' || ch == '[') out += '\\';
-    out += ch;
-  }
-  return out;
-}
-
 std::string render_markdown(const compare_result& r, const compare_settings& s) {
   auto line = [](const std::vector<std::string>& cells) {
     std::string out = "|";
-    for (const std::string& c : cells) out += " " + markdown_cell(c) + " |";
+    for (const std::string& c : cells) out += " " + markdown_escape(c) + " |";
     return out + "\n";
   };
   const std::vector<std::string> h = header(r);
-  std::string out = "_" + markdown_cell(summary_line(r, s)) + "_\n\n" + line(h) + "|";
+  std::string out = "_" + markdown_escape(summary_line(r, s)) + "_\n\n" + line(h) + "|";
   for (std::size_t i = 0; i < h.size(); ++i) out += i < 3 ? "---|" : "---:|";
   out += "\n";
   for (const comparison& c : r.comparisons) out += line(cells(c, r, s.digits));
   return out;
 }
 
-std::string latex_cell(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '\\': out += "\\textbackslash{}"; break;
-      case '~': out += "\\textasciitilde{}"; break;
-      case '^': out += "\\textasciicircum{}"; break;
-      case '<': out += "$<$"; break;
-      case '&': case '%': case '$': case '#': case '_': case '{': case '}': out += '\\'; out += ch; break;
-      default: out += ch;
-    }
-  }
-  return out;
-}
-
 std::string render_latex(const compare_result& r, const compare_settings& s) {
   const std::vector<std::string> h = header(r);
   std::string out = "% " + summary_line(r, s) + "\n\\begin{tabular}{lll" + std::string(h.size() - 3, 'r') + "}\n\\hline\n";
-  for (std::size_t i = 0; i < h.size(); ++i) out += (i ? " & " : "") + latex_cell(h[i]);
+  for (std::size_t i = 0; i < h.size(); ++i) out += (i ? " & " : "") + latex_escape(h[i]);
   out += " \\\\\n\\hline\n";
   for (const comparison& c : r.comparisons) {
     const std::vector<std::string> row = cells(c, r, s.digits);
-    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? " & " : "") + latex_cell(row[i]);
+    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? " & " : "") + latex_escape(row[i]);
     out += " \\\\\n";
   }
   return out + "\\hline\n\\end{tabular}\n";

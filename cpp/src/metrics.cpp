@@ -8,6 +8,7 @@
 #include <string>
 
 #include "hash_table.hpp"
+#include "log2.hpp"
 #include "metrics_detail.hpp"
 #include "ndcg/report.hpp"
 #include "other_metrics.hpp"
@@ -248,9 +249,10 @@ std::vector<double> position_loss(const std::vector<step>& steps, const std::vec
 }  // namespace
 
 void discount_table::reserve(std::size_t n) {
-  const double scale = base_ == 2.0 ? 1.0 : std::log2(base_);
+  // log2_exact: the command and the wasm module must print the same bits.
+  const double scale = base_ == 2.0 ? 1.0 : detail::log2_exact(base_);
   for (std::size_t i = table_.size() + 1; i <= n; ++i)
-    table_.push_back(std::log2(static_cast<double>(i) + 1.0) / scale);
+    table_.push_back(detail::log2_exact(static_cast<double>(i) + 1.0) / scale);
 }
 
 expected<double> gain_of(double grade, const options& opt) {

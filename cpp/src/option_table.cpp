@@ -290,6 +290,9 @@ std::string value_text(const option_row& row, const settings& s) {
   return sink.out;
 }
 
+
+}  // namespace
+
 // "zero-idcg", "--zero-idcg" and "zeroIdcg" all name "zero_idcg".
 std::string canonical_key(std::string_view key) {
   if (key.substr(0, 2) == "--") key.remove_prefix(2);
@@ -301,8 +304,6 @@ std::string canonical_key(std::string_view key) {
   }
   return out;
 }
-
-}  // namespace
 
 std::string_view name_of(option_kind k) {
   static constexpr std::string_view names[] = {"choice", "whole", "real", "reals", "flag", "texts"};

@@ -1,6 +1,7 @@
 #include "other_metrics.hpp"
 
 #include "hash_table.hpp"
+#include "log2.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -107,7 +108,7 @@ double alpha_dcg(const std::vector<const std::vector<std::string>*>& order, std:
   text_counts seen;
   double total = 0;
   for (std::size_t j = 0; j < depth && j < order.size(); ++j) {
-    total += subtopic_gain(*order[j], seen, alpha) / std::log2(static_cast<double>(j) + 2.0);
+    total += subtopic_gain(*order[j], seen, alpha) / detail::log2_exact(static_cast<double>(j) + 2.0);
     for (const std::string& s : *order[j]) seen.add(s);
   }
   return total;

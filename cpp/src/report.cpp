@@ -180,14 +180,6 @@ std::string render_text(const explanation& e, const result_context& ctx) {
 
 // ---- Markdown ----------------------------------------------------------
 
-std::string markdown_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '|' || ch == '\\' || ch == '`' || ch == '*' || ch == '_' || ch == '<' || ch == '[') out += '\\';
-    out += ch;
-  }
-  return out;
-}
 
 std::string markdown_table(const std::vector<step>& steps, const columns& c, const options& opt, int d) {
   auto line = [](const std::vector<std::string>& r) {
@@ -224,21 +216,17 @@ std::string render_markdown(const explanation& e, const result_context& ctx) {
 
 // ---- LaTeX -------------------------------------------------------------
 
-std::string latex_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '\\': out += "\\textbackslash{}"; break;
-      case '~': out += "\\textasciitilde{}"; break;
-      case '^': out += "\\textasciicircum{}"; break;
-      case '&': case '%': case '$': case '#': case '_': case '{': case '}':
-        out += '\\';
-        out += ch;
-        break;
-      default: out += ch;
-    }
-  }
-  return out;
+
+// A column label as LaTeX: formulas in math mode, words as text.
+std::string latex_label(const std::string& h) {
+  if (h == "2^rel-1") return "$2^{\\mathit{rel}_i}-1$";
+  if (h == "log2(i+1)") return "$\\log_2(i+1)$";
+  if (h.rfind("log_", 0) == 0) return "$\\log_{" + h.substr(4, h.find('(') - 4) + "}(i+1)$";
+  if (h == "rel_i") return "$\\mathit{rel}_i$";
+  if (h == "gain=rel_i") return "gain $=\\mathit{rel}_i$";
+  if (h == "gain(rel_i)") return "gain$(\\mathit{rel}_i)$";
+  if (h == "i" || h == "w_i") return "$" + h + "$";
+  return latex_escape(h);
 }
 
 std::string latex_table(const std::vector<step>& steps, const columns& c, const options& opt, int d) {
@@ -246,7 +234,7 @@ std::string latex_table(const std::vector<step>& steps, const columns& c, const 
   std::string spec;
   for (std::size_t i = 0; i < h.size(); ++i) spec += (c.ids && i == 1) ? "l" : "r";
   std::string out = "\\begin{tabular}{" + spec + "}\n\\hline\n";
-  for (std::size_t i = 0; i < h.size(); ++i) out += (i ? " & " : "") + ("$" + h[i] + "$");
+  for (std::size_t i = 0; i < h.size(); ++i) out += (i ? " & " : "") + latex_label(h[i]);
   out += " \\\\\n\\hline\n";
   for (const step& s : steps) {
     std::vector<std::string> r = cells(s, c, d);
@@ -369,6 +357,36 @@ std::string render_csv(const explanation& e) {
 }
 
 }  // namespace
+
+std::string markdown_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '|' || ch == '\\' || ch == '`' || ch == '*' || ch == '_' || ch == '<' || ch == '[') out += '\\';
+    out += ch;
+  }
+  return out;
+}
+
+std::string latex_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    switch (ch) {
+      case '\\': out += "\\textbackslash{}"; break;
+      case '~': out += "\\textasciitilde{}"; break;
+      case '^': out += "\\textasciicircum{}"; break;
+      // The default OT1 font prints these three as other characters.
+      case '<': out += "\\textless{}"; break;
+      case '>': out += "\\textgreater{}"; break;
+      case '|': out += "\\textbar{}"; break;
+      case '&': case '%': case '$': case '#': case '_': case '{': case '}':
+        out += '\\';
+        out += ch;
+        break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
 
 expected<report_format> parse_report_format(std::string_view s) {
   if (s == "text") return report_format::text;

@@ -59,6 +59,12 @@ TEST_CASE("explain's other formats: markdown, csv and latex") {
   outcome csv = run({"explain", "--format", "csv", "3", "2"});
   CHECK(csv.out.rfind("list,position,id,rel,gain,discount,weight,contribution,cumulative\nranking,1,,3,7,1,1,7,7\n", 0) == 0);
   CHECK(run({"explain", "--format", "latex", "3"}).out.find("\\begin{tabular}") != std::string::npos);
+  // Formulas in math mode, words as text, and ids escaped: OT1 would print "<" and ">" as other glyphs.
+  outcome tex = run({"explain", "--format", "latex", "--log-base", "10"}, "a<b>_c 2\nx#y 1\n");
+  CHECK(tex.out.find("$i$ & id & $\\mathit{rel}_i$ & $2^{\\mathit{rel}_i}-1$ & $\\log_{10}(i+1)$ & term & running \\\\\n") !=
+        std::string::npos);
+  CHECK(tex.out.find("1 & a\\textless{}b\\textgreater{}\\_c & 2 & 3 &") != std::string::npos);
+  CHECK(tex.out.find("2 & x\\#y & 1 & 1 &") != std::string::npos);
 }
 
 TEST_CASE("options given with a preset override it, whatever their order") {

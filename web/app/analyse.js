@@ -6,7 +6,9 @@
 /** One analysis of `input` under `options`; throws a structured error. */
 export function analyse(api, input, options) {
   try {
-    return api.analyse(input, options);
+    // The input and options stay with the result: a large export is built
+    // again from them in the worker (see handlers.js).
+    return Object.assign(api.analyse(input, options), { input, options });
   } catch (e) {
     throw structuredError(e);
   }

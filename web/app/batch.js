@@ -74,7 +74,7 @@ function inWorker(worker) {
 
 /**
  * The runner for `doc`: { kind: 'worker' | 'page', call(op, args, progress) }
- * with the engine's operations (load, evaluate, linesOf, text, forget, warm).
+ * with the engine's operations (load, evaluate, linesOf, text, forget, warm, render).
  * `noWorker` keeps it in the page.
  */
 export async function createRunner(doc, { noWorker = false } = {}) {

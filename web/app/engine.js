@@ -116,8 +116,8 @@ function columnsOf(r) {
 
 /**
  * The engine over `getApi` (a function returning the API or a promise of it):
- * load, evaluate, compare, linesOf, text, forget. Texts are held by slot
- * (run, qrels, and compare mode's runB).
+ * load, evaluate, compare, linesOf, text, forget, warm, render. Texts are held
+ * by slot (run, qrels, and compare mode's runB).
  */
 function makeEngine(getApi) {
   const texts = { run: '', qrels: '' };
@@ -145,6 +145,8 @@ function makeEngine(getApi) {
       texts[slot] = '';
     },
     warm: async () => Boolean(await getApi()),
+    // An export of a large analysis, built here so the page never waits on it.
+    render: async ({ input, options, format }) => (await getApi()).render(input, options, format),
   };
 }
 
@@ -181,4 +183,4 @@ export const ENGINE_FUNCTIONS = [
   engineError, plainError, fileStream, readFile, lineCount, describeText, linesOfQid, columnsOf, makeEngine, transferablesOf, workerMain,
 ];
 
-export { columnsOf, describeText, makeEngine, readFile, workerMain };
+export { columnsOf, describeText, lineCount, makeEngine, readFile, workerMain };

@@ -30,6 +30,24 @@ function loadExample(app, name) {
   setTimeout(() => run(app), 0);
 }
 
+/** Items up to which an export is built in the page from the kept analysis (a few ms). */
+export const EXPORT_IN_PAGE_ITEMS = 2000;
+
+/**
+ * The text of `analysis` in `format`. A large one is built in the runner's
+ * worker from the same input and options (about 1 s for 100,000 rows, which
+ * would freeze the page); without a worker, here as before.
+ */
+async function renderAnalysis(app, analysis, format) {
+  if (analysis.items <= EXPORT_IN_PAGE_ITEMS) return analysis.render(format);
+  view.announce(app.view, t(app.lang, 'exportWorking'));
+  const runner = await runnerOf(app);
+  if (runner.kind === 'worker') return runner.call('render', { input: analysis.input, options: analysis.options, format });
+  // Let the message paint before the page is busy.
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  return analysis.render(format);
+}
+
 async function exportAs(app, format) {
   let text = '';
   if (format === 'trec') {
@@ -37,13 +55,8 @@ async function exportAs(app, format) {
   } else {
     const analysis = app.good.analysis;
     if (!analysis) return;
-    if (analysis.items > 20000) {
-      // A large report takes a while to build: say so, and let that paint first.
-      view.announce(app.view, t(app.lang, 'exportWorking'));
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
     try {
-      text = analysis.render(format);
+      text = await renderAnalysis(app, analysis, format);
     } catch (e) {
       view.announce(app.view, errorText(app.lang, structuredError(e)));
       return;

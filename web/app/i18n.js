@@ -378,6 +378,7 @@ const en = {
   exportPreview: 'Exported {format}',
   exportCopied: '{format} copied to the clipboard.',
   exportWorking: 'Building the export for a large ranking; this can take a few seconds…',
+  exportPreviewHead: 'The preview shows the first {shown} of {lines} lines; Download and the clipboard have the whole text.',
 
   trecHeading: 'Per-query results',
   trecQuery: 'query',
@@ -751,6 +752,7 @@ const zh = {
   exportPreview: '导出的 {format}',
   exportCopied: '{format} 已复制到剪贴板。',
   exportWorking: '排序较大，正在生成导出内容，可能需要几秒……',
+  exportPreviewHead: '预览只显示前 {shown} 行（共 {lines} 行）；下载和剪贴板中是完整文本。',
 
   trecHeading: '逐查询结果',
   trecQuery: '查询',

@@ -73,6 +73,10 @@ const std::vector<option_row>& option_table();
 // "--zero-idcg" or "zero-idcg"; nullptr when there is none.
 const option_row* find_option(std::string_view key);
 
+// The one spelling of a key: "zero-idcg", "--zero-idcg" and "zeroIdcg" all
+// give "zero_idcg" (compare's keys too).
+std::string canonical_key(std::string_view key);
+
 // Names derived from a key.
 std::string cli_flag(std::string_view key);  // "--zero-idcg"
 std::string js_name(std::string_view key);   // "zeroIdcg"

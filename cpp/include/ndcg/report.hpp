@@ -20,6 +20,11 @@ expected<report_format> parse_report_format(std::string_view s);
 std::string render(const explanation& e, report_format f, const result_context& ctx);
 
 
+// Text as a Markdown table cell or LaTeX text: the characters that would
+// end the cell or be read as markup are escaped.
+std::string markdown_escape(const std::string& s);
+std::string latex_escape(const std::string& s);
+
 // A JSON string literal for arbitrary bytes (invalid UTF-8 becomes U+FFFD).
 std::string json_string(std::string_view s);
 
