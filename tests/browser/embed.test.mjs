@@ -181,7 +181,7 @@ async function dialogSnippets(hash, choose = async () => {}) {
 const rows = (root) => Array.from(root.querySelectorAll('#table-dcg tbody tr, #table-idcg tbody tr'), (tr) => tr.textContent);
 
 describe('the light module of embed.html and ndcg-calc.js', () => {
-  test('embed.html carries the light module; a link in batch mode shows its text as one ranking', async () => {
+  test('embed.html carries the light module; a link in batch or compare mode shows its text as one ranking', async () => {
     const p = await guard.context.newPage();
     await p.goto(server.url(`embed.html#mode=trec&text=${encodeURIComponent('3 2 0 1')}&k=3`));
     await p.waitForFunction(() => window.ndcgCalc && document.getElementById('headline')?.textContent);
@@ -191,6 +191,9 @@ describe('the light module of embed.html and ndcg-calc.js', () => {
     const rows = await p.evaluate(() => document.querySelectorAll('#table-dcg tbody tr').length);
     assert.equal(rows, want.steps.length);
     assert.deepEqual(await violations(p), []);
+    await p.goto(server.url(`embed.html#mode=compare&text=${encodeURIComponent('2 0 1')}&k=3`));
+    await p.waitForFunction(() => window.ndcgCalc && window.ndcgCalc.state().text === '2 0 1');
+    assert.equal(await p.evaluate(() => window.ndcgCalc.state().mode), 'explain');
     await p.close();
   });
 

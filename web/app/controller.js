@@ -50,10 +50,10 @@ export function stateFromHash(app, hash) {
   return empty ? null : withinBuild(app, state);
 }
 
-// The light module (embed.html) has no batch evaluation: a link or draft
-// in batch mode shows its text as one ranking.
+// The light module (embed.html) has no batch evaluation and no compare: a
+// link or draft in either mode shows its text as one ranking.
 function withinBuild(app, state) {
-  return app.api.build === 'light' && state.mode === 'trec' ? { ...state, mode: 'explain' } : state;
+  return app.api.build === 'light' && state.mode !== 'explain' ? { ...state, mode: 'explain' } : state;
 }
 
 function initialState(app) {
