@@ -83,6 +83,35 @@ bool round_digits(std::string& d, std::size_t keep) {
   return true;
 }
 
+__extension__ typedef unsigned __int128 u128;
+
+// fixed_text's common case without allocating digits: 0 <= v < 2^53 and
+// decimals <= 17, where v * 10^decimals = m * 5^decimals * 2^(k + decimals)
+// with m * 5^17 < 2^93 fits in 128 bits; the right shift rounds half to even.
+std::string small_fixed(double v, int decimals) {
+  int e2 = 0;
+  u128 x = static_cast<std::uint64_t>(std::ldexp(std::frexp(v, &e2), 53));
+  for (int i = 0; i < decimals; ++i) x *= 5;
+  const int shift = e2 - 53 + decimals;
+  if (shift >= 0) {
+    x <<= shift;
+  } else if (shift < -100) {
+    x = 0;  // below 2^-7 of a unit: rounds to 0
+  } else {
+    const u128 kept = x >> -shift, rest = x - (kept << -shift), half = u128{1} << (-shift - 1);
+    x = kept + ((rest > half || (rest == half && (kept & 1) != 0)) ? 1 : 0);
+  }
+  char buf[48];
+  char* p = buf + sizeof buf;
+  do {
+    *--p = static_cast<char>('0' + static_cast<int>(x % 10));
+    x /= 10;
+  } while (x != 0 || buf + sizeof buf - p <= decimals);
+  std::string d(p, buf + sizeof buf);
+  if (decimals > 0) d.insert(d.end() - decimals, '.');
+  return d;
+}
+
 // printf's spelling of what is not finite, after the sign.
 std::string not_finite_text(double v) { return std::isnan(v) ? "nan" : "inf"; }
 
@@ -183,6 +212,7 @@ std::string shortest(double v) {
 std::string fixed_text(double v, int decimals) {
   std::string out = std::signbit(v) ? "-" : "";
   if (!std::isfinite(v)) return out + not_finite_text(v);
+  if (std::fabs(v) < 9007199254740992.0 && decimals >= 0 && decimals <= 17) return out + small_fixed(std::fabs(v), decimals);
   int frac = 0;
   std::string d = exact_digits(std::fabs(v), frac);
   if (frac <= decimals) d.append(static_cast<std::size_t>(decimals - frac), '0');
