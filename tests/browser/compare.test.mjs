@@ -26,6 +26,17 @@ let server;
 let guard;
 let dir;
 let bRun;
+let cRun;
+
+/** A third run: every fifth line's score halved and every seventh set to zero (other documents move). */
+function otherScores(text) {
+  return text.split('\n').map((line, i) => {
+    const f = line.split(/\s+/);
+    if (f.length < 6 || (i % 5 !== 1 && i % 7 !== 2)) return line;
+    f[4] = i % 5 === 1 ? String(Number(f[4]) / 2) : '0';
+    return f.join(' ');
+  }).join('\n');
+}
 
 /** A second run: every fourth line's score negated (its documents move down in their query). */
 function changedScores(text) {
@@ -41,6 +52,8 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ndcg-compare-'));
   bRun = join(dir, 'b.run');
   writeFileSync(bRun, changedScores(readFileSync(SET1.run, 'utf8')));
+  cRun = join(dir, 'c.run');
+  writeFileSync(cRun, otherScores(readFileSync(SET1.run, 'utf8')));
   browser = await launch();
   server = await serveDist();
   guard = await guardedContext(browser, [server.url('index.html')]);
@@ -54,7 +67,12 @@ after(async () => {
 
 /** The native command's JSON for the two runs, named as the page names them (their file names). */
 function nativeCompare(qrels, runA, runB, names = ['set1.run', 'b.run']) {
-  const args = ['compare', '--format', 'json', '-q', ...MEASURES.flatMap((m) => ['-m', m]), ...names.flatMap((n) => ['--names', n]), qrels, runA, runB];
+  return nativeRuns(qrels, [runA, runB], names);
+}
+
+/** The native command's JSON for any number of runs; `extra` adds flags (--all-pairs). */
+function nativeRuns(qrels, runs, names, extra = []) {
+  const args = ['compare', '--format', 'json', '-q', ...MEASURES.flatMap((m) => ['-m', m]), ...names.flatMap((n) => ['--names', n]), ...extra, qrels, ...runs];
   return JSON.parse(execFileSync(join(root, 'build/native/ndcg'), args, { encoding: 'utf8', maxBuffer: 1 << 28 }));
 }
 
@@ -274,10 +292,11 @@ describe('pasted runs, the link and bad input', () => {
 
 describe('hostile files in compare mode’s pickers', () => {
   const PLAIN_RUN = 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\n';
-  const cases = pageFiles.flatMap((c) => (c.box === 'qrels' ? [[c, 'qrels']] : [[c, 'ranking'], [c, 'ranking-b']]));
+  const cases = pageFiles.flatMap((c) => (c.box === 'qrels' ? [[c, 'qrels']] : [[c, 'ranking'], [c, 'ranking-b'], [c, 'run-c']]));
   for (const [c, box] of cases) {
     test(`${c.name} (${box})`, async () => {
       const page = await comparePage();
+      if (box === 'run-c') await page.click('#run-add');
       for (const other of ['ranking', 'ranking-b', 'qrels'].filter((x) => x !== box)) await page.fill(`#${other}`, other === 'qrels' ? (c.box === 'qrels' ? '' : c.other) : PLAIN_RUN);
       if (c.box === 'qrels') await page.fill('#ranking', c.other);
       await page.setInputFiles(`#${box}-file`, { name: c.file, mimeType: 'application/octet-stream', buffer: c.bytes() });
@@ -373,4 +392,191 @@ describe('two runs of 100,000 lines', () => {
     assert.match(await page.textContent('#h-cmp-stats'), new RegExp(`over ${native.queries.toLocaleString('en')} queries`));
     await page.close();
   });
+});
+
+describe('three runs', () => {
+  const NAMES = ['set1.run', 'b.run', 'c.run'];
+  const pairKey = (native, c) => `${native.runs.indexOf(c.run_a) + 1}-${native.runs.indexOf(c.run_b) + 1}`;
+
+  /** The three files in A, B and an added C; resolves once the pair menu lists `pairs` pairs. */
+  async function openThree(page, pairs = 2) {
+    await page.setInputFiles('#ranking-file', SET1.run);
+    await page.setInputFiles('#ranking-b-file', bRun);
+    await page.setInputFiles('#qrels-file', SET1.qrels);
+    assert.equal(await page.isVisible('#run-c'), false);
+    await page.click('#run-add');
+    await page.setInputFiles('#run-c-file', cRun);
+    await settled(page, pairs);
+  }
+
+  async function settled(page, pairs) {
+    await page.waitForFunction((n) => document.querySelectorAll('#cmp-pair option').length === n, pairs, { timeout: 120000 });
+    await page.waitForFunction(() => document.getElementById('batch-progress').hidden && !document.getElementById('results-body').classList.contains('stale'));
+  }
+
+  /** Every statistic of every pair, as shown once the pair is chosen, against the native JSON. */
+  async function checkPairs(page, native) {
+    const holm = native.comparisons.filter((c) => c.p_holm !== undefined).length;
+    assert.equal(holm, native.comparisons.length, 'the core adjusts every comparison of three runs');
+    for (const key of new Set(native.comparisons.map((c) => pairKey(native, c)))) {
+      await page.selectOption('#cmp-pair', key);
+      await page.waitForFunction((k) => document.getElementById('table-cmp-stats')?.dataset.pair === k, key);
+      const cells = await statCells(page);
+      const mine = native.comparisons.filter((c) => pairKey(native, c) === key);
+      assert.equal(Object.keys(cells).length, 11 * mine.length, key);
+      for (const c of mine) {
+        const want = {
+          'mean-a': fx(c.mean_a), 'mean-b': fx(c.mean_b), diff: sg(c.diff), ci95: `[${sg(c.ci95[0])}, ${sg(c.ci95[1])}]`,
+          'effect-size': fx(c.effect_size, 2), wlt: `${c.wins} / ${c.losses} / ${c.ties}`, 'p-ttest': pv(c.p_ttest),
+          'p-wilcoxon': pv(c.p_wilcoxon), 'p-sign': pv(c.p_sign), 'p-randomization': pv(c.p_randomization), 'p-holm': pv(c.p_holm),
+        };
+        for (const [stat, text] of Object.entries(want)) assert.equal(cells[`${stat}|${c.measure}`], text, `${key} ${stat} of ${c.measure}`);
+      }
+      // The per-query table of the pair: the native values of its two runs.
+      const [ia, ib] = [native.runs.indexOf(mine[0].run_a), native.runs.indexOf(mine[0].run_b)];
+      const column = native.per_query.ndcg_cut_10;
+      const values = new Map(native.per_query.qids.map((q, i) => [q, [column[ia][i], column[ib][i]]]));
+      for (const [qid, a, b, diff] of await tableRows(page)) assert.deepEqual([a, b, diff], [fx(values.get(qid)[0]), fx(values.get(qid)[1]), sg(values.get(qid)[1] - values.get(qid)[0])], `${key} ${qid}`);
+    }
+  }
+
+  test('every number of every pair equals ndcg compare --format json, against A and with all pairs (Holm’s row too)', async () => {
+    const page = await comparePage();
+    await openThree(page);
+    const native = nativeRuns(SET1.qrels, [SET1.run, bRun, cRun], NAMES);
+    assert.deepEqual(await page.$$eval('#cmp-pair option', (os) => os.map((o) => o.textContent)), ['A (set1.run) → B (b.run)', 'A (set1.run) → C (c.run)']);
+    await checkPairs(page, native);
+    const ties = await page.$$eval('#table-cmp-ties tbody tr', (trs) => trs.map((tr) => [tr.dataset.measure, tr.dataset.run, ...Array.from(tr.cells).slice(2).map((c) => c.textContent)]));
+    assert.deepEqual(ties, native.tie_ranges.map((r) => [r.measure, r.run, String(r.queries_changed), fx(r.mean_min), fx(r.mean_max)]));
+    assert.deepEqual(new Set(ties.map((r) => r[1])), new Set(NAMES));
+    await page.check('#opt-all-pairs');
+    await settled(page, 3);
+    await checkPairs(page, nativeRuns(SET1.qrels, [SET1.run, bRun, cRun], NAMES, ['--all-pairs']));
+    // Trials and seed from the page reach the core: the native numbers with the same flags.
+    await page.fill('#opt-trials', '500');
+    await page.fill('#opt-seed', '42');
+    await page.waitForFunction(() => /500 trials, seed 42/.test(document.getElementById('section-cmp-stats').textContent), null, { timeout: 60000 });
+    await settled(page, 3);
+    await checkPairs(page, nativeRuns(SET1.qrels, [SET1.run, bRun, cRun], NAMES, ['--all-pairs', '--trials', '500', '--seed', '42']));
+    // A value outside compare's table is refused at its control, named like any option's error.
+    await page.fill('#opt-trials', '0');
+    await page.waitForSelector('#opt-trials-error:not([hidden])');
+    assert.match(await page.textContent('#opt-trials-error'), /Trials: “0” is outside the allowed range, 1 to 1000000/);
+    await page.close();
+  });
+
+  test('a bad line in run C: named with line and column at C’s box; every typed text stays', async () => {
+    const QRELS = 'q1 0 d1 2\nq1 0 d2 1\n';
+    const A = 'q1 Q0 d1 1 3 a\nq1 Q0 d2 2 2 a\n';
+    const bad = 'q1 Q0 d2 1 3 c\nq1 Q0 d1 2 x c\n';
+    const page = await comparePage();
+    await page.fill('#ranking', A);
+    await page.fill('#ranking-b', A);
+    await page.fill('#qrels', QRELS);
+    await page.click('#run-add');
+    await page.fill('#run-c', bad);
+    await page.waitForSelector('#run-c-error:not([hidden])');
+    assert.match(await page.textContent('#run-c-error'), /Line 2, column 12/);
+    assert.equal(await page.getAttribute('#run-c', 'aria-invalid'), 'true');
+    assert.equal(await page.isHidden('#ranking-error'), true);
+    assert.equal(await page.isHidden('#ranking-b-error'), true);
+    assert.deepEqual([await page.inputValue('#ranking'), await page.inputValue('#ranking-b'), await page.inputValue('#run-c')], [A, A, bad]);
+    // With an empty C the error goes; run D behind it is numbered by its own box.
+    await page.click('#run-add');
+    await page.fill('#run-d', bad);
+    await page.fill('#run-c', '');
+    await page.waitForSelector('#run-d-error:not([hidden])');
+    assert.equal(await page.isHidden('#run-c-error'), true);
+    // Removing C moves D's text up into C's box, error and all.
+    await page.click('#run-c-remove');
+    await page.waitForSelector('#run-c-error:not([hidden])');
+    assert.equal(await page.inputValue('#run-c'), bad);
+    assert.equal(await page.isVisible('#run-d'), false);
+    await page.close();
+  });
+
+  test('the link holds mode, runs, measure, pair and query, and reproduces them', async () => {
+    const QRELS = 'q1 0 d1 2\nq1 0 d2 1\nq2 0 d3 1\nq2 0 d4 2\nq3 0 d5 1\n';
+    const A = 'q1 Q0 d1 1 3 a\nq1 Q0 d2 2 2 a\nq2 Q0 d3 1 3 a\nq2 Q0 d4 2 1 a\nq3 Q0 d5 1 1 a\n';
+    const B = 'q1 Q0 d2 1 3 b\nq1 Q0 d1 2 2 b\nq2 Q0 d4 1 3 b\nq2 Q0 d3 2 1 b\nq3 Q0 d5 1 1 b\n';
+    const C = 'q1 Q0 d2 1 3 c\nq1 Q0 d1 2 2 c\nq2 Q0 d3 1 3 c\nq2 Q0 d4 2 1 c\nq3 Q0 d9 1 1 c\n';
+    const page = await comparePage();
+    await page.fill('#ranking', A);
+    await page.fill('#ranking-b', B);
+    await page.fill('#qrels', QRELS);
+    await page.click('#run-add');
+    await page.fill('#run-c', C);
+    await page.waitForSelector('#cmp-pair');
+    await page.selectOption('#cmp-pair', '1-3');
+    await page.selectOption('#cmp-pick', 'map');
+    await page.click('#cmp-chart rect.bar[data-qid="q1"]');
+    await page.waitForFunction(() => document.getElementById('h-cmp-drill')?.textContent.startsWith('Query q1: A against C'));
+    const hash = await page.evaluate(() => location.hash);
+    for (const part of ['mode=compare', 'runs=3', 'measure=map', 'pair=1-3', 'query=q1', `textC=${encodeURIComponent(C)}`]) assert.ok(hash.includes(part), part);
+    const cells = await statCells(page);
+    const again = await guard.context.newPage();
+    await again.goto(`${server.url('index.html')}${hash}`);
+    await again.waitForSelector('#cmp-drill');
+    assert.equal(await again.isChecked('input[name="mode"][value="compare"]'), true);
+    assert.deepEqual([await again.inputValue('#run-c'), await again.inputValue('#cmp-pair'), await again.inputValue('#cmp-pick')], [C, '1-3', 'map']);
+    assert.equal(await again.textContent('#h-cmp-drill'), await page.textContent('#h-cmp-drill'));
+    assert.match(await again.textContent('#h-cmp-table'), /MAP/);
+    assert.deepEqual(await statCells(again), cells);
+    await Promise.all([page.close(), again.close()]);
+  });
+
+  test('keyboard: Tab reaches one bar, arrows, Home and End move, Enter opens the query side by side; the focus shows', async () => {
+    const page = await comparePage();
+    await openThree(page);
+    await page.selectOption('#cmp-pair', '1-3');
+    await page.waitForFunction(() => document.getElementById('table-cmp-stats')?.dataset.pair === '1-3');
+    const bars = await page.$$eval('#cmp-chart rect.bar', (rs) => rs.map((r) => [r.dataset.qid, r.getAttribute('tabindex')]));
+    assert.deepEqual(bars.filter((b) => b[1] === '0').length, 1);
+    await page.focus('#cmp-pick');
+    let tabs = 0;
+    while (!(await page.evaluate(() => document.activeElement.matches('#cmp-chart .bar'))) && tabs < 10) {
+      await page.keyboard.press('Tab');
+      tabs++;
+    }
+    assert.ok(tabs < 10, 'a bar is a tab stop');
+    const focused = () => page.evaluate(() => document.activeElement.dataset.qid);
+    assert.equal(await focused(), bars[0][0]);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.activeElement).strokeWidth), '2.5px');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await focused(), bars[2][0]);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await focused(), bars[1][0]);
+    await page.keyboard.press('End');
+    assert.equal(await focused(), bars[bars.length - 1][0]);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    const qid = await focused();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((q) => document.getElementById('h-cmp-drill')?.textContent.startsWith(`Query ${q}: set1.run against c.run`), qid);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'cmp-drill');
+    // Back to the chart: its one tab stop is now the query opened.
+    assert.equal(await page.getAttribute('#cmp-chart rect.bar[tabindex="0"]', 'data-qid'), qid);
+    await page.close();
+  });
+
+  for (const lang of ['en', 'zh']) {
+    for (const scheme of ['light', 'dark']) {
+      test(`${lang}, ${scheme}: axe clean with three runs and a query side by side; the tests table fits at 1280 px; screenshots`, async () => {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: scheme });
+        const page = await comparePage(lang, context);
+        await openThree(page);
+        await page.selectOption('#cmp-pair', '1-3');
+        await page.click('#cmp-chart rect.bar');
+        await page.waitForSelector('#table-ab');
+        assert.deepEqual(await axeViolations(page), []);
+        const fit = await page.$eval('#table-cmp-stats', (t) => [t.parentElement.scrollWidth, t.parentElement.clientWidth]);
+        assert.ok(fit[0] <= fit[1], `the tests table fits: ${fit}`);
+        assert.equal(await page.$eval('#table-cmp-stats tbody th', (th) => getComputedStyle(th).position), 'sticky');
+        await (await page.$('.results')).screenshot({ path: join(results, `compare3-${lang}-${scheme}.png`) });
+        await (await page.$('section[aria-labelledby="input-heading"]')).screenshot({ path: join(results, `compare3-input-${lang}-${scheme}.png`) });
+        await context.close();
+      });
+    }
+  }
 });

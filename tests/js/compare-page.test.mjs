@@ -4,7 +4,7 @@
 // and link of compare mode.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { measureLabel, pickedComparison, pickKey, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/compare.js';
+import { measureLabel, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/compare.js';
 import { compareMeasures, decodeHash, encodeHash, makeSpec, slotOf, toCompareOptions } from '../../web/app/state.js';
 
 // A comparison as compareRuns returns one (the numbers are made up; nothing here computes them).
@@ -24,10 +24,20 @@ test('measures are written as the page names them', () => {
     ['NDCG@10', 'P@5', 'R@100', 'NDCG', 'MAP', 'MRR', 'bpref']);
 });
 
-test('the comparison shown is the one picked, else the first of NDCG', () => {
+test('the comparison shown is the measure and pair picked, else NDCG of the first pair', () => {
   assert.equal(pickedComparison(result, '').measure, 'ndcg_cut_10');
-  assert.equal(pickedComparison(result, pickKey(result.comparisons[0])).measure, 'map');
-  assert.equal(pickedComparison({ comparisons: [] }, ''), null);
+  assert.equal(pickedComparison(result, 'map').measure, 'map');
+  assert.equal(pickedComparison(result, 'bpref', '9-9').measure, 'ndcg_cut_10');
+  assert.equal(pickedComparison({ runs: [], comparisons: [] }, ''), null);
+  // Three runs, every pair: pairs named by the runs' numbers, in the core's order.
+  const three = {
+    runs: ['base', 'new', 'other'],
+    comparisons: [['base', 'new'], ['base', 'other'], ['new', 'other']].flatMap(([runA, runB]) => ['map', 'ndcg_cut_10'].map((measure) => comparison({ measure, runA, runB }))),
+  };
+  assert.deepEqual(pairsOf(three).map((p) => p.key), ['1-2', '1-3', '2-3']);
+  const c = pickedComparison(three, 'map', '2-3');
+  assert.deepEqual([c.measure, c.runA, c.runB], ['map', 'new', 'other']);
+  assert.deepEqual([pickedComparison(three, '', '1-3').runB, pickedComparison(three, '', '1-3').measure], ['other', 'ndcg_cut_10']);
 });
 
 test('the per-query series holds A, B and B − A, NaN where a run has no value; sorted largest gain first', () => {
@@ -97,10 +107,20 @@ test('compare mode: its measures follow K, its options, its slots and its link',
   assert.deepEqual(compareMeasures(0), ['ndcg', 'map', 'recip_rank']);
   assert.deepEqual(toCompareOptions({ k: 5, complete: true, relevanceLevel: 2, gain: 'exp' }, ['a.run', 'b.run']),
     { measures: ['ndcg_cut.5', 'map', 'P.5', 'recip_rank'], complete: true, names: ['a.run', 'b.run'], relevanceLevel: 2, gain: 'exp' });
+  assert.deepEqual(toCompareOptions({ k: 0, complete: false, trials: 500, seed: 7, allPairs: true }, ['A', 'B', 'C']),
+    { measures: ['ndcg', 'map', 'recip_rank'], complete: false, names: ['A', 'B', 'C'], trials: 500, seed: 7, allPairs: true });
+  assert.deepEqual(['run-c', 'run-h'].map((box) => slotOf('compare', box)), ['runC', 'runH']);
   assert.deepEqual(['ranking', 'ranking-b', 'qrels'].map((box) => slotOf('compare', box)), ['run', 'runB', 'qrels']);
   assert.deepEqual(['ranking', 'ranking-b', 'qrels'].map((box) => slotOf('explain', box)), ['ranking', 'rankingB', 'judgments']);
   const state = { ...spec.defaults, mode: 'compare', text: 'q1 Q0 d1 1 2 a', textB: 'q1 Q0 d2 1 2 b', qrels: 'q1 0 d1 1' };
   const hash = encodeHash(spec, state);
   assert.match(hash, /mode=compare/);
   assert.deepEqual(decodeHash(spec, hash).state, state);
+  // Three runs, the measure, the pair and the query shown.
+  const three = { ...state, runs: 4, textC: 'q1 Q0 d3 1 2 c', measure: 'map', pair: '1-3', query: 'q1' };
+  const hash3 = encodeHash(spec, three);
+  assert.match(hash3, /textC=q1%20Q0%20d3/);
+  assert.match(hash3, /runs=4&measure=map&pair=1-3&query=q1/);
+  assert.deepEqual(decodeHash(spec, hash3).state, three);
+  assert.equal(decodeHash(spec, '#mode=compare&runs=9').state.runs, 2);
 });

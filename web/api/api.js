@@ -180,9 +180,8 @@ function compareCalls({ compareRows: rows, hasBatch }, call) {
       return compareResultOf(checked(r));
     },
 
-    /** compare's option table: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]. */
+    /** compare's option table: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]; empty in the light build. */
     compareOptionSchema() {
-      if (!hasBatch) throw notInBuild('compareOptionSchema');
       return rows.map((r) => ({ ...r, choices: [...r.choices] }));
     },
   };
@@ -281,7 +280,7 @@ function tablesOf(raw) {
   const schemaRows = Array.from(raw.optionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) }));
   const codes = Array.from(raw.errorCodes(), (c) => ({ code: c.code, args: c.args ? c.args.split(',') : [] }));
   const presets = Array.from(raw.presetList(), (p) => ({ name: p.name, summary: p.summary, options: plain(p.options) }));
-  // The light module (embed.html, ndcg-calc.js) has no batch exports, so no compare table either.
+  // The light module (embed.html, ndcg-calc.js) has no batch exports: its compare table is empty.
   const compareRows = raw.hasBatch ? Array.from(raw.compareOptionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) })) : [];
   return { schemaRows, schema: new Map(schemaRows.map((r) => [r.key, r])), codes, presets, compareRows, hasBatch: raw.hasBatch };
 }

@@ -7,13 +7,33 @@ import { fixed } from './templates.js';
 /** The significance level the verdict speaks of. */
 export const ALPHA = 0.05;
 
-/** The key of one comparison (a measure and a pair of runs), as the page's menu holds it. */
-export const pickKey = (c) => `${c.measure}|${c.runA}|${c.runB}`;
+/** A pair of runs as the link and the pair menu name it: their numbers from 1, "1-3" for A and C. */
+export const pairKey = (cmp, c) => `${cmp.runs.indexOf(c.runA) + 1}-${cmp.runs.indexOf(c.runB) + 1}`;
 
-/** The comparison `key` names, else the first of NDCG (the question people bring), else the first. */
-export function pickedComparison(cmp, key) {
-  const list = cmp.comparisons;
-  return list.find((c) => pickKey(c) === key) || list.find((c) => c.measure.startsWith('ndcg')) || list[0] || null;
+/** The pairs compared, in the core's order: [{key, runA, runB}]. */
+export function pairsOf(cmp) {
+  const seen = new Map();
+  for (const c of cmp.comparisons) {
+    const key = pairKey(cmp, c);
+    if (!seen.has(key)) seen.set(key, { key, runA: c.runA, runB: c.runB });
+  }
+  return [...seen.values()];
+}
+
+/** A run's short name in the tables: its letter (the box it came from), A for the first. */
+export const letterOf = (cmp, run) => (cmp.letters || 'ABCDEFGH')[cmp.runs.indexOf(run)] || run;
+
+/**
+ * The comparison shown: `measure` of `pair` (see pairKey); the first pair
+ * when `pair` names none, NDCG (the question people bring) when `measure`
+ * names none, else the pair's first measure.
+ */
+export function pickedComparison(cmp, measure = '', pair = '') {
+  const pairs = pairsOf(cmp);
+  const chosen = pairs.find((p) => p.key === pair) || pairs[0];
+  if (!chosen) return null;
+  const list = cmp.comparisons.filter((c) => pairKey(cmp, c) === chosen.key);
+  return list.find((c) => c.measure === measure) || list.find((c) => c.measure.startsWith('ndcg')) || list[0];
 }
 
 /** trec_eval's name of a measure as the page writes it: ndcg_cut_10 → NDCG@10, P_5 → P@5. */

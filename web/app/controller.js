@@ -5,8 +5,10 @@
 import { loadApi } from './loader.js';
 import { detectLang } from './i18n.js';
 import { compute, trecMatching } from './compute.js';
-import { effectiveState, FIELD, hasSources, moveBigTexts, runBatch, sourceOf } from './sources.js';
-import { decodeHash, defaultState, encodeHash, HASH_TEXT_LIMIT, specOf } from './state.js';
+import { effectiveState, hasRun, hasSources, moveBigTexts, runBatch, runnerOf, sourceOf } from './sources.js';
+import { analyse } from './analyse.js';
+import { pickedComparison } from './compare.js';
+import { boxesOf, decodeHash, defaultState, encodeHash, HASH_TEXT_LIMIT, specOf, textLength, toApiOptions } from './state.js';
 import * as store from './store.js';
 import * as view from './view.js';
 
@@ -21,7 +23,7 @@ export function delayFor(state) {
 }
 
 /** Texts this long stay out of links (see HASH_TEXT_LIMIT). */
-export const tooLongForLink = (s) => s.text.length + (s.textB || '').length + s.qrels.length > HASH_TEXT_LIMIT;
+export const tooLongForLink = (s) => textLength(s) > HASH_TEXT_LIMIT;
 
 /**
  * The API with every call counted into `counter` ({calls, names}) when a
@@ -87,14 +89,46 @@ function startBatch(app) {
     if (done.compare) app.good = { analysis: null, trec: null, compare: done.compare };
     app.version++;
     draw(app);
+    // A query named by the link (or open before) is shown side by side again.
+    if (done.compare && app.state.query) loadDrill(app, false);
   });
+}
+
+// One side of a drilled query: its analysis, or why there is none.
+function drillSide(app, lines, options) {
+  if (!lines.trim()) return { analysis: null, error: null };
+  try {
+    return { analysis: analyse(app.api, lines, options), error: null };
+  } catch (e) {
+    return { analysis: null, error: e };
+  }
+}
+
+/**
+ * Compare mode: the state's query in the shown pair's two runs side by side,
+ * each explained over the qrels' judgments of that query (the A/B view of
+ * the explain mode). `focus` brings it into sight (a click, Enter).
+ */
+export async function loadDrill(app, focus) {
+  const cmp = app.good.compare;
+  const { query, measure, pair } = app.state;
+  const c = cmp && query && cmp.qids.includes(query) ? pickedComparison(cmp, measure, pair) : null;
+  if (!c) return;
+  const [slotA, slotB] = [cmp.slots[cmp.runs.indexOf(c.runA)], cmp.slots[cmp.runs.indexOf(c.runB)]];
+  const lines = await (await runnerOf(app)).call('linesOf', { qid: query, slots: [slotA, slotB, 'qrels'] });
+  // The query's own judgments, not the whole qrels a pasted text holds.
+  const { qrels, ...options } = toApiOptions(app.spec, app.state);
+  if (lines.qrels.trim()) options.qrels = lines.qrels;
+  app.drill = { qid: query, a: drillSide(app, lines[slotA], options), b: drillSide(app, lines[slotB], options) };
+  app.version++;
+  draw(app);
+  if (focus) view.showDrill(app.view);
 }
 
 /** What compare mode still lacks before it can run ('' when nothing): two runs and the qrels. */
 export function compareNeeds(app) {
-  const has = (box) => Boolean(sourceOf(app, box) || app.state[FIELD[box]].trim());
-  if (!has('ranking') || !has('ranking-b')) return 'compareNeedRuns';
-  return has('qrels') ? '' : 'compareNeedQrels';
+  if (!hasRun(app, 'ranking') || !hasRun(app, 'ranking-b')) return 'compareNeedRuns';
+  return sourceOf(app, 'qrels') || app.state.qrels.trim() ? '' : 'compareNeedQrels';
 }
 
 // Compare mode always runs in the runner: its tests resample thousands of times.
@@ -142,10 +176,10 @@ export function modelOf(app) {
   return {
     lang: app.lang, theme: app.theme, state: app.state, hash: app.hash, version: app.version, rowLimit: app.rowLimit,
     analysis: app.good.analysis, trec: app.good.trec, analysisB: app.good.analysisB || null, errorB: app.good.errorB || null, error,
-    compare: app.good.compare || null, drill: app.drill || null, pick: app.pick || '', stale: Boolean(error && (app.good.analysis || app.good.trec || app.good.compare)),
+    compare: app.good.compare || null, drill: app.drill || null, stale: Boolean(error && (app.good.analysis || app.good.trec || app.good.compare)),
     notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
     presetList: app.presetList, presetOptions: app.spec.presets, spec: app.spec,
-    sources: { ranking: sourceOf(app, 'ranking'), 'ranking-b': sourceOf(app, 'ranking-b'), qrels: sourceOf(app, 'qrels') }, job: app.job, pending: Boolean(c.pending),
+    sources: Object.fromEntries(boxesOf(app.state.mode, app.state.runs).map((box) => [box, sourceOf(app, box)])), job: app.job, pending: Boolean(c.pending),
   };
 }
 

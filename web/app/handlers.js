@@ -2,13 +2,12 @@
 // the toolbar, click actions (examples, exports, rows, errors) and the hash.
 import { errorText, t } from './i18n.js';
 import { structuredError } from './analyse.js';
-import { applyPreset, defaultState, fitsInBox, slotOf, toApiOptions } from './state.js';
+import { applyPreset, defaultState, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength } from './state.js';
 import { dropSource, editable, FIELD, fileSource, hasSources, keepOutOfBox, readInPage, runnerOf, sourceText } from './sources.js';
-import { analyse } from './analyse.js';
 import * as store from './store.js';
 import * as view from './view.js';
 import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
-import { delayFor, draw, persist, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
+import { delayFor, draw, loadDrill, persist, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
 
 /** Batch and compare modes start from trec_eval's convention unless the user chose another. */
 function withMode(app, state, mode) {
@@ -129,30 +128,41 @@ async function sourceAction(app, data, edit) {
   view.focusBox(app.view, box);
 }
 
-// One side of a drilled query: its analysis, or why there is none.
-function drillSide(app, lines, options) {
-  if (!lines.trim()) return { analysis: null, error: null };
-  try {
-    return { analysis: analyse(app.api, lines, options), error: null };
-  } catch (e) {
-    return { analysis: null, error: e };
-  }
-}
-
-/**
- * Compare mode: query `qid` of runs A and B side by side, each explained
- * over the qrels' judgments of that query (the A/B view of the explain mode).
- */
-async function drillQuery(app, qid) {
-  if (!app.good.compare || typeof qid !== 'string') return;
-  const lines = await (await runnerOf(app)).call('linesOf', { qid, slots: ['run', 'runB', 'qrels'] });
-  // The query's own judgments, not the whole qrels a pasted text holds.
-  const { qrels, ...options } = toApiOptions(app.spec, app.state);
-  if (lines.qrels.trim()) options.qrels = lines.qrels;
-  app.drill = { qid, a: drillSide(app, lines.run, options), b: drillSide(app, lines.runB, options) };
+/** Compare mode's view (measure, pair, query): kept in the link, drawn without comparing again. */
+function setView(app, patch) {
+  app.state = { ...app.state, ...patch };
+  app.keepUrl = false;
+  persist(app);
   app.version++;
   draw(app);
-  view.showDrill(app.view);
+}
+
+/** Compare mode: one more run box (up to MAX_RUNS), with the focus in it. */
+function addRun(app) {
+  if (app.state.runs >= MAX_RUNS) return;
+  const box = RUN_BOXES[app.state.runs];
+  update(app, { runs: app.state.runs + 1 });
+  view.focusBox(app.view, box);
+}
+
+/** Removes run `box` (C or later): the runs after it move up one box, their files with them. */
+function removeRun(app, box) {
+  const boxes = runBoxes(app.state.runs);
+  const at = boxes.indexOf(box);
+  if (at < 2) return;
+  // A pair and a query name runs by number: they no longer mean the same runs.
+  const patch = { runs: app.state.runs - 1, pair: '', query: '' };
+  for (let i = at; i < boxes.length; i++) {
+    const next = boxes[i + 1];
+    const [slot, nextSlot] = [slotOf('compare', boxes[i]), next && slotOf('compare', next)];
+    patch[FIELD[boxes[i]]] = next ? app.state[FIELD[next]] : '';
+    if (next && app.sources[nextSlot]) app.sources[slot] = app.sources[nextSlot];
+    else delete app.sources[slot];
+    // The runner holds texts by slot: each moved run is loaded again.
+    app.loaded[slot] = null;
+  }
+  update(app, patch);
+  view.focusBox(app.view, boxes[at - 1]);
 }
 
 function actionsOf(app, handlers) {
@@ -164,8 +174,11 @@ function actionsOf(app, handlers) {
     export: (data) => exportAs(app, data.format),
     download: () => downloadShown(app),
     'explain-query': (data) => explainQuery(app, data.qid),
-    'compare-query': (data) => drillQuery(app, data.qid),
-    'compare-pick': (data) => { app.pick = data.value; app.drill = null; app.version++; draw(app); },
+    'compare-query': (data) => { setView(app, { query: String(data.qid) }); loadDrill(app, true); },
+    'run-add': () => addRun(app),
+    'run-remove': (data) => removeRun(app, data.box),
+    'compare-pick': (data) => setView(app, { measure: data.value }),
+    'compare-pair': (data) => { setView(app, { pair: data.value }); loadDrill(app, false); },
     'source-edit': (data) => sourceAction(app, data, true),
     'source-remove': (data) => sourceAction(app, data, false),
     'switch-trec': () => handlers.mode('trec'),
@@ -183,7 +196,7 @@ async function copyLink(app) {
   if (ok && hasSources(app)) {
     view.announce(app.view, t(app.lang, 'linkWithoutFiles'));
   } else if (tooLongForLink(app.state)) {
-    const size = `${Math.round((app.state.text.length + app.state.qrels.length) / 1024)} KB`;
+    const size = `${Math.round(textLength(app.state) / 1024)} KB`;
     view.announce(app.view, t(app.lang, 'linkTooLong', { size }));
   } else {
     view.announce(app.view, ok ? t(app.lang, 'linkCopied') : t(app.lang, 'copyFailed'));
@@ -269,6 +282,14 @@ export function makeHandlers(app) {
         return;
       }
       update(app, { qrels: value }, delayFor({ ...app.state, qrels: value }));
+    },
+    /** Runs C to H of compare mode. */
+    runText(box, value) {
+      if (!fitsInBox(value)) {
+        handlers.bigText(box, value);
+        return;
+      }
+      update(app, { [FIELD[box]]: value }, delayFor({ ...app.state, text: value }));
     },
     /** A text too long for its box (a paste, a drop of text): kept out of it at once. */
     bigText(box, value) {

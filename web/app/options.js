@@ -8,10 +8,22 @@ export const PAGE_ROWS = Object.freeze([
   Object.freeze({ key: 'complete', flag: '-c', kind: 'flag', choices: [], min: null, max: null, default: false, help: '', preset: false, trecOnly: true }),
 ]);
 
-/** The module's option schema with the page-only rows after it. */
-export function loadSchema(api) {
-  return [...api.optionSchema().map(Object.freeze), ...PAGE_ROWS];
+/** Compare mode's own options, taken from the core's compare option table (api.compareOptionSchema()). */
+export const COMPARE_KEYS = Object.freeze(['trials', 'seed', 'allPairs']);
+
+/** Compare's rows the page shows, in the schema's shape. */
+function compareRows(api) {
+  const rows = api.compareOptionSchema().filter((r) => COMPARE_KEYS.includes(r.key));
+  return rows.map((r) => Object.freeze({ ...r, preset: false, compareOnly: true }));
 }
+
+/** The module's option schema with the page-only rows and compare's rows after it. */
+export function loadSchema(api) {
+  return [...api.optionSchema().map(Object.freeze), ...PAGE_ROWS, ...compareRows(api)];
+}
+
+/** True for a row the page alone uses (batch or compare mode): no attribute of the element, no snippet. */
+export const pageOnly = (row) => Boolean(row.trecOnly || row.compareOnly);
 
 /** "zeroIdcg" → "zero-idcg": the component attribute and element id of a key. */
 export function kebab(key) {

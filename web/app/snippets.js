@@ -2,7 +2,7 @@
 // <ndcg-calc> element and an iframe of embed.html with the lines that let
 // it size itself. Both come from the page's hash codec, so they describe
 // exactly what a link would. Pure functions; nothing here touches the DOM.
-import { kebab } from './options.js';
+import { kebab, pageOnly } from './options.js';
 import { encodeHash, parseHashPairs } from './state.js';
 import { isDefaultParts, writeParts } from './parts.js';
 import { HEIGHT_MESSAGE } from './embed-size.js';
@@ -41,7 +41,7 @@ export function elementParts(spec, state, { parts, theme = '', lang = '' }) {
   if (state.qrels && fitsScript(state.qrels)) child.qrels = state.qrels;
   else if (state.qrels) attrs.push(['qrels', state.qrels]);
   for (const [key, value] of pairs) {
-    if (spec.byKey.has(key) && !spec.byKey.get(key).trecOnly) attrs.push([kebab(key), value]);
+    if (spec.byKey.has(key) && !pageOnly(spec.byKey.get(key))) attrs.push([kebab(key), value]);
   }
   if (lang) attrs.push(['lang', lang]);
   if (theme) attrs.push(['theme', theme]);

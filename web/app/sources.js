@@ -6,13 +6,12 @@
 import { createRunner } from './batch.js';
 import { describeText, readFile } from './engine.js';
 import { structuredError } from './analyse.js';
-import { boxesOf, fitsInBox, fitsInBoxSize, slotOf, toCompareOptions, toTrecOptions } from './state.js';
+import { boxesOf, FIELD, fitsInBox, fitsInBoxSize, RUN_BOXES, runBoxes, runLetter, slotOf, toCompareOptions, toTrecOptions } from './state.js';
+
+export { FIELD };
 
 /** The largest input the core reads (ndcg::limits::max_bytes, stated in the README). */
 export const MAX_INPUT_BYTES = 256 * 2 ** 20;
-
-/** The state field of each text box. */
-export const FIELD = Object.freeze({ ranking: 'text', 'ranking-b': 'textB', qrels: 'qrels' });
 
 /** The source of `box` in the state's mode, or null. */
 export function sourceOf(app, box, mode = app.state.mode) {
@@ -21,7 +20,7 @@ export function sourceOf(app, box, mode = app.state.mode) {
 
 /** True when a box of the current mode shows a summary instead of its text. */
 export function hasSources(app) {
-  return boxesOf(app.state.mode).some((box) => sourceOf(app, box));
+  return boxesOf(app.state.mode, app.state.runs).some((box) => sourceOf(app, box));
 }
 
 /** A source holding `text` (a long paste, or a file read in the page). */
@@ -37,7 +36,7 @@ export function keepOutOfBox(app, box, text, name = '') {
 
 /** Moves any box text over the limits into a source (a long link or draft, a long paste). */
 export function moveBigTexts(app) {
-  for (const box of boxesOf(app.state.mode)) {
+  for (const box of boxesOf(app.state.mode, app.state.runs)) {
     const text = app.state[FIELD[box]];
     if (text && !fitsInBox(text)) keepOutOfBox(app, box, text);
   }
@@ -93,28 +92,49 @@ function loadSlot(app, runner, slot, box, onProgress) {
 }
 
 async function loadSlots(app, runner, seq, onProgress) {
-  for (const box of boxesOf(app.state.mode)) {
+  const boxes = app.state.mode === 'compare' ? [...comparedBoxes(app), 'qrels'] : boxesOf(app.state.mode);
+  for (const box of boxes) {
     await loadSlot(app, runner, slotOf(app.state.mode, box), box, onProgress);
     if (seq !== app.batchSeq) return false;
   }
   return true;
 }
 
-/** The names compare mode gives its runs: a file's name, else A and B. */
-export function runNames(app) {
-  return ['ranking', 'ranking-b'].map((box, i) => {
+/** True when compare mode's `box` holds a run (a source or text in the box). */
+export const hasRun = (app, box) => Boolean(sourceOf(app, box, 'compare') || app.state[FIELD[box]].trim());
+
+/** The run boxes compared: A and B always, C to H when they hold a run (an empty added box waits). */
+export function comparedBoxes(app) {
+  return runBoxes(app.state.runs).filter((box, i) => i < 2 || hasRun(app, box));
+}
+
+/** The names compare mode gives the runs of `boxes`: a file's name, else the box's letter; a repeated name gets its letter too. */
+export function runNames(app, boxes) {
+  const names = boxes.map((box) => {
     const source = sourceOf(app, box, 'compare');
-    return source && source.origin === 'file' ? source.name : 'AB'[i];
+    return source && source.origin === 'file' ? source.name : runLetter(box);
   });
+  return names.map((name, i) => (names.indexOf(name) < i ? `${name} (${runLetter(boxes[i])})` : name));
+}
+
+// compareRuns numbers the runs it was given; the page's boxes are numbered with the empty ones too.
+function boxError(e, boxes) {
+  if (e && e.source === 'run' && e.index >= 1 && boxes[e.index - 1]) e.index = RUN_BOXES.indexOf(boxes[e.index - 1]) + 1;
+  return e;
 }
 
 // One call for the mode: evaluateTrec in batch mode, compareRuns in compare mode.
 async function evaluateIn(app, runner) {
   if (app.state.mode !== 'compare') return { trec: await runner.call('evaluate', { options: toTrecOptions(app.state) }) };
-  const names = runNames(app);
-  // Two files of one name would be two columns of one name.
-  if (names[0] === names[1]) names[1] = `${names[1]} (B)`;
-  return { compare: await runner.call('compare', { slots: ['run', 'runB'], options: toCompareOptions(app.state, names) }) };
+  const boxes = comparedBoxes(app);
+  const slots = boxes.map((box) => slotOf('compare', box));
+  try {
+    const compare = await runner.call('compare', { slots, options: toCompareOptions(app.state, runNames(app, boxes)) });
+    // Which runner slot and which box letter each run of the result came from.
+    return { compare: { ...compare, slots, letters: boxes.map(runLetter) } };
+  } catch (e) {
+    throw boxError(e, boxes);
+  }
 }
 
 /**

@@ -11,13 +11,29 @@
 // from a hash is validated; anything unknown or malformed is ignored.
 import { readParts, writeParts } from './parts.js';
 import {
-  PAGE_ROWS, defaultValue, loadSchema, pageValue, readOption, toApiValue, writeOption,
+  COMPARE_KEYS, PAGE_ROWS, defaultValue, loadSchema, pageValue, readOption, toApiValue, writeOption,
 } from './options.js';
 
 export const WORKED_EXAMPLE = '3 2 0 1 0 0 2 1 0 0';
 
+/** Compare mode compares runs A, B, … up to this many. */
+export const MAX_RUNS = 8;
+/** The run boxes of compare mode in order: A and B share the explain mode's boxes, C to H are its own. */
+export const RUN_BOXES = Object.freeze(['ranking', 'ranking-b', 'run-c', 'run-d', 'run-e', 'run-f', 'run-g', 'run-h']);
+/** The state field of each text box. */
+export const FIELD = Object.freeze({
+  ranking: 'text', 'ranking-b': 'textB', qrels: 'qrels', ...Object.fromEntries(RUN_BOXES.slice(2).map((box) => [box, `text${box.slice(-1).toUpperCase()}`])),
+});
+/** The state fields of runs C to H. */
+export const EXTRA_FIELDS = Object.freeze(RUN_BOXES.slice(2).map((box) => FIELD[box]));
+/** A run's letter, A to H, from its box. */
+export const runLetter = (box) => 'ABCDEFGH'[RUN_BOXES.indexOf(box)];
+
 /** Page fields that are not options. */
-const PAGE_DEFAULTS = Object.freeze({ mode: 'explain', text: WORKED_EXAMPLE, textB: '', qrels: '', lang: '', local: false, parts: '', theme: '' });
+const PAGE_DEFAULTS = Object.freeze({
+  mode: 'explain', text: WORKED_EXAMPLE, textB: '', qrels: '', lang: '', local: false, parts: '', theme: '',
+  runs: 2, ...Object.fromEntries(EXTRA_FIELDS.map((f) => [f, ''])), measure: '', pair: '', query: '',
+});
 /** Where the page's defaults differ from the core's: the document's K = 10 and its convention. */
 const PAGE_CHOICES = Object.freeze({ k: 10, preset: 'document' });
 const MODES = ['explain', 'trec', 'compare'];
@@ -62,19 +78,29 @@ export function fitsInBoxSize(bytes, lines) {
  */
 export function slotOf(mode, box) {
   if (mode === 'explain') return { qrels: 'judgments', 'ranking-b': 'rankingB' }[box] || 'ranking';
-  // Batch and compare modes share the qrels and the first run.
-  return { qrels: 'qrels', 'ranking-b': 'runB' }[box] || 'run';
+  // Batch and compare modes share the qrels and the first run; runs B to H are runB … runH.
+  if (box === 'qrels' || box === 'ranking') return box === 'qrels' ? 'qrels' : 'run';
+  return RUN_BOXES.includes(box) ? `run${runLetter(box)}` : 'run';
 }
 
+/** The run boxes compare mode shows for `runs` runs (2 to MAX_RUNS). */
+export const runBoxes = (runs = 2) => RUN_BOXES.slice(0, Math.min(Math.max(runs, 2), MAX_RUNS));
+
 /** The text boxes of a mode (the second ranking box serves the explain and compare modes). */
-export function boxesOf(mode) {
-  return mode === 'trec' ? ['ranking', 'qrels'] : ['ranking', 'ranking-b', 'qrels'];
+export function boxesOf(mode, runs = 2) {
+  if (mode === 'trec') return ['ranking', 'qrels'];
+  return mode === 'compare' ? [...runBoxes(runs), 'qrels'] : ['ranking', 'ranking-b', 'qrels'];
+}
+
+/** Characters of every text the state holds (the runs, the rankings and the judgments). */
+export function textLength(state) {
+  return Object.values(FIELD).reduce((n, f) => n + (state[f] || '').length, 0);
 }
 
 /** Longest text accepted from a hash or a draft. */
 export const MAX_TEXT = 64 * 1024 * 1024;
 
-const PAGE_ROW_KEYS = new Set(PAGE_ROWS.map((r) => r.key));
+const PAGE_ROW_KEYS = new Set([...PAGE_ROWS.map((r) => r.key), ...COMPARE_KEYS]);
 const GRADE_LIST = /^-?\d+(?:\.\d+)?(?: -?\d+(?:\.\d+)?)*$/;
 
 /**
@@ -119,12 +145,19 @@ export function applyPreset(spec, state, name) {
 
 function textPart(state, withText) {
   if (!withText) return [];
-  if (state.text.length + state.textB.length + state.qrels.length > HASH_TEXT_LIMIT) return ['local=1'];
+  if (textLength(state) > HASH_TEXT_LIMIT) return ['local=1'];
   const parts = [GRADE_LIST.test(state.text) ? `grades=${state.text.split(' ').join(',')}` : `text=${encodeURIComponent(state.text)}`];
   if (state.qrels) parts.push(`qrels=${encodeURIComponent(state.qrels)}`);
   // The second ranking of the A/B view, when there is one.
   if (state.textB) parts.push(`textB=${encodeURIComponent(state.textB)}`);
+  for (const f of EXTRA_FIELDS) if (state[f]) parts.push(`${f}=${encodeURIComponent(state[f])}`);
   return parts;
+}
+
+// Compare mode's view: how many runs, the measure and pair shown, the query side by side.
+function comparePart(state, put) {
+  if (state.runs !== 2) put('runs', String(state.runs));
+  for (const key of ['measure', 'pair', 'query']) if (state[key]) put(key, state[key]);
 }
 
 /**
@@ -138,6 +171,7 @@ export function encodeHash(spec, state, { withText = true } = {}) {
   const parts = textPart(state, withText);
   const put = (key, text) => parts.push(`${key}=${encodeURIComponent(text)}`);
   if (state.mode !== spec.defaults.mode) put('mode', state.mode);
+  comparePart(state, put);
   const ordered = [spec.byKey.get('k'), ...spec.rows.filter((r) => r.key !== 'k')];
   for (const row of ordered) {
     const value = state[row.key];
@@ -182,6 +216,7 @@ function readTexts(pairs, state) {
   }
   if (pairs.has('qrels')) state.qrels = pairs.get('qrels').slice(0, MAX_TEXT);
   if (pairs.has('textB')) state.textB = pairs.get('textB').slice(0, MAX_TEXT);
+  for (const f of EXTRA_FIELDS) if (pairs.has(f)) [state[f], known] = [pairs.get(f).slice(0, MAX_TEXT), true];
   if (pairs.get('local') === '1') state.local = true;
   return known || pairs.has('qrels') || pairs.has('textB') || state.local;
 }
@@ -193,6 +228,18 @@ function readPageFields(pairs, state) {
   if (THEMES.includes(pairs.get('theme'))) [state.theme, known] = [pairs.get('theme'), true];
   // The parts an embed shows (see parts.js); the full page shows them all.
   if (pairs.has('parts')) [state.parts, known] = [writeParts(readParts(pairs.get('parts'), []), ','), true];
+  return readCompareFields(pairs, state) || known;
+}
+
+// The number of runs (2 to MAX_RUNS), and the measure, pair and query as text of modest length.
+function readCompareFields(pairs, state) {
+  let known = false;
+  const runs = Number(pairs.get('runs'));
+  if (Number.isInteger(runs) && runs >= 2 && runs <= MAX_RUNS) [state.runs, known] = [runs, true];
+  for (const key of ['measure', 'pair', 'query']) {
+    const value = pairs.get(key);
+    if (value && value.length <= 200) [state[key], known] = [value, true];
+  }
   return known;
 }
 
@@ -258,6 +305,8 @@ export function compareMeasures(k) {
 /** The options of compareRuns for a state in compare mode; `names` labels the runs. */
 export function toCompareOptions(state, names) {
   const options = { measures: compareMeasures(state.k), complete: state.complete, names };
+  // Trials, seed and all pairs: values the compare table validated at their controls.
+  for (const key of COMPARE_KEYS) if (state[key] !== undefined) options[key] = state[key];
   if (Number.isInteger(state.relevanceLevel) && state.relevanceLevel >= 0) options.relevanceLevel = state.relevanceLevel;
   if (state.gain === 'exp') options.gain = 'exp';
   return options;

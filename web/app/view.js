@@ -5,16 +5,17 @@
 import { t } from './i18n.js';
 import { errorSpan } from './templates.js';
 import { byId } from './regions/dom.js';
+import { RUN_BOXES, slotOf } from './state.js';
 import { areaFor, bindInput, mountInput, renderInput } from './regions/input.js';
 import { bindOptions, hasControl, mountOptions, renderOptions } from './regions/options.js';
 import { mountResults, renderProgress as drawProgress, renderResults, setParts, showMessage } from './regions/results.js';
 import { readParts } from './parts.js';
 import { exportedFile, mountExport, renderExport, showExport } from './regions/export.js';
-import { compareLive, compareSections } from './regions/compare.js';
+import { chartKeys, compareLive, compareSections } from './regions/compare.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
 import * as embed from './regions/embed.js';
 
-const INPUT_KEY = { ranking: 'ranking', 'ranking-b': 'rankingB', qrels: 'qrels' };
+const INPUT_KEY = { ranking: 'ranking', 'ranking-b': 'rankingB', qrels: 'qrels', ...Object.fromEntries(RUN_BOXES.slice(2).map((b) => [b, b])) };
 
 function mountIn(doc, name, mount) {
   const root = doc.querySelector(`[data-region="${name}"]`);
@@ -47,9 +48,10 @@ export function mountSchema(view, rows) {
 export function errorPlace(err) {
   if (err.source === 'options' || (!err.line && !err.source)) return 'options';
   if (err.source === 'judgments' || err.source === 'qrels' || err.source === 'subtopics') return 'qrels';
-  // compareRuns numbers its runs from 1; a file read fails in its slot.
-  if ((err.source === 'run' && err.index === 2) || err.source === 'runB' || err.source === 'rankingB') return 'ranking-b';
-  return 'ranking';
+  // compareRuns numbers its runs from 1 (sources.js numbers them by box); a file read fails in its slot.
+  if (err.source === 'run' && err.index >= 2 && RUN_BOXES[err.index - 1]) return RUN_BOXES[err.index - 1];
+  if (err.source === 'rankingB') return 'ranking-b';
+  return RUN_BOXES.find((box) => box !== 'ranking' && slotOf('compare', box) === err.source) || 'ranking';
 }
 
 function errorTarget(view, err) {
@@ -107,6 +109,11 @@ export function bind(view, handlers) {
   view.doc.addEventListener('click', (e) => {
     const target = e.target instanceof Element ? e.target.closest('[data-action]') : null;
     if (target) handlers.action(target.dataset.action, { ...target.dataset });
+  });
+  // The compare chart's bars: one tab stop moved by the arrow keys; Enter opens a query.
+  view.doc.addEventListener('keydown', (e) => {
+    const bar = e.target instanceof Element ? e.target.closest('.cmp-chart .bar') : null;
+    if (bar) chartKeys(e, bar, (data) => handlers.action('compare-query', data));
   });
   // Menus drawn with the results name their action the same way.
   view.doc.addEventListener('change', (e) => {

@@ -17,7 +17,7 @@
 import { loadApi } from '../app/loader.js';
 import { detectLang, t } from '../app/i18n.js';
 import { compute } from '../app/compute.js';
-import { kebab, readOption } from '../app/options.js';
+import { kebab, pageOnly, readOption } from '../app/options.js';
 import { applyPreset, specOf } from '../app/state.js';
 import { readParts } from '../app/parts.js';
 import { h } from '../app/templates.js';
@@ -61,7 +61,7 @@ function stateOf(el, spec, typed) {
   }
   for (const row of spec.rows) {
     const attr = kebab(row.key);
-    if (row.key === 'preset' || row.trecOnly || !el.hasAttribute(attr)) continue;
+    if (row.key === 'preset' || pageOnly(row) || !el.hasAttribute(attr)) continue;
     const read = readOption(row, el.getAttribute(attr));
     if (read.error) return { state, error: read.error };
     state[row.key] = read.value;

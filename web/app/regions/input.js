@@ -3,7 +3,7 @@
 // mountInput() builds it; renderInput() draws a model into it.
 import { t } from '../i18n.js';
 import { bytesText, count, errorPanel, h } from '../templates.js';
-import { fitsInBox, fitsInBoxSize } from '../state.js';
+import { FIELD, fitsInBox, fitsInBoxSize, MAX_RUNS, RUN_BOXES, runLetter } from '../state.js';
 import { EXAMPLE_NAMES } from '../examples.js';
 import { byId, setText } from './dom.js';
 
@@ -34,8 +34,10 @@ function sourcePart(name) {
   ];
 }
 
-/** The region's text area of each box. */
-const AREA = { ranking: 'ranking', 'ranking-b': 'rankingB', qrels: 'qrels' };
+/** Compare mode's runs C to H: boxes shown as runs are added. */
+const EXTRA_BOXES = RUN_BOXES.slice(2);
+/** The region's text area of each box (runs C to H under their box names). */
+const AREA = { ranking: 'ranking', 'ranking-b': 'rankingB', qrels: 'qrels', ...Object.fromEntries(EXTRA_BOXES.map((b) => [b, b])) };
 /** Label, help and file button of each box, by mode. */
 const LABELS = {
   explain: { ranking: ['rankingLabel', 'rankingHelp', 'openRanking'], 'ranking-b': ['rankingBLabel', 'rankingBHelp', 'openRanking'], qrels: ['qrelsLabel', 'qrelsHelp', 'openJudgments'] },
@@ -48,6 +50,20 @@ function modeChoice() {
     h('input', { type: 'radio', name: 'mode', value, checked: value === 'explain' }), ' ', h('span', { 'data-i18n': key }));
   return h('fieldset', { class: 'mode' }, h('legend', { 'data-i18n': 'modeLabel' }),
     radio('explain', 'modeExplain'), radio('trec', 'modeTrec'), radio('compare', 'modeCompare'));
+}
+
+// Run C, D, …: a box like A's and B's with a button that removes it.
+function extraRun(box) {
+  const el = textField(box, 3, true);
+  el.hidden = true;
+  el.classList.add('extra-run');
+  el.querySelector('.file-row').append(' ', h('button', { type: 'button', class: 'small', 'data-action': 'run-remove', 'data-box': box, id: `${box}-remove` }));
+  return el;
+}
+
+function extraRuns() {
+  return [EXTRA_BOXES.map(extraRun),
+    h('p', { id: 'run-add-row', hidden: true }, h('button', { type: 'button', 'data-action': 'run-add', id: 'run-add', 'data-i18n': 'runAdd' }))];
 }
 
 function examples() {
@@ -64,10 +80,12 @@ export function mountInput(root, { full }) {
   const content = full
     ? h('section', { class: 'panel', 'aria-labelledby': 'input-heading' },
       h('h2', { id: 'input-heading', 'data-i18n': 'inputHeading' }), modeChoice(), textField('ranking', 7, true), textField('ranking-b', 3, true),
-      textField('qrels', 4, true), examples())
+      extraRuns(), textField('qrels', 4, true), examples())
     : textField('ranking', 3, false);
   root.replaceChildren(content);
-  return { root, full, ranking: byId(root, 'ranking'), rankingB: byId(root, 'ranking-b'), qrels: byId(root, 'qrels'), shownErrors: {} };
+  const region = { root, full, ranking: byId(root, 'ranking'), rankingB: byId(root, 'ranking-b'), qrels: byId(root, 'qrels'), shownErrors: {} };
+  for (const box of EXTRA_BOXES) region[box] = byId(root, box);
+  return region;
 }
 
 function renderLabels(region, lang, mode) {
@@ -75,6 +93,22 @@ function renderLabels(region, lang, mode) {
     setText(byId(region.root, `${box}-label`), t(lang, label));
     setText(byId(region.root, `${box}-help`), t(lang, help));
   }
+}
+
+// Runs C to H: as many boxes as the state's runs, in compare mode only; "Add a run" below them.
+function renderExtraRuns(region, lang, state) {
+  if (!region.full) return;
+  const compare = state.mode === 'compare';
+  EXTRA_BOXES.forEach((box, i) => {
+    const x = runLetter(box);
+    byId(region.root, `${box}-field`).hidden = !compare || i + 2 >= state.runs;
+    if (region[box].value !== state[FIELD[box]]) region[box].value = state[FIELD[box]];
+    setText(byId(region.root, `${box}-label`), t(lang, 'runXLabel', { x }));
+    setText(byId(region.root, `${box}-help`), t(lang, 'runXHelp'));
+    setText(byId(region.root, `${box}-open`), t(lang, 'openRun'));
+    setText(byId(region.root, `${box}-remove`), t(lang, 'runRemove', { x }));
+  });
+  byId(region.root, 'run-add-row').hidden = !compare || state.runs >= MAX_RUNS;
 }
 
 function sourceText(lang, source) {
@@ -127,12 +161,14 @@ export function renderInput(region, lang, model, target) {
   }
   for (const radio of region.root.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
   renderLabels(region, lang, state.mode);
+  renderExtraRuns(region, lang, state);
   const sources = model.sources || {};
   for (const name of Object.keys(AREA)) renderSource(region, lang, name, sources[name] || null, state.mode);
   setText(byId(region.root, 'ranking-status'), statusText(lang, model.inputStatus));
   const qrelsFormat = model.qrelsFormat && model.qrelsFormat.format;
   setText(byId(region.root, 'qrels-status'), qrelsFormat ? t(lang, 'qrelsRead', { format: t(lang, `format_${qrelsFormat}`) }) : '');
-  for (const [name, text] of [['ranking', state.text], ['ranking-b', state.textB], ['qrels', state.qrels]]) {
+  for (const name of Object.keys(AREA)) {
+    const text = state[FIELD[name]];
     const mine = target && target.region === 'input' && target.box === name;
     renderErrorBox(byId(region.root, `${name}-error`), lang, mine ? model.error : null, text);
     const area = region[AREA[name]];
@@ -184,6 +220,7 @@ export function bindInput(region, handlers) {
   region.ranking.addEventListener('input', (e) => handlers.text(e.target.value));
   if (region.qrels) region.qrels.addEventListener('input', (e) => handlers.qrels(e.target.value));
   if (region.rankingB) region.rankingB.addEventListener('input', (e) => handlers.textB(e.target.value));
+  for (const box of EXTRA_BOXES) if (region[box]) region[box].addEventListener('input', (e) => handlers.runText(box, e.target.value));
   for (const box of Object.keys(AREA)) {
     if (!region[AREA[box]]) continue;
     bindPaste(region[AREA[box]], box, handlers);

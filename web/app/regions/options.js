@@ -10,7 +10,7 @@ import { renderErrorBox } from './input.js';
 import { byId, setText, show } from './dom.js';
 
 /** The options the full page shows first, in this order; every other row goes under "more settings". */
-const FIRST = ['k', 'decimals', 'gain', 'gainTable', 'logBase', 'weights', 'ideal', 'ties', 'zeroIdcg', 'negatives'];
+const FIRST = ['k', 'decimals', 'allPairs', 'trials', 'seed', 'gain', 'gainTable', 'logBase', 'weights', 'ideal', 'ties', 'zeroIdcg', 'negatives'];
 /** The options of the compact (embed) page. */
 const COMPACT = ['k', 'gain', 'gainTable'];
 /** Fields that take the grid's whole width: long menus and lists (checkboxes always do). */
@@ -122,6 +122,7 @@ function renderPresets(region, lang, model) {
 
 function visibleIn(row, state) {
   if (row.key === 'gainTable' && state.gain !== 'table') return false;
+  if (row.compareOnly) return state.mode === 'compare';
   if (row.trecOnly) return state.mode !== 'explain';
   return state.mode === 'explain' || TREC_OPTION_KEYS.includes(row.key);
 }
