@@ -1,9 +1,6 @@
 # The WebAssembly build (under emcmake): the one-file module for Node and the
 # page, a debug variant with assertions, and the doctest suite run by Node.
 
-add_compile_options(-fno-exceptions -fno-rtti -Oz -flto)
-add_link_options(-flto)
-
 # Emscripten's sysroot hides /usr/include: expose only the header-only
 # libraries we use from Debian (doctest for the tests; fast_float and {fmt}
 # for the core's number text).
@@ -27,17 +24,29 @@ set(NDCG_WASM_COMMON
   -sFILESYSTEM=0 -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1
   -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0)
 
-# The module: Emscripten's loader and a separate ndcg.wasm, which
+# The exports: one ranking's (explain, analyse, render, the tables) and the
+# batch evaluation's. The full module has both; the light one, carried by
+# the embed page and the <ndcg-calc> element, only the first, so the linker
+# keeps only the core those reach.
+set(NDCG_WASM_EXPLAIN cpp/wasm/bindings.cpp cpp/wasm/reply.cpp)
+set(NDCG_WASM_FULL ${NDCG_WASM_EXPLAIN} cpp/wasm/batch.cpp)
+
+# A module: Emscripten's loader and a separate .wasm, which
 # scripts/build-web.mjs compresses into the one-file dist/ndcg.js.
-add_executable(ndcg_module cpp/wasm/bindings.cpp)
-target_link_libraries(ndcg_module PRIVATE ndcg_core)
-target_compile_options(ndcg_module PRIVATE ${NDCG_WARNINGS})
-set_target_properties(ndcg_module PROPERTIES OUTPUT_NAME ndcg SUFFIX .js)
+function(ndcg_add_module target output)
+  add_executable(${target} ${ARGN})
+  target_link_libraries(${target} PRIVATE ndcg_core)
+  target_compile_options(${target} PRIVATE ${NDCG_WARNINGS})
+  set_target_properties(${target} PROPERTIES OUTPUT_NAME ${output} SUFFIX .js)
+endfunction()
+
+ndcg_add_module(ndcg_module ndcg ${NDCG_WASM_FULL})
 target_link_options(ndcg_module PRIVATE -Oz ${NDCG_WASM_COMMON})
 
-add_executable(ndcg_module_debug cpp/wasm/bindings.cpp)
-target_link_libraries(ndcg_module_debug PRIVATE ndcg_core)
-set_target_properties(ndcg_module_debug PROPERTIES OUTPUT_NAME ndcg-debug SUFFIX .js)
+ndcg_add_module(ndcg_module_light ndcg-light ${NDCG_WASM_EXPLAIN})
+target_link_options(ndcg_module_light PRIVATE -Oz ${NDCG_WASM_COMMON})
+
+ndcg_add_module(ndcg_module_debug ndcg-debug ${NDCG_WASM_FULL})
 target_link_options(ndcg_module_debug PRIVATE -O1 -sASSERTIONS=2 -sSINGLE_FILE=1 ${NDCG_WASM_COMMON})
 
 ndcg_add_suite(ndcg_tests_wasm node)
@@ -49,7 +58,10 @@ target_link_options(ndcg_tests_wasm PRIVATE -O2 -sSINGLE_FILE=1 -sNODERAWFS=1
 
 # For `npm run size`: the same module with function names and the wasm in
 # its own file, read by scripts/size.mjs with wasm-objdump (Debian's wabt).
-add_executable(ndcg_module_profile EXCLUDE_FROM_ALL cpp/wasm/bindings.cpp)
-target_link_libraries(ndcg_module_profile PRIVATE ndcg_core)
-set_target_properties(ndcg_module_profile PROPERTIES OUTPUT_NAME ndcg-profile SUFFIX .js)
+ndcg_add_module(ndcg_module_profile ndcg-profile ${NDCG_WASM_FULL})
+set_target_properties(ndcg_module_profile PROPERTIES EXCLUDE_FROM_ALL ON)
 target_link_options(ndcg_module_profile PRIVATE -Oz --profiling-funcs ${NDCG_WASM_COMMON})
+
+ndcg_add_module(ndcg_module_light_profile ndcg-light-profile ${NDCG_WASM_EXPLAIN})
+set_target_properties(ndcg_module_light_profile PROPERTIES EXCLUDE_FROM_ALL ON)
+target_link_options(ndcg_module_light_profile PRIVATE -Oz --profiling-funcs ${NDCG_WASM_COMMON})

@@ -56,24 +56,32 @@ export function assemble(template, { css, scripts }) {
     .replace('<!-- @scripts -->', () => tags);
 }
 
-export async function buildPage({ root, dist, bundle, moduleText, assertNoEval }) {
+// The element's own light module, unless the page already defines
+// createNdcgModule (dist/ndcg.js or dist/ndcg-light.js by a script tag):
+// then the element uses that one and its own copy is never instantiated.
+function elementModule(light) {
+  return `var createNdcgModule = typeof createNdcgModule === 'function' ? createNdcgModule : (function () {\n${light}\nreturn createNdcgModule;\n})();`;
+}
+
+export async function buildPage({ root, dist, bundle, modules, assertNoEval }) {
   const web = (name) => join(root, 'web', name);
   const css = (await transform(readFileSync(web('styles.css'), 'utf8'), { loader: 'css', minify: true })).code.trim();
   checkInlineStyle(css);
 
   const app = await bundle('web/app/main.js');
   assertNoEval('the page bundle', app);
-  checkInlineScript('dist/ndcg.js', moduleText);
+  checkInlineScript('dist/ndcg.js', modules.full);
+  checkInlineScript('dist/ndcg-light.js', modules.light);
   checkInlineScript('the page bundle', app);
-  const scripts = [moduleText, app];
 
-  for (const name of ['index.html', 'embed.html']) {
-    const page = assemble(readFileSync(web(name), 'utf8'), { css, scripts });
+  // The full page evaluates batches; the embed page shows one ranking.
+  for (const [name, module] of [['index.html', modules.full], ['embed.html', modules.light]]) {
+    const page = assemble(readFileSync(web(name), 'utf8'), { css, scripts: [module, app] });
     writeFileSync(join(dist, name), page);
   }
 
   const component = await bundle('web/component/ndcg-calc.js');
   assertNoEval('the component bundle', component);
-  writeFileSync(join(dist, 'ndcg-calc.js'), `${moduleText}\nvar __NDCG_CALC_CSS__ = ${JSON.stringify(css)};\n${component}`);
+  writeFileSync(join(dist, 'ndcg-calc.js'), `${elementModule(modules.light)}\nvar __NDCG_CALC_CSS__ = ${JSON.stringify(css)};\n${component}`);
   await buildExamples({ root, dist });
 }

@@ -3,6 +3,7 @@
 // and fails above the budgets in web/budget.json (gzip level 9 bytes; each
 // file's "target" is where the size work is heading, printed alongside).
 import { build, transform } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
@@ -35,22 +36,46 @@ function decodeWasmWithoutFetch(text) {
   return text.replace(from, (m, q, space) => `if(typeof fetch==${q}function${q}&&!isDataURI(wasmBinaryFile)){${space}return fetch(wasmBinaryFile`);
 }
 
+// The wasm in gzip format by zopfli (Debian's zopfli, installed by
+// scripts/setup): about 5% smaller than zlib's level 9, and any gzip
+// inflater reads it. Base64 text of it is all but incompressible, so those
+// bytes are what the served files carry.
+function deflated(file) {
+  try {
+    return execFileSync('zopfli', ['--i15', '-c', file], { maxBuffer: 1 << 26 });
+  } catch (e) {
+    throw new Error(`zopfli failed or is missing (bash scripts/setup installs it): ${e.message}`);
+  }
+}
+
 // The wasm travels inside dist/ndcg.js gzipped and then base64-encoded
 // (smaller than Emscripten's plain base64, which gzip cannot squeeze); the
 // API layer inflates it once with the platform's DecompressionStream.
-async function buildModule() {
-  const glue = (await transform(readFileSync(join(root, 'build/wasm/ndcg.js'), 'utf8'), { minify: true, target: 'es2020' })).code;
-  const packed = gzipSync(readFileSync(join(root, 'build/wasm/ndcg.wasm')), { level: 9 }).toString('base64');
-  // The same name for require() and for a classic <script>'s global.
-  const layer = await bundle('web/api/entry.js', 'ndcgApiLayer');
-  const api = (wasm) => `var createNdcgModule = (function () {\n${layer}\nreturn ndcgApiLayer.wrapFactory(createNdcgModule${wasm});\n})();\n` +
+async function moduleText(name, layer) {
+  const glue = (await transform(readFileSync(join(root, `build/wasm/${name}.js`), 'utf8'), { minify: true, target: 'es2020' })).code;
+  const packed = deflated(join(root, `build/wasm/${name}.wasm`)).toString('base64');
+  return `${glue}\n${apiText(layer, `, ${JSON.stringify(packed)}`)}`;
+}
+
+// The same name for require() and for a classic <script>'s global.
+function apiText(layer, wasm) {
+  return `var createNdcgModule = (function () {\n${layer}\nreturn ndcgApiLayer.wrapFactory(createNdcgModule${wasm});\n})();\n` +
     `if (typeof module === 'object' && module.exports) module.exports = createNdcgModule;\n`;
-  const text = `${glue}\n${api(`, ${JSON.stringify(packed)}`)}`;
-  assertNoEval('dist/ndcg.js', text);
-  writeFileSync(join(dist, 'ndcg.js'), text);
+}
+
+// dist/ndcg.js (every call), dist/ndcg-light.js (one ranking: no batch
+// evaluation; carried by the embed page and the element) and the debug build.
+async function buildModules() {
+  const layer = await bundle('web/api/entry.js', 'ndcgApiLayer');
+  const full = await moduleText('ndcg', layer);
+  const light = await moduleText('ndcg-light', layer);
+  for (const [file, text] of [['ndcg.js', full], ['ndcg-light.js', light]]) {
+    assertNoEval(`dist/${file}`, text);
+    writeFileSync(join(dist, file), text);
+  }
   const debug = join(root, 'build/wasm/ndcg-debug.js');
-  if (existsSync(debug)) writeFileSync(join(dist, 'ndcg-debug.js'), `${decodeWasmWithoutFetch(readFileSync(debug, 'utf8'))}\n${api('')}`);
-  return text;
+  if (existsSync(debug)) writeFileSync(join(dist, 'ndcg-debug.js'), `${decodeWasmWithoutFetch(readFileSync(debug, 'utf8'))}\n${apiText(layer, '')}`);
+  return { full, light };
 }
 
 function report(budgets) {
@@ -68,7 +93,7 @@ function report(budgets) {
   if (over) throw new Error('a file is over its size budget (web/budget.json)');
 }
 
-const moduleText = await buildModule();
+const modules = await buildModules();
 const page = join(root, 'scripts/build-page.mjs');
-if (existsSync(page)) await (await import(page)).buildPage({ root, dist, bundle, moduleText, assertNoEval });
+if (existsSync(page)) await (await import(page)).buildPage({ root, dist, bundle, modules, assertNoEval });
 report(JSON.parse(readFileSync(join(root, 'web/budget.json'), 'utf8')));

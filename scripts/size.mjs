@@ -1,5 +1,6 @@
-// `npm run size`: where the module's bytes go. Builds the module with
-// function names (build/wasm/ndcg-profile.wasm), reads it with wasm-objdump
+// `npm run size [-- [--light] [N]]`: where the module's bytes go. Builds the
+// module (or, with --light, the light one of the embed page and the element)
+// with function names (build/wasm/ndcg[-light]-profile.wasm), reads it with wasm-objdump
 // (Debian's wabt) and prints the sections, the share of each part (our
 // core, the bindings, the number libraries, libc++, libc and the compiler's
 // runtime), the largest functions, and the JS around the wasm.
@@ -10,17 +11,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const wasm = join(root, 'build/wasm/ndcg-profile.wasm');
-const top = Number(process.argv[2] || 25);
+const light = process.argv.includes('--light');
+const name = light ? 'ndcg-light-profile' : 'ndcg-profile';
+const wasm = join(root, `build/wasm/${name}.wasm`);
+const top = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) || 25);
 
-execFileSync('cmake', ['--build', join(root, 'build/wasm'), '--target', 'ndcg_module_profile'], {
+execFileSync('cmake', ['--build', join(root, 'build/wasm'), '--target', light ? 'ndcg_module_light_profile' : 'ndcg_module_profile'], {
   stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_PATH: '/usr/share/nodejs' },
 });
 const objdump = (flag) => execFileSync('wasm-objdump', [flag, wasm], { encoding: 'utf8', maxBuffer: 1 << 28 });
 
 // The part of the module a function belongs to, judged by its name.
 const PARTS = [
-  ['bindings', /^ndcg_|^\(anonymous namespace\)::(reply|pack|js_|column_sink|failure|settings_of|preset_scores|analysed_to_js|settings_to_js|pairs_of|sent)/],
+  ['bindings', /^ndcg_|^ndcg_wasm::|^\(anonymous namespace\)::(reply|pack|js_|column_sink|failure|settings_of|preset_scores|analysed_to_js|settings_to_js|pairs_of|sent)/],
   ['fast_float', /fast_float::/],
   ['fmt', /fmt::/],
   ['core', /ndcg::/],
@@ -60,5 +63,5 @@ for (const [name, size] of [...parts].sort((a, b) => b[1] - a[1])) {
 console.log(`\nlargest ${top} functions:`);
 for (const f of funcs.slice(0, top)) console.log(`  ${String(f.size).padStart(7)}  ${partOf(f.name).padEnd(16)} ${f.name.slice(0, 110)}`);
 
-const glue = readFileSync(join(root, 'build/wasm/ndcg-profile.js'));
+const glue = readFileSync(join(root, `build/wasm/${name}.js`));
 console.log(`\nJS: Emscripten's loader ${kb(glue.length)} raw, ${kb(gzipSync(glue, { level: 9 }).length)} gzipped (before minification)`);

@@ -264,6 +264,8 @@ export interface NdcgApi {
   presets(): PresetInfo[];
   matchingPreset(options?: ExplainOptions): string;
   detectFormat(text: string): string;
+  /** 'full' (dist/ndcg.js, the page) or 'light' (embed.html, ndcg-calc.js): there evaluateTrec and compareRuns throw code 'not-in-build' and compareOptionSchema() is []. */
+  build: 'full' | 'light';
   memoryBytes(): number;
   ready(): Promise<void>;
 }

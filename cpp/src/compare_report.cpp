@@ -3,11 +3,11 @@
 // put_comparison, the same field list the JS API reads.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "ndcg/compare.hpp"
+#include "ndcg/numbers.hpp"
 #include "ndcg/stats.hpp"
 #include "utf8.hpp"
 
@@ -16,9 +16,7 @@ namespace {
 
 std::string fixed(double v, int digits) {
   if (std::isnan(v)) return "n/a";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  std::string s(buf);
+  std::string s = fixed_text(v, digits);
   if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);  // no "-0.000"
   return s;
 }

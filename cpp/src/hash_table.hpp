@@ -111,4 +111,44 @@ class handle_table {
   std::size_t count_ = 0;
 };
 
+// The index of `key` in `list` (items with an `id`) as a handle_table over
+// those indexes finds it; handle_table::none when absent. `ids` must hold
+// the indexes of `list` inserted so far.
+template <class List>
+std::uint32_t index_of(const handle_table& ids, const List& list, std::string_view key) {
+  return ids.find(hash_of(key), [&](std::uint32_t i) { return list[i].id == key; });
+}
+
+// Puts index `next` for `key` unless `list` already has an item with that
+// id: then returns that item's index (the first one), else none.
+template <class List>
+std::uint32_t add_index(handle_table& ids, const List& list, std::string_view key, std::size_t next) {
+  return ids.insert(hash_of(key), static_cast<std::uint32_t>(next), [&](std::uint32_t i) { return list[i].id == key; });
+}
+
+// A count per distinct text; the texts are kept as views and must outlive
+// it (the subtopics alpha-nDCG has seen so far).
+class text_counts {
+ public:
+  int count(std::string_view key) const {
+    const std::uint32_t h = table_.find(hash_of(key), [&](std::uint32_t i) { return keys_[i] == key; });
+    return h == handle_table::none ? 0 : counts_[h];
+  }
+  void add(std::string_view key) {
+    const auto next = static_cast<std::uint32_t>(keys_.size());
+    const std::uint32_t h = table_.insert(hash_of(key), next, [&](std::uint32_t i) { return keys_[i] == key; });
+    if (h != handle_table::none) {
+      ++counts_[h];
+      return;
+    }
+    keys_.push_back(key);
+    counts_.push_back(1);
+  }
+
+ private:
+  handle_table table_;
+  std::vector<std::string_view> keys_;
+  std::vector<int> counts_;
+};
+
 }  // namespace ndcg::detail

@@ -6,8 +6,8 @@
 #include <cstring>
 #include <numeric>
 #include <string>
-#include <unordered_map>
 
+#include "hash_table.hpp"
 #include "log2.hpp"
 #include "metrics_detail.hpp"
 #include "ndcg/report.hpp"
@@ -69,9 +69,9 @@ double gain_or_zero(double grade, double gain, const options& opt) {
 // An error about a judged grade points at its line in the judgments.
 expected<std::vector<row>> grade_rows(const std::vector<item>& ranking, const options& opt,
                                       const std::vector<item>* judgments) {
-  std::unordered_map<std::string, const item*> judged;
+  detail::handle_table judged;  // indexes of *judgments, the first of each id
   if (judgments)
-    for (const item& j : *judgments) judged.emplace(j.id, &j);
+    for (std::size_t j = 0; j < judgments->size(); ++j) detail::add_index(judged, *judgments, (*judgments)[j].id, j);
   std::vector<row> rows;
   rows.reserve(ranking.size());
   for (const item& it : ranking) {
@@ -82,8 +82,8 @@ expected<std::vector<row>> grade_rows(const std::vector<item>& ranking, const op
         return at_item(fail(error_code::no_ids, "judgments need document ids in the ranking, but this item has none"), it,
                        "ranking");
       }
-      auto found = judged.find(it.id);
-      graded_by = found == judged.end() ? nullptr : found->second;
+      const std::uint32_t found = detail::index_of(judged, *judgments, it.id);
+      graded_by = found == detail::handle_table::none ? nullptr : &(*judgments)[found];
       grade = graded_by ? graded_by->grade : 0.0;
     }
     const item& place = graded_by ? *graded_by : it;
@@ -105,16 +105,25 @@ bool scores_tie(const row& a, const row& b, const options& opt) {
 
 // Orders rows by score, highest first, under the tie policy. Rankings
 // without scores keep their input order.
+// The order of both stable sorts: by score (scores_of set) or by gain,
+// largest first. One comparator type, so the module carries one
+// instantiation of std::stable_sort, not one per lambda.
+struct row_order {
+  const options* scores_of = nullptr;
+  bool operator()(const row& a, const row& b) const {
+    if (!scores_of) return a.gain > b.gain;
+    double sa = detail::comparable_score(a.source->score, *scores_of), sb = detail::comparable_score(b.source->score, *scores_of);
+    if (sa != sb) return sa > sb;
+    if (scores_of->ties == tie_policy::trec) return std::strcmp(a.source->id.c_str(), b.source->id.c_str()) > 0;
+    return false;
+  }
+};
+
 void order_by_score(std::vector<row>& rows, const options& opt) {
   bool scored = !rows.empty() &&
                 std::all_of(rows.begin(), rows.end(), [](const row& r) { return r.source->has_score; });
   if (!scored) return;
-  std::stable_sort(rows.begin(), rows.end(), [&](const row& a, const row& b) {
-    double sa = detail::comparable_score(a.source->score, opt), sb = detail::comparable_score(b.source->score, opt);
-    if (sa != sb) return sa > sb;
-    if (opt.ties == tie_policy::trec) return std::strcmp(a.source->id.c_str(), b.source->id.c_str()) > 0;
-    return false;
-  });
+  std::stable_sort(rows.begin(), rows.end(), row_order{&opt});
 }
 
 // Under tie_policy::average, every item of a tied group scores the
@@ -156,7 +165,7 @@ std::vector<row> ideal_rows(std::vector<row> pool) {
   for (row& r : pool) r.gain = r.own_gain;
   pool.erase(std::remove_if(pool.begin(), pool.end(), [](const row& r) { return !(r.gain > 0); }),
              pool.end());
-  std::stable_sort(pool.begin(), pool.end(), [](const row& a, const row& b) { return a.gain > b.gain; });
+  std::stable_sort(pool.begin(), pool.end(), row_order{});
   return pool;
 }
 

@@ -1,11 +1,12 @@
 #include "other_metrics.hpp"
+
+#include "hash_table.hpp"
 #include "log2.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <queue>
 #include <string>
-#include <unordered_map>
 
 namespace ndcg::detail {
 namespace {
@@ -52,30 +53,27 @@ double largest_grade(const std::vector<ranked>& list, const std::vector<item>* j
 }
 
 double subtopic_gain(const std::vector<std::string>& subtopics,
-                     const std::unordered_map<std::string, int>& seen, double alpha) {
+                     const text_counts& seen, double alpha) {
   double gain = 0;
-  for (const std::string& s : subtopics) {
-    auto found = seen.find(s);
-    gain += std::pow(1.0 - alpha, found == seen.end() ? 0 : found->second);
-  }
+  for (const std::string& s : subtopics) gain += std::pow(1.0 - alpha, seen.count(s));
   return gain;
 }
 
 void alpha_family(const std::vector<ranked>& list, std::size_t depth, const options& opt,
                   const std::vector<item>* judgments, other_metrics& m) {
-  std::unordered_map<std::string, const std::vector<std::string>*> judged;
+  handle_table judged;  // indexes of *judgments, the first of each id
   bool judged_subtopics = false;
   if (judgments)
-    for (const item& j : *judgments) {
-      judged.emplace(j.id, &j.subtopics);
-      judged_subtopics = judged_subtopics || !j.subtopics.empty();
+    for (std::size_t j = 0; j < judgments->size(); ++j) {
+      add_index(judged, *judgments, (*judgments)[j].id, j);
+      judged_subtopics = judged_subtopics || !(*judgments)[j].subtopics.empty();
     }
   static const std::vector<std::string> none;
   std::vector<const std::vector<std::string>*> order(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {
     const item& it = *list[i].source;
-    auto found = judged_subtopics ? judged.find(it.id) : judged.end();
-    order[i] = found != judged.end() ? found->second : judged_subtopics ? &none : &it.subtopics;
+    const std::uint32_t found = judged_subtopics ? index_of(judged, *judgments, it.id) : handle_table::none;
+    order[i] = found != handle_table::none ? &(*judgments)[found].subtopics : judged_subtopics ? &none : &it.subtopics;
     m.has_alpha = m.has_alpha || !order[i]->empty();
   }
   if (!m.has_alpha && !judged_subtopics) return;
@@ -107,11 +105,11 @@ double expected_reciprocal_rank(const std::vector<double>& grades, std::size_t d
 
 double alpha_dcg(const std::vector<const std::vector<std::string>*>& order, std::size_t depth,
                  double alpha) {
-  std::unordered_map<std::string, int> seen;
+  text_counts seen;
   double total = 0;
   for (std::size_t j = 0; j < depth && j < order.size(); ++j) {
     total += subtopic_gain(*order[j], seen, alpha) / detail::log2_exact(static_cast<double>(j) + 2.0);
-    for (const std::string& s : *order[j]) ++seen[s];
+    for (const std::string& s : *order[j]) seen.add(s);
   }
   return total;
 }
@@ -127,7 +125,7 @@ std::vector<const std::vector<std::string>*> alpha_ideal(
       return gain != o.gain ? gain < o.gain : index > o.index;
     }
   };
-  std::unordered_map<std::string, int> seen;
+  text_counts seen;
   std::priority_queue<candidate> heap;
   for (std::size_t i = 0; i < pool.size(); ++i) heap.push({subtopic_gain(*pool[i], seen, alpha), i});
   std::vector<const std::vector<std::string>*> ideal;
@@ -140,7 +138,7 @@ std::vector<const std::vector<std::string>*> alpha_ideal(
       continue;
     }
     ideal.push_back(pool[top.index]);
-    for (const std::string& s : *pool[top.index]) ++seen[s];
+    for (const std::string& s : *pool[top.index]) seen.add(s);
   }
   return ideal;
 }

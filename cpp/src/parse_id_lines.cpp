@@ -2,9 +2,9 @@
 // commas, semicolons or pipes. An id may appear only once.
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
+#include "hash_table.hpp"
 #include "parse_detail.hpp"
 
 namespace ndcg::detail {
@@ -16,7 +16,7 @@ expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim
   out.detected = fmt;
   out.has_ids = true;
   out.has_scores = scores;
-  std::unordered_map<std::string_view, std::size_t> seen;
+  handle_table seen;  // ids, as indexes of out.items
   std::vector<field> f;
   line_reader lines(text);
   line l;
@@ -56,8 +56,8 @@ expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim
     }
     it.column = f.back().column;
     {
-      const auto [at, added] = seen.emplace(f[0].text, l.number);
-      if (!added) return repeated_id(f[0].text, judgments, at->second, l.number, f[0].column);
+      const std::uint32_t first = add_index(seen, out.items, f[0].text, out.items.size());
+      if (first != handle_table::none) return repeated_id(f[0].text, judgments, out.items[first].line, l.number, f[0].column);
     }
     out.items.push_back(std::move(it));
   }

@@ -3,9 +3,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
+#include "hash_table.hpp"
 #include "parse_detail.hpp"
 
 namespace ndcg::detail {
@@ -196,7 +196,7 @@ expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, f
   parsed_ranking out;
   out.detected = f;
   std::vector<cell> cells;
-  std::unordered_map<std::string, std::size_t> seen;
+  handle_table seen;  // ids, as indexes of out.items
   std::optional<header> h;
   line_reader lines(text);
   line l;
@@ -225,8 +225,8 @@ expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, f
     item it;
     if (auto ok = read_row(*h, cells, l, it); !ok) return ok.err();
     if (it.has_id) {
-      const auto [at, added] = seen.emplace(it.id, l.number);
-      if (!added) return repeated_id(it.id, judgments, at->second, l.number, cells[h->id].column);
+      const std::uint32_t first = add_index(seen, out.items, it.id, out.items.size());
+      if (first != handle_table::none) return repeated_id(it.id, judgments, out.items[first].line, l.number, cells[h->id].column);
     }
     out.items.push_back(std::move(it));
   }

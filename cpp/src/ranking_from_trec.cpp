@@ -2,9 +2,9 @@
 // one query only (several belong to `ndcg trec`).
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
+#include "hash_table.hpp"
 #include "parse_detail.hpp"
 
 namespace ndcg::detail {
@@ -104,17 +104,18 @@ expected<parsed_ranking> ranking_from_subtopics(std::string_view text, const lim
   out.detected = format::subtopic_qrels;
   out.has_ids = true;
   out.has_subtopics = true;
-  std::unordered_map<std::string_view, std::size_t> index;
+  handle_table index;  // docids, as indexes of out.items
   for (const auto& e : file->queries[0].entries) {
-    const auto [at, added] = index.emplace(e.docid, out.items.size());
-    if (added) {
+    std::uint32_t at = add_index(index, out.items, e.docid, out.items.size());
+    if (at == handle_table::none) {
+      at = static_cast<std::uint32_t>(out.items.size());
       item it;
       it.id = e.docid;
       it.has_id = true;
       it.line = e.line;
       out.items.push_back(std::move(it));
     }
-    item& it = out.items[at->second];
+    item& it = out.items[at];
     if (e.judgment > 0) {
       it.grade = 1;
       it.subtopics.emplace_back(e.subtopic);

@@ -3,7 +3,6 @@
 #include "ndcg/report.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
@@ -21,9 +20,7 @@ constexpr std::size_t max_sum_terms = 40;
 
 std::string fixed(double v, int decimals) {
   if (!std::isfinite(v)) return std::isnan(v) ? "n/a" : (v < 0 ? "-inf" : "inf");
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  std::string s(buf);
+  std::string s = fixed_text(v, decimals);
   if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);  // no "-0.000"
   return s;
 }
@@ -282,7 +279,7 @@ class json_sink : public field_sink {
   }
   void begin(std::string_view n) override {
     key(n) += "{";
-    firsts_.push_back(true);
+    firsts_.push_back('\1');
   }
   void end() override {
     firsts_.pop_back();
@@ -292,7 +289,7 @@ class json_sink : public field_sink {
     key(n) += "[";
     for (std::size_t i = 0; i < rows.size(); ++i) {
       out += i ? ",\n    {" : "\n    {";
-      firsts_.push_back(true);
+      firsts_.push_back('\1');
       put_step(rows[i], *this);
       firsts_.pop_back();
       out += "}";
@@ -302,13 +299,15 @@ class json_sink : public field_sink {
   std::string finish() { return out + "\n}\n"; }
 
  private:
-  std::vector<bool> firsts_ = {true};
+  // One flag per open object or list: nothing written in it yet. A string,
+  // not vector<bool>, whose code the module would carry for this alone.
+  std::string firsts_ = "\1";
 
   std::string& key(std::string_view n) {
     const bool top = firsts_.size() == 1 && !one_line;
     if (top) out += firsts_.back() ? "\n  " : ",\n  ";
     else if (!firsts_.back()) out += ",";
-    firsts_.back() = false;
+    firsts_.back() = '\0';
     // Field names are plain ASCII words: quoted as they are.
     out += '"';
     out.append(n.data(), n.size());

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -192,9 +191,7 @@ void add_level_columns(plan& p, std::vector<double>& levels) {
   std::sort(levels.begin(), levels.end());
   levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
   for (double level : levels) {
-    char name[64];
-    std::snprintf(name, sizeof name, "iprec_at_recall_%.2f", level);
-    p.columns.push_back(column{family::iprec_at_recall, 0, 0, name, level});
+    p.columns.push_back(column{family::iprec_at_recall, 0, 0, "iprec_at_recall_" + fixed_text(level, 2), level});
   }
 }
 
@@ -418,22 +415,23 @@ expected<measure_spec> parse_measure(std::string_view text) {
 
 namespace {
 
+// A measure's name padded to 22 columns, as trec_eval's "%-22s".
+void append_name(std::string& out, std::string_view name) {
+  out += name;
+  if (name.size() < 22) out.append(22 - name.size(), ' ');
+}
+
 void append_line(std::string& out, const std::string& name, std::string_view qid, double value,
                  bool is_count, int digits) {
-  char head[64];
-  char number[400];  // room for %.16f of any double
-  // A count past long long (merged shards of a hostile input) prints whole, without the cast's overflow.
-  if (is_count && std::fabs(value) < 9e18) std::snprintf(number, sizeof number, "%lld", static_cast<long long>(value));
-  else if (is_count) std::snprintf(number, sizeof number, "%.0f", value);
-  else if (digits >= 17) std::snprintf(number, sizeof number, "%.17g", value);
-  else std::snprintf(number, sizeof number, "%.*f", std::max(digits, 0), value);
-  std::snprintf(head, sizeof head, "%-22s", name.c_str());
-  // The name may be longer than the buffer; only its padding needs printf.
-  out += name.size() >= 22 ? name : std::string(head);
+  append_name(out, name);
   out += '\t';
   out += qid;
   out += '\t';
-  out += number;
+  // A count past long long (merged shards of a hostile input) prints whole, without the cast's overflow.
+  if (is_count && std::fabs(value) < 9e18) out += std::to_string(static_cast<long long>(value));
+  else if (is_count) out += fixed_text(value, 0);
+  else if (digits >= 17) out += significant_text(value, 17);
+  else out += fixed_text(value, std::max(digits, 0));
   out += '\n';
 }
 
@@ -449,9 +447,8 @@ std::string format_trec(const trec_result& r, bool per_query, int digits) {
       }
   for (std::size_t m = 0; m < r.names.size(); ++m) {
     if (r.names[m] == "runid") {  // trec_eval's one line whose value is text
-      char head[64];
-      std::snprintf(head, sizeof head, "%-22s\tall\t", "runid");
-      out += head + r.run_id + "\n";
+      append_name(out, "runid");
+      out += "\tall\t" + r.run_id + "\n";
       continue;
     }
     if (std::isnan(r.mean[m])) continue;

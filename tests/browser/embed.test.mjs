@@ -17,7 +17,7 @@ before(async () => {
   browser = await launch();
   server = await serveDist();
   api = await nodeApi();
-  const pages = ['index.html', 'embed.html', 'examples.html', 'ndcg-calc.js', 'host.html', 'plain.html'];
+  const pages = ['index.html', 'embed.html', 'examples.html', 'ndcg-calc.js', 'ndcg.js', 'host.html', 'plain.html'];
   guard = await guardedContext(browser, pages.map((name) => server.url(name)));
 });
 
@@ -179,6 +179,37 @@ async function dialogSnippets(hash, choose = async () => {}) {
 }
 
 const rows = (root) => Array.from(root.querySelectorAll('#table-dcg tbody tr, #table-idcg tbody tr'), (tr) => tr.textContent);
+
+describe('the light module of embed.html and ndcg-calc.js', () => {
+  test('embed.html carries the light module; a link in batch or compare mode shows its text as one ranking', async () => {
+    const p = await guard.context.newPage();
+    await p.goto(server.url(`embed.html#mode=trec&text=${encodeURIComponent('3 2 0 1')}&k=3`));
+    await p.waitForFunction(() => window.ndcgCalc && document.getElementById('headline')?.textContent);
+    assert.equal(await p.evaluate(() => window.ndcgCalc.api.build), 'light');
+    assert.equal(await p.evaluate(() => window.ndcgCalc.state().mode), 'explain');
+    const want = api.explain('3 2 0 1', { k: 3 });
+    const rows = await p.evaluate(() => document.querySelectorAll('#table-dcg tbody tr').length);
+    assert.equal(rows, want.steps.length);
+    assert.deepEqual(await violations(p), []);
+    await p.goto(server.url(`embed.html#mode=compare&text=${encodeURIComponent('2 0 1')}&k=3`));
+    await p.waitForFunction(() => window.ndcgCalc && window.ndcgCalc.state().text === '2 0 1');
+    assert.equal(await p.evaluate(() => window.ndcgCalc.state().mode), 'explain');
+    await p.close();
+  });
+
+  test('an element on a page that loaded dist/ndcg.js first uses that module, and the page keeps it', async () => {
+    const body = '<script src="ndcg.js"></script><ndcg-calc grades="3,2,0,1" k="3"></ndcg-calc><script src="ndcg-calc.js"></script>';
+    const p = await openHost(body, { hostile: false });
+    const build = await p.evaluate(async () => (await window.createNdcgModule()).build);
+    assert.equal(build, 'full');
+    assert.match(await headline(p), /0\.9/);
+    assert.deepEqual(await violations(p), []);
+    await p.close();
+    const alone = await openHost(`<ndcg-calc grades="3,2,0,1" k="3"></ndcg-calc>${SCRIPT}`, { hostile: false });
+    assert.equal(await alone.evaluate(async () => (await window.createNdcgModule()).build), 'light');
+    await alone.close();
+  });
+});
 
 describe('the iframe of embed.html and the Embed dialog', () => {
   test('the iframe grows to its content and shrinks again, with no scroll bar', async () => {

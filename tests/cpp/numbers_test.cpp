@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -171,4 +172,57 @@ TEST_CASE("the JSON of the worked example and of a parity query is unchanged to 
                  "--gain", "linear", "3", "2.5", "0", "1e-3", "7", "1e22", "0.1"}) == file_text(g + "weighted.json"));
   CHECK(cli_out({"explain", "--format", "json", "--preset", "trec_eval", "--qrels", g + "set1-481.qrels", "-f",
                  g + "set1-481.run"}) == file_text(g + "set1-481.json"));
+}
+
+namespace {
+std::string printf_text(const char* format, int precision, double v) {
+  char buf[1200];
+  std::snprintf(buf, sizeof buf, format, precision, v);
+  return buf;
+}
+
+// Doubles of every kind: any bit pattern, everyday magnitudes, values a
+// few units of the last place from a decimal tie, and exact ties (k / 2^n).
+double sample(std::mt19937_64& g, int i) {
+  const std::uint64_t bits = g();
+  double v = 0;
+  std::memcpy(&v, &bits, sizeof v);
+  switch (i % 4) {
+    case 1: return std::ldexp(static_cast<double>(bits >> 11), -53) * std::pow(10.0, static_cast<int>(bits % 9) - 3);
+    case 2: return std::nextafter(std::round(v * 1000) / 1000 + 0.0005, (bits & 1) ? 1e300 : -1e300);
+    case 3: return static_cast<double>(static_cast<std::int64_t>(bits >> 40) - (1ll << 23)) / static_cast<double>(1ull << (bits % 30));
+    default: return v;
+  }
+}
+}  // namespace
+
+TEST_CASE("fixed_text() and significant_text() write what printf's %.*f and %.*g write") {
+  std::mt19937_64 g(20250301);
+  std::size_t differ = 0, tried = 0;
+  for (int i = 0; i < 400000; ++i) {
+    const double v = sample(g, i);
+    if (!std::isfinite(v) || std::fabs(v) > 1e40) continue;
+    const int d = static_cast<int>(g() % 18);
+    ++tried;
+    if (fixed_text(v, d) != printf_text("%.*f", d, v) && ++differ < 5) CHECK(fixed_text(v, d) == printf_text("%.*f", d, v));
+    const int p = 1 + static_cast<int>(g() % 17);
+    if (significant_text(v, p) != printf_text("%.*g", p, v) && ++differ < 5) CHECK(significant_text(v, p) == printf_text("%.*g", p, v));
+  }
+  CHECK(differ == 0);
+  CHECK(tried > 300000);
+  const double edges[] = {0.0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 1.005, 1.015, 9.9999999, 99.995, 1e-5, 1e-4, 0.0001234,
+                          5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308, 1e21, 1e17,
+                          123456789012345678.0, 9007199254740993.0, 0.9490301792919195, 11.210318626022309};
+  for (const double v : edges) {
+    for (int d = 0; d <= 17; ++d) CHECK(fixed_text(v, d) == printf_text("%.*f", d, v));
+    for (int p = 1; p <= 17; ++p) CHECK(significant_text(v, p) == printf_text("%.*g", p, v));
+  }
+  CHECK(fixed_text(1.005, 2) == "1.00");
+  CHECK(fixed_text(0.125, 2) == "0.12");
+  CHECK(fixed_text(-0.0, 3) == "-0.000");
+  CHECK(fixed_text(1e22, 1) == "10000000000000000000000.0");
+  CHECK(significant_text(0.1, 17) == "0.10000000000000001");
+  CHECK(significant_text(1e-5, 17) == "1.0000000000000001e-05");
+  CHECK(fixed_text(std::nan(""), 2) == "nan");
+  CHECK(fixed_text(-HUGE_VAL, 2) == "-inf");
 }

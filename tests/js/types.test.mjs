@@ -7,7 +7,7 @@ import { createNdcgModule, root } from './helpers.mjs';
 
 const dts = readFileSync(join(root, 'web', 'ndcg-types.d.ts'), 'utf8');
 const apiSource = readFileSync(join(root, 'web', 'api', 'api.js'), 'utf8');
-const bindings = readFileSync(join(root, 'cpp', 'wasm', 'bindings.cpp'), 'utf8');
+const bindings = ['bindings.cpp', 'batch.cpp'].map((f) => readFileSync(join(root, 'cpp', 'wasm', f), 'utf8')).join('\n');
 const rawSource = readFileSync(join(root, 'web', 'api', 'raw.js'), 'utf8');
 
 function interfaceMembers(name) {

@@ -159,10 +159,10 @@ function checkRuns(runTexts) {
 
 /**
  * compareRuns() and its option table (read once, as tablesOf reads explain's).
- * @param {object[]} rows compare's option table
+ * @param {{compareRows: object[], hasBatch: boolean}} tables compare's option table, and whether the build has batch calls
  * @param {(fn: Function) => any} call the guarded module's call
  */
-function compareCalls(rows, call) {
+function compareCalls({ compareRows: rows, hasBatch }, call) {
   const schema = new Map(rows.map((r) => [r.key, r]));
   return {
     /**
@@ -173,13 +173,14 @@ function compareCalls(rows, call) {
      * @param {object} [options] keys of compareOptionSchema()
      */
     compareRuns(qrelsText, runTexts, options) {
+      if (!hasBatch) throw notInBuild('compareRuns');
       const o = optionTexts(options, schema, false);
       const runs = checkRuns(runTexts);
       const r = call((m) => m.compareRuns(checkText('qrels', qrelsText), runs, o.keys, o.values));
       return compareResultOf(checked(r));
     },
 
-    /** compare's option table: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]. */
+    /** compare's option table: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]; empty in the light build. */
     compareOptionSchema() {
       return rows.map((r) => ({ ...r, choices: [...r.choices] }));
     },
@@ -279,8 +280,15 @@ function tablesOf(raw) {
   const schemaRows = Array.from(raw.optionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) }));
   const codes = Array.from(raw.errorCodes(), (c) => ({ code: c.code, args: c.args ? c.args.split(',') : [] }));
   const presets = Array.from(raw.presetList(), (p) => ({ name: p.name, summary: p.summary, options: plain(p.options) }));
-  const compareRows = Array.from(raw.compareOptionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) }));
-  return { schemaRows, schema: new Map(schemaRows.map((r) => [r.key, r])), codes, presets, compareRows };
+  // The light module (embed.html, ndcg-calc.js) has no batch exports: its compare table is empty.
+  const compareRows = raw.hasBatch ? Array.from(raw.compareOptionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) })) : [];
+  return { schemaRows, schema: new Map(schemaRows.map((r) => [r.key, r])), codes, presets, compareRows, hasBatch: raw.hasBatch };
+}
+
+/** The error of a call the light module (embed.html, ndcg-calc.js) leaves out. */
+function notInBuild(call) {
+  return new NdcgError('not-in-build', `${call}() is not in this build: the light module explains one ranking; dist/ndcg.js has batch evaluation and compare`,
+    { args: { call: `${call}()` } });
 }
 
 /** The tables and the calls that are not an explanation. */
@@ -289,13 +297,14 @@ function otherCalls(guard, tables) {
   return {
     /** trec_eval-compatible evaluation: { perQuery: {qid: {name: value}}, mean, measures, qids, text }. */
     evaluateTrec(qrelsText, runText, options) {
+      if (!tables.hasBatch) throw notInBuild('evaluateTrec');
       const o = checkTrecOptions(options);
       const subtopics = o.subtopics === undefined ? '' : checkText('subtopics', o.subtopics);
       const r = call((m) => m.evaluateTrec(checkText('qrels', qrelsText), checkText('run', runText), subtopics, { ...o, subtopics: undefined }));
       return trecResultOf(checked(r));
     },
 
-    ...compareCalls(tables.compareRows, call),
+    ...compareCalls(tables, call),
 
     /** The core's one option table: [{ key, flag, kind, choices, min, max, aboveMin, default, help, preset }]. */
     optionSchema: () => tables.schemaRows.map((r) => ({ ...r, choices: [...r.choices] })),
@@ -316,6 +325,9 @@ function otherCalls(guard, tables) {
 
     /** The format name the parser would detect for `text`. */
     detectFormat: (text) => call((m) => m.detectFormat(checkText('text', text))),
+
+    /** 'full' (dist/ndcg.js, the page) or 'light' (embed.html, ndcg-calc.js: no evaluateTrec). */
+    build: tables.hasBatch ? 'full' : 'light',
 
     /** Bytes of wasm memory in use by the instance (for leak checks). */
     memoryBytes: guard.memoryBytes,

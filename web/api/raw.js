@@ -100,6 +100,8 @@ export function rawApi(m) {
     errorCodes: () => reply(m, m._ndcg_error_codes()),
     matchingPreset: (keys, values) => withPack(m, optionPairs(keys, values), (at, size) => m._ndcg_matching_preset(at, size)),
     detectFormat: (text) => withPack(m, [text], (at, size) => m._ndcg_detect_format(at, size)),
+    // The light module (cpp/wasm/bindings.cpp without batch.cpp) has no batch exports.
+    hasBatch: typeof m._ndcg_evaluate_trec === 'function',
     get HEAP8() {
       return m.HEAP8;
     },

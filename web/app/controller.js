@@ -49,7 +49,13 @@ export function stateFromHash(app, hash) {
     const draft = store.loadDraft();
     if (draft) Object.assign(state, { text: draft.text, qrels: draft.qrels });
   }
-  return empty ? null : state;
+  return empty ? null : withinBuild(app, state);
+}
+
+// The light module (embed.html) has no batch evaluation and no compare: a
+// link or draft in either mode shows its text as one ranking.
+function withinBuild(app, state) {
+  return app.api.build === 'light' && state.mode !== 'explain' ? { ...state, mode: 'explain' } : state;
 }
 
 function initialState(app) {
@@ -57,7 +63,7 @@ function initialState(app) {
   const fromHash = hash ? stateFromHash(app, hash) : null;
   if (fromHash) return fromHash;
   const draft = store.loadDraft();
-  if (draft) return { ...decodeHash(app.spec, draft.hash).state, text: draft.text, qrels: draft.qrels };
+  if (draft) return withinBuild(app, { ...decodeHash(app.spec, draft.hash).state, text: draft.text, qrels: draft.qrels });
   return defaultState(app.spec);
 }
 

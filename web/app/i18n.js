@@ -99,6 +99,7 @@ const EN_ERRORS = {
   'bad-file': 'the file “{found}” cannot be read.',
   'ungrouped-run': 'query “{found}” comes back after other queries (first on line {first_line}): group the run by query.',
   restarting: 'the calculator ran out of memory and is restarting. Try a smaller input.',
+  'not-in-build': '{call} is not part of this compact build; the full calculator has it.',
 };
 
 const ZH_ERRORS = {
@@ -135,6 +136,7 @@ const ZH_ERRORS = {
   'bad-file': '无法读取文件“{found}”。',
   'ungrouped-run': '查询“{found}”在其他查询之后再次出现（首次在第 {first_line} 行）：请按查询把运行结果分组。',
   restarting: '计算器内存不足，正在重新启动，请换一个小一些的输入。',
+  'not-in-build': '这个精简版本不包含 {call}，完整的计算器中有。',
 };
 
 const en = {

@@ -48,7 +48,8 @@ namespace ndcg {
   X(needs_subtopics, "needs-subtopics", "")                                                 \
   X(bad_file, "bad-file", "found")                                                          \
   X(ungrouped_run, "ungrouped-run", "found,first_line")  /* streamed run not grouped */      \
-  X(restarting, "restarting", "")                 /* JS only: wasm memory ran out */
+  X(restarting, "restarting", "")                 /* JS only: wasm memory ran out */          \
+  X(not_in_build, "not-in-build", "call")         /* JS only: the light module lacks it */
 
 enum class error_code {
 #define NDCG_ERROR_ENUM(id, name, args) id,

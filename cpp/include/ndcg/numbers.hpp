@@ -9,7 +9,9 @@
 //   refused    0x10  1,5  1_000  ' 3'  3abc  e3  .  +-3  nan  inf  1e999
 //
 // Writing: the shortest decimal text that reads back as the same double,
-// from {fmt}'s Dragonbox (libfmt-dev), laid out as std::to_chars does.
+// from {fmt}'s Dragonbox (libfmt-dev), laid out as std::to_chars does; and
+// rounded text as printf's "%.*f" and "%.*g" write it, from the exact
+// decimal digits (so the module carries no printf).
 #pragma once
 
 #include <string>
@@ -38,5 +40,14 @@ std::string shortest(double v);
 // allocating: for reports of many numbers. Returns the end.
 inline constexpr int max_shortest = 32;
 char* write_shortest(double v, char* out);
+
+// `v` rounded to `decimals` places as printf's "%.*f" writes it: the exact
+// binary value rounded half to even, every digit of a large value written
+// out. Not finite: "nan", "inf", "-inf".
+std::string fixed_text(double v, int decimals);
+
+// `v` to `precision` significant digits (1 to 17) as printf's "%.*g" writes
+// it: trailing zeros dropped, "e+XX" form below 1e-4 or from 10^precision.
+std::string significant_text(double v, int precision);
 
 }  // namespace ndcg

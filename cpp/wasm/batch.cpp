@@ -1,0 +1,179 @@
+// The module's batch exports: evaluateTrec (trec_eval-compatible runs over
+// qrels), compareRuns and compare's option table. Only the full module links this file; the light module for
+// embedding one ranking leaves it out, and the JS layer says so if called.
+#include <emscripten/emscripten.h>
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ndcg/compare.hpp"
+#include "ndcg/numbers.hpp"
+#include "ndcg/option_table.hpp"
+#include "ndcg/trec.hpp"
+#include "reply.hpp"
+
+using namespace ndcg_wasm;
+
+namespace {
+
+// evaluateTrec's options object, as key/value texts (a list repeats its key).
+class js_object {
+ public:
+  explicit js_object(std::vector<std::pair<std::string, std::string>> p) : pairs_(std::move(p)) {}
+  bool has(std::string_view k) const { return find(k) != nullptr; }
+  std::string text(std::string_view k) const { return *find(k); }
+  bool boolean(std::string_view k) const { return *find(k) == "true"; }
+  double number(std::string_view k) const {
+    double v = 0;
+    ndcg::read_number(*find(k), v);
+    return v;
+  }
+  std::vector<std::string> texts(std::string_view k) const {
+    std::vector<std::string> out;
+    for (const auto& [key, value] : pairs_)
+      if (key == k) out.push_back(value);
+    return out;
+  }
+
+ private:
+  const std::string* find(std::string_view k) const {
+    for (const auto& [key, value] : pairs_)
+      if (key == k) return &value;
+    return nullptr;
+  }
+  std::vector<std::pair<std::string, std::string>> pairs_;
+};
+
+// Values [run][measure][query] as one number list.
+std::vector<double> flat(const std::vector<std::vector<std::vector<double>>>& runs) {
+  std::vector<double> out;
+  for (const auto& run : runs)
+    for (const auto& measure : run) out.insert(out.end(), measure.begin(), measure.end());
+  return out;
+}
+
+void texts_to_js(reply& r, std::string_view key, const std::vector<std::string>& texts) {
+  r.open_list(key);
+  for (const std::string& t : texts) r.set("", t);
+  r.close_list();
+}
+
+// compare_runs: comparisons and tie summaries through the core's field lists.
+void compared_to_js(reply& r, const ndcg::compare_result& c, const ndcg::compare_settings& s) {
+  r.open();
+  r.set("ok", true);
+  texts_to_js(r, "runs", c.runs);
+  texts_to_js(r, "measures", c.measures);
+  std::string qids;
+  for (const std::string& q : c.qids) qids += (qids.empty() ? "" : "\n") + q;
+  r.set_bytes("qids", qids);
+  r.set("queries", static_cast<double>(c.qids.size()));
+  r.open_list("comparisons");
+  for (const ndcg::comparison& x : c.comparisons) {
+    js_sink sink(r);
+    r.open(), ndcg::put_comparison(x, c, sink), r.close();
+  }
+  r.close_list();
+  r.open_list("tieRanges");
+  for (const ndcg::tie_summary& t : c.ties) {
+    js_sink sink(r);
+    r.open(), ndcg::put_tie_summary(t, c, sink), r.close();
+  }
+  r.close_list();
+  r.set_numbers("values", flat(c.values));
+  r.set_numbers("worst", flat(c.worst));
+  r.set_numbers("best", flat(c.best));
+  r.set("trials", static_cast<double>(c.trials));
+  r.set("seed", static_cast<double>(c.seed));
+  r.set("holmTest", ndcg::name_of(c.holm));
+  (void)s;  // reports are the command's; the JS API returns the values
+  r.close();
+}
+
+}  // namespace
+
+extern "C" {
+
+// pack: qrels, run, subtopics, then evaluateTrec's options as key/value texts.
+EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_evaluate_trec(const char* data, std::size_t size) {
+  pack p(data, size);
+  std::string_view qrels = p.next(), run = p.next(), subtopics = p.next();
+  js_object js(pairs_of(p));
+  ndcg::trec_options o;
+  if (js.has("measures"))
+    for (const std::string& m : js.texts("measures")) o.measures.push_back(m);
+  if (js.has("complete")) o.complete = js.boolean("complete");
+  if (js.has("shard")) o.shard = js.boolean("shard");
+  if (js.has("relevanceLevel")) o.relevance_level = static_cast<long>(js.number("relevanceLevel"));
+  if (js.has("preset")) o.preset = js.text("preset");
+  if (js.has("gain")) o.exp_gain = js.text("gain") == "exp";
+  if (js.has("alpha")) o.alpha = js.number("alpha");
+  if (js.has("errMaxGrade")) o.err_max_grade = js.number("errMaxGrade");
+  out = reply();
+  auto r = ndcg::evaluate_trec(qrels, run, o, subtopics);
+  if (!r) return failure(out, r.err()), sent();
+  std::vector<double> flat;
+  for (const auto& row : r->values) flat.insert(flat.end(), row.begin(), row.end());
+  std::string names, qids;
+  for (const std::string& n : r->names) names += (names.empty() ? "" : "\n") + n;
+  for (const std::string& q : r->qids) qids += (qids.empty() ? "" : "\n") + q;
+  out.open();
+  out.set("ok", true);
+  out.set_bytes("names", names);
+  out.set_bytes("qids", qids);
+  out.set_numbers("values", flat);
+  out.set_numbers("mean", r->mean);
+  out.set_numbers("isCount", std::vector<double>(r->is_count.begin(), r->is_count.end()));
+  out.set_numbers("summaryOnly", std::vector<double>(r->summary_only.begin(), r->summary_only.end()));
+  out.set("numQ", static_cast<double>(r->num_q));
+  out.set_bytes("runId", r->run_id);
+  std::string not_offered;
+  for (const std::string& n : r->not_offered) not_offered += (not_offered.empty() ? "" : "\n") + n;
+  out.set_bytes("notOffered", not_offered);
+  out.set_bytes("text", ndcg::format_trec(*r, js.has("perQuery") && js.boolean("perQuery"),
+                                          js.has("digits") ? static_cast<int>(js.number("digits")) : 4));
+  out.close();
+  return sent();
+}
+
+// pack: qrels, the number of runs, the runs, then compare's option keys and values.
+EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_compare_runs(const char* data, std::size_t size) {
+  pack p(data, size);
+  std::string_view qrels = p.next(), count = p.next();
+  std::vector<std::string_view> runs;
+  for (char digit : count) runs.resize(runs.size() * 10 + static_cast<std::size_t>(digit - '0'));
+  for (std::string_view& run : runs) run = p.next();
+  auto s = ndcg::compare_settings_from(pairs_of(p));
+  out = reply();
+  if (!s) return failure(out, s.err()), sent();
+  auto r = ndcg::compare_runs(qrels, runs, *s);
+  if (r) compared_to_js(out, *r, *s);
+  else failure(out, r.err());
+  return sent();
+}
+
+EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_compare_option_schema() {
+  out = reply();
+  out.open_list();
+  for (const ndcg::compare_option& r : ndcg::compare_option_table()) {
+    out.open();
+    out.set("key", ndcg::js_name(r.meta.key));
+    out.set("flag", ndcg::cli_flag(r.meta.key));
+    out.set("shortFlag", r.short_flag);
+    out.set("kind", ndcg::name_of(r.meta.kind));
+    out.open_list("choices");
+    for (std::string_view c : ndcg::choices_of(r.meta)) out.set("", c);
+    out.close_list();
+    out.set("min", r.meta.min);
+    out.set("max", r.meta.max);
+    out.set("default", r.show(ndcg::compare_settings{}));
+    out.set("help", r.meta.help);
+    out.close();
+  }
+  out.close_list();
+  return sent();
+}
+
+}  // extern "C"
