@@ -7,8 +7,13 @@ import { createNdcgModule } from './helpers.mjs';
 import { compute } from '../../web/app/compute.js';
 import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/state.js';
 import { kebab, loadSchema, readOption } from '../../web/app/options.js';
-import { STRINGS, errorText, placeholders } from '../../web/app/i18n.js';
+import { readdirSync } from 'node:fs';
+import { STRINGS, addTexts, errorText, placeholders } from '../../web/app/i18n.js';
 import { check, functionLengths } from '../../scripts/check-lengths.mjs';
+
+// Every table of texts: the shared one and each view's own (web/app/texts/).
+const TEXTS = new URL('../../web/app/texts/', import.meta.url);
+for (const file of readdirSync(TEXTS).filter((f) => f.endsWith('.js'))) await import(new URL(file, TEXTS));
 
 const api = await createNdcgModule();
 const spec = specOf(api);
@@ -108,6 +113,22 @@ test('every error code has an English and a Chinese template using exactly its a
       assert.deepEqual(placeholders(template).sort(), [...args].sort(), `${lang}: ${code}`);
     }
   }
+});
+
+test('every text exists in English and in Chinese with the same placeholders', () => {
+  const keys = (lang) => Object.keys(STRINGS[lang]).filter((k) => k !== 'option' && k !== 'errors').sort();
+  for (const key of ['title', 'learn', 'abHeading', 'trecHeading', 'cmpVerdictHigher', 'exportHeading', 'embedHeading']) assert.ok(key in STRINGS.en, key);
+  assert.deepEqual(keys('zh'), keys('en'));
+  for (const key of keys('en')) {
+    const [en, zh] = [STRINGS.en[key], STRINGS.zh[key]];
+    assert.equal(typeof zh, typeof en, key);
+    if (typeof en === 'string') assert.deepEqual(placeholders(zh).sort(), placeholders(en).sort(), key);
+  }
+});
+
+test('a text defined in two tables is refused, and nothing of the second table is added', () => {
+  assert.throws(() => addTexts({ en: { zzNew: 'x', title: 'again' }, zh: { zzNew: 'x', title: '再次' } }), /"title" \(en\) is defined twice/);
+  assert.equal('zzNew' in STRINGS.en, false);
 });
 
 test('a template whose arg is missing falls back to the core\'s English message', () => {

@@ -12,6 +12,8 @@ import { mountResults, renderProgress as drawProgress, renderResults, setParts, 
 import { readParts } from './parts.js';
 import { exportedFile, mountExport, renderExport, showExport } from './regions/export.js';
 import { chartKeys, compareLive, compareSections } from './regions/compare.js';
+import { batchSections } from './regions/batch.js';
+import { abPanel } from './ab.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
 import * as embed from './regions/embed.js';
 
@@ -24,6 +26,9 @@ function mountIn(doc, name, mount) {
   return root ? mount(root) : null;
 }
 
+// What only the full page's results draw: compare mode, batch mode and ranking B.
+const FULL_RESULTS = { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel };
+
 /** The view of `doc`; `full` is the whole calculator, otherwise the compact (embed) page. */
 export function createView(doc, { full }) {
   return {
@@ -31,7 +36,7 @@ export function createView(doc, { full }) {
     full,
     input: mountIn(doc, 'input', (root) => mountInput(root, { full })),
     options: null,
-    results: mountIn(doc, 'results', (root) => mountResults(root, { full, compare: full ? { sections: compareSections, live: compareLive } : null })),
+    results: mountIn(doc, 'results', (root) => mountResults(root, full ? { full, ...FULL_RESULTS } : { full })),
     exporter: mountIn(doc, 'export', mountExport),
     embed: mountIn(doc, 'embed', embed.mountEmbed),
     shownLang: null,

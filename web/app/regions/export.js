@@ -2,6 +2,7 @@
 // text last exported. The text itself comes from the controller (the
 // analysis's own render(), or the batch result's trec_eval text).
 import { t } from '../i18n.js';
+import '../texts/export.js';
 import { count, h } from '../templates.js';
 import { BOX_LIMITS, fitsInBoxSize } from '../state.js';
 import { headOf } from '../engine.js';
