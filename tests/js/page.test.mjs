@@ -7,7 +7,7 @@ import { createNdcgModule } from './helpers.mjs';
 import { compute } from '../../web/app/compute.js';
 import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/state.js';
 import { kebab, loadSchema, readOption } from '../../web/app/options.js';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { STRINGS, addTexts, errorText, placeholders } from '../../web/app/i18n.js';
 import { check, functionLengths } from '../../scripts/check-lengths.mjs';
 
@@ -159,4 +159,20 @@ test('exportOf keeps a Blob of the whole text (UTF-8), its line count and only i
   assert.equal(headOf(text, 10), text);
   assert.equal(headOf('a\nb\n', 2), 'a\nb\n');
   assert.equal(headOf('', 3), '');
+});
+
+test('the embed page and the element carry no text of batch, compare, export or the embed dialog; the full page does', () => {
+  const dist = (name) => readFileSync(new URL(`../../dist/${name}`, import.meta.url), 'utf8');
+  // One English text of each view's own table, as esbuild writes it into a bundle.
+  const pageOnly = [STRINGS.en.trecHeading, STRINGS.en.cmpVerdictHigher, STRINGS.en.exportIntro, STRINGS.en.embedIntro, STRINGS.en.abFair, STRINGS.en.footer];
+  for (const text of pageOnly) {
+    const written = JSON.stringify(text).slice(1, -1).replace(/[\u0080-\uffff]/g, (c) => {
+      const code = c.charCodeAt(0).toString(16).toUpperCase();
+      return code.length <= 2 ? `\\x${code}` : `\\u${code.padStart(4, '0')}`;
+    });
+    for (const file of ['embed.html', 'ndcg-calc.js']) assert.equal(dist(file).includes(written), false, `${file} holds "${text}"`);
+    assert.ok(dist('index.html').includes(written), `index.html lacks "${text}"`);
+  }
+  // The texts they do show are there.
+  for (const file of ['embed.html', 'ndcg-calc.js']) assert.ok(dist(file).includes(STRINGS.en.lossHeading), file);
 });

@@ -2,7 +2,6 @@
 // series, how numbers and p-values are written, and the verdict in words
 // (what the paired tests say and what they do not). No DOM: tested in Node.
 import { t } from './i18n.js';
-import './texts/compare.js';
 import { fixed } from './templates.js';
 
 /** The significance level the verdict speaks of. */
