@@ -81,6 +81,7 @@ export function render(view, model) {
   renderParts(view, model.state.parts);
   if (lang !== view.shownLang) {
     applyLanguage(view.doc, lang);
+    if (view.own.learn) view.own.learn(view.doc, lang);
     view.shownLang = lang;
     if (view.results) view.results.shownKey = null;
     if (view.exporter) view.exporter.lang = null;
