@@ -9,6 +9,7 @@ import { batchSections } from './regions/batch.js';
 import { abPanel } from './ab.js';
 import { formulas, learnSection, poolPanel } from './full-templates.js';
 import { byId } from './regions/dom.js';
+import { FULL_INPUT } from './regions/full-input.js';
 
 // The "how it works" section in the page's language.
 function learn(doc, lang) {
@@ -18,6 +19,7 @@ function learn(doc, lang) {
 
 export const FULL_REGIONS = {
   results: { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel, formulas, pool: poolPanel },
+  input: FULL_INPUT,
   learn,
   exporter,
   embed,

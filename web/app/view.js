@@ -31,7 +31,7 @@ export function createView(doc, { full, regions = null }) {
     doc,
     full,
     own,
-    input: mountIn(doc, 'input', (root) => mountInput(root, { full })),
+    input: mountIn(doc, 'input', (root) => mountInput(root, { full, extra: own.input })),
     options: null,
     results: mountIn(doc, 'results', (root) => mountResults(root, { full, ...own.results })),
     exporter: own.exporter ? mountIn(doc, 'export', own.exporter.mountExport) : null,
