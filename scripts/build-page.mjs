@@ -68,14 +68,15 @@ export async function buildPage({ root, dist, bundle, modules, assertNoEval }) {
   const css = (await transform(readFileSync(web('styles.css'), 'utf8'), { loader: 'css', minify: true })).code.trim();
   checkInlineStyle(css);
 
-  const app = await bundle('web/app/main.js');
-  assertNoEval('the page bundle', app);
   checkInlineScript('dist/ndcg.js', modules.full);
   checkInlineScript('dist/ndcg-light.js', modules.light);
-  checkInlineScript('the page bundle', app);
-
-  // The full page evaluates batches; the embed page shows one ranking.
-  for (const [name, module] of [['index.html', modules.full], ['embed.html', modules.light]]) {
+  // The full page evaluates batches; the embed page shows one ranking, with
+  // its own entry that leaves out the full page's modes, dialogs and texts.
+  const pages = [['index.html', modules.full, 'web/app/main.js'], ['embed.html', modules.light, 'web/app/embed-page.js']];
+  for (const [name, module, entry] of pages) {
+    const app = await bundle(entry);
+    assertNoEval(`the ${name} bundle`, app);
+    checkInlineScript(`the ${name} bundle`, app);
     const page = assemble(readFileSync(web(name), 'utf8'), { css, scripts: [module, app] });
     writeFileSync(join(dist, name), page);
   }

@@ -4,6 +4,7 @@
 // and link of compare mode.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import '../../web/app/texts/compare.js';
 import { measureLabel, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/compare.js';
 import { compareMeasures, decodeHash, encodeHash, makeSpec, slotOf, toCompareOptions } from '../../web/app/state.js';
 

@@ -7,8 +7,13 @@ import { createNdcgModule } from './helpers.mjs';
 import { compute } from '../../web/app/compute.js';
 import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/state.js';
 import { kebab, loadSchema, readOption } from '../../web/app/options.js';
-import { STRINGS, errorText, placeholders } from '../../web/app/i18n.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { STRINGS, addTexts, errorText, placeholders } from '../../web/app/i18n.js';
 import { check, functionLengths } from '../../scripts/check-lengths.mjs';
+
+// Every table of texts: the shared one and each view's own (web/app/texts/).
+const TEXTS = new URL('../../web/app/texts/', import.meta.url);
+for (const file of readdirSync(TEXTS).filter((f) => f.endsWith('.js'))) await import(new URL(file, TEXTS));
 
 const api = await createNdcgModule();
 const spec = specOf(api);
@@ -110,6 +115,22 @@ test('every error code has an English and a Chinese template using exactly its a
   }
 });
 
+test('every text exists in English and in Chinese with the same placeholders', () => {
+  const keys = (lang) => Object.keys(STRINGS[lang]).filter((k) => k !== 'option' && k !== 'errors').sort();
+  for (const key of ['title', 'learn', 'abHeading', 'trecHeading', 'cmpVerdictHigher', 'exportHeading', 'embedHeading']) assert.ok(key in STRINGS.en, key);
+  assert.deepEqual(keys('zh'), keys('en'));
+  for (const key of keys('en')) {
+    const [en, zh] = [STRINGS.en[key], STRINGS.zh[key]];
+    assert.equal(typeof zh, typeof en, key);
+    if (typeof en === 'string') assert.deepEqual(placeholders(zh).sort(), placeholders(en).sort(), key);
+  }
+});
+
+test('a text defined in two tables is refused, and nothing of the second table is added', () => {
+  assert.throws(() => addTexts({ en: { zzNew: 'x', title: 'again' }, zh: { zzNew: 'x', title: '再次' } }), /"title" \(en\) is defined twice/);
+  assert.equal('zzNew' in STRINGS.en, false);
+});
+
 test('a template whose arg is missing falls back to the core\'s English message', () => {
   const err = { code: 'out-of-range', source: 'ranking', key: '', args: { found: '7' }, message: 'grade 7 is above the largest, 4' };
   assert.equal(errorText('zh', err), 'grade 7 is above the largest, 4');
@@ -138,4 +159,20 @@ test('exportOf keeps a Blob of the whole text (UTF-8), its line count and only i
   assert.equal(headOf(text, 10), text);
   assert.equal(headOf('a\nb\n', 2), 'a\nb\n');
   assert.equal(headOf('', 3), '');
+});
+
+test('the embed page and the element carry no text of batch, compare, export or the embed dialog; the full page does', () => {
+  const dist = (name) => readFileSync(new URL(`../../dist/${name}`, import.meta.url), 'utf8');
+  // One English text of each view's own table, as esbuild writes it into a bundle.
+  const pageOnly = [STRINGS.en.trecHeading, STRINGS.en.cmpVerdictHigher, STRINGS.en.exportIntro, STRINGS.en.embedIntro, STRINGS.en.abFair, STRINGS.en.footer];
+  for (const text of pageOnly) {
+    const written = JSON.stringify(text).slice(1, -1).replace(/[\u0080-\uffff]/g, (c) => {
+      const code = c.charCodeAt(0).toString(16).toUpperCase();
+      return code.length <= 2 ? `\\x${code}` : `\\u${code.padStart(4, '0')}`;
+    });
+    for (const file of ['embed.html', 'ndcg-calc.js']) assert.equal(dist(file).includes(written), false, `${file} holds "${text}"`);
+    assert.ok(dist('index.html').includes(written), `index.html lacks "${text}"`);
+  }
+  // The texts they do show are there.
+  for (const file of ['embed.html', 'ndcg-calc.js']) assert.ok(dist(file).includes(STRINGS.en.lossHeading), file);
 });

@@ -4,6 +4,7 @@
 // candidates, or another ideal list): the judged pool is then the fair
 // comparison. Pure builders like templates.js.
 import { t } from './i18n.js';
+import './texts/ab.js';
 import { cutLabel } from './state.js';
 import { count, fixed, h, plain } from './templates.js';
 

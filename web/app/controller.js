@@ -224,10 +224,11 @@ function newApp(v, full) {
 
 /**
  * Starts the page in `doc`: loads the module, reads the state, binds the
- * view to `makeHandlers(app)` and draws the first result.
+ * view to `makeHandlers(app)` and draws the first result. `regions` are the
+ * full page's own (see view.createView).
  */
-export async function start({ doc = document, full = true, makeHandlers }) {
-  const app = newApp(view.createView(doc, { full }), full);
+export async function start({ doc = document, full = true, makeHandlers, regions = null }) {
+  const app = newApp(view.createView(doc, { full, regions }), full);
   view.showLoading(app.view, app.lang);
   try {
     app.api = countedApi(await loadApi(), globalThis.__ndcgCallCounter);

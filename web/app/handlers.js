@@ -3,7 +3,7 @@
 import { errorText, t } from './i18n.js';
 import { bytesText } from './templates.js';
 import { structuredError } from './analyse.js';
-import { applyPreset, defaultState, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength } from './state.js';
+import { applyPreset, COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength } from './state.js';
 import { dropSource, editable, FIELD, fileSource, hasSources, keepOutOfBox, readInPage, runnerOf, sourceText } from './sources.js';
 import * as store from './store.js';
 import * as view from './view.js';
@@ -41,19 +41,19 @@ export const EXPORT_IN_PAGE_ITEMS = 2000;
  * come back; without a worker, here as before.
  */
 async function renderAnalysis(app, analysis, format) {
-  if (analysis.items <= EXPORT_IN_PAGE_ITEMS) return exportOf(analysis.render(format), view.HEAD_LINES);
+  if (analysis.items <= EXPORT_IN_PAGE_ITEMS) return exportOf(analysis.render(format), HEAD_LINES);
   view.announce(app.view, t(app.lang, 'exportWorking'));
   const runner = await runnerOf(app);
-  if (runner.kind === 'worker') return runner.call('render', { input: analysis.input, options: analysis.options, format, keep: view.HEAD_LINES });
+  if (runner.kind === 'worker') return runner.call('render', { input: analysis.input, options: analysis.options, format, keep: HEAD_LINES });
   // Let the message paint before the page is busy.
   await new Promise((resolve) => setTimeout(resolve, 60));
-  return exportOf(analysis.render(format), view.HEAD_LINES);
+  return exportOf(analysis.render(format), HEAD_LINES);
 }
 
 async function exportAs(app, format) {
   let exported;
   if (format === 'trec') {
-    exported = exportOf(app.good.trec ? app.good.trec.text : '', view.HEAD_LINES);
+    exported = exportOf(app.good.trec ? app.good.trec.text : '', HEAD_LINES);
   } else {
     const analysis = app.good.analysis;
     if (!analysis) return;
@@ -66,7 +66,7 @@ async function exportAs(app, format) {
   }
   view.showExportText(app.view, app.lang, format, exported);
   const size = exported.blob.size;
-  if (size <= view.COPY_LIMIT) return copyShown(app);
+  if (size <= COPY_LIMIT) return copyShown(app);
   view.announce(app.view, t(app.lang, 'exportReady', { format: t(app.lang, `export_${format}`), size: bytesText(size) }));
 }
 

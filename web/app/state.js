@@ -55,6 +55,15 @@ export const HASH_TEXT_LIMIT = 60000;
  * shown as a summary (see sources in controller.js).
  */
 export const BOX_LIMITS = Object.freeze({ lines: 2000, chars: 512 * 1024 });
+/** Lines of an export handed to the page with its Blob: all of a text the box can show whole. */
+export const HEAD_LINES = BOX_LIMITS.lines;
+/**
+ * Bytes of an export copied with its button's click. Chromium writes the
+ * clipboard on the page's thread, about 3 ms per MB here and ten times that
+ * on a busy machine (bench/export-browser.mjs): a larger text waits for
+ * Copy all, so building an export never freezes the page.
+ */
+export const COPY_LIMIT = 2 * 2 ** 20;
 
 /** True when `text` may live in a text box (see BOX_LIMITS). */
 export function fitsInBox(text) {

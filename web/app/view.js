@@ -10,12 +10,7 @@ import { areaFor, bindInput, mountInput, renderInput } from './regions/input.js'
 import { bindOptions, hasControl, mountOptions, renderOptions } from './regions/options.js';
 import { mountResults, renderProgress as drawProgress, renderResults, setParts, showMessage } from './regions/results.js';
 import { readParts } from './parts.js';
-import { exportedFile, mountExport, renderExport, showExport } from './regions/export.js';
-import { chartKeys, compareLive, compareSections } from './regions/compare.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
-import * as embed from './regions/embed.js';
-
-export { COPY_LIMIT, HEAD_LINES } from './regions/export.js';
 
 const INPUT_KEY = { ranking: 'ranking', 'ranking-b': 'rankingB', qrels: 'qrels', ...Object.fromEntries(RUN_BOXES.slice(2).map((b) => [b, b])) };
 
@@ -24,16 +19,23 @@ function mountIn(doc, name, mount) {
   return root ? mount(root) : null;
 }
 
-/** The view of `doc`; `full` is the whole calculator, otherwise the compact (embed) page. */
-export function createView(doc, { full }) {
+/**
+ * The view of `doc`; `full` is the whole calculator, otherwise the compact
+ * (embed) page. `regions` (FULL_REGIONS of full-regions.js) are the parts
+ * only the full page has; its entry passes them, so the embed page's bundle
+ * carries none of their code or texts.
+ */
+export function createView(doc, { full, regions = null }) {
+  const own = regions || { results: {} };
   return {
     doc,
     full,
+    own,
     input: mountIn(doc, 'input', (root) => mountInput(root, { full })),
     options: null,
-    results: mountIn(doc, 'results', (root) => mountResults(root, { full, compare: full ? { sections: compareSections, live: compareLive } : null })),
-    exporter: mountIn(doc, 'export', mountExport),
-    embed: mountIn(doc, 'embed', embed.mountEmbed),
+    results: mountIn(doc, 'results', (root) => mountResults(root, { full, ...own.results })),
+    exporter: own.exporter ? mountIn(doc, 'export', own.exporter.mountExport) : null,
+    embed: own.embed ? mountIn(doc, 'embed', own.embed.mountEmbed) : null,
     shownLang: null,
     shownParts: null,
     statusTimer: 0,
@@ -88,8 +90,8 @@ export function render(view, model) {
   renderInput(view.input, lang, model, target);
   if (view.options) renderOptions(view.options, lang, model, target);
   if (view.results) renderResults(view.results, lang, model);
-  if (view.exporter) renderExport(view.exporter, lang, model);
-  if (view.embed) embed.renderEmbed(view.embed, lang, model.spec, model.state);
+  if (view.exporter) view.own.exporter.renderExport(view.exporter, lang, model);
+  if (view.embed) view.own.embed.renderEmbed(view.embed, lang, model.spec, model.state);
   byId(view.doc, 'app').setAttribute('aria-busy', 'false');
   const full = byId(view.doc, 'open-full');
   if (full && model.hash !== undefined) full.href = `index.html#${model.hash}`;
@@ -100,7 +102,7 @@ export function bind(view, handlers) {
   bindInput(view.input, handlers);
   if (view.options) bindOptions(view.options, handlers);
   bindToolbar(view.doc, handlers);
-  if (view.embed) embed.bindEmbed(view.embed, () => handlers.embedChanged());
+  if (view.embed) view.own.embed.bindEmbed(view.embed, () => handlers.embedChanged());
   // The skip link moves focus without touching the hash, which holds the state.
   for (const link of view.doc.querySelectorAll('.skip-link')) {
     link.addEventListener('click', (e) => {
@@ -115,7 +117,7 @@ export function bind(view, handlers) {
   // The compare chart's bars: one tab stop moved by the arrow keys; Enter opens a query.
   view.doc.addEventListener('keydown', (e) => {
     const bar = e.target instanceof Element ? e.target.closest('.cmp-chart .bar') : null;
-    if (bar) chartKeys(e, bar, (data) => handlers.action('compare-query', data));
+    if (bar && view.own.chartKeys) view.own.chartKeys(e, bar, (data) => handlers.action('compare-query', data));
   });
   // Menus drawn with the results name their action the same way.
   view.doc.addEventListener('change', (e) => {
@@ -154,11 +156,11 @@ export function announce(view, text) {
 }
 
 export function showExportText(view, lang, format, exported) {
-  if (view.exporter) showExport(view.exporter, lang, format, exported);
+  if (view.exporter) view.own.exporter.showExport(view.exporter, lang, format, exported);
 }
 
 export function exportedText(view) {
-  return view.exporter ? exportedFile(view.exporter) : null;
+  return view.exporter ? view.own.exporter.exportedFile(view.exporter) : null;
 }
 
 /** Copies text to the clipboard; false when the browser refused. */
@@ -232,17 +234,17 @@ export function selectError(view, err) {
 /** Opens or closes the Embed dialog; draw() then fills it. */
 export function showEmbed(view, open) {
   if (!view.embed) return;
-  if (open) embed.openEmbed(view.embed);
-  else embed.closeEmbed(view.embed);
+  if (open) view.own.embed.openEmbed(view.embed);
+  else view.own.embed.closeEmbed(view.embed);
 }
 
 /** The snippet in the dialog's text area `id`, or ''. */
 export function embedSnippet(view, id) {
-  return view.embed ? embed.snippetText(view.embed, id) : '';
+  return view.embed ? view.own.embed.snippetText(view.embed, id) : '';
 }
 
 export function embedStatus(view, text) {
-  if (view.embed) embed.embedStatus(view.embed, text);
+  if (view.embed) view.own.embed.embedStatus(view.embed, text);
 }
 
 /** Brings compare mode's side-by-side view of one query into sight and focus. */

@@ -3,6 +3,7 @@
 // per-query table, sortable by any column and filtered by query id, whose
 // rows exist only where the table is scrolled to (a run has thousands).
 import { t } from '../i18n.js';
+import '../texts/batch.js';
 import { count, fixed, h, s } from '../templates.js';
 import { cutLabel } from '../state.js';
 

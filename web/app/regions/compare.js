@@ -3,6 +3,7 @@
 // chart and as a table (a click on either shows that query's two rankings
 // side by side), and how far tied scores move each run's mean.
 import { t } from '../i18n.js';
+import '../texts/compare.js';
 import { count, fixed, h, s } from '../templates.js';
 import { abPanel } from '../ab.js';
 import { letterOf, measureLabel, pairKey, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, testCount, verdictOf } from '../compare.js';

@@ -3,6 +3,7 @@
 // (an <ndcg-calc> of the snippet's attributes on this page).
 import '../../component/ndcg-calc.js';
 import { t } from '../i18n.js';
+import '../texts/embed.js';
 import { h } from '../templates.js';
 import { DEFAULT_PARTS, PARTS } from '../parts.js';
 import { HASH_TEXT_LIMIT } from '../state.js';

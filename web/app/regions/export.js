@@ -2,22 +2,14 @@
 // text last exported. The text itself comes from the controller (the
 // analysis's own render(), or the batch result's trec_eval text).
 import { t } from '../i18n.js';
+import '../texts/export.js';
 import { count, h } from '../templates.js';
-import { BOX_LIMITS, fitsInBoxSize } from '../state.js';
+import { fitsInBoxSize } from '../state.js';
 import { headOf } from '../engine.js';
 import { byId, setText, show } from './dom.js';
 
 /** Lines of a long export shown in the preview (a text area lays out every line it holds). */
 export const PREVIEW_LINES = 200;
-/** Lines of an export handed to the page with its Blob: all of a text the box can show whole. */
-export const HEAD_LINES = BOX_LIMITS.lines;
-/**
- * Bytes of an export copied with its button's click. Chromium writes the
- * clipboard on the page's thread, about 3 ms per MB here and ten times that
- * on a busy machine (bench/export-browser.mjs): a larger text waits for
- * Copy all, so building an export never freezes the page.
- */
-export const COPY_LIMIT = 2 * 2 ** 20;
 
 /** Formats, the mode that offers each, and the file it downloads as. */
 export const EXPORT_FORMATS = Object.freeze([

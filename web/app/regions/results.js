@@ -7,10 +7,8 @@ import { cutLabel } from '../state.js';
 import { ALL_PARTS, DEFAULT_PARTS } from '../parts.js';
 import * as T from '../templates.js';
 import { byId, setText, show } from './dom.js';
-import { batchSections } from './batch.js';
 import { bindMarks } from './marks.js';
 import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.js';
-import { abPanel } from '../ab.js';
 
 const { count, h } = T;
 
@@ -18,10 +16,12 @@ const { count, h } = T;
  * Builds the region. `full` is the whole page: every part, the formulas and
  * the judged pool; otherwise `parts` (see parts.js) says what to draw.
  * `heading` (default true) adds the panel heading and the stale note.
- * `compare` ({sections, live}, from regions/compare.js) draws compare mode;
- * only the full page passes it, so the component carries none of it.
+ * `compare` ({sections, live}, from regions/compare.js) draws compare mode,
+ * `batch` (batchSections of regions/batch.js) batch mode and `ab` (abPanel
+ * of ab.js) ranking B; only the full page passes them, so the embed page and
+ * the component carry none of their code or texts.
  */
-export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null }) {
+export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null }) {
   const body = h('div', { id: 'results-body' });
   const live = h('p', { id: 'result-live', class: 'visually-hidden', 'aria-live': 'polite' });
   const content = heading
@@ -32,7 +32,7 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
   root.replaceChildren(content);
   bindMarks(root);
   return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
-    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare };
+    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab };
 }
 
 /** Changes the parts a compact region draws (drawn at the next render). */
@@ -94,13 +94,13 @@ function stepSections(lang, r, d, rowLimit, parts) {
 }
 
 // Ranking B beside A, or B's error, when the A/B box has text.
-function abSection(lang, model, r, d) {
-  if (model.state.mode !== 'explain' || !(model.state.textB || '').trim()) return null;
+function abSection(region, lang, model, r, d) {
+  if (!region.ab || model.state.mode !== 'explain' || !(model.state.textB || '').trim()) return null;
   const b = model.analysisB;
   const e = model.errorB;
   const body = e ? h('div', { class: 'error-box', id: 'ab-error' }, h('p', null, h('strong', null, t(lang, 'abErrorIn')),
     e.line ? ` ${t(lang, 'errorWhere', { line: e.line, column: e.column })}` : '', ` ${errorText(lang, e)}`))
-    : b ? abPanel(lang, r, b.explanation, d) : null;
+    : b ? region.ab(lang, r, b.explanation, d) : null;
   return body ? section('ab', t(lang, 'abHeading', { k: cutLabel(r.k) }), body) : null;
 }
 
@@ -150,16 +150,16 @@ function explainBody(region, lang, model) {
     full && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), T.poolPanel(lang, r, d)) : null,
     full ? formulaSection(lang, r) : null,
     parts.has('tables') ? stepSections(lang, r, d, model.rowLimit, parts) : null,
-    full ? abSection(lang, model, r, d) : null,
+    full ? abSection(region, lang, model, r, d) : null,
     extraSections(lang, model, r, d, parts),
   ];
 }
 
 function bodyParts(region, lang, model) {
   const notice = (key) => h('p', { class: 'notice' }, t(lang, key));
-  if (model.state.mode === 'trec') {
+  if (model.state.mode === 'trec' && region.batch) {
     if (!model.trec) return [notice(model.pending ? 'trecWorking' : model.notice || 'trecNeedRun')];
-    return batchSections(lang, model.trec, model.state.decimals, model.state.k, region.table);
+    return region.batch(lang, model.trec, model.state.decimals, model.state.k, region.table);
   }
   if (model.state.mode === 'compare' && region.compare) {
     if (model.notice || !model.compare) return [notice(model.pending ? 'compareWorking' : model.notice || (model.error ? 'resultsAfterError' : 'compareNeedRuns'))];
