@@ -7,6 +7,8 @@
 #include <limits>
 #include <numeric>
 
+#include "index_sort.hpp"
+
 namespace ndcg::stats {
 namespace {
 
@@ -132,8 +134,7 @@ double beta_front(double a, double b, double x, double y) {
 std::vector<std::uint64_t> doubled_ranks(const std::vector<double>& nonzero, double& tie_term) {
   std::vector<std::size_t> order(nonzero.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t i, std::size_t j) { return std::fabs(nonzero[i]) < std::fabs(nonzero[j]); });
+  ndcg::detail::sort_indices(order, [&](std::size_t i, std::size_t j) { return std::fabs(nonzero[i]) < std::fabs(nonzero[j]); });
   std::vector<std::uint64_t> ranks(nonzero.size());
   tie_term = 0;
   for (std::size_t i = 0; i < order.size();) {
@@ -376,7 +377,7 @@ std::vector<double> holm(const std::vector<double>& p) {
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < p.size(); ++i)
     if (!std::isnan(p[i])) order.push_back(i);
-  std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return p[i] < p[j] || (p[i] == p[j] && i < j); });
+  ndcg::detail::sort_indices(order, [&](std::size_t i, std::size_t j) { return p[i] < p[j] || (p[i] == p[j] && i < j); });
   std::vector<double> out(p.size(), nan);
   double running = 0;
   for (std::size_t rank = 0; rank < order.size(); ++rank) {

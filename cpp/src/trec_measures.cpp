@@ -8,6 +8,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "index_sort.hpp"
 #include "metrics_detail.hpp"
 #include "other_metrics.hpp"
 #include "trec_detail.hpp"
@@ -294,8 +295,7 @@ void query_evaluator::alpha_values(const query_input& q, std::vector<double>& ro
     }
   std::vector<std::size_t> by_docid(covers.size());
   for (std::size_t i = 0; i < by_docid.size(); ++i) by_docid[i] = i;
-  std::sort(by_docid.begin(), by_docid.end(),
-            [&](std::size_t a, std::size_t b) { return docids[a] > docids[b]; });
+  detail::sort_indices(by_docid, [&](std::size_t a, std::size_t b) { return docids[a] > docids[b]; });
   std::vector<const std::vector<std::string>*> pool;
   for (std::size_t i : by_docid) pool.push_back(&covers[i]);
 

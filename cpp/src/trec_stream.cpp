@@ -8,6 +8,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "index_sort.hpp"
 #include "ndcg/trec.hpp"
 #include "text.hpp"
 #include "trec_detail.hpp"
@@ -385,12 +386,12 @@ expected<trec_result> trec_stream::finish() {
   state& s = *s_;
   if (s.worker) s.worker->finish();
   // Queries only in the qrels, in qid order (the first missing is named).
-  std::vector<std::uint32_t> missing;
+  std::vector<std::size_t> missing;
   for (std::uint32_t q = 0; q < s.judged.queries.size(); ++q)
     if (!s.evaluated[q]) missing.push_back(q);
-  std::sort(missing.begin(), missing.end(),
-            [&](std::uint32_t a, std::uint32_t b) { return s.judged.queries[a].qid < s.judged.queries[b].qid; });
-  for (std::uint32_t q : missing) {
+  detail::sort_indices(missing, [&](std::size_t a, std::size_t b) { return s.judged.queries[a].qid < s.judged.queries[b].qid; });
+  for (const std::size_t q_at : missing) {
+    const auto q = static_cast<std::uint32_t>(q_at);
     if (s.opt.shard) continue;
     if (!s.opt.complete) return missing_from_run(s.judged.queries[q], s.judged, s.qrels_text, s.qrels_source);
     s.evaluate(q, nullptr, 0);
@@ -399,7 +400,7 @@ expected<trec_result> trec_stream::finish() {
   std::vector<std::size_t> order(s.row_query.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   const auto qid_of = [&](std::size_t i) { return s.judged.queries[s.row_query[i]].qid; };
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return qid_of(a) < qid_of(b); });
+  detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return qid_of(a) < qid_of(b); });
   trec_result r;
   describe_columns(s.p, r);
   const std::size_t width = r.names.size();
