@@ -37,7 +37,17 @@ function checkInlineScript(name, text) {
 }
 
 function checkInlineStyle(text) {
-  if (/<\/style/i.test(text)) throw new Error('styles.css contains "</style"');
+  if (/<\/style/i.test(text)) throw new Error('a stylesheet contains "</style"');
+}
+
+// web/styles.css, minified, and with web/styles-page.css after it for the
+// full page: the embed page and the element carry only the first.
+async function stylesheets(web) {
+  const minified = async (name) => (await transform(readFileSync(web(name), 'utf8'), { loader: 'css', minify: true })).code.trim();
+  const css = await minified('styles.css');
+  const full = `${css}${await minified('styles-page.css')}`;
+  for (const text of [css, full]) checkInlineStyle(text);
+  return { css, full };
 }
 
 /** Fills a template's @csp, @style and @scripts markers. */
@@ -65,19 +75,18 @@ function elementModule(light) {
 
 export async function buildPage({ root, dist, bundle, modules, assertNoEval }) {
   const web = (name) => join(root, 'web', name);
-  const css = (await transform(readFileSync(web('styles.css'), 'utf8'), { loader: 'css', minify: true })).code.trim();
-  checkInlineStyle(css);
+  const { css, full } = await stylesheets(web);
 
   checkInlineScript('dist/ndcg.js', modules.full);
   checkInlineScript('dist/ndcg-light.js', modules.light);
   // The full page evaluates batches; the embed page shows one ranking, with
   // its own entry that leaves out the full page's modes, dialogs and texts.
-  const pages = [['index.html', modules.full, 'web/app/main.js'], ['embed.html', modules.light, 'web/app/embed-page.js']];
-  for (const [name, module, entry] of pages) {
+  const pages = [['index.html', modules.full, 'web/app/main.js', full], ['embed.html', modules.light, 'web/app/embed-page.js', css]];
+  for (const [name, module, entry, style] of pages) {
     const app = await bundle(entry);
     assertNoEval(`the ${name} bundle`, app);
     checkInlineScript(`the ${name} bundle`, app);
-    const page = assemble(readFileSync(web(name), 'utf8'), { css, scripts: [module, app] });
+    const page = assemble(readFileSync(web(name), 'utf8'), { css: style, scripts: [module, app] });
     writeFileSync(join(dist, name), page);
   }
 

@@ -164,7 +164,8 @@ test('exportOf keeps a Blob of the whole text (UTF-8), its line count and only i
 test('the embed page and the element carry no text of batch, compare, export or the embed dialog; the full page does', () => {
   const dist = (name) => readFileSync(new URL(`../../dist/${name}`, import.meta.url), 'utf8');
   // One English text of each view's own table, as esbuild writes it into a bundle.
-  const pageOnly = [STRINGS.en.trecHeading, STRINGS.en.cmpVerdictHigher, STRINGS.en.exportIntro, STRINGS.en.embedIntro, STRINGS.en.abFair, STRINGS.en.footer];
+  const pageOnly = [STRINGS.en.trecHeading, STRINGS.en.cmpVerdictHigher, STRINGS.en.exportIntro, STRINGS.en.embedIntro, STRINGS.en.abFair, STRINGS.en.footer,
+    STRINGS.en.optionHelp.ties, STRINGS.en.preset_gdeval, STRINGS.en.poolExplain, STRINGS.en.learn[0][0]];
   for (const text of pageOnly) {
     const written = JSON.stringify(text).slice(1, -1).replace(/[\u0080-\uffff]/g, (c) => {
       const code = c.charCodeAt(0).toString(16).toUpperCase();
@@ -175,4 +176,10 @@ test('the embed page and the element carry no text of batch, compare, export or 
   }
   // The texts they do show are there.
   for (const file of ['embed.html', 'ndcg-calc.js']) assert.ok(dist(file).includes(STRINGS.en.lossHeading), file);
+  // So with the styles: the full page's own rules (styles-page.css) only in index.html.
+  for (const rule of ['.embed-dialog{', '.pool-cards{', 'fieldset.mode{']) {
+    for (const file of ['embed.html', 'ndcg-calc.js']) assert.equal(dist(file).includes(rule), false, `${file} holds ${rule}`);
+    assert.ok(dist('index.html').includes(rule), `index.html lacks ${rule}`);
+  }
+  assert.ok(dist('embed.html').includes('.steps td{'), 'the embed page keeps the shared rules');
 });

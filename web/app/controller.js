@@ -4,11 +4,9 @@
 // rows shown, the timer) in one `app` object that its functions share.
 import { loadApi } from './loader.js';
 import { detectLang } from './i18n.js';
-import { compute, trecMatching } from './compute.js';
-import { effectiveState, hasRun, hasSources, moveBigTexts, runBatch, runnerOf, sourceOf } from './sources.js';
-import { analyse } from './analyse.js';
-import { pickedComparison } from './compare.js';
-import { boxesOf, decodeHash, defaultState, encodeHash, HASH_TEXT_LIMIT, specOf, textLength, toApiOptions } from './state.js';
+import { compute } from './compute.js';
+import { effectiveState, hasSources, moveBigTexts, sourceOf } from './sources.js';
+import { boxesOf, decodeHash, defaultState, encodeHash, HASH_TEXT_LIMIT, specOf, textLength } from './state.js';
 import * as store from './store.js';
 import * as view from './view.js';
 
@@ -71,84 +69,11 @@ export function resetRows(app) {
   app.rowLimit = { dcg: FIRST_ROWS, idcg: FIRST_ROWS };
 }
 
-// Batch mode with a file or a long paste: evaluated away from the main
-// thread; the last result stays on show until the new one arrives.
-function startBatch(app) {
-  const qrelsFormat = app.computed ? app.computed.qrelsFormat : null;
-  app.computed = { mode: app.state.mode, error: null, notice: null, inputStatus: null, pending: true, qrelsFormat, matching: trecMatching(app.api, app.state) };
-  app.matching = app.computed.matching;
-  app.job = { phase: 'reading', fraction: 0, name: '' };
-  runBatch(app, (job) => {
-    app.job = job;
-    view.renderProgress(app.view, app.lang, job);
-  }).then((done) => {
-    if (!done) return;
-    app.job = null;
-    app.computed = { ...app.computed, pending: false, error: done.error || null };
-    if (done.trec) app.good = { analysis: null, trec: done.trec };
-    if (done.compare) app.good = { analysis: null, trec: null, compare: done.compare };
-    app.version++;
-    draw(app);
-    // A query named by the link (or open before) is shown side by side again.
-    if (done.compare && app.state.query) loadDrill(app, false);
-  });
-}
-
-// One side of a drilled query: its analysis, or why there is none.
-function drillSide(app, lines, options) {
-  if (!lines.trim()) return { analysis: null, error: null };
-  try {
-    return { analysis: analyse(app.api, lines, options), error: null };
-  } catch (e) {
-    return { analysis: null, error: e };
-  }
-}
-
-/**
- * Compare mode: the state's query in the shown pair's two runs side by side,
- * each explained over the qrels' judgments of that query (the A/B view of
- * the explain mode). `focus` brings it into sight (a click, Enter).
- */
-export async function loadDrill(app, focus) {
-  const cmp = app.good.compare;
-  const { query, measure, pair } = app.state;
-  const c = cmp && query && cmp.qids.includes(query) ? pickedComparison(cmp, measure, pair) : null;
-  if (!c) return;
-  const [slotA, slotB] = [cmp.slots[cmp.runs.indexOf(c.runA)], cmp.slots[cmp.runs.indexOf(c.runB)]];
-  const lines = await (await runnerOf(app)).call('linesOf', { qid: query, slots: [slotA, slotB, 'qrels'] });
-  // The query's own judgments, not the whole qrels a pasted text holds.
-  const { qrels, ...options } = toApiOptions(app.spec, app.state);
-  if (lines.qrels.trim()) options.qrels = lines.qrels;
-  app.drill = { qid: query, a: drillSide(app, lines[slotA], options), b: drillSide(app, lines[slotB], options) };
-  app.version++;
-  draw(app);
-  if (focus) view.showDrill(app.view);
-}
-
-/** What compare mode still lacks before it can run ('' when nothing): two runs and the qrels. */
-export function compareNeeds(app) {
-  if (!hasRun(app, 'ranking') || !hasRun(app, 'ranking-b')) return 'compareNeedRuns';
-  return sourceOf(app, 'qrels') || app.state.qrels.trim() ? '' : 'compareNeedQrels';
-}
-
-// Compare mode always runs in the runner: its tests resample thousands of times.
-function recomputeCompare(app) {
-  const need = compareNeeds(app);
-  if (!need) {
-    startBatch(app);
-    return;
-  }
-  app.batchSeq++;
-  app.job = null;
-  app.computed = { mode: 'compare', error: null, notice: need, inputStatus: null, matching: trecMatching(app.api, app.state), qrelsFormat: null };
-}
-
 function recompute(app) {
   moveBigTexts(app);
   app.drill = null;
-  if (app.state.mode === 'compare' || (app.state.mode === 'trec' && hasSources(app))) {
-    if (app.state.mode === 'compare') recomputeCompare(app);
-    else startBatch(app);
+  // Batch and compare modes belong to the full page (full-controller.js).
+  if (app.modes && app.modes.recompute(app)) {
     app.version++;
     return;
   }
@@ -211,24 +136,25 @@ export function update(app, patch, delay = 0) {
   app.timer = setTimeout(() => run(app), delay);
 }
 
-function newApp(v, full) {
+function newApp(v, full, modes) {
   const prefs = store.loadPrefs();
   const browser = detectLang(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
   return {
     view: v, full, lang: prefs.lang || browser, theme: prefs.theme === 'dark' || prefs.theme === 'light' ? prefs.theme : '',
     version: 0, computed: null, good: { analysis: null, trec: null }, controlError: null, matching: '', hash: '', timer: 0,
     rowLimit: { dcg: FIRST_ROWS, idcg: FIRST_ROWS }, rowsStale: false, keepUrl: false,
-    sources: {}, runner: null, loaded: {}, batchSeq: 0, job: null, drill: null,
+    sources: {}, runner: null, loaded: {}, batchSeq: 0, job: null, drill: null, modes,
   };
 }
 
 /**
  * Starts the page in `doc`: loads the module, reads the state, binds the
- * view to `makeHandlers(app)` and draws the first result. `regions` are the
- * full page's own (see view.createView).
+ * view to `makeHandlers(app)` and draws the first result. `regions` (see
+ * view.createView) and `modes` (FULL_MODES of full-controller.js: batch and
+ * compare) are the full page's own.
  */
-export async function start({ doc = document, full = true, makeHandlers, regions = null }) {
-  const app = newApp(view.createView(doc, { full, regions }), full);
+export async function start({ doc = document, full = true, makeHandlers, regions = null, modes = null }) {
+  const app = newApp(view.createView(doc, { full, regions }), full, modes);
   view.showLoading(app.view, app.lang);
   try {
     app.api = countedApi(await loadApi(), globalThis.__ndcgCallCounter);

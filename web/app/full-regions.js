@@ -1,14 +1,26 @@
 // The regions only the full page has: compare and batch mode, ranking B, the
-// export panel and the embed dialog. Its entry (main.js) hands them to the
-// view, so the embed page (embed-page.js) carries none of their code or texts.
+// formulas, the judged pool, "how it works", the export panel and the embed
+// dialog. Its entry (main.js) hands them to the view, so the embed page
+// (embed-page.js) carries none of their code or texts.
 import * as exporter from './regions/export.js';
 import * as embed from './regions/embed.js';
 import { chartKeys, compareLive, compareSections } from './regions/compare.js';
 import { batchSections } from './regions/batch.js';
 import { abPanel } from './ab.js';
+import { formulas, learnSection, poolPanel } from './full-templates.js';
+import { byId } from './regions/dom.js';
+import { FULL_INPUT } from './regions/full-input.js';
+
+// The "how it works" section in the page's language.
+function learn(doc, lang) {
+  const body = byId(doc, 'learn-body');
+  if (body) body.replaceChildren(...learnSection(lang));
+}
 
 export const FULL_REGIONS = {
-  results: { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel },
+  results: { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel, formulas, pool: poolPanel },
+  input: FULL_INPUT,
+  learn,
   exporter,
   embed,
   chartKeys,

@@ -6,19 +6,19 @@
 // placeholders, filled by t(). Nothing here is HTML: the view puts these
 // strings into the page as text.
 
-// Option labels, help and choice names, by the option schema's key.
+// Option labels and choice names, by the option schema's key (the help
+// texts under them only the full page shows: optionHelp in texts/page.js).
 const EN_OPTIONS = {
-  preset: { label: 'Preset', help: 'Libraries disagree on the details of NDCG. A preset sets every option the way one of them does.' },
-  k: { label: 'Cutoff K', help: '0 uses the whole list.' },
-  gainTable: { label: 'Gains of grades 0, 1, 2, …', help: 'Comma-separated, e.g. 0,1,3,7,15.' },
+  preset: { label: 'Preset' },
+  k: { label: 'Cutoff K' },
+  gainTable: { label: 'Gains of grades 0, 1, 2, …' },
   gain: { label: 'Gain', choices: { exp: 'Exponential: 2^rel − 1', linear: 'Linear: rel', table: 'Table: one gain per grade' } },
-  logBase: { label: 'Log base of the discount', help: 'The ratio DCG / IDCG does not depend on it; DCG and IDCG do.' },
-  weights: { label: 'Position weights', help: 'Weight of positions 1, 2, 3, …; unlisted positions weigh 1. “2,2,2” doubles the top three.', placeholder: '2,2,2' },
+  logBase: { label: 'Log base of the discount' },
+  weights: { label: 'Position weights', placeholder: '2,2,2' },
   ideal: { label: 'Ideal order from', choices: { list: 'this ranking’s own grades', judgments: 'all judgments (qrels)' } },
   idealCutToRetrieved: { label: 'Cut the ideal list to the ranking’s length (Elasticsearch)' },
   ties: {
     label: 'Equal scores',
-    help: 'Only matters when the input has scores. Equal grades never change IDCG, but equal scores can change DCG.',
     choices: { input: 'keep the input order', trec: 'break by docid, descending (trec_eval)', average: 'average over the tied group (scikit-learn)' },
   },
   zeroIdcg: { label: 'When IDCG = 0', choices: { zero: 'NDCG is 0', one: 'NDCG is 1', skip: 'NDCG has no value' } },
@@ -26,29 +26,28 @@ const EN_OPTIONS = {
   integerGrades: { label: 'Grades must be whole numbers (LightGBM)' },
   truncateGrades: { label: 'Cut grades to whole numbers (XGBoost)' },
   float32Scores: { label: 'Compare scores as 32-bit floats (XGBoost)' },
-  maxGrade: { label: 'Largest grade allowed', help: '0 means no limit.' },
-  relevanceLevel: { label: 'Relevant from grade', help: 'For P, R, AP and RR: an item counts as relevant when its grade is at least this.' },
-  errMaxGrade: { label: 'Top grade for ERR', help: '0 uses the largest grade in the input.' },
+  maxGrade: { label: 'Largest grade allowed' },
+  relevanceLevel: { label: 'Relevant from grade' },
+  errMaxGrade: { label: 'Top grade for ERR' },
   alpha: { label: 'α (redundancy penalty)' },
   decimals: { label: 'Decimals shown' },
   complete: { label: 'Score queries missing from the run as 0 (trec_eval -c)' },
   allPairs: { label: 'Test every pair of runs, not only each run against A' },
-  trials: { label: 'Trials', help: 'Resamples of the bootstrap interval and sign flips of the randomization test.' },
-  seed: { label: 'Seed', help: 'The same seed gives the same interval and p-value again.' },
+  trials: { label: 'Trials' },
+  seed: { label: 'Seed' },
 };
 
 const ZH_OPTIONS = {
-  preset: { label: '预设', help: '各个库对 NDCG 的细节处理并不一致。选择一个预设，就会按该库的做法设置所有选项。' },
-  k: { label: '截断位置 K', help: '填 0 表示使用整个列表。' },
-  gainTable: { label: '等级 0、1、2…… 的增益', help: '用逗号分隔，例如 0,1,3,7,15。' },
+  preset: { label: '预设' },
+  k: { label: '截断位置 K' },
+  gainTable: { label: '等级 0、1、2…… 的增益' },
   gain: { label: '增益', choices: { exp: '指数：2^rel − 1', linear: '线性：rel', table: '查表：每个等级单独指定' } },
-  logBase: { label: '折扣的对数底', help: 'DCG / IDCG 的比值与底数无关，但 DCG 和 IDCG 本身会变。' },
-  weights: { label: '位置权重', help: '依次为第 1、2、3…… 位的权重，未列出的位置权重为 1。“2,2,2”表示前三位加倍。', placeholder: '2,2,2' },
+  logBase: { label: '折扣的对数底' },
+  weights: { label: '位置权重', placeholder: '2,2,2' },
   ideal: { label: '理想排序来源', choices: { list: '本排序自身的等级', judgments: '全部标注（qrels）' } },
   idealCutToRetrieved: { label: '理想列表截到排序的长度（Elasticsearch）' },
   ties: {
     label: '同分处理',
-    help: '仅在输入带有分数时起作用。等级相同不会改变 IDCG，但分数相同可能改变 DCG。',
     choices: { input: '保持输入顺序', trec: '按 docid 降序（trec_eval）', average: '在同分组内取平均（scikit-learn）' },
   },
   zeroIdcg: { label: 'IDCG = 0 时', choices: { zero: 'NDCG 记为 0', one: 'NDCG 记为 1', skip: 'NDCG 无值' } },
@@ -56,15 +55,15 @@ const ZH_OPTIONS = {
   integerGrades: { label: '等级必须是整数（LightGBM）' },
   truncateGrades: { label: '等级截断为整数（XGBoost）' },
   float32Scores: { label: '分数按 32 位浮点数比较（XGBoost）' },
-  maxGrade: { label: '允许的最大等级', help: '填 0 表示不限。' },
-  relevanceLevel: { label: '相关的最低等级', help: '用于 P、R、AP、RR：等级不低于此值的条目算作相关。' },
-  errMaxGrade: { label: 'ERR 的最高等级', help: '填 0 表示取输入中的最大等级。' },
+  maxGrade: { label: '允许的最大等级' },
+  relevanceLevel: { label: '相关的最低等级' },
+  errMaxGrade: { label: 'ERR 的最高等级' },
   alpha: { label: 'α（冗余惩罚）' },
   decimals: { label: '显示的小数位数' },
   complete: { label: '运行结果中缺失的查询记为 0 分（trec_eval -c）' },
   allPairs: { label: '检验每一对运行结果，而不只是各运行结果对比 A' },
-  trials: { label: '试验次数', help: '自助区间的重抽样次数，也是随机化检验翻转正负号的次数。' },
-  seed: { label: '随机种子', help: '种子相同，区间和 p 值也相同。' },
+  trials: { label: '试验次数' },
+  seed: { label: '随机种子' },
 };
 
 // One message per error code of the module (api.errorCodes()), using
@@ -188,23 +187,10 @@ const en = {
   errorMarker: 'The problem starts at the marked character.',
   staleNote: 'The results below belong to the last input that could be read. Fix the input to update them.',
 
-  optionsHeading: 'Conventions',
-  presetHelp: 'Libraries disagree on the details of NDCG. A preset sets every option the way one of them does.',
   presetCustom: 'Custom',
   presetDocumentName: 'document (the article)',
   presetMatches: 'These settings match {name}.',
   presetMatchesNone: 'These settings match no preset.',
-  preset_document: 'The source article: gain 2^rel − 1, log₂ discount, ideal from the ranking, ties in input order.',
-  preset_trec_eval: 'trec_eval: linear gain, ideal from all judgments, ties broken by docid descending, negative grades worth 0.',
-  preset_gdeval: 'gdeval (TREC Web track): gain 2^rel − 1, grades 0 to 4, ideal from all judgments, lists with no relevant item left out of means. Its own default cutoff is 20.',
-  preset_sklearn: 'scikit-learn ndcg_score: linear gain, ideal from the same labels, tied scores averaged.',
-  preset_lightgbm: 'LightGBM: gain 2^label − 1 for whole labels 0 to 30, ties in input order, NDCG 1 when IDCG is 0.',
-  preset_xgboost: 'XGBoost: gain 2^label − 1, labels cut to whole numbers, scores compared as float32, NDCG 1 when IDCG is 0.',
-  'preset_tf-ranking': 'TF-Ranking: gain 2^label − 1, negative labels treated as padding and dropped. (It shuffles ties at random; here they keep input order.)',
-  preset_torchmetrics: 'TorchMetrics: linear gain, tied scores averaged, NDCG 0 when IDCG is 0.',
-  preset_elasticsearch: 'Elasticsearch rank_eval (dcg with normalize: true): gain 2^rating − 1, ideal from rated documents, cut to the number of hits.',
-  idealNeedsQrels: 'Add judgments to use them as the ideal; until then the ranking’s own grades are used.',
-  moreSettings: 'More settings: the other metrics and library details',
 
   resultsHeading: 'Results',
   headlineLabel: 'NDCG{k}',
@@ -333,23 +319,10 @@ const zh = {
   errorMarker: '问题从标记的字符开始。',
   staleNote: '下方结果来自上一次能够读取的输入，修正输入后会自动更新。',
 
-  optionsHeading: '计算约定',
-  presetHelp: '各个库对 NDCG 的细节处理并不一致。选择一个预设，就会按该库的做法设置所有选项。',
   presetCustom: '自定义',
   presetDocumentName: 'document（原文）',
   presetMatches: '当前设置与 {name} 一致。',
   presetMatchesNone: '当前设置不对应任何预设。',
-  preset_document: '原文约定：增益 2^rel − 1，log₂ 折扣，理想排序取自本排序，同分保持输入顺序。',
-  preset_trec_eval: 'trec_eval：线性增益，理想排序取自全部标注，同分按 docid 降序，负等级按 0 计。',
-  preset_gdeval: 'gdeval（TREC Web 评测）：增益 2^rel − 1，等级 0 到 4，理想排序取自全部标注，没有相关条目的列表不计入平均。它自带的默认截断位置是 20。',
-  preset_sklearn: 'scikit-learn 的 ndcg_score：线性增益，理想排序取自同一组标签，同分取平均。',
-  preset_lightgbm: 'LightGBM：增益 2^label − 1，标签为 0 到 30 的整数，同分保持输入顺序，IDCG 为 0 时 NDCG 记为 1。',
-  preset_xgboost: 'XGBoost：增益 2^label − 1，标签截断为整数，分数按 float32 比较，IDCG 为 0 时 NDCG 记为 1。',
-  'preset_tf-ranking': 'TF-Ranking：增益 2^label − 1，负标签视为填充并丢弃。（它会随机打乱同分条目，这里保持输入顺序。）',
-  preset_torchmetrics: 'TorchMetrics：线性增益，同分取平均，IDCG 为 0 时 NDCG 记为 0。',
-  preset_elasticsearch: 'Elasticsearch rank_eval（dcg，normalize: true）：增益 2^rating − 1，理想排序取自已评分文档，并截到返回的条数。',
-  idealNeedsQrels: '提供标注后才能以标注作为理想排序；在此之前使用本排序自身的等级。',
-  moreSettings: '更多设置：其他指标与各库的细节',
 
   resultsHeading: '计算结果',
   headlineLabel: 'NDCG{k}',
@@ -476,7 +449,7 @@ export function has(key) {
 
 /** An option's label, help or placeholder in `lang` (English when missing; the key for a missing label). */
 export function optionText(lang, key, part = 'label') {
-  const pick = (table) => (table.option[key] ? table.option[key][part] : undefined);
+  const pick = (table) => (part === 'help' ? (table.optionHelp || {})[key] : table.option[key] ? table.option[key][part] : undefined);
   const text = pick(STRINGS[lang] || en) ?? pick(en);
   return text ?? (part === 'label' ? key : '');
 }

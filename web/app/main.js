@@ -8,9 +8,10 @@ import './texts/compare.js';
 import './texts/export.js';
 import './texts/embed.js';
 import { start } from './controller.js';
-import { makeHandlers } from './handlers.js';
+import { makeFullHandlers } from './full-handlers.js';
+import { FULL_MODES } from './full-controller.js';
 import { FULL_REGIONS } from './full-regions.js';
 
 if (typeof document !== 'undefined' && document.getElementById('app')) {
-  start({ doc: document, full: true, makeHandlers, regions: FULL_REGIONS });
+  start({ doc: document, full: true, makeHandlers: makeFullHandlers, regions: FULL_REGIONS, modes: FULL_MODES });
 }

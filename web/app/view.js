@@ -31,7 +31,7 @@ export function createView(doc, { full, regions = null }) {
     doc,
     full,
     own,
-    input: mountIn(doc, 'input', (root) => mountInput(root, { full })),
+    input: mountIn(doc, 'input', (root) => mountInput(root, { full, extra: own.input })),
     options: null,
     results: mountIn(doc, 'results', (root) => mountResults(root, { full, ...own.results })),
     exporter: own.exporter ? mountIn(doc, 'export', own.exporter.mountExport) : null,
@@ -81,6 +81,7 @@ export function render(view, model) {
   renderParts(view, model.state.parts);
   if (lang !== view.shownLang) {
     applyLanguage(view.doc, lang);
+    if (view.own.learn) view.own.learn(view.doc, lang);
     view.shownLang = lang;
     if (view.results) view.results.shownKey = null;
     if (view.exporter) view.exporter.lang = null;

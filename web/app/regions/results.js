@@ -13,15 +13,16 @@ import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.
 const { count, h } = T;
 
 /**
- * Builds the region. `full` is the whole page: every part, the formulas and
- * the judged pool; otherwise `parts` (see parts.js) says what to draw.
+ * Builds the region. `full` is the whole page: every part; otherwise
+ * `parts` (see parts.js) says what to draw.
  * `heading` (default true) adds the panel heading and the stale note.
  * `compare` ({sections, live}, from regions/compare.js) draws compare mode,
  * `batch` (batchSections of regions/batch.js) batch mode and `ab` (abPanel
- * of ab.js) ranking B; only the full page passes them, so the embed page and
- * the component carry none of their code or texts.
+ * of ab.js) ranking B, `formulas` and `pool` (of full-templates.js) the
+ * formulas and the judged pool; only the full page passes them, so the
+ * embed page and the component carry none of their code or texts.
  */
-export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null }) {
+export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null, formulas = null, pool = null }) {
   const body = h('div', { id: 'results-body' });
   const live = h('p', { id: 'result-live', class: 'visually-hidden', 'aria-live': 'polite' });
   const content = heading
@@ -32,7 +33,7 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
   root.replaceChildren(content);
   bindMarks(root);
   return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
-    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab };
+    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool };
 }
 
 /** Changes the parts a compact region draws (drawn at the next render). */
@@ -104,8 +105,9 @@ function abSection(region, lang, model, r, d) {
   return body ? section('ab', t(lang, 'abHeading', { k: cutLabel(r.k) }), body) : null;
 }
 
-function formulaSection(lang, r) {
-  return section('formulas', t(lang, 'formulaHeading'), T.formulas(lang, {
+function formulaSection(region, lang, r) {
+  if (!region.formulas) return null;
+  return section('formulas', t(lang, 'formulaHeading'), region.formulas(lang, {
     gain: r.options.gain, logBase: r.options.logBase, weighted: isWeighted(r), k: r.k, ideal: r.options.ideal,
     zeroIdcg: r.options.zeroIdcg, gainTable: r.options.gain === 'table' ? r.options.gainTable : null,
   }));
@@ -147,8 +149,8 @@ function explainBody(region, lang, model) {
   const { parts, full } = region;
   return [
     parts.has('headline') ? [T.headline(lang, r, d), tieNote(lang, r, d)] : null,
-    full && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), T.poolPanel(lang, r, d)) : null,
-    full ? formulaSection(lang, r) : null,
+    region.pool && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), region.pool(lang, r, d)) : null,
+    formulaSection(region, lang, r),
     parts.has('tables') ? stepSections(lang, r, d, model.rowLimit, parts) : null,
     full ? abSection(region, lang, model, r, d) : null,
     extraSections(lang, model, r, d, parts),

@@ -1,7 +1,6 @@
 // The language and theme toolbar, and the page-wide texts that follow the
-// language (document title, static labels, the "how it works" section).
+// language (document title, static labels).
 import { t } from '../i18n.js';
-import { learnSection } from '../templates.js';
 import { byId, relabel } from './dom.js';
 
 /** Puts the whole document in `lang`. */
@@ -11,8 +10,6 @@ export function applyLanguage(doc, lang) {
   relabel(doc, lang);
   const toggle = byId(doc, 'lang-toggle');
   if (toggle) toggle.lang = lang === 'zh' ? 'en' : 'zh';
-  const learn = byId(doc, 'learn-body');
-  if (learn) learn.replaceChildren(...learnSection(lang));
 }
 
 /** True when the page shows dark colours: the chosen theme, else the system's. */

@@ -1,6 +1,7 @@
 // Texts only the full page shows: its toolbar, the input help of each mode,
-// the run boxes, the examples, the formulas, the judged pool and the
-// "how it works" section. The full page's entry imports it.
+// the run boxes, the examples, the options' help and the preset summaries,
+// the formulas, the judged pool and the "how it works" section. The full
+// page's entry imports it.
 import { addTexts } from '../i18n.js';
 
 const en = {
@@ -111,6 +112,32 @@ const en = {
     ]],
   ],
   footer: 'Computed in your browser by the same C++ core as the ndcg command-line tool. Nothing you paste leaves this page.',
+  // The help under each option (regions/options.js; optionText(lang, key, 'help')).
+  optionHelp: {
+    preset: 'Libraries disagree on the details of NDCG. A preset sets every option the way one of them does.',
+    k: '0 uses the whole list.',
+    gainTable: 'Comma-separated, e.g. 0,1,3,7,15.',
+    logBase: 'The ratio DCG / IDCG does not depend on it; DCG and IDCG do.',
+    weights: 'Weight of positions 1, 2, 3, …; unlisted positions weigh 1. “2,2,2” doubles the top three.',
+    ties: 'Only matters when the input has scores. Equal grades never change IDCG, but equal scores can change DCG.',
+    maxGrade: '0 means no limit.',
+    relevanceLevel: 'For P, R, AP and RR: an item counts as relevant when its grade is at least this.',
+    errMaxGrade: '0 uses the largest grade in the input.',
+    trials: 'Resamples of the bootstrap interval and sign flips of the randomization test.',
+    seed: 'The same seed gives the same interval and p-value again.',
+  },
+  optionsHeading: 'Conventions',
+  preset_document: 'The source article: gain 2^rel − 1, log₂ discount, ideal from the ranking, ties in input order.',
+  preset_trec_eval: 'trec_eval: linear gain, ideal from all judgments, ties broken by docid descending, negative grades worth 0.',
+  preset_gdeval: 'gdeval (TREC Web track): gain 2^rel − 1, grades 0 to 4, ideal from all judgments, lists with no relevant item left out of means. Its own default cutoff is 20.',
+  preset_sklearn: 'scikit-learn ndcg_score: linear gain, ideal from the same labels, tied scores averaged.',
+  preset_lightgbm: 'LightGBM: gain 2^label − 1 for whole labels 0 to 30, ties in input order, NDCG 1 when IDCG is 0.',
+  preset_xgboost: 'XGBoost: gain 2^label − 1, labels cut to whole numbers, scores compared as float32, NDCG 1 when IDCG is 0.',
+  'preset_tf-ranking': 'TF-Ranking: gain 2^label − 1, negative labels treated as padding and dropped. (It shuffles ties at random; here they keep input order.)',
+  preset_torchmetrics: 'TorchMetrics: linear gain, tied scores averaged, NDCG 0 when IDCG is 0.',
+  preset_elasticsearch: 'Elasticsearch rank_eval (dcg with normalize: true): gain 2^rating − 1, ideal from rated documents, cut to the number of hits.',
+  idealNeedsQrels: 'Add judgments to use them as the ideal; until then the ranking’s own grades are used.',
+  moreSettings: 'More settings: the other metrics and library details',
 };
 
 const zh = {
@@ -221,6 +248,31 @@ const zh = {
     ]],
   ],
   footer: '由与 ndcg 命令行工具相同的 C++ 核心在浏览器中计算。你粘贴的内容不会离开本页面。',
+  optionHelp: {
+    preset: '各个库对 NDCG 的细节处理并不一致。选择一个预设，就会按该库的做法设置所有选项。',
+    k: '填 0 表示使用整个列表。',
+    gainTable: '用逗号分隔，例如 0,1,3,7,15。',
+    logBase: 'DCG / IDCG 的比值与底数无关，但 DCG 和 IDCG 本身会变。',
+    weights: '依次为第 1、2、3…… 位的权重，未列出的位置权重为 1。“2,2,2”表示前三位加倍。',
+    ties: '仅在输入带有分数时起作用。等级相同不会改变 IDCG，但分数相同可能改变 DCG。',
+    maxGrade: '填 0 表示不限。',
+    relevanceLevel: '用于 P、R、AP、RR：等级不低于此值的条目算作相关。',
+    errMaxGrade: '填 0 表示取输入中的最大等级。',
+    trials: '自助区间的重抽样次数，也是随机化检验翻转正负号的次数。',
+    seed: '种子相同，区间和 p 值也相同。',
+  },
+  optionsHeading: '计算约定',
+  preset_document: '原文约定：增益 2^rel − 1，log₂ 折扣，理想排序取自本排序，同分保持输入顺序。',
+  preset_trec_eval: 'trec_eval：线性增益，理想排序取自全部标注，同分按 docid 降序，负等级按 0 计。',
+  preset_gdeval: 'gdeval（TREC Web 评测）：增益 2^rel − 1，等级 0 到 4，理想排序取自全部标注，没有相关条目的列表不计入平均。它自带的默认截断位置是 20。',
+  preset_sklearn: 'scikit-learn 的 ndcg_score：线性增益，理想排序取自同一组标签，同分取平均。',
+  preset_lightgbm: 'LightGBM：增益 2^label − 1，标签为 0 到 30 的整数，同分保持输入顺序，IDCG 为 0 时 NDCG 记为 1。',
+  preset_xgboost: 'XGBoost：增益 2^label − 1，标签截断为整数，分数按 float32 比较，IDCG 为 0 时 NDCG 记为 1。',
+  'preset_tf-ranking': 'TF-Ranking：增益 2^label − 1，负标签视为填充并丢弃。（它会随机打乱同分条目，这里保持输入顺序。）',
+  preset_torchmetrics: 'TorchMetrics：线性增益，同分取平均，IDCG 为 0 时 NDCG 记为 0。',
+  preset_elasticsearch: 'Elasticsearch rank_eval（dcg，normalize: true）：增益 2^rating − 1，理想排序取自已评分文档，并截到返回的条数。',
+  idealNeedsQrels: '提供标注后才能以标注作为理想排序；在此之前使用本排序自身的等级。',
+  moreSettings: '更多设置：其他指标与各库的细节',
 };
 
 addTexts({ en, zh });
