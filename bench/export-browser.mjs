@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, root } from '../tests/browser/_helpers.mjs';
+import { launch, pasteInto, rankingCounts, root } from '../tests/browser/_helpers.mjs';
 import { makeRanking } from './gen.mjs';
 
 const arg = (name, fallback) => {
@@ -43,20 +43,6 @@ function installProbe() {
   };
   requestAnimationFrame(frame);
   probe.longest = (list, from, to) => list.filter(([at]) => at >= from && at <= to).reduce((m, [, d]) => Math.max(m, d), 0);
-}
-
-/** Pastes `text` into the ranking box as a user would (a paste event), and waits for its result. */
-async function pasteRanking(page, text) {
-  await page.evaluate((value) => {
-    const box = document.getElementById('ranking');
-    box.focus();
-    box.select();
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-  const want = `${items.toLocaleString('en')} items`;
-  await page.waitForFunction((w) => document.getElementById('ranking-status').textContent.includes(w), want, { timeout: 120000 });
 }
 
 /** JSON.stringify of the explanation's rows (both tables), in the page: median ms. */
@@ -130,7 +116,8 @@ async function measure(browser, text, expected) {
   const page = await context.newPage();
   await page.goto(`${pathToFileURL(pagePath).href}#k=0&lang=en`);
   await page.waitForFunction(() => window.ndcgCalc);
-  await pasteRanking(page, text);
+  await pasteInto(page, 'ranking', text);
+  await rankingCounts(page, items);
   const stringify = await stringifyTime(page, text);
   console.log(`JSON.stringify of the same rows in the page: ${ms(stringify)} (median of ${runs})`);
   for (const format of FORMATS) {

@@ -54,6 +54,13 @@ std::vector<double> flat(const std::vector<std::vector<std::vector<double>>>& ru
   return out;
 }
 
+// Texts as one byte string, a line each (qids and names may hold anything but a line end).
+std::string lines_of(const std::vector<std::string>& texts) {
+  std::string out;
+  for (const std::string& t : texts) out += (out.empty() ? "" : "\n") + t;
+  return out;
+}
+
 void texts_to_js(reply& r, std::string_view key, const std::vector<std::string>& texts) {
   r.open_list(key);
   for (const std::string& t : texts) r.set("", t);
@@ -61,14 +68,12 @@ void texts_to_js(reply& r, std::string_view key, const std::vector<std::string>&
 }
 
 // compare_runs: comparisons and tie summaries through the core's field lists.
-void compared_to_js(reply& r, const ndcg::compare_result& c, const ndcg::compare_settings& s) {
+void compared_to_js(reply& r, const ndcg::compare_result& c) {
   r.open();
   r.set("ok", true);
   texts_to_js(r, "runs", c.runs);
   texts_to_js(r, "measures", c.measures);
-  std::string qids;
-  for (const std::string& q : c.qids) qids += (qids.empty() ? "" : "\n") + q;
-  r.set_bytes("qids", qids);
+  r.set_bytes("qids", lines_of(c.qids));
   r.set("queries", static_cast<double>(c.qids.size()));
   r.open_list("comparisons");
   for (const ndcg::comparison& x : c.comparisons) {
@@ -88,7 +93,6 @@ void compared_to_js(reply& r, const ndcg::compare_result& c, const ndcg::compare
   r.set("trials", static_cast<double>(c.trials));
   r.set("seed", static_cast<double>(c.seed));
   r.set("holmTest", ndcg::name_of(c.holm));
-  (void)s;  // reports are the command's; the JS API returns the values
   r.close();
 }
 
@@ -116,22 +120,17 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_evaluate_trec(const char* data, std
   if (!r) return failure(out, r.err()), sent();
   std::vector<double> flat;
   for (const auto& row : r->values) flat.insert(flat.end(), row.begin(), row.end());
-  std::string names, qids;
-  for (const std::string& n : r->names) names += (names.empty() ? "" : "\n") + n;
-  for (const std::string& q : r->qids) qids += (qids.empty() ? "" : "\n") + q;
   out.open();
   out.set("ok", true);
-  out.set_bytes("names", names);
-  out.set_bytes("qids", qids);
+  out.set_bytes("names", lines_of(r->names));
+  out.set_bytes("qids", lines_of(r->qids));
   out.set_numbers("values", flat);
   out.set_numbers("mean", r->mean);
   out.set_numbers("isCount", std::vector<double>(r->is_count.begin(), r->is_count.end()));
   out.set_numbers("summaryOnly", std::vector<double>(r->summary_only.begin(), r->summary_only.end()));
   out.set("numQ", static_cast<double>(r->num_q));
   out.set_bytes("runId", r->run_id);
-  std::string not_offered;
-  for (const std::string& n : r->not_offered) not_offered += (not_offered.empty() ? "" : "\n") + n;
-  out.set_bytes("notOffered", not_offered);
+  out.set_bytes("notOffered", lines_of(r->not_offered));
   out.set_bytes("text", ndcg::format_trec(*r, js.has("perQuery") && js.boolean("perQuery"),
                                           js.has("digits") ? static_cast<int>(js.number("digits")) : 4));
   out.close();
@@ -149,7 +148,7 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_compare_runs(const char* data, std:
   out = reply();
   if (!s) return failure(out, s.err()), sent();
   auto r = ndcg::compare_runs(qrels, runs, *s);
-  if (r) compared_to_js(out, *r, *s);
+  if (r) compared_to_js(out, *r);
   else failure(out, r.err());
   return sent();
 }
@@ -158,18 +157,8 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_compare_option_schema() {
   out = reply();
   out.open_list();
   for (const ndcg::compare_option& r : ndcg::compare_option_table()) {
-    out.open();
-    out.set("key", ndcg::js_name(r.meta.key));
-    out.set("flag", ndcg::cli_flag(r.meta.key));
+    open_option_row(out, r.meta, r.show(ndcg::compare_settings{}));
     out.set("shortFlag", r.short_flag);
-    out.set("kind", ndcg::name_of(r.meta.kind));
-    out.open_list("choices");
-    for (std::string_view c : ndcg::choices_of(r.meta)) out.set("", c);
-    out.close_list();
-    out.set("min", r.meta.min);
-    out.set("max", r.meta.max);
-    out.set("default", r.show(ndcg::compare_settings{}));
-    out.set("help", r.meta.help);
     out.close();
   }
   out.close_list();

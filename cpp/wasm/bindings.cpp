@@ -132,18 +132,8 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_option_schema() {
   out = reply();
   out.open_list();
   for (const ndcg::option_row& r : ndcg::option_table()) {
-    out.open();
-    out.set("key", ndcg::js_name(r.key));
-    out.set("flag", ndcg::cli_flag(r.key));
-    out.set("kind", ndcg::name_of(r.kind));
-    out.open_list("choices");
-    for (std::string_view c : ndcg::choices_of(r)) out.set("", c);
-    out.close_list();
-    out.set("min", r.min);
-    out.set("max", r.max);
+    open_option_row(out, r, ndcg::default_text(r));
     out.set("aboveMin", r.above_min);
-    out.set("default", ndcg::default_text(r));
-    out.set("help", r.help);
     out.set("preset", r.preset_sets);
     out.close();
   }

@@ -20,6 +20,7 @@
 
 #include "ndcg/error.hpp"
 #include "ndcg/fields.hpp"
+#include "ndcg/option_table.hpp"
 
 namespace ndcg_wasm {
 
@@ -90,6 +91,10 @@ extern reply out;  // the one reply in flight
 const reply_block* sent();
 
 void failure(reply& r, const ndcg::error& e, std::string_view key = {});
+
+// The fields every option table's schema row has (key, flag, kind, choices,
+// min, max, default, help), in an object left open for the table's own.
+void open_option_row(reply& r, const ndcg::option_row& row, const std::string& default_value);
 
 // Writes fields into the reply under their camelCase names.
 class js_sink : public ndcg::field_sink {

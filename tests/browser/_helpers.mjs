@@ -91,6 +91,27 @@ export async function open(page, url) {
   await ready(page);
 }
 
+/**
+ * Pastes `text` into the box `id` as a user would (a paste event carrying it);
+ * resolves to dispatchEvent's answer (false when the page took the paste).
+ */
+export function pasteInto(page, id, text) {
+  return page.evaluate(([boxId, value]) => {
+    const box = document.getElementById(boxId);
+    box.focus();
+    box.select();
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    return box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, [id, text]);
+}
+
+/** Waits until the ranking's status counts `items` items (after a long paste). */
+export function rankingCounts(page, items) {
+  return page.waitForFunction((want) => document.getElementById('ranking-status').textContent.includes(want),
+    `${items.toLocaleString('en')} items`, { timeout: 120000 });
+}
+
 /** Replaces a text area's content as typing would (one input event). */
 export async function setText(page, selector, text) {
   await page.evaluate(([sel, value]) => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, guardedContext, launch, results, root, serveDist, textOf } from './_helpers.mjs';
+import { axeViolations, fileUrl, guardedContext, launch, pasteInto, results, root, serveDist, textOf } from './_helpers.mjs';
 import { pageFiles } from '../hostile/catalogue.mjs';
 import { makeRun } from '../../bench/gen.mjs';
 
@@ -202,15 +202,7 @@ describe('other ways in', () => {
     const page = await guard.context.newPage();
     await page.goto(`${server.url('index.html')}#lang=en`);
     await page.waitForFunction(() => window.ndcgCalc);
-    const paste = (text) => page.evaluate((value) => {
-      const box = document.getElementById('ranking');
-      box.focus();
-      box.select();
-      const data = new DataTransfer();
-      data.setData('text/plain', value);
-      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
-      return box.dispatchEvent(event);
-    }, text);
+    const paste = (text) => pasteInto(page, 'ranking', text);
     // 6,000,000 one-grade lines (12 MB): never laid out in the box.
     assert.equal(await paste('3\n2\n0\n1\n'.repeat(1500000)), false);
     await page.waitForFunction(() => /6,000,000 items/.test(document.getElementById('ranking-status').textContent), null, { timeout: 120000 });

@@ -96,6 +96,16 @@ async function comparePage(lang = 'en', context = guard.context) {
   return page;
 }
 
+/** Pastes runs A and B, the qrels and, with `runC`, a third run into an added box. */
+async function pasteRuns(page, qrels, runA, runB, runC) {
+  await page.fill('#ranking', runA);
+  await page.fill('#ranking-b', runB);
+  await page.fill('#qrels', qrels);
+  if (runC === undefined) return;
+  await page.click('#run-add');
+  await page.fill('#run-c', runC);
+}
+
 async function openRuns(page, runA = SET1.run, runB = bRun, qrels = SET1.qrels) {
   await page.setInputFiles('#ranking-file', runA);
   await page.setInputFiles('#ranking-b-file', runB);
@@ -242,16 +252,15 @@ describe('compare mode on the parity set', () => {
   });
 });
 
-describe('pasted runs, the link and bad input', () => {
-  const QRELS = 'q1 0 d1 2\nq1 0 d2 1\nq2 0 d3 1\nq2 0 d4 2\nq3 0 d5 1\n';
-  const A = 'q1 Q0 d1 1 3 a\nq1 Q0 d2 2 2 a\nq2 Q0 d3 1 3 a\nq2 Q0 d4 2 1 a\nq3 Q0 d5 1 1 a\n';
-  const B = 'q1 Q0 d2 1 3 b\nq1 Q0 d1 2 2 b\nq2 Q0 d4 1 3 b\nq2 Q0 d3 2 1 b\nq3 Q0 d5 1 1 b\n';
+// Small pasted runs: three queries judged, A and B ordered differently.
+const QRELS = 'q1 0 d1 2\nq1 0 d2 1\nq2 0 d3 1\nq2 0 d4 2\nq3 0 d5 1\n';
+const A = 'q1 Q0 d1 1 3 a\nq1 Q0 d2 2 2 a\nq2 Q0 d3 1 3 a\nq2 Q0 d4 2 1 a\nq3 Q0 d5 1 1 a\n';
+const B = 'q1 Q0 d2 1 3 b\nq1 Q0 d1 2 2 b\nq2 Q0 d4 1 3 b\nq2 Q0 d3 2 1 b\nq3 Q0 d5 1 1 b\n';
 
+describe('pasted runs, the link and bad input', () => {
   test('small pasted runs live in the link, and the link reproduces the comparison', async () => {
     const page = await comparePage();
-    await page.fill('#ranking', A);
-    await page.fill('#ranking-b', B);
-    await page.fill('#qrels', QRELS);
+    await pasteRuns(page, QRELS, A, B);
     await page.waitForSelector('#table-cmp-stats');
     const hash = await page.evaluate(() => location.hash);
     assert.match(hash, /mode=compare/);
@@ -470,11 +479,7 @@ describe('three runs', () => {
     const A = 'q1 Q0 d1 1 3 a\nq1 Q0 d2 2 2 a\n';
     const bad = 'q1 Q0 d2 1 3 c\nq1 Q0 d1 2 x c\n';
     const page = await comparePage();
-    await page.fill('#ranking', A);
-    await page.fill('#ranking-b', A);
-    await page.fill('#qrels', QRELS);
-    await page.click('#run-add');
-    await page.fill('#run-c', bad);
+    await pasteRuns(page, QRELS, A, A, bad);
     await page.waitForSelector('#run-c-error:not([hidden])');
     assert.match(await page.textContent('#run-c-error'), /Line 2, column 12/);
     assert.equal(await page.getAttribute('#run-c', 'aria-invalid'), 'true');
@@ -496,16 +501,9 @@ describe('three runs', () => {
   });
 
   test('the link holds mode, runs, measure, pair and query, and reproduces them', async () => {
-    const QRELS = 'q1 0 d1 2\nq1 0 d2 1\nq2 0 d3 1\nq2 0 d4 2\nq3 0 d5 1\n';
-    const A = 'q1 Q0 d1 1 3 a\nq1 Q0 d2 2 2 a\nq2 Q0 d3 1 3 a\nq2 Q0 d4 2 1 a\nq3 Q0 d5 1 1 a\n';
-    const B = 'q1 Q0 d2 1 3 b\nq1 Q0 d1 2 2 b\nq2 Q0 d4 1 3 b\nq2 Q0 d3 2 1 b\nq3 Q0 d5 1 1 b\n';
     const C = 'q1 Q0 d2 1 3 c\nq1 Q0 d1 2 2 c\nq2 Q0 d3 1 3 c\nq2 Q0 d4 2 1 c\nq3 Q0 d9 1 1 c\n';
     const page = await comparePage();
-    await page.fill('#ranking', A);
-    await page.fill('#ranking-b', B);
-    await page.fill('#qrels', QRELS);
-    await page.click('#run-add');
-    await page.fill('#run-c', C);
+    await pasteRuns(page, QRELS, A, B, C);
     await page.waitForSelector('#cmp-pair');
     await page.selectOption('#cmp-pair', '1-3');
     await page.selectOption('#cmp-pick', 'map');

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileUrl, guardedContext, launch, root } from './_helpers.mjs';
+import { fileUrl, guardedContext, launch, pasteInto, rankingCounts, root } from './_helpers.mjs';
 import { makeRanking } from '../../bench/gen.mjs';
 
 const ITEMS = 100000;
@@ -58,17 +58,10 @@ function installProbe() {
   };
 }
 
+// A long paste and the wait for its count.
 async function pasteRanking(page, text) {
-  await page.evaluate((value) => {
-    const box = document.getElementById('ranking');
-    box.focus();
-    box.select();
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-  const items = text.trimEnd().split('\n').length;
-  await page.waitForFunction((want) => document.getElementById('ranking-status').textContent.includes(want), `${items.toLocaleString('en')} items`, { timeout: 120000 });
+  await pasteInto(page, 'ranking', text);
+  await rankingCounts(page, text.trimEnd().split('\n').length);
 }
 
 /**

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "support.hpp"
 
 namespace {
 
@@ -148,12 +149,6 @@ TEST_CASE("help and version exit with 0") {
 
 namespace {
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // A directory of its own for the files a test writes, removed at exit.
 std::string scratch() {
@@ -199,7 +194,7 @@ std::pair<std::string, std::string> generated_run(int queries) {
 TEST_CASE("trec reads the run from standard input with -") {
   std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
   outcome from_file = run({"trec", "-q", qrels, runfile});
-  outcome from_stdin = run({"trec", "-q", qrels, "-"}, slurp(runfile));
+  outcome from_stdin = run({"trec", "-q", qrels, "-"}, test_support::file_text(runfile));
   REQUIRE(from_file.code == 0);
   CHECK(from_stdin.code == 0);
   CHECK(from_stdin.out == from_file.out);
@@ -274,7 +269,7 @@ TEST_CASE("trec --tie-range reads the run whole, from a file or standard input, 
   std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
   outcome plain = run({"trec", "-m", "ndcg_cut.10", qrels, runfile});
   outcome from_file = run({"trec", "--tie-range", "-m", "ndcg_cut.10", qrels, runfile});
-  outcome from_stdin = run({"trec", "--tie-range", "-m", "ndcg_cut.10", qrels, "-"}, slurp(runfile));
+  outcome from_stdin = run({"trec", "--tie-range", "-m", "ndcg_cut.10", qrels, "-"}, test_support::file_text(runfile));
   REQUIRE(from_file.code == 0);
   CHECK(from_stdin.code == 0);
   CHECK(from_stdin.out == from_file.out);

@@ -12,18 +12,13 @@
 #include "cli.hpp"
 #include "ndcg/compare.hpp"
 #include "ndcg/stats.hpp"
+#include "support.hpp"
 
 using ndcg::compare_runs;
 using ndcg::compare_settings;
 
 namespace {
 
-std::string read_parity(const std::string& name) {
-  std::ifstream in(std::string(NDCG_TEST_DATA) + "/trec-parity/" + name, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 compare_settings with(std::vector<std::pair<std::string, std::string>> given) {
   auto s = ndcg::compare_settings_from(given);
@@ -104,7 +99,7 @@ TEST_CASE("compare: each run against the first, every pair, and Holm over a meas
 }
 
 TEST_CASE("compare on the parity data: the means are trec_eval's, a run against itself ties everywhere") {
-  const std::string q = read_parity("set1.qrels"), run = read_parity("set1.run");
+  const std::string q = test_support::parity_text("set1.qrels"), run = test_support::parity_text("set1.run");
   auto r = compare_runs(q, {run, run}, compare_settings{});
   REQUIRE(r.ok());
   CHECK(r->measures == std::vector<std::string>{"map", "recip_rank", "P_10", "ndcg_cut_10"});
@@ -124,7 +119,7 @@ TEST_CASE("compare on the parity data: the means are trec_eval's, a run against 
 }
 
 TEST_CASE("compare: the same seed gives the same interval and p; another seed another interval") {
-  const std::string q = read_parity("set1.qrels"), a = read_parity("set1.run");
+  const std::string q = test_support::parity_text("set1.qrels"), a = test_support::parity_text("set1.run");
   std::string b;  // every third document gets a new score: a different ranking
   std::istringstream lines(a);
   int i = 0;

@@ -1,6 +1,10 @@
 // Small builders shared by the test files.
 #pragma once
 
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -9,6 +13,23 @@
 #include "ndcg/metrics.hpp"
 
 namespace test_support {
+
+// A file's whole text ("" when it cannot be read).
+inline std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+#ifdef NDCG_TEST_DATA
+// A file of tests/data/trec-parity; a missing one stops the test.
+inline std::string parity_text(const std::string& name) {
+  const std::string path = std::string(NDCG_TEST_DATA) + "/trec-parity/" + name;
+  REQUIRE_MESSAGE(std::ifstream(path).good(), "cannot open " << name);
+  return file_text(path);
+}
+#endif
 
 // An item with an id, a score and a grade, placed on line 1, column 1.
 inline ndcg::item scored(std::string id, double score, double grade) {

@@ -20,15 +20,10 @@
 
 #include "ndcg/trec.hpp"
 #include "../../cpp/src/trec_lines.hpp"
+#include "support.hpp"
 
 namespace {
 
-std::string read_data(const std::string& name) {
-  std::ifstream in(std::string(NDCG_TEST_DATA) + "/trec-parity/" + name, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // One query as the definitions see it: judgments by docid, and the run's
 // grades in ranked order (score descending, then docid descending).
@@ -197,7 +192,7 @@ ndcg::trec_options default_and(std::vector<std::string> more) {
 }  // namespace
 
 TEST_CASE("trec: every default measure matches a plain implementation on set1") {
-  check_against_reference(read_data("set1.qrels"), read_data("set1.run"), default_and({"success.2,3"}));
+  check_against_reference(test_support::parity_text("set1.qrels"), test_support::parity_text("set1.run"), default_and({"success.2,3"}));
 }
 
 TEST_CASE("trec: every default measure matches a plain implementation on generated runs") {

@@ -22,13 +22,6 @@ using ndcg::trec_result;
 
 namespace {
 
-std::string read_parity(const std::string& name) {
-  std::ifstream in(std::string(NDCG_TEST_DATA) + "/trec-parity/" + name, std::ios::binary);
-  REQUIRE_MESSAGE(in.good(), "cannot open " << name);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
@@ -100,18 +93,18 @@ trec_options measures(std::vector<std::string> m) {
 }  // namespace
 
 TEST_CASE("trec: set1 matches trec_eval 10.0 output byte for byte") {
-  const std::string qrels = read_parity("set1.qrels"), run = read_parity("set1.run");
+  const std::string qrels = test_support::parity_text("set1.qrels"), run = test_support::parity_text("set1.run");
 
   SUBCASE("-q -m ndcg -m ndcg_cut.5,10,20 -m P.5,10 -m recall.10 -m map -m recip_rank") {
     auto r = evaluate_ok(qrels, run, measures({"ndcg", "ndcg_cut.5,10,20", "P.5,10", "recall.10", "map", "recip_rank"}));
     CHECK(r.num_q == 50);
-    check_same_output(format_trec(r, true, 17), read_parity("set1.trec_eval_fullprec.txt"), 1e-12);
-    check_same_output(format_trec(r, true, 4), read_parity("set1.trec_eval.txt"), 5e-5);
+    check_same_output(format_trec(r, true, 17), test_support::parity_text("set1.trec_eval_fullprec.txt"), 1e-12);
+    check_same_output(format_trec(r, true, 4), test_support::parity_text("set1.trec_eval.txt"), 5e-5);
   }
   SUBCASE("-q -m ndcg.1=1,2=3,3=7,4=15") {
     auto r = evaluate_ok(qrels, run, measures({"ndcg.1=1,2=3,3=7,4=15"}));
-    check_same_output(format_trec(r, true, 17), read_parity("set1.trec_eval_expgain_fullprec.txt"), 1e-12);
-    check_same_output(format_trec(r, true, 4), read_parity("set1.trec_eval_expgain.txt"), 5e-5);
+    check_same_output(format_trec(r, true, 17), test_support::parity_text("set1.trec_eval_expgain_fullprec.txt"), 1e-12);
+    check_same_output(format_trec(r, true, 4), test_support::parity_text("set1.trec_eval_expgain.txt"), 5e-5);
   }
 }
 

@@ -62,15 +62,6 @@ export function saveDraft(hash, text, qrels) {
   }
 }
 
-export function clearDraft() {
-  const s = storage();
-  try {
-    if (s) s.removeItem(DRAFT_KEY);
-  } catch {
-    // nothing to clear
-  }
-}
-
 /** Preferences such as the theme: a small object. */
 export function loadPrefs() {
   const s = storage();
