@@ -181,7 +181,7 @@ class query_evaluator {
   doc_table docs_;
   std::vector<long> level_counts_;      // judged docs per level (the ideal's pool)
   std::vector<long> retrieved_counts_;  // retrieved judged docs per level (ideal from the list)
-  std::vector<bool> scheme_done_;
+  std::vector<char> scheme_done_;      // per scheme (not vector<bool>: its code weighs on the wasm)
   std::size_t num_rel_ = 0;             // judged relevant (grade >= the relevance level)
   std::size_t num_nonrel_ = 0;          // judged 0 <= grade < the relevance level (bpref)
   std::size_t positives_ = 0;           // judged with a grade above 0
