@@ -23,6 +23,7 @@ enum class family {
   runid, num_q, num_ret, num_rel, num_rel_ret, map, gm_map, Rprec, bpref, recip_rank,
   iprec_at_recall, P, recall, ndcg, ndcg_cut, success, err_cut, alpha_ndcg_cut
 };
+inline constexpr std::size_t family_count = static_cast<std::size_t>(family::alpha_ndcg_cut) + 1;
 
 // gm_map's floor: trec_eval takes the log of max(AP, this).
 inline constexpr double min_geo_mean = 0.00001;
