@@ -157,13 +157,15 @@ class query_evaluator {
   query_evaluator(const plan& p, const conventions& c, const grade_levels& g);
   void evaluate(const query_input& q, std::vector<double>& row);
 
- private:
+  // One run entry in the ranking's sort (public for its comparator).
   struct sort_key {
     double score;
     long tier;  // tied_grades times the grade: orders equal scores by grade first
     std::string_view docid;
     std::uint32_t index;
   };
+
+ private:
   void index_judgments(const query_input& q);
   void index_run(const query_input& q);
   void rank();

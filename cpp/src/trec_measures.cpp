@@ -113,26 +113,30 @@ void query_evaluator::index_run(const query_input& q) {
 // Docids are unique within a query, so the order is total and the sorts
 // (which, unlike stable_sort, never allocate) give one answer; when every
 // measure stops at a cutoff, only that many ranks are put in order.
+namespace {
+
+// Highest score first, then the larger tier; the last key is the input
+// order, or the docid descending (trec_eval). One comparator type for both
+// tie orders, so the module carries one sort and one partial sort.
+struct key_order {
+  bool by_docid;
+  bool operator()(const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) const {
+    if (a.score != b.score) return a.score > b.score;
+    if (a.tier != b.tier) return a.tier > b.tier;
+    return by_docid ? a.docid > b.docid : a.index < b.index;
+  }
+};
+
+}  // namespace
+
 void query_evaluator::rank() {
   const std::size_t n = keys_.size();
   const bool partial = plan_.sort_depth < n && conv_.opt.ties != tie_policy::average;
   const std::size_t depth = partial ? plan_.sort_depth : n;
-  const auto by_input = [](const sort_key& a, const sort_key& b) {
-    if (a.score != b.score) return a.score > b.score;
-    return a.tier != b.tier ? a.tier > b.tier : a.index < b.index;
-  };
-  const auto by_docid = [](const sort_key& a, const sort_key& b) {
-    if (a.score != b.score) return a.score > b.score;
-    return a.tier != b.tier ? a.tier > b.tier : a.docid > b.docid;
-  };
   const auto mid = keys_.begin() + static_cast<std::ptrdiff_t>(depth);
-  if (conv_.opt.ties == tie_policy::input) {
-    if (partial) std::partial_sort(keys_.begin(), mid, keys_.end(), by_input);
-    else std::sort(keys_.begin(), keys_.end(), by_input);
-  } else {
-    if (partial) std::partial_sort(keys_.begin(), mid, keys_.end(), by_docid);
-    else std::sort(keys_.begin(), keys_.end(), by_docid);
-  }
+  const key_order order{conv_.opt.ties != tie_policy::input};
+  if (partial) std::partial_sort(keys_.begin(), mid, keys_.end(), order);
+  else std::sort(keys_.begin(), keys_.end(), order);
   walk_ranking(depth);
 }
 
