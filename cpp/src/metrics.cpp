@@ -246,8 +246,8 @@ double tied_order_dcg(const std::vector<row>& rows, std::size_t depth, const dis
       gains.push_back(rows[p].own_gain);
       factors.push_back(p < depth ? weight_at(p + 1, opt) / d.at(p + 1) : 0.0);
     }
-    std::sort(gains.begin(), gains.end());
-    std::sort(factors.begin(), factors.end());
+    detail::sort_values(gains);
+    detail::sort_values(factors);
     for (std::size_t t = 0; t < gains.size(); ++t) total += gains[best ? t : gains.size() - 1 - t] * factors[t];
     i = j;
   }

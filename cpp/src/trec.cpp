@@ -87,7 +87,7 @@ expected<std::vector<std::uint64_t>> parse_cutoffs(std::string_view params, std:
                                    ": cutoffs are whole numbers of 1 or more, as in P.5,10");
     cutoffs.push_back(k);
   }
-  std::sort(cutoffs.begin(), cutoffs.end());
+  detail::sort_values(cutoffs);
   auto repeated = std::adjacent_find(cutoffs.begin(), cutoffs.end());
   if (repeated != cutoffs.end())
     return bad_measure(text, "cutoff " + std::to_string(*repeated) + " is given twice in " + echo(text));
@@ -125,7 +125,7 @@ expected<std::vector<double>> parse_levels(std::string_view params, std::string_
                                    ": levels are numbers from 0 to 1, as in iprec_at_recall.0,.5,1");
     levels.push_back(v);
   }
-  std::sort(levels.begin(), levels.end());
+  detail::sort_values(levels);
   return levels;
 }
 
@@ -177,7 +177,7 @@ namespace {
 
 // The columns of one family with cutoffs, merged over the -m arguments.
 void add_cut_columns(plan& p, const family_info& f, std::vector<std::uint64_t>& ks) {
-  std::sort(ks.begin(), ks.end());
+  detail::sort_values(ks);
   ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
   for (std::uint64_t k : ks) {
     // Positions index with size_t (32 bits in wasm); a cutoff beyond it
@@ -189,7 +189,7 @@ void add_cut_columns(plan& p, const family_info& f, std::vector<std::uint64_t>& 
 }
 
 void add_level_columns(plan& p, std::vector<double>& levels) {
-  std::sort(levels.begin(), levels.end());
+  detail::sort_values(levels);
   levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
   for (double level : levels) {
     p.columns.push_back(column{family::iprec_at_recall, 0, 0, "iprec_at_recall_" + fixed_text(level, 2), level});
