@@ -18,11 +18,14 @@ set(NDCG_NUMBER_LIBS_DIR "${CMAKE_BINARY_DIR}/number-libs-include")
 ndcg_expose_headers("${NDCG_NUMBER_LIBS_DIR}" fast_float fmt)
 target_include_directories(ndcg_core SYSTEM PRIVATE "${NDCG_NUMBER_LIBS_DIR}")
 
+# The link-time inliner only where inlining shrinks the code (a threshold
+# below 0): 0.7 KB less zopfli'd on the full module than LLVM's -Oz default.
 set(NDCG_WASM_COMMON
   -sEXPORTED_FUNCTIONS=_malloc,_free -sMODULARIZE=1 -sEXPORT_NAME=createNdcgModule
   -sENVIRONMENT=web,worker,node -sDYNAMIC_EXECUTION=0
   -sFILESYSTEM=0 -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1
-  -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0)
+  -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0
+  "-Wl,-mllvm,-inline-threshold=-10")
 
 # The exports: one ranking's (explain, analyse, render, the tables) and the
 # batch evaluation's. The full module has both; the light one, carried by
