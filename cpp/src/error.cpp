@@ -29,6 +29,10 @@ error& error::with(std::string_view name, std::string value) & {
 
 error&& error::with(std::string_view name, std::string value) && { return std::move(with(name, std::move(value))); }
 
+error& error::with(std::string_view name, std::string_view value) & { return with(name, std::string(value)); }
+
+error&& error::with(std::string_view name, std::string_view value) && { return std::move(with(name, std::string(value))); }
+
 error& error::in(std::string_view where) & {
   source = std::string(where);
   return *this;

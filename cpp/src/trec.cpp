@@ -75,7 +75,7 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 
 // A measure given to -m that cannot be read; `found` is the part at fault.
 error bad_measure(std::string_view found, std::string message) {
-  return option_fail(error_code::bad_measure, "measures", std::move(message)).with("found", std::string(found));
+  return option_fail(error_code::bad_measure, "measures", std::move(message)).with("found", found);
 }
 
 expected<std::vector<std::uint64_t>> parse_cutoffs(std::string_view params, std::string_view text) {

@@ -299,7 +299,7 @@ status trec_stream::state::open_query(const detail::field& qid, std::size_t line
               "expected the run's lines grouped by query, got query " + echo(qid.text) + " again after other queries "
               "(first on line " + std::to_string(first) + "); give the run as a file, or group it first (sort -s -k1,1)",
               line, qid.column)
-      .with("found", std::string(qid.text))
+      .with("found", qid.text)
       .with("first_line", std::to_string(first))
       .in("run");
 }
@@ -380,7 +380,7 @@ error missing_from_run(const judged_query& q, const judgments& j, std::string_vi
                   ") but not in the run; -c scores such queries 0",
               line, column_of(qrels_text, q.qid))
       .in(source)
-      .with("found", std::string(q.qid));
+      .with("found", q.qid);
 }
 
 }  // namespace

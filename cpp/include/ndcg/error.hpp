@@ -100,6 +100,12 @@ struct error {
   // (`return fail(...).with(...)`) they hand it on to be moved, not copied.
   error& with(std::string_view name, std::string value) &;
   error&& with(std::string_view name, std::string value) &&;
+  // A found text as a view: the string is made once, in here, rather
+  // than at every call site.
+  error& with(std::string_view name, std::string_view value) &;
+  error&& with(std::string_view name, std::string_view value) &&;
+  error& with(std::string_view name, const char* value) & { return with(name, std::string_view(value)); }
+  error&& with(std::string_view name, const char* value) && { return std::move(with(name, std::string_view(value))); }
   error& in(std::string_view where) &;
   error&& in(std::string_view where) &&;
 };
