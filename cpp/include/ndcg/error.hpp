@@ -125,6 +125,7 @@ class error_box {
  public:
   error_box() = default;
   explicit error_box(error&& e);
+  explicit error_box(const error& e);
   error_box(const error_box& other);
   error_box(error_box&& other) noexcept : e_(other.e_) { other.e_ = nullptr; }
   error_box& operator=(error_box other) noexcept {
@@ -144,7 +145,10 @@ template <class T>
 class expected {
  public:
   expected(T value) : value_(std::move(value)) {}
-  expected(error e) : error_(std::move(e)) {}
+  // An error handed on (`return r.err();`) is copied straight into the
+  // box: no temporary to move from and destroy at each such return.
+  expected(const error& e) : error_(e) {}
+  expected(error&& e) : error_(std::move(e)) {}
 
   bool ok() const { return error_.get() == nullptr; }
   explicit operator bool() const { return ok(); }
