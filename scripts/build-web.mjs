@@ -2,7 +2,7 @@
 // page, embed page and web component with everything inlined. Prints sizes
 // and fails above the budgets in web/budget.json (gzip level 9 bytes; each
 // file's "target" is where the size work is heading, printed alongside).
-import { build, transform } from 'esbuild';
+import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -28,15 +28,6 @@ function assertNoEval(name, text) {
   }
 }
 
-// Emscripten 3.1.6 tries fetch() on the inlined data: URI before decoding
-// it itself; a page whose CSP has no connect-src logs that refused fetch as
-// a violation. Later Emscripten versions skip fetch for data: URIs; so do we.
-function decodeWasmWithoutFetch(text) {
-  const from = /if\s*\(typeof fetch\s*==+\s*(["'])function\1\s*\)\s*\{(\s*)return fetch\(wasmBinaryFile/;
-  if (!from.test(text)) throw new Error('Emscripten output changed: the data: URI fetch patch no longer applies');
-  return text.replace(from, (m, q, space) => `if(typeof fetch==${q}function${q}&&!isDataURI(wasmBinaryFile)){${space}return fetch(wasmBinaryFile`);
-}
-
 // The wasm in the .lzma format by xz (Debian's xz-utils, installed by
 // scripts/setup): about 13% smaller than zopfli's best deflate. lc=3, lp=0,
 // pb=0 measured best on our wasm and scripts. xz writes "size unknown" and
@@ -57,34 +48,27 @@ export function packed(original, name) {
   return data;
 }
 
-// The wasm travels inside dist/ndcg.js packed and base64-encoded (smaller
-// than Emscripten's plain base64, which gzip cannot squeeze; base64 of
+// The wasm travels inside dist/ndcg.js packed and base64-encoded (base64 of
 // packed bytes grows by under 1% once the served file is gzipped), with the
-// decoder beside it; the API layer unpacks it once.
-async function moduleText(name, layer) {
-  const glue = (await transform(readFileSync(join(root, `build/wasm/${name}.js`), 'utf8'), { minify: true, target: 'es2020' })).code;
+// decoder beside it; the API layer unpacks and instantiates it. The same
+// name for require() and for a classic <script>'s global.
+function moduleText(name, layer) {
   const wasm = packed(readFileSync(join(root, `build/wasm/${name}.wasm`)), name).toString('base64');
-  return `${glue}\n${apiText(layer, `, ${JSON.stringify(wasm)}, ${JSON.stringify(decoder.toString('base64'))}`)}`;
-}
-
-// The same name for require() and for a classic <script>'s global.
-function apiText(layer, wasm) {
-  return `var createNdcgModule = (function () {\n${layer}\nreturn ndcgApiLayer.wrapFactory(createNdcgModule${wasm});\n})();\n` +
+  const args = `${JSON.stringify(wasm)}, ${JSON.stringify(decoder.toString('base64'))}`;
+  return `var createNdcgModule = (function () {\n${layer}\nreturn ndcgApiLayer.wrapFactory(${args});\n})();\n` +
     `if (typeof module === 'object' && module.exports) module.exports = createNdcgModule;\n`;
 }
 
 // dist/ndcg.js (every call), dist/ndcg-light.js (one ranking: no batch
-// evaluation; carried by the embed page and the element) and the debug build.
+// evaluation; carried by the embed page and the element) and
+// dist/ndcg-debug.js (the full module at -O1 with function names).
 async function buildModules() {
   const layer = await bundle('web/api/entry.js', 'ndcgApiLayer');
-  const full = await moduleText('ndcg', layer);
-  const light = await moduleText('ndcg-light', layer);
-  for (const [file, text] of [['ndcg.js', full], ['ndcg-light.js', light]]) {
+  const [full, light, debug] = ['ndcg', 'ndcg-light', 'ndcg-debug'].map((name) => moduleText(name, layer));
+  for (const [file, text] of [['ndcg.js', full], ['ndcg-light.js', light], ['ndcg-debug.js', debug]]) {
     assertNoEval(`dist/${file}`, text);
     writeFileSync(join(dist, file), text);
   }
-  const debug = join(root, 'build/wasm/ndcg-debug.js');
-  if (existsSync(debug)) writeFileSync(join(dist, 'ndcg-debug.js'), `${decodeWasmWithoutFetch(readFileSync(debug, 'utf8'))}\n${apiText(layer, '')}`);
   return { full, light };
 }
 

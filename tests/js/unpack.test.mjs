@@ -82,3 +82,16 @@ test('random damage never hangs or escapes: each result is the original, an erro
     }
   }
 });
+
+test('each module wasm imports only what the API layer gives it, and exports its C functions by name', async () => {
+  const { WASM_IMPORTS } = await import('../../web/api/entry.js');
+  const given = Object.entries(WASM_IMPORTS).flatMap(([module, names]) => Object.keys(names).map((name) => `${module}.${name}`));
+  for (const name of ['ndcg', 'ndcg-light', 'ndcg-debug']) {
+    const module = new WebAssembly.Module(readFileSync(join(root, `build/wasm/${name}.wasm`)));
+    const wanted = WebAssembly.Module.imports(module).map((i) => `${i.module}.${i.name}`);
+    assert.deepEqual(wanted.filter((w) => !given.includes(w)), [], `${name}.wasm imports what the API layer lacks`);
+    const exported = WebAssembly.Module.exports(module).map((e) => e.name);
+    for (const e of ['memory', '_initialize', 'malloc', 'free', 'ndcg_analyse_text', 'ndcg_release']) assert.ok(exported.includes(e), `${name}: ${e}`);
+    assert.equal(exported.includes('ndcg_evaluate_trec'), name !== 'ndcg-light', name);
+  }
+});
