@@ -103,7 +103,7 @@ export async function buildPage({ root, dist, bundle, modules, assertNoEval, pac
   // its own entry that leaves out the full page's modes, dialogs and texts.
   const pages = [['index.html', modules.full, 'web/app/main.js', full], ['embed.html', modules.light, 'web/app/embed-page.js', css]];
   for (const [name, module, entry, style] of pages) {
-    const app = await bundle(entry);
+    const app = await bundle(entry, { charset: 'utf8' });
     assertNoEval(`the ${name} bundle`, app);
     checkInlineScript(`the ${name} bundle`, app);
     const page = assemble(readFileSync(web(name), 'utf8'), { css: style, scripts: [module, packedApp(app, packed)], started: [app] });
