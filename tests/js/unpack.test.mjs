@@ -95,3 +95,14 @@ test('each module wasm imports only what the API layer gives it, and exports its
     assert.equal(exported.includes('ndcg_evaluate_trec'), name !== 'ndcg-light', name);
   }
 });
+
+test('the factory\'s unpackText (the pages\' hook) refuses junk with a message and leaves the module usable', async () => {
+  const { createNdcgModule } = await import('./helpers.mjs');
+  for (const junk of ['', 'AAAA', '////', Buffer.alloc(40, 7).toString('base64')]) {
+    assert.throws(() => createNdcgModule.unpackText(junk), /damaged \((unlzma status [1-5]|a size over 1 GiB)\)/, JSON.stringify(junk));
+  }
+  const text = 'ndcg 计算器 — '.repeat(50);
+  assert.equal(createNdcgModule.unpackText(pack(Buffer.from(text)).toString('base64')), text);
+  const api = await createNdcgModule();
+  assert.equal(api.explain('3,2,0,1,0,0,2,1,0,0', { k: 10 }).ndcg.toFixed(4), '0.9490');
+});

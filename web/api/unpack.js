@@ -12,12 +12,16 @@ function declaredSize(input) {
   return size;
 }
 
+// Far above anything the builds pack; a larger size means a damaged header.
+const SIZE_LIMIT = 1 << 30;
+
 /** A function from .lzma bytes to the bytes they hold, by the decoder wasm `decoder` (bytes). */
 export function makeUnlzma(decoder) {
   // Synchronous: the decoder is small enough for the main thread everywhere.
   const { exports } = new WebAssembly.Instance(new WebAssembly.Module(decoder));
   return (input) => {
     const size = input.length >= 13 ? declaredSize(input) : 0;
+    if (size > SIZE_LIMIT) throw new Error('the packed bytes are damaged (a size over 1 GiB)');
     const base = exports.unlzma_heap();
     const missing = base + input.length + size - exports.memory.buffer.byteLength;
     if (missing > 0) exports.memory.grow(Math.ceil(missing / 65536));
