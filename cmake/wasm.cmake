@@ -41,7 +41,7 @@ function(ndcg_add_module target output)
 endfunction()
 
 # Binaryen's wasm-opt run again on the linked module until it stops
-# shrinking (emcc runs it once): about 0.7 KB less zopfli'd on each module.
+# shrinking (emcc runs it once): about 0.7 KB less on each packed module.
 # `-g` keeps the function names of the profiling builds.
 find_program(NDCG_WASM_OPT wasm-opt REQUIRED)
 function(ndcg_converge target)
@@ -81,3 +81,11 @@ ndcg_add_module(ndcg_module_light_profile ndcg-light-profile ${NDCG_WASM_EXPLAIN
 set_target_properties(ndcg_module_light_profile PROPERTIES EXCLUDE_FROM_ALL ON)
 target_link_options(ndcg_module_light_profile PRIVATE -Oz --profiling-funcs ${NDCG_WASM_COMMON})
 ndcg_converge(ndcg_module_light_profile -g)
+
+# The .lzma decoder that the one-file builds carry as it is, to unpack the
+# module's wasm (scripts/build-web.mjs): about 2 KB, no imports.
+add_executable(ndcg_unlzma cpp/unpack/unlzma.cpp)
+target_compile_options(ndcg_unlzma PRIVATE ${NDCG_WARNINGS})
+set_target_properties(ndcg_unlzma PROPERTIES OUTPUT_NAME unlzma SUFFIX .wasm)
+target_link_options(ndcg_unlzma PRIVATE -Oz --no-entry -sSTANDALONE_WASM -sEXPORTED_FUNCTIONS=_unlzma,_unlzma_heap
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=131072 -sTOTAL_STACK=16384 -sERROR_ON_UNDEFINED_SYMBOLS=1)

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeUnlzma } from '../web/api/unpack.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -36,25 +37,34 @@ function decodeWasmWithoutFetch(text) {
   return text.replace(from, (m, q, space) => `if(typeof fetch==${q}function${q}&&!isDataURI(wasmBinaryFile)){${space}return fetch(wasmBinaryFile`);
 }
 
-// The wasm in gzip format by zopfli (Debian's zopfli, installed by
-// scripts/setup): about 5% smaller than zlib's level 9, and any gzip
-// inflater reads it. Base64 text of it is all but incompressible, so those
-// bytes are what the served files carry.
-function deflated(file) {
+// The wasm in the .lzma format by xz (Debian's xz-utils, installed by
+// scripts/setup): about 13% smaller than zopfli's best deflate. lc=3, lp=0,
+// pb=0 measured best on our wasm and scripts. xz writes "size unknown" and
+// an end marker; the true size goes into the header so that the decoder
+// (cpp/unpack/unlzma.cpp, build/wasm/unlzma.wasm) knows where to stop.
+// Decoded here once by that same decoder to be sure.
+const decoder = readFileSync(join(root, 'build/wasm/unlzma.wasm'));
+const unlzma = makeUnlzma(decoder);
+export function packed(original, name) {
+  let data;
   try {
-    return execFileSync('zopfli', ['--i15', '-c', file], { maxBuffer: 1 << 26 });
+    data = execFileSync('xz', ['--format=lzma', '--lzma1=preset=9e,lc=3,lp=0,pb=0', '--stdout'], { input: original, maxBuffer: 1 << 26 });
   } catch (e) {
-    throw new Error(`zopfli failed or is missing (bash scripts/setup installs it): ${e.message}`);
+    throw new Error(`xz failed or is missing (bash scripts/setup installs xz-utils): ${e.message}`);
   }
+  data.writeBigUInt64LE(BigInt(original.length), 5);
+  if (Buffer.compare(Buffer.from(unlzma(data)), original) !== 0) throw new Error(`${name}: the packed bytes do not decode to the original`);
+  return data;
 }
 
-// The wasm travels inside dist/ndcg.js gzipped and then base64-encoded
-// (smaller than Emscripten's plain base64, which gzip cannot squeeze); the
-// API layer inflates it once with the platform's DecompressionStream.
+// The wasm travels inside dist/ndcg.js packed and base64-encoded (smaller
+// than Emscripten's plain base64, which gzip cannot squeeze; base64 of
+// packed bytes grows by under 1% once the served file is gzipped), with the
+// decoder beside it; the API layer unpacks it once.
 async function moduleText(name, layer) {
   const glue = (await transform(readFileSync(join(root, `build/wasm/${name}.js`), 'utf8'), { minify: true, target: 'es2020' })).code;
-  const packed = deflated(join(root, `build/wasm/${name}.wasm`)).toString('base64');
-  return `${glue}\n${apiText(layer, `, ${JSON.stringify(packed)}`)}`;
+  const wasm = packed(readFileSync(join(root, `build/wasm/${name}.wasm`)), name).toString('base64');
+  return `${glue}\n${apiText(layer, `, ${JSON.stringify(wasm)}, ${JSON.stringify(decoder.toString('base64'))}`)}`;
 }
 
 // The same name for require() and for a classic <script>'s global.
@@ -95,5 +105,5 @@ function report(budgets) {
 
 const modules = await buildModules();
 const page = join(root, 'scripts/build-page.mjs');
-if (existsSync(page)) await (await import(page)).buildPage({ root, dist, bundle, modules, assertNoEval });
+if (existsSync(page)) await (await import(page)).buildPage({ root, dist, bundle, modules, assertNoEval, packed });
 report(JSON.parse(readFileSync(join(root, 'web/budget.json'), 'utf8')));

@@ -10,6 +10,8 @@ import { kebab, loadSchema, readOption } from '../../web/app/options.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { STRINGS, addTexts, errorText, placeholders } from '../../web/app/i18n.js';
 import { check, functionLengths } from '../../scripts/check-lengths.mjs';
+import { startedScripts } from '../../scripts/build-page.mjs';
+import { makeUnlzma } from '../../web/api/unpack.js';
 
 // Every table of texts: the shared one and each view's own (web/app/texts/).
 const TEXTS = new URL('../../web/app/texts/', import.meta.url);
@@ -162,7 +164,13 @@ test('exportOf keeps a Blob of the whole text (UTF-8), its line count and only i
 });
 
 test('the embed page and the element carry no text of batch, compare, export or the embed dialog; the full page does', () => {
-  const dist = (name) => readFileSync(new URL(`../../dist/${name}`, import.meta.url), 'utf8');
+  const read = (name) => readFileSync(new URL(`../../${name}`, import.meta.url));
+  const unlzma = makeUnlzma(read('build/wasm/unlzma.wasm'));
+  // A page's text with the app it unpacks at run time.
+  const dist = (name) => {
+    const text = read(`dist/${name}`).toString('utf8');
+    return [text, ...startedScripts(text, unlzma)].join('\n');
+  };
   // One English text of each view's own table, as esbuild writes it into a bundle.
   const pageOnly = [STRINGS.en.trecHeading, STRINGS.en.cmpVerdictHigher, STRINGS.en.exportIntro, STRINGS.en.embedIntro, STRINGS.en.abFair, STRINGS.en.footer,
     STRINGS.en.optionHelp.ties, STRINGS.en.preset_gdeval, STRINGS.en.poolExplain, STRINGS.en.learn[0][0]];
