@@ -18,13 +18,15 @@ set(NDCG_NUMBER_LIBS_DIR "${CMAKE_BINARY_DIR}/number-libs-include")
 ndcg_expose_headers("${NDCG_NUMBER_LIBS_DIR}" fast_float fmt)
 target_include_directories(ndcg_core SYSTEM PRIVATE "${NDCG_NUMBER_LIBS_DIR}")
 
-# The link-time inliner only where inlining shrinks the code (a threshold
-# below 0): 0.7 KB less zopfli'd on the full module than LLVM's -Oz default.
+# Standalone: the wasm imports nothing (memory growth and abort are inside
+# it) and exports its C functions by their names, so the API layer
+# (web/api/entry.js) instantiates it directly and no Emscripten loader is
+# carried. The link-time inliner runs only where inlining shrinks the code
+# (a threshold below 0): 0.7 KB less zopfli'd on the full module than
+# LLVM's -Oz default.
 set(NDCG_WASM_COMMON
-  -sEXPORTED_FUNCTIONS=_malloc,_free -sMODULARIZE=1 -sEXPORT_NAME=createNdcgModule
-  -sENVIRONMENT=web,worker,node -sDYNAMIC_EXECUTION=0
+  -sSTANDALONE_WASM --no-entry -sEXPORTED_FUNCTIONS=_malloc,_free
   -sFILESYSTEM=0 -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1
-  -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0
   "-Wl,-mllvm,-inline-threshold=-10")
 
 # The exports: one ranking's (explain, analyse, render, the tables) and the
@@ -34,24 +36,23 @@ set(NDCG_WASM_COMMON
 set(NDCG_WASM_EXPLAIN cpp/wasm/bindings.cpp cpp/wasm/reply.cpp)
 set(NDCG_WASM_FULL ${NDCG_WASM_EXPLAIN} cpp/wasm/batch.cpp)
 
-# A module: Emscripten's loader and a separate .wasm, which
-# scripts/build-web.mjs compresses into the one-file dist/ndcg.js.
+# A module: the .wasm that scripts/build-web.mjs packs into the one-file
+# dist/ndcg.js.
 function(ndcg_add_module target output)
   add_executable(${target} ${ARGN})
   target_link_libraries(${target} PRIVATE ndcg_core)
   target_compile_options(${target} PRIVATE ${NDCG_WARNINGS})
-  set_target_properties(${target} PROPERTIES OUTPUT_NAME ${output} SUFFIX .js)
+  set_target_properties(${target} PROPERTIES OUTPUT_NAME ${output} SUFFIX .wasm)
 endfunction()
 
 # Binaryen's wasm-opt run again on the linked module until it stops
-# shrinking (emcc runs it once): about 0.7 KB less zopfli'd on each module.
+# shrinking (emcc runs it once): about 0.7 KB less on each packed module.
 # `-g` keeps the function names of the profiling builds.
 find_program(NDCG_WASM_OPT wasm-opt REQUIRED)
 function(ndcg_converge target)
   add_custom_command(TARGET ${target} POST_BUILD
     COMMAND "${NDCG_WASM_OPT}" --enable-sign-ext --enable-mutable-globals -Oz --converge ${ARGN}
-            "$<TARGET_FILE_DIR:${target}>/$<TARGET_FILE_BASE_NAME:${target}>.wasm"
-            -o "$<TARGET_FILE_DIR:${target}>/$<TARGET_FILE_BASE_NAME:${target}>.wasm"
+            "$<TARGET_FILE:${target}>" -o "$<TARGET_FILE:${target}>"
     VERBATIM)
 endfunction()
 
@@ -64,7 +65,7 @@ target_link_options(ndcg_module_light PRIVATE -Oz ${NDCG_WASM_COMMON})
 ndcg_converge(ndcg_module_light)
 
 ndcg_add_module(ndcg_module_debug ndcg-debug ${NDCG_WASM_FULL})
-target_link_options(ndcg_module_debug PRIVATE -O1 -sASSERTIONS=2 -sSINGLE_FILE=1 ${NDCG_WASM_COMMON})
+target_link_options(ndcg_module_debug PRIVATE -O1 --profiling-funcs ${NDCG_WASM_COMMON})
 
 ndcg_add_suite(ndcg_tests_wasm node)
 target_include_directories(ndcg_tests_wasm PRIVATE "${NDCG_DOCTEST_DIR}")
@@ -84,3 +85,11 @@ ndcg_add_module(ndcg_module_light_profile ndcg-light-profile ${NDCG_WASM_EXPLAIN
 set_target_properties(ndcg_module_light_profile PROPERTIES EXCLUDE_FROM_ALL ON)
 target_link_options(ndcg_module_light_profile PRIVATE -Oz --profiling-funcs ${NDCG_WASM_COMMON})
 ndcg_converge(ndcg_module_light_profile -g)
+
+# The .lzma decoder that the one-file builds carry as it is, to unpack the
+# module's wasm (scripts/build-web.mjs): about 2 KB, no imports.
+add_executable(ndcg_unlzma cpp/unpack/unlzma.cpp)
+target_compile_options(ndcg_unlzma PRIVATE ${NDCG_WARNINGS})
+set_target_properties(ndcg_unlzma PROPERTIES OUTPUT_NAME unlzma SUFFIX .wasm)
+target_link_options(ndcg_unlzma PRIVATE -Oz --no-entry -sSTANDALONE_WASM -sEXPORTED_FUNCTIONS=_unlzma,_unlzma_heap
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=131072 -sTOTAL_STACK=16384 -sERROR_ON_UNDEFINED_SYMBOLS=1)

@@ -3,9 +3,9 @@
 // with function names (build/wasm/ndcg[-light]-profile.wasm), reads it with wasm-objdump
 // (Debian's wabt) and prints the sections, the share of each part (our
 // core, the bindings, the number libraries, libc++, libc and the compiler's
-// runtime), the largest functions, and the JS around the wasm.
+// runtime), the largest functions, and what the one-file module carries.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,5 +63,13 @@ for (const [name, size] of [...parts].sort((a, b) => b[1] - a[1])) {
 console.log(`\nlargest ${top} functions:`);
 for (const f of funcs.slice(0, top)) console.log(`  ${String(f.size).padStart(7)}  ${partOf(f.name).padEnd(16)} ${f.name.slice(0, 110)}`);
 
-const glue = readFileSync(join(root, `build/wasm/${name}.js`));
-console.log(`\nJS: Emscripten's loader ${kb(glue.length)} raw, ${kb(gzipSync(glue, { level: 9 }).length)} gzipped (before minification)`);
+// The one-file module as built: the packed wasm and the decoder (base64
+// strings) and the API layer around them (the rest).
+const moduleFile = join(root, 'dist', light ? 'ndcg-light.js' : 'ndcg.js');
+if (existsSync(moduleFile)) {
+  const text = readFileSync(moduleFile, 'utf8');
+  const gz = (t) => kb(gzipSync(Buffer.from(t), { level: 9 }).length);
+  const [wasm, decoder] = [...text.matchAll(/"([A-Za-z0-9+/=]{1000,})"/g)].map((m) => m[1]);
+  const layer = text.replace(wasm, '').replace(decoder, '');
+  console.log(`\n${moduleFile.slice(root.length + 1)} (gzipped): packed wasm ${gz(wasm)}, decoder ${gz(decoder)}, API layer ${gz(layer)}`);
+}

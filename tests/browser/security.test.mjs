@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createHash } from 'node:crypto';
 import { dist, fileUrl, guardedContext, launch, open, serveDist, setText, WORKED_EN } from './_helpers.mjs';
+import { makeUnlzma } from '../../web/api/unpack.js';
+import { startedScripts } from '../../scripts/build-page.mjs';
 
 const IMG = '<img src=x onerror="window.__pwned=1">';
 const SCRIPT = '<script>window.__pwned=2</script>';
@@ -30,7 +32,10 @@ async function traces(p) {
   }));
 }
 
-const CLEAN = { pwned: undefined, images: 0, svgWithHandlers: 0, scripts: 2, handlers: 0, csp: [] };
+// Three scripts: the module, the one that unpacks the app, and the app it starts.
+const CLEAN = { pwned: undefined, images: 0, svgWithHandlers: 0, scripts: 3, handlers: 0, csp: [] };
+
+const unlzma = makeUnlzma(readFileSync(join(dist, '..', 'build/wasm/unlzma.wasm')));
 
 before(async () => {
   browser = await launch();
@@ -63,7 +68,12 @@ describe('the built pages', () => {
       const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
       assert.equal(scripts.length, 2);
       assert.equal(styles.length, 1);
-      assert.deepEqual(policy['script-src'], [...scripts.map(hash), "'wasm-unsafe-eval'"]);
+      // The app started at run time is allowed by its hash, like the inline ones.
+      const started = startedScripts(scripts[1], unlzma);
+      assert.equal(started.length, 1, 'the second script unpacks the app');
+      const [app] = started;
+      assert.ok(app.includes('ndcg-calc') && app.length > 10000, 'the unpacked app is the page script');
+      assert.deepEqual(policy['script-src'], [...scripts.map(hash), hash(app), "'wasm-unsafe-eval'"]);
       assert.deepEqual(policy['style-src'], styles.map(hash));
       // No external file of any kind, and no style="" attribute (the CSP would block it).
       // (The markup outside the inline scripts: the page's script holds the Embed dialog's snippets as text.)

@@ -207,7 +207,7 @@ function guardedModule(raw, recreate) {
       }
     },
     ready: () => restarting || Promise.resolve(),
-    memoryBytes: () => module.HEAP8.buffer.byteLength,
+    memoryBytes: () => module.memoryBytes(),
   };
 }
 

@@ -1,43 +1,45 @@
-// The API layer as it is appended to Emscripten's output in dist/ndcg.js:
-// wrapFactory turns the raw module factory into one that resolves to the API.
+// The API layer as it is appended to the packed wasm in dist/ndcg.js:
+// wrapFactory makes the factory that instantiates the wasm and resolves to
+// the API. The wasm is built standalone (cmake/wasm.cmake): it exports its
+// C functions by name and imports only the two functions below, so no
+// loader is needed.
 import { makeApi } from './api.js';
 import { NdcgError } from './errors.js';
 import { rawApi } from './raw.js';
+import { unpack } from './unpack.js';
 
-// Node's own zlib when this file runs as a CommonJS module in Node (web
-// streams start slowly there); null in a browser.
-function nodeZlib() {
-  try {
-    return typeof process === 'object' && process.versions && process.versions.node && typeof require === 'function'
-      ? require('node:zlib') : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The wasm bytes from their gzipped base64 text, by the platform's own inflater. */
-async function inflate(base64) {
-  const zlib = nodeZlib();
-  if (zlib) return new Uint8Array(zlib.gunzipSync(Buffer.from(base64, 'base64')));
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
+/** What the standalone wasm imports (tests/js/unpack.test.mjs checks the list). */
+export const WASM_IMPORTS = {
+  // Views of the memory are made afresh at each use (raw.js): nothing to do.
+  env: { emscripten_notify_memory_growth() {} },
+  // abort() and exit() end here: the API's guard makes a fresh instance.
+  wasi_snapshot_preview1: {
+    proc_exit(code) {
+      throw new WebAssembly.RuntimeError(`the core stopped (exit code ${code})`);
+    },
+  },
+};
 
 /**
- * Wraps Emscripten's factory: the result resolves to the API, not the raw
- * module. `packedWasm` is the wasm gzipped and base64-encoded (absent when
- * the loader carries its own, as the debug build does).
+ * The factory `createNdcgModule()` → Promise of the API. `packedWasm` is the
+ * wasm packed and base64-encoded, `decoder` the wasm that unpacks it. The
+ * wasm is unpacked and compiled once; every call (and every restart after
+ * an abort) makes a fresh instance of it.
  */
-export function wrapFactory(rawFactory, packedWasm) {
-  let binary = null;
-  async function createNdcgModule(moduleArg = {}) {
-    if (packedWasm && !binary) binary = inflate(packedWasm);
-    const wasm = packedWasm ? { wasmBinary: await binary } : {};
-    const fresh = async () => rawApi(await rawFactory({ ...moduleArg, ...wasm }));
+export function wrapFactory(packedWasm, decoder) {
+  let compiled = null;
+  const fresh = async () => {
+    const { exports } = await WebAssembly.instantiate(await compiled, WASM_IMPORTS);
+    exports._initialize(); // the C++ constructors
+    return rawApi(exports);
+  };
+  async function createNdcgModule() {
+    if (!compiled) compiled = WebAssembly.compile(unpack(packedWasm, decoder));
     return makeApi(await fresh(), fresh);
   }
   createNdcgModule.createNdcgModule = createNdcgModule;
   createNdcgModule.NdcgError = NdcgError;
+  // The pages' apps travel packed too (scripts/build-page.mjs).
+  createNdcgModule.unpackText = (text) => new TextDecoder().decode(unpack(text, decoder));
   return createNdcgModule;
 }

@@ -1,9 +1,12 @@
 // The wasm module's plain C exports (cpp/wasm/bindings.cpp) as functions of
 // JS values: texts go in as one block of length-prefixed UTF-8, replies come
 // back as JSON whose number lists and large texts point into side blocks.
-// Conversion only; api.js holds the API.
+// Conversion only; api.js holds the API. `m` is the instance's exports.
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+
+// Views of the memory as it is now: it is replaced when it grows.
+const bytesOf = (m) => new Uint8Array(m.memory.buffer);
 
 /** Key/value texts of an options object; a list repeats its key. */
 function pairsOf(object) {
@@ -16,7 +19,7 @@ function pairsOf(object) {
 }
 
 function alloc(m, size) {
-  const at = m._malloc(Math.max(size, 1));
+  const at = m.malloc(Math.max(size, 1));
   if (!at) throw new WebAssembly.RuntimeError('out of memory');
   return at;
 }
@@ -28,8 +31,8 @@ function pack(m, texts) {
   const at = alloc(m, size);
   let to = at;
   for (const p of parts) {
-    new DataView(m.HEAPU8.buffer).setUint32(to, p.length, true);
-    m.HEAPU8.set(p, to + 4);
+    new DataView(m.memory.buffer).setUint32(to, p.length, true);
+    bytesOf(m).set(p, to + 4);
     to += 4 + p.length;
   }
   return [at, size];
@@ -46,12 +49,12 @@ function revive(value, numbers, bytes) {
 
 // Reads the reply block {json, numbers, bytes} and frees it.
 function reply(m, block) {
-  const [json, jsonSize, nums, numsSize, bytes, bytesSize] = m.HEAPU32.subarray(block >> 2, (block >> 2) + 6);
-  const heap = m.HEAPU8;
+  const [json, jsonSize, nums, numsSize, bytes, bytesSize] = new Uint32Array(m.memory.buffer, block, 6);
+  const heap = bytesOf(m);
   const value = JSON.parse(decoder.decode(heap.subarray(json, json + jsonSize)));
   const numbers = new Float64Array(heap.buffer, nums, numsSize);
   const out = revive(value, numbers, heap.subarray(bytes, bytes + bytesSize));
-  m._ndcg_release();
+  m.ndcg_release();
   return out;
 }
 
@@ -61,7 +64,7 @@ function withPack(m, texts, fn) {
   try {
     return reply(m, fn(at, size));
   } finally {
-    m._free(at);
+    m.free(at);
   }
 }
 
@@ -72,38 +75,36 @@ function optionPairs(keys, values) {
 function analyseGrades(m, grades, judgments, keys, values, compare, keep) {
   const at = alloc(m, grades.length * 8);
   try {
-    m.HEAPF64.set(grades, at >> 3);
+    new Float64Array(m.memory.buffer).set(grades, at >> 3);
     return withPack(m, [judgments, ...optionPairs(keys, values)],
-      (p, size) => m._ndcg_analyse_grades(at, grades.length, p, size, compare, keep));
+      (p, size) => m.ndcg_analyse_grades(at, grades.length, p, size, compare, keep));
   } finally {
-    m._free(at);
+    m.free(at);
   }
 }
 
 /**
  * The module's exports as the functions api.js calls.
- * @param {object} m the Emscripten module (exports _ndcg_*, _malloc, _free, HEAPU8)
+ * @param {WebAssembly.Exports} m the instance's exports (ndcg_*, malloc, free, memory)
  */
 export function rawApi(m) {
   return {
     analyseText: (text, judgments, keys, values, compare, keep) =>
-      withPack(m, [text, judgments, ...optionPairs(keys, values)], (at, size) => m._ndcg_analyse_text(at, size, compare, keep)),
+      withPack(m, [text, judgments, ...optionPairs(keys, values)], (at, size) => m.ndcg_analyse_text(at, size, compare, keep)),
     analyseGrades: (...args) => analyseGrades(m, ...args),
-    renderKept: (id, format) => withPack(m, [format], (at, size) => m._ndcg_render_kept(id, at, size)),
+    renderKept: (id, format) => withPack(m, [format], (at, size) => m.ndcg_render_kept(id, at, size)),
     evaluateTrec: (qrels, run, subtopics, o) =>
-      withPack(m, [qrels, run, subtopics, ...pairsOf(o)], (at, size) => m._ndcg_evaluate_trec(at, size)),
+      withPack(m, [qrels, run, subtopics, ...pairsOf(o)], (at, size) => m.ndcg_evaluate_trec(at, size)),
     compareRuns: (qrels, runs, keys, values) =>
-      withPack(m, [qrels, String(runs.length), ...runs, ...optionPairs(keys, values)], (at, size) => m._ndcg_compare_runs(at, size)),
-    compareOptionSchema: () => reply(m, m._ndcg_compare_option_schema()),
-    presetList: () => reply(m, m._ndcg_preset_list()),
-    optionSchema: () => reply(m, m._ndcg_option_schema()),
-    errorCodes: () => reply(m, m._ndcg_error_codes()),
-    matchingPreset: (keys, values) => withPack(m, optionPairs(keys, values), (at, size) => m._ndcg_matching_preset(at, size)),
-    detectFormat: (text) => withPack(m, [text], (at, size) => m._ndcg_detect_format(at, size)),
+      withPack(m, [qrels, String(runs.length), ...runs, ...optionPairs(keys, values)], (at, size) => m.ndcg_compare_runs(at, size)),
+    compareOptionSchema: () => reply(m, m.ndcg_compare_option_schema()),
+    presetList: () => reply(m, m.ndcg_preset_list()),
+    optionSchema: () => reply(m, m.ndcg_option_schema()),
+    errorCodes: () => reply(m, m.ndcg_error_codes()),
+    matchingPreset: (keys, values) => withPack(m, optionPairs(keys, values), (at, size) => m.ndcg_matching_preset(at, size)),
+    detectFormat: (text) => withPack(m, [text], (at, size) => m.ndcg_detect_format(at, size)),
     // The light module (cpp/wasm/bindings.cpp without batch.cpp) has no batch exports.
-    hasBatch: typeof m._ndcg_evaluate_trec === 'function',
-    get HEAP8() {
-      return m.HEAP8;
-    },
+    hasBatch: typeof m.ndcg_evaluate_trec === 'function',
+    memoryBytes: () => m.memory.buffer.byteLength,
   };
 }

@@ -6,7 +6,7 @@
 import { t } from './i18n.js';
 import './texts/ab.js';
 import { cutLabel } from './state.js';
-import { count, fixed, h, plain } from './templates.js';
+import { count, fixed, h, plain, scrollTable } from './templates.js';
 
 /** Rows the side-by-side table shows at most. */
 export const AB_ROWS = 100;
@@ -79,10 +79,9 @@ function table(lang, a, b, d) {
       h('td', { class: 'num' }, diffText(x ? x.contribution : 0, y ? y.contribution : 0, d))));
   }
   const caption = t(lang, 'abCaption', { k: cutLabel(a.k) });
-  return h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }) },
-    h('table', { class: 'steps', id: 'table-ab' }, h('caption', { class: 'visually-hidden' }, caption),
-      h('thead', null, h('tr', null, th(t(lang, 'col_position'), 'num'), side('A'), side('B'), th(t(lang, 'abColDiff'), 'num'))),
-      h('tbody', null, rows)));
+  return scrollTable(lang, caption, { class: 'steps', id: 'table-ab' }, [
+    h('thead', null, h('tr', null, th(t(lang, 'col_position'), 'num'), side('A'), side('B'), th(t(lang, 'abColDiff'), 'num'))),
+    h('tbody', null, rows)]);
 }
 
 /** The A/B panel: the summary line, the warning (or the note that the comparison is fair) and the table. */

@@ -187,13 +187,11 @@ const en = {
   errorMarker: 'The problem starts at the marked character.',
   staleNote: 'The results below belong to the last input that could be read. Fix the input to update them.',
 
-  presetCustom: 'Custom',
   presetDocumentName: 'document (the article)',
   presetMatches: 'These settings match {name}.',
   presetMatchesNone: 'These settings match no preset.',
 
   resultsHeading: 'Results',
-  headlineLabel: 'NDCG{k}',
   undefinedValue: 'no value',
   undefinedNote: 'IDCG is 0 (no relevant item), and this convention gives such a list no NDCG.',
   verdict_perfect: 'The ranking is already in the ideal order.',
@@ -319,13 +317,11 @@ const zh = {
   errorMarker: '问题从标记的字符开始。',
   staleNote: '下方结果来自上一次能够读取的输入，修正输入后会自动更新。',
 
-  presetCustom: '自定义',
   presetDocumentName: 'document（原文）',
   presetMatches: '当前设置与 {name} 一致。',
   presetMatchesNone: '当前设置不对应任何预设。',
 
   resultsHeading: '计算结果',
-  headlineLabel: 'NDCG{k}',
   undefinedValue: '无值',
   undefinedNote: 'IDCG 为 0（没有相关条目），按当前约定这样的列表没有 NDCG 值。',
   verdict_perfect: '排序已经是理想顺序。',

@@ -41,6 +41,23 @@ export function s(tag, attrs, ...children) {
   return node;
 }
 
+/** A button that submits nothing; what it does is named by its data-action. */
+export const button = (attrs, ...children) => h('button', { type: 'button', ...attrs }, ...children);
+
+/** A results section: a heading (id "h-" + id) that names it, then its content. */
+export function section(id, title, content, attrs = null) {
+  return h('section', { class: `result-section result-${id}`, 'aria-labelledby': `h-${id}`, ...attrs }, h('h3', { id: `h-${id}` }, title), content);
+}
+
+/**
+ * A table with a caption for screen readers, in a region that scrolls and
+ * takes focus (so a keyboard can scroll it) and is named after the caption.
+ */
+export function scrollTable(lang, caption, attrs, parts, scroller = null) {
+  return h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }), ...scroller },
+    h('table', attrs, h('caption', { class: 'visually-hidden' }, caption), parts));
+}
+
 // ---- numbers --------------------------------------------------------------
 
 /** A number with `d` decimals; "−" for no value; never "-0.000". */
@@ -190,16 +207,14 @@ export function stepTable(lang, which, r, options, d, limit, marked) {
   const steps = which === 'dcg' ? r.steps : r.idealSteps;
   const loss = which === 'dcg' && r.loss.length ? r.loss : null;
   const caption = t(lang, `tableCaption_${which}`, { k: cutLabel(r.k) });
-  const table = h('table', { class: 'steps', id: `table-${which}` },
-    h('caption', { class: 'visually-hidden' }, caption),
+  const region = scrollTable(lang, caption, { class: 'steps', id: `table-${which}` }, [
     h('thead', null, headerRow(lang, cols, options, !!loss)),
-    h('tbody', null, stepRows(steps, cols, d, limit, loss, marked, `row-${which}`)));
-  const region = h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }) }, table);
+    h('tbody', null, stepRows(steps, cols, d, limit, loss, marked, `row-${which}`))]);
   const shown = Math.min(limit, steps.length);
   const more = shown < steps.length ? h('p', { class: 'more-rows' },
     h('span', null, t(lang, 'rowsShown', { shown: count(shown), total: count(steps.length) })), ' ',
-    h('button', { type: 'button', 'data-action': 'more-rows', 'data-table': which, 'data-count': '1000' }, t(lang, 'showMore', { n: count(Math.min(1000, steps.length - shown)) })), ' ',
-    h('button', { type: 'button', 'data-action': 'more-rows', 'data-table': which, 'data-count': 'all' }, t(lang, 'showAll', { n: count(steps.length) }))) : null;
+    button({ 'data-action': 'more-rows', 'data-table': which, 'data-count': '1000' }, t(lang, 'showMore', { n: count(Math.min(1000, steps.length - shown)) })), ' ',
+    button({ 'data-action': 'more-rows', 'data-table': which, 'data-count': 'all' }, t(lang, 'showAll', { n: count(steps.length) }))) : null;
   return h('div', { class: 'table-block' }, region, more);
 }
 
@@ -365,14 +380,12 @@ export function presetTable(lang, rows, presetOptions, current, k, d) {
     const mine = row.name === current;
     return h('tr', { class: mine ? 'current' : null, 'aria-current': mine ? 'true' : null },
       h('th', { scope: 'row', class: 'text' }, row.name), presetRowCells(lang, row, presetOptions.get(row.name), d),
-      h('td', null, mine ? null : h('button', { type: 'button', class: 'small', 'data-action': 'use-preset', 'data-preset': row.name,
+      h('td', null, mine ? null : button({ class: 'small', 'data-action': 'use-preset', 'data-preset': row.name,
         'aria-label': t(lang, 'usePresetLabel', { name: row.name }) }, t(lang, 'usePreset'))));
   });
   return [
     h('p', { class: 'help' }, t(lang, 'presetsIntro')),
-    h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: t(lang, 'presetsHeading') }) },
-      h('table', { class: 'steps presets', id: 'table-presets' }, h('caption', { class: 'visually-hidden' }, t(lang, 'presetsHeading')),
-        h('thead', null, head), h('tbody', null, body))),
+    scrollTable(lang, t(lang, 'presetsHeading'), { class: 'steps presets', id: 'table-presets' }, [h('thead', null, head), h('tbody', null, body)]),
   ];
 }
 
@@ -423,7 +436,7 @@ function errorSnippet(lang, err, span) {
       before, h('mark', null, bad), after, '\n',
       h('span', { class: 'error-caret', 'aria-hidden': 'true' },
         `${' '.repeat(String(err.line).length + 3)}${' '.repeat([...before].length)}^`)),
-    h('button', { type: 'button', 'data-action': 'goto-error' }, t(lang, 'errorGoto')));
+    button({ 'data-action': 'goto-error' }, t(lang, 'errorGoto')));
 }
 
 /**
@@ -442,7 +455,7 @@ export function errorPanel(lang, err, text) {
     h('p', { class: 'error-message' }, errorText(lang, err)),
     span ? errorSnippet(lang, err, span) : null,
     err.code === 'several-queries'
-      ? h('p', null, h('button', { type: 'button', 'data-action': 'switch-trec' }, t(lang, 'switchToTrec'))) : null,
+      ? h('p', null, button({ 'data-action': 'switch-trec' }, t(lang, 'switchToTrec'))) : null,
   ].filter(Boolean);
 }
 

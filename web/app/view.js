@@ -6,13 +6,11 @@ import { t } from './i18n.js';
 import { errorSpan } from './templates.js';
 import { byId } from './regions/dom.js';
 import { RUN_BOXES, slotOf } from './state.js';
-import { areaFor, bindInput, mountInput, renderInput } from './regions/input.js';
+import { AREA, areaFor, bindInput, mountInput, renderInput } from './regions/input.js';
 import { bindOptions, hasControl, mountOptions, renderOptions } from './regions/options.js';
 import { mountResults, renderProgress as drawProgress, renderResults, setParts, showMessage } from './regions/results.js';
 import { readParts } from './parts.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
-
-const INPUT_KEY = { ranking: 'ranking', 'ranking-b': 'rankingB', qrels: 'qrels', ...Object.fromEntries(RUN_BOXES.slice(2).map((b) => [b, b])) };
 
 function mountIn(doc, name, mount) {
   const root = doc.querySelector(`[data-region="${name}"]`);
@@ -62,7 +60,7 @@ function errorTarget(view, err) {
   if (!err) return null;
   const place = errorPlace(err);
   if (place === 'options' && view.options) return { region: 'options', key: hasControl(view.options, err.key) ? err.key : '' };
-  return { region: 'input', box: view.input[INPUT_KEY[place]] ? place : 'ranking' };
+  return { region: 'input', box: view.input[AREA[place]] ? place : 'ranking' };
 }
 
 /** The compact page shows the parts its hash names (see parts.js); the input panel is one of them. */

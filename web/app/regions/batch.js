@@ -4,7 +4,7 @@
 // rows exist only where the table is scrolled to (a run has thousands).
 import { t } from '../i18n.js';
 import '../texts/batch.js';
-import { count, fixed, h, s } from '../templates.js';
+import { button, count, fixed, h, s, scrollTable, section } from '../templates.js';
 import { cutLabel } from '../state.js';
 
 const OVERSCAN = 12;
@@ -47,8 +47,7 @@ export function binsOf(values, bins = 10) {
 }
 
 function meansPart(lang, trec, d) {
-  return h('section', { class: 'result-section result-means', 'aria-labelledby': 'h-means' },
-    h('h3', { id: 'h-means' }, t(lang, 'trecMeanHeading', { n: count(trec.numQ) })),
+  return section('means', t(lang, 'trecMeanHeading', { n: count(trec.numQ) }),
     h('dl', { class: 'means', id: 'trec-means' }, trec.measures.map((m) => h('div', { class: 'mean', 'data-measure': m },
       h('dt', null, m), h('dd', null, fixed(trec.mean[m], d))))));
 }
@@ -81,14 +80,13 @@ function histogramPart(lang, trec, k) {
   const metric = `NDCG${name === 'ndcg' ? '' : cutLabel(k)}`;
   const spans = counts.map((c, i) => `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}: ${count(c)}`).join('; ');
   const label = t(lang, 'histogramLabel', { metric, n: count(trec.qids.length), bins: spans });
-  return h('section', { class: 'result-section result-histogram', 'aria-labelledby': 'h-histogram' },
-    h('h3', { id: 'h-histogram' }, t(lang, 'histogramHeading', { metric })), histogramSvg(counts, label));
+  return section('histogram', t(lang, 'histogramHeading', { metric }), histogramSvg(counts, label));
 }
 
 function headCell(lang, name, label, sort) {
   const mine = sort.name === name;
   return h('th', { scope: 'col', class: name ? 'num' : 'text', 'aria-sort': mine ? (sort.desc ? 'descending' : 'ascending') : 'none' },
-    h('button', { type: 'button', class: 'sort', 'data-sort': name, title: t(lang, 'sortBy', { name: label }) }, label));
+    button({ class: 'sort', 'data-sort': name, title: t(lang, 'sortBy', { name: label }) }, label));
 }
 
 // The table's parts. `cfg` names them (id), labels the columns and writes
@@ -100,10 +98,9 @@ function tablePart(lang, data, d, table, cfg) {
   const foot = h('tfoot', null, h('tr', null, h('th', { scope: 'row', class: 'text' }, t(lang, 'trecMean')),
     data.names.map((m) => h('td', { class: 'num' }, cell(m, data.mean[m], d))), h('td', null)));
   const tbody = h('tbody', { id: `${id}-rows` });
-  const el = h('table', { class: `steps ${id}`, id: `table-${id}` },
-    h('caption', { class: 'visually-hidden' }, cfg.caption), h('thead', null, head), tbody, foot);
-  const scroller = h('div', { class: 'table-scroll batch-scroll', id: `${id}-scroll`, role: 'region', tabindex: '0',
-    'aria-label': t(lang, 'tableRegion', { name: cfg.caption }) }, el);
+  const scroller = scrollTable(lang, cfg.caption, { class: `steps ${id}`, id: `table-${id}` }, [h('thead', null, head), tbody, foot],
+    { class: 'table-scroll batch-scroll', id: `${id}-scroll` });
+  const el = scroller.firstChild;
   const filter = h('input', { type: 'search', id: `${id}-filter`, value: table.filter, spellcheck: 'false', autocomplete: 'off' });
   const tools = h('div', { class: 'batch-tools' }, h('label', { for: `${id}-filter` }, t(lang, 'trecFilter')), filter,
     h('p', { id: `${id}-shown`, class: 'help', 'aria-live': 'polite' }));
@@ -169,9 +166,9 @@ function bindTable(view) {
     reorder(view);
   });
   view.parts.table.querySelector('thead').addEventListener('click', (e) => {
-    const button = e.target instanceof Element ? e.target.closest('button[data-sort]') : null;
-    if (!button) return;
-    const name = button.dataset.sort;
+    const clicked = e.target instanceof Element ? e.target.closest('button[data-sort]') : null;
+    if (!clicked) return;
+    const name = clicked.dataset.sort;
     const sort = view.table.sort;
     view.table.sort = { name, desc: sort.name === name ? !sort.desc : Boolean(name) };
     reorder(view);
@@ -198,7 +195,7 @@ export function virtualTable(lang, data, d, table, cfg) {
 // Batch mode's table: trec_eval's names, values as they are, an Explain button per row.
 const batchTable = (lang) => ({
   id: 'trec', caption: t(lang, 'trecHeading'), label: (_, m) => m, cell: (_, v, d) => fixed(v, d),
-  action: (l, qid) => h('button', { type: 'button', class: 'small', 'data-action': 'explain-query', 'data-qid': qid,
+  action: (l, qid) => button({ class: 'small', 'data-action': 'explain-query', 'data-qid': qid,
     'aria-label': t(l, 'trecExplainLabel', { qid }) }, t(l, 'trecExplain')),
 });
 
@@ -210,8 +207,7 @@ export function batchSections(lang, trec, d, k, table) {
   return [
     meansPart(lang, trec, d),
     histogramPart(lang, trec, k),
-    h('section', { class: 'result-section result-trec', 'aria-labelledby': 'h-trec' },
-      h('h3', { id: 'h-trec' }, t(lang, 'trecHeading')), virtualTable(lang, trec, d, table, batchTable(lang)),
-      h('p', { class: 'note' }, t(lang, 'trecCount', { n: count(trec.numQ) }))),
+    section('trec', t(lang, 'trecHeading'), [virtualTable(lang, trec, d, table, batchTable(lang)),
+      h('p', { class: 'note' }, t(lang, 'trecCount', { n: count(trec.numQ) }))]),
   ];
 }

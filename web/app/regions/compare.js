@@ -4,7 +4,7 @@
 // side by side), and how far tied scores move each run's mean.
 import { t } from '../i18n.js';
 import '../texts/compare.js';
-import { count, fixed, h, s } from '../templates.js';
+import { button, count, fixed, h, s, scrollTable, section as resultSection } from '../templates.js';
 import { abPanel } from '../ab.js';
 import { letterOf, measureLabel, pairKey, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, testCount, verdictOf } from '../compare.js';
 import { virtualTable } from './batch.js';
@@ -12,8 +12,8 @@ import { virtualTable } from './batch.js';
 /** Bars the chart draws at most; more queries are sampled evenly from the sorted order. */
 export const CHART_BARS = 600;
 
-const section = (id, title, ...content) => h('section', { class: `result-section result-${id}`, 'aria-labelledby': `h-${id}`, id: `section-${id}` },
-  h('h3', { id: `h-${id}` }, title), ...content);
+// Compare's sections carry ids of their own (tests and links find them).
+const section = (id, title, ...content) => resultSection(id, title, content, { id: `section-${id}` });
 const th = (text, cls = 'num') => h('th', { scope: 'col', class: cls }, text);
 const td = (text, cls = 'num') => h('td', { class: cls }, text);
 
@@ -47,9 +47,7 @@ function statsTable(lang, cmp, c, d) {
     list.map((x) => h('td', { class: x === c ? 'num picked' : 'num', 'data-measure': x.measure, 'data-run-b': x.runB }, cell(x, d)))));
   const head = h('tr', null, th(t(lang, 'cmpColMeasure'), 'text'), list.map((x) => th(measureLabel(x.measure))));
   const caption = t(lang, 'cmpStatsCaption', ab);
-  return h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }) },
-    h('table', { class: 'steps cmp-stats', id: 'table-cmp-stats', 'data-pair': key }, h('caption', { class: 'visually-hidden' }, caption),
-      h('thead', null, head), h('tbody', null, rows)));
+  return scrollTable(lang, caption, { class: 'steps cmp-stats', id: 'table-cmp-stats', 'data-pair': key }, [h('thead', null, head), h('tbody', null, rows)]);
 }
 
 // The pair menu (more than one pair) and the measure menu: what the tables, verdict and chart below show.
@@ -159,7 +157,7 @@ function queryTable(lang, cmp, c, series, d, table) {
   return virtualTable(lang, series, d, table, {
     id: 'cmp', caption: t(lang, 'cmpTableHeading', { measure: measureLabel(c.measure) }), label: (_, m) => names[m],
     cell: (m, v, dd) => (m === 'diff' ? signed(v, dd) : fixed(v, dd)),
-    action: (l, qid) => h('button', { type: 'button', class: 'small', 'data-action': 'compare-query', 'data-qid': qid,
+    action: (l, qid) => button({ class: 'small', 'data-action': 'compare-query', 'data-qid': qid,
       'aria-label': t(l, 'cmpSideLabel', { qid, a: c.runA, b: c.runB }) }, t(l, 'cmpSide')),
   });
 }
@@ -187,11 +185,10 @@ function tiesPart(lang, cmp, d) {
     h('th', { scope: 'row', class: 'text' }, measureLabel(r.measure)), td(r.run, 'text'), td(count(r.queriesChanged)),
     td(fixed(r.meanMin, d)), td(fixed(r.meanMax, d))));
   return section('cmp-ties', t(lang, 'cmpTiesHeading'), h('p', { class: 'help' }, t(lang, 'cmpTiesIntro')),
-    h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }) },
-      h('table', { class: 'steps', id: 'table-cmp-ties' }, h('caption', { class: 'visually-hidden' }, caption),
-        h('thead', null, h('tr', null, th(t(lang, 'cmpColMeasure'), 'text'), th(t(lang, 'cmpColRun'), 'text'),
-          th(t(lang, 'cmpColTieQueries')), th(t(lang, 'cmpColWorst')), th(t(lang, 'cmpColBest')))),
-        h('tbody', null, rows))));
+    scrollTable(lang, caption, { class: 'steps', id: 'table-cmp-ties' }, [
+      h('thead', null, h('tr', null, th(t(lang, 'cmpColMeasure'), 'text'), th(t(lang, 'cmpColRun'), 'text'),
+        th(t(lang, 'cmpColTieQueries')), th(t(lang, 'cmpColWorst')), th(t(lang, 'cmpColBest')))),
+      h('tbody', null, rows)]));
 }
 
 /**

@@ -4,7 +4,7 @@
 import '../../component/ndcg-calc.js';
 import { t } from '../i18n.js';
 import '../texts/embed.js';
-import { h } from '../templates.js';
+import { button, h } from '../templates.js';
 import { DEFAULT_PARTS, PARTS } from '../parts.js';
 import { HASH_TEXT_LIMIT } from '../state.js';
 import { elementParts, elementSnippet, iframeSnippet } from '../snippets.js';
@@ -16,7 +16,7 @@ function snippetField(id, labelKey, copyKey, rows) {
   return h('div', { class: 'field snippet' },
     h('label', { for: id, 'data-i18n': labelKey }),
     h('textarea', { id, rows: String(rows), readonly: true, spellcheck: 'false', class: 'snippet-text' }),
-    h('button', { type: 'button', 'data-action': 'copy-snippet', 'data-target': id, 'data-i18n': 'embedCopy', 'data-i18n-aria-label': copyKey }));
+    button({ 'data-action': 'copy-snippet', 'data-target': id, 'data-i18n': 'embedCopy', 'data-i18n-aria-label': copyKey }));
 }
 
 function choices() {
@@ -33,7 +33,7 @@ function choices() {
 export function mountEmbed(root) {
   const dialog = h('dialog', { id: 'embed-dialog', class: 'embed-dialog', 'aria-labelledby': 'embed-heading' },
     h('div', { class: 'embed-head' }, h('h2', { id: 'embed-heading', 'data-i18n': 'embedHeading' }),
-      h('button', { type: 'button', 'data-action': 'close-embed', 'data-i18n': 'embedClose' })),
+      button({ 'data-action': 'close-embed', 'data-i18n': 'embedClose' })),
     h('p', { class: 'help', 'data-i18n': 'embedIntro' }),
     choices(),
     snippetField('embed-element', 'embedElement', 'embedCopyElement', 3),

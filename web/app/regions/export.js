@@ -3,7 +3,7 @@
 // analysis's own render(), or the batch result's trec_eval text).
 import { t } from '../i18n.js';
 import '../texts/export.js';
-import { count, h } from '../templates.js';
+import { button, count, h } from '../templates.js';
 import { fitsInBoxSize } from '../state.js';
 import { headOf } from '../engine.js';
 import { byId, setText, show } from './dom.js';
@@ -25,9 +25,9 @@ export function mountExport(root) {
     h('h2', { id: 'export-heading', 'data-i18n': 'exportHeading' }),
     h('p', { class: 'help', 'data-i18n': 'exportIntro' }),
     h('div', { class: 'export-buttons', role: 'group', 'aria-labelledby': 'export-heading' },
-      EXPORT_FORMATS.map(({ format, mode }) => [h('button', { type: 'button', 'data-action': 'export', 'data-format': format, 'data-mode': mode }), ' ']),
-      h('button', { type: 'button', 'data-action': 'download', id: 'export-download', disabled: true, 'data-i18n': 'exportDownload' }), ' ',
-      h('button', { type: 'button', 'data-action': 'copy-export', id: 'export-copy', disabled: true, 'data-i18n': 'exportCopyAll' })),
+      EXPORT_FORMATS.map(({ format, mode }) => [button({ 'data-action': 'export', 'data-format': format, 'data-mode': mode }), ' ']),
+      button({ 'data-action': 'download', id: 'export-download', disabled: true, 'data-i18n': 'exportDownload' }), ' ',
+      button({ 'data-action': 'copy-export', id: 'export-copy', disabled: true, 'data-i18n': 'exportCopyAll' })),
     h('div', { id: 'export-preview', class: 'export-preview', hidden: true },
       h('label', { for: 'export-text', id: 'export-label' }),
       h('p', { id: 'export-note', class: 'help', hidden: true }),

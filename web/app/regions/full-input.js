@@ -3,7 +3,7 @@
 // summary, and the examples. Reached through FULL_REGIONS, so the embed page
 // carries none of it.
 import { t } from '../i18n.js';
-import { bytesText, count, h } from '../templates.js';
+import { button, bytesText, count, h } from '../templates.js';
 import { FIELD, fitsInBox, fitsInBoxSize, MAX_RUNS, runLetter } from '../state.js';
 import { EXAMPLE_NAMES } from '../examples.js';
 import { AREA, EXTRA_BOXES, LABELS, textField } from './input.js';
@@ -16,11 +16,11 @@ function sourcePart(name) {
   return [
     h('div', { id: `${name}-source`, class: 'source', hidden: true },
       h('p', { id: `${name}-source-text`, class: 'source-text' }),
-      h('button', { type: 'button', class: 'small', 'data-action': 'source-edit', 'data-box': name, id: `${name}-source-edit` }),
+      button({ class: 'small', 'data-action': 'source-edit', 'data-box': name, id: `${name}-source-edit` }),
       ' ',
-      h('button', { type: 'button', class: 'small', 'data-action': 'source-remove', 'data-box': name, id: `${name}-source-remove` })),
+      button({ class: 'small', 'data-action': 'source-remove', 'data-box': name, id: `${name}-source-remove` })),
     h('div', { class: 'file-row' },
-      h('button', { type: 'button', class: 'small', id: `${name}-open` }),
+      button({ class: 'small', id: `${name}-open` }),
       h('input', { type: 'file', id: `${name}-file`, class: 'file-input', hidden: true, tabindex: '-1' }),
       ' ', h('span', { class: 'help', id: `${name}-drop`, 'data-i18n': 'dropHint' })),
   ];
@@ -104,19 +104,19 @@ function extraRun(box) {
   const el = boxField(box, 3);
   el.hidden = true;
   el.classList.add('extra-run');
-  el.querySelector('.file-row').append(' ', h('button', { type: 'button', class: 'small', 'data-action': 'run-remove', 'data-box': box, id: `${box}-remove` }));
+  el.querySelector('.file-row').append(' ', button({ class: 'small', 'data-action': 'run-remove', 'data-box': box, id: `${box}-remove` }));
   return el;
 }
 
 function extraRuns() {
   return [EXTRA_BOXES.map(extraRun),
-    h('p', { id: 'run-add-row', hidden: true }, h('button', { type: 'button', 'data-action': 'run-add', id: 'run-add', 'data-i18n': 'runAdd' }))];
+    h('p', { id: 'run-add-row', hidden: true }, button({ 'data-action': 'run-add', id: 'run-add', 'data-i18n': 'runAdd' }))];
 }
 
 function examples() {
   return h('div', { class: 'examples', role: 'group', 'aria-labelledby': 'examples-label' },
     h('span', { id: 'examples-label', class: 'examples-label', 'data-i18n': 'examplesLabel' }),
-    EXAMPLE_NAMES.map((name) => [' ', h('button', { type: 'button', class: 'chip', 'data-action': 'example', 'data-example': name, 'data-i18n': `example_${name}` })]));
+    EXAMPLE_NAMES.map((name) => [' ', button({ class: 'chip', 'data-action': 'example', 'data-example': name, 'data-i18n': `example_${name}` })]));
 }
 
 function build() {

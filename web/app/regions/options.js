@@ -3,7 +3,7 @@
 // with the schema's range for a whole or real number, a text field for a
 // list, a checkbox for a flag. An option's error is shown at its control.
 import { has, optionText, t } from '../i18n.js';
-import { h } from '../templates.js';
+import { button, h } from '../templates.js';
 import { kebab, readOption } from '../options.js';
 import { TREC_OPTION_KEYS } from '../state.js';
 import { renderErrorBox } from './input.js';
@@ -71,7 +71,7 @@ function fullPanel(rows) {
     grid(first),
     h('details', { class: 'more-settings' }, h('summary', { 'data-i18n': 'moreSettings' }), grid(more)),
     h('div', { id: 'options-error', class: 'error-box', role: 'alert', hidden: true }),
-    h('p', null, h('button', { type: 'button', 'data-action': 'reset', 'data-i18n': 'reset' })));
+    h('p', null, button({ 'data-action': 'reset', 'data-i18n': 'reset' })));
 }
 
 /** Builds the region for the schema's rows: every option on the full page, a few on the compact one. */

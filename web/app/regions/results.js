@@ -10,7 +10,7 @@ import { byId, setText, show } from './dom.js';
 import { bindMarks } from './marks.js';
 import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.js';
 
-const { count, h } = T;
+const { count, h, section } = T;
 
 /**
  * Builds the region. `full` is the whole page: every part; otherwise
@@ -63,12 +63,7 @@ export function renderProgress(region, lang, job) {
     ? t(lang, 'progressReading', { name: what, percent }) : t(lang, 'progressEvaluating'));
 }
 
-function section(id, title, content) {
-  return h('section', { class: `result-section result-${id}`, 'aria-labelledby': `h-${id}` },
-    h('h3', { id: `h-${id}` }, title), content);
-}
-
-const isWeighted = (r) => r.steps.some((x) => x.weight !== 1) || r.idealSteps.some((x) => x.weight !== 1);
+const isWeighted = (r) => T.tableColumns(r).weights;
 
 function stepSections(lang, r, d, rowLimit, parts) {
   const kl = cutLabel(r.k);
