@@ -21,10 +21,13 @@ target_include_directories(ndcg_core SYSTEM PRIVATE "${NDCG_NUMBER_LIBS_DIR}")
 # Standalone: the wasm imports nothing (memory growth and abort are inside
 # it) and exports its C functions by their names, so the API layer
 # (web/api/entry.js) instantiates it directly and no Emscripten loader is
-# carried.
+# carried. The link-time inliner runs only where inlining shrinks the code
+# (a threshold below 0): 0.7 KB less zopfli'd on the full module than
+# LLVM's -Oz default.
 set(NDCG_WASM_COMMON
   -sSTANDALONE_WASM --no-entry -sEXPORTED_FUNCTIONS=_malloc,_free
-  -sFILESYSTEM=0 -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1)
+  -sFILESYSTEM=0 -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1
+  "-Wl,-mllvm,-inline-threshold=-10")
 
 # The exports: one ranking's (explain, analyse, render, the tables) and the
 # batch evaluation's. The full module has both; the light one, carried by

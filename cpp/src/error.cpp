@@ -29,6 +29,10 @@ error& error::with(std::string_view name, std::string value) & {
 
 error&& error::with(std::string_view name, std::string value) && { return std::move(with(name, std::move(value))); }
 
+error& error::with(std::string_view name, std::string_view value) & { return with(name, std::string(value)); }
+
+error&& error::with(std::string_view name, std::string_view value) && { return std::move(with(name, std::string(value))); }
+
 error& error::in(std::string_view where) & {
   source = std::string(where);
   return *this;
@@ -37,6 +41,7 @@ error& error::in(std::string_view where) & {
 error&& error::in(std::string_view where) && { return std::move(in(where)); }
 
 detail::error_box::error_box(error&& e) : e_(new error(std::move(e))) {}
+detail::error_box::error_box(const error& e) : e_(new error(e)) {}
 detail::error_box::error_box(const error_box& other) : e_(other.e_ ? new error(*other.e_) : nullptr) {}
 detail::error_box::~error_box() { delete e_; }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace ndcg::detail {
@@ -26,5 +27,12 @@ void sort_indices(std::vector<std::size_t>& positions, const Less& less) {
   };
   sort_indices(positions.data(), positions.data() + positions.size(), index_less{&less, call});
 }
+
+// Numbers ascending, equal ones in their input order, through the same
+// instantiation (no std::sort per number type in the module). For short
+// lists and lists sorted once: cutoffs, recall levels, tied gains,
+// bootstrap means.
+void sort_values(std::vector<double>& values);
+void sort_values(std::vector<std::uint64_t>& values);
 
 }  // namespace ndcg::detail

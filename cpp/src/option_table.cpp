@@ -50,7 +50,7 @@ std::string wanted(const option_row& row) {
 
 error bad_value(const option_row& row, error_code code, std::string_view found) {
   error e = option_fail(code, row.key, std::string(row.key) + " " + wanted(row) + ", got " + echo(found));
-  e.with("found", std::string(found));
+  e.with("found", found);
   if (code == error_code::out_of_range) {
     e.with("min", row.min == -inf ? "" : number_words(row.min)).with("max", row.max == inf ? "" : number_words(row.max));
   }

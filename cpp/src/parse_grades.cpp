@@ -118,8 +118,8 @@ error second_label(const grade_row& first, const grade_row& second) {
               "expected one labelled row of grades, got a second label, " + echo(second.label.text) +
                   " (the first, " + echo(first.label.text) + ", is on line " + std::to_string(first.line) + ")",
               second.line, second.label.column)
-      .with("found", std::string(second.label.text))
-      .with("first", std::string(first.label.text));
+      .with("found", second.label.text)
+      .with("first", first.label.text);
 }
 
 // A label names the one row of grades it stands before; other rows beside
@@ -132,7 +132,7 @@ error label_and_bare(const grade_row& label, const grade_row& plain, const std::
                   " and a row of bare grades (lines " + std::to_string(std::min(label.line, plain.line)) + " and " +
                   std::to_string(later.line) + ")",
               later.line, column)
-      .with("found", std::string(label.label.text));
+      .with("found", label.label.text);
 }
 
 expected<parsed_ranking> to_items(const grade_lines& g) {

@@ -28,7 +28,7 @@ expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim
       if (cell.text.empty()) {
         return fail(error_code::empty_field, "expected a value between the separators, got an empty field", l.number,
                     cell.column)
-            .with("found", std::string(l.text));
+            .with("found", l.text);
       }
     }
     if (f.size() != want) {

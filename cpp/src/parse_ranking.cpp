@@ -19,7 +19,7 @@ expected<parsed_ranking> detail::parse_as(format f, std::string_view text, const
     case format::trec_qrels: return ranking_from_qrels(text, lim);
     case format::subtopic_qrels: return ranking_from_subtopics(text, lim);
   }
-  return fail(error_code::bad_input, "unknown input format").with("found", std::string(name_of(f)));
+  return fail(error_code::bad_input, "unknown input format").with("found", name_of(f));
 }
 
 error detail::repeated_id(std::string_view id, bool judgments, std::size_t first_line, std::size_t line_no,
@@ -28,7 +28,7 @@ error detail::repeated_id(std::string_view id, bool judgments, std::size_t first
               std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " +
                   echo(id) + " again (first on line " + std::to_string(first_line) + ")",
               line_no, column)
-      .with("found", std::string(id))
+      .with("found", id)
       .with("first_line", std::to_string(first_line));
 }
 

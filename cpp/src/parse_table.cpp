@@ -87,7 +87,7 @@ expected<header> read_header(const line& l, const std::vector<cell>& cells) {
     return fail(error_code::no_grade_column,
                 "expected a header naming a grade column (" + grade_column_names() + "), got " + echo(l.text),
                 l.number, 1)
-        .with("found", std::string(l.text));
+        .with("found", l.text);
   }
   return h;
 }
@@ -106,7 +106,7 @@ status read_row(const header& h, const std::vector<cell>& cells, const line& l, 
   if (h.id != std::string_view::npos) {
     if (cells[h.id].text.empty()) {
       return fail(error_code::empty_field, "expected an id, got an empty field", line_no, cells[h.id].column)
-          .with("found", std::string(l.text));
+          .with("found", l.text);
     }
     it.id = cells[h.id].text;
     it.has_id = true;
@@ -174,7 +174,7 @@ status split_delimited(std::string_view s, char delim, std::size_t line_no, std:
         const std::size_t end = s.find(delim, i);
         return fail(error_code::bad_input, "expected a delimiter after the closing quote, got " + echo(s.substr(i, end - i)),
                     line_no, i + 1)
-            .with("found", std::string(s.substr(i, end - i)));
+            .with("found", s.substr(i, end - i));
       }
     } else {
       const std::size_t start = i;

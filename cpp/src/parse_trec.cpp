@@ -150,7 +150,7 @@ expected<subtopic_qrels_file> parse_subtopic_qrels(std::string_view text, const 
     if (judgment < 0) {
       return fail(error_code::out_of_range, "negative judgments are not allowed in subtopic qrels, got " + echo(f[3].text),
                   line, f[3].column)
-          .with("found", std::string(f[3].text))
+          .with("found", f[3].text)
           .with("min", "0")
           .with("max", "");
     }

@@ -111,7 +111,7 @@ expected<options> preset(std::string_view name) {
     known += (known.empty() ? "" : ", ") + std::string(e.info.name);
   }
   return option_fail(error_code::unknown_choice, "preset", "unknown preset " + echo(name) + " (expected one of: " + known + ")")
-      .with("found", std::string(name))
+      .with("found", name)
       .with("choices", known);
 }
 

@@ -35,8 +35,8 @@ status one_query(const std::vector<Query>& queries, std::string_view text) {
               "expected one query, got a second one, " + echo(queries[1].qid) + " (the first is " +
                   echo(queries[0].qid) + "); use `ndcg trec` to evaluate several queries",
               line_no, first_column(text, line_no))
-      .with("found", std::string(queries[1].qid))
-      .with("first", std::string(queries[0].qid));
+      .with("found", queries[1].qid)
+      .with("first", queries[0].qid);
 }
 
 }  // namespace

@@ -395,7 +395,7 @@ expected<report_format> parse_report_format(std::string_view s) {
   if (s == "csv") return report_format::csv;
   if (s == "latex" || s == "tex") return report_format::latex;
   return option_fail(error_code::unknown_choice, "format", "unknown format " + echo(s) + " (expected text, markdown, json, csv or latex)")
-      .with("found", std::string(s))
+      .with("found", s)
       .with("choices", "text,markdown,json,csv,latex");
 }
 

@@ -185,7 +185,7 @@ double flips_exact(const std::vector<double>& nonzero, double threshold) {
   const std::size_t half = nonzero.size() / 2;
   const std::vector<double> left = signed_sums(nonzero.data(), half);
   std::vector<double> right = signed_sums(nonzero.data() + half, nonzero.size() - half);
-  std::sort(right.begin(), right.end());
+  ndcg::detail::sort_values(right);
   double hits = 0;
   for (double s : left) {
     if (threshold <= 0) { hits += static_cast<double>(right.size()); continue; }
@@ -368,7 +368,7 @@ std::pair<double, double> bootstrap_interval(const std::vector<double>& d, std::
     for (std::size_t i = 0; i < d.size(); ++i) s += d[rng.below(d.size())];
     m = s / static_cast<double>(d.size());
   }
-  std::sort(means.begin(), means.end());
+  ndcg::detail::sort_values(means);
   const double tail = (1 - level) / 2;
   return {quantile(means, tail), quantile(means, 1 - tail)};
 }

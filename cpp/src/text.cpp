@@ -38,12 +38,12 @@ error bad_number(std::string_view what, const field& f, std::size_t line, number
   m += ", got " + got(f.text);
   if (st == number_status::not_finite) m += ", which is not a finite number";
   if (st == number_status::out_of_range) m += ", which is out of range";
-  if (f.text.empty()) return fail(error_code::empty_field, std::move(m), line, f.column).with("found", std::string(row));
+  if (f.text.empty()) return fail(error_code::empty_field, std::move(m), line, f.column).with("found", row);
   if (st != number_status::out_of_range) {
-    return fail(error_code::not_a_number, std::move(m), line, f.column).with("found", std::string(f.text));
+    return fail(error_code::not_a_number, std::move(m), line, f.column).with("found", f.text);
   }
   return fail(error_code::out_of_range, std::move(m), line, f.column)
-      .with("found", std::string(f.text))
+      .with("found", f.text)
       .with("min", std::to_string(std::numeric_limits<long>::min()))
       .with("max", std::to_string(std::numeric_limits<long>::max()));
 }

@@ -8,9 +8,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
-#include <map>
 
 #include "ndcg/parse.hpp"
+#include "hash_table.hpp"
+#include "index_sort.hpp"
 #include "ndcg/report.hpp"
 #include "text.hpp"
 #include "trec_detail.hpp"
@@ -74,7 +75,7 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 
 // A measure given to -m that cannot be read; `found` is the part at fault.
 error bad_measure(std::string_view found, std::string message) {
-  return option_fail(error_code::bad_measure, "measures", std::move(message)).with("found", std::string(found));
+  return option_fail(error_code::bad_measure, "measures", std::move(message)).with("found", found);
 }
 
 expected<std::vector<std::uint64_t>> parse_cutoffs(std::string_view params, std::string_view text) {
@@ -86,7 +87,7 @@ expected<std::vector<std::uint64_t>> parse_cutoffs(std::string_view params, std:
                                    ": cutoffs are whole numbers of 1 or more, as in P.5,10");
     cutoffs.push_back(k);
   }
-  std::sort(cutoffs.begin(), cutoffs.end());
+  detail::sort_values(cutoffs);
   auto repeated = std::adjacent_find(cutoffs.begin(), cutoffs.end());
   if (repeated != cutoffs.end())
     return bad_measure(text, "cutoff " + std::to_string(*repeated) + " is given twice in " + echo(text));
@@ -124,7 +125,7 @@ expected<std::vector<double>> parse_levels(std::string_view params, std::string_
                                    ": levels are numbers from 0 to 1, as in iprec_at_recall.0,.5,1");
     levels.push_back(v);
   }
-  std::sort(levels.begin(), levels.end());
+  detail::sort_values(levels);
   return levels;
 }
 
@@ -176,7 +177,7 @@ namespace {
 
 // The columns of one family with cutoffs, merged over the -m arguments.
 void add_cut_columns(plan& p, const family_info& f, std::vector<std::uint64_t>& ks) {
-  std::sort(ks.begin(), ks.end());
+  detail::sort_values(ks);
   ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
   for (std::uint64_t k : ks) {
     // Positions index with size_t (32 bits in wasm); a cutoff beyond it
@@ -188,7 +189,7 @@ void add_cut_columns(plan& p, const family_info& f, std::vector<std::uint64_t>& 
 }
 
 void add_level_columns(plan& p, std::vector<double>& levels) {
-  std::sort(levels.begin(), levels.end());
+  detail::sort_values(levels);
   levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
   for (double level : levels) {
     p.columns.push_back(column{family::iprec_at_recall, 0, 0, "iprec_at_recall_" + fixed_text(level, 2), level});
@@ -212,7 +213,9 @@ std::size_t sort_depth_of(const plan& p) {
 expected<plan> make_plan(const std::vector<std::string>& measures) {
   std::vector<std::string> missing;
   const std::vector<std::string> wanted = expand_nicknames(measures.empty() ? default_trec_measures() : measures, missing);
-  std::map<family, std::vector<std::uint64_t>> cutoffs;  // merged across arguments
+  // Per family (by its enum value): named at all, and its cutoffs merged across arguments.
+  std::vector<char> named(family_count, 0);
+  std::vector<std::vector<std::uint64_t>> cutoffs(family_count);
   std::vector<double> levels;                            // iprec_at_recall's
   std::vector<std::pair<std::string, gain_overrides>> ndcg_variants;  // params text, gains
   for (const std::string& text : wanted) {
@@ -226,7 +229,8 @@ expected<plan> make_plan(const std::vector<std::string>& measures) {
       continue;
     }
     if (kind == family::iprec_at_recall) levels.insert(levels.end(), spec->levels.begin(), spec->levels.end());
-    std::vector<std::uint64_t>& merged = cutoffs[kind];
+    named[static_cast<std::size_t>(kind)] = 1;
+    std::vector<std::uint64_t>& merged = cutoffs[static_cast<std::size_t>(kind)];
     merged.insert(merged.end(), spec->cutoffs.begin(), spec->cutoffs.end());
   }
 
@@ -246,10 +250,10 @@ expected<plan> make_plan(const std::vector<std::string>& measures) {
       }
       continue;
     }
-    auto found = cutoffs.find(f.kind);
-    if (found == cutoffs.end()) continue;
+    const auto kind = static_cast<std::size_t>(f.kind);
+    if (!named[kind]) continue;
     if (f.kind == family::iprec_at_recall) add_level_columns(p, levels);
-    else if (f.takes_cutoffs) add_cut_columns(p, f, found->second);
+    else if (f.takes_cutoffs) add_cut_columns(p, f, cutoffs[kind]);
     else p.columns.push_back(column{f.kind, 0, 0, std::string(f.name), 0});
   }
   p.sort_depth = sort_depth_of(p);
@@ -285,23 +289,45 @@ expected<conventions> make_conventions(const trec_options& opt) {
   return c;
 }
 
+namespace {
+
+// The earliest qrels entry of each grade 0 or more, by grade (a table of
+// the grades seen, then only those sorted: qrels have millions of lines
+// and a handful of grades).
+std::vector<const judged_doc*> first_of_each_grade(const judgments& j) {
+  std::vector<const judged_doc*> first;
+  detail::handle_table seen;
+  for (const judged_doc& e : j.docs) {
+    if (e.rel < 0) continue;
+    const auto next = static_cast<std::uint32_t>(first.size());
+    const std::uint32_t at = seen.insert(detail::mix(static_cast<std::size_t>(e.rel), 0), next,
+                                         [&](std::uint32_t i) { return first[i]->rel == e.rel; });
+    if (at == detail::handle_table::none) first.push_back(&e);
+    else if (e.line < first[at]->line) first[at] = &e;
+  }
+  std::vector<std::size_t> order(first.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return first[a]->rel < first[b]->rel; });
+  std::vector<const judged_doc*> sorted;
+  for (std::size_t i : order) sorted.push_back(first[i]);
+  return sorted;
+}
+
+}  // namespace
+
 // The grades judged anywhere and each gain scheme's gain for them. A grade
 // the conventions refuse is reported at its first qrels line.
 expected<grade_levels> make_levels(const judgments& j, const plan& p, conventions& c,
                                    std::string_view qrels_text) {
-  std::map<long, const judged_doc*> first;  // by file order: the earliest line of each grade
-  for (const judged_doc& e : j.docs) {
-    if (e.rel < 0) continue;
-    auto [at, added] = first.emplace(e.rel, &e);
-    if (!added && e.line < at->second->line) at->second = &e;
-  }
+  const std::vector<const judged_doc*> first = first_of_each_grade(j);
   auto at_line = [&](const judged_doc& e, error problem) {
     problem.line = e.line;
     problem.column = column_of(qrels_text, e.id());
     return problem.in("qrels");
   };
   grade_levels g;
-  for (const auto& [level, entry] : first) {
+  for (const judged_doc* entry : first) {
+    const long level = entry->rel;
     if (c.opt.max_grade > 0 && static_cast<double>(level) > c.opt.max_grade)
       return at_line(*entry, fail(error_code::out_of_range, "grade " + std::to_string(level) + " is above " +
                                                                std::to_string(static_cast<long>(c.opt.max_grade)) +
@@ -313,9 +339,8 @@ expected<grade_levels> make_levels(const judgments& j, const plan& p, convention
   }
   for (const gain_overrides& overrides : p.schemes) {
     std::vector<double> gains;
-    for (const auto& judged : first) {
-      const long level = judged.first;  // a named copy: C++17 lambdas cannot capture bindings
-      const judged_doc* entry = judged.second;
+    for (const judged_doc* entry : first) {
+      const long level = entry->rel;
       auto own = std::find_if(overrides.begin(), overrides.end(),
                               [&](const auto& o) { return o.first == level; });
       if (own != overrides.end()) {
@@ -328,8 +353,10 @@ expected<grade_levels> make_levels(const judgments& j, const plan& p, convention
     }
     std::vector<std::size_t> order(gains.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return gains[a] > gains[b]; });
+    // Larger gains first, equal gains by grade: a stable sort's order.
+    detail::sort_indices(order, [&](std::size_t a, std::size_t b) {
+      return gains[a] > gains[b] || (gains[a] == gains[b] && a < b);
+    });
     g.gains.push_back(std::move(gains));
     g.by_gain.push_back(std::move(order));
   }

@@ -23,6 +23,7 @@ enum class family {
   runid, num_q, num_ret, num_rel, num_rel_ret, map, gm_map, Rprec, bpref, recip_rank,
   iprec_at_recall, P, recall, ndcg, ndcg_cut, success, err_cut, alpha_ndcg_cut
 };
+inline constexpr std::size_t family_count = static_cast<std::size_t>(family::alpha_ndcg_cut) + 1;
 
 // gm_map's floor: trec_eval takes the log of max(AP, this).
 inline constexpr double min_geo_mean = 0.00001;
@@ -156,13 +157,15 @@ class query_evaluator {
   query_evaluator(const plan& p, const conventions& c, const grade_levels& g);
   void evaluate(const query_input& q, std::vector<double>& row);
 
- private:
+  // One run entry in the ranking's sort (public for its comparator).
   struct sort_key {
     double score;
     long tier;  // tied_grades times the grade: orders equal scores by grade first
     std::string_view docid;
     std::uint32_t index;
   };
+
+ private:
   void index_judgments(const query_input& q);
   void index_run(const query_input& q);
   void rank();
@@ -181,7 +184,7 @@ class query_evaluator {
   doc_table docs_;
   std::vector<long> level_counts_;      // judged docs per level (the ideal's pool)
   std::vector<long> retrieved_counts_;  // retrieved judged docs per level (ideal from the list)
-  std::vector<bool> scheme_done_;
+  std::vector<char> scheme_done_;      // per scheme (not vector<bool>: its code weighs on the wasm)
   std::size_t num_rel_ = 0;             // judged relevant (grade >= the relevance level)
   std::size_t num_nonrel_ = 0;          // judged 0 <= grade < the relevance level (bpref)
   std::size_t positives_ = 0;           // judged with a grade above 0

@@ -79,7 +79,7 @@ inline status read_grade(const field* f, std::size_t line, long& rel) {
 // A docid given twice where once is allowed; `first` is the earlier line.
 inline error repeated(const field& docid, std::size_t line, std::size_t first, std::string message) {
   return fail(error_code::duplicate_id, std::move(message), line, docid.column)
-      .with("found", std::string(docid.text))
+      .with("found", docid.text)
       .with("first_line", std::to_string(first));
 }
 

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <functional>
 #include <limits>
-#include <unordered_map>
 
 #include "index_sort.hpp"
 #include "metrics_detail.hpp"
@@ -114,26 +113,30 @@ void query_evaluator::index_run(const query_input& q) {
 // Docids are unique within a query, so the order is total and the sorts
 // (which, unlike stable_sort, never allocate) give one answer; when every
 // measure stops at a cutoff, only that many ranks are put in order.
+namespace {
+
+// Highest score first, then the larger tier; the last key is the input
+// order, or the docid descending (trec_eval). One comparator type for both
+// tie orders, so the module carries one sort and one partial sort.
+struct key_order {
+  bool by_docid;
+  bool operator()(const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) const {
+    if (a.score != b.score) return a.score > b.score;
+    if (a.tier != b.tier) return a.tier > b.tier;
+    return by_docid ? a.docid > b.docid : a.index < b.index;
+  }
+};
+
+}  // namespace
+
 void query_evaluator::rank() {
   const std::size_t n = keys_.size();
   const bool partial = plan_.sort_depth < n && conv_.opt.ties != tie_policy::average;
   const std::size_t depth = partial ? plan_.sort_depth : n;
-  const auto by_input = [](const sort_key& a, const sort_key& b) {
-    if (a.score != b.score) return a.score > b.score;
-    return a.tier != b.tier ? a.tier > b.tier : a.index < b.index;
-  };
-  const auto by_docid = [](const sort_key& a, const sort_key& b) {
-    if (a.score != b.score) return a.score > b.score;
-    return a.tier != b.tier ? a.tier > b.tier : a.docid > b.docid;
-  };
   const auto mid = keys_.begin() + static_cast<std::ptrdiff_t>(depth);
-  if (conv_.opt.ties == tie_policy::input) {
-    if (partial) std::partial_sort(keys_.begin(), mid, keys_.end(), by_input);
-    else std::sort(keys_.begin(), keys_.end(), by_input);
-  } else {
-    if (partial) std::partial_sort(keys_.begin(), mid, keys_.end(), by_docid);
-    else std::sort(keys_.begin(), keys_.end(), by_docid);
-  }
+  const key_order order{conv_.opt.ties != tie_policy::input};
+  if (partial) std::partial_sort(keys_.begin(), mid, keys_.end(), order);
+  else std::sort(keys_.begin(), keys_.end(), order);
   walk_ranking(depth);
 }
 
@@ -279,18 +282,20 @@ double query_evaluator::err_of(const column& c) {
 // judged document, ties to the larger docid (ndeval), so the pool is handed
 // to the greedy search in docid-descending order.
 void query_evaluator::alpha_values(const query_input& q, std::vector<double>& row) {
-  std::unordered_map<std::string_view, std::size_t> index;
+  detail::handle_table index;  // docid -> its place in covers and docids
   std::vector<std::vector<std::string>> covers;
   std::vector<std::string_view> docids;
+  const auto same_as = [&](std::string_view id) { return [&docids, id](std::uint32_t i) { return docids[i] == id; }; };
   if (q.subtopics)
     for (const subtopic_entry& e : q.subtopics->entries) {
       if (e.judgment <= 0) continue;
-      auto [it, added] = index.emplace(e.docid, covers.size());
-      if (added) {
+      std::uint32_t at = index.insert(detail::hash_of(e.docid), static_cast<std::uint32_t>(covers.size()), same_as(e.docid));
+      if (at == detail::handle_table::none) {
+        at = static_cast<std::uint32_t>(covers.size());
         covers.emplace_back();
         docids.push_back(e.docid);
       }
-      std::vector<std::string>& list = covers[it->second];
+      std::vector<std::string>& list = covers[at];
       if (std::find(list.begin(), list.end(), e.subtopic) == list.end()) list.emplace_back(e.subtopic);
     }
   std::vector<std::size_t> by_docid(covers.size());
@@ -303,8 +308,8 @@ void query_evaluator::alpha_values(const query_input& q, std::vector<double>& ro
   std::vector<const std::vector<std::string>*> order;
   for (std::size_t r = 0; r < std::min(keys_.size(), plan_.max_alpha_cutoff); ++r) {
     const sort_key& k = keys_[r];
-    auto found = index.find(k.docid);
-    order.push_back(found == index.end() ? &none : &covers[found->second]);
+    const std::uint32_t found = index.find(detail::hash_of(k.docid), same_as(k.docid));
+    order.push_back(found == detail::handle_table::none ? &none : &covers[found]);
   }
   auto ideal = detail::alpha_ideal(pool, plan_.max_alpha_cutoff, conv_.alpha);
   for (std::size_t m = 0; m < plan_.columns.size(); ++m) {

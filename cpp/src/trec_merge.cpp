@@ -43,7 +43,7 @@ const trec_detail::family_info* family_of(const std::string& name) {
 }
 
 error bad_line(std::size_t line, std::size_t column, std::string message, std::string_view found) {
-  return fail(error_code::bad_input, std::move(message), line, column).with("found", std::string(found));
+  return fail(error_code::bad_input, std::move(message), line, column).with("found", found);
 }
 
 // One "name<TAB>qid<TAB>value" line (the name padded with spaces).

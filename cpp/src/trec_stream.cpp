@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <unordered_map>
 
 #include "index_sort.hpp"
 #include "ndcg/trec.hpp"
@@ -183,11 +182,11 @@ struct trec_stream::state {
   conventions conv;
   judgments judged;
   subtopic_qrels_file subtopics;
-  std::unordered_map<std::string_view, const subtopic_query*> subtopics_of;
+  handle_table subtopics_of;             // qid -> index in subtopics.queries
   grade_levels levels;
   std::unique_ptr<query_evaluator> evaluator;
 
-  std::vector<bool> evaluated;           // per judged query
+  std::vector<char> evaluated;           // per judged query
   std::vector<std::uint32_t> row_query;  // the judged query of each row
   std::vector<double> values;            // the rows, flat
   std::vector<double> row;
@@ -223,7 +222,10 @@ status trec_stream::state::read_judged(std::string_view qrels, std::string_view 
     auto sub = parse_subtopic_qrels(subtopics_text);
     if (!sub) return error(sub.err()).in("subtopics");
     s.subtopics = std::move(*sub);
-    for (const subtopic_query& q : s.subtopics.queries) s.subtopics_of.emplace(q.qid, &q);
+    const std::vector<subtopic_query>& queries = s.subtopics.queries;
+    for (std::size_t i = 0; i < queries.size(); ++i)
+      s.subtopics_of.insert(hash_of(queries[i].qid), static_cast<std::uint32_t>(i),
+                            [&](std::uint32_t other) { return queries[other].qid == queries[i].qid; });
   }
   if (from_subtopics) {
     s.judged = judgments_from(s.subtopics);
@@ -264,7 +266,7 @@ expected<trec_stream> trec_stream::open(std::string_view qrels_text, const trec_
   if (!levels) return error(levels.err()).in(s->qrels_source);
   s->levels = std::move(*levels);
   s->evaluator = std::make_unique<query_evaluator>(s->p, s->conv, s->levels);
-  s->evaluated.assign(s->judged.queries.size(), false);
+  s->evaluated.assign(s->judged.queries.size(), 0);
   s->first_line_of.assign(s->judged.queries.size(), 0);
   return trec_stream(std::move(s));
 }
@@ -277,8 +279,9 @@ void trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::si
   in.judged_count = jq.end - jq.begin;
   in.run = run;
   in.run_count = count;
-  auto sub = subtopics_of.find(jq.qid);
-  in.subtopics = sub == subtopics_of.end() ? nullptr : sub->second;
+  const std::uint32_t sub = subtopics_of.find(
+      hash_of(jq.qid), [&](std::uint32_t i) { return subtopics.queries[i].qid == jq.qid; });
+  in.subtopics = sub == handle_table::none ? nullptr : &subtopics.queries[sub];
   evaluator->evaluate(in, row);
   values.insert(values.end(), row.begin(), row.end());
   row_query.push_back(q);
@@ -296,7 +299,7 @@ status trec_stream::state::open_query(const detail::field& qid, std::size_t line
               "expected the run's lines grouped by query, got query " + echo(qid.text) + " again after other queries "
               "(first on line " + std::to_string(first) + "); give the run as a file, or group it first (sort -s -k1,1)",
               line, qid.column)
-      .with("found", std::string(qid.text))
+      .with("found", qid.text)
       .with("first_line", std::to_string(first))
       .in("run");
 }
@@ -377,7 +380,7 @@ error missing_from_run(const judged_query& q, const judgments& j, std::string_vi
                   ") but not in the run; -c scores such queries 0",
               line, column_of(qrels_text, q.qid))
       .in(source)
-      .with("found", std::string(q.qid));
+      .with("found", q.qid);
 }
 
 }  // namespace

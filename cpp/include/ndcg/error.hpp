@@ -100,6 +100,12 @@ struct error {
   // (`return fail(...).with(...)`) they hand it on to be moved, not copied.
   error& with(std::string_view name, std::string value) &;
   error&& with(std::string_view name, std::string value) &&;
+  // A found text as a view: the string is made once, in here, rather
+  // than at every call site.
+  error& with(std::string_view name, std::string_view value) &;
+  error&& with(std::string_view name, std::string_view value) &&;
+  error& with(std::string_view name, const char* value) & { return with(name, std::string_view(value)); }
+  error&& with(std::string_view name, const char* value) && { return std::move(with(name, std::string_view(value))); }
   error& in(std::string_view where) &;
   error&& in(std::string_view where) &&;
 };
@@ -119,6 +125,7 @@ class error_box {
  public:
   error_box() = default;
   explicit error_box(error&& e);
+  explicit error_box(const error& e);
   error_box(const error_box& other);
   error_box(error_box&& other) noexcept : e_(other.e_) { other.e_ = nullptr; }
   error_box& operator=(error_box other) noexcept {
@@ -138,7 +145,10 @@ template <class T>
 class expected {
  public:
   expected(T value) : value_(std::move(value)) {}
-  expected(error e) : error_(std::move(e)) {}
+  // An error handed on (`return r.err();`) is copied straight into the
+  // box: no temporary to move from and destroy at each such return.
+  expected(const error& e) : error_(e) {}
+  expected(error&& e) : error_(std::move(e)) {}
 
   bool ok() const { return error_.get() == nullptr; }
   explicit operator bool() const { return ok(); }

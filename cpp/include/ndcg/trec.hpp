@@ -61,9 +61,10 @@ struct trec_options {
 // Values of all measures, one row per query, plus the "all" row.
 struct trec_result {
   std::vector<std::string> names;        // printed names: "ndcg_cut_10", "P_5", ...
-  std::vector<bool> is_count;            // printed as integers (num_ret, ...)
-  std::vector<bool> summary_only;        // printed on the "all" line only (runid, num_q, gm_map)
-  std::vector<bool> geometric;           // the "all" row is the geometric mean of
+  // Flags per measure, one byte each (vector<bool>'s code would weigh on the wasm).
+  std::vector<char> is_count;            // printed as integers (num_ret, ...)
+  std::vector<char> summary_only;        // printed on the "all" line only (runid, num_q, gm_map)
+  std::vector<char> geometric;           // the "all" row is the geometric mean of
                                          // max(value, 0.00001) (gm_map; its values are APs)
   std::vector<std::string> qids;         // sorted as trec_eval prints them (byte order)
   std::vector<std::vector<double>> values;  // values[q][m]; NaN = no value (IDCG = 0 under
