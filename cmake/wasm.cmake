@@ -18,10 +18,10 @@ set(NDCG_NUMBER_LIBS_DIR "${CMAKE_BINARY_DIR}/number-libs-include")
 ndcg_expose_headers("${NDCG_NUMBER_LIBS_DIR}" fast_float fmt)
 target_include_directories(ndcg_core SYSTEM PRIVATE "${NDCG_NUMBER_LIBS_DIR}")
 
-# Standalone: the wasm imports nothing (memory growth and abort are inside
-# it) and exports its C functions by their names, so the API layer
-# (web/api/entry.js) instantiates it directly and no Emscripten loader is
-# carried. The link-time inliner runs only where inlining shrinks the code
+# Standalone: the wasm exports its C functions by their names and imports
+# only a memory-growth notice and proc_exit (where abort() ends), which the
+# API layer (web/api/entry.js) gives when it instantiates the wasm itself:
+# no Emscripten loader is carried. The link-time inliner runs only where inlining shrinks the code
 # (a threshold below 0): 0.7 KB less zopfli'd on the full module than
 # LLVM's -Oz default.
 set(NDCG_WASM_COMMON
