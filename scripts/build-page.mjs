@@ -1,6 +1,6 @@
 // Builds the pages from web/: dist/index.html and dist/embed.html with the
-// module, the app bundle and the stylesheet inlined (no other file, no
-// network), each under a Content-Security-Policy whose script and style
+// module, the app bundle (packed) and the stylesheet inlined (no other file,
+// no network), each under a Content-Security-Policy whose script and style
 // hashes are computed here; and dist/ndcg-calc.js, the web component with
 // the module in one classic script. Called by build-web.mjs.
 import { createHash } from 'node:crypto';
@@ -74,12 +74,19 @@ export function assemble(template, { css, scripts, started = [] }) {
  * The page's app carried packed by LZMA (about 10% less than gzip reaches
  * on the served file) and the inline script that unpacks it with the
  * module's decoder and starts it as an inline script, which the policy
- * allows by the app's hash: no eval, no blob: script.
+ * allows by the app's hash: no eval, no blob: script. Where that fails (no
+ * WebAssembly, or a policy without 'wasm-unsafe-eval'), the app cannot
+ * say so itself, so this script does, in both languages.
  */
 function packedApp(app, packed) {
   const text = JSON.stringify(packed(Buffer.from(app, 'utf8'), 'the app').toString('base64'));
-  return `(function(){var s=document.createElement("script");s.textContent=createNdcgModule.unpackText(${text});document.body.appendChild(s)})();`;
+  return '(function(){var s=document.createElement("script");' +
+    `try{s.textContent=createNdcgModule.unpackText(${text})}catch(e){` +
+    's=document.createElement("p");s.setAttribute("role","alert");s.className="status-line";' +
+    `s.textContent=${JSON.stringify(UNPACK_FAILED)}+(e&&e.message||e);document.body.prepend(s);return}` +
+    'document.body.appendChild(s)})();';
 }
+const UNPACK_FAILED = 'The calculator could not start (计算器无法启动): ';
 
 /** The scripts a built page starts at run time (see packedApp), unpacked by `unlzma` (web/api/unpack.js). */
 export function startedScripts(html, unlzma) {

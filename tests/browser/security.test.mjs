@@ -84,6 +84,24 @@ describe('the built pages', () => {
   }
 });
 
+describe('a browser without WebAssembly', () => {
+  for (const name of ['index.html', 'embed.html']) {
+    test(`${name} says in both languages that the calculator could not start`, async () => {
+      const context = await browser.newContext();
+      try {
+        await context.addInitScript(() => { delete globalThis.WebAssembly; });
+        const p = await context.newPage();
+        await p.goto(fileUrl(name) + WORKED_EN);
+        const alert = await p.waitForSelector('[role="alert"]');
+        const text = await alert.textContent();
+        assert.match(text, /^The calculator could not start \(计算器无法启动\): .*WebAssembly/);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 describe('hostile input renders as text and runs nothing', () => {
   test('ids with markup in a CSV ranking', async () => {
     await open(page, fileUrl() + WORKED_EN);
