@@ -285,6 +285,7 @@ export declare class NdcgError extends Error {
 }
 
 export interface CreateNdcgModule {
+  /** Resolves to the API; each call makes a fresh instance of the wasm. The argument is ignored (kept for callers that passed Emscripten options). */
   (moduleArg?: object): Promise<NdcgApi>;
   createNdcgModule: CreateNdcgModule;
   NdcgError: typeof NdcgError;
