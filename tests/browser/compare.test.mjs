@@ -481,7 +481,9 @@ describe('three runs', () => {
     const page = await comparePage();
     await pasteRuns(page, QRELS, A, A, bad);
     await page.waitForSelector('#run-c-error:not([hidden])');
-    assert.match(await page.textContent('#run-c-error'), /Line 2, column 12/);
+    // Named by its box's letter, not as "the run".
+    assert.match(await page.textContent('#run-c-error'), /Line 2, column 12 in run C/);
+    assert.doesNotMatch(await page.textContent('#run-c-error'), /in the run/);
     assert.equal(await page.getAttribute('#run-c', 'aria-invalid'), 'true');
     assert.equal(await page.isHidden('#ranking-error'), true);
     assert.equal(await page.isHidden('#ranking-b-error'), true);
@@ -491,6 +493,7 @@ describe('three runs', () => {
     await page.fill('#run-d', bad);
     await page.fill('#run-c', '');
     await page.waitForSelector('#run-d-error:not([hidden])');
+    assert.match(await page.textContent('#run-d-error'), /in run D/);
     assert.equal(await page.isHidden('#run-c-error'), true);
     // Removing C moves D's text up into C's box, error and all.
     await page.click('#run-c-remove');

@@ -444,9 +444,8 @@ function errorSnippet(lang, err, span) {
  * input), what (translated from its code and args), and the line of `text`
  * with the bad part marked.
  */
-export function errorPanel(lang, err, text) {
+export function errorPanel(lang, err, text, inWhat = err.source && err.source !== 'options' ? t(lang, `errorIn_${err.source}`) : '') {
   const where = err.line ? t(lang, 'errorWhere', { line: err.line, column: err.column }) : '';
-  const inWhat = err.source && err.source !== 'options' ? t(lang, `errorIn_${err.source}`) : '';
   const aboutSetting = err.source === 'options' || (!err.line && !err.source);
   const span = err.line && typeof text === 'string' ? errorSpan(text, err.line, err.column) : null;
   return [

@@ -4,7 +4,7 @@
 // it; renderInput() draws a model into it.
 import { t } from '../i18n.js';
 import { count, errorPanel, h } from '../templates.js';
-import { FIELD, fitsInBox, RUN_BOXES } from '../state.js';
+import { FIELD, fitsInBox, RUN_BOXES, runLetter } from '../state.js';
 import { byId, setText } from './dom.js';
 
 const TEXT_ATTRS = { spellcheck: 'false', autocomplete: 'off', autocapitalize: 'off' };
@@ -57,14 +57,19 @@ function statusText(lang, status) {
   return status.n === 1 ? t(lang, 'readAsOne', { format }) : t(lang, 'readAs', { format, n: count(status.n) });
 }
 
-/** Fills an error box with a structured error (or empties and hides it). */
-export function renderErrorBox(box, lang, err, text) {
+/** Fills an error box with a structured error (or empties and hides it); `inWhat` names the input when the source alone does not. */
+export function renderErrorBox(box, lang, err, text, inWhat = undefined) {
   if (!box) return;
-  const key = err ? `${lang}|${err.code}|${err.source}|${err.key}|${err.message}|${err.line}|${err.column}` : '';
+  const key = err ? `${lang}|${err.code}|${err.source}|${err.key}|${err.message}|${err.line}|${err.column}|${inWhat}` : '';
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.hidden = !err;
-  box.replaceChildren(...(err ? errorPanel(lang, err, text) : []));
+  box.replaceChildren(...(err ? errorPanel(lang, err, text, inWhat) : []));
+}
+
+// Compare mode's runs are named by their box's letter: "in run C", not "in the run".
+function runNamed(lang, mode, box, err) {
+  return mode === 'compare' && err && err.source === 'run' && RUN_BOXES.includes(box) ? t(lang, 'errorInRun', { run: runLetter(box) }) : undefined;
 }
 
 /** Draws the texts, what was read from them, and an error that belongs to one of them. */
@@ -85,7 +90,8 @@ export function renderInput(region, lang, model, target) {
   for (const name of Object.keys(AREA)) {
     const text = state[FIELD[name]];
     const mine = target && target.region === 'input' && target.box === name;
-    renderErrorBox(byId(region.root, `${name}-error`), lang, mine ? model.error : null, text);
+    const err = mine ? model.error : null;
+    renderErrorBox(byId(region.root, `${name}-error`), lang, err, text, runNamed(lang, state.mode, name, err));
     const area = region[AREA[name]];
     if (area) area.setAttribute('aria-invalid', String(Boolean(mine)));
   }

@@ -2,6 +2,7 @@
 import { addTexts } from '../i18n.js';
 
 const en = {
+  errorInRun: 'in run {run}',
   compareNeedRuns: 'Paste or open two runs, A and B, to compare them.',
   compareNeedQrels: 'Add judgments (qrels) to compare the runs.',
   compareWorking: 'Reading and comparing…',
@@ -62,6 +63,7 @@ const en = {
 };
 
 const zh = {
+  errorInRun: '（运行结果 {run}）',
   compareNeedRuns: '粘贴或打开两个运行结果 A 和 B，即可比较。',
   compareNeedQrels: '添加标注（qrels）后才能比较运行结果。',
   compareWorking: '正在读取并比较……',
