@@ -39,6 +39,10 @@ test('the comparison shown is the measure and pair picked, else NDCG of the firs
   const c = pickedComparison(three, 'map', '2-3');
   assert.deepEqual([c.measure, c.runA, c.runB], ['map', 'new', 'other']);
   assert.deepEqual([pickedComparison(three, '', '1-3').runB, pickedComparison(three, '', '1-3').measure], ['other', 'ndcg_cut_10']);
+  // Boxes A, B and D filled, C empty: the pairs keep their boxes' numbers.
+  const gap = { ...three, letters: ['A', 'B', 'D'] };
+  assert.deepEqual(pairsOf(gap).map((p) => p.key), ['1-2', '1-4', '2-4']);
+  assert.equal(pickedComparison(gap, 'map', '1-4').runB, 'other');
 });
 
 test('the per-query series holds A, B and B − A, NaN where a run has no value; sorted largest gain first', () => {

@@ -7,8 +7,13 @@ import { fixed } from './templates.js';
 /** The significance level the verdict speaks of. */
 export const ALPHA = 0.05;
 
-/** A pair of runs as the link and the pair menu name it: their numbers from 1, "1-3" for A and C. */
-export const pairKey = (cmp, c) => `${cmp.runs.indexOf(c.runA) + 1}-${cmp.runs.indexOf(c.runB) + 1}`;
+/**
+ * A pair of runs as the link and the pair menu name it: their boxes' numbers
+ * from 1, "1-3" for A and C, so a link names the same pair when a box
+ * between them is empty.
+ */
+export const pairKey = (cmp, c) => `${boxNumber(cmp, c.runA)}-${boxNumber(cmp, c.runB)}`;
+const boxNumber = (cmp, run) => 'ABCDEFGH'.indexOf(letterOf(cmp, run)) + 1;
 
 /** The pairs compared, in the core's order: [{key, runA, runB}]. */
 export function pairsOf(cmp) {
