@@ -90,6 +90,12 @@ describe('calls into the module', () => {
     await page.click('button[data-format="markdown"]');
     await page.waitForSelector('#export-preview:not([hidden])');
     assert.ok(!(await page.evaluate(() => window.__ndcgCallCounter.names)).slice(1).includes('analyse'));
+    // The language toggle changes the words and the link, and computes nothing.
+    await page.evaluate(() => { window.__ndcgCallCounter.calls = 0; });
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang.startsWith('zh') && location.hash.includes('lang=zh'));
+    assert.match(await page.textContent('#headline'), /NDCG@10/);
+    assert.equal(await page.evaluate(() => window.__ndcgCallCounter.calls), 0);
     await ctx.close();
   });
 });
