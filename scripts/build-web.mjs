@@ -3,12 +3,11 @@
 // and fails above the budgets in web/budget.json (gzip level 9 bytes; each
 // file's "target" is where the size work is heading, printed alongside).
 import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeUnlzma } from '../web/api/unpack.js';
+import { decoderOf, lzmaOf } from './pack.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -30,23 +29,13 @@ function assertNoEval(name, text) {
   }
 }
 
-// The wasm in the .lzma format by xz (Debian's xz-utils, installed by
-// scripts/setup): about 13% smaller than zopfli's best deflate. lc=3, lp=0,
-// pb=0 measured best on our wasm and scripts. xz writes "size unknown" and
-// an end marker; the true size goes into the header so that the decoder
-// (cpp/unpack/unlzma.cpp, build/wasm/unlzma.wasm) knows where to stop.
-// Decoded here once by that same decoder to be sure.
-const decoder = readFileSync(join(root, 'build/wasm/unlzma.wasm'));
-const unlzma = makeUnlzma(decoder);
+// The wasm in the .lzma format (scripts/pack.mjs): about 13% smaller than
+// zopfli's best deflate. Decoded here once by the decoder the builds carry,
+// to be sure.
+const decoder = decoderOf(root);
 export function packed(original, name) {
-  let data;
-  try {
-    data = execFileSync('xz', ['--format=lzma', '--lzma1=preset=9e,lc=3,lp=0,pb=0', '--stdout'], { input: original, maxBuffer: 1 << 26 });
-  } catch (e) {
-    throw new Error(`xz failed or is missing (bash scripts/setup installs xz-utils): ${e.message}`);
-  }
-  data.writeBigUInt64LE(BigInt(original.length), 5);
-  if (Buffer.compare(Buffer.from(unlzma(data)), original) !== 0) throw new Error(`${name}: the packed bytes do not decode to the original`);
+  const data = lzmaOf(original);
+  if (Buffer.compare(Buffer.from(decoder.unlzma(data)), original) !== 0) throw new Error(`${name}: the packed bytes do not decode to the original`);
   return data;
 }
 
@@ -56,7 +45,7 @@ export function packed(original, name) {
 // name for require() and for a classic <script>'s global.
 function moduleText(name, layer) {
   const wasm = packed(readFileSync(join(root, `build/wasm/${name}.wasm`)), name).toString('base64');
-  const args = `${JSON.stringify(wasm)}, ${JSON.stringify(decoder.toString('base64'))}`;
+  const args = `${JSON.stringify(wasm)}, ${JSON.stringify(decoder.bytes.toString('base64'))}`;
   return `var createNdcgModule = (function () {\n${layer}\nreturn ndcgApiLayer.wrapFactory(${args});\n})();\n` +
     `if (typeof module === 'object' && module.exports) module.exports = createNdcgModule;\n`;
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createHash } from 'node:crypto';
 import { dist, fileUrl, guardedContext, launch, open, serveDist, setText, WORKED_EN } from './_helpers.mjs';
-import { makeUnlzma } from '../../web/api/unpack.js';
+import { decoderOf } from '../../scripts/pack.mjs';
 import { startedScripts } from '../../scripts/build-page.mjs';
 
 const IMG = '<img src=x onerror="window.__pwned=1">';
@@ -35,7 +35,7 @@ async function traces(p) {
 // Three scripts: the module, the one that unpacks the app, and the app it starts.
 const CLEAN = { pwned: undefined, images: 0, svgWithHandlers: 0, scripts: 3, handlers: 0, csp: [] };
 
-const unlzma = makeUnlzma(readFileSync(join(dist, '..', 'build/wasm/unlzma.wasm')));
+const { unlzma } = decoderOf(join(dist, '..'));
 
 before(async () => {
   browser = await launch();

@@ -3,7 +3,7 @@
 // option and error code, and the length of every function of the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createNdcgModule } from './helpers.mjs';
+import { createNdcgModule, root } from './helpers.mjs';
 import { compute } from '../../web/app/compute.js';
 import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/state.js';
 import { kebab, loadSchema, readOption } from '../../web/app/options.js';
@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { STRINGS, addTexts, errorText, placeholders } from '../../web/app/i18n.js';
 import { check, functionLengths } from '../../scripts/check-lengths.mjs';
 import { startedScripts } from '../../scripts/build-page.mjs';
-import { makeUnlzma } from '../../web/api/unpack.js';
+import { decoderOf } from '../../scripts/pack.mjs';
 
 // Every table of texts: the shared one and each view's own (web/app/texts/).
 const TEXTS = new URL('../../web/app/texts/', import.meta.url);
@@ -165,7 +165,7 @@ test('exportOf keeps a Blob of the whole text (UTF-8), its line count and only i
 
 test('the embed page and the element carry no text of batch, compare, export or the embed dialog; the full page does', () => {
   const read = (name) => readFileSync(new URL(`../../${name}`, import.meta.url));
-  const unlzma = makeUnlzma(read('build/wasm/unlzma.wasm'));
+  const { unlzma } = decoderOf(root);
   // A page's text with the app it unpacks at run time.
   const dist = (name) => {
     const text = read(`dist/${name}`).toString('utf8');

@@ -4,22 +4,17 @@
 // with a status, never a hang or a crash.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './helpers.mjs';
-import { makeUnlzma, unpack } from '../../web/api/unpack.js';
+import { unpack } from '../../web/api/unpack.js';
+import { decoderOf, lzmaOf } from '../../scripts/pack.mjs';
 
-const decoder = readFileSync(join(root, 'build/wasm/unlzma.wasm'));
-const unlzma = makeUnlzma(decoder);
+const { bytes: decoder, unlzma } = decoderOf(root);
 
-/** xz's .lzma bytes of `data` with the size written into the header, as the build does. */
-function pack(data, params = 'lc=3,lp=0,pb=0') {
-  const out = execFileSync('xz', ['--format=lzma', `--lzma1=preset=6,${params}`, '--stdout'], { input: data, maxBuffer: 1 << 26 });
-  out.writeBigUInt64LE(BigInt(data.length), 5);
-  return out;
-}
+/** .lzma bytes of `data` as the build packs them, at a quicker preset. */
+const pack = (data, params = 'lc=3,lp=0,pb=0') => lzmaOf(data, `preset=6,${params}`);
 
 // A text with long and short repeats, so every kind of match occurs.
 function repetitive(size) {
