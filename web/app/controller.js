@@ -123,10 +123,19 @@ export function run(app) {
   draw(app);
 }
 
+// Fields that change only the words and colours on screen: results stand
+// (in compare mode a new computation would be thousands of resamples).
+const VIEW_ONLY = new Set(['lang', 'theme']);
+
 /** Applies a change to the state; typing waits `delay` ms so one computation follows a burst of keys. */
 export function update(app, patch, delay = 0) {
   app.state = { ...app.state, ...patch };
   app.keepUrl = false;
+  if (Object.keys(patch).every((key) => VIEW_ONLY.has(key))) {
+    persist(app);
+    draw(app);
+    return;
+  }
   if (!delay) {
     run(app);
     return;

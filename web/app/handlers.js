@@ -6,7 +6,7 @@ import { applyPreset, fitsInBox } from './state.js';
 import { keepOutOfBox } from './sources.js';
 import * as store from './store.js';
 import * as view from './view.js';
-import { delayFor, draw, persist, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
+import { delayFor, draw, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
 
 function moreRows(app, data) {
   const which = data.table === 'idcg' ? 'idcg' : 'dcg';
@@ -46,12 +46,7 @@ function toolbarHandlers(app) {
     toggleLang() {
       app.lang = app.lang === 'zh' ? 'en' : 'zh';
       store.savePref('lang', app.lang);
-      // Only the words change: the results stand, nothing is computed again
-      // (in compare mode that would be thousands of resamples).
-      app.state = { ...app.state, lang: app.lang };
-      app.keepUrl = false;
-      persist(app);
-      draw(app);
+      update(app, { lang: app.lang });
     },
     toggleTheme(darkNow) {
       app.theme = darkNow ? 'light' : 'dark';
