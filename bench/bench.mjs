@@ -58,6 +58,6 @@ report('explain 100k grades vs a bare JS NDCG@10', explained, naive, 'full expla
 
 const exe = join(dir, 'discounts');
 execFileSync('g++', ['-O2', '-std=c++17', `-I${join(root, 'cpp/include')}`, join(root, 'bench/discounts.cpp'),
-  join(root, 'cpp/src/metrics.cpp'), join(root, 'cpp/src/other_metrics.cpp'), join(root, 'cpp/src/error.cpp'), '-o', exe]);
+  join(root, 'build/native/libndcg_core.a'), '-lpthread', '-o', exe]);
 const [logTime, tableTime, same] = execFileSync(exe, { encoding: 'utf8' }).trim().split(' ').map(Number);
 report('DCG with a discount table vs log2 per term', tableTime, logTime, `20M terms natively, identical sums: ${same === 1}`);

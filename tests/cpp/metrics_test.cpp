@@ -11,8 +11,8 @@
 
 #include "ndcg/metrics.hpp"
 #include "support.hpp"
-#include "../../cpp/src/log2.hpp"
-#include "../../cpp/src/other_metrics.hpp"
+#include "base/log2.hpp"
+#include "explain/other_metrics.hpp"
 
 using namespace ndcg;
 using test_support::scored;

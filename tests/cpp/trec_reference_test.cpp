@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "ndcg/trec.hpp"
-#include "../../cpp/src/trec_lines.hpp"
+#include "parse/trec_lines.hpp"
 #include "support.hpp"
 
 namespace {

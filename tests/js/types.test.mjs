@@ -68,7 +68,7 @@ test('the JS API\'s fast step rows list the core\'s step fields, in the core\'s 
   const listed = JSON.parse(source.match(/const STEP_FIELDS = (\[[^\]]*\])/)[1].replace(/'/g, '"'));
   // The core's fields come back in put_step's order; a row built by the generic path would too.
   assert.deepEqual(Object.keys(api.explain('a 1\nb 0').steps[0]), listed);
-  const fields = readFileSync(join(root, 'cpp', 'src', 'fields.cpp'), 'utf8');
+  const fields = readFileSync(join(root, 'cpp', 'src', 'explain', 'fields.cpp'), 'utf8');
   const body = fields.slice(fields.indexOf('void put_step('), fields.indexOf('void put_explanation('));
   assert.deepEqual([...new Set([...body.matchAll(/out\.\w+\("(\w+)"/g)].map((m) => m[1]))], listed);
 });

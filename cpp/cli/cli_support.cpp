@@ -1,0 +1,117 @@
+// What every command shares (cli_support.hpp).
+#include "cli_support.hpp"
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include "ndcg/numbers.hpp"
+
+namespace ndcg::cli {
+
+std::string value_hint(const option_row& row) {
+  switch (row.kind) {
+    case option_kind::choice: {
+      std::string names;
+      for (std::string_view n : choices_of(row)) names += (names.empty() ? "" : "|") + std::string(n);
+      return row.key == "preset" ? "NAME" : names;
+    }
+    case option_kind::whole: return "N";
+    case option_kind::real: return "X";
+    case option_kind::reals: return "X1,X2,..";
+    case option_kind::texts: return "TEXT";
+    case option_kind::flag: break;
+  }
+  return "";
+}
+
+
+// (the first line follows `left`, padded to the indent).
+std::string wrapped(std::string left, std::string_view text, std::size_t indent, std::size_t width) {
+  std::string out;
+  std::string line = left.size() < indent ? left + std::string(indent - left.size(), ' ') : left + "\n" + std::string(indent, ' ');
+  std::size_t start = line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1;
+  bool empty = true;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t space = text.find(' ', at);
+    std::string_view word = text.substr(at, space == std::string_view::npos ? text.npos : space - at);
+    if (!empty && line.size() - start + 1 + word.size() > width) {
+      out += line + "\n";
+      line = std::string(indent, ' ');
+      start = 0;
+      empty = true;
+    }
+    line += (empty ? "" : " ") + std::string(word);
+    empty = false;
+    at = space == std::string_view::npos ? text.size() : space + 1;
+  }
+  return out + line + "\n";
+}
+
+std::string placed(const std::string& file, const error& e) {
+  if (e.line == 0) return (file.empty() ? "" : file + ": ") + e.message;
+  return file + ":" + std::to_string(e.line) + ":" + std::to_string(e.column) + ": " + e.message;
+}
+
+std::optional<std::string> read_file(const std::string& path, std::istream& in, std::string& problem) {
+  if (path == "-") return std::string(std::istreambuf_iterator<char>(in), {});
+  struct stat info {};
+  if (stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+    problem = "cannot read " + path + ": it is a directory";
+    return std::nullopt;
+  }
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    problem = "cannot read " + path + ": no such file, or not readable";
+    return std::nullopt;
+  }
+  // One read into a string of the file's size: no second copy in memory.
+  std::string text;
+  if (S_ISREG(info.st_mode) && info.st_size > 0) {
+    text.resize(static_cast<std::size_t>(info.st_size));
+    file.read(&text[0], static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(file.gcount()));
+    if (file.gcount() < info.st_size) return text;
+  }
+  char chunk[1 << 16];
+  while (file.read(chunk, sizeof chunk) || file.gcount() > 0) text.append(chunk, static_cast<std::size_t>(file.gcount()));
+  return text;
+}
+
+// A word that reads as a number (finite or not) is a grade, even "-1".
+bool is_number(const std::string& s) {
+  double v = 0;
+  return read_number(s, v) != number_status::not_a_number || s.find_first_of(",;|") != std::string::npos;
+}
+
+option_word split_option(const std::string& w) {
+  auto eq = w.find('=');
+  if (w.rfind("--", 0) == 0 && eq != std::string::npos) return {w.substr(0, eq), w.substr(eq + 1)};
+  return {w, std::nullopt};
+}
+
+expected<std::uint64_t> whole_number(const std::string& option, const std::string& text) {
+  long v = 0;
+  bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits || read_integer(text, v) != number_status::ok)
+    return fail(option + " takes a whole number, 0 or more, got " + echo(text));
+  return static_cast<std::uint64_t>(v);
+}
+
+std::unique_ptr<std::istream> open_file(const std::string& path, std::string& problem) {
+  struct stat info {};
+  if (stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+    problem = "cannot read " + path + ": it is a directory";
+    return nullptr;
+  }
+  auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+  if (!*file) {
+    problem = "cannot read " + path + ": no such file, or not readable";
+    return nullptr;
+  }
+  return file;
+}
+
+}  // namespace ndcg::cli

@@ -1,0 +1,64 @@
+// What every command of `ndcg` shares: reading files and words, and the
+// layout of --help.
+#pragma once
+
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ndcg/error.hpp"
+#include "ndcg/option_table.hpp"
+
+namespace ndcg::cli {
+
+// Command-line words, consumed front to back.
+class words {
+ public:
+  explicit words(const std::vector<std::string>& a) : args_(a) {}
+  bool done() const { return at_ >= args_.size(); }
+  const std::string& peek() const { return args_[at_]; }
+  std::string take() { return args_[at_++]; }
+
+ private:
+  const std::vector<std::string>& args_;
+  std::size_t at_ = 0;
+};
+
+// The value an option row takes, as --help shows it ("N", "exp|linear").
+std::string value_hint(const option_row& row);
+
+// Words of `text` in lines of at most `width`, each after `indent` spaces
+// (the first line follows `left`, padded to the indent).
+std::string wrapped(std::string left, std::string_view text, std::size_t indent = 25, std::size_t width = 80);
+
+// "file:line:column: message", or the message alone when it has no line.
+std::string placed(const std::string& file, const error& e);
+
+// A whole file (`-` = `in`); on failure, nullopt and `problem` says why.
+std::optional<std::string> read_file(const std::string& path, std::istream& in, std::string& problem);
+
+// A file as a stream, or nullptr with the same message read_file gives.
+std::unique_ptr<std::istream> open_file(const std::string& path, std::string& problem);
+
+// A word that reads as a number (finite or not) is a grade, even "-1".
+bool is_number(const std::string& s);
+
+// Splits "--k=10" into name and value; `value` is taken from the next word
+// when the option needs one.
+struct option_word {
+  std::string name;
+  std::optional<std::string> value;
+};
+option_word split_option(const std::string& w);
+
+expected<std::uint64_t> whole_number(const std::string& option, const std::string& text);
+
+// The commands, each given the words after its name.
+int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream& err);
+int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& err);
+int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream& err);
+
+}  // namespace ndcg::cli

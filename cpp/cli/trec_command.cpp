@@ -1,0 +1,290 @@
+// `ndcg trec`: a whole run, as trec_eval evaluates it; `--merge` of shards.
+#include "cli_support.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "ndcg/numbers.hpp"
+#include "ndcg/option_table.hpp"
+#include "ndcg/tie_range.hpp"
+#include "ndcg/trec.hpp"
+
+namespace ndcg::cli {
+namespace {
+
+
+const char* trec_help =
+    "Usage: ndcg trec [options] QRELS RUN\n"
+    "       ndcg trec [options] --subtopics FILE RUN\n"
+    "       ndcg trec --merge [-q] [--digits N] FILE...\n"
+    "\n"
+    "Evaluates a TREC run (`qid Q0 docid rank score tag`) against qrels\n"
+    "(`qid 0 docid rel`) the way trec_eval 10.0 does: documents ranked by score,\n"
+    "ties by docid descending, the rank column ignored, negative judgments worth 0.\n"
+    "Output lines are `measure<TAB>qid<TAB>value`, with `all` for the mean; with no\n"
+    "-m, the measures and lines of trec_eval's default output. RUN may be `-`\n"
+    "(standard input). The run is read query by query, so memory holds the qrels\n"
+    "and one query; a run whose queries are interleaved is read whole (from a\n"
+    "file; on standard input it must be grouped by query).\n"
+    "\n"
+    "Options:\n"
+    "  -q                     print every query, not only `all`\n"
+    "  -m MEASURE             a measure, repeatable: runid, num_q, num_ret, num_rel,\n"
+    "                         num_rel_ret, map, gm_map, Rprec, bpref, recip_rank,\n"
+    "                         iprec_at_recall.0,.5,1, P.5,10, recall.10, ndcg,\n"
+    "                         ndcg.1=1,2=3 (gains), ndcg_cut.5,10, success.1,5,10,\n"
+    "                         err_cut.10, alpha_ndcg_cut.10 (needs --subtopics);\n"
+    "                         `official` (the default set) or `all_trec` (every\n"
+    "                         trec_eval measure offered; the rest are named on stderr)\n"
+    "  -c                     score qrels queries missing from the run as 0\n"
+    "                         (without it they are an error)\n"
+    "  --shard                leave out qrels queries missing from the run (the run\n"
+    "                         is one shard of a run split by query)\n"
+    "  -l LEVEL               relevance level: rel >= LEVEL is relevant (default 1)\n"
+    "  --digits N             decimals printed (default 4); 17 prints %.17g\n"
+    "  --gain exp             2^rel - 1 gains for the ndcg measures\n"
+    "  --preset NAME          gains and conventions of a preset (e.g. gdeval)\n"
+    "  --subtopics FILE       subtopic qrels (`qid subtopic docid judgment`); given\n"
+    "                         as QRELS too, or alone, it also gives the per-document\n"
+    "                         judgments (1 when a document covers a subtopic)\n"
+    "  --alpha A              alpha for alpha_ndcg_cut (default 0.5)\n"
+    "  --err-max-grade G      ERR's largest grade (default: the largest in the qrels)\n"
+    "  --tie-range            after the usual lines, per measure: how many queries\n"
+    "                         change with the order of documents with equal scores\n"
+    "                         (NAME:ties), and the mean under the worst and the best\n"
+    "                         such order (NAME:worst, NAME:best; smaller or larger\n"
+    "                         judged grades first); with -q also each such query\n"
+    "  --merge                the files are -q outputs of shards (best printed with\n"
+    "                         --digits 17 --shard): print the means of the whole run\n"
+    "  -h, --help             this text\n"
+    "\n"
+    "Example: ndcg trec -q -m ndcg_cut.10 -m map qrels.txt run.txt\n";
+
+struct trec_request {
+  trec_options opt;
+  bool per_query = false;
+  bool tie_range = false;
+  bool merge = false;
+  int digits = 4;
+  std::string subtopics;
+  std::vector<std::string> files;
+};
+
+status apply_trec_option(const std::string& name, const std::string& value, trec_request& r) {
+  if (name == "-m") { r.opt.measures.push_back(value); return done{}; }
+  if (name == "-l") {
+    long v = 0;
+    if (read_integer(value, v) != number_status::ok) return fail("-l takes a whole number, got " + echo(value));
+    r.opt.relevance_level = v;
+    return done{};
+  }
+  if (name == "--digits") {
+    auto d = whole_number(name, value);
+    if (!d) return d.err();
+    if (*d > 17) return fail("--digits takes a whole number from 0 to 17, got " + echo(value));
+    r.digits = static_cast<int>(*d);
+    return done{};
+  }
+  if (name == "--gain") {
+    if (value != "exp" && value != "linear") return fail("--gain takes exp or linear here, got " + echo(value));
+    r.opt.exp_gain = value == "exp";
+    return done{};
+  }
+  if (name == "--preset") { r.opt.preset = value; return done{}; }
+  if (name == "--subtopics") { r.subtopics = value; return done{}; }
+  if (name == "--alpha" || name == "--err-max-grade") {  // read as explain reads them
+    auto s = settings_from({{name, value}});
+    if (!s) return s.err();
+    if (name == "--alpha") r.opt.alpha = s->opt.alpha;
+    else r.opt.err_max_grade = s->opt.err_max_grade;
+    return done{};
+  }
+  return fail("unknown option " + echo(name) + " (see `ndcg trec --help`)");
+}
+
+// Options that take no value.
+bool apply_trec_flag(const std::string& word, trec_request& r) {
+  if (word == "-q") r.per_query = true;
+  else if (word == "-c") r.opt.complete = true;
+  else if (word == "--shard") r.opt.shard = true;
+  else if (word == "--merge") r.merge = true;
+  else if (word == "--tie-range") r.tie_range = true;
+  else return false;
+  return true;
+}
+
+status check_trec_files(const trec_request& r) {
+  const std::size_t n = r.files.size();
+  if (r.merge) {
+    if (n == 0) return fail("--merge needs the -q outputs to merge (see `ndcg trec --help`)");
+    return done{};
+  }
+  if (n == 2 || (n == 1 && !r.subtopics.empty())) {
+    if (std::count(r.files.begin(), r.files.end(), "-") + (r.subtopics == "-") > 1)
+      return fail("only one input can be standard input (`-`)");
+    return done{};
+  }
+  return fail("expected two files, QRELS and RUN, got " + std::to_string(n) + " (see `ndcg trec --help`)");
+}
+
+expected<trec_request> parse_trec_args(words& w) {
+  trec_request r;
+  while (!w.done()) {
+    std::string word = w.take();
+    if (word.size() < 2 || word[0] != '-') { r.files.push_back(word); continue; }
+    if (apply_trec_flag(word, r)) continue;
+    option_word ow = split_option(word);
+    if (ow.name.size() > 2 && ow.name[1] != '-' && !ow.value) {  // "-mndcg", "-l2"
+      ow.value = ow.name.substr(2);
+      ow.name = ow.name.substr(0, 2);
+    }
+    if (!ow.value) {
+      if (w.done()) return fail("option " + echo(ow.name) + " needs a value (see `ndcg trec --help`)");
+      ow.value = w.take();
+    }
+    if (auto ok = apply_trec_option(ow.name, *ow.value, r); !ok) return ok.err();
+  }
+  if (auto ok = check_trec_files(r); !ok) return ok.err();
+  return r;
+}
+
+std::string file_of(const trec_request& r, const std::string& source) {
+  if (source == "qrels") return r.files.size() == 2 ? r.files[0] : r.subtopics;
+  if (source == "run") return r.files.back();
+  if (source == "subtopics") return r.subtopics;
+  return "";
+}
+
+// Feeds the run to the stream in pieces of whole lines; a piece grows while
+// one query (or one line) fills more than half of it.
+expected<trec_result> stream_run(trec_stream& stream, std::istream& in) {
+  std::vector<char> buf(std::size_t(1) << 20);
+  std::size_t filled = 0;
+  for (;;) {
+    in.read(buf.data() + filled, static_cast<std::streamsize>(buf.size() - filled));
+    filled += static_cast<std::size_t>(in.gcount());
+    const bool last = !in;
+    const std::string_view text(buf.data(), filled);
+    const std::size_t line_end = last ? filled : text.rfind('\n');
+    const bool too_long = line_end == std::string_view::npos && filled > limits{}.max_line;
+    if (line_end != std::string_view::npos || too_long) {
+      auto used = stream.feed(text.substr(0, too_long ? filled : line_end + 1), last || too_long);
+      if (!used) return used.err();
+      if (last || too_long) break;
+      std::memmove(buf.data(), buf.data() + *used, filled - *used);
+      filled -= *used;
+    }
+    if (filled * 2 > buf.size()) buf.resize(buf.size() * 2);
+  }
+  return stream.finish();
+}
+
+
+expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, const std::string& qrels,
+                                     const std::string& subtopics, std::string& problem) {
+  auto stream = trec_stream::open(qrels, r.opt, subtopics);
+  if (!stream) return stream.err();
+  const std::string& path = r.files.back();
+  std::unique_ptr<std::istream> file = path == "-" ? nullptr : open_file(path, problem);
+  if (path != "-" && !file) return fail(error_code::bad_file, problem).with("found", path);
+  auto result = stream_run(*stream, file ? *file : in);
+  if (result || result.err().code != error_code::ungrouped_run || !file) return result;
+  // Interleaved queries in a file: read it whole and group them.
+  auto text = read_file(path, in, problem);
+  if (!text) return fail(error_code::bad_file, problem).with("found", path);
+  return evaluate_trec(qrels, *text, r.opt, subtopics);
+}
+
+// --tie-range of a run file: streamed twice more, with equal scores in the
+// worst and in the best order of grades.
+expected<trec_tie_range> stream_ties(const trec_request& r, std::istream& in, const std::string& qrels,
+                                     const std::string& subtopics, std::string& problem) {
+  trec_request ordered = r;
+  ordered.opt.tied_grades = -1;
+  auto worst = evaluate_files(ordered, in, qrels, subtopics, problem);
+  if (!worst) return worst.err();
+  ordered.opt.tied_grades = 1;
+  auto best = evaluate_files(ordered, in, qrels, subtopics, problem);
+  if (!best) return best.err();
+  return tie_range_of(std::move(*worst), std::move(*best));
+}
+
+// The usual evaluation and, with --tie-range, the two orders of ties (a run
+// on standard input, which can be read once, is read whole).
+expected<trec_result> evaluate_request(const trec_request& r, std::istream& in, const std::string& qrels,
+                                       const std::string& subtopics, std::optional<trec_tie_range>& ties,
+                                       std::string& problem) {
+  if (!r.tie_range) return evaluate_files(r, in, qrels, subtopics, problem);
+  if (r.files.back() != "-") {
+    auto result = evaluate_files(r, in, qrels, subtopics, problem);
+    if (!result) return result;
+    auto t = stream_ties(r, in, qrels, subtopics, problem);
+    if (!t) return t.err();
+    ties = std::move(*t);
+    return result;
+  }
+  auto text = read_file("-", in, problem);
+  if (!text) return fail(error_code::bad_file, problem);
+  auto result = evaluate_trec(qrels, *text, r.opt, subtopics);
+  if (!result) return result;
+  auto t = evaluate_tie_range(qrels, *text, r.opt, subtopics);
+  if (!t) return t.err();
+  ties = std::move(*t);
+  return result;
+}
+
+int merge_command(const trec_request& r, std::istream& in, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> texts;
+  std::string problem;
+  for (const std::string& f : r.files) {
+    auto text = read_file(f, in, problem);
+    if (!text) { err << "ndcg trec: " << problem << "\n"; return 2; }
+    texts.push_back(std::move(*text));
+  }
+  auto merged = merge_trec(std::vector<std::string_view>(texts.begin(), texts.end()));
+  if (!merged) {
+    const std::string& src = merged.err().source;
+    const std::string file = src.empty() ? std::string() : r.files[std::stoul(src)];
+    err << "ndcg trec: " << placed(file, merged.err()) << "\n";
+    return 2;
+  }
+  out << format_trec(*merged, r.per_query, r.digits);
+  return 0;
+}
+
+}  // namespace
+
+int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& err) {
+  if (!w.done() && (w.peek() == "-h" || w.peek() == "--help")) { out << trec_help; return 0; }
+  auto req = parse_trec_args(w);
+  if (!req) { err << "ndcg trec: " << req.err().message << "\n"; return 2; }
+  if (req->merge) return merge_command(*req, in, out, err);
+  std::string problem;
+  std::optional<std::string> qrels = std::string();
+  if (req->files.size() == 2) qrels = read_file(req->files[0], in, problem);
+  std::optional<std::string> subtopics = std::string();
+  if (qrels && !req->subtopics.empty()) subtopics = read_file(req->subtopics, in, problem);
+  if (!qrels || !subtopics) { err << "ndcg trec: " << problem << "\n"; return 2; }
+  std::optional<trec_tie_range> ties;
+  auto result = evaluate_request(*req, in, *qrels, *subtopics, ties, problem);
+  if (!result) {
+    if (result.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }
+    err << "ndcg trec: " << placed(file_of(*req, result.err().source), result.err()) << "\n";
+    return 2;
+  }
+  if (!result->not_offered.empty()) {
+    std::string names;
+    for (const std::string& n : result->not_offered) names += (names.empty() ? "" : ", ") + n;
+    err << "ndcg trec: all_trec: not offered here (left out): " << names << "\n";
+  }
+  out << format_trec(*result, req->per_query, req->digits);
+  if (ties) out << format_tie_range(*ties, req->per_query, req->digits);
+  return 0;
+}
+
+}  // namespace ndcg::cli
+

@@ -1,0 +1,228 @@
+// Small text helpers shared by the parsers: lines, fields, numbers,
+// full-width folding and short echoes of bad input. Internal, not API.
+//
+// Positions are 1-based byte offsets within a line, counted after a UTF-8
+// BOM (which only the first line can carry), as an editor shows them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ndcg/error.hpp"
+#include "ndcg/numbers.hpp"
+#include "ndcg/parse.hpp"
+#include "base/utf8.hpp"
+
+namespace ndcg::detail {
+
+inline constexpr std::size_t npos = std::string_view::npos;
+
+// ---- lines ------------------------------------------------------------------
+
+inline std::string_view strip_bom(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  return text;
+}
+
+struct line {
+  std::string_view text;   // without its line end
+  std::size_t number = 0;  // 1-based
+};
+
+// Lines end at "\n", "\r\n" or a lone "\r" (old Mac files, some pastes).
+// Text ending in a line end has no extra empty line after it.
+class line_reader {
+ public:
+  // A piece of a longer text (streamed) starts at line `first` and only
+  // the text's own start may carry a BOM.
+  explicit line_reader(std::string_view text, std::size_t first = 1, bool at_start = true)
+      : rest_(at_start ? strip_bom(text) : text), number_(first - 1) {}
+
+  bool next(line& out) {
+    if (rest_.empty()) return false;
+    const char* p = rest_.data();
+    const std::size_t n = rest_.size();
+    // Lines end at '\n' nearly always: find it fast, then look for a '\r'.
+    const void* nl = std::memchr(p, '\n', n);
+    std::size_t i = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - p) : n;
+    if (const void* cr = std::memchr(p, '\r', i)) i = static_cast<std::size_t>(static_cast<const char*>(cr) - p);
+    out.text = rest_.substr(0, i);
+    out.number = ++number_;
+    if (i + 1 < n && p[i] == '\r' && p[i + 1] == '\n') ++i;
+    rest_.remove_prefix(i < n ? i + 1 : n);
+    return true;
+  }
+
+ private:
+  std::string_view rest_;
+  std::size_t number_ = 0;
+};
+
+inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+
+inline std::size_t leading_spaces(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && is_space(s[i])) ++i;
+  return i;
+}
+
+// Blank lines and lines whose first non-space byte is '#' carry no data.
+inline bool skippable(std::string_view s) {
+  const std::size_t i = leading_spaces(s);
+  return i == s.size() || s[i] == '#';
+}
+
+// Refuses input the parsers should not walk: too large as a whole ...
+status check_size(std::string_view text, const limits& lim);
+
+// ... or holding a line longer than the limit, or binary (a NUL byte).
+status check_line(const line& l, const limits& lim);
+
+// Both checks over the whole text, for parsers that look ahead.
+inline status check_input(std::string_view text, const limits& lim) {
+  if (auto ok = check_size(text, lim); !ok) return ok;
+  line_reader lines(text);
+  line l;
+  while (lines.next(l)) {
+    if (auto ok = check_line(l, lim); !ok) return ok;
+  }
+  return done{};
+}
+
+// ---- fields -----------------------------------------------------------------
+
+struct field {
+  std::string_view text;
+  std::size_t column = 0;  // 1-based byte position of its first byte
+};
+
+// Splits at runs of spaces and tabs, as TREC files are written. Stores at
+// most `cap` fields but returns how many there are, so callers can say
+// "expected 6 fields, got 9" without storing all nine.
+inline std::size_t split_whitespace(std::string_view s, field* out, std::size_t cap) {
+  std::size_t count = 0;
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  for (;;) {
+    while (i < n && is_space(s[i])) ++i;
+    if (i == n) return count;
+    const std::size_t start = i;
+    while (i < n && !is_space(s[i])) ++i;
+    if (count < cap) out[count] = field{s.substr(start, i - start), start + 1};
+    ++count;
+  }
+}
+
+// The ASCII character that the character at s[i] stands for, with `len` set
+// to its length in bytes: itself when ASCII; the twin of a full-width form
+// (U+FF01..U+FF5E, "３" -> '3', "，" -> ','), of the ideographic space and
+// comma ("　", "、"), the no-break space and the minus sign U+2212; else 0
+// with len = 1, so unknown and invalid bytes pass through one at a time.
+inline char ascii_twin(std::string_view s, std::size_t i, std::size_t& len) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  len = 1;
+  if (byte(0) < 0x80) return s[i];
+  const std::size_t left = s.size() - i;
+  if (left >= 2 && byte(0) == 0xC2 && byte(1) == 0xA0) {
+    len = 2;
+    return ' ';
+  }
+  if (utf8_length(s, i) != 3) return 0;
+  const unsigned cp = ((byte(0) & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu);
+  char c = 0;
+  if (cp >= 0xFF01 && cp <= 0xFF5E) c = static_cast<char>(cp - 0xFEE0);
+  else if (cp == 0x3000) c = ' ';
+  else if (cp == 0x3001) c = ',';
+  else if (cp == 0x2212) c = '-';
+  if (c != 0) len = 3;
+  return c;
+}
+
+// Copies s to out[0..cap) with every character replaced by its ASCII twin
+// where it has one. Returns the length, or npos when it does not fit.
+inline std::size_t fold_ascii(std::string_view s, char* out, std::size_t cap) {
+  std::size_t n = 0;
+  std::size_t len = 1;
+  for (std::size_t i = 0; i < s.size(); i += len) {
+    if (n == cap) return npos;
+    const char c = ascii_twin(s, i, len);
+    out[n++] = c != 0 ? c : s[i];
+  }
+  return n;
+}
+
+// Splits a pasted list: fields are separated by runs of any character in
+// `separators` or of a full-width twin of one. With keep_empty, two of the
+// separators that mark a cell (',', ';', '|') with only spaces between them
+// stand for an empty field ("3,,2", "| 3 |  | 2 |"), which is kept as an
+// empty field at the second one; at the start or end of a line they are
+// frame, as in "| 3 | 2 |" or "3, 2,".
+inline void split_list(std::string_view s, std::string_view separators, std::vector<field>& out,
+                       bool keep_empty = false) {
+  out.clear();
+  std::size_t start = npos;
+  std::size_t cell_marks = 0;  // separators that mark a cell since the last field
+  std::size_t empty_at = 0;    // the second one's position
+  std::size_t len = 1;
+  for (std::size_t i = 0; i < s.size(); i += len) {
+    const char c = ascii_twin(s, i, len);
+    const bool sep = c != 0 && separators.find(c) != npos;
+    if (sep) {
+      if (start != npos) {
+        out.push_back(field{s.substr(start, i - start), start + 1});
+        start = npos;
+        cell_marks = 0;
+      }
+      if ((c == ',' || c == ';' || c == '|') && ++cell_marks == 2) empty_at = i;
+    } else if (start == npos) {
+      if (keep_empty && cell_marks >= 2 && !out.empty()) out.push_back(field{s.substr(empty_at, 0), empty_at + 1});
+      start = i;
+    }
+  }
+  if (start != npos) out.push_back(field{s.substr(start), start + 1});
+}
+
+// ---- numbers ----------------------------------------------------------------
+
+// One reader for every number (ndcg/numbers.hpp); the parsers call it by
+// these names.
+using ndcg::number_status;
+
+inline number_status parse_number(std::string_view s, double& out) { return read_number(s, out); }
+inline number_status parse_integer(std::string_view s, long& out) { return read_integer(s, out); }
+
+// Decimal digits and nothing else (no sign, no spaces), at most 18 so the
+// value cannot overflow: cutoffs and levels such as "P.5,10".
+inline bool parse_digits(std::string_view s, unsigned long long& out) {
+  if (s.empty() || s.size() > 18) return false;
+  out = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return false;
+    out = out * 10 + static_cast<unsigned long long>(c - '0');
+  }
+  return true;
+}
+
+inline bool is_numeric(std::string_view s) {
+  double v = 0;
+  return parse_number(s, v) != number_status::not_a_number;
+}
+
+// ---- messages ---------------------------------------------------------------
+
+// What a message says was found in a field.
+inline std::string got(std::string_view s) { return s.empty() ? "an empty field" : echo(s); }
+
+// "expected a score (a number), got "abc"" and its non-finite variants:
+// empty-field (found: `row`, the line or list that holds the empty field),
+// not-a-number ("abc", "nan", "1e999"), or out-of-range for an integer
+// past what a long holds.
+error bad_number(std::string_view what, const field& f, std::size_t line, number_status st,
+                 std::string_view row = {});
+
+}  // namespace ndcg::detail

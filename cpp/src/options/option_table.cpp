@@ -1,0 +1,402 @@
+// The option table: one row per option, and one reader per kind of value.
+#include "ndcg/option_table.hpp"
+
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "ndcg/fields.hpp"
+#include "ndcg/report.hpp"
+#include "base/text.hpp"
+
+namespace ndcg {
+namespace {
+
+constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr double none = std::numeric_limits<double>::quiet_NaN();  // no range: a choice or a flag
+constexpr double max_whole = 9007199254740991.0;  // 2^53 - 1: exact in a JS number too
+
+// ---- messages ----------------------------------------------------------------
+
+// A number in a message: "0", "0.5", "9007199254740991".
+// Whole numbers as digits ("1000000", not "1e+06"): people read these ranges.
+std::string number_words(double v) {
+  if (v == std::floor(v) && std::fabs(v) <= max_whole) return std::to_string(static_cast<long long>(v));
+  return shortest(v);
+}
+
+std::string range_words(const option_row& row) {
+  if (row.above_min) return "above " + number_words(row.min);
+  if (row.min == -inf && row.max == inf) return "";
+  if (row.max == inf || (row.kind == option_kind::whole && row.max == max_whole))
+    return ", " + number_words(row.min) + " or more";
+  return " from " + number_words(row.min) + " to " + number_words(row.max);
+}
+
+std::string wanted(const option_row& row) {
+  switch (row.kind) {
+    case option_kind::whole: return "takes a whole number" + range_words(row);
+    case option_kind::real:
+      return row.above_min ? "takes a number " + range_words(row) : "takes a finite number" + range_words(row);
+    case option_kind::reals: return "takes numbers separated by commas" + range_words(row);
+    case option_kind::flag: return "takes true or false";
+    case option_kind::texts: return "takes a text";
+    case option_kind::choice: break;
+  }
+  std::string names;
+  for (std::string_view n : choices_of(row)) names += (names.empty() ? "" : ", ") + std::string(n);
+  return "takes one of " + names;
+}
+
+error bad_value(const option_row& row, error_code code, std::string_view found) {
+  error e = option_fail(code, row.key, std::string(row.key) + " " + wanted(row) + ", got " + echo(found));
+  e.with("found", found);
+  if (code == error_code::out_of_range) {
+    e.with("min", row.min == -inf ? "" : number_words(row.min)).with("max", row.max == inf ? "" : number_words(row.max));
+  }
+  if (code == error_code::unknown_choice) {
+    std::string names;
+    for (std::string_view n : choices_of(row)) names += (names.empty() ? "" : ",") + std::string(n);
+    e.with("choices", names);
+  }
+  return e;
+}
+
+}  // namespace
+
+// ---- readers, one per kind ----------------------------------------------------------
+
+namespace detail {
+namespace {
+bool in_range(const option_row& row, double v) {
+  return (row.above_min ? v > row.min : v >= row.min) && v <= row.max;
+}
+}  // namespace
+
+expected<double> read_real(const option_row& row, std::string_view text) {
+  double v = 0;
+  if (detail::parse_number(text, v) != detail::number_status::ok) return bad_value(row, error_code::not_a_number, text);
+  if (!in_range(row, v)) return bad_value(row, error_code::out_of_range, text);
+  return v;
+}
+
+expected<std::uint64_t> read_whole(const option_row& row, std::string_view text) {
+  bool digits = !text.empty() && text.size() <= 19 && text.find_first_not_of("0123456789") == std::string_view::npos;
+  if (!digits) {
+    double v = 0;
+    bool number = detail::parse_number(text, v) == detail::number_status::ok;
+    if (!number) return bad_value(row, error_code::not_a_number, text);
+    return bad_value(row, in_range(row, v) ? error_code::not_whole : error_code::out_of_range, text);
+  }
+  std::uint64_t v = 0;
+  for (char c : text) v = v * 10 + static_cast<std::uint64_t>(c - '0');
+  if (!in_range(row, static_cast<double>(v))) return bad_value(row, error_code::out_of_range, text);
+  return v;
+}
+
+// "1, 2 3": numbers separated by commas or spaces (full-width too), read
+// by the parsers' own list splitter; an empty entry ("1,,2") is an error.
+expected<std::vector<double>> read_reals(const option_row& row, std::string_view text) {
+  std::vector<detail::field> fields;
+  detail::split_list(text, ", \t", fields, true);
+  std::vector<double> out;
+  for (const detail::field& f : fields) {
+    if (f.text.empty()) return bad_value(row, error_code::empty_field, text);
+    auto v = read_real(row, f.text);
+    if (!v) return bad_value(row, v.err().code, text);
+    out.push_back(*v);
+  }
+  return out;
+}
+
+expected<bool> read_flag(const option_row& row, std::string_view text) {
+  if (text == "true" || text == "1") return true;
+  if (text == "false" || text == "0") return false;
+  return bad_value(row, error_code::unknown_choice, text);
+}
+
+expected<int> read_choice(const option_row& row, std::string_view text) {
+  int index = 0;
+  for (std::string_view entry = row.choices; !entry.empty(); ++index) {
+    std::size_t comma = entry.find(',');
+    std::string_view names = entry.substr(0, comma);
+    for (std::size_t at = 0; at <= names.size();) {  // "exp|exponential": a name and its aliases
+      std::size_t bar = names.find('|', at);
+      if (names.substr(at, bar == std::string_view::npos ? names.npos : bar - at) == text) return index;
+      if (bar == std::string_view::npos) break;
+      at = bar + 1;
+    }
+    entry = comma == std::string_view::npos ? std::string_view() : entry.substr(comma + 1);
+  }
+  return bad_value(row, error_code::unknown_choice, text);
+}
+
+}  // namespace detail
+
+namespace {
+using detail::read_choice;
+using detail::read_flag;
+using detail::read_real;
+using detail::read_reals;
+using detail::read_whole;
+
+// ---- rows ----------------------------------------------------------------------
+
+template <auto Member>
+status set_choice(const option_row& row, settings& s, std::string_view text) {
+  auto i = read_choice(row, text);
+  if (!i) return i.err();
+  s.opt.*Member = static_cast<std::remove_reference_t<decltype(s.opt.*Member)>>(*i);
+  return done{};
+}
+template <auto Member>
+void put_choice(const option_row& row, const settings& s, field_sink& out) {
+  out.text(row.key, choices_of(row)[static_cast<std::size_t>(s.opt.*Member)]);
+}
+
+template <auto Member>
+status set_real(const option_row& row, settings& s, std::string_view text) {
+  auto v = read_real(row, text);
+  if (!v) return v.err();
+  s.opt.*Member = *v;
+  return done{};
+}
+template <auto Member>
+void put_real(const option_row& row, const settings& s, field_sink& out) { out.number(row.key, s.opt.*Member); }
+
+template <auto Member>
+status set_reals(const option_row& row, settings& s, std::string_view text) {
+  auto v = read_reals(row, text);
+  if (!v) return v.err();
+  s.opt.*Member = std::move(*v);
+  return done{};
+}
+template <auto Member>
+void put_reals(const option_row& row, const settings& s, field_sink& out) { out.numbers(row.key, s.opt.*Member); }
+
+template <auto Member>
+status set_flag(const option_row& row, settings& s, std::string_view text) {
+  auto v = read_flag(row, text);
+  if (!v) return v.err();
+  s.opt.*Member = *v;
+  return done{};
+}
+template <auto Member>
+void put_flag(const option_row& row, const settings& s, field_sink& out) { out.boolean(row.key, s.opt.*Member); }
+
+status set_k(const option_row& row, settings& s, std::string_view text) {
+  auto v = read_whole(row, text);
+  if (!v) return v.err();
+  s.opt.k = *v;
+  return done{};
+}
+void put_k(const option_row& row, const settings& s, field_sink& out) { out.count(row.key, s.opt.k); }
+
+status set_decimals(const option_row& row, settings& s, std::string_view text) {
+  auto v = read_whole(row, text);
+  if (!v) return v.err();
+  s.decimals = static_cast<int>(*v);
+  return done{};
+}
+void put_decimals(const option_row& row, const settings& s, field_sink& out) {
+  out.count(row.key, static_cast<std::uint64_t>(s.decimals));
+}
+
+// A gain table implies --gain table; the gain row comes later, so a gain
+// given with it still wins.
+status set_gain_table(const option_row& row, settings& s, std::string_view text) {
+  if (auto ok = set_reals<&options::gain_table>(row, s, text); !ok) return ok;
+  if (!s.opt.gain_table.empty()) s.opt.gain = gain_kind::table;
+  return done{};
+}
+
+status set_preset(const option_row& row, settings& s, std::string_view text) {
+  if (!preset(text)) return bad_value(row, error_code::unknown_choice, text);
+  s.preset = std::string(text);
+  return done{};
+}
+void put_preset(const option_row& row, const settings& s, field_sink& out) {
+  if (s.preset.empty()) out.null(row.key);
+  else out.text(row.key, s.preset);
+}
+
+using kind = option_kind;
+
+const std::vector<option_row> rows = {
+    {"preset", kind::choice, "", none, none, false, false,
+     "a library's convention (see `ndcg presets`); other options given with it override it", set_preset, put_preset},
+    {"k", kind::whole, "", 0, max_whole, false, false, "cutoff K; 0 = the whole list", set_k, put_k},
+    {"gain_table", kind::reals, "", -inf, inf, false, true, "gains for grades 0, 1, 2, ... (implies gain table)",
+     set_gain_table, put_reals<&options::gain_table>},
+    {"gain", kind::choice, "exp|exponential,linear,table", none, none, false, true,
+     "exp (2^rel - 1), linear (rel) or table (gain_table)", set_choice<&options::gain>, put_choice<&options::gain>},
+    {"log_base", kind::real, "", 1, inf, true, true, "discount log_B(i + 1)", set_real<&options::log_base>,
+     put_real<&options::log_base>},
+    {"weights", kind::reals, "", 0, inf, false, false, "weights of positions 1, 2, ... (weighted NDCG; others 1)",
+     set_reals<&options::weights>, put_reals<&options::weights>},
+    {"ideal", kind::choice, "list,judgments", none, none, false, true,
+     "ideal list from this ranking, or from all judgments (qrels)", set_choice<&options::ideal>,
+     put_choice<&options::ideal>},
+    {"ideal_cut_to_retrieved", kind::flag, "", none, none, false, true,
+     "ideal list no longer than the ranking (Elasticsearch)", set_flag<&options::ideal_cut_to_retrieved>,
+     put_flag<&options::ideal_cut_to_retrieved>},
+    {"ties", kind::choice, "input,trec,average", none, none, false, true,
+     "equal scores: input order, docid descending (trec_eval), or averaged over the tied group (sklearn)",
+     set_choice<&options::ties>, put_choice<&options::ties>},
+    {"zero_idcg", kind::choice, "zero,one,skip", none, none, false, true, "NDCG when IDCG = 0: 0, 1, or left out",
+     set_choice<&options::zero_idcg>, put_choice<&options::zero_idcg>},
+    {"negatives", kind::choice, "reject,zero,drop", none, none, false, true,
+     "negative grades: an error, gain 0, or the item dropped", set_choice<&options::negatives>,
+     put_choice<&options::negatives>},
+    {"integer_grades", kind::flag, "", none, none, false, true, "grades that are not whole numbers are an error (LightGBM)",
+     set_flag<&options::integer_grades>, put_flag<&options::integer_grades>},
+    {"truncate_grades", kind::flag, "", none, none, false, true, "grades truncated to whole numbers (XGBoost)",
+     set_flag<&options::truncate_grades>, put_flag<&options::truncate_grades>},
+    {"float32_scores", kind::flag, "", none, none, false, true, "scores compared as 32-bit floats (XGBoost)",
+     set_flag<&options::float32_scores>, put_flag<&options::float32_scores>},
+    {"max_grade", kind::real, "", 0, inf, false, true, "larger grades are an error; 0 = no limit",
+     set_real<&options::max_grade>, put_real<&options::max_grade>},
+    {"relevance_level", kind::real, "", -inf, inf, false, false, "grade >= this is relevant for P, R, AP, RR",
+     set_real<&options::relevance_level>, put_real<&options::relevance_level>},
+    {"err_max_grade", kind::real, "", 0, inf, false, true, "ERR's largest grade; 0 = the largest seen",
+     set_real<&options::err_max_grade>, put_real<&options::err_max_grade>},
+    {"alpha", kind::real, "", 0, 1, false, false, "alpha-nDCG redundancy penalty", set_real<&options::alpha>,
+     put_real<&options::alpha>},
+    {"decimals", kind::whole, "", 0, 17, false, false, "rounding of printed terms (text, Markdown, LaTeX)",
+     set_decimals, put_decimals},
+};
+
+// A value as the text a reader takes back: "2", "exp", "1,0.5", "true".
+class text_sink : public field_sink {
+ public:
+  std::string out;
+  void number(std::string_view, double v) override { out = shortest(v); }
+  void count(std::string_view, std::uint64_t v) override { out = std::to_string(v); }
+  void boolean(std::string_view, bool v) override { out = v ? "true" : "false"; }
+  void text(std::string_view, std::string_view v) override { out = std::string(v); }
+  void null(std::string_view) override { out.clear(); }
+  void numbers(std::string_view, const std::vector<double>& v) override {
+    out.clear();
+    for (double x : v) out += (out.empty() ? "" : ",") + shortest(x);
+  }
+  void begin(std::string_view) override {}
+  void end() override {}
+  void steps(std::string_view, const std::vector<step>&) override {}
+};
+
+std::string value_text(const option_row& row, const settings& s) {
+  text_sink sink;
+  row.put(row, s, sink);
+  return sink.out;
+}
+
+
+}  // namespace
+
+// "zero-idcg", "--zero-idcg" and "zeroIdcg" all name "zero_idcg".
+std::string canonical_key(std::string_view key) {
+  if (key.substr(0, 2) == "--") key.remove_prefix(2);
+  std::string out;
+  for (char c : key) {
+    if (c == '-') out += '_';
+    else if (c >= 'A' && c <= 'Z') (out += '_') += static_cast<char>(c - 'A' + 'a');
+    else out += c;
+  }
+  return out;
+}
+
+std::string_view name_of(option_kind k) {
+  static constexpr std::string_view names[] = {"choice", "whole", "real", "reals", "flag", "texts"};
+  return names[static_cast<int>(k)];
+}
+
+const std::vector<option_row>& option_table() { return rows; }
+
+const option_row* find_option(std::string_view key) {
+  // "float32Scores" has a digit before its capital; canonical_key keeps it.
+  const std::string wanted_key = canonical_key(key);
+  for (const option_row& r : rows)
+    if (r.key == wanted_key) return &r;
+  return nullptr;
+}
+
+std::string cli_flag(std::string_view key) {
+  std::string out = "--";
+  for (char c : key) out += c == '_' ? '-' : c;
+  return out;
+}
+
+std::string js_name(std::string_view key) {
+  std::string out;
+  bool upper = false;
+  for (char c : key) {
+    if (c == '_') { upper = true; continue; }
+    out += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    upper = false;
+  }
+  return out;
+}
+
+std::vector<std::string_view> choices_of(const option_row& row) {
+  std::vector<std::string_view> out;
+  if (row.key == "preset") {
+    for (const preset_info& p : presets()) out.push_back(p.name);
+    return out;
+  }
+  for (std::string_view rest = row.choices; !rest.empty();) {
+    std::size_t comma = rest.find(',');
+    std::string_view entry = rest.substr(0, comma);
+    out.push_back(entry.substr(0, entry.find('|')));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+  }
+  return out;
+}
+
+expected<settings> settings_from(const std::vector<std::pair<std::string, std::string>>& given) {
+  std::vector<const std::string*> values(rows.size(), nullptr);
+  for (const auto& [key, value] : given) {
+    const option_row* row = find_option(key);
+    if (!row) return fail(error_code::unknown_option, "unknown option " + echo(key)).in("options").with("found", key);
+    values[static_cast<std::size_t>(row - rows.data())] = &value;
+  }
+  settings s;
+  if (values[0]) {  // the preset row is first: its options are the base
+    if (auto ok = rows[0].set(rows[0], s, *values[0]); !ok) return ok.err();
+    s.opt = *preset(s.preset);
+  }
+  for (std::size_t i = 1; i < rows.size(); ++i)
+    if (values[i])
+      if (auto ok = rows[i].set(rows[i], s, *values[i]); !ok) return ok.err();
+  return s;
+}
+
+void put_options(const settings& s, field_sink& out) {
+  for (const option_row& r : rows) r.put(r, s, out);
+}
+
+namespace {
+std::string_view choice_name(std::string_view key, int index) {
+  return choices_of(*find_option(key))[static_cast<std::size_t>(index)];
+}
+}  // namespace
+
+std::string_view name_of(gain_kind v) { return choice_name("gain", static_cast<int>(v)); }
+std::string_view name_of(ideal_source v) { return choice_name("ideal", static_cast<int>(v)); }
+std::string_view name_of(tie_policy v) { return choice_name("ties", static_cast<int>(v)); }
+std::string_view name_of(zero_policy v) { return choice_name("zero_idcg", static_cast<int>(v)); }
+std::string_view name_of(negative_policy v) { return choice_name("negatives", static_cast<int>(v)); }
+
+std::string default_text(const option_row& row) { return value_text(row, settings{}); }
+
+bool same_convention(const options& a, const options& b) {
+  settings sa, sb;
+  sa.opt = a;
+  sb.opt = b;
+  for (const option_row& r : rows) {
+    if (!r.preset_sets) continue;
+    if (value_text(r, sa) != value_text(r, sb)) return false;
+  }
+  return true;
+}
+
+}  // namespace ndcg

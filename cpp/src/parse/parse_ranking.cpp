@@ -1,0 +1,40 @@
+// The entry point for one ranking: check the input, detect its format and
+// hand it to that format's reader (parse_detail.hpp lists them).
+
+#include <string>
+#include <string_view>
+
+#include "parse/parse_detail.hpp"
+
+namespace ndcg {
+
+expected<parsed_ranking> detail::parse_as(format f, std::string_view text, const limits& lim, bool judgments) {
+  switch (f) {
+    case format::grades: return parse_grades(text, lim);
+    case format::id_grade:
+    case format::id_score_grade: return parse_id_lines(text, lim, f, judgments);
+    case format::csv:
+    case format::tsv: return parse_table(text, lim, f, judgments);
+    case format::trec_run: return ranking_from_run(text, lim);
+    case format::trec_qrels: return ranking_from_qrels(text, lim);
+    case format::subtopic_qrels: return ranking_from_subtopics(text, lim);
+  }
+  return fail(error_code::bad_input, "unknown input format").with("found", name_of(f));
+}
+
+error detail::repeated_id(std::string_view id, bool judgments, std::size_t first_line, std::size_t line_no,
+                          std::size_t column) {
+  return fail(error_code::duplicate_id,
+              std::string("expected each id once in the ") + (judgments ? "judgments" : "ranking") + ", got " +
+                  echo(id) + " again (first on line " + std::to_string(first_line) + ")",
+              line_no, column)
+      .with("found", id)
+      .with("first_line", std::to_string(first_line));
+}
+
+expected<parsed_ranking> parse_ranking(std::string_view text, const limits& lim) {
+  if (auto ok = detail::check_input(text, lim); !ok) return ok.err();
+  return detail::parse_as(detail::detect(text, false), text, lim, false);
+}
+
+}  // namespace ndcg

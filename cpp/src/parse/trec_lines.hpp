@@ -1,0 +1,98 @@
+// Reading the lines of TREC files (runs, qrels, subtopic qrels): the checks
+// every line passes and its fields as views. Shared by parse_trec.cpp (the
+// files as query lists) and the batch evaluation (trec_stream.cpp), which
+// reads runs in pieces. Internal, not API.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "ndcg/parse.hpp"
+#include "base/text.hpp"
+
+namespace ndcg::detail {
+
+struct layout {
+  std::size_t fields;         // how many a line must have
+  const char* names;          // "qid Q0 docid rank score tag"
+  std::size_t other_fields;   // the count of the format people confuse it with
+  const char* other_name;     // "qrels"
+};
+
+constexpr layout run_layout{6, "qid Q0 docid rank score tag", 4, "qrels"};
+constexpr layout qrels_layout{4, "qid iter docid rel", 6, "a run"};
+constexpr layout subtopic_layout{4, "qid subtopic docid judgment", 6, "a run"};
+
+// The error for a data line with the wrong number of fields, or done.
+inline status check_fields(const line& l, const field* f, std::size_t n, const layout& lay) {
+  if (n == lay.fields) return done{};
+  std::string m = "expected " + std::to_string(lay.fields) + " fields (" + lay.names + "), got " + std::to_string(n);
+  if (n == lay.other_fields) m += std::string(" (is this ") + lay.other_name + "?)";
+  const std::size_t column = n > lay.fields ? f[lay.fields].column : f[n - 1].column + f[n - 1].text.size();
+  return fail(error_code::field_count, std::move(m), l.number, column)
+      .with("expected", std::to_string(lay.fields))
+      .with("found", std::to_string(n));
+}
+
+// Calls fn(line, fields) for each line that holds data, after checking the
+// input and the number of fields. Stops at the first error.
+template <class Fn>
+status for_each_record(std::string_view text, const limits& lim, const layout& lay, Fn fn) {
+  if (auto ok = detail::check_size(text, lim); !ok) return ok.err();
+  // Handles are 32-bit; no sane limit comes near that.
+  const std::size_t max_records = lim.max_items < 0xFFFFFFF0u ? lim.max_items : 0xFFFFFFF0u;
+  constexpr std::size_t cap = 8;
+  field f[cap];
+  detail::line_reader lines(text);
+  detail::line l;
+  std::size_t records = 0;
+  while (lines.next(l)) {
+    if (auto ok = detail::check_line(l, lim); !ok) return ok.err();
+    if (detail::skippable(l.text)) continue;
+    const std::size_t n = detail::split_whitespace(l.text, f, cap);
+    if (auto ok = check_fields(l, f, n, lay); !ok) return ok.err();
+    if (++records > max_records) {
+      return fail(error_code::too_large, "expected at most " + std::to_string(max_records) + " lines, got more", l.number,
+                  f[0].column)
+          .with("limit", std::to_string(max_records));
+    }
+    if (auto ok = fn(l.number, f); !ok) return ok.err();
+  }
+  return done{};
+}
+
+// The score of a run line (field 5), or the error naming it.
+inline status read_score(const field* f, std::size_t line, double& score) {
+  if (auto s = parse_number(f[4].text, score); s != number_status::ok)
+    return bad_number("a score (a number)", f[4], line, s);
+  return done{};
+}
+
+// The grade of a qrels line (field 4), or the error naming it.
+inline status read_grade(const field* f, std::size_t line, long& rel) {
+  if (auto s = parse_integer(f[3].text, rel); s != number_status::ok)
+    return bad_number("a relevance grade (an integer)", f[3], line, s);
+  return done{};
+}
+
+// A docid given twice where once is allowed; `first` is the earlier line.
+inline error repeated(const field& docid, std::size_t line, std::size_t first, std::string message) {
+  return fail(error_code::duplicate_id, std::move(message), line, docid.column)
+      .with("found", docid.text)
+      .with("first_line", std::to_string(first));
+}
+
+inline error repeated_in_run(const field* f, std::size_t line, std::size_t first) {
+  return repeated(f[2], line, first,
+                  "expected each docid once per query, got " + echo(f[2].text) + " again in query " +
+                      echo(f[0].text) + " (first on line " + std::to_string(first) + ")");
+}
+
+inline error repeated_in_qrels(const field& docid, std::string_view qid, std::size_t line, std::size_t first) {
+  return repeated(docid, line, first,
+                  "expected one judgment per docid, got " + echo(docid.text) + " again in query " + echo(qid) +
+                      " (first on line " + std::to_string(first) + ")");
+}
+
+}  // namespace ndcg::detail

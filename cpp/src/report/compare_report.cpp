@@ -1,0 +1,293 @@
+// compare's report: one table row per measure and pair (text, Markdown,
+// LaTeX), one CSV line per row, or JSON whose comparisons are written by
+// put_comparison, the same field list the JS API reads.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "ndcg/compare.hpp"
+#include "ndcg/numbers.hpp"
+#include "ndcg/stats.hpp"
+#include "base/utf8.hpp"
+
+namespace ndcg {
+namespace {
+
+std::string fixed(double v, int digits) {
+  if (std::isnan(v)) return "n/a";
+  std::string s = fixed_text(v, digits);
+  if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);  // no "-0.000"
+  return s;
+}
+
+std::string signed_fixed(double v, int digits) {
+  std::string s = fixed(v, digits);
+  return std::isnan(v) || s[0] == '-' || s.find_first_not_of("0.") == std::string::npos ? s : "+" + s;
+}
+
+// A p-value: fixed decimals, or "<0.0001" when it would print as zero.
+std::string p_cell(double p, int digits) {
+  if (std::isnan(p)) return "n/a";
+  double smallest = 1;
+  for (int i = 0; i < digits; ++i) smallest /= 10;
+  if (p > 0 && p < smallest / 2) return "<" + fixed(smallest, digits);
+  return fixed(p, digits);
+}
+
+std::string printable(const std::string& s) {
+  std::string out;
+  detail::append_printable(out, s);
+  return out;
+}
+
+// Characters, not bytes, so names in any script line up (roughly: no wide glyphs).
+std::size_t width_of(const std::string& s) {
+  std::size_t n = 0;
+  for (char ch : s) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  return n;
+}
+
+bool any_holm(const compare_result& r) {
+  for (const comparison& c : r.comparisons)
+    if (c.adjusted) return true;
+  return false;
+}
+
+std::vector<std::string> header(const compare_result& r) {
+  std::vector<std::string> h = {"measure", "A", "B", "mean A", "mean B", "B - A", "95% CI", "d_z", "W/L/T",
+                                "p t-test", "p Wilcoxon", "p sign", "p rand."};
+  if (any_holm(r)) h.push_back("p Holm");
+  return h;
+}
+
+std::vector<std::string> cells(const comparison& c, const compare_result& r, int d) {
+  std::vector<std::string> row = {
+      r.measures[c.measure], printable(r.runs[c.a]), printable(r.runs[c.b]), fixed(c.mean_a, d), fixed(c.mean_b, d),
+      signed_fixed(c.diff, d), "[" + signed_fixed(c.ci_low, d) + ", " + signed_fixed(c.ci_high, d) + "]",
+      fixed(c.effect_size, std::min(d, 2)),
+      std::to_string(c.wins) + "/" + std::to_string(c.losses) + "/" + std::to_string(c.ties),
+      p_cell(c.p_ttest, d), p_cell(c.p_wilcoxon, d), p_cell(c.p_sign, d), p_cell(c.p_randomization, d)};
+  if (any_holm(r)) row.push_back(p_cell(c.p_holm, d));
+  return row;
+}
+
+std::string summary_line(const compare_result& r, const compare_settings& s) {
+  std::string line = std::to_string(r.runs.size()) + " runs, " + std::to_string(r.qids.size()) + " queries; ";
+  line += s.all_pairs ? "every pair" : "each run against " + printable(r.runs[0]);
+  line += "; bootstrap and randomization: " + std::to_string(r.trials) + " trials, seed " + std::to_string(r.seed);
+  if (any_holm(r)) line += "; Holm over each measure's pairs, on the " + std::string(name_of(r.holm)) + " p-values";
+  return line;
+}
+
+const char* conventions_note =
+    "Two-sided tests on d = B - A per query. W/L/T: queries where B is above, below, equal to A.\n"
+    "t-test: paired, n - 1 df. d_z = mean(d) / sd(d). Wilcoxon: zero d dropped, ties share ranks;\n"
+    "exact when n <= 50 without ties or zeros, or n <= 13; else normal, tie-corrected, no continuity\n"
+    "correction. Sign test: zero d dropped, binomial. Randomization: |sum d| over sign flips, exact\n"
+    "when at most 30 d are nonzero, else sampled with p = (1 + hits) / (1 + trials).\n";
+
+std::string aligned(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> width(rows[0].size(), 0);
+  for (const auto& r : rows)
+    for (std::size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], width_of(r[i]));
+  std::string out;
+  for (const auto& r : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      const std::string pad(width[i] - width_of(r[i]), ' ');
+      line += "  " + (i < 3 ? r[i] + pad : pad + r[i]);
+    }
+    out += line.substr(0, line.find_last_not_of(' ') + 1) + "\n";
+  }
+  return out;
+}
+
+// "0.2100..0.3500" when the order of ties moves the value, else "".
+std::string range_cell(const compare_result& r, std::size_t run, std::size_t m, std::size_t q, int d) {
+  if (r.worst.empty()) return "";
+  const double lo = r.worst[run][m][q], hi = r.best[run][m][q];
+  return lo == hi || (std::isnan(lo) && std::isnan(hi)) ? "" : fixed(lo, d) + ".." + fixed(hi, d);
+}
+
+std::string per_query_text(const compare_result& r, int d) {
+  std::string out;
+  for (std::size_t m = 0; m < r.measures.size(); ++m) {
+    std::vector<std::vector<std::string>> rows = {{r.measures[m]}};
+    for (const std::string& run : r.runs) {
+      rows[0].push_back(printable(run));
+      if (!r.worst.empty()) rows[0].push_back("tie range");
+    }
+    for (std::size_t q = 0; q < r.qids.size(); ++q) {
+      rows.push_back({printable(r.qids[q])});
+      for (std::size_t run = 0; run < r.values.size(); ++run) {
+        rows.back().push_back(fixed(r.values[run][m][q], d));
+        if (!r.worst.empty()) rows.back().push_back(range_cell(r, run, m, q, d));
+      }
+    }
+    out += "\n" + aligned(rows);
+  }
+  return out;
+}
+
+// How far the order of tied documents moves each run's mean.
+std::string ties_text(const compare_result& r, int d) {
+  if (r.ties.empty()) return "";
+  std::vector<std::vector<std::string>> rows = {{"measure", "run", "queries", "worst order", "best order"}};
+  for (const tie_summary& t : r.ties)
+    rows.push_back({r.measures[t.measure], printable(r.runs[t.run]), std::to_string(t.changed), fixed(t.mean_min, d),
+                    fixed(t.mean_max, d)});
+  return "\nTied scores: the queries whose value changes with the order of documents with equal scores,\n"
+         "and the mean with tied documents in their worst and their best order (smaller or larger grades first).\n" +
+         aligned(rows);
+}
+
+std::string render_text(const compare_result& r, const compare_settings& s) {
+  std::vector<std::vector<std::string>> rows = {header(r)};
+  for (const comparison& c : r.comparisons) rows.push_back(cells(c, r, s.digits));
+  std::string out = summary_line(r, s) + "\n\n" + aligned(rows) + "\n" + conventions_note + ties_text(r, s.digits);
+  return s.per_query ? out + per_query_text(r, s.digits) : out;
+}
+
+std::string render_markdown(const compare_result& r, const compare_settings& s) {
+  auto line = [](const std::vector<std::string>& cells) {
+    std::string out = "|";
+    for (const std::string& c : cells) out += " " + markdown_escape(c) + " |";
+    return out + "\n";
+  };
+  const std::vector<std::string> h = header(r);
+  std::string out = "_" + markdown_escape(summary_line(r, s)) + "_\n\n" + line(h) + "|";
+  for (std::size_t i = 0; i < h.size(); ++i) out += i < 3 ? "---|" : "---:|";
+  out += "\n";
+  for (const comparison& c : r.comparisons) out += line(cells(c, r, s.digits));
+  return out;
+}
+
+std::string render_latex(const compare_result& r, const compare_settings& s) {
+  const std::vector<std::string> h = header(r);
+  std::string out = "% " + summary_line(r, s) + "\n\\begin{tabular}{lll" + std::string(h.size() - 3, 'r') + "}\n\\hline\n";
+  for (std::size_t i = 0; i < h.size(); ++i) out += (i ? " & " : "") + latex_escape(h[i]);
+  out += " \\\\\n\\hline\n";
+  for (const comparison& c : r.comparisons) {
+    const std::vector<std::string> row = cells(c, r, s.digits);
+    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? " & " : "") + latex_escape(row[i]);
+    out += " \\\\\n";
+  }
+  return out + "\\hline\n\\end{tabular}\n";
+}
+
+// One CSV line per comparison: its fields by name, two-number fields split
+// into _low and _high.
+class csv_sink : public field_sink {
+ public:
+  std::vector<std::string> names, values;
+  void number(std::string_view n, double v) override { add(n, std::isfinite(v) ? shortest(v) : ""); }
+  void count(std::string_view n, std::uint64_t v) override { add(n, std::to_string(v)); }
+  void boolean(std::string_view n, bool v) override { add(n, v ? "true" : "false"); }
+  void text(std::string_view n, std::string_view v) override { add(n, quoted(v)); }
+  void null(std::string_view n) override { add(n, ""); }
+  void numbers(std::string_view n, const std::vector<double>& v) override {
+    for (std::size_t i = 0; i < v.size(); ++i)
+      number(std::string(n) + (v.size() == 2 ? (i ? "_high" : "_low") : "_" + std::to_string(i + 1)), v[i]);
+  }
+  void begin(std::string_view) override {}
+  void end() override {}
+  void steps(std::string_view, const std::vector<step>&) override {}
+
+ private:
+  void add(std::string_view n, std::string v) {
+    names.emplace_back(n);
+    values.push_back(std::move(v));
+  }
+  static std::string quoted(std::string_view s) {
+    if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
+    std::string out = "\"";
+    for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return out + "\"";
+  }
+};
+
+std::string csv_line(const std::vector<std::string>& cells) {
+  std::string out;
+  for (const std::string& c : cells) out += (out.empty() ? "" : ",") + c;
+  return out + "\n";
+}
+
+std::string render_csv(const compare_result& r) {
+  std::string out;
+  std::vector<std::string> names;
+  for (const comparison& c : r.comparisons) {
+    csv_sink sink;
+    put_comparison(c, r, sink);
+    if (names.empty()) out += csv_line(names = sink.names);  // the p_holm column is in every row or none
+    out += csv_line(sink.values);
+  }
+  return out;
+}
+
+std::string json_list(const std::vector<std::string>& texts) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < texts.size(); ++i) out += (i ? "," : "") + json_string(texts[i]);
+  return out + "]";
+}
+
+// "name": [[run 1's values], [run 2's], ...]
+std::string json_values(const std::string& name, const std::vector<std::vector<std::vector<double>>>& values,
+                        std::size_t m) {
+  std::string out = ",\n    " + json_string(name) + ": [";
+  for (std::size_t run = 0; run < values.size(); ++run) {
+    out += run ? ", [" : "[";
+    for (std::size_t q = 0; q < values[run][m].size(); ++q) {
+      const double v = values[run][m][q];
+      out += (q ? "," : "") + (std::isfinite(v) ? shortest(v) : std::string("null"));
+    }
+    out += "]";
+  }
+  return out + "]";
+}
+
+// Per measure the runs' values; with tie ranges also "NAME:worst" and "NAME:best".
+std::string json_per_query(const compare_result& r) {
+  std::string out = ",\n  \"per_query\": {\"qids\": " + json_list(r.qids);
+  for (std::size_t m = 0; m < r.measures.size(); ++m) {
+    out += json_values(r.measures[m], r.values, m);
+    if (r.worst.empty()) continue;
+    out += json_values(r.measures[m] + ":worst", r.worst, m) + json_values(r.measures[m] + ":best", r.best, m);
+  }
+  return out + "}";
+}
+
+template <class T, class Put>
+std::string json_objects(const std::vector<T>& list, Put put) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < list.size(); ++i)
+    out += (i ? ",\n    " : "\n    ") + json_object([&](field_sink& sink) { put(list[i], sink); });
+  return out + (list.empty() ? "]" : "\n  ]");
+}
+
+std::string render_json(const compare_result& r, const compare_settings& s) {
+  std::string out = "{\n  \"runs\": " + json_list(r.runs) + ",\n  \"measures\": " + json_list(r.measures);
+  out += ",\n  \"queries\": " + std::to_string(r.qids.size()) + ",\n  \"trials\": " + std::to_string(r.trials);
+  out += ",\n  \"seed\": " + std::to_string(r.seed) + ",\n  \"holm_test\": " + json_string(name_of(r.holm));
+  out += ",\n  \"comparisons\": " +
+         json_objects(r.comparisons, [&](const comparison& c, field_sink& sink) { put_comparison(c, r, sink); });
+  out += ",\n  \"tie_ranges\": " +
+         json_objects(r.ties, [&](const tie_summary& t, field_sink& sink) { put_tie_summary(t, r, sink); });
+  if (s.per_query) out += json_per_query(r);
+  return out + "\n}\n";
+}
+
+}  // namespace
+
+std::string render_compare(const compare_result& r, const compare_settings& s) {
+  switch (s.format) {
+    case report_format::markdown: return render_markdown(r, s);
+    case report_format::json: return render_json(r, s);
+    case report_format::csv: return render_csv(r);
+    case report_format::latex: return render_latex(r, s);
+    case report_format::text: break;
+  }
+  return render_text(r, s);
+}
+
+}  // namespace ndcg

@@ -1,0 +1,444 @@
+// Renders an explanation: the document's step tables (text, Markdown,
+// LaTeX) and machine formats (JSON, CSV) with round-trip numbers.
+#include "ndcg/report.hpp"
+
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "ndcg/fields.hpp"
+#include "ndcg/option_table.hpp"
+
+#include "base/utf8.hpp"
+
+namespace ndcg {
+namespace {
+
+// Sum lines list at most this many terms; longer lists end in "…".
+constexpr std::size_t max_sum_terms = 40;
+
+std::string fixed(double v, int decimals) {
+  if (!std::isfinite(v)) return std::isnan(v) ? "n/a" : (v < 0 ? "-inf" : "inf");
+  std::string s = fixed_text(v, decimals);
+  if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);  // no "-0.000"
+  return s;
+}
+
+// Whole gains print as the document prints them ("7"), others rounded.
+std::string gain_cell(double v, int decimals) {
+  return std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15 ? shortest(v) : fixed(v, decimals);
+}
+
+std::string cut_label(const explanation& e) { return e.k ? "@" + std::to_string(e.k) : ""; }
+
+std::string discount_label(const options& opt) {
+  if (opt.log_base == 2.0) return "log2(i+1)";
+  return "log_" + shortest(opt.log_base) + "(i+1)";
+}
+
+std::string gain_label(const options& opt) {
+  switch (opt.gain) {
+    case gain_kind::linear: return opt.ties == tie_policy::average ? "gain" : "gain=rel_i";
+    case gain_kind::table: return "gain(rel_i)";
+    case gain_kind::exponential: break;
+  }
+  return "2^rel-1";
+}
+
+std::string gain_formula(const options& opt) {
+  switch (opt.gain) {
+    case gain_kind::linear: return "rel_i (linear)";
+    case gain_kind::table: return "from a per-grade table";
+    case gain_kind::exponential: break;
+  }
+  return "2^rel-1";
+}
+
+bool any_ids(const std::vector<step>& steps) {
+  for (const step& s : steps)
+    if (s.has_id) return true;
+  return false;
+}
+
+bool any_weights(const std::vector<step>& steps) {
+  for (const step& s : steps)
+    if (s.weight != 1) return true;
+  return false;
+}
+
+struct columns {
+  bool ids, weights;
+};
+
+std::vector<std::string> header(const columns& c, const options& opt) {
+  std::vector<std::string> h = {"i"};
+  if (c.ids) h.push_back("id");
+  h.insert(h.end(), {"rel_i", gain_label(opt), discount_label(opt)});
+  if (c.weights) h.push_back("w_i");
+  h.insert(h.end(), {"term", "running"});
+  return h;
+}
+
+// An id as a table shows it: control bytes and bytes that are not UTF-8
+// as \xNN, so a pasted id can never move the cursor, clear a terminal or
+// break a row.
+std::string printable(const std::string& id) {
+  std::string out;
+  detail::append_printable(out, id);
+  return out;
+}
+
+std::vector<std::string> cells(const step& s, const columns& c, int d) {
+  std::vector<std::string> row = {std::to_string(s.position)};
+  if (c.ids) row.push_back(s.has_id ? printable(s.id) : "");
+  row.insert(row.end(), {shortest(s.rel), gain_cell(s.gain, d), fixed(s.discount, d)});
+  if (c.weights) row.push_back(shortest(s.weight));
+  row.insert(row.end(), {fixed(s.contribution, d), fixed(s.cumulative, d)});
+  return row;
+}
+
+// "DCG@10 = 7.000 + 1.893 + ... = 10.639"
+std::string sum_line(const std::string& name, const std::vector<step>& steps, double total, int d) {
+  std::string line = name + " = ";
+  for (std::size_t i = 0; i < steps.size() && i < max_sum_terms; ++i)
+    line += (i ? " + " : "") + fixed(steps[i].contribution, d);
+  if (steps.size() > max_sum_terms) line += " + … (" + std::to_string(steps.size() - max_sum_terms) + " more terms)";
+  if (steps.empty()) line += "0";
+  return line + " = " + fixed(total, d);
+}
+
+std::string ndcg_line(const explanation& e, int d) {
+  std::string k = cut_label(e);
+  std::string value = e.ndcg_defined ? fixed(e.ndcg, d) : "undefined (IDCG = 0, left out)";
+  return "NDCG" + k + " = DCG" + k + " / IDCG" + k + " = " + fixed(e.dcg, d) + " / " + fixed(e.idcg, d) + " = " + value;
+}
+
+// When items tie, how far their order can move NDCG (empty when it cannot).
+std::string tie_line(const explanation& e, const options& opt, int d) {
+  if (!(e.tie_min < e.tie_max)) return "";
+  static const char* const policy[] = {"input order", "docid descending (trec_eval)", "averaged over each tied group"};
+  return "Items with equal scores: in other orders NDCG" + cut_label(e) + " ranges from " + fixed(e.tie_min, d) +
+         " (worst order) to " + fixed(e.tie_max, d) + " (best order); ties here: " +
+         policy[static_cast<int>(opt.ties)] + ".";
+}
+
+std::string pool_lines(const explanation& e, int d, const std::string& bullet) {
+  if (!e.has_judgments) return "";
+  std::string k = cut_label(e);
+  return bullet + "NDCG" + k + " against the ranking's own ideal: " + fixed(e.dcg, d) + " / " + fixed(e.idcg_list, d) + " = " + fixed(e.ndcg_list, d) + "\n" +
+         bullet + "NDCG" + k + " against all judgments: " + fixed(e.dcg, d) + " / " + fixed(e.idcg_judged, d) + " = " + fixed(e.ndcg_judged, d) + "\n";
+}
+
+const char* rounding_note = "Terms are rounded for display; every total is summed from unrounded terms.";
+const char* tie_note = "Items with equal scores share their group's mean gain (tie averaging).";
+
+std::string notes(const options& opt) {
+  return std::string(rounding_note) + (opt.ties == tie_policy::average ? std::string(" ") + tie_note : "");
+}
+
+// ---- text --------------------------------------------------------------
+
+std::string text_table(const std::vector<step>& steps, const columns& c, const options& opt, int d) {
+  std::vector<std::vector<std::string>> rows = {header(c, opt)};
+  for (const step& s : steps) rows.push_back(cells(s, c, d));
+  std::vector<std::size_t> width(rows[0].size(), 0);
+  for (const auto& r : rows)
+    for (std::size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+  std::string out;
+  for (const auto& r : rows) {
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      bool left = c.ids && i == 1;
+      std::string pad(width[i] - r[i].size(), ' ');
+      out += (i ? "  " : "  ") + (left ? r[i] + pad : pad + r[i]);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string render_text(const explanation& e, const result_context& ctx) {
+  const options& opt = ctx.s->opt;
+  int d = ctx.s->decimals;
+  columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
+  std::string k = cut_label(e), out;
+  out += "Ranking of " + std::to_string(e.n) + " items";
+  if (!ctx.input_format.empty()) out += " (read as " + std::string(ctx.input_format) + ")";
+  out += "; K = " + (e.k ? std::to_string(e.k) : std::string("none (whole list)"));
+  out += "; gain " + gain_formula(opt) + "; discount " + discount_label(opt);
+  if (!ctx.preset.empty()) out += "; preset " + std::string(ctx.preset);
+  out += "\n\nDCG" + k + ": the ranking as given\n" + text_table(e.steps, c, opt, d);
+  out += sum_line("DCG" + k, e.steps, e.dcg, d) + "\n\n";
+  out += "IDCG" + k + ": the ideal order (" + std::string(opt.ideal == ideal_source::judgments && e.has_judgments ? "all judgments" : "this ranking's grades") + ", largest gain first)\n";
+  out += text_table(e.ideal_steps, c, opt, d);
+  out += sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
+  out += ndcg_line(e, d) + "\n" + pool_lines(e, d, "  ");
+  if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += ties + "\n";
+  out += "\n" + notes(opt) + "\n";
+  return out;
+}
+
+// ---- Markdown ----------------------------------------------------------
+
+
+std::string markdown_table(const std::vector<step>& steps, const columns& c, const options& opt, int d) {
+  auto line = [](const std::vector<std::string>& r) {
+    std::string s = "|";
+    for (const std::string& cell : r) s += " " + cell + " |";
+    return s + "\n";
+  };
+  std::vector<std::string> h = header(c, opt);
+  std::string out = line(h) + "|" ;
+  for (std::size_t i = 0; i < h.size(); ++i) out += (c.ids && i == 1) ? "---|" : "---:|";
+  out += "\n";
+  for (const step& s : steps) {
+    std::vector<std::string> r = cells(s, c, d);
+    if (c.ids) r[1] = markdown_escape(r[1]);
+    out += line(r);
+  }
+  return out;
+}
+
+std::string render_markdown(const explanation& e, const result_context& ctx) {
+  const options& opt = ctx.s->opt;
+  int d = ctx.s->decimals;
+  columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
+  std::string k = cut_label(e);
+  std::string out = "**DCG" + k + "**\n\n" + markdown_table(e.steps, c, opt, d) + "\n" +
+                    sum_line("DCG" + k, e.steps, e.dcg, d) + "\n\n";
+  out += "**IDCG" + k + "** (ideal order)\n\n" + markdown_table(e.ideal_steps, c, opt, d) + "\n" +
+         sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
+  out += "**" + ndcg_line(e, d) + "**\n\n" + pool_lines(e, d, "- ");
+  if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += ties + "\n\n";
+  out += std::string(e.has_judgments ? "\n" : "") + "_" + notes(opt) + "_\n";
+  return out;
+}
+
+// ---- LaTeX -------------------------------------------------------------
+
+
+// A column label as LaTeX: formulas in math mode, words as text.
+std::string latex_label(const std::string& h) {
+  if (h == "2^rel-1") return "$2^{\\mathit{rel}_i}-1$";
+  if (h == "log2(i+1)") return "$\\log_2(i+1)$";
+  if (h.rfind("log_", 0) == 0) return "$\\log_{" + h.substr(4, h.find('(') - 4) + "}(i+1)$";
+  if (h == "rel_i") return "$\\mathit{rel}_i$";
+  if (h == "gain=rel_i") return "gain $=\\mathit{rel}_i$";
+  if (h == "gain(rel_i)") return "gain$(\\mathit{rel}_i)$";
+  if (h == "i" || h == "w_i") return "$" + h + "$";
+  return latex_escape(h);
+}
+
+std::string latex_table(const std::vector<step>& steps, const columns& c, const options& opt, int d) {
+  std::vector<std::string> h = header(c, opt);
+  std::string spec;
+  for (std::size_t i = 0; i < h.size(); ++i) spec += (c.ids && i == 1) ? "l" : "r";
+  std::string out = "\\begin{tabular}{" + spec + "}\n\\hline\n";
+  for (std::size_t i = 0; i < h.size(); ++i) out += (i ? " & " : "") + latex_label(h[i]);
+  out += " \\\\\n\\hline\n";
+  for (const step& s : steps) {
+    std::vector<std::string> r = cells(s, c, d);
+    for (std::size_t i = 0; i < r.size(); ++i) out += (i ? " & " : "") + latex_escape(r[i]);
+    out += " \\\\\n";
+  }
+  return out + "\\hline\n\\end{tabular}\n";
+}
+
+std::string render_latex(const explanation& e, const result_context& ctx) {
+  const options& opt = ctx.s->opt;
+  int d = ctx.s->decimals;
+  columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
+  std::string k = cut_label(e);
+  std::string out = "% DCG" + k + "\n" + latex_table(e.steps, c, opt, d);
+  out += "% IDCG" + k + "\n" + latex_table(e.ideal_steps, c, opt, d);
+  out += "% " + sum_line("DCG" + k, e.steps, e.dcg, d) + "\n% " + sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n";
+  out += "% " + ndcg_line(e, d) + "\n";
+  if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += "% " + ties + "\n";
+  out += "% " + notes(opt) + "\n";
+  return out;
+}
+
+// ---- JSON ----------------------------------------------------------------
+
+// Writes the fields as JSON: top-level fields one per line, nested objects
+// and step rows inline, so a diff of two reports reads line by line.
+class json_sink : public field_sink {
+ public:
+  std::string out = "{";
+  bool one_line = false;  // every field inline, as an entry of a list
+
+  void number(std::string_view n, double v) override { append_number(key(n), v); }
+  void count(std::string_view n, std::uint64_t v) override { key(n) += std::to_string(v); }
+  void boolean(std::string_view n, bool v) override { key(n) += v ? "true" : "false"; }
+  void text(std::string_view n, std::string_view v) override { key(n) += json_string(v); }
+  void null(std::string_view n) override { key(n) += "null"; }
+  void numbers(std::string_view n, const std::vector<double>& v) override {
+    std::string& o = key(n) += "[";
+    for (std::size_t i = 0; i < v.size(); ++i) append_number(i ? o += "," : o, v[i]);
+    o += "]";
+  }
+  void begin(std::string_view n) override {
+    key(n) += "{";
+    firsts_.push_back('\1');
+  }
+  void end() override {
+    firsts_.pop_back();
+    out += "}";
+  }
+  void steps(std::string_view n, const std::vector<step>& rows) override {
+    key(n) += "[";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      out += i ? ",\n    {" : "\n    {";
+      firsts_.push_back('\1');
+      put_step(rows[i], *this);
+      firsts_.pop_back();
+      out += "}";
+    }
+    out += rows.empty() ? "]" : "\n  ]";
+  }
+  std::string finish() { return out + "\n}\n"; }
+
+ private:
+  // One flag per open object or list: nothing written in it yet. A string,
+  // not vector<bool>, whose code the module would carry for this alone.
+  std::string firsts_ = "\1";
+
+  std::string& key(std::string_view n) {
+    const bool top = firsts_.size() == 1 && !one_line;
+    if (top) out += firsts_.back() ? "\n  " : ",\n  ";
+    else if (!firsts_.back()) out += ",";
+    firsts_.back() = '\0';
+    // Field names are plain ASCII words: quoted as they are.
+    out += '"';
+    out.append(n.data(), n.size());
+    out += top ? "\": " : "\":";
+    return out;
+  }
+  // A JSON number (null when not finite), without a string per number (reports hold millions).
+  static void append_number(std::string& o, double v) {
+    char buf[max_shortest];
+    if (std::isfinite(v)) o.append(buf, write_shortest(v, buf));
+    else o += "null";
+  }
+};
+
+std::string render_json(const explanation& e, const result_context& ctx) {
+  json_sink sink;
+  put_explanation(e, ctx, sink);
+  return sink.finish();
+}
+
+// ---- CSV ---------------------------------------------------------------
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
+std::string csv_rows(const char* list, const std::vector<step>& steps) {
+  std::string out;
+  char buf[max_shortest];
+  for (const step& s : steps) {
+    out += list;
+    out += "," + std::to_string(s.position) + ",";
+    if (s.has_id) out += csv_field(s.id);
+    for (double v : {s.rel, s.gain, s.discount, s.weight, s.contribution, s.cumulative})
+      out.append(",").append(buf, write_shortest(v, buf));
+    out += '\n';
+  }
+  return out;
+}
+
+std::string render_csv(const explanation& e) {
+  return "list,position,id,rel,gain,discount,weight,contribution,cumulative\n" + csv_rows("ranking", e.steps) +
+         csv_rows("ideal", e.ideal_steps);
+}
+
+}  // namespace
+
+std::string markdown_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '|' || ch == '\\' || ch == '`' || ch == '*' || ch == '_' || ch == '<' || ch == '[') out += '\\';
+    out += ch;
+  }
+  return out;
+}
+
+std::string latex_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    switch (ch) {
+      case '\\': out += "\\textbackslash{}"; break;
+      case '~': out += "\\textasciitilde{}"; break;
+      case '^': out += "\\textasciicircum{}"; break;
+      // The default OT1 font prints these three as other characters.
+      case '<': out += "\\textless{}"; break;
+      case '>': out += "\\textgreater{}"; break;
+      case '|': out += "\\textbar{}"; break;
+      case '&': case '%': case '$': case '#': case '_': case '{': case '}':
+        out += '\\';
+        out += ch;
+        break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+expected<report_format> parse_report_format(std::string_view s) {
+  if (s == "text") return report_format::text;
+  if (s == "markdown" || s == "md") return report_format::markdown;
+  if (s == "json") return report_format::json;
+  if (s == "csv") return report_format::csv;
+  if (s == "latex" || s == "tex") return report_format::latex;
+  return option_fail(error_code::unknown_choice, "format", "unknown format " + echo(s) + " (expected text, markdown, json, csv or latex)")
+      .with("found", s)
+      .with("choices", "text,markdown,json,csv,latex");
+}
+
+std::string render(const explanation& e, report_format f, const result_context& ctx) {
+  static const settings defaults;
+  result_context c = ctx;
+  if (!c.s) c.s = &defaults;
+  switch (f) {
+    case report_format::markdown: return render_markdown(e, c);
+    case report_format::json: return render_json(e, c);
+    case report_format::csv: return render_csv(e);
+    case report_format::latex: return render_latex(e, c);
+    case report_format::text: break;
+  }
+  return render_text(e, c);
+}
+
+std::string json_object(const std::function<void(field_sink&)>& put) {
+  json_sink sink;
+  sink.one_line = true;
+  put(sink);
+  return sink.out + "}";
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < s.size();) {
+    unsigned char ch = static_cast<unsigned char>(s[i]);
+    if (ch == '"' || ch == '\\') { out += '\\'; out += static_cast<char>(ch); ++i; continue; }
+    if (ch < 0x20) {
+      out += "\\u00";
+      out += "0123456789abcdef"[ch >> 4];
+      out += "0123456789abcdef"[ch & 15];
+      ++i;
+      continue;
+    }
+    if (ch < 0x80) { out += static_cast<char>(ch); ++i; continue; }
+    // Copy a well-formed UTF-8 sequence; anything else becomes U+FFFD.
+    const std::size_t len = detail::utf8_length(s, i);
+    if (len > 0) { out.append(s.substr(i, len)); i += len; }
+    else { out += "\xEF\xBF\xBD"; ++i; }
+  }
+  return out + "\"";
+}
+
+}  // namespace ndcg
