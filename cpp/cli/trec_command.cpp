@@ -111,6 +111,7 @@ bool apply_trec_flag(const std::string& word, trec_request& r) {
   if (word == "-q") r.per_query = true;
   else if (word == "-c") r.opt.complete = true;
   else if (word == "--shard") r.opt.shard = true;
+  else if (word == "--strict") r.opt.strict = true;
   else if (word == "--merge") r.merge = true;
   else if (word == "--tie-range") r.tie_range = true;
   else return false;

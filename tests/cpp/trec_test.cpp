@@ -153,15 +153,24 @@ TEST_CASE("trec: equal scores are ordered by docid descending in byte order") {
               "recip_rank") == doctest::Approx(1.0 / 3));
 }
 
-TEST_CASE("trec: queries only in the qrels need -c, queries only in the run are ignored") {
+TEST_CASE("trec: queries only in the qrels are left out (-c scores them 0, --strict refuses them), queries only in the run are ignored") {
   const std::string qrels = "q1 0 a 1\nq1 0 b 1\nq2 0 c 1\nq2 0 d 2\nq2 0 e 0\n";
   const std::string run = "q1 Q0 a 1 2 t\nq1 Q0 z 2 1 t\nq3 Q0 c 1 9 t\n";  // q3: run only
   auto opt = measures({"num_q", "num_ret", "num_rel", "num_rel_ret", "map", "P.1", "ndcg"});
 
-  SUBCASE("without -c: an error naming the query and its qrels line") {
+  SUBCASE("by default, as trec_eval documents: left out, the means over the run's queries") {
+    auto r = evaluate_ok(qrels, run, opt);
+    CHECK(r.qids == std::vector<std::string>{"q1"});
+    CHECK(value(r, "all", "num_q") == 1);
+    CHECK(value(r, "all", "map") == 0.5);  // q1 alone: a at rank 1 of 2 relevant
+  }
+  SUBCASE("--strict: an error naming the query and its qrels line") {
+    opt.strict = true;
     auto r = evaluate_trec(qrels, run, opt);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.err().message == "query \"q2\" is in the qrels (line 3) but not in the run; -c scores such queries 0");
+    CHECK(r.err().message ==
+          "query \"q2\" is in the qrels (line 3) but not in the run; without --strict such queries are left out, as "
+          "trec_eval documents, and -c scores them 0");
     CHECK(r.err().line == 3);
     CHECK(r.err().column == 1);
     CHECK(r.err().source == "qrels");
@@ -398,6 +407,7 @@ TEST_CASE("trec: errors carry their code, input, place and values") {
     CAPTURE(c.name);
     trec_options opt;
     opt.measures = c.measures;
+    opt.strict = true;  // a query missing from the run is an error only then
     const auto r = evaluate_trec(c.qrels, c.run, opt, c.subtopics);
     REQUIRE_FALSE(r.ok());
     const ndcg::error& e = r.err();

@@ -43,6 +43,7 @@ namespace ndcg {
   X(sum_overflow, "sum-overflow", "")                                                       \
   X(all_dropped, "all-dropped", "")                                                         \
   X(missing_query, "missing-query", "found")                                                \
+  X(no_common_query, "no-common-query", "")       /* run and qrels share no query */        \
   X(unknown_measure, "unknown-measure", "found")                                            \
   X(bad_measure, "bad-measure", "found")                                                    \
   X(needs_subtopics, "needs-subtopics", "")                                                 \

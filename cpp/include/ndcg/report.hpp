@@ -25,6 +25,9 @@ std::string render(const explanation& e, report_format f, const result_context& 
 std::string markdown_escape(const std::string& s);
 std::string latex_escape(const std::string& s);
 
+// A CSV cell: quoted (quotes doubled) when it holds a comma, quote or line end.
+std::string csv_field(std::string_view s);
+
 // A JSON string literal for arbitrary bytes (invalid UTF-8 becomes U+FFFD).
 std::string json_string(std::string_view s);
 

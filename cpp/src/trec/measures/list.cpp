@@ -1,0 +1,74 @@
+// The one list of measure families, in print order: trec_eval 10.0's
+// measures.c order, then ours. And trec_eval's nicknames for sets of them.
+// A family is added here by one line; its file says everything else.
+#include "trec/measures/list.hpp"
+
+#include <algorithm>
+
+namespace ndcg::trec_detail {
+
+extern const family runid_measure, num_q_measure, num_ret_measure, num_rel_measure, num_rel_ret_measure, map_measure,
+    gm_map_measure, Rprec_measure, bpref_measure, recip_rank_measure, iprec_at_recall_measure, P_measure,
+    recall_measure, ndcg_measure, ndcg_cut_measure, success_measure, err_cut_measure, alpha_ndcg_cut_measure;
+
+const std::vector<const family*>& families() {
+  static const std::vector<const family*> list{
+      &runid_measure,
+      &num_q_measure,
+      &num_ret_measure,
+      &num_rel_measure,
+      &num_rel_ret_measure,
+      &map_measure,
+      &gm_map_measure,
+      &Rprec_measure,
+      &bpref_measure,
+      &recip_rank_measure,
+      &iprec_at_recall_measure,
+      &P_measure,
+      &recall_measure,
+      &ndcg_measure,
+      &ndcg_cut_measure,
+      &success_measure,
+      // Ours.
+      &err_cut_measure,
+      &alpha_ndcg_cut_measure,
+  };
+  return list;
+}
+
+const std::vector<nickname>& nicknames() {
+  static const std::vector<nickname> list{
+      {"official",
+       {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
+        "iprec_at_recall", "P"}},
+      {"all_trec",
+       {"runid",  "num_q",    "num_ret",     "num_rel",        "num_rel_ret", "map",      "gm_map",    "Rprec",
+        "bpref",  "recip_rank", "iprec_at_recall", "P",         "relstring",   "recall",   "unj",       "rbp",
+        "rbp_resid", "infAP", "gm_bpref",    "utility",        "11pt_avg",    "ndcg",     "relative_P", "Rprec_mult",
+        "success", "map_cut", "ndcg_cut",    "ndcg_rel",       "Rndcg",       "binG",     "G",         "set_P",
+        "set_recall", "set_relative_P", "set_map", "set_F",    "num_nonrel_judged_ret"}},
+  };
+  return list;
+}
+
+const family* find_family(std::string_view name) {
+  for (const family* f : families())
+    if (f->name == name) return f;
+  return nullptr;
+}
+
+// Tries the longest prefix first: "map_cut_10" is map_cut's, not map's.
+const family* family_of_column(std::string_view printed) {
+  for (std::size_t cut = printed.size(); cut > 0; cut = printed.rfind('_', cut - 1)) {
+    if (const family* f = find_family(printed.substr(0, cut))) return f;
+    if (cut == std::string_view::npos || cut == 0) break;
+  }
+  return nullptr;
+}
+
+std::size_t order_of(const family& f) {
+  const std::vector<const family*>& list = families();
+  return static_cast<std::size_t>(std::find(list.begin(), list.end(), &f) - list.begin());
+}
+
+}  // namespace ndcg::trec_detail
