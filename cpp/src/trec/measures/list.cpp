@@ -9,7 +9,7 @@ namespace ndcg::trec_detail {
 
 extern const family runid_measure, num_q_measure, num_ret_measure, num_rel_measure, num_rel_ret_measure, map_measure,
     gm_map_measure, Rprec_measure, bpref_measure, recip_rank_measure, iprec_at_recall_measure, P_measure,
-    recall_measure, ndcg_measure, ndcg_cut_measure, success_measure, err_cut_measure, alpha_ndcg_cut_measure;
+    recall_measure, ndcg_measure, ndcg_cut_measure, map_cut_measure, success_measure, err_cut_measure, alpha_ndcg_cut_measure;
 
 const std::vector<const family*>& families() {
   static const std::vector<const family*> list{
@@ -28,6 +28,7 @@ const std::vector<const family*>& families() {
       &recall_measure,
       &ndcg_measure,
       &ndcg_cut_measure,
+      &map_cut_measure,
       &success_measure,
       // Ours.
       &err_cut_measure,
