@@ -98,7 +98,7 @@ status parse_numbers(std::string_view params, std::string_view text, const famil
                                    " takes numbers separated by commas");
     spec.numbers.push_back(v);
   }
-  if (f.default_count > 0 && spec.numbers.size() != f.default_count)
+  if (f.exact_count && spec.numbers.size() != f.default_count)
     return bad_measure(text, std::string(f.name) + " takes " + std::to_string(f.default_count) + " number" +
                                  (f.default_count == 1 ? "" : "s") + ", got " + std::to_string(spec.numbers.size()) +
                                  " in " + echo(text));

@@ -105,6 +105,8 @@ class query_evaluator {
   query_evaluator(const plan& p, const conventions& c, const grade_levels& g);
   // `texts` gets one entry per column when the plan has text columns.
   status evaluate(const query_input& q, std::vector<double>& row, std::vector<std::string>& texts);
+  // Notes the families made so far ("P_5, query 7: ..."), in query order.
+  const std::vector<std::string>& notes() const { return notes_; }
 
   // One run entry in the ranking's sort (public for its comparator).
   struct sort_key {
@@ -142,6 +144,7 @@ class query_evaluator {
   std::vector<std::size_t> group_order_;
   std::vector<std::vector<std::string>> covers_;  // subtopics of each judged document
   std::vector<std::string_view> cover_docids_;
+  std::vector<std::string> notes_;
 };
 
 }  // namespace ndcg::trec_detail

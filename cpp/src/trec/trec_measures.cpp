@@ -114,6 +114,10 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
     if (missing && c.of->zero_when_missing) continue;  // trec_eval sets these back to 0
     if (c.of->kind == value_kind::text) c.of->text(state_, c, texts[m]);
     else row[m] = c.of->value(state_, c);
+    if (c.of->note) {
+      std::string note = c.of->note(state_, c);
+      if (!note.empty()) notes_.push_back(c.name + ", query " + std::string(q.qid) + ": " + note);
+    }
   }
   if (missing) std::fill(texts.begin(), texts.end(), std::string());
   return done{};

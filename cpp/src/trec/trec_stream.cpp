@@ -412,6 +412,10 @@ expected<trec_result> trec_stream::finish() {
   r.run_id = s.run_id;
   r.not_offered = s.p.not_offered;
   r.notes = s.p.notes;
+  const std::vector<std::string>& found = s.evaluator->notes();
+  constexpr std::size_t shown = 5;
+  r.notes.insert(r.notes.end(), found.begin(), found.begin() + static_cast<std::ptrdiff_t>(std::min(found.size(), shown)));
+  if (found.size() > shown) r.notes.push_back("(and " + std::to_string(found.size() - shown) + " more such notes)");
   if (!s.opt.zscores.empty()) apply_zscores(s.zscores, r);
   take_means(r);
   return r;

@@ -59,12 +59,15 @@ enum need : unsigned {
 
 using value_fn = double (*)(const query_state& q, const column& c);
 using text_fn = void (*)(const query_state& q, const column& c, std::string& out);
+// A reading worth telling the user about, for one query ("" = none).
+using note_fn = std::string (*)(const query_state& q, const column& c);
 
 struct family {
   std::string_view name;
   std::string_view help;  // one line for --help
   value_fn value = nullptr;          // one column's value for one query (null for text families)
   text_fn text = nullptr;            // text families (relstring): one column's text for one query
+  note_fn note = nullptr;            // where trec_eval's reading is a bug: what was read instead
   param_kind params = param_kind::none;
   const double* defaults = nullptr;  // default parameters (cutoffs, fractions, numbers)
   std::size_t default_count = 0;
@@ -77,6 +80,7 @@ struct family {
   // ranking of an unjudged document, then sets these families back to 0.
   bool zero_when_missing = false;
   bool persistence = false;  // gains parameters may include rbp's p=0.95
+  bool exact_count = false;  // numbers: exactly default_count of them (utility: 4)
 
   // The declarations in the family files read as one line each:
   // measure("map_cut", "...", value).cutoffs(standard_cutoffs)
@@ -111,6 +115,16 @@ struct family {
   constexpr family needing(unsigned n) const {
     family f = *this;
     f.needs |= n;
+    return f;
+  }
+  constexpr family noting(note_fn n) const {
+    family f = *this;
+    f.note = n;
+    return f;
+  }
+  constexpr family exactly() const {
+    family f = *this;
+    f.exact_count = true;
     return f;
   }
   constexpr family with_persistence() const {
