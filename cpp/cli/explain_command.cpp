@@ -29,7 +29,7 @@ const char* explain_intro =
     "  -f, --file FILE        read the ranking from FILE (`-` = standard input)\n"
     "  --qrels FILE           judgments: qrels, subtopic qrels, or `id grade` lines;\n"
     "                         the ranking's items take their grades from it by id\n"
-    "  --format F             text (default), markdown, json, csv or latex\n"
+    "  --format F             text (default), markdown, json, csv, latex or html\n"
     "  -h, --help             this text\n"
     "\n"
     "Options (--name VALUE or --name=VALUE; a true/false option alone means true):\n";

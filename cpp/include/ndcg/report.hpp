@@ -13,7 +13,8 @@
 
 namespace ndcg {
 
-enum class report_format { text, markdown, json, csv, latex };
+// html: the text report's tables and lines as HTML (a notebook's view).
+enum class report_format { text, markdown, json, csv, latex, html };
 expected<report_format> parse_report_format(std::string_view s);
 
 // ctx.s gives the options (formula labels) and the rounding of printed terms.

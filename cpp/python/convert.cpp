@@ -1,0 +1,432 @@
+// Conversion between the core and Python (see convert.hpp). Every value
+// the core computes reaches Python through the core's own field lists
+// (put_explanation, put_comparison, put_tie_summary) or its result structs.
+#include "convert.hpp"
+
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+
+#include "ndcg/option_table.hpp"
+#include "ndcg/report.hpp"
+
+namespace ndcg_python {
+namespace {
+
+// Kept for the process's life: a static py::object would be released
+// after the interpreter has gone.
+py::object& error_class() {
+  static py::object* cls = new py::object();
+  return *cls;
+}
+
+py::str text_of(std::string_view v) { return py::str(v.data(), v.size()); }
+
+// A text that may hold bytes that are not UTF-8 (ids, qids): decoded with
+// surrogateescape, so that it goes back to the same bytes.
+py::str bytes_text(std::string_view v) {
+  PyObject* s = PyUnicode_DecodeUTF8(v.data(), static_cast<Py_ssize_t>(v.size()), "surrogateescape");
+  if (!s) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
+
+py::list texts_of(const std::vector<std::string>& v) {
+  py::list out;
+  for (const std::string& t : v) out.append(bytes_text(t));
+  return out;
+}
+
+// The message as the JS API words it: "run 2: line 3, column 5: ...".
+std::string message_of(const ndcg::error& e) {
+  std::string where;
+  if (!e.source.empty() && e.source != "options")
+    where = e.source + (e.index ? " " + std::to_string(e.index) : "") + ": ";
+  return where + ndcg::describe(e);
+}
+
+}  // namespace
+
+void use_error_class(py::object cls) { error_class() = std::move(cls); }
+
+void raise(const ndcg::error& e) {
+  py::dict args;
+  for (const ndcg::error_arg& a : e.args) args[bytes_text(a.name)] = bytes_text(a.value);
+  py::object err = error_class()(bytes_text(message_of(e)), py::arg("code") = text_of(ndcg::name_of(e.code)),
+                                 py::arg("source") = e.source, py::arg("key") = e.key, py::arg("index") = e.index,
+                                 py::arg("line") = e.line, py::arg("column") = e.column, py::arg("args") = args);
+  PyErr_SetObject(error_class().ptr(), err.ptr());
+  throw py::error_already_set();
+}
+
+py::object number_or_none(double v) { return std::isfinite(v) ? py::object(py::float_(v)) : py::object(py::none()); }
+
+// ---- the field sink ---------------------------------------------------------------
+
+dict_sink::dict_sink() { open_.emplace_back(); }
+
+void dict_sink::put(std::string_view n, py::object v) { open_.back()[text_of(n)] = std::move(v); }
+void dict_sink::number(std::string_view n, double v) { put(n, number_or_none(v)); }
+void dict_sink::count(std::string_view n, std::uint64_t v) { put(n, py::int_(v)); }
+void dict_sink::boolean(std::string_view n, bool v) { put(n, py::bool_(v)); }
+void dict_sink::text(std::string_view n, std::string_view v) { put(n, bytes_text(v)); }
+void dict_sink::null(std::string_view n) { put(n, py::none()); }
+
+void dict_sink::numbers(std::string_view n, const std::vector<double>& v) {
+  py::list out(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) out[i] = number_or_none(v[i]);
+  put(n, std::move(out));
+}
+
+void dict_sink::begin(std::string_view n) {
+  names_.emplace_back(n);
+  open_.emplace_back();
+}
+
+void dict_sink::end() {
+  py::dict done = std::move(open_.back());
+  open_.pop_back();
+  put(names_.back(), std::move(done));
+  names_.pop_back();
+}
+
+void dict_sink::steps(std::string_view n, const std::vector<ndcg::step>& rows) {
+  py::list out(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    dict_sink row;
+    ndcg::put_step(rows[i], row);
+    out[i] = row.result();
+  }
+  put(n, std::move(out));
+}
+
+// ---- explain --------------------------------------------------------------------
+
+py::dict explained::fields() const {
+  dict_sink sink;
+  ndcg::put_explanation(a.text.result, ndcg::context_of(a.text, a.s), sink);
+  py::dict out = sink.result();
+  out["items"] = a.text.input.items.size();
+  out["matching_preset"] = text_of(ndcg::matching_preset(a.s.opt));
+  return out;
+}
+
+std::string explained::render(const std::string& format) const {
+  auto f = ndcg::parse_report_format(format);
+  return ndcg::render(a, value_or_raise(f));
+}
+
+namespace {
+
+ndcg::settings settings_of(const option_texts& options) {
+  auto s = ndcg::settings_from(options);
+  return value_or_raise(s);
+}
+
+explained kept(ndcg::expected<ndcg::analysis>& a) { return explained{std::move(value_or_raise(a))}; }
+
+}  // namespace
+
+explained explain_text(const std::string& text, const std::string& judgments, const option_texts& options) {
+  const ndcg::settings s = settings_of(options);
+  auto a = [&] {
+    py::gil_scoped_release unlocked;
+    return ndcg::analyse_text(text, judgments, s, false);
+  }();
+  return kept(a);
+}
+
+explained explain_grades(const std::vector<double>& grades, const std::string& judgments, const option_texts& options) {
+  const ndcg::settings s = settings_of(options);
+  auto a = [&] {
+    py::gil_scoped_release unlocked;
+    return ndcg::analyse_grades(grades, judgments, s, false);
+  }();
+  return kept(a);
+}
+
+// ---- evaluate ----------------------------------------------------------------------
+
+namespace {
+
+constexpr double none = std::numeric_limits<double>::quiet_NaN();
+
+// evaluate()'s options: those it shares with compare are read by compare's
+// table (measures, complete, relevance_level, gain, per_query, digits),
+// the preset, alpha and ERR's largest grade by explain's, as `ndcg trec`
+// reads them.
+struct evaluate_request {
+  ndcg::trec_options trec;
+  bool per_query = false;
+  int digits = 4;
+};
+
+bool is_compare_key(const std::string& key) {
+  for (const char* k : {"measures", "complete", "relevance_level", "gain", "per_query", "digits"})
+    if (key == k) return true;
+  return false;
+}
+
+ndcg::expected<evaluate_request> evaluate_request_of(const option_texts& options) {
+  static const ndcg::option_row shard_row{"shard", ndcg::option_kind::flag, "", none, none, false, false,
+                                          "leave out qrels queries missing from the run", nullptr, nullptr};
+  option_texts shared, explain_keys;
+  evaluate_request r;
+  for (const auto& [given, value] : options) {
+    const std::string key = ndcg::canonical_key(given);
+    if (is_compare_key(key)) shared.emplace_back(key, value);
+    else if (key == "preset" || key == "alpha" || key == "err_max_grade") explain_keys.emplace_back(key, value);
+    else if (key == "shard") {
+      auto v = ndcg::detail::read_flag(shard_row, value);
+      if (!v) return v.err();
+      r.trec.shard = *v;
+    } else {
+      return ndcg::fail(ndcg::error_code::unknown_option, "unknown option " + ndcg::echo(given))
+          .in("options")
+          .with("found", given);
+    }
+  }
+  auto c = ndcg::compare_settings_from(shared);
+  if (!c) return c.err();
+  auto e = ndcg::settings_from(explain_keys);
+  if (!e) return e.err();
+  const bool shard = r.trec.shard;
+  r.trec = c->trec;
+  r.trec.shard = shard;
+  r.per_query = c->per_query;
+  r.digits = c->digits;
+  r.trec.preset = e->preset;
+  for (const auto& [key, value] : explain_keys) {
+    if (key == "alpha") r.trec.alpha = e->opt.alpha;
+    if (key == "err_max_grade") r.trec.err_max_grade = e->opt.err_max_grade;
+  }
+  return r;
+}
+
+// A run file as `ndcg trec` reads it: streamed, or read whole when its
+// queries are interleaved.
+ndcg::expected<ndcg::trec_result> evaluate_file(const std::string& qrels, const std::string& path,
+                                                const ndcg::trec_options& opt, const std::string& subtopics) {
+  auto bad_file = [&] {
+    return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(path)).in("run").with("found", path);
+  };
+  auto stream = ndcg::trec_stream::open(qrels, opt, subtopics);
+  if (!stream) return stream.err();
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return bad_file();
+  auto result = stream->feed_all(file);
+  if (result || result.err().code != ndcg::error_code::ungrouped_run) return result;
+  std::ifstream again(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>());
+  if (!again && !again.eof()) return bad_file();
+  return ndcg::evaluate_trec(qrels, text, opt, subtopics);
+}
+
+py::object value_of(const ndcg::trec_result& r, std::size_t m, double v) {
+  if (r.is_count[m] && std::isfinite(v)) return py::int_(static_cast<long long>(v));
+  return number_or_none(v);
+}
+
+py::dict trec_to_python(const ndcg::trec_result& r, const evaluate_request& req) {
+  std::vector<py::str> names;
+  for (const std::string& n : r.names) names.push_back(text_of(n));
+  py::dict per_query;
+  for (std::size_t q = 0; q < r.qids.size(); ++q) {
+    py::dict row;
+    for (std::size_t m = 0; m < names.size(); ++m)
+      if (!r.summary_only[m]) row[names[m]] = value_of(r, m, r.values[q][m]);
+    per_query[bytes_text(r.qids[q])] = row;
+  }
+  py::dict mean;
+  for (std::size_t m = 0; m < names.size(); ++m) mean[names[m]] = value_of(r, m, r.mean[m]);
+  py::dict out;
+  out["per_query"] = per_query;
+  out["mean"] = mean;
+  out["measures"] = texts_of(r.names);
+  out["qids"] = texts_of(r.qids);
+  out["num_q"] = r.num_q;
+  out["run_id"] = bytes_text(r.run_id);
+  out["not_offered"] = texts_of(r.not_offered);
+  out["text"] = text_of(ndcg::format_trec(r, req.per_query, req.digits));
+  return out;
+}
+
+}  // namespace
+
+py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, const std::string& subtopics,
+                  const option_texts& options) {
+  auto req = evaluate_request_of(options);
+  const evaluate_request& r = value_or_raise(req);
+  auto result = [&] {
+    py::gil_scoped_release unlocked;
+    return run_is_path ? evaluate_file(qrels, run, r.trec, subtopics) : ndcg::evaluate_trec(qrels, run, r.trec, subtopics);
+  }();
+  return trec_to_python(value_or_raise(result), r);
+}
+
+// ---- compare ----------------------------------------------------------------------------
+
+namespace {
+
+template <class T, class Put>
+py::list records(const std::vector<T>& items, Put put) {
+  py::list out;
+  for (const T& item : items) {
+    dict_sink sink;
+    put(item, sink);
+    out.append(sink.result());
+  }
+  return out;
+}
+
+// values[run][measure][query] as {measure: [[run's values in qid order], ...]}.
+py::dict by_measure(const ndcg::compare_result& c, const std::vector<std::vector<std::vector<double>>>& values) {
+  py::dict out;
+  if (values.empty()) return out;
+  for (std::size_t m = 0; m < c.measures.size(); ++m) {
+    py::list runs;
+    for (const auto& run : values) {
+      py::list column;
+      for (double v : run[m]) column.append(number_or_none(v));
+      runs.append(column);
+    }
+    out[text_of(c.measures[m])] = runs;
+  }
+  return out;
+}
+
+}  // namespace
+
+py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const option_texts& options) {
+  auto s = ndcg::compare_settings_from(options);
+  const ndcg::compare_settings& settings = value_or_raise(s);
+  auto result = [&] {
+    py::gil_scoped_release unlocked;
+    return ndcg::compare_runs(qrels, std::vector<std::string_view>(runs.begin(), runs.end()), settings);
+  }();
+  const ndcg::compare_result& c = value_or_raise(result);
+  py::dict out;
+  out["runs"] = texts_of(c.runs);
+  out["measures"] = texts_of(c.measures);
+  out["qids"] = texts_of(c.qids);
+  out["comparisons"] = records(c.comparisons, [&](const ndcg::comparison& x, dict_sink& sink) { ndcg::put_comparison(x, c, sink); });
+  out["tie_ranges"] = records(c.ties, [&](const ndcg::tie_summary& t, dict_sink& sink) { ndcg::put_tie_summary(t, c, sink); });
+  out["per_query"] = by_measure(c, c.values);
+  out["worst"] = by_measure(c, c.worst);
+  out["best"] = by_measure(c, c.best);
+  out["trials"] = c.trials;
+  out["seed"] = c.seed;
+  out["holm_test"] = text_of(ndcg::name_of(c.holm));
+  out["text"] = bytes_text(ndcg::render_compare(c, settings));
+  return out;
+}
+
+// ---- runs and qrels as dicts ------------------------------------------------------------
+
+py::dict run_dict(const std::string& text) {
+  auto run = ndcg::parse_run(text);
+  if (!run) raise(ndcg::error(run.err()).in("run"));
+  py::dict out;
+  for (const ndcg::run_query& q : run->queries) {
+    py::dict docs;
+    for (const ndcg::run_entry& e : q.entries) docs[bytes_text(e.docid)] = e.score;
+    out[bytes_text(q.qid)] = docs;
+  }
+  return out;
+}
+
+py::dict qrels_dict(const std::string& text) {
+  auto qrels = ndcg::parse_qrels(text);
+  if (!qrels) raise(ndcg::error(qrels.err()).in("qrels"));
+  py::dict out;
+  for (const ndcg::qrels_query& q : qrels->queries) {
+    py::dict docs;
+    for (const ndcg::qrel_entry& e : q.entries) docs[bytes_text(e.docid)] = e.rel;
+    out[bytes_text(q.qid)] = docs;
+  }
+  return out;
+}
+
+// ---- the tables ---------------------------------------------------------------------------
+
+namespace {
+
+py::dict option_record(const ndcg::option_row& row, const std::string& default_value) {
+  py::dict out;
+  out["key"] = text_of(row.key);
+  out["flag"] = ndcg::cli_flag(row.key);
+  out["kind"] = text_of(ndcg::name_of(row.kind));
+  py::list choices;
+  for (std::string_view c : ndcg::choices_of(row)) choices.append(text_of(c));
+  out["choices"] = choices;
+  out["min"] = number_or_none(row.min);
+  out["max"] = number_or_none(row.max);
+  out["default"] = default_value;
+  out["help"] = text_of(row.help);
+  return out;
+}
+
+}  // namespace
+
+py::list option_schema() {
+  py::list out;
+  for (const ndcg::option_row& row : ndcg::option_table()) {
+    py::dict r = option_record(row, ndcg::default_text(row));
+    r["above_min"] = row.above_min;
+    r["preset"] = row.preset_sets;
+    out.append(r);
+  }
+  return out;
+}
+
+py::list compare_option_schema() {
+  py::list out;
+  for (const ndcg::compare_option& row : ndcg::compare_option_table()) {
+    py::dict r = option_record(row.meta, row.show(ndcg::compare_settings{}));
+    r["short_flag"] = text_of(row.short_flag);
+    out.append(r);
+  }
+  return out;
+}
+
+py::list error_codes() {
+  py::list out;
+  for (const ndcg::error_code_info& c : ndcg::error_codes()) {
+    py::dict r;
+    r["code"] = text_of(c.name);
+    r["args"] = text_of(c.args);
+    out.append(r);
+  }
+  return out;
+}
+
+py::list preset_list() {
+  py::list out;
+  for (const ndcg::preset_info& p : ndcg::presets()) {
+    ndcg::settings s;
+    s.opt = *ndcg::preset(p.name);
+    dict_sink options;
+    ndcg::put_options(s, options);
+    py::dict r;
+    r["name"] = text_of(p.name);
+    r["summary"] = text_of(p.summary);
+    r["options"] = options.result();
+    out.append(r);
+  }
+  return out;
+}
+
+py::dict measure_tables() {
+  py::list names, not_offered;
+  for (std::string_view n : ndcg::trec_measure_names()) names.append(text_of(n));
+  for (std::string_view n : ndcg::trec_measures_not_offered()) not_offered.append(text_of(n));
+  py::dict out;
+  out["names"] = names;
+  out["not_offered"] = not_offered;
+  out["default"] = texts_of(ndcg::default_trec_measures());
+  out["compare_default"] = texts_of(ndcg::default_compare_measures());
+  return out;
+}
+
+}  // namespace ndcg_python
