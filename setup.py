@@ -35,31 +35,51 @@ def sources():
     return sorted(glob('cpp/src/**/*.cpp', recursive=True)) + sorted(glob('cpp/python/*.cpp'))
 
 
+def newest_header():
+    headers = glob(os.path.join(ROOT, 'cpp', '**', '*.hpp'), recursive=True)
+    return max(os.path.getmtime(h) for h in headers)
+
+
 class parallel_build_ext(build_ext):
     """Compiles the sources of the one extension side by side (setuptools
-    compiles them one after another): NDCG_JOBS, default every core."""
+    compiles them one after another; NDCG_JOBS, default every core), and
+    leaves an object newer than its source and every header as it is, so a
+    wheel and an install from one checkout compile once."""
 
     def build_extensions(self):
         compile_one = self.compiler.compile
         jobs = int(os.environ.get('NDCG_JOBS', os.cpu_count() or 1))
+        headers = newest_header()
 
-        def compile_all(files, *args, **kwargs):
+        def compile_file(f, output_dir=None, **kwargs):
+            obj = self.compiler.object_filenames([f], output_dir=output_dir)[0]
+            if os.path.exists(obj) and os.path.getmtime(obj) > max(os.path.getmtime(f), headers):
+                return [obj]
+            return compile_one([f], output_dir=output_dir, **kwargs)
+
+        def compile_all(files, output_dir=None, macros=None, include_dirs=None, debug=0, extra_preargs=None,
+                        extra_postargs=None, depends=None):
+            options = dict(macros=macros, include_dirs=include_dirs, debug=debug, extra_preargs=extra_preargs,
+                           extra_postargs=extra_postargs, depends=depends)
             with ThreadPoolExecutor(max(1, jobs)) as pool:
-                objects = pool.map(lambda f: compile_one([f], *args, **kwargs), files)
+                objects = pool.map(lambda f: compile_file(f, output_dir, **options), files)
                 return [o for part in objects for o in part]
 
         self.compiler.compile = compile_all
         super().build_extensions()
 
 
-core = Extension(
-    'ndcg_calc._core',
-    sources=sources(),
-    include_dirs=['cpp/include', 'cpp/src', 'cpp/python', pybind11_include()],
-    language='c++',
-    # fast_float and {fmt} are header-only, from /usr/include as for the command.
-    extra_compile_args=['-std=c++17', '-O2', '-g0', '-fvisibility=hidden', '-DNDEBUG'],
-    extra_link_args=['-pthread'],
-)
+def extension():
+    return Extension(
+        'ndcg_calc._core',
+        sources=sources(),
+        include_dirs=['cpp/include', 'cpp/src', 'cpp/python', pybind11_include()],
+        language='c++',
+        # fast_float and {fmt} are header-only, from /usr/include as for the command.
+        extra_compile_args=['-std=c++17', '-O2', '-g0', '-fvisibility=hidden', '-DNDEBUG'],
+        extra_link_args=['-pthread'],
+    )
 
-setup(ext_modules=[core], cmdclass={'build_ext': parallel_build_ext})
+
+if __name__ == '__main__':  # as pip and build run it; tests import it for pybind11_include
+    setup(ext_modules=[extension()], cmdclass={'build_ext': parallel_build_ext})
