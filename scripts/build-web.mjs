@@ -78,7 +78,15 @@ function report(budgets) {
   if (over) throw new Error('a file is over its size budget (web/budget.json)');
 }
 
+// dist/ndcg-cli.js: the `ndcg` command for Node (the npm package's bin,
+// bin/ndcg-calc.cjs), Emscripten's one-file build of cpp/cli as it is.
+function copyCommand() {
+  const built = join(root, 'build/wasm/ndcg-cli.js');
+  if (existsSync(built)) writeFileSync(join(dist, 'ndcg-cli.js'), readFileSync(built));
+}
+
 const modules = await buildModules();
+copyCommand();
 const page = join(root, 'scripts/build-page.mjs');
 if (existsSync(page)) await (await import(page)).buildPage({ root, dist, bundle, modules, assertNoEval, packed });
 report(JSON.parse(readFileSync(join(root, 'web/budget.json'), 'utf8')));

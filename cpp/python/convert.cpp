@@ -113,6 +113,7 @@ py::dict explained::fields() const {
 }
 
 std::string explained::render(const std::string& format) const {
+  if (format == "html") return ndcg::render_html(a.text.result, ndcg::context_of(a.text, a.s));
   auto f = ndcg::parse_report_format(format);
   return ndcg::render(a, value_or_raise(f));
 }

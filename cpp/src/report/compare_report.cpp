@@ -285,7 +285,6 @@ std::string render_compare(const compare_result& r, const compare_settings& s) {
     case report_format::json: return render_json(r, s);
     case report_format::csv: return render_csv(r);
     case report_format::latex: return render_latex(r, s);
-    case report_format::html:  // not among compare's formats
     case report_format::text: break;
   }
   return render_text(r, s);

@@ -137,6 +137,24 @@ std::string notes(const options& opt) {
   return std::string(rounding_note) + (opt.ties == tie_policy::average ? std::string(" ") + tie_note : "");
 }
 
+// "Ranking of 10 items (read as grades); K = 10; gain 2^rel-1; ..."
+std::string about_line(const explanation& e, const result_context& ctx) {
+  const options& opt = ctx.s->opt;
+  std::string out = "Ranking of " + std::to_string(e.n) + " items";
+  if (!ctx.input_format.empty()) out += " (read as " + std::string(ctx.input_format) + ")";
+  out += "; K = " + (e.k ? std::to_string(e.k) : std::string("none (whole list)"));
+  out += "; gain " + gain_formula(opt) + "; discount " + discount_label(opt);
+  if (!ctx.preset.empty()) out += "; preset " + std::string(ctx.preset);
+  return out;
+}
+
+// The ideal table's title after "IDCG@K: ".
+std::string ideal_title(const explanation& e, const options& opt) {
+  return std::string("the ideal order (") +
+         (opt.ideal == ideal_source::judgments && e.has_judgments ? "all judgments" : "this ranking's grades") +
+         ", largest gain first)";
+}
+
 // ---- text --------------------------------------------------------------
 
 std::string text_table(const std::vector<step>& steps, const columns& c, const options& opt, int d) {
@@ -161,15 +179,10 @@ std::string render_text(const explanation& e, const result_context& ctx) {
   const options& opt = ctx.s->opt;
   int d = ctx.s->decimals;
   columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
-  std::string k = cut_label(e), out;
-  out += "Ranking of " + std::to_string(e.n) + " items";
-  if (!ctx.input_format.empty()) out += " (read as " + std::string(ctx.input_format) + ")";
-  out += "; K = " + (e.k ? std::to_string(e.k) : std::string("none (whole list)"));
-  out += "; gain " + gain_formula(opt) + "; discount " + discount_label(opt);
-  if (!ctx.preset.empty()) out += "; preset " + std::string(ctx.preset);
+  std::string k = cut_label(e), out = about_line(e, ctx);
   out += "\n\nDCG" + k + ": the ranking as given\n" + text_table(e.steps, c, opt, d);
   out += sum_line("DCG" + k, e.steps, e.dcg, d) + "\n\n";
-  out += "IDCG" + k + ": the ideal order (" + std::string(opt.ideal == ideal_source::judgments && e.has_judgments ? "all judgments" : "this ranking's grades") + ", largest gain first)\n";
+  out += "IDCG" + k + ": " + ideal_title(e, opt) + "\n";
   out += text_table(e.ideal_steps, c, opt, d);
   out += sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
   out += ndcg_line(e, d) + "\n" + pool_lines(e, d, "  ");
@@ -304,24 +317,16 @@ std::string html_paragraph(const std::string& text, const char* tag = "p") {
 
 // The headline first (what a notebook reader looks for), then the tables
 // and their sum lines as the text report has them.
-std::string render_html(const explanation& e, const result_context& ctx) {
+std::string html_report(const explanation& e, const result_context& ctx) {
   const options& opt = ctx.s->opt;
   int d = ctx.s->decimals;
   columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
   std::string k = cut_label(e);
   std::string out = "<div class=\"ndcg-calc\">\n<p><strong>" + html_escape(ndcg_line(e, d)) + "</strong></p>\n";
-  std::string about = "Ranking of " + std::to_string(e.n) + " items";
-  if (!ctx.input_format.empty()) about += " (read as " + std::string(ctx.input_format) + ")";
-  about += "; K = " + (e.k ? std::to_string(e.k) : std::string("none (whole list)"));
-  about += "; gain " + gain_formula(opt) + "; discount " + discount_label(opt);
-  if (!ctx.preset.empty()) about += "; preset " + std::string(ctx.preset);
-  out += html_paragraph(about);
+  out += html_paragraph(about_line(e, ctx));
   out += html_paragraph("DCG" + k + ": the ranking as given", "h4") + html_table(e.steps, c, opt, d);
   out += html_paragraph(sum_line("DCG" + k, e.steps, e.dcg, d));
-  out += html_paragraph("IDCG" + k + ": the ideal order (" +
-                            std::string(opt.ideal == ideal_source::judgments && e.has_judgments ? "all judgments" : "this ranking's grades") +
-                            ", largest gain first)",
-                        "h4");
+  out += html_paragraph("IDCG" + k + ": " + ideal_title(e, opt), "h4");
   out += html_table(e.ideal_steps, c, opt, d) + html_paragraph(sum_line("IDCG" + k, e.ideal_steps, e.idcg, d));
   if (e.has_judgments) {
     std::string pool = pool_lines(e, d, "");
@@ -470,10 +475,9 @@ expected<report_format> parse_report_format(std::string_view s) {
   if (s == "json") return report_format::json;
   if (s == "csv") return report_format::csv;
   if (s == "latex" || s == "tex") return report_format::latex;
-  if (s == "html") return report_format::html;
-  return option_fail(error_code::unknown_choice, "format", "unknown format " + echo(s) + " (expected text, markdown, json, csv, latex or html)")
+  return option_fail(error_code::unknown_choice, "format", "unknown format " + echo(s) + " (expected text, markdown, json, csv or latex)")
       .with("found", s)
-      .with("choices", "text,markdown,json,csv,latex,html");
+      .with("choices", "text,markdown,json,csv,latex");
 }
 
 std::string render(const explanation& e, report_format f, const result_context& ctx) {
@@ -485,10 +489,16 @@ std::string render(const explanation& e, report_format f, const result_context& 
     case report_format::json: return render_json(e, c);
     case report_format::csv: return render_csv(e);
     case report_format::latex: return render_latex(e, c);
-    case report_format::html: return render_html(e, c);
     case report_format::text: break;
   }
   return render_text(e, c);
+}
+
+std::string render_html(const explanation& e, const result_context& ctx) {
+  static const settings defaults;
+  result_context c = ctx;
+  if (!c.s) c.s = &defaults;
+  return html_report(e, c);
 }
 
 std::string json_object(const std::function<void(field_sink&)>& put) {
