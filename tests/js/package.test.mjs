@@ -114,14 +114,23 @@ test('strict TypeScript accepts the package from CommonJS (export =), ESM and th
     }
     export = main;`);
   writeFileSync(join(project(), 'b.mts'), `
-    import create, { createNdcgModule, NdcgError, type Explanation } from 'ndcg-calc';
+    import create, { createNdcgModule, NdcgError, type Explanation, type MeasureSpec, type PresetName } from 'ndcg-calc';
     import 'ndcg-calc/element';
     const api = await create();
     const r: Explanation = api.explain([3, 2], { gain: 'linear' });
     const el = document.querySelector('ndcg-calc');
     const shown: Explanation | null = el ? el.result : null;
     el?.addEventListener('ndcg-result', (e) => console.log(e.detail.ndcg));
-    export const out = [r.ndcg, shown, createNdcgModule === create, NdcgError.name];`);
+    export const out = [r.ndcg, shown, createNdcgModule === create, NdcgError.name];
+    // Never-null results need no check under strict null checks; names are the tables' unions.
+    const c = api.compareRuns('q 0 d 1', ['q Q0 d 1 1 a', 'q Q0 d 1 2 b'], { measures: ['ndcg_cut.10', 'map'] });
+    const diff: number = c.comparisons[0].diff;
+    const [lo, hi]: [number, number] = c.comparisons[0].ci95;
+    const loss: number[] = r.loss;
+    const format: string = r.format;
+    const preset: PresetName = api.presets()[0].name;
+    const measure: MeasureSpec = 'ndcg_cut.5,10';
+    export const more = [diff, lo, hi, loss, format, api.explain('1', { preset }), measure];`);
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   const config = (files) => writeFileSync(join(project(), 'tsconfig.json'), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2022', 'dom'], types: [] },
@@ -130,11 +139,18 @@ test('strict TypeScript accepts the package from CommonJS (export =), ESM and th
   config(['a.cts', 'b.mts']);
   run(process.execPath, [tsc, '-p', '.'], project());
   // And a wrong use is refused, so the check above is not vacuous.
-  writeFileSync(join(project(), 'c.cts'), "import create = require('ndcg-calc');\ncreate().then((api) => api.explain(3));\n");
+  writeFileSync(join(project(), 'c.cts'), "import create = require('ndcg-calc');\ncreate().then((api) => api.explain(3));\n" +
+    "create().then((api) => api.explain('3', { preset: 'sklearm' }));\n" +
+    "create().then((api) => api.evaluateTrec('', '', { measures: ['ndcg_cutt.10'] }));\n" +
+    "create().then((api) => { const n: number = api.explain('3').ndcg; return n; });\n");
   config(['c.cts']);
   const r = runProcess(process.execPath, [tsc, '-p', '.'], { cwd: project(), encoding: 'utf8' });
   assert.notEqual(r.status, 0);
   assert.match(r.stdout, /c\.cts\(2,\d+\): error TS2345/);
+  assert.match(r.stdout, /c\.cts\(3,\d+\): error TS2820: Type '"sklearm"' is not assignable to type 'PresetName/);
+  assert.match(r.stdout, /c\.cts\(4,\d+\): error TS2820: Type '"ndcg_cutt.10"' is not assignable to type 'MeasureSpec'/);
+  assert.match(r.stdout, /c\.cts\(5,\d+\): error TS2322/);  // ndcg is null under zeroIdcg 'skip'
+
 });
 
 test('in this repository, require() of main and of the package root give the factory', async () => {
