@@ -1,4 +1,6 @@
 """evaluate(): a whole run against qrels, as `ndcg trec` evaluates it."""
+import os
+
 from . import _core
 from ._inputs import arrays_text, is_numbers, read_path, trec_input
 from ._options import option_texts
@@ -76,5 +78,6 @@ def evaluate(qrels, run, measures=None, *, group=None, qid=None, subtopics=None,
         read_as['run'] = 'file' if run_is_path else (
             'text' if isinstance(run, (str, bytes, bytearray, memoryview)) else type(run).__name__)
     topics = b'' if subtopics is None else _text_of(subtopics, 'subtopics', read_as)
-    reply = _core.evaluate(qrels_value, run_value, run_is_path, topics, texts)
+    run_arg = os.fsencode(run_value) if run_is_path else run_value
+    reply = _core.evaluate(qrels_value, run_arg, run_is_path, topics, texts)
     return Evaluation(reply, read_as)

@@ -19,6 +19,7 @@ import numbers
 import os
 
 from ._errors import NdcgError
+from ._options import utf8
 
 _QID_COLUMNS = ('qid', 'query_id', 'query', 'topic')
 _DOCID_COLUMNS = ('docid', 'doc_id', 'doc', 'docno')
@@ -36,16 +37,17 @@ def _is_frame(value):
 
 
 def _is_array(value):
-    return hasattr(value, 'shape') and hasattr(value, 'dtype') and hasattr(value, 'tolist')
+    """A NumPy array (or alike) of one or more dimensions; a NumPy scalar is a number."""
+    return hasattr(value, 'dtype') and hasattr(value, 'tolist') and getattr(value, 'ndim', 0) >= 1
 
 
 def _number_text(source, value):
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise _bad_type(source, 'a number', value)
-    v = float(value)
-    if v == int(v) and abs(v) < 2 ** 53 and isinstance(value, numbers.Integral):
+    if isinstance(value, numbers.Integral):
         return str(int(value))
-    return repr(v) if math.isfinite(v) else str(v)
+    v = float(value)
+    return repr(v) if math.isfinite(v) else str(v)  # "nan", "inf": the core refuses them with their place
 
 
 def _grade_text(source, value):
@@ -84,7 +86,7 @@ def source_of(value, source):
             if value.strip() and not any(c.isspace() for c in value.strip()):
                 raise NdcgError('%s: no such file %r (text needs at least one line with several fields)'
                                 % (source, value), code='bad-file', source=source, args={'found': value})
-        return 'text', value
+        return 'text', utf8(value)
     return None
 
 
@@ -158,7 +160,7 @@ def trec_input(value, source):
     if found:
         return found
     if _is_frame(value) or hasattr(value, 'items'):
-        return 'text', (run_text(value, source) if source == 'run' else qrels_text(value, source))
+        return 'text', utf8(run_text(value, source) if source == 'run' else qrels_text(value, source))
     raise _bad_type(source, 'a file path, text, bytes, a dict {qid: {docid: value}} or a DataFrame', value)
 
 
@@ -170,6 +172,8 @@ def _sizes_of(n, group, qid):
     if group is not None and qid is not None:
         raise NdcgError('give group (sizes) or qid (one per row), not both', code='bad-input', source='options')
     if qid is not None:
+        if not (_is_array(qid) or isinstance(qid, (list, tuple))):
+            raise _bad_type('options', 'qid as a list or an array, one per row', qid)
         qids = list(qid.tolist() if _is_array(qid) else qid)
         if len(qids) != n:
             raise NdcgError('qid has %d entries for %d rows' % (len(qids), n), code='field-count', source='options',
@@ -182,7 +186,11 @@ def _sizes_of(n, group, qid):
                 names.append(q)
                 sizes.append(1)
         return [_word('run', q, 'qid') for q in names], sizes
-    sizes = [n] if group is None else [int(s) for s in (group.tolist() if _is_array(group) else group)]
+    if group is not None and not (_is_array(group) or isinstance(group, (list, tuple))):
+        raise _bad_type('options', 'group as a list or an array of group sizes', group)
+    sizes = [n] if group is None else list(group.tolist() if _is_array(group) else group)
+    if not all(isinstance(s, numbers.Integral) and not isinstance(s, bool) for s in sizes):
+        raise _bad_type('options', 'group sizes as whole numbers', group)
     if sum(sizes) != n or any(s <= 0 for s in sizes):
         raise NdcgError('group sizes add up to %d for %d rows' % (sum(sizes), n), code='field-count',
                         source='options', args={'expected': str(n), 'found': str(sum(sizes))})
@@ -208,7 +216,7 @@ def arrays_text(labels, scores, group=None, qid=None):
             qrels.append('%s 0 %s %s\n' % (name, d, _grade_text('qrels', label_list[row])))
             run.append('%s Q0 %s 0 %s arrays\n' % (name, d, _number_text('run', score_list[row])))
             row += 1
-    return ''.join(qrels), ''.join(run)
+    return utf8(''.join(qrels)), utf8(''.join(run))
 
 
 def is_numbers(value):
@@ -225,8 +233,12 @@ def is_numbers(value):
 def _columns_csv(columns, source):
     """CSV text with a header from {column: values} (the core's CSV reader
     takes any subset of id, score, rel/grade/label, subtopics)."""
-    names = list(columns)
-    values = [list(v.tolist() if _is_array(v) else v) for v in columns.values()]
+    names = [str(name) for name in columns]
+    values = []
+    for name, column in columns.items():
+        if not (_is_array(column) or isinstance(column, (list, tuple)) or type(column).__name__ == 'Series'):
+            raise _bad_type(source, 'a list, an array or a Series for column %s' % name, column)
+        values.append(list(column.tolist() if hasattr(column, 'tolist') else column))
     if len({len(v) for v in values}) > 1:
         raise NdcgError('%s: the columns have different lengths' % source, code='field-count', source=source)
     out = io.StringIO()
@@ -240,22 +252,26 @@ def _columns_csv(columns, source):
 def ranking_input(value):
     """('text', str|bytes) or ('grades', list of floats) for explain's ranking."""
     if isinstance(value, (str, bytes, bytearray)):
-        return 'text', value if isinstance(value, str) else bytes(value)
+        return 'text', utf8(value) if isinstance(value, str) else bytes(value)
     if isinstance(value, os.PathLike):
         return 'text', read_path(os.fspath(value), 'ranking')
     if _is_frame(value):
-        return 'text', _columns_csv({str(c): value[c] for c in value.columns}, 'ranking')
+        return 'text', utf8(_columns_csv({str(c): value[c] for c in value.columns}, 'ranking'))
     if hasattr(value, 'items'):
-        return 'text', _columns_csv(dict(value.items()), 'ranking')
+        return 'text', utf8(_columns_csv(dict(value.items()), 'ranking'))
     if is_numbers(value):
         return 'grades', [float(v) for v in (value.ravel().tolist() if _is_array(value) else value)]
+    if isinstance(value, (list, tuple)):
+        at = next(i for i, v in enumerate(value) if isinstance(v, bool) or not isinstance(v, numbers.Real))
+        raise NdcgError('grades[%d] is not a number: %r' % (at, value[at]), code='not-a-number', source='ranking',
+                        args={'found': repr(value[at])})
     raise _bad_type('ranking', 'text, bytes, a list or array of grades, a dict of columns or a DataFrame', value)
 
 
 def judgments_input(value):
     """explain's qrels: a file, text, bytes, {docid: grade} or {qid: {docid: grade}}."""
     if value is None:
-        return ''
+        return b''
     found = source_of(value, 'judgments')
     if found:
         kind, text = found
@@ -263,6 +279,6 @@ def judgments_input(value):
     if hasattr(value, 'items'):
         values = list(value.values())
         if values and all(hasattr(v, 'items') for v in values):
-            return qrels_text(value, 'judgments')
-        return ''.join('%s %s\n' % (_word('judgments', d, 'id'), _grade_text('judgments', g)) for d, g in value.items())
+            return utf8(qrels_text(value, 'judgments'))
+        return utf8(''.join('%s %s\n' % (_word('judgments', d, 'id'), _grade_text('judgments', g)) for d, g in value.items()))
     raise _bad_type('judgments', 'a file path, text, bytes or a dict {docid: grade}', value)

@@ -9,6 +9,19 @@ import numbers
 from ._errors import NdcgError
 
 
+def utf8(text):
+    """A str as the bytes the core reads. Bytes that were not UTF-8 come back
+    from the core as surrogate escapes and go back as those bytes; any other
+    lone surrogate (which no UTF-8 holds) is passed as its own bytes, which
+    the core reads as text that is not UTF-8, as it reads such a file."""
+    if isinstance(text, bytes):
+        return text
+    try:
+        return text.encode('utf-8', 'surrogateescape')
+    except UnicodeEncodeError:
+        return text.encode('utf-8', 'surrogatepass')
+
+
 def _scalar_text(key, value):
     if isinstance(value, bool):
         return 'true' if value else 'false'
@@ -41,9 +54,9 @@ def value_texts(key, value):
 
 
 def option_texts(options):
-    """[(key, text), ...] from a dict of options; None means "not given"."""
+    """[(key, text), ...] as bytes from a dict of options; None means "not given"."""
     out = []
     for key, value in options.items():
         if value is not None:
-            out.extend(value_texts(key, value))
+            out.extend((utf8(k), utf8(v)) for k, v in value_texts(key, value))
     return out

@@ -13,6 +13,7 @@ from . import _core
 from ._errors import NdcgError
 from ._evaluate import evaluate
 from ._inputs import qrels_text
+from ._options import utf8
 
 supported_measures = frozenset(_core.measure_tables()['names'])
 # trec_eval's nicknames; the core expands them (evaluate(measures='official')).
@@ -59,8 +60,8 @@ class RelevanceEvaluator:
 
 
 def _text_of(lines):
-    text = ''.join(lines) if not isinstance(lines, (str, bytes)) else lines
-    return text
+    text = lines if isinstance(lines, (str, bytes)) else ''.join(lines)
+    return utf8(text)
 
 
 def parse_run(f_run):
