@@ -50,10 +50,12 @@ class parallel_build_ext(build_ext):
         compile_one = self.compiler.compile
         jobs = int(os.environ.get('NDCG_JOBS', os.cpu_count() or 1))
         headers = newest_header()
+        fresh = self.same_flags()
+        self.force = self.force or not fresh  # new flags: compile and link again, whatever the times say
 
         def compile_file(f, output_dir=None, **kwargs):
             obj = self.compiler.object_filenames([f], output_dir=output_dir)[0]
-            if os.path.exists(obj) and os.path.getmtime(obj) > max(os.path.getmtime(f), headers):
+            if fresh and os.path.exists(obj) and os.path.getmtime(obj) > max(os.path.getmtime(f), headers):
                 return [obj]
             return compile_one([f], output_dir=output_dir, **kwargs)
 
@@ -67,6 +69,24 @@ class parallel_build_ext(build_ext):
 
         self.compiler.compile = compile_all
         super().build_extensions()
+        with open(self.stamp(), 'w') as f:
+            f.write(self.flags())
+
+    def flags(self):
+        return repr([(e.extra_compile_args, e.include_dirs, self.compiler.compiler_so) for e in self.extensions])
+
+    def stamp(self):
+        os.makedirs(self.build_temp, exist_ok=True)
+        return os.path.join(self.build_temp, 'ndcg-flags.txt')
+
+    def same_flags(self):
+        """True when the objects in build_temp were compiled with these flags
+        (the stamp written after the last build says which)."""
+        try:
+            with open(self.stamp()) as f:
+                return f.read() == self.flags()
+        except OSError:
+            return False
 
 
 def extension():
@@ -75,8 +95,8 @@ def extension():
         sources=sources(),
         include_dirs=['cpp/include', 'cpp/src', 'cpp/python', pybind11_include()],
         language='c++',
-        # fast_float and {fmt} are header-only, from /usr/include as for the command.
-        extra_compile_args=['-std=c++17', '-O2', '-g0', '-fvisibility=hidden', '-DNDEBUG'],
+        # As CMake's Release build of the command; fast_float and {fmt} are header-only, from /usr/include.
+        extra_compile_args=['-std=c++17', '-O3', '-g0', '-fvisibility=hidden', '-DNDEBUG'],
         extra_link_args=['-pthread'],
     )
 
