@@ -325,28 +325,37 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
 
 // ---- runs and qrels as dicts ------------------------------------------------------------
 
-py::dict run_dict(const std::string& text) {
-  auto run = ndcg::parse_run(text);
-  if (!run) raise(ndcg::error(run.err()).in("run"));
+namespace {
+py::object value_of_entry(const ndcg::run_entry& e) { return py::float_(e.score); }
+py::object value_of_entry(const ndcg::qrel_entry& e) { return py::int_(e.rel); }
+}  // namespace
+
+namespace {
+
+// {qid: {docid: value}} from a file the core has read (queries in order).
+template <class File>
+py::dict nested(const File& file) {
   py::dict out;
-  for (const ndcg::run_query& q : run->queries) {
+  for (const auto& q : file.queries) {
     py::dict docs;
-    for (const ndcg::run_entry& e : q.entries) docs[bytes_text(e.docid)] = e.score;
+    for (const auto& e : q.entries) docs[bytes_text(e.docid)] = value_of_entry(e);
     out[bytes_text(q.qid)] = docs;
   }
   return out;
 }
 
+}  // namespace
+
+py::dict run_dict(const std::string& text) {
+  auto run = ndcg::parse_run(text);
+  if (!run) raise(ndcg::error(run.err()).in("run"));
+  return nested(*run);
+}
+
 py::dict qrels_dict(const std::string& text) {
   auto qrels = ndcg::parse_qrels(text);
   if (!qrels) raise(ndcg::error(qrels.err()).in("qrels"));
-  py::dict out;
-  for (const ndcg::qrels_query& q : qrels->queries) {
-    py::dict docs;
-    for (const ndcg::qrel_entry& e : q.entries) docs[bytes_text(e.docid)] = e.rel;
-    out[bytes_text(q.qid)] = docs;
-  }
-  return out;
+  return nested(*qrels);
 }
 
 // ---- the tables ---------------------------------------------------------------------------

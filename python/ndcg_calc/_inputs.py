@@ -114,44 +114,37 @@ def _column(frame, names, source, what, required=True):
     return None
 
 
-def _lines_from_nested(nested, source, line):
-    if not hasattr(nested, 'items'):
-        raise _bad_type(source, 'a dict {qid: {docid: value}}', nested)
+def _trec_lines(value, source, line, value_columns, what):
+    """One line(qid, docid, value) per entry of {qid: {docid: value}}, or per
+    row of a DataFrame with a query id, a document id and a value column."""
+    if _is_frame(value):
+        qids = _column(value, _QID_COLUMNS, source, 'query id')
+        docids = _column(value, _DOCID_COLUMNS, source, 'document id')
+        values = _column(value, value_columns, source, what)
+        return ''.join(line(_word(source, q, 'qid'), _word(source, d, 'docid'), v) for q, d, v in zip(qids, docids, values))
+    if not hasattr(value, 'items'):
+        raise _bad_type(source, 'a dict {qid: {docid: value}}', value)
     out = []
-    for qid, docs in nested.items():
+    for qid, docs in value.items():
         q = _word(source, qid, 'qid')
         if not hasattr(docs, 'items'):
             raise _bad_type(source, 'a dict {docid: value} for query %s' % q, docs)
-        for docid, value in docs.items():
-            out.append(line(q, _word(source, docid, 'docid'), value))
-    return out
+        for docid, v in docs.items():
+            out.append(line(q, _word(source, docid, 'docid'), v))
+    return ''.join(out)
 
 
 def qrels_text(value, source='qrels'):
     """TREC qrels text ("qid 0 docid rel") from {qid: {docid: rel}} or a DataFrame."""
-    def line(q, d, rel):
-        return '%s 0 %s %s\n' % (q, d, _grade_text(source, rel))
-
-    if _is_frame(value):
-        qids = _column(value, _QID_COLUMNS, source, 'query id')
-        docids = _column(value, _DOCID_COLUMNS, source, 'document id')
-        rels = _column(value, _GRADE_COLUMNS, source, 'grade')
-        return ''.join(line(_word(source, q, 'qid'), _word(source, d, 'docid'), r) for q, d, r in zip(qids, docids, rels))
-    return ''.join(_lines_from_nested(value, source, line))
+    return _trec_lines(value, source, lambda q, d, rel: '%s 0 %s %s\n' % (q, d, _grade_text(source, rel)),
+                       _GRADE_COLUMNS, 'grade')
 
 
 def run_text(value, source='run', tag='run'):
     """TREC run text ("qid Q0 docid 0 score tag") from {qid: {docid: score}} or a
     DataFrame; lines in the given order (the rank column is not read)."""
-    def line(q, d, score):
-        return '%s Q0 %s 0 %s %s\n' % (q, d, _number_text(source, score), tag)
-
-    if _is_frame(value):
-        qids = _column(value, _QID_COLUMNS, source, 'query id')
-        docids = _column(value, _DOCID_COLUMNS, source, 'document id')
-        scores = _column(value, _SCORE_COLUMNS, source, 'score')
-        return ''.join(line(_word(source, q, 'qid'), _word(source, d, 'docid'), s) for q, d, s in zip(qids, docids, scores))
-    return ''.join(_lines_from_nested(value, source, line))
+    return _trec_lines(value, source, lambda q, d, score: '%s Q0 %s 0 %s %s\n' % (q, d, _number_text(source, score), tag),
+                       _SCORE_COLUMNS, 'score')
 
 
 def trec_input(value, source):
