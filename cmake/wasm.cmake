@@ -96,11 +96,12 @@ target_link_options(ndcg_unlzma PRIVATE -Oz --no-entry -sSTANDALONE_WASM -sEXPOR
 
 # The `ndcg` command on Node, for the npm package's bin (`npx ndcg-calc trec
 # QRELS RUN`): the native command's own code (cpp/cli, main.cpp), its files
-# read and written through Node's file system (NODERAWFS), the wasm inlined
-# so Node loads one file. scripts/build-web.mjs copies it to dist/ndcg-cli.js.
+# read and written through Node's file system (NODERAWFS). scripts/build-web.mjs
+# makes dist/ndcg-cli.js of Emscripten's loader and the wasm packed by LZMA,
+# handed to the loader unpacked as Module.wasmBinary.
 add_executable(ndcg_cli_node cpp/cli/main.cpp)
 target_link_libraries(ndcg_cli_node PRIVATE ndcg_cli)
 target_compile_options(ndcg_cli_node PRIVATE ${NDCG_WARNINGS})
 set_target_properties(ndcg_cli_node PROPERTIES OUTPUT_NAME ndcg-cli SUFFIX .js)
-target_link_options(ndcg_cli_node PRIVATE -Oz -sSINGLE_FILE=1 -sNODERAWFS=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1
+target_link_options(ndcg_cli_node PRIVATE -Oz -sNODERAWFS=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1
   -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0)
