@@ -91,6 +91,17 @@ def main():
     print('evaluate / ndcg trec:           %.2fx (target: within 1.2x)' % (ours / native))
     print('trec_eval / evaluate:           %.2fx faster (target: 5x or more)' % (trec_eval / ours))
 
+    # pytrec_eval's way: the qrels and the run as dicts (read here by parse_run and parse_qrel).
+    with open(run) as f:
+        run_dict = ndcg_calc.parse_run(f)
+    with open(qrels) as f:
+        qrels_dict = ndcg_calc.parse_qrel(f)
+    made, = median_seconds([lambda: ndcg_calc.RelevanceEvaluator(qrels_dict, set(MEASURES))], min(a.runs, 3))
+    evaluator = ndcg_calc.RelevanceEvaluator(qrels_dict, set(MEASURES))
+    dicts, = median_seconds([lambda: evaluator.evaluate(run_dict)], min(a.runs, 3))
+    print('RelevanceEvaluator(qrels dict)  %.3f s; .evaluate(run dict) %.3f s (the dicts written as text in C++)'
+          % (made, dicts))
+
     worked = [3, 2, 0, 1, 0, 0, 2, 1, 0, 0]
     text = '3 2 0 1 0 0 2 1 0 0'
     count = 20000

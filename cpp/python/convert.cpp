@@ -5,10 +5,13 @@
 
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
 
+#include "base/text.hpp"
+#include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
 
@@ -321,6 +324,90 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
   out["holm_test"] = text_of(ndcg::name_of(c.holm));
   out["text"] = bytes_text(ndcg::render_compare(c, settings));
   return out;
+}
+
+// ---- dicts as TREC text -------------------------------------------------------------------
+
+namespace {
+
+[[noreturn]] void refuse(ndcg::error_code code, const std::string& source, std::string message, const std::string& found,
+                         const char* arg = "found") {
+  raise(ndcg::fail(code, std::move(message)).in(source).with(arg, found));
+}
+
+std::string type_name(py::handle v) { return Py_TYPE(v.ptr())->tp_name; }
+
+// A key's bytes (any str, or the str() of another key), checked as one word of a line.
+std::string word_of(py::handle key, const std::string& source, const char* what, bool qid) {
+  py::str text = PyUnicode_Check(key.ptr()) ? py::reinterpret_borrow<py::str>(key) : py::str(key);
+  PyObject* raw = PyUnicode_AsEncodedString(text.ptr(), "utf-8", "surrogateescape");
+  if (!raw) {
+    PyErr_Clear();
+    raw = PyUnicode_AsEncodedString(text.ptr(), "utf-8", "surrogatepass");
+    if (!raw) throw py::error_already_set();
+  }
+  std::string out = py::reinterpret_steal<py::bytes>(raw);
+  const bool spaced = std::any_of(out.begin(), out.end(), [](char c) {
+    return ndcg::detail::is_space(c) || c == '\n' || c == '\r';
+  });
+  if (out.empty() || spaced || (qid && out[0] == '#'))
+    refuse(ndcg::error_code::bad_input, source,
+           std::string("the ") + what + " " + ndcg::echo(out) + " is not one word of a TREC line (" +
+               (out.empty() ? "empty" : spaced ? "it holds whitespace" : "a line starting with # is a comment") + ")",
+           out);
+  return out;
+}
+
+// A Python number as the double it holds; bool and non-numbers are refused.
+double number_of(py::handle v, const std::string& source, const char* what) {
+  if (PyBool_Check(v.ptr()) || !(PyFloat_Check(v.ptr()) || PyIndex_Check(v.ptr()) || PyNumber_Check(v.ptr())))
+    refuse(ndcg::error_code::bad_type, source, std::string("expected ") + what + " (a number), got " + type_name(v),
+           std::string(what) + " (a number)", "expected");
+  const double d = PyFloat_AsDouble(v.ptr());
+  if (d == -1.0 && PyErr_Occurred()) {
+    PyErr_Clear();
+    refuse(ndcg::error_code::bad_type, source, std::string("expected ") + what + " (a number), got " + type_name(v),
+           std::string(what) + " (a number)", "expected");
+  }
+  return d;
+}
+
+void append_value(std::string& out, py::handle v, bool run, const std::string& source) {
+  if (!run && PyIndex_Check(v.ptr()) && !PyBool_Check(v.ptr())) {  // a whole number, as digits
+    out += py::str(py::reinterpret_steal<py::object>(PyNumber_Index(v.ptr()))).cast<std::string>();
+    return;
+  }
+  const double d = number_of(v, source, run ? "a score" : "a grade");
+  if (!run && std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9007199254740992.0) {
+    out += std::to_string(static_cast<long long>(d));
+    return;
+  }
+  char buf[ndcg::max_shortest];
+  if (std::isfinite(d)) out.append(buf, ndcg::write_shortest(d, buf));
+  else out += std::isnan(d) ? "nan" : (d > 0 ? "inf" : "-inf");  // the reader refuses these with their place
+}
+
+py::dict as_dict(py::handle v, const std::string& source, const char* what) {
+  if (PyDict_Check(v.ptr())) return py::reinterpret_borrow<py::dict>(v);
+  if (!py::hasattr(v, "items"))
+    refuse(ndcg::error_code::bad_type, source, std::string("expected ") + what + ", got " + type_name(v), what, "expected");
+  return py::dict(py::reinterpret_borrow<py::object>(v));
+}
+
+}  // namespace
+
+py::bytes nested_text(py::handle nested, bool run, const std::string& source) {
+  std::string out;
+  for (auto [qid_key, docs] : as_dict(nested, source, "a dict {qid: {docid: value}}")) {
+    const std::string qid = word_of(qid_key, source, "qid", true);
+    for (auto [doc_key, value] : as_dict(docs, source, "a dict {docid: value} for each query")) {
+      const std::string docid = word_of(doc_key, source, "docid", false);
+      out.append(qid).append(run ? " Q0 " : " 0 ").append(docid).append(run ? " 0 " : " ");
+      append_value(out, value, run, source);
+      out += run ? " run\n" : "\n";
+    }
+  }
+  return py::bytes(out);
 }
 
 // ---- runs and qrels as dicts ------------------------------------------------------------

@@ -83,6 +83,15 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
 // compare(): compare's own option table reads the options.
 py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const option_texts& options);
 
+// {qid: {docid: value}} as TREC text for the core's readers: qrels lines
+// ("qid 0 docid rel") or, when `run`, run lines ("qid Q0 docid 0 score run")
+// in the dicts' order. Each qid and docid must be one word of a line: not
+// empty, no whitespace, and a qid not starting with '#' (a comment line).
+// Grades are whole numbers as digits, scores the shortest round-trip text;
+// anything else is written as it is for the reader to refuse, or, when no
+// text can stand for it, refused here (bad-type, in `source`).
+py::bytes nested_text(py::handle nested, bool run, const std::string& source);
+
 // A run or qrels text as the core's readers read it: {qid: {docid: score}}
 // or {qid: {docid: grade}} (pytrec_eval's parse_run and parse_qrel).
 py::dict run_dict(const std::string& text);

@@ -23,6 +23,7 @@ PYBIND11_MODULE(_core, m) {
         py::arg("options"));
   m.def("compare", &compare, py::arg("qrels"), py::arg("runs"), py::arg("options"));
 
+  m.def("nested_text", &nested_text, py::arg("nested"), py::arg("run"), py::arg("source"));
   m.def("run_dict", &run_dict, py::arg("text"));
   m.def("qrels_dict", &qrels_dict, py::arg("text"));
 

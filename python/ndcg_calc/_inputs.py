@@ -18,6 +18,7 @@ import math
 import numbers
 import os
 
+from . import _core
 from ._errors import NdcgError
 from ._options import utf8
 
@@ -62,9 +63,10 @@ def _grade_text(source, value):
 
 
 def _word(source, value, what):
-    """A qid or docid: one word of a TREC line, so no whitespace in it."""
+    """A qid or docid: one word of a TREC line, so no whitespace in it (and a
+    qid not starting with '#', which makes the line a comment)."""
     text = value if isinstance(value, str) else str(value)
-    if not text or any(c.isspace() for c in text):
+    if not text or any(c.isspace() for c in text) or (what == 'qid' and text.startswith('#')):
         raise NdcgError('%s: the %s %r is empty or holds whitespace, which no TREC line can carry'
                         % (source, what, text), code='bad-input', source=source, args={'found': text})
     return text
@@ -114,37 +116,28 @@ def _column(frame, names, source, what, required=True):
     return None
 
 
-def _trec_lines(value, source, line, value_columns, what):
-    """One line(qid, docid, value) per entry of {qid: {docid: value}}, or per
-    row of a DataFrame with a query id, a document id and a value column."""
-    if _is_frame(value):
-        qids = _column(value, _QID_COLUMNS, source, 'query id')
-        docids = _column(value, _DOCID_COLUMNS, source, 'document id')
-        values = _column(value, value_columns, source, what)
-        return ''.join(line(_word(source, q, 'qid'), _word(source, d, 'docid'), v) for q, d, v in zip(qids, docids, values))
-    if not hasattr(value, 'items'):
-        raise _bad_type(source, 'a dict {qid: {docid: value}}', value)
-    out = []
-    for qid, docs in value.items():
-        q = _word(source, qid, 'qid')
-        if not hasattr(docs, 'items'):
-            raise _bad_type(source, 'a dict {docid: value} for query %s' % q, docs)
-        for docid, v in docs.items():
-            out.append(line(q, _word(source, docid, 'docid'), v))
-    return ''.join(out)
+def _trec_lines(value, source, line, value_columns, what, run):
+    """TREC lines of {qid: {docid: value}} (written by the binding: _core.nested_text)
+    or of a DataFrame with a query id, a document id and a value column."""
+    if not _is_frame(value):
+        return _core.nested_text(value, run, source)
+    qids = _column(value, _QID_COLUMNS, source, 'query id')
+    docids = _column(value, _DOCID_COLUMNS, source, 'document id')
+    values = _column(value, value_columns, source, what)
+    return utf8(''.join(line(_word(source, q, 'qid'), _word(source, d, 'docid'), v) for q, d, v in zip(qids, docids, values)))
 
 
 def qrels_text(value, source='qrels'):
     """TREC qrels text ("qid 0 docid rel") from {qid: {docid: rel}} or a DataFrame."""
     return _trec_lines(value, source, lambda q, d, rel: '%s 0 %s %s\n' % (q, d, _grade_text(source, rel)),
-                       _GRADE_COLUMNS, 'grade')
+                       _GRADE_COLUMNS, 'grade', False)
 
 
 def run_text(value, source='run', tag='run'):
-    """TREC run text ("qid Q0 docid 0 score tag") from {qid: {docid: score}} or a
+    """TREC run text ("qid Q0 docid 0 score run") from {qid: {docid: score}} or a
     DataFrame; lines in the given order (the rank column is not read)."""
     return _trec_lines(value, source, lambda q, d, score: '%s Q0 %s 0 %s %s\n' % (q, d, _number_text(source, score), tag),
-                       _SCORE_COLUMNS, 'score')
+                       _SCORE_COLUMNS, 'score', True)
 
 
 def trec_input(value, source):
@@ -153,7 +146,7 @@ def trec_input(value, source):
     if found:
         return found
     if _is_frame(value) or hasattr(value, 'items'):
-        return 'text', utf8(run_text(value, source) if source == 'run' else qrels_text(value, source))
+        return 'text', run_text(value, source) if source == 'run' else qrels_text(value, source)
     raise _bad_type(source, 'a file path, text, bytes, a dict {qid: {docid: value}} or a DataFrame', value)
 
 
@@ -272,6 +265,6 @@ def judgments_input(value):
     if hasattr(value, 'items'):
         values = list(value.values())
         if values and all(hasattr(v, 'items') for v in values):
-            return utf8(qrels_text(value, 'judgments'))
+            return qrels_text(value, 'judgments')
         return utf8(''.join('%s %s\n' % (_word('judgments', d, 'id'), _grade_text('judgments', g)) for d, g in value.items()))
     raise _bad_type('judgments', 'a file path, text, bytes or a dict {docid: grade}', value)

@@ -131,3 +131,19 @@ def test_options_as_the_command_s_flags():
     assert exp.text == cli('trec', '-q', '--gain', 'exp', '-m', 'ndcg', QRELS, RUN)
     level = ndcg_calc.evaluate(QRELS, RUN, 'map', relevance_level=2)
     assert level.text == cli('trec', '-l', '2', '-m', 'map', QRELS, RUN)
+
+
+def test_dict_keys_no_trec_line_can_carry_are_refused_and_numpy_values_read():
+    for bad in ({'#q': {'d': 1}}, {'q': {'': 1}}, {'q': {'d\t2': 1}}, {'q': {'d\n': 1}}):
+        with pytest.raises(ndcg_calc.NdcgError) as caught:
+            ndcg_calc.evaluate(bad, RUN)
+        assert caught.value.code == 'bad-input' and caught.value.source == 'qrels', bad
+    with pytest.raises(ndcg_calc.NdcgError) as caught:
+        ndcg_calc.evaluate({'q': {'d': True}}, {'q': {'d': 1.0}})
+    assert caught.value.code == 'bad-type'
+    with pytest.raises(ndcg_calc.NdcgError) as caught:
+        ndcg_calc.evaluate({'q': {'d': 1}}, {'q': {'d': float('nan')}})
+    assert (caught.value.code, caught.value.source, caught.value.line) == ('not-a-number', 'run', 1)
+    r = ndcg_calc.evaluate({7: {'d': np.int64(2), 'e': 1.0}}, {7: {'d': np.float32(0.5), 'e': 0.75}}, 'ndcg')
+    # e (0.75, grade 1) then d (0.5, grade 2); trec_eval's gains are the grades.
+    assert r['7']['ndcg'] == pytest.approx((1 + 2 / np.log2(3)) / (2 + 1 / np.log2(3)), rel=1e-15)
