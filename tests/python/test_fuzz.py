@@ -2,8 +2,11 @@
 dicts, arrays, DataFrames, option values of any Python type): each call
 either returns or raises NdcgError, and the next call still works. The
 libFuzzer targets in fuzz/ cover the core beneath; this covers the Python
-layer's conversions into it."""
+layer's conversions into it. NDCG_PY_FUZZ_ROUNDS (default 1) multiplies the
+rounds and NDCG_PY_FUZZ_SEED (default 0) moves the seeds, for a longer search:
+NDCG_PY_FUZZ_ROUNDS=50 NDCG_PY_FUZZ_SEED=7 python3 -m pytest tests/python/test_fuzz.py"""
 import math
+import os
 import random
 
 import numpy as np
@@ -55,14 +58,16 @@ def survives(call):
 
 
 CODES = {c['code'] for c in ndcg_calc.error_codes()}
+ROUNDS = int(os.environ.get('NDCG_PY_FUZZ_ROUNDS', '1'))
+SEED = int(os.environ.get('NDCG_PY_FUZZ_SEED', '0'))
 EXPLAIN_KEYS = [r['key'] for r in ndcg_calc.option_schema()] + ['bogus', 'zeroIdcg', '--k']
 TREC_KEYS = ['complete', 'shard', 'relevance_level', 'gain', 'preset', 'alpha', 'err_max_grade', 'per_query', 'digits', 'trials']
 COMPARE_KEYS = [r['key'] for r in ndcg_calc.compare_option_schema()] + ['preset']
 
 
 def test_explain_survives_random_input():
-    rng = random.Random(1)
-    for _ in range(1500):
+    rng = random.Random(SEED * 1000 + 1)
+    for _ in range(1500 * ROUNDS):
         judged = rng.choice([None, text(rng), {text(rng)[:3] or 'd': rng.choice(VALUES)}, nested(rng, lambda r: r.randrange(3))])
         survives(lambda: ndcg_calc.explain(ranking(rng), qrels=judged, **options(rng, EXPLAIN_KEYS)))
 
@@ -80,8 +85,8 @@ def trec_input(rng, grades):
 
 
 def test_evaluate_and_compare_survive_random_input():
-    rng = random.Random(2)
-    for _ in range(600):
+    rng = random.Random(SEED * 1000 + 2)
+    for _ in range(600 * ROUNDS):
         measures = rng.choice([None, 'ndcg', ['ndcg_cut.3', 'map'], text(rng), [text(rng)], 3])
         survives(lambda: ndcg_calc.evaluate(trec_input(rng, True), trec_input(rng, False), measures, **options(rng, TREC_KEYS)))
         labels = np.array([rng.randrange(-1, 4) for _ in range(rng.randrange(0, 6))])
