@@ -9,10 +9,18 @@ export type ZeroPolicy = 'zero' | 'one' | 'skip';
 export type NegativePolicy = 'reject' | 'zero' | 'drop';
 export type ReportFormat = 'text' | 'markdown' | 'json' | 'csv' | 'latex';
 
+// The names in the core's tables, one union each: presets() (presets.cpp) and
+// the measures `ndcg trec -m` takes (trec_measure_names(), trec.cpp).
+// tests/cpp/names_test.cpp checks both unions against the tables.
+export type PresetName = 'document' | 'trec_eval' | 'gdeval' | 'sklearn' | 'lightgbm' | 'xgboost' | 'tf-ranking' | 'torchmetrics' | 'elasticsearch';
+export type MeasureName = 'runid' | 'num_q' | 'num_ret' | 'num_rel' | 'num_rel_ret' | 'map' | 'gm_map' | 'Rprec' | 'bpref' | 'recip_rank' | 'iprec_at_recall' | 'P' | 'relstring' | 'recall' | 'infAP' | 'gm_bpref' | 'Rprec_mult' | 'utility' | '11pt_avg' | 'binG' | 'G' | 'dcg' | 'ideal_dcg' | 'ndcg' | 'ndcg_rel' | 'Rndcg' | 'ndcg_cut' | 'map_cut' | 'relative_P' | 'success' | 'set_P' | 'set_relative_P' | 'set_recall' | 'set_map' | 'set_F' | 'num_nonrel_judged_ret' | 'num_nonjudged_ret' | 'prefs_num_prefs_poss' | 'prefs_num_prefs_ful' | 'prefs_num_prefs_ful_ret' | 'prefs_simp' | 'prefs_pair' | 'prefs_avgjg' | 'prefs_avgjg_Rnonrel' | 'prefs_simp_ret' | 'prefs_pair_ret' | 'prefs_avgjg_ret' | 'prefs_avgjg_Rnonrel_ret' | 'prefs_simp_imp' | 'prefs_pair_imp' | 'prefs_avgjg_imp' | 'map_avgjg' | 'P_avgjg' | 'Rprec_mult_avgjg' | 'yaap' | 'rbp' | 'rbp_resid' | 'unj' | 'err_cut' | 'alpha_ndcg_cut' | 'judged';
+/** A measure as `-m` takes it: a name, with parameters after a dot ('ndcg_cut.5,10', 'ndcg.1=1,2=3'), or a nickname. */
+export type MeasureSpec = MeasureName | `${MeasureName}.${string}` | 'official' | 'set' | 'all_trec' | 'all_qrels' | 'all_prefs' | 'prefs' | 'qrels_jg';
+
 // One member per row of the core's option table (optionSchema()), plus the
 // judgments text. Every value may also be given as text, read as the CLI reads it.
 export interface ExplainOptions {
-  preset?: string;
+  preset?: PresetName;
   k?: number | string;
   gainTable?: number[] | Float64Array | string;
   gain?: GainKind;
@@ -36,7 +44,7 @@ export interface ExplainOptions {
 
 /** Every option with its value, as an explanation reports them. */
 export interface ResolvedOptions {
-  preset: string | null;
+  preset: PresetName | null;
   k: number;
   gainTable: number[];
   gain: 'exp' | 'linear' | 'table';
@@ -83,8 +91,10 @@ export interface Step {
 }
 
 export interface Explanation {
-  format: string | null;
-  preset: string | null;
+  /** The input format that was detected (never null: every input is read as one). */
+  format: string;
+  /** The preset given, else the one the options match; null when they match none. */
+  preset: PresetName | null;
   options: ResolvedOptions;
   k: number;
   n: number;
@@ -111,13 +121,15 @@ export interface Explanation {
   };
   steps: Step[];
   idealSteps: Step[];
+  /** NDCG@k for k = 1..n; null where IDCG@k = 0 under zeroIdcg 'skip'. */
   ndcgAt: (number | null)[];
-  loss: (number | null)[];
+  /** Per position, the ideal term minus the actual one: always a number. */
+  loss: number[];
 }
 
 /** One input under one preset, for the side-by-side comparison. */
 export interface PresetScore {
-  name: string;
+  name: PresetName;
   dcg: number;
   idcg: number;
   ndcg: number | null;
@@ -129,25 +141,48 @@ export interface Analysis {
   explanation: Explanation;
   format: string;
   items: number;
-  matchingPreset: string;
+  matchingPreset: PresetName | '';
   unweightedNdcg: number | null;
   presets: PresetScore[] | null;
   render(format?: ReportFormat): string;
 }
 
+// One member per row of the option table that `ndcg trec` takes
+// (trecOptionSchema()), plus the subtopic qrels text. Every value may also
+// be given as text, read as the CLI reads it.
 export interface TrecOptions {
-  measures?: string[];
-  complete?: boolean;
-  /** Leave out qrels queries missing from the run (the run is one shard of a larger one). */
-  shard?: boolean;
-  relevanceLevel?: number;
-  preset?: string;
-  gain?: 'exp' | 'linear';
+  preset?: PresetName;
+  gainTable?: number[] | Float64Array | string;
+  gain?: 'exp' | 'exponential' | 'linear' | 'table';
+  relevanceLevel?: number | string;
+  errMaxGrade?: number | string;
+  alpha?: number | string;
+  measures?: MeasureSpec[];
+  complete?: boolean | string;
+  /** A qrels query missing from the run is an error (else it is left out, as trec_eval documents). */
+  strict?: boolean | string;
+  /** The run is one shard of a larger one: no error when it shares no query with the qrels. */
+  shard?: boolean | string;
+  k?: number | string;
+  ties?: 'input' | 'trec' | 'average';
+  zeroIdcg?: 'zero' | 'one' | 'skip';
+  /** trec_eval's -M: keep the top N documents of each query (0 = all). */
+  maxDocs?: number | string;
+  /** trec_eval's -J: drop unjudged documents from each ranking first. */
+  judgedOnly?: boolean | string;
+  /** trec_eval's -N: documents in the collection (utility). */
+  docsInCollection?: number | string;
+  /** trec_eval's -R: what the qrels text holds. */
+  judgments?: 'qrels' | 'prefs' | 'qrels_prefs' | 'qrels_jg';
+  /** trec_eval's -T: trec_results, the one run format. */
+  resultsFormat?: 'trec_results';
+  /** trec_eval's -n: no "all" lines in the text. */
+  noSummary?: boolean | string;
+  perQuery?: boolean | string;
+  digits?: number | string;
+  format?: 'text' | 'json' | 'csv' | 'markdown' | 'md' | 'latex' | 'tex';
+  /** Subtopic qrels (`qid subtopic docid judgment`) for alpha_ndcg_cut: an input, not an option. */
   subtopics?: string;
-  alpha?: number;
-  errMaxGrade?: number;
-  perQuery?: boolean;
-  digits?: number;
 }
 
 export interface TrecResult {
@@ -164,55 +199,93 @@ export interface TrecResult {
   text: string;
 }
 
-// One member per row of compare's option table (compareOptionSchema()).
-// Every value may also be given as text, read as the CLI reads it.
+// One member per row of the option table that `ndcg compare` takes
+// (compareOptionSchema()). Every value may also be given as text, read as
+// the CLI reads it.
 export interface CompareOptions {
-  measures?: string[];
-  complete?: boolean | string;
+  preset?: PresetName;
+  gainTable?: number[] | Float64Array | string;
+  gain?: 'exp' | 'exponential' | 'linear' | 'table';
   relevanceLevel?: number | string;
-  gain?: 'linear' | 'exp' | 'exponential';
+  errMaxGrade?: number | string;
+  alpha?: number | string;
+  measures?: MeasureSpec[];
+  complete?: boolean | string;
+  k?: number | string;
+  ties?: 'input' | 'trec' | 'average';
+  zeroIdcg?: 'zero' | 'one' | 'skip';
+  /** trec_eval's -M: keep the top N documents of each query (0 = all). */
+  maxDocs?: number | string;
+  /** trec_eval's -J: drop unjudged documents from each ranking first. */
+  judgedOnly?: boolean | string;
+  /** trec_eval's -N: documents in the collection (utility). */
+  docsInCollection?: number | string;
+  /** trec_eval's -R: what the qrels text holds. */
+  judgments?: 'qrels' | 'prefs' | 'qrels_prefs' | 'qrels_jg';
+  perQuery?: boolean | string;
+  digits?: number | string;
+  tieRange?: boolean | string;
   trials?: number | string;
   seed?: number | string;
   allPairs?: boolean | string;
   holmTest?: 'ttest' | 'wilcoxon' | 'sign' | 'randomization';
   format?: ReportFormat | 'md' | 'tex';
-  perQuery?: boolean | string;
-  digits?: number | string;
   names?: string[];
-  tieRange?: boolean | string;
 }
 
-/** One row of compare's option table. */
+/** One row of the option table as `ndcg compare` takes it. */
 export interface CompareOptionRow {
   key: keyof CompareOptions;
   flag: string;
+  /** trec_eval's spelling (-m, -q, -c, -l), or ''. */
   shortFlag: string;
-  kind: 'choice' | 'whole' | 'flag' | 'texts';
+  kind: 'choice' | 'whole' | 'real' | 'reals' | 'flag' | 'texts';
   choices: string[];
   min: number | null;
   max: number | null;
+  /** The default for this command ("linear" for gain, where explain's is "exp"). */
   default: string;
   help: string;
 }
 
-/** One measure, run B against run A (d = B - A per query); null where a value is undefined. */
+/** One row of the option table as `ndcg trec` takes it. */
+export interface TrecOptionRow {
+  key: Exclude<keyof TrecOptions, 'subtopics'>;
+  flag: string;
+  /** trec_eval's spelling (-m, -q, -c, -l), or ''. */
+  shortFlag: string;
+  kind: 'choice' | 'whole' | 'real' | 'reals' | 'flag' | 'texts';
+  choices: string[];
+  min: number | null;
+  max: number | null;
+  /** The default for this command ("linear" for gain, where explain's is "exp"). */
+  default: string;
+  help: string;
+}
+
+/**
+ * One measure, run B against run A (d = B - A per query). Every comparison has at least one
+ * query and compare's measures always have a value, so means, the difference, its interval and
+ * the sign and randomization p-values are numbers; null where a value is undefined: d_z and the
+ * t-test when every d is equal, Wilcoxon's normal approximation when every d is 0.
+ */
 export interface Comparison {
   measure: string;
   runA: string;
   runB: string;
   queries: number;
-  meanA: number | null;
-  meanB: number | null;
-  diff: number | null;
-  ci95: [number | null, number | null];
+  meanA: number;
+  meanB: number;
+  diff: number;
+  ci95: [number, number];
   effectSize: number | null;
   wins: number;
   losses: number;
   ties: number;
   pTtest: number | null;
   pWilcoxon: number | null;
-  pSign: number | null;
-  pRandomization: number | null;
+  pSign: number;
+  pRandomization: number;
   /** Holm-adjusted p of the holmTest, when the measure has several pairs. */
   pHolm?: number | null;
   wilcoxon: 'exact' | 'normal';
@@ -225,8 +298,8 @@ export interface TieRangeSummary {
   run: string;
   /** Queries whose value differs between the worst and the best order. */
   queriesChanged: number;
-  meanMin: number | null;
-  meanMax: number | null;
+  meanMin: number;
+  meanMax: number;
 }
 
 export interface CompareResult {
@@ -247,7 +320,7 @@ export interface CompareResult {
 }
 
 export interface PresetInfo {
-  name: string;
+  name: PresetName;
   summary: string;
   options: ResolvedOptions;
 }
@@ -261,10 +334,11 @@ export interface NdcgApi {
   evaluateTrec(qrelsText: string, runText: string, options?: TrecOptions): TrecResult;
   compareRuns(qrelsText: string, runTexts: string[], options?: CompareOptions): CompareResult;
   compareOptionSchema(): CompareOptionRow[];
+  trecOptionSchema(): TrecOptionRow[];
   presets(): PresetInfo[];
-  matchingPreset(options?: ExplainOptions): string;
+  matchingPreset(options?: ExplainOptions): PresetName | '';
   detectFormat(text: string): string;
-  /** 'full' (dist/ndcg.js, the page) or 'light' (embed.html, ndcg-calc.js): there evaluateTrec and compareRuns throw code 'not-in-build' and compareOptionSchema() is []. */
+  /** 'full' (dist/ndcg.js, the page) or 'light' (embed.html, ndcg-calc.js): there evaluateTrec and compareRuns throw code 'not-in-build' and compareOptionSchema() and trecOptionSchema() are []. */
   build: 'full' | 'light';
   memoryBytes(): number;
   ready(): Promise<void>;

@@ -15,6 +15,9 @@ declare namespace createNdcgModule {
   type ZeroPolicy = T.ZeroPolicy;
   type NegativePolicy = T.NegativePolicy;
   type ReportFormat = T.ReportFormat;
+  type PresetName = T.PresetName;
+  type MeasureName = T.MeasureName;
+  type MeasureSpec = T.MeasureSpec;
   type ExplainOptions = T.ExplainOptions;
   type ResolvedOptions = T.ResolvedOptions;
   type OptionRow = T.OptionRow;
@@ -26,6 +29,7 @@ declare namespace createNdcgModule {
   type TrecResult = T.TrecResult;
   type CompareOptions = T.CompareOptions;
   type CompareOptionRow = T.CompareOptionRow;
+  type TrecOptionRow = T.TrecOptionRow;
   type Comparison = T.Comparison;
   type TieRangeSummary = T.TieRangeSummary;
   type CompareResult = T.CompareResult;

@@ -94,7 +94,7 @@ TEST_CASE("trec parity: -m all_trec -q -J (judged documents only), every line, -
 
 TEST_CASE("trec parity: -m all_trec -q -l2 (relevance level 2), every line") {
   auto opt = all_trec();
-  opt.relevance_level = 2;
+  opt.conv.relevance_level = 2;
   check_lines(ndcg::format_trec(evaluate("set1.qrels", "set1.run", opt), true),
               test_support::parity_text("set1.all_trec_q_l2.txt"));
   check_lines(cli({"-q", "-l2", "-m", "all_trec", "set1.qrels", "set1.run"}), test_support::parity_text("set1.all_trec_q_l2.txt"));

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -70,32 +71,29 @@ std::string_view name_of(judgment_format f);
 // merged: cutoffs are unioned, variants with different parameters become
 // separate columns ("ndcg", "ndcg_1=1,2=3").
 struct trec_options {
+  options conv = trec_eval_conventions();  // gains, ties, ideal source, IDCG = 0, log base,
+                                         // grade limit (a preset's), k (the cutoff of cutoff
+                                         // measures named without one; 0 = trec_eval's lists,
+                                         // 5,10,...,1000), and the relevance level
+                                         // (rel >= it is relevant; 0 or more here), alpha
+                                         // (alpha_ndcg_cut) and ERR's largest grade (0 = the
+                                         // preset's, else the largest in the whole qrels)
   std::vector<std::string> measures;     // -m arguments; empty = the default set
   bool complete = false;                 // -c: qrels queries missing from the run are scored
                                          // (0 on every measure; num_rel still counts)
   bool strict = false;                   // --strict: a qrels query missing from the run is an
                                          // error (trec_eval leaves such queries out)
-  bool shard = false;                    // --shard: the default now (kept for old scripts)
-  long relevance_level = 1;              // -l: rel >= this is relevant; must be >= 0
-  std::uint64_t max_docs = UINT64_MAX;   // -M: documents kept per query, by rank
+  bool shard = false;                    // --shard: no error when the run shares no query with
+                                         // the qrels (the run is one shard of a larger one)
+  std::uint64_t max_docs = 0;            // -M: documents kept per query, by rank; 0 = all
   bool judged_only = false;              // -J: unjudged documents leave the ranking
   double docs_in_collection = 0;         // -N: documents in the collection (utility)
   judgment_format judgments = judgment_format::qrels;  // -R
   std::string zscores;                   // -Z: the text of a mean file ("qid measure mean
                                          // stddev" lines); values become z-scores
-  std::uint64_t cutoff = 0;              // --k: the cutoff of cutoff measures named without
-                                         // one; 0 = trec_eval's lists (5,10,...,1000)
-  std::string preset;                    // "" = trec_eval; else the preset's gain, ties, ideal
-                                         // source, IDCG = 0 policy, log base and grade limit
-  bool exp_gain = false;                 // --gain exp: 2^rel - 1 for the gain measures
-  std::optional<zero_policy> zero_idcg;  // --zero-idcg: NDCG when IDCG is 0 (else the preset's)
-  std::optional<tie_policy> ties;        // --ties: the order of equal scores (else the preset's)
-  double alpha = 0.5;                    // for alpha_ndcg_cut
-  double err_max_grade = 0;              // for err_cut; 0 = the preset's, else the largest
-                                         // grade in the whole qrels file
   int tied_grades = 0;                   // equal scores put smaller (-1) or larger (+1) judged
                                          // grades first: the worst and best order of ties;
-                                         // 0 breaks ties as the preset says
+                                         // 0 breaks ties as the conventions say
 };
 
 // Values of all measures, one row per query, plus the "all" row.
@@ -145,6 +143,10 @@ class trec_stream {
   // all but the lines of the last query, which the next call must give
   // again at the start of its text (everything when `last`).
   expected<std::size_t> feed(std::string_view text, bool last);
+  // A whole run from a stream (a file, standard input), fed in pieces of
+  // whole lines, then finish(). After an ungrouped_run error, regroup() and
+  // feed the stream again from its start.
+  expected<trec_result> feed_all(std::istream& in);
   // After feed() said ungrouped_run: forget the run read so far and keep
   // the judgments; the run is then fed again from its start, its judged
   // queries' lines kept and evaluated by finish() (memory: those lines).
