@@ -202,7 +202,7 @@ py::dict trec_to_python(const ndcg::trec_result& r, const evaluate_request& req)
     py::dict row;
     for (std::size_t m = 0; m < names.size(); ++m) {
       if (r.summary_only[m]) continue;
-      if (r.is_text[m]) row[names[m]] = bytes_text(r.texts[q][m]);  // relstring
+      if (r.is_text[m]) row[names[m]] = bytes_text(r.text(q, m));  // relstring
       else row[names[m]] = value_of(r, m, r.values[q][m]);
     }
     per_query[bytes_text(r.qids[q])] = row;

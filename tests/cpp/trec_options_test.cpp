@@ -88,14 +88,14 @@ TEST_CASE("trec -J drops the unjudged (no qrels line, or a negative one) before 
   CHECK(value(plain, "q", "P_1") == 0);
   CHECK(value(plain, "q", "recip_rank") == 1.0 / 3);
   CHECK(value(plain, "q", "unj_5") == 2.0 / 5);  // x and d
-  CHECK(plain.texts[0][3] == "-.10");            // relstring: not in the pool, unjudged, 1, 0
+  CHECK(plain.text(0, 3) == "-.10");            // relstring: not in the pool, unjudged, 1, 0
   opt.judged_only = true;
   auto judged = evaluate_ok(qrels, run, opt);
   CHECK(value(judged, "q", "num_ret") == 2);
   CHECK(value(judged, "q", "P_1") == 1);
   CHECK(value(judged, "q", "recip_rank") == 1);
   CHECK(value(judged, "q", "unj_5") == 0);
-  CHECK(judged.texts[0][3] == "10");
+  CHECK(judged.text(0, 3) == "10");
 }
 
 TEST_CASE("trec -J with nothing judged ranked: iprec_at_recall and 11pt_avg divide 0 by 0, as trec_eval's -nan") {
@@ -214,7 +214,7 @@ TEST_CASE("trec -c scores a query missing from the run as trec_eval does: 0, num
   CHECK(value(r, "q2", "unj_5") == 0);
   CHECK(value(r, "q2", "rbp_resid") == 0);
   CHECK(value(r, "q2", "11pt_avg") == 0);   // one unjudged document ranked: 0, not 0 / 0
-  CHECK(r.texts[1][3].empty());
+  CHECK(r.text(1, 3).empty());
   CHECK(value(r, "all", "P_5") == 0.1);     // (0.2 + 0) / 2
 }
 

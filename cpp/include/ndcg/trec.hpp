@@ -112,7 +112,10 @@ struct trec_result {
   std::vector<std::vector<double>> values;  // values[q][m]; NaN = no value (IDCG = 0 under
                                             // a preset whose zero policy is "skip"), but
                                             // trec_nan() is a value: trec_eval's -nan
-  std::vector<std::vector<std::string>> texts;  // texts[q][m] for text measures; empty when none
+  std::vector<std::size_t> text_columns;  // the text measures' columns, in order
+  std::vector<std::vector<std::string>> texts;  // texts[q][i]: column text_columns[i]'s text
+  // The text of column m (a text measure) for query q.
+  const std::string& text(std::size_t q, std::size_t m) const;
   std::vector<double> mean;              // the "all" row: the mean over queries with a value,
                                          // but the sum for counts (num_rel, ...), as trec_eval
   std::size_t num_q = 0;

@@ -103,7 +103,7 @@ std::size_t column_of(std::string_view text, std::string_view part);
 class query_evaluator {
  public:
   query_evaluator(const plan& p, const conventions& c, const grade_levels& g);
-  // `texts` gets one entry per column when the plan has text columns.
+  // `texts` gets one entry per text column (relstring), in order.
   status evaluate(const query_input& q, std::vector<double>& row, std::vector<std::string>& texts);
   // Notes the families made so far ("P_5, query 7: ..."), in query order.
   const std::vector<std::string>& notes() const { return notes_; }

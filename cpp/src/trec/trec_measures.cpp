@@ -70,8 +70,9 @@ struct key_order {
 // trec_eval's -c scores a query missing from the run against this ranking.
 const run_entry missing_query_ranking[] = {run_entry{std::string_view(), 1.0, 0}};
 
-bool has_text_columns(const plan& p) {
-  return std::any_of(p.columns.begin(), p.columns.end(), [](const column& c) { return c.of->kind == value_kind::text; });
+std::size_t text_columns(const plan& p) {
+  return static_cast<std::size_t>(
+      std::count_if(p.columns.begin(), p.columns.end(), [](const column& c) { return c.of->kind == value_kind::text; }));
 }
 
 }  // namespace
@@ -108,12 +109,16 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
   if (plan_.wants(need_groups)) group_rankings(q);
 
   row.assign(plan_.columns.size(), 0.0);
-  if (has_text_columns(plan_)) texts.assign(plan_.columns.size(), std::string());
+  texts.resize(text_columns(plan_));
+  std::size_t text = 0;
   for (std::size_t m = 0; m < plan_.columns.size(); ++m) {
     const column& c = plan_.columns[m];
+    if (c.of->kind == value_kind::text) {
+      c.of->text(state_, c, texts[text++]);
+      continue;
+    }
     if (missing && c.of->zero_when_missing) continue;  // trec_eval sets these back to 0
-    if (c.of->kind == value_kind::text) c.of->text(state_, c, texts[m]);
-    else row[m] = c.of->value(state_, c);
+    row[m] = c.of->value(state_, c);
     if (c.of->note) {
       std::string note = c.of->note(state_, c);
       if (!note.empty()) notes_.push_back(c.name + ", query " + std::string(q.qid) + ": " + note);

@@ -128,6 +128,7 @@ trec_result columns_of(const merge_state& s) {
     r.summary_only.push_back(f->printed == trec_detail::lines::summary_only);
     r.per_query_only.push_back(f->printed == trec_detail::lines::per_query_only);
     r.is_text.push_back(f->kind == trec_detail::value_kind::text);
+    if (f->kind == trec_detail::value_kind::text) r.text_columns.push_back(r.names.size() - 1);
     r.geometric.push_back(f->all == trec_detail::combine::geometric ? 1 : 0);
   }
   return r;
@@ -174,12 +175,13 @@ expected<trec_result> merge_trec(const std::vector<std::string_view>& outputs) {
     }
     r.qids.push_back(qid);
     r.values.push_back(std::move(row));
-    if (std::find(r.is_text.begin(), r.is_text.end(), 1) != r.is_text.end()) {
-      std::vector<std::string> texts(r.names.size());
+    if (!r.text_columns.empty()) {
+      std::vector<std::string> texts;
       const auto found = s.texts.find(qid);
-      for (std::size_t m = 0; m < r.names.size() && found != s.texts.end(); ++m) {
+      for (std::size_t m : r.text_columns) {
         const std::size_t from = s.column.at(r.names[m]);
-        if (r.is_text[m] && from < found->second.size()) texts[m] = found->second[from];
+        const bool have = found != s.texts.end() && from < found->second.size();
+        texts.push_back(have ? found->second[from] : std::string());
       }
       r.texts.push_back(std::move(texts));
     }

@@ -48,7 +48,7 @@ void each_cell(const trec_result& r, const trec_output& o, Row row, Cell cell) {
       row(r.qids[q]);
       for (std::size_t m = 0; m < r.names.size(); ++m) {
         if (r.summary_only[m]) continue;
-        if (r.is_text[m]) cell(r.qids[q], m, 0.0, &r.texts[q][m]);
+        if (r.is_text[m]) cell(r.qids[q], m, 0.0, &r.text(q, m));
         else if (!missing(r.values[q][m])) cell(r.qids[q], m, r.values[q][m], nullptr);
       }
     }

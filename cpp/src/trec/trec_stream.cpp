@@ -37,6 +37,15 @@ void add_to_mean(const double* row, const trec_result& r, std::vector<double>& s
 
 }  // namespace
 
+}  // namespace trec_detail
+
+const std::string& trec_result::text(std::size_t q, std::size_t m) const {
+  const auto at = std::find(text_columns.begin(), text_columns.end(), m);
+  return texts[q][static_cast<std::size_t>(at - text_columns.begin())];
+}
+
+namespace trec_detail {
+
 void take_means(trec_result& r) {
   std::vector<double> sum(r.names.size(), 0.0);
   std::vector<std::size_t> count(r.names.size(), 0);
@@ -60,6 +69,7 @@ void describe_columns(const plan& p, trec_result& r) {
     r.summary_only.push_back(f.printed == lines::summary_only);
     r.per_query_only.push_back(f.printed == lines::per_query_only);
     r.is_text.push_back(f.kind == value_kind::text);
+    if (f.kind == value_kind::text) r.text_columns.push_back(r.names.size() - 1);
     r.geometric.push_back(f.all == combine::geometric ? 1 : 0);
   }
 }
@@ -401,12 +411,13 @@ expected<trec_result> trec_stream::finish() {
   trec_result r;
   describe_columns(s.p, r);
   const std::size_t width = r.names.size();
-  const bool has_texts = !s.texts.empty();
+  const std::size_t text_width = r.text_columns.size();
   for (std::size_t i : order) {
     r.qids.emplace_back(qid_of(i));
     const auto at = static_cast<std::ptrdiff_t>(i * width);
     r.values.emplace_back(s.values.begin() + at, s.values.begin() + at + static_cast<std::ptrdiff_t>(width));
-    if (has_texts) r.texts.emplace_back(s.texts.begin() + at, s.texts.begin() + at + static_cast<std::ptrdiff_t>(width));
+    const auto t = static_cast<std::ptrdiff_t>(i * text_width);
+    if (text_width) r.texts.emplace_back(s.texts.begin() + t, s.texts.begin() + t + static_cast<std::ptrdiff_t>(text_width));
   }
   r.num_q = r.qids.size();
   r.run_id = s.run_id;
