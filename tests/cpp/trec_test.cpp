@@ -377,6 +377,38 @@ TEST_CASE("trec: errors say what was wrong, exactly") {
   }
 }
 
+TEST_CASE("trec: of several errors in the run, the first in the file is said") {
+  // Scores and docids are read with the rest of their query (on the second
+  // thread for a judged one); a later bad line must not hide an earlier one.
+  const std::string qrels = "q 0 a 1\nq 0 b 0\n";
+  struct order_case {
+    const char* name;
+    std::string run;
+    std::size_t line;
+    const char* code;
+  };
+  const order_case cases[] = {
+      {"a bad score, then a short line, in one judged query", "q Q0 a 1 2 t\nq Q0 b 2 x t\nq Q0 c 3 1\n", 2,
+       "not-a-number"},
+      {"a docid twice, then a short line", "q Q0 a 1 2 t\nq Q0 a 2 1 t\nq Q0 c 3 1\n", 2, "duplicate-id"},
+      {"the same in a query only the run has", "r Q0 a 1 2 t\nr Q0 b 2 x t\nr Q0 c 3 1\nq Q0 a 1 1 t\n", 2,
+       "not-a-number"},
+      {"a bad score in a query already handed over, then a short line", "q Q0 a 1 x t\nr Q0 a 1 1 t\nr Q0 b 2\n", 1,
+       "not-a-number"},
+      {"a bad score, then the query again (ungrouped)", "q Q0 a 1 x t\nr Q0 a 1 1 t\nq Q0 b 2 1 t\n", 1,
+       "not-a-number"},
+      {"a short line, then a bad score", "q Q0 a 1 1\nq Q0 b 2 x t\n", 1, "field-count"},
+  };
+  for (const order_case& c : cases) {
+    CAPTURE(c.name);
+    const auto r = evaluate_trec(qrels, c.run, measures({"map"}));
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().line == c.line);
+    CHECK(ndcg::name_of(r.err().code) == c.code);
+    CHECK(r.err().source == "run");
+  }
+}
+
 TEST_CASE("trec: errors carry their code, input, place and values") {
   struct trec_case {
     const char* name;

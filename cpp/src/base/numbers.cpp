@@ -25,6 +25,15 @@ bool fold(std::string_view s, char (&buf)[128], std::size_t& n) {
   return n != detail::npos && n != 0;
 }
 
+// Plain ASCII text folds to itself: read in place (run files hold millions
+// of scores), with the same limits as the folded copy.
+bool plain_ascii(std::string_view s) {
+  if (s.empty() || s.size() > 128) return false;
+  for (char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
 // fast_float reads "-x" itself; a leading '+' is ours to skip, once.
 const char* after_plus(const char* p, const char* end) {
   if (p < end && *p == '+' && p + 1 < end && p[1] != '+' && p[1] != '-') return p + 1;
@@ -155,14 +164,46 @@ char* scientific_form(const char* digits, int n, int exponent, char* out) {
   return out;
 }
 
+// Clinger's fast path for the short scores of run files ("2.9", "-0.4375",
+// "12"): a whole mantissa below 2^53 over an exact power of ten is one
+// correctly rounded division, as strtod rounds it. Anything else (an
+// exponent, more digits) goes to fast_float.
+bool short_decimal(std::string_view s, double& out) {
+  static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  if (s.size() > 8) return false;  // long texts rarely fit: no second scan
+  std::size_t i = 0;
+  const bool negative = !s.empty() && s[0] == '-';
+  if (negative) ++i;
+  std::uint64_t m = 0;
+  int digits = 0, frac = -1;
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '.' && frac < 0) {
+      frac = 0;
+      continue;
+    }
+    if (c < '0' || c > '9' || ++digits > 15) return false;
+    m = m * 10 + static_cast<std::uint64_t>(c - '0');
+    if (frac >= 0) ++frac;
+  }
+  if (digits == 0) return false;
+  const double v = frac > 0 ? static_cast<double>(m) / powers[frac] : static_cast<double>(m);
+  out = negative ? -v : v;
+  return true;
+}
+
 }  // namespace
 
 number_status read_number(std::string_view text, double& out) {
+  if (short_decimal(text, out)) return number_status::ok;
   char buf[128];
   std::size_t n = 0;
-  if (!fold(text, buf, n)) return number_status::not_a_number;
-  const char* end = buf + n;
-  const char* first = after_plus(buf, end);
+  const bool in_place = plain_ascii(text);
+  if (!in_place && !fold(text, buf, n)) return number_status::not_a_number;
+  const char* start = in_place ? text.data() : buf;
+  const char* end = in_place ? text.data() + text.size() : buf + n;
+  const char* first = after_plus(start, end);
   double v = 0;
   const auto r = fast_float::from_chars(first, end, v, fast_float::chars_format::general);
   if (r.ec != std::errc() || r.ptr != end) return number_status::not_a_number;
@@ -176,9 +217,11 @@ number_status read_number(std::string_view text, double& out) {
 number_status read_integer(std::string_view text, long& out) {
   char buf[128];
   std::size_t n = 0;
-  if (!fold(text, buf, n)) return number_status::not_a_number;
-  const char* end = buf + n;
-  const char* first = after_plus(buf, end);
+  const bool in_place = plain_ascii(text);
+  if (!in_place && !fold(text, buf, n)) return number_status::not_a_number;
+  const char* start = in_place ? text.data() : buf;
+  const char* end = in_place ? text.data() + text.size() : buf + n;
+  const char* first = after_plus(start, end);
   long v = 0;
   const auto r = std::from_chars(first, end, v);
   if (r.ptr != end || first == end) return number_status::not_a_number;

@@ -106,8 +106,12 @@ struct trec_stream::state {
   // many queries the run has, and a run-only query is never evaluated, so
   // its lines coming back change nothing.
   std::vector<std::size_t> first_line_of;
-  std::vector<run_entry> current;        // the query being read
-  handle_table current_docs;
+  std::vector<pending_line> current;     // the query being read: fields as views
+  // A query's lines once read (read_lines): the second thread's, and the reader's own.
+  struct read_buffers {
+    std::vector<run_entry> entries;
+    handle_table docids;
+  } on_worker, on_reader;
   std::string run_id;
   // After regroup(): each judged query's lines, their docids copied.
   bool collecting = false;
@@ -123,7 +127,10 @@ struct trec_stream::state {
 
   status read_judged(std::string_view qrels, std::string_view subtopics_text);
   status open_query(const detail::field& qid, std::size_t line);
-  void close_query(std::string_view qid, std::string_view tag);
+  status close_query(std::string_view qid, std::string_view tag, std::string_view block);
+  static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
+  void handle(std::uint32_t q, const std::vector<pending_line>& lines);
+  error earliest(error e);
   void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line);
   status evaluate_kept();
   void evaluate(std::uint32_t q, const run_entry* run, std::size_t count);
@@ -219,7 +226,6 @@ void trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::si
 
 // A new query starts: one already read means the run is not grouped.
 status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
-  current_docs.reset(std::max<std::size_t>(current.size(), 64));  // the last query's size: a good guess
   current.clear();
   const std::uint32_t q = judged.find(qid.text);
   if (collecting || q == handle_table::none || first_line_of[q] == 0) return done{};
@@ -233,15 +239,63 @@ status trec_stream::state::open_query(const detail::field& qid, std::size_t line
       .in("run");
 }
 
-void trec_stream::state::close_query(std::string_view qid, std::string_view tag) {
+// A query's lines read: its scores, each docid once (on the second thread
+// for judged queries, here for the others). The entries land in `entries`.
+status trec_stream::state::read_lines(const std::vector<pending_line>& lines, read_buffers& into) {
+  std::vector<run_entry>& entries = into.entries;
+  entries.resize(lines.size());
+  into.docids.reset(std::max<std::size_t>(lines.size(), 64));
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const pending_line& l = lines[i];
+    const detail::field f[5] = {{}, {}, {l.docid, 0}, {}, {l.score, l.score_column}};
+    if (auto ok = detail::read_score(f, l.line, entries[i].score); !ok) return error(ok.err()).in("run");
+    entries[i].docid = l.docid;
+    entries[i].line = l.line;
+    const std::uint32_t at = into.docids.insert(hash_of(l.docid), static_cast<std::uint32_t>(i),
+                                                 [&](std::uint32_t e) { return lines[e].docid == l.docid; });
+    if (at != handle_table::none)
+      return detail::repeated(detail::field{l.docid, l.docid_column}, l.line, lines[at].line,
+                              "expected each docid once per query, got " + echo(l.docid) + " again in query " +
+                                  echo(l.qid) + " (first on line " + std::to_string(lines[at].line) + ")")
+          .in("run");
+  }
+  return done{};
+}
+
+// On the second thread: a judged query's lines read, then evaluated.
+void trec_stream::state::handle(std::uint32_t q, const std::vector<pending_line>& lines) {
+  if (problem) return;  // the first error stops the evaluation
+  if (auto ok = read_lines(lines, on_worker); !ok) {
+    problem = ok.err();
+    return;
+  }
+  evaluate(q, on_worker.entries.data(), on_worker.entries.size());
+}
+
+// A query's lines all came: judged ones go to the second thread.
+status trec_stream::state::close_query(std::string_view qid, std::string_view tag, std::string_view block) {
   run_id.assign(tag);
   const std::uint32_t q = judged.find(qid);
-  if (q == handle_table::none || collecting) return;
+  if (collecting) return done{};
+  if (q == handle_table::none) return read_lines(current, on_reader);  // checked, not evaluated
   first_line_of[q] = current.front().line;
   if (!worker)
     worker = std::make_unique<query_worker>(
-        [this](std::uint32_t judged_query, const run_entry* run, std::size_t count) { evaluate(judged_query, run, count); });
-  worker->submit(q, current);
+        [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); });
+  worker->submit(q, block, current);
+  return done{};
+}
+
+// An error found while reading, or one on an earlier line: in a query the
+// second thread read (it reads behind the reader), or among the lines of
+// the query open now, whose scores and docids are not read yet. The first
+// in the file is the one said.
+error trec_stream::state::earliest(error e) {
+  if (worker) worker->finish();
+  if (problem && problem->source == "run" && problem->line < e.line) return *problem;
+  if (!current.empty() && current.front().line < e.line)
+    if (auto ok = read_lines(current, on_reader); !ok && ok.err().line < e.line) return ok.err();
+  return e;
 }
 
 // A judged query's line kept for the end: its docid copied (the piece it is
@@ -285,6 +339,8 @@ status trec_stream::state::evaluate_kept() {
   return done{};
 }
 
+// The reader's part of a line: its fields found and counted; the score is
+// read and the docid checked with the rest of its query (read_lines).
 expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
   state& s = *s_;
   detail::line_reader lines(text, s.next_line, s.at_start);
@@ -294,17 +350,18 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
   bool open = false;
   std::string_view qid, tag;
   std::uint32_t kept_query = handle_table::none;
-  std::size_t query_start = text.size(), query_line = 0, next_line = s.next_line;
+  std::size_t query_start = text.size(), query_line = 0, next_line = s.next_line, line_end = 0;
+  const auto fail_at = [&](error e) { return s.earliest(std::move(e)); };
   while (lines.next(l)) {
     next_line = l.number + 1;
-    if (auto ok = detail::check_line(l, lim); !ok) return error(ok.err()).in("run");
+    if (auto ok = detail::check_line(l, lim); !ok) return fail_at(error(ok.err()).in("run"));
     if (detail::skippable(l.text)) continue;
     const std::size_t n = detail::split_whitespace(l.text, f, 8);
-    if (auto ok = detail::check_fields(l, f, n, detail::run_layout); !ok) return error(ok.err()).in("run");
-    double score = 0;
-    if (auto ok = detail::read_score(f, l.number, score); !ok) return error(ok.err()).in("run");
+    if (auto ok = detail::check_fields(l, f, n, detail::run_layout); !ok) return fail_at(error(ok.err()).in("run"));
     tag = f[5].text;
     if (s.collecting) {
+      double score = 0;
+      if (auto ok = detail::read_score(f, l.number, score); !ok) return error(ok.err()).in("run");
       if (!open || f[0].text != qid) kept_query = s.judged.find(f[0].text);
       open = true;
       qid = f[0].text;
@@ -312,28 +369,29 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
       continue;
     }
     if (!open || f[0].text != qid) {
-      if (open) s.close_query(qid, tag);
-      if (auto ok = s.open_query(f[0], l.number); !ok) return ok.err();
+      if (open)
+        if (auto ok = s.close_query(qid, tag, text.substr(query_start, line_end - query_start)); !ok)
+          return fail_at(ok.err());
+      if (auto ok = s.open_query(f[0], l.number); !ok) return fail_at(ok.err());
       open = true;
       qid = f[0].text;
       query_start = static_cast<std::size_t>(l.text.data() - text.data());
       query_line = l.number;
     }
-    const auto handle = static_cast<std::uint32_t>(s.current.size());
-    const std::string_view docid = f[2].text;
-    const std::uint32_t at = s.current_docs.insert(hash_of(docid), handle,
-                                                   [&](std::uint32_t e) { return s.current[e].docid == docid; });
-    if (at != handle_table::none) return error(detail::repeated_in_run(f, l.number, s.current[at].line)).in("run");
-    s.current.push_back(run_entry{docid, score, l.number});
+    s.current.push_back(pending_line{f[0].text, f[2].text, f[4].text, l.number, f[2].column, f[4].column});
+    line_end = static_cast<std::size_t>(l.text.data() + l.text.size() - text.data());
   }
   if (s.collecting || last || !open) {
     if (open) s.run_id.assign(tag);
-    if (open && !s.collecting) s.close_query(qid, tag);
+    if (open && !s.collecting)
+      if (auto ok = s.close_query(qid, tag, text.substr(query_start, line_end - query_start)); !ok)
+        return fail_at(ok.err());
     s.next_line = next_line;
     s.at_start = false;
     return text.size();
   }
   // The last query may go on in the next piece: it is read again then.
+  s.current.clear();
   s.next_line = query_line;
   if (query_start > 0) s.at_start = false;
   return query_start;
