@@ -4,17 +4,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNdcgModule, root } from './helpers.mjs';
-import { compute } from '../../web/app/compute.js';
-import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/state.js';
-import { kebab, loadSchema, readOption } from '../../web/app/options.js';
+import { compute } from '../../web/app/shared/compute.js';
+import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/shared/state.js';
+import { kebab, loadSchema, readOption } from '../../web/app/shared/option-rows.js';
 import { readdirSync, readFileSync } from 'node:fs';
-import { STRINGS, addTexts, errorText, placeholders } from '../../web/app/i18n.js';
+import { STRINGS, addTexts, errorText, placeholders } from '../../web/app/shared/i18n.js';
 import { check, functionLengths } from '../../scripts/check-lengths.mjs';
 import { startedScripts } from '../../scripts/build-page.mjs';
 import { decoderOf } from '../../scripts/pack.mjs';
 
-// Every table of texts: the shared one and each view's own (web/app/texts/).
-const TEXTS = new URL('../../web/app/texts/', import.meta.url);
+// Every table of texts: the shared one and each view's own (web/app/full/texts/).
+const TEXTS = new URL('../../web/app/full/texts/', import.meta.url);
 for (const file of readdirSync(TEXTS).filter((f) => f.endsWith('.js'))) await import(new URL(file, TEXTS));
 
 const api = await createNdcgModule();
@@ -148,7 +148,7 @@ test('no function of the page is longer than 60 lines', () => {
 });
 
 test('exportOf keeps a Blob of the whole text (UTF-8), its line count and only its head', async () => {
-  const { exportOf, headOf } = await import('../../web/app/engine.js');
+  const { exportOf, headOf } = await import('../../web/app/full/batch/engine.js');
   const text = 'é1\nb2\nc3\nd4';
   const got = exportOf(text, 2);
   assert.equal(got.head, 'é1\nb2\n');

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cli, createNdcgModule } from './helpers.mjs';
-import { readOption } from '../../web/app/options.js';
+import { readOption } from '../../web/app/shared/option-rows.js';
 
 const api = await createNdcgModule();
 const schema = api.optionSchema();

@@ -2,17 +2,17 @@
 // (handlers.js): files and long pastes, the mode, ranking B, the judgments
 // and runs C to H, examples, exports, compare mode's picks, the link and the
 // embed dialog. Its entry (main.js) passes makeFullHandlers to the controller.
-import { errorText, t } from './i18n.js';
-import { bytesText } from './templates.js';
-import { structuredError } from './analyse.js';
-import { applyPreset, COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength } from './state.js';
-import { dropSource, editable, FIELD, fileSource, hasSources, keepOutOfBox, readInPage, runnerOf, sourceText } from './sources.js';
-import * as view from './view.js';
+import { errorText, t } from '../shared/i18n.js';
+import { bytesText } from '../shared/templates.js';
+import { structuredError } from '../shared/analyse.js';
+import { applyPreset, COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength } from '../shared/state.js';
+import { dropSource, editable, FIELD, fileSource, hasSources, keepOutOfBox, readInPage, runnerOf, sourceText } from '../shared/sources.js';
+import * as view from '../shared/view.js';
 import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
-import { exportOf } from './engine.js';
+import { exportOf } from './batch/engine.js';
 import { loadDrill } from './full-controller.js';
-import { makeHandlers } from './handlers.js';
-import { delayFor, draw, persist, resetRows, run, tooLongForLink, update } from './controller.js';
+import { makeHandlers } from '../shared/handlers.js';
+import { delayFor, draw, persist, resetRows, run, tooLongForLink, update } from '../shared/controller.js';
 
 /** Batch and compare modes start from trec_eval's convention unless the user chose another. */
 function withMode(app, state, mode) {

@@ -2,13 +2,13 @@
 // (a worker) with a progress bar, and compare mode's runs and its drilled
 // query. The full page's entry (main.js) hands FULL_MODES to the controller,
 // so the embed page carries none of this, nor the runner it needs.
-import { trecMatching } from './compute.js';
-import { hasRun, hasSources, runBatch, runnerOf, sourceOf } from './sources.js';
-import { analyse } from './analyse.js';
-import { pickedComparison } from './compare.js';
-import { toApiOptions } from './state.js';
-import * as view from './view.js';
-import { draw } from './controller.js';
+import { trecMatching } from '../shared/compute.js';
+import { hasRun, hasSources, runBatch, runnerOf, sourceOf } from '../shared/sources.js';
+import { analyse } from '../shared/analyse.js';
+import { pickedComparison } from './comparison.js';
+import { toApiOptions } from '../shared/state.js';
+import * as view from '../shared/view.js';
+import { draw } from '../shared/controller.js';
 
 // Batch mode with a file or a long paste: evaluated away from the main
 // thread; the last result stays on show until the new one arrives.

@@ -4,7 +4,7 @@
 // worker-src blob:, no Worker at all) the same engine runs in the page:
 // files are then read in chunks between which the page keeps answering.
 import { ENGINE_FUNCTIONS, makeEngine, workerMain } from './engine.js';
-import { loadApi } from './loader.js';
+import { loadApi } from '../../shared/loader.js';
 
 /** The text of the page's module script (the one defining createNdcgModule), or ''. */
 function moduleSource(doc) {

@@ -2,13 +2,13 @@
 // formulas, the judged pool, "how it works", the export panel and the embed
 // dialog. Its entry (main.js) hands them to the view, so the embed page
 // (embed-page.js) carries none of their code or texts.
-import * as exporter from './regions/export.js';
-import * as embed from './regions/embed.js';
-import { chartKeys, compareLive, compareSections } from './regions/compare.js';
-import { batchSections } from './regions/batch.js';
+import * as exporter from './regions/export-panel.js';
+import * as embed from './regions/embed-dialog.js';
+import { chartKeys, compareLive, compareSections } from './regions/compare-results.js';
+import { batchSections } from './regions/batch-results.js';
 import { abPanel } from './ab.js';
 import { formulas, learnSection, poolPanel } from './full-templates.js';
-import { byId } from './regions/dom.js';
+import { byId } from '../shared/regions/dom.js';
 import { FULL_INPUT } from './regions/full-input.js';
 
 // The "how it works" section in the page's language.

@@ -2,10 +2,10 @@
 // mean of every measure first, a histogram of per-query NDCG, then the
 // per-query table, sortable by any column and filtered by query id, whose
 // rows exist only where the table is scrolled to (a run has thousands).
-import { t } from '../i18n.js';
-import '../texts/batch.js';
-import { button, count, fixed, h, s, scrollTable, section } from '../templates.js';
-import { cutLabel } from '../state.js';
+import { t } from '../../shared/i18n.js';
+import '../texts/batch-texts.js';
+import { button, count, fixed, h, s, scrollTable, section } from '../../shared/templates.js';
+import { cutLabel } from '../../shared/state.js';
 
 const OVERSCAN = 12;
 const compareIds = new Intl.Collator('en', { numeric: true }).compare;

@@ -1,5 +1,5 @@
 // Texts of the embed dialog (snippets for the element and the iframe), loaded with regions/embed.js.
-import { addTexts } from '../i18n.js';
+import { addTexts } from '../../shared/i18n.js';
 
 const en = {
   embedOpen: 'Embed',

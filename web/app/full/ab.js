@@ -3,10 +3,10 @@
 // each, and a warning when the two are not divided by the same ideal (other
 // candidates, or another ideal list): the judged pool is then the fair
 // comparison. Pure builders like templates.js.
-import { t } from './i18n.js';
-import './texts/ab.js';
-import { cutLabel } from './state.js';
-import { count, fixed, h, plain, scrollTable } from './templates.js';
+import { t } from '../shared/i18n.js';
+import './texts/ab-texts.js';
+import { cutLabel } from '../shared/state.js';
+import { count, fixed, h, plain, scrollTable } from '../shared/templates.js';
 
 /** Rows the side-by-side table shows at most. */
 export const AB_ROWS = 100;

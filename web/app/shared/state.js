@@ -12,7 +12,7 @@
 import { readParts, writeParts } from './parts.js';
 import {
   COMPARE_KEYS, PAGE_ROWS, defaultValue, loadSchema, pageValue, readOption, toApiValue, writeOption,
-} from './options.js';
+} from './option-rows.js';
 
 export const WORKED_EXAMPLE = '3 2 0 1 0 0 2 1 0 0';
 

@@ -1,8 +1,8 @@
 // Compare mode's pure pieces: which comparison is shown, its per-query
 // series, how numbers and p-values are written, and the verdict in words
 // (what the paired tests say and what they do not). No DOM: tested in Node.
-import { t } from './i18n.js';
-import { fixed } from './templates.js';
+import { t } from '../shared/i18n.js';
+import { fixed } from '../shared/templates.js';
 
 /** The significance level the verdict speaks of. */
 export const ALPHA = 0.05;

@@ -3,8 +3,8 @@
 // run and qrels of batch mode, the ranking and judgments of the explain
 // mode) and is shown as a summary. Batch mode evaluates them through the
 // runner (batch.js) while a progress bar says how far it is.
-import { createRunner } from './batch.js';
-import { describeText, readFile } from './engine.js';
+import { createRunner } from '../full/batch/runner.js';
+import { describeText, readFile } from '../full/batch/engine.js';
 import { structuredError } from './analyse.js';
 import { boxesOf, FIELD, fitsInBox, fitsInBoxSize, RUN_BOXES, runBoxes, runLetter, slotOf, toCompareOptions, toTrecOptions } from './state.js';
 

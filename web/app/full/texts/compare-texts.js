@@ -1,5 +1,5 @@
 // Texts of compare mode (paired tests between runs), loaded with compare.js.
-import { addTexts } from '../i18n.js';
+import { addTexts } from '../../shared/i18n.js';
 
 const en = {
   errorInRun: 'in run {run}',

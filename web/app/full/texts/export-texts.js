@@ -1,5 +1,5 @@
 // Texts of the export panel, loaded with regions/export.js.
-import { addTexts } from '../i18n.js';
+import { addTexts } from '../../shared/i18n.js';
 
 const en = {
   exportHeading: 'Export',

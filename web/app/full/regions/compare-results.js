@@ -2,12 +2,12 @@
 // tests per measure, the verdict in words, the per-query differences as a
 // chart and as a table (a click on either shows that query's two rankings
 // side by side), and how far tied scores move each run's mean.
-import { t } from '../i18n.js';
-import '../texts/compare.js';
-import { button, count, fixed, h, s, scrollTable, section as resultSection } from '../templates.js';
+import { t } from '../../shared/i18n.js';
+import '../texts/compare-texts.js';
+import { button, count, fixed, h, s, scrollTable, section as resultSection } from '../../shared/templates.js';
 import { abPanel } from '../ab.js';
-import { letterOf, measureLabel, pairKey, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, testCount, verdictOf } from '../compare.js';
-import { virtualTable } from './batch.js';
+import { letterOf, measureLabel, pairKey, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, testCount, verdictOf } from '../comparison.js';
+import { virtualTable } from './batch-results.js';
 
 /** Bars the chart draws at most; more queries are sampled evenly from the sorted order. */
 export const CHART_BARS = 600;

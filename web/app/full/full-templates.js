@@ -2,9 +2,9 @@
 // current options, the judged pool's two NDCGs and the "how it works"
 // section. Reached through FULL_REGIONS (full-regions.js), so the embed
 // page and the element carry none of them.
-import { t } from './i18n.js';
-import { cutLabel } from './state.js';
-import { discountExpr, discountText, fixed, gainExpr, gainText, h, plain, sub, v } from './templates.js';
+import { t } from '../shared/i18n.js';
+import { cutLabel } from '../shared/state.js';
+import { discountExpr, discountText, fixed, gainExpr, gainText, h, plain, sub, v } from '../shared/templates.js';
 
 function sigma(upper) {
   return h('span', { class: 'bigop' }, h('span', { class: 'bigop-up' }, upper), h('span', { class: 'bigop-sym' }, 'Σ'),

@@ -5,7 +5,7 @@
 // that has api.analyse); batch mode calls evaluateTrec.
 import { analyse, structuredError } from './analyse.js';
 import { toApiOptions, toTrecOptions } from './state.js';
-import { columnsOf } from './engine.js';
+import { columnsOf } from '../full/batch/engine.js';
 
 function matchingOf(api, options) {
   try {

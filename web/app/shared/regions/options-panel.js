@@ -4,7 +4,7 @@
 // list, a checkbox for a flag. An option's error is shown at its control.
 import { has, optionText, t } from '../i18n.js';
 import { button, h } from '../templates.js';
-import { kebab, readOption } from '../options.js';
+import { kebab, readOption } from '../option-rows.js';
 import { TREC_OPTION_KEYS } from '../state.js';
 import { renderErrorBox } from './input.js';
 import { byId, setText, show } from './dom.js';

@@ -2,12 +2,12 @@
 // mode's runs C to H, the judgments, files and long pastes shown as a
 // summary, and the examples. Reached through FULL_REGIONS, so the embed page
 // carries none of it.
-import { t } from '../i18n.js';
-import { button, bytesText, count, h } from '../templates.js';
-import { FIELD, fitsInBox, fitsInBoxSize, MAX_RUNS, runLetter } from '../state.js';
+import { t } from '../../shared/i18n.js';
+import { button, bytesText, count, h } from '../../shared/templates.js';
+import { FIELD, fitsInBox, fitsInBoxSize, MAX_RUNS, runLetter } from '../../shared/state.js';
 import { EXAMPLE_NAMES } from '../examples.js';
-import { AREA, EXTRA_BOXES, LABELS, textField } from './input.js';
-import { byId, setText } from './dom.js';
+import { AREA, EXTRA_BOXES, LABELS, textField } from '../../shared/regions/input.js';
+import { byId, setText } from '../../shared/regions/dom.js';
 
 const boxField = (name, rows) => textField(name, rows, true, sourcePart(name));
 

@@ -1,5 +1,5 @@
 // Texts of batch mode (a TREC run, query by query), loaded with regions/batch.js.
-import { addTexts } from '../i18n.js';
+import { addTexts } from '../../shared/i18n.js';
 
 const en = {
   trecHeading: 'Per-query results',

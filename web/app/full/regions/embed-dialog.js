@@ -1,14 +1,14 @@
 // The Embed dialog: which parts to show and which colours, the element and
 // iframe snippets for the current view, ready to copy, and a live preview
 // (an <ndcg-calc> of the snippet's attributes on this page).
-import '../../component/ndcg-calc.js';
-import { t } from '../i18n.js';
-import '../texts/embed.js';
-import { button, h } from '../templates.js';
-import { DEFAULT_PARTS, PARTS } from '../parts.js';
-import { HASH_TEXT_LIMIT } from '../state.js';
+import '../../../component/ndcg-calc.js';
+import { t } from '../../shared/i18n.js';
+import '../texts/embed-texts.js';
+import { button, h } from '../../shared/templates.js';
+import { DEFAULT_PARTS, PARTS } from '../../shared/parts.js';
+import { HASH_TEXT_LIMIT } from '../../shared/state.js';
 import { elementParts, elementSnippet, iframeSnippet } from '../snippets.js';
-import { byId, relabel, setText, show } from './dom.js';
+import { byId, relabel, setText, show } from '../../shared/regions/dom.js';
 
 const THEMES = [['', 'embedThemeAuto'], ['light', 'embedThemeLight'], ['dark', 'embedThemeDark']];
 

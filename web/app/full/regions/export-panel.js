@@ -1,12 +1,12 @@
 // The export region: one button per format, Download, and a preview of the
 // text last exported. The text itself comes from the controller (the
 // analysis's own render(), or the batch result's trec_eval text).
-import { t } from '../i18n.js';
-import '../texts/export.js';
-import { button, count, h } from '../templates.js';
-import { fitsInBoxSize } from '../state.js';
-import { headOf } from '../engine.js';
-import { byId, setText, show } from './dom.js';
+import { t } from '../../shared/i18n.js';
+import '../texts/export-texts.js';
+import { button, count, h } from '../../shared/templates.js';
+import { fitsInBoxSize } from '../../shared/state.js';
+import { headOf } from '../batch/engine.js';
+import { byId, setText, show } from '../../shared/regions/dom.js';
 
 /** Lines of a long export shown in the preview (a text area lays out every line it holds). */
 export const PREVIEW_LINES = 200;

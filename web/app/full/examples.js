@@ -1,6 +1,6 @@
 // Inputs behind the "Try an example" buttons. Each sets the text fields
 // (and the mode) and keeps the user's conventions unless it needs one.
-import { WORKED_EXAMPLE } from './state.js';
+import { WORKED_EXAMPLE } from '../shared/state.js';
 
 const SCORED = [
   '# id      score  grade',

@@ -1,13 +1,13 @@
 // The full page's entry (index.html): every mode, the export panel and the
 // embed dialog. The embed page has its own entry, embed-page.js.
 // The texts first: kept together in the bundle, they compress better.
-import './texts/page.js';
-import './texts/ab.js';
-import './texts/batch.js';
-import './texts/compare.js';
-import './texts/export.js';
-import './texts/embed.js';
-import { start } from './controller.js';
+import './texts/page-texts.js';
+import './texts/ab-texts.js';
+import './texts/batch-texts.js';
+import './texts/compare-texts.js';
+import './texts/export-texts.js';
+import './texts/embed-texts.js';
+import { start } from '../shared/controller.js';
 import { makeFullHandlers } from './full-handlers.js';
 import { FULL_MODES } from './full-controller.js';
 import { FULL_REGIONS } from './full-regions.js';

@@ -2,7 +2,7 @@
 // the run boxes, the examples, the options' help and the preset summaries,
 // the formulas, the judged pool and the "how it works" section. The full
 // page's entry imports it.
-import { addTexts } from '../i18n.js';
+import { addTexts } from '../../shared/i18n.js';
 
 const en = {
   tagline: 'Paste a ranking and watch NDCG@K being computed: every gain, every discount, the ideal order and the final ratio. Runs entirely in your browser.',

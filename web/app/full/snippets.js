@@ -2,10 +2,10 @@
 // <ndcg-calc> element and an iframe of embed.html with the lines that let
 // it size itself. Both come from the page's hash codec, so they describe
 // exactly what a link would. Pure functions; nothing here touches the DOM.
-import { kebab, pageOnly } from './options.js';
-import { encodeHash, parseHashPairs } from './state.js';
-import { isDefaultParts, writeParts } from './parts.js';
-import { HEIGHT_MESSAGE } from './embed-size.js';
+import { kebab, pageOnly } from '../shared/option-rows.js';
+import { encodeHash, parseHashPairs } from '../shared/state.js';
+import { isDefaultParts, writeParts } from '../shared/parts.js';
+import { HEIGHT_MESSAGE } from '../embed/embed-size.js';
 
 /** The lines a host page needs for the iframe to take its content's height (also in the README). */
 export const LISTENER = `addEventListener('message', function (e) {

@@ -1,5 +1,5 @@
 // Texts of the A/B view (ranking B against ranking A), loaded with ab.js.
-import { addTexts } from '../i18n.js';
+import { addTexts } from '../../shared/i18n.js';
 
 const en = {
   abHeading: 'Ranking A against ranking B',

@@ -7,7 +7,7 @@ import { errorSpan } from './templates.js';
 import { byId } from './regions/dom.js';
 import { RUN_BOXES, slotOf } from './state.js';
 import { AREA, areaFor, bindInput, mountInput, renderInput } from './regions/input.js';
-import { bindOptions, hasControl, mountOptions, renderOptions } from './regions/options.js';
+import { bindOptions, hasControl, mountOptions, renderOptions } from './regions/options-panel.js';
 import { mountResults, renderProgress as drawProgress, renderResults, setParts, showMessage } from './regions/results.js';
 import { readParts } from './parts.js';
 import { applyLanguage, bindToolbar, renderTheme } from './regions/toolbar.js';
