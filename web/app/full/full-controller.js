@@ -2,8 +2,9 @@
 // (a worker) with a progress bar, and compare mode's runs and its drilled
 // query. The full page's entry (main.js) hands FULL_MODES to the controller,
 // so the embed page carries none of this, nor the runner it needs.
-import { trecMatching } from '../shared/compute.js';
-import { hasRun, hasSources, runBatch, runnerOf, sourceOf } from '../shared/sources.js';
+import { trecMatching } from './batch/batch-compute.js';
+import { hasRun, runBatch, runnerOf } from './batch/batch-sources.js';
+import { hasSources, sourceOf } from '../shared/sources.js';
 import { analyse } from '../shared/analyse.js';
 import { pickedComparison } from './comparison.js';
 import { toApiOptions } from '../shared/state.js';

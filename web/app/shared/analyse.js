@@ -7,7 +7,7 @@
 export function analyse(api, input, options) {
   try {
     // The input and options stay with the result: a large export is built
-    // again from them in the worker (see handlers.js).
+    // again from them in the worker (see full-handlers.js).
     return Object.assign(api.analyse(input, options), { input, options });
   } catch (e) {
     throw structuredError(e);

@@ -2,12 +2,21 @@
 // and what the page should show. No DOM and no timers, so it runs in Node
 // against dist/ndcg.js as well as in the page. The explain view's only
 // caller of the module is analyse() (one call per change with a module
-// that has api.analyse); batch mode calls evaluateTrec.
+// that has api.analyse). Batch mode, which calls evaluateTrec, is the full
+// page's: full/batch/batch-compute.js adds it to MODELS, so the embed page
+// and the element carry none of it.
 import { analyse, structuredError } from './analyse.js';
-import { toApiOptions, toTrecOptions } from './state.js';
-import { columnsOf } from '../full/batch/engine.js';
+import { toApiOptions } from './state.js';
 
-function matchingOf(api, options) {
+/**
+ * The model of a mode other than explain, by mode, added by the module that
+ * computes it (batch mode's `trec`: full/batch/batch-compute.js). A mode
+ * without one is explained as one ranking.
+ */
+export const MODELS = {};
+
+/** The preset `options` match ('' for none; undefined when the module refused them). */
+export function matchingOf(api, options) {
   try {
     return api.matchingPreset(options);
   } catch {
@@ -45,23 +54,6 @@ function computeExplain(api, spec, state) {
   }
 }
 
-/** The preset batch mode's options match ('' for none). */
-export function trecMatching(api, state) {
-  return matchingOf(api, { preset: state.preset, gain: state.gain === 'table' ? undefined : state.gain });
-}
-
-function computeTrec(api, state) {
-  const matching = trecMatching(api, state);
-  if (!state.text.trim() || !state.qrels.trim()) {
-    return { notice: state.text.trim() ? 'trecNeedQrels' : 'trecNeedRun', matching };
-  }
-  try {
-    return { trec: columnsOf(api.evaluateTrec(state.qrels, state.text, toTrecOptions(state))), matching };
-  } catch (e) {
-    return { error: structuredError(e), matching };
-  }
-}
-
 // The judgments' format changes only when they do: reuse the last answer.
 function qrelsFormatOf(api, qrels, previous) {
   if (previous && previous.qrelsFormat && previous.qrelsFormat.text === qrels) return previous.qrelsFormat;
@@ -85,6 +77,7 @@ function qrelsFormatOf(api, qrels, previous) {
  *   are absent when the input could not be read.
  */
 export function compute(api, spec, state, previous = null) {
-  const model = state.mode === 'trec' ? computeTrec(api, state) : computeExplain(api, spec, state);
+  const own = MODELS[state.mode];
+  const model = own ? own(api, state) : computeExplain(api, spec, state);
   return { mode: state.mode, error: null, notice: null, inputStatus: null, ...model, qrelsFormat: qrelsFormatOf(api, state.qrels, previous) };
 }

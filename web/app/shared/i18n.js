@@ -7,7 +7,7 @@
 // strings into the page as text.
 
 // Option labels and choice names, by the option schema's key (the help
-// texts under them only the full page shows: optionHelp in texts/page.js).
+// texts under them only the full page shows: optionHelp in full/texts/page-texts.js).
 const EN_OPTIONS = {
   preset: { label: 'Preset' },
   k: { label: 'Cutoff K' },

@@ -1,5 +1,5 @@
 // The page state: its defaults, the URL-hash codec and the mapping to the
-// API's options, all derived from the option schema (see options.js).
+// API's options, all derived from the option schema (see option-rows.js).
 // Pure functions only; nothing here touches the DOM.
 //
 // Hash form (every value URI-encoded; keys in the schema's order):

@@ -50,7 +50,7 @@ export function mountSchema(view, rows) {
 export function errorPlace(err) {
   if (err.source === 'options' || (!err.line && !err.source)) return 'options';
   if (err.source === 'judgments' || err.source === 'qrels' || err.source === 'subtopics') return 'qrels';
-  // compareRuns numbers its runs from 1 (sources.js numbers them by box); a file read fails in its slot.
+  // compareRuns numbers its runs from 1 (batch-sources.js numbers them by box); a file read fails in its slot.
   if (err.source === 'run' && err.index >= 2 && RUN_BOXES[err.index - 1]) return RUN_BOXES[err.index - 1];
   if (err.source === 'rankingB') return 'ranking-b';
   return RUN_BOXES.find((box) => box !== 'ranking' && slotOf('compare', box) === err.source) || 'ranking';

@@ -1,8 +1,10 @@
 // The batch engine: reads a run or qrels (a File, gzip included, or text),
 // evaluates them with evaluateTrec and answers drill-downs. A worker runs
-// it from source text (see batch.js builds it from ENGINE_FUNCTIONS), so
+// it from source text (runner.js builds it from ENGINE_FUNCTIONS), so
 // every function here refers only to the others in that list and to
-// globals: no imports, no module-level constants.
+// globals: no module-level constants, and the one import is of functions
+// kept to the same rule (shared/summary.js, which every view uses too).
+import { describeText, lineCount } from '../../shared/summary.js';
 
 /** A plain structured error, as the page shows it (see analyse.js). */
 function engineError(code, source, args, message) {
@@ -62,13 +64,6 @@ async function readFile(file, slot, limit, progress) {
   return { text: parts.join(''), bytes, gzip };
 }
 
-/** Lines in `text` (a last line without a break counts). */
-function lineCount(text) {
-  let n = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) n++;
-  return text.length && !text.endsWith('\n') ? n + 1 : n;
-}
-
 /** The first `n` lines of `text` (a scan, no split of the whole text). */
 function headOf(text, n) {
   let end = -1;
@@ -83,19 +78,6 @@ function headOf(text, n) {
  */
 function exportOf(text, keep) {
   return { blob: new Blob([text], { type: 'text/plain' }), chars: text.length, lines: lineCount(text), head: headOf(text, keep) };
-}
-
-/** What the page says about a loaded text: its size, lines and detected format (from its first 64 KB). */
-function describeText(api, got) {
-  let head = got.text.slice(0, 65536);
-  if (got.text.length > head.length && head.lastIndexOf('\n') > 0) head = head.slice(0, head.lastIndexOf('\n'));
-  let format = null;
-  try {
-    format = head.trim() ? api.detectFormat(head) : null;
-  } catch {
-    format = null;
-  }
-  return { bytes: got.bytes, gzip: got.gzip, lines: lineCount(got.text), format };
 }
 
 /** The lines of `text` whose first field is `qid`, joined by "\n" (a scan, no split of the whole text). */
@@ -194,9 +176,9 @@ function workerMain(scope) {
   scope.postMessage({ ready: true });
 }
 
-/** Every function the worker needs, in one list (see batch.js). */
+/** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
   engineError, plainError, fileStream, readFile, lineCount, headOf, exportOf, describeText, linesOfQid, columnsOf, makeEngine, transferablesOf, workerMain,
 ];
 
-export { columnsOf, describeText, exportOf, headOf, lineCount, makeEngine, readFile, workerMain };
+export { columnsOf, exportOf, headOf, makeEngine, readFile, workerMain };

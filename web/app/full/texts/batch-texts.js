@@ -1,4 +1,4 @@
-// Texts of batch mode (a TREC run, query by query), loaded with regions/batch.js.
+// Texts of batch mode (a TREC run, query by query), loaded with batch-results.js.
 import { addTexts } from '../../shared/i18n.js';
 
 const en = {

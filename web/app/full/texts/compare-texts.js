@@ -1,4 +1,4 @@
-// Texts of compare mode (paired tests between runs), loaded with compare.js.
+// Texts of compare mode (paired tests between runs), loaded with compare-results.js.
 import { addTexts } from '../../shared/i18n.js';
 
 const en = {

@@ -1,4 +1,4 @@
-// Texts of the embed dialog (snippets for the element and the iframe), loaded with regions/embed.js.
+// Texts of the embed dialog (snippets for the element and the iframe), loaded with embed-dialog.js.
 import { addTexts } from '../../shared/i18n.js';
 
 const en = {

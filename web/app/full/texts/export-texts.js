@@ -1,4 +1,4 @@
-// Texts of the export panel, loaded with regions/export.js.
+// Texts of the export panel, loaded with export-panel.js.
 import { addTexts } from '../../shared/i18n.js';
 
 const en = {

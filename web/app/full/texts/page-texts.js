@@ -110,7 +110,7 @@ const en = {
     ]],
   ],
   footer: 'Computed in your browser by the same C++ core as the ndcg command-line tool. Nothing you paste leaves this page.',
-  // The help under each option (regions/options.js; optionText(lang, key, 'help')).
+  // The help under each option (options-panel.js; optionText(lang, key, 'help')).
   optionHelp: {
     preset: 'Libraries disagree on the details of NDCG. A preset sets every option the way one of them does.',
     k: '0 uses the whole list.',

@@ -16,8 +16,8 @@ const { count, h, section } = T;
  * Builds the region. `full` is the whole page: every part; otherwise
  * `parts` (see parts.js) says what to draw.
  * `heading` (default true) adds the panel heading and the stale note.
- * `compare` ({sections, live}, from regions/compare.js) draws compare mode,
- * `batch` (batchSections of regions/batch.js) batch mode and `ab` (abPanel
+ * `compare` ({sections, live}, from compare-results.js) draws compare mode,
+ * `batch` (batchSections of batch-results.js) batch mode and `ab` (abPanel
  * of ab.js) ranking B, `formulas` and `pool` (of full-templates.js) the
  * formulas and the judged pool; only the full page passes them, so the
  * embed page and the component carry none of their code or texts.
