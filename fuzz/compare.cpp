@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   };
   for (int m = 0; m < 8; ++m)
     if (d & (1 << m)) given.emplace_back("measures", measure_menu[m]);
-  auto s = ndcg::compare_settings_from(given);
+  auto s = ndcg::settings_from(given, ndcg::command::compare);
   if (!s) {
     fuzz::require(s.err().key == "format", "only the format menu holds a bad value");
     return 0;
@@ -59,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto parts = fuzz::split(in.rest(), '\0', 4);
   std::vector<std::string_view> runs(parts.begin() + (parts.empty() ? 0 : 1), parts.end());
   const std::string_view qrels = parts.empty() ? std::string_view() : parts[0];
-  auto r = ndcg::compare_runs(qrels, runs, *s);
+  auto r = ndcg::compare_runs(qrels, runs, s->batch);
   if (!r) {
     const ndcg::error& e = r.err();
     if (e.source == "run") {
@@ -72,8 +72,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   fuzz::require(runs.size() >= 2, "two runs or more");
   check_comparisons(*r);
-  const std::string report = ndcg::render_compare(*r, *s);
-  if (s->format == ndcg::report_format::json) {
+  const std::string report = ndcg::render_compare(*r, s->batch);
+  if (s->batch.format == ndcg::report_format::json) {
     const std::size_t at = fuzz::json::problem_at(report);
     fuzz::require(at == std::string_view::npos, "the JSON report is JSON",
                   at == std::string_view::npos ? std::string_view() : fuzz::json::around(report, at));

@@ -5,8 +5,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "fuzz_support.hpp"
+#include "ndcg/option_table.hpp"
 #include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
@@ -23,16 +26,28 @@ const char* const preset_menu[] = {"", "", "trec_eval", "gdeval", "sklearn", "li
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz::bytes in(data, size);
   const std::uint8_t a = in.take(), b = in.take(), c = in.take(), d = in.take();
-  ndcg::trec_options opt;
-  opt.complete = a & 1;
-  opt.exp_gain = a & 2;
-  opt.preset = preset_menu[(a >> 2) & 7];
-  const bool per_query = a & 32;
-  opt.relevance_level = static_cast<std::int8_t>(b) % 4;
-  const int digits = c % 18;
-  opt.alpha = (c >> 5) == 7 ? 1.5 : (c >> 5) / 6.0;
+  // The options as the CLI and the API give them: key/text pairs read by
+  // the option table's rows that `trec` takes.
+  std::vector<std::pair<std::string, std::string>> given = {
+      {"complete", (a & 1) ? "true" : "false"},
+      {"gain", (a & 2) ? "exp" : "linear"},
+      {"per_query", (a & 32) ? "true" : "false"},
+      {"relevance_level", std::to_string(static_cast<std::int8_t>(b) % 4)},
+      {"digits", std::to_string(c % 18)},
+      {"alpha", (c >> 5) == 7 ? "1.5" : std::to_string((c >> 5) / 6.0)},
+  };
+  if (*preset_menu[(a >> 2) & 7]) given.emplace_back("preset", preset_menu[(a >> 2) & 7]);
   for (int m = 0; m < 8; ++m)
-    if (d & (1 << m)) opt.measures.push_back(measure_menu[(m + (b >> 4)) % 18]);
+    if (d & (1 << m)) given.emplace_back("measures", measure_menu[(m + (b >> 4)) % 18]);
+  auto read = ndcg::settings_from(given, ndcg::command::trec);
+  if (!read) {
+    const std::string& key = read.err().key;
+    fuzz::require(key == "preset" || key == "alpha", "only the preset and alpha menus hold a bad value");
+    return 0;
+  }
+  ndcg::trec_options opt = read->batch.trec;
+  const bool per_query = read->batch.per_query;
+  const int digits = read->batch.digits;
 
   const auto parts = fuzz::split(in.rest(), '\0', 4);
   const std::string_view qrels = parts[0];

@@ -135,19 +135,24 @@ export interface Analysis {
   render(format?: ReportFormat): string;
 }
 
+// One member per row of the option table that `ndcg trec` takes
+// (trecOptionSchema()), plus the subtopic qrels text. Every value may also
+// be given as text, read as the CLI reads it.
 export interface TrecOptions {
-  measures?: string[];
-  complete?: boolean;
-  /** Leave out qrels queries missing from the run (the run is one shard of a larger one). */
-  shard?: boolean;
-  relevanceLevel?: number;
   preset?: string;
-  gain?: 'exp' | 'linear';
+  gainTable?: number[] | Float64Array | string;
+  gain?: 'exp' | 'exponential' | 'linear' | 'table';
+  relevanceLevel?: number | string;
+  errMaxGrade?: number | string;
+  alpha?: number | string;
+  measures?: string[];
+  complete?: boolean | string;
+  /** Leave out qrels queries missing from the run (the run is one shard of a larger one). */
+  shard?: boolean | string;
+  perQuery?: boolean | string;
+  digits?: number | string;
+  /** Subtopic qrels (`qid subtopic docid judgment`) for alpha_ndcg_cut: an input, not an option. */
   subtopics?: string;
-  alpha?: number;
-  errMaxGrade?: number;
-  perQuery?: boolean;
-  digits?: number;
 }
 
 export interface TrecResult {
@@ -164,33 +169,55 @@ export interface TrecResult {
   text: string;
 }
 
-// One member per row of compare's option table (compareOptionSchema()).
-// Every value may also be given as text, read as the CLI reads it.
+// One member per row of the option table that `ndcg compare` takes
+// (compareOptionSchema()). Every value may also be given as text, read as
+// the CLI reads it.
 export interface CompareOptions {
+  preset?: string;
+  gainTable?: number[] | Float64Array | string;
+  gain?: 'exp' | 'exponential' | 'linear' | 'table';
+  relevanceLevel?: number | string;
+  errMaxGrade?: number | string;
+  alpha?: number | string;
   measures?: string[];
   complete?: boolean | string;
-  relevanceLevel?: number | string;
-  gain?: 'linear' | 'exp' | 'exponential';
+  perQuery?: boolean | string;
+  digits?: number | string;
+  tieRange?: boolean | string;
   trials?: number | string;
   seed?: number | string;
   allPairs?: boolean | string;
   holmTest?: 'ttest' | 'wilcoxon' | 'sign' | 'randomization';
   format?: ReportFormat | 'md' | 'tex';
-  perQuery?: boolean | string;
-  digits?: number | string;
   names?: string[];
-  tieRange?: boolean | string;
 }
 
-/** One row of compare's option table. */
+/** One row of the option table as `ndcg compare` takes it. */
 export interface CompareOptionRow {
   key: keyof CompareOptions;
   flag: string;
+  /** trec_eval's spelling (-m, -q, -c, -l), or ''. */
   shortFlag: string;
-  kind: 'choice' | 'whole' | 'flag' | 'texts';
+  kind: 'choice' | 'whole' | 'real' | 'reals' | 'flag' | 'texts';
   choices: string[];
   min: number | null;
   max: number | null;
+  /** The default for this command ("linear" for gain, where explain's is "exp"). */
+  default: string;
+  help: string;
+}
+
+/** One row of the option table as `ndcg trec` takes it. */
+export interface TrecOptionRow {
+  key: Exclude<keyof TrecOptions, 'subtopics'>;
+  flag: string;
+  /** trec_eval's spelling (-m, -q, -c, -l), or ''. */
+  shortFlag: string;
+  kind: 'choice' | 'whole' | 'real' | 'reals' | 'flag' | 'texts';
+  choices: string[];
+  min: number | null;
+  max: number | null;
+  /** The default for this command ("linear" for gain, where explain's is "exp"). */
   default: string;
   help: string;
 }
@@ -261,10 +288,11 @@ export interface NdcgApi {
   evaluateTrec(qrelsText: string, runText: string, options?: TrecOptions): TrecResult;
   compareRuns(qrelsText: string, runTexts: string[], options?: CompareOptions): CompareResult;
   compareOptionSchema(): CompareOptionRow[];
+  trecOptionSchema(): TrecOptionRow[];
   presets(): PresetInfo[];
   matchingPreset(options?: ExplainOptions): string;
   detectFormat(text: string): string;
-  /** 'full' (dist/ndcg.js, the page) or 'light' (embed.html, ndcg-calc.js): there evaluateTrec and compareRuns throw code 'not-in-build' and compareOptionSchema() is []. */
+  /** 'full' (dist/ndcg.js, the page) or 'light' (embed.html, ndcg-calc.js): there evaluateTrec and compareRuns throw code 'not-in-build' and compareOptionSchema() and trecOptionSchema() are []. */
   build: 'full' | 'light';
   memoryBytes(): number;
   ready(): Promise<void>;

@@ -26,6 +26,7 @@ declare namespace createNdcgModule {
   type TrecResult = T.TrecResult;
   type CompareOptions = T.CompareOptions;
   type CompareOptionRow = T.CompareOptionRow;
+  type TrecOptionRow = T.TrecOptionRow;
   type Comparison = T.Comparison;
   type TieRangeSummary = T.TieRangeSummary;
   type CompareResult = T.CompareResult;

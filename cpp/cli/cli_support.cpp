@@ -114,4 +114,61 @@ std::unique_ptr<std::istream> open_file(const std::string& path, std::string& pr
   return file;
 }
 
+std::string options_help(command c) {
+  std::string out;
+  for (const option_row* row : option_rows(c)) {
+    const bool short_flag = c != command::explain && !row->short_flag.empty();  // explain reads long options only
+    std::string left = "  " + (short_flag ? std::string(row->short_flag) + ", " : "") + cli_flag(row->key);
+    std::string hint = value_hint(*row);
+    if (!hint.empty()) left += " " + hint;
+    const std::string def = default_text(*row, c);
+    out += wrapped(left, std::string(row->help) + (def.empty() || def == "false" ? "" : " (default " + def + ")"));
+  }
+  return out;
+}
+
+namespace {
+
+std::string see_help(command c) { return " (see `ndcg " + std::string(name_of(c)) + " --help`)"; }
+
+const io_flag* find_io(const std::vector<io_flag>& io, std::string_view name) {
+  for (const io_flag& f : io)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+// "-mndcg" and "-l2": a short flag with its value attached.
+void split_attached(option_word& ow, command c) {
+  if (ow.value || ow.name.size() <= 2 || ow.name[1] == '-') return;
+  const option_row* row = find_option(ow.name.substr(0, 2), c);
+  if (row && row->kind != option_kind::flag) ow = {ow.name.substr(0, 2), ow.name.substr(2)};
+}
+
+}  // namespace
+
+expected<command_line> read_command_line(words& w, command c, const std::vector<io_flag>& io) {
+  command_line out;
+  while (!w.done()) {
+    std::string word = w.take();
+    if (word.size() < 2 || word[0] != '-') { out.files.push_back(word); continue; }
+    option_word ow = split_option(word);
+    const io_flag* own = find_io(io, ow.name);
+    const option_row* row = own ? nullptr : (split_attached(ow, c), find_option(ow.name, c));
+    const bool spelled = row && (ow.name.rfind("--", 0) == 0 || ow.name == row->short_flag);
+    if (!own && !spelled)
+      return fail(error_code::unknown_option, "unknown option " + echo(ow.name) + see_help(c))
+          .in("options").with("found", ow.name);
+    const bool takes_value = own ? own->takes_value : row->kind != option_kind::flag;
+    if (!ow.value && !takes_value) ow.value = "true";
+    if (!ow.value) {
+      if (w.done())
+        return fail(error_code::missing_value, "option " + echo(ow.name) + " needs a value" + see_help(c)).in("options");
+      ow.value = w.take();
+    }
+    if (own) out.io.emplace_back(own->name, *ow.value);
+    else out.given.emplace_back(row->key, *ow.value);
+  }
+  return out;
+}
+
 }  // namespace ndcg::cli

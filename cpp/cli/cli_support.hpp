@@ -56,6 +56,28 @@ option_word split_option(const std::string& w);
 
 expected<std::uint64_t> whole_number(const std::string& option, const std::string& text);
 
+// The option lines of a command's --help, from the rows it takes (with
+// trec_eval's short flags where the command reads them).
+std::string options_help(command c);
+
+// A command's own input flags, which are not rows of the option table
+// (`--subtopics FILE`, `--merge`).
+struct io_flag {
+  std::string_view name;
+  bool takes_value;
+};
+
+// What the words of `trec` or `compare` say: option rows as key/text pairs
+// for settings_from, the command's own input flags, and the files.
+struct command_line {
+  std::vector<std::pair<std::string, std::string>> given;
+  std::vector<std::pair<std::string, std::string>> io;
+  std::vector<std::string> files;
+};
+// Reads "--name VALUE", "--name=VALUE", a flag alone (true), a short flag
+// with its value attached or not ("-mndcg", "-m ndcg", "-l2"), and files.
+expected<command_line> read_command_line(words& w, command c, const std::vector<io_flag>& io);
+
 // The commands, each given the words after its name.
 int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream& err);
 int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& err);

@@ -51,77 +51,41 @@ const char* compare_conventions =
     "\n"
     "Example: ndcg compare -m ndcg_cut.10 -m map qrels.txt base.run new.run\n";
 
-std::string compare_help() {
-  std::string out = compare_intro;
-  for (const compare_option& row : compare_option_table()) {
-    std::string left = "  " + (row.short_flag.empty() ? "" : std::string(row.short_flag) + ", ") + cli_flag(row.meta.key);
-    std::string hint = value_hint(row.meta);
-    if (!hint.empty()) left += " " + hint;
-    const std::string def = row.show(compare_settings{});
-    out += wrapped(left, std::string(row.meta.help) + (def.empty() || def == "false" ? "" : " (default " + def + ")"));
-  }
-  return out + compare_conventions;
-}
-
-struct compare_request {
-  std::vector<std::pair<std::string, std::string>> given;
-  std::vector<std::string> files;
-};
-
-expected<compare_request> parse_compare_args(words& w) {
-  compare_request r;
-  while (!w.done()) {
-    std::string word = w.take();
-    if (word.size() < 2 || word[0] != '-') { r.files.push_back(word); continue; }
-    option_word ow = split_option(word);
-    const compare_option* row = find_compare_option(ow.name);
-    if (!row && ow.name[1] != '-' && ow.name.size() > 2) {  // "-mndcg"
-      row = find_compare_option(ow.name.substr(0, 2));
-      if (row) ow = {ow.name.substr(0, 2), ow.name.substr(2)};
-    }
-    if (!row || (ow.name[1] != '-' && row->short_flag != ow.name))
-      return fail(error_code::unknown_option, "unknown option " + echo(ow.name) + " (see `ndcg compare --help`)")
-          .in("options").with("found", ow.name);
-    if (!ow.value && row->meta.kind == option_kind::flag) ow.value = "true";
-    if (!ow.value) {
-      if (w.done()) return fail(error_code::missing_value, "option " + echo(ow.name) + " needs a value (see `ndcg compare --help`)").in("options");
-      ow.value = w.take();
-    }
-    r.given.emplace_back(row->meta.key, *ow.value);
-  }
-  if (r.files.size() < 3)
-    return fail("expected QRELS and two runs or more, got " + std::to_string(r.files.size()) +
-                " file" + (r.files.size() == 1 ? "" : "s") + " (see `ndcg compare --help`)");
-  return r;
-}
+std::string compare_help() { return compare_intro + options_help(command::compare) + compare_conventions; }
 
 }  // namespace
 
 int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream& err) {
   if (!w.done() && (w.peek() == "-h" || w.peek() == "--help")) { out << compare_help(); return 0; }
-  auto req = parse_compare_args(w);
-  if (!req) { err << "ndcg compare: " << req.err().message << "\n"; return 2; }
-  auto s = compare_settings_from(req->given);
+  auto line = read_command_line(w, command::compare, {});
+  if (!line) { err << "ndcg compare: " << line.err().message << "\n"; return 2; }
+  const std::vector<std::string>& files = line->files;
+  if (files.size() < 3) {
+    err << "ndcg compare: expected QRELS and two runs or more, got " << files.size() << " file"
+        << (files.size() == 1 ? "" : "s") << " (see `ndcg compare --help`)\n";
+    return 2;
+  }
+  auto s = settings_from(line->given, command::compare);
   if (!s) { err << "ndcg compare: " << s.err().message << "\n"; return 2; }
+  batch_settings& b = s->batch;
   std::vector<std::string> texts;
-  for (const std::string& path : req->files) {
+  for (const std::string& path : files) {
     std::string problem;
     auto text = read_file(path, in, problem);
     if (!text) { err << "ndcg compare: " << problem << "\n"; return 2; }
     texts.push_back(std::move(*text));
   }
-  for (std::size_t i = s->names.size(); i + 1 < req->files.size(); ++i) s->names.push_back(req->files[i + 1]);
+  for (std::size_t i = b.names.size(); i + 1 < files.size(); ++i) b.names.push_back(files[i + 1]);
   std::vector<std::string_view> runs(texts.begin() + 1, texts.end());
-  auto result = compare_runs(texts[0], runs, *s);
+  auto result = compare_runs(texts[0], runs, b);
   if (!result) {
     const error& e = result.err();
-    const std::string file = e.source == "qrels" ? req->files[0] : e.source == "run" && e.index ? req->files[e.index] : "";
+    const std::string file = e.source == "qrels" ? files[0] : e.source == "run" && e.index ? files[e.index] : "";
     err << "ndcg compare: " << placed(file, e) << "\n";
     return 2;
   }
-  out << render_compare(*result, *s);
+  out << render_compare(*result, b);
   return 0;
 }
 
 }  // namespace ndcg::cli
-

@@ -35,16 +35,7 @@ const char* explain_intro =
     "Options (--name VALUE or --name=VALUE; a true/false option alone means true):\n";
 
 std::string explain_help() {
-  std::string out = explain_intro;
-  for (const option_row& row : option_table()) {
-    std::string left = "  " + cli_flag(row.key);
-    std::string hint = value_hint(row);
-    if (!hint.empty()) left += " " + hint;
-    std::string def = default_text(row);
-    std::string help = std::string(row.help) + (def.empty() || def == "false" ? "" : " (default " + def + ")");
-    out += wrapped(left, help);
-  }
-  return out + "\nExample: ndcg explain --k 10 3 2 0 1 0 0 2 1 0 0\n";
+  return explain_intro + options_help(command::explain) + "\nExample: ndcg explain --k 10 3 2 0 1 0 0 2 1 0 0\n";
 }
 
 struct explain_request {

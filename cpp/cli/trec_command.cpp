@@ -17,7 +17,9 @@ namespace ndcg::cli {
 namespace {
 
 
-const char* trec_help =
+// The options part of `ndcg trec --help` comes from the option table, the
+// measure list from the measures.
+const char* trec_intro =
     "Usage: ndcg trec [options] QRELS RUN\n"
     "       ndcg trec [options] --subtopics FILE RUN\n"
     "       ndcg trec --merge [-q] [--digits N] FILE...\n"
@@ -31,28 +33,11 @@ const char* trec_help =
     "and one query; a run whose queries are interleaved is read whole (from a\n"
     "file; on standard input it must be grouped by query).\n"
     "\n"
-    "Options:\n"
-    "  -q                     print every query, not only `all`\n"
-    "  -m MEASURE             a measure, repeatable: runid, num_q, num_ret, num_rel,\n"
-    "                         num_rel_ret, map, gm_map, Rprec, bpref, recip_rank,\n"
-    "                         iprec_at_recall.0,.5,1, P.5,10, recall.10, ndcg,\n"
-    "                         ndcg.1=1,2=3 (gains), ndcg_cut.5,10, success.1,5,10,\n"
-    "                         err_cut.10, alpha_ndcg_cut.10 (needs --subtopics);\n"
-    "                         `official` (the default set) or `all_trec` (every\n"
-    "                         trec_eval measure offered; the rest are named on stderr)\n"
-    "  -c                     score qrels queries missing from the run as 0\n"
-    "                         (without it they are an error)\n"
-    "  --shard                leave out qrels queries missing from the run (the run\n"
-    "                         is one shard of a run split by query)\n"
-    "  -l LEVEL               relevance level: rel >= LEVEL is relevant (default 1)\n"
-    "  --digits N             decimals printed (default 4); 17 prints %.17g\n"
-    "  --gain exp             2^rel - 1 gains for the ndcg measures\n"
-    "  --preset NAME          gains and conventions of a preset (e.g. gdeval)\n"
-    "  --subtopics FILE       subtopic qrels (`qid subtopic docid judgment`); given\n"
-    "                         as QRELS too, or alone, it also gives the per-document\n"
-    "                         judgments (1 when a document covers a subtopic)\n"
-    "  --alpha A              alpha for alpha_ndcg_cut (default 0.5)\n"
-    "  --err-max-grade G      ERR's largest grade (default: the largest in the qrels)\n"
+    "Input and output:\n"
+    "  --subtopics FILE       subtopic qrels (`qid subtopic docid judgment`) for\n"
+    "                         alpha_ndcg_cut; given as QRELS too, or alone, it also\n"
+    "                         gives the per-document judgments (1 when a document\n"
+    "                         covers a subtopic)\n"
     "  --tie-range            after the usual lines, per measure: how many queries\n"
     "                         change with the order of documents with equal scores\n"
     "                         (NAME:ties), and the mean under the worst and the best\n"
@@ -62,60 +47,25 @@ const char* trec_help =
     "                         --digits 17 --shard): print the means of the whole run\n"
     "  -h, --help             this text\n"
     "\n"
-    "Example: ndcg trec -q -m ndcg_cut.10 -m map qrels.txt run.txt\n";
+    "Options (--name VALUE or --name=VALUE, short flags as trec_eval's: -q, -c,\n"
+    "-m MEASURE or -mMEASURE, -l LEVEL or -l2; a true/false option alone means true):\n";
+
+std::string trec_help() {
+  std::string names;
+  for (std::string_view n : trec_measure_names()) names += (names.empty() ? "" : ", ") + std::string(n);
+  return trec_intro + options_help(command::trec) + "\nMeasures (-m NAME, or NAME.PARAMS: ndcg_cut.5,10, P.5,10,\n" +
+         "iprec_at_recall.0,.5,1, ndcg.1=1,2=3 for gains; `official` is the default set,\n" +
+         "`all_trec` every trec_eval measure offered, the rest named on stderr):\n" +
+         wrapped("", names, 2) + "\nExample: ndcg trec -q -m ndcg_cut.10 -m map qrels.txt run.txt\n";
+}
 
 struct trec_request {
-  trec_options opt;
-  bool per_query = false;
-  bool tie_range = false;
+  batch_settings batch;
   bool merge = false;
-  int digits = 4;
+  bool tie_range = false;
   std::string subtopics;
   std::vector<std::string> files;
 };
-
-status apply_trec_option(const std::string& name, const std::string& value, trec_request& r) {
-  if (name == "-m") { r.opt.measures.push_back(value); return done{}; }
-  if (name == "-l") {
-    long v = 0;
-    if (read_integer(value, v) != number_status::ok) return fail("-l takes a whole number, got " + echo(value));
-    r.opt.relevance_level = v;
-    return done{};
-  }
-  if (name == "--digits") {
-    auto d = whole_number(name, value);
-    if (!d) return d.err();
-    if (*d > 17) return fail("--digits takes a whole number from 0 to 17, got " + echo(value));
-    r.digits = static_cast<int>(*d);
-    return done{};
-  }
-  if (name == "--gain") {
-    if (value != "exp" && value != "linear") return fail("--gain takes exp or linear here, got " + echo(value));
-    r.opt.exp_gain = value == "exp";
-    return done{};
-  }
-  if (name == "--preset") { r.opt.preset = value; return done{}; }
-  if (name == "--subtopics") { r.subtopics = value; return done{}; }
-  if (name == "--alpha" || name == "--err-max-grade") {  // read as explain reads them
-    auto s = settings_from({{name, value}});
-    if (!s) return s.err();
-    if (name == "--alpha") r.opt.alpha = s->opt.alpha;
-    else r.opt.err_max_grade = s->opt.err_max_grade;
-    return done{};
-  }
-  return fail("unknown option " + echo(name) + " (see `ndcg trec --help`)");
-}
-
-// Options that take no value.
-bool apply_trec_flag(const std::string& word, trec_request& r) {
-  if (word == "-q") r.per_query = true;
-  else if (word == "-c") r.opt.complete = true;
-  else if (word == "--shard") r.opt.shard = true;
-  else if (word == "--merge") r.merge = true;
-  else if (word == "--tie-range") r.tie_range = true;
-  else return false;
-  return true;
-}
 
 status check_trec_files(const trec_request& r) {
   const std::size_t n = r.files.size();
@@ -131,23 +81,21 @@ status check_trec_files(const trec_request& r) {
   return fail("expected two files, QRELS and RUN, got " + std::to_string(n) + " (see `ndcg trec --help`)");
 }
 
+const std::vector<io_flag> trec_io = {{"--subtopics", true}, {"--merge", false}, {"--tie-range", false}};
+
 expected<trec_request> parse_trec_args(words& w) {
+  auto line = read_command_line(w, command::trec, trec_io);
+  if (!line) return line.err();
   trec_request r;
-  while (!w.done()) {
-    std::string word = w.take();
-    if (word.size() < 2 || word[0] != '-') { r.files.push_back(word); continue; }
-    if (apply_trec_flag(word, r)) continue;
-    option_word ow = split_option(word);
-    if (ow.name.size() > 2 && ow.name[1] != '-' && !ow.value) {  // "-mndcg", "-l2"
-      ow.value = ow.name.substr(2);
-      ow.name = ow.name.substr(0, 2);
-    }
-    if (!ow.value) {
-      if (w.done()) return fail("option " + echo(ow.name) + " needs a value (see `ndcg trec --help`)");
-      ow.value = w.take();
-    }
-    if (auto ok = apply_trec_option(ow.name, *ow.value, r); !ok) return ok.err();
+  for (const auto& [name, value] : line->io) {
+    if (name == "--merge") r.merge = value == "true";
+    else if (name == "--tie-range") r.tie_range = value == "true";
+    else r.subtopics = value;
   }
+  auto s = settings_from(line->given, command::trec);
+  if (!s) return s.err();
+  r.batch = std::move(s->batch);
+  r.files = std::move(line->files);
   if (auto ok = check_trec_files(r); !ok) return ok.err();
   return r;
 }
@@ -186,7 +134,7 @@ expected<trec_result> stream_run(trec_stream& stream, std::istream& in) {
 
 expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, const std::string& qrels,
                                      const std::string& subtopics, std::string& problem) {
-  auto stream = trec_stream::open(qrels, r.opt, subtopics);
+  auto stream = trec_stream::open(qrels, r.batch.trec, subtopics);
   if (!stream) return stream.err();
   const std::string& path = r.files.back();
   std::unique_ptr<std::istream> file = path == "-" ? nullptr : open_file(path, problem);
@@ -196,7 +144,7 @@ expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, co
   // Interleaved queries in a file: read it whole and group them.
   auto text = read_file(path, in, problem);
   if (!text) return fail(error_code::bad_file, problem).with("found", path);
-  return evaluate_trec(qrels, *text, r.opt, subtopics);
+  return evaluate_trec(qrels, *text, r.batch.trec, subtopics);
 }
 
 // --tie-range of a run file: streamed twice more, with equal scores in the
@@ -204,10 +152,10 @@ expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, co
 expected<trec_tie_range> stream_ties(const trec_request& r, std::istream& in, const std::string& qrels,
                                      const std::string& subtopics, std::string& problem) {
   trec_request ordered = r;
-  ordered.opt.tied_grades = -1;
+  ordered.batch.trec.tied_grades = -1;
   auto worst = evaluate_files(ordered, in, qrels, subtopics, problem);
   if (!worst) return worst.err();
-  ordered.opt.tied_grades = 1;
+  ordered.batch.trec.tied_grades = 1;
   auto best = evaluate_files(ordered, in, qrels, subtopics, problem);
   if (!best) return best.err();
   return tie_range_of(std::move(*worst), std::move(*best));
@@ -229,9 +177,9 @@ expected<trec_result> evaluate_request(const trec_request& r, std::istream& in, 
   }
   auto text = read_file("-", in, problem);
   if (!text) return fail(error_code::bad_file, problem);
-  auto result = evaluate_trec(qrels, *text, r.opt, subtopics);
+  auto result = evaluate_trec(qrels, *text, r.batch.trec, subtopics);
   if (!result) return result;
-  auto t = evaluate_tie_range(qrels, *text, r.opt, subtopics);
+  auto t = evaluate_tie_range(qrels, *text, r.batch.trec, subtopics);
   if (!t) return t.err();
   ties = std::move(*t);
   return result;
@@ -252,14 +200,14 @@ int merge_command(const trec_request& r, std::istream& in, std::ostream& out, st
     err << "ndcg trec: " << placed(file, merged.err()) << "\n";
     return 2;
   }
-  out << format_trec(*merged, r.per_query, r.digits);
+  out << format_trec(*merged, r.batch.per_query, r.batch.digits);
   return 0;
 }
 
 }  // namespace
 
 int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& err) {
-  if (!w.done() && (w.peek() == "-h" || w.peek() == "--help")) { out << trec_help; return 0; }
+  if (!w.done() && (w.peek() == "-h" || w.peek() == "--help")) { out << trec_help(); return 0; }
   auto req = parse_trec_args(w);
   if (!req) { err << "ndcg trec: " << req.err().message << "\n"; return 2; }
   if (req->merge) return merge_command(*req, in, out, err);
@@ -281,8 +229,8 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
     for (const std::string& n : result->not_offered) names += (names.empty() ? "" : ", ") + n;
     err << "ndcg trec: all_trec: not offered here (left out): " << names << "\n";
   }
-  out << format_trec(*result, req->per_query, req->digits);
-  if (ties) out << format_tie_range(*ties, req->per_query, req->digits);
+  out << format_trec(*result, req->batch.per_query, req->batch.digits);
+  if (ties) out << format_tie_range(*ties, req->batch.per_query, req->batch.digits);
   return 0;
 }
 

@@ -1,5 +1,5 @@
 // The module's batch exports: evaluateTrec (trec_eval-compatible runs over
-// qrels), compareRuns and compare's option table. Only the full module links this file; the light module for
+// qrels) and compareRuns, their options read by the one option table. Only the full module links this file; the light module for
 // embedding one ranking leaves it out, and the JS layer says so if called.
 #include <emscripten/emscripten.h>
 
@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "ndcg/compare.hpp"
-#include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/trec.hpp"
 #include "reply.hpp"
@@ -17,34 +16,6 @@
 using namespace ndcg_wasm;
 
 namespace {
-
-// evaluateTrec's options object, as key/value texts (a list repeats its key).
-class js_object {
- public:
-  explicit js_object(std::vector<std::pair<std::string, std::string>> p) : pairs_(std::move(p)) {}
-  bool has(std::string_view k) const { return find(k) != nullptr; }
-  std::string text(std::string_view k) const { return *find(k); }
-  bool boolean(std::string_view k) const { return *find(k) == "true"; }
-  double number(std::string_view k) const {
-    double v = 0;
-    ndcg::read_number(*find(k), v);
-    return v;
-  }
-  std::vector<std::string> texts(std::string_view k) const {
-    std::vector<std::string> out;
-    for (const auto& [key, value] : pairs_)
-      if (key == k) out.push_back(value);
-    return out;
-  }
-
- private:
-  const std::string* find(std::string_view k) const {
-    for (const auto& [key, value] : pairs_)
-      if (key == k) return &value;
-    return nullptr;
-  }
-  std::vector<std::pair<std::string, std::string>> pairs_;
-};
 
 // Values [run][measure][query] as one number list.
 std::vector<double> flat(const std::vector<std::vector<std::vector<double>>>& runs) {
@@ -100,23 +71,15 @@ void compared_to_js(reply& r, const ndcg::compare_result& c) {
 
 extern "C" {
 
-// pack: qrels, run, subtopics, then evaluateTrec's options as key/value texts.
+// pack: qrels, run, subtopics, then evaluateTrec's option keys and values.
 EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_evaluate_trec(const char* data, std::size_t size) {
   pack p(data, size);
   std::string_view qrels = p.next(), run = p.next(), subtopics = p.next();
-  js_object js(pairs_of(p));
-  ndcg::trec_options o;
-  if (js.has("measures"))
-    for (const std::string& m : js.texts("measures")) o.measures.push_back(m);
-  if (js.has("complete")) o.complete = js.boolean("complete");
-  if (js.has("shard")) o.shard = js.boolean("shard");
-  if (js.has("relevanceLevel")) o.relevance_level = static_cast<long>(js.number("relevanceLevel"));
-  if (js.has("preset")) o.preset = js.text("preset");
-  if (js.has("gain")) o.exp_gain = js.text("gain") == "exp";
-  if (js.has("alpha")) o.alpha = js.number("alpha");
-  if (js.has("errMaxGrade")) o.err_max_grade = js.number("errMaxGrade");
+  auto s = ndcg::settings_from(pairs_of(p), ndcg::command::trec);
   out = reply();
-  auto r = ndcg::evaluate_trec(qrels, run, o, subtopics);
+  if (!s) return failure(out, s.err()), sent();
+  const ndcg::batch_settings& b = s->batch;
+  auto r = ndcg::evaluate_trec(qrels, run, b.trec, subtopics);
   if (!r) return failure(out, r.err()), sent();
   std::vector<double> flat;
   for (const auto& row : r->values) flat.insert(flat.end(), row.begin(), row.end());
@@ -131,8 +94,7 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_evaluate_trec(const char* data, std
   out.set("numQ", static_cast<double>(r->num_q));
   out.set_bytes("runId", r->run_id);
   out.set_bytes("notOffered", lines_of(r->not_offered));
-  out.set_bytes("text", ndcg::format_trec(*r, js.has("perQuery") && js.boolean("perQuery"),
-                                          js.has("digits") ? static_cast<int>(js.number("digits")) : 4));
+  out.set_bytes("text", ndcg::format_trec(*r, b.per_query, b.digits));
   out.close();
   return sent();
 }
@@ -144,22 +106,29 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_compare_runs(const char* data, std:
   std::vector<std::string_view> runs;
   for (char digit : count) runs.resize(runs.size() * 10 + static_cast<std::size_t>(digit - '0'));
   for (std::string_view& run : runs) run = p.next();
-  auto s = ndcg::compare_settings_from(pairs_of(p));
+  auto s = ndcg::settings_from(pairs_of(p), ndcg::command::compare);
   out = reply();
   if (!s) return failure(out, s.err()), sent();
-  auto r = ndcg::compare_runs(qrels, runs, *s);
+  auto r = ndcg::compare_runs(qrels, runs, s->batch);
   if (r) compared_to_js(out, *r);
   else failure(out, r.err());
   return sent();
 }
 
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_compare_option_schema() {
+// Every row of the option table, with its default for each command that
+// takes it: { explain, trec, compare }.
+EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_batch_option_schema() {
   out = reply();
   out.open_list();
-  for (const ndcg::compare_option& r : ndcg::compare_option_table()) {
-    open_option_row(out, r.meta, r.show(ndcg::compare_settings{}));
-    out.set("shortFlag", r.short_flag);
-    out.close();
+  for (const auto* table : {&ndcg::option_table(), &ndcg::batch_option_table()}) {
+    for (const ndcg::option_row& r : *table) {
+      open_option_row(out, r);
+      out.open("defaults");
+      for (ndcg::command c : {ndcg::command::explain, ndcg::command::trec, ndcg::command::compare})
+        if (ndcg::takes(r, c)) out.set(ndcg::name_of(c), ndcg::default_text(r, c));
+      out.close();
+      out.close();
+    }
   }
   out.close_list();
   return sent();

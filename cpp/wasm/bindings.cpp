@@ -128,13 +128,16 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_preset_list() {
   return sent();
 }
 
+// The rows of the option table that explain takes, with their defaults
+// (batch.cpp gives the batch commands' rows).
 EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_option_schema() {
   out = reply();
   out.open_list();
   for (const ndcg::option_row& r : ndcg::option_table()) {
-    open_option_row(out, r, ndcg::default_text(r));
-    out.set("aboveMin", r.above_min);
-    out.set("preset", r.preset_sets);
+    open_option_row(out, r);
+    out.open("defaults");
+    out.set("explain", ndcg::default_text(r));
+    out.close();
     out.close();
   }
   out.close_list();

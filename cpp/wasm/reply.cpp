@@ -88,17 +88,19 @@ const reply_block* sent() {
   return &block;
 }
 
-void open_option_row(reply& r, const ndcg::option_row& row, const std::string& default_value) {
+void open_option_row(reply& r, const ndcg::option_row& row) {
   r.open();
   r.set("key", ndcg::js_name(row.key));
   r.set("flag", ndcg::cli_flag(row.key));
+  r.set("shortFlag", row.short_flag);
   r.set("kind", ndcg::name_of(row.kind));
   r.open_list("choices");
   for (std::string_view c : ndcg::choices_of(row)) r.set("", c);
   r.close_list();
   r.set("min", row.min);
   r.set("max", row.max);
-  r.set("default", default_value);
+  r.set("aboveMin", row.above_min);
+  r.set("preset", row.preset_sets);
   r.set("help", row.help);
 }
 

@@ -92,9 +92,10 @@ const reply_block* sent();
 
 void failure(reply& r, const ndcg::error& e, std::string_view key = {});
 
-// The fields every option table's schema row has (key, flag, kind, choices,
-// min, max, default, help), in an object left open for the table's own.
-void open_option_row(reply& r, const ndcg::option_row& row, const std::string& default_value);
+// A row of the option table as the schema gives it (key, flag, shortFlag,
+// kind, choices, min, max, aboveMin, preset, help), in an object left open
+// for its defaults.
+void open_option_row(reply& r, const ndcg::option_row& row);
 
 // Writes fields into the reply under their camelCase names.
 class js_sink : public ndcg::field_sink {

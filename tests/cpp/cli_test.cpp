@@ -128,7 +128,7 @@ TEST_CASE("every kind of bad command line exits with 2 and one message") {
       {{"explain", "--format", "yaml", "1"}, "", "unknown format \"yaml\""},
       {{"trec", "only-one-file"}, "", "expected two files, QRELS and RUN, got 1"},
       {{"trec", "-m", "nonsense", "a", "b"}, "", "cannot read a"},
-      {{"trec", "--digits", "99", "a", "b"}, "", "--digits takes a whole number from 0 to 17"},
+      {{"trec", "--digits", "99", "a", "b"}, "", "digits takes a whole number from 0 to 17, got \"99\""},
   };
   for (const bad& c : cases) {
     CAPTURE(c.message);

@@ -15,16 +15,18 @@
 #include "support.hpp"
 
 using ndcg::compare_runs;
-using ndcg::compare_settings;
+using ndcg::batch_settings;
 
 namespace {
 
 
-compare_settings with(std::vector<std::pair<std::string, std::string>> given) {
-  auto s = ndcg::compare_settings_from(given);
+batch_settings with(std::vector<std::pair<std::string, std::string>> given) {
+  auto s = ndcg::settings_from(given, ndcg::command::compare);
   REQUIRE(s.ok());
-  return *s;
+  return s->batch;
 }
+
+batch_settings defaults() { return ndcg::default_batch(ndcg::command::compare).batch; }
 
 // Four queries, one relevant document each (d1); run A finds it at ranks
 // 1, 2, 1, -; B at 1, 1, 3, 1; C at 2, 1, 1, 1. recip_rank per query:
@@ -100,7 +102,7 @@ TEST_CASE("compare: each run against the first, every pair, and Holm over a meas
 
 TEST_CASE("compare on the parity data: the means are trec_eval's, a run against itself ties everywhere") {
   const std::string q = test_support::parity_text("set1.qrels"), run = test_support::parity_text("set1.run");
-  auto r = compare_runs(q, {run, run}, compare_settings{});
+  auto r = compare_runs(q, {run, run}, defaults());
   REQUIRE(r.ok());
   CHECK(r->measures == std::vector<std::string>{"map", "recip_rank", "P_10", "ndcg_cut_10"});
   CHECK(r->qids.size() == 50);
@@ -141,10 +143,10 @@ TEST_CASE("compare: the same seed gives the same interval and p; another seed an
 }
 
 TEST_CASE("compare's errors: too few runs, a bad run named by its place, a missing query, a bad option") {
-  auto one = compare_runs(qrels, {run_a}, compare_settings{});
+  auto one = compare_runs(qrels, {run_a}, defaults());
   REQUIRE_FALSE(one.ok());
   CHECK(one.err().message == "compare needs two runs or more, got 1");
-  auto bad = compare_runs(qrels, {run_a, "q1 Q0 d1 1 NaN b\n"}, compare_settings{});
+  auto bad = compare_runs(qrels, {run_a, "q1 Q0 d1 1 NaN b\n"}, defaults());
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.err().source == "run");
   CHECK(bad.err().index == 2);
@@ -156,12 +158,12 @@ TEST_CASE("compare's errors: too few runs, a bad run named by its place, a missi
   auto complete = compare_runs(qrels, {run_a, "q1 Q0 d1 1 3 b\n"}, with({{"complete", "true"}, {"measures", "recip_rank"}}));
   REQUIRE(complete.ok());
   CHECK(complete->comparisons[0].mean_b == doctest::Approx(0.25));
-  auto trials = ndcg::compare_settings_from({{"trials", "0"}});
+  auto trials = ndcg::settings_from({{"trials", "0"}}, ndcg::command::compare);
   REQUIRE_FALSE(trials.ok());
   CHECK(trials.err().code == ndcg::error_code::out_of_range);
   CHECK(trials.err().key == "trials");
-  CHECK_FALSE(ndcg::compare_settings_from({{"trails", "5"}}).ok());
-  CHECK(ndcg::compare_settings_from({{"allPairs", "true"}, {"-m", "map"}, {"--per-query", "1"}})->all_pairs);
+  CHECK_FALSE(ndcg::settings_from({{"trails", "5"}}, ndcg::command::compare).ok());
+  CHECK(ndcg::settings_from({{"allPairs", "true"}, {"-m", "map"}, {"--per-query", "1"}}, ndcg::command::compare)->batch.all_pairs);
 }
 
 TEST_CASE("compare's JSON carries every field the contract names, from the one field list") {

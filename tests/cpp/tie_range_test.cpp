@@ -45,8 +45,8 @@ TEST_CASE("the worst and best order of ties bound every measure, as brute force 
     qrels += "q 0 unretrieved 2\n";
     ndcg::trec_options opt;
     opt.measures = measures;
-    if (round % 3 == 2) opt.preset = "sklearn";  // ties averaged, exponential gain
-    if (round % 3 == 1) opt.preset = "gdeval";
+    if (round % 3 == 2) opt.conv = *ndcg::preset("sklearn");  // ties averaged, exponential gain
+    if (round % 3 == 1) opt.conv = *ndcg::preset("gdeval");
     auto t = ndcg::evaluate_tie_range(qrels, run, opt);
     REQUIRE(t.ok());
     // Every order that keeps scores descending: one way to break the ties.
@@ -94,8 +94,8 @@ TEST_CASE("trec --tie-range lines and compare's tie summaries on a run whose tie
         "P_1:ties              \tall\t1\n"
         "P_1:worst             \tall\t0.5000\n"
         "P_1:best              \tall\t1.0000\n");
-  auto s = ndcg::compare_settings_from({{"measures", "recip_rank"}});
-  auto r = ndcg::compare_runs(qrels, {run, "q1 Q0 a 1 5 r\nq2 Q0 c 1 3 r\n"}, *s);
+  auto s = ndcg::settings_from({{"measures", "recip_rank"}}, ndcg::command::compare);
+  auto r = ndcg::compare_runs(qrels, {run, "q1 Q0 a 1 5 r\nq2 Q0 c 1 3 r\n"}, s->batch);
   REQUIRE(r.ok());
   REQUIRE(r->ties.size() == 2);
   CHECK(r->ties[0].changed == 1);
@@ -103,7 +103,7 @@ TEST_CASE("trec --tie-range lines and compare's tie summaries on a run whose tie
   CHECK(r->ties[0].mean_max == 1);
   CHECK(r->ties[1].changed == 0);
   CHECK(r->ties[1].mean_min == r->ties[1].mean_max);
-  auto off = ndcg::compare_runs(qrels, {run, run}, *ndcg::compare_settings_from({{"tie_range", "false"}}));
+  auto off = ndcg::compare_runs(qrels, {run, run}, ndcg::settings_from({{"tie_range", "false"}}, ndcg::command::compare)->batch);
   REQUIRE(off.ok());
   CHECK(off->ties.empty());
 }

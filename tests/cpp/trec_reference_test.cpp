@@ -271,7 +271,7 @@ TEST_CASE("trec: a run fed in pieces, interleaved or whole gives the same output
 
 TEST_CASE("trec: gdeval leaves topics without a positive judgment out of err_cut too") {
   ndcg::trec_options opt;
-  opt.preset = "gdeval";
+  opt.conv = *ndcg::preset("gdeval");
   opt.measures = {"ndcg_cut.20", "err_cut.20"};
   auto r = ndcg::evaluate_trec("q1 0 a 2\nq2 0 b 0\n", "q1 Q0 a 1 1 t\nq2 Q0 b 1 1 t\n", opt);
   REQUIRE(r.ok());

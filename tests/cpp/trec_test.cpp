@@ -235,7 +235,7 @@ TEST_CASE("trec: --gain exp and per-level gains change only the ndcg gains") {
   const std::string qrels = "q 0 a 2\nq 0 b 0\nq 0 c 1\n";
   const std::string run = "q Q0 a 1 2 t\nq Q0 b 2 1 t\n";
   auto opt = measures({"ndcg", "ndcg.1=1,2=3", "P.1"});
-  opt.exp_gain = true;
+  opt.conv.gain = ndcg::gain_kind::exponential;
   auto r = evaluate_ok(qrels, run, opt);
   // 2^rel - 1: DCG = 3/1 = 3; IDCG = 3 + 1/log2(3) = 3.630930; NDCG = 0.826231
   const double exp_ndcg = 3 / (3 + 1 / std::log2(3.0));
@@ -253,7 +253,7 @@ TEST_CASE("trec: a preset changes gains and what IDCG = 0 gives") {
   const std::string run = "q1 Q0 b 1 2 t\nq1 Q0 a 2 1 t\nq2 Q0 c 1 1 t\n";
   auto opt = measures({"P.1", "ndcg"});
   SUBCASE("gdeval: 2^rel - 1 gains, queries without relevant documents get no NDCG") {
-    opt.preset = "gdeval";
+    opt.conv = *ndcg::preset("gdeval");
     auto r = evaluate_ok(qrels, run, opt);
     // q1: DCG = 3/log2(3) = 1.892789, IDCG = 3/1: NDCG = 1/log2(3) = 0.630930
     CHECK(value(r, "q1", "ndcg") == doctest::Approx(1 / std::log2(3.0)));
@@ -267,11 +267,11 @@ TEST_CASE("trec: a preset changes gains and what IDCG = 0 gives") {
           "ndcg                  \tall\t0.6309\n");
   }
   SUBCASE("lightgbm: NDCG is 1 when IDCG is 0") {
-    opt.preset = "lightgbm";
+    opt.conv = *ndcg::preset("lightgbm");
     CHECK(value(evaluate_ok(qrels, run, opt), "q2", "ndcg") == 1.0);
   }
   SUBCASE("gdeval refuses grades above 4, at the qrels line") {
-    opt.preset = "gdeval";
+    opt.conv = *ndcg::preset("gdeval");
     auto r = evaluate_trec("q1 0 a 5\n", run, opt);
     REQUIRE_FALSE(r.ok());
     CHECK(r.err().message == "grade 5 is above 4, the largest grade this preset allows");
@@ -359,7 +359,7 @@ TEST_CASE("trec: errors say what was wrong, exactly") {
   }
   SUBCASE("options") {
     trec_options opt;
-    opt.relevance_level = -1;
+    opt.conv.relevance_level = -1;
     auto r = evaluate_trec(qrels, run, opt);
     REQUIRE_FALSE(r.ok());
     CHECK(r.err().message == "the relevance level must be 0 or more, got -1");
@@ -416,7 +416,7 @@ TEST_CASE("trec: the relevance level (-l) moves what counts as relevant") {
   const std::string qrels = "q 0 a 1\nq 0 b 2\n";
   const std::string run = "q Q0 a 1 2 t\nq Q0 b 2 1 t\n";
   auto opt = measures({"num_rel", "map", "recip_rank", "ndcg"});
-  opt.relevance_level = 2;
+  opt.conv.relevance_level = 2;
   auto r = evaluate_ok(qrels, run, opt);
   CHECK(value(r, "q", "num_rel") == 1);      // only b
   CHECK(value(r, "q", "map") == 0.5);        // b at rank 2: (1/2) / 1

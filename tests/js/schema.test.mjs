@@ -1,9 +1,13 @@
-// The core's one option table (optionSchema()) against every way in: the
-// CLI's --help and flags, and the JS API. Each row's values inside its range
+// The core's one option table against every way in: the CLI's --help and
+// flags, the JS API and the page's reader, for explain (optionSchema()),
+// trec (trecOptionSchema()) and compare (compareOptionSchema()). Each row's values inside its range
 // are taken by both; values outside are refused by both with the same
 // message, and by the API with the code the case names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { cli, createNdcgModule } from './helpers.mjs';
 import { readOption } from '../../web/app/shared/option-rows.js';
 
@@ -96,15 +100,116 @@ for (const row of schema) {
 
 // The page reads choices, flags and numbers from its URL hash and controls
 // itself (lists go to the core as typed); it must agree with the core.
+function pageAgrees(row) {
+  const { good, bad } = casesFor(row);
+  for (const value of good) assert.equal(readOption(row, value).error, undefined, `${row.key}=${value}`);
+  for (const [value, code] of bad) {
+    const read = readOption(row, value);
+    assert.ok(read.error, `${row.key}=${JSON.stringify(value)} is refused by the page`);
+    assert.equal(read.error.code, code, `${row.key}=${JSON.stringify(value)}`);
+    assert.equal(read.error.key, row.key);
+  }
+}
+
 for (const row of schema.filter((r) => r.kind !== 'reals')) {
-  test(`option ${row.key}: the page's hash reader agrees with the core`, () => {
-    const { good, bad } = casesFor(row);
-    for (const value of good) assert.equal(readOption(row, value).error, undefined, `${row.key}=${value}`);
-    for (const [value, code] of bad) {
-      const read = readOption(row, value);
-      assert.ok(read.error, `${row.key}=${JSON.stringify(value)} is refused by the page`);
-      assert.equal(read.error.code, code, `${row.key}=${JSON.stringify(value)}`);
-      assert.equal(read.error.key, row.key);
+  test(`option ${row.key}: the page's hash reader agrees with the core`, () => pageAgrees(row));
+}
+
+// ---- trec and compare: the same rows, the same readers ---------------------------------------
+
+const QRELS = 'q1 0 d1 2\nq1 0 d2 1\nq2 0 d1 1\n';
+const RUN = 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\nq2 Q0 d1 1 0.7 r\n';
+const dir = mkdtempSync(join(tmpdir(), 'ndcg-options-'));
+const files = { qrels: join(dir, 'qrels'), run: join(dir, 'run') };
+writeFileSync(files.qrels, QRELS);
+writeFileSync(files.run, RUN);
+
+// Each batch command: its schema, the API call, and its command line.
+const BATCH = {
+  trec: {
+    rows: api.trecOptionSchema(),
+    call: (options) => api.evaluateTrec(QRELS, RUN, options),
+    args: (flags) => ['trec', ...flags, files.qrels, files.run],
+  },
+  compare: {
+    rows: api.compareOptionSchema(),
+    call: (options) => api.compareRuns(QRELS, [RUN, RUN], { trials: 10, ...options }),
+    args: (flags) => ['compare', '--trials=10', ...flags, files.qrels, files.run, files.run],
+  },
+};
+
+/** A batch row's cases: a texts row takes a measure or a name, the rest as explain's kinds. */
+function batchCases(row) {
+  if (row.kind === 'texts') return { good: [row.key === 'measures' ? 'map' : 'base'], bad: [] };
+  const cases = casesFor(row);
+  // The batch commands read trec_eval's levels: 0 or more (out of range below, by the evaluator).
+  if (row.key === 'relevanceLevel') cases.bad = cases.bad.filter(([, code]) => code !== 'out-of-range');
+  return cases;
+}
+
+function flagsOf(rows, row, value) {
+  const beside = Object.entries(BESIDE[row.key] || {}).map(([k, v]) => `${rows.find((r) => r.key === k).flag}=${v}`);
+  return [...beside, `${row.flag}=${value}`];
+}
+
+test('trec and compare take the rows they share with explain as the same rows, with their own defaults', () => {
+  const explainRows = new Map(schema.map((r) => [r.key, r]));
+  for (const [name, { rows }] of Object.entries(BATCH)) {
+    const help = cli([name, '--help']).stdout;
+    for (const row of rows) {
+      assert.ok(help.includes(row.shortFlag ? `  ${row.shortFlag}, ${row.flag}` : `  ${row.flag}`), `${name} --help lists ${row.flag}`);
+      const shared = explainRows.get(row.key);
+      if (!shared) continue;
+      for (const field of ['flag', 'kind', 'choices', 'min', 'max', 'help']) assert.deepEqual(row[field], shared[field], `${name} ${row.key}.${field}`);
     }
-  });
+    assert.equal(rows.find((r) => r.key === 'gain').default, 'linear', `${name} starts from trec_eval's gain`);
+    for (const key of ['relevanceLevel', 'gain', 'alpha', 'preset']) assert.ok(rows.some((r) => r.key === key), `${name} takes ${key}`);
+  }
+});
+
+for (const [name, command] of Object.entries(BATCH)) {
+  for (const row of command.rows) {
+    test(`${name} option ${row.key}: the CLI and the API take and refuse the same values`, () => {
+      const { good, bad } = batchCases(row);
+      const option = (value) => ({ ...BESIDE[row.key], [row.key]: row.kind === 'texts' ? [value] : value });
+      for (const value of good) {
+        assert.doesNotThrow(() => command.call(option(value)), `${row.key}=${value}`);
+        const native = cli(command.args(flagsOf(command.rows, row, value)));
+        assert.equal(native.status, 0, `${row.flag}=${value}: ${native.stderr}`);
+      }
+      for (const [value, code] of bad) {
+        let caught = null;
+        try { command.call(option(value)); } catch (e) { caught = e; }
+        assert.ok(caught, `${row.key}=${JSON.stringify(value)} is refused`);
+        assert.equal(caught.code, code, `${row.key}=${JSON.stringify(value)}: ${caught.message}`);
+        assert.equal(caught.key, row.key);
+        const native = cli(command.args(flagsOf(command.rows, row, value)));
+        assert.equal(native.status, 2, `${row.flag}=${value}`);
+        assert.equal(native.stderr, `ndcg ${name}: ${caught.message}\n`);
+      }
+    });
+  }
+}
+
+test('a short flag is the row\'s flag: -l, -m, -c and -q as trec_eval spells them, attached or not', () => {
+  const long = cli(['trec', '--relevance-level=2', '--measures=P.1', '--complete', '--per-query', files.qrels, files.run]);
+  assert.equal(long.status, 0, long.stderr);
+  for (const words of [['-l', '2', '-m', 'P.1', '-c', '-q'], ['-l2', '-mP.1', '-c', '-q']]) {
+    assert.equal(cli(['trec', ...words, files.qrels, files.run]).stdout, long.stdout, words.join(' '));
+  }
+  assert.equal(api.evaluateTrec(QRELS, RUN, { relevanceLevel: 2, measures: ['P.1'], complete: true, perQuery: true }).text, long.stdout);
+});
+
+test('a relevance level below 0 is refused by trec and compare alike, with the same code', () => {
+  for (const [name, command] of Object.entries(BATCH)) {
+    assert.throws(() => command.call({ relevanceLevel: -1 }), (e) => e.code === 'out-of-range' && e.key === 'relevanceLevel', name);
+    const native = cli(command.args(['-l', '-1']));
+    assert.equal(native.status, 2, name);
+    assert.match(native.stderr, /the relevance level must be 0 or more, got -1/, name);
+  }
+});
+
+// The page's own rows of the batch modes (complete, trials, seed, allPairs) are the core's.
+for (const row of [...api.trecOptionSchema(), ...api.compareOptionSchema()].filter((r) => ['complete', 'trials', 'seed', 'allPairs'].includes(r.key))) {
+  test(`batch option ${row.key}: the page's reader agrees with the core`, () => pageAgrees(row));
 }

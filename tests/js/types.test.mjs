@@ -73,6 +73,14 @@ test('the JS API\'s fast step rows list the core\'s step fields, in the core\'s 
   assert.deepEqual([...new Set([...body.matchAll(/out\.\w+\("(\w+)"/g)].map((m) => m[1]))], listed);
 });
 
+test('evaluateTrec: typed options are the rows trec takes, plus the subtopics text; typed rows are what trecOptionSchema() gives', async () => {
+  const api = await createNdcgModule();
+  const keys = api.trecOptionSchema().map((r) => r.key);
+  assert.deepEqual(interfaceMembers('TrecOptions'), [...keys, 'subtopics'].sort());
+  assert.deepEqual(Object.keys(api.trecOptionSchema()[0]).sort(), interfaceMembers('TrecOptionRow'));
+  for (const row of api.trecOptionSchema()) assert.ok(dts.includes(`'${row.kind}'`), row.kind);
+});
+
 test('compareRuns: typed options are the rows of compare\'s table; typed results are what it returns', async () => {
   const api = await createNdcgModule();
   const keys = api.compareOptionSchema().map((r) => r.key);

@@ -90,37 +90,6 @@ function trecResultOf(r) {
   return { measures: names, qids, perQuery, mean, numQ: r.numQ, runId: r.runId, notOffered, text: r.text };
 }
 
-// evaluateTrec's options and the check each value must pass.
-const TREC_CHECKS = {
-  measures: [(v) => Array.isArray(v) && v.every((m) => typeof m === 'string'), 'an array of strings, e.g. ["ndcg_cut.10", "map"]'],
-  complete: [(v) => typeof v === 'boolean', 'true or false'],
-  shard: [(v) => typeof v === 'boolean', 'true or false'],
-  perQuery: [(v) => typeof v === 'boolean', 'true or false'],
-  relevanceLevel: [(v) => Number.isSafeInteger(v) && v >= 0, 'a whole number, 0 or more'],
-  preset: [(v) => typeof v === 'string', 'a preset name'],
-  gain: [(v) => v === 'exp' || v === 'linear', '"exp" or "linear"'],
-  subtopics: [(v) => typeof v === 'string', 'subtopic qrels text'],
-  alpha: [(v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1'],
-  errMaxGrade: [(v) => typeof v === 'number' && Number.isFinite(v) && v >= 0, 'a finite number, 0 or more'],
-  digits: [(v) => Number.isInteger(v) && v >= 0 && v <= 17, 'a whole number from 0 to 17'],
-};
-
-function checkTrecOptions(options = {}) {
-  if (options === null || typeof options !== 'object') throw optionError('', 'an object', options);
-  const out = {};
-  for (const [key, value] of Object.entries(options)) {
-    if (value === undefined) continue;
-    if (!(key in TREC_CHECKS)) {
-      throw new NdcgError('unknown-option', `unknown option "${key}" (known: ${Object.keys(TREC_CHECKS).join(', ')})`,
-        { source: 'options', args: { found: key } });
-    }
-    const [ok, wanted] = TREC_CHECKS[key];
-    if (!ok(value)) throw optionError(key, wanted, value);
-    out[key] = value;
-  }
-  return { ...out, measures: out.measures || [] };
-}
-
 /** Flat values [run][measure][query] as { measure: [[run 1's values], …] }; null when empty. */
 function byMeasure(values, runs, measures, qids) {
   if (values.length === 0 && runs.length * qids.length > 0) return null;
@@ -158,13 +127,21 @@ function checkRuns(runTexts) {
 }
 
 /**
- * compareRuns() and its option table (read once, as tablesOf reads explain's).
- * @param {{compareRows: object[], hasBatch: boolean}} tables compare's option table, and whether the build has batch calls
+ * evaluateTrec() and compareRuns(), their options the rows of the one option table that `trec` and `compare` take.
+ * @param {{commands: object, hasBatch: boolean}} tables the option rows by command, and whether the build has batch calls
  * @param {(fn: Function) => any} call the guarded module's call
  */
-function compareCalls({ compareRows: rows, hasBatch }, call) {
-  const schema = new Map(rows.map((r) => [r.key, r]));
+function batchCalls({ commands, hasBatch }, call) {
   return {
+    /** trec_eval-compatible evaluation: { perQuery: {qid: {name: value}}, mean, measures, qids, text }. */
+    evaluateTrec(qrelsText, runText, options) {
+      if (!hasBatch) throw notInBuild('evaluateTrec');
+      const o = optionTexts(options, commands.trec.schema, 'subtopics');
+      const qrels = checkText('qrels', qrelsText);
+      const run = checkText('run', runText);
+      return trecResultOf(checked(call((m) => m.evaluateTrec(qrels, run, o.input, o.keys, o.values))));
+    },
+
     /**
      * Runs against the first (or every pair, allPairs): per measure and pair the means, the
      * difference with a 95% bootstrap interval, d_z, wins/losses/ties and four paired tests.
@@ -174,17 +151,23 @@ function compareCalls({ compareRows: rows, hasBatch }, call) {
      */
     compareRuns(qrelsText, runTexts, options) {
       if (!hasBatch) throw notInBuild('compareRuns');
-      const o = optionTexts(options, schema, false);
+      const o = optionTexts(options, commands.compare.schema);
       const runs = checkRuns(runTexts);
       const r = call((m) => m.compareRuns(checkText('qrels', qrelsText), runs, o.keys, o.values));
       return compareResultOf(checked(r));
     },
 
-    /** compare's option table: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]; empty in the light build. */
-    compareOptionSchema() {
-      return rows.map((r) => ({ ...r, choices: [...r.choices] }));
-    },
+    /** The rows `ndcg compare` takes: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]; empty in the light build. */
+    compareOptionSchema: () => (hasBatch ? batchRows(commands.compare.rows) : []),
+
+    /** The rows `ndcg trec` takes, in the same shape; empty in the light build. */
+    trecOptionSchema: () => (hasBatch ? batchRows(commands.trec.rows) : []),
   };
+}
+
+/** A batch command's schema rows, in compareOptionSchema()'s shape. */
+function batchRows(rows) {
+  return rows.map(({ aboveMin, preset, ...r }) => ({ ...r, choices: [...r.choices] }));
 }
 
 /**
@@ -221,12 +204,12 @@ function explainCalls({ call }, schema) {
   // Parse once, explain, and (compare) everything the page shows; `then`
   // runs on the fresh result inside the same guarded call.
   function analyseRaw(input, options, { compare = false, keep = false } = {}, then = (m, r) => r) {
-    const o = optionTexts(options, schema);
+    const o = optionTexts(options, schema, 'qrels');
     const grades = typeof input === 'string' ? null
       : checkGrades(Array.isArray(input) || ArrayBuffer.isView(input) ? input : checkText('input', input));
     return call((m) => {
-      const r = checked(grades ? m.analyseGrades(grades, o.qrels, o.keys, o.values, compare, keep)
-        : m.analyseText(input, o.qrels, o.keys, o.values, compare, keep));
+      const r = checked(grades ? m.analyseGrades(grades, o.input, o.keys, o.values, compare, keep)
+        : m.analyseText(input, o.input, o.keys, o.values, compare, keep));
       return then(m, r);
     });
   }
@@ -275,14 +258,30 @@ function explainCalls({ call }, schema) {
   };
 }
 
+/**
+ * The rows of the one option table that each command takes, each with its
+ * default for that command: { explain, trec, compare } of { rows, schema }.
+ */
+function commandsOf(allRows) {
+  const commands = {};
+  for (const name of ['explain', 'trec', 'compare']) {
+    const rows = allRows.filter((r) => name in r.defaults)
+      .map(({ defaults, shortFlag, ...r }) => (name === 'explain' ? { ...r, default: defaults[name] } : { ...r, shortFlag, default: defaults[name] }));
+    commands[name] = { rows, schema: new Map(rows.map((r) => [r.key, r])) };
+  }
+  return commands;
+}
+
 /** The core's tables: options, error codes and presets, read once. */
 function tablesOf(raw) {
-  const schemaRows = Array.from(raw.optionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) }));
+  // The light module (embed.html, ndcg-calc.js) has explain's rows only.
+  const rows = raw.hasBatch ? raw.batchOptionSchema() : raw.optionSchema();
+  const allRows = Array.from(rows, (r) => ({ ...r, choices: Array.from(r.choices), defaults: { ...r.defaults } }));
+  const commands = commandsOf(allRows);
   const codes = Array.from(raw.errorCodes(), (c) => ({ code: c.code, args: c.args ? c.args.split(',') : [] }));
   const presets = Array.from(raw.presetList(), (p) => ({ name: p.name, summary: p.summary, options: plain(p.options) }));
-  // The light module (embed.html, ndcg-calc.js) has no batch exports: its compare table is empty.
-  const compareRows = raw.hasBatch ? Array.from(raw.compareOptionSchema(), (r) => ({ ...r, choices: Array.from(r.choices) })) : [];
-  return { schemaRows, schema: new Map(schemaRows.map((r) => [r.key, r])), codes, presets, compareRows, hasBatch: raw.hasBatch };
+  const { rows: schemaRows, schema } = commands.explain;
+  return { schemaRows, schema, commands, codes, presets, hasBatch: raw.hasBatch };
 }
 
 /** The error of a call the light module (embed.html, ndcg-calc.js) leaves out. */
@@ -295,16 +294,7 @@ function notInBuild(call) {
 function otherCalls(guard, tables) {
   const { call } = guard;
   return {
-    /** trec_eval-compatible evaluation: { perQuery: {qid: {name: value}}, mean, measures, qids, text }. */
-    evaluateTrec(qrelsText, runText, options) {
-      if (!tables.hasBatch) throw notInBuild('evaluateTrec');
-      const o = checkTrecOptions(options);
-      const subtopics = o.subtopics === undefined ? '' : checkText('subtopics', o.subtopics);
-      const r = call((m) => m.evaluateTrec(checkText('qrels', qrelsText), checkText('run', runText), subtopics, { ...o, subtopics: undefined }));
-      return trecResultOf(checked(r));
-    },
-
-    ...compareCalls(tables, call),
+    ...batchCalls(tables, call),
 
     /** The core's one option table: [{ key, flag, kind, choices, min, max, aboveMin, default, help, preset }]. */
     optionSchema: () => tables.schemaRows.map((r) => ({ ...r, choices: [...r.choices] })),

@@ -1,5 +1,5 @@
-// Options of explain() and analyse(), checked against the core's option
-// table (optionSchema()) and passed to the core as text: the core's readers
+// Options of every call, checked against the rows of the core's option
+// table that its command takes and passed to the core as text: the core's readers
 // decide what each value may be, so the CLI, the API and the page's hash
 // accept and refuse the same values with the same codes.
 import { NdcgError, optionError } from './errors.js';
@@ -25,28 +25,29 @@ function asText(kind, value) {
 
 /**
  * Checks the JS types of `options` and splits them into the core's
- * key/value texts and the judgments text (`qrels`, an input, not an option).
+ * key/value texts and the call's input text among them, which is not an
+ * option (explain's judgments `qrels`, evaluateTrec's `subtopics`).
  * @param {object|undefined} options
- * @param {Map<string, object>} schema key → option row
- * @param {boolean} [judgments] whether `qrels` (the judgments text) is taken
- * @returns {{keys: string[], values: string[], qrels: string}}
+ * @param {Map<string, object>} schema key → option row (the rows the call's command takes)
+ * @param {string} [inputName] the name of the input text the call takes, if any
+ * @returns {{keys: string[], values: string[], input: string}}
  */
-export function optionTexts(options, schema, judgments = true) {
-  if (options === undefined || options === null) return { keys: [], values: [], qrels: '' };
+export function optionTexts(options, schema, inputName = '') {
+  if (options === undefined || options === null) return { keys: [], values: [], input: '' };
   if (typeof options !== 'object') throw optionError('', 'an object', options);
   const keys = [];
   const values = [];
-  let qrels = '';
+  let input = '';
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
-    if (key === 'qrels' && judgments) {
+    if (key === inputName && inputName) {
       if (typeof value !== 'string') throw optionError(key, 'a string', value);
-      qrels = value;
+      input = value;
       continue;
     }
     const row = schema.get(key);
     if (!row) {
-      const known = judgments ? [...schema.keys(), 'qrels'] : [...schema.keys()];
+      const known = inputName ? [...schema.keys(), inputName] : [...schema.keys()];
       throw new NdcgError('unknown-option', `unknown option ${JSON.stringify(key).slice(0, 40)} (known: ${known.join(', ')})`,
         { source: 'options', args: { found: key } });
     }
@@ -57,5 +58,5 @@ export function optionTexts(options, schema, judgments = true) {
       values.push(text);
     }
   }
-  return { keys, values, qrels };
+  return { keys, values, input };
 }

@@ -8,16 +8,6 @@ const decoder = new TextDecoder();
 // Views of the memory as it is now: it is replaced when it grows.
 const bytesOf = (m) => new Uint8Array(m.memory.buffer);
 
-/** Key/value texts of an options object; a list repeats its key. */
-function pairsOf(object) {
-  const out = [];
-  for (const [key, value] of Object.entries(object)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) out.push(key, String(v));
-  }
-  return out;
-}
-
 function alloc(m, size) {
   const at = m.malloc(Math.max(size, 1));
   if (!at) throw new WebAssembly.RuntimeError('out of memory');
@@ -93,13 +83,13 @@ export function rawApi(m) {
       withPack(m, [text, judgments, ...optionPairs(keys, values)], (at, size) => m.ndcg_analyse_text(at, size, compare, keep)),
     analyseGrades: (...args) => analyseGrades(m, ...args),
     renderKept: (id, format) => withPack(m, [format], (at, size) => m.ndcg_render_kept(id, at, size)),
-    evaluateTrec: (qrels, run, subtopics, o) =>
-      withPack(m, [qrels, run, subtopics, ...pairsOf(o)], (at, size) => m.ndcg_evaluate_trec(at, size)),
+    evaluateTrec: (qrels, run, subtopics, keys, values) =>
+      withPack(m, [qrels, run, subtopics, ...optionPairs(keys, values)], (at, size) => m.ndcg_evaluate_trec(at, size)),
     compareRuns: (qrels, runs, keys, values) =>
       withPack(m, [qrels, String(runs.length), ...runs, ...optionPairs(keys, values)], (at, size) => m.ndcg_compare_runs(at, size)),
-    compareOptionSchema: () => reply(m, m.ndcg_compare_option_schema()),
     presetList: () => reply(m, m.ndcg_preset_list()),
     optionSchema: () => reply(m, m.ndcg_option_schema()),
+    batchOptionSchema: () => reply(m, m.ndcg_batch_option_schema()),
     errorCodes: () => reply(m, m.ndcg_error_codes()),
     matchingPreset: (keys, values) => withPack(m, optionPairs(keys, values), (at, size) => m.ndcg_matching_preset(at, size)),
     detectFormat: (text) => withPack(m, [text], (at, size) => m.ndcg_detect_format(at, size)),

@@ -5,9 +5,9 @@
 // conventions: stats.hpp), Holm-adjusted when a measure has several pairs.
 //
 // Per-query values come from evaluate_trec (trec.hpp), so every measure is
-// trec_eval's. The options have their own small table, read like explain's
-// (option_table.hpp): the CLI's flags and --help and the JS API's
-// compareRuns() options all come from it.
+// trec_eval's. The options are rows of the one option table
+// (option_table.hpp) that the `compare` command takes: the CLI's flags and
+// --help and the JS API's compareRuns() options all come from it.
 #pragma once
 
 #include <cstddef>
@@ -24,40 +24,6 @@
 #include "ndcg/trec.hpp"
 
 namespace ndcg {
-
-// The test whose p-values the Holm adjustment takes (p_holm).
-enum class adjusted_test { ttest, wilcoxon, sign, randomization };
-
-struct compare_settings {
-  trec_options trec;                 // measures (empty: default_compare_measures()), -c, -l, ...
-  std::uint64_t trials = 10000;      // bootstrap resamples and randomization flips
-  std::uint64_t seed = 1;
-  bool all_pairs = false;            // every pair, not only each run against the first
-  adjusted_test holm = adjusted_test::ttest;
-  report_format format = report_format::text;
-  bool per_query = false;            // per-query values in the report
-  int digits = 4;                    // decimals printed (text, Markdown, LaTeX)
-  std::vector<std::string> names;    // run names; default run1, run2, ...
-  bool tie_range = true;             // each run also in its worst and best order of ties
-};
-
-// One row of compare's option table. `meta` holds the key, kind, choices,
-// range and help as an explain row does (its set and put are unused), so
-// the same readers, flags and JS names apply.
-struct compare_option {
-  option_row meta;
-  std::string_view short_flag;  // trec_eval's spelling ("-m", "-c", "-l", "-q") or ""
-  status (*set)(const option_row& row, compare_settings& s, std::string_view text);
-  std::string (*show)(const compare_settings& s);  // the value as text, for help and the schema
-};
-
-const std::vector<compare_option>& compare_option_table();
-// The row for a key in any spelling ("all_pairs", "allPairs", "--all-pairs")
-// or its short flag ("-m"); nullptr when none.
-const compare_option* find_compare_option(std::string_view key);
-// Settings from key/text pairs; a texts option given several times collects
-// every value (-m ndcg_cut.10 -m map).
-expected<compare_settings> compare_settings_from(const std::vector<std::pair<std::string, std::string>>& given);
 
 const std::vector<std::string>& default_compare_measures();
 
@@ -100,7 +66,7 @@ struct compare_result {
 // Compares the runs (two or more). An error in a run has source "run" and
 // index = the run's position, 1-based.
 expected<compare_result> compare_runs(std::string_view qrels_text, const std::vector<std::string_view>& run_texts,
-                                      const compare_settings& s);
+                                      const batch_settings& s);
 
 std::string_view name_of(adjusted_test t);  // "ttest", "wilcoxon", "sign", "randomization"
 
@@ -112,6 +78,6 @@ void put_tie_summary(const tie_summary& t, const compare_result& r, field_sink& 
 
 // The report in s.format: text, markdown, latex (one table row per measure
 // and pair), csv (one line per measure and pair) or json.
-std::string render_compare(const compare_result& r, const compare_settings& s);
+std::string render_compare(const compare_result& r, const batch_settings& s);
 
 }  // namespace ndcg

@@ -155,6 +155,8 @@ struct preset_info {
 };
 const std::vector<preset_info>& presets();
 expected<options> preset(std::string_view name);
+// trec_eval's conventions (the trec_eval preset): the default of `ndcg trec`.
+options trec_eval_conventions();
 // The preset whose options equal `opt` in every field a preset sets, or "".
 std::string_view matching_preset(const options& opt);
 

@@ -1,7 +1,10 @@
-// The options of one explanation, written once. Every layer reads this
+// The options of every command, written once. Every layer reads this
 // table: the CLI's flags and --help, the wasm bindings, the JSON report's
-// "options" object, the preset matcher, and through optionSchema() the JS
-// API's checks, the page's controls and hash, and the web component.
+// "options" object, the preset matcher, and through optionSchema(),
+// trecOptionSchema() and compareOptionSchema() the JS API's checks, the
+// page's controls and hash, and the web component. A row names the
+// commands that take it, so a concept the commands share (the relevance
+// level, the gain, alpha) is one row.
 //
 // A row's key is snake_case ("zero_idcg"); the CLI flag ("--zero-idcg") and
 // the JS name ("zeroIdcg") are derived from it. Values arrive as text (a
@@ -19,16 +22,51 @@
 
 #include "ndcg/error.hpp"
 #include "ndcg/metrics.hpp"
+#include "ndcg/report.hpp"
+#include "ndcg/trec.hpp"
 
 namespace ndcg {
 
+// The commands; a row takes a set of them.
+enum class command : unsigned { explain = 1, trec = 2, compare = 4 };
+std::string_view name_of(command c);  // "explain", "trec", "compare"
+
+// The test whose p-values the Holm adjustment takes (p_holm).
+enum class adjusted_test { ttest, wilcoxon, sign, randomization };
+
+// What `trec` and `compare` are asked for besides the conventions.
+struct batch_settings {
+  trec_options trec;                 // measures (empty: the command's default), -c, --shard, ...;
+                                     // trec.conv is settings::opt once read
+  report_format format = report_format::text;
+  bool per_query = false;            // -q: every query, not only the means
+  int digits = 4;                    // decimals printed; 17 prints %.17g (trec)
+  bool tie_range = false;            // also the worst and best order of tied documents
+  std::uint64_t trials = 10000;      // compare: bootstrap resamples and randomization flips
+  std::uint64_t seed = 1;
+  bool all_pairs = false;            // compare: every pair, not only each run against the first
+  adjusted_test holm = adjusted_test::ttest;
+  std::vector<std::string> names;    // compare: run names; default run1, run2, ...
+};
+
 // What one explanation is asked for: the metric's options, the preset they
-// started from, and how printed terms are rounded.
+// started from, and how printed terms are rounded. For trec and compare the
+// options are the conventions of every query (gains, ties, levels).
 struct settings {
   options opt;
-  std::string preset;  // "" = none given
+  std::string preset;  // "" = none given (the command's default: document, or trec_eval)
   int decimals = 3;    // rounding of printed terms (text, Markdown, LaTeX)
 };
+
+// What trec or compare is asked for: the options they share with explain,
+// and their own. batch.trec.conv is s.opt.
+struct batch_request {
+  settings s;
+  batch_settings batch;
+};
+// The defaults of trec and compare: trec_eval's conventions; compare also
+// evaluates the order of ties, and has its own default measures.
+batch_request default_batch(command c);
 
 enum class option_kind {
   choice,  // one name from a list
@@ -42,18 +80,31 @@ std::string_view name_of(option_kind k);
 
 class field_sink;
 
+// Where a row reads its value into, and writes it from: explain's settings,
+// and a batch command's own (null for explain, whose rows never touch it).
+struct option_target {
+  settings& s;
+  batch_settings* batch;
+};
+struct option_source {
+  const settings& s;
+  const batch_settings* batch;
+};
+
 struct option_row {
   std::string_view key;      // snake_case
+  unsigned commands;         // the commands that take it: bits of `command`
+  std::string_view short_flag;  // trec_eval's spelling ("-m", "-q", "-c", "-l") or ""
   option_kind kind;
   std::string_view choices;  // a choice's names, comma-separated ("" for the preset row: see choices_of)
   double min, max;           // inclusive range of a number, or of each entry of a list
   bool above_min;            // the minimum itself is refused (log base > 1)
   bool preset_sets;          // presets decide this option
   std::string_view help;     // one line, for --help and the schema
-  // Reads `text` into the settings; the error names the key.
-  status (*set)(const option_row& row, settings& s, std::string_view text);
+  // Reads `text` into the target; the error names the key.
+  status (*set)(const option_row& row, option_target to, std::string_view text);
   // Writes the current value under the row's key.
-  void (*put)(const option_row& row, const settings& s, field_sink& out);
+  void (*put)(const option_row& row, option_source from, field_sink& out);
 };
 
 // The readers by kind; the error names the row's key and echoes the text.
@@ -66,12 +117,21 @@ expected<bool> read_flag(const option_row& row, std::string_view text);
 expected<int> read_choice(const option_row& row, std::string_view text);
 }  // namespace detail
 
-// The rows, in the order they are applied, listed and printed.
+// The table in two halves, in the order rows are applied, listed and
+// printed: the rows every command may take (explain's, some shared with
+// trec and compare), then the rows only trec and compare take (kept apart
+// so that a build for one ranking carries none of them).
 const std::vector<option_row>& option_table();
+const std::vector<option_row>& batch_option_table();
+// The rows a command takes, in that order.
+std::vector<const option_row*> option_rows(command c);
+bool takes(const option_row& row, command c);
 
 // The row for a key in any of its spellings: "zero_idcg", "zeroIdcg",
-// "--zero-idcg" or "zero-idcg"; nullptr when there is none.
+// "--zero-idcg" or "zero-idcg", or its short flag ("-l"), among the rows
+// explain (or `c`) takes; nullptr when there is none.
 const option_row* find_option(std::string_view key);
+const option_row* find_option(std::string_view key, command c);
 
 // The one spelling of a key: "zero-idcg", "--zero-idcg" and "zeroIdcg" all
 // give "zero_idcg" (compare's keys too).
@@ -84,15 +144,21 @@ std::string js_name(std::string_view key);   // "zeroIdcg"
 // A choice row's names (the preset row's come from the preset table).
 std::vector<std::string_view> choices_of(const option_row& row);
 
-// The settings from key/text pairs. The preset is applied first and every
-// other option over it, in the table's order, whatever order they came in.
+// The settings of command `c` from key/text pairs. The preset is applied
+// first and every other option over it, in the table's order, whatever
+// order they came in; a texts option given several times collects every
+// value (-m ndcg_cut.10 -m map).
 expected<settings> settings_from(const std::vector<std::pair<std::string, std::string>>& given);
+expected<batch_request> settings_from(const std::vector<std::pair<std::string, std::string>>& given, command c);
 
-// Writes every option's value (the whole table) into `out`.
+// Writes the value of every option explain takes into `out`.
 void put_options(const settings& s, field_sink& out);
 
-// A row's default as text ("2", "exp", "", "false"), for help and the schema.
+// A row's value as text ("2", "exp", "", "false", "ndcg_cut.10 map"), and
+// its default for explain (or command `c`), for help and the schema.
+std::string value_text(const option_row& row, option_source from);
 std::string default_text(const option_row& row);
+std::string default_text(const option_row& row, command c);
 
 // True when `a` and `b` agree on every option that presets set.
 bool same_convention(const options& a, const options& b);

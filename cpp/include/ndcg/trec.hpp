@@ -41,21 +41,19 @@ const std::vector<std::string_view>& trec_measures_not_offered();
 // arguments are merged: cutoffs are unioned, ndcg variants with different
 // gains become separate columns ("ndcg", "ndcg_1=1,2=3").
 struct trec_options {
+  options conv = trec_eval_conventions();  // gains, ties, ideal source, IDCG = 0, log base,
+                                         // grade limit (a preset's), and the relevance level
+                                         // (rel >= it is relevant; 0 or more here), alpha
+                                         // (alpha_ndcg_cut) and ERR's largest grade (0 = the
+                                         // preset's, else the largest in the whole qrels)
   std::vector<std::string> measures;     // -m arguments; empty = the default set
   bool complete = false;                 // -c: qrels queries missing from the run are scored
                                          // against an empty ranking (0; num_rel still counts)
   bool shard = false;                    // --shard: qrels queries missing from the run are
                                          // left out (the run is one shard of a larger one)
-  long relevance_level = 1;              // -l: rel >= this is relevant; must be >= 0
-  std::string preset;                    // "" = trec_eval; else the preset's gain, ties, ideal
-                                         // source, IDCG = 0 policy, log base and grade limit
-  bool exp_gain = false;                 // --gain exp: 2^rel - 1 for ndcg measures
-  double alpha = 0.5;                    // for alpha_ndcg_cut
-  double err_max_grade = 0;              // for err_cut; 0 = the preset's, else the largest
-                                         // grade in the whole qrels file
   int tied_grades = 0;                   // equal scores put smaller (-1) or larger (+1) judged
                                          // grades first: the worst and best order of ties;
-                                         // 0 breaks ties as the preset says
+                                         // 0 breaks ties as the conventions say
 };
 
 // Values of all measures, one row per query, plus the "all" row.

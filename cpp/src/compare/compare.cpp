@@ -1,5 +1,5 @@
-// Comparing runs: compare's option table, the per-query values from
-// evaluate_trec, and one comparison per measure and pair of runs.
+// Comparing runs: the per-query values from evaluate_trec, and one
+// comparison per measure and pair of runs.
 #include "ndcg/compare.hpp"
 
 #include <algorithm>
@@ -12,113 +12,7 @@
 namespace ndcg {
 namespace {
 
-constexpr double none = std::numeric_limits<double>::quiet_NaN();
-constexpr double max_whole = 9007199254740991.0;  // 2^53 - 1, as explain's table
-constexpr double nan = none;
-
-using kind = option_kind;
-using detail::read_choice;
-using detail::read_flag;
-using detail::read_whole;
-
-// A row's metadata as an explain row: no preset, no setter of explain's settings.
-constexpr option_row meta(std::string_view key, kind k, std::string_view choices, double min, double max,
-                          std::string_view help) {
-  return option_row{key, k, choices, min, max, false, false, help, nullptr, nullptr};
-}
-
-std::string yes_no(bool v) { return v ? "true" : "false"; }
-
-template <class T>
-status set_whole(const option_row& row, T& into, std::string_view text) {
-  auto v = read_whole(row, text);
-  if (!v) return v.err();
-  into = static_cast<T>(*v);
-  return done{};
-}
-
-status set_bool(const option_row& row, bool& into, std::string_view text) {
-  auto v = read_flag(row, text);
-  if (!v) return v.err();
-  into = *v;
-  return done{};
-}
-
-std::string joined(const std::vector<std::string>& words) {
-  std::string out;
-  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
-  return out;
-}
-
-const std::vector<compare_option> rows = {
-    {meta("measures", kind::texts, "", none, none,
-          "a measure in trec_eval's spelling, repeatable: ndcg_cut.10, map, P.5,10, recip_rank, ndcg, ..."),
-     "-m",
-     [](const option_row&, compare_settings& s, std::string_view t) -> status {
-       s.trec.measures.emplace_back(t);
-       return done{};
-     },
-     [](const compare_settings& s) { return joined(s.trec.measures.empty() ? default_compare_measures() : s.trec.measures); }},
-    {meta("complete", kind::flag, "", none, none, "score judged queries missing from a run as 0 (else an error)"), "-c",
-     [](const option_row& r, compare_settings& s, std::string_view t) { return set_bool(r, s.trec.complete, t); },
-     [](const compare_settings& s) { return yes_no(s.trec.complete); }},
-    {meta("relevance_level", kind::whole, "", 0, max_whole, "rel >= this is relevant (map, P, recip_rank)"), "-l",
-     [](const option_row& r, compare_settings& s, std::string_view t) { return set_whole(r, s.trec.relevance_level, t); },
-     [](const compare_settings& s) { return std::to_string(s.trec.relevance_level); }},
-    {meta("gain", kind::choice, "linear,exp|exponential", none, none, "gains of the ndcg measures: rel (trec_eval) or 2^rel - 1"), "",
-     [](const option_row& r, compare_settings& s, std::string_view t) -> status {
-       auto i = read_choice(r, t);
-       if (!i) return i.err();
-       s.trec.exp_gain = *i == 1;
-       return done{};
-     },
-     [](const compare_settings& s) { return std::string(s.trec.exp_gain ? "exp" : "linear"); }},
-    {meta("trials", kind::whole, "", 1, 1000000, "bootstrap resamples and randomization flips"), "",
-     [](const option_row& r, compare_settings& s, std::string_view t) { return set_whole(r, s.trials, t); },
-     [](const compare_settings& s) { return std::to_string(s.trials); }},
-    {meta("seed", kind::whole, "", 0, max_whole, "seed of the bootstrap and the randomization test"), "",
-     [](const option_row& r, compare_settings& s, std::string_view t) { return set_whole(r, s.seed, t); },
-     [](const compare_settings& s) { return std::to_string(s.seed); }},
-    {meta("all_pairs", kind::flag, "", none, none, "compare every pair of runs, not each run against the first"), "",
-     [](const option_row& r, compare_settings& s, std::string_view t) { return set_bool(r, s.all_pairs, t); },
-     [](const compare_settings& s) { return yes_no(s.all_pairs); }},
-    {meta("holm_test", kind::choice, "ttest,wilcoxon,sign,randomization", none, none,
-          "the test whose p-values are Holm-adjusted over the pairs of each measure"), "",
-     [](const option_row& r, compare_settings& s, std::string_view t) -> status {
-       auto i = read_choice(r, t);
-       if (!i) return i.err();
-       s.holm = static_cast<adjusted_test>(*i);
-       return done{};
-     },
-     [](const compare_settings& s) { return std::string(name_of(s.holm)); }},
-    {meta("format", kind::choice, "text,markdown|md,json,csv,latex|tex", none, none, "the report's format"), "",
-     [](const option_row& r, compare_settings& s, std::string_view t) -> status {
-       auto i = read_choice(r, t);
-       if (!i) return i.err();
-       s.format = *parse_report_format(choices_of(r)[static_cast<std::size_t>(*i)]);
-       return done{};
-     },
-     [](const compare_settings& s) {
-       static constexpr std::string_view names[] = {"text", "markdown", "json", "csv", "latex"};
-       return std::string(names[static_cast<int>(s.format)]);
-     }},
-    {meta("per_query", kind::flag, "", none, none, "per-query values too (text and JSON)"), "-q",
-     [](const option_row& r, compare_settings& s, std::string_view t) { return set_bool(r, s.per_query, t); },
-     [](const compare_settings& s) { return yes_no(s.per_query); }},
-    {meta("digits", kind::whole, "", 0, 17, "decimals printed (text, Markdown, LaTeX)"), "",
-     [](const option_row& r, compare_settings& s, std::string_view t) { return set_whole(r, s.digits, t); },
-     [](const compare_settings& s) { return std::to_string(s.digits); }},
-    {meta("names", kind::texts, "", none, none, "the runs' names in order, repeatable (default: file names; run1, run2, ...)"), "",
-     [](const option_row&, compare_settings& s, std::string_view t) -> status {
-       s.names.emplace_back(t);
-       return done{};
-     },
-     [](const compare_settings& s) { return joined(s.names); }},
-    {meta("tie_range", kind::flag, "", none, none,
-          "also evaluate each run with tied documents in their worst and best order (3 evaluations a run)"), "",
-     [](const option_row& r, compare_settings& s, std::string_view t) { return set_bool(r, s.tie_range, t); },
-     [](const compare_settings& s) { return yes_no(s.tie_range); }},
-};
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
 // ---- one comparison ------------------------------------------------------------
 
@@ -133,7 +27,7 @@ void summarise(const std::vector<double>& a, const std::vector<double>& b, compa
   }
 }
 
-comparison compare_pair(const std::vector<double>& va, const std::vector<double>& vb, const compare_settings& s) {
+comparison compare_pair(const std::vector<double>& va, const std::vector<double>& vb, const batch_settings& s) {
   std::vector<double> a, b, d;
   for (std::size_t q = 0; q < va.size(); ++q) {
     if (std::isnan(va[q]) || std::isnan(vb[q])) continue;  // a query left out (IDCG = 0 under "skip")
@@ -232,27 +126,6 @@ status add_tie_range(std::string_view qrels, std::string_view run, const trec_op
 
 }  // namespace
 
-const std::vector<compare_option>& compare_option_table() { return rows; }
-
-const compare_option* find_compare_option(std::string_view key) {
-  for (const compare_option& r : rows)
-    if (!r.short_flag.empty() && r.short_flag == key) return &r;
-  const std::string wanted = canonical_key(key);
-  for (const compare_option& r : rows)
-    if (r.meta.key == wanted) return &r;
-  return nullptr;
-}
-
-expected<compare_settings> compare_settings_from(const std::vector<std::pair<std::string, std::string>>& given) {
-  compare_settings s;
-  for (const auto& [key, value] : given) {
-    const compare_option* row = find_compare_option(key);
-    if (!row) return fail(error_code::unknown_option, "unknown option " + echo(key)).in("options").with("found", key);
-    if (auto ok = row->set(row->meta, s, value); !ok) return ok.err();
-  }
-  return s;
-}
-
 const std::vector<std::string>& default_compare_measures() {
   static const std::vector<std::string> measures{"ndcg_cut.10", "map", "P.10", "recip_rank"};
   return measures;
@@ -264,7 +137,7 @@ std::string_view name_of(adjusted_test t) {
 }
 
 expected<compare_result> compare_runs(std::string_view qrels_text, const std::vector<std::string_view>& run_texts,
-                                      const compare_settings& s) {
+                                      const batch_settings& s) {
   if (run_texts.size() < 2)
     return fail(error_code::bad_input, "compare needs two runs or more, got " + std::to_string(run_texts.size()))
         .in("options")

@@ -1,20 +1,19 @@
-// The option table: one row per option, and one reader per kind of value.
+// The option table: the rows every command may take (explain's, and those
+// trec and compare share with it), one reader per kind of value, and how
+// explain's settings are read. The rows only trec and compare take are in
+// batch_options.cpp, which the light module (one ranking) leaves out.
 #include "ndcg/option_table.hpp"
 
 #include <cmath>
-#include <limits>
-#include <type_traits>
 
 #include "ndcg/fields.hpp"
-#include "ndcg/report.hpp"
 #include "base/text.hpp"
+#include "options/row_kit.hpp"
 
 namespace ndcg {
 namespace {
 
-constexpr double inf = std::numeric_limits<double>::infinity();
-constexpr double none = std::numeric_limits<double>::quiet_NaN();  // no range: a choice or a flag
-constexpr double max_whole = 9007199254740991.0;  // 2^53 - 1: exact in a JS number too
+using namespace row_kit;
 
 // ---- messages ----------------------------------------------------------------
 
@@ -134,136 +133,75 @@ expected<int> read_choice(const option_row& row, std::string_view text) {
 }  // namespace detail
 
 namespace {
-using detail::read_choice;
-using detail::read_flag;
-using detail::read_real;
-using detail::read_reals;
-using detail::read_whole;
 
 // ---- rows ----------------------------------------------------------------------
 
-template <auto Member>
-status set_choice(const option_row& row, settings& s, std::string_view text) {
-  auto i = read_choice(row, text);
-  if (!i) return i.err();
-  s.opt.*Member = static_cast<std::remove_reference_t<decltype(s.opt.*Member)>>(*i);
-  return done{};
-}
-template <auto Member>
-void put_choice(const option_row& row, const settings& s, field_sink& out) {
-  out.text(row.key, choices_of(row)[static_cast<std::size_t>(s.opt.*Member)]);
-}
-
-template <auto Member>
-status set_real(const option_row& row, settings& s, std::string_view text) {
-  auto v = read_real(row, text);
-  if (!v) return v.err();
-  s.opt.*Member = *v;
-  return done{};
-}
-template <auto Member>
-void put_real(const option_row& row, const settings& s, field_sink& out) { out.number(row.key, s.opt.*Member); }
-
-template <auto Member>
-status set_reals(const option_row& row, settings& s, std::string_view text) {
-  auto v = read_reals(row, text);
-  if (!v) return v.err();
-  s.opt.*Member = std::move(*v);
-  return done{};
-}
-template <auto Member>
-void put_reals(const option_row& row, const settings& s, field_sink& out) { out.numbers(row.key, s.opt.*Member); }
-
-template <auto Member>
-status set_flag(const option_row& row, settings& s, std::string_view text) {
-  auto v = read_flag(row, text);
-  if (!v) return v.err();
-  s.opt.*Member = *v;
-  return done{};
-}
-template <auto Member>
-void put_flag(const option_row& row, const settings& s, field_sink& out) { out.boolean(row.key, s.opt.*Member); }
-
-status set_k(const option_row& row, settings& s, std::string_view text) {
-  auto v = read_whole(row, text);
-  if (!v) return v.err();
-  s.opt.k = *v;
-  return done{};
-}
-void put_k(const option_row& row, const settings& s, field_sink& out) { out.count(row.key, s.opt.k); }
-
-status set_decimals(const option_row& row, settings& s, std::string_view text) {
-  auto v = read_whole(row, text);
-  if (!v) return v.err();
-  s.decimals = static_cast<int>(*v);
-  return done{};
-}
-void put_decimals(const option_row& row, const settings& s, field_sink& out) {
-  out.count(row.key, static_cast<std::uint64_t>(s.decimals));
-}
-
 // A gain table implies --gain table; the gain row comes later, so a gain
 // given with it still wins.
-status set_gain_table(const option_row& row, settings& s, std::string_view text) {
-  if (auto ok = set_reals<&options::gain_table>(row, s, text); !ok) return ok;
-  if (!s.opt.gain_table.empty()) s.opt.gain = gain_kind::table;
+status set_gain_table(const option_row& row, option_target to, std::string_view text) {
+  if (auto ok = set_reals<&settings::opt, &options::gain_table>(row, to, text); !ok) return ok;
+  if (!to.s.opt.gain_table.empty()) to.s.opt.gain = gain_kind::table;
   return done{};
 }
 
-status set_preset(const option_row& row, settings& s, std::string_view text) {
+status set_preset(const option_row& row, option_target to, std::string_view text) {
   if (!preset(text)) return bad_value(row, error_code::unknown_choice, text);
-  s.preset = std::string(text);
+  to.s.preset = std::string(text);
   return done{};
 }
-void put_preset(const option_row& row, const settings& s, field_sink& out) {
-  if (s.preset.empty()) out.null(row.key);
-  else out.text(row.key, s.preset);
+void put_preset(const option_row& row, option_source from, field_sink& out) {
+  if (from.s.preset.empty()) out.null(row.key);
+  else out.text(row.key, from.s.preset);
 }
 
-using kind = option_kind;
+constexpr auto opt = &settings::opt;
 
 const std::vector<option_row> rows = {
-    {"preset", kind::choice, "", none, none, false, false,
+    {"preset", E | T | C, "", kind::choice, "", none, none, false, false,
      "a library's convention (see `ndcg presets`); other options given with it override it", set_preset, put_preset},
-    {"k", kind::whole, "", 0, max_whole, false, false, "cutoff K; 0 = the whole list", set_k, put_k},
-    {"gain_table", kind::reals, "", -inf, inf, false, true, "gains for grades 0, 1, 2, ... (implies gain table)",
-     set_gain_table, put_reals<&options::gain_table>},
-    {"gain", kind::choice, "exp|exponential,linear,table", none, none, false, true,
-     "exp (2^rel - 1), linear (rel) or table (gain_table)", set_choice<&options::gain>, put_choice<&options::gain>},
-    {"log_base", kind::real, "", 1, inf, true, true, "discount log_B(i + 1)", set_real<&options::log_base>,
-     put_real<&options::log_base>},
-    {"weights", kind::reals, "", 0, inf, false, false, "weights of positions 1, 2, ... (weighted NDCG; others 1)",
-     set_reals<&options::weights>, put_reals<&options::weights>},
-    {"ideal", kind::choice, "list,judgments", none, none, false, true,
-     "ideal list from this ranking, or from all judgments (qrels)", set_choice<&options::ideal>,
-     put_choice<&options::ideal>},
-    {"ideal_cut_to_retrieved", kind::flag, "", none, none, false, true,
-     "ideal list no longer than the ranking (Elasticsearch)", set_flag<&options::ideal_cut_to_retrieved>,
-     put_flag<&options::ideal_cut_to_retrieved>},
-    {"ties", kind::choice, "input,trec,average", none, none, false, true,
+    {"k", E, "", kind::whole, "", 0, max_whole, false, false, "cutoff K; 0 = the whole list",
+     set_whole<opt, &options::k>, put_whole<opt, &options::k>},
+    {"gain_table", E | T | C, "", kind::reals, "", -inf, inf, false, true, "gains for grades 0, 1, 2, ... (implies gain table)",
+     set_gain_table, put_reals<opt, &options::gain_table>},
+    {"gain", E | T | C, "", kind::choice, "exp|exponential,linear,table", none, none, false, true,
+     "exp (2^rel - 1), linear (rel) or table (gain_table)", set_choice<opt, &options::gain>,
+     put_choice<opt, &options::gain>},
+    {"log_base", E, "", kind::real, "", 1, inf, true, true, "discount log_B(i + 1)", set_real<opt, &options::log_base>,
+     put_real<opt, &options::log_base>},
+    {"weights", E, "", kind::reals, "", 0, inf, false, false, "weights of positions 1, 2, ... (weighted NDCG; others 1)",
+     set_reals<opt, &options::weights>, put_reals<opt, &options::weights>},
+    {"ideal", E, "", kind::choice, "list,judgments", none, none, false, true,
+     "ideal list from this ranking, or from all judgments (qrels)", set_choice<opt, &options::ideal>,
+     put_choice<opt, &options::ideal>},
+    {"ideal_cut_to_retrieved", E, "", kind::flag, "", none, none, false, true,
+     "ideal list no longer than the ranking (Elasticsearch)", set_flag<opt, &options::ideal_cut_to_retrieved>,
+     put_flag<opt, &options::ideal_cut_to_retrieved>},
+    {"ties", E, "", kind::choice, "input,trec,average", none, none, false, true,
      "equal scores: input order, docid descending (trec_eval), or averaged over the tied group (sklearn)",
-     set_choice<&options::ties>, put_choice<&options::ties>},
-    {"zero_idcg", kind::choice, "zero,one,skip", none, none, false, true, "NDCG when IDCG = 0: 0, 1, or left out",
-     set_choice<&options::zero_idcg>, put_choice<&options::zero_idcg>},
-    {"negatives", kind::choice, "reject,zero,drop", none, none, false, true,
-     "negative grades: an error, gain 0, or the item dropped", set_choice<&options::negatives>,
-     put_choice<&options::negatives>},
-    {"integer_grades", kind::flag, "", none, none, false, true, "grades that are not whole numbers are an error (LightGBM)",
-     set_flag<&options::integer_grades>, put_flag<&options::integer_grades>},
-    {"truncate_grades", kind::flag, "", none, none, false, true, "grades truncated to whole numbers (XGBoost)",
-     set_flag<&options::truncate_grades>, put_flag<&options::truncate_grades>},
-    {"float32_scores", kind::flag, "", none, none, false, true, "scores compared as 32-bit floats (XGBoost)",
-     set_flag<&options::float32_scores>, put_flag<&options::float32_scores>},
-    {"max_grade", kind::real, "", 0, inf, false, true, "larger grades are an error; 0 = no limit",
-     set_real<&options::max_grade>, put_real<&options::max_grade>},
-    {"relevance_level", kind::real, "", -inf, inf, false, false, "grade >= this is relevant for P, R, AP, RR",
-     set_real<&options::relevance_level>, put_real<&options::relevance_level>},
-    {"err_max_grade", kind::real, "", 0, inf, false, true, "ERR's largest grade; 0 = the largest seen",
-     set_real<&options::err_max_grade>, put_real<&options::err_max_grade>},
-    {"alpha", kind::real, "", 0, 1, false, false, "alpha-nDCG redundancy penalty", set_real<&options::alpha>,
-     put_real<&options::alpha>},
-    {"decimals", kind::whole, "", 0, 17, false, false, "rounding of printed terms (text, Markdown, LaTeX)",
-     set_decimals, put_decimals},
+     set_choice<opt, &options::ties>, put_choice<opt, &options::ties>},
+    {"zero_idcg", E, "", kind::choice, "zero,one,skip", none, none, false, true, "NDCG when IDCG = 0: 0, 1, or left out",
+     set_choice<opt, &options::zero_idcg>, put_choice<opt, &options::zero_idcg>},
+    {"negatives", E, "", kind::choice, "reject,zero,drop", none, none, false, true,
+     "negative grades: an error, gain 0, or the item dropped", set_choice<opt, &options::negatives>,
+     put_choice<opt, &options::negatives>},
+    {"integer_grades", E, "", kind::flag, "", none, none, false, true,
+     "grades that are not whole numbers are an error (LightGBM)", set_flag<opt, &options::integer_grades>,
+     put_flag<opt, &options::integer_grades>},
+    {"truncate_grades", E, "", kind::flag, "", none, none, false, true, "grades truncated to whole numbers (XGBoost)",
+     set_flag<opt, &options::truncate_grades>, put_flag<opt, &options::truncate_grades>},
+    {"float32_scores", E, "", kind::flag, "", none, none, false, true, "scores compared as 32-bit floats (XGBoost)",
+     set_flag<opt, &options::float32_scores>, put_flag<opt, &options::float32_scores>},
+    {"max_grade", E, "", kind::real, "", 0, inf, false, true, "larger grades are an error; 0 = no limit",
+     set_real<opt, &options::max_grade>, put_real<opt, &options::max_grade>},
+    {"relevance_level", E | T | C, "-l", kind::real, "", -inf, inf, false, false,
+     "grade >= this is relevant: P, recall, AP (map), RR (recip_rank); 0 or more for trec and compare",
+     set_real<opt, &options::relevance_level>, put_real<opt, &options::relevance_level>},
+    {"err_max_grade", E | T | C, "", kind::real, "", 0, inf, false, true, "ERR's largest grade; 0 = the largest seen",
+     set_real<opt, &options::err_max_grade>, put_real<opt, &options::err_max_grade>},
+    {"alpha", E | T | C, "", kind::real, "", 0, 1, false, false, "alpha-nDCG redundancy penalty",
+     set_real<opt, &options::alpha>, put_real<opt, &options::alpha>},
+    {"decimals", E, "", kind::whole, "", 0, 17, false, false, "rounding of printed terms (text, Markdown, LaTeX)",
+     set_whole<&settings::decimals>, put_whole<&settings::decimals>},
 };
 
 // A value as the text a reader takes back: "2", "exp", "1,0.5", "true".
@@ -284,14 +222,13 @@ class text_sink : public field_sink {
   void steps(std::string_view, const std::vector<step>&) override {}
 };
 
-std::string value_text(const option_row& row, const settings& s) {
+}  // namespace
+
+std::string value_text(const option_row& row, option_source from) {
   text_sink sink;
-  row.put(row, s, sink);
+  row.put(row, from, sink);
   return sink.out;
 }
-
-
-}  // namespace
 
 // "zero-idcg", "--zero-idcg" and "zeroIdcg" all name "zero_idcg".
 std::string canonical_key(std::string_view key) {
@@ -312,13 +249,9 @@ std::string_view name_of(option_kind k) {
 
 const std::vector<option_row>& option_table() { return rows; }
 
-const option_row* find_option(std::string_view key) {
-  // "float32Scores" has a digit before its capital; canonical_key keeps it.
-  const std::string wanted_key = canonical_key(key);
-  for (const option_row& r : rows)
-    if (r.key == wanted_key) return &r;
-  return nullptr;
-}
+bool takes(const option_row& row, command c) { return (row.commands & static_cast<unsigned>(c)) != 0; }
+
+const option_row* find_option(std::string_view key) { return row_kit::find_in({&rows}, key, command::explain); }
 
 std::string cli_flag(std::string_view key) {
   std::string out = "--";
@@ -352,26 +285,52 @@ std::vector<std::string_view> choices_of(const option_row& row) {
   return out;
 }
 
+namespace row_kit {
+
+const option_row* find_in(std::initializer_list<const std::vector<option_row>*> tables, std::string_view key,
+                          command c) {
+  // "float32Scores" has a digit before its capital; canonical_key keeps it.
+  const std::string wanted_key = canonical_key(key);
+  for (const std::vector<option_row>* table : tables)
+    for (const option_row& r : *table)
+      if (takes(r, c) && (r.key == wanted_key || (!r.short_flag.empty() && r.short_flag == key))) return &r;
+  return nullptr;
+}
+
+status read_settings(const given_pairs& given, command c, std::initializer_list<const std::vector<option_row>*> tables,
+                     option_target to) {
+  for (const auto& [key, value] : given)
+    if (!find_in(tables, key, c))
+      return fail(error_code::unknown_option, "unknown option " + echo(key)).in("options").with("found", key);
+  for (const std::vector<option_row>* table : tables) {
+    for (const option_row& row : *table) {
+      const std::string* last = nullptr;
+      for (const auto& [key, value] : given) {
+        if (find_in(tables, key, c) != &row) continue;
+        if (row.kind != option_kind::texts) { last = &value; continue; }
+        if (!last) row.set(row, to, std::string_view());  // given values replace the default list
+        last = &value;
+        if (auto ok = row.set(row, to, value); !ok) return ok.err();
+      }
+      if (!last || row.kind == option_kind::texts) continue;
+      if (auto ok = row.set(row, to, *last); !ok) return ok.err();
+      if (row.key == "preset") to.s.opt = *preset(to.s.preset);  // the base of every other option
+    }
+  }
+  return done{};
+}
+
+}  // namespace row_kit
+
 expected<settings> settings_from(const std::vector<std::pair<std::string, std::string>>& given) {
-  std::vector<const std::string*> values(rows.size(), nullptr);
-  for (const auto& [key, value] : given) {
-    const option_row* row = find_option(key);
-    if (!row) return fail(error_code::unknown_option, "unknown option " + echo(key)).in("options").with("found", key);
-    values[static_cast<std::size_t>(row - rows.data())] = &value;
-  }
   settings s;
-  if (values[0]) {  // the preset row is first: its options are the base
-    if (auto ok = rows[0].set(rows[0], s, *values[0]); !ok) return ok.err();
-    s.opt = *preset(s.preset);
-  }
-  for (std::size_t i = 1; i < rows.size(); ++i)
-    if (values[i])
-      if (auto ok = rows[i].set(rows[i], s, *values[i]); !ok) return ok.err();
+  if (auto ok = row_kit::read_settings(given, command::explain, {&rows}, {s, nullptr}); !ok) return ok.err();
   return s;
 }
 
 void put_options(const settings& s, field_sink& out) {
-  for (const option_row& r : rows) r.put(r, s, out);
+  for (const option_row& r : rows)
+    if (takes(r, command::explain)) r.put(r, {s, nullptr}, out);
 }
 
 namespace {
@@ -386,7 +345,7 @@ std::string_view name_of(tie_policy v) { return choice_name("ties", static_cast<
 std::string_view name_of(zero_policy v) { return choice_name("zero_idcg", static_cast<int>(v)); }
 std::string_view name_of(negative_policy v) { return choice_name("negatives", static_cast<int>(v)); }
 
-std::string default_text(const option_row& row) { return value_text(row, settings{}); }
+std::string default_text(const option_row& row) { return value_text(row, {settings{}, nullptr}); }
 
 bool same_convention(const options& a, const options& b) {
   settings sa, sb;
@@ -394,7 +353,7 @@ bool same_convention(const options& a, const options& b) {
   sb.opt = b;
   for (const option_row& r : rows) {
     if (!r.preset_sets) continue;
-    if (value_text(r, sa) != value_text(r, sb)) return false;
+    if (value_text(r, {sa, nullptr}) != value_text(r, {sb, nullptr})) return false;
   }
   return true;
 }

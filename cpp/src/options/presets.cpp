@@ -115,6 +115,8 @@ expected<options> preset(std::string_view name) {
       .with("choices", known);
 }
 
+options trec_eval_conventions() { return trec_eval_options(); }
+
 std::string_view matching_preset(const options& opt) {
   for (const preset_entry& e : table())
     if (same_convention(opt, e.make())) return e.info.name;

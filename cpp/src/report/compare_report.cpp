@@ -72,7 +72,7 @@ std::vector<std::string> cells(const comparison& c, const compare_result& r, int
   return row;
 }
 
-std::string summary_line(const compare_result& r, const compare_settings& s) {
+std::string summary_line(const compare_result& r, const batch_settings& s) {
   std::string line = std::to_string(r.runs.size()) + " runs, " + std::to_string(r.qids.size()) + " queries; ";
   line += s.all_pairs ? "every pair" : "each run against " + printable(r.runs[0]);
   line += "; bootstrap and randomization: " + std::to_string(r.trials) + " trials, seed " + std::to_string(r.seed);
@@ -142,14 +142,14 @@ std::string ties_text(const compare_result& r, int d) {
          aligned(rows);
 }
 
-std::string render_text(const compare_result& r, const compare_settings& s) {
+std::string render_text(const compare_result& r, const batch_settings& s) {
   std::vector<std::vector<std::string>> rows = {header(r)};
   for (const comparison& c : r.comparisons) rows.push_back(cells(c, r, s.digits));
   std::string out = summary_line(r, s) + "\n\n" + aligned(rows) + "\n" + conventions_note + ties_text(r, s.digits);
   return s.per_query ? out + per_query_text(r, s.digits) : out;
 }
 
-std::string render_markdown(const compare_result& r, const compare_settings& s) {
+std::string render_markdown(const compare_result& r, const batch_settings& s) {
   auto line = [](const std::vector<std::string>& cells) {
     std::string out = "|";
     for (const std::string& c : cells) out += " " + markdown_escape(c) + " |";
@@ -163,7 +163,7 @@ std::string render_markdown(const compare_result& r, const compare_settings& s) 
   return out;
 }
 
-std::string render_latex(const compare_result& r, const compare_settings& s) {
+std::string render_latex(const compare_result& r, const batch_settings& s) {
   const std::vector<std::string> h = header(r);
   std::string out = "% " + summary_line(r, s) + "\n\\begin{tabular}{lll" + std::string(h.size() - 3, 'r') + "}\n\\hline\n";
   for (std::size_t i = 0; i < h.size(); ++i) out += (i ? " & " : "") + latex_escape(h[i]);
@@ -265,7 +265,7 @@ std::string json_objects(const std::vector<T>& list, Put put) {
   return out + (list.empty() ? "]" : "\n  ]");
 }
 
-std::string render_json(const compare_result& r, const compare_settings& s) {
+std::string render_json(const compare_result& r, const batch_settings& s) {
   std::string out = "{\n  \"runs\": " + json_list(r.runs) + ",\n  \"measures\": " + json_list(r.measures);
   out += ",\n  \"queries\": " + std::to_string(r.qids.size()) + ",\n  \"trials\": " + std::to_string(r.trials);
   out += ",\n  \"seed\": " + std::to_string(r.seed) + ",\n  \"holm_test\": " + json_string(name_of(r.holm));
@@ -279,7 +279,7 @@ std::string render_json(const compare_result& r, const compare_settings& s) {
 
 }  // namespace
 
-std::string render_compare(const compare_result& r, const compare_settings& s) {
+std::string render_compare(const compare_result& r, const batch_settings& s) {
   switch (s.format) {
     case report_format::markdown: return render_markdown(r, s);
     case report_format::json: return render_json(r, s);

@@ -260,32 +260,24 @@ expected<plan> make_plan(const std::vector<std::string>& measures) {
   return p;
 }
 
-// Gains, ties and the ideal follow trec_eval unless a preset or --gain exp
-// says otherwise; the relevance level, alpha and ERR's g_max are options.
+// The conventions come from the options (trec_eval's unless a preset or
+// an option says otherwise), checked as explain checks them; the relevance
+// level must be 0 or more here, as trec_eval's.
 expected<conventions> make_conventions(const trec_options& opt) {
-  auto base = preset(opt.preset.empty() ? std::string_view("trec_eval") : std::string_view(opt.preset));
-  if (!base) return base.err();
   conventions c;
-  c.opt = *base;
-  if (opt.exp_gain) c.opt.gain = gain_kind::exponential;
-  c.opt.alpha = opt.alpha;
+  c.opt = opt.conv;
   if (auto ok = validate(c.opt); !ok) return ok.err();
-  if (opt.relevance_level < 0)
+  const double level = c.opt.relevance_level;
+  if (level < 0)
     return option_fail(error_code::out_of_range, "relevance_level",
-                       "the relevance level must be 0 or more, got " + std::to_string(opt.relevance_level))
-        .with("found", std::to_string(opt.relevance_level))
+                       "the relevance level must be 0 or more, got " + shortest(level))
+        .with("found", shortest(level))
         .with("min", "0")
         .with("max", "");
-  if (!(opt.err_max_grade >= 0) || !std::isfinite(opt.err_max_grade))
-    return option_fail(std::isfinite(opt.err_max_grade) ? error_code::out_of_range : error_code::not_a_number,
-                       "err_max_grade", "ERR's largest grade must be a finite number, 0 or more")
-        .with("found", shortest(opt.err_max_grade))
-        .with("min", "0")
-        .with("max", "");
-  c.relevance_level = opt.relevance_level;
-  c.alpha = opt.alpha;
+  c.relevance_level = level;
+  c.alpha = c.opt.alpha;
   c.tied_grades = opt.tied_grades < 0 ? -1 : (opt.tied_grades > 0 ? 1 : 0);
-  c.err_max_grade = opt.err_max_grade > 0 ? opt.err_max_grade : c.opt.err_max_grade;
+  c.err_max_grade = c.opt.err_max_grade;
   return c;
 }
 

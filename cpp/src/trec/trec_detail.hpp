@@ -67,7 +67,7 @@ expected<plan> make_plan(const std::vector<std::string>& measures);
 // Conventions that are not measures: gains, ties, ideal, levels.
 struct conventions {
   options opt;               // gain, ties, ideal source, IDCG = 0, log base
-  long relevance_level = 1;  // grade >= this is relevant (P, recall, map, ...)
+  double relevance_level = 1;  // grade >= this is relevant (P, recall, map, ...)
   double alpha = 0.5;
   double err_max_grade = 0;  // resolved: the option, or the largest grade judged
   long tied_grades = 0;      // trec_options::tied_grades, -1, 0 or +1

@@ -3,23 +3,21 @@
 // turned into an API value, and which attribute or hash key names it.
 // Pure functions; nothing here touches the DOM.
 
-/** Page-only options in the schema's shape: batch mode's trec_eval -c. */
-export const PAGE_ROWS = Object.freeze([
-  Object.freeze({ key: 'complete', flag: '-c', kind: 'flag', choices: [], min: null, max: null, default: false, help: '', preset: false, trecOnly: true }),
-]);
+/** Batch mode's own option (trec_eval's -c), a row of the core's table that `trec` takes (api.trecOptionSchema()). */
+export const TREC_KEYS = Object.freeze(['complete']);
 
-/** Compare mode's own options, taken from the core's compare option table (api.compareOptionSchema()). */
+/** Compare mode's own options, rows of the core's table that `compare` takes (api.compareOptionSchema()). */
 export const COMPARE_KEYS = Object.freeze(['trials', 'seed', 'allPairs']);
 
-/** Compare's rows the page shows, in the schema's shape. */
-function compareRows(api) {
-  const rows = api.compareOptionSchema().filter((r) => COMPARE_KEYS.includes(r.key));
-  return rows.map((r) => Object.freeze({ ...r, preset: false, compareOnly: true }));
+/** A batch command's rows the page shows, in the schema's shape, marked with the mode they belong to. */
+function modeRows(rows, keys, mark) {
+  return rows.filter((r) => keys.includes(r.key)).map((r) => Object.freeze({ ...r, preset: false, [mark]: true }));
 }
 
-/** The module's option schema with the page-only rows and compare's rows after it. */
+/** The module's option schema, with batch mode's and compare mode's own rows after it. */
 export function loadSchema(api) {
-  return [...api.optionSchema().map(Object.freeze), ...PAGE_ROWS, ...compareRows(api)];
+  return [...api.optionSchema().map(Object.freeze), ...modeRows(api.trecOptionSchema(), TREC_KEYS, 'trecOnly'),
+    ...modeRows(api.compareOptionSchema(), COMPARE_KEYS, 'compareOnly')];
 }
 
 /** True for a row the page alone uses (batch or compare mode): no attribute of the element, no snippet. */

@@ -11,7 +11,7 @@
 // from a hash is validated; anything unknown or malformed is ignored.
 import { readParts, writeParts } from './parts.js';
 import {
-  COMPARE_KEYS, PAGE_ROWS, defaultValue, loadSchema, pageValue, readOption, toApiValue, writeOption,
+  COMPARE_KEYS, TREC_KEYS, defaultValue, loadSchema, pageValue, readOption, toApiValue, writeOption,
 } from './option-rows.js';
 
 export const WORKED_EXAMPLE = '3 2 0 1 0 0 2 1 0 0';
@@ -109,7 +109,7 @@ export function textLength(state) {
 /** Longest text accepted from a hash or a draft. */
 export const MAX_TEXT = 64 * 1024 * 1024;
 
-const PAGE_ROW_KEYS = new Set([...PAGE_ROWS.map((r) => r.key), ...COMPARE_KEYS]);
+const PAGE_ROW_KEYS = new Set([...TREC_KEYS, ...COMPARE_KEYS]);
 const GRADE_LIST = /^-?\d+(?:\.\d+)?(?: -?\d+(?:\.\d+)?)*$/;
 
 /**
@@ -301,7 +301,8 @@ export function toTrecOptions(state) {
   const measures = ['ndcg', k ? `ndcg_cut.${k}` : null, k ? `P.${k}` : null, k ? `recall.${k}` : null, 'map', 'recip_rank']
     .filter(Boolean);
   const options = { measures, perQuery: true, digits: state.decimals, complete: state.complete, preset: state.preset };
-  if (Number.isInteger(state.relevanceLevel) && state.relevanceLevel >= 0) options.relevanceLevel = state.relevanceLevel;
+  // The core refuses a level it cannot take (below 0 for trec) at the level's control.
+  if (Number.isFinite(state.relevanceLevel)) options.relevanceLevel = state.relevanceLevel;
   if (state.gain === 'exp') options.gain = 'exp';
   return options;
 }
@@ -316,7 +317,7 @@ export function toCompareOptions(state, names) {
   const options = { measures: compareMeasures(state.k), complete: state.complete, names };
   // Trials, seed and all pairs: values the compare table validated at their controls.
   for (const key of COMPARE_KEYS) if (state[key] !== undefined) options[key] = state[key];
-  if (Number.isInteger(state.relevanceLevel) && state.relevanceLevel >= 0) options.relevanceLevel = state.relevanceLevel;
+  if (Number.isFinite(state.relevanceLevel)) options.relevanceLevel = state.relevanceLevel;
   if (state.gain === 'exp') options.gain = 'exp';
   return options;
 }
