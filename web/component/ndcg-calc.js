@@ -11,7 +11,7 @@
 // Options: every row of the module's option schema under its kebab-case
 // name (preset, k, gain, gain-table, log-base, weights, ideal, ties, …);
 // without k the whole list counts. lang (en | zh; else the page's language),
-// theme (light | dark; else the system's), parts (see web/app/parts.js).
+// theme (light | dark; else the system's), parts (see web/app/shared/parts.js).
 // The explanation is element.result and the detail of a bubbling
 // "ndcg-result" event; a bad input fires "ndcg-error".
 import { loadApi } from '../app/shared/loader.js';

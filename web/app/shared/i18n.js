@@ -1,6 +1,6 @@
 // The texts every view shows (the one-ranking view of the page, the embed
 // page and the element), in English and Chinese, and the functions that read
-// them. Texts that only some views show live in web/app/texts/*.js and join
+// them. Texts that only some views show live in web/app/full/texts/*.js and join
 // these tables when the module that shows them is loaded (addTexts), so a
 // bundle carries only the texts it can show. Strings may hold {name}
 // placeholders, filled by t(). Nothing here is HTML: the view puts these
