@@ -2,8 +2,8 @@
 // formulas, the judged pool, "how it works", the export panel and the embed
 // dialog. Its entry (main.js) hands them to the view, so the embed page
 // (embed-page.js) carries none of their code or texts.
-import * as exporter from './regions/export-panel.js';
-import * as embed from './regions/embed-dialog.js';
+import { exportedFile, mountExport, renderExport, showExport } from './regions/export-panel.js';
+import { bindEmbed, closeEmbed, embedStatus, mountEmbed, openEmbed, renderEmbed, snippetText } from './regions/embed-dialog.js';
 import { chartKeys, compareLive, compareSections } from './regions/compare-results.js';
 import { batchSections } from './regions/batch-results.js';
 import { abPanel } from './ab.js';
@@ -21,7 +21,9 @@ export const FULL_REGIONS = {
   results: { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel, formulas, pool: poolPanel },
   input: FULL_INPUT,
   learn,
-  exporter,
-  embed,
+  // The functions the view calls, not the modules: a module passed as a value
+  // would be bundled with an object of getters for every export.
+  exporter: { mountExport, renderExport, showExport, exportedFile },
+  embed: { mountEmbed, renderEmbed, bindEmbed, openEmbed, closeEmbed, snippetText, embedStatus },
   chartKeys,
 };

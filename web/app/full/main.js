@@ -7,11 +7,8 @@ import './texts/batch-texts.js';
 import './texts/compare-texts.js';
 import './texts/export-texts.js';
 import './texts/embed-texts.js';
-// Batch mode next (its model, which it adds to compute()'s, and the runner
-// its sources go to): the bundle then keeps the order it had when the shared
-// code imported them, which packs smaller.
+// Batch mode's model, which it adds to compute()'s.
 import './batch/batch-compute.js';
-import './batch/batch-sources.js';
 import { start } from '../shared/controller.js';
 import { makeFullHandlers } from './full-handlers.js';
 import { FULL_MODES } from './full-controller.js';

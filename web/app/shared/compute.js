@@ -9,9 +9,9 @@ import { analyse, structuredError } from './analyse.js';
 import { toApiOptions } from './state.js';
 
 /**
- * The model of a mode other than explain, by mode, added by the module that
- * computes it (batch mode's `trec`: full/batch/batch-compute.js). A mode
- * without one is explained as one ranking.
+ * The model of a mode other than explain, a function (api, spec, state) by
+ * mode, added by the module that computes it (batch mode's `trec`:
+ * full/batch/batch-compute.js). A mode without one is explained as one ranking.
  */
 export const MODELS = {};
 
@@ -77,7 +77,6 @@ function qrelsFormatOf(api, qrels, previous) {
  *   are absent when the input could not be read.
  */
 export function compute(api, spec, state, previous = null) {
-  const own = MODELS[state.mode];
-  const model = own ? own(api, state) : computeExplain(api, spec, state);
+  const model = (MODELS[state.mode] || computeExplain)(api, spec, state);
   return { mode: state.mode, error: null, notice: null, inputStatus: null, ...model, qrelsFormat: qrelsFormatOf(api, state.qrels, previous) };
 }
