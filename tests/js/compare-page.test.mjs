@@ -4,9 +4,9 @@
 // and link of compare mode.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import '../../web/app/texts/compare.js';
-import { measureLabel, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/compare.js';
-import { compareMeasures, decodeHash, encodeHash, makeSpec, slotOf, toCompareOptions } from '../../web/app/state.js';
+import '../../web/app/full/texts/compare-texts.js';
+import { measureLabel, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/full/comparison.js';
+import { compareMeasures, decodeHash, encodeHash, makeSpec, slotOf, toCompareOptions } from '../../web/app/shared/state.js';
 
 // A comparison as compareRuns returns one (the numbers are made up; nothing here computes them).
 const comparison = (over = {}) => ({
