@@ -485,12 +485,14 @@ py::list preset_list() {
 }
 
 py::dict measure_tables() {
-  py::list names, not_offered;
+  py::list names, not_offered, nicknames;
   for (std::string_view n : ndcg::trec_measure_names()) names.append(text_of(n));
+  for (const ndcg::trec_nickname& n : ndcg::trec_nicknames()) nicknames.append(text_of(n.name));
   for (std::string_view n : ndcg::trec_measures_not_offered()) not_offered.append(text_of(n));
   py::dict out;
   out["names"] = names;
   out["not_offered"] = not_offered;
+  out["nicknames"] = nicknames;
   out["default"] = texts_of(ndcg::default_trec_measures());
   out["compare_default"] = texts_of(ndcg::default_compare_measures());
   return out;
