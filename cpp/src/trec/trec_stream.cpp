@@ -427,13 +427,14 @@ void trec_stream::set_run_id(std::string_view tag) { s_->run_id.assign(tag); }
 
 namespace {
 
-// trec_eval 10.0 reads a stale ranking here; --strict stops with a clear message.
+// A judged query the run lacks: left out by default, as trec_eval leaves it;
+// --strict, and compare (whose paired tests need every query), stop here.
 error missing_from_run(const judged_query& q, const judgments& j, std::string_view qrels_text,
                        const std::string& source) {
   const std::size_t line = j.docs[q.begin].line;
   return fail(error_code::missing_query,
               "query " + echo(q.qid) + " is in the qrels (line " + std::to_string(line) +
-                  ") but not in the run; without --strict such queries are left out, as trec_eval documents, and -c scores them 0",
+                  ") but not in the run; -c scores such queries 0",
               line, column_of(qrels_text, q.qid))
       .in(source)
       .with("found", q.qid);
