@@ -125,12 +125,19 @@ TEST_CASE("a large run parses with every line kept") {
   CHECK(r->queries[3].entries.back().score == doctest::Approx(95.25));
 }
 
+TEST_CASE("fields after a run line's tag are ignored, as trec_eval ignores them") {
+  const auto r = parse_run("q Q0 d 1 0.5 t extra 7\nq Q0 e 2 0.25 t\n");
+  REQUIRE(r.ok());
+  REQUIRE(r->queries.size() == 1);
+  CHECK(r->queries[0].entries.size() == 2);
+  CHECK(r->queries[0].entries[0].docid == "d");
+  CHECK(r->queries[0].entries[0].score == 0.5);
+}
+
 TEST_CASE("malformed runs are refused with the place and what was found") {
   check_errors(
       {
           {"too few fields", "q Q0 d 1 0.5\n", 1, 13, "field-count", "expected 6 fields (qid Q0 docid rank score tag), got 5"},
-          {"too many fields", "q Q0 d 1 0.5 t extra\n", 1, 16, "field-count",
-           "expected 6 fields (qid Q0 docid rank score tag), got 7"},
           {"qrels given as a run", "q Q0 d1 1 0.5 x\nq 0 d 1\n", 2, 8, "field-count",
            "expected 6 fields (qid Q0 docid rank score tag), got 4 (is this qrels?)"},
           {"score not a number", "q Q0 d 1 high t\n", 1, 10, "not-a-number", "expected a score (a number), got \"high\""},

@@ -367,3 +367,16 @@ TEST_CASE("the xgboost presets on a query with no relevant document: ndcg@k give
   CHECK(e1->ndcg == 1);
   CHECK(e0->ndcg == 0);
 }
+
+TEST_CASE("trec: fields after a run line's tag are ignored, as trec_eval ignores them") {
+  const std::string qrels = "q 0 a 1\nq 0 b 0\nr 0 c 2\n";
+  const std::string plain = "q Q0 a 2 1.5 tag\nq Q0 b 1 2.5 tag\nr Q0 c 1 1 last\n";
+  const std::string wide = "q Q0 a 2 1.5 tag 17 extra\nq Q0 b 1 2.5 tag\tmore\nr Q0 c 1 1 last x y z\n";
+  const trec_options opt = measures({"all_trec"});
+  const trec_result a = evaluate_ok(qrels, plain, opt), b = evaluate_ok(qrels, wide, opt);
+  CHECK(ndcg::format_trec(a, true, 17) == ndcg::format_trec(b, true, 17));
+  CHECK(b.run_id == "last");
+  CHECK(value(b, "q", "map") == 0.5);  // a, the relevant one, ranks second
+  CHECK(cli({"-q", "-m", "map", spit("wide.qrels", qrels), spit("wide.run", wide)}) ==
+        cli({"-q", "-m", "map", spit("plain.qrels", qrels), spit("plain.run", plain)}));
+}

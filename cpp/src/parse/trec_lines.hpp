@@ -18,21 +18,27 @@ struct layout {
   const char* names;          // "qid Q0 docid rank score tag"
   std::size_t other_fields;   // the count of the format people confuse it with
   const char* other_name;     // "qrels"
+  bool more_ignored = false;  // fields after the last are ignored (runs, as trec_eval reads them)
 };
 
-constexpr layout run_layout{6, "qid Q0 docid rank score tag", 4, "qrels"};
+constexpr layout run_layout{6, "qid Q0 docid rank score tag", 4, "qrels", true};
 constexpr layout qrels_layout{4, "qid iter docid rel", 6, "a run"};
 constexpr layout subtopic_layout{4, "qid subtopic docid judgment", 6, "a run"};
 
-// The error for a data line with the wrong number of fields, or done.
-inline status check_fields(const line& l, const field* f, std::size_t n, const layout& lay) {
-  if (n == lay.fields) return done{};
+// The error for a data line with the wrong number of fields.
+inline error field_count_problem(const line& l, const field* f, std::size_t n, const layout& lay) {
   std::string m = "expected " + std::to_string(lay.fields) + " fields (" + lay.names + "), got " + std::to_string(n);
   if (n == lay.other_fields) m += std::string(" (is this ") + lay.other_name + "?)";
   const std::size_t column = n > lay.fields ? f[lay.fields].column : f[n - 1].column + f[n - 1].text.size();
   return fail(error_code::field_count, std::move(m), l.number, column)
       .with("expected", std::to_string(lay.fields))
       .with("found", std::to_string(n));
+}
+
+// Done when a data line has its fields, else field_count_problem.
+inline status check_fields(const line& l, const field* f, std::size_t n, const layout& lay) {
+  if (n == lay.fields || (n > lay.fields && lay.more_ignored)) return done{};
+  return field_count_problem(l, f, n, lay);
 }
 
 // Calls fn(line, fields) for each line that holds data, after checking the
