@@ -133,10 +133,14 @@ class error_box {
     std::swap(e_, other.e_);
     return *this;
   }
-  ~error_box();
+  // Inline, so that the many statuses that hold no error cost a test.
+  ~error_box() {
+    if (e_) release(e_);
+  }
   const error* get() const { return e_; }
 
  private:
+  static void release(error* e);
   error* e_ = nullptr;
 };
 }  // namespace detail
