@@ -2,6 +2,7 @@
 // cases worked out by hand, and the exact error messages.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -464,4 +465,61 @@ TEST_CASE("trec: the relevance level (-l) moves what counts as relevant") {
   CHECK(value(r, "q", "recip_rank") == 0.5);
   // ndcg ignores -l, as in trec_eval: DCG = 1 + 2/log2(3), IDCG = 2 + 1/log2(3)
   CHECK(value(r, "q", "ndcg") == doctest::Approx((1 + 2 / std::log2(3.0)) / (2 + 1 / std::log2(3.0))));
+}
+
+TEST_CASE("trec: large qrels, read in two parts at once, are the judgments read in one") {
+  // Qrels of a megabyte or more are read in two halves on two threads; the
+  // halves must join into what one reading gives: the query the cut goes
+  // through, a query that comes back later, line numbers past the cut
+  // (with "\r\n" and lone "\r" line ends before it), and errors.
+  const std::string qrels = test_support::parity_text("set1.qrels");
+  const std::string run = test_support::parity_text("set1.run");
+  // Queries the run does not have, each docid once (`tag` tells two fillers' docids apart).
+  const auto filler_of = [](const std::string& tag) {
+    std::string text;
+    for (int i = 0; text.size() < 700000; ++i) text += "filler" + std::to_string(i % 997) + " 0 " + tag + std::to_string(i) + " 1\n";
+    return text;
+  };
+  const std::string filler = filler_of("a"), filler_b = filler_of("b");
+  const auto lines = [](const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); };
+  // set1's lines in the middle, the cut among them; its first query's first line again at the end.
+  const std::string first_line = qrels.substr(0, qrels.find('\n') + 1);
+  const std::string rest = qrels.substr(first_line.size());
+  const std::string big = filler + rest + filler_b + first_line;
+  const std::size_t cut = big.find('\n', big.size() / 2);
+  REQUIRE(big.size() >= (1u << 20));
+  REQUIRE(cut > filler.size());
+  REQUIRE(cut < filler.size() + rest.size());
+  trec_options opt = measures({"all_trec"});
+  const auto one = evaluate_trec(qrels, run, opt), two = evaluate_trec(big, run, opt);
+  REQUIRE(one.ok());
+  REQUIRE(two.ok());
+  CHECK(format_trec(*two, true, 17) == format_trec(*one, true, 17));
+
+  SUBCASE("a bad grade past the cut names its own line, after \\r\\n and lone \\r line ends") {
+    const std::string some = filler.substr(0, filler.find('\n', 200000) + 1);
+    std::string crlf = some;
+    for (std::size_t at = crlf.find('\n'); at != std::string::npos; at = crlf.find('\n', at + 2)) crlf.insert(at, "\r");
+    std::string head = crlf + "q 0 lone 1\rq 0 crlf 1\r\n" + filler_b;
+    const std::size_t head_lines = lines(some) + 2 + lines(filler_b);
+    const std::string text = head + "q 0 bad x\n" + filler_of("c");
+    REQUIRE(text.find('\n', text.size() / 2) < head.size());  // the bad line is in the second part
+    const auto r = evaluate_trec(text, "q Q0 lone 1 1 t\n", opt);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().line == head_lines + 1);
+    CHECK(r.err().column == 9);
+  }
+  SUBCASE("errors in both parts: the first part's is said") {
+    const std::string text = "q 0 a x\n" + filler + filler_b + "q 0 b y\n";
+    const auto r = evaluate_trec(text, "q Q0 a 1 1 t\n", opt);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().line == 1);
+  }
+  SUBCASE("a docid judged in both parts is a repeat at its second line") {
+    const std::string text = "q 0 a 1\n" + filler + filler_b + "q 0 a 0\n";
+    const auto r = evaluate_trec(text, "q Q0 a 1 1 t\n", opt);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().message == "expected one judgment per docid, got \"a\" again in query \"q\" (first on line 1)");
+    CHECK(r.err().line == lines(filler) + lines(filler_b) + 2);
+  }
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -164,32 +165,61 @@ char* scientific_form(const char* digits, int n, int exponent, char* out) {
   return out;
 }
 
-// Clinger's fast path for the short scores of run files ("2.9", "-0.4375",
-// "12"): a whole mantissa below 2^53 over an exact power of ten is one
-// correctly rounded division, as strtod rounds it. Anything else (an
-// exponent, more digits) goes to fast_float.
+// Digits from p on, into m: how many were read.
+int read_digits(const char*& p, const char* end, std::uint64_t& m) {
+  int n = 0;
+  for (; p != end && static_cast<unsigned char>(*p - '0') < 10; ++p, ++n) m = m * 10 + static_cast<std::uint64_t>(*p - '0');
+  return n;
+}
+
+// Clinger's fast path for the scores of run files ("2.9", "-0.4375",
+// "1.055058e+01"): at most 15 digits make a whole mantissa m below 2^53, and
+// a power of ten up to 10^22 is exact, so m * 10^e or m / 10^-e is one
+// correctly rounded operation, as strtod rounds it. Anything else (more
+// digits, a larger exponent, a '+', full-width forms) goes to fast_float.
 bool short_decimal(std::string_view s, double& out) {
   static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  if (s.size() > 8) return false;  // long texts rarely fit: no second scan
-  std::size_t i = 0;
-  const bool negative = !s.empty() && s[0] == '-';
-  if (negative) ++i;
+  if (s.size() > 12) return false;  // such texts rarely fit: no second scan
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  const bool negative = p != end && *p == '-';
+  if (negative) ++p;
   std::uint64_t m = 0;
-  int digits = 0, frac = -1;
-  for (; i < s.size(); ++i) {
-    const char c = s[i];
-    if (c == '.' && frac < 0) {
-      frac = 0;
-      continue;
-    }
-    if (c < '0' || c > '9' || ++digits > 15) return false;
-    m = m * 10 + static_cast<std::uint64_t>(c - '0');
-    if (frac >= 0) ++frac;
+  int digits = read_digits(p, end, m), scale = 0;
+  if (p != end && *p == '.') {
+    ++p;
+    scale = -read_digits(p, end, m);
+    digits -= scale;
   }
-  if (digits == 0) return false;
-  const double v = frac > 0 ? static_cast<double>(m) / powers[frac] : static_cast<double>(m);
+  if (digits == 0 || digits > 15) return false;
+  if (p != end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    const bool down = p != end && *p == '-';
+    if (p != end && (*p == '-' || *p == '+')) ++p;
+    std::uint64_t e = 0;
+    const int n = read_digits(p, end, e);
+    if (n == 0 || n > 3) return false;
+    scale += down ? -static_cast<int>(e) : static_cast<int>(e);
+  }
+  if (p != end || scale < -22 || scale > 22) return false;
+  const double v = scale < 0 ? static_cast<double>(m) / powers[-scale] : static_cast<double>(m) * powers[scale];
   out = negative ? -v : v;
+  return true;
+}
+
+// The grades of qrels files ("1", "0", "-1"): digits10 digits (18, or 9
+// where a long has 32 bits, as in wasm) cannot overflow a long. Anything
+// else goes to std::from_chars.
+bool short_integer(std::string_view s, long& out) {
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  const bool negative = p != end && *p == '-';
+  if (negative) ++p;
+  std::uint64_t m = 0;
+  const int n = read_digits(p, end, m);
+  if (n == 0 || n > std::numeric_limits<long>::digits10 || p != end) return false;
+  out = negative ? -static_cast<long>(m) : static_cast<long>(m);
   return true;
 }
 
@@ -215,6 +245,7 @@ number_status read_number(std::string_view text, double& out) {
 }
 
 number_status read_integer(std::string_view text, long& out) {
+  if (short_integer(text, out)) return number_status::ok;
   char buf[128];
   std::size_t n = 0;
   const bool in_place = plain_ascii(text);

@@ -41,16 +41,26 @@ inline status check_fields(const line& l, const field* f, std::size_t n, const l
   return field_count_problem(l, f, n, lay);
 }
 
+// Where a piece of a longer text starts: its first line's number, and
+// whether it is the text's start (the one place a BOM may be).
+struct text_piece {
+  std::size_t first_line = 1;
+  bool at_start = true;
+};
+
+// At most this many records (lines with data): handles are 32-bit, and no
+// sane limit comes near that.
+inline std::size_t max_records(const limits& lim) { return lim.max_items < 0xFFFFFFF0u ? lim.max_items : 0xFFFFFFF0u; }
+
 // Calls fn(line, fields) for each line that holds data, after checking the
 // input and the number of fields. Stops at the first error.
 template <class Fn>
-status for_each_record(std::string_view text, const limits& lim, const layout& lay, Fn fn) {
+status for_each_record(std::string_view text, const limits& lim, const layout& lay, Fn fn, text_piece piece = {}) {
   if (auto ok = detail::check_size(text, lim); !ok) return ok.err();
-  // Handles are 32-bit; no sane limit comes near that.
-  const std::size_t max_records = lim.max_items < 0xFFFFFFF0u ? lim.max_items : 0xFFFFFFF0u;
+  const std::size_t max_records = detail::max_records(lim);
   constexpr std::size_t cap = 8;
   field f[cap];
-  detail::line_reader lines(text);
+  detail::line_reader lines(text, piece.first_line, piece.at_start);
   detail::line l;
   std::size_t records = 0;
   while (lines.next(l)) {

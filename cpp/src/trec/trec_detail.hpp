@@ -44,6 +44,7 @@ struct judged_query {
 struct judgments {
   judgment_format format = judgment_format::qrels;
   std::vector<judged_doc> docs;
+  std::vector<std::uint32_t> hash;    // per document: hash_of(docid), taken once while reading
   std::vector<judged_query> queries;  // in order of first appearance
   detail::handle_table index;         // qid -> query
   // -R qrels_jg, prefs and qrels_prefs only (else empty), per document:
@@ -87,7 +88,7 @@ class doc_table {
     int level = not_judged;
   };
   void start(std::size_t expected_size);
-  void add(std::string_view docid, int level);  // docids must be new
+  void add(std::string_view docid, std::uint32_t hash, int level);  // docids must be new; hash = hash_of(docid)
   const entry* find(std::string_view docid) const;
 
  private:
@@ -108,17 +109,21 @@ class query_evaluator {
   // Notes the families made so far ("P_5, query 7: ..."), in query order.
   const std::vector<std::string>& notes() const { return notes_; }
 
-  // One run entry in the ranking's sort (public for its comparator).
+  // One run entry in the ranking's sort (public for its comparator): 32
+  // bytes, the docid's first eight bytes in it, so that most ties are
+  // broken without reading the docid.
   struct sort_key {
     double score;
-    long tier;  // tied_grades times the grade: orders equal scores by grade first
-    std::string_view docid;
-    std::uint32_t index;
+    long tier;             // tied_grades times the grade: orders equal scores by grade first
+    std::uint64_t prefix;  // the docid's first eight bytes, big-endian, zero-padded
+    std::uint32_t index;   // in the run's entries
+    int level;             // the document's standing: a grade level, not_judged or judged_negative
   };
 
  private:
   void index_judgments(const query_input& q);
   void index_run(const run_entry* run, std::size_t n);
+  std::string_view docid_of(const sort_key& k) const { return run_[k.index].docid; }
   void rank();
   void walk_ranking();
   void gain_sums(std::size_t scheme);
@@ -135,7 +140,7 @@ class query_evaluator {
 
   doc_table docs_;
   std::vector<long> level_counts_;      // judged docs per level (the ideal's pool)
-  std::vector<int> entry_level_;        // per run entry, in input order
+  const run_entry* run_ = nullptr;      // the query's run entries
   std::vector<sort_key> keys_;          // the ranking: keys_[0..kept_) are the documents kept,
   std::size_t kept_ = 0;                // the first state_.depth of them in order
   std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)

@@ -24,8 +24,8 @@ void doc_table::start(std::size_t expected_size) {
   index_.reset(expected_size);
 }
 
-void doc_table::add(std::string_view docid, int level) {
-  index_.insert(detail::hash_of(docid), static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
+void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
+  index_.insert(hash, static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
   entries_.push_back(entry{docid, level});
 }
 
@@ -60,12 +60,24 @@ namespace {
 // tie orders, so the module carries one sort and one partial sort.
 struct key_order {
   bool by_docid;
+  const run_entry* run;
   bool operator()(const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) const {
     if (a.score != b.score) return a.score > b.score;
     if (a.tier != b.tier) return a.tier > b.tier;
-    return by_docid ? a.docid > b.docid : a.index < b.index;
+    if (!by_docid) return a.index < b.index;
+    if (a.prefix != b.prefix) return a.prefix > b.prefix;
+    return run[a.index].docid > run[b.index].docid;
   }
 };
+
+// The first eight bytes of a docid as a number that orders as the bytes do
+// (memcmp's order); equal prefixes leave the order to the whole docids.
+std::uint64_t docid_prefix(std::string_view docid) {
+  std::uint64_t p = 0;
+  const std::size_t n = docid.size() < 8 ? docid.size() : 8;
+  for (std::size_t i = 0; i < n; ++i) p |= std::uint64_t{static_cast<unsigned char>(docid[i])} << (56 - 8 * i);
+  return p;
+}
 
 // trec_eval's -c scores a query missing from the run against this ranking.
 const run_entry missing_query_ranking[] = {run_entry{std::string_view(), 1.0, 0}};
@@ -140,7 +152,7 @@ void query_evaluator::index_judgments(const query_input& q) {
   for (std::size_t i = 0; i < count; ++i) {
     const judged_doc& e = q.judged->docs[q.judged_begin + i];
     const int level = e.rel < 0 ? judged_negative : grades_.index_of(e.rel);
-    docs_.add(e.id(), level);
+    docs_.add(e.id(), q.judged->hash[q.judged_begin + i], level);
     if (level < 0) continue;
     ++level_counts_[static_cast<std::size_t>(level)];
     if (e.rel >= conv_.relevance_level) ++state_.num_rel;
@@ -153,16 +165,16 @@ void query_evaluator::index_judgments(const query_input& q) {
 
 // One lookup per retrieved document; unjudged ones are non-relevant.
 void query_evaluator::index_run(const run_entry* run, std::size_t n) {
-  entry_level_.resize(n);
+  run_ = run;
   keys_.resize(n);
+  const bool by_docid = conv_.opt.ties != tie_policy::input;
   for (std::size_t i = 0; i < n; ++i) {
     const run_entry& e = run[i];
     const doc_table::entry* s = docs_.find(e.docid);
     const int level = s ? s->level : not_judged;
-    entry_level_[i] = level;
     const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)] : 0;
-    keys_[i] = sort_key{detail::comparable_score(e.score, conv_.opt), conv_.tied_grades * grade, e.docid,
-                        static_cast<std::uint32_t>(i)};
+    keys_[i] = sort_key{detail::comparable_score(e.score, conv_.opt), conv_.tied_grades * grade,
+                        by_docid ? docid_prefix(e.docid) : 0, static_cast<std::uint32_t>(i), level};
   }
 }
 
@@ -173,7 +185,7 @@ void query_evaluator::index_run(const run_entry* run, std::size_t n) {
 // top M (found by nth_element); -J then drops the unjudged among them; when
 // every measure stops at a cutoff, only that many ranks are put in order.
 void query_evaluator::rank() {
-  const key_order order{conv_.opt.ties != tie_policy::input};
+  const key_order order{conv_.opt.ties != tie_policy::input, run_};
   std::size_t kept = keys_.size();
   if (conv_.max_docs < kept) {
     std::nth_element(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(conv_.max_docs), keys_.end(), order);
@@ -181,7 +193,7 @@ void query_evaluator::rank() {
   }
   if (conv_.judged_only) {
     const auto end = std::remove_if(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(kept),
-                                    [&](const sort_key& k) { return entry_level_[k.index] < 0; });
+                                    [](const sort_key& k) { return k.level < 0; });
     kept = static_cast<std::size_t>(end - keys_.begin());
   }
   kept_ = kept;
@@ -195,7 +207,7 @@ void query_evaluator::rank() {
   state_.depth = depth;
   state_.num_rel_ret = state_.num_nonpool = state_.num_unjudged = 0;
   for (std::size_t i = 0; i < kept; ++i) {
-    const int level = entry_level_[keys_[i].index];
+    const int level = keys_[i].level;
     if (level == not_judged) ++state_.num_nonpool;
     else if (level == judged_negative) ++state_.num_unjudged;
     else if (grades_.levels[static_cast<std::size_t>(level)] >= conv_.relevance_level) ++state_.num_rel_ret;
@@ -215,12 +227,12 @@ void query_evaluator::walk_ranking() {
   s.precision_sum[0] = 0;
   s.first_hit = 0;
   for (std::size_t r = 0; r < depth; ++r) {
-    const int level = entry_level_[keys_[r].index];
+    const int level = keys_[r].level;
     const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)]
                                   : (level == not_judged ? not_in_pool : unjudged);
     s.level[r] = level;
     s.rel[r] = grade;
-    s.docids[r] = keys_[r].docid;
+    s.docids[r] = docid_of(keys_[r]);
     const bool relevant = level >= 0 && grade >= conv_.relevance_level;
     s.hits[r + 1] = s.hits[r] + (relevant ? 1 : 0);
     s.precision_sum[r + 1] = s.precision_sum[r];
@@ -269,7 +281,7 @@ void query_evaluator::gain_sums(std::size_t scheme) {
   if (conv_.opt.ideal == ideal_source::list) {
     std::fill(counts.begin(), counts.end(), 0);
     for (std::size_t i = 0; i < kept_; ++i)
-      if (entry_level_[keys_[i].index] >= 0) ++counts[static_cast<std::size_t>(entry_level_[keys_[i].index])];
+      if (keys_[i].level >= 0) ++counts[static_cast<std::size_t>(keys_[i].level)];
   }
   std::vector<double>& ideal = s.ideal_gain[scheme];
   ideal.clear();
@@ -336,12 +348,12 @@ status query_evaluator::preference_counts(const query_input& q) {
   for (std::size_t i = q.judged_begin; i < q.judged_end; ++i)
     pref_lines_.push_back(pref_line{j.group[i], j.subgroup[i], j.docs[i].id(), j.level[i], j.docs[i].line});
   std::vector<sort_key> by_score(keys_.begin(), keys_.end());
-  std::sort(by_score.begin(), by_score.end(), [](const sort_key& a, const sort_key& b) {
-    return a.score != b.score ? a.score > b.score : a.docid < b.docid;
+  std::sort(by_score.begin(), by_score.end(), [this](const sort_key& a, const sort_key& b) {
+    return a.score != b.score ? a.score > b.score : docid_of(a) < docid_of(b);
   });
   if (by_score.size() > conv_.max_docs) by_score.resize(conv_.max_docs);
   pref_ranked_.clear();
-  for (const sort_key& k : by_score) pref_ranked_.push_back(k.docid);
+  for (const sort_key& k : by_score) pref_ranked_.push_back(docid_of(k));
   return count_prefs(pref_lines_, pref_ranked_, state_.prefs);
 }
 
@@ -366,13 +378,13 @@ void query_evaluator::group_rankings(const query_input& q) {
     for (std::size_t i = at; i < end; ++i) {
       const judged_doc& d = j.docs[group_order_[i]];
       // The table's level holds the group's grade here (grades beyond int are absurd).
-      docs_.add(d.id(), d.rel < 0 ? judged_negative : static_cast<int>(std::min<long>(d.rel, INT_MAX)));
+      docs_.add(d.id(), j.hash[group_order_[i]], d.rel < 0 ? judged_negative : static_cast<int>(std::min<long>(d.rel, INT_MAX)));
       if (d.rel >= 0 && d.rel >= conv_.relevance_level) ++g.num_rel;
     }
     g.rel.clear();
     g.num_rel_ret = 0;
     for (std::size_t r = 0; r < kept_; ++r) {
-      const doc_table::entry* e = docs_.find(keys_[r].docid);
+      const doc_table::entry* e = docs_.find(docid_of(keys_[r]));
       long grade = not_in_pool;
       if (e) grade = e->level == judged_negative ? unjudged : e->level;
       if (conv_.judged_only && grade < 0) continue;

@@ -452,8 +452,10 @@ expected<trec_result> trec_stream::finish() {
   std::vector<std::size_t> missing;
   for (std::uint32_t q = 0; q < s.judged.queries.size(); ++q)
     if (!s.evaluated[q]) missing.push_back(q);
-  detail::sort_indices(missing, [&](std::size_t a, std::size_t b) { return s.judged.queries[a].qid < s.judged.queries[b].qid; });
-  if (!s.opt.complete && !s.row_query.empty() && !missing.empty() && s.opt.strict)
+  const bool named = !s.opt.complete && !s.row_query.empty() && !missing.empty() && s.opt.strict;
+  if (named || s.opt.complete)  // else they are left out, in no order
+    detail::sort_indices(missing, [&](std::size_t a, std::size_t b) { return s.judged.queries[a].qid < s.judged.queries[b].qid; });
+  if (named)
     return missing_from_run(s.judged.queries[missing.front()], s.judged, s.qrels_text, s.qrels_source);
   if (s.opt.complete)
     for (const std::size_t q_at : missing) s.evaluate(static_cast<std::uint32_t>(q_at), nullptr, 0);
