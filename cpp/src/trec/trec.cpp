@@ -276,7 +276,7 @@ std::vector<std::string> with_default_cutoff(std::vector<std::string> wanted, st
 
 }  // namespace
 
-int grade_levels::index_of(long grade) const {
+int grade_levels::index_of_large(long grade) const {
   if (grade < 0) return -1;
   auto at = std::lower_bound(levels.begin(), levels.end(), grade);
   return at != levels.end() && *at == grade ? static_cast<int>(at - levels.begin()) : -1;
@@ -360,14 +360,22 @@ namespace {
 std::vector<const judged_doc*> first_of_each_grade(const judgments& j) {
   std::vector<const judged_doc*> first;
   detail::handle_table seen;
+  const judged_doc* small[64] = {};  // the usual grades, without hashing
   for (const judged_doc& e : j.docs) {
     if (e.rel < 0) continue;
+    if (e.rel < 64) {
+      const judged_doc*& seen_first = small[e.rel];
+      if (!seen_first || e.line < seen_first->line) seen_first = &e;
+      continue;
+    }
     const auto next = static_cast<std::uint32_t>(first.size());
     const std::uint32_t at = seen.insert(detail::mix(static_cast<std::size_t>(e.rel), 0), next,
                                          [&](std::uint32_t i) { return first[i]->rel == e.rel; });
     if (at == detail::handle_table::none) first.push_back(&e);
     else if (e.line < first[at]->line) first[at] = &e;
   }
+  for (const judged_doc* e : small)
+    if (e) first.push_back(e);
   std::vector<std::size_t> order(first.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return first[a]->rel < first[b]->rel; });
@@ -424,6 +432,10 @@ expected<grade_levels> make_levels(const judgments& j, const plan& p, convention
     g.by_gain.push_back(std::move(order));
   }
   if (c.err_max_grade == 0 && !g.levels.empty()) c.err_max_grade = static_cast<double>(g.levels.back());
+  constexpr long small_grades = 64;
+  g.small.assign(static_cast<std::size_t>(small_grades), -1);
+  for (std::size_t i = 0; i < g.levels.size() && g.levels[i] < small_grades; ++i)
+    g.small[static_cast<std::size_t>(g.levels[i])] = static_cast<int>(i);
   return g;
 }
 

@@ -86,10 +86,15 @@ class doc_table {
   struct entry {
     std::string_view docid;
     int level = not_judged;
+    bool retrieved = false;  // the run has it (retrieve)
   };
   void start(std::size_t expected_size);
   void add(std::string_view docid, std::uint32_t hash, int level);  // docids must be new; hash = hash_of(docid)
   const entry* find(std::string_view docid) const;
+  // A retrieved document's entry: its judged one, or a new unjudged one;
+  // null when the run retrieved it already (a docid twice in one query).
+  // One lookup serves both the judgment and the check.
+  const entry* retrieve(std::string_view docid);
 
  private:
   std::vector<entry> entries_;
@@ -121,8 +126,8 @@ class query_evaluator {
   };
 
  private:
-  void index_judgments(const query_input& q);
-  void index_run(const run_entry* run, std::size_t n);
+  void index_judgments(const query_input& q, std::size_t retrieved);
+  bool index_run(const run_entry* run, std::size_t n);  // false: a docid twice
   std::string_view docid_of(const sort_key& k) const { return run_[k.index].docid; }
   void rank();
   void walk_ranking();

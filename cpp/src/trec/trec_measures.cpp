@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <limits>
 
@@ -27,6 +28,20 @@ void doc_table::start(std::size_t expected_size) {
 void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
   index_.insert(hash, static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
   entries_.push_back(entry{docid, level});
+}
+
+const doc_table::entry* doc_table::retrieve(std::string_view docid) {
+  const auto next = static_cast<std::uint32_t>(entries_.size());
+  const std::uint32_t at =
+      index_.insert(detail::hash_of(docid), next, [&](std::uint32_t e) { return entries_[e].docid == docid; });
+  if (at == detail::handle_table::none) {
+    entries_.push_back(entry{docid, not_judged, true});
+    return &entries_.back();
+  }
+  entry& e = entries_[at];
+  if (e.retrieved) return nullptr;
+  e.retrieved = true;
+  return &e;
 }
 
 const doc_table::entry* doc_table::find(std::string_view docid) const {
@@ -73,9 +88,10 @@ struct key_order {
 // The first eight bytes of a docid as a number that orders as the bytes do
 // (memcmp's order); equal prefixes leave the order to the whole docids.
 std::uint64_t docid_prefix(std::string_view docid) {
+  unsigned char bytes[8] = {};
+  std::memcpy(bytes, docid.data(), docid.size() < 8 ? docid.size() : 8);
   std::uint64_t p = 0;
-  const std::size_t n = docid.size() < 8 ? docid.size() : 8;
-  for (std::size_t i = 0; i < n; ++i) p |= std::uint64_t{static_cast<unsigned char>(docid[i])} << (56 - 8 * i);
+  for (const unsigned char b : bytes) p = p << 8 | b;  // compilers make this one load and a byte swap
   return p;
 }
 
@@ -107,9 +123,9 @@ query_evaluator::query_evaluator(const plan& p, const conventions& c, const grad
 
 status query_evaluator::evaluate(const query_input& q, std::vector<double>& row, std::vector<std::string>& texts) {
   const bool missing = q.run == nullptr;
-  index_judgments(q);
-  if (missing) index_run(missing_query_ranking, 1);
-  else index_run(q.run, q.run_count);
+  index_judgments(q, missing ? 1 : q.run_count);
+  if (!(missing ? index_run(missing_query_ranking, 1) : index_run(q.run, q.run_count)))
+    return fail(error_code::duplicate_id, "a docid twice in the run of query " + echo(q.qid)).in("run");
   rank();
   walk_ranking();
   for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
@@ -142,10 +158,10 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
 
 // Hashes the query's judgments and counts the ideal's pool per grade.
 // Judgment groups and preferences are read by their own steps.
-void query_evaluator::index_judgments(const query_input& q) {
+void query_evaluator::index_judgments(const query_input& q, std::size_t retrieved) {
   const bool graded = plan_.judgments == judgment_kind::qrels;
   const std::size_t count = graded ? q.judged_end - q.judged_begin : 0;
-  docs_.start(count);
+  docs_.start(count + retrieved);
   level_counts_.assign(grades_.levels.size(), 0);
   state_.num_rel = state_.num_nonrel = state_.positives = 0;
   long largest = -1;
@@ -163,19 +179,22 @@ void query_evaluator::index_judgments(const query_input& q) {
   state_.num_rel_levels = largest + 1;
 }
 
-// One lookup per retrieved document; unjudged ones are non-relevant.
-void query_evaluator::index_run(const run_entry* run, std::size_t n) {
+// One lookup per retrieved document, which also finds a docid given twice;
+// unjudged ones are non-relevant.
+bool query_evaluator::index_run(const run_entry* run, std::size_t n) {
   run_ = run;
   keys_.resize(n);
   const bool by_docid = conv_.opt.ties != tie_policy::input;
   for (std::size_t i = 0; i < n; ++i) {
     const run_entry& e = run[i];
-    const doc_table::entry* s = docs_.find(e.docid);
-    const int level = s ? s->level : not_judged;
+    const doc_table::entry* s = docs_.retrieve(e.docid);
+    if (!s) return false;
+    const int level = s->level;
     const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)] : 0;
     keys_[i] = sort_key{detail::comparable_score(e.score, conv_.opt), conv_.tied_grades * grade,
                         by_docid ? docid_prefix(e.docid) : 0, static_cast<std::uint32_t>(i), level};
   }
+  return true;
 }
 
 // Score descending; equal scores by docid descending in byte order

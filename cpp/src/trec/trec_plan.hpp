@@ -56,7 +56,14 @@ struct grade_levels {
   std::vector<long> levels;                       // ascending
   std::vector<std::vector<double>> gains;         // [scheme][level index]
   std::vector<std::vector<std::size_t>> by_gain;  // [scheme] level indices, largest gain first
-  int index_of(long grade) const;                 // -1 when the grade is negative or unknown
+  std::vector<int> small;                         // index_of(g) for 0 <= g < small.size()
+  // -1 when the grade is negative or unknown; small grades (the usual ones)
+  // by one lookup, as every judged document of every query asks.
+  int index_of(long grade) const {
+    if (grade >= 0 && static_cast<unsigned long>(grade) < small.size()) return small[static_cast<std::size_t>(grade)];
+    return index_of_large(grade);
+  }
+  int index_of_large(long grade) const;
 };
 
 }  // namespace ndcg::trec_detail

@@ -129,11 +129,12 @@ struct trec_stream::state {
   status open_query(const detail::field& qid, std::size_t line);
   status close_query(std::string_view qid, std::string_view tag, std::string_view block);
   static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
+  static bool read_scores(const std::vector<pending_line>& lines, std::vector<run_entry>& into);
   void handle(std::uint32_t q, const std::vector<pending_line>& lines);
   error earliest(error e);
   void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line);
   status evaluate_kept();
-  void evaluate(std::uint32_t q, const run_entry* run, std::size_t count);
+  status evaluate(std::uint32_t q, const run_entry* run, std::size_t count);
 };
 
 // Reads the judgments: in the -R format, or (the same text, or no qrels at
@@ -201,7 +202,9 @@ expected<trec_stream> trec_stream::open(std::string_view qrels_text, const trec_
   return trec_stream(std::move(s));
 }
 
-void trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::size_t count) {
+// A query's row of values, kept; an error is kept in `problem`, but for a
+// docid twice in the run, which the caller names (it has the lines).
+status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::size_t count) {
   const judged_query& jq = judged.queries[q];
   query_input in;
   in.qid = jq.qid;
@@ -214,14 +217,16 @@ void trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::si
       hash_of(jq.qid), [&](std::uint32_t i) { return subtopics.queries[i].qid == jq.qid; });
   in.subtopics = sub == handle_table::none ? nullptr : &subtopics.queries[sub];
   if (auto ok = evaluator->evaluate(in, row, row_texts); !ok) {
+    if (ok.err().code == error_code::duplicate_id) return ok;
     error e = ok.err();
     if (!problem) problem = e.in(qrels_source);
-    return;
+    return done{};
   }
   values.insert(values.end(), row.begin(), row.end());
   texts.insert(texts.end(), row_texts.begin(), row_texts.end());
   row_query.push_back(q);
   evaluated[q] = true;
+  return done{};
 }
 
 // A new query starts: one already read means the run is not grouped.
@@ -262,14 +267,27 @@ status trec_stream::state::read_lines(const std::vector<pending_line>& lines, re
   return done{};
 }
 
-// On the second thread: a judged query's lines read, then evaluated.
+// A query's scores, in place; false at a bad one.
+bool trec_stream::state::read_scores(const std::vector<pending_line>& lines, std::vector<run_entry>& into) {
+  into.resize(lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const pending_line& l = lines[i];
+    if (read_number(l.score, into[i].score) != number_status::ok) return false;
+    into[i].docid = l.docid;
+    into[i].line = l.line;
+  }
+  return true;
+}
+
+// On the second thread: a judged query's scores read, then the query
+// evaluated, which finds a docid given twice in the same lookup as its
+// judgment. A bad score or a repeat is named by read_lines, which reads
+// the lines in order and so says the first of them.
 void trec_stream::state::handle(std::uint32_t q, const std::vector<pending_line>& lines) {
   if (problem) return;  // the first error stops the evaluation
-  if (auto ok = read_lines(lines, on_worker); !ok) {
-    problem = ok.err();
-    return;
-  }
-  evaluate(q, on_worker.entries.data(), on_worker.entries.size());
+  std::vector<run_entry>& entries = on_worker.entries;
+  if (read_scores(lines, entries) && evaluate(q, entries.data(), entries.size())) return;
+  problem = read_lines(lines, on_worker).err();
 }
 
 // A query's lines all came: judged ones go to the second thread.
@@ -333,7 +351,7 @@ status trec_stream::state::evaluate_kept() {
           .with("first_line", std::to_string(earlier))
           .in("run");
     }
-    evaluate(q, lines.data(), lines.size());
+    if (auto ok = evaluate(q, lines.data(), lines.size()); !ok) return ok;  // checked above: not reached
     k = kept_query();
   }
   return done{};
@@ -418,7 +436,8 @@ void trec_stream::regroup() {
 status trec_stream::add_query(std::string_view qid, const std::vector<run_entry>& entries) {
   state& s = *s_;
   const std::uint32_t q = s.judged.find(qid);
-  if (q != handle_table::none) s.evaluate(q, entries.data(), entries.size());
+  if (q != handle_table::none)
+    if (auto ok = s.evaluate(q, entries.data(), entries.size()); !ok) return ok;
   if (s.problem) return *s.problem;
   return done{};
 }
@@ -458,7 +477,8 @@ expected<trec_result> trec_stream::finish() {
   if (named)
     return missing_from_run(s.judged.queries[missing.front()], s.judged, s.qrels_text, s.qrels_source);
   if (s.opt.complete)
-    for (const std::size_t q_at : missing) s.evaluate(static_cast<std::uint32_t>(q_at), nullptr, 0);
+    for (const std::size_t q_at : missing)
+      if (auto ok = s.evaluate(static_cast<std::uint32_t>(q_at), nullptr, 0); !ok) return ok.err();  // one line: not reached
   if (s.problem) return *s.problem;
   if (s.row_query.empty() && !s.opt.shard)
     return fail(error_code::no_common_query,
