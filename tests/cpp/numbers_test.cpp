@@ -288,3 +288,17 @@ TEST_CASE("fixed_text() and significant_text() write what printf's %.*f and %.*g
   CHECK(fixed_text(std::nan(""), 2) == "nan");
   CHECK(fixed_text(-HUGE_VAL, 2) == "-inf");
 }
+
+TEST_CASE("a number text past 128 bytes is refused unless it folds to 128 or fewer") {
+  double v = 0;
+  long n = 0;
+  const std::string zeros(140, '0');
+  CHECK(read_number(zeros, v) == number_status::not_a_number);
+  CHECK(read_integer(zeros, n) == number_status::not_a_number);
+  std::string wide;  // 50 full-width digits: 150 bytes, 50 once folded
+  for (int i = 0; i < 50; ++i) wide += i == 49 ? "\xEF\xBC\x97" : "\xEF\xBC\x90";  // ０…０７
+  CHECK(read_number(wide, v) == number_status::ok);
+  CHECK(v == 7);
+  CHECK(read_integer(wide, n) == number_status::ok);
+  CHECK(n == 7);
+}

@@ -19,17 +19,19 @@
 namespace ndcg {
 namespace {
 
+// The longest number text read: longer is not a number anyone writes.
+constexpr std::size_t longest_number = 128;
+
 // Folds full-width forms to ASCII into a stack buffer; false when empty or
-// too long to be a number anyone would write.
-bool fold(std::string_view s, char (&buf)[128], std::size_t& n) {
+// too long.
+bool fold(std::string_view s, char (&buf)[longest_number], std::size_t& n) {
   n = detail::fold_ascii(s, buf, sizeof buf);
   return n != detail::npos && n != 0;
 }
 
-// Plain ASCII text folds to itself: read in place (run files hold millions
-// of scores), with the same limits as the folded copy.
+// Plain ASCII text folds to itself (the limits are the folded copy's).
 bool plain_ascii(std::string_view s) {
-  if (s.empty() || s.size() > 128) return false;
+  if (s.empty() || s.size() > longest_number) return false;
   for (char c : s)
     if (static_cast<unsigned char>(c) >= 0x80) return false;
   return true;
@@ -223,16 +225,8 @@ bool short_integer(std::string_view s, long& out) {
   return true;
 }
 
-}  // namespace
-
-number_status read_number(std::string_view text, double& out) {
-  if (short_decimal(text, out)) return number_status::ok;
-  char buf[128];
-  std::size_t n = 0;
-  const bool in_place = plain_ascii(text);
-  if (!in_place && !fold(text, buf, n)) return number_status::not_a_number;
-  const char* start = in_place ? text.data() : buf;
-  const char* end = in_place ? text.data() + text.size() : buf + n;
+// fast_float on the text, or on `buf` (folded) when the text is not ASCII.
+number_status read_double(const char* start, const char* end, double& out) {
   const char* first = after_plus(start, end);
   double v = 0;
   const auto r = fast_float::from_chars(first, end, v, fast_float::chars_format::general);
@@ -244,14 +238,7 @@ number_status read_number(std::string_view text, double& out) {
   return number_status::ok;
 }
 
-number_status read_integer(std::string_view text, long& out) {
-  if (short_integer(text, out)) return number_status::ok;
-  char buf[128];
-  std::size_t n = 0;
-  const bool in_place = plain_ascii(text);
-  if (!in_place && !fold(text, buf, n)) return number_status::not_a_number;
-  const char* start = in_place ? text.data() : buf;
-  const char* end = in_place ? text.data() + text.size() : buf + n;
+number_status read_long(const char* start, const char* end, long& out) {
   const char* first = after_plus(start, end);
   long v = 0;
   const auto r = std::from_chars(first, end, v);
@@ -260,6 +247,39 @@ number_status read_integer(std::string_view text, long& out) {
   if (r.ec != std::errc()) return number_status::not_a_number;
   out = v;
   return number_status::ok;
+}
+
+// Full-width digits, signs and points read as their ASCII twins: the text
+// folded into a stack buffer, then read (out of line, so that the common
+// calls carry no buffer).
+template <class T>
+[[gnu::noinline]] number_status read_folded(std::string_view text, T& out,
+                                            number_status (*read)(const char*, const char*, T&)) {
+  char buf[longest_number];
+  std::size_t n = 0;
+  if (!fold(text, buf, n)) return number_status::not_a_number;
+  return read(buf, buf + n, out);
+}
+
+}  // namespace
+
+// ASCII text is read where it is; a text that is not ASCII cannot be a
+// number fast_float or from_chars accept, so only a failure folds it. Past
+// longest_number bytes only a folded text that fits is read.
+number_status read_number(std::string_view text, double& out) {
+  if (short_decimal(text, out)) return number_status::ok;
+  if (text.size() > longest_number) return read_folded(text, out, read_double);
+  const number_status st = read_double(text.data(), text.data() + text.size(), out);
+  if (st != number_status::not_a_number || plain_ascii(text)) return st;
+  return read_folded(text, out, read_double);
+}
+
+number_status read_integer(std::string_view text, long& out) {
+  if (short_integer(text, out)) return number_status::ok;
+  if (text.size() > longest_number) return read_folded(text, out, read_long);
+  const number_status st = read_long(text.data(), text.data() + text.size(), out);
+  if (st != number_status::not_a_number || plain_ascii(text)) return st;
+  return read_folded(text, out, read_long);
 }
 
 char* write_shortest(double v, char* out) {
