@@ -127,12 +127,7 @@ expected<trec_request> parse_trec_args(words& w) {
   if (!s) return s.err();
   r.batch = std::move(s->batch);
   r.files = std::move(line->files);
-  const report_format f = r.batch.format;
-  if (f != report_format::text && f != report_format::json && f != report_format::csv)
-    return fail(error_code::unknown_choice, std::string("ndcg trec writes text, json or csv, not ") +
-                                                (f == report_format::markdown ? "markdown" : "latex"))
-        .with("found", f == report_format::markdown ? "markdown" : "latex")
-        .with("choices", "text, json, csv");
+  if (auto o = trec_output_of(r.batch); !o) return o.err();
   if (auto ok = check_trec_files(r); !ok) return ok.err();
   return r;
 }
@@ -199,15 +194,6 @@ expected<trec_result> evaluate_request(const trec_request& r, std::istream& in, 
   return result;
 }
 
-trec_output output_of(const batch_settings& b) {
-  trec_output o;
-  o.format = b.format;
-  o.per_query = b.per_query;
-  o.summary = !b.no_summary;
-  o.digits = b.digits;
-  return o;
-}
-
 int merge_command(const trec_request& r, std::istream& in, std::ostream& out, std::ostream& err) {
   std::vector<std::string> texts;
   std::string problem;
@@ -223,7 +209,7 @@ int merge_command(const trec_request& r, std::istream& in, std::ostream& out, st
     err << "ndcg trec: " << placed(file, merged.err()) << "\n";
     return 2;
   }
-  out << render_trec(*merged, output_of(r.batch));
+  out << render_trec(*merged, *trec_output_of(r.batch));
   return 0;
 }
 
@@ -253,7 +239,7 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
     return 2;
   }
   for (const std::string& note : result->notes) err << "ndcg trec: " << note << "\n";
-  out << render_trec(*result, output_of(req->batch));
+  out << render_trec(*result, *trec_output_of(req->batch));
   if (ties) out << format_tie_range(*ties, req->batch.per_query, req->batch.digits);
   return 0;
 }

@@ -158,14 +158,15 @@ namespace {
 // takes, read as the command reads them.
 struct evaluate_request {
   ndcg::trec_options trec;
-  bool per_query = false;
-  int digits = 4;
+  ndcg::trec_output output;  // the text's format, -q, -n, digits
 };
 
 ndcg::expected<evaluate_request> evaluate_request_of(const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::trec);
   if (!s) return s.err();
-  return evaluate_request{s->batch.trec, s->batch.per_query, s->batch.digits};
+  auto output = ndcg::trec_output_of(s->batch);
+  if (!output) return output.err();
+  return evaluate_request{s->batch.trec, *output};
 }
 
 // A run file as `ndcg trec` reads it: streamed, or read whole when its
@@ -218,7 +219,7 @@ py::dict trec_to_python(const ndcg::trec_result& r, const evaluate_request& req)
   out["num_q"] = r.num_q;
   out["run_id"] = bytes_text(r.run_id);
   out["not_offered"] = texts_of(r.not_offered);
-  out["text"] = text_of(ndcg::format_trec(r, req.per_query, req.digits));
+  out["text"] = text_of(ndcg::render_trec(r, req.output));
   return out;
 }
 

@@ -79,6 +79,8 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_evaluate_trec(const char* data, std
   out = reply();
   if (!s) return failure(out, s.err()), sent();
   const ndcg::batch_settings& b = s->batch;
+  auto output = ndcg::trec_output_of(b);
+  if (!output) return failure(out, output.err()), sent();
   auto r = ndcg::evaluate_trec(qrels, run, b.trec, subtopics);
   if (!r) return failure(out, r.err()), sent();
   std::vector<double> flat;
@@ -94,7 +96,7 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_evaluate_trec(const char* data, std
   out.set("numQ", static_cast<double>(r->num_q));
   out.set_bytes("runId", r->run_id);
   out.set_bytes("notOffered", lines_of(r->not_offered));
-  out.set_bytes("text", ndcg::format_trec(*r, b.per_query, b.digits));
+  out.set_bytes("text", ndcg::render_trec(*r, *output));
   out.close();
   return sent();
 }

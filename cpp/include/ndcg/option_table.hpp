@@ -70,6 +70,10 @@ struct batch_request {
 // evaluates the order of ties, and has its own default measures.
 batch_request default_batch(command c);
 
+// How trec's result is written (--format, -q, -n, --digits): trec writes
+// text, json or csv; markdown and latex are refused, naming the choices.
+expected<trec_output> trec_output_of(const batch_settings& b);
+
 enum class option_kind {
   choice,  // one name from a list
   whole,   // a whole number

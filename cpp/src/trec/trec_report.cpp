@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ndcg/numbers.hpp"
+#include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
 #include "ndcg/trec.hpp"
 
@@ -129,6 +130,22 @@ std::string render_trec(const trec_result& r, const trec_output& o) {
     case report_format::csv: return render_csv(r, o);
     default: return render_text(r, o);
   }
+}
+
+expected<trec_output> trec_output_of(const batch_settings& b) {
+  const report_format f = b.format;
+  if (f != report_format::text && f != report_format::json && f != report_format::csv) {
+    const char* found = f == report_format::markdown ? "markdown" : "latex";
+    return fail(error_code::unknown_choice, std::string("ndcg trec writes text, json or csv, not ") + found)
+        .with("found", found)
+        .with("choices", "text, json, csv");
+  }
+  trec_output o;
+  o.format = f;
+  o.per_query = b.per_query;
+  o.summary = !b.no_summary;
+  o.digits = b.digits;
+  return o;
 }
 
 std::string format_trec(const trec_result& r, bool per_query, int digits) {
