@@ -242,7 +242,7 @@ TEST_CASE("trec --merge of shards split by query equals the one-shot evaluation"
   for (int i = 0; i < 3; ++i) {
     const std::string path = dir + "/merge" + std::to_string(i);
     spit(path + ".run", shards[i]);
-    outcome part = run({"trec", "-q", "--digits", "17", "--shard", "-m", "official", "-m", "ndcg_cut.10",
+    outcome part = run({"trec", "-q", "--digits", "17", "-m", "official", "-m", "ndcg_cut.10",
                         "-m", "ndcg", dir + "/merge.qrels", path + ".run"});
     REQUIRE(part.code == 0);
     spit(path + ".eval", part.out);
