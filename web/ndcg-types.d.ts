@@ -182,7 +182,7 @@ export interface TrecOptions {
   digits?: number | string;
   format?: 'text' | 'json' | 'csv' | 'markdown' | 'md' | 'latex' | 'tex';
   /** Subtopic qrels (`qid subtopic docid judgment`) for alpha_ndcg_cut: an input, not an option. */
-  subtopics?: string;
+  subtopics?: string | Uint8Array;
 }
 
 export interface TrecResult {
@@ -331,8 +331,9 @@ export interface NdcgApi {
   optionSchema(): OptionRow[];
   errorCodes(): { code: string; args: string[] }[];
   render(input: string | number[] | Float64Array, options?: ExplainOptions, format?: ReportFormat): string;
-  evaluateTrec(qrelsText: string, runText: string, options?: TrecOptions): TrecResult;
-  compareRuns(qrelsText: string, runTexts: string[], options?: CompareOptions): CompareResult;
+  /** The texts as strings or as their UTF-8 bytes (Uint8Array, Buffer: copied into the module's memory with no JS string made). */
+  evaluateTrec(qrelsText: string | Uint8Array, runText: string | Uint8Array, options?: TrecOptions): TrecResult;
+  compareRuns(qrelsText: string | Uint8Array, runTexts: (string | Uint8Array)[], options?: CompareOptions): CompareResult;
   compareOptionSchema(): CompareOptionRow[];
   trecOptionSchema(): TrecOptionRow[];
   presets(): PresetInfo[];

@@ -66,8 +66,10 @@ function checkGrades(input) {
   return input instanceof Float64Array ? input : Float64Array.from(input);
 }
 
+// A text input: a string, or its UTF-8 bytes (Uint8Array, Buffer), which go
+// into the module's memory as they are, with no JS string made of them.
 function checkText(name, value) {
-  if (typeof value !== 'string') throw optionError(name, 'a string', value);
+  if (typeof value !== 'string' && !(value instanceof Uint8Array)) throw optionError(name, 'a string or a Uint8Array', value);
   return value;
 }
 
@@ -120,7 +122,7 @@ function compareResultOf(r) {
 }
 
 function checkRuns(runTexts) {
-  if (!Array.isArray(runTexts) || !runTexts.every((t) => typeof t === 'string')) {
+  if (!Array.isArray(runTexts) || !runTexts.every((t) => typeof t === 'string' || t instanceof Uint8Array)) {
     throw optionError('runs', 'an array of run texts', runTexts);
   }
   return runTexts;

@@ -14,9 +14,9 @@ function alloc(m, size) {
   return at;
 }
 
-// Writes texts as [u32 length][UTF-8 bytes]...; returns [address, size].
+// Writes texts (strings, or UTF-8 bytes as they are) as [u32 length][UTF-8 bytes]...; returns [address, size].
 function pack(m, texts) {
-  const parts = texts.map((t) => encoder.encode(t));
+  const parts = texts.map((t) => (typeof t === 'string' ? encoder.encode(t) : t));
   const size = parts.reduce((n, p) => n + 4 + p.length, 0);
   const at = alloc(m, size);
   let to = at;
