@@ -17,6 +17,7 @@ declare namespace createNdcgModule {
   type ReportFormat = T.ReportFormat;
   type ExplainOptions = T.ExplainOptions;
   type ResolvedOptions = T.ResolvedOptions;
+  type OptionValue = T.OptionValue;
   type OptionRow = T.OptionRow;
   type Step = T.Step;
   type Explanation = T.Explanation;
