@@ -80,6 +80,8 @@ const cat = measure('cat (the floor)', 'cat', [big.qrels, big.run]);
 const native = measure('ndcg trec', ndcgBin, ['trec', ...mArgs, big.qrels, big.run]);
 const nativeDefault = measure('ndcg trec (default measures)', ndcgBin, ['trec', big.qrels, big.run]);
 const node = measure('evaluateTrec in Node', 'node', [join(root, 'bench', 'trec-node.mjs'), modulePath, big.qrels, big.run, ...measures]);
+// The npm package's command: cpp/cli in wasm on Node, one thread (bin/ndcg-calc.cjs).
+const nodeCli = measure('ndcg trec on Node (npx)', 'node', [join(root, 'bin', 'ndcg-calc.cjs'), 'trec', ...mArgs, big.qrels, big.run]);
 const trecEval = onPath('trec_eval') ? measure('trec_eval', 'trec_eval', [...mArgs, big.qrels, big.run]) : null;
 const trecEvalDefault = trecEval ? measure('trec_eval (default measures)', 'trec_eval', [big.qrels, big.run]) : null;
 if (!trecEval) console.log('trec_eval: not on PATH, skipped (put a trec_eval 10.0 on PATH to compare)');
@@ -92,6 +94,7 @@ if (trecEval) {
 }
 console.log(`ndcg trec / cat floor:              ${ratio(native?.seconds, cat?.seconds)} the floor's time`);
 console.log(`evaluateTrec in Node / ndcg trec:   ${ratio(node?.seconds, native?.seconds)}`);
+console.log(`npx ndcg-calc trec / ndcg trec:     ${ratio(nodeCli?.seconds, native?.seconds)}`);
 
 if (!process.argv.includes('--no-10m')) {
   const huge = generate(10000000);

@@ -102,3 +102,15 @@ target_compile_options(ndcg_unlzma PRIVATE ${NDCG_WARNINGS})
 set_target_properties(ndcg_unlzma PROPERTIES OUTPUT_NAME unlzma SUFFIX .wasm)
 target_link_options(ndcg_unlzma PRIVATE -Oz --no-entry -sSTANDALONE_WASM -sEXPORTED_FUNCTIONS=_unlzma,_unlzma_heap
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=131072 -sTOTAL_STACK=16384 -sERROR_ON_UNDEFINED_SYMBOLS=1)
+
+# The `ndcg` command on Node, for the npm package's bin (`npx ndcg-calc trec
+# QRELS RUN`): the native command's own code (cpp/cli, main.cpp), its files
+# read and written through Node's file system (NODERAWFS). scripts/build-web.mjs
+# makes dist/ndcg-cli.js of Emscripten's loader and the wasm packed by LZMA,
+# handed to the loader unpacked as Module.wasmBinary.
+add_executable(ndcg_cli_node cpp/cli/main.cpp)
+target_link_libraries(ndcg_cli_node PRIVATE ndcg_cli)
+target_compile_options(ndcg_cli_node PRIVATE ${NDCG_WARNINGS})
+set_target_properties(ndcg_cli_node PROPERTIES OUTPUT_NAME ndcg-cli SUFFIX .js)
+target_link_options(ndcg_cli_node PRIVATE -Oz -sNODERAWFS=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1
+  -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0)

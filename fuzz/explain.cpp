@@ -92,6 +92,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ctx.input_format = ndcg::name_of(t->input.detected);
   const std::string text = ndcg::render(e, format, ctx);
   fuzz::require(!text.empty(), "a report is never empty");
+  const std::string html = ndcg::render_html(e, ctx);
+  for (std::size_t at = html.find('<'); at != std::string::npos; at = html.find('<', at + 1))
+    fuzz::require(std::string_view("dphtueslb/").find(html[at + 1]) != std::string_view::npos,
+                  "the HTML report's only tags are its own (every input text escaped)", html.substr(at, 40));
   const std::string json = ndcg::render(e, ndcg::report_format::json, ctx);
   const std::size_t bad = fuzz::json::problem_at(json);
   if (bad != std::string_view::npos) fuzz::require(false, "the JSON report is valid JSON", fuzz::json::around(json, bad));

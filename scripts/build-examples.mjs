@@ -23,7 +23,7 @@ export function hostPolicy(inlineScripts, styles) {
 
 export async function buildExamples({ root, dist }) {
   const web = (name) => join(root, 'web', name);
-  const { LISTENER } = await import(pathToFileURL(web('app/snippets.js')).href);
+  const { LISTENER } = await import(pathToFileURL(web('app/full/snippets.js')).href);
   const css = (await transform(readFileSync(web('examples.css'), 'utf8'), { loader: 'css', minify: true })).code.trim();
   const csp = `<meta http-equiv="Content-Security-Policy" content="${hostPolicy([LISTENER], [css])}">`;
   let page = readFileSync(web('examples.html'), 'utf8');

@@ -21,7 +21,7 @@ export function policyFor(scripts, styles) {
     `script-src ${scripts.map(hashSource).join(' ')} 'wasm-unsafe-eval'`,
     `style-src ${styles.map(hashSource).join(' ')}`,
     'img-src data:',
-    // The batch worker is made from the page's own module text (web/app/batch.js).
+    // The batch worker is made from the page's own module text (web/app/full/batch/runner.js).
     'worker-src blob:',
     "base-uri 'none'",
     "form-action 'none'",
@@ -108,7 +108,7 @@ export async function buildPage({ root, dist, bundle, modules, assertNoEval, pac
   checkInlineScript('dist/ndcg-light.js', modules.light);
   // The full page evaluates batches; the embed page shows one ranking, with
   // its own entry that leaves out the full page's modes, dialogs and texts.
-  const pages = [['index.html', modules.full, 'web/app/main.js', full], ['embed.html', modules.light, 'web/app/embed-page.js', css]];
+  const pages = [['index.html', modules.full, 'web/app/full/main.js', full], ['embed.html', modules.light, 'web/app/embed/embed-page.js', css]];
   for (const [name, module, entry, style] of pages) {
     const app = await bundle(entry, { charset: 'utf8' });
     assertNoEval(`the ${name} bundle`, app);

@@ -125,7 +125,21 @@ function report(budgets) {
   if (over) throw new Error('a file is over its size budget (web/budget.json)');
 }
 
+// dist/ndcg-cli.js: the `ndcg` command for Node (the npm package's bin,
+// bin/ndcg-calc.cjs): Emscripten's loader for cpp/cli as it is, given the
+// wasm as Module.wasmBinary, unpacked from LZMA by the decoder the modules carry.
+async function buildCommand() {
+  const loader = join(root, 'build/wasm/ndcg-cli.js');
+  if (!existsSync(loader)) return;
+  const wasm = packed(readFileSync(join(root, 'build/wasm/ndcg-cli.wasm')), 'ndcg-cli').toString('base64');
+  const unpack = await bundle('web/api/unpack.js', { globalName: 'ndcgUnpack' });
+  const args = `${JSON.stringify(wasm)}, ${JSON.stringify(decoder.bytes.toString('base64'))}`;
+  const text = `${unpack}\nvar Module = { wasmBinary: ndcgUnpack.unpack(${args}) };\n${readFileSync(loader, 'utf8')}`;
+  writeFileSync(join(dist, 'ndcg-cli.js'), text);
+}
+
 const modules = await buildModules();
+await buildCommand();
 const page = join(root, 'scripts/build-page.mjs');
 if (existsSync(page)) await (await import(page)).buildPage({ root, dist, bundle, modules, assertNoEval, packed });
 report(JSON.parse(readFileSync(join(root, 'web/budget.json'), 'utf8')));

@@ -9,10 +9,18 @@ export type ZeroPolicy = 'zero' | 'one' | 'skip';
 export type NegativePolicy = 'reject' | 'zero' | 'drop';
 export type ReportFormat = 'text' | 'markdown' | 'json' | 'csv' | 'latex';
 
+// The names in the core's tables, one union each: presets() (presets.cpp) and
+// the measures `ndcg trec -m` takes (trec_measure_names(), trec.cpp).
+// tests/cpp/names_test.cpp checks both unions against the tables.
+export type PresetName = 'document' | 'trec_eval' | 'gdeval' | 'sklearn' | 'lightgbm' | 'xgboost' | 'tf-ranking' | 'torchmetrics' | 'elasticsearch';
+export type MeasureName = 'runid' | 'num_q' | 'num_ret' | 'num_rel' | 'num_rel_ret' | 'map' | 'gm_map' | 'Rprec' | 'bpref' | 'recip_rank' | 'iprec_at_recall' | 'P' | 'recall' | 'ndcg' | 'ndcg_cut' | 'success' | 'err_cut' | 'alpha_ndcg_cut';
+/** A measure as `-m` takes it: a name, with parameters after a dot ('ndcg_cut.5,10', 'ndcg.1=1,2=3'), or a nickname. */
+export type MeasureSpec = MeasureName | `${MeasureName}.${string}` | 'official' | 'all_trec';
+
 // One member per row of the core's option table (optionSchema()), plus the
 // judgments text. Every value may also be given as text, read as the CLI reads it.
 export interface ExplainOptions {
-  preset?: string;
+  preset?: PresetName;
   k?: number | string;
   gainTable?: number[] | Float64Array | string;
   gain?: GainKind;
@@ -36,7 +44,7 @@ export interface ExplainOptions {
 
 /** Every option with its value, as an explanation reports them. */
 export interface ResolvedOptions {
-  preset: string | null;
+  preset: PresetName | null;
   k: number;
   gainTable: number[];
   gain: 'exp' | 'linear' | 'table';
@@ -86,8 +94,10 @@ export interface Step {
 }
 
 export interface Explanation {
-  format: string | null;
-  preset: string | null;
+  /** The input format that was detected (never null: every input is read as one). */
+  format: string;
+  /** The preset given, else the one the options match; null when they match none. */
+  preset: PresetName | null;
   options: ResolvedOptions;
   k: number;
   n: number;
@@ -114,13 +124,15 @@ export interface Explanation {
   };
   steps: Step[];
   idealSteps: Step[];
+  /** NDCG@k for k = 1..n; null where IDCG@k = 0 under zeroIdcg 'skip'. */
   ndcgAt: (number | null)[];
-  loss: (number | null)[];
+  /** Per position, the ideal term minus the actual one: always a number. */
+  loss: number[];
 }
 
 /** One input under one preset, for the side-by-side comparison. */
 export interface PresetScore {
-  name: string;
+  name: PresetName;
   dcg: number;
   idcg: number;
   ndcg: number | null;
@@ -132,7 +144,7 @@ export interface Analysis {
   explanation: Explanation;
   format: string;
   items: number;
-  matchingPreset: string;
+  matchingPreset: PresetName | '';
   unweightedNdcg: number | null;
   presets: PresetScore[] | null;
   render(format?: ReportFormat): string;
@@ -142,13 +154,13 @@ export interface Analysis {
 // (trecOptionSchema()), plus the subtopic qrels text. Every value may also
 // be given as text, read as the CLI reads it.
 export interface TrecOptions {
-  preset?: string;
+  preset?: PresetName;
   gainTable?: number[] | Float64Array | string;
   gain?: 'exp' | 'exponential' | 'linear' | 'table';
   relevanceLevel?: number | string;
   errMaxGrade?: number | string;
   alpha?: number | string;
-  measures?: string[];
+  measures?: MeasureSpec[];
   complete?: boolean | string;
   /** Leave out qrels queries missing from the run (the run is one shard of a larger one). */
   shard?: boolean | string;
@@ -176,13 +188,13 @@ export interface TrecResult {
 // (compareOptionSchema()). Every value may also be given as text, read as
 // the CLI reads it.
 export interface CompareOptions {
-  preset?: string;
+  preset?: PresetName;
   gainTable?: number[] | Float64Array | string;
   gain?: 'exp' | 'exponential' | 'linear' | 'table';
   relevanceLevel?: number | string;
   errMaxGrade?: number | string;
   alpha?: number | string;
-  measures?: string[];
+  measures?: MeasureSpec[];
   complete?: boolean | string;
   perQuery?: boolean | string;
   digits?: number | string;
@@ -225,24 +237,29 @@ export interface TrecOptionRow {
   help: string;
 }
 
-/** One measure, run B against run A (d = B - A per query); null where a value is undefined. */
+/**
+ * One measure, run B against run A (d = B - A per query). Every comparison has at least one
+ * query and compare's measures always have a value, so means, the difference, its interval and
+ * the sign and randomization p-values are numbers; null where a value is undefined: d_z and the
+ * t-test when every d is equal, Wilcoxon's normal approximation when every d is 0.
+ */
 export interface Comparison {
   measure: string;
   runA: string;
   runB: string;
   queries: number;
-  meanA: number | null;
-  meanB: number | null;
-  diff: number | null;
-  ci95: [number | null, number | null];
+  meanA: number;
+  meanB: number;
+  diff: number;
+  ci95: [number, number];
   effectSize: number | null;
   wins: number;
   losses: number;
   ties: number;
   pTtest: number | null;
   pWilcoxon: number | null;
-  pSign: number | null;
-  pRandomization: number | null;
+  pSign: number;
+  pRandomization: number;
   /** Holm-adjusted p of the holmTest, when the measure has several pairs. */
   pHolm?: number | null;
   wilcoxon: 'exact' | 'normal';
@@ -255,8 +272,8 @@ export interface TieRangeSummary {
   run: string;
   /** Queries whose value differs between the worst and the best order. */
   queriesChanged: number;
-  meanMin: number | null;
-  meanMax: number | null;
+  meanMin: number;
+  meanMax: number;
 }
 
 export interface CompareResult {
@@ -277,7 +294,7 @@ export interface CompareResult {
 }
 
 export interface PresetInfo {
-  name: string;
+  name: PresetName;
   summary: string;
   options: ResolvedOptions;
 }
@@ -293,7 +310,7 @@ export interface NdcgApi {
   compareOptionSchema(): CompareOptionRow[];
   trecOptionSchema(): TrecOptionRow[];
   presets(): PresetInfo[];
-  matchingPreset(options?: ExplainOptions): string;
+  matchingPreset(options?: ExplainOptions): PresetName | '';
   detectFormat(text: string): string;
   /**
    * One option's value read from text by the core's option table, as the CLI reads it (a key of

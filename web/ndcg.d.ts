@@ -15,6 +15,9 @@ declare namespace createNdcgModule {
   type ZeroPolicy = T.ZeroPolicy;
   type NegativePolicy = T.NegativePolicy;
   type ReportFormat = T.ReportFormat;
+  type PresetName = T.PresetName;
+  type MeasureName = T.MeasureName;
+  type MeasureSpec = T.MeasureSpec;
   type ExplainOptions = T.ExplainOptions;
   type ResolvedOptions = T.ResolvedOptions;
   type OptionValue = T.OptionValue;

@@ -29,7 +29,7 @@ const char* explain_intro =
     "  -f, --file FILE        read the ranking from FILE (`-` = standard input)\n"
     "  --qrels FILE           judgments: qrels, subtopic qrels, or `id grade` lines;\n"
     "                         the ranking's items take their grades from it by id\n"
-    "  --format F             text (default), markdown, json, csv or latex\n"
+    "  --format F             text (default), markdown, json, csv, latex or html\n"
     "  -h, --help             this text\n"
     "\n"
     "Options (--name VALUE or --name=VALUE; a true/false option alone means true):\n";
@@ -41,6 +41,7 @@ std::string explain_help() {
 struct explain_request {
   settings s;
   report_format format = report_format::text;
+  bool html = false;  // --format html (render_html, outside report_format)
   std::string file;
   std::string qrels;
   std::string grades;  // from the command line
@@ -48,7 +49,9 @@ struct explain_request {
 
 // Input and output options; everything else is a row of the option table.
 bool apply_io_option(const std::string& name, const std::string& value, explain_request& r, status& result) {
-  if (name == "--format") {
+  if (name == "--format" && value == "html") {
+    r.html = true;
+  } else if (name == "--format") {
     auto f = parse_report_format(value);
     result = f ? status(done{}) : status(f.err());
     if (f) r.format = *f;
@@ -132,7 +135,8 @@ int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream&
     err << "ndcg explain: " << placed(where, e.err()) << "\n";
     return 2;
   }
-  out << render(e->result, req->format, context_of(*e, req->s));
+  const result_context ctx = context_of(*e, req->s);
+  out << (req->html ? render_html(e->result, ctx) : render(e->result, req->format, ctx));
   return 0;
 }
 

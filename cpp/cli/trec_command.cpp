@@ -2,7 +2,6 @@
 #include "cli_support.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -107,31 +106,6 @@ std::string file_of(const trec_request& r, const std::string& source) {
   return "";
 }
 
-// Feeds the run to the stream in pieces of whole lines; a piece grows while
-// one query (or one line) fills more than half of it.
-expected<trec_result> stream_run(trec_stream& stream, std::istream& in) {
-  std::vector<char> buf(std::size_t(1) << 20);
-  std::size_t filled = 0;
-  for (;;) {
-    in.read(buf.data() + filled, static_cast<std::streamsize>(buf.size() - filled));
-    filled += static_cast<std::size_t>(in.gcount());
-    const bool last = !in;
-    const std::string_view text(buf.data(), filled);
-    const std::size_t line_end = last ? filled : text.rfind('\n');
-    const bool too_long = line_end == std::string_view::npos && filled > limits{}.max_line;
-    if (line_end != std::string_view::npos || too_long) {
-      auto used = stream.feed(text.substr(0, too_long ? filled : line_end + 1), last || too_long);
-      if (!used) return used.err();
-      if (last || too_long) break;
-      std::memmove(buf.data(), buf.data() + *used, filled - *used);
-      filled -= *used;
-    }
-    if (filled * 2 > buf.size()) buf.resize(buf.size() * 2);
-  }
-  return stream.finish();
-}
-
-
 expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, const std::string& qrels,
                                      const std::string& subtopics, std::string& problem) {
   auto stream = trec_stream::open(qrels, r.batch.trec, subtopics);
@@ -139,7 +113,7 @@ expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, co
   const std::string& path = r.files.back();
   std::unique_ptr<std::istream> file = path == "-" ? nullptr : open_file(path, problem);
   if (path != "-" && !file) return fail(error_code::bad_file, problem).with("found", path);
-  auto result = stream_run(*stream, file ? *file : in);
+  auto result = stream->feed_all(file ? *file : in);
   if (result || result.err().code != error_code::ungrouped_run || !file) return result;
   // Interleaved queries in a file: read it whole and group them.
   auto text = read_file(path, in, problem);

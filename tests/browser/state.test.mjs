@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import {
   HASH_TEXT_LIMIT, WORKED_EXAMPLE, applyPreset, decodeHash, defaultState, encodeHash, specOf, toApiOptions,
-} from '../../web/app/state.js';
+} from '../../web/app/shared/state.js';
 import { nodeApi } from './_helpers.mjs';
 
 let spec;

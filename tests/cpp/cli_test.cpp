@@ -53,7 +53,7 @@ TEST_CASE("explain's JSON carries every step field and round-trip numbers") {
   CHECK(r.out.find("\"ideal_steps\"") != std::string::npos);
 }
 
-TEST_CASE("explain's other formats: markdown, csv and latex") {
+TEST_CASE("explain's other formats: markdown, csv, latex and html") {
   outcome md = run({"explain", "--format", "markdown", "3", "2"});
   CHECK(md.out.find("| i | rel_i | 2^rel-1 | log2(i+1) | term | running |") != std::string::npos);
   CHECK(md.out.find("| 1 | 3 | 7 | 1.000 | 7.000 | 7.000 |") != std::string::npos);
@@ -66,6 +66,10 @@ TEST_CASE("explain's other formats: markdown, csv and latex") {
         std::string::npos);
   CHECK(tex.out.find("1 & a\\textless{}b\\textgreater{}\\_c & 2 & 3 &") != std::string::npos);
   CHECK(tex.out.find("2 & x\\#y & 1 & 1 &") != std::string::npos);
+  // HTML for a notebook: the headline first, ids escaped.
+  outcome html = run({"explain", "--format", "html", "--k", "1"}, "a<b>&c 2\nd 1\n");
+  CHECK(html.out.rfind("<div class=\"ndcg-calc\">\n<p><strong>NDCG@1 = DCG@1 / IDCG@1 = 3.000 / 3.000 = 1.000</strong></p>\n", 0) == 0);
+  CHECK(html.out.find(">a&lt;b&gt;&amp;c</td>") != std::string::npos);
 }
 
 TEST_CASE("options given with a preset override it, whatever their order") {

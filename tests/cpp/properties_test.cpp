@@ -575,6 +575,49 @@ TEST_CASE("Markdown and text tables keep one row per step with the same cells fo
   }
 }
 
+// The tags render_html writes; anything else between < and > came from the input.
+bool only_report_tags(const std::string& html, std::string& found) {
+  static const char* const tags[] = {"div", "p", "strong", "em", "h4", "table", "thead", "tbody", "tr", "th", "td", "ul", "li"};
+  for (std::size_t at = html.find('<'); at != std::string::npos; at = html.find('<', at + 1)) {
+    std::size_t end = html.find_first_of(" >", at);
+    std::string name = html.substr(at + 1, end - at - 1);
+    if (!name.empty() && name[0] == '/') name.erase(0, 1);
+    if (std::none_of(std::begin(tags), std::end(tags), [&](const char* t) { return name == t; })) {
+      found = html.substr(at, 40);
+      return false;
+    }
+  }
+  return true;
+}
+
+TEST_CASE("the HTML report escapes every id and has one table row per step") {
+  generator g(base_seed() + 9);
+  for (int c = 0; c < 300; ++c) {
+    CAPTURE(c);
+    std::vector<item> items = scored_items(g, random_grades(g, 1, 8), 3);
+    for (item& it : items) it.id = random_id(g) + (g.chance(0.3) ? "<script>&\"'</td>" : "");
+    const options opt = random_options(g);
+    const explanation e = explained(items, opt);
+    settings s;
+    s.opt = opt;
+    result_context ctx;
+    ctx.s = &s;
+    const std::string html = render_html(e, ctx);
+    std::string found;
+    CHECK_MESSAGE(only_report_tags(html, found), found);
+    std::size_t rows = 0;
+    for (std::size_t at = html.find("<tr>"); at != std::string::npos; at = html.find("<tr>", at + 1)) ++rows;
+    CHECK(rows == 2 + e.steps.size() + e.ideal_steps.size());
+    // The headline and the sum lines are the text report's own.
+    for (const std::string& line : lines_of(render(e, report_format::text, ctx)))
+      if (line.rfind("NDCG", 0) == 0 || line.rfind("DCG", 0) == 0 || line.rfind("IDCG", 0) == 0) {
+        std::string escaped;  // these lines hold no input text, only the apostrophe of "ranking's"
+        for (char ch : line) escaped += ch == '\'' ? std::string("&#39;") : std::string(1, ch);
+        CHECK_MESSAGE(html.find(escaped) != std::string::npos, line);
+      }
+  }
+}
+
 TEST_CASE("shortest() reads back exactly and is a JSON number for every finite double") {
   generator g(base_seed() + 8);
   for (int c = 0; c < 20000; ++c) {

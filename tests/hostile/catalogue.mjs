@@ -35,6 +35,9 @@
 //               (every other successful explain case also checks that report)
 //   timeoutMs   per side (default 20 s)
 //   page        what the page must do with it (for tests/browser)
+//   py          the outcome in the Python package when it differs from `api`'s (a
+//               Python value where the case gives a JS one; null: not a Python case).
+//               tests/python/test_hostile.py runs the catalogue there (export.mjs)
 //
 // Numbers in `result` are compared to 1e-12 relative; null means "no value".
 
@@ -147,9 +150,12 @@ export const catalogue = [
   { name: 'IDCG = 0 left out', ranking: '0 0 0', args: ['--zero-idcg', 'skip'], options: { zeroIdcg: 'skip' },
     expect: { result: { n: 3, dcg: 0, idcg: 0, ndcg: null } } },
   { name: 'all grades zero', ranking: '0 0 0', expect: { result: { n: 3, dcg: 0, idcg: 0, ndcg: 0 } } },
-  { name: 'options that are not an object', ranking: WORKED, options: 'k=10', cli: null, expect: { error: /options must be an object/, code: 'bad-type' } },
-  { name: 'an input that is neither text nor grades', apiInput: 42, cli: null, expect: { error: /must be a string/, code: 'bad-type' } },
-  { name: 'judgments that are not text', ranking: 'd1 3\nd2 1', options: { qrels: 7 }, cli: null, expect: { error: /qrels must be a string/, code: 'bad-type' } },
+  { name: 'options that are not an object', ranking: WORKED, options: 'k=10', cli: null, expect: { error: /options must be an object/, code: 'bad-type' },
+    py: { error: /k takes a whole number, 0 or more, got "k=10"/, code: 'not-a-number', line: 0 } },
+  { name: 'an input that is neither text nor grades', apiInput: 42, cli: null, expect: { error: /must be a string/, code: 'bad-type' },
+    py: { error: /ranking: expected text, bytes, a list or array of grades/, code: 'bad-type' } },
+  { name: 'judgments that are not text', ranking: 'd1 3\nd2 1', options: { qrels: 7 }, cli: null, expect: { error: /qrels must be a string/, code: 'bad-type' },
+    py: { error: /judgments: expected a file path, text, bytes or a dict/, code: 'bad-type' } },
 
   // ---- line ends, BOM, encodings, NUL --------------------------------------------------
   { name: 'a BOM before grades', ranking: '\uFEFF3 2 1', expect: { result: { n: 3, rels: [3, 2, 1], ndcg: 1 } } },
@@ -276,9 +282,11 @@ export const catalogue = [
     args: ['-l', '-1'], options: { relevanceLevel: -1 },
     expect: { error: /the relevance level must be 0 or more, got -1/, line: 0, code: 'out-of-range' } },
   { name: 'trec: a relevance level of the wrong type', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n',
-    options: { relevanceLevel: [2] }, cli: null, expect: { error: /relevanceLevel/, code: 'bad-type', line: 0 } },
+    // Python turns a list of numbers into one comma-separated word, which is the level 2 here.
+    options: { relevanceLevel: [2] }, cli: null, py: null, expect: { error: /relevanceLevel/, code: 'bad-type', line: 0 } },
   { name: 'trec: an option of the wrong type', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n', options: { gain: 5 }, cli: null,
-    expect: { error: /gain/, code: 'bad-type', line: 0 } },
+    expect: { error: /gain/, code: 'bad-type', line: 0 },
+    py: { error: /gain takes one of exp, linear, table, got "5"/, code: 'unknown-choice', line: 0 } },
 
   { name: 'trec --tie-range: two documents tied, the relevant one named lower', kind: 'trec', api: null,
     qrels: 'q1 0 a 1\nq1 0 b 0\nq2 0 c 2\n', run: 'q1 Q0 b 1 5 r\nq1 Q0 a 2 5 r\nq2 Q0 c 1 3 r\n',

@@ -3,7 +3,7 @@
 // order of tied items moves NDCG at the shown precision).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chartPositions, rowId, tieRangeText } from '../../web/app/charts.js';
+import { chartPositions, rowId, tieRangeText } from '../../web/app/shared/charts.js';
 
 const steps = (n) => Array.from({ length: n }, (_, i) => ({ position: i + 1 }));
 

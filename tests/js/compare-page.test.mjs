@@ -4,10 +4,10 @@
 // and link of compare mode.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import '../../web/app/texts/compare.js';
-import { measureLabel, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/compare.js';
-import { compareMeasures, decodeHash, encodeHash, makeSpec, slotOf, toCompareOptions } from '../../web/app/state.js';
-import { loadSchema } from '../../web/app/options.js';
+import '../../web/app/full/texts/compare-texts.js';
+import { measureLabel, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/full/comparison.js';
+import { compareMeasures, decodeHash, encodeHash, makeSpec, slotOf, toCompareOptions } from '../../web/app/shared/state.js';
+import { loadSchema } from '../../web/app/shared/option-rows.js';
 import { createNdcgModule } from './helpers.mjs';
 
 // The page reads its hash with the module whose schema it loaded.

@@ -4,17 +4,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNdcgModule, root } from './helpers.mjs';
-import { compute } from '../../web/app/compute.js';
-import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/state.js';
-import { kebab, loadSchema, readOption } from '../../web/app/options.js';
+import { compute } from '../../web/app/shared/compute.js';
+import '../../web/app/full/batch/batch-compute.js';
+import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/shared/state.js';
+import { kebab, loadSchema, readOption } from '../../web/app/shared/option-rows.js';
 import { readdirSync, readFileSync } from 'node:fs';
-import { STRINGS, addTexts, errorText, placeholders } from '../../web/app/i18n.js';
+import { join } from 'node:path';
+import { STRINGS, addTexts, errorText, placeholders } from '../../web/app/shared/i18n.js';
 import { check, functionLengths } from '../../scripts/check-lengths.mjs';
 import { startedScripts } from '../../scripts/build-page.mjs';
 import { decoderOf } from '../../scripts/pack.mjs';
 
-// Every table of texts: the shared one and each view's own (web/app/texts/).
-const TEXTS = new URL('../../web/app/texts/', import.meta.url);
+// Every table of texts: the shared one and each view's own (web/app/full/texts/).
+const TEXTS = new URL('../../web/app/full/texts/', import.meta.url);
 for (const file of readdirSync(TEXTS).filter((f) => f.endsWith('.js'))) await import(new URL(file, TEXTS));
 
 const api = await createNdcgModule();
@@ -148,7 +150,7 @@ test('no function of the page is longer than 60 lines', () => {
 });
 
 test('exportOf keeps a Blob of the whole text (UTF-8), its line count and only its head', async () => {
-  const { exportOf, headOf } = await import('../../web/app/engine.js');
+  const { exportOf, headOf } = await import('../../web/app/full/batch/engine.js');
   const text = 'é1\nb2\nc3\nd4';
   const got = exportOf(text, 2);
   assert.equal(got.head, 'é1\nb2\n');
@@ -192,4 +194,28 @@ test('the embed page and the element carry no text of batch, compare, export or 
     assert.ok(dist('index.html').includes(rule), `index.html lacks ${rule}`);
   }
   assert.ok(dist('embed.html').includes('.steps td{'), 'the embed page keeps the shared rules');
+});
+
+test('the embed page and the element take no module of web/app/full/: none of the batch engine, its runner or batch mode', async () => {
+  const { build } = await import('esbuild');
+  const graph = async (entry) => {
+    const { metafile } = await build({ absWorkingDir: root, entryPoints: [entry], bundle: true, write: false, format: 'iife', metafile: true, logLevel: 'silent' });
+    return Object.keys(metafile.inputs);
+  };
+  for (const entry of ['web/app/embed/embed-page.js', 'web/component/ndcg-calc.js']) {
+    const inputs = await graph(entry);
+    assert.ok(inputs.includes('web/app/shared/compute.js'), `${entry} computes`);
+    assert.deepEqual(inputs.filter((f) => f.startsWith('web/app/full/')), [], entry);
+  }
+  assert.ok((await graph('web/app/full/main.js')).includes('web/app/full/batch/engine.js'), 'the full page carries the engine');
+  // In the built files: the engine's file reader (gzip, its message for a damaged file) only in the full page.
+  const { unlzma } = decoderOf(root);
+  const app = (name) => {
+    const text = readFileSync(join(root, 'dist', name), 'utf8');
+    return name.endsWith('.html') ? startedScripts(text, unlzma).join('\n') : text;
+  };
+  for (const word of ['DecompressionStream', '(a damaged .gz?)']) {
+    for (const file of ['embed.html', 'ndcg-calc.js']) assert.equal(app(file).includes(word), false, `${file} holds ${word}`);
+    assert.ok(app('index.html').includes(word), `index.html lacks ${word}`);
+  }
 });

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, createNdcgModule } from './helpers.mjs';
-import { loadSchema, readOption } from '../../web/app/options.js';
+import { loadSchema, readOption } from '../../web/app/shared/option-rows.js';
 
 const api = await createNdcgModule();
 const schema = api.optionSchema();

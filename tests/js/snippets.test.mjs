@@ -1,4 +1,4 @@
-// The Embed dialog's snippets (web/app/snippets.js) against the hash codec
+// The Embed dialog's snippets (web/app/full/snippets.js) against the hash codec
 // and the README: attributes for the options a link would carry, texts that
 // cannot sit in a child script go in an attribute, every value escaped, and
 // the README's iframe listener is the one the dialog writes.
@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createNdcgModule, root } from './helpers.mjs';
-import { applyPreset, defaultState, specOf } from '../../web/app/state.js';
-import { readParts } from '../../web/app/parts.js';
-import { LISTENER, elementSnippet, embedHash, iframeSnippet } from '../../web/app/snippets.js';
+import { applyPreset, defaultState, specOf } from '../../web/app/shared/state.js';
+import { readParts } from '../../web/app/shared/parts.js';
+import { LISTENER, elementSnippet, embedHash, iframeSnippet } from '../../web/app/full/snippets.js';
 
 const api = await createNdcgModule();
 const spec = specOf(api);

@@ -97,3 +97,24 @@ test('compareRuns: typed options are the rows of compare\'s table; typed results
   const e = api.explain('a 1 0\nb 1 3');
   assert.deepEqual(Object.keys(e.tieRange).sort(), ['max', 'min']);
 });
+
+test('fields typed as never null are numbers even where others are null (IDCG = 0, identical runs)', async () => {
+  const api = await createNdcgModule();
+  for (const [input, options] of [['0 0 0', { zeroIdcg: 'skip' }], ['0 0 0', {}], ['3 2 1', { k: 2 }], [[1, 0], { zeroIdcg: 'skip', k: 5 }]]) {
+    const r = api.explain(input, options);
+    assert.equal(typeof r.format, 'string');
+    assert.ok(r.loss.every((v) => typeof v === 'number'), `loss of ${input}`);
+  }
+  assert.equal(api.explain('0 0', { zeroIdcg: 'skip' }).ndcg, null);  // so ndcg stays number | null
+  const qrels = 'q1 0 d1 1\nq2 0 d2 0\n';
+  const same = 'q1 Q0 d1 1 1 r\nq2 Q0 d2 1 1 r\n';
+  for (const runs of [[same, same], [same, 'q1 Q0 d9 1 1 r\nq2 Q0 d2 1 1 r\n'], ['q1 Q0 d9 1 1 r\nq2 Q0 d8 1 1 r\n', same]]) {
+    const c = api.compareRuns(qrels, runs, { trials: 20 });
+    for (const x of c.comparisons) {
+      for (const key of ['meanA', 'meanB', 'diff', 'pSign', 'pRandomization']) assert.equal(typeof x[key], 'number', key);
+      assert.ok(x.ci95.every((v) => typeof v === 'number'));
+    }
+    for (const t of c.tieRanges) assert.ok(typeof t.meanMin === 'number' && typeof t.meanMax === 'number');
+  }
+  assert.equal(api.compareRuns(qrels, [same, same], { trials: 20 }).comparisons[0].pTtest, null);  // so it stays nullable
+});

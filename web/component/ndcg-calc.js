@@ -11,18 +11,18 @@
 // Options: every row of the module's option schema under its kebab-case
 // name (preset, k, gain, gain-table, log-base, weights, ideal, ties, …);
 // without k the whole list counts. lang (en | zh; else the page's language),
-// theme (light | dark; else the system's), parts (see web/app/parts.js).
+// theme (light | dark; else the system's), parts (see web/app/shared/parts.js).
 // The explanation is element.result and the detail of a bubbling
 // "ndcg-result" event; a bad input fires "ndcg-error".
-import { loadApi } from '../app/loader.js';
-import { detectLang, t } from '../app/i18n.js';
-import { compute } from '../app/compute.js';
-import { kebab, pageOnly, readOption } from '../app/options.js';
-import { applyPreset, specOf } from '../app/state.js';
-import { readParts } from '../app/parts.js';
-import { h } from '../app/templates.js';
-import { bindInput, mountInput, renderInput } from '../app/regions/input.js';
-import { mountResults, renderResults, setParts, showMessage } from '../app/regions/results.js';
+import { loadApi } from '../app/shared/loader.js';
+import { detectLang, t } from '../app/shared/i18n.js';
+import { compute } from '../app/shared/compute.js';
+import { kebab, pageOnly, readOption } from '../app/shared/option-rows.js';
+import { applyPreset, specOf } from '../app/shared/state.js';
+import { readParts } from '../app/shared/parts.js';
+import { h } from '../app/shared/templates.js';
+import { bindInput, mountInput, renderInput } from '../app/shared/regions/input.js';
+import { mountResults, renderResults, setParts, showMessage } from '../app/shared/regions/results.js';
 import { adoptStyles } from './styles.js';
 
 let sharedSpec = null;

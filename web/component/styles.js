@@ -2,7 +2,7 @@
 // given to dist/ndcg-calc.js by the build (__NDCG_CALC_CSS__) or read from
 // the page's <style> when the page itself shows the element. The rules
 // that keep the host page out live in styles.css under "<ndcg-calc>".
-import { h } from '../app/templates.js';
+import { h } from '../app/shared/templates.js';
 
 /* global __NDCG_CALC_CSS__ */
 let sheet = null;

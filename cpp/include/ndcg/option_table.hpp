@@ -108,7 +108,7 @@ struct option_row {
 };
 
 // The readers by kind; the error names the row's key and echoes the text.
-// Other commands' option tables (compare_option_table) read through them.
+// The batch rows (batch_options.cpp) read through them too.
 namespace detail {
 expected<double> read_real(const option_row& row, std::string_view text);
 expected<std::uint64_t> read_whole(const option_row& row, std::string_view text);

@@ -19,6 +19,12 @@ expected<report_format> parse_report_format(std::string_view s);
 // ctx.s gives the options (formula labels) and the rounding of printed terms.
 std::string render(const explanation& e, report_format f, const result_context& ctx);
 
+// The text report's headline, step tables and lines as HTML (every text
+// escaped), for a notebook (the Python package) and `ndcg explain --format
+// html`. Not a report_format: the page draws its own tables, so the wasm
+// modules, which render through render(), leave it out.
+std::string render_html(const explanation& e, const result_context& ctx);
+
 
 // Text as a Markdown table cell or LaTeX text: the characters that would
 // end the cell or be read as markup are escaped.

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -91,6 +92,10 @@ class trec_stream {
   // all but the lines of the last query, which the next call must give
   // again at the start of its text (everything when `last`).
   expected<std::size_t> feed(std::string_view text, bool last);
+  // A whole run from a stream (a file, standard input), fed in pieces of
+  // whole lines, then finish(). An ungrouped_run error means the run must
+  // be read whole and given to evaluate_trec().
+  expected<trec_result> feed_all(std::istream& in);
   // One query's run lines, read elsewhere (e.g. by parse_run).
   status add_query(std::string_view qid, const std::vector<run_entry>& entries);
   void set_run_id(std::string_view tag);

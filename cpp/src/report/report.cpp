@@ -137,6 +137,24 @@ std::string notes(const options& opt) {
   return std::string(rounding_note) + (opt.ties == tie_policy::average ? std::string(" ") + tie_note : "");
 }
 
+// "Ranking of 10 items (read as grades); K = 10; gain 2^rel-1; ..."
+std::string about_line(const explanation& e, const result_context& ctx) {
+  const options& opt = ctx.s->opt;
+  std::string out = "Ranking of " + std::to_string(e.n) + " items";
+  if (!ctx.input_format.empty()) out += " (read as " + std::string(ctx.input_format) + ")";
+  out += "; K = " + (e.k ? std::to_string(e.k) : std::string("none (whole list)"));
+  out += "; gain " + gain_formula(opt) + "; discount " + discount_label(opt);
+  if (!ctx.preset.empty()) out += "; preset " + std::string(ctx.preset);
+  return out;
+}
+
+// The ideal table's title after "IDCG@K: ".
+std::string ideal_title(const explanation& e, const options& opt) {
+  return std::string("the ideal order (") +
+         (opt.ideal == ideal_source::judgments && e.has_judgments ? "all judgments" : "this ranking's grades") +
+         ", largest gain first)";
+}
+
 // ---- text --------------------------------------------------------------
 
 std::string text_table(const std::vector<step>& steps, const columns& c, const options& opt, int d) {
@@ -161,15 +179,10 @@ std::string render_text(const explanation& e, const result_context& ctx) {
   const options& opt = ctx.s->opt;
   int d = ctx.s->decimals;
   columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
-  std::string k = cut_label(e), out;
-  out += "Ranking of " + std::to_string(e.n) + " items";
-  if (!ctx.input_format.empty()) out += " (read as " + std::string(ctx.input_format) + ")";
-  out += "; K = " + (e.k ? std::to_string(e.k) : std::string("none (whole list)"));
-  out += "; gain " + gain_formula(opt) + "; discount " + discount_label(opt);
-  if (!ctx.preset.empty()) out += "; preset " + std::string(ctx.preset);
+  std::string k = cut_label(e), out = about_line(e, ctx);
   out += "\n\nDCG" + k + ": the ranking as given\n" + text_table(e.steps, c, opt, d);
   out += sum_line("DCG" + k, e.steps, e.dcg, d) + "\n\n";
-  out += "IDCG" + k + ": the ideal order (" + std::string(opt.ideal == ideal_source::judgments && e.has_judgments ? "all judgments" : "this ranking's grades") + ", largest gain first)\n";
+  out += "IDCG" + k + ": " + ideal_title(e, opt) + "\n";
   out += text_table(e.ideal_steps, c, opt, d);
   out += sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
   out += ndcg_line(e, d) + "\n" + pool_lines(e, d, "  ");
@@ -256,6 +269,74 @@ std::string render_latex(const explanation& e, const result_context& ctx) {
   if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += "% " + ties + "\n";
   out += "% " + notes(opt) + "\n";
   return out;
+}
+
+// ---- HTML ----------------------------------------------------------------
+
+// Text as HTML element content or an attribute value.
+std::string html_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+// A notebook's default table style lines rows up; numbers keep their width.
+const char* html_cell_style = " style=\"text-align:right;font-variant-numeric:tabular-nums\"";
+
+std::string html_table(const std::vector<step>& steps, const columns& c, const options& opt, int d) {
+  auto cell = [&](const char* tag, std::size_t i, const std::string& v) {
+    const bool left = c.ids && i == 1;
+    return std::string("<") + tag + (left ? " style=\"text-align:left\"" : html_cell_style) + ">" + html_escape(v) +
+           "</" + tag + ">";
+  };
+  std::string out = "<table>\n<thead><tr>";
+  std::vector<std::string> h = header(c, opt);
+  for (std::size_t i = 0; i < h.size(); ++i) out += cell("th", i, h[i]);
+  out += "</tr></thead>\n<tbody>\n";
+  for (const step& s : steps) {
+    std::vector<std::string> r = cells(s, c, d);
+    out += "<tr>";
+    for (std::size_t i = 0; i < r.size(); ++i) out += cell("td", i, r[i]);
+    out += "</tr>\n";
+  }
+  return out + "</tbody>\n</table>\n";
+}
+
+std::string html_paragraph(const std::string& text, const char* tag = "p") {
+  return std::string("<") + tag + ">" + html_escape(text) + "</" + tag + ">\n";
+}
+
+// The headline first (what a notebook reader looks for), then the tables
+// and their sum lines as the text report has them.
+std::string html_report(const explanation& e, const result_context& ctx) {
+  const options& opt = ctx.s->opt;
+  int d = ctx.s->decimals;
+  columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
+  std::string k = cut_label(e);
+  std::string out = "<div class=\"ndcg-calc\">\n<p><strong>" + html_escape(ndcg_line(e, d)) + "</strong></p>\n";
+  out += html_paragraph(about_line(e, ctx));
+  out += html_paragraph("DCG" + k + ": the ranking as given", "h4") + html_table(e.steps, c, opt, d);
+  out += html_paragraph(sum_line("DCG" + k, e.steps, e.dcg, d));
+  out += html_paragraph("IDCG" + k + ": " + ideal_title(e, opt), "h4");
+  out += html_table(e.ideal_steps, c, opt, d) + html_paragraph(sum_line("IDCG" + k, e.ideal_steps, e.idcg, d));
+  if (e.has_judgments) {
+    std::string pool = pool_lines(e, d, "");
+    out += "<ul>\n";
+    for (std::size_t at = 0, end; (end = pool.find('\n', at)) != std::string::npos; at = end + 1)
+      out += html_paragraph(pool.substr(at, end - at), "li");
+    out += "</ul>\n";
+  }
+  if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += html_paragraph(ties);
+  return out + "<p><em>" + html_escape(notes(opt)) + "</em></p>\n</div>\n";
 }
 
 // ---- JSON ----------------------------------------------------------------
@@ -416,6 +497,13 @@ std::string render(const explanation& e, report_format f, const result_context& 
     case report_format::text: break;
   }
   return render_text(e, c);
+}
+
+std::string render_html(const explanation& e, const result_context& ctx) {
+  static const settings defaults;
+  result_context c = ctx;
+  if (!c.s) c.s = &defaults;
+  return html_report(e, c);
 }
 
 std::string json_object(const std::function<void(field_sink&)>& put) {

@@ -1,0 +1,108 @@
+// What the Python module's registrations (module.cpp) convert through:
+// core results into Python dicts and lists, core errors into NdcgError,
+// Python's option texts into the core's settings. No calculation here.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ndcg/compare.hpp"
+#include "ndcg/error.hpp"
+#include "ndcg/fields.hpp"
+#include "ndcg/pipeline.hpp"
+#include "ndcg/trec.hpp"
+
+namespace ndcg_python {
+
+namespace py = pybind11;
+
+// Key/value texts, as the Python layer turns keyword arguments into them
+// (values read by the core exactly as the CLI reads its words).
+using option_texts = std::vector<std::pair<std::string, std::string>>;
+
+// The Python class every error becomes (ndcg_calc._errors.NdcgError),
+// set once when the module is imported.
+void use_error_class(py::object cls);
+
+// Raises the error as an NdcgError carrying code, source, key, index, line,
+// column and args, with a message that says where.
+[[noreturn]] void raise(const ndcg::error& e);
+
+template <class T>
+T& value_or_raise(ndcg::expected<T>& r) {
+  if (!r) raise(r.err());
+  return *r;
+}
+
+// Writes the core's field lists into nested dicts under their own
+// (snake_case) names: a number that is not finite is None, a step table a
+// list of dicts, one per row.
+class dict_sink : public ndcg::field_sink {
+ public:
+  dict_sink();
+  py::dict result() const { return open_.front(); }
+
+  void number(std::string_view n, double v) override;
+  void count(std::string_view n, std::uint64_t v) override;
+  void boolean(std::string_view n, bool v) override;
+  void text(std::string_view n, std::string_view v) override;
+  void null(std::string_view n) override;
+  void numbers(std::string_view n, const std::vector<double>& v) override;
+  void begin(std::string_view n) override;
+  void end() override;
+  void steps(std::string_view n, const std::vector<ndcg::step>& rows) override;
+
+ private:
+  void put(std::string_view n, py::object v);
+  std::vector<py::dict> open_;
+  std::vector<std::string> names_;
+};
+
+// A finite double as a float, anything else as None.
+py::object number_or_none(double v);
+
+// One explained ranking, kept so that it renders without computing again.
+struct explained {
+  ndcg::analysis a;
+  py::dict fields() const;
+  std::string render(const std::string& format) const;
+};
+
+explained explain_text(const std::string& text, const std::string& judgments, const option_texts& options);
+explained explain_grades(const std::vector<double>& grades, const std::string& judgments, const option_texts& options);
+
+// evaluate(): the run as text or, when run_is_path, a file streamed as
+// `ndcg trec` streams it. Returns {"per_query": {qid: {name: value}}, "mean":
+// {...}, "measures", "qids", "num_q", "run_id", "not_offered", "text"}.
+py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, const std::string& subtopics,
+                  const option_texts& options);
+
+// compare(): compare's own option table reads the options.
+py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const option_texts& options);
+
+// {qid: {docid: value}} as TREC text for the core's readers: qrels lines
+// ("qid 0 docid rel") or, when `run`, run lines ("qid Q0 docid 0 score run")
+// in the dicts' order. Each qid and docid must be one word of a line: not
+// empty, no whitespace, and a qid not starting with '#' (a comment line).
+// Grades are whole numbers as digits, scores the shortest round-trip text;
+// anything else is written as it is for the reader to refuse, or, when no
+// text can stand for it, refused here (bad-type, in `source`).
+py::bytes nested_text(py::handle nested, bool run, const std::string& source);
+
+// A run or qrels text as the core's readers read it: {qid: {docid: score}}
+// or {qid: {docid: grade}} (pytrec_eval's parse_run and parse_qrel).
+py::dict run_dict(const std::string& text);
+py::dict qrels_dict(const std::string& text);
+
+// The core's tables.
+py::list option_schema();
+py::list compare_option_schema();
+py::list trec_option_schema();
+py::list error_codes();
+py::list preset_list();
+py::dict measure_tables();
+
+}  // namespace ndcg_python

@@ -1,0 +1,36 @@
+// The Python extension ndcg_calc._core: registrations only. Each entry
+// point converts its arguments, calls the core and converts the result
+// (convert.hpp); python/ndcg_calc/ is the Python layer over it.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "convert.hpp"
+
+namespace py = pybind11;
+using namespace ndcg_python;
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "The ndcg-calc core: explain, evaluate and compare (use the ndcg_calc package)";
+  use_error_class(py::module_::import("ndcg_calc._errors").attr("NdcgError"));
+
+  py::class_<explained>(m, "Explained")
+      .def("fields", &explained::fields)
+      .def("render", &explained::render, py::arg("format"));
+
+  m.def("explain_text", &explain_text, py::arg("text"), py::arg("judgments"), py::arg("options"));
+  m.def("explain_grades", &explain_grades, py::arg("grades"), py::arg("judgments"), py::arg("options"));
+  m.def("evaluate", &evaluate, py::arg("qrels"), py::arg("run"), py::arg("run_is_path"), py::arg("subtopics"),
+        py::arg("options"));
+  m.def("compare", &compare, py::arg("qrels"), py::arg("runs"), py::arg("options"));
+
+  m.def("nested_text", &nested_text, py::arg("nested"), py::arg("run"), py::arg("source"));
+  m.def("run_dict", &run_dict, py::arg("text"));
+  m.def("qrels_dict", &qrels_dict, py::arg("text"));
+
+  m.def("option_schema", &option_schema);
+  m.def("compare_option_schema", &compare_option_schema);
+  m.def("trec_option_schema", &trec_option_schema);
+  m.def("error_codes", &error_codes);
+  m.def("presets", &preset_list);
+  m.def("measure_tables", &measure_tables);
+}

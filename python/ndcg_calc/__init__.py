@@ -1,0 +1,60 @@
+"""ndcg_calc: NDCG@K explained step by step, trec_eval-compatible batch
+evaluation and paired tests between runs, from the same C++ core as the
+`ndcg` command and the WebAssembly module.
+
+    explain(ranking, k=None, preset=None, qrels=None, **options) -> Explanation
+    evaluate(qrels, run, measures=None, **options) -> Evaluation ({qid: {measure: value}})
+    compare(qrels, runs, measures=None, **options) -> Comparison
+    RelevanceEvaluator(qrels, measures).evaluate(run)   pytrec_eval's interface
+
+Every error is an NdcgError (a ValueError) with code, source, line and column.
+"""
+from . import _core
+from ._compare import Comparison, compare
+from ._errors import NdcgError
+from ._evaluate import Evaluation, evaluate
+from ._explain import Explanation, explain
+from ._pytrec import (RelevanceEvaluator, compute_aggregated_measure, parse_qrel, parse_run, supported_measures,
+                      supported_nicknames)
+
+__version__ = '0.1.0'
+
+__all__ = [
+    'explain', 'Explanation', 'evaluate', 'Evaluation', 'compare', 'Comparison', 'NdcgError',
+    'RelevanceEvaluator', 'supported_measures', 'supported_nicknames', 'parse_run', 'parse_qrel',
+    'compute_aggregated_measure', 'option_schema', 'trec_option_schema', 'compare_option_schema', 'error_codes', 'presets',
+    'measure_names',
+]
+
+
+def option_schema():
+    """explain's options, one dict per row of the core's option table: key,
+    flag, kind, choices, min, max, default, help, above_min, preset."""
+    return _core.option_schema()
+
+
+def trec_option_schema():
+    """evaluate()'s options: the rows of the option table that `ndcg trec`
+    takes (as its --help lists them), with its defaults and short flags."""
+    return _core.trec_option_schema()
+
+
+def compare_option_schema():
+    """compare()'s options: the rows of the option table that `ndcg compare`
+    takes (as its --help lists them), with its defaults and short flags."""
+    return _core.compare_option_schema()
+
+
+def error_codes():
+    """Every NdcgError code with the names of the values it carries."""
+    return _core.error_codes()
+
+
+def presets():
+    """The named conventions: name, summary and the options each sets."""
+    return _core.presets()
+
+
+def measure_names():
+    """The measure names evaluate() takes (trec_eval's, `ndcg trec -m`)."""
+    return list(_core.measure_tables()['names'])

@@ -1,0 +1,102 @@
+# Types of the public API (checked against the module by tests/python/test_stubs.py).
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Literal, Optional, Union
+
+_Text = Union[str, bytes]
+_Source = Union[str, bytes, os.PathLike[str], Mapping[str, Mapping[str, float]], Any]
+_Numbers = Union[Sequence[float], Any]  # a list, tuple or NumPy array
+_Ranking = Union[str, bytes, os.PathLike[str], _Numbers, Mapping[str, Sequence[Any]], Any]
+_Format = Literal['text', 'markdown', 'md', 'json', 'csv', 'latex', 'tex', 'html']
+_Measures = Union[str, Sequence[str], None]
+
+__version__: str
+
+class NdcgError(ValueError):
+    message: str
+    code: str
+    source: str
+    key: str
+    index: int
+    line: int
+    column: int
+    values: dict[str, str]
+    def __init__(self, message: str, code: str = ..., source: str = ..., key: str = ..., index: int = ...,
+                 line: int = ..., column: int = ..., args: Optional[Mapping[str, str]] = ...) -> None: ...
+
+class Explanation(Mapping[str, Any]):
+    format: Optional[str]
+    preset: Optional[str]
+    options: dict[str, Any]
+    k: int
+    n: int
+    dcg: float
+    idcg: float
+    ndcg: Optional[float]
+    tie_range: dict[str, Optional[float]]
+    cg: float
+    has_judgments: bool
+    metrics: dict[str, float]
+    steps: list[dict[str, Any]]
+    ideal_steps: list[dict[str, Any]]
+    ndcg_at: list[Optional[float]]
+    loss: list[Optional[float]]
+    items: int
+    matching_preset: str
+    def __init__(self, core: Any) -> None: ...
+    def __getitem__(self, name: str) -> Any: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __len__(self) -> int: ...
+    def render(self, format: _Format = ...) -> str: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def _repr_markdown_(self) -> str: ...
+
+class Evaluation(dict[str, dict[str, Optional[float]]]):
+    mean: dict[str, Optional[float]]
+    measures: list[str]
+    num_q: int
+    run_id: str
+    not_offered: list[str]
+    text: str
+    read_as: dict[str, str]
+    def __init__(self, reply: Mapping[str, Any], read_as: Mapping[str, str]) -> None: ...
+
+class Comparison(dict[str, Any]):
+    runs: list[str]
+    measures: list[str]
+    qids: list[str]
+    comparisons: list[dict[str, Any]]
+    tie_ranges: list[dict[str, Any]]
+    per_query: dict[str, list[list[Optional[float]]]]
+    worst: dict[str, list[list[Optional[float]]]]
+    best: dict[str, list[list[Optional[float]]]]
+    trials: int
+    seed: int
+    holm_test: str
+    text: str
+
+class RelevanceEvaluator:
+    def __init__(self, query_relevance: Mapping[str, Mapping[str, int]], measures: Iterable[str],
+                 relevance_level: int = ..., judged_docs_only_flag: bool = ...) -> None: ...
+    def evaluate(self, scores: Mapping[str, Mapping[str, float]]) -> dict[str, dict[str, float]]: ...
+
+supported_measures: frozenset[str]
+supported_nicknames: frozenset[str]
+
+def explain(ranking: _Ranking, k: Optional[int] = ..., preset: Optional[str] = ...,
+            qrels: Union[_Source, Mapping[str, float], None] = ..., **options: Any) -> Explanation: ...
+def evaluate(qrels: Union[_Source, _Numbers], run: Union[_Source, _Numbers], measures: _Measures = ..., *,
+             group: Optional[_Numbers] = ..., qid: Optional[Sequence[Any]] = ..., subtopics: Optional[_Source] = ...,
+             **options: Any) -> Evaluation: ...
+def compare(qrels: _Source, runs: Union[Sequence[_Source], Mapping[str, _Source]], measures: _Measures = ...,
+            **options: Any) -> Comparison: ...
+def parse_run(f_run: Union[Iterable[str], _Text]) -> dict[str, dict[str, float]]: ...
+def parse_qrel(f_qrel: Union[Iterable[str], _Text]) -> dict[str, dict[str, int]]: ...
+def compute_aggregated_measure(measure: str, values: Iterable[float]) -> float: ...
+def option_schema() -> list[dict[str, Any]]: ...
+def trec_option_schema() -> list[dict[str, Any]]: ...
+def compare_option_schema() -> list[dict[str, Any]]: ...
+def error_codes() -> list[dict[str, str]]: ...
+def presets() -> list[dict[str, Any]]: ...
+def measure_names() -> list[str]: ...

@@ -1,0 +1,48 @@
+"""compare(): runs against the first with paired tests, as `ndcg compare`."""
+from . import _core
+from ._evaluate import _text_of
+from ._options import option_texts
+
+
+class Comparison(dict):
+    """What `ndcg compare --format json` holds, as a dict: runs, measures,
+    qids, comparisons (one dict per measure and pair: mean_a, mean_b, diff,
+    ci95, effect_size, wins, losses, ties, p_ttest, p_wilcoxon, p_sign,
+    p_randomization, p_holm when adjusted), tie_ranges, per_query
+    ({measure: [[each run's values in qid order], ...]}), worst and best (the
+    same in the worst and best order of ties), trials, seed, holm_test, and
+    text: the report in the format asked for. Undefined values are None."""
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __repr__(self):
+        return '<Comparison of %d runs over %d queries, %d comparisons>' % (
+            len(self['runs']), len(self['qids']), len(self['comparisons']))
+
+
+def compare(qrels, runs, measures=None, **options):
+    """Compares runs (two or more) with the first, or every pair with
+    all_pairs=True: for each measure the means, B - A with a 95% bootstrap
+    interval, d_z, wins/losses/ties and the p-values of the paired t-test,
+    the Wilcoxon signed-rank, sign and randomization tests.
+
+    qrels and each run: file paths, text, bytes, dicts or DataFrames (as for
+    evaluate()); runs may also be a dict {name: run}, which names them.
+    options: every row of compare's option table (compare_option_schema()):
+      complete, relevance_level, gain, trials, seed, all_pairs, holm_test,
+      format, per_query, digits, names, tie_range.
+    Raises NdcgError for bad input or options.
+    """
+    given = dict(options)
+    given['measures'] = [measures] if isinstance(measures, str) else measures
+    if hasattr(runs, 'items'):
+        given.setdefault('names', [str(name) for name in runs])
+        runs = list(runs.values())
+    read_as = {}
+    qrels_text = _text_of(qrels, 'qrels', read_as)
+    run_texts = [_text_of(run, 'run', read_as) for run in runs]
+    return Comparison(_core.compare(qrels_text, run_texts, option_texts(given)))

@@ -1,0 +1,83 @@
+"""evaluate(): a whole run against qrels, as `ndcg trec` evaluates it."""
+import os
+
+from . import _core
+from ._inputs import arrays_text, is_numbers, read_path, trec_input
+from ._options import option_texts
+
+
+class Evaluation(dict):
+    """{qid: {measure: value}} for every evaluated query (qids in trec_eval's
+    order), with the means and what the command prints:
+
+    mean        {measure: value}: the "all" line (sums for counts, the
+                geometric mean for gm_map; runid's is None, see run_id)
+    measures    the measures' printed names ("ndcg_cut_10", "P_5")
+    num_q       queries evaluated;  run_id  the tag of the run's last line
+    not_offered measures all_trec named that are not computed
+    text        `ndcg trec`'s output for the same options (per_query, digits)
+    read_as     how each input was read: {'qrels': 'file'|'text'|..., 'run': ...}
+
+    A value that is not defined (NDCG of a query with IDCG = 0 under a preset
+    that leaves such queries out) is None.
+    """
+
+    def __init__(self, reply, read_as):
+        super().__init__(reply['per_query'])
+        self.mean = reply['mean']
+        self.measures = reply['measures']
+        self.num_q = reply['num_q']
+        self.run_id = reply['run_id']
+        self.not_offered = reply['not_offered']
+        self.text = reply['text']
+        self.read_as = read_as
+
+    def __repr__(self):
+        means = ', '.join('%s=%r' % (m, v) for m, v in self.mean.items() if m != 'runid')
+        return '<Evaluation of %d queries: %s>' % (self.num_q, means)
+
+
+def _text_of(value, source, read_as):
+    kind, found = trec_input(value, source)
+    if kind == 'path':
+        read_as[source] = 'file'
+        return read_path(found, source)
+    read_as[source] = 'text' if isinstance(value, (str, bytes, bytearray, memoryview)) else type(value).__name__
+    return found
+
+
+def evaluate(qrels, run, measures=None, *, group=None, qid=None, subtopics=None, **options):
+    """Evaluates a run against qrels with trec_eval's measures and semantics.
+
+    qrels, run: file paths (str or pathlib.Path), text, bytes,
+      {qid: {docid: grade}} / {qid: {docid: score}} dicts, or pandas
+      DataFrames (columns qid/query_id, docid/doc_id, rel/relevance/label or
+      score). Or, as XGBoost and LightGBM hold them, qrels = the labels and
+      run = the scores (NumPy arrays or lists, one per row) with group= the
+      group sizes or qid= one query id per row: each group is a query whose
+      documents are its rows, listed in row order.
+    measures: `ndcg trec -m` names: a str or a list ("ndcg_cut.10", "map",
+      "P.5,10", "official", "all_trec"); None: trec_eval's default set.
+    options: complete, shard, relevance_level, gain ('exp'), preset, alpha,
+      err_max_grade, per_query and digits (for .text), read as the CLI reads
+      its flags.
+    Raises NdcgError for bad input or options.
+    """
+    given = dict(options)
+    given['measures'] = [measures] if isinstance(measures, str) else measures
+    texts = option_texts(given)
+    read_as = {}
+    if is_numbers(run) and is_numbers(qrels):
+        qrels_value, run_value = arrays_text(qrels, run, group, qid)
+        read_as.update(qrels='labels', run='scores')
+        run_is_path = False
+    else:
+        qrels_value = _text_of(qrels, 'qrels', read_as)
+        kind, run_value = trec_input(run, 'run')
+        run_is_path = kind == 'path'
+        read_as['run'] = 'file' if run_is_path else (
+            'text' if isinstance(run, (str, bytes, bytearray, memoryview)) else type(run).__name__)
+    topics = b'' if subtopics is None else _text_of(subtopics, 'subtopics', read_as)
+    run_arg = os.fsencode(run_value) if run_is_path else run_value
+    reply = _core.evaluate(qrels_value, run_arg, run_is_path, topics, texts)
+    return Evaluation(reply, read_as)

@@ -1,0 +1,270 @@
+"""Every input the package takes, turned into what the core reads: text in
+one of the core's formats (TREC qrels and runs, CSV with a header), a file
+path the core streams, or grades as numbers. This is the one place where
+Python values become inputs, so it can hand them to new core readers
+without any other module changing. The core parses and checks everything;
+here a value is only written out, never interpreted.
+
+Reading a str: for a run, qrels or judgments, a str without a line break
+that names an existing file is that file; any other str is the text
+itself (a single word that names no file is refused as a missing file,
+since no qrels or run line is one word). bytes are always the text, and a
+pathlib.Path (any os.PathLike) always a file. Which reading was taken is
+in the result's `read_as`.
+"""
+import csv
+import io
+import math
+import numbers
+import os
+
+from . import _core
+from ._errors import NdcgError
+from ._options import utf8
+
+_QID_COLUMNS = ('qid', 'query_id', 'query', 'topic')
+_DOCID_COLUMNS = ('docid', 'doc_id', 'doc', 'docno')
+_GRADE_COLUMNS = ('rel', 'relevance', 'grade', 'label')
+_SCORE_COLUMNS = ('score',)
+
+
+def _bad_type(source, what, value):
+    return NdcgError('%s: expected %s, got %s' % (source, what, type(value).__name__), code='bad-type',
+                     source=source, args={'expected': what})
+
+
+def _is_frame(value):
+    return type(value).__name__ == 'DataFrame' and hasattr(value, 'columns')
+
+
+def _is_array(value):
+    """A NumPy array (or alike) of one or more dimensions; a NumPy scalar is a number."""
+    return hasattr(value, 'dtype') and hasattr(value, 'tolist') and getattr(value, 'ndim', 0) >= 1
+
+
+def _number_text(source, value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise _bad_type(source, 'a number', value)
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    v = float(value)
+    return repr(v) if math.isfinite(v) else str(v)  # "nan", "inf": the core refuses them with their place
+
+
+def _grade_text(source, value):
+    """A judgment as a qrels line holds it: whole numbers print as digits
+    (2.0 as "2"); anything else is written as it is, for the core to refuse."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise _bad_type(source, 'a whole number', value)
+    v = float(value)
+    if math.isfinite(v) and v == int(v):
+        return str(int(v))
+    return repr(v)
+
+
+def _word(source, value, what):
+    """A qid or docid: one word of a TREC line, so no whitespace in it (and a
+    qid not starting with '#', which makes the line a comment)."""
+    text = value if isinstance(value, str) else str(value)
+    if not text or any(c.isspace() for c in text) or (what == 'qid' and text.startswith('#')):
+        raise NdcgError('%s: the %s %r is empty or holds whitespace, which no TREC line can carry'
+                        % (source, what, text), code='bad-input', source=source, args={'found': text})
+    return text
+
+
+# ---- files or text -----------------------------------------------------------------
+
+
+def source_of(value, source):
+    """('path', str) or ('text', str|bytes) for a value that is a file or text."""
+    if isinstance(value, os.PathLike):
+        return 'path', os.fspath(value)
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return 'text', bytes(value)
+    if isinstance(value, str):
+        if '\n' not in value and '\r' not in value:
+            if os.path.isfile(value):
+                return 'path', value
+            if value.strip() and not any(c.isspace() for c in value.strip()):
+                raise NdcgError('%s: no such file %r (text needs at least one line with several fields)'
+                                % (source, value), code='bad-file', source=source, args={'found': value})
+        return 'text', utf8(value)
+    return None
+
+
+def read_path(path, source):
+    try:
+        with open(path, 'rb') as f:
+            return f.read()
+    except OSError as e:
+        raise NdcgError('%s: cannot read %r: %s' % (source, path, e.strerror or e), code='bad-file', source=source,
+                        args={'found': path}) from None
+
+
+# ---- TREC text from Python values -----------------------------------------------
+
+
+def _column(frame, names, source, what, required=True):
+    for name in frame.columns:
+        if str(name).lower() in names:
+            return frame[name].tolist()
+    if required:
+        raise NdcgError('%s: the DataFrame has no %s column (one of %s; it has %s)'
+                        % (source, what, ', '.join(names), ', '.join(map(str, frame.columns))),
+                        code='no-grade-column' if what == 'grade' else 'bad-input', source=source,
+                        args={'found': ','.join(map(str, frame.columns))})
+    return None
+
+
+def _trec_lines(value, source, line, value_columns, what, run):
+    """TREC lines of {qid: {docid: value}} (written by the binding: _core.nested_text)
+    or of a DataFrame with a query id, a document id and a value column."""
+    if not _is_frame(value):
+        return _core.nested_text(value, run, source)
+    qids = _column(value, _QID_COLUMNS, source, 'query id')
+    docids = _column(value, _DOCID_COLUMNS, source, 'document id')
+    values = _column(value, value_columns, source, what)
+    return utf8(''.join(line(_word(source, q, 'qid'), _word(source, d, 'docid'), v) for q, d, v in zip(qids, docids, values)))
+
+
+def qrels_text(value, source='qrels'):
+    """TREC qrels text ("qid 0 docid rel") from {qid: {docid: rel}} or a DataFrame."""
+    return _trec_lines(value, source, lambda q, d, rel: '%s 0 %s %s\n' % (q, d, _grade_text(source, rel)),
+                       _GRADE_COLUMNS, 'grade', False)
+
+
+def run_text(value, source='run', tag='run'):
+    """TREC run text ("qid Q0 docid 0 score run") from {qid: {docid: score}} or a
+    DataFrame; lines in the given order (the rank column is not read)."""
+    return _trec_lines(value, source, lambda q, d, score: '%s Q0 %s 0 %s %s\n' % (q, d, _number_text(source, score), tag),
+                       _SCORE_COLUMNS, 'score', True)
+
+
+def trec_input(value, source):
+    """('path', str) or ('text', str|bytes) for a qrels, run or subtopics input."""
+    found = source_of(value, source)
+    if found:
+        return found
+    if _is_frame(value) or hasattr(value, 'items'):
+        return 'text', run_text(value, source) if source == 'run' else qrels_text(value, source)
+    raise _bad_type(source, 'a file path, text, bytes, a dict {qid: {docid: value}} or a DataFrame', value)
+
+
+# ---- labels, scores and groups (XGBoost, LightGBM) --------------------------------
+
+
+def _sizes_of(n, group, qid):
+    """Group sizes from LightGBM/XGBoost's `group` (sizes) or a per-row `qid`."""
+    if group is not None and qid is not None:
+        raise NdcgError('give group (sizes) or qid (one per row), not both', code='bad-input', source='options')
+    if qid is not None:
+        if not (_is_array(qid) or isinstance(qid, (list, tuple))):
+            raise _bad_type('options', 'qid as a list or an array, one per row', qid)
+        qids = list(qid.tolist() if _is_array(qid) else qid)
+        if len(qids) != n:
+            raise NdcgError('qid has %d entries for %d rows' % (len(qids), n), code='field-count', source='options',
+                            args={'expected': str(n), 'found': str(len(qids))})
+        names, sizes = [], []
+        for q in qids:
+            if names and names[-1] == q:
+                sizes[-1] += 1
+            else:
+                names.append(q)
+                sizes.append(1)
+        return [_word('run', q, 'qid') for q in names], sizes
+    if group is not None and not (_is_array(group) or isinstance(group, (list, tuple))):
+        raise _bad_type('options', 'group as a list or an array of group sizes', group)
+    sizes = [n] if group is None else list(group.tolist() if _is_array(group) else group)
+    if not all(isinstance(s, numbers.Integral) and not isinstance(s, bool) for s in sizes):
+        raise _bad_type('options', 'group sizes as whole numbers', group)
+    if sum(sizes) != n or any(s <= 0 for s in sizes):
+        raise NdcgError('group sizes add up to %d for %d rows' % (sum(sizes), n), code='field-count',
+                        source='options', args={'expected': str(n), 'found': str(sum(sizes))})
+    width = len(str(len(sizes)))
+    return [str(i + 1).zfill(width) for i in range(len(sizes))], sizes
+
+
+def arrays_text(labels, scores, group=None, qid=None):
+    """qrels and run text from (labels, scores) and group sizes or qids: query
+    q's rows are its documents, named by their row number (zero-padded, so
+    docid order is row order) and listed in row order."""
+    label_list = labels.tolist() if _is_array(labels) else list(labels)
+    score_list = scores.tolist() if _is_array(scores) else list(scores)
+    if len(label_list) != len(score_list):
+        raise NdcgError('%d labels for %d scores' % (len(label_list), len(score_list)), code='field-count',
+                        source='run', args={'expected': str(len(label_list)), 'found': str(len(score_list))})
+    names, sizes = _sizes_of(len(label_list), group, qid)
+    width = len(str(len(label_list)))
+    qrels, run, row = [], [], 0
+    for name, size in zip(names, sizes):
+        for _ in range(size):
+            d = str(row).zfill(width)
+            qrels.append('%s 0 %s %s\n' % (name, d, _grade_text('qrels', label_list[row])))
+            run.append('%s Q0 %s 0 %s arrays\n' % (name, d, _number_text('run', score_list[row])))
+            row += 1
+    return utf8(''.join(qrels)), utf8(''.join(run))
+
+
+def is_numbers(value):
+    """A NumPy array or a list/tuple of numbers (labels, scores, grades)."""
+    if _is_array(value):
+        return value.dtype.kind in 'biuf'
+    return isinstance(value, (list, tuple)) and all(
+        isinstance(v, numbers.Real) and not isinstance(v, bool) for v in value)
+
+
+# ---- one ranking (explain) ---------------------------------------------------------
+
+
+def _columns_csv(columns, source):
+    """CSV text with a header from {column: values} (the core's CSV reader
+    takes any subset of id, score, rel/grade/label, subtopics)."""
+    names = [str(name) for name in columns]
+    values = []
+    for name, column in columns.items():
+        if not (_is_array(column) or isinstance(column, (list, tuple)) or type(column).__name__ == 'Series'):
+            raise _bad_type(source, 'a list, an array or a Series for column %s' % name, column)
+        values.append(list(column.tolist() if hasattr(column, 'tolist') else column))
+    if len({len(v) for v in values}) > 1:
+        raise NdcgError('%s: the columns have different lengths' % source, code='field-count', source=source)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator='\n')
+    writer.writerow(names)
+    for row in zip(*values):
+        writer.writerow([v if isinstance(v, str) else _number_text(source, v) for v in row])
+    return out.getvalue()
+
+
+def ranking_input(value):
+    """('text', str|bytes) or ('grades', list of floats) for explain's ranking."""
+    if isinstance(value, (str, bytes, bytearray)):
+        return 'text', utf8(value) if isinstance(value, str) else bytes(value)
+    if isinstance(value, os.PathLike):
+        return 'text', read_path(os.fspath(value), 'ranking')
+    if _is_frame(value):
+        return 'text', utf8(_columns_csv({str(c): value[c] for c in value.columns}, 'ranking'))
+    if hasattr(value, 'items'):
+        return 'text', utf8(_columns_csv(dict(value.items()), 'ranking'))
+    if is_numbers(value):
+        return 'grades', [float(v) for v in (value.ravel().tolist() if _is_array(value) else value)]
+    if isinstance(value, (list, tuple)):
+        at = next(i for i, v in enumerate(value) if isinstance(v, bool) or not isinstance(v, numbers.Real))
+        raise NdcgError('grades[%d] is not a number: %r' % (at, value[at]), code='not-a-number', source='ranking',
+                        args={'found': repr(value[at])})
+    raise _bad_type('ranking', 'text, bytes, a list or array of grades, a dict of columns or a DataFrame', value)
+
+
+def judgments_input(value):
+    """explain's qrels: a file, text, bytes, {docid: grade} or {qid: {docid: grade}}."""
+    if value is None:
+        return b''
+    found = source_of(value, 'judgments')
+    if found:
+        kind, text = found
+        return read_path(text, 'judgments') if kind == 'path' else text
+    if hasattr(value, 'items'):
+        values = list(value.values())
+        if values and all(hasattr(v, 'items') for v in values):
+            return qrels_text(value, 'judgments')
+        return utf8(''.join('%s %s\n' % (_word('judgments', d, 'id'), _grade_text('judgments', g)) for d, g in value.items()))
+    raise _bad_type('judgments', 'a file path, text, bytes or a dict {docid: grade}', value)

@@ -1,0 +1,105 @@
+"""The extension ndcg_calc._core: the core's sources (cpp/src) and the
+binding (cpp/python), compiled as the command and the wasm module compile
+them; the rest of the package's description is in pyproject.toml.
+
+pybind11's headers come from the pybind11 module when it is importable,
+else from /usr/include (Debian's python3-pybind11 installs both), so the
+package also builds where only the headers are."""
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from glob import glob
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+
+
+def pybind11_include():
+    try:
+        import pybind11
+        return pybind11.get_include()
+    except ImportError:
+        pass
+    for prefix in (sys.prefix, sys.base_prefix, '/usr/local', '/usr'):
+        folder = os.path.join(prefix, 'include')
+        if os.path.exists(os.path.join(folder, 'pybind11', 'pybind11.h')):
+            return folder
+    sys.exit("setup.py: pybind11's headers were not found (Debian: apt-get install python3-pybind11)")
+
+
+def sources():
+    # Relative paths, as setuptools wants them; sorted so builds are repeatable.
+    os.chdir(ROOT)
+    return sorted(glob('cpp/src/**/*.cpp', recursive=True)) + sorted(glob('cpp/python/*.cpp'))
+
+
+def newest_header():
+    headers = glob(os.path.join(ROOT, 'cpp', '**', '*.hpp'), recursive=True)
+    return max(os.path.getmtime(h) for h in headers)
+
+
+class parallel_build_ext(build_ext):
+    """Compiles the sources of the one extension side by side (setuptools
+    compiles them one after another; NDCG_JOBS, default every core), and
+    leaves an object newer than its source and every header as it is, so a
+    wheel and an install from one checkout compile once."""
+
+    def build_extensions(self):
+        compile_one = self.compiler.compile
+        jobs = int(os.environ.get('NDCG_JOBS', os.cpu_count() or 1))
+        headers = newest_header()
+        fresh = self.same_flags()
+        self.force = self.force or not fresh  # new flags: compile and link again, whatever the times say
+
+        def compile_file(f, output_dir=None, **kwargs):
+            obj = self.compiler.object_filenames([f], output_dir=output_dir)[0]
+            if fresh and os.path.exists(obj) and os.path.getmtime(obj) > max(os.path.getmtime(f), headers):
+                return [obj]
+            return compile_one([f], output_dir=output_dir, **kwargs)
+
+        def compile_all(files, output_dir=None, macros=None, include_dirs=None, debug=0, extra_preargs=None,
+                        extra_postargs=None, depends=None):
+            options = dict(macros=macros, include_dirs=include_dirs, debug=debug, extra_preargs=extra_preargs,
+                           extra_postargs=extra_postargs, depends=depends)
+            with ThreadPoolExecutor(max(1, jobs)) as pool:
+                objects = pool.map(lambda f: compile_file(f, output_dir, **options), files)
+                return [o for part in objects for o in part]
+
+        self.compiler.compile = compile_all
+        super().build_extensions()
+        with open(self.stamp(), 'w') as f:
+            f.write(self.flags())
+
+    def flags(self):
+        return repr([(e.extra_compile_args, e.include_dirs, self.compiler.compiler_so) for e in self.extensions])
+
+    def stamp(self):
+        os.makedirs(self.build_temp, exist_ok=True)
+        return os.path.join(self.build_temp, 'ndcg-flags.txt')
+
+    def same_flags(self):
+        """True when the objects in build_temp were compiled with these flags
+        (the stamp written after the last build says which)."""
+        try:
+            with open(self.stamp()) as f:
+                return f.read() == self.flags()
+        except OSError:
+            return False
+
+
+def extension():
+    return Extension(
+        'ndcg_calc._core',
+        sources=sources(),
+        include_dirs=['cpp/include', 'cpp/src', 'cpp/python', pybind11_include()],
+        language='c++',
+        # As CMake's Release build of the command; fast_float and {fmt} are header-only, from /usr/include.
+        extra_compile_args=['-std=c++17', '-O3', '-g0', '-fvisibility=hidden', '-DNDEBUG'],
+        extra_link_args=['-pthread'],
+    )
+
+
+if __name__ == '__main__':  # as pip and build run it; tests import it for pybind11_include
+    setup(ext_modules=[extension()], cmdclass={'build_ext': parallel_build_ext})

@@ -1,0 +1,34 @@
+"""The build finds pybind11's headers with or without the pybind11 module."""
+import importlib.util
+import os
+import sys
+
+from conftest import ROOT
+
+
+def _setup_module():
+    spec = importlib.util.spec_from_file_location('ndcg_setup', ROOT / 'setup.py')
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # setup() runs only as __main__
+    return module
+
+
+def test_pybind11_headers_are_found_without_the_module(monkeypatch):
+    setup = _setup_module()
+    with_module = setup.pybind11_include()
+    assert os.path.exists(os.path.join(with_module, 'pybind11', 'pybind11.h'))
+    monkeypatch.setitem(sys.modules, 'pybind11', None)  # import pybind11 now fails
+    without = setup.pybind11_include()
+    assert os.path.exists(os.path.join(without, 'pybind11', 'pybind11.h'))
+
+
+def test_the_extension_compiles_the_core_s_sources_and_the_binding_only():
+    setup = _setup_module()
+    cwd = os.getcwd()
+    try:
+        sources = setup.extension().sources
+    finally:
+        os.chdir(cwd)
+    core = sorted(str(p.relative_to(ROOT)) for p in (ROOT / 'cpp' / 'src').rglob('*.cpp'))
+    binding = sorted(str(p.relative_to(ROOT)) for p in (ROOT / 'cpp' / 'python').glob('*.cpp'))
+    assert sources == core + binding

@@ -1,0 +1,144 @@
+"""The hostile-input catalogue (tests/hostile/catalogue.mjs) through the
+Python package: every case the API side runs, with the outcome the
+catalogue gives (`py` where Python's differs from the JS API's: a Python
+type instead of a JS one); the package must never fail otherwise. The
+command's own cases (kind 'cli') and inputs over 4 MB are the command's and
+the Node suite's (tests/hostile/export.mjs lists them)."""
+import base64
+import json
+import math
+import re
+import subprocess
+
+import pytest
+
+import ndcg_calc
+from conftest import ROOT
+
+WORKED_NDCG = 0.9490301792919195
+
+
+def _load():
+    done = subprocess.run(['node', str(ROOT / 'tests' / 'hostile' / 'export.mjs')], capture_output=True, check=True)
+    return json.loads(done.stdout)
+
+
+EXPORTED = _load()
+
+
+def decode(value):
+    if isinstance(value, list):
+        return [decode(v) for v in value]
+    if isinstance(value, dict):
+        if set(value) == {'base64'}:
+            return base64.b64decode(value['base64'])
+        if set(value) == {'number'}:
+            return float(value['number'].replace('Infinity', 'inf'))
+        if set(value) == {'regex', 'flags'}:
+            # JavaScript's [^] (any character) is [\s\S] in Python.
+            flags = re.S if 's' in value['flags'] else 0
+            return re.compile(value['regex'].replace('[^]', r'[\s\S]'), flags | re.M * ('m' in value['flags']))
+        return {k: decode(v) for k, v in value.items()}
+    return value
+
+
+def snake(key):
+    return re.sub(r'([A-Z])', lambda m: '_' + m.group(1).lower(), key)
+
+
+def camel(value):
+    if isinstance(value, list):
+        return [camel(v) for v in value]
+    if isinstance(value, dict):
+        return {re.sub(r'_([a-z0-9])', lambda m: m.group(1).upper(), k): camel(v) for k, v in value.items()}
+    return value
+
+
+def expectation(case):
+    if 'py' in case:
+        return case['py']
+    if 'api' in case and case['api'] is None:
+        return None
+    return case['expect']
+
+
+def call(case):
+    kind = case.get('kind', 'explain')
+    given = case.get('options') or {}
+    options = {snake(k): v for k, v in given.items()} if isinstance(given, dict) else given
+    text = lambda v: v if isinstance(v, bytes) else v.encode('utf-8', 'surrogatepass')
+    if kind == 'trec':
+        extra = {} if case.get('subtopics') is None else {'subtopics': text(case['subtopics'])}
+        r = ndcg_calc.evaluate(text(case['qrels']), text(case['run']), **extra, **options)
+        return {'mean': r.mean, 'perQuery': dict(r)}
+    if kind == 'compare':
+        r = ndcg_calc.compare(text(case['qrels']), [text(run) for run in case['runs']], **options)
+        return {'count': len(r.comparisons), 'first': camel(r.comparisons[0])}
+    ranking = case['apiInput'] if case.get('apiInput') is not None else case.get('ranking')
+    if not isinstance(options, dict):
+        return ndcg_calc.explain(ranking, options)  # options that are not keywords
+    if case.get('judgments') is not None:
+        options['qrels'] = text(case['judgments'])
+    r = ndcg_calc.explain(ranking, **options)
+    summary = {'format': r.format, 'n': r.n, 'k': r.k, 'dcg': r.dcg, 'idcg': r.idcg, 'ndcg': r.ndcg,
+               'hasJudgments': r.has_judgments, 'metrics': camel(r.metrics),
+               'ids': [s['id'] for s in r.steps[:50]], 'rels': [s['rel'] for s in r.steps[:50]]}
+    assert r.render('json').startswith('{') and r._repr_html_().startswith('<div')
+    return summary
+
+
+def near(got, want):
+    if want is None or got is None:
+        return got is want
+    if isinstance(got, bool) or not isinstance(got, (int, float)):
+        return False
+    return got == want or abs(got - want) <= 1e-12 * max(abs(got), abs(want))
+
+
+def assert_subset(got, want, path='result'):
+    for key, expected in want.items():
+        value = got.get(key) if isinstance(got, dict) else None
+        where = '%s.%s' % (path, key)
+        if expected is None or (isinstance(expected, (int, float)) and not isinstance(expected, bool)):
+            assert near(value, expected), '%s: expected %r, got %r' % (where, expected, value)
+        elif isinstance(expected, list):
+            assert isinstance(value, list) and len(value) >= len(expected), '%s: %r' % (where, value)
+            for i, w in enumerate(expected):
+                assert near(value[i], w) if isinstance(w, (int, float)) and not isinstance(w, bool) else value[i] == w, where
+        elif isinstance(expected, dict):
+            assert_subset(value, expected, where)
+        else:
+            assert value == expected, '%s: expected %r, got %r' % (where, expected, value)
+
+
+CASES = [decode(c) for c in EXPORTED['cases'] if c.get('kind') != 'cli']
+
+
+@pytest.mark.parametrize('case', CASES, ids=[c['name'] for c in CASES])
+def test_hostile_input(case):
+    want = expectation(case)
+    if want is None:
+        pytest.skip('not a case for the API side')
+    if 'error' in want:
+        with pytest.raises(ndcg_calc.NdcgError) as caught:
+            call(case)
+        e = caught.value
+        assert want['error'].search(str(e)), str(e)
+        if 'code' in want:
+            assert e.code == want['code']
+        if 'line' in want:
+            assert e.line == want['line'], str(e)
+        if 'column' in want:
+            assert e.column == want['column'], str(e)
+        if want.get('line'):
+            assert 'line %d, column %d' % (want['line'], want['column']) in str(e)
+        if 'source' in want:
+            assert e.source == want['source']
+    else:
+        assert_subset(call(case), want['result'])
+    assert ndcg_calc.explain('3 2 0 1 0 0 2 1 0 0', k=10).ndcg == WORKED_NDCG  # and the next call works
+
+
+def test_the_catalogue_reaches_python_whole_but_for_its_largest_inputs():
+    assert len(CASES) >= 120
+    assert len(EXPORTED['skipped']) <= 6

@@ -1,0 +1,63 @@
+"""The type stubs (__init__.pyi) name every public function and class with
+the parameters the module really has, and every explanation field the core
+writes for the worked example."""
+import ast
+import inspect
+from pathlib import Path
+
+import ndcg_calc
+
+STUBS = Path(ndcg_calc.__file__).with_name('__init__.pyi')
+
+
+def _stubbed():
+    tree = ast.parse(STUBS.read_text())
+    found = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            found[node.name] = node
+        elif isinstance(node, ast.AnnAssign):
+            found[node.target.id] = node
+    return found
+
+
+def _parameters(fn):
+    args = fn.args
+    names = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+    if args.vararg:
+        names.append('*' + args.vararg.arg)
+    if args.kwarg:
+        names.append('**' + args.kwarg.arg)
+    return [n for n in names if n != 'self']
+
+
+def _real_parameters(obj):
+    out = []
+    for p in inspect.signature(obj).parameters.values():
+        prefix = {p.VAR_POSITIONAL: '*', p.VAR_KEYWORD: '**'}.get(p.kind, '')
+        out.append(prefix + p.name)
+    return out
+
+
+def test_every_public_name_has_a_stub_with_the_same_parameters():
+    stubs = _stubbed()
+    assert set(ndcg_calc.__all__) <= set(stubs), set(ndcg_calc.__all__) - set(stubs)
+    for name in ndcg_calc.__all__:
+        obj = getattr(ndcg_calc, name)
+        stub = stubs[name]
+        if inspect.isfunction(obj):
+            assert _parameters(stub) == _real_parameters(obj), name
+        elif inspect.isclass(obj):
+            methods = {n.name: n for n in stub.body if isinstance(n, ast.FunctionDef)}
+            for method, fn in vars(obj).items():
+                if inspect.isfunction(fn) and (not method.startswith('_') or method in ('__init__', '_repr_html_')):
+                    assert method in methods, '%s.%s has no stub' % (name, method)
+                    assert _parameters(methods[method]) == _real_parameters(fn)[1:], '%s.%s' % (name, method)
+
+
+def test_the_explanation_s_fields_are_typed():
+    stub = _stubbed()['Explanation']
+    typed = {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)}
+    fields = set(ndcg_calc.explain('3 2 0 1', k=3))
+    # Fields written only with judgments or subtopics (idcg_judged, ...) are reached as items.
+    assert fields <= typed, fields - typed

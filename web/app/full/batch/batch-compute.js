@@ -1,0 +1,28 @@
+// Batch mode's step from state to model when its run and qrels are in the
+// boxes: one evaluateTrec call in the page, the result in columns, added to
+// compute()'s MODELS (shared/compute.js) by importing this module, which the
+// full page does. No DOM: tested in Node.
+import { matchingOf, MODELS } from '../../shared/compute.js';
+import { structuredError } from '../../shared/analyse.js';
+import { toTrecOptions } from '../../shared/state.js';
+import { columnsOf } from './engine.js';
+
+/** The preset batch mode's options match ('' for none). */
+export function trecMatching(api, state) {
+  return matchingOf(api, { preset: state.preset, gain: state.gain === 'table' ? undefined : state.gain });
+}
+
+/** Batch mode's model: what is missing, the result in columns, or the error (`spec` unused: every model takes it). */
+export function computeTrec(api, spec, state) {
+  const matching = trecMatching(api, state);
+  if (!state.text.trim() || !state.qrels.trim()) {
+    return { notice: state.text.trim() ? 'trecNeedQrels' : 'trecNeedRun', matching };
+  }
+  try {
+    return { trec: columnsOf(api.evaluateTrec(state.qrels, state.text, toTrecOptions(state))), matching };
+  } catch (e) {
+    return { error: structuredError(e), matching };
+  }
+}
+
+MODELS.trec = computeTrec;

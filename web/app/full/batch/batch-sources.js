@@ -1,0 +1,134 @@
+// The full page's sources: files (read by the batch engine's reader, gzip
+// included) and the runner (runner.js, a worker) that holds batch and
+// compare mode's inputs and evaluates them while a progress bar says how
+// far it is. The sources themselves are shared/sources.js.
+import { createRunner } from './runner.js';
+import { readFile } from './engine.js';
+import { structuredError } from '../../shared/analyse.js';
+import { sourceOf } from '../../shared/sources.js';
+import { boxesOf, FIELD, RUN_BOXES, runBoxes, runLetter, slotOf, toCompareOptions, toTrecOptions } from '../../shared/state.js';
+
+/** The largest input the core reads (ndcg::limits::max_bytes, stated in the README). */
+export const MAX_INPUT_BYTES = 256 * 2 ** 20;
+
+/** The runner, made once (a worker where the page can make one). */
+export function runnerOf(app) {
+  if (!app.runner) app.runner = createRunner(app.view.doc, { noWorker: Boolean(globalThis.__ndcgNoWorker) });
+  return app.runner;
+}
+
+/** A file chosen in batch mode: only its handle is kept here; the runner reads it. */
+export function fileSource(file) {
+  return { origin: 'file', name: file.name, file, bytes: file.size, lines: null, format: null, gzip: /\.gz$/i.test(file.name) };
+}
+
+/** Reads a file in the page (explain mode): its text, or a structured error. */
+export async function readInPage(file, slot, progress) {
+  return (await readFile(file, slot, MAX_INPUT_BYTES, progress)).text;
+}
+
+// What the runner must hold in `slot`: the source, or the box's text.
+function wanted(app, slot, box) {
+  const source = app.sources[slot];
+  if (source) return { key: source, args: source.file ? { slot, file: source.file, limit: MAX_INPUT_BYTES } : { slot, text: source.text } };
+  const text = app.state[FIELD[box]];
+  return { key: `text:${text}`, args: { slot, text } };
+}
+
+// Loads `slot` unless the runner holds (or is reading) that input already.
+function loadSlot(app, runner, slot, box, onProgress) {
+  const { key, args } = wanted(app, slot, box);
+  const held = app.loaded[slot];
+  if (held && held.key === key) return held.done;
+  const name = app.sources[slot] ? app.sources[slot].name : '';
+  onProgress({ phase: 'reading', slot, name, fraction: 0 });
+  const done = runner.call('load', args, (fraction) => onProgress({ phase: 'reading', slot, name, fraction })).then((info) => {
+    if (app.sources[slot] === key) Object.assign(key, info);
+  });
+  app.loaded[slot] = { key, done };
+  return done;
+}
+
+async function loadSlots(app, runner, seq, onProgress) {
+  const boxes = app.state.mode === 'compare' ? [...comparedBoxes(app), 'qrels'] : boxesOf(app.state.mode);
+  for (const box of boxes) {
+    await loadSlot(app, runner, slotOf(app.state.mode, box), box, onProgress);
+    if (seq !== app.batchSeq) return false;
+  }
+  return true;
+}
+
+/** True when compare mode's `box` holds a run (a source or text in the box). */
+export const hasRun = (app, box) => Boolean(sourceOf(app, box, 'compare') || app.state[FIELD[box]].trim());
+
+/** The run boxes compared: A and B always, C to H when they hold a run (an empty added box waits). */
+export function comparedBoxes(app) {
+  return runBoxes(app.state.runs).filter((box, i) => i < 2 || hasRun(app, box));
+}
+
+/** The names compare mode gives the runs of `boxes`: a file's name, else the box's letter; a repeated name gets its letter too. */
+export function runNames(app, boxes) {
+  const names = boxes.map((box) => {
+    const source = sourceOf(app, box, 'compare');
+    return source && source.origin === 'file' ? source.name : runLetter(box);
+  });
+  return names.map((name, i) => (names.indexOf(name) < i ? `${name} (${runLetter(boxes[i])})` : name));
+}
+
+// compareRuns numbers the runs it was given; the page's boxes are numbered with the empty ones too.
+function boxError(e, boxes) {
+  if (e && e.source === 'run' && e.index >= 1 && boxes[e.index - 1]) e.index = RUN_BOXES.indexOf(boxes[e.index - 1]) + 1;
+  return e;
+}
+
+// One call for the mode: evaluateTrec in batch mode, compareRuns in compare mode.
+async function evaluateIn(app, runner) {
+  if (app.state.mode !== 'compare') return { trec: await runner.call('evaluate', { options: toTrecOptions(app.state) }) };
+  const boxes = comparedBoxes(app);
+  const slots = boxes.map((box) => slotOf('compare', box));
+  try {
+    const compare = await runner.call('compare', { slots, options: toCompareOptions(app.state, runNames(app, boxes)) });
+    // Which runner slot and which box letter each run of the result came from.
+    return { compare: { ...compare, slots, letters: boxes.map(runLetter) } };
+  } catch (e) {
+    throw boxError(e, boxes);
+  }
+}
+
+/**
+ * Evaluates the batch or compare sources: loads what changed into the
+ * runner, then evaluates. onProgress({phase, slot, name, fraction}) while it
+ * works; resolves with {trec}, {compare} or {error}, or null when a newer
+ * job replaced it.
+ */
+export async function runBatch(app, onProgress) {
+  const seq = ++app.batchSeq;
+  try {
+    const runner = await runnerOf(app);
+    if (!(await loadSlots(app, runner, seq, onProgress))) return null;
+    onProgress({ phase: 'evaluating', fraction: null });
+    const done = await evaluateIn(app, runner);
+    return seq === app.batchSeq ? done : null;
+  } catch (e) {
+    if (seq !== app.batchSeq) return null;
+    // A failed read leaves nothing usable in the runner for that input.
+    app.loaded = {};
+    const plain = e && typeof e.code === 'string' ? Object.assign(new Error(e.message), e) : e;
+    return { error: structuredError(plain) };
+  }
+}
+
+/** Drops the source of `slot`; the runner forgets its text. */
+export function dropSource(app, slot) {
+  delete app.sources[slot];
+  app.loaded[slot] = null;
+}
+
+/** The text of a source (a file in the runner is asked for it). */
+export async function sourceText(app, slot) {
+  const source = app.sources[slot];
+  if (!source) return '';
+  if (typeof source.text === 'string') return source.text;
+  const runner = await runnerOf(app);
+  return runner.call('text', { slot });
+}

@@ -1,0 +1,184 @@
+// The batch engine: reads a run or qrels (a File, gzip included, or text),
+// evaluates them with evaluateTrec and answers drill-downs. A worker runs
+// it from source text (runner.js builds it from ENGINE_FUNCTIONS), so
+// every function here refers only to the others in that list and to
+// globals: no module-level constants, and the one import is of functions
+// kept to the same rule (shared/summary.js, which every view uses too).
+import { describeText, lineCount } from '../../shared/summary.js';
+
+/** A plain structured error, as the page shows it (see analyse.js). */
+function engineError(code, source, args, message) {
+  return { code, source, key: '', line: 0, column: 0, args, message };
+}
+
+/** Any error as a plain object that survives postMessage (an Error loses its fields). */
+function plainError(e) {
+  if (e && typeof e.code === 'string') {
+    return { code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) }, message: String(e.message) };
+  }
+  return engineError('bad-input', '', { found: String(e && e.message ? e.message : e).slice(0, 200) }, String(e && e.message ? e.message : e));
+}
+
+/** The bytes of `file` as a stream, counting what was read into progress(fraction); gunzipped when it starts with gzip's magic. */
+async function fileStream(file, progress) {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  const gzip = head[0] === 0x1f && head[1] === 0x8b;
+  let read = 0;
+  let stream = file.stream().pipeThrough(new TransformStream({
+    transform(chunk, out) {
+      read += chunk.byteLength;
+      progress(file.size ? read / file.size : 1);
+      out.enqueue(chunk);
+    },
+  }));
+  if (gzip) stream = stream.pipeThrough(new DecompressionStream('gzip'));
+  return { stream, gzip };
+}
+
+/**
+ * The text of `file` (slot names the input for errors): decoded as UTF-8,
+ * refused above `limit` bytes once decompressed.
+ */
+async function readFile(file, slot, limit, progress) {
+  const { stream, gzip } = await fileStream(file, progress);
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const parts = [];
+  let bytes = 0;
+  for (;;) {
+    let step;
+    try {
+      step = await reader.read();
+    } catch {
+      throw engineError('bad-file', slot, { found: file.name }, `the file "${file.name}" cannot be read${gzip ? ' (a damaged .gz?)' : ''}`);
+    }
+    if (step.done) break;
+    bytes += step.value.byteLength;
+    if (bytes > limit) {
+      reader.cancel().catch(() => {});
+      throw engineError('too-large', slot, { limit: `${Math.round(limit / 2 ** 20)} MB` }, `the input is larger than the limit of ${limit} bytes`);
+    }
+    parts.push(decoder.decode(step.value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return { text: parts.join(''), bytes, gzip };
+}
+
+/** The first `n` lines of `text` (a scan, no split of the whole text). */
+function headOf(text, n) {
+  let end = -1;
+  for (let i = 0; i < n && (end = text.indexOf('\n', end + 1)) >= 0;) i++;
+  return end < 0 ? text : text.slice(0, end + 1);
+}
+
+/**
+ * An export as the page keeps it: the text as a Blob (UTF-8, made here),
+ * its size, its line count and its first `keep` lines. Only these cross
+ * from the worker: the page's share does not grow with the text.
+ */
+function exportOf(text, keep) {
+  return { blob: new Blob([text], { type: 'text/plain' }), chars: text.length, lines: lineCount(text), head: headOf(text, keep) };
+}
+
+/** The lines of `text` whose first field is `qid`, joined by "\n" (a scan, no split of the whole text). */
+function linesOfQid(text, qid) {
+  const out = [];
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    if (line.trim().split(/\s+/)[0] === qid) out.push(line);
+    start = end + 1;
+  }
+  return out.join('\n');
+}
+
+/**
+ * evaluateTrec's result in columns: every per-query measure as a
+ * Float64Array over `qids` (NaN for no value), the means by name.
+ */
+function columnsOf(r) {
+  const first = r.qids.length ? r.perQuery[r.qids[0]] : {};
+  const names = r.measures.filter((m) => r.qids.length === 0 || m in first);
+  const columns = {};
+  for (const name of names) {
+    const column = new Float64Array(r.qids.length);
+    for (let i = 0; i < r.qids.length; i++) {
+      const v = r.perQuery[r.qids[i]][name];
+      column[i] = v === null ? NaN : v;
+    }
+    columns[name] = column;
+  }
+  return { measures: r.measures, names, qids: r.qids, columns, mean: r.mean, numQ: r.numQ, text: r.text };
+}
+
+/**
+ * The engine over `getApi` (a function returning the API or a promise of it):
+ * load, evaluate, compare, linesOf, text, forget, warm, render. Texts are held
+ * by slot (run, qrels, and compare mode's runB).
+ */
+function makeEngine(getApi) {
+  const texts = { run: '', qrels: '' };
+  return {
+    async load({ slot, file, text, limit }, progress) {
+      const got = file ? await readFile(file, slot, limit, progress) : { text, bytes: text.length, gzip: false };
+      texts[slot] = got.text;
+      return describeText(await getApi(), got);
+    },
+    async evaluate({ options }) {
+      const api = await getApi();
+      return columnsOf(api.evaluateTrec(texts.qrels, texts.run, options));
+    },
+    async compare({ slots, options }) {
+      const api = await getApi();
+      return api.compareRuns(texts.qrels, slots.map((slot) => texts[slot] || ''), options);
+    },
+    linesOf({ qid, slots = ['run', 'qrels'] }) {
+      const out = {};
+      for (const slot of slots) out[slot] = linesOfQid(texts[slot] || '', qid);
+      return out;
+    },
+    text: ({ slot }) => texts[slot] || '',
+    forget({ slot }) {
+      texts[slot] = '';
+    },
+    warm: async () => Boolean(await getApi()),
+    // An export of a large analysis, built here so the page never waits on it.
+    render: async ({ input, options, format, keep }) => exportOf((await getApi()).render(input, options, format), keep),
+  };
+}
+
+/** The buffers of a result's columns, transferred rather than copied. */
+function transferablesOf(value) {
+  return value && value.columns ? Object.values(value.columns).map((c) => c.buffer) : [];
+}
+
+/**
+ * The worker's entry: the module's createNdcgModule is a global of the
+ * worker's script; requests run one after another, in the order sent.
+ */
+function workerMain(scope) {
+  let api = null;
+  const engine = makeEngine(() => api || (api = scope.createNdcgModule()));
+  let queue = Promise.resolve();
+  scope.onmessage = (e) => {
+    const { id, op, args } = e.data;
+    const progress = (fraction) => scope.postMessage({ id, progress: fraction });
+    queue = queue.then(async () => {
+      try {
+        const value = await engine[op](args, progress);
+        scope.postMessage({ id, value }, transferablesOf(value));
+      } catch (err) {
+        scope.postMessage({ id, error: plainError(err) });
+      }
+    });
+  };
+  scope.postMessage({ ready: true });
+}
+
+/** Every function the worker needs, in one list (see runner.js). */
+export const ENGINE_FUNCTIONS = [
+  engineError, plainError, fileStream, readFile, lineCount, headOf, exportOf, describeText, linesOfQid, columnsOf, makeEngine, transferablesOf, workerMain,
+];
+
+export { columnsOf, exportOf, headOf, makeEngine, readFile, workerMain };

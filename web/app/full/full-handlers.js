@@ -1,0 +1,249 @@
+// The full page's own events, added to the handlers every view has
+// (handlers.js): files and long pastes, the mode, ranking B, the judgments
+// and runs C to H, examples, exports, compare mode's picks, the link and the
+// embed dialog. Its entry (main.js) passes makeFullHandlers to the controller.
+import { errorText, t } from '../shared/i18n.js';
+import { bytesText } from '../shared/templates.js';
+import { structuredError } from '../shared/analyse.js';
+import { applyPreset, COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength } from '../shared/state.js';
+import { editable, FIELD, hasSources, keepOutOfBox } from '../shared/sources.js';
+import { dropSource, fileSource, readInPage, runnerOf, sourceText } from './batch/batch-sources.js';
+import * as view from '../shared/view.js';
+import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
+import { exportOf } from './batch/engine.js';
+import { loadDrill } from './full-controller.js';
+import { makeHandlers } from '../shared/handlers.js';
+import { delayFor, draw, persist, resetRows, run, tooLongForLink, update } from '../shared/controller.js';
+
+/** Batch and compare modes start from trec_eval's convention unless the user chose another. */
+function withMode(app, state, mode) {
+  const next = { ...state, mode };
+  return mode !== 'explain' && next.mode !== state.mode && next.preset === 'document' ? applyPreset(app.spec, next, 'trec_eval') : next;
+}
+
+function loadExample(app, name) {
+  const example = EXAMPLES[name];
+  if (!example) return;
+  resetRows(app);
+  let next = example.reset ? { ...defaultState(app.spec), lang: app.state.lang } : { ...app.state };
+  if (example.mode === 'trec' && next.mode !== 'trec') next = withMode(app, next, 'trec');
+  next = { ...next, ...(example.set || {}), text: example.text === null ? bigExample() : example.text, qrels: example.qrels, mode: example.mode };
+  app.state = next;
+  app.sources = {};
+  app.controlError = null;
+  // Let the browser paint the pressed button before a large computation.
+  setTimeout(() => run(app), 0);
+}
+
+/** Items up to which an export is built in the page from the kept analysis (a few ms). */
+export const EXPORT_IN_PAGE_ITEMS = 2000;
+
+/**
+ * `analysis` in `format` as exportOf (engine.js) makes it. A large one is
+ * built in the runner's worker from the same input and options (about 1 s
+ * for 100,000 rows, which would freeze the page), and only its Blob and head
+ * come back; without a worker, here as before.
+ */
+async function renderAnalysis(app, analysis, format) {
+  if (analysis.items <= EXPORT_IN_PAGE_ITEMS) return exportOf(analysis.render(format), HEAD_LINES);
+  view.announce(app.view, t(app.lang, 'exportWorking'));
+  const runner = await runnerOf(app);
+  if (runner.kind === 'worker') return runner.call('render', { input: analysis.input, options: analysis.options, format, keep: HEAD_LINES });
+  // Let the message paint before the page is busy.
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  return exportOf(analysis.render(format), HEAD_LINES);
+}
+
+async function exportAs(app, format) {
+  let exported;
+  if (format === 'trec') {
+    exported = exportOf(app.good.trec ? app.good.trec.text : '', HEAD_LINES);
+  } else {
+    const analysis = app.good.analysis;
+    if (!analysis) return;
+    try {
+      exported = await renderAnalysis(app, analysis, format);
+    } catch (e) {
+      view.announce(app.view, errorText(app.lang, structuredError(e)));
+      return;
+    }
+  }
+  view.showExportText(app.view, app.lang, format, exported);
+  const size = exported.blob.size;
+  if (size <= COPY_LIMIT) return copyShown(app);
+  view.announce(app.view, t(app.lang, 'exportReady', { format: t(app.lang, `export_${format}`), size: bytesText(size) }));
+}
+
+/** Copies the export shown, all of it. */
+async function copyShown(app) {
+  const file = view.exportedText(app.view);
+  if (!file) return;
+  const ok = await view.copyBlob(app.view, file.blob);
+  view.announce(app.view, ok ? t(app.lang, 'exportCopied', { format: t(app.lang, `export_${file.format}`) }) : t(app.lang, 'copyFailed'));
+}
+
+function downloadShown(app) {
+  const file = view.exportedText(app.view);
+  if (file) view.download(app.view, file);
+}
+
+async function explainQuery(app, qid) {
+  resetRows(app);
+  let lines = { run: linesOfQuery(app.state.text, qid), qrels: linesOfQuery(app.state.qrels, qid) };
+  // A file or long paste lives in the runner: it finds the query's lines there.
+  if (hasSources(app)) lines = await (await runnerOf(app)).call('linesOf', { qid });
+  for (const box of ['ranking', 'qrels']) dropSource(app, slotOf('explain', box));
+  update(app, { mode: 'explain', text: lines.run, qrels: lines.qrels });
+  view.focusResults(app.view);
+}
+
+/**
+ * A file opened or dropped on `box`. Batch mode hands it to the runner
+ * without reading it here; the explain mode reads it and keeps it in the
+ * box when it fits there.
+ */
+async function openFile(app, box, file) {
+  app.controlError = null;
+  resetRows(app);
+  if (app.state.mode !== 'explain') {
+    app.sources[slotOf(app.state.mode, box)] = fileSource(file);
+    run(app);
+    return;
+  }
+  let text;
+  try {
+    text = await readInPage(file, slotOf('explain', box), () => {});
+  } catch (e) {
+    view.announce(app.view, errorText(app.lang, structuredError(Object.assign(new Error(e.message), e))));
+    return;
+  }
+  dropSource(app, slotOf('explain', box));
+  if (fitsInBox(text)) update(app, { [FIELD[box]]: text });
+  else {
+    keepOutOfBox(app, box, text, file.name);
+    run(app);
+  }
+}
+
+/** Edit: a small source goes back into its box; remove: the box is empty again. */
+async function sourceAction(app, data, edit) {
+  const box = data.box in FIELD ? data.box : 'ranking';
+  const slot = slotOf(app.state.mode, box);
+  const source = app.sources[slot];
+  if (!source) return;
+  const text = edit && editable(source) ? await sourceText(app, slot) : '';
+  dropSource(app, slot);
+  resetRows(app);
+  update(app, { [FIELD[box]]: text });
+  view.focusBox(app.view, box);
+}
+
+/** Compare mode's view (measure, pair, query): kept in the link, drawn without comparing again. */
+function setView(app, patch) {
+  app.state = { ...app.state, ...patch };
+  app.keepUrl = false;
+  persist(app);
+  app.version++;
+  draw(app);
+}
+
+/** Compare mode: one more run box (up to MAX_RUNS), with the focus in it. */
+function addRun(app) {
+  if (app.state.runs >= MAX_RUNS) return;
+  const box = RUN_BOXES[app.state.runs];
+  update(app, { runs: app.state.runs + 1 });
+  view.focusBox(app.view, box);
+}
+
+/** Removes run `box` (C or later): the runs after it move up one box, their files with them. */
+function removeRun(app, box) {
+  const boxes = runBoxes(app.state.runs);
+  const at = boxes.indexOf(box);
+  if (at < 2) return;
+  // A pair and a query name runs by number: they no longer mean the same runs.
+  const patch = { runs: app.state.runs - 1, pair: '', query: '' };
+  for (let i = at; i < boxes.length; i++) {
+    const next = boxes[i + 1];
+    const [slot, nextSlot] = [slotOf('compare', boxes[i]), next && slotOf('compare', next)];
+    patch[FIELD[boxes[i]]] = next ? app.state[FIELD[next]] : '';
+    if (next && app.sources[nextSlot]) app.sources[slot] = app.sources[nextSlot];
+    else delete app.sources[slot];
+    // The runner holds texts by slot: each moved run is loaded again.
+    app.loaded[slot] = null;
+  }
+  update(app, patch);
+  view.focusBox(app.view, boxes[at - 1]);
+}
+
+function fullActions(app, handlers) {
+  return {
+    example: (data) => loadExample(app, data.example),
+    reset: () => loadExample(app, 'worked'),
+    export: (data) => exportAs(app, data.format),
+    download: () => downloadShown(app),
+    'copy-export': () => copyShown(app),
+    'explain-query': (data) => explainQuery(app, data.qid),
+    'compare-query': (data) => { setView(app, { query: String(data.qid) }); loadDrill(app, true); },
+    'run-add': () => addRun(app),
+    'run-remove': (data) => removeRun(app, data.box),
+    'compare-pick': (data) => setView(app, { measure: data.value }),
+    'compare-pair': (data) => { setView(app, { pair: data.value }); loadDrill(app, false); },
+    'source-edit': (data) => sourceAction(app, data, true),
+    'source-remove': (data) => sourceAction(app, data, false),
+    'switch-trec': () => handlers.mode('trec'),
+    'open-embed': () => { view.showEmbed(app.view, true); draw(app); },
+    'close-embed': () => view.showEmbed(app.view, false),
+    'copy-snippet': (data) => copySnippet(app, data.target),
+  };
+}
+
+async function copyLink(app) {
+  if (app.timer) run(app);
+  persist(app);
+  const ok = await view.copyText(app.view, location.href);
+  if (ok && hasSources(app)) {
+    view.announce(app.view, t(app.lang, 'linkWithoutFiles'));
+  } else if (tooLongForLink(app.state)) {
+    const size = `${Math.round(textLength(app.state) / 1024)} KB`;
+    view.announce(app.view, t(app.lang, 'linkTooLong', { size }));
+  } else {
+    view.announce(app.view, ok ? t(app.lang, 'linkCopied') : t(app.lang, 'copyFailed'));
+  }
+}
+
+async function copySnippet(app, id) {
+  const text = view.embedSnippet(app.view, id);
+  if (!text) return;
+  const ok = await view.copyText(app.view, text);
+  view.embedStatus(app.view, t(app.lang, ok ? 'embedCopied' : 'copyFailed'));
+}
+
+// A box's text: one too long for the box is kept out of it at once.
+function boxText(app, handlers, box, value, patch) {
+  if (!fitsInBox(value)) {
+    handlers.bigText(box, value);
+    return;
+  }
+  update(app, patch, delayFor(box === 'qrels' ? { ...app.state, qrels: value } : { ...app.state, text: value }));
+}
+
+function fullHandlers(app, handlers) {
+  return {
+    textB: (value) => boxText(app, handlers, 'ranking-b', value, { textB: value }),
+    qrels: (value) => boxText(app, handlers, 'qrels', value, { qrels: value }),
+    /** Runs C to H of compare mode. */
+    runText: (box, value) => boxText(app, handlers, box, value, { [FIELD[box]]: value }),
+    openFile: (box, file) => openFile(app, box, file),
+    mode(mode) {
+      app.state = withMode(app, app.state, mode);
+      run(app);
+    },
+    copyLink: () => copyLink(app),
+    embedChanged: () => draw(app),
+  };
+}
+
+/** The full page's handlers: every view's (handlers.js) and its own. */
+export function makeFullHandlers(app) {
+  return makeHandlers(app, (a, handlers) => ({ handlers: fullHandlers(a, handlers), actions: fullActions(a, handlers) }));
+}

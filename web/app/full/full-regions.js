@@ -1,0 +1,29 @@
+// The regions only the full page has: compare and batch mode, ranking B, the
+// formulas, the judged pool, "how it works", the export panel and the embed
+// dialog. Its entry (main.js) hands them to the view, so the embed page
+// (embed-page.js) carries none of their code or texts.
+import { exportedFile, mountExport, renderExport, showExport } from './regions/export-panel.js';
+import { bindEmbed, closeEmbed, embedStatus, mountEmbed, openEmbed, renderEmbed, snippetText } from './regions/embed-dialog.js';
+import { chartKeys, compareLive, compareSections } from './regions/compare-results.js';
+import { batchSections } from './regions/batch-results.js';
+import { abPanel } from './ab.js';
+import { formulas, learnSection, poolPanel } from './full-templates.js';
+import { byId } from '../shared/regions/dom.js';
+import { FULL_INPUT } from './regions/full-input.js';
+
+// The "how it works" section in the page's language.
+function learn(doc, lang) {
+  const body = byId(doc, 'learn-body');
+  if (body) body.replaceChildren(...learnSection(lang));
+}
+
+export const FULL_REGIONS = {
+  results: { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel, formulas, pool: poolPanel },
+  input: FULL_INPUT,
+  learn,
+  // The functions the view calls, not the modules: a module passed as a value
+  // would be bundled with an object of getters for every export.
+  exporter: { mountExport, renderExport, showExport, exportedFile },
+  embed: { mountEmbed, renderEmbed, bindEmbed, openEmbed, closeEmbed, snippetText, embedStatus },
+  chartKeys,
+};

@@ -1,0 +1,59 @@
+// The parts of the results only the full page draws: the formulas for the
+// current options, the judged pool's two NDCGs and the "how it works"
+// section. Reached through FULL_REGIONS (full-regions.js), so the embed
+// page and the element carry none of them.
+import { t } from '../shared/i18n.js';
+import { cutLabel } from '../shared/state.js';
+import { discountExpr, discountText, fixed, gainExpr, gainText, h, plain, sub, v } from '../shared/templates.js';
+
+function sigma(upper) {
+  return h('span', { class: 'bigop' }, h('span', { class: 'bigop-up' }, upper), h('span', { class: 'bigop-sym' }, 'Σ'),
+    h('span', { class: 'bigop-low' }, 'i = 1'));
+}
+
+function frac(num, den) {
+  return h('span', { class: 'frac' }, h('span', { class: 'frac-num' }, num), h('span', { class: 'frac-den' }, den));
+}
+
+/** The formula block for the current options. */
+export function formulas(lang, { gain, logBase, weighted, k, ideal, zeroIdcg, gainTable }) {
+  const kl = cutLabel(k);
+  const upper = k ? 'K' : 'n';
+  const term = weighted ? [v('w'), sub(v('i')), ' · '] : [];
+  const dcgLabel = t(lang, 'formulaDcgLabel', { gain: gainText(gain), discount: discountText(logBase) });
+  const out = h('div', { class: 'formulas' },
+    h('p', { class: 'formula', role: 'math', 'aria-label': dcgLabel },
+      h('span', { 'aria-hidden': 'true' }, `DCG${kl} = `, sigma(upper), ' ', term, frac(gainExpr(gain), discountExpr(logBase)))),
+    h('p', { class: 'formula-note' }, t(lang, `formulaIdcgNote_${ideal}`, { k: kl })),
+    h('p', { class: 'formula', role: 'math', 'aria-label': `NDCG${kl} = DCG${kl} / IDCG${kl}` },
+      h('span', { 'aria-hidden': 'true' }, `NDCG${kl} = `, frac(`DCG${kl}`, `IDCG${kl}`))),
+    h('p', { class: 'formula-note' }, t(lang, `formulaZero_${zeroIdcg}`, { k: kl })));
+  if (gain === 'table' && gainTable && gainTable.length) {
+    out.appendChild(h('p', { class: 'formula-note' }, `g = [${gainTable.map(plain).join(', ')}]`));
+  }
+  if (k) out.appendChild(h('p', { class: 'formula-note' }, `K = ${k}`));
+  return out;
+}
+
+/** The ranking's NDCG against its own ideal and against the judged pool's. */
+export function poolPanel(lang, r, d) {
+  const kl = cutLabel(r.k);
+  const card = (label, idcg, ndcg, cls) => h('div', { class: `pool-card ${cls}` },
+    h('p', { class: 'pool-label' }, label),
+    h('p', { class: 'pool-value' }, `NDCG${kl} = ${fixed(r.dcg, d)} / ${fixed(idcg, d)} = `, h('strong', null, fixed(ndcg, d))));
+  const gap = r.ndcgList - r.ndcgJudged;
+  return [
+    h('div', { class: 'pool-cards' },
+      card(t(lang, 'poolOwn'), r.idcgList, r.ndcgList, 'own'),
+      card(t(lang, 'poolJudged'), r.idcgJudged, r.ndcgJudged, 'judged')),
+    h('p', null, t(lang, 'poolExplain')),
+    h('p', null, Math.abs(gap) > 1e-12 ? t(lang, 'poolGap', { gap: fixed(gap, d) }) : t(lang, 'poolSame')),
+    h('p', null, t(lang, 'poolAdvice')),
+  ];
+}
+
+/** The "how it works" section: one disclosure per question. */
+export function learnSection(lang) {
+  return t(lang, 'learn').map(([title, paragraphs]) => h('details', { class: 'learn-item' },
+    h('summary', null, title), paragraphs.map((p) => h('p', null, p))));
+}

@@ -1,0 +1,142 @@
+// The full page's input panel: the mode, the ranking, ranking B, compare
+// mode's runs C to H, the judgments, files and long pastes shown as a
+// summary, and the examples. Reached through FULL_REGIONS, so the embed page
+// carries none of it.
+import { t } from '../../shared/i18n.js';
+import { button, bytesText, count, h } from '../../shared/templates.js';
+import { FIELD, fitsInBox, fitsInBoxSize, MAX_RUNS, runLetter } from '../../shared/state.js';
+import { EXAMPLE_NAMES } from '../examples.js';
+import { AREA, EXTRA_BOXES, LABELS, textField } from '../../shared/regions/input.js';
+import { byId, setText } from '../../shared/regions/dom.js';
+
+const boxField = (name, rows) => textField(name, rows, true, sourcePart(name));
+
+// A file or long paste in place of the box's text, and the way to open a file.
+function sourcePart(name) {
+  return [
+    h('div', { id: `${name}-source`, class: 'source', hidden: true },
+      h('p', { id: `${name}-source-text`, class: 'source-text' }),
+      button({ class: 'small', 'data-action': 'source-edit', 'data-box': name, id: `${name}-source-edit` }),
+      ' ',
+      button({ class: 'small', 'data-action': 'source-remove', 'data-box': name, id: `${name}-source-remove` })),
+    h('div', { class: 'file-row' },
+      button({ class: 'small', id: `${name}-open` }),
+      h('input', { type: 'file', id: `${name}-file`, class: 'file-input', hidden: true, tabindex: '-1' }),
+      ' ', h('span', { class: 'help', id: `${name}-drop`, 'data-i18n': 'dropHint' })),
+  ];
+}
+
+// Runs C to H: as many boxes as the state's runs, in compare mode only; "Add a run" below them.
+function renderExtraRuns(region, lang, state) {
+  const compare = state.mode === 'compare';
+  EXTRA_BOXES.forEach((box, i) => {
+    const x = runLetter(box);
+    byId(region.root, `${box}-field`).hidden = !compare || i + 2 >= state.runs;
+    if (region[box].value !== state[FIELD[box]]) region[box].value = state[FIELD[box]];
+    setText(byId(region.root, `${box}-label`), t(lang, 'runXLabel', { x }));
+    setText(byId(region.root, `${box}-help`), t(lang, 'runXHelp'));
+    setText(byId(region.root, `${box}-open`), t(lang, 'openRun'));
+    setText(byId(region.root, `${box}-remove`), t(lang, 'runRemove', { x }));
+  });
+  byId(region.root, 'run-add-row').hidden = !compare || state.runs >= MAX_RUNS;
+}
+
+function sourceText(lang, source) {
+  const format = source.format ? t(lang, `format_${source.format}`) : '';
+  const parts = [bytesText(source.bytes), source.lines === null ? '' : t(lang, source.lines === 1 ? 'sourceOneLine' : 'sourceLines', { n: count(source.lines) }), format,
+    source.gzip ? 'gzip' : ''].filter(Boolean).join(' · ');
+  return source.origin === 'file' ? t(lang, 'sourceFile', { name: source.name, parts }) : t(lang, 'sourcePaste', { parts });
+}
+
+// A box with a source shows its summary instead of the text area.
+function renderSource(region, lang, name, source, mode) {
+  const area = region[AREA[name]];
+  if (!area || !byId(region.root, `${name}-source`)) return;
+  area.hidden = Boolean(source);
+  byId(region.root, `${name}-source`).hidden = !source;
+  const labels = (LABELS[mode] || LABELS.explain)[name];
+  if (labels) setText(byId(region.root, `${name}-open`), t(lang, labels[2]));
+  if (!source) return;
+  setText(byId(region.root, `${name}-source-text`), sourceText(lang, source));
+  const edit = byId(region.root, `${name}-source-edit`);
+  edit.hidden = !fitsInBoxSize(source.bytes, source.lines);
+  setText(edit, t(lang, 'sourceEdit'));
+  setText(byId(region.root, `${name}-source-remove`), t(lang, 'sourceRemove'));
+}
+
+// The file button and drops on the field: a file goes to handlers.openFile, never into the box.
+function bindFiles(region, box, handlers) {
+  const input = byId(region.root, `${box}-file`);
+  const field = region[AREA[box]].closest('.field');
+  if (!input || !field) return;
+  byId(region.root, `${box}-open`).addEventListener('click', () => input.click());
+  input.addEventListener('change', () => {
+    if (input.files && input.files[0]) handlers.openFile(box, input.files[0]);
+    input.value = '';
+  });
+  field.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    field.classList.add('drop-target');
+  });
+  field.addEventListener('dragleave', () => field.classList.remove('drop-target'));
+  field.addEventListener('drop', (e) => {
+    field.classList.remove('drop-target');
+    const transfer = e.dataTransfer;
+    if (transfer && transfer.files && transfer.files.length) {
+      e.preventDefault();
+      handlers.openFile(box, transfer.files[0]);
+    } else if (transfer && !fitsInBox(transfer.getData('text/plain') || '')) {
+      e.preventDefault();
+      handlers.bigText(box, transfer.getData('text/plain'));
+    }
+  });
+}
+
+function modeChoice() {
+  const radio = (value, key) => h('label', { class: 'choice' },
+    h('input', { type: 'radio', name: 'mode', value, checked: value === 'explain' }), ' ', h('span', { 'data-i18n': key }));
+  return h('fieldset', { class: 'mode' }, h('legend', { 'data-i18n': 'modeLabel' }),
+    radio('explain', 'modeExplain'), radio('trec', 'modeTrec'), radio('compare', 'modeCompare'));
+}
+
+// Run C, D, …: a box like A's and B's with a button that removes it.
+function extraRun(box) {
+  const el = boxField(box, 3);
+  el.hidden = true;
+  el.classList.add('extra-run');
+  el.querySelector('.file-row').append(' ', button({ class: 'small', 'data-action': 'run-remove', 'data-box': box, id: `${box}-remove` }));
+  return el;
+}
+
+function extraRuns() {
+  return [EXTRA_BOXES.map(extraRun),
+    h('p', { id: 'run-add-row', hidden: true }, button({ 'data-action': 'run-add', id: 'run-add', 'data-i18n': 'runAdd' }))];
+}
+
+function examples() {
+  return h('div', { class: 'examples', role: 'group', 'aria-labelledby': 'examples-label' },
+    h('span', { id: 'examples-label', class: 'examples-label', 'data-i18n': 'examplesLabel' }),
+    EXAMPLE_NAMES.map((name) => [' ', button({ class: 'chip', 'data-action': 'example', 'data-example': name, 'data-i18n': `example_${name}` })]));
+}
+
+function build() {
+  return h('section', { class: 'panel', 'aria-labelledby': 'input-heading' },
+    h('h2', { id: 'input-heading', 'data-i18n': 'inputHeading' }), modeChoice(), boxField('ranking', 7), boxField('ranking-b', 3),
+    extraRuns(), boxField('qrels', 4), examples());
+}
+
+function render(region, lang, model) {
+  renderExtraRuns(region, lang, model.state);
+  const sources = model.sources || {};
+  for (const name of Object.keys(AREA)) renderSource(region, lang, name, sources[name] || null, model.state.mode);
+}
+
+function bind(region, handlers) {
+  for (const box of Object.keys(AREA)) if (region[AREA[box]]) bindFiles(region, box, handlers);
+  for (const radio of region.root.querySelectorAll('input[name="mode"]')) {
+    radio.addEventListener('change', () => { if (radio.checked) handlers.mode(radio.value); });
+  }
+}
+
+/** What mountInput, renderInput and bindInput (input.js) add on the full page. */
+export const FULL_INPUT = { build, render, bind };

@@ -1,0 +1,42 @@
+// Texts of batch mode (a TREC run, query by query), loaded with batch-results.js.
+import { addTexts } from '../../shared/i18n.js';
+
+const en = {
+  trecHeading: 'Per-query results',
+  trecQuery: 'query',
+  trecMean: 'mean',
+  trecCount: '{n} queries evaluated.',
+  trecExplain: 'Explain',
+  trecExplainLabel: 'Explain query {qid} step by step',
+  trecNeedQrels: 'Add judgments (qrels) to evaluate the run.',
+  trecNeedRun: 'Paste a run above, or open or drop a run file, to evaluate it.',
+  trecWorking: 'Reading and evaluating…',
+  trecMeanHeading: 'Mean over {n} queries',
+  histogramHeading: 'Per-query {metric}',
+  histogramLabel: 'Histogram of per-query {metric} over {n} queries, in ten bins: {bins}.',
+  sortBy: 'Sort by {name}',
+  trecFilter: 'Filter by query id',
+  trecShown: '{n} of {total} queries shown.',
+  trecLive: 'Mean {name} = {value} over {n} queries',
+};
+
+const zh = {
+  trecHeading: '逐查询结果',
+  trecQuery: '查询',
+  trecMean: '平均',
+  trecCount: '共评测 {n} 个查询。',
+  trecExplain: '逐步解释',
+  trecExplainLabel: '逐步解释查询 {qid}',
+  trecNeedQrels: '请提供相关性标注（qrels）以评测运行结果。',
+  trecNeedRun: '在上方粘贴运行结果，或打开、拖放运行结果文件，即可开始评测。',
+  trecWorking: '正在读取并评测…',
+  trecMeanHeading: '{n} 个查询的平均值',
+  histogramHeading: '各查询的 {metric} 分布',
+  histogramLabel: '{n} 个查询的 {metric} 直方图，共十个区间：{bins}。',
+  sortBy: '按 {name} 排序',
+  trecFilter: '按查询 id 筛选',
+  trecShown: '显示 {n} / {total} 个查询。',
+  trecLive: '{n} 个查询的平均 {name} = {value}',
+};
+
+addTexts({ en, zh });

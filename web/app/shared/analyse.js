@@ -1,0 +1,38 @@
+// The one place the page asks the module for an explanation: api.analyse(),
+// one call per change, which parses once and returns
+// { explanation, format, items, matchingPreset, unweightedNdcg, presets, render(format) }.
+// Errors leave as plain structured objects: { code, source, key, line, column, args, message }.
+
+/** One analysis of `input` under `options`; throws a structured error. */
+export function analyse(api, input, options) {
+  try {
+    // The input and options stay with the result: a large export is built
+    // again from them in the worker (see full-handlers.js).
+    return Object.assign(api.analyse(input, options), { input, options });
+  } catch (e) {
+    throw structuredError(e);
+  }
+}
+
+// The module's message starts with where the error is ("ranking: line 3,
+// column 7: "), which the page shows from the fields in its own language.
+function coreMessage(e) {
+  let message = String(e.message);
+  for (const prefix of [`${e.source}: `, `line ${e.line}, column ${e.column}: `]) {
+    if (message.startsWith(prefix)) message = message.slice(prefix.length);
+  }
+  return message;
+}
+
+/**
+ * A thrown module error as a plain structured error. Anything that is not
+ * the module's error (a bug) is thrown on.
+ */
+export function structuredError(e) {
+  if (e && !(e instanceof Error) && typeof e.code === 'string' && 'args' in e) return e;  // already plain
+  if (!e || typeof e.code !== 'string') throw e;
+  return {
+    code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) },
+    message: coreMessage(e),
+  };
+}

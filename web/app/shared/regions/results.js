@@ -1,0 +1,207 @@
+// The results region: the headline, the step tables in the document's
+// shape, and on the full page the formulas, the judged pool, the loss, the
+// NDCG@k curve, the other metrics and the preset comparison; or the batch
+// table. It draws model.analysis (see compute.js) and never calls the module.
+import { errorText, t } from '../i18n.js';
+import { cutLabel } from '../state.js';
+import { ALL_PARTS, DEFAULT_PARTS } from '../parts.js';
+import * as T from '../templates.js';
+import { byId, setText, show } from './dom.js';
+import { bindMarks } from './marks.js';
+import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.js';
+
+const { count, h, section } = T;
+
+/**
+ * Builds the region. `full` is the whole page: every part; otherwise
+ * `parts` (see parts.js) says what to draw.
+ * `heading` (default true) adds the panel heading and the stale note.
+ * `compare` ({sections, live}, from compare-results.js) draws compare mode,
+ * `batch` (batchSections of batch-results.js) batch mode and `ab` (abPanel
+ * of ab.js) ranking B, `formulas` and `pool` (of full-templates.js) the
+ * formulas and the judged pool; only the full page passes them, so the
+ * embed page and the component carry none of their code or texts.
+ */
+export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null, formulas = null, pool = null }) {
+  const body = h('div', { id: 'results-body' });
+  const live = h('p', { id: 'result-live', class: 'visually-hidden', 'aria-live': 'polite' });
+  const content = heading
+    ? h('section', { id: 'results', class: 'panel results', 'aria-labelledby': 'results-heading', tabindex: '-1' },
+      h('h2', { id: 'results-heading', 'data-i18n': 'resultsHeading' }),
+      h('p', { id: 'stale-note', class: 'stale-note', 'data-i18n': 'staleNote', hidden: true }), progressBar(), live, body)
+    : h('div', { class: 'results' }, live, body);
+  root.replaceChildren(content);
+  bindMarks(root);
+  return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
+    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool };
+}
+
+/** Changes the parts a compact region draws (drawn at the next render). */
+export function setParts(region, parts) {
+  region.parts = new Set(parts);
+  region.shownKey = null;
+}
+
+function progressBar() {
+  return h('div', { id: 'batch-progress', class: 'batch-progress', hidden: true },
+    h('p', { id: 'progress-label', class: 'progress-label' }),
+    h('progress', { id: 'progress-bar', max: '1', 'aria-labelledby': 'progress-label' }));
+}
+
+/** Shows how far reading or evaluating has come; hides the bar when `job` is null. */
+export function renderProgress(region, lang, job) {
+  const box = byId(region.root, 'batch-progress');
+  if (!box) return;
+  show(box, Boolean(job));
+  if (!job) return;
+  const bar = byId(region.root, 'progress-bar');
+  if (job.fraction === null || job.fraction === undefined) bar.removeAttribute('value');
+  else bar.value = Math.min(1, job.fraction);
+  const percent = job.fraction === null || job.fraction === undefined ? '' : `${Math.floor(job.fraction * 100)}%`;
+  const what = job.name || t(lang, job.slot === 'qrels' ? 'qrelsLabelTrec' : 'runLabel');
+  setText(byId(region.root, 'progress-label'), job.phase === 'reading'
+    ? t(lang, 'progressReading', { name: what, percent }) : t(lang, 'progressEvaluating'));
+}
+
+const isWeighted = (r) => T.tableColumns(r).weights;
+
+function stepSections(lang, r, d, rowLimit, parts) {
+  const kl = cutLabel(r.k);
+  const opts = { gain: r.options.gain, logBase: r.options.logBase };
+  const marked = new Set(T.biggestLosses(r.loss));
+  const ndcgText = r.ndcg === null ? t(lang, 'undefinedValue') : T.fixed(r.ndcg, d);
+  return [
+    section('dcg', t(lang, 'step1', { k: kl }), [
+      T.stepTable(lang, 'dcg', r, opts, d, rowLimit.dcg, marked),
+      h('p', { class: 'sum-line', id: 'sum-dcg' }, T.sumLine(`DCG${kl}`, r.steps, r.dcg, d)),
+    ]),
+    section('idcg', t(lang, 'step2', { k: kl }), [
+      h('p', { class: 'help' }, t(lang, `step2From_${r.options.ideal === 'judgments' && r.hasJudgments ? 'judgments' : 'list'}`)),
+      T.stepTable(lang, 'idcg', r, opts, d, rowLimit.idcg, null),
+      h('p', { class: 'sum-line', id: 'sum-idcg' }, T.sumLine(`IDCG${kl}`, r.idealSteps, r.idcg, d)),
+    ]),
+    section('ndcg', t(lang, 'step3', { k: kl }), [
+      h('p', { class: 'sum-line', id: 'ndcg-line' },
+        `NDCG${kl} = DCG${kl} / IDCG${kl} = ${T.fixed(r.dcg, d)} / ${T.fixed(r.idcg, d)} = ${ndcgText}`),
+      parts.has('headline') ? null : tieNote(lang, r, d),
+      T.roundingNotes(lang, r, d),
+    ]),
+  ];
+}
+
+// Ranking B beside A, or B's error, when the A/B box has text.
+function abSection(region, lang, model, r, d) {
+  if (!region.ab || model.state.mode !== 'explain' || !(model.state.textB || '').trim()) return null;
+  const b = model.analysisB;
+  const e = model.errorB;
+  const body = e ? h('div', { class: 'error-box', id: 'ab-error' }, h('p', null, h('strong', null, t(lang, 'abErrorIn')),
+    e.line ? ` ${t(lang, 'errorWhere', { line: e.line, column: e.column })}` : '', ` ${errorText(lang, e)}`))
+    : b ? region.ab(lang, r, b.explanation, d) : null;
+  return body ? section('ab', t(lang, 'abHeading', { k: cutLabel(r.k) }), body) : null;
+}
+
+function formulaSection(region, lang, r) {
+  if (!region.formulas) return null;
+  return section('formulas', t(lang, 'formulaHeading'), region.formulas(lang, {
+    gain: r.options.gain, logBase: r.options.logBase, weighted: isWeighted(r), k: r.k, ideal: r.options.ideal,
+    zeroIdcg: r.options.zeroIdcg, gainTable: r.options.gain === 'table' ? r.options.gainTable : null,
+  }));
+}
+
+function chartSections(lang, r, d) {
+  const kl = cutLabel(r.k);
+  return [
+    section('flow', t(lang, 'flowHeading'), flowDiagram(lang, r, d)),
+    h('div', { class: 'result-pair charts' },
+      section('bars', t(lang, 'barsHeading', { k: kl }), termBars(lang, r, d)),
+      section('cumulative', t(lang, 'cumulativeHeading', { k: kl }), cumulativeChart(lang, r, d)),
+      section('curve', t(lang, 'curveHeading'), T.curve(lang, r, d))),
+    section('loss', t(lang, 'lossHeading'), T.lossPanel(lang, r, d, T.biggestLosses(r.loss))),
+  ];
+}
+
+function extraSections(lang, model, r, d, parts) {
+  const { analysis, state } = model;
+  return [
+    parts.has('charts') ? chartSections(lang, r, d) : null,
+    parts.has('metrics') ? section('metrics', t(lang, 'metricsHeading'), T.metricsPanel(lang, r, d, {
+      weighted: isWeighted(r), unweightedNdcg: analysis.unweightedNdcg, relevanceLevel: state.relevanceLevel,
+    })) : null,
+    parts.has('presets') ? section('presets', t(lang, 'presetsHeading'),
+      T.presetTable(lang, analysis.presets, model.presetOptions, state.preset, r.k, d)) : null,
+  ];
+}
+
+// How far the order of tied items moves NDCG, said next to the result when it does.
+function tieNote(lang, r, d) {
+  const text = tieRangeText(lang, r, d);
+  return text ? h('p', { class: 'note tie-range', id: 'tie-range' }, text) : null;
+}
+
+function explainBody(region, lang, model) {
+  const r = model.analysis.explanation;
+  const d = model.state.decimals;
+  const { parts, full } = region;
+  return [
+    parts.has('headline') ? [T.headline(lang, r, d), tieNote(lang, r, d)] : null,
+    region.pool && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), region.pool(lang, r, d)) : null,
+    formulaSection(region, lang, r),
+    parts.has('tables') ? stepSections(lang, r, d, model.rowLimit, parts) : null,
+    full ? abSection(region, lang, model, r, d) : null,
+    extraSections(lang, model, r, d, parts),
+  ];
+}
+
+function bodyParts(region, lang, model) {
+  const notice = (key) => h('p', { class: 'notice' }, t(lang, key));
+  if (model.state.mode === 'trec' && region.batch) {
+    if (!model.trec) return [notice(model.pending ? 'trecWorking' : model.notice || 'trecNeedRun')];
+    return region.batch(lang, model.trec, model.state.decimals, model.state.k, region.table);
+  }
+  if (model.state.mode === 'compare' && region.compare) {
+    if (model.notice || !model.compare) return [notice(model.pending ? 'compareWorking' : model.notice || (model.error ? 'resultsAfterError' : 'compareNeedRuns'))];
+    return region.compare.sections(lang, model, region.cmpTable);
+  }
+  if (!model.analysis) return [notice(model.notice || (model.error ? 'resultsAfterError' : 'emptyInput'))];
+  return [model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
+}
+
+// What a screen reader hears after each result: the NDCG, or a batch's mean NDCG.
+function liveText(region, lang, model) {
+  if (model.error || model.pending) return '';
+  if (model.state.mode === 'compare') return region.compare ? region.compare.live(lang, model) : '';
+  const d = model.state.decimals;
+  if (model.state.mode === 'trec') {
+    const trec = model.trec;
+    const name = trec && [`ndcg_cut_${model.state.k}`, 'ndcg'].find((m) => m in trec.mean);
+    return name ? t(lang, 'trecLive', { name, value: T.fixed(trec.mean[name], d), n: count(trec.numQ) }) : '';
+  }
+  const r = model.analysis ? model.analysis.explanation : null;
+  return r ? `NDCG${cutLabel(r.k)} = ${r.ndcg === null ? t(lang, 'undefinedValue') : T.fixed(r.ndcg, d)}` : '';
+}
+
+/** Draws the results of a model: rebuilt only when the result, language, rows shown or mode change. */
+export function renderResults(region, lang, model) {
+  const key = `${model.version}|${lang}|${[...region.parts].join()}|${model.rowLimit.dcg}|${model.rowLimit.idcg}|${model.state.mode}|${model.notice}`;
+  if (key !== region.shownKey) {
+    region.shownKey = key;
+    region.body.replaceChildren(...bodyParts(region, lang, model).flat(3).filter(Boolean));
+    // Bar widths are data, set through the CSSOM (the CSP forbids style attributes).
+    for (const fill of region.body.querySelectorAll('.meter-fill')) {
+      fill.style.width = `${(Number(fill.dataset.fraction) * 100).toFixed(2)}%`;
+    }
+  }
+  // Screen readers hear the new value after each recomputation (the table is not read out).
+  setText(byId(region.root, 'result-live'), liveText(region, lang, model));
+  renderProgress(region, lang, model.job);
+  const stale = Boolean(model.error && model.stale);
+  show(byId(region.root, 'stale-note'), stale);
+  // While a batch is evaluated, the last result stays on show, dimmed.
+  region.body.classList.toggle('stale', stale || Boolean(model.pending && (model.trec || model.compare)));
+}
+
+/** Replaces the results with one message (loading, or a module that failed to load). */
+export function showMessage(region, text, cls = 'notice') {
+  region.shownKey = null;
+  region.body.replaceChildren(h('p', { class: cls }, text));
+}
