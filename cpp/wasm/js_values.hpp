@@ -50,8 +50,7 @@ val js_error(const ndcg::error& e);
 // turns into rows.
 class val_sink : public ndcg::field_sink {
  public:
-  explicit val_sink(val into) { open_.push_back(std::move(into)); }
-  val_sink() : val_sink(val::object()) {}
+  val_sink() { open_.push_back(val::object()); }
   const val& result() const { return open_.front(); }
 
   void number(std::string_view n, double v) override;
