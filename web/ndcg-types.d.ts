@@ -65,6 +65,9 @@ export interface ResolvedOptions {
   decimals: number;
 }
 
+/** An option's value as readOption() gives it: numbers, flags, a choice's name, a list of numbers, a text. */
+export type OptionValue = number | boolean | string | number[];
+
 /** One row of the core's option table. */
 export interface OptionRow {
   key: keyof ExplainOptions;
@@ -188,14 +191,18 @@ export interface TrecOptions {
 export interface TrecResult {
   measures: string[];
   qids: string[];
-  perQuery: Record<string, Record<string, number | null>>;
-  /** The "all" values; gm_map's is the geometric mean, runid's is null (see runId). */
+  /** pytrec_eval's shape; a text measure's value (relstring) is its text. */
+  perQuery: Record<string, Record<string, number | string | null>>;
+  /** The "all" values (not relstring's, which has none); gm_map's is the geometric mean, runid's is null (see runId). */
   mean: Record<string, number | null>;
   numQ: number;
   /** The tag of the run's last line, as trec_eval's runid line prints it. */
   runId: string;
   /** Measures that `all_trec` named and that are not computed. */
   notOffered: string[];
+  /** Readings taken and trec_eval's faults avoided, as `ndcg trec` says them on stderr. */
+  notes: string[];
+  /** `ndcg trec`'s output: text, or JSON or CSV as `format` says; `noSummary`, `perQuery`, `digits` as its flags. */
   text: string;
 }
 
@@ -339,6 +346,12 @@ export interface NdcgApi {
   presets(): PresetInfo[];
   matchingPreset(options?: ExplainOptions): PresetName | '';
   detectFormat(text: string): string;
+  /**
+   * One option's value read from text by the core's option table, as the CLI reads it (a key of
+   * optionSchema(), trecOptionSchema() or compareOptionSchema()): a number, a boolean, a choice's
+   * name, a list of numbers or a text. A value the row refuses throws its NdcgError (source 'options').
+   */
+  readOption(key: string, text: string): OptionValue;
   /** 'full' (dist/ndcg.js, the page) or 'light' (embed.html, ndcg-calc.js): there evaluateTrec and compareRuns throw code 'not-in-build' and compareOptionSchema() and trecOptionSchema() are []. */
   build: 'full' | 'light';
   memoryBytes(): number;

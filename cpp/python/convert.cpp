@@ -219,6 +219,7 @@ py::dict trec_to_python(const ndcg::trec_result& r, const evaluate_request& req)
   out["num_q"] = r.num_q;
   out["run_id"] = bytes_text(r.run_id);
   out["not_offered"] = texts_of(r.not_offered);
+  out["notes"] = texts_of(r.notes);
   out["text"] = text_of(ndcg::render_trec(r, req.output));
   return out;
 }

@@ -15,7 +15,10 @@ class Evaluation(dict):
     measures    the measures' printed names ("ndcg_cut_10", "P_5")
     num_q       queries evaluated;  run_id  the tag of the run's last line
     not_offered measures all_trec named that are not computed
-    text        `ndcg trec`'s output for the same options (per_query, digits)
+    notes       readings taken and trec_eval's faults avoided, as `ndcg trec`
+                says them on stderr ("ndcg_cut.23.4: cutoff 23.4 read as 23")
+    text        `ndcg trec`'s output for the same options (per_query,
+                no_summary, digits, format)
     read_as     how each input was read: {'qrels': 'file'|'text'|..., 'run': ...}
 
     A value that is not defined (NDCG of a query with IDCG = 0 under a preset
@@ -29,6 +32,7 @@ class Evaluation(dict):
         self.num_q = reply['num_q']
         self.run_id = reply['run_id']
         self.not_offered = reply['not_offered']
+        self.notes = reply['notes']
         self.text = reply['text']
         self.read_as = read_as
 
