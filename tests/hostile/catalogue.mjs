@@ -426,13 +426,30 @@ export function apiInputOf(c) {
   return Buffer.isBuffer(r) ? r.toString('utf8') : r;
 }
 
+// evaluateTrec on the case's texts, and again on the same texts as bytes
+// (Buffers), which must give the same result or the same error.
+function trecOnTextAndBytes(api, c) {
+  const call = (text) => api.evaluateTrec(text(c.qrels), text(c.run),
+    c.subtopics === undefined ? c.options : { ...c.options, subtopics: text(c.subtopics) });
+  const bytes = (t) => (typeof t === 'string' ? Buffer.from(t) : t);
+  let result;
+  try {
+    result = call((t) => t);
+  } catch (e) {
+    let again = null;
+    try { call(bytes); } catch (b) { again = b; }
+    if (!again || again.code !== e.code || again.message !== e.message) throw new Error(`evaluateTrec on bytes: ${again?.message ?? 'no error'}, on text: ${e.message}`);
+    throw e;
+  }
+  if (JSON.stringify(call(bytes)) !== JSON.stringify(result)) throw new Error('evaluateTrec gives another result on bytes');
+  return result;
+}
+
 /** Calls the API for a case; returns its result (throws what the API throws). */
 export function apiCall(api, c, input = apiInputOf(c)) {
   if (c.kind === 'option') return api.readOption(c.key, c.text);
   if (c.kind === 'compare') return api.compareRuns(c.qrels, c.runs, c.options);
-  if (c.kind === 'trec') {
-    return api.evaluateTrec(c.qrels, c.run, c.subtopics === undefined ? c.options : { ...c.options, subtopics: c.subtopics });
-  }
+  if (c.kind === 'trec') return trecOnTextAndBytes(api, c);
   const options = c.judgments === undefined ? c.options : { ...c.options, qrels: c.judgments };
   const explained = api.explain(input, options);
   // analyse() must say the same through its one call, and its render() must work.
