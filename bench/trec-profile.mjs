@@ -22,7 +22,14 @@ const option = (name, fallback) => {
 const top = Number(option('--top', 30));
 const modulePath = resolve(option('--module', join(root, 'build', 'wasm', 'ndcg-profile.js')));
 const [qrelsPath, runPath, ...measures] = args;
-const m = await createRequire(import.meta.url)(modulePath)();
+// The glue is built for the page (it would fetch its wasm): hand it the instance.
+const wasm = readFileSync(modulePath.replace(/\.js$/, '.wasm'));
+const m = await createRequire(import.meta.url)(modulePath)({
+  instantiateWasm(imports, receive) {
+    WebAssembly.instantiate(wasm, imports).then(({ instance }) => receive(instance));
+    return {};
+  },
+});
 const qrels = readFileSync(qrelsPath), run = readFileSync(runPath);
 const keys = measures.map(() => 'measures');
 
