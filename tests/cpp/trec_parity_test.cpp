@@ -67,7 +67,7 @@ std::string cli(std::vector<std::string> args) {
 // trec_eval 10.0 keeps the first R documents of the lowest class for
 // prefs_avgjg_Rnonrel; in these three queries that class (the judgments
 // of -1) has fewer, and it reads on into memory other queries left. Here
-// only the class's own documents count (README, "Where trec_eval is wrong").
+// only the class's own documents count (README, "trec_eval's bugs, named instead").
 const std::set<std::string> rnonrel_overread{
     "prefs_avgjg_Rnonrel   \t231\t0.4512",
     "prefs_avgjg_Rnonrel   \t434\t0.5706",
