@@ -4,7 +4,9 @@
 // called once on the files under V8's sampling profiler, the samples' self
 // time summed by function and printed largest first, with the share of the
 // call spent outside the wasm (copies, the JS side).
-// Usage: node bench/trec-profile.mjs QRELS RUN [MEASURE...] [--top N] [--module FILE]
+// --callers NAME also sums the samples of the functions whose name starts
+// with NAME by their caller (who calls memset, memchr, ...).
+// Usage: node bench/trec-profile.mjs QRELS RUN [MEASURE...] [--top N] [--callers NAME] [--module FILE]
 import { Session } from 'node:inspector/promises';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +22,7 @@ const option = (name, fallback) => {
   return value;
 };
 const top = Number(option('--top', 30));
+const callersOf = option('--callers', null);
 const modulePath = resolve(option('--module', join(root, 'build', 'wasm', 'ndcg-profile.js')));
 const [qrelsPath, runPath, ...measures] = args;
 // The glue is built for the page (it would fetch its wasm): hand it the instance.
@@ -59,5 +62,21 @@ profile.samples.forEach((id, i) => {
 console.log(`evaluateTrec: ${seconds.toFixed(3)} s, ${r.qids.length} queries; self time by function (${profile.samples.length} samples):`);
 const rows = [...self].sort((a, b) => b[1] - a[1]);
 for (const [name, us] of rows.slice(0, top)) console.log(`${(100 * us / total).toFixed(1).padStart(5)}%  ${name.slice(0, 120)}`);
+if (callersOf) {
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
+  const by = new Map();
+  let all = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    if (!node.callFrame.functionName.startsWith(callersOf)) return;
+    const caller = parent.get(id)?.callFrame.functionName || '(none)';
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    by.set(caller, (by.get(caller) ?? 0) + dt);
+    all += dt;
+  });
+  console.log(`callers of ${callersOf}* (${(100 * all / total).toFixed(1)}% of the call):`);
+  for (const [name, us] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`${(100 * us / all).toFixed(1).padStart(5)}%  ${name.slice(0, 120)}`);
+}
 const outside = rows.filter(([k]) => !k.startsWith('wasm')).reduce((s, [, us]) => s + us, 0);
 console.log(`outside the wasm (JS, copies, idle, GC): ${(100 * outside / total).toFixed(1)}%`);

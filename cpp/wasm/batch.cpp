@@ -35,7 +35,7 @@ val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const 
   const ndcg::batch_settings& b = s->batch;
   auto output = ndcg::trec_output_of(b);
   if (!output) return js_error(output.err());
-  const std::string qrels_text = text_of(qrels), run_text = text_of(run), subtopics_text = text_of(subtopics);
+  const js_bytes qrels_text = text_of(qrels), run_text = text_of(run), subtopics_text = text_of(subtopics);
   auto r = ndcg::evaluate_trec(qrels_text, run_text, b.trec, subtopics_text);
   if (!r) return js_error(r.err());
   std::vector<double> values_flat;  // [query][measure]
@@ -85,9 +85,10 @@ val compared(const ndcg::compare_result& c) {
 val compare_runs(const val& qrels, const val& runs, const val& keys, const val& values) {
   auto s = ndcg::settings_from(pairs_of(keys, values), ndcg::command::compare);
   if (!s) return js_error(s.err());
-  const std::string qrels_text = text_of(qrels);
-  std::vector<std::string> run_texts(runs["length"].as<std::size_t>());
-  for (std::size_t i = 0; i < run_texts.size(); ++i) run_texts[i] = text_of(runs[i]);
+  const js_bytes qrels_text = text_of(qrels);
+  std::vector<js_bytes> run_texts;
+  const std::size_t count = runs["length"].as<std::size_t>();
+  for (std::size_t i = 0; i < count; ++i) run_texts.push_back(text_of(runs[i]));
   auto r = ndcg::compare_runs(qrels_text, std::vector<std::string_view>(run_texts.begin(), run_texts.end()), s->batch);
   return r ? compared(*r) : js_error(r.err());
 }
