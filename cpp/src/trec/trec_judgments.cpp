@@ -156,7 +156,7 @@ std::size_t line_ends(std::string_view text) {
     if (!p) break;
     ++p;
   }
-  if (!std::memchr(text.data(), '\r', text.size())) return n;
+  if (text.empty() || !std::memchr(text.data(), '\r', text.size())) return n;
   for (std::size_t i = 0; i < text.size(); ++i)
     if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) ++n;
   return n;

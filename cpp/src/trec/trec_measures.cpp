@@ -89,7 +89,8 @@ struct key_order {
 // (memcmp's order); equal prefixes leave the order to the whole docids.
 std::uint64_t docid_prefix(std::string_view docid) {
   unsigned char bytes[8] = {};
-  std::memcpy(bytes, docid.data(), docid.size() < 8 ? docid.size() : 8);
+  // An empty docid (the -c ranking of a missing query) may have no data pointer: memcpy must not see it.
+  if (!docid.empty()) std::memcpy(bytes, docid.data(), docid.size() < 8 ? docid.size() : 8);
   std::uint64_t p = 0;
   for (const unsigned char b : bytes) p = p << 8 | b;  // compilers make this one load and a byte swap
   return p;
