@@ -38,8 +38,9 @@ void texts_to_js(reply& r, std::string_view key, const std::vector<std::string>&
   r.close_list();
 }
 
-// compare_runs: comparisons and tie summaries through the core's field lists.
-void compared_to_js(reply& r, const ndcg::compare_result& c) {
+// compare_runs: comparisons and tie summaries through the core's field lists,
+// and the report in the format asked for (`ndcg compare --format`'s bytes).
+void compared_to_js(reply& r, const ndcg::compare_result& c, const ndcg::batch_settings& s) {
   r.open();
   r.set("ok", true);
   texts_to_js(r, "runs", c.runs);
@@ -64,6 +65,7 @@ void compared_to_js(reply& r, const ndcg::compare_result& c) {
   r.set("trials", static_cast<double>(c.trials));
   r.set("seed", static_cast<double>(c.seed));
   r.set("holmTest", ndcg::name_of(c.holm));
+  r.set_bytes("text", ndcg::render_compare(c, s));
   r.close();
 }
 
@@ -110,7 +112,7 @@ EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_compare_runs(const char* data, std:
   out = reply();
   if (!s) return failure(out, s.err()), sent();
   auto r = ndcg::compare_runs(qrels, runs, s->batch);
-  if (r) compared_to_js(out, *r);
+  if (r) compared_to_js(out, *r, s->batch);
   else failure(out, r.err());
   return sent();
 }

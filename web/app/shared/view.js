@@ -158,8 +158,15 @@ export function showExportText(view, lang, format, exported) {
   if (view.exporter) view.own.exporter.showExport(view.exporter, lang, format, exported);
 }
 
-export function exportedText(view) {
-  return view.exporter ? view.own.exporter.exportedFile(view.exporter) : null;
+/** What Download and Copy all export: {format, which} (the chosen format; ranking 'a' or 'b'). */
+export function exportChoice(view) {
+  const own = view.own.exporter;
+  return view.exporter ? { format: own.chosenFormat(view.exporter), which: own.chosenRanking(view.exporter) } : { format: null, which: 'a' };
+}
+
+/** Makes `format` the one Download and Copy all give. */
+export function chooseExport(view, format) {
+  if (view.exporter) view.own.exporter.chooseFormat(view.exporter, view.shownLang, format);
 }
 
 /** Copies text to the clipboard; false when the browser refused. */
