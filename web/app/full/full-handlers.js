@@ -233,6 +233,8 @@ function fullActions(app, handlers) {
     'open-embed': () => { view.showEmbed(app.view, true); draw(app); },
     'close-embed': () => view.showEmbed(app.view, false),
     'copy-snippet': (data) => copySnippet(app, data.target),
+    'jump-results': () => { view.focusResults(app.view); },
+    'jump-error': () => view.showError(app.view, app.controlError || (app.computed && app.computed.error)),
   };
 }
 
@@ -248,6 +250,7 @@ async function copyLink(app) {
   } else {
     view.announce(app.view, ok ? t(app.lang, 'linkCopied') : t(app.lang, 'copyFailed'));
   }
+  view.flashButton(app.view, 'copy-link', t(app.lang, ok ? 'linkCopiedShort' : 'copyFailedShort'));
 }
 
 async function copySnippet(app, id) {

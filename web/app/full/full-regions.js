@@ -10,6 +10,7 @@ import { abPanel } from './ab.js';
 import { formulas, learnSection, poolPanel } from './full-templates.js';
 import { byId } from '../shared/regions/dom.js';
 import { FULL_INPUT } from './regions/full-input.js';
+import { mountTopline, renderTopline } from './regions/topline.js';
 
 // The "how it works" section in the page's language.
 function learn(doc, lang) {
@@ -25,5 +26,6 @@ export const FULL_REGIONS = {
   // would be bundled with an object of getters for every export.
   exporter: { mountExport, renderExport, showExport, chooseFormat, chosenFormat, chosenRanking },
   embed: { mountEmbed, renderEmbed, bindEmbed, openEmbed, closeEmbed, snippetText, embedStatus },
+  topline: { mount: mountTopline, render: renderTopline },
   chartKeys,
 };
