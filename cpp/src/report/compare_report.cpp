@@ -291,27 +291,36 @@ std::string csv_records(const std::vector<T>& list, Put put) {
   return out;
 }
 
+// A CSV cell of text: quoted when it holds a comma, a quote or a line end.
+std::string csv_text(std::string_view v) {
+  csv_sink sink;
+  sink.text("", v);
+  return sink.values[0];
+}
+
+// A CSV cell of a number: shortest round-trip text, empty for no value.
+std::string csv_number(double v) { return std::isfinite(v) ? shortest(v) : ""; }
+
 // Every measure query by query, one line each with exact values: each run's
 // (with tie_range also its worst and best order), then B - A of every pair.
 std::string per_query_csv(const compare_result& r) {
-  csv_sink head;
-  head.text("", "measure"), head.text("", "qid");
+  const std::vector<const comparison*> pairs = pairs_of(r, 0);
+  std::string out = "measure,qid";
   for (const std::string& run : r.runs) {
-    head.text("", run);
-    if (!r.worst.empty()) head.text("", run + ":worst"), head.text("", run + ":best");
+    out += "," + csv_text(run);
+    if (!r.worst.empty()) out += "," + csv_text(run + ":worst") + "," + csv_text(run + ":best");
   }
-  for (const comparison* c : pairs_of(r, 0)) head.text("", r.runs[c->b] + " - " + r.runs[c->a]);
-  std::string out = csv_line(head.values);
+  for (const comparison* c : pairs) out += "," + csv_text(r.runs[c->b] + " - " + r.runs[c->a]);
+  out += "\n";
   for (std::size_t m = 0; m < r.measures.size(); ++m) {
     for (std::size_t q = 0; q < r.qids.size(); ++q) {
-      csv_sink row;
-      row.text("", r.measures[m]), row.text("", r.qids[q]);
+      out += csv_text(r.measures[m]) + "," + csv_text(r.qids[q]);
       for (std::size_t run = 0; run < r.values.size(); ++run) {
-        row.number("", value_at(r, run, m, q));
-        if (!r.worst.empty()) row.number("", r.worst[run][m][q]), row.number("", r.best[run][m][q]);
+        out += "," + csv_number(value_at(r, run, m, q));
+        if (!r.worst.empty()) out += "," + csv_number(r.worst[run][m][q]) + "," + csv_number(r.best[run][m][q]);
       }
-      for (const comparison* c : pairs_of(r, m)) row.number("", diff_at(r, *c, q));
-      out += csv_line(row.values);
+      for (const comparison* c : pairs_of(r, m)) out += "," + csv_number(diff_at(r, *c, q));
+      out += "\n";
     }
   }
   return out;
