@@ -219,3 +219,18 @@ test('the embed page and the element take no module of web/app/full/: none of th
     assert.ok(app('index.html').includes(word), `index.html lacks ${word}`);
   }
 });
+
+test('batch mode offers `ndcg trec --format` JSON and CSV only once the module has the row and answers in that format', async () => {
+  const { trecFormats } = await import('../../web/app/full/full-handlers.js');
+  const fake = (row, text) => ({
+    trecOptionSchema: () => (row ? [{ key: 'format', choices: ['text', 'markdown', 'json', 'csv', 'latex'] }] : []),
+    evaluateTrec: () => ({ text }),
+  });
+  assert.deepEqual(trecFormats(fake(false, '')), []);
+  assert.deepEqual(trecFormats(fake(true, 'map                   \tall\t1.0000\n')), [], 'the row, but trec_eval text back');
+  assert.deepEqual(trecFormats(fake(true, '{"q": {"map": 1}, "all": {"map": 1}}\n')), ['json', 'csv']);
+  // The module built here: whatever it offers, the probe agrees with what evaluateTrec answers.
+  const offered = trecFormats(api);
+  const json = api.trecOptionSchema().some((r) => r.key === 'format') ? api.evaluateTrec('q 0 d 1\n', 'q Q0 d 1 1 r\n', { measures: ['map'], format: 'json' }).text : '';
+  assert.equal(offered.includes('json'), json.trimStart().startsWith('{'));
+});

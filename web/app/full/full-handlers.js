@@ -287,16 +287,26 @@ function fullHandlers(app, handlers) {
 
 /**
  * Batch mode's formats beyond trec_eval's text: those of `ndcg trec
- * --format` (JSON, CSV) when the module's trec table has that row; the
- * result's text is then in the format asked for.
+ * --format` (JSON, CSV), once the module's trec table has that row and its
+ * evaluateTrec() answers with its text in the format asked for (asked once,
+ * on a one-line run).
  */
 export function trecFormats(api) {
   const row = api.trecOptionSchema().find((r) => r.key === 'format');
-  return row ? ['json', 'csv'].filter((f) => row.choices.includes(f)) : [];
+  if (!row) return [];
+  try {
+    const probe = api.evaluateTrec('q 0 d 1\n', 'q Q0 d 1 1 r\n', { measures: ['map'], format: 'json' }).text;
+    if (!probe.trimStart().startsWith('{')) return [];
+  } catch {
+    return [];
+  }
+  return ['json', 'csv'].filter((f) => row.choices.includes(f));
 }
 
 /** The full page's handlers: every view's (handlers.js) and its own. */
 export function makeFullHandlers(app) {
-  app.exportFormats = { trec: trecFormats(app.api) };
+  // Asked the first time batch mode is shown, not at start-up.
+  let trec = null;
+  app.exportFormats = { get trec() { return trec || (trec = trecFormats(app.api)); } };
   return makeHandlers(app, (a, handlers) => ({ handlers: fullHandlers(a, handlers), actions: fullActions(a, handlers) }));
 }
