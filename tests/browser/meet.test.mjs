@@ -223,7 +223,7 @@ describe('nothing a learner could misread', () => {
     const ys = [...flat.matchAll(/[ML][\d.]+,([\d.]+)/g)].map((m) => m[1]);
     assert.equal(ys.length, 2);
     assert.equal(ys[0], ys[1], 'the carried line is flat');
-    assert.equal(await textOf(page, '#ideal-flat'), `The ideal order has no item with a gain after position 5, so its running total stays at ${IDCG.toFixed(3)} (the flat dashed line) up to position 10.`);
+    assert.equal(await textOf(page, '#ideal-flat'), `The ideal order has no item with a gain after position 5, so its running total stays at ${IDCG.toFixed(3)} (the flat dotted line) up to position 10.`);
     // Step 2 lists five rows and says the five zeros are left out.
     assert.equal((await tableRows(page, 'table-idcg')).length, 5);
     assert.equal(await textOf(page, '#ideal-zeros'), 'The 5 items whose gain is 0 are left out: they would add nothing. IDCG@10 is the sum of the 5 rows below.');
