@@ -10,7 +10,7 @@ import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../..
 import { kebab, loadSchema, readOption } from '../../web/app/shared/option-rows.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { STRINGS, addTexts, errorText, placeholders } from '../../web/app/shared/i18n.js';
+import { STRINGS, addTexts, errorText, placeholders, t } from '../../web/app/shared/i18n.js';
 import { check, functionLengths } from '../../scripts/check-lengths.mjs';
 import { startedScripts } from '../../scripts/build-page.mjs';
 import { decoderOf } from '../../scripts/pack.mjs';
@@ -127,6 +127,20 @@ test('every text exists in English and in Chinese with the same placeholders', (
     const [en, zh] = [STRINGS.en[key], STRINGS.zh[key]];
     assert.equal(typeof zh, typeof en, key);
     if (typeof en === 'string') assert.deepEqual(placeholders(zh).sort(), placeholders(en).sort(), key);
+  }
+});
+
+test('a count of 1 takes the singular, any other count the plural, in every English text that counts', () => {
+  assert.equal(t('en', 'lossShortHeading', { n: '1' }), 'Below the ideal order (1 position):');
+  assert.equal(t('en', 'lossShortHeading', { n: '2' }), 'Below the ideal order (2 positions):');
+  assert.equal(t('en', 'readAs', { format: 'a list of grades', n: '1' }), 'Read as a list of grades: 1 item.');
+  assert.equal(t('en', 'readAs', { format: 'a list of grades', n: '1,000' }), 'Read as a list of grades: 1,000 items.');
+  assert.equal(t('en', 'cmpNotEveryQuery', { winner: 'B', b: 'B', w: 1, l: 0, t: 11 }), 'That B is better on every query: B is higher on 1 query, lower on 0 and equal on 11.');
+  assert.equal(t('zh', 'trecCount', { n: '1' }), t('zh', 'trecCount', { n: '1' }).replace(/\|/g, ''), 'no choice marks in Chinese');
+  // Every English text: a choice names a placeholder the same text fills.
+  for (const [key, text] of Object.entries(STRINGS.en)) {
+    if (typeof text !== 'string') continue;
+    for (const m of text.matchAll(/\{(\w+)\|[^|}]*\|[^}]*\}/g)) assert.ok(placeholders(text).includes(m[1]), `${key}: ${m[1]}`);
   }
 });
 

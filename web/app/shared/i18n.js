@@ -170,8 +170,7 @@ const en = {
   openFull: 'Open in the full calculator',
 
   rankingLabel: 'Ranking',
-  readAs: 'Read as {format}: {n} items.',
-  readAsOne: 'Read as {format}: 1 item.',
+  readAs: 'Read as {format}: {n} {n|item|items}.',
   qrelsRead: 'Judgments read as {format}.',
   emptyInput: 'Paste a ranking into the input box to begin.',
   resultsAfterError: 'The results appear once the input can be read: see the message next to the box that is marked.',
@@ -219,9 +218,8 @@ const en = {
   step3: 'Step 3 · NDCG{k}',
   step2From_list: 'The ideal order sorts this ranking’s own grades from high to low.',
   step2From_judgments: 'The ideal order sorts every judged item by gain, including relevant items the ranking never retrieved.',
-  step2Zeros: 'The {z} items whose gain is 0 are left out: they would add nothing. IDCG{k} is the sum of the {m} rows below.',
-  step2ZerosOne: 'The one item whose gain is 0 is left out: it would add nothing. IDCG{k} is the sum of the {m} rows below.',
-  step2ZerosJudged: 'Items whose gain is 0, judged or not, are left out: they would add nothing. IDCG{k} is the sum of the {m} rows below.',
+  step2Zeros: 'The {z} {z|item|items} whose gain is 0 {z|is|are} left out: {z|it|they} would add nothing. IDCG{k} is the sum of the {m} {m|row|rows} below.',
+  step2ZerosJudged: 'Items whose gain is 0, judged or not, are left out: they would add nothing. IDCG{k} is the sum of the {m} {m|row|rows} below.',
   col_position: 'position',
   col_positionLabel: 'position i',
   col_id: 'id',
@@ -243,11 +241,11 @@ const en = {
   roundingDiff: 'Adding the rounded terms shown above gives {rounded}, while the exact {name} is {exact} (rounded: {exactRounded}). A hand calculation from rounded terms can be off in the last digit.',
   lossHeading: 'Where the score was lost',
   lossIntro: 'Each position’s term is compared with the term the ideal order earns at the same position. The marked rows in the table fall short the most.',
-  lossShortHeading: 'Below the ideal order ({n} positions):',
-  lossAboveHeading: 'Above the ideal order ({n} positions: a relevant item placed later, where the ideal order has a smaller grade, gives back part of the loss):',
+  lossShortHeading: 'Below the ideal order ({n} {n|position|positions}):',
+  lossAboveHeading: 'Above the ideal order ({n} {n|position|positions}: a relevant item placed later, where the ideal order has a smaller grade, gives back part of the loss):',
   lossItem: 'Position {i}: grade {rel} where the ideal order has {ideal}, {loss} short.',
   lossAboveItem: 'Position {i}: grade {rel} where the ideal order has {ideal}, {loss} more.',
-  lossMore: '… and {n} more positions, {sum} in all.',
+  lossMore: '… and {n} more {n|position|positions}, {sum} in all.',
   lossSums: '{short} (below) − {above} (above)',
   lossRounding: 'Adding the rounded values shown gives {rounded}; the exact difference is {exact}.',
   lossNone: 'No position falls short of the ideal order.',
@@ -316,7 +314,6 @@ const zh = {
 
   rankingLabel: '排序结果',
   readAs: '识别为{format}，共 {n} 项。',
-  readAsOne: '识别为{format}，共 1 项。',
   qrelsRead: '标注识别为{format}。',
   emptyInput: '在输入框中粘贴一个排序即可开始。',
   resultsAfterError: '输入可以读取后就会显示结果：请看被标出的输入框旁边的提示。',
@@ -364,8 +361,7 @@ const zh = {
   step3: '第三步 · 计算 NDCG{k}',
   step2From_list: '理想排序：把本排序自身的等级从高到低排列。',
   step2From_judgments: '理想排序：所有已标注条目按增益从高到低排列，包括排序中没有召回的相关条目。',
-  step2Zeros: '增益为 0 的 {z} 个条目不列出：它们不会增加任何分数。IDCG{k} 是下面 {m} 行之和。',
-  step2ZerosOne: '增益为 0 的 1 个条目不列出：它不会增加任何分数。IDCG{k} 是下面 {m} 行之和。',
+  step2Zeros: '增益为 0 的 {z} 个条目不列出，因为不会增加任何分数。IDCG{k} 是下面 {m} 行之和。',
   step2ZerosJudged: '增益为 0 的条目（无论是否已标注）不列出：它们不会增加任何分数。IDCG{k} 是下面 {m} 行之和。',
   col_position: '位置',
   col_positionLabel: '位置 i',
@@ -477,7 +473,9 @@ export function t(lang, key, params) {
   let text = key in table ? table[key] : en[key];
   if (text === undefined) return key;
   if (params && typeof text === 'string') {
-    text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+    // {n|item|items}: the first word when the count reads 1.
+    text = text.replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (m, name, one, many) => (String(params[name]) === '1' ? one : many))
+      .replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
   }
   return text;
 }

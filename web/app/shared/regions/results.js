@@ -101,7 +101,7 @@ function zerosNote(lang, r) {
   if (r.options.ideal === 'judgments' && r.hasJudgments) return h('p', { class: 'help', id: 'ideal-zeros' }, t(lang, 'step2ZerosJudged', { m: count(m), k: kl }));
   const zeros = Math.min(r.k || r.n, r.n) - m;
   if (zeros <= 0) return null;
-  return h('p', { class: 'help', id: 'ideal-zeros' }, t(lang, zeros === 1 ? 'step2ZerosOne' : 'step2Zeros', { z: count(zeros), m: count(m), k: kl }));
+  return h('p', { class: 'help', id: 'ideal-zeros' }, t(lang, 'step2Zeros', { z: count(zeros), m: count(m), k: kl }));
 }
 
 // Ranking B beside A, or B's error, when the A/B box has text.
