@@ -18,31 +18,39 @@ set(NDCG_NUMBER_LIBS_DIR "${CMAKE_BINARY_DIR}/number-libs-include")
 ndcg_expose_headers("${NDCG_NUMBER_LIBS_DIR}" fast_float fmt)
 target_include_directories(ndcg_core SYSTEM PRIVATE "${NDCG_NUMBER_LIBS_DIR}")
 
-# Standalone: the wasm exports its C functions by their names and imports
-# only a memory-growth notice and proc_exit (where abort() ends), which the
-# API layer (web/api/entry.js) gives when it instantiates the wasm itself:
-# no Emscripten loader is carried. The link-time inliner runs only where inlining shrinks the code
-# (a threshold below 0): 0.7 KB less zopfli'd on the full module than
-# LLVM's -Oz default.
+# Embind: the entry points and the JS objects they return are registered
+# in cpp/wasm/ (EMSCRIPTEN_BINDINGS), and Emscripten writes the JS glue
+# that binds them (build/wasm/<module>.js beside the .wasm). The glue is a
+# factory (MODULARIZE) that scripts/build-web.mjs wraps with the API layer;
+# the API layer hands it the wasm, unpacked, through the instantiateWasm
+# hook, the only input the glue reads (INCOMING_MODULE_JS_API). No eval and
+# no new Function (DYNAMIC_EXECUTION=0), so the page keeps a strict CSP.
+# No node environment: the glue reads no file, so Node runs its web path.
+# The link-time inliner runs only where inlining shrinks the code (a
+# threshold below 0): 0.7 KB less zopfli'd on the full module than LLVM's
+# -Oz default.
 set(NDCG_WASM_COMMON
-  -sSTANDALONE_WASM --no-entry -sEXPORTED_FUNCTIONS=_malloc,_free
-  -sFILESYSTEM=0 -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1
+  -lembind -fno-rtti -sMODULARIZE=1 -sEXPORT_NAME=ndcgCore -sENVIRONMENT=web,worker
+  -sDYNAMIC_EXECUTION=0 -sINCOMING_MODULE_JS_API=instantiateWasm,printErr -sTEXTDECODER=2
+  -sFILESYSTEM=0 -sSUPPORT_LONGJMP=0 -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1
   "-Wl,-mllvm,-inline-threshold=-10")
 
-# The exports: one ranking's (explain, analyse, render, the tables) and the
-# batch evaluation's. The full module has both; the light one, carried by
+# The entry points: one ranking's (explain, analyse, render, the tables) and
+# the batch evaluation's. The full module has both; the light one, carried by
 # the embed page and the <ndcg-calc> element, only the first, so the linker
 # keeps only the core those reach.
-set(NDCG_WASM_EXPLAIN cpp/wasm/bindings.cpp cpp/wasm/reply.cpp)
+set(NDCG_WASM_EXPLAIN cpp/wasm/bindings.cpp cpp/wasm/js_values.cpp)
 set(NDCG_WASM_FULL ${NDCG_WASM_EXPLAIN} cpp/wasm/batch.cpp)
 
-# A module: the .wasm that scripts/build-web.mjs packs into the one-file
-# dist/ndcg.js.
+# A module: build/wasm/<output>.js (the glue) and <output>.wasm, which
+# scripts/build-web.mjs packs into the one-file dist/<output>.js.
 function(ndcg_add_module target output)
   add_executable(${target} ${ARGN})
   target_link_libraries(${target} PRIVATE ndcg_core)
   target_compile_options(${target} PRIVATE ${NDCG_WARNINGS})
-  set_target_properties(${target} PROPERTIES OUTPUT_NAME ${output} SUFFIX .wasm)
+  # With -fno-rtti, Embind names types by registration only.
+  target_compile_definitions(${target} PRIVATE EMSCRIPTEN_HAS_UNBOUND_TYPE_NAMES=0)
+  set_target_properties(${target} PROPERTIES OUTPUT_NAME ${output} SUFFIX .js)
 endfunction()
 
 # Binaryen's wasm-opt run again on the linked module until it stops
@@ -52,7 +60,8 @@ find_program(NDCG_WASM_OPT wasm-opt REQUIRED)
 function(ndcg_converge target)
   add_custom_command(TARGET ${target} POST_BUILD
     COMMAND "${NDCG_WASM_OPT}" --enable-sign-ext --enable-mutable-globals -Oz --converge ${ARGN}
-            "$<TARGET_FILE:${target}>" -o "$<TARGET_FILE:${target}>"
+            "$<TARGET_FILE_DIR:${target}>/$<TARGET_FILE_BASE_NAME:${target}>.wasm"
+            -o "$<TARGET_FILE_DIR:${target}>/$<TARGET_FILE_BASE_NAME:${target}>.wasm"
     VERBATIM)
 endfunction()
 
@@ -74,8 +83,8 @@ set_target_properties(ndcg_tests_wasm PROPERTIES SUFFIX .js)
 target_link_options(ndcg_tests_wasm PRIVATE -O2 -sSINGLE_FILE=1 -sNODERAWFS=1
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1)
 
-# For `npm run size`: the same module with function names and the wasm in
-# its own file, read by scripts/size.mjs with wasm-objdump (Debian's wabt).
+# For `npm run size`: the same module with function names, read by
+# scripts/size.mjs with wasm-objdump (Debian's wabt).
 ndcg_add_module(ndcg_module_profile ndcg-profile ${NDCG_WASM_FULL})
 set_target_properties(ndcg_module_profile PROPERTIES EXCLUDE_FROM_ALL ON)
 target_link_options(ndcg_module_profile PRIVATE -Oz --profiling-funcs ${NDCG_WASM_COMMON})

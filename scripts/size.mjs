@@ -2,8 +2,9 @@
 // module (or, with --light, the light one of the embed page and the element)
 // with function names (build/wasm/ndcg[-light]-profile.wasm), reads it with wasm-objdump
 // (Debian's wabt) and prints the sections, the share of each part (our
-// core, the bindings, the number libraries, libc++, libc and the compiler's
-// runtime), the largest functions, and what the one-file module carries.
+// core, the bindings, Embind's C++ side, the number libraries, libc++, libc
+// and the compiler's runtime), the largest functions, and what the one-file
+// module carries.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -23,7 +24,10 @@ const objdump = (flag) => execFileSync('wasm-objdump', [flag, wasm], { encoding:
 
 // The part of the module a function belongs to, judged by its name.
 const PARTS = [
-  ['bindings', /^ndcg_|^ndcg_wasm::|^\(anonymous namespace\)::(reply|pack|js_|column_sink|failure|settings_of|preset_scores|analysed_to_js|settings_to_js|pairs_of|sent)/],
+  // cpp/wasm/: the entry points (in its files' anonymous namespaces) and js_values.
+  ['bindings', /^ndcg_wasm::|^\(anonymous namespace\)::/],
+  // Embind's own C++ side: its type registrations and val's calls into JS.
+  ['embind', /emscripten::|embind|__getTypeName/],
   ['fast_float', /fast_float::/],
   ['fmt', /fmt::/],
   ['core', /ndcg::/],
@@ -64,12 +68,15 @@ console.log(`\nlargest ${top} functions:`);
 for (const f of funcs.slice(0, top)) console.log(`  ${String(f.size).padStart(7)}  ${partOf(f.name).padEnd(16)} ${f.name.slice(0, 110)}`);
 
 // The one-file module as built: the packed wasm and the decoder (base64
-// strings) and the API layer around them (the rest).
+// strings), Embind's JS glue (up to the API layer's bundle) and the API
+// layer (the rest).
 const moduleFile = join(root, 'dist', light ? 'ndcg-light.js' : 'ndcg.js');
 if (existsSync(moduleFile)) {
   const text = readFileSync(moduleFile, 'utf8');
   const gz = (t) => kb(gzipSync(Buffer.from(t), { level: 9 }).length);
   const [wasm, decoder] = [...text.matchAll(/"([A-Za-z0-9+/=]{1000,})"/g)].map((m) => m[1]);
-  const layer = text.replace(wasm, '').replace(decoder, '');
-  console.log(`\n${moduleFile.slice(root.length + 1)} (gzipped): packed wasm ${gz(wasm)}, decoder ${gz(decoder)}, API layer ${gz(layer)}`);
+  const rest = text.replace(wasm, '').replace(decoder, '');
+  const layerAt = rest.indexOf('var ndcgApiLayer');
+  const [glue, layer] = [rest.slice(0, layerAt), rest.slice(layerAt)];
+  console.log(`\n${moduleFile.slice(root.length + 1)} (gzipped): packed wasm ${gz(wasm)}, decoder ${gz(decoder)}, Embind glue ${gz(glue)}, API layer ${gz(layer)}`);
 }

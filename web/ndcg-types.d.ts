@@ -65,6 +65,9 @@ export interface ResolvedOptions {
   decimals: number;
 }
 
+/** An option's value as readOption() gives it: numbers, flags, a choice's name, a list of numbers, a text. */
+export type OptionValue = number | boolean | string | number[];
+
 /** One row of the core's option table. */
 export interface OptionRow {
   key: keyof ExplainOptions;
@@ -311,6 +314,12 @@ export interface NdcgApi {
   presets(): PresetInfo[];
   matchingPreset(options?: ExplainOptions): PresetName | '';
   detectFormat(text: string): string;
+  /**
+   * One option's value read from text by the core's option table, as the CLI reads it (a key of
+   * optionSchema(), trecOptionSchema() or compareOptionSchema()): a number, a boolean, a choice's
+   * name, a list of numbers or a text. A value the row refuses throws its NdcgError (source 'options').
+   */
+  readOption(key: string, text: string): OptionValue;
   /** 'full' (dist/ndcg.js, the page) or 'light' (embed.html, ndcg-calc.js): there evaluateTrec and compareRuns throw code 'not-in-build' and compareOptionSchema() and trecOptionSchema() are []. */
   build: 'full' | 'light';
   memoryBytes(): number;

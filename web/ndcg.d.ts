@@ -20,6 +20,7 @@ declare namespace createNdcgModule {
   type MeasureSpec = T.MeasureSpec;
   type ExplainOptions = T.ExplainOptions;
   type ResolvedOptions = T.ResolvedOptions;
+  type OptionValue = T.OptionValue;
   type OptionRow = T.OptionRow;
   type Step = T.Step;
   type Explanation = T.Explanation;

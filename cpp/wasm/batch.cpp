@@ -1,17 +1,17 @@
-// The module's batch exports: evaluateTrec (trec_eval-compatible runs over
-// qrels) and compareRuns, their options read by the one option table. Only the full module links this file; the light module for
-// embedding one ranking leaves it out, and the JS layer says so if called.
-#include <emscripten/emscripten.h>
+// The module's batch entry points, registered with Embind: evaluateTrec
+// (trec_eval-compatible runs over qrels), compareRuns, and the option rows
+// of every command. Only the full module links this file; the light module
+// for embedding one ranking leaves it out, and the JS layer says so if called.
+#include <emscripten/bind.h>
 
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
+#include "js_values.hpp"
 #include "ndcg/compare.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/trec.hpp"
-#include "reply.hpp"
 
 using namespace ndcg_wasm;
 
@@ -25,115 +25,94 @@ std::vector<double> flat(const std::vector<std::vector<std::vector<double>>>& ru
   return out;
 }
 
-// Texts as one byte string, a line each (qids and names may hold anything but a line end).
-std::string lines_of(const std::vector<std::string>& texts) {
-  std::string out;
-  for (const std::string& t : texts) out += (out.empty() ? "" : "\n") + t;
+// qrels, run, subtopics: JS strings or bytes; keys, values: evaluateTrec's option texts.
+val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const val& keys, const val& values) {
+  auto s = ndcg::settings_from(pairs_of(keys, values), ndcg::command::trec);
+  if (!s) return js_error(s.err());
+  const ndcg::batch_settings& b = s->batch;
+  const std::string qrels_text = text_of(qrels), run_text = text_of(run), subtopics_text = text_of(subtopics);
+  auto r = ndcg::evaluate_trec(qrels_text, run_text, b.trec, subtopics_text);
+  if (!r) return js_error(r.err());
+  std::vector<double> values_flat;  // [query][measure]
+  for (const auto& row : r->values) values_flat.insert(values_flat.end(), row.begin(), row.end());
+  val out = js_ok();
+  out.set("names", js_texts(r->names));
+  out.set("qids", js_texts(r->qids));
+  out.set("values", js_numbers(values_flat));
+  out.set("mean", js_numbers(r->mean));
+  out.set("summaryOnly", js_numbers(std::vector<double>(r->summary_only.begin(), r->summary_only.end())));
+  out.set("numQ", val(static_cast<double>(r->num_q)));
+  out.set("runId", js_text(r->run_id));
+  out.set("notOffered", js_texts(r->not_offered));
+  out.set("text", js_text(ndcg::format_trec(*r, b.per_query, b.digits)));
   return out;
 }
 
-void texts_to_js(reply& r, std::string_view key, const std::vector<std::string>& texts) {
-  r.open_list(key);
-  for (const std::string& t : texts) r.set("", t);
-  r.close_list();
+// Comparisons and tie summaries through the core's field lists, and the
+// report in the format asked for (`ndcg compare --format`'s bytes).
+val compared(const ndcg::compare_result& c, const ndcg::batch_settings& s) {
+  val out = js_ok();
+  out.set("runs", js_texts(c.runs));
+  out.set("measures", js_texts(c.measures));
+  out.set("qids", js_texts(c.qids));
+  val comparisons = val::array(), ties = val::array();
+  for (std::size_t i = 0; i < c.comparisons.size(); ++i)
+    comparisons.set(i, js_object([&](ndcg::field_sink& s) { ndcg::put_comparison(c.comparisons[i], c, s); }));
+  for (std::size_t i = 0; i < c.ties.size(); ++i)
+    ties.set(i, js_object([&](ndcg::field_sink& s) { ndcg::put_tie_summary(c.ties[i], c, s); }));
+  out.set("comparisons", comparisons);
+  out.set("tieRanges", ties);
+  out.set("values", js_numbers(flat(c.values)));
+  out.set("worst", js_numbers(flat(c.worst)));
+  out.set("best", js_numbers(flat(c.best)));
+  out.set("trials", val(static_cast<double>(c.trials)));
+  out.set("seed", val(static_cast<double>(c.seed)));
+  out.set("holmTest", js_text(ndcg::name_of(c.holm)));
+  out.set("text", js_text(ndcg::render_compare(c, s)));
+  return out;
 }
 
-// compare_runs: comparisons and tie summaries through the core's field lists,
-// and the report in the format asked for (`ndcg compare --format`'s bytes).
-void compared_to_js(reply& r, const ndcg::compare_result& c, const ndcg::batch_settings& s) {
-  r.open();
-  r.set("ok", true);
-  texts_to_js(r, "runs", c.runs);
-  texts_to_js(r, "measures", c.measures);
-  r.set_bytes("qids", lines_of(c.qids));
-  r.set("queries", static_cast<double>(c.qids.size()));
-  r.open_list("comparisons");
-  for (const ndcg::comparison& x : c.comparisons) {
-    js_sink sink(r);
-    r.open(), ndcg::put_comparison(x, c, sink), r.close();
+// runs: an array of JS strings or bytes.
+val compare_runs(const val& qrels, const val& runs, const val& keys, const val& values) {
+  auto s = ndcg::settings_from(pairs_of(keys, values), ndcg::command::compare);
+  if (!s) return js_error(s.err());
+  const std::string qrels_text = text_of(qrels);
+  std::vector<std::string> run_texts(runs["length"].as<std::size_t>());
+  for (std::size_t i = 0; i < run_texts.size(); ++i) run_texts[i] = text_of(runs[i]);
+  auto r = ndcg::compare_runs(qrels_text, std::vector<std::string_view>(run_texts.begin(), run_texts.end()), s->batch);
+  return r ? compared(*r, s->batch) : js_error(r.err());
+}
+
+constexpr ndcg::command commands[] = {ndcg::command::explain, ndcg::command::trec, ndcg::command::compare};
+
+// Every row of the option table, with its default for each command that
+// takes it: { explain, trec, compare }.
+val batch_option_schema() {
+  val out = val::array();
+  std::size_t i = 0;
+  for (const auto* table : {&ndcg::option_table(), &ndcg::batch_option_table()}) {
+    for (const ndcg::option_row& r : *table) {
+      val defaults = val::object();
+      for (ndcg::command c : commands)
+        if (ndcg::takes(r, c)) defaults.set(std::string(ndcg::name_of(c)), js_text(ndcg::default_text(r, c)));
+      out.set(i++, js_option_row(r, defaults));
+    }
   }
-  r.close_list();
-  r.open_list("tieRanges");
-  for (const ndcg::tie_summary& t : c.ties) {
-    js_sink sink(r);
-    r.open(), ndcg::put_tie_summary(t, c, sink), r.close();
-  }
-  r.close_list();
-  r.set_numbers("values", flat(c.values));
-  r.set_numbers("worst", flat(c.worst));
-  r.set_numbers("best", flat(c.best));
-  r.set("trials", static_cast<double>(c.trials));
-  r.set("seed", static_cast<double>(c.seed));
-  r.set("holmTest", ndcg::name_of(c.holm));
-  r.set_bytes("text", ndcg::render_compare(c, s));
-  r.close();
+  return out;
+}
+
+// One option of the rows only trec and compare take, read from its text:
+// {ok, value} or the error (readOption reads explain's rows).
+val read_batch_option(const std::string& key, const std::string& text) {
+  const ndcg::option_row* row = ndcg::find_option(key, ndcg::command::trec);
+  return js_read_option(row ? row : ndcg::find_option(key, ndcg::command::compare), key, text);
 }
 
 }  // namespace
 
-extern "C" {
-
-// pack: qrels, run, subtopics, then evaluateTrec's option keys and values.
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_evaluate_trec(const char* data, std::size_t size) {
-  pack p(data, size);
-  std::string_view qrels = p.next(), run = p.next(), subtopics = p.next();
-  auto s = ndcg::settings_from(pairs_of(p), ndcg::command::trec);
-  out = reply();
-  if (!s) return failure(out, s.err()), sent();
-  const ndcg::batch_settings& b = s->batch;
-  auto r = ndcg::evaluate_trec(qrels, run, b.trec, subtopics);
-  if (!r) return failure(out, r.err()), sent();
-  std::vector<double> flat;
-  for (const auto& row : r->values) flat.insert(flat.end(), row.begin(), row.end());
-  out.open();
-  out.set("ok", true);
-  out.set_bytes("names", lines_of(r->names));
-  out.set_bytes("qids", lines_of(r->qids));
-  out.set_numbers("values", flat);
-  out.set_numbers("mean", r->mean);
-  out.set_numbers("isCount", std::vector<double>(r->is_count.begin(), r->is_count.end()));
-  out.set_numbers("summaryOnly", std::vector<double>(r->summary_only.begin(), r->summary_only.end()));
-  out.set("numQ", static_cast<double>(r->num_q));
-  out.set_bytes("runId", r->run_id);
-  out.set_bytes("notOffered", lines_of(r->not_offered));
-  out.set_bytes("text", ndcg::format_trec(*r, b.per_query, b.digits));
-  out.close();
-  return sent();
+EMSCRIPTEN_BINDINGS(ndcg_batch) {
+  emscripten::function("evaluateTrec", &evaluate_trec);
+  emscripten::function("compareRuns", &compare_runs);
+  emscripten::function("batchOptionSchema", &batch_option_schema);
+  emscripten::function("readBatchOption", &read_batch_option);
 }
-
-// pack: qrels, the number of runs, the runs, then compare's option keys and values.
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_compare_runs(const char* data, std::size_t size) {
-  pack p(data, size);
-  std::string_view qrels = p.next(), count = p.next();
-  std::vector<std::string_view> runs;
-  for (char digit : count) runs.resize(runs.size() * 10 + static_cast<std::size_t>(digit - '0'));
-  for (std::string_view& run : runs) run = p.next();
-  auto s = ndcg::settings_from(pairs_of(p), ndcg::command::compare);
-  out = reply();
-  if (!s) return failure(out, s.err()), sent();
-  auto r = ndcg::compare_runs(qrels, runs, s->batch);
-  if (r) compared_to_js(out, *r, s->batch);
-  else failure(out, r.err());
-  return sent();
-}
-
-// Every row of the option table, with its default for each command that
-// takes it: { explain, trec, compare }.
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_batch_option_schema() {
-  out = reply();
-  out.open_list();
-  for (const auto* table : {&ndcg::option_table(), &ndcg::batch_option_table()}) {
-    for (const ndcg::option_row& r : *table) {
-      open_option_row(out, r);
-      out.open("defaults");
-      for (ndcg::command c : {ndcg::command::explain, ndcg::command::trec, ndcg::command::compare})
-        if (ndcg::takes(r, c)) out.set(ndcg::name_of(c), ndcg::default_text(r, c));
-      out.close();
-      out.close();
-    }
-  }
-  out.close_list();
-  return sent();
-}
-
-}  // extern "C"

@@ -1,178 +1,157 @@
-// The module's exports for one ranking: explain, analyse, render and the
-// core's tables, as plain C functions over the core (conversion only).
-// The batch exports (evaluateTrec) live in batch.cpp, which the light module
-// leaves out; reply.hpp describes the layout of a call's texts and replies.
-#include <emscripten/emscripten.h>
+// The module's interface for one ranking, registered with Embind: explain,
+// analyse, render and the core's tables. Each entry point converts its
+// arguments, calls the core once and converts the result (js_values.hpp);
+// web/api/api.js is the JS layer over them. The batch entry points
+// (evaluateTrec, compareRuns) are in batch.cpp, which the light module of
+// the embed page and the <ndcg-calc> element leaves out.
+#include <emscripten/bind.h>
 
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "js_values.hpp"
 #include "ndcg/fields.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/parse.hpp"
 #include "ndcg/pipeline.hpp"
 #include "ndcg/report.hpp"
-#include "reply.hpp"
 
 using namespace ndcg_wasm;
 
 namespace {
 
-ndcg::expected<ndcg::settings> settings_of(pack& p) { return ndcg::settings_from(pairs_of(p)); }
-
-void preset_scores(reply& r, const ndcg::analysis& a) {
-  if (a.presets.empty()) return r.set_null("presets");
-  r.open_list("presets");
-  for (const ndcg::preset_score& p : a.presets) {
-    r.open();
-    r.set("name", p.name);
-    r.set("dcg", p.dcg);
-    r.set("idcg", p.idcg);
-    if (p.defined) r.set("ndcg", p.ndcg);
-    else r.set_null("ndcg");
-    if (p.ok) r.set_null("error");
-    else failure(r, p.problem, "error");
-    r.close();
-  }
-  r.close_list();
-}
-
 // The analyses an export may still render (a core store, one per module).
 ndcg::analysis_store kept;
 
-void analysed_to_js(reply& r, ndcg::analysis a, bool keep) {
-  r.open();
-  r.set("ok", true);
-  r.open("explanation");
-  js_sink sink(r);
-  ndcg::put_explanation(a.text.result, ndcg::context_of(a.text, a.s), sink);
-  r.close();
-  r.set("items", static_cast<double>(a.text.input.items.size()));
-  r.set("matchingPreset", ndcg::matching_preset(a.s.opt));
-  if (a.weighted && a.unweighted_defined) r.set("unweightedNdcg", a.unweighted_ndcg);
-  else r.set_null("unweightedNdcg");
-  preset_scores(r, a);
-  r.set("id", keep ? static_cast<double>(kept.keep(std::move(a))) : 0.0);
-  r.close();
-}
-
-void settings_to_js(reply& r, const ndcg::settings& s) {
-  r.open("options");
-  js_sink sink(r);
-  ndcg::put_options(s, sink);
-  r.close();
-}
-
-}  // namespace
-
-extern "C" {
-
-// Frees the last reply once JS has read it.
-EMSCRIPTEN_KEEPALIVE void ndcg_release() { out = reply(); }
-
-// pack: text, judgments, then option keys and values.
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_analyse_text(const char* data, std::size_t size, int compare, int keep) {
-  pack p(data, size);
-  std::string_view text = p.next(), judgments = p.next();
-  auto s = settings_of(p);
-  out = reply();
-  if (!s) return failure(out, s.err()), sent();
-  auto a = ndcg::analyse_text(text, judgments, *s, compare != 0);
-  if (a) analysed_to_js(out, std::move(*a), keep != 0);
-  else failure(out, a.err());
-  return sent();
-}
-
-// pack: judgments, then option keys and values; grades: n doubles.
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_analyse_grades(const double* grades, std::size_t n, const char* data,
-                                                            std::size_t size, int compare, int keep) {
-  pack p(data, size);
-  std::string_view judgments = p.next();
-  auto s = settings_of(p);
-  out = reply();
-  if (!s) return failure(out, s.err()), sent();
-  auto a = ndcg::analyse_grades(std::vector<double>(grades, grades + n), judgments, *s, compare != 0);
-  if (a) analysed_to_js(out, std::move(*a), keep != 0);
-  else failure(out, a.err());
-  return sent();
-}
-
-// A kept analysis as a report; null once it has been dropped. pack: format.
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_render_kept(double id, const char* data, std::size_t size) {
-  pack p(data, size);
-  out = reply();
-  const ndcg::analysis* a = kept.find(static_cast<std::uint32_t>(id));
-  auto f = ndcg::parse_report_format(p.next());
-  if (!a) out.set_null("");
-  else if (!f) failure(out, f.err());
-  else out.open(), out.set("ok", true), out.set_bytes("text", ndcg::render(*a, *f)), out.close();
-  return sent();
-}
-
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_preset_list() {
-  out = reply();
-  out.open_list();
-  for (const ndcg::preset_info& p : ndcg::presets()) {
-    ndcg::settings s;
-    s.opt = *ndcg::preset(p.name);
-    out.open();
-    out.set("name", p.name);
-    out.set("summary", p.summary);
-    settings_to_js(out, s);
-    out.close();
+val preset_scores(const ndcg::analysis& a) {
+  if (a.presets.empty()) return val::null();
+  val out = val::array();
+  for (std::size_t i = 0; i < a.presets.size(); ++i) {
+    const ndcg::preset_score& p = a.presets[i];
+    val score = val::object();
+    score.set("name", js_text(p.name));
+    score.set("dcg", val(p.dcg));
+    score.set("idcg", val(p.idcg));
+    score.set("ndcg", p.defined ? val(p.ndcg) : val::null());
+    score.set("error", p.ok ? val::null() : js_error(p.problem));
+    out.set(i, score);
   }
-  out.close_list();
-  return sent();
+  return out;
+}
+
+val analysed(ndcg::expected<ndcg::analysis> a, bool keep) {
+  if (!a) return js_error(a.err());
+  val out = js_ok();
+  out.set("explanation", js_object([&](ndcg::field_sink& s) { ndcg::put_explanation(a->text.result, ndcg::context_of(*a), s); }));
+  out.set("items", val(static_cast<double>(a->text.input.items.size())));
+  out.set("matchingPreset", js_text(a->matching));
+  out.set("unweightedNdcg", a->weighted && a->unweighted_defined ? val(a->unweighted_ndcg) : val::null());
+  out.set("presets", preset_scores(*a));
+  out.set("id", val(keep ? static_cast<double>(kept.keep(std::move(*a))) : 0.0));
+  return out;
+}
+
+// text, judgments: JS strings or bytes; keys, values: the option texts.
+val analyse_text(const val& text, const val& judgments, const val& keys, const val& values, bool compare, bool keep) {
+  auto s = ndcg::settings_from(pairs_of(keys, values));
+  if (!s) return js_error(s.err());
+  const std::string ranking = text_of(text), qrels = text_of(judgments);
+  return analysed(ndcg::analyse_text(ranking, qrels, *s, compare), keep);
+}
+
+// grades: a Float64Array.
+val analyse_grades(const val& grades, const val& judgments, const val& keys, const val& values, bool compare, bool keep) {
+  auto s = ndcg::settings_from(pairs_of(keys, values));
+  if (!s) return js_error(s.err());
+  const std::string qrels = text_of(judgments);
+  return analysed(ndcg::analyse_grades(emscripten::convertJSArrayToNumberVector<double>(grades), qrels, *s, compare), keep);
+}
+
+// A kept analysis as a report; null once it has been dropped.
+val render_kept(double id, const std::string& format) {
+  const ndcg::analysis* a = kept.find(static_cast<std::uint32_t>(id));
+  if (!a) return val::null();
+  auto f = ndcg::parse_report_format(format);
+  if (!f) return js_error(f.err());
+  val out = js_ok();
+  out.set("text", js_text(ndcg::render(*a, *f)));
+  return out;
+}
+
+val preset_list() {
+  val out = val::array();
+  const auto& all = ndcg::presets();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    ndcg::settings s;
+    s.opt = *ndcg::preset(all[i].name);
+    val p = val::object();
+    p.set("name", js_text(all[i].name));
+    p.set("summary", js_text(all[i].summary));
+    p.set("options", js_object([&](ndcg::field_sink& sink) { ndcg::put_options(s, sink); }));
+    out.set(i, p);
+  }
+  return out;
 }
 
 // The rows of the option table that explain takes, with their defaults
-// (batch.cpp gives the batch commands' rows).
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_option_schema() {
-  out = reply();
-  out.open_list();
-  for (const ndcg::option_row& r : ndcg::option_table()) {
-    open_option_row(out, r);
-    out.open("defaults");
-    out.set("explain", ndcg::default_text(r));
-    out.close();
-    out.close();
+// (batch.cpp gives every command's rows).
+val option_schema() {
+  val out = val::array();
+  const auto& rows = ndcg::option_table();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    val defaults = val::object();
+    defaults.set("explain", js_text(ndcg::default_text(rows[i])));
+    out.set(i, js_option_row(rows[i], defaults));
   }
-  out.close_list();
-  return sent();
+  return out;
 }
 
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_error_codes() {
-  out = reply();
-  out.open_list();
-  for (const ndcg::error_code_info& c : ndcg::error_codes()) {
-    out.open();
-    out.set("code", c.name);
-    out.set("args", c.args);
-    out.close();
+val error_codes() {
+  val out = val::array();
+  const auto& codes = ndcg::error_codes();
+  for (std::size_t i = 0; i < codes.size(); ++i) {
+    val c = val::object();
+    c.set("code", js_text(codes[i].name));
+    c.set("args", js_text(codes[i].args));
+    out.set(i, c);
   }
-  out.close_list();
-  return sent();
+  return out;
 }
 
-// pack: option keys and values.
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_matching_preset(const char* data, std::size_t size) {
-  pack p(data, size);
-  auto s = settings_of(p);
-  out = reply();
-  if (s) out.set("", ndcg::matching_preset(s->opt));
-  else failure(out, s.err());
-  return sent();
+val matching_preset(const val& keys, const val& values) {
+  auto s = ndcg::settings_from(pairs_of(keys, values));
+  return s ? js_text(ndcg::matching_preset(s->opt)) : js_error(s.err());
 }
 
-// pack: text.
-EMSCRIPTEN_KEEPALIVE const reply_block* ndcg_detect_format(const char* data, std::size_t size) {
-  pack p(data, size);
-  out = reply();
-  out.set("", ndcg::name_of(ndcg::detect_format(p.next())));
-  return sent();
+val detect_format(const val& text) { return js_text(ndcg::name_of(ndcg::detect_format(text_of(text)))); }
+
+// One option of explain's rows read from its text: {ok, value} or the error.
+val read_option(const std::string& key, const std::string& text) { return js_read_option(ndcg::find_option(key), key, text); }
+
+// The names of a step row's fields, in put_step's order: the build writes
+// the JS layer's row maker from them (scripts/build-web.mjs).
+val step_fields() {
+  const val row = js_object([](ndcg::field_sink& s) { ndcg::put_step(ndcg::step{}, s); });
+  return val::global("Object").call<val>("keys", row);
 }
 
-}  // extern "C"
+// Bytes of wasm memory in use (for the API's leak checks).
+double memory_bytes() { return static_cast<double>(__builtin_wasm_memory_size(0)) * 65536; }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(ndcg_explain) {
+  emscripten::function("analyseText", &analyse_text);
+  emscripten::function("analyseGrades", &analyse_grades);
+  emscripten::function("renderKept", &render_kept);
+  emscripten::function("presetList", &preset_list);
+  emscripten::function("optionSchema", &option_schema);
+  emscripten::function("errorCodes", &error_codes);
+  emscripten::function("matchingPreset", &matching_preset);
+  emscripten::function("detectFormat", &detect_format);
+  emscripten::function("readOption", &read_option);
+  emscripten::function("stepFields", &step_fields);
+  emscripten::function("memoryBytes", &memory_bytes);
+}

@@ -5,7 +5,10 @@
 //
 // A case:
 //   name        what it is (a test name)
-//   kind        'explain' (default), 'trec', 'compare' or 'cli' (command-line words only)
+//   kind        'explain' (default), 'trec', 'compare', 'option' (api.readOption(key, text);
+//               the command gets `--key=text` and the worked example, and its JSON
+//               reports the value under options) or 'cli' (command-line words only)
+//   key, text   for an option: its key and text
 //   ranking     the text `ndcg explain -f -` reads on stdin and api.explain() gets:
 //               a string, a Buffer (bytes no JS string can hold), or a function
 //               making either (big inputs are made on demand, once)
@@ -64,6 +67,14 @@ const tenMillionTop = [3, 2, 0, 1, 3, 2, 0, 1, 3, 2];
 const bigLine = once(() => Buffer.alloc(100 * 2 ** 20, '1 '));
 const overLimit = once(() => Buffer.alloc(LIMITS.maxBytes + 2, '1\n'));
 const hashOfOneMB = once(() => '1,'.repeat(2 ** 19));
+
+/** "zeroIdcg" → "zero-idcg", as the command spells an option. */
+const kebab = (key) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** A case of one option's text: api.readOption(key, text), and `--key=text` given to explain. */
+function option(name, key, text, expect, more = {}) {
+  return { name: `option: ${name}`, kind: 'option', key, text, ranking: WORKED, args: [`--${kebab(key)}=${text}`], expect, ...more };
+}
 
 export const catalogue = [
   // ---- empty and near-empty --------------------------------------------------
@@ -355,6 +366,24 @@ export const catalogue = [
     args: ['-m', 'ndcg\u001b[2J'], options: { measures: ['ndcg\u001b[2J'] },
     expect: { error: /unknown measure "ndcg\\x1b\[2J"/, line: 0 } },
 
+  // ---- one option read from its text: api.readOption() (the page's hash and controls) ----
+  // and the same text as the command's flag, whose JSON then reports the value read.
+  option('a full-width whole number, refused as the command refuses it', 'k', '２', { error: /k takes a whole number, 0 or more, got "２"/, code: 'not-whole', line: 0 }),
+  option('minus zero as K', 'k', '-0', { error: /k takes a whole number/, code: 'not-whole', line: 0 }),
+  option('an exponent as K', 'k', '1e1', { error: /got "1e1"/, code: 'not-whole', line: 0 }),
+  option('an alias of a choice reads as the choice', 'gain', 'exponential', { result: { value: 'exp' } }),
+  option('a flag written 1', 'integerGrades', '1', { result: { value: true } }),
+  option('a list with spaces', 'weights', '2, 1', { result: { value: [2, 1] } }),
+  option('a list with an empty entry', 'weights', '1,,2', { error: /weights takes numbers separated by commas/, code: 'empty-field', line: 0 }),
+  option('a number beyond a double', 'alpha', '1e999', { error: /alpha takes a finite number from 0 to 1, got "1e999"/, code: 'not-a-number', line: 0 }),
+  option('a log base of 1', 'logBase', '1', { error: /log_base takes a number above 1, got "1"/, code: 'out-of-range', line: 0 }),
+  option('decimals past 17', 'decimals', '18', { error: /from 0 to 17, got "18"/, code: 'out-of-range', line: 0 }),
+  option('markup as a preset', 'preset', '<img src=x onerror=alert(1)>', { error: /preset takes one of document, .*got "<img src=x onerror=alert\(1\)>"/, code: 'unknown-choice', line: 0 }),
+  option('a terminal escape as a choice', 'ties', '\u001b[2J', { error: /got "\\x1b\[2J"/, code: 'unknown-choice', line: 0 }),
+  option('100,000 characters as a number', 'alpha', 'x'.repeat(100000), { error: /got "x{30,40}\.\.\."/, code: 'not-a-number', line: 0 }),
+  option('a NUL byte after a number (no command line holds one)', 'k', '1\u0000', { error: /got "1\\x00"/, code: 'not-a-number', line: 0 }, { cli: null }),
+  option('a key no row has', 'noSuch', '1', { error: /unknown option "(--)?no[-_]?[sS]uch"/, code: 'unknown-option', line: 0 }),
+
   // ---- out of memory in wasm -------------------------------------------------------------
   { name: 'wasm runs out of memory, then recovers', apiInput: () => new Float64Array(270000000), cli: null, timeoutMs: 60000,
     expect: { error: /ran out of memory/, code: 'restarting', line: 0 } },
@@ -378,6 +407,7 @@ export function apiInputOf(c) {
 
 /** Calls the API for a case; returns its result (throws what the API throws). */
 export function apiCall(api, c, input = apiInputOf(c)) {
+  if (c.kind === 'option') return api.readOption(c.key, c.text);
   if (c.kind === 'compare') return api.compareRuns(c.qrels, c.runs, c.options);
   if (c.kind === 'trec') {
     return api.evaluateTrec(c.qrels, c.run, c.subtopics === undefined ? c.options : { ...c.options, subtopics: c.subtopics });
@@ -397,6 +427,7 @@ export function apiCall(api, c, input = apiInputOf(c)) {
 export function summary(kind, r) {
   if (kind === 'trec') return { mean: r.mean, perQuery: r.perQuery };
   if (kind === 'compare') return { count: r.comparisons.length, first: r.comparisons[0] };
+  if (kind === 'option') return { value: r };
   return {
     format: r.format, n: r.n, k: r.k, dcg: r.dcg, idcg: r.idcg, ndcg: r.ndcg, hasJudgments: r.hasJudgments,
     metrics: r.metrics, ids: r.steps.slice(0, 50).map((s) => s.id), rels: r.steps.slice(0, 50).map((s) => s.rel),

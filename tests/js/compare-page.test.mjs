@@ -7,6 +7,11 @@ import { test } from 'node:test';
 import '../../web/app/full/texts/compare-texts.js';
 import { measureLabel, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/full/comparison.js';
 import { compareMeasures, decodeHash, encodeHash, makeSpec, slotOf, toCompareOptions } from '../../web/app/shared/state.js';
+import { loadSchema } from '../../web/app/shared/option-rows.js';
+import { createNdcgModule } from './helpers.mjs';
+
+// The page reads its hash with the module whose schema it loaded.
+loadSchema(await createNdcgModule());
 
 // A comparison as compareRuns returns one (the numbers are made up; nothing here computes them).
 const comparison = (over = {}) => ({

@@ -11,6 +11,34 @@ const require = createRequire(import.meta.url);
 /** The factory exported by dist/ndcg.js, loaded with require() as users do. */
 export const createNdcgModule = require(join(root, 'dist', 'ndcg.js'));
 
+/**
+ * The Embind module of build/wasm/<name>.js and .wasm, started by its glue
+ * as the API layer starts it: `core` (what the registrations give JS),
+ * `imports` (what the glue hands the wasm) and `registered` (the names of
+ * the functions cpp/wasm/ registers).
+ */
+export async function loadCore(name) {
+  const factory = require(join(root, 'build', 'wasm', `${name}.js`));
+  const wasm = readFileSync(join(root, 'build', 'wasm', `${name}.wasm`));
+  let imports = null;
+  const core = await factory({
+    instantiateWasm(given, receive) {
+      imports = given;
+      WebAssembly.instantiate(wasm, given).then(({ instance }) => receive(instance));
+      return {};
+    },
+  });
+  // Embind marks each function it registers with its argument count.
+  const registered = Object.keys(core).filter((k) => typeof core[k] === 'function' && 'argCount' in core[k]).sort();
+  return { core, imports, registered, wasm };
+}
+
+/** The names cpp/wasm/<file> registers with Embind (emscripten::function("name", …)). */
+export function registrationsIn(file) {
+  const source = readFileSync(join(root, 'cpp', 'wasm', file), 'utf8');
+  return [...source.matchAll(/emscripten::function\("(\w+)"/g)].map((m) => m[1]);
+}
+
 /** Runs build/native/ndcg; returns { status, stdout, stderr }. */
 export function cli(args, input = '') {
   const r = runProcess(join(root, 'build', 'native', 'ndcg'), args, { input, encoding: 'utf8', maxBuffer: 1 << 30 });

@@ -172,7 +172,8 @@ function runCommand(c) {
     assertSubset(parseText(stdout), textFields(want.result));
     return;
   }
-  const actual = c.kind === 'trec' ? parseTrec(stdout) : summary(c.kind === 'compare' ? 'compare' : 'explain', camelKeys(JSON.parse(stdout)));
+  const actual = c.kind === 'trec' ? parseTrec(stdout) : c.kind === 'option' ? { value: camelKeys(JSON.parse(stdout)).options[c.key] }
+    : summary(c.kind === 'compare' ? 'compare' : 'explain', camelKeys(JSON.parse(stdout)));
   assertSubset(actual, want.result);
   // The default text report for the same input must work too.
   if (c.kind === 'compare') {
@@ -202,7 +203,7 @@ parentPort.on('message', async ({ name }) => {
   let outcome;
   const started = performance.now();
   try {
-    const input = c.kind === 'trec' || c.kind === 'compare' ? null : apiInputOf(c);
+    const input = c.kind === 'trec' || c.kind === 'compare' || c.kind === 'option' ? null : apiInputOf(c);
     const before = snapshot(input);
     const value = summary(c.kind, apiCall(api, c, input));
     const after = snapshot(input);

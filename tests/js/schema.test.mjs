@@ -9,10 +9,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, createNdcgModule } from './helpers.mjs';
-import { readOption } from '../../web/app/shared/option-rows.js';
+import { loadSchema, readOption } from '../../web/app/shared/option-rows.js';
 
 const api = await createNdcgModule();
 const schema = api.optionSchema();
+loadSchema(api);  // the page reads options with the module whose schema it loaded
 
 /** Values a row must take, and values it must refuse with their codes. */
 function casesFor(row) {

@@ -74,6 +74,9 @@ def call(case):
     if kind == 'compare':
         r = ndcg_calc.compare(text(case['qrels']), [text(run) for run in case['runs']], **options)
         return {'count': len(r.comparisons), 'first': camel(r.comparisons[0])}
+    if kind == 'option':  # one option's text, as the keyword the CLI's flag would be; its value as explain reports it
+        key = snake(case['key'])
+        return {'value': ndcg_calc.explain(case['ranking'], **{key: case['text']}).options[key]}
     ranking = case['apiInput'] if case.get('apiInput') is not None else case.get('ranking')
     if not isinstance(options, dict):
         return ndcg_calc.explain(ranking, options)  # options that are not keywords

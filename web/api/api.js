@@ -1,56 +1,50 @@
-// The JS API over the wasm module. Every wrapper has one shape: check the
-// JS types → call the core once → throw its error or convert its result.
-// The bindings copy results into JS-owned typed arrays; the core keeps the
-// last few analyses so an export renders one already computed.
+// The JS API over the Embind module (cpp/wasm/bindings.cpp and batch.cpp
+// register its entry points). Every wrapper has one shape: check the JS
+// types → call the core once → throw its error or turn its result into
+// plain JS values. The module copies number lists into JS-owned typed
+// arrays; the core keeps the last few analyses so an export renders one
+// already computed.
 import { coreError, NdcgError, optionError, useErrorCodes } from './errors.js';
 import { optionTexts } from './options.js';
+import { STEP_FIELDS, stepRow } from 'ndcg:step-row';
 
 /** Number lists as plain arrays; values that are not finite become null, as in the CLI's JSON. */
 function plainNumbers(values) {
   return Array.from(values, (v) => (Number.isFinite(v) ? v : null));
 }
 
-// A step row's fields in the order the core writes them (put_step in
-// cpp/src/fields.cpp). Rows built from one object literal share a compact
-// shape, several times faster for 100,000 rows than adding fields by name;
-// tests/js/types.test.mjs checks this list against the core's columns, and
-// columns of any other shape take the generic path.
-const STEP_FIELDS = ['position', 'id', 'rel', 'gain', 'discount', 'weight', 'contribution', 'cumulative'];
+// The build writes stepRow, one object literal of put_step's fields, from
+// the core's own list (scripts/build-web.mjs); makeApi checks it against
+// stepFields() before it uses it.
+let builtRow = null;
 
-function literalRows(c, ids) {
-  const rows = new Array(c.length);
-  for (let i = 0; i < rows.length; i++) {
-    rows[i] = {
-      position: c.position[i], id: c.hasId[i] ? ids[i] : null, rel: c.rel[i], gain: c.gain[i],
-      discount: c.discount[i], weight: c.weight[i], contribution: c.contribution[i], cumulative: c.cumulative[i],
-    };
+/**
+ * A step table as rows: {rows, columns} holds one column per field of the
+ * core's put_step, in its order. Rows from the built literal share one
+ * compact shape; columns of any other shape take the generic loop.
+ */
+function rowsOf({ rows: n, columns }) {
+  const names = Object.keys(columns);
+  const cols = names.map((name) => columns[name]);
+  const rows = new Array(n);
+  if (builtRow && names.join() === STEP_FIELDS.join()) {
+    for (let i = 0; i < n; i++) rows[i] = builtRow(cols, i);
+    return rows;
   }
-  return rows;
-}
-
-function genericRows(c, ids, names) {
-  const rows = new Array(c.length);
-  for (let i = 0; i < rows.length; i++) {
+  for (let i = 0; i < n; i++) {
     const row = {};
-    for (const name of names) row[name] = name === 'id' ? (c.hasId[i] ? ids[i] : null) : c[name][i];
+    for (let f = 0; f < cols.length; f++) row[names[f]] = cols[f][i];
     rows[i] = row;
   }
   return rows;
 }
 
-/** A step table's columns (the core's field list) as rows of objects. */
-function stepRows(columns) {
-  const ids = columns.length ? columns.id.split('\n') : [];
-  const names = Object.keys(columns).filter((k) => k !== 'hasId' && k !== 'length');
-  const known = names.length === STEP_FIELDS.length && STEP_FIELDS.every((f) => names.includes(f));
-  return known ? literalRows(columns, ids) : genericRows(columns, ids, names);
-}
-
-/** The core's fields as plain JS values: typed arrays to arrays, step columns to rows. */
+/** The core's fields as plain JS values: typed arrays to arrays, step tables to rows. */
 function plain(value) {
   if (ArrayBuffer.isView(value)) return plainNumbers(value);
   if (value === null || typeof value !== 'object') return value;
-  if ('hasId' in value && 'length' in value) return stepRows(value);
+  if (Array.isArray(value)) return value.map(plain);
+  if (typeof value.rows === 'number' && value.columns) return rowsOf(value);
   const out = {};
   for (const [k, v] of Object.entries(value)) out[k] = plain(v);
   return out;
@@ -73,8 +67,7 @@ function checkText(name, value) {
 
 /** evaluateTrec's result keyed as trec_eval prints: perQuery[qid][name]. */
 function trecResultOf(r) {
-  const names = r.names === '' ? [] : r.names.split('\n');
-  const qids = r.qids === '' ? [] : r.qids.split('\n');
+  const { names, qids } = r;
   const value = (v) => (Number.isFinite(v) ? v : null);
   const perQuery = {};
   qids.forEach((qid, q) => {
@@ -86,8 +79,7 @@ function trecResultOf(r) {
   });
   const mean = {};
   names.forEach((name, m) => { mean[name] = value(r.mean[m]); });
-  const notOffered = r.notOffered === '' ? [] : r.notOffered.split('\n');
-  return { measures: names, qids, perQuery, mean, numQ: r.numQ, runId: r.runId, notOffered, text: r.text };
+  return { measures: names, qids, perQuery, mean, numQ: r.numQ, runId: r.runId, notOffered: r.notOffered, text: r.text };
 }
 
 /** Flat values [run][measure][query] as { measure: [[run 1's values], …] }; null when empty. */
@@ -105,13 +97,11 @@ function byMeasure(values, runs, measures, qids) {
 
 /** compareRuns' result: comparisons and tie ranges as the core's field lists give them. */
 function compareResultOf(r) {
-  const runs = Array.from(r.runs);
-  const measures = Array.from(r.measures);
-  const qids = r.qids === '' ? [] : r.qids.split('\n');
+  const { runs, measures, qids } = r;
   return {
     runs, measures, qids,
-    comparisons: Array.from(r.comparisons, (c) => plain(c)),
-    tieRanges: Array.from(r.tieRanges, (t) => plain(t)),
+    comparisons: r.comparisons.map(plain),
+    tieRanges: r.tieRanges.map(plain),
     perQuery: byMeasure(r.values, runs, measures, qids),
     perQueryWorst: byMeasure(r.worst, runs, measures, qids),
     perQueryBest: byMeasure(r.best, runs, measures, qids),
@@ -275,13 +265,14 @@ function commandsOf(allRows) {
 /** The core's tables: options, error codes and presets, read once. */
 function tablesOf(raw) {
   // The light module (embed.html, ndcg-calc.js) has explain's rows only.
-  const rows = raw.hasBatch ? raw.batchOptionSchema() : raw.optionSchema();
+  const hasBatch = typeof raw.evaluateTrec === 'function';
+  const rows = hasBatch ? raw.batchOptionSchema() : raw.optionSchema();
   const allRows = Array.from(rows, (r) => ({ ...r, choices: Array.from(r.choices), defaults: { ...r.defaults } }));
   const commands = commandsOf(allRows);
   const codes = Array.from(raw.errorCodes(), (c) => ({ code: c.code, args: c.args ? c.args.split(',') : [] }));
   const presets = Array.from(raw.presetList(), (p) => ({ name: p.name, summary: p.summary, options: plain(p.options) }));
   const { rows: schemaRows, schema } = commands.explain;
-  return { schemaRows, schema, commands, codes, presets, hasBatch: raw.hasBatch };
+  return { schemaRows, schema, commands, codes, presets, hasBatch };
 }
 
 /** The error of a call the light module (embed.html, ndcg-calc.js) leaves out. */
@@ -313,6 +304,23 @@ function otherCalls(guard, tables) {
       return r;
     },
 
+    /**
+     * One option's value read from text by the core's option table, as the
+     * CLI and every call read it: a number, true or false, a choice's name,
+     * a list of numbers, or a text; a value the row refuses throws its NdcgError.
+     * @param {string} key a key of optionSchema(), trecOptionSchema() or compareOptionSchema()
+     * @param {string} text
+     */
+    readOption(key, text) {
+      checkText('key', key);
+      checkText('text', text);
+      const r = call((m) => {
+        const read = m.readOption(key, text);
+        return read.ok || read.code !== 'unknown-option' || !tables.hasBatch ? read : m.readBatchOption(key, text);
+      });
+      return plain(checked(r).value);
+    },
+
     /** The format name the parser would detect for `text`. */
     detectFormat: (text) => call((m) => m.detectFormat(checkText('text', text))),
 
@@ -328,12 +336,13 @@ function otherCalls(guard, tables) {
 }
 
 /**
- * Builds the API over a raw module; `recreate` makes a fresh raw module
+ * Builds the API over the Embind module; `recreate` starts a fresh one
  * (used after a wasm abort such as running out of memory).
- * @param {object} raw the module's exports as JS functions (raw.js)
+ * @param {object} raw the module: the functions cpp/wasm/ registers
  * @param {() => Promise<object>} recreate
  */
 export function makeApi(raw, recreate) {
+  builtRow = raw.stepFields().join() === STEP_FIELDS.join() ? stepRow : null;
   const tables = tablesOf(raw);
   useErrorCodes(tables.codes);
   const guard = guardedModule(raw, recreate);

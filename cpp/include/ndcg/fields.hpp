@@ -21,6 +21,9 @@ class field_sink {
   virtual void text(std::string_view name, std::string_view v) = 0;
   virtual void null(std::string_view name) = 0;
   virtual void numbers(std::string_view name, const std::vector<double>& v) = 0;  // not finite: null
+  // A list of texts (an option row's choices). A sink without lists of
+  // texts gets them as one text, separated by commas.
+  virtual void texts(std::string_view name, const std::vector<std::string_view>& v);
   virtual void begin(std::string_view name) = 0;  // a nested object, closed by end()
   virtual void end() = 0;
   // A step table: the sink decides its layout (JSON rows, JS columns) and

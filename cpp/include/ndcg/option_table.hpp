@@ -154,6 +154,19 @@ expected<batch_request> settings_from(const std::vector<std::pair<std::string, s
 // Writes the value of every option explain takes into `out`.
 void put_options(const settings& s, field_sink& out);
 
+// The fields of one row as the schemas show it (optionSchema() and the
+// other commands'): the key in the JS API's spelling, the CLI flag and
+// trec_eval's short flag, the kind, its choices, range and help.
+void put_option_row(const option_row& row, field_sink& out);
+
+// The error for a key no row of the command has.
+error unknown_option_error(std::string_view key);
+
+// Reads one option's text as settings_from does, over the defaults, and
+// writes the value it gives under the row's key: the page reads its hash
+// and controls one value at a time with the same readers.
+status read_option(const option_row& row, std::string_view text, field_sink& out);
+
 // A row's value as text ("2", "exp", "", "false", "ndcg_cut.10 map"), and
 // its default for explain (or command `c`), for help and the schema.
 std::string value_text(const option_row& row, option_source from);

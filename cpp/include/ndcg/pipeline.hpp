@@ -55,6 +55,7 @@ constexpr std::size_t preset_compare_limit = 20000;
 struct analysis {
   text_explanation text;
   settings s;
+  std::string_view matching;           // the preset the options match, "" when none (found once)
   bool weighted = false;
   double unweighted_ndcg = 0;          // meaningful when weighted
   bool unweighted_defined = true;
@@ -67,6 +68,9 @@ expected<analysis> analyse_text(std::string_view ranking_text, std::string_view 
                                 bool compare = true, const limits& lim = {});
 expected<analysis> analyse_grades(const std::vector<double>& grades, std::string_view judgments_text,
                                   const settings& s, bool compare = true, const limits& lim = {});
+
+// The same for an analysis, whose matching preset is already known.
+result_context context_of(const analysis& a);
 
 // The analysis's explanation as a report, without computing it again.
 std::string render(const analysis& a, report_format f);

@@ -1,6 +1,8 @@
 // The one list of fields of an explanation and of a step-table row.
 #include "ndcg/fields.hpp"
 
+#include <string>
+
 #include "ndcg/option_table.hpp"
 
 namespace ndcg {
@@ -27,6 +29,12 @@ void put_metrics(const other_metrics& m, field_sink& out) {
 }
 
 }  // namespace
+
+void field_sink::texts(std::string_view name, const std::vector<std::string_view>& v) {
+  std::string joined;
+  for (std::string_view t : v) (joined += joined.empty() ? "" : ",") += t;
+  text(name, joined);
+}
 
 void put_step(const step& s, field_sink& out) {
   out.count("position", s.position);

@@ -83,6 +83,7 @@ expected<analysis> analyse(expected<text_explanation> t, const settings& s, bool
   analysis a;
   a.text = std::move(*t);
   a.s = s;
+  a.matching = matching_preset(s.opt);
   const explanation& e = a.text.result;
   a.weighted = any_weight(e.steps) || any_weight(e.ideal_steps);
   if (a.weighted) {
@@ -107,6 +108,14 @@ result_context context_of(const text_explanation& t, const settings& s) {
   return ctx;
 }
 
+result_context context_of(const analysis& a) {
+  result_context ctx;
+  ctx.s = &a.s;
+  ctx.input_format = name_of(a.text.input.detected);
+  ctx.preset = a.s.preset.empty() ? a.matching : std::string_view(a.s.preset);
+  return ctx;
+}
+
 expected<analysis> analyse_text(std::string_view ranking_text, std::string_view judgments_text, const settings& s,
                                 bool compare, const limits& lim) {
   return analyse(explain_text(ranking_text, judgments_text, s.opt, lim), s, compare);
@@ -117,7 +126,7 @@ expected<analysis> analyse_grades(const std::vector<double>& grades, std::string
   return analyse(explain_grades(grades, judgments_text, s.opt, lim), s, compare);
 }
 
-std::string render(const analysis& a, report_format f) { return render(a.text.result, f, context_of(a.text, a.s)); }
+std::string render(const analysis& a, report_format f) { return render(a.text.result, f, context_of(a)); }
 
 std::uint32_t analysis_store::keep(analysis a) {
   // A report reads the explanation, not the parsed input: let that go now.

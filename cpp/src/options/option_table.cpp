@@ -54,7 +54,7 @@ error bad_value(const option_row& row, error_code code, std::string_view found) 
     e.with("min", row.min == -inf ? "" : number_words(row.min)).with("max", row.max == inf ? "" : number_words(row.max));
   }
   if (code == error_code::unknown_choice) {
-    std::string names;
+    std::string names = row.kind == option_kind::flag ? "true,false" : "";
     for (std::string_view n : choices_of(row)) names += (names.empty() ? "" : ",") + std::string(n);
     e.with("choices", names);
   }
@@ -204,6 +204,32 @@ const std::vector<option_row> rows = {
      set_whole<&settings::decimals>, put_whole<&settings::decimals>},
 };
 
+// One row's value as its put writes it, kept as a value: two settings
+// agree on a row when the values are equal (same_convention).
+class value_sink : public field_sink {
+ public:
+  void number(std::string_view, double v) override { set(kind::real).number_ = v; }
+  void count(std::string_view, std::uint64_t v) override { set(kind::whole).number_ = static_cast<double>(v); }
+  void boolean(std::string_view, bool v) override { set(kind::flag).number_ = v; }
+  void text(std::string_view, std::string_view v) override { set(kind::choice).text_ = v; }
+  void null(std::string_view) override { set(kind::choice).null_ = true; }
+  void numbers(std::string_view, const std::vector<double>& v) override { set(kind::reals).list_ = v; }
+  void begin(std::string_view) override {}
+  void end() override {}
+  void steps(std::string_view, const std::vector<step>&) override {}
+  bool operator==(const value_sink& o) const {
+    return kind_ == o.kind_ && number_ == o.number_ && null_ == o.null_ && text_ == o.text_ && list_ == o.list_;
+  }
+
+ private:
+  value_sink& set(option_kind k) { return kind_ = k, *this; }
+  option_kind kind_ = kind::choice;
+  double number_ = 0;
+  bool null_ = false;
+  std::string text_;
+  std::vector<double> list_;
+};
+
 // A value as the text a reader takes back: "2", "exp", "1,0.5", "true".
 class text_sink : public field_sink {
  public:
@@ -285,6 +311,10 @@ std::vector<std::string_view> choices_of(const option_row& row) {
   return out;
 }
 
+error unknown_option_error(std::string_view key) {
+  return fail(error_code::unknown_option, "unknown option " + echo(key)).in("options").with("found", key);
+}
+
 namespace row_kit {
 
 const option_row* find_in(std::initializer_list<const std::vector<option_row>*> tables, std::string_view key,
@@ -301,7 +331,7 @@ status read_settings(const given_pairs& given, command c, std::initializer_list<
                      option_target to) {
   for (const auto& [key, value] : given)
     if (!find_in(tables, key, c))
-      return fail(error_code::unknown_option, "unknown option " + echo(key)).in("options").with("found", key);
+      return unknown_option_error(key);
   for (const std::vector<option_row>* table : tables) {
     for (const option_row& row : *table) {
       const std::string* last = nullptr;
@@ -353,9 +383,33 @@ bool same_convention(const options& a, const options& b) {
   sb.opt = b;
   for (const option_row& r : rows) {
     if (!r.preset_sets) continue;
-    if (value_text(r, {sa, nullptr}) != value_text(r, {sb, nullptr})) return false;
+    value_sink va, vb;
+    r.put(r, {sa, nullptr}, va);
+    r.put(r, {sb, nullptr}, vb);
+    if (!(va == vb)) return false;
   }
   return true;
+}
+
+void put_option_row(const option_row& row, field_sink& out) {
+  out.text("key", js_name(row.key));
+  out.text("flag", cli_flag(row.key));
+  out.text("short_flag", row.short_flag);
+  out.text("kind", name_of(row.kind));
+  out.texts("choices", choices_of(row));
+  out.number("min", row.min);
+  out.number("max", row.max);
+  out.boolean("above_min", row.above_min);
+  out.boolean("preset", row.preset_sets);
+  out.text("help", row.help);
+}
+
+status read_option(const option_row& row, std::string_view text, field_sink& out) {
+  settings s;
+  batch_settings batch;
+  if (auto ok = row.set(row, {s, &batch}, text); !ok) return ok;
+  row.put(row, {s, &batch}, out);
+  return done{};
 }
 
 }  // namespace ndcg

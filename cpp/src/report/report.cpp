@@ -358,6 +358,11 @@ class json_sink : public field_sink {
     for (std::size_t i = 0; i < v.size(); ++i) append_number(i ? o += "," : o, v[i]);
     o += "]";
   }
+  void texts(std::string_view n, const std::vector<std::string_view>& v) override {
+    std::string& o = key(n) += "[";
+    for (std::size_t i = 0; i < v.size(); ++i) (i ? o += "," : o) += json_string(v[i]);
+    o += "]";
+  }
   void begin(std::string_view n) override {
     key(n) += "{";
     firsts_.push_back('\1');

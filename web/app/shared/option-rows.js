@@ -14,8 +14,17 @@ function modeRows(rows, keys, mark) {
   return rows.filter((r) => keys.includes(r.key)).map((r) => Object.freeze({ ...r, preset: false, [mark]: true }));
 }
 
+// The module whose option table reads every value the page reads
+// (readOption): the one whose schema the page loaded. The last text read
+// for each key is kept with its reading, so drawing a control again after
+// its input asks the module nothing more.
+let reader = null;
+let lastRead = new Map();
+
 /** The module's option schema, with batch mode's and compare mode's own rows after it. */
 export function loadSchema(api) {
+  if (reader !== api) lastRead = new Map();
+  reader = api;
   return [...api.optionSchema().map(Object.freeze), ...modeRows(api.trecOptionSchema(), TREC_KEYS, 'trecOnly'),
     ...modeRows(api.compareOptionSchema(), COMPARE_KEYS, 'compareOnly')];
 }
@@ -28,62 +37,35 @@ export function kebab(key) {
   return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
-const limit = (v, fallback) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? fallback : Number(v));
-
-/** A row's range as numbers (±Infinity for none). */
-export function rangeOf(row) {
-  return { min: limit(row.min, -Infinity), max: limit(row.max, Infinity) };
+/** An NdcgError as the plain structured error the page keeps and shows. */
+function plainError(e) {
+  const { code, source, key, line, column, args, message } = e;
+  return { code, source, key, line, column, args, message };
 }
-
-/** A structured option error, the same shape the module throws. */
-export function optionError(row, code, found, message) {
-  const args = { found: String(found) };
-  if (code === 'out-of-range') {
-    const { min, max } = rangeOf(row);
-    Object.assign(args, { min: Number.isFinite(min) ? String(min) : '', max: Number.isFinite(max) ? String(max) : '' });
-  }
-  if (code === 'unknown-choice') args.choices = (row.choices || []).join(',');
-  return { code, source: 'options', key: row.key, line: 0, column: 0, args, message: `${row.key}: ${message}` };
-}
-
-// The core's number rules (option_table.cpp): decimals with an optional
-// exponent, full-width digits folded; whole numbers are digits only.
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const fold = (text) => text.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xFEE0));
-
-function inRange(row, n) {
-  const { min, max } = rangeOf(row);
-  return (row.aboveMin ? n > min : n >= min) && n <= max;
-}
-
-function readNumber(row, text) {
-  const folded = fold(String(text));
-  const n = DECIMAL.test(folded) ? Number(folded) : NaN;
-  if (!Number.isFinite(n)) return { error: optionError(row, 'not-a-number', text, `expected a number, got "${text}"`) };
-  if (!inRange(row, n)) return { error: optionError(row, 'out-of-range', text, `${text} is out of range`) };
-  if (row.kind === 'whole' && !/^\d+$/.test(folded)) {
-    return { error: optionError(row, 'not-whole', text, `expected a whole number, got "${text}"`) };
-  }
-  return { value: n };
-}
-
-const FLAGS = { true: true, 1: true, false: false, 0: false };
 
 /**
  * Reads an option from text (a hash value, an attribute, a control): {value}
- * or {error}. Lists stay text, as typed: the module reads them with the
- * core's own reader, and its error names the option.
+ * or {error}, by the core's own reader (api.readOption), so the page takes
+ * and refuses what the CLI and the API do. Lists stay text, as typed: the
+ * module reads them with each call, and its error names the option.
  */
 export function readOption(row, text) {
   const raw = String(text);
-  if (row.kind === 'choice') {
-    return row.choices.includes(raw) ? { value: raw } : { error: optionError(row, 'unknown-choice', raw, `unknown choice "${raw}"`) };
+  if (row.kind === 'reals' || row.kind === 'texts') return { value: raw };
+  if (!reader) throw new Error('readOption before loadSchema: the page reads options with the module it loaded');
+  const last = lastRead.get(row.key);
+  if (last && last.raw === raw) return last.read;
+  let read;
+  try {
+    read = { value: reader.readOption(row.key, raw) };
+  } catch (e) {
+    if (!e || e.name !== 'NdcgError') throw e;
+    // A module restarting after running out of memory reads nothing yet: say so, and ask again next time.
+    if (e.code === 'restarting') return { error: plainError(e) };
+    read = { error: plainError(e) };
   }
-  if (row.kind === 'flag') {
-    return raw in FLAGS ? { value: FLAGS[raw] } : { error: optionError(row, 'unknown-choice', raw, `expected true or false, got "${raw}"`) };
-  }
-  if (row.kind === 'whole' || row.kind === 'real') return readNumber(row, raw);
-  return { value: raw };
+  lastRead.set(row.key, { raw, read });
+  return read;
 }
 
 /** A row's default as a page value (lists as text). */

@@ -96,10 +96,11 @@ function writeControl(el, row, value) {
     if (el.checked !== value) el.checked = value;
     return;
   }
+  if (el.value === String(value)) return;
   // Leave a number field alone while it holds another spelling of the same value ("2.0").
   const numeric = row.kind === 'whole' || row.kind === 'real';
   if (numeric && readOption(row, el.value).value === value) return;
-  if (el.value !== String(value)) el.value = String(value);
+  el.value = String(value);
 }
 
 function renderPresets(region, lang, model) {

@@ -1,0 +1,192 @@
+// Conversion between JS values and the core's types (see js_values.hpp).
+#include "js_values.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ndcg_wasm {
+
+using emscripten::typed_memory_view;
+
+namespace {
+
+const unsigned char* bytes_at(std::string_view s) { return reinterpret_cast<const unsigned char*>(s.data()); }
+
+// Texts that hold no line break go as one text split by JS: one call
+// across the boundary instead of one per text (11,648 qids of a run).
+bool splittable(const std::vector<std::string_view>& texts) {
+  for (std::string_view t : texts)
+    if (t.find('\n') != std::string_view::npos) return false;
+  return true;
+}
+
+// Texts as a JS array; where `present` is given, rows it marks 0 are null.
+val js_text_list(const std::vector<std::string_view>& texts, const std::vector<char>* present = nullptr) {
+  if (texts.empty()) return val::array();
+  if (present && std::find(present->begin(), present->end(), 1) == present->end())  // a column of nulls (grades without ids)
+    return val::global("Array").new_(val(static_cast<double>(texts.size()))).call<val>("fill", val::null());
+  val out = val::array();
+  if (splittable(texts)) {
+    std::string joined;
+    for (std::size_t i = 0; i < texts.size(); ++i) (joined += i ? "\n" : "") += texts[i];
+    out = js_text(joined).call<val>("split", val("\n"));
+  } else {
+    for (std::size_t i = 0; i < texts.size(); ++i) out.set(i, js_text(texts[i]));
+  }
+  if (present)
+    for (std::size_t i = 0; i < present->size(); ++i)
+      if (!(*present)[i]) out.set(i, val::null());
+  return out;
+}
+
+// A step table's columns: one number list per number field, one text list
+// per text field, in the order put_step writes them.
+class column_sink : public ndcg::field_sink {
+ public:
+  struct column {
+    std::string name;
+    bool is_text = false;
+    std::vector<double> numbers;
+    std::vector<std::string_view> texts;  // views of the rows' own strings
+    std::vector<char> present;            // per row: 0 where the field is null
+  };
+  std::vector<column> columns;
+
+  void number(std::string_view n, double v) override { at(n).numbers.push_back(v); }
+  void count(std::string_view n, std::uint64_t v) override { at(n).numbers.push_back(static_cast<double>(v)); }
+  void boolean(std::string_view n, bool v) override { at(n).numbers.push_back(v ? 1 : 0); }
+  void text(std::string_view n, std::string_view v) override { add_text(at(n), v, 1); }
+  void null(std::string_view n) override { add_text(at(n), {}, 0); }
+  void numbers(std::string_view, const std::vector<double>&) override {}
+  void begin(std::string_view) override {}
+  void end() override {}
+  void steps(std::string_view, const std::vector<ndcg::step>&) override {}
+
+  val table(std::size_t rows) const {
+    val cols = val::object();
+    for (const column& c : columns)
+      cols.set(ndcg::js_name(c.name), c.is_text ? js_text_list(c.texts, &c.present) : js_numbers(c.numbers));
+    val out = val::object();
+    out.set("rows", val(static_cast<double>(rows)));
+    out.set("columns", cols);
+    return out;
+  }
+
+ private:
+  // Every row writes its fields in the same order: try the next column first.
+  column& at(std::string_view n) {
+    if (next_ >= columns.size()) next_ = 0;
+    if (next_ < columns.size() && columns[next_].name == n) return columns[next_++];
+    for (next_ = 0; next_ < columns.size(); ++next_)
+      if (columns[next_].name == n) return columns[next_++];
+    next_ = columns.size() + 1;
+    columns.emplace_back().name = std::string(n);
+    return columns.back();
+  }
+  static void add_text(column& c, std::string_view v, char present) {
+    c.is_text = true;
+    c.texts.push_back(v);
+    c.present.push_back(present);
+  }
+  std::size_t next_ = 0;
+};
+
+}  // namespace
+
+std::string text_of(const val& v) {
+  static const val encoder = val::global("TextEncoder").new_();
+  const val bytes = v.isString() ? encoder.call<val>("encode", v) : v;
+  std::string out(bytes["length"].as<std::size_t>(), '\0');
+  val(typed_memory_view(out.size(), reinterpret_cast<unsigned char*>(out.data()))).call<void>("set", bytes);
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> pairs_of(const val& keys, const val& values) {
+  std::vector<std::pair<std::string, std::string>> out;
+  const std::size_t n = keys["length"].as<std::size_t>();
+  for (std::size_t i = 0; i < n; ++i) out.emplace_back(keys[i].as<std::string>(), values[i].as<std::string>());
+  return out;
+}
+
+val js_text(std::string_view s) {
+  static const val decoder = val::global("TextDecoder").new_();
+  return decoder.call<val>("decode", val(typed_memory_view(s.size(), bytes_at(s))));
+}
+
+val js_texts(const std::vector<std::string>& texts) {
+  return js_text_list(std::vector<std::string_view>(texts.begin(), texts.end()));
+}
+
+val js_numbers(const double* values, std::size_t n) { return val(typed_memory_view(n, values)).call<val>("slice"); }
+
+val js_ok() {
+  val out = val::object();
+  out.set("ok", val(true));
+  return out;
+}
+
+val js_error(const ndcg::error& e) {
+  val out = val::object();
+  out.set("ok", val(false));
+  out.set("code", js_text(ndcg::name_of(e.code)));
+  out.set("message", js_text(e.message));
+  out.set("line", val(static_cast<double>(e.line)));
+  out.set("column", val(static_cast<double>(e.column)));
+  out.set("source", js_text(e.source));
+  out.set("key", js_text(e.key.empty() ? std::string() : ndcg::js_name(e.key)));
+  out.set("index", val(static_cast<double>(e.index)));
+  val args = val::object();
+  for (const ndcg::error_arg& a : e.args) args.set(a.name, js_text(a.value));
+  out.set("args", args);
+  return out;
+}
+
+val js_option_row(const ndcg::option_row& row, const val& defaults) {
+  val out = js_object([&](ndcg::field_sink& s) { ndcg::put_option_row(row, s); });
+  out.set("defaults", defaults);
+  return out;
+}
+
+val js_read_option(const ndcg::option_row* row, std::string_view key, std::string_view text) {
+  if (!row) return js_error(ndcg::unknown_option_error(key));
+  val_sink sink;
+  if (auto ok = ndcg::read_option(*row, text, sink); !ok) return js_error(ok.err());
+  val out = js_ok();
+  out.set("value", sink.result()[ndcg::js_name(row->key)]);
+  return out;
+}
+
+void val_sink::set(std::string_view n, const val& v) { open_.back().set(ndcg::js_name(n), v); }
+
+void val_sink::number(std::string_view n, double v) { set(n, std::isfinite(v) ? val(v) : val::null()); }
+void val_sink::count(std::string_view n, std::uint64_t v) { set(n, val(static_cast<double>(v))); }
+void val_sink::boolean(std::string_view n, bool v) { set(n, val(v)); }
+void val_sink::text(std::string_view n, std::string_view v) { set(n, js_text(v)); }
+void val_sink::null(std::string_view n) { set(n, val::null()); }
+void val_sink::numbers(std::string_view n, const std::vector<double>& v) { set(n, js_numbers(v)); }
+void val_sink::texts(std::string_view n, const std::vector<std::string_view>& v) { set(n, js_text_list(v)); }
+
+void val_sink::begin(std::string_view n) {
+  val inner = val::object();
+  set(n, inner);
+  open_.push_back(inner);
+}
+
+void val_sink::end() { open_.pop_back(); }
+
+void val_sink::steps(std::string_view n, const std::vector<ndcg::step>& rows) {
+  column_sink cols;
+  for (const ndcg::step& s : rows) {
+    ndcg::put_step(s, cols);
+    if (&s != &rows.front()) continue;
+    for (column_sink::column& c : cols.columns) {
+      c.numbers.reserve(c.is_text ? 0 : rows.size());
+      c.texts.reserve(c.is_text ? rows.size() : 0);
+      c.present.reserve(c.is_text ? rows.size() : 0);
+    }
+  }
+  set(n, cols.table(rows.size()));
+}
+
+}  // namespace ndcg_wasm
+

@@ -1,0 +1,88 @@
+// Conversion between JS values and the core's types, for the Embind
+// registrations (bindings.cpp, batch.cpp): texts in, as JS strings or
+// bytes; option keys and values in, as two arrays of strings; the core's
+// field lists out, as plain JS objects whose names are the camelCase of the
+// core's (val_sink); number lists out as Float64Arrays copied once; errors
+// out as {ok: false, code, source, key, line, column, index, args, message}.
+// Nothing here decides anything: the core does.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ndcg/error.hpp"
+#include "ndcg/fields.hpp"
+#include "ndcg/option_table.hpp"
+
+namespace ndcg_wasm {
+
+using emscripten::val;
+
+// A JS string (as UTF-8) or bytes (a Uint8Array) as one std::string: the
+// bytes are copied into wasm memory once, by the engine.
+std::string text_of(const val& v);
+
+// Two arrays of strings, keys and values, as the core's key/text pairs.
+std::vector<std::pair<std::string, std::string>> pairs_of(const val& keys, const val& values);
+
+// Bytes as a JS string (UTF-8; bytes that are not UTF-8 become U+FFFD).
+val js_text(std::string_view s);
+
+// Texts as a JS array of strings.
+val js_texts(const std::vector<std::string>& texts);
+
+// Numbers as a Float64Array of JS's own, copied out of wasm memory once.
+val js_numbers(const double* values, std::size_t n);
+inline val js_numbers(const std::vector<double>& v) { return js_numbers(v.data(), v.size()); }
+
+// {ok: true} and {ok: false, ...} for a core error.
+val js_ok();
+val js_error(const ndcg::error& e);
+
+// Writes the core's field lists into a JS object. A step table becomes
+// {rows: n, columns: {name: column}}, one Float64Array per number field and
+// one array per text field (null where a row has none), which the JS layer
+// turns into rows.
+class val_sink : public ndcg::field_sink {
+ public:
+  val_sink() { open_.push_back(val::object()); }
+  const val& result() const { return open_.front(); }
+
+  void number(std::string_view n, double v) override;
+  void count(std::string_view n, std::uint64_t v) override;
+  void boolean(std::string_view n, bool v) override;
+  void text(std::string_view n, std::string_view v) override;
+  void null(std::string_view n) override;
+  void numbers(std::string_view n, const std::vector<double>& v) override;
+  void texts(std::string_view n, const std::vector<std::string_view>& v) override;
+  void begin(std::string_view n) override;
+  void end() override;
+  void steps(std::string_view n, const std::vector<ndcg::step>& rows) override;
+
+ private:
+  void set(std::string_view n, const val& v);
+  std::vector<val> open_;  // the objects begun and not yet ended, innermost last
+};
+
+// The fields `put` writes, as one JS object.
+template <class Put>
+val js_object(Put&& put) {
+  val_sink sink;
+  put(sink);
+  return sink.result();
+}
+
+// A row of the option table as the schemas give it (put_option_row), with
+// its default for each command that takes it.
+val js_option_row(const ndcg::option_row& row, const val& defaults);
+
+// One option's text read by its row (read_option): {ok: true, value} or the
+// error; a null row is a key the command has no row for.
+val js_read_option(const ndcg::option_row* row, std::string_view key, std::string_view text);
+
+}  // namespace ndcg_wasm
