@@ -510,18 +510,22 @@ function errorSnippet(lang, err, span) {
     button({ 'data-action': 'goto-error' }, t(lang, 'errorGoto')));
 }
 
+/** What went wrong, in bold (the input or a setting), and where: line and column. */
+export function errorTitle(lang, err) {
+  const aboutSetting = err.source === 'options' || (!err.line && !err.source);
+  return [h('strong', null, t(lang, aboutSetting ? 'errorOption' : 'errorHeading')),
+    err.line ? ` ${t(lang, 'errorWhere', { line: err.line, column: err.column })}` : ''];
+}
+
 /**
  * The error panel for a structured error: where (line, column, which
  * input), what (translated from its code and args), and the line of `text`
  * with the bad part marked.
  */
 export function errorPanel(lang, err, text, inWhat = err.source && err.source !== 'options' ? t(lang, `errorIn_${err.source}`) : '') {
-  const where = err.line ? t(lang, 'errorWhere', { line: err.line, column: err.column }) : '';
-  const aboutSetting = err.source === 'options' || (!err.line && !err.source);
   const span = err.line && typeof text === 'string' ? errorSpan(text, err.line, err.column) : null;
   return [
-    h('p', { class: 'error-title' }, h('strong', null, t(lang, aboutSetting ? 'errorOption' : 'errorHeading')),
-      where ? ` ${where}` : '', inWhat ? ` ${inWhat}` : ''),
+    h('p', { class: 'error-title' }, errorTitle(lang, err), inWhat ? ` ${inWhat}` : ''),
     h('p', { class: 'error-message' }, errorText(lang, err)),
     span ? errorSnippet(lang, err, span) : null,
     err.code === 'several-queries'

@@ -2,8 +2,8 @@
 // line at the top (sticky, shown below 900 px by styles-page.css) carries
 // the result, or what is wrong with the input, and a button that goes there.
 import { t } from '../../shared/i18n.js';
-import { button, count, fixed, h } from '../../shared/templates.js';
-import { cutLabel } from '../../shared/state.js';
+import { button, errorTitle, h } from '../../shared/templates.js';
+import { liveText } from '../../shared/regions/results.js';
 import { compareLive } from './compare-results.js';
 
 export function mountTopline(root) {
@@ -12,27 +12,11 @@ export function mountTopline(root) {
   return { root, line, key: null };
 }
 
-// The result in a few words: NDCG of the ranking, batch mode's mean, compare's difference.
-function resultText(lang, model) {
-  const d = model.state.decimals;
-  if (model.state.mode === 'compare') return model.compare ? compareLive(lang, model) : '';
-  if (model.state.mode === 'trec') {
-    const trec = model.trec;
-    const name = trec && [`ndcg_cut_${model.state.k}`, 'ndcg'].find((m) => m in trec.mean);
-    return name ? t(lang, 'trecLive', { name, value: fixed(trec.mean[name], d), n: count(trec.numQ) }) : '';
-  }
-  const r = model.analysis && model.analysis.explanation;
-  return r ? `NDCG${cutLabel(r.k)} = ${r.ndcg === null ? t(lang, 'undefinedValue') : fixed(r.ndcg, d)}` : '';
-}
-
 function content(lang, model) {
-  const e = model.error;
-  if (e) {
-    const where = e.line ? ` ${t(lang, 'errorWhere', { line: e.line, column: e.column })}` : '';
-    const title = t(lang, e.source === 'options' || (!e.line && !e.source) ? 'errorOption' : 'errorHeading');
-    return { cls: 'topline bad', parts: [h('strong', null, title), where, ' ', button({ class: 'small', 'data-action': 'jump-error' }, t(lang, 'toplineError'))] };
+  if (model.error) {
+    return { cls: 'topline bad', parts: [...errorTitle(lang, model.error), ' ', button({ class: 'small', 'data-action': 'jump-error' }, t(lang, 'toplineError'))] };
   }
-  const text = model.pending ? '' : resultText(lang, model);
+  const text = liveText(lang, model, compareLive);
   if (!text) return null;
   return { cls: 'topline', parts: [h('strong', null, text), ' ', button({ class: 'small', 'data-action': 'jump-results' }, t(lang, 'toplineResults'))] };
 }

@@ -182,9 +182,14 @@ function bodyParts(region, lang, model) {
 }
 
 // What a screen reader hears after each result: the NDCG, or a batch's mean NDCG.
-function liveText(region, lang, model) {
+/**
+ * The result in a few words (NDCG, batch mode's mean, compare's difference;
+ * '' while there is none): read out after each change, and the full page's
+ * line at the top of a narrow screen. `compareLive` says compare mode's.
+ */
+export function liveText(lang, model, compareLive = null) {
   if (model.error || model.pending) return '';
-  if (model.state.mode === 'compare') return region.compare ? region.compare.live(lang, model) : '';
+  if (model.state.mode === 'compare') return compareLive ? compareLive(lang, model) : '';
   const d = model.state.decimals;
   if (model.state.mode === 'trec') {
     const trec = model.trec;
@@ -208,7 +213,7 @@ export function renderResults(region, lang, model) {
     markScrolling(region.body);
   }
   // Screen readers hear the new value after each recomputation (the table is not read out).
-  setText(byId(region.root, 'result-live'), liveText(region, lang, model));
+  setText(byId(region.root, 'result-live'), liveText(lang, model, region.compare && region.compare.live));
   renderProgress(region, lang, model.job);
   const stale = Boolean(model.error && model.stale);
   show(byId(region.root, 'stale-note'), stale);
