@@ -45,8 +45,13 @@ async function downloaded(page) {
 
 /** Presses a format's Copy button and waits for its preview: the text shown. */
 async function shown(page, format, pattern) {
+  // The export comes from the worker a moment later: wait for this format's text, not the one shown before.
+  const before = await page.inputValue('#export-text');
   await page.click(`button[data-action="export"][data-format="${format}"]`);
-  await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('export-text').value), pattern.source, { timeout: 30000 });
+  await page.waitForFunction(([source, old]) => {
+    const text = document.getElementById('export-text').value;
+    return text !== old && new RegExp(source).test(text);
+  }, [pattern.source, before], { timeout: 30000 });
   return page.inputValue('#export-text');
 }
 
