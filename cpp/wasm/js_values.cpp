@@ -93,10 +93,10 @@ class column_sink : public ndcg::field_sink {
 
 }  // namespace
 
-std::string text_of(const val& v) {
+js_bytes text_of(const val& v) {
   static const val encoder = val::global("TextEncoder").new_();
   const val bytes = v.isString() ? encoder.call<val>("encode", v) : v;
-  std::string out(bytes["length"].as<std::size_t>(), '\0');
+  js_bytes out(bytes["length"].as<std::size_t>());
   val(typed_memory_view(out.size(), reinterpret_cast<unsigned char*>(out.data()))).call<void>("set", bytes);
   return out;
 }

@@ -248,7 +248,7 @@ class csv_sink : public field_sink {
   void number(std::string_view n, double v) override { add(n, std::isfinite(v) ? shortest(v) : ""); }
   void count(std::string_view n, std::uint64_t v) override { add(n, std::to_string(v)); }
   void boolean(std::string_view n, bool v) override { add(n, v ? "true" : "false"); }
-  void text(std::string_view n, std::string_view v) override { add(n, quoted(v)); }
+  void text(std::string_view n, std::string_view v) override { add(n, csv_field(v)); }
   void null(std::string_view n) override { add(n, ""); }
   void numbers(std::string_view n, const std::vector<double>& v) override {
     for (std::size_t i = 0; i < v.size(); ++i)
@@ -262,12 +262,6 @@ class csv_sink : public field_sink {
   void add(std::string_view n, std::string v) {
     names.emplace_back(n);
     values.push_back(std::move(v));
-  }
-  static std::string quoted(std::string_view s) {
-    if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
-    std::string out = "\"";
-    for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    return out + "\"";
   }
 };
 

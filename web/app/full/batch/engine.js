@@ -105,7 +105,7 @@ function columnsOf(r) {
     const column = new Float64Array(r.qids.length);
     for (let i = 0; i < r.qids.length; i++) {
       const v = r.perQuery[r.qids[i]][name];
-      column[i] = v === null ? NaN : v;
+      column[i] = typeof v === 'number' ? v : NaN;  // null: no value; relstring's text is not a number
     }
     columns[name] = column;
   }
