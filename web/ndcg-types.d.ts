@@ -324,6 +324,8 @@ export interface CompareResult {
   trials: number;
   seed: number;
   holmTest: 'ttest' | 'wilcoxon' | 'sign' | 'randomization';
+  /** The report in options.format (text by default), byte for byte `ndcg compare --format`'s; with perQuery every query's values and B − A. */
+  text: string;
 }
 
 export interface PresetInfo {

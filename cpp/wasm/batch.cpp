@@ -59,8 +59,9 @@ val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const 
   return out;
 }
 
-// Comparisons and tie summaries through the core's field lists.
-val compared(const ndcg::compare_result& c) {
+// Comparisons and tie summaries through the core's field lists, and the
+// report in the format asked for (`ndcg compare --format`'s bytes).
+val compared(const ndcg::compare_result& c, const ndcg::batch_settings& s) {
   val out = js_ok();
   out.set("runs", js_texts(c.runs));
   out.set("measures", js_texts(c.measures));
@@ -78,6 +79,7 @@ val compared(const ndcg::compare_result& c) {
   out.set("trials", val(static_cast<double>(c.trials)));
   out.set("seed", val(static_cast<double>(c.seed)));
   out.set("holmTest", js_text(ndcg::name_of(c.holm)));
+  out.set("text", js_text(ndcg::render_compare(c, s)));
   return out;
 }
 
@@ -90,7 +92,7 @@ val compare_runs(const val& qrels, const val& runs, const val& keys, const val& 
   const std::size_t count = runs["length"].as<std::size_t>();
   for (std::size_t i = 0; i < count; ++i) run_texts.push_back(text_of(runs[i]));
   auto r = ndcg::compare_runs(qrels_text, std::vector<std::string_view>(run_texts.begin(), run_texts.end()), s->batch);
-  return r ? compared(*r) : js_error(r.err());
+  return r ? compared(*r, s->batch) : js_error(r.err());
 }
 
 constexpr ndcg::command commands[] = {ndcg::command::explain, ndcg::command::trec, ndcg::command::compare};

@@ -114,7 +114,7 @@ function compareResultOf(r) {
     perQuery: byMeasure(r.values, runs, measures, qids),
     perQueryWorst: byMeasure(r.worst, runs, measures, qids),
     perQueryBest: byMeasure(r.best, runs, measures, qids),
-    trials: r.trials, seed: r.seed, holmTest: r.holmTest,
+    trials: r.trials, seed: r.seed, holmTest: r.holmTest, text: r.text,
   };
 }
 

@@ -7,10 +7,14 @@ import { addTexts } from '../../shared/i18n.js';
 const en = {
   tagline: 'Paste a ranking and watch NDCG@K being computed: every gain, every discount, the ideal order and the final ratio. Runs entirely in your browser.',
   skip: 'Skip to the results',
+  toplineResults: 'Go to the results ↓',
+  toplineError: 'Go to the message ↓',
   themeDark: 'Dark theme',
   copyLink: 'Copy link',
   copyLinkLabel: 'Copy a link that reopens this exact view',
   linkCopied: 'Link copied. It reopens this view with the same input and settings.',
+  linkCopiedShort: 'Link copied ✓',
+  copyFailedShort: 'Not copied',
   linkTooLong: 'The input is too long for a link ({size}). The link keeps the settings only; the text stays in this browser’s saved draft.',
   copyFailed: 'The browser refused to copy. Select the text below and copy it yourself.',
   noscript: 'This calculator needs JavaScript and WebAssembly; nothing is sent anywhere.',
@@ -142,10 +146,14 @@ const en = {
 const zh = {
   tagline: '粘贴一个排序，看 NDCG@K 一步步算出来：每一项增益、每一个位置折扣、理想排序，以及最后的比值。全部计算都在浏览器里完成。',
   skip: '跳到计算结果',
+  toplineResults: '查看结果 ↓',
+  toplineError: '查看提示 ↓',
   themeDark: '深色主题',
   copyLink: '复制链接',
   copyLinkLabel: '复制一个能还原当前页面的链接',
   linkCopied: '链接已复制，打开后会还原同样的输入和设置。',
+  linkCopiedShort: '链接已复制 ✓',
+  copyFailedShort: '未能复制',
   linkTooLong: '输入内容太长（{size}），无法放进链接。链接只保存设置，文本保存在本浏览器的草稿里。',
   copyFailed: '浏览器拒绝了复制操作，请手动选中下方文本复制。',
   noscript: '本计算器需要 JavaScript 和 WebAssembly，不会向任何地方发送数据。',
@@ -238,7 +246,7 @@ const zh = {
     ]],
     ['工程实践', [
       '相关性等级分三到五档就够了：档位越多，标注成本越高，标注员之间也越难一致。K 取 10 到 20 能很好地区分系统，又不会深入到没人看的位置。',
-      '等级相同不会改变 IDCG，但分数相同决定了谁排在前面，所以要约定同分规则并保持排序稳定。需要计算数百万个列表时，提前算好 log₂(i + 1) 的查找表。离线评估和线上监控共用同一个函数 (scores, grades, K) → NDCG；正因如此，本页面、命令行工具和 Node 模块调用的是同一个 C++ 核心。',
+      '等级相同不会改变 IDCG，但分数相同决定了谁排在前面，所以要约定同分规则并保持排序稳定。需要计算数百万个列表时，提前算好 log₂(i + 1) 的查找表。离线评估和线上监控共用同一个函数 （分数, 等级, K）→ NDCG；正因如此，本页面、命令行工具和 Node 模块调用的是同一个 C++ 核心。',
     ]],
     ['各个库为何结果不同', [
       'scikit-learn 和 trec_eval 使用线性增益；LightGBM、XGBoost 和原文使用 2^rel − 1。trec_eval 用全部已标注文档构造理想排序，scikit-learn 只用传入的标签。对于没有相关条目的列表，LightGBM 和 XGBoost 给出 1，其他大多给出 0。预设菜单可以复现每一种约定。',
