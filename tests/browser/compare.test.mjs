@@ -480,7 +480,8 @@ describe('three runs', () => {
     const bad = 'q1 Q0 d2 1 3 c\nq1 Q0 d1 2 x c\n';
     const page = await comparePage();
     await pasteRuns(page, QRELS, A, A, bad);
-    await page.waitForSelector('#run-c-error:not([hidden])');
+    // Wait for C's own error: a draft of the previous test may show another one first.
+    await page.waitForFunction(() => /Line 2, column 12 in run C/.test(document.getElementById('run-c-error').textContent));
     // Named by its box's letter, not as "the run".
     assert.match(await page.textContent('#run-c-error'), /Line 2, column 12 in run C/);
     assert.doesNotMatch(await page.textContent('#run-c-error'), /in the run/);

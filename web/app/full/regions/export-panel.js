@@ -27,10 +27,15 @@ export const EXPORT_FORMATS = Object.freeze([
   { format: 'trec', modes: ['trec'], ext: 'txt', type: 'text/plain' },
 ]);
 
-/** The formats offered in `mode`; `extra` lists formats a mode gains from the module ({trec: ['json', 'csv']}). */
+/**
+ * The formats offered in `mode`, its own first (the first is the default);
+ * `extra` lists formats a mode gains from the module ({trec: ['json', 'csv']}).
+ */
 export function formatsOf(mode, extra = null) {
   const more = (extra && extra[mode]) || [];
-  return EXPORT_FORMATS.filter((f) => f.modes.includes(mode) || more.includes(f.format)).map((f) => f.format);
+  const own = EXPORT_FORMATS.filter((f) => f.modes.includes(mode));
+  const gained = EXPORT_FORMATS.filter((f) => !f.modes.includes(mode) && more.includes(f.format));
+  return [...own, ...gained].map((f) => f.format);
 }
 
 /** The file an export downloads as: its name and type. */
