@@ -1,13 +1,15 @@
 // The C++ types that cross the module's boundary, registered with Embind
 // before the entry points are (a constructor of higher priority than
-// EMSCRIPTEN_BINDINGS's). Emscripten's libembind registers every builtin
-// type instead (wide, UTF-16 and UTF-32 strings, 64-bit integers, float,
-// twenty kinds of memory view) and formats type ids with printf: each
-// registration pulls its converter into the JS glue, so the modules are
-// linked with Embind's JS runtime alone (cmake/wasm.cmake) and register
-// here only what the entry points and js_values.cpp use. A type missing
-// here fails the first call that needs it ("unknown type"), which every
-// suite would meet.
+// EMSCRIPTEN_BINDINGS's): void, bool, double, val and the two memory views
+// (bytes in, numbers out). Texts cross as JS strings inside a val and
+// counts as doubles (js_values.hpp), so no string or integer type is
+// registered. Emscripten's libembind registers every builtin type instead
+// (std::string, wide, UTF-16 and UTF-32 strings, nine integer types, 64-bit
+// integers, float, twenty kinds of memory view) and formats type ids with
+// printf: each registration pulls its converter into the JS glue, so the
+// modules are linked with Embind's JS runtime alone (cmake/wasm.cmake). A
+// type missing here fails the first call that needs it ("unknown type"),
+// which every suite would meet.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
@@ -15,8 +17,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <limits>
-#include <string>
 
 namespace {
 
@@ -28,10 +28,7 @@ constexpr unsigned uint8_array = 1, float64_array = 7;
 __attribute__((constructor(101))) void register_wire_types() {
   _embind_register_void(TypeID<void>::get(), "void");
   _embind_register_bool(TypeID<bool>::get(), "bool", sizeof(bool), true, false);
-  _embind_register_integer(TypeID<unsigned long>::get(), "unsigned long", sizeof(unsigned long), 0,
-                           std::numeric_limits<unsigned long>::max());
   _embind_register_float(TypeID<double>::get(), "double", sizeof(double));
-  _embind_register_std_string(TypeID<std::string>::get(), "std::string");
   _embind_register_emval(TypeID<emscripten::val>::get(), "emscripten::val");
   _embind_register_memory_view(TypeID<emscripten::memory_view<unsigned char>>::get(), uint8_array,
                                "memory_view<unsigned char>");
