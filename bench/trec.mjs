@@ -4,7 +4,15 @@
 // is on PATH, and `cat` of both files (the floor), printed as ratios. Then
 // a 10,000,000-line run streamed against the same qrels, to show that
 // memory stays flat. Data is generated once into a temporary directory.
+// With --baseline BIN (an earlier build's `ndcg`), that command is timed in
+// the same run and every figure is also given as a ratio against it; with
+// --trec-eval-figure S,MB,BS,BMB (trec_eval's seconds and megabytes measured
+// elsewhere while the baseline took BS seconds and BMB megabytes), ratios
+// against trec_eval are derived from the baseline timed now and printed as
+// derived. Times are wall seconds and, steadier on a loaded machine, CPU
+// seconds (user + system, every thread).
 // Usage: node bench/trec.mjs [--runs N] [--no-10m] [--ndcg BIN] [--module dist/ndcg.js]
+//        [--baseline BIN] [--trec-eval-figure S,MB,BS,BMB]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +27,8 @@ const option = (name, fallback) => {
 const runs = Number(option('--runs', 5));
 const ndcgBin = resolve(option('--ndcg', join(root, 'build', 'native', 'ndcg')));
 const modulePath = resolve(option('--module', join(root, 'dist', 'ndcg.js')));
+const baselineBin = option('--baseline', null);
+const trecEvalFigure = option('--trec-eval-figure', null)?.split(',').map(Number);
 const measures = ['ndcg_cut.10', 'ndcg'];
 const mArgs = measures.flatMap((m) => ['-m', m]);
 
@@ -42,13 +52,13 @@ function generate(lines) {
   return { run, qrels };
 }
 
-// One run under /usr/bin/time: wall seconds and peak resident kilobytes.
+// One run under /usr/bin/time: wall seconds, CPU seconds and peak resident kilobytes.
 function timedOnce(cmd, args) {
-  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', cmd, ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', cmd, ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
   const last = r.stderr.trim().split('\n').filter((l) => l.startsWith('TIME ')).pop();
   if (r.status !== 0 || !last) return { failed: r.stderr.trim().split('\n')[0] };
-  const [, seconds, kb] = last.split(' ');
-  return { seconds: Number(seconds), mb: Number(kb) / 1024 };
+  const [, seconds, kb, user, sys] = last.split(' ');
+  return { seconds: Number(seconds), mb: Number(kb) / 1024, cpu: Number(user) + Number(sys) };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -63,8 +73,8 @@ function measure(name, cmd, args, times = runs) {
     }
     results.push(r);
   }
-  const m = { name, seconds: median(results.map((r) => r.seconds)), mb: Math.max(...results.map((r) => r.mb)) };
-  console.log(`${name.padEnd(28)} ${m.seconds.toFixed(3)} s (median of ${times})   peak ${m.mb.toFixed(1)} MB`);
+  const m = { name, seconds: median(results.map((r) => r.seconds)), cpu: median(results.map((r) => r.cpu)), mb: Math.max(...results.map((r) => r.mb)) };
+  console.log(`${name.padEnd(32)} ${m.seconds.toFixed(3)} s, CPU ${m.cpu.toFixed(3)} s (medians of ${times})   peak ${m.mb.toFixed(1)} MB`);
   return m;
 }
 
@@ -77,9 +87,13 @@ const ratio = (a, b) => (a && b ? `${(a / b).toFixed(2)}x` : 'n/a');
 const big = generate(1000000);
 console.log(`\nworkload: gen.py --seed 1000 --target-lines 1000000, measures ${measures.join(' ')}`);
 const cat = measure('cat (the floor)', 'cat', [big.qrels, big.run]);
+const baseline = baselineBin ? measure('baseline ndcg trec', baselineBin, ['trec', ...mArgs, big.qrels, big.run]) : null;
 const native = measure('ndcg trec', ndcgBin, ['trec', ...mArgs, big.qrels, big.run]);
 const nativeDefault = measure('ndcg trec (default measures)', ndcgBin, ['trec', big.qrels, big.run]);
-const node = measure('evaluateTrec in Node', 'node', [join(root, 'bench', 'trec-node.mjs'), modulePath, big.qrels, big.run, ...measures]);
+const nativeAll = measure('ndcg trec -m all_trec', ndcgBin, ['trec', '-m', 'all_trec', big.qrels, big.run]);
+const nodeScript = join(root, 'bench', 'trec-node.mjs');
+const node = measure('evaluateTrec in Node (strings)', 'node', [nodeScript, modulePath, big.qrels, big.run, ...measures]);
+const nodeBytes = measure('evaluateTrec in Node (Buffers)', 'node', [nodeScript, '--bytes', modulePath, big.qrels, big.run, ...measures]);
 // The npm package's command: cpp/cli in wasm on Node, one thread (bin/ndcg-calc.cjs).
 const nodeCli = measure('ndcg trec on Node (npx)', 'node', [join(root, 'bin', 'ndcg-calc.cjs'), 'trec', ...mArgs, big.qrels, big.run]);
 const trecEval = onPath('trec_eval') ? measure('trec_eval', 'trec_eval', [...mArgs, big.qrels, big.run]) : null;
@@ -92,8 +106,23 @@ if (trecEval) {
   console.log(`trec_eval / ndcg trec (defaults):   ${ratio(trecEvalDefault?.seconds, nativeDefault?.seconds)} faster`);
   console.log(`trec_eval / evaluateTrec in Node:   ${ratio(trecEval.seconds, node?.seconds)} faster; memory ${ratio(node?.mb, trecEval.mb)} of trec_eval's`);
 }
+if (baseline) {
+  console.log(`baseline / ndcg trec:               ${ratio(baseline.seconds, native?.seconds)} faster (CPU ${ratio(baseline.cpu, native?.cpu)}); memory ${ratio(native?.mb, baseline.mb)} of the baseline's`);
+  console.log(`baseline / evaluateTrec (Buffers):  ${ratio(baseline.seconds, nodeBytes?.seconds)} faster`);
+}
+if (baseline && trecEvalFigure) {
+  // trec_eval's time now, derived: the baseline timed now times trec_eval's figure over the baseline's then.
+  const [teSeconds, teMb, baseSeconds] = trecEvalFigure;
+  const te = baseline.seconds * (teSeconds / baseSeconds);
+  console.log(`derived, not measured: trec_eval ${teSeconds} s / ${teMb} MB when the baseline took ${baseSeconds} s, so about ${te.toFixed(3)} s now`);
+  console.log(`derived trec_eval / ndcg trec:              ${ratio(te, native?.seconds)} faster; memory ${ratio(native?.mb, teMb)} of trec_eval's`);
+  console.log(`derived trec_eval / ndcg trec -m all_trec:  ${ratio(te, nativeAll?.seconds)} faster`);
+  console.log(`derived trec_eval / evaluateTrec (strings): ${ratio(te, node?.seconds)} faster`);
+  console.log(`derived trec_eval / evaluateTrec (Buffers): ${ratio(te, nodeBytes?.seconds)} faster; memory ${ratio(nodeBytes?.mb, teMb)} of trec_eval's`);
+}
 console.log(`ndcg trec / cat floor:              ${ratio(native?.seconds, cat?.seconds)} the floor's time`);
-console.log(`evaluateTrec in Node / ndcg trec:   ${ratio(node?.seconds, native?.seconds)}`);
+console.log(`all_trec / default measures:        ${ratio(nativeAll?.seconds, nativeDefault?.seconds)} the time (CPU ${ratio(nativeAll?.cpu, nativeDefault?.cpu)})`);
+console.log(`evaluateTrec in Node / ndcg trec:   ${ratio(node?.seconds, native?.seconds)} (strings), ${ratio(nodeBytes?.seconds, native?.seconds)} (Buffers)`);
 console.log(`npx ndcg-calc trec / ndcg trec:     ${ratio(nodeCli?.seconds, native?.seconds)}`);
 
 if (!process.argv.includes('--no-10m')) {

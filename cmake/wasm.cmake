@@ -25,8 +25,9 @@ target_include_directories(ndcg_core SYSTEM PRIVATE "${NDCG_NUMBER_LIBS_DIR}")
 # which hands it the wasm, unpacked, as Module.wasm. Linked with Embind's JS
 # runtime (embind.js, emval.js) but not libembind, whose constructor
 # registers every builtin type and pulls each one's converter into the glue:
-# cpp/wasm/wire_types.cpp registers the few the interface uses, and
-# malloc/free, which Embind's string conversion calls, are exported by name.
+# cpp/wasm/wire_types.cpp registers the few the interface uses, and free,
+# which Embind's JS calls on a type name it reads, is exported by name.
+# WASM_BIGINT: no i64 crosses the boundary, so the glue needs no dynCall.
 # MINIMAL_RUNTIME: the glue only instantiates the bytes it is given (no
 # fetch, XHR, script directory or environment probing). No eval and no new
 # Function (DYNAMIC_EXECUTION=0), so the page keeps a strict CSP. The
@@ -34,7 +35,7 @@ target_include_directories(ndcg_core SYSTEM PRIVATE "${NDCG_NUMBER_LIBS_DIR}")
 # below 0): 0.7 KB less zopfli'd on the full module than LLVM's -Oz default.
 set(NDCG_EMBIND_JS "${EMSCRIPTEN_ROOT_PATH}/src/embind")
 set(NDCG_WASM_COMMON
-  "SHELL:--js-library ${NDCG_EMBIND_JS}/embind.js" "SHELL:--js-library ${NDCG_EMBIND_JS}/emval.js" -sEXPORTED_FUNCTIONS=_malloc,_free
+  "SHELL:--js-library ${NDCG_EMBIND_JS}/embind.js" "SHELL:--js-library ${NDCG_EMBIND_JS}/emval.js" -sEXPORTED_FUNCTIONS=_free
   -fno-rtti -sMINIMAL_RUNTIME=1 -sMODULARIZE=1 -sEXPORT_NAME=ndcgCore -sENVIRONMENT=web
   -sDYNAMIC_EXECUTION=0 -sTEXTDECODER=2 -sWASM_BIGINT=1
   -sFILESYSTEM=0 -sSUPPORT_LONGJMP=0 -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1

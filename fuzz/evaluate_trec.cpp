@@ -1,6 +1,6 @@
 // Fuzzes evaluate_trec end to end and format_trec. The first four bytes
 // choose the options and measures; the rest is
-// "QRELS\0RUN[\0SUBTOPICS[\0MEASURE LINES]]".
+// "QRELS\0RUN[\0SUBTOPICS[\0MEASURE LINES[\0Z-SCORE LINES]]]".
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -18,7 +18,11 @@ namespace {
 const char* const measure_menu[] = {"ndcg",     "ndcg_cut.5,10", "P.5",         "recall.10",  "map",
                                     "recip_rank", "num_rel",     "err_cut.10",  "alpha_ndcg_cut.5", "ndcg.1=1,2=3",
                                     "num_ret",  "ndcg_cut.1",    "official",    "bpref",      "iprec_at_recall.0,.5",
-                                    "success",  "gm_map",        "Rprec"};
+                                    "success",  "gm_map",        "Rprec",       "all_trec",   "all_prefs",
+                                    "qrels_jg", "G.1=-2,3=0.5",  "rbp.p=0.5",   "11pt_avg.0.2,0.5", "relstring.3",
+                                    "judged.2", "ndcg_rel",      "Rndcg"};
+constexpr int menu_size = sizeof measure_menu / sizeof measure_menu[0];
+const char* const judgments_menu[] = {"qrels", "qrels", "prefs", "qrels_prefs", "qrels_jg", "qrels", "qrels", "qrels"};
 const char* const preset_menu[] = {"", "", "trec_eval", "gdeval", "sklearn", "lightgbm", "xgboost", "no-such"};
 
 }  // namespace
@@ -38,7 +42,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   };
   if (*preset_menu[(a >> 2) & 7]) given.emplace_back("preset", preset_menu[(a >> 2) & 7]);
   for (int m = 0; m < 8; ++m)
-    if (d & (1 << m)) given.emplace_back("measures", measure_menu[(m + (b >> 4)) % 18]);
+    if (d & (1 << m)) given.emplace_back("measures", measure_menu[(m + (b >> 3)) % menu_size]);
+  // trec_eval's -R, -M and -J.
+  given.emplace_back("judgments", judgments_menu[(b >> 2) & 7]);
+  if (a & 64) given.emplace_back("max_docs", std::to_string(c & 7));
+  if (a & 128) given.emplace_back("judged_only", "true");
   auto read = ndcg::settings_from(given, ndcg::command::trec);
   if (!read) {
     const std::string& key = read.err().key;
@@ -49,19 +57,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool per_query = read->batch.per_query;
   const int digits = read->batch.digits;
 
-  const auto parts = fuzz::split(in.rest(), '\0', 4);
+  const auto parts = fuzz::split(in.rest(), '\0', 5);
   const std::string_view qrels = parts[0];
   const std::string_view run = parts.size() > 1 ? parts[1] : std::string_view();
   const std::string_view subtopics = parts.size() > 2 ? parts[2] : std::string_view();
   if (parts.size() > 3)
     for (std::string_view m : fuzz::split(parts[3], '\n', 8)) opt.measures.emplace_back(m);
+  if (parts.size() > 4) opt.zscores = std::string(parts[4]);
 
   auto r = ndcg::evaluate_trec(qrels, run, opt, subtopics);
   if (!r) {
     const std::string& s = r.err().source;
     // A bad measure or option echoes what the caller typed, unplaced.
     if (s.empty() && r.err().line == 0) return 0;
-    fuzz::check_error(r.err(), s == "qrels" ? qrels : s == "run" ? run : subtopics);
+    fuzz::check_error(r.err(), s == "qrels" ? qrels : s == "run" ? run : s == "zscores" ? std::string_view(opt.zscores) : subtopics);
     fuzz::require(r.err().line == 0 || !s.empty(), "a placed error names its input");
     return 0;
   }

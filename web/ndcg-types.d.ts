@@ -12,10 +12,10 @@ export type ReportFormat = 'text' | 'markdown' | 'json' | 'csv' | 'latex';
 // The names in the core's tables, one union each: presets() (presets.cpp) and
 // the measures `ndcg trec -m` takes (trec_measure_names(), trec.cpp).
 // tests/cpp/names_test.cpp checks both unions against the tables.
-export type PresetName = 'document' | 'trec_eval' | 'gdeval' | 'sklearn' | 'lightgbm' | 'xgboost' | 'tf-ranking' | 'torchmetrics' | 'elasticsearch';
-export type MeasureName = 'runid' | 'num_q' | 'num_ret' | 'num_rel' | 'num_rel_ret' | 'map' | 'gm_map' | 'Rprec' | 'bpref' | 'recip_rank' | 'iprec_at_recall' | 'P' | 'recall' | 'ndcg' | 'ndcg_cut' | 'success' | 'err_cut' | 'alpha_ndcg_cut';
+export type PresetName = 'document' | 'trec_eval' | 'gdeval' | 'sklearn' | 'lightgbm' | 'xgboost' | 'xgboost-' | 'tf-ranking' | 'torchmetrics' | 'elasticsearch';
+export type MeasureName = 'runid' | 'num_q' | 'num_ret' | 'num_rel' | 'num_rel_ret' | 'map' | 'gm_map' | 'Rprec' | 'bpref' | 'recip_rank' | 'iprec_at_recall' | 'P' | 'relstring' | 'recall' | 'infAP' | 'gm_bpref' | 'Rprec_mult' | 'utility' | '11pt_avg' | 'binG' | 'G' | 'dcg' | 'ideal_dcg' | 'ndcg' | 'ndcg_rel' | 'Rndcg' | 'ndcg_cut' | 'map_cut' | 'relative_P' | 'success' | 'set_P' | 'set_relative_P' | 'set_recall' | 'set_map' | 'set_F' | 'num_nonrel_judged_ret' | 'num_nonjudged_ret' | 'prefs_num_prefs_poss' | 'prefs_num_prefs_ful' | 'prefs_num_prefs_ful_ret' | 'prefs_simp' | 'prefs_pair' | 'prefs_avgjg' | 'prefs_avgjg_Rnonrel' | 'prefs_simp_ret' | 'prefs_pair_ret' | 'prefs_avgjg_ret' | 'prefs_avgjg_Rnonrel_ret' | 'prefs_simp_imp' | 'prefs_pair_imp' | 'prefs_avgjg_imp' | 'map_avgjg' | 'P_avgjg' | 'Rprec_mult_avgjg' | 'yaap' | 'rbp' | 'rbp_resid' | 'unj' | 'err_cut' | 'alpha_ndcg_cut' | 'judged';
 /** A measure as `-m` takes it: a name, with parameters after a dot ('ndcg_cut.5,10', 'ndcg.1=1,2=3'), or a nickname. */
-export type MeasureSpec = MeasureName | `${MeasureName}.${string}` | 'official' | 'all_trec';
+export type MeasureSpec = MeasureName | `${MeasureName}.${string}` | 'official' | 'set' | 'all_trec' | 'all_qrels' | 'all_prefs' | 'prefs' | 'qrels_jg';
 
 // One member per row of the core's option table (optionSchema()), plus the
 // judgments text. Every value may also be given as text, read as the CLI reads it.
@@ -162,25 +162,47 @@ export interface TrecOptions {
   alpha?: number | string;
   measures?: MeasureSpec[];
   complete?: boolean | string;
-  /** Leave out qrels queries missing from the run (the run is one shard of a larger one). */
+  /** A qrels query missing from the run is an error (else it is left out, as trec_eval documents). */
+  strict?: boolean | string;
+  /** The run is one shard of a larger one: no error when it shares no query with the qrels. */
   shard?: boolean | string;
+  k?: number | string;
+  ties?: 'input' | 'trec' | 'average';
+  zeroIdcg?: 'zero' | 'one' | 'skip';
+  /** trec_eval's -M: keep the top N documents of each query (0 = all). */
+  maxDocs?: number | string;
+  /** trec_eval's -J: drop unjudged documents from each ranking first. */
+  judgedOnly?: boolean | string;
+  /** trec_eval's -N: documents in the collection (utility). */
+  docsInCollection?: number | string;
+  /** trec_eval's -R: what the qrels text holds. */
+  judgments?: 'qrels' | 'prefs' | 'qrels_prefs' | 'qrels_jg';
+  /** trec_eval's -T: trec_results, the one run format. */
+  resultsFormat?: 'trec_results';
+  /** trec_eval's -n: no "all" lines in the text. */
+  noSummary?: boolean | string;
   perQuery?: boolean | string;
   digits?: number | string;
+  format?: 'text' | 'json' | 'csv' | 'markdown' | 'md' | 'latex' | 'tex';
   /** Subtopic qrels (`qid subtopic docid judgment`) for alpha_ndcg_cut: an input, not an option. */
-  subtopics?: string;
+  subtopics?: string | Uint8Array;
 }
 
 export interface TrecResult {
   measures: string[];
   qids: string[];
-  perQuery: Record<string, Record<string, number | null>>;
-  /** The "all" values; gm_map's is the geometric mean, runid's is null (see runId). */
+  /** pytrec_eval's shape; a text measure's value (relstring) is its text. */
+  perQuery: Record<string, Record<string, number | string | null>>;
+  /** The "all" values (not relstring's, which has none); gm_map's is the geometric mean, runid's is null (see runId). */
   mean: Record<string, number | null>;
   numQ: number;
   /** The tag of the run's last line, as trec_eval's runid line prints it. */
   runId: string;
   /** Measures that `all_trec` named and that are not computed. */
   notOffered: string[];
+  /** Readings taken and trec_eval's faults avoided, as `ndcg trec` says them on stderr. */
+  notes: string[];
+  /** `ndcg trec`'s output: text, or JSON or CSV as `format` says; `noSummary`, `perQuery`, `digits` as its flags. */
   text: string;
 }
 
@@ -196,6 +218,17 @@ export interface CompareOptions {
   alpha?: number | string;
   measures?: MeasureSpec[];
   complete?: boolean | string;
+  k?: number | string;
+  ties?: 'input' | 'trec' | 'average';
+  zeroIdcg?: 'zero' | 'one' | 'skip';
+  /** trec_eval's -M: keep the top N documents of each query (0 = all). */
+  maxDocs?: number | string;
+  /** trec_eval's -J: drop unjudged documents from each ranking first. */
+  judgedOnly?: boolean | string;
+  /** trec_eval's -N: documents in the collection (utility). */
+  docsInCollection?: number | string;
+  /** trec_eval's -R: what the qrels text holds. */
+  judgments?: 'qrels' | 'prefs' | 'qrels_prefs' | 'qrels_jg';
   perQuery?: boolean | string;
   digits?: number | string;
   tieRange?: boolean | string;
@@ -291,6 +324,8 @@ export interface CompareResult {
   trials: number;
   seed: number;
   holmTest: 'ttest' | 'wilcoxon' | 'sign' | 'randomization';
+  /** The report in options.format (text by default), byte for byte `ndcg compare --format`'s; with perQuery every query's values and B − A. */
+  text: string;
 }
 
 export interface PresetInfo {
@@ -305,8 +340,9 @@ export interface NdcgApi {
   optionSchema(): OptionRow[];
   errorCodes(): { code: string; args: string[] }[];
   render(input: string | number[] | Float64Array, options?: ExplainOptions, format?: ReportFormat): string;
-  evaluateTrec(qrelsText: string, runText: string, options?: TrecOptions): TrecResult;
-  compareRuns(qrelsText: string, runTexts: string[], options?: CompareOptions): CompareResult;
+  /** The texts as strings or as their UTF-8 bytes (Uint8Array, Buffer: copied into the module's memory with no JS string made). */
+  evaluateTrec(qrelsText: string | Uint8Array, runText: string | Uint8Array, options?: TrecOptions): TrecResult;
+  compareRuns(qrelsText: string | Uint8Array, runTexts: (string | Uint8Array)[], options?: CompareOptions): CompareResult;
   compareOptionSchema(): CompareOptionRow[];
   trecOptionSchema(): TrecOptionRow[];
   presets(): PresetInfo[];

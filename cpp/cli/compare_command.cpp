@@ -21,7 +21,8 @@ const char* compare_intro =
     "randomization test; with several pairs also Holm-adjusted p-values. Each run is\n"
     "also evaluated with its tied documents (equal scores) in their worst and best\n"
     "order: how many queries change, and the mean in both orders (see ndcg trec\n"
-    "--tie-range).\n"
+    "--tie-range). --format writes the report as text, Markdown, LaTeX, CSV or\n"
+    "JSON; with -q each format also holds every query's values and B - A.\n"
     "\n"
     "Options (--name VALUE or --name=VALUE; a true/false option alone means true):\n";
 

@@ -25,37 +25,66 @@ const char* trec_intro =
     "\n"
     "Evaluates a TREC run (`qid Q0 docid rank score tag`) against qrels\n"
     "(`qid 0 docid rel`) the way trec_eval 10.0 does: documents ranked by score,\n"
-    "ties by docid descending, the rank column ignored, negative judgments worth 0.\n"
-    "Output lines are `measure<TAB>qid<TAB>value`, with `all` for the mean; with no\n"
-    "-m, the measures and lines of trec_eval's default output. RUN may be `-`\n"
-    "(standard input). The run is read query by query, so memory holds the qrels\n"
-    "and one query; a run whose queries are interleaved is read whole (from a\n"
-    "file; on standard input it must be grouped by query).\n"
+    "ties by docid descending, the rank column ignored, negative judgments worth 0,\n"
+    "queries only in the qrels or only in the run left out. Output lines are\n"
+    "`measure<TAB>qid<TAB>value`, with `all` for the mean; with no -m, the measures\n"
+    "and lines of trec_eval's default output. RUN may be `-` (standard input). The\n"
+    "run is read query by query, so memory holds the qrels and one query; a run\n"
+    "whose queries are interleaved is read again and grouped (from a file; on\n"
+    "standard input it must be grouped by query).\n"
     "\n"
     "Input and output:\n"
     "  --subtopics FILE       subtopic qrels (`qid subtopic docid judgment`) for\n"
     "                         alpha_ndcg_cut; given as QRELS too, or alone, it also\n"
     "                         gives the per-document judgments (1 when a document\n"
     "                         covers a subtopic)\n"
+    "  -Z FILE                z-scores against FILE's means and standard deviations\n"
+    "                         (lines `qid measure mean stddev`; a value without one\n"
+    "                         becomes -1000000), as trec_eval's -Z\n"
     "  --tie-range            after the usual lines, per measure: how many queries\n"
     "                         change with the order of documents with equal scores\n"
     "                         (NAME:ties), and the mean under the worst and the best\n"
     "                         such order (NAME:worst, NAME:best; smaller or larger\n"
     "                         judged grades first); with -q also each such query\n"
     "  --merge                the files are -q outputs of shards (best printed with\n"
-    "                         --digits 17 --shard): print the means of the whole run\n"
+    "                         --digits 17): print the means of the whole run\n"
     "  -h, --help             this text\n"
     "\n"
     "Options (--name VALUE or --name=VALUE, short flags as trec_eval's: -q, -c,\n"
-    "-m MEASURE or -mMEASURE, -l LEVEL or -l2; a true/false option alone means true):\n";
+    "-m MEASURE or -mMEASURE, -l LEVEL or -l2, -M50; a true/false option alone\n"
+    "means true):\n";
+
+// The measure list of --help, from the list of families.
+std::string measure_help() {
+  std::string out = "Measures (-m NAME, or NAME.PARAMS; cutoffs K, fractions X, numbers X or gains\n"
+                    "REL=GAIN, comma-separated):\n";
+  for (const trec_measure_info& m : trec_measures()) {
+    std::string left = "  " + std::string(m.name);
+    if (m.parameters == "cutoffs") left += ".K,...";
+    else if (m.parameters == "fractions" || m.parameters == "numbers") left += ".X,...";
+    else if (m.parameters == "gains") left += ".REL=GAIN,...";
+    std::string text(m.help);
+    if (!m.defaults.empty()) {
+      std::string d;
+      for (double v : m.defaults) d += (d.empty() ? "" : ",") + shortest(v);
+      text += " (default " + d + ")";
+    }
+    if (m.judgments == "prefs") text += " [-R prefs or qrels_prefs]";
+    else if (m.judgments == "qrels_jg") text += " [-R qrels_jg]";
+    out += wrapped(left, text, 32);
+  }
+  out += "Nicknames (-m NAME):\n";
+  for (const trec_nickname& n : trec_nicknames()) {
+    std::string names;
+    for (std::string_view f : n.families) names += (names.empty() ? "" : " ") + std::string(f);
+    out += wrapped("  " + std::string(n.name), names, 32);
+  }
+  return out;
+}
 
 std::string trec_help() {
-  std::string names;
-  for (std::string_view n : trec_measure_names()) names += (names.empty() ? "" : ", ") + std::string(n);
-  return trec_intro + options_help(command::trec) + "\nMeasures (-m NAME, or NAME.PARAMS: ndcg_cut.5,10, P.5,10,\n" +
-         "iprec_at_recall.0,.5,1, ndcg.1=1,2=3 for gains; `official` is the default set,\n" +
-         "`all_trec` every trec_eval measure offered, the rest named on stderr):\n" +
-         wrapped("", names, 2) + "\nExample: ndcg trec -q -m ndcg_cut.10 -m map qrels.txt run.txt\n";
+  return trec_intro + options_help(command::trec) + "\n" + measure_help() +
+         "\nExample: ndcg trec -q -m ndcg_cut.10 -m map qrels.txt run.txt\n";
 }
 
 struct trec_request {
@@ -63,6 +92,7 @@ struct trec_request {
   bool merge = false;
   bool tie_range = false;
   std::string subtopics;
+  std::string zscores;  // -Z FILE
   std::vector<std::string> files;
 };
 
@@ -73,14 +103,15 @@ status check_trec_files(const trec_request& r) {
     return done{};
   }
   if (n == 2 || (n == 1 && !r.subtopics.empty())) {
-    if (std::count(r.files.begin(), r.files.end(), "-") + (r.subtopics == "-") > 1)
+    if (std::count(r.files.begin(), r.files.end(), "-") + (r.subtopics == "-") + (r.zscores == "-") > 1)
       return fail("only one input can be standard input (`-`)");
     return done{};
   }
   return fail("expected two files, QRELS and RUN, got " + std::to_string(n) + " (see `ndcg trec --help`)");
 }
 
-const std::vector<io_flag> trec_io = {{"--subtopics", true}, {"--merge", false}, {"--tie-range", false}};
+const std::vector<io_flag> trec_io = {
+    {"--subtopics", true}, {"-Z", true}, {"--zscores", true}, {"--merge", false}, {"--tie-range", false}};
 
 expected<trec_request> parse_trec_args(words& w) {
   auto line = read_command_line(w, command::trec, trec_io);
@@ -89,12 +120,14 @@ expected<trec_request> parse_trec_args(words& w) {
   for (const auto& [name, value] : line->io) {
     if (name == "--merge") r.merge = value == "true";
     else if (name == "--tie-range") r.tie_range = value == "true";
+    else if (name == "-Z" || name == "--zscores") r.zscores = value;
     else r.subtopics = value;
   }
   auto s = settings_from(line->given, command::trec);
   if (!s) return s.err();
   r.batch = std::move(s->batch);
   r.files = std::move(line->files);
+  if (auto o = trec_output_of(r.batch); !o) return o.err();
   if (auto ok = check_trec_files(r); !ok) return ok.err();
   return r;
 }
@@ -103,6 +136,7 @@ std::string file_of(const trec_request& r, const std::string& source) {
   if (source == "qrels") return r.files.size() == 2 ? r.files[0] : r.subtopics;
   if (source == "run") return r.files.back();
   if (source == "subtopics") return r.subtopics;
+  if (source == "zscores") return r.zscores;
   return "";
 }
 
@@ -115,10 +149,11 @@ expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, co
   if (path != "-" && !file) return fail(error_code::bad_file, problem).with("found", path);
   auto result = stream->feed_all(file ? *file : in);
   if (result || result.err().code != error_code::ungrouped_run || !file) return result;
-  // Interleaved queries in a file: read it whole and group them.
-  auto text = read_file(path, in, problem);
-  if (!text) return fail(error_code::bad_file, problem).with("found", path);
-  return evaluate_trec(qrels, *text, r.batch.trec, subtopics);
+  // Interleaved queries in a file: the same judgments, the file read again and grouped.
+  stream->regroup();
+  file->clear();
+  file->seekg(0);
+  return stream->feed_all(*file);
 }
 
 // --tie-range of a run file: streamed twice more, with equal scores in the
@@ -174,7 +209,7 @@ int merge_command(const trec_request& r, std::istream& in, std::ostream& out, st
     err << "ndcg trec: " << placed(file, merged.err()) << "\n";
     return 2;
   }
-  out << format_trec(*merged, r.batch.per_query, r.batch.digits);
+  out << render_trec(*merged, *trec_output_of(r.batch));
   return 0;
 }
 
@@ -190,6 +225,11 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   if (req->files.size() == 2) qrels = read_file(req->files[0], in, problem);
   std::optional<std::string> subtopics = std::string();
   if (qrels && !req->subtopics.empty()) subtopics = read_file(req->subtopics, in, problem);
+  if (qrels && subtopics && !req->zscores.empty()) {
+    auto z = read_file(req->zscores, in, problem);
+    if (z) req->batch.trec.zscores = std::move(*z);
+    else qrels.reset();
+  }
   if (!qrels || !subtopics) { err << "ndcg trec: " << problem << "\n"; return 2; }
   std::optional<trec_tie_range> ties;
   auto result = evaluate_request(*req, in, *qrels, *subtopics, ties, problem);
@@ -198,12 +238,8 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
     err << "ndcg trec: " << placed(file_of(*req, result.err().source), result.err()) << "\n";
     return 2;
   }
-  if (!result->not_offered.empty()) {
-    std::string names;
-    for (const std::string& n : result->not_offered) names += (names.empty() ? "" : ", ") + n;
-    err << "ndcg trec: all_trec: not offered here (left out): " << names << "\n";
-  }
-  out << format_trec(*result, req->batch.per_query, req->batch.digits);
+  for (const std::string& note : result->notes) err << "ndcg trec: " << note << "\n";
+  out << render_trec(*result, *trec_output_of(req->batch));
   if (ties) out << format_tie_range(*ties, req->batch.per_query, req->batch.digits);
   return 0;
 }

@@ -158,14 +158,15 @@ namespace {
 // takes, read as the command reads them.
 struct evaluate_request {
   ndcg::trec_options trec;
-  bool per_query = false;
-  int digits = 4;
+  ndcg::trec_output output;  // the text's format, -q, -n, digits
 };
 
 ndcg::expected<evaluate_request> evaluate_request_of(const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::trec);
   if (!s) return s.err();
-  return evaluate_request{s->batch.trec, s->batch.per_query, s->batch.digits};
+  auto output = ndcg::trec_output_of(s->batch);
+  if (!output) return output.err();
+  return evaluate_request{s->batch.trec, *output};
 }
 
 // A run file as `ndcg trec` reads it: streamed, or read whole when its
@@ -181,10 +182,12 @@ ndcg::expected<ndcg::trec_result> evaluate_file(const std::string& qrels, const 
   if (!file) return bad_file();
   auto result = stream->feed_all(file);
   if (result || result.err().code != ndcg::error_code::ungrouped_run) return result;
-  std::ifstream again(path, std::ios::binary);
-  std::string text((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>());
-  if (!again && !again.eof()) return bad_file();
-  return ndcg::evaluate_trec(qrels, text, opt, subtopics);
+  // Interleaved queries: the same judgments, the file read again and grouped.
+  stream->regroup();
+  file.clear();
+  file.seekg(0);
+  if (!file) return bad_file();
+  return stream->feed_all(file);
 }
 
 py::object value_of(const ndcg::trec_result& r, std::size_t m, double v) {
@@ -198,12 +201,16 @@ py::dict trec_to_python(const ndcg::trec_result& r, const evaluate_request& req)
   py::dict per_query;
   for (std::size_t q = 0; q < r.qids.size(); ++q) {
     py::dict row;
-    for (std::size_t m = 0; m < names.size(); ++m)
-      if (!r.summary_only[m]) row[names[m]] = value_of(r, m, r.values[q][m]);
+    for (std::size_t m = 0; m < names.size(); ++m) {
+      if (r.summary_only[m]) continue;
+      if (r.is_text[m]) row[names[m]] = bytes_text(r.text(q, m));  // relstring
+      else row[names[m]] = value_of(r, m, r.values[q][m]);
+    }
     per_query[bytes_text(r.qids[q])] = row;
   }
   py::dict mean;
-  for (std::size_t m = 0; m < names.size(); ++m) mean[names[m]] = value_of(r, m, r.mean[m]);
+  for (std::size_t m = 0; m < names.size(); ++m)
+    if (!r.per_query_only[m]) mean[names[m]] = value_of(r, m, r.mean[m]);
   py::dict out;
   out["per_query"] = per_query;
   out["mean"] = mean;
@@ -212,7 +219,8 @@ py::dict trec_to_python(const ndcg::trec_result& r, const evaluate_request& req)
   out["num_q"] = r.num_q;
   out["run_id"] = bytes_text(r.run_id);
   out["not_offered"] = texts_of(r.not_offered);
-  out["text"] = text_of(ndcg::format_trec(r, req.per_query, req.digits));
+  out["notes"] = texts_of(r.notes);
+  out["text"] = text_of(ndcg::render_trec(r, req.output));
   return out;
 }
 
@@ -479,12 +487,14 @@ py::list preset_list() {
 }
 
 py::dict measure_tables() {
-  py::list names, not_offered;
+  py::list names, not_offered, nicknames;
   for (std::string_view n : ndcg::trec_measure_names()) names.append(text_of(n));
+  for (const ndcg::trec_nickname& n : ndcg::trec_nicknames()) nicknames.append(text_of(n.name));
   for (std::string_view n : ndcg::trec_measures_not_offered()) not_offered.append(text_of(n));
   py::dict out;
   out["names"] = names;
   out["not_offered"] = not_offered;
+  out["nicknames"] = nicknames;
   out["default"] = texts_of(ndcg::default_trec_measures());
   out["compare_default"] = texts_of(ndcg::default_compare_measures());
   return out;

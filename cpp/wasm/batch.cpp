@@ -25,31 +25,43 @@ std::vector<double> flat(const std::vector<std::vector<std::vector<double>>>& ru
   return out;
 }
 
+// One byte per measure (the result's flags) as numbers.
+val js_flags(const std::vector<char>& flags) { return js_numbers(std::vector<double>(flags.begin(), flags.end())); }
+
 // qrels, run, subtopics: JS strings or bytes; keys, values: evaluateTrec's option texts.
 val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const val& keys, const val& values) {
   auto s = ndcg::settings_from(pairs_of(keys, values), ndcg::command::trec);
   if (!s) return js_error(s.err());
   const ndcg::batch_settings& b = s->batch;
-  const std::string qrels_text = text_of(qrels), run_text = text_of(run), subtopics_text = text_of(subtopics);
+  auto output = ndcg::trec_output_of(b);
+  if (!output) return js_error(output.err());
+  const js_bytes qrels_text = text_of(qrels), run_text = text_of(run), subtopics_text = text_of(subtopics);
   auto r = ndcg::evaluate_trec(qrels_text, run_text, b.trec, subtopics_text);
   if (!r) return js_error(r.err());
   std::vector<double> values_flat;  // [query][measure]
   for (const auto& row : r->values) values_flat.insert(values_flat.end(), row.begin(), row.end());
+  std::vector<std::string> texts;  // [query][text measure] (relstring)
+  for (const auto& row : r->texts) texts.insert(texts.end(), row.begin(), row.end());
   val out = js_ok();
   out.set("names", js_texts(r->names));
   out.set("qids", js_texts(r->qids));
   out.set("values", js_numbers(values_flat));
   out.set("mean", js_numbers(r->mean));
-  out.set("summaryOnly", js_numbers(std::vector<double>(r->summary_only.begin(), r->summary_only.end())));
+  out.set("summaryOnly", js_flags(r->summary_only));
+  out.set("perQueryOnly", js_flags(r->per_query_only));
+  out.set("textColumns", js_numbers(std::vector<double>(r->text_columns.begin(), r->text_columns.end())));
+  out.set("texts", js_texts(texts));
   out.set("numQ", val(static_cast<double>(r->num_q)));
   out.set("runId", js_text(r->run_id));
   out.set("notOffered", js_texts(r->not_offered));
-  out.set("text", js_text(ndcg::format_trec(*r, b.per_query, b.digits)));
+  out.set("notes", js_texts(r->notes));
+  out.set("text", js_text(ndcg::render_trec(*r, *output)));
   return out;
 }
 
-// Comparisons and tie summaries through the core's field lists.
-val compared(const ndcg::compare_result& c) {
+// Comparisons and tie summaries through the core's field lists, and the
+// report in the format asked for (`ndcg compare --format`'s bytes).
+val compared(const ndcg::compare_result& c, const ndcg::batch_settings& s) {
   val out = js_ok();
   out.set("runs", js_texts(c.runs));
   out.set("measures", js_texts(c.measures));
@@ -67,6 +79,7 @@ val compared(const ndcg::compare_result& c) {
   out.set("trials", val(static_cast<double>(c.trials)));
   out.set("seed", val(static_cast<double>(c.seed)));
   out.set("holmTest", js_text(ndcg::name_of(c.holm)));
+  out.set("text", js_text(ndcg::render_compare(c, s)));
   return out;
 }
 
@@ -74,11 +87,12 @@ val compared(const ndcg::compare_result& c) {
 val compare_runs(const val& qrels, const val& runs, const val& keys, const val& values) {
   auto s = ndcg::settings_from(pairs_of(keys, values), ndcg::command::compare);
   if (!s) return js_error(s.err());
-  const std::string qrels_text = text_of(qrels);
-  std::vector<std::string> run_texts(length_of(runs));
-  for (std::size_t i = 0; i < run_texts.size(); ++i) run_texts[i] = text_of(runs[js_index(i)]);
+  const js_bytes qrels_text = text_of(qrels);
+  std::vector<js_bytes> run_texts;
+  const std::size_t count = length_of(runs);
+  for (std::size_t i = 0; i < count; ++i) run_texts.push_back(text_of(runs[js_index(i)]));
   auto r = ndcg::compare_runs(qrels_text, std::vector<std::string_view>(run_texts.begin(), run_texts.end()), s->batch);
-  return r ? compared(*r) : js_error(r.err());
+  return r ? compared(*r, s->batch) : js_error(r.err());
 }
 
 constexpr ndcg::command commands[] = {ndcg::command::explain, ndcg::command::trec, ndcg::command::compare};
@@ -102,7 +116,7 @@ val batch_option_schema() {
 // One option of the rows only trec and compare take, read from its text:
 // {ok, value} or the error (readOption reads explain's rows).
 val read_batch_option(const val& key, const val& text) {
-  const std::string k = text_of(key);
+  const js_bytes k = text_of(key);
   const ndcg::option_row* row = ndcg::find_option(k, ndcg::command::trec);
   return js_read_option(row ? row : ndcg::find_option(k, ndcg::command::compare), k, text_of(text));
 }

@@ -57,7 +57,7 @@ val analysed(ndcg::expected<ndcg::analysis> a, bool keep) {
 val analyse_text(const val& text, const val& judgments, const val& keys, const val& values, bool compare, bool keep) {
   auto s = ndcg::settings_from(pairs_of(keys, values));
   if (!s) return js_error(s.err());
-  const std::string ranking = text_of(text), qrels = text_of(judgments);
+  const js_bytes ranking = text_of(text), qrels = text_of(judgments);
   return analysed(ndcg::analyse_text(ranking, qrels, *s, compare), keep);
 }
 
@@ -65,7 +65,7 @@ val analyse_text(const val& text, const val& judgments, const val& keys, const v
 val analyse_grades(const val& grades, const val& judgments, const val& keys, const val& values, bool compare, bool keep) {
   auto s = ndcg::settings_from(pairs_of(keys, values));
   if (!s) return js_error(s.err());
-  const std::string qrels = text_of(judgments);
+  const js_bytes qrels = text_of(judgments);
   return analysed(ndcg::analyse_grades(numbers_of(grades), qrels, *s, compare), keep);
 }
 
@@ -130,7 +130,7 @@ val detect_format(const val& text) { return js_text(ndcg::name_of(ndcg::detect_f
 
 // One option of explain's rows read from its text: {ok, value} or the error.
 val read_option(const val& key, const val& text) {
-  const std::string k = text_of(key);
+  const js_bytes k = text_of(key);
   return js_read_option(ndcg::find_option(k), k, text_of(text));
 }
 

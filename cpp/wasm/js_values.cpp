@@ -98,10 +98,10 @@ std::size_t length_of(const val& list) {
   return n > 0 ? static_cast<std::size_t>(n) : 0;
 }
 
-std::string text_of(const val& v) {
+js_bytes text_of(const val& v) {
   static const val encoder = val::global("TextEncoder").new_();
   const val bytes = v.isString() ? encoder.call<val>("encode", v) : v;
-  std::string out(length_of(bytes), '\0');
+  js_bytes out(length_of(bytes));
   val(typed_memory_view(out.size(), reinterpret_cast<unsigned char*>(out.data()))).call<void>("set", bytes);
   return out;
 }
@@ -115,7 +115,7 @@ std::vector<double> numbers_of(const val& list) {
 std::vector<std::pair<std::string, std::string>> pairs_of(const val& keys, const val& values) {
   std::vector<std::pair<std::string, std::string>> out;
   const std::size_t n = length_of(keys);
-  for (std::size_t i = 0; i < n; ++i) out.emplace_back(text_of(keys[js_index(i)]), text_of(values[js_index(i)]));
+  for (std::size_t i = 0; i < n; ++i) out.emplace_back(std::string_view(text_of(keys[js_index(i)])), std::string_view(text_of(values[js_index(i)])));
   return out;
 }
 

@@ -58,6 +58,7 @@ class Evaluation(dict[str, dict[str, Optional[float]]]):
     num_q: int
     run_id: str
     not_offered: list[str]
+    notes: list[str]
     text: str
     read_as: dict[str, str]
     def __init__(self, reply: Mapping[str, Any], read_as: Mapping[str, str]) -> None: ...

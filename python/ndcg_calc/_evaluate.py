@@ -15,7 +15,10 @@ class Evaluation(dict):
     measures    the measures' printed names ("ndcg_cut_10", "P_5")
     num_q       queries evaluated;  run_id  the tag of the run's last line
     not_offered measures all_trec named that are not computed
-    text        `ndcg trec`'s output for the same options (per_query, digits)
+    notes       readings taken and trec_eval's faults avoided, as `ndcg trec`
+                says them on stderr ("ndcg_cut.23.4: cutoff 23.4 read as 23")
+    text        `ndcg trec`'s output for the same options (per_query,
+                no_summary, digits, format)
     read_as     how each input was read: {'qrels': 'file'|'text'|..., 'run': ...}
 
     A value that is not defined (NDCG of a query with IDCG = 0 under a preset
@@ -29,6 +32,7 @@ class Evaluation(dict):
         self.num_q = reply['num_q']
         self.run_id = reply['run_id']
         self.not_offered = reply['not_offered']
+        self.notes = reply['notes']
         self.text = reply['text']
         self.read_as = read_as
 
@@ -58,9 +62,10 @@ def evaluate(qrels, run, measures=None, *, group=None, qid=None, subtopics=None,
       documents are its rows, listed in row order.
     measures: `ndcg trec -m` names: a str or a list ("ndcg_cut.10", "map",
       "P.5,10", "official", "all_trec"); None: trec_eval's default set.
-    options: complete, shard, relevance_level, gain ('exp'), preset, alpha,
-      err_max_grade, per_query and digits (for .text), read as the CLI reads
-      its flags.
+    options: complete, strict, shard, relevance_level, max_docs (-M),
+      judged_only (-J), docs_in_collection (-N), judgments (-R), k, ties,
+      zero_idcg, gain ('exp'), preset, alpha, err_max_grade, per_query,
+      no_summary and digits (for .text), read as the CLI reads its flags.
     Raises NdcgError for bad input or options.
     """
     given = dict(options)

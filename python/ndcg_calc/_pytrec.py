@@ -17,7 +17,7 @@ from ._options import utf8
 
 supported_measures = frozenset(_core.measure_tables()['names'])
 # trec_eval's nicknames; the core expands them (evaluate(measures='official')).
-supported_nicknames = frozenset({'official', 'all_trec'})
+supported_nicknames = frozenset(_core.measure_tables()['nicknames'])
 
 _PARAMETERS = re.compile(r'[._]([0-9]+(\.[0-9]+)?(,[0-9]+(\.[0-9]+)?)*)$')
 
@@ -46,7 +46,7 @@ class RelevanceEvaluator:
         self._measures = sorted({_measure(m) for m in measures})
         self._options = {'relevance_level': relevance_level, 'shard': True}
         if judged_docs_only_flag:
-            self._options['judged_only'] = True  # -J, refused by the core until it has it
+            self._options['judged_only'] = True  # trec_eval's -J
         if not self._measures:
             raise NdcgError('no measures given', code='missing-value', source='options', key='measures')
         # Refuse an unknown measure here, as pytrec_eval does, not at evaluate().

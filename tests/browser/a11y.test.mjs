@@ -79,11 +79,12 @@ describe('states worth checking with axe', () => {
     await page.waitForSelector('[data-metric="alpha"]');
     await page.fill('#opt-weights', '2,2');
     await page.waitForSelector('[data-metric="weighted"]');
-    await setText(page, '#ranking', 'q1 Q0 d1 1 1 r\nq1 Q0 d2 2 x r');
-    await page.waitForSelector('#ranking-error:not([hidden])');
     await page.click('button[data-format="markdown"]');
     await page.waitForSelector('#export-preview:not([hidden])');
-    assert.deepEqual(await axeViolations(page), [], 'error, weights, export preview');
+    await setText(page, '#ranking', 'q1 Q0 d1 1 1 r\nq1 Q0 d2 2 x r');
+    await page.waitForSelector('#ranking-error:not([hidden])');
+    await page.waitForSelector('#stale-note:not([hidden])');
+    assert.deepEqual(await axeViolations(page), [], 'weights, an export, then an error: the last good result greyed');
     await page.click('button[data-example="trec"]');
     await page.waitForSelector('#table-trec');
     assert.deepEqual(await axeViolations(page), [], 'batch table');
@@ -96,18 +97,32 @@ describe('states worth checking with axe', () => {
 });
 
 describe('375 px wide', () => {
-  for (const [lang, scheme] of [['en', 'light'], ['zh', 'dark']]) {
-    test(`${lang}, ${scheme}: nothing wider than the screen; no violation; screenshot`, async () => {
-      const { context, page } = await pageFor({ lang, scheme, width: 375 });
-      await open(page, fileUrl() + WORKED);
-      await page.click('button[data-example="scored"]');
-      await page.waitForSelector('#table-dcg td.id');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
-      assert.deepEqual(await axeViolations(page), []);
-      await page.screenshot({ path: join(results, `page-375-${lang}-${scheme}.png`), fullPage: true });
-      await context.close();
-    });
+  for (const lang of ['en', 'zh']) {
+    for (const scheme of ['light', 'dark']) {
+      test(`${lang}, ${scheme}: nothing wider than the screen; no violation with the result, with an error, in compare mode; screenshots`, async () => {
+        const { context, page } = await pageFor({ lang, scheme, width: 375 });
+        await open(page, fileUrl() + WORKED);
+        await page.click('button[data-example="scored"]');
+        await page.waitForSelector('#table-dcg td.id');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+        assert.deepEqual(await axeViolations(page), [], 'the result and the line at the top');
+        await page.screenshot({ path: join(results, `page-375-${lang}-${scheme}.png`), fullPage: true });
+        await setText(page, '#ranking', 'doc-a 0.9 3\ndoc-b x 2');
+        await page.waitForSelector('#topline.bad');
+        await page.waitForSelector('#stale-note:not([hidden])');
+        assert.deepEqual(await axeViolations(page), [], 'an error first, the last good result greyed');
+        await page.screenshot({ path: join(results, `page-375-${lang}-${scheme}-error.png`), fullPage: true });
+        await page.click('input[name="mode"][value="compare"]');
+        await setText(page, '#ranking', 'q1 Q0 d1 1 3 a\nq2 Q0 x 1 3 a\nq2 Q0 d1 2 2 a');
+        await setText(page, '#ranking-b', 'q1 Q0 x 1 3 b\nq1 Q0 d1 2 2 b\nq2 Q0 d1 1 3 b');
+        await setText(page, '#qrels', 'q1 0 d1 1\nq2 0 d1 1');
+        await page.waitForSelector('#section-cmp-stats', { timeout: 30000 });
+        assert.deepEqual(await axeViolations(page), [], 'compare mode');
+        await page.screenshot({ path: join(results, `page-375-${lang}-${scheme}-compare.png`), fullPage: true });
+        await context.close();
+      });
+    }
   }
 });
 

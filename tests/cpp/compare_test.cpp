@@ -183,6 +183,39 @@ TEST_CASE("compare's JSON carries every field the contract names, from the one f
                   0) == 0);
 }
 
+TEST_CASE("compare's Markdown, LaTeX and CSV with per_query: each query's values and B - A, worked out by hand") {
+  // recip_rank per query (see the runs above): A = 1, 1/2, 1, 0; B = 1, 1, 1/3, 1; B - A = 0, 1/2, -2/3, 1.
+  auto as = [](const char* format) {
+    return with({{"measures", "recip_rank"}, {"format", format}, {"per_query", "true"}, {"tie_range", "false"},
+                 {"names", "A"}, {"names", "B"}});
+  };
+  auto r = compare_runs(qrels, {run_a, run_b}, as("markdown"));
+  REQUIRE(r.ok());
+  const std::string md = ndcg::render_compare(*r, as("markdown"));
+  CHECK(md.find("| recip\\_rank | A | B | B - A |\n|---|---:|---:|---:|\n"
+                "| q1 | 1.0000 | 1.0000 | 0.0000 |\n| q2 | 0.5000 | 1.0000 | +0.5000 |\n"
+                "| q3 | 1.0000 | 0.3333 | -0.6667 |\n| q4 | 0.0000 | 1.0000 | +1.0000 |\n") != std::string::npos);
+  // Without per_query the report is the comparisons' table alone, as before.
+  auto plain = with({{"measures", "recip_rank"}, {"format", "markdown"}, {"tie_range", "false"}});
+  CHECK(ndcg::render_compare(*r, plain).find("| q1 |") == std::string::npos);
+  const std::string tex = ndcg::render_compare(*r, as("latex"));
+  CHECK(tex.find("\\begin{tabular}{lrrr}\n\\hline\nrecip\\_rank & A & B & B - A \\\\\n\\hline\n"
+                 "q1 & 1.0000 & 1.0000 & 0.0000 \\\\\nq2 & 0.5000 & 1.0000 & +0.5000 \\\\\n") != std::string::npos);
+  const std::string csv = ndcg::render_compare(*r, as("csv"));
+  const std::size_t blank = csv.find("\n\n");
+  REQUIRE(blank != std::string::npos);
+  CHECK(csv.substr(blank + 2) ==
+        "measure,qid,A,B,B - A\nrecip_rank,q1,1,1,0\nrecip_rank,q2,0.5,1,0.5\n"
+        "recip_rank,q3,1,0.3333333333333333,-0.6666666666666667\nrecip_rank,q4,0,1,1\n");
+  // With tie ranges, the tie summaries come before the per-query values, each after a blank line.
+  auto tied = with({{"measures", "recip_rank"}, {"format", "csv"}, {"per_query", "true"}});
+  auto t = compare_runs(qrels, {run_a, run_b}, tied);
+  REQUIRE(t.ok());
+  const std::string both = ndcg::render_compare(*t, tied);
+  CHECK(both.find("\n\nmeasure,run,queries_changed,mean_min,mean_max\nrecip_rank,run1,0,0.625,0.625\n") != std::string::npos);
+  CHECK(both.find("\n\nmeasure,qid,run1,run1:worst,run1:best,run2,run2:worst,run2:best,run2 - run1\n") != std::string::npos);
+}
+
 TEST_CASE("ndcg compare: files, formats, help and exit codes") {
   const std::string dir = std::string(NDCG_TEST_DATA) + "/trec-parity/";
   outcome ok = run({"compare", "-m", "ndcg_cut.10", dir + "set1.qrels", dir + "set1.run", dir + "set1.run"});

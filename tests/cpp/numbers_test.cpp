@@ -80,6 +80,68 @@ TEST_CASE("one table of numbers: the reader, CLI flags, every parser and trec pa
   }
 }
 
+TEST_CASE("decimals as run files write them, read on the fast path, are strtod's doubles to the bit") {
+  // Run files hold millions of scores such as 2.9, -0.4375 or 1.055058e+01:
+  // read_number multiplies or divides their whole digits by an exact power
+  // of ten there (one rounding, as strtod rounds). Random shapes: up to 19
+  // digits, a dot anywhere, an exponent of up to 3 digits, and the bad
+  // shapes around them, each read as strtod reads it (or refused where
+  // strtod stops early).
+  std::mt19937_64 gen(7);
+  const char digits[] = "0123456789";
+  std::size_t tried = 0;
+  for (int length = 1; length <= 19; ++length)
+    for (int round = 0; round < 3000; ++round) {
+      std::string s;
+      if (gen() % 3 == 0) s += '-';
+      const int dot = static_cast<int>(gen() % static_cast<unsigned>(length + 1)) - 1;  // -1: no dot
+      for (int i = 0; i < length; ++i) s += i == dot ? '.' : digits[gen() % 10];
+      if (gen() % 3 == 0) {
+        s += "eE"[gen() % 2];
+        const char* signs[] = {"", "+", "-"};
+        s += signs[gen() % 3];
+        for (unsigned i = gen() % 4; i > 0; --i) s += digits[gen() % 10];
+      }
+      CAPTURE(s);
+      double v = 0;
+      const number_status st = read_number(s, v);
+      char* stop = nullptr;
+      const double want = std::strtod(s.c_str(), &stop);
+      const bool whole = stop == s.c_str() + s.size();
+      if (!whole) {
+        CHECK(st == number_status::not_a_number);
+        continue;
+      }
+      if (!std::isfinite(want)) {
+        CHECK(st == number_status::not_finite);
+        continue;
+      }
+      REQUIRE(st == number_status::ok);
+      CHECK(std::memcmp(&v, &want, sizeof v) == 0);
+      ++tried;
+    }
+  CHECK(tried > 40000);
+}
+
+TEST_CASE("whole numbers as qrels write them, read on the fast path, are from_chars' to the last digit") {
+  std::mt19937_64 gen(9);
+  for (int length = 1; length <= 20; ++length)
+    for (int round = 0; round < 500; ++round) {
+      std::string s = gen() % 3 == 0 ? "-" : "";
+      for (int i = 0; i < length; ++i) s += static_cast<char>('0' + gen() % 10);
+      CAPTURE(s);
+      long v = 0, want = 0;
+      const auto r = std::from_chars(s.data(), s.data() + s.size(), want);
+      const number_status st = read_integer(s, v);
+      if (r.ec == std::errc::result_out_of_range) {
+        CHECK(st == number_status::out_of_range);
+        continue;
+      }
+      REQUIRE(st == number_status::ok);
+      CHECK(v == want);
+    }
+}
+
 TEST_CASE("whole numbers: a sign and digits, nothing else; too large is out of range") {
   long v = 0;
   CHECK(read_integer("42", v) == number_status::ok);
@@ -225,4 +287,18 @@ TEST_CASE("fixed_text() and significant_text() write what printf's %.*f and %.*g
   CHECK(significant_text(1e-5, 17) == "1.0000000000000001e-05");
   CHECK(fixed_text(std::nan(""), 2) == "nan");
   CHECK(fixed_text(-HUGE_VAL, 2) == "-inf");
+}
+
+TEST_CASE("a number text past 128 bytes is refused unless it folds to 128 or fewer") {
+  double v = 0;
+  long n = 0;
+  const std::string zeros(140, '0');
+  CHECK(read_number(zeros, v) == number_status::not_a_number);
+  CHECK(read_integer(zeros, n) == number_status::not_a_number);
+  std::string wide;  // 50 full-width digits: 150 bytes, 50 once folded
+  for (int i = 0; i < 50; ++i) wide += i == 49 ? "\xEF\xBC\x97" : "\xEF\xBC\x90";  // ０…０７
+  CHECK(read_number(wide, v) == number_status::ok);
+  CHECK(v == 7);
+  CHECK(read_integer(wide, n) == number_status::ok);
+  CHECK(n == 7);
 }

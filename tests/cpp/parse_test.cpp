@@ -3,10 +3,12 @@
 #include <doctest/doctest.h>
 
 #include <cstddef>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "base/text.hpp"
 #include "ndcg/parse.hpp"
 #include "support.hpp"
 
@@ -125,12 +127,19 @@ TEST_CASE("a large run parses with every line kept") {
   CHECK(r->queries[3].entries.back().score == doctest::Approx(95.25));
 }
 
+TEST_CASE("fields after a run line's tag are ignored, as trec_eval ignores them") {
+  const auto r = parse_run("q Q0 d 1 0.5 t extra 7\nq Q0 e 2 0.25 t\n");
+  REQUIRE(r.ok());
+  REQUIRE(r->queries.size() == 1);
+  CHECK(r->queries[0].entries.size() == 2);
+  CHECK(r->queries[0].entries[0].docid == "d");
+  CHECK(r->queries[0].entries[0].score == 0.5);
+}
+
 TEST_CASE("malformed runs are refused with the place and what was found") {
   check_errors(
       {
           {"too few fields", "q Q0 d 1 0.5\n", 1, 13, "field-count", "expected 6 fields (qid Q0 docid rank score tag), got 5"},
-          {"too many fields", "q Q0 d 1 0.5 t extra\n", 1, 16, "field-count",
-           "expected 6 fields (qid Q0 docid rank score tag), got 7"},
           {"qrels given as a run", "q Q0 d1 1 0.5 x\nq 0 d 1\n", 2, 8, "field-count",
            "expected 6 fields (qid Q0 docid rank score tag), got 4 (is this qrels?)"},
           {"score not a number", "q Q0 d 1 high t\n", 1, 10, "not-a-number", "expected a score (a number), got \"high\""},
@@ -679,5 +688,37 @@ TEST_CASE("limits on a ranking give a clear message") {
     CHECK(r.err().message == "expected lines of at most 100 bytes, got one of 101");
     CHECK(r.err().line == 2);
     CHECK(r.err().column == 101);
+  }
+}
+
+TEST_CASE("fields are split as a byte-by-byte reading splits them, eight bytes at a time or not") {
+  // Separators are space, tab, vertical tab and form feed; every other byte,
+  // other control characters and UTF-8 included, belongs to a field.
+  const std::string alphabet = " \t\v\f\x01\x1f!0aZ\x7f\x80\xe6\x96\x87#";
+  std::mt19937 gen(11);
+  for (int round = 0; round < 20000; ++round) {
+    std::string s;
+    const std::size_t length = gen() % 48;
+    for (std::size_t i = 0; i < length; ++i) s += alphabet[gen() % alphabet.size()];
+    std::vector<std::pair<std::size_t, std::size_t>> want;  // (start, length)
+    for (std::size_t i = 0; i < s.size();) {
+      const auto sep = [&](std::size_t k) { return s[k] == ' ' || s[k] == '\t' || s[k] == '\v' || s[k] == '\f'; };
+      if (sep(i)) {
+        ++i;
+        continue;
+      }
+      std::size_t j = i;
+      while (j < s.size() && !sep(j)) ++j;
+      want.emplace_back(i, j - i);
+      i = j;
+    }
+    detail::field f[8];
+    CAPTURE(s);
+    const std::size_t n = detail::split_whitespace(s, f, 8);
+    REQUIRE(n == want.size());
+    for (std::size_t k = 0; k < std::min<std::size_t>(n, 8); ++k) {
+      CHECK(f[k].column == want[k].first + 1);
+      CHECK(f[k].text == std::string_view(s).substr(want[k].first, want[k].second));
+    }
   }
 }

@@ -38,6 +38,22 @@ test('compareRuns gives the native command\'s JSON to the last bit', () => {
   assert.ok(r.comparisons.every((c) => 'pHolm' in c));
 });
 
+test('compareRuns carries the report in options.format, byte for byte the command\'s, with -q every query and B − A', () => {
+  const names = ['base', 'new'];
+  for (const format of ['text', 'markdown', 'latex', 'csv', 'json']) {
+    for (const perQuery of [false, true]) {
+      const args = ['compare', '--format', format, '--trials', '300', '--digits', '3', '-m', 'ndcg_cut.10', '-m', 'map', '--names', 'base', '--names', 'new',
+        ...(perQuery ? ['-q'] : []), parity('set1.qrels'), parity('set1.run'), fileB];
+      const native = cli(args);
+      assert.equal(native.status, 0, native.stderr);
+      const r = api.compareRuns(qrels, [runA, runB], { format, perQuery, trials: 300, digits: 3, measures: ['ndcg_cut.10', 'map'], names });
+      assert.equal(r.text, native.stdout, `${format}${perQuery ? ' -q' : ''}`);
+    }
+  }
+  // Without a format the report is the command's text.
+  assert.match(api.compareRuns(qrels, [runA, runB], { trials: 50, measures: ['map'] }).text, /^2 runs, \d+ queries; each run against run1/);
+});
+
 test('per-query values are evaluateTrec\'s, and the means and wins follow from them', () => {
   const r = api.compareRuns(qrels, [runA, runB], { measures: ['map'], trials: 200 });
   const a = api.evaluateTrec(qrels, runA, { measures: ['map'] });

@@ -10,7 +10,7 @@ import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../..
 import { kebab, loadSchema, readOption } from '../../web/app/shared/option-rows.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { STRINGS, addTexts, errorText, placeholders } from '../../web/app/shared/i18n.js';
+import { STRINGS, addTexts, errorText, placeholders, t } from '../../web/app/shared/i18n.js';
 import { check, functionLengths } from '../../scripts/check-lengths.mjs';
 import { startedScripts } from '../../scripts/build-page.mjs';
 import { decoderOf } from '../../scripts/pack.mjs';
@@ -130,6 +130,20 @@ test('every text exists in English and in Chinese with the same placeholders', (
   }
 });
 
+test('a count of 1 takes the singular, any other count the plural, in every English text that counts', () => {
+  assert.equal(t('en', 'lossShortHeading', { n: '1' }), 'Below the ideal order (1 position):');
+  assert.equal(t('en', 'lossShortHeading', { n: '2' }), 'Below the ideal order (2 positions):');
+  assert.equal(t('en', 'readAs', { format: 'a list of grades', n: '1' }), 'Read as a list of grades: 1 item.');
+  assert.equal(t('en', 'readAs', { format: 'a list of grades', n: '1,000' }), 'Read as a list of grades: 1,000 items.');
+  assert.equal(t('en', 'cmpNotEveryQuery', { winner: 'B', b: 'B', w: 1, l: 0, t: 11 }), 'That B is better on every query: B is higher on 1 query, lower on 0 and equal on 11.');
+  assert.equal(t('zh', 'trecCount', { n: '1' }), t('zh', 'trecCount', { n: '1' }).replace(/\|/g, ''), 'no choice marks in Chinese');
+  // Every English text: a choice names a placeholder the same text fills.
+  for (const [key, text] of Object.entries(STRINGS.en)) {
+    if (typeof text !== 'string') continue;
+    for (const m of text.matchAll(/\{(\w+)\|[^|}]*\|[^}]*\}/g)) assert.ok(placeholders(text).includes(m[1]), `${key}: ${m[1]}`);
+  }
+});
+
 test('a text defined in two tables is refused, and nothing of the second table is added', () => {
   assert.throws(() => addTexts({ en: { zzNew: 'x', title: 'again' }, zh: { zzNew: 'x', title: '再次' } }), /"title" \(en\) is defined twice/);
   assert.equal('zzNew' in STRINGS.en, false);
@@ -174,7 +188,7 @@ test('the embed page and the element carry no text of batch, compare, export or 
     return [text, ...startedScripts(text, unlzma)].join('\n');
   };
   // One English text of each view's own table, as esbuild writes it into a bundle.
-  const pageOnly = [STRINGS.en.trecHeading, STRINGS.en.cmpVerdictHigher, STRINGS.en.exportIntro, STRINGS.en.embedIntro, STRINGS.en.abFair, STRINGS.en.footer,
+  const pageOnly = [STRINGS.en.trecHeading, STRINGS.en.cmpVerdictHigher, STRINGS.en.exportIntro_explain, STRINGS.en.embedIntro, STRINGS.en.abFair, STRINGS.en.footer,
     STRINGS.en.optionHelp.ties, STRINGS.en.preset_gdeval, STRINGS.en.poolExplain, STRINGS.en.learn[0][0]];
   for (const text of pageOnly) {
     // As esbuild writes it: escaped in the element, as UTF-8 in the pages' packed apps.
@@ -218,4 +232,19 @@ test('the embed page and the element take no module of web/app/full/: none of th
     for (const file of ['embed.html', 'ndcg-calc.js']) assert.equal(app(file).includes(word), false, `${file} holds ${word}`);
     assert.ok(app('index.html').includes(word), `index.html lacks ${word}`);
   }
+});
+
+test('batch mode offers `ndcg trec --format` JSON and CSV only once the module has the row and answers in that format', async () => {
+  const { trecFormats } = await import('../../web/app/full/full-handlers.js');
+  const fake = (row, text) => ({
+    trecOptionSchema: () => (row ? [{ key: 'format', choices: ['text', 'markdown', 'json', 'csv', 'latex'] }] : []),
+    evaluateTrec: () => ({ text }),
+  });
+  assert.deepEqual(trecFormats(fake(false, '')), []);
+  assert.deepEqual(trecFormats(fake(true, 'map                   \tall\t1.0000\n')), [], 'the row, but trec_eval text back');
+  assert.deepEqual(trecFormats(fake(true, '{"q": {"map": 1}, "all": {"map": 1}}\n')), ['json', 'csv']);
+  // The module built here: whatever it offers, the probe agrees with what evaluateTrec answers.
+  const offered = trecFormats(api);
+  const json = api.trecOptionSchema().some((r) => r.key === 'format') ? api.evaluateTrec('q 0 d 1\n', 'q Q0 d 1 1 r\n', { measures: ['map'], format: 'json' }).text : '';
+  assert.equal(offered.includes('json'), json.trimStart().startsWith('{'));
 });

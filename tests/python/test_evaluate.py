@@ -122,8 +122,10 @@ def test_input_errors_say_which_input_and_where():
 def test_options_as_the_command_s_flags():
     missing = 'q1 0 d1 1\nq2 0 d1 1\n'
     run = 'q1 Q0 d1 1 0.5 r\n'
+    # Left out, as trec_eval documents; -c scores it 0; --strict refuses it.
+    assert ndcg_calc.evaluate(missing, run, 'P.5').mean['P_5'] == 0.2
     with pytest.raises(ndcg_calc.NdcgError) as caught:
-        ndcg_calc.evaluate(missing, run, 'P.5')
+        ndcg_calc.evaluate(missing, run, 'P.5', strict=True)
     assert caught.value.code == 'missing-query'
     assert ndcg_calc.evaluate(missing, run, 'P.5', complete=True).mean['P_5'] == 0.1
     assert ndcg_calc.evaluate(missing, run, 'P.5', shard=True).mean['P_5'] == 0.2
@@ -147,3 +149,16 @@ def test_dict_keys_no_trec_line_can_carry_are_refused_and_numpy_values_read():
     r = ndcg_calc.evaluate({7: {'d': np.int64(2), 'e': 1.0}}, {7: {'d': np.float32(0.5), 'e': 0.75}}, 'ndcg')
     # e (0.75, grade 1) then d (0.5, grade 2); trec_eval's gains are the grades.
     assert r['7']['ndcg'] == pytest.approx((1 + 2 / np.log2(3)) / (2 + 1 / np.log2(3)), rel=1e-15)
+
+
+def test_text_follows_format_and_no_summary_as_the_command_s_flags_and_notes_name_the_readings():
+    measures = ['map', 'relstring.3', 'ndcg_cut.10']
+    for fmt, flags in (('json', ['-q']), ('csv', ['-q', '-n']), ('text', ['-n', '-q'])):
+        r = ndcg_calc.evaluate(QRELS, RUN, measures, format=fmt, per_query=True, no_summary='-n' in flags)
+        expected = cli('trec', *flags, '--format', fmt, *[a for m in measures for a in ('-m', m)], str(QRELS), str(RUN))
+        assert r.text == expected, (fmt, flags)
+    with pytest.raises(ndcg_calc.NdcgError, match='markdown'):
+        ndcg_calc.evaluate(QRELS, RUN, 'map', format='markdown')
+    cut = ndcg_calc.evaluate(QRELS, RUN, 'ndcg_cut.23.4')
+    assert cut.measures == ['ndcg_cut_23']
+    assert cut.notes == ['ndcg_cut.23.4: cutoff 23.4 read as 23, as trec_eval reads it']

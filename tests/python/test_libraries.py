@@ -65,12 +65,19 @@ def test_xgboost_ndcg_at_k_on_a_trained_model_s_predictions():
     train = xgb.DMatrix(features, label=labels)
     train.set_group(sizes)
     metrics = ['ndcg@3', 'ndcg@5', 'ndcg@10', 'ndcg']
+    minus = [m + '-' for m in metrics]  # ndcg@k-: a group with no relevant document scores 0, not 1
     history = {}
-    model = xgb.train({'objective': 'rank:ndcg', 'eval_metric': metrics, 'max_depth': 2, 'eta': 0.3, 'nthread': 1,
-                       'seed': 0}, train, num_boost_round=4, evals=[(train, 'train')], evals_result=history,
+    model = xgb.train({'objective': 'rank:ndcg', 'eval_metric': metrics + minus, 'max_depth': 2, 'eta': 0.3,
+                       'nthread': 1, 'seed': 0}, train, num_boost_round=4, evals=[(train, 'train')], evals_result=history,
                       verbose_eval=False)
     predictions = model.predict(train)
     assert len(set(predictions.tolist())) < len(predictions)  # tied predictions: the case that matters
     ours = ndcg_calc.evaluate(labels, predictions, ['ndcg_cut.3,5,10', 'ndcg'], group=sizes, preset='xgboost')
     for metric, name in zip(metrics, ['ndcg_cut_3', 'ndcg_cut_5', 'ndcg_cut_10', 'ndcg']):
         assert ours.mean[name] == pytest.approx(history['train'][metric][-1], rel=1e-12), metric
+    ours = ndcg_calc.evaluate(labels, predictions, ['ndcg_cut.3,5,10', 'ndcg'], group=sizes, preset='xgboost-')
+    for metric, name in zip(minus, ['ndcg_cut_3', 'ndcg_cut_5', 'ndcg_cut_10', 'ndcg']):
+        assert ours.mean[name] == pytest.approx(history['train'][metric][-1], rel=1e-12), metric
+    # The one group without a relevant document is what tells the two apart: 1 / groups between them.
+    plain = ndcg_calc.evaluate(labels, predictions, 'ndcg', group=sizes, preset='xgboost').mean['ndcg']
+    assert plain - ours.mean['ndcg'] == pytest.approx(1 / len(sizes), rel=1e-9)

@@ -78,12 +78,31 @@ def test_a_pytrec_eval_script_runs_unchanged_but_for_the_import(tmp_path):
     script.write_text(SCRIPT.replace('import pytrec_eval', 'import ndcg_calc as pytrec_eval'))
     env = {'PYTHONPATH': ':'.join(p for p in sys.path if p)}
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, cwd=ROOT)
-    # map_cut is one of trec_eval's measures the core does not offer (yet): named, not guessed.
-    if 'map_cut' not in pytrec_eval.supported_measures:
-        assert done.returncode != 0 and 'map_cut' in done.stderr
-        script.write_text(script.read_text().replace("'map_cut', ", ''))
-        done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].startswith('ndcg_cut_10 ')
-    assert json.loads(lines[-1])['ndcg_cut_5'] == pytest.approx(0.6934264036172708)
+    # Sorted names: map_cut_10, map_cut_100, ..., ndcg_cut_5. q1 has its one relevant document at rank 3
+    # (AP 1/3), q2 its two at ranks 2 and 3 (AP (1/2 + 2/3) / 2 = 7/12): the mean is 11/24 at every cutoff >= 3.
+    q2_ap = (1 / 2 + 2 / 3) / 2  # added, then divided, as trec_eval does
+    assert lines[0].split() == ['map_cut_10', repr((1 / 3 + q2_ap) / 2)]
+    q2 = json.loads(lines[-1])
+    assert q2['map_cut_5'] == q2_ap
+    assert q2['ndcg_cut_5'] == pytest.approx(0.6934264036172708)
+
+
+def test_judged_docs_only_flag_is_trec_eval_s_minus_j():
+    # q2's d1 has no judgment: with the flag it leaves the ranking, so d3 and d2 (both relevant) rank 1 and 2.
+    plain = pytrec_eval.RelevanceEvaluator(QREL, {'map', 'ndcg', 'P_1'}).evaluate(RUN_DICT)
+    judged = pytrec_eval.RelevanceEvaluator(QREL, {'map', 'ndcg', 'P_1'}, judged_docs_only_flag=True).evaluate(RUN_DICT)
+    assert plain['q2']['P_1'] == 0.0 and judged['q2'] == {'map': 1.0, 'ndcg': 1.0, 'P_1': 1.0}
+    assert judged['q1'] == plain['q1']  # every document of q1 is judged
+    expected = cli('trec', '-q', '-J', '--digits', '17', '-m', 'map', '-m', 'ndcg', QRELS, RUN)
+    with open(RUN) as f:
+        run = pytrec_eval.parse_run(f)
+    with open(QRELS) as f:
+        qrel = pytrec_eval.parse_qrel(f)
+    result = pytrec_eval.RelevanceEvaluator(qrel, {'map', 'ndcg'}, judged_docs_only_flag=True).evaluate(run)
+    for line in expected.splitlines():
+        measure, qid, value = (part.strip() for part in line.split('\t'))
+        if qid != 'all':
+            assert result[qid][measure] == float(value)
+    assert {'all_trec', 'official', 'set', 'all_prefs', 'qrels_jg'} <= pytrec_eval.supported_nicknames

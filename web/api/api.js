@@ -60,14 +60,19 @@ function checkGrades(input) {
   return input instanceof Float64Array ? input : Float64Array.from(input);
 }
 
+// A text input: a string, or its UTF-8 bytes (Uint8Array, Buffer), which go
+// into the module's memory as they are, with no JS string made of them.
 function checkText(name, value) {
-  if (typeof value !== 'string') throw optionError(name, 'a string', value);
+  if (typeof value !== 'string' && !(value instanceof Uint8Array)) throw optionError(name, 'a string or a Uint8Array', value);
   return value;
 }
 
-/** evaluateTrec's result keyed as trec_eval prints: perQuery[qid][name]. */
+/**
+ * evaluateTrec's result keyed as trec_eval prints (pytrec_eval's shape): perQuery[qid][name],
+ * a text measure's (relstring) value its text; mean[name] for the measures with an "all" line.
+ */
 function trecResultOf(r) {
-  const { names, qids } = r;
+  const { names, qids, textColumns } = r;
   const value = (v) => (Number.isFinite(v) ? v : null);
   const perQuery = {};
   qids.forEach((qid, q) => {
@@ -75,11 +80,15 @@ function trecResultOf(r) {
     names.forEach((name, m) => {
       if (!r.summaryOnly[m]) row[name] = value(r.values[q * names.length + m]);
     });
+    textColumns.forEach((m, i) => { row[names[m]] = r.texts[q * textColumns.length + i]; });
     perQuery[qid] = row;
   });
   const mean = {};
-  names.forEach((name, m) => { mean[name] = value(r.mean[m]); });
-  return { measures: names, qids, perQuery, mean, numQ: r.numQ, runId: r.runId, notOffered: r.notOffered, text: r.text };
+  names.forEach((name, m) => { if (!r.perQueryOnly[m]) mean[name] = value(r.mean[m]); });
+  return {
+    measures: names, qids, perQuery, mean, numQ: r.numQ, runId: r.runId, notOffered: r.notOffered, notes: r.notes,
+    text: r.text,
+  };
 }
 
 /** Flat values [run][measure][query] as { measure: [[run 1's values], …] }; null when empty. */
@@ -105,12 +114,12 @@ function compareResultOf(r) {
     perQuery: byMeasure(r.values, runs, measures, qids),
     perQueryWorst: byMeasure(r.worst, runs, measures, qids),
     perQueryBest: byMeasure(r.best, runs, measures, qids),
-    trials: r.trials, seed: r.seed, holmTest: r.holmTest,
+    trials: r.trials, seed: r.seed, holmTest: r.holmTest, text: r.text,
   };
 }
 
 function checkRuns(runTexts) {
-  if (!Array.isArray(runTexts) || !runTexts.every((t) => typeof t === 'string')) {
+  if (!Array.isArray(runTexts) || !runTexts.every((t) => typeof t === 'string' || t instanceof Uint8Array)) {
     throw optionError('runs', 'an array of run texts', runTexts);
   }
   return runTexts;

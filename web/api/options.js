@@ -30,7 +30,7 @@ function asText(kind, value) {
  * @param {object|undefined} options
  * @param {Map<string, object>} schema key → option row (the rows the call's command takes)
  * @param {string} [inputName] the name of the input text the call takes, if any
- * @returns {{keys: string[], values: string[], input: string}}
+ * @returns {{keys: string[], values: string[], input: string|Uint8Array}}
  */
 export function optionTexts(options, schema, inputName = '') {
   if (options === undefined || options === null) return { keys: [], values: [], input: '' };
@@ -41,7 +41,7 @@ export function optionTexts(options, schema, inputName = '') {
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
     if (key === inputName && inputName) {
-      if (typeof value !== 'string') throw optionError(key, 'a string', value);
+      if (typeof value !== 'string' && !(value instanceof Uint8Array)) throw optionError(key, 'a string or a Uint8Array', value);
       input = value;
       continue;
     }

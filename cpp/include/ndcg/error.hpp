@@ -43,6 +43,7 @@ namespace ndcg {
   X(sum_overflow, "sum-overflow", "")                                                       \
   X(all_dropped, "all-dropped", "")                                                         \
   X(missing_query, "missing-query", "found")                                                \
+  X(no_common_query, "no-common-query", "")       /* run and qrels share no query */        \
   X(unknown_measure, "unknown-measure", "found")                                            \
   X(bad_measure, "bad-measure", "found")                                                    \
   X(needs_subtopics, "needs-subtopics", "")                                                 \
@@ -132,10 +133,14 @@ class error_box {
     std::swap(e_, other.e_);
     return *this;
   }
-  ~error_box();
+  // Inline, so that the many statuses that hold no error cost a test.
+  ~error_box() {
+    if (e_) release(e_);
+  }
   const error* get() const { return e_; }
 
  private:
+  static void release(error* e);
   error* e_ = nullptr;
 };
 }  // namespace detail

@@ -42,6 +42,8 @@ struct batch_settings {
   bool per_query = false;            // -q: every query, not only the means
   int digits = 4;                    // decimals printed; 17 prints %.17g (trec)
   bool tie_range = false;            // also the worst and best order of tied documents
+  bool no_summary = false;           // trec -n: no "all" lines
+  int results_format = 0;            // trec -T: trec_results, the only run format
   std::uint64_t trials = 10000;      // compare: bootstrap resamples and randomization flips
   std::uint64_t seed = 1;
   bool all_pairs = false;            // compare: every pair, not only each run against the first
@@ -67,6 +69,10 @@ struct batch_request {
 // The defaults of trec and compare: trec_eval's conventions; compare also
 // evaluates the order of ties, and has its own default measures.
 batch_request default_batch(command c);
+
+// How trec's result is written (--format, -q, -n, --digits): trec writes
+// text, json or csv; markdown and latex are refused, naming the choices.
+expected<trec_output> trec_output_of(const batch_settings& b);
 
 enum class option_kind {
   choice,  // one name from a list

@@ -31,6 +31,9 @@ std::string render_html(const explanation& e, const result_context& ctx);
 std::string markdown_escape(const std::string& s);
 std::string latex_escape(const std::string& s);
 
+// A CSV cell: quoted (quotes doubled) when it holds a comma, quote or line end.
+std::string csv_field(std::string_view s);
+
 // A JSON string literal for arbitrary bytes (invalid UTF-8 becomes U+FFFD).
 std::string json_string(std::string_view s);
 

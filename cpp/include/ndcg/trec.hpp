@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "ndcg/error.hpp"
 #include "ndcg/metrics.hpp"
 #include "ndcg/parse.hpp"
+#include "ndcg/report.hpp"
 
 namespace ndcg {
 
@@ -22,36 +24,73 @@ struct measure_spec {
   std::string base;                      // "ndcg", "ndcg_cut", "P", ...
   std::string params;                    // the text after the dot, as given
   std::vector<std::uint64_t> cutoffs;    // for cutoff measures (64 bits in wasm too)
-  std::vector<double> levels;            // for iprec_at_recall: recall levels in [0, 1]
+  std::vector<double> levels;            // for iprec_at_recall, Rprec_mult: fractions
   std::vector<std::pair<long, double>> gains;  // for ndcg's rel=gain pairs
+  std::vector<double> numbers;           // for utility, set_F, relstring, 11pt_avg; rbp's p
+  std::vector<std::string> notes;        // readings taken ("cutoff 23.4 read as 23")
 };
 expected<measure_spec> parse_measure(std::string_view text);
 
-// The measure names -m takes, in the order their lines are printed.
+// The measure families -m takes, in the order their lines are printed
+// (trec_eval 10.0's, then ours), from the one list of families.
 const std::vector<std::string_view>& trec_measure_names();
+// One family as --help and the menus show it.
+struct trec_measure_info {
+  std::string_view name;
+  std::string_view help;          // one line
+  std::string_view parameters;    // "" (none), "cutoffs", "fractions", "numbers" or "gains"
+  std::vector<double> defaults;   // the parameters used when none are given
+  std::string_view judgments;     // "qrels", "prefs" (prefs or qrels_prefs), "qrels_jg" or "" (any)
+};
+const std::vector<trec_measure_info>& trec_measures();
+// trec_eval's nicknames (official, all_trec, set, all_prefs, prefs,
+// qrels_jg) and all_qrels, each with the families it names.
+struct trec_nickname {
+  std::string_view name;
+  std::vector<std::string_view> families;
+};
+const std::vector<trec_nickname>& trec_nicknames();
 // The measures evaluated when none are given: trec_eval's default
 // ("official") set, line for line.
 const std::vector<std::string>& default_trec_measures();
-// trec_eval's measures that -m all_trec names and we do not compute.
+// trec_eval's measures that -m all_trec names and we do not compute (none).
 const std::vector<std::string_view>& trec_measures_not_offered();
 
-// The -m measures are trec_eval's (runid, num_q, num_ret, num_rel,
-// num_rel_ret, map, gm_map, Rprec, bpref, recip_rank, iprec_at_recall, P,
-// recall, ndcg, ndcg_cut, success) plus err_cut and alpha_ndcg_cut; the
-// nicknames "official" and "all_trec" name trec_eval's sets. Several -m
-// arguments are merged: cutoffs are unioned, ndcg variants with different
-// gains become separate columns ("ndcg", "ndcg_1=1,2=3").
+// -R: what the judgments file holds.
+enum class judgment_format {
+  qrels,        // qid iter docid grade
+  prefs,        // qid group subgroup docid level: preferences between documents
+  qrels_prefs,  // a qrels file read as preferences (the iter field is the group)
+  qrels_jg,     // qrels whose iter field names a judgment group (one set per assessor)
+};
+expected<judgment_format> judgment_format_named(std::string_view name);
+std::string_view name_of(judgment_format f);
+
+// The -m measures are trec_eval's and ours (err_cut, alpha_ndcg_cut,
+// judged); the nicknames name trec_eval's sets. Several -m arguments are
+// merged: cutoffs are unioned, variants with different parameters become
+// separate columns ("ndcg", "ndcg_1=1,2=3").
 struct trec_options {
   options conv = trec_eval_conventions();  // gains, ties, ideal source, IDCG = 0, log base,
-                                         // grade limit (a preset's), and the relevance level
+                                         // grade limit (a preset's), k (the cutoff of cutoff
+                                         // measures named without one; 0 = trec_eval's lists,
+                                         // 5,10,...,1000), and the relevance level
                                          // (rel >= it is relevant; 0 or more here), alpha
                                          // (alpha_ndcg_cut) and ERR's largest grade (0 = the
                                          // preset's, else the largest in the whole qrels)
   std::vector<std::string> measures;     // -m arguments; empty = the default set
   bool complete = false;                 // -c: qrels queries missing from the run are scored
-                                         // against an empty ranking (0; num_rel still counts)
-  bool shard = false;                    // --shard: qrels queries missing from the run are
-                                         // left out (the run is one shard of a larger one)
+                                         // (0 on every measure; num_rel still counts)
+  bool strict = false;                   // --strict: a qrels query missing from the run is an
+                                         // error (trec_eval leaves such queries out)
+  bool shard = false;                    // --shard: no error when the run shares no query with
+                                         // the qrels (the run is one shard of a larger one)
+  std::uint64_t max_docs = 0;            // -M: documents kept per query, by rank; 0 = all
+  bool judged_only = false;              // -J: unjudged documents leave the ranking
+  double docs_in_collection = 0;         // -N: documents in the collection (utility)
+  judgment_format judgments = judgment_format::qrels;  // -R
+  std::string zscores;                   // -Z: the text of a mean file ("qid measure mean
+                                         // stddev" lines); values become z-scores
   int tied_grades = 0;                   // equal scores put smaller (-1) or larger (+1) judged
                                          // grades first: the worst and best order of ties;
                                          // 0 breaks ties as the conventions say
@@ -63,22 +102,37 @@ struct trec_result {
   // Flags per measure, one byte each (vector<bool>'s code would weigh on the wasm).
   std::vector<char> is_count;            // printed as integers (num_ret, ...)
   std::vector<char> summary_only;        // printed on the "all" line only (runid, num_q, gm_map)
-  std::vector<char> geometric;           // the "all" row is the geometric mean of
-                                         // max(value, 0.00001) (gm_map; its values are APs)
+  std::vector<char> per_query_only;      // no "all" line (relstring)
+  std::vector<char> is_text;             // the value is text (relstring): see `texts`
+  std::vector<char> geometric;           // 1: the "all" row is the geometric mean of
+                                         // max(value, 0.00001) (gm_map; its values are APs);
+                                         // 2: exp of the mean (the same under -Z, whose
+                                         // values are z-scores of the logs)
   std::vector<std::string> qids;         // sorted as trec_eval prints them (byte order)
   std::vector<std::vector<double>> values;  // values[q][m]; NaN = no value (IDCG = 0 under
-                                            // a preset whose zero policy is "skip")
+                                            // a preset whose zero policy is "skip"), but
+                                            // trec_nan() is a value: trec_eval's -nan
+  std::vector<std::size_t> text_columns;  // the text measures' columns, in order
+  std::vector<std::vector<std::string>> texts;  // texts[q][i]: column text_columns[i]'s text
+  // The text of column m (a text measure) for query q.
+  const std::string& text(std::size_t q, std::size_t m) const;
   std::vector<double> mean;              // the "all" row: the mean over queries with a value,
                                          // but the sum for counts (num_rel, ...), as trec_eval
   std::size_t num_q = 0;
   std::string run_id;                    // the tag of the run's last line (runid)
   std::vector<std::string> not_offered;  // measures -m all_trec named that are not computed
+  std::vector<std::string> notes;        // readings taken ("ndcg_cut.23.4: cutoff 23.4 read as 23")
 };
+
+// trec_eval prints "-nan" where a measure divides 0 by 0 (iprec_at_recall of
+// a query with nothing ranked under -J): a NaN kept apart from "no value".
+double trec_nan();
+bool is_trec_nan(double v);
 
 // A run evaluated piece by piece, query by query: memory holds the qrels
 // and the query being read, not the run. The run must be grouped by query
 // (as run files are); a query that comes back after others is an
-// ungrouped_run error, after which evaluate_trec() on the whole text works.
+// ungrouped_run error, after which regroup() and the run fed again work.
 class trec_stream {
  public:
   static expected<trec_stream> open(std::string_view qrels_text, const trec_options& opt,
@@ -93,9 +147,13 @@ class trec_stream {
   // again at the start of its text (everything when `last`).
   expected<std::size_t> feed(std::string_view text, bool last);
   // A whole run from a stream (a file, standard input), fed in pieces of
-  // whole lines, then finish(). An ungrouped_run error means the run must
-  // be read whole and given to evaluate_trec().
+  // whole lines, then finish(). After an ungrouped_run error, regroup() and
+  // feed the stream again from its start.
   expected<trec_result> feed_all(std::istream& in);
+  // After feed() said ungrouped_run: forget the run read so far and keep
+  // the judgments; the run is then fed again from its start, its judged
+  // queries' lines kept and evaluated by finish() (memory: those lines).
+  void regroup();
   // One query's run lines, read elsewhere (e.g. by parse_run).
   status add_query(std::string_view qid, const std::vector<run_entry>& entries);
   void set_run_id(std::string_view tag);
@@ -120,6 +178,18 @@ expected<trec_result> merge_trec(const std::vector<std::string_view>& outputs);
 // "subtopics"); a bad option or measure has an empty source and no line.
 expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,
                                     const trec_options& opt, std::string_view subtopics = {});
+
+// How a result is written: trec_eval's text lines, JSON in pytrec_eval's
+// shape ({"qid": {"measure": value}} and "all" for the means) or CSV (a row
+// per query, then "all"; a column per measure). JSON and CSV carry every
+// value exactly (shortest round-trip text); `digits` is the text's.
+struct trec_output {
+  report_format format = report_format::text;  // text, json or csv
+  bool per_query = false;                      // -q
+  bool summary = true;                         // -n turns the "all" lines off
+  int digits = 4;                              // text: < 17 fixed decimals, 17 %.17g
+};
+std::string render_trec(const trec_result& r, const trec_output& out);
 
 // trec_eval's text: "name<TAB>qid<TAB>value" lines, name padded to 22.
 // digits < 17 prints fixed decimals; 17 or more prints %.17g (round trip).

@@ -43,7 +43,7 @@ error&& error::in(std::string_view where) && { return std::move(in(where)); }
 detail::error_box::error_box(error&& e) : e_(new error(std::move(e))) {}
 detail::error_box::error_box(const error& e) : e_(new error(e)) {}
 detail::error_box::error_box(const error_box& other) : e_(other.e_ ? new error(*other.e_) : nullptr) {}
-detail::error_box::~error_box() { delete e_; }
+void detail::error_box::release(error* e) { delete e; }
 
 error fail(std::string message, std::size_t line, std::size_t column) {
   error e;

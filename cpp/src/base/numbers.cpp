@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -18,11 +19,22 @@
 namespace ndcg {
 namespace {
 
+// The longest number text read: longer is not a number anyone writes.
+constexpr std::size_t longest_number = 128;
+
 // Folds full-width forms to ASCII into a stack buffer; false when empty or
-// too long to be a number anyone would write.
-bool fold(std::string_view s, char (&buf)[128], std::size_t& n) {
+// too long.
+bool fold(std::string_view s, char (&buf)[longest_number], std::size_t& n) {
   n = detail::fold_ascii(s, buf, sizeof buf);
   return n != detail::npos && n != 0;
+}
+
+// Plain ASCII text folds to itself (the limits are the folded copy's).
+bool plain_ascii(std::string_view s) {
+  if (s.empty() || s.size() > longest_number) return false;
+  for (char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
 }
 
 // fast_float reads "-x" itself; a leading '+' is ours to skip, once.
@@ -155,14 +167,67 @@ char* scientific_form(const char* digits, int n, int exponent, char* out) {
   return out;
 }
 
-}  // namespace
+// Digits from p on, into m: how many were read.
+int read_digits(const char*& p, const char* end, std::uint64_t& m) {
+  int n = 0;
+  for (; p != end && static_cast<unsigned char>(*p - '0') < 10; ++p, ++n) m = m * 10 + static_cast<std::uint64_t>(*p - '0');
+  return n;
+}
 
-number_status read_number(std::string_view text, double& out) {
-  char buf[128];
-  std::size_t n = 0;
-  if (!fold(text, buf, n)) return number_status::not_a_number;
-  const char* end = buf + n;
-  const char* first = after_plus(buf, end);
+// Clinger's fast path for the scores of run files ("2.9", "-0.4375",
+// "1.055058e+01"): at most 15 digits make a whole mantissa m below 2^53, and
+// a power of ten up to 10^22 is exact, so m * 10^e or m / 10^-e is one
+// correctly rounded operation, as strtod rounds it. Anything else (more
+// digits, a larger exponent, a '+', full-width forms) goes to fast_float.
+bool short_decimal(std::string_view s, double& out) {
+  static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  if (s.size() > 12) return false;  // such texts rarely fit: no second scan
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  const bool negative = p != end && *p == '-';
+  if (negative) ++p;
+  std::uint64_t m = 0;
+  int digits = read_digits(p, end, m), scale = 0;
+  if (p != end && *p == '.') {
+    ++p;
+    scale = -read_digits(p, end, m);
+    digits -= scale;
+  }
+  if (digits == 0 || digits > 15) return false;
+  if (p != end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    const bool down = p != end && *p == '-';
+    if (p != end && (*p == '-' || *p == '+')) ++p;
+    std::uint64_t e = 0;
+    const int n = read_digits(p, end, e);
+    if (n == 0 || n > 3) return false;
+    scale += down ? -static_cast<int>(e) : static_cast<int>(e);
+  }
+  if (p != end || scale < -22 || scale > 22) return false;
+  const double v = scale < 0 ? static_cast<double>(m) / powers[-scale] : static_cast<double>(m) * powers[scale];
+  out = negative ? -v : v;
+  return true;
+}
+
+// The grades of qrels files ("1", "0", "-1"): digits10 digits (18, or 9
+// where a long has 32 bits, as in wasm) cannot overflow a long. Anything
+// else goes to std::from_chars.
+bool short_integer(std::string_view s, long& out) {
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  const bool negative = p != end && *p == '-';
+  if (negative) ++p;
+  std::uint64_t m = 0;
+  const int n = read_digits(p, end, m);
+  if (n == 0 || n > std::numeric_limits<long>::digits10 || p != end) return false;
+  out = negative ? -static_cast<long>(m) : static_cast<long>(m);
+  return true;
+}
+
+// fast_float on the text, or on `buf` (folded) when the text is not ASCII.
+number_status read_double(const char* start, const char* end, double& out) {
+  const char* first = after_plus(start, end);
   double v = 0;
   const auto r = fast_float::from_chars(first, end, v, fast_float::chars_format::general);
   if (r.ec != std::errc() || r.ptr != end) return number_status::not_a_number;
@@ -173,12 +238,8 @@ number_status read_number(std::string_view text, double& out) {
   return number_status::ok;
 }
 
-number_status read_integer(std::string_view text, long& out) {
-  char buf[128];
-  std::size_t n = 0;
-  if (!fold(text, buf, n)) return number_status::not_a_number;
-  const char* end = buf + n;
-  const char* first = after_plus(buf, end);
+number_status read_long(const char* start, const char* end, long& out) {
+  const char* first = after_plus(start, end);
   long v = 0;
   const auto r = std::from_chars(first, end, v);
   if (r.ptr != end || first == end) return number_status::not_a_number;
@@ -186,6 +247,39 @@ number_status read_integer(std::string_view text, long& out) {
   if (r.ec != std::errc()) return number_status::not_a_number;
   out = v;
   return number_status::ok;
+}
+
+// Full-width digits, signs and points read as their ASCII twins: the text
+// folded into a stack buffer, then read (out of line, so that the common
+// calls carry no buffer).
+template <class T>
+[[gnu::noinline]] number_status read_folded(std::string_view text, T& out,
+                                            number_status (*read)(const char*, const char*, T&)) {
+  char buf[longest_number];
+  std::size_t n = 0;
+  if (!fold(text, buf, n)) return number_status::not_a_number;
+  return read(buf, buf + n, out);
+}
+
+}  // namespace
+
+// ASCII text is read where it is; a text that is not ASCII cannot be a
+// number fast_float or from_chars accept, so only a failure folds it. Past
+// longest_number bytes only a folded text that fits is read.
+number_status read_number(std::string_view text, double& out) {
+  if (short_decimal(text, out)) return number_status::ok;
+  if (text.size() > longest_number) return read_folded(text, out, read_double);
+  const number_status st = read_double(text.data(), text.data() + text.size(), out);
+  if (st != number_status::not_a_number || plain_ascii(text)) return st;
+  return read_folded(text, out, read_double);
+}
+
+number_status read_integer(std::string_view text, long& out) {
+  if (short_integer(text, out)) return number_status::ok;
+  if (text.size() > longest_number) return read_folded(text, out, read_long);
+  const number_status st = read_long(text.data(), text.data() + text.size(), out);
+  if (st != number_status::not_a_number || plain_ascii(text)) return st;
+  return read_folded(text, out, read_long);
 }
 
 char* write_shortest(double v, char* out) {

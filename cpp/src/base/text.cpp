@@ -15,7 +15,7 @@ status check_size(std::string_view text, const limits& lim) {
       .with("limit", std::to_string(lim.max_bytes));
 }
 
-status check_line(const line& l, const limits& lim) {
+error line_problem(const line& l, const limits& lim) {
   if (l.text.size() > lim.max_line) {
     return fail(error_code::too_large,
                 "expected lines of at most " + std::to_string(lim.max_line) + " bytes, got one of " +
@@ -23,12 +23,9 @@ status check_line(const line& l, const limits& lim) {
                 l.number, lim.max_line + 1)
         .with("limit", std::to_string(lim.max_line));
   }
-  if (l.text.empty()) return done{};
-  if (const void* nul = std::memchr(l.text.data(), '\0', l.text.size())) {
-    const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - l.text.data());
-    return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", l.number, at + 1);
-  }
-  return done{};
+  const auto at = static_cast<std::size_t>(static_cast<const char*>(std::memchr(l.text.data(), '\0', l.text.size())) -
+                                           l.text.data());
+  return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", l.number, at + 1);
 }
 
 error bad_number(std::string_view what, const field& f, std::size_t line, number_status st,

@@ -147,6 +147,7 @@ expected<compare_result> compare_runs(std::string_view qrels_text, const std::ve
     out.runs.push_back(i < s.names.size() ? s.names[i] : "run" + std::to_string(i + 1));
   trec_options opt = s.trec;
   if (opt.measures.empty()) opt.measures = default_compare_measures();
+  opt.strict = true;  // paired tests need every run to answer every qrels query (or -c)
   std::vector<std::size_t> columns;  // the result columns compared (num_q is a count of queries)
   for (std::size_t i = 0; i < run_texts.size(); ++i) {
     auto r = evaluate_run(qrels_text, run_texts[i], opt, i + 1, out.runs[i]);

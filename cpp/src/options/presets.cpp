@@ -53,6 +53,13 @@ options xgboost_options() {
   return o;
 }
 
+// XGBoost's "ndcg@k-" (and "ndcg-"): a group with no relevant document scores 0.
+options xgboost_minus_options() {
+  options o = xgboost_options();
+  o.zero_idcg = zero_policy::zero;
+  return o;
+}
+
 options tf_ranking_options() {
   options o;
   o.negatives = negative_policy::drop;  // negative labels mark padding
@@ -78,14 +85,15 @@ struct preset_entry {
   options (*make)();
 };
 
-const std::array<preset_entry, 9>& table() {
-  static const std::array<preset_entry, 9> entries{{
+const std::array<preset_entry, 10>& table() {
+  static const std::array<preset_entry, 10> entries{{
       {{"document", "2^rel - 1 gain, log2 discount, ideal from the ranking, ties in input order, NDCG 0 when IDCG is 0"}, document_options},
       {{"trec_eval", "linear gain, ideal from all judgments, ties by docid descending, negative judgments worth 0"}, trec_eval_options},
       {{"gdeval", "2^rel - 1 gain, grades 0 to 4, ideal from all judgments, ties by docid descending, queries without relevant documents left out (default cutoff 20)"}, gdeval_options},
       {{"sklearn", "linear gain, ideal from the same labels, tied scores averaged, NDCG 0 when IDCG is 0"}, sklearn_options},
       {{"lightgbm", "2^label - 1 gain, integer labels 0 to 30, ties in input order, NDCG 1 when IDCG is 0"}, lightgbm_options},
-      {{"xgboost", "2^label - 1 gain, labels truncated to integers, float32 scores, ties in input order, NDCG 1 when IDCG is 0"}, xgboost_options},
+      {{"xgboost", "2^label - 1 gain, labels truncated to integers, float32 scores, ties in input order, NDCG 1 when IDCG is 0 (XGBoost's ndcg@k)"}, xgboost_options},
+      {{"xgboost-", "as xgboost, but NDCG 0 when IDCG is 0 (XGBoost's ndcg@k-)"}, xgboost_minus_options},
       {{"tf-ranking", "2^label - 1 gain, negative labels dropped as padding; ties in input order (TF-Ranking shuffles them at random)"}, tf_ranking_options},
       {{"torchmetrics", "linear gain, tied scores averaged, NDCG 0 when IDCG is 0"}, torchmetrics_options},
       {{"elasticsearch", "2^rating - 1 gain, ideal from rated documents cut to the hits returned (rank_eval dcg with normalize: true)"}, elasticsearch_options},

@@ -18,15 +18,15 @@ struct layout {
   const char* names;          // "qid Q0 docid rank score tag"
   std::size_t other_fields;   // the count of the format people confuse it with
   const char* other_name;     // "qrels"
+  bool more_ignored = false;  // fields after the last are ignored (runs, as trec_eval reads them)
 };
 
-constexpr layout run_layout{6, "qid Q0 docid rank score tag", 4, "qrels"};
+constexpr layout run_layout{6, "qid Q0 docid rank score tag", 4, "qrels", true};
 constexpr layout qrels_layout{4, "qid iter docid rel", 6, "a run"};
 constexpr layout subtopic_layout{4, "qid subtopic docid judgment", 6, "a run"};
 
-// The error for a data line with the wrong number of fields, or done.
-inline status check_fields(const line& l, const field* f, std::size_t n, const layout& lay) {
-  if (n == lay.fields) return done{};
+// The error for a data line with the wrong number of fields.
+inline error field_count_problem(const line& l, const field* f, std::size_t n, const layout& lay) {
   std::string m = "expected " + std::to_string(lay.fields) + " fields (" + lay.names + "), got " + std::to_string(n);
   if (n == lay.other_fields) m += std::string(" (is this ") + lay.other_name + "?)";
   const std::size_t column = n > lay.fields ? f[lay.fields].column : f[n - 1].column + f[n - 1].text.size();
@@ -35,16 +35,32 @@ inline status check_fields(const line& l, const field* f, std::size_t n, const l
       .with("found", std::to_string(n));
 }
 
+// Done when a data line has its fields, else field_count_problem.
+inline status check_fields(const line& l, const field* f, std::size_t n, const layout& lay) {
+  if (n == lay.fields || (n > lay.fields && lay.more_ignored)) return done{};
+  return field_count_problem(l, f, n, lay);
+}
+
+// Where a piece of a longer text starts: its first line's number, and
+// whether it is the text's start (the one place a BOM may be).
+struct text_piece {
+  std::size_t first_line = 1;
+  bool at_start = true;
+};
+
+// At most this many records (lines with data): handles are 32-bit, and no
+// sane limit comes near that.
+inline std::size_t max_records(const limits& lim) { return lim.max_items < 0xFFFFFFF0u ? lim.max_items : 0xFFFFFFF0u; }
+
 // Calls fn(line, fields) for each line that holds data, after checking the
 // input and the number of fields. Stops at the first error.
 template <class Fn>
-status for_each_record(std::string_view text, const limits& lim, const layout& lay, Fn fn) {
+status for_each_record(std::string_view text, const limits& lim, const layout& lay, Fn fn, text_piece piece = {}) {
   if (auto ok = detail::check_size(text, lim); !ok) return ok.err();
-  // Handles are 32-bit; no sane limit comes near that.
-  const std::size_t max_records = lim.max_items < 0xFFFFFFF0u ? lim.max_items : 0xFFFFFFF0u;
+  const std::size_t max_records = detail::max_records(lim);
   constexpr std::size_t cap = 8;
   field f[cap];
-  detail::line_reader lines(text);
+  detail::line_reader lines(text, piece.first_line, piece.at_start);
   detail::line l;
   std::size_t records = 0;
   while (lines.next(l)) {

@@ -110,36 +110,69 @@ std::string range_cell(const compare_result& r, std::size_t run, std::size_t m, 
   return lo == hi || (std::isnan(lo) && std::isnan(hi)) ? "" : fixed(lo, d) + ".." + fixed(hi, d);
 }
 
+// The pairs compared on measure m, in the core's order (every measure has the same pairs).
+std::vector<const comparison*> pairs_of(const compare_result& r, std::size_t m) {
+  std::vector<const comparison*> out;
+  for (const comparison& c : r.comparisons)
+    if (c.measure == m) out.push_back(&c);
+  return out;
+}
+
+double value_at(const compare_result& r, std::size_t run, std::size_t m, std::size_t q) { return r.values[run][m][q]; }
+
+// B - A of one query; NaN when either run has no value.
+double diff_at(const compare_result& r, const comparison& c, std::size_t q) {
+  return value_at(r, c.b, c.measure, q) - value_at(r, c.a, c.measure, q);
+}
+
+std::string diff_name(const compare_result& r, const comparison& c) {
+  return printable(r.runs[c.b]) + " - " + printable(r.runs[c.a]);
+}
+
+// Measure m query by query: each run's value (and its tie range with
+// tie_range), then B - A for every pair compared; the header's first cell
+// names the measure. The text, Markdown and LaTeX tables are these rows.
+std::vector<std::vector<std::string>> per_query_rows(const compare_result& r, std::size_t m, int d) {
+  const std::vector<const comparison*> pairs = pairs_of(r, m);
+  std::vector<std::vector<std::string>> rows = {{r.measures[m]}};
+  for (const std::string& run : r.runs) {
+    rows[0].push_back(printable(run));
+    if (!r.worst.empty()) rows[0].push_back("tie range");
+  }
+  for (const comparison* c : pairs) rows[0].push_back(diff_name(r, *c));
+  for (std::size_t q = 0; q < r.qids.size(); ++q) {
+    rows.push_back({printable(r.qids[q])});
+    for (std::size_t run = 0; run < r.values.size(); ++run) {
+      rows.back().push_back(fixed(value_at(r, run, m, q), d));
+      if (!r.worst.empty()) rows.back().push_back(range_cell(r, run, m, q, d));
+    }
+    for (const comparison* c : pairs) rows.back().push_back(signed_fixed(diff_at(r, *c, q), d));
+  }
+  return rows;
+}
+
 std::string per_query_text(const compare_result& r, int d) {
   std::string out;
-  for (std::size_t m = 0; m < r.measures.size(); ++m) {
-    std::vector<std::vector<std::string>> rows = {{r.measures[m]}};
-    for (const std::string& run : r.runs) {
-      rows[0].push_back(printable(run));
-      if (!r.worst.empty()) rows[0].push_back("tie range");
-    }
-    for (std::size_t q = 0; q < r.qids.size(); ++q) {
-      rows.push_back({printable(r.qids[q])});
-      for (std::size_t run = 0; run < r.values.size(); ++run) {
-        rows.back().push_back(fixed(r.values[run][m][q], d));
-        if (!r.worst.empty()) rows.back().push_back(range_cell(r, run, m, q, d));
-      }
-    }
-    out += "\n" + aligned(rows);
-  }
+  for (std::size_t m = 0; m < r.measures.size(); ++m) out += "\n" + aligned(per_query_rows(r, m, d));
   return out;
 }
 
 // How far the order of tied documents moves each run's mean.
-std::string ties_text(const compare_result& r, int d) {
-  if (r.ties.empty()) return "";
+const char* ties_note =
+    "Tied scores: the queries whose value changes with the order of documents with equal scores,\n"
+    "and the mean with tied documents in their worst and their best order (smaller or larger grades first).\n";
+
+std::vector<std::vector<std::string>> ties_rows(const compare_result& r, int d) {
   std::vector<std::vector<std::string>> rows = {{"measure", "run", "queries", "worst order", "best order"}};
   for (const tie_summary& t : r.ties)
     rows.push_back({r.measures[t.measure], printable(r.runs[t.run]), std::to_string(t.changed), fixed(t.mean_min, d),
                     fixed(t.mean_max, d)});
-  return "\nTied scores: the queries whose value changes with the order of documents with equal scores,\n"
-         "and the mean with tied documents in their worst and their best order (smaller or larger grades first).\n" +
-         aligned(rows);
+  return rows;
+}
+
+std::string ties_text(const compare_result& r, int d) {
+  if (r.ties.empty()) return "";
+  return std::string("\n") + ties_note + aligned(ties_rows(r, d));
 }
 
 std::string render_text(const compare_result& r, const batch_settings& s) {
@@ -149,31 +182,62 @@ std::string render_text(const compare_result& r, const batch_settings& s) {
   return s.per_query ? out + per_query_text(r, s.digits) : out;
 }
 
-std::string render_markdown(const compare_result& r, const batch_settings& s) {
+// A Markdown table: the first `left` columns aligned left, the others right.
+std::string markdown_table(const std::vector<std::vector<std::string>>& rows, std::size_t left) {
   auto line = [](const std::vector<std::string>& cells) {
     std::string out = "|";
     for (const std::string& c : cells) out += " " + markdown_escape(c) + " |";
     return out + "\n";
   };
-  const std::vector<std::string> h = header(r);
-  std::string out = "_" + markdown_escape(summary_line(r, s)) + "_\n\n" + line(h) + "|";
-  for (std::size_t i = 0; i < h.size(); ++i) out += i < 3 ? "---|" : "---:|";
+  std::string out = line(rows[0]) + "|";
+  for (std::size_t i = 0; i < rows[0].size(); ++i) out += i < left ? "---|" : "---:|";
   out += "\n";
-  for (const comparison& c : r.comparisons) out += line(cells(c, r, s.digits));
+  for (std::size_t i = 1; i < rows.size(); ++i) out += line(rows[i]);
   return out;
 }
 
-std::string render_latex(const compare_result& r, const batch_settings& s) {
-  const std::vector<std::string> h = header(r);
-  std::string out = "% " + summary_line(r, s) + "\n\\begin{tabular}{lll" + std::string(h.size() - 3, 'r') + "}\n\\hline\n";
-  for (std::size_t i = 0; i < h.size(); ++i) out += (i ? " & " : "") + latex_escape(h[i]);
-  out += " \\\\\n\\hline\n";
-  for (const comparison& c : r.comparisons) {
-    const std::vector<std::string> row = cells(c, r, s.digits);
-    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? " & " : "") + latex_escape(row[i]);
-    out += " \\\\\n";
+// The comparisons' rows (a header, then one row per measure and pair).
+std::vector<std::vector<std::string>> comparison_rows(const compare_result& r, int d) {
+  std::vector<std::vector<std::string>> rows = {header(r)};
+  for (const comparison& c : r.comparisons) rows.push_back(cells(c, r, d));
+  return rows;
+}
+
+// The note before a table, as a Markdown paragraph in italics (one line).
+std::string markdown_note(const std::string& text) {
+  std::string line = text;
+  std::replace(line.begin(), line.end(), '\n', ' ');
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return "_" + markdown_escape(line) + "_\n\n";
+}
+
+std::string render_markdown(const compare_result& r, const batch_settings& s) {
+  std::string out = markdown_note(summary_line(r, s)) + markdown_table(comparison_rows(r, s.digits), 3);
+  if (!r.ties.empty()) out += "\n" + markdown_note(ties_note) + markdown_table(ties_rows(r, s.digits), 2);
+  if (s.per_query)
+    for (std::size_t m = 0; m < r.measures.size(); ++m) out += "\n" + markdown_table(per_query_rows(r, m, s.digits), 1);
+  return out;
+}
+
+// A tabular: the first `left` columns aligned left, the others right.
+std::string latex_table(const std::vector<std::vector<std::string>>& rows, std::size_t left) {
+  const std::size_t n = rows[0].size();
+  std::string out = "\\begin{tabular}{" + std::string(std::min(left, n), 'l') + std::string(n - std::min(left, n), 'r') +
+                    "}\n\\hline\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    for (std::size_t j = 0; j < rows[i].size(); ++j) out += (j ? " & " : "") + latex_escape(rows[i][j]);
+    out += i == 0 ? " \\\\\n\\hline\n" : " \\\\\n";
   }
   return out + "\\hline\n\\end{tabular}\n";
+}
+
+std::string render_latex(const compare_result& r, const batch_settings& s) {
+  std::string out = "% " + summary_line(r, s) + "\n" + latex_table(comparison_rows(r, s.digits), 3);
+  if (!r.ties.empty()) out += "\n% Tied scores: the mean with tied documents in their worst and best order\n" +
+                              latex_table(ties_rows(r, s.digits), 2);
+  if (s.per_query)
+    for (std::size_t m = 0; m < r.measures.size(); ++m) out += "\n" + latex_table(per_query_rows(r, m, s.digits), 1);
+  return out;
 }
 
 // One CSV line per comparison: its fields by name, two-number fields split
@@ -184,7 +248,7 @@ class csv_sink : public field_sink {
   void number(std::string_view n, double v) override { add(n, std::isfinite(v) ? shortest(v) : ""); }
   void count(std::string_view n, std::uint64_t v) override { add(n, std::to_string(v)); }
   void boolean(std::string_view n, bool v) override { add(n, v ? "true" : "false"); }
-  void text(std::string_view n, std::string_view v) override { add(n, quoted(v)); }
+  void text(std::string_view n, std::string_view v) override { add(n, csv_field(v)); }
   void null(std::string_view n) override { add(n, ""); }
   void numbers(std::string_view n, const std::vector<double>& v) override {
     for (std::size_t i = 0; i < v.size(); ++i)
@@ -199,12 +263,6 @@ class csv_sink : public field_sink {
     names.emplace_back(n);
     values.push_back(std::move(v));
   }
-  static std::string quoted(std::string_view s) {
-    if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
-    std::string out = "\"";
-    for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    return out + "\"";
-  }
 };
 
 std::string csv_line(const std::vector<std::string>& cells) {
@@ -213,15 +271,61 @@ std::string csv_line(const std::vector<std::string>& cells) {
   return out + "\n";
 }
 
-std::string render_csv(const compare_result& r) {
+// One CSV line per record that `put` writes into a sink, after a header of its field names.
+template <class T, class Put>
+std::string csv_records(const std::vector<T>& list, Put put) {
   std::string out;
   std::vector<std::string> names;
-  for (const comparison& c : r.comparisons) {
+  for (const T& x : list) {
     csv_sink sink;
-    put_comparison(c, r, sink);
+    put(x, sink);
     if (names.empty()) out += csv_line(names = sink.names);  // the p_holm column is in every row or none
     out += csv_line(sink.values);
   }
+  return out;
+}
+
+// A CSV cell of text: quoted when it holds a comma, a quote or a line end.
+std::string csv_text(std::string_view v) {
+  csv_sink sink;
+  sink.text("", v);
+  return sink.values[0];
+}
+
+// A CSV cell of a number: shortest round-trip text, empty for no value.
+std::string csv_number(double v) { return std::isfinite(v) ? shortest(v) : ""; }
+
+// Every measure query by query, one line each with exact values: each run's
+// (with tie_range also its worst and best order), then B - A of every pair.
+std::string per_query_csv(const compare_result& r) {
+  const std::vector<const comparison*> pairs = pairs_of(r, 0);
+  std::string out = "measure,qid";
+  for (const std::string& run : r.runs) {
+    out += "," + csv_text(run);
+    if (!r.worst.empty()) out += "," + csv_text(run + ":worst") + "," + csv_text(run + ":best");
+  }
+  for (const comparison* c : pairs) out += "," + csv_text(r.runs[c->b] + " - " + r.runs[c->a]);
+  out += "\n";
+  for (std::size_t m = 0; m < r.measures.size(); ++m) {
+    for (std::size_t q = 0; q < r.qids.size(); ++q) {
+      out += csv_text(r.measures[m]) + "," + csv_text(r.qids[q]);
+      for (std::size_t run = 0; run < r.values.size(); ++run) {
+        out += "," + csv_number(value_at(r, run, m, q));
+        if (!r.worst.empty()) out += "," + csv_number(r.worst[run][m][q]) + "," + csv_number(r.best[run][m][q]);
+      }
+      for (const comparison* c : pairs_of(r, m)) out += "," + csv_number(diff_at(r, *c, q));
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+// The comparisons; then, each after a blank line, the tie summaries and the per-query values (-q).
+std::string render_csv(const compare_result& r, const batch_settings& s) {
+  std::string out = csv_records(r.comparisons, [&](const comparison& c, field_sink& sink) { put_comparison(c, r, sink); });
+  if (!r.ties.empty())
+    out += "\n" + csv_records(r.ties, [&](const tie_summary& t, field_sink& sink) { put_tie_summary(t, r, sink); });
+  if (s.per_query && !r.measures.empty()) out += "\n" + per_query_csv(r);
   return out;
 }
 
@@ -283,7 +387,7 @@ std::string render_compare(const compare_result& r, const batch_settings& s) {
   switch (s.format) {
     case report_format::markdown: return render_markdown(r, s);
     case report_format::json: return render_json(r, s);
-    case report_format::csv: return render_csv(r);
+    case report_format::csv: return render_csv(r, s);
     case report_format::latex: return render_latex(r, s);
     case report_format::text: break;
   }

@@ -416,13 +416,6 @@ std::string render_json(const explanation& e, const result_context& ctx) {
 
 // ---- CSV ---------------------------------------------------------------
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return out + "\"";
-}
-
 std::string csv_rows(const char* list, const std::vector<step>& steps) {
   std::string out;
   char buf[max_shortest];
@@ -511,6 +504,13 @@ std::string json_object(const std::function<void(field_sink&)>& put) {
   sink.one_line = true;
   put(sink);
   return sink.out + "}";
+}
+
+std::string csv_field(std::string_view s) {
+  if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
+  std::string out = "\"";
+  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
 }
 
 std::string json_string(std::string_view s) {

@@ -40,11 +40,16 @@ std::string format_tie_range(const trec_tie_range& t, bool per_query, int digits
   // The worst and best results as trec lines under their own names.
   trec_result lines;
   for (std::size_t m = 0; m < t.worst.names.size(); ++m) {
-    if (t.worst.summary_only[m] || t.worst.is_count[m] || !tie_range_applies(t.worst.names[m])) continue;
+    if (t.worst.summary_only[m] || t.worst.is_count[m] || t.worst.is_text[m] || t.worst.per_query_only[m] ||
+        !tie_range_applies(t.worst.names[m]))
+      continue;
     for (const char* part : {":ties", ":worst", ":best"}) {
       lines.names.push_back(t.worst.names[m] + part);
       lines.is_count.push_back(part[1] == 't');
       lines.summary_only.push_back(part[1] == 't');
+      lines.per_query_only.push_back(0);
+      lines.is_text.push_back(0);
+      lines.geometric.push_back(0);
       const double mean = part[1] == 't' ? static_cast<double>(t.changed[m]) : (part[1] == 'w' ? t.worst : t.best).mean[m];
       lines.mean.push_back(mean);
     }
@@ -54,7 +59,9 @@ std::string format_tie_range(const trec_tie_range& t, bool per_query, int digits
     for (std::size_t q = 0; q < t.worst.qids.size(); ++q) {
       std::vector<double> row;
       for (std::size_t m = 0; m < t.worst.names.size(); ++m) {
-        if (t.worst.summary_only[m] || t.worst.is_count[m] || !tie_range_applies(t.worst.names[m])) continue;
+        if (t.worst.summary_only[m] || t.worst.is_count[m] || t.worst.is_text[m] || t.worst.per_query_only[m] ||
+            !tie_range_applies(t.worst.names[m]))
+          continue;
         const bool moves = differ(t.worst.values[q][m], t.best.values[q][m]);
         const double none = std::nan("");
         row.insert(row.end(), {none, moves ? t.worst.values[q][m] : none, moves ? t.best.values[q][m] : none});

@@ -1,66 +1,32 @@
-// trec_eval-compatible batch evaluation: measure names, the plan of
-// columns, conventions, output lines and merging shards. The query loop is
-// in trec_stream.cpp; one query's values in trec_measures.cpp.
+// trec_eval-compatible batch evaluation: -m arguments read against the list
+// of measure families into the plan of columns, the conventions, the grades
+// and their gains. The query loop is in trec_stream.cpp; one query's values
+// in trec_measures.cpp; the families in measures/.
 #include "ndcg/trec.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
+#include <cstring>
 #include <limits>
 
-#include "ndcg/parse.hpp"
 #include "base/hash_table.hpp"
 #include "base/index_sort.hpp"
-#include "ndcg/report.hpp"
 #include "base/text.hpp"
+#include "ndcg/parse.hpp"
+#include "ndcg/report.hpp"
+#include "trec/measures/list.hpp"
 #include "trec/trec_detail.hpp"
 
 namespace ndcg {
 namespace trec_detail {
 namespace {
 
-// In print order; the names -m takes.
-//  name, kind, cutoffs, count, summary only, needs the full ranking
-constexpr family_info families[] = {
-    {"runid", family::runid, false, false, true, false},
-    {"num_q", family::num_q, false, true, true, false},
-    {"num_ret", family::num_ret, false, true, false, false},
-    {"num_rel", family::num_rel, false, true, false, false},
-    {"num_rel_ret", family::num_rel_ret, false, true, false, false},
-    {"map", family::map, false, false, false, true},
-    {"gm_map", family::gm_map, false, false, true, true},
-    {"Rprec", family::Rprec, false, false, false, true},
-    {"bpref", family::bpref, false, false, false, true},
-    {"recip_rank", family::recip_rank, false, false, false, true},
-    {"iprec_at_recall", family::iprec_at_recall, true, false, false, true},
-    {"P", family::P, true, false, false, false},
-    {"recall", family::recall, true, false, false, false},
-    {"ndcg", family::ndcg, false, false, false, true},
-    {"ndcg_cut", family::ndcg_cut, true, false, false, false},
-    {"success", family::success, true, false, false, false},
-    {"err_cut", family::err_cut, true, false, false, false},
-    {"alpha_ndcg_cut", family::alpha_ndcg_cut, true, false, false, false},
-};
-
-// trec_eval's cutoffs when a cutoff measure is given without any.
-constexpr std::uint64_t default_cutoffs[] = {5, 10, 15, 20, 30, 100, 200, 500, 1000};
-constexpr std::uint64_t default_success_cutoffs[] = {1, 5, 10};
-constexpr double default_recall_levels[] = {0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
-
-// trec_eval's nicknames: its default ("official") set and -m all_trec.
-constexpr std::string_view official_set[] = {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map",
-                                             "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P"};
-constexpr std::string_view all_trec_set[] = {
-    "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
-    "iprec_at_recall", "P", "relstring", "recall", "infAP", "gm_bpref", "utility", "11pt_avg", "ideal_dcg", "dcg",
-    "ndcg", "relative_P", "Rprec_mult", "success", "map_cut", "ndcg_cut", "ndcg_rel", "Rndcg", "binG", "G", "set_P",
-    "set_recall", "set_relative_P", "set_map", "set_F", "num_nonrel_judged_ret"};
-
 std::string known_measures() {
   std::string list;
-  for (const family_info& f : families) list += (list.empty() ? "" : ", ") + std::string(f.name);
-  return list + ", official, all_trec";
+  for (const family* f : families()) list += (list.empty() ? "" : ", ") + std::string(f->name);
+  for (const nickname& n : nicknames()) list += ", " + std::string(n.name);
+  return list;
 }
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
@@ -78,121 +44,187 @@ error bad_measure(std::string_view found, std::string message) {
   return option_fail(error_code::bad_measure, "measures", std::move(message)).with("found", found);
 }
 
-expected<std::vector<std::uint64_t>> parse_cutoffs(std::string_view params, std::string_view text) {
+// A cutoff as trec_eval reads one (atol): "23.4" is 23, said in a note.
+bool read_cutoff(std::string_view part, unsigned long long& k, bool& truncated) {
+  const std::size_t dot = part.find('.');
+  truncated = dot != std::string_view::npos;
+  std::string_view whole = part.substr(0, dot);
+  if (truncated) {
+    const std::string_view decimals = part.substr(dot + 1);
+    if (!std::all_of(decimals.begin(), decimals.end(), [](char c) { return c >= '0' && c <= '9'; })) return false;
+  }
+  return detail::parse_digits(whole, k) && k > 0;
+}
+
+status parse_cutoffs(std::string_view params, std::string_view text, measure_spec& spec) {
   std::vector<std::uint64_t> cutoffs;
   for (std::string_view part : split(params, ',')) {
     unsigned long long k = 0;
-    if (!detail::parse_digits(part, k) || k == 0)
+    bool truncated = false;
+    if (!read_cutoff(part, k, truncated))
       return bad_measure(part, "bad cutoff " + echo(part) + " in " + echo(text) +
                                    ": cutoffs are whole numbers of 1 or more, as in P.5,10");
+    if (truncated)
+      spec.notes.push_back(std::string(text) + ": cutoff " + std::string(part) + " read as " + std::to_string(k) +
+                           ", as trec_eval reads it");
     cutoffs.push_back(k);
   }
   detail::sort_values(cutoffs);
   auto repeated = std::adjacent_find(cutoffs.begin(), cutoffs.end());
   if (repeated != cutoffs.end())
     return bad_measure(text, "cutoff " + std::to_string(*repeated) + " is given twice in " + echo(text));
-  return cutoffs;
+  spec.cutoffs = std::move(cutoffs);
+  return done{};
 }
 
-// "1=1,2=3": gains for relevance levels, as trec_eval's ndcg takes them.
-expected<gain_overrides> parse_gains(std::string_view params, std::string_view text) {
-  gain_overrides gains;
+// "0,.1,.5,1": numbers for a family of fractions (iprec_at_recall, Rprec_mult).
+status parse_fractions(std::string_view params, std::string_view text, measure_spec& spec) {
+  for (std::string_view part : split(params, ',')) {
+    double v = 0;
+    if (detail::parse_number(part, v) != detail::number_status::ok || !(v >= 0) || !std::isfinite(v))
+      return bad_measure(part, "bad value " + echo(part) + " in " + echo(text) + ": expected numbers of 0 or more, as in " +
+                                   std::string(spec.base) + ".0.25,0.5");
+    spec.levels.push_back(v);
+  }
+  detail::sort_values(spec.levels);
+  return done{};
+}
+
+status parse_numbers(std::string_view params, std::string_view text, const family& f, measure_spec& spec) {
+  for (std::string_view part : split(params, ',')) {
+    double v = 0;
+    if (detail::parse_number(part, v) != detail::number_status::ok || !std::isfinite(v))
+      return bad_measure(part, "bad number " + echo(part) + " in " + echo(text) + ": " + std::string(f.name) +
+                                   " takes numbers separated by commas");
+    spec.numbers.push_back(v);
+  }
+  if (f.exact_count && spec.numbers.size() != f.default_count)
+    return bad_measure(text, std::string(f.name) + " takes " + std::to_string(f.default_count) + " number" +
+                                 (f.default_count == 1 ? "" : "s") + ", got " + std::to_string(spec.numbers.size()) +
+                                 " in " + echo(text));
+  return done{};
+}
+
+// "1=1,2=3": gains for relevance levels, as trec_eval's ndcg takes them;
+// rbp and rbp_resid also take the persistence p=0.95.
+status parse_gains(std::string_view params, std::string_view text, const family& f, measure_spec& spec) {
   for (std::string_view part : split(params, ',')) {
     std::size_t eq = part.find('=');
     unsigned long long level = 0;
     double gain = 0;
-    if (eq == std::string_view::npos || !detail::parse_digits(part.substr(0, eq), level) ||
+    const std::string_view name = part.substr(0, eq == std::string_view::npos ? 0 : eq);
+    const bool persistence = f.persistence && name == "p";
+    if (eq == std::string_view::npos || (!persistence && !detail::parse_digits(name, level)) ||
         level > static_cast<unsigned long long>(std::numeric_limits<long>::max()) ||
-        detail::parse_number(part.substr(eq + 1), gain) != detail::number_status::ok)
-      return bad_measure(part, "bad gain " + echo(part) + " in " + echo(text) +
-                                   ": expected LEVEL=GAIN pairs with a whole-number level, as in ndcg.1=1,2=3");
-    for (const auto& g : gains)
+        detail::parse_number(part.substr(eq + 1), gain) != detail::number_status::ok || !std::isfinite(gain))
+      return bad_measure(part, "bad gain " + echo(part) + " in " + echo(text) + ": expected LEVEL=GAIN pairs with a whole-number level, as in ndcg.1=1,2=3" +
+                                   (f.persistence ? std::string(" (or p=0.95)") : std::string()));
+    if (persistence) {
+      spec.numbers.assign(1, gain);
+      continue;
+    }
+    for (const auto& g : spec.gains)
       if (g.first == static_cast<long>(level))
         return bad_measure(text, "level " + std::to_string(level) + " is given twice in " + echo(text));
-    gains.emplace_back(static_cast<long>(level), gain);
+    spec.gains.emplace_back(static_cast<long>(level), gain);
   }
-  return gains;
+  return done{};
 }
 
-
-// "0,.1,.5,1": recall levels for iprec_at_recall, printed with 2 decimals.
-expected<std::vector<double>> parse_levels(std::string_view params, std::string_view text) {
-  std::vector<double> levels;
-  for (std::string_view part : split(params, ',')) {
-    double v = 0;
-    if (detail::parse_number(part, v) != detail::number_status::ok || v < 0 || v > 1)
-      return bad_measure(part, "bad recall level " + echo(part) + " in " + echo(text) +
-                                   ": levels are numbers from 0 to 1, as in iprec_at_recall.0,.5,1");
-    levels.push_back(v);
+status parse_params(const family& f, std::string_view text, measure_spec& spec) {
+  const std::string_view params = spec.params;
+  switch (f.params) {
+    case param_kind::none:
+      if (params.empty()) return done{};
+      return bad_measure(text, "measure " + echo(spec.base) + " takes no parameters, got " + echo(text));
+    case param_kind::cutoffs:
+      if (!params.empty()) return parse_cutoffs(params, text, spec);
+      spec.cutoffs.assign(f.defaults, f.defaults + f.default_count);
+      return done{};
+    case param_kind::fractions:
+      if (!params.empty()) return parse_fractions(params, text, spec);
+      spec.levels.assign(f.defaults, f.defaults + f.default_count);
+      return done{};
+    case param_kind::numbers:
+      if (!params.empty()) return parse_numbers(params, text, f, spec);
+      spec.numbers.assign(f.defaults, f.defaults + f.default_count);
+      return done{};
+    case param_kind::gains:
+      if (!params.empty()) return parse_gains(params, text, f, spec);
+      return done{};
   }
-  detail::sort_values(levels);
-  return levels;
+  return done{};
 }
 
-// Expands the nicknames official and all_trec into measure names.
+// Expands nicknames into family names; names of families not in the list
+// (none, once every family is) go to `missing`.
 std::vector<std::string> expand_nicknames(const std::vector<std::string>& wanted, std::vector<std::string>& missing) {
   std::vector<std::string> out;
   for (const std::string& m : wanted) {
-    if (m == "official") {
-      out.insert(out.end(), std::begin(official_set), std::end(official_set));
-    } else if (m == "all_trec") {
-      for (std::string_view name : all_trec_set) {
-        if (find_family(name)) out.emplace_back(name);
-        else if (std::find(missing.begin(), missing.end(), name) == missing.end()) missing.emplace_back(name);
-      }
-    } else {
+    const auto nick = std::find_if(nicknames().begin(), nicknames().end(), [&](const nickname& n) { return n.name == m; });
+    if (nick == nicknames().end()) {
       out.push_back(m);
+      continue;
+    }
+    for (std::string_view name : nick->families) {
+      if (find_family(name)) out.emplace_back(name);
+      else if (std::find(missing.begin(), missing.end(), name) == missing.end()) missing.emplace_back(name);
     }
   }
   return out;
 }
 
-}  // namespace
+// What the -m arguments ask of one family, merged.
+struct wanted_family {
+  bool named = false;
+  std::vector<std::uint64_t> cutoffs;
+  std::vector<double> levels;
+  // numbers and gains: one column per distinct parameter text.
+  std::vector<measure_spec> variants;
+};
 
-const family_info* find_family(std::string_view name) {
-  for (const family_info& f : families)
-    if (f.name == name) return &f;
-  return nullptr;
-}
-
-const family_info& info_of(family kind) {
-  for (const family_info& f : families)
-    if (f.kind == kind) return f;
-  return families[0];
-}
-
-bool plan::needs(family f) const {
-  for (const column& c : columns)
-    if (c.kind == f) return true;
-  return false;
-}
-
-int grade_levels::index_of(long grade) const {
-  if (grade < 0) return -1;
-  auto at = std::lower_bound(levels.begin(), levels.end(), grade);
-  return at != levels.end() && *at == grade ? static_cast<int>(at - levels.begin()) : -1;
-}
-
-namespace {
-
-// The columns of one family with cutoffs, merged over the -m arguments.
-void add_cut_columns(plan& p, const family_info& f, std::vector<std::uint64_t>& ks) {
+void add_cut_columns(plan& p, const family& f, std::vector<std::uint64_t>& ks) {
   detail::sort_values(ks);
   ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
   for (std::uint64_t k : ks) {
     // Positions index with size_t (32 bits in wasm); a cutoff beyond it
     // means the whole list, while P still divides by the cutoff given.
-    const std::size_t at = k > SIZE_MAX ? SIZE_MAX : static_cast<std::size_t>(k);
-    p.columns.push_back(column{f.kind, at, 0, std::string(f.name) + "_" + std::to_string(k), static_cast<double>(k)});
-    if (f.kind == family::alpha_ndcg_cut) p.max_alpha_cutoff = std::max(p.max_alpha_cutoff, at);
+    column c;
+    c.of = &f;
+    c.cutoff = k > SIZE_MAX ? SIZE_MAX : static_cast<std::size_t>(k);
+    c.param = static_cast<double>(k);
+    c.name = std::string(f.name) + "_" + std::to_string(k);
+    p.columns.push_back(std::move(c));
   }
 }
 
-void add_level_columns(plan& p, std::vector<double>& levels) {
+void add_fraction_columns(plan& p, const family& f, std::vector<double>& levels) {
   detail::sort_values(levels);
   levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
   for (double level : levels) {
-    p.columns.push_back(column{family::iprec_at_recall, 0, 0, "iprec_at_recall_" + fixed_text(level, 2), level});
+    column c;
+    c.of = &f;
+    c.param = level;
+    c.name = std::string(f.name) + "_" + fixed_text(level, 2);
+    p.columns.push_back(std::move(c));
+  }
+}
+
+std::size_t scheme_for(plan& p, const gain_overrides& gains) {
+  for (std::size_t s = 0; s < p.schemes.size(); ++s)
+    if (p.schemes[s] == gains) return s;
+  p.schemes.push_back(gains);
+  return p.schemes.size() - 1;
+}
+
+void add_variant_columns(plan& p, const family& f, const std::vector<measure_spec>& variants) {
+  for (const measure_spec& v : variants) {
+    column c;
+    c.of = &f;
+    c.name = v.params.empty() ? std::string(f.name) : std::string(f.name) + "_" + v.params;
+    c.numbers = v.numbers;
+    if (f.params == param_kind::gains) c.scheme = scheme_for(p, v.gains);
+    p.columns.push_back(std::move(c));
   }
 }
 
@@ -200,63 +232,96 @@ void add_level_columns(plan& p, std::vector<double>& levels) {
 std::size_t sort_depth_of(const plan& p) {
   std::size_t depth = 0;
   for (const column& c : p.columns) {
-    const family_info& f = info_of(c.kind);
-    if (f.full_ranking) return SIZE_MAX;
-    if (f.takes_cutoffs) depth = std::max(depth, c.cutoff);
+    if (c.of->needs & (need_full_ranking | need_prefs | need_groups)) return SIZE_MAX;
+    if (c.of->params == param_kind::cutoffs) depth = std::max(depth, c.cutoff);
   }
   return depth;
 }
 
+judgment_kind kind_of(judgment_format f) {
+  switch (f) {
+    case judgment_format::qrels: return judgment_kind::qrels;
+    case judgment_format::prefs:
+    case judgment_format::qrels_prefs: return judgment_kind::prefs;
+    case judgment_format::qrels_jg: return judgment_kind::groups;
+  }
+  return judgment_kind::qrels;
+}
+
+// A family that reads other judgments than -R gives is an error that says which -R it needs.
+status check_judgments(const plan& p, judgment_format given) {
+  const judgment_kind have = kind_of(given);
+  for (const column& c : p.columns) {
+    const judgment_kind want = c.of->judgments;
+    if (want == judgment_kind::any || want == have) continue;
+    const char* needed = want == judgment_kind::prefs ? "-R prefs or -R qrels_prefs"
+                         : want == judgment_kind::groups ? "-R qrels_jg"
+                                                         : "qrels (-R qrels, the default)";
+    return option_fail(error_code::bad_measure, "measures",
+                       "measure " + echo(c.of->name) + " reads " + needed + ", but the judgments are -R " +
+                           std::string(name_of(given)))
+        .with("found", c.of->name);
+  }
+  return done{};
+}
+
+std::vector<std::string> with_default_cutoff(std::vector<std::string> wanted, std::uint64_t k) {
+  if (k == 0) return wanted;
+  for (std::string& m : wanted) {
+    const family* f = find_family(m);
+    if (f && f->params == param_kind::cutoffs) m += "." + std::to_string(k);
+  }
+  return wanted;
+}
+
 }  // namespace
 
+int grade_levels::index_of_large(long grade) const {
+  if (grade < 0) return -1;
+  auto at = std::lower_bound(levels.begin(), levels.end(), grade);
+  return at != levels.end() && *at == grade ? static_cast<int>(at - levels.begin()) : -1;
+}
+
 // The union of the -m arguments, as columns in print order.
-expected<plan> make_plan(const std::vector<std::string>& measures) {
+expected<plan> make_plan(const trec_options& opt) {
   std::vector<std::string> missing;
-  const std::vector<std::string> wanted = expand_nicknames(measures.empty() ? default_trec_measures() : measures, missing);
-  // Per family (by its enum value): named at all, and its cutoffs merged across arguments.
-  std::vector<char> named(family_count, 0);
-  std::vector<std::vector<std::uint64_t>> cutoffs(family_count);
-  std::vector<double> levels;                            // iprec_at_recall's
-  std::vector<std::pair<std::string, gain_overrides>> ndcg_variants;  // params text, gains
+  const std::vector<std::string> wanted = with_default_cutoff(
+      expand_nicknames(opt.measures.empty() ? default_trec_measures() : opt.measures, missing), opt.conv.k);
+  std::vector<wanted_family> per(families().size());
+  plan p;
   for (const std::string& text : wanted) {
     auto spec = parse_measure(text);
     if (!spec) return spec.err();
-    const family kind = find_family(spec->base)->kind;
-    if (kind == family::ndcg) {
-      auto same = std::find_if(ndcg_variants.begin(), ndcg_variants.end(),
-                               [&](const auto& v) { return v.first == spec->params; });
-      if (same == ndcg_variants.end()) ndcg_variants.emplace_back(spec->params, spec->gains);
-      continue;
-    }
-    if (kind == family::iprec_at_recall) levels.insert(levels.end(), spec->levels.begin(), spec->levels.end());
-    named[static_cast<std::size_t>(kind)] = 1;
-    std::vector<std::uint64_t>& merged = cutoffs[static_cast<std::size_t>(kind)];
-    merged.insert(merged.end(), spec->cutoffs.begin(), spec->cutoffs.end());
+    p.notes.insert(p.notes.end(), spec->notes.begin(), spec->notes.end());
+    const family& f = *find_family(spec->base);
+    wanted_family& w = per[order_of(f)];
+    w.named = true;
+    w.cutoffs.insert(w.cutoffs.end(), spec->cutoffs.begin(), spec->cutoffs.end());
+    w.levels.insert(w.levels.end(), spec->levels.begin(), spec->levels.end());
+    const bool seen = std::any_of(w.variants.begin(), w.variants.end(),
+                                  [&](const measure_spec& v) { return v.params == spec->params; });
+    if (!seen) w.variants.push_back(std::move(*spec));
   }
-
-  plan p;
-  p.not_offered = std::move(missing);
   p.schemes.emplace_back();  // scheme 0: no overrides
-  for (const family_info& f : families) {
-    if (f.kind == family::ndcg) {
-      for (const auto& [params, gains] : ndcg_variants) {
-        column c{family::ndcg, 0, 0, "ndcg", 0};
-        if (!params.empty()) {
-          c.scheme = p.schemes.size();
-          p.schemes.push_back(gains);
-          c.name += "_" + params;
-        }
-        p.columns.push_back(c);
-      }
-      continue;
+  for (std::size_t i = 0; i < families().size(); ++i) {
+    const family& f = *families()[i];
+    wanted_family& w = per[i];
+    if (!w.named) continue;
+    switch (f.params) {
+      case param_kind::cutoffs: add_cut_columns(p, f, w.cutoffs); break;
+      case param_kind::fractions: add_fraction_columns(p, f, w.levels); break;
+      case param_kind::none: w.variants.resize(1); add_variant_columns(p, f, w.variants); break;
+      case param_kind::numbers:
+      case param_kind::gains: add_variant_columns(p, f, w.variants); break;
     }
-    const auto kind = static_cast<std::size_t>(f.kind);
-    if (!named[kind]) continue;
-    if (f.kind == family::iprec_at_recall) add_level_columns(p, levels);
-    else if (f.takes_cutoffs) add_cut_columns(p, f, cutoffs[kind]);
-    else p.columns.push_back(column{f.kind, 0, 0, std::string(f.name), 0});
+    p.needs |= f.needs;
   }
+  for (const column& c : p.columns)
+    if (c.of->needs & need_subtopics) p.max_alpha_cutoff = std::max(p.max_alpha_cutoff, c.cutoff);
+  if (auto ok = check_judgments(p, opt.judgments); !ok) return ok.err();
+  p.judgments = kind_of(opt.judgments);
   p.sort_depth = sort_depth_of(p);
+  p.not_offered = std::move(missing);
   return p;
 }
 
@@ -278,6 +343,12 @@ expected<conventions> make_conventions(const trec_options& opt) {
   c.alpha = c.opt.alpha;
   c.tied_grades = opt.tied_grades < 0 ? -1 : (opt.tied_grades > 0 ? 1 : 0);
   c.err_max_grade = c.opt.err_max_grade;
+  if (!std::isfinite(opt.docs_in_collection))
+    return option_fail(error_code::not_a_number, "docs_in_collection", "-N takes a finite number of documents")
+        .with("found", shortest(opt.docs_in_collection));
+  c.max_docs = opt.max_docs == 0 || opt.max_docs > SIZE_MAX ? SIZE_MAX : static_cast<std::size_t>(opt.max_docs);
+  c.judged_only = opt.judged_only;
+  c.docs_in_collection = opt.docs_in_collection;
   return c;
 }
 
@@ -289,14 +360,22 @@ namespace {
 std::vector<const judged_doc*> first_of_each_grade(const judgments& j) {
   std::vector<const judged_doc*> first;
   detail::handle_table seen;
+  const judged_doc* small[64] = {};  // the usual grades, without hashing
   for (const judged_doc& e : j.docs) {
     if (e.rel < 0) continue;
+    if (e.rel < 64) {
+      const judged_doc*& seen_first = small[e.rel];
+      if (!seen_first || e.line < seen_first->line) seen_first = &e;
+      continue;
+    }
     const auto next = static_cast<std::uint32_t>(first.size());
     const std::uint32_t at = seen.insert(detail::mix(static_cast<std::size_t>(e.rel), 0), next,
                                          [&](std::uint32_t i) { return first[i]->rel == e.rel; });
     if (at == detail::handle_table::none) first.push_back(&e);
     else if (e.line < first[at]->line) first[at] = &e;
   }
+  for (const judged_doc* e : small)
+    if (e) first.push_back(e);
   std::vector<std::size_t> order(first.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return first[a]->rel < first[b]->rel; });
@@ -353,6 +432,10 @@ expected<grade_levels> make_levels(const judgments& j, const plan& p, convention
     g.by_gain.push_back(std::move(order));
   }
   if (c.err_max_grade == 0 && !g.levels.empty()) c.err_max_grade = static_cast<double>(g.levels.back());
+  constexpr long small_grades = 64;
+  g.small.assign(static_cast<std::size_t>(small_grades), -1);
+  for (std::size_t i = 0; i < g.levels.size() && g.levels[i] < small_grades; ++i)
+    g.small[static_cast<std::size_t>(g.levels[i])] = static_cast<int>(i);
   return g;
 }
 
@@ -363,10 +446,34 @@ expected<grade_levels> make_levels(const judgments& j, const plan& p, convention
 const std::vector<std::string_view>& trec_measure_names() {
   static const std::vector<std::string_view> names = [] {
     std::vector<std::string_view> out;
-    for (const auto& f : trec_detail::families) out.push_back(f.name);
+    for (const trec_detail::family* f : trec_detail::families()) out.push_back(f->name);
     return out;
   }();
   return names;
+}
+
+const std::vector<trec_measure_info>& trec_measures() {
+  using namespace trec_detail;
+  static const std::vector<trec_measure_info> list = [] {
+    static constexpr std::string_view kinds[] = {"", "cutoffs", "fractions", "numbers", "gains"};
+    static constexpr std::string_view reads[] = {"", "qrels", "prefs", "qrels_jg"};
+    std::vector<trec_measure_info> out;
+    for (const family* f : families())
+      out.push_back({f->name, f->help, kinds[static_cast<int>(f->params)],
+                     std::vector<double>(f->defaults, f->defaults + f->default_count),
+                     reads[static_cast<int>(f->judgments)]});
+    return out;
+  }();
+  return list;
+}
+
+const std::vector<trec_nickname>& trec_nicknames() {
+  static const std::vector<trec_nickname> list = [] {
+    std::vector<trec_nickname> out;
+    for (const trec_detail::nickname& n : trec_detail::nicknames()) out.push_back({n.name, n.families});
+    return out;
+  }();
+  return list;
 }
 
 const std::vector<std::string>& default_trec_measures() {
@@ -377,11 +484,42 @@ const std::vector<std::string>& default_trec_measures() {
 const std::vector<std::string_view>& trec_measures_not_offered() {
   static const std::vector<std::string_view> names = [] {
     std::vector<std::string_view> out;
-    for (std::string_view n : trec_detail::all_trec_set)
-      if (!trec_detail::find_family(n)) out.push_back(n);
+    for (const trec_detail::nickname& n : trec_detail::nicknames())
+      for (std::string_view name : n.families)
+        if (!trec_detail::find_family(name) && std::find(out.begin(), out.end(), name) == out.end())
+          out.push_back(name);
     return out;
   }();
   return names;
+}
+
+expected<judgment_format> judgment_format_named(std::string_view name) {
+  for (judgment_format f : {judgment_format::qrels, judgment_format::prefs, judgment_format::qrels_prefs,
+                            judgment_format::qrels_jg})
+    if (name_of(f) == name) return f;
+  return option_fail(error_code::unknown_choice, "judgments",
+                     "unknown judgment format " + echo(name) + " (expected one of: qrels, prefs, qrels_prefs, qrels_jg)")
+      .with("found", name)
+      .with("choices", "qrels, prefs, qrels_prefs, qrels_jg");
+}
+
+std::string_view name_of(judgment_format f) {
+  static constexpr std::string_view names[] = {"qrels", "prefs", "qrels_prefs", "qrels_jg"};
+  return names[static_cast<int>(f)];
+}
+
+double trec_nan() {
+  // A negative NaN with payload 1: not what arithmetic or quiet_NaN() makes.
+  const std::uint64_t bits = 0xFFF8000000000001ull;
+  double v;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
+bool is_trec_nan(double v) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  return bits == 0xFFF8000000000001ull;
 }
 
 expected<measure_spec> parse_measure(std::string_view text) {
@@ -389,7 +527,7 @@ expected<measure_spec> parse_measure(std::string_view text) {
   const std::size_t dot = text.find('.');
   measure_spec spec;
   spec.base = std::string(text.substr(0, dot));
-  const family_info* f = find_family(spec.base);
+  const family* f = find_family(spec.base);
   if (!f)
     return option_fail(error_code::unknown_measure, "measures",
                        "unknown measure " + echo(spec.base) + " (known measures: " + known_measures() + ")")
@@ -399,81 +537,8 @@ expected<measure_spec> parse_measure(std::string_view text) {
     if (spec.params.empty())
       return bad_measure(text, "nothing follows the dot in " + echo(text) + ": give parameters or drop the dot");
   }
-  if (f->kind == family::iprec_at_recall) {
-    if (spec.params.empty()) {
-      spec.levels.assign(std::begin(default_recall_levels), std::end(default_recall_levels));
-      return spec;
-    }
-    auto levels = parse_levels(spec.params, text);
-    if (!levels) return levels.err();
-    spec.levels = std::move(*levels);
-    return spec;
-  }
-  if (f->takes_cutoffs) {
-    if (spec.params.empty()) {
-      if (f->kind == family::success) spec.cutoffs.assign(std::begin(default_success_cutoffs), std::end(default_success_cutoffs));
-      else spec.cutoffs.assign(std::begin(default_cutoffs), std::end(default_cutoffs));
-      return spec;
-    }
-    auto cutoffs = parse_cutoffs(spec.params, text);
-    if (!cutoffs) return cutoffs.err();
-    spec.cutoffs = std::move(*cutoffs);
-    return spec;
-  }
-  if (f->kind == family::ndcg) {
-    if (spec.params.empty()) return spec;
-    auto gains = parse_gains(spec.params, text);
-    if (!gains) return gains.err();
-    spec.gains = std::move(*gains);
-    return spec;
-  }
-  if (!spec.params.empty())
-    return bad_measure(text, "measure " + echo(spec.base) + " takes no parameters, got " + echo(text));
+  if (auto ok = parse_params(*f, text, spec); !ok) return ok.err();
   return spec;
-}
-
-namespace {
-
-// A measure's name padded to 22 columns, as trec_eval's "%-22s".
-void append_name(std::string& out, std::string_view name) {
-  out += name;
-  if (name.size() < 22) out.append(22 - name.size(), ' ');
-}
-
-void append_line(std::string& out, const std::string& name, std::string_view qid, double value,
-                 bool is_count, int digits) {
-  append_name(out, name);
-  out += '\t';
-  out += qid;
-  out += '\t';
-  // A count past long long (merged shards of a hostile input) prints whole, without the cast's overflow.
-  if (is_count && std::fabs(value) < 9e18) out += std::to_string(static_cast<long long>(value));
-  else if (is_count) out += fixed_text(value, 0);
-  else if (digits >= 17) out += significant_text(value, 17);
-  else out += fixed_text(value, std::max(digits, 0));
-  out += '\n';
-}
-
-}  // namespace
-
-std::string format_trec(const trec_result& r, bool per_query, int digits) {
-  std::string out;
-  if (per_query)
-    for (std::size_t q = 0; q < r.qids.size(); ++q)
-      for (std::size_t m = 0; m < r.names.size(); ++m) {
-        if (r.summary_only[m] || std::isnan(r.values[q][m])) continue;
-        append_line(out, r.names[m], r.qids[q], r.values[q][m], r.is_count[m], digits);
-      }
-  for (std::size_t m = 0; m < r.names.size(); ++m) {
-    if (r.names[m] == "runid") {  // trec_eval's one line whose value is text
-      append_name(out, "runid");
-      out += "\tall\t" + r.run_id + "\n";
-      continue;
-    }
-    if (std::isnan(r.mean[m])) continue;
-    append_line(out, r.names[m], "all", r.mean[m], r.is_count[m], digits);
-  }
-  return out;
 }
 
 }  // namespace ndcg

@@ -15,64 +15,11 @@
 #include "ndcg/metrics.hpp"
 #include "ndcg/parse.hpp"
 #include "ndcg/trec.hpp"
+#include "trec/measures/list.hpp"
+#include "trec/measures/query_state.hpp"
+#include "trec/trec_plan.hpp"
 
 namespace ndcg::trec_detail {
-
-// Measure families in trec_eval's print order (ours last).
-enum class family {
-  runid, num_q, num_ret, num_rel, num_rel_ret, map, gm_map, Rprec, bpref, recip_rank,
-  iprec_at_recall, P, recall, ndcg, ndcg_cut, success, err_cut, alpha_ndcg_cut
-};
-inline constexpr std::size_t family_count = static_cast<std::size_t>(family::alpha_ndcg_cut) + 1;
-
-// gm_map's floor: trec_eval takes the log of max(AP, this).
-inline constexpr double min_geo_mean = 0.00001;
-
-// What a family is: its -m name and how it prints and averages.
-struct family_info {
-  std::string_view name;
-  family kind;
-  bool takes_cutoffs;
-  bool is_count;      // printed as an integer; the "all" line is the sum
-  bool summary_only;  // printed on the "all" line only
-  bool full_ranking;  // needs every retrieved document ranked (no partial sort)
-};
-const family_info* find_family(std::string_view name);
-const family_info& info_of(family kind);
-
-// One printed column: a family at one cutoff, or ndcg with one gain scheme.
-struct column {
-  family kind = family::num_q;
-  std::size_t cutoff = 0;
-  std::size_t scheme = 0;   // index into plan::schemes (ndcg, ndcg_cut)
-  std::string name;
-  double cutoff_value = 0;  // the cutoff as given (P's divisor); iprec's recall level
-};
-
-// Per-level gain overrides of one ndcg variant ("ndcg.1=1,2=3").
-using gain_overrides = std::vector<std::pair<long, double>>;
-
-// What to compute, fixed before the first query.
-struct plan {
-  std::vector<column> columns;
-  std::vector<gain_overrides> schemes;  // [0] = no overrides (ndcg, ndcg_cut)
-  std::size_t max_alpha_cutoff = 0;
-  std::size_t sort_depth = SIZE_MAX;    // ranks that must be in order; less when every
-                                        // measure stops at a cutoff (a partial sort)
-  std::vector<std::string> not_offered; // trec_eval measures a nickname named that we lack
-  bool needs(family f) const;
-};
-expected<plan> make_plan(const std::vector<std::string>& measures);
-
-// Conventions that are not measures: gains, ties, ideal, levels.
-struct conventions {
-  options opt;               // gain, ties, ideal source, IDCG = 0, log base
-  double relevance_level = 1;  // grade >= this is relevant (P, recall, map, ...)
-  double alpha = 0.5;
-  double err_max_grade = 0;  // resolved: the option, or the largest grade judged
-  long tied_grades = 0;      // trec_options::tied_grades, -1, 0 or +1
-};
-expected<conventions> make_conventions(const trec_options& opt);
 
 // A result's names and kinds of column, from the plan.
 void describe_columns(const plan& p, trec_result& r);
@@ -89,43 +36,44 @@ struct judged_doc {
   std::string_view id() const { return {docid, length}; }
 };
 
-// The qrels: each query's documents side by side in one flat array.
+// The judgments: each query's documents side by side in one flat array.
 struct judged_query {
   std::string_view qid;
   std::size_t begin = 0, end = 0;  // into judgments::docs
 };
 struct judgments {
+  judgment_format format = judgment_format::qrels;
   std::vector<judged_doc> docs;
+  std::vector<std::uint32_t> hash;    // per document: hash_of(docid), taken once while reading
   std::vector<judged_query> queries;  // in order of first appearance
   detail::handle_table index;         // qid -> query
+  // -R qrels_jg, prefs and qrels_prefs only (else empty), per document:
+  std::vector<std::string_view> group;     // the judgment group (the iter field)
+  std::vector<std::string_view> subgroup;  // prefs: the judgment subgroup
+  std::vector<double> level;               // prefs: the level as a number
   std::uint32_t find(std::string_view qid) const;  // handle_table::none when absent
 };
-// Reads qrels text; an error keeps its line and column (source unset).
-expected<judgments> read_judgments(std::string_view qrels_text);
+// Reads judgments in the given format; an error keeps its line and column
+// (source unset). A docid twice in one query (in one group for qrels_jg)
+// is an error.
+expected<judgments> read_judgments(std::string_view text, judgment_format format = judgment_format::qrels);
 // Per-document judgments from subtopic qrels: 1 when the document covers a
 // subtopic (a positive judgment), else 0, as ndeval makes them binary.
 judgments judgments_from(const subtopic_qrels_file& subtopics);
 
-// The non-negative grades judged anywhere in the qrels and their gains.
-struct grade_levels {
-  std::vector<long> levels;                       // ascending
-  std::vector<std::vector<double>> gains;         // [scheme][level index]
-  std::vector<std::vector<std::size_t>> by_gain;  // [scheme] level indices, largest gain first
-  int index_of(long grade) const;                 // -1 when the grade is negative
-};
 expected<grade_levels> make_levels(const judgments& j, const plan& p, conventions& c,
                                    std::string_view qrels_text);
 
 // A document's standing in a query: a grade level (>= 0), or one of these.
-inline constexpr int not_judged = -1;     // retrieved, no qrels line
+inline constexpr int not_judged = -1;      // retrieved, no qrels line
 inline constexpr int judged_negative = -2; // a qrels line with a negative grade (worth 0;
                                            // trec_eval's "in the pool, unjudged")
 
 // One query's inputs; `run` is null for a qrels-only query under -c.
 struct query_input {
   std::string_view qid;
-  const judged_doc* judged = nullptr;
-  std::size_t judged_count = 0;
+  const judgments* judged = nullptr;
+  std::size_t judged_begin = 0, judged_end = 0;  // into judged->docs
   const run_entry* run = nullptr;
   std::size_t run_count = 0;
   const subtopic_query* subtopics = nullptr;
@@ -138,10 +86,15 @@ class doc_table {
   struct entry {
     std::string_view docid;
     int level = not_judged;
+    bool retrieved = false;  // the run has it (retrieve)
   };
   void start(std::size_t expected_size);
-  void add(std::string_view docid, int level);  // docids must be new
+  void add(std::string_view docid, std::uint32_t hash, int level);  // docids must be new; hash = hash_of(docid)
   const entry* find(std::string_view docid) const;
+  // A retrieved document's entry: its judged one, or a new unjudged one;
+  // null when the run retrieved it already (a docid twice in one query).
+  // One lookup serves both the judgment and the check.
+  const entry* retrieve(std::string_view docid);
 
  private:
   std::vector<entry> entries_;
@@ -151,55 +104,57 @@ class doc_table {
 // Where an error in an input sits: 1-based column of `part` in its line.
 std::size_t column_of(std::string_view text, std::string_view part);
 
-// Computes one query's row of values, reusing its buffers between queries.
+// Computes one query's row of values: ranks it once, walks the ranking once
+// into the shared state, then asks each column's family for its value.
 class query_evaluator {
  public:
   query_evaluator(const plan& p, const conventions& c, const grade_levels& g);
-  void evaluate(const query_input& q, std::vector<double>& row);
+  // `texts` gets one entry per text column (relstring), in order.
+  status evaluate(const query_input& q, std::vector<double>& row, std::vector<std::string>& texts);
+  // Notes the families made so far ("P_5, query 7: ..."), in query order.
+  const std::vector<std::string>& notes() const { return notes_; }
 
-  // One run entry in the ranking's sort (public for its comparator).
+  // One run entry in the ranking's sort (public for its comparator): 32
+  // bytes, the docid's first eight bytes in it, so that most ties are
+  // broken without reading the docid.
   struct sort_key {
     double score;
-    long tier;  // tied_grades times the grade: orders equal scores by grade first
-    std::string_view docid;
-    std::uint32_t index;
+    long tier;             // tied_grades times the grade: orders equal scores by grade first
+    std::uint64_t prefix;  // the docid's first eight bytes, big-endian, zero-padded
+    std::uint32_t index;   // in the run's entries
+    int level;             // the document's standing: a grade level, not_judged or judged_negative
   };
 
  private:
-  void index_judgments(const query_input& q);
-  void index_run(const query_input& q);
+  void index_judgments(const query_input& q, std::size_t retrieved);
+  bool index_run(const run_entry* run, std::size_t n);  // false: a docid twice
+  std::string_view docid_of(const sort_key& k) const { return run_[k.index].docid; }
   void rank();
-  void walk_ranking(std::size_t depth);
-  void ndcg_sums(std::size_t scheme);
+  void walk_ranking();
+  void gain_sums(std::size_t scheme);
   void interpolated_precision();
-  double value_of(const column& c);
-  double err_of(const column& c);
-  void alpha_values(const query_input& q, std::vector<double>& row);
+  void subtopic_lists(const query_input& q);
+  status preference_counts(const query_input& q);
+  void group_rankings(const query_input& q);
 
   const plan& plan_;
   const conventions& conv_;
   const grade_levels& grades_;
   discount_table discounts_;
+  query_state state_;
 
   doc_table docs_;
   std::vector<long> level_counts_;      // judged docs per level (the ideal's pool)
-  std::vector<long> retrieved_counts_;  // retrieved judged docs per level (ideal from the list)
-  std::vector<char> scheme_done_;      // per scheme (not vector<bool>: its code weighs on the wasm)
-  std::size_t num_rel_ = 0;             // judged relevant (grade >= the relevance level)
-  std::size_t num_nonrel_ = 0;          // judged 0 <= grade < the relevance level (bpref)
-  std::size_t positives_ = 0;           // judged with a grade above 0
-  std::size_t retrieved_ = 0;           // run lines of the query
-  std::size_t relevant_retrieved_ = 0;
-  std::vector<int> entry_level_;        // per run entry, in input order
-  std::vector<sort_key> keys_;          // the ranking (its top sort_depth in order)
-  std::vector<int> ranked_level_;       // per rank, for the ranks in order
-  std::vector<std::size_t> hits_;       // relevant docs in the top r, r = 0..depth
-  double precision_sum_ = 0;            // for map
-  double bpref_ = 0;
-  std::size_t first_hit_ = 0;           // rank of the first relevant doc, 0 = none
-  std::vector<double> best_precision_;  // [k]: max precision at the k-th relevant or later
-  std::vector<std::vector<double>> dcg_, idcg_;  // [scheme] prefix sums, index = depth
-  std::vector<double> gains_, grades_buf_;
+  const run_entry* run_ = nullptr;      // the query's run entries
+  std::vector<sort_key> keys_;          // the ranking: keys_[0..kept_) are the documents kept,
+  std::size_t kept_ = 0;                // the first state_.depth of them in order
+  std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)
+  std::vector<pref_line> pref_lines_;
+  std::vector<std::string_view> pref_ranked_;
+  std::vector<std::size_t> group_order_;
+  std::vector<std::vector<std::string>> covers_;  // subtopics of each judged document
+  std::vector<std::string_view> cover_docids_;
+  std::vector<std::string> notes_;
 };
 
 }  // namespace ndcg::trec_detail

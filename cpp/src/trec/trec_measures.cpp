@@ -1,9 +1,13 @@
-// One query's values for trec_eval's measures, computed as trec_eval 10.0
-// does (m_P.c, m_recall.c, m_map.c, m_recip_rank.c, m_ndcg.c, m_ndcg_cut.c):
-// the same ranking, the same sums in the same order, so the doubles match
-// bit for bit and print the same at %.17g.
+// One query's values: the query is ranked once (trec_eval's order: score
+// descending, docid descending), cut to -M, rid of unjudged documents under
+// -J, and walked once into the shared state (hits, precision sums, DCG and
+// IDCG prefix sums per gain scheme); each column's family then reads its
+// value from that state. The sums are added in trec_eval's order, so the
+// doubles match its output bit for bit.
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <limits>
 
@@ -21,9 +25,23 @@ void doc_table::start(std::size_t expected_size) {
   index_.reset(expected_size);
 }
 
-void doc_table::add(std::string_view docid, int level) {
-  index_.insert(detail::hash_of(docid), static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
+void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
+  index_.insert(hash, static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
   entries_.push_back(entry{docid, level});
+}
+
+const doc_table::entry* doc_table::retrieve(std::string_view docid) {
+  const auto next = static_cast<std::uint32_t>(entries_.size());
+  const std::uint32_t at =
+      index_.insert(detail::hash_of(docid), next, [&](std::uint32_t e) { return entries_[e].docid == docid; });
+  if (at == detail::handle_table::none) {
+    entries_.push_back(entry{docid, not_judged, true});
+    return &entries_.back();
+  }
+  entry& e = entries_[at];
+  if (e.retrieved) return nullptr;
+  e.retrieved = true;
+  return &e;
 }
 
 const doc_table::entry* doc_table::find(std::string_view docid) const {
@@ -50,69 +68,6 @@ std::size_t column_of(std::string_view text, std::string_view part) {
 
 // ---- query_evaluator --------------------------------------------------------
 
-query_evaluator::query_evaluator(const plan& p, const conventions& c, const grade_levels& g)
-    : plan_(p), conv_(c), grades_(g), discounts_(c.opt.log_base), dcg_(p.schemes.size()),
-      idcg_(p.schemes.size()) {}
-
-void query_evaluator::evaluate(const query_input& q, std::vector<double>& row) {
-  index_judgments(q);
-  index_run(q);
-  rank();
-  if (plan_.needs(family::iprec_at_recall)) interpolated_precision();
-  scheme_done_.assign(plan_.schemes.size(), false);
-  row.assign(plan_.columns.size(), 0.0);
-  for (std::size_t m = 0; m < plan_.columns.size(); ++m) {
-    const column& c = plan_.columns[m];
-    if ((c.kind == family::ndcg || c.kind == family::ndcg_cut) && !scheme_done_[c.scheme]) {
-      ndcg_sums(c.scheme);
-      scheme_done_[c.scheme] = true;
-    }
-    if (c.kind != family::alpha_ndcg_cut) row[m] = value_of(c);
-  }
-  if (plan_.needs(family::alpha_ndcg_cut)) alpha_values(q, row);
-}
-
-// Hashes the query's judgments and counts the ideal's pool per grade.
-void query_evaluator::index_judgments(const query_input& q) {
-  docs_.start(q.judged_count);
-  level_counts_.assign(grades_.levels.size(), 0);
-  num_rel_ = num_nonrel_ = positives_ = 0;
-  for (std::size_t i = 0; i < q.judged_count; ++i) {
-    const judged_doc& e = q.judged[i];
-    const int level = e.rel < 0 ? judged_negative : grades_.index_of(e.rel);
-    docs_.add(e.id(), level);
-    if (level < 0) continue;
-    ++level_counts_[static_cast<std::size_t>(level)];
-    if (e.rel >= conv_.relevance_level) ++num_rel_;
-    else ++num_nonrel_;
-    if (e.rel > 0) ++positives_;
-  }
-}
-
-// One lookup per retrieved document; unjudged ones are non-relevant.
-void query_evaluator::index_run(const query_input& q) {
-  const std::size_t n = q.run ? q.run_count : 0;
-  entry_level_.resize(n);
-  keys_.resize(n);
-  relevant_retrieved_ = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const run_entry& e = q.run[i];
-    const doc_table::entry* s = docs_.find(e.docid);
-    const int level = s ? s->level : not_judged;
-    entry_level_[i] = level;
-    if (level >= 0 && grades_.levels[static_cast<std::size_t>(level)] >= conv_.relevance_level) ++relevant_retrieved_;
-    const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)] : 0;
-    keys_[i] = sort_key{detail::comparable_score(e.score, conv_.opt), conv_.tied_grades * grade, e.docid,
-                        static_cast<std::uint32_t>(i)};
-  }
-  retrieved_ = n;
-}
-
-// Score descending; equal scores by docid descending in byte order
-// (trec_eval's comp_sim_docno), or in input order when the preset says so.
-// Docids are unique within a query, so the order is total and the sorts
-// (which, unlike stable_sort, never allocate) give one answer; when every
-// measure stops at a cutoff, only that many ranks are put in order.
 namespace {
 
 // Highest score first, then the larger tier; the last key is the input
@@ -120,203 +75,344 @@ namespace {
 // tie orders, so the module carries one sort and one partial sort.
 struct key_order {
   bool by_docid;
+  const run_entry* run;
   bool operator()(const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) const {
     if (a.score != b.score) return a.score > b.score;
     if (a.tier != b.tier) return a.tier > b.tier;
-    return by_docid ? a.docid > b.docid : a.index < b.index;
+    if (!by_docid) return a.index < b.index;
+    if (a.prefix != b.prefix) return a.prefix > b.prefix;
+    return run[a.index].docid > run[b.index].docid;
   }
 };
 
-}  // namespace
-
-void query_evaluator::rank() {
-  const std::size_t n = keys_.size();
-  const bool partial = plan_.sort_depth < n && conv_.opt.ties != tie_policy::average;
-  const std::size_t depth = partial ? plan_.sort_depth : n;
-  const auto mid = keys_.begin() + static_cast<std::ptrdiff_t>(depth);
-  const key_order order{conv_.opt.ties != tie_policy::input};
-  if (partial) std::partial_sort(keys_.begin(), mid, keys_.end(), order);
-  else std::sort(keys_.begin(), keys_.end(), order);
-  walk_ranking(depth);
+// The first eight bytes of a docid as a number that orders as the bytes do
+// (memcmp's order); equal prefixes leave the order to the whole docids.
+std::uint64_t docid_prefix(std::string_view docid) {
+  unsigned char bytes[8] = {};
+  // An empty docid (the -c ranking of a missing query) may have no data pointer: memcpy must not see it.
+  if (!docid.empty()) std::memcpy(bytes, docid.data(), docid.size() < 8 ? docid.size() : 8);
+  std::uint64_t p = 0;
+  for (const unsigned char b : bytes) p = p << 8 | b;  // compilers make this one load and a byte swap
+  return p;
 }
 
-// One pass down the ranked list: hits, AP's sum, the first hit, bpref.
-void query_evaluator::walk_ranking(std::size_t depth) {
-  ranked_level_.resize(depth);
-  hits_.resize(depth + 1);
-  hits_[0] = 0;
-  precision_sum_ = bpref_ = 0;
-  first_hit_ = 0;
-  std::size_t nonrel_seen = 0;
-  const double judged_nonrel = static_cast<double>(std::min(num_nonrel_, num_rel_));
-  for (std::size_t r = 0; r < depth; ++r) {
-    const int level = entry_level_[keys_[r].index];
-    ranked_level_[r] = level;
-    const bool relevant = level >= 0 && grades_.levels[static_cast<std::size_t>(level)] >= conv_.relevance_level;
-    hits_[r + 1] = hits_[r] + (relevant ? 1 : 0);
-    if (!relevant) {
-      if (level >= 0) ++nonrel_seen;  // judged non-relevant (bpref skips the unjudged)
+// trec_eval's -c scores a query missing from the run against this ranking.
+const run_entry missing_query_ranking[] = {run_entry{std::string_view(), 1.0, 0}};
+
+std::size_t text_columns(const plan& p) {
+  return static_cast<std::size_t>(
+      std::count_if(p.columns.begin(), p.columns.end(), [](const column& c) { return c.of->kind == value_kind::text; }));
+}
+
+}  // namespace
+
+query_evaluator::query_evaluator(const plan& p, const conventions& c, const grade_levels& g)
+    : plan_(p), conv_(c), grades_(g), discounts_(c.opt.log_base) {
+  state_.conv = &c;
+  state_.grades = &g;
+  state_.discounts = &discounts_;
+  state_.schemes = &p.schemes;
+  const std::size_t schemes = p.schemes.size();
+  state_.gain.resize(schemes);
+  state_.dcg.resize(schemes);
+  state_.ideal_gain.resize(schemes);
+  state_.idcg.resize(schemes);
+  scheme_needed_.assign(schemes, 0);
+  for (const column& col : p.columns)
+    if (col.of->needs & need_gain_sums) scheme_needed_[col.scheme] = 1;
+}
+
+status query_evaluator::evaluate(const query_input& q, std::vector<double>& row, std::vector<std::string>& texts) {
+  const bool missing = q.run == nullptr;
+  index_judgments(q, missing ? 1 : q.run_count);
+  if (!(missing ? index_run(missing_query_ranking, 1) : index_run(q.run, q.run_count)))
+    return fail(error_code::duplicate_id, "a docid twice in the run of query " + echo(q.qid)).in("run");
+  rank();
+  walk_ranking();
+  for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
+    if (scheme_needed_[s]) gain_sums(s);
+  if (plan_.wants(need_interpolated)) interpolated_precision();
+  if (plan_.wants(need_subtopics)) subtopic_lists(q);
+  if (plan_.wants(need_prefs))
+    if (auto ok = preference_counts(q); !ok) return ok;
+  if (plan_.wants(need_groups)) group_rankings(q);
+
+  row.assign(plan_.columns.size(), 0.0);
+  texts.resize(text_columns(plan_));
+  std::size_t text = 0;
+  for (std::size_t m = 0; m < plan_.columns.size(); ++m) {
+    const column& c = plan_.columns[m];
+    if (c.of->kind == value_kind::text) {
+      c.of->text(state_, c, texts[text++]);
       continue;
     }
-    precision_sum_ += static_cast<double>(hits_[r + 1]) / static_cast<double>(r + 1);
-    if (first_hit_ == 0) first_hit_ = r + 1;
-    bpref_ += nonrel_seen > 0
-                  ? 1.0 - static_cast<double>(std::min(nonrel_seen, num_rel_)) / judged_nonrel
-                  : 1.0;
+    if (missing && c.of->zero_when_missing) continue;  // trec_eval sets these back to 0
+    row[m] = c.of->value(state_, c);
+    if (c.of->note) {
+      std::string note = c.of->note(state_, c);
+      if (!note.empty()) notes_.push_back(c.name + ", query " + std::string(q.qid) + ": " + note);
+    }
+  }
+  if (missing) std::fill(texts.begin(), texts.end(), std::string());
+  return done{};
+}
+
+// Hashes the query's judgments and counts the ideal's pool per grade.
+// Judgment groups and preferences are read by their own steps.
+void query_evaluator::index_judgments(const query_input& q, std::size_t retrieved) {
+  const bool graded = plan_.judgments == judgment_kind::qrels;
+  const std::size_t count = graded ? q.judged_end - q.judged_begin : 0;
+  docs_.start(count + retrieved);
+  level_counts_.assign(grades_.levels.size(), 0);
+  state_.num_rel = state_.num_nonrel = state_.positives = 0;
+  long largest = -1;
+  for (std::size_t i = 0; i < count; ++i) {
+    const judged_doc& e = q.judged->docs[q.judged_begin + i];
+    const int level = e.rel < 0 ? judged_negative : grades_.index_of(e.rel);
+    docs_.add(e.id(), q.judged->hash[q.judged_begin + i], level);
+    if (level < 0) continue;
+    ++level_counts_[static_cast<std::size_t>(level)];
+    if (e.rel >= conv_.relevance_level) ++state_.num_rel;
+    else ++state_.num_nonrel;
+    if (e.rel > 0) ++state_.positives;
+    largest = std::max(largest, e.rel);
+  }
+  state_.num_rel_levels = largest + 1;
+}
+
+// One lookup per retrieved document, which also finds a docid given twice;
+// unjudged ones are non-relevant.
+bool query_evaluator::index_run(const run_entry* run, std::size_t n) {
+  run_ = run;
+  keys_.resize(n);
+  const bool by_docid = conv_.opt.ties != tie_policy::input;
+  for (std::size_t i = 0; i < n; ++i) {
+    const run_entry& e = run[i];
+    const doc_table::entry* s = docs_.retrieve(e.docid);
+    if (!s) return false;
+    const int level = s->level;
+    const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)] : 0;
+    keys_[i] = sort_key{detail::comparable_score(e.score, conv_.opt), conv_.tied_grades * grade,
+                        by_docid ? docid_prefix(e.docid) : 0, static_cast<std::uint32_t>(i), level};
+  }
+  return true;
+}
+
+// Score descending; equal scores by docid descending in byte order
+// (trec_eval's comp_sim_docno), or in input order when the preset says so.
+// Docids are unique within a query, so the order is total and the sorts
+// (which, unlike stable_sort, never allocate) give one answer. -M keeps the
+// top M (found by nth_element); -J then drops the unjudged among them; when
+// every measure stops at a cutoff, only that many ranks are put in order.
+void query_evaluator::rank() {
+  const key_order order{conv_.opt.ties != tie_policy::input, run_};
+  std::size_t kept = keys_.size();
+  if (conv_.max_docs < kept) {
+    std::nth_element(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(conv_.max_docs), keys_.end(), order);
+    kept = conv_.max_docs;
+  }
+  if (conv_.judged_only) {
+    const auto end = std::remove_if(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(kept),
+                                    [](const sort_key& k) { return k.level < 0; });
+    kept = static_cast<std::size_t>(end - keys_.begin());
+  }
+  kept_ = kept;
+  const bool partial = plan_.sort_depth < kept && conv_.opt.ties != tie_policy::average;
+  const std::size_t depth = partial ? plan_.sort_depth : kept;
+  const auto first = keys_.begin(), mid = first + static_cast<std::ptrdiff_t>(depth),
+             last = first + static_cast<std::ptrdiff_t>(kept);
+  if (partial) std::partial_sort(first, mid, last, order);
+  else std::sort(first, last, order);
+  state_.num_ret = kept;
+  state_.depth = depth;
+  state_.num_rel_ret = state_.num_nonpool = state_.num_unjudged = 0;
+  for (std::size_t i = 0; i < kept; ++i) {
+    const int level = keys_[i].level;
+    if (level == not_judged) ++state_.num_nonpool;
+    else if (level == judged_negative) ++state_.num_unjudged;
+    else if (grades_.levels[static_cast<std::size_t>(level)] >= conv_.relevance_level) ++state_.num_rel_ret;
+  }
+}
+
+// One pass down the ranked list: grades, hits and precision sums per rank.
+void query_evaluator::walk_ranking() {
+  query_state& s = state_;
+  const std::size_t depth = s.depth;
+  s.rel.resize(depth);
+  s.level.resize(depth);
+  s.docids.resize(depth);
+  s.hits.resize(depth + 1);
+  s.precision_sum.resize(depth + 1);
+  s.hits[0] = 0;
+  s.precision_sum[0] = 0;
+  s.first_hit = 0;
+  for (std::size_t r = 0; r < depth; ++r) {
+    const int level = keys_[r].level;
+    const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)]
+                                  : (level == not_judged ? not_in_pool : unjudged);
+    s.level[r] = level;
+    s.rel[r] = grade;
+    s.docids[r] = docid_of(keys_[r]);
+    const bool relevant = level >= 0 && grade >= conv_.relevance_level;
+    s.hits[r + 1] = s.hits[r] + (relevant ? 1 : 0);
+    s.precision_sum[r + 1] = s.precision_sum[r];
+    if (!relevant) continue;
+    s.precision_sum[r + 1] += static_cast<double>(s.hits[r + 1]) / static_cast<double>(r + 1);
+    if (s.first_hit == 0) s.first_hit = r + 1;
   }
 }
 
 // Interpolated precision at the k-th relevant document: the best precision
 // at it or at any later relevant one (trec_eval's iprec_at_recall).
 void query_evaluator::interpolated_precision() {
-  best_precision_.assign(relevant_retrieved_ + 1, 0.0);
+  query_state& s = state_;
+  s.best_precision.assign(s.num_rel_ret + 1, 0.0);
   double best = 0;
-  std::size_t k = relevant_retrieved_;
-  for (std::size_t r = ranked_level_.size(); r > 0 && k > 0; --r) {
-    if (hits_[r] == hits_[r - 1]) continue;
+  std::size_t k = s.num_rel_ret;
+  for (std::size_t r = s.depth; r > 0 && k > 0; --r) {
+    if (s.hits[r] == s.hits[r - 1]) continue;
     best = std::max(best, static_cast<double>(k) / static_cast<double>(r));
-    best_precision_[k--] = best;
+    s.best_precision[k--] = best;
   }
-  best_precision_[0] = best;
+  s.best_precision[0] = best;
 }
 
-// Prefix sums of DCG over the ranking and of IDCG over the ideal list, so
-// that ndcg and every ndcg_cut_k read them. Terms are added in rank order and
-// zero gains skipped, as in m_ndcg.c, which keeps the sums bit-identical.
-void query_evaluator::ndcg_sums(std::size_t scheme) {
+// Gains per rank, prefix sums of DCG over the ranking and of IDCG over the
+// ideal list, so that every gain measure reads them. Terms are added in rank
+// order and zero gains skipped, as in m_ndcg.c, which keeps the sums
+// bit-identical.
+void query_evaluator::gain_sums(std::size_t scheme) {
+  query_state& s = state_;
   const std::vector<double>& level_gain = grades_.gains[scheme];
-  const std::size_t n = ranked_level_.size();
-  gains_.resize(n);
+  const std::size_t n = s.depth;
+  std::vector<double>& gains = s.gain[scheme];
+  gains.resize(n);
   for (std::size_t r = 0; r < n; ++r)
-    gains_[r] = ranked_level_[r] >= 0 ? level_gain[static_cast<std::size_t>(ranked_level_[r])] : 0.0;
+    gains[r] = s.level[r] >= 0 ? level_gain[static_cast<std::size_t>(s.level[r])] : 0.0;
   if (conv_.opt.ties == tie_policy::average) {
     detail::average_tied(
-        n, [&](std::size_t r) -> double& { return gains_[r]; },
+        n, [&](std::size_t r) -> double& { return gains[r]; },
         [&](std::size_t a, std::size_t b) { return keys_[a].score == keys_[b].score && keys_[a].tier == keys_[b].tier; });
   }
 
   // The ideal's pool: every judged document, or (ideal from the list) the
-  // retrieved ones only; gains <= 0 never enter it (m_ndcg.c stops there).
-  const bool from_list = conv_.opt.ideal == ideal_source::list;
-  if (from_list) {
-    retrieved_counts_.assign(grades_.levels.size(), 0);
-    for (int level : entry_level_)
-      if (level >= 0) ++retrieved_counts_[static_cast<std::size_t>(level)];
+  // ranked ones only; gains <= 0 never enter it (m_ndcg.c stops there).
+  std::vector<long> counts = level_counts_;
+  if (conv_.opt.ideal == ideal_source::list) {
+    std::fill(counts.begin(), counts.end(), 0);
+    for (std::size_t i = 0; i < kept_; ++i)
+      if (keys_[i].level >= 0) ++counts[static_cast<std::size_t>(keys_[i].level)];
   }
-  const std::vector<long>& counts = from_list ? retrieved_counts_ : level_counts_;
-  std::size_t ideal_size = 0;
-  for (std::size_t level : grades_.by_gain[scheme])
-    if (level_gain[level] > 0) ideal_size += static_cast<std::size_t>(counts[level]);
-  if (conv_.opt.ideal_cut_to_retrieved) ideal_size = std::min(ideal_size, retrieved_);
-  discounts_.reserve(std::max(n, ideal_size));
-
-  std::vector<double>& dcg = dcg_[scheme];
-  dcg.resize(n + 1);
-  dcg[0] = 0;
-  for (std::size_t r = 0; r < n; ++r)
-    dcg[r + 1] = gains_[r] != 0 ? dcg[r] + gains_[r] / discounts_.at(r + 1) : dcg[r];
-
-  std::vector<double>& idcg = idcg_[scheme];
-  idcg.resize(ideal_size + 1);
-  idcg[0] = 0;
-  std::size_t at = 0;
+  std::vector<double>& ideal = s.ideal_gain[scheme];
+  ideal.clear();
   for (std::size_t level : grades_.by_gain[scheme]) {
     const double gain = level_gain[level];
     if (!(gain > 0)) break;
-    for (long i = 0; i < counts[level] && at < ideal_size; ++i, ++at)
-      idcg[at + 1] = idcg[at] + gain / discounts_.at(at + 1);
+    ideal.insert(ideal.end(), static_cast<std::size_t>(counts[level]), gain);
   }
+  if (conv_.opt.ideal_cut_to_retrieved && ideal.size() > kept_) ideal.resize(kept_);
+  discounts_.reserve(std::max(n, ideal.size()));
+
+  std::vector<double>& dcg = s.dcg[scheme];
+  dcg.resize(n + 1);
+  dcg[0] = 0;
+  for (std::size_t r = 0; r < n; ++r) dcg[r + 1] = gains[r] != 0 ? dcg[r] + gains[r] / discounts_.at(r + 1) : dcg[r];
+  std::vector<double>& idcg = s.idcg[scheme];
+  idcg.resize(ideal.size() + 1);
+  idcg[0] = 0;
+  for (std::size_t i = 0; i < ideal.size(); ++i) idcg[i + 1] = idcg[i] + ideal[i] / discounts_.at(i + 1);
 }
 
-double query_evaluator::value_of(const column& c) {
-  const std::size_t n = retrieved_;
-  const std::size_t top = std::min(c.cutoff, n);
-  const double n_rel = static_cast<double>(num_rel_);
-  switch (c.kind) {
-    case family::runid: return std::numeric_limits<double>::quiet_NaN();
-    case family::num_q: return 1.0;
-    case family::num_ret: return static_cast<double>(n);
-    case family::num_rel: return n_rel;
-    case family::num_rel_ret: return static_cast<double>(relevant_retrieved_);
-    case family::map:
-    case family::gm_map: return relevant_retrieved_ ? precision_sum_ / n_rel : 0.0;
-    case family::Rprec: {
-      const std::size_t look = std::min(n, num_rel_);
-      return look ? static_cast<double>(hits_[look]) / n_rel : 0.0;
-    }
-    case family::bpref: return num_rel_ ? bpref_ / n_rel : bpref_;
-    case family::recip_rank: return first_hit_ ? 1.0 / static_cast<double>(first_hit_) : 0.0;
-    case family::iprec_at_recall: {
-      const auto at = static_cast<std::size_t>(std::lround(c.cutoff_value * n_rel));
-      return at > relevant_retrieved_ ? 0.0 : best_precision_[at];
-    }
-    case family::P: return static_cast<double>(hits_[top]) / c.cutoff_value;
-    case family::recall: return num_rel_ ? static_cast<double>(hits_[top]) / n_rel : 0.0;
-    case family::success: return hits_[top] > 0 ? 1.0 : 0.0;
-    case family::ndcg: return detail::ndcg_of(dcg_[c.scheme].back(), idcg_[c.scheme].back(), conv_.opt.zero_idcg);
-    case family::ndcg_cut: {
-      const std::vector<double>& idcg = idcg_[c.scheme];
-      return detail::ndcg_of(dcg_[c.scheme][top], idcg[std::min(c.cutoff, idcg.size() - 1)], conv_.opt.zero_idcg);
-    }
-    case family::err_cut: return err_of(c);
-    case family::alpha_ndcg_cut: break;
-  }
-  return 0.0;
-}
-
-// ERR@k over the grades in rank order; a query without a positive judgment
-// has no value where the preset leaves such queries out (gdeval).
-double query_evaluator::err_of(const column& c) {
-  if (positives_ == 0 && conv_.opt.zero_idcg == zero_policy::skip) return std::numeric_limits<double>::quiet_NaN();
-  const std::size_t top = std::min(c.cutoff, ranked_level_.size());
-  grades_buf_.resize(top);
-  for (std::size_t r = 0; r < top; ++r)
-    grades_buf_[r] = ranked_level_[r] >= 0
-                         ? static_cast<double>(grades_.levels[static_cast<std::size_t>(ranked_level_[r])])
-                         : 0.0;
-  return detail::expected_reciprocal_rank(grades_buf_, c.cutoff, conv_.err_max_grade);
-}
-
-// alpha-nDCG@K against ndeval-style judgments: binary per (document,
+// alpha-nDCG against ndeval-style judgments: binary per (document,
 // subtopic), only positive judgments count; the ideal is greedy over every
 // judged document, ties to the larger docid (ndeval), so the pool is handed
 // to the greedy search in docid-descending order.
-void query_evaluator::alpha_values(const query_input& q, std::vector<double>& row) {
-  detail::handle_table index;  // docid -> its place in covers and docids
-  std::vector<std::vector<std::string>> covers;
-  std::vector<std::string_view> docids;
-  const auto same_as = [&](std::string_view id) { return [&docids, id](std::uint32_t i) { return docids[i] == id; }; };
+void query_evaluator::subtopic_lists(const query_input& q) {
+  covers_.clear();
+  cover_docids_.clear();
+  detail::handle_table index;  // docid -> its place in covers_ and cover_docids_
+  const auto same_as = [&](std::string_view id) { return [this, id](std::uint32_t i) { return cover_docids_[i] == id; }; };
   if (q.subtopics)
     for (const subtopic_entry& e : q.subtopics->entries) {
       if (e.judgment <= 0) continue;
-      std::uint32_t at = index.insert(detail::hash_of(e.docid), static_cast<std::uint32_t>(covers.size()), same_as(e.docid));
+      std::uint32_t at = index.insert(detail::hash_of(e.docid), static_cast<std::uint32_t>(covers_.size()), same_as(e.docid));
       if (at == detail::handle_table::none) {
-        at = static_cast<std::uint32_t>(covers.size());
-        covers.emplace_back();
-        docids.push_back(e.docid);
+        at = static_cast<std::uint32_t>(covers_.size());
+        covers_.emplace_back();
+        cover_docids_.push_back(e.docid);
       }
-      std::vector<std::string>& list = covers[at];
+      std::vector<std::string>& list = covers_[at];
       if (std::find(list.begin(), list.end(), e.subtopic) == list.end()) list.emplace_back(e.subtopic);
     }
-  std::vector<std::size_t> by_docid(covers.size());
+  std::vector<std::size_t> by_docid(covers_.size());
   for (std::size_t i = 0; i < by_docid.size(); ++i) by_docid[i] = i;
-  detail::sort_indices(by_docid, [&](std::size_t a, std::size_t b) { return docids[a] > docids[b]; });
+  detail::sort_indices(by_docid, [&](std::size_t a, std::size_t b) { return cover_docids_[a] > cover_docids_[b]; });
   std::vector<const std::vector<std::string>*> pool;
-  for (std::size_t i : by_docid) pool.push_back(&covers[i]);
+  for (std::size_t i : by_docid) pool.push_back(&covers_[i]);
 
   static const std::vector<std::string> none;
-  std::vector<const std::vector<std::string>*> order;
-  for (std::size_t r = 0; r < std::min(keys_.size(), plan_.max_alpha_cutoff); ++r) {
-    const sort_key& k = keys_[r];
-    const std::uint32_t found = index.find(detail::hash_of(k.docid), same_as(k.docid));
-    order.push_back(found == detail::handle_table::none ? &none : &covers[found]);
+  state_.alpha_order.clear();
+  for (std::size_t r = 0; r < std::min(state_.depth, plan_.max_alpha_cutoff); ++r) {
+    const std::string_view docid = state_.docids[r];
+    const std::uint32_t found = index.find(detail::hash_of(docid), same_as(docid));
+    state_.alpha_order.push_back(found == detail::handle_table::none ? &none : &covers_[found]);
   }
-  auto ideal = detail::alpha_ideal(pool, plan_.max_alpha_cutoff, conv_.alpha);
-  for (std::size_t m = 0; m < plan_.columns.size(); ++m) {
-    const column& c = plan_.columns[m];
-    if (c.kind != family::alpha_ndcg_cut) continue;
-    double idcg = detail::alpha_dcg(ideal, c.cutoff, conv_.alpha);
-    row[m] = idcg > 0 ? detail::alpha_dcg(order, c.cutoff, conv_.alpha) / idcg : 0.0;
+  state_.alpha_ideal = detail::alpha_ideal(pool, plan_.max_alpha_cutoff, conv_.alpha);
+}
+
+// The query's preference lines and its retrieved documents in trec_eval's
+// order for preferences (score descending, docid ascending; cut by -M).
+status query_evaluator::preference_counts(const query_input& q) {
+  const judgments& j = *q.judged;
+  pref_lines_.clear();
+  for (std::size_t i = q.judged_begin; i < q.judged_end; ++i)
+    pref_lines_.push_back(pref_line{j.group[i], j.subgroup[i], j.docs[i].id(), j.level[i], j.docs[i].line});
+  std::vector<sort_key> by_score(keys_.begin(), keys_.end());
+  std::sort(by_score.begin(), by_score.end(), [this](const sort_key& a, const sort_key& b) {
+    return a.score != b.score ? a.score > b.score : docid_of(a) < docid_of(b);
+  });
+  if (by_score.size() > conv_.max_docs) by_score.resize(conv_.max_docs);
+  pref_ranked_.clear();
+  for (const sort_key& k : by_score) pref_ranked_.push_back(docid_of(k));
+  return count_prefs(pref_lines_, pref_ranked_, state_.prefs);
+}
+
+// Each judgment group's view of the ranking: the group's grades looked up
+// for every ranked document; under -J each group drops its own unjudged.
+void query_evaluator::group_rankings(const query_input& q) {
+  const judgments& j = *q.judged;
+  groups_state& out = state_.groups;
+  group_order_.clear();
+  for (std::size_t i = q.judged_begin; i < q.judged_end; ++i) group_order_.push_back(i);
+  detail::sort_indices(group_order_, [&](std::size_t a, std::size_t b) {
+    return j.group[a] != j.group[b] ? j.group[a] < j.group[b] : a < b;
+  });
+  out.count = 0;
+  for (std::size_t at = 0; at < group_order_.size();) {
+    std::size_t end = at;
+    while (end < group_order_.size() && j.group[group_order_[end]] == j.group[group_order_[at]]) ++end;
+    if (out.groups.size() <= out.count) out.groups.emplace_back();
+    group_ranking& g = out.groups[out.count++];
+    docs_.start(end - at);
+    g.num_rel = 0;
+    for (std::size_t i = at; i < end; ++i) {
+      const judged_doc& d = j.docs[group_order_[i]];
+      // The table's level holds the group's grade here (grades beyond int are absurd).
+      docs_.add(d.id(), j.hash[group_order_[i]], d.rel < 0 ? judged_negative : static_cast<int>(std::min<long>(d.rel, INT_MAX)));
+      if (d.rel >= 0 && d.rel >= conv_.relevance_level) ++g.num_rel;
+    }
+    g.rel.clear();
+    g.num_rel_ret = 0;
+    for (std::size_t r = 0; r < kept_; ++r) {
+      const doc_table::entry* e = docs_.find(docid_of(keys_[r]));
+      long grade = not_in_pool;
+      if (e) grade = e->level == judged_negative ? unjudged : e->level;
+      if (conv_.judged_only && grade < 0) continue;
+      g.rel.push_back(grade);
+      if (grade >= 0 && grade >= conv_.relevance_level) ++g.num_rel_ret;
+    }
+    g.num_ret = g.rel.size();
+    at = end;
   }
 }
 

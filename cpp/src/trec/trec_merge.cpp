@@ -10,6 +10,7 @@
 
 #include "ndcg/trec.hpp"
 #include "base/text.hpp"
+#include "trec/measures/list.hpp"
 #include "trec/trec_detail.hpp"
 
 namespace ndcg {
@@ -21,10 +22,14 @@ struct merge_state {
   std::vector<std::string> names;                   // print order
   std::unordered_map<std::string, std::size_t> column;
   std::map<std::string, std::vector<double>> rows;  // by qid, in byte order
+  std::map<std::string, std::vector<std::string>> texts;  // text measures (relstring), by qid
   std::string run_id;
   double num_q = 0;
-  double gm_log_sum = 0, gm_queries = 0;            // from "all" lines, when map is missing
-  double file_num_q = 0, file_gm = -1;              // of the output being read
+  // Geometric means (gm_map, gm_bpref) from "all" lines, for when their
+  // per-query measures (map, bpref) are missing: log sums and queries.
+  std::map<std::string, std::pair<double, double>> gm_logs;
+  double file_num_q = 0;                            // of the output being read
+  std::map<std::string, double> file_gm;
 
   std::size_t column_of(const std::string& name) {
     auto [at, added] = column.emplace(name, names.size());
@@ -33,13 +38,16 @@ struct merge_state {
   }
 };
 
-// The family a printed name belongs to ("P_10" -> P, "ndcg_1=2" -> ndcg).
-const trec_detail::family_info* family_of(const std::string& name) {
-  for (std::size_t cut = name.size(); cut != std::string::npos && cut > 0; cut = name.rfind('_', cut - 1)) {
-    if (const auto* f = trec_detail::find_family(name.substr(0, cut))) return f;
-    if (cut == 0) break;
+const family* family_of(const std::string& name) { return trec_detail::family_of_column(name); }
+
+// A value as trec_eval prints it, -nan included.
+bool read_value(std::string_view text, double& value) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  if (text == "-nan" || text == "nan") {
+    value = trec_nan();
+    return true;
   }
-  return nullptr;
+  return detail::parse_number(text, value) == detail::number_status::ok;
 }
 
 error bad_line(std::size_t line, std::size_t column, std::string message, std::string_view found) {
@@ -62,27 +70,35 @@ status merge_line(merge_state& s, const detail::line& l) {
     s.run_id = std::string(text);
     return done{};
   }
+  if (family_of(name)->kind == trec_detail::value_kind::text) {
+    std::vector<std::string>& row = s.texts[qid];
+    if (row.size() <= m) row.resize(m + 1);
+    row[m] = text.size() >= 2 && text.front() == '\'' && text.back() == '\'' ? std::string(text.substr(1, text.size() - 2))
+                                                                         : std::string(text);
+    s.rows[qid];
+    return done{};
+  }
   double value = 0;
-  if (detail::parse_number(text, value) != detail::number_status::ok)
+  if (!read_value(text, value))
     return bad_line(l.number, b + 2, "expected a number, got " + echo(text), text);
   if (qid != "all") {
     std::vector<double>& row = s.rows[qid];
     if (row.size() <= m) row.resize(m + 1, std::numeric_limits<double>::quiet_NaN());
-    if (!std::isnan(row[m]))
+    if (!std::isnan(row[m]) || is_trec_nan(row[m]))
       return bad_line(l.number, a + 2, "query " + echo(qid) + " has a second " + echo(name) +
                                            " line: each query must be in one shard only", qid);
     row[m] = value;
   } else if (name == "num_q") {
     s.file_num_q = value;
-  } else if (name == "gm_map") {
-    s.file_gm = value;
+  } else if (family_of(name)->all == trec_detail::combine::geometric) {
+    s.file_gm[name] = value;
   }
   return done{};
 }
 
 status merge_text(merge_state& s, std::string_view text) {
   s.file_num_q = 0;
-  s.file_gm = -1;
+  s.file_gm.clear();
   detail::line_reader lines(text);
   detail::line l;
   while (lines.next(l)) {
@@ -90,9 +106,10 @@ status merge_text(merge_state& s, std::string_view text) {
     if (auto ok = merge_line(s, l); !ok) return ok;
   }
   s.num_q += s.file_num_q;
-  if (s.file_gm > 0 && s.file_num_q > 0) {
-    s.gm_log_sum += s.file_num_q * std::log(s.file_gm);
-    s.gm_queries += s.file_num_q;
+  for (const auto& [name, gm] : s.file_gm) {
+    if (!(gm > 0) || s.file_num_q <= 0) continue;
+    s.gm_logs[name].first += s.file_num_q * std::log(gm);
+    s.gm_logs[name].second += s.file_num_q;
   }
   return done{};
 }
@@ -101,37 +118,43 @@ status merge_text(merge_state& s, std::string_view text) {
 trec_result columns_of(const merge_state& s) {
   std::vector<std::string> names = s.names;
   std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
-    return family_of(a)->kind < family_of(b)->kind;
+    return trec_detail::order_of(*family_of(a)) < trec_detail::order_of(*family_of(b));
   });
   trec_result r;
   for (const std::string& name : names) {
-    const trec_detail::family_info* f = family_of(name);
+    const family* f = family_of(name);
     r.names.push_back(name);
-    r.is_count.push_back(f->is_count);
-    r.summary_only.push_back(f->summary_only);
-    r.geometric.push_back(f->kind == family::gm_map);
+    r.is_count.push_back(f->kind == trec_detail::value_kind::count);
+    r.summary_only.push_back(f->printed == trec_detail::lines::summary_only);
+    r.per_query_only.push_back(f->printed == trec_detail::lines::per_query_only);
+    r.is_text.push_back(f->kind == trec_detail::value_kind::text);
+    if (f->kind == trec_detail::value_kind::text) r.text_columns.push_back(r.names.size() - 1);
+    r.geometric.push_back(f->all == trec_detail::combine::geometric ? 1 : 0);
   }
   return r;
 }
 
-// gm_map's per-query values are the APs: taken from map when every query
-// has one (then the mean is exact); else the shards' geometric means are
-// combined, exact up to rounding. Call after take_means().
-void fill_gm_map(trec_result& r, const merge_state& s) {
+// A geometric mean's per-query values are its measure's (gm_map: map's
+// APs, gm_bpref: bpref's): taken from there when every query has one (then
+// the mean is exact); else the shards' geometric means are combined, exact
+// up to rounding. Call after take_means().
+void fill_geometric(trec_result& r, const merge_state& s, std::string_view gm_name, std::string_view from) {
   const auto col = [&](std::string_view n) {
     return static_cast<std::size_t>(std::find(r.names.begin(), r.names.end(), n) - r.names.begin());
   };
-  const std::size_t gm = col("gm_map"), map = col("map");
+  const std::size_t gm = col(gm_name), base = col(from);
   if (gm == r.names.size()) return;
-  bool complete = map < r.names.size();
-  for (const std::vector<double>& row : r.values) complete = complete && !std::isnan(row[map]);
+  bool complete = base < r.names.size();
+  for (const std::vector<double>& row : r.values) complete = complete && !std::isnan(row[base]);
   double sum = 0;
   for (std::vector<double>& row : r.values) {
-    row[gm] = complete ? row[map] : std::numeric_limits<double>::quiet_NaN();
+    row[gm] = complete ? row[base] : std::numeric_limits<double>::quiet_NaN();
     if (complete) sum += std::log(std::max(row[gm], trec_detail::min_geo_mean));
   }
+  const auto logs = s.gm_logs.find(std::string(gm_name));
   if (complete) r.mean[gm] = r.values.empty() ? 0 : std::exp(sum / static_cast<double>(r.values.size()));
-  else r.mean[gm] = s.gm_queries > 0 ? std::exp(s.gm_log_sum / s.gm_queries) : std::numeric_limits<double>::quiet_NaN();
+  else if (logs != s.gm_logs.end() && logs->second.second > 0) r.mean[gm] = std::exp(logs->second.first / logs->second.second);
+  else r.mean[gm] = std::numeric_limits<double>::quiet_NaN();
 }
 
 }  // namespace
@@ -152,11 +175,22 @@ expected<trec_result> merge_trec(const std::vector<std::string_view>& outputs) {
     }
     r.qids.push_back(qid);
     r.values.push_back(std::move(row));
+    if (!r.text_columns.empty()) {
+      std::vector<std::string> texts;
+      const auto found = s.texts.find(qid);
+      for (std::size_t m : r.text_columns) {
+        const std::size_t from = s.column.at(r.names[m]);
+        const bool have = found != s.texts.end() && from < found->second.size();
+        texts.push_back(have ? found->second[from] : std::string());
+      }
+      r.texts.push_back(std::move(texts));
+    }
   }
   r.num_q = r.qids.size();
   r.run_id = s.run_id;
   trec_detail::take_means(r);
-  fill_gm_map(r, s);
+  fill_geometric(r, s, "gm_map", "map");
+  fill_geometric(r, s, "gm_bpref", "bpref");
   for (std::size_t m = 0; m < r.names.size(); ++m)
     if (r.names[m] == "num_q") r.mean[m] = s.num_q;
   return r;

@@ -1,18 +1,21 @@
-// The batch evaluation's query loop: the qrels read into flat arrays, the
-// run read piece by piece and each query evaluated as soon as its lines
+// The batch evaluation's query loop: the judgments read into flat arrays,
+// the run read piece by piece and each query evaluated as soon as its lines
 // have all come (runs are grouped by query), so memory holds the qrels and
-// one query. evaluate_trec() is the same loop over one whole text, with a
-// fallback for runs whose queries are interleaved.
+// one query. A run whose queries are interleaved is read again after
+// regroup(): its judged queries' lines are then kept, grouped, and
+// evaluated at the end, against the judgments already read.
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "base/index_sort.hpp"
-#include "ndcg/trec.hpp"
 #include "base/text.hpp"
-#include "trec/trec_detail.hpp"
+#include "ndcg/trec.hpp"
 #include "parse/trec_lines.hpp"
+#include "trec/trec_detail.hpp"
 #include "trec/trec_worker.hpp"
+#include "trec/trec_zscores.hpp"
 
 namespace ndcg {
 namespace trec_detail {
@@ -21,128 +24,27 @@ namespace {
 using detail::handle_table;
 using detail::hash_of;
 
-// Puts each query's documents side by side, keeping file order within a
-// query (a counting sort by query; nothing moves when already grouped).
-void group_by_query(judgments& j, const std::vector<std::uint32_t>& query_of, bool grouped) {
-  std::vector<std::size_t> start(j.queries.size() + 1, 0);
-  for (std::uint32_t q : query_of) ++start[q + 1];
-  for (std::size_t q = 0; q < j.queries.size(); ++q) start[q + 1] += start[q];
-  for (std::size_t q = 0; q < j.queries.size(); ++q) {
-    j.queries[q].begin = start[q];
-    j.queries[q].end = start[q + 1];
-  }
-  if (grouped) return;
-  std::vector<judged_doc> sorted(j.docs.size());
-  for (std::size_t i = 0; i < j.docs.size(); ++i) sorted[start[query_of[i]]++] = j.docs[i];
-  j.docs.swap(sorted);
-}
-
-// The first docid judged twice in a query (by the line of its second
-// judgment), as an error; done when there is none.
-status first_repeat(const judgments& j, std::string_view text) {
-  handle_table seen;
-  const judged_doc* worst = nullptr;
-  const judged_doc* worst_first = nullptr;
-  const judged_query* worst_query = nullptr;
-  for (const judged_query& q : j.queries) {
-    seen.reset(q.end - q.begin);
-    for (std::size_t i = q.begin; i < q.end; ++i) {
-      const std::string_view id = j.docs[i].id();
-      const std::uint32_t at = seen.insert(hash_of(id), static_cast<std::uint32_t>(i),
-                                           [&](std::uint32_t other) { return j.docs[other].id() == id; });
-      if (at == handle_table::none) continue;
-      if (!worst || j.docs[i].line < worst->line) {
-        worst = &j.docs[i];
-        worst_first = &j.docs[at];
-        worst_query = &q;
-      }
-      break;  // later repeats in this query come after this one
-    }
-  }
-  if (!worst) return done{};
-  const detail::field docid{worst->id(), column_of(text, worst->id())};
-  return detail::repeated_in_qrels(docid, worst_query->qid, worst->line, worst_first->line);
-}
-
-}  // namespace
-
-std::uint32_t judgments::find(std::string_view qid) const {
-  return index.find(hash_of(qid), [&](std::uint32_t q) { return queries[q].qid == qid; });
-}
-
-expected<judgments> read_judgments(std::string_view text) {
-  judgments j;
-  std::vector<std::uint32_t> query_of;
-  // One document per line at most: room for all at once, no doubling.
-  const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
-  j.docs.reserve(lines);
-  query_of.reserve(lines);
-  bool grouped = true;
-  std::uint32_t last = handle_table::none;
-  const status read = detail::for_each_record(
-      text, limits{}, detail::qrels_layout, [&](std::size_t line, const detail::field* f) -> status {
-        long rel = 0;
-        if (auto ok = detail::read_grade(f, line, rel); !ok) return ok;
-        const std::string_view qid = f[0].text;
-        if (last == handle_table::none || j.queries[last].qid != qid) {
-          const auto handle = static_cast<std::uint32_t>(j.queries.size());
-          last = j.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return j.queries[q].qid == qid; });
-          if (last == handle_table::none) {
-            j.queries.push_back(judged_query{qid, 0, 0});
-            last = handle;
-          } else {
-            grouped = false;
-          }
-        }
-        j.docs.push_back(judged_doc{f[2].text.data(), static_cast<std::uint32_t>(f[2].text.size()),
-                                    static_cast<std::uint32_t>(line), rel});
-        query_of.push_back(last);
-        return done{};
-      });
-  if (!read && read.err().line == 0) return read.err();
-  group_by_query(j, query_of, grouped);
-  const status repeats = first_repeat(j, text);
-  if (!repeats && (read || repeats.err().line < read.err().line)) return repeats.err();
-  if (!read) return read.err();
-  return j;
-}
-
-judgments judgments_from(const subtopic_qrels_file& subtopics) {
-  judgments j;
-  handle_table docs;
-  for (const subtopic_query& q : subtopics.queries) {
-    const std::size_t begin = j.docs.size();
-    docs.reset(q.entries.size());
-    for (const subtopic_entry& e : q.entries) {
-      const auto handle = static_cast<std::uint32_t>(j.docs.size());
-      const std::uint32_t at = docs.insert(hash_of(e.docid), handle,
-                                           [&](std::uint32_t d) { return j.docs[d].id() == e.docid; });
-      const long rel = e.judgment > 0 ? 1 : 0;
-      if (at != handle_table::none) {
-        j.docs[at].rel = std::max(j.docs[at].rel, rel);
-        continue;
-      }
-      j.docs.push_back(judged_doc{e.docid.data(), static_cast<std::uint32_t>(e.docid.size()),
-                                  static_cast<std::uint32_t>(e.line), rel});
-    }
-    j.index.insert(hash_of(q.qid), static_cast<std::uint32_t>(j.queries.size()), [](std::uint32_t) { return false; });
-    j.queries.push_back(judged_query{q.qid, begin, j.docs.size()});
-  }
-  return j;
-}
-
-namespace {
-
 void add_to_mean(const double* row, const trec_result& r, std::vector<double>& sum,
                  std::vector<std::size_t>& count) {
   for (std::size_t m = 0; m < r.names.size(); ++m) {
-    if (std::isnan(row[m])) continue;
-    sum[m] += r.geometric[m] ? std::log(std::max(row[m], min_geo_mean)) : row[m];
+    const double v = row[m];
+    if (std::isnan(v) && !is_trec_nan(v)) continue;  // no value
+    if (r.geometric[m] == 1) sum[m] += std::log(std::max(v, min_geo_mean));
+    else sum[m] += v;
     ++count[m];
   }
 }
 
 }  // namespace
+
+}  // namespace trec_detail
+
+const std::string& trec_result::text(std::size_t q, std::size_t m) const {
+  const auto at = std::find(text_columns.begin(), text_columns.end(), m);
+  return texts[q][static_cast<std::size_t>(at - text_columns.begin())];
+}
+
+namespace trec_detail {
 
 void take_means(trec_result& r) {
   std::vector<double> sum(r.names.size(), 0.0);
@@ -151,22 +53,24 @@ void take_means(trec_result& r) {
   r.mean.resize(sum.size());
   for (std::size_t m = 0; m < sum.size(); ++m) {
     const double n = static_cast<double>(count[m]);
-    if (r.is_count[m]) r.mean[m] = sum[m];
+    if (r.names[m] == "runid" || r.per_query_only[m]) r.mean[m] = std::numeric_limits<double>::quiet_NaN();
+    else if (std::isnan(sum[m])) r.mean[m] = trec_nan();  // a query's -nan makes the mean -nan, as in trec_eval
+    else if (r.is_count[m]) r.mean[m] = sum[m];
     else if (count[m] == 0) r.mean[m] = std::numeric_limits<double>::quiet_NaN();
     else r.mean[m] = r.geometric[m] ? std::exp(sum[m] / n) : sum[m] / n;
   }
-  for (std::size_t m = 0; m < r.names.size(); ++m)
-    if (r.names[m] == "runid") r.mean[m] = std::numeric_limits<double>::quiet_NaN();
 }
-
 
 void describe_columns(const plan& p, trec_result& r) {
   for (const column& c : p.columns) {
-    const family_info& f = info_of(c.kind);
+    const family& f = *c.of;
     r.names.push_back(c.name);
-    r.is_count.push_back(f.is_count);
-    r.summary_only.push_back(f.summary_only);
-    r.geometric.push_back(c.kind == family::gm_map);
+    r.is_count.push_back(f.kind == value_kind::count);
+    r.summary_only.push_back(f.printed == lines::summary_only);
+    r.per_query_only.push_back(f.printed == lines::per_query_only);
+    r.is_text.push_back(f.kind == value_kind::text);
+    if (f.kind == value_kind::text) r.text_columns.push_back(r.names.size() - 1);
+    r.geometric.push_back(f.all == combine::geometric ? 1 : 0);
   }
 }
 
@@ -184,12 +88,16 @@ struct trec_stream::state {
   subtopic_qrels_file subtopics;
   handle_table subtopics_of;             // qid -> index in subtopics.queries
   grade_levels levels;
+  zscore_table zscores;
   std::unique_ptr<query_evaluator> evaluator;
 
   std::vector<char> evaluated;           // per judged query
   std::vector<std::uint32_t> row_query;  // the judged query of each row
   std::vector<double> values;            // the rows, flat
+  std::vector<std::string> texts;        // the rows' texts, flat (text columns only)
   std::vector<double> row;
+  std::vector<std::string> row_texts;
+  std::optional<error> problem;          // the first error while evaluating (on the worker)
 
   std::size_t next_line = 1;             // of the next piece
   bool at_start = true;
@@ -198,27 +106,45 @@ struct trec_stream::state {
   // many queries the run has, and a run-only query is never evaluated, so
   // its lines coming back change nothing.
   std::vector<std::size_t> first_line_of;
-  std::vector<run_entry> current;        // the query being read
-  handle_table current_docs;
+  std::vector<pending_line> current;     // the query being read: fields as views
+  // A query's lines once read (read_lines): the second thread's, and the reader's own.
+  struct read_buffers {
+    std::vector<run_entry> entries;
+    handle_table docids;
+  } on_worker, on_reader;
   std::string run_id;
+  // After regroup(): each judged query's lines, their docids copied.
+  bool collecting = false;
+  struct kept_query {
+    std::string bytes;                // the docids, one after another
+    std::vector<std::size_t> offsets; // where each line's docid starts in bytes
+    std::vector<run_entry> lines;     // docids pointed into bytes at finish()
+  };
+  std::vector<kept_query> kept;       // per judged query
   // Evaluates on a second thread while feed() reads on; declared last so
   // it stops before the members its queries use are destroyed.
   std::unique_ptr<query_worker> worker;
 
   status read_judged(std::string_view qrels, std::string_view subtopics_text);
   status open_query(const detail::field& qid, std::size_t line);
-  void close_query(std::string_view qid, std::string_view tag);
-  void evaluate(std::uint32_t q, const run_entry* run, std::size_t count);
+  status close_query(std::string_view qid, std::string_view tag, std::string_view block);
+  static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
+  static bool read_scores(const std::vector<pending_line>& lines, std::vector<run_entry>& into);
+  void handle(std::uint32_t q, const std::vector<pending_line>& lines);
+  error earliest(error e);
+  void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line);
+  status evaluate_kept();
+  status evaluate(std::uint32_t q, const run_entry* run, std::size_t count);
 };
 
-// Reads the judgments: qrels, or (the same text, or no qrels at all) the
-// subtopic qrels made per-document.
+// Reads the judgments: in the -R format, or (the same text, or no qrels at
+// all) the subtopic qrels made per-document.
 status trec_stream::state::read_judged(std::string_view qrels, std::string_view subtopics_text) {
   state& s = *this;
   const std::string_view qrels_text = qrels;
   const bool from_subtopics =
       !subtopics_text.empty() && (qrels_text.empty() || qrels_text == subtopics_text);
-  if (from_subtopics || s.p.needs(family::alpha_ndcg_cut)) {
+  if (from_subtopics || s.p.wants(need_subtopics)) {
     auto sub = parse_subtopic_qrels(subtopics_text);
     if (!sub) return error(sub.err()).in("subtopics");
     s.subtopics = std::move(*sub);
@@ -232,14 +158,14 @@ status trec_stream::state::read_judged(std::string_view qrels, std::string_view 
     s.qrels_text = subtopics_text;
     s.qrels_source = "subtopics";
   } else {
-    auto j = read_judgments(qrels_text);
+    auto j = read_judgments(qrels_text, s.opt.judgments);
     if (!j) return error(j.err()).in("qrels");
     s.judged = std::move(*j);
     s.qrels_text = qrels_text;
   }
   if (s.judged.queries.empty())
     return fail(error_code::empty_input, "the qrels have no judgments, so there is nothing to evaluate").in("qrels");
-  if (s.p.needs(family::alpha_ndcg_cut) && s.subtopics.queries.empty())
+  if (s.p.wants(need_subtopics) && s.subtopics.queries.empty())
     return fail(error_code::needs_subtopics,
                 "alpha_ndcg_cut needs subtopic qrels (lines of \"qid subtopic docid judgment\"), and none were given")
         .in("subtopics");
@@ -255,12 +181,17 @@ expected<trec_stream> trec_stream::open(std::string_view qrels_text, const trec_
                                         std::string_view subtopics) {
   auto s = std::make_unique<state>();
   s->opt = opt;
-  auto p = make_plan(opt.measures);
+  auto p = make_plan(opt);
   if (!p) return p.err();
   s->p = std::move(*p);
   auto conv = make_conventions(opt);
   if (!conv) return conv.err();
   s->conv = *conv;
+  if (!opt.zscores.empty()) {
+    auto z = read_zscores(opt.zscores);
+    if (!z) return error(z.err()).in("zscores");
+    s->zscores = std::move(*z);
+  }
   if (auto ok = s->read_judged(qrels_text, subtopics); !ok) return ok.err();
   auto levels = make_levels(s->judged, s->p, s->conv, s->qrels_text);
   if (!levels) return error(levels.err()).in(s->qrels_source);
@@ -271,29 +202,38 @@ expected<trec_stream> trec_stream::open(std::string_view qrels_text, const trec_
   return trec_stream(std::move(s));
 }
 
-void trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::size_t count) {
+// A query's row of values, kept; an error is kept in `problem`, but for a
+// docid twice in the run, which the caller names (it has the lines).
+status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::size_t count) {
   const judged_query& jq = judged.queries[q];
   query_input in;
   in.qid = jq.qid;
-  in.judged = judged.docs.data() + jq.begin;
-  in.judged_count = jq.end - jq.begin;
+  in.judged = &judged;
+  in.judged_begin = jq.begin;
+  in.judged_end = jq.end;
   in.run = run;
   in.run_count = count;
   const std::uint32_t sub = subtopics_of.find(
       hash_of(jq.qid), [&](std::uint32_t i) { return subtopics.queries[i].qid == jq.qid; });
   in.subtopics = sub == handle_table::none ? nullptr : &subtopics.queries[sub];
-  evaluator->evaluate(in, row);
+  if (auto ok = evaluator->evaluate(in, row, row_texts); !ok) {
+    if (ok.err().code == error_code::duplicate_id) return ok;
+    error e = ok.err();
+    if (!problem) problem = e.in(qrels_source);
+    return done{};
+  }
   values.insert(values.end(), row.begin(), row.end());
+  texts.insert(texts.end(), row_texts.begin(), row_texts.end());
   row_query.push_back(q);
   evaluated[q] = true;
+  return done{};
 }
 
 // A new query starts: one already read means the run is not grouped.
 status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
-  current_docs.reset(std::max<std::size_t>(current.size(), 64));  // the last query's size: a good guess
   current.clear();
   const std::uint32_t q = judged.find(qid.text);
-  if (q == handle_table::none || first_line_of[q] == 0) return done{};
+  if (collecting || q == handle_table::none || first_line_of[q] == 0) return done{};
   const std::size_t first = first_line_of[q];
   return fail(error_code::ungrouped_run,
               "expected the run's lines grouped by query, got query " + echo(qid.text) + " again after other queries "
@@ -304,17 +244,121 @@ status trec_stream::state::open_query(const detail::field& qid, std::size_t line
       .in("run");
 }
 
-void trec_stream::state::close_query(std::string_view qid, std::string_view tag) {
+// A query's lines read: its scores, each docid once (on the second thread
+// for judged queries, here for the others). The entries land in `entries`.
+status trec_stream::state::read_lines(const std::vector<pending_line>& lines, read_buffers& into) {
+  std::vector<run_entry>& entries = into.entries;
+  entries.resize(lines.size());
+  into.docids.reset(std::max<std::size_t>(lines.size(), 64));
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const pending_line& l = lines[i];
+    const detail::field f[5] = {{}, {}, {l.docid, 0}, {}, {l.score, l.score_column}};
+    if (auto ok = detail::read_score(f, l.line, entries[i].score); !ok) return error(ok.err()).in("run");
+    entries[i].docid = l.docid;
+    entries[i].line = l.line;
+    const std::uint32_t at = into.docids.insert(hash_of(l.docid), static_cast<std::uint32_t>(i),
+                                                 [&](std::uint32_t e) { return lines[e].docid == l.docid; });
+    if (at != handle_table::none)
+      return detail::repeated(detail::field{l.docid, l.docid_column}, l.line, lines[at].line,
+                              "expected each docid once per query, got " + echo(l.docid) + " again in query " +
+                                  echo(l.qid) + " (first on line " + std::to_string(lines[at].line) + ")")
+          .in("run");
+  }
+  return done{};
+}
+
+// A query's scores, in place; false at a bad one.
+bool trec_stream::state::read_scores(const std::vector<pending_line>& lines, std::vector<run_entry>& into) {
+  into.resize(lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const pending_line& l = lines[i];
+    if (read_number(l.score, into[i].score) != number_status::ok) return false;
+    into[i].docid = l.docid;
+    into[i].line = l.line;
+  }
+  return true;
+}
+
+// On the second thread: a judged query's scores read, then the query
+// evaluated, which finds a docid given twice in the same lookup as its
+// judgment. A bad score or a repeat is named by read_lines, which reads
+// the lines in order and so says the first of them.
+void trec_stream::state::handle(std::uint32_t q, const std::vector<pending_line>& lines) {
+  if (problem) return;  // the first error stops the evaluation
+  std::vector<run_entry>& entries = on_worker.entries;
+  if (read_scores(lines, entries) && evaluate(q, entries.data(), entries.size())) return;
+  problem = read_lines(lines, on_worker).err();
+}
+
+// A query's lines all came: judged ones go to the second thread.
+status trec_stream::state::close_query(std::string_view qid, std::string_view tag, std::string_view block) {
   run_id.assign(tag);
   const std::uint32_t q = judged.find(qid);
-  if (q == handle_table::none) return;
+  if (collecting) return done{};
+  if (q == handle_table::none) return read_lines(current, on_reader);  // checked, not evaluated
   first_line_of[q] = current.front().line;
   if (!worker)
     worker = std::make_unique<query_worker>(
-        [this](std::uint32_t judged_query, const run_entry* run, std::size_t count) { evaluate(judged_query, run, count); });
-  worker->submit(q, current);
+        [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); });
+  worker->submit(q, block, current);
+  return done{};
 }
 
+// An error found while reading, or one on an earlier line: in a query the
+// second thread read (it reads behind the reader), or among the lines of
+// the query open now, whose scores and docids are not read yet. The first
+// in the file is the one said.
+error trec_stream::state::earliest(error e) {
+  if (worker) worker->finish();
+  if (problem && problem->source == "run" && problem->line < e.line) return *problem;
+  if (!current.empty() && current.front().line < e.line)
+    if (auto ok = read_lines(current, on_reader); !ok && ok.err().line < e.line) return ok.err();
+  return e;
+}
+
+// A judged query's line kept for the end: its docid copied (the piece it is
+// in goes away), held as an offset until finish().
+void trec_stream::state::keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line) {
+  kept_query& k = kept[q];
+  k.offsets.push_back(k.bytes.size());
+  k.bytes.append(docid);
+  k.lines.push_back(run_entry{std::string_view(), score, line});
+}
+
+// The kept queries, evaluated once every line has come; a docid twice in
+// one query is the error it is in a grouped run.
+status trec_stream::state::evaluate_kept() {
+  handle_table seen;
+  for (std::uint32_t q = 0; q < kept.size(); ++q) {
+    kept_query& k = kept[q];
+    std::vector<run_entry>& lines = k.lines;
+    if (lines.empty()) continue;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::size_t end = i + 1 < lines.size() ? k.offsets[i + 1] : k.bytes.size();
+      lines[i].docid = std::string_view(k.bytes.data() + k.offsets[i], end - k.offsets[i]);
+    }
+    seen.reset(lines.size());
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::uint32_t at = seen.insert(hash_of(lines[i].docid), static_cast<std::uint32_t>(i),
+                                           [&](std::uint32_t o) { return lines[o].docid == lines[i].docid; });
+      if (at == handle_table::none) continue;
+      const std::size_t later = std::max(lines[at].line, lines[i].line), earlier = std::min(lines[at].line, lines[i].line);
+      return fail(error_code::duplicate_id,
+                  "expected each docid once per query, got " + echo(lines[i].docid) + " again in query " +
+                      echo(judged.queries[q].qid) + " (first on line " + std::to_string(earlier) + ")",
+                  later, 1)
+          .with("found", lines[i].docid)
+          .with("first_line", std::to_string(earlier))
+          .in("run");
+    }
+    if (auto ok = evaluate(q, lines.data(), lines.size()); !ok) return ok;  // checked above: not reached
+    k = kept_query();
+  }
+  return done{};
+}
+
+// The reader's part of a line: its fields found and counted; the score is
+// read and the docid checked with the rest of its query (read_lines).
 expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
   state& s = *s_;
   detail::line_reader lines(text, s.next_line, s.at_start);
@@ -323,47 +367,78 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
   detail::line l;
   bool open = false;
   std::string_view qid, tag;
-  std::size_t query_start = text.size(), query_line = 0, next_line = s.next_line;
+  std::uint32_t kept_query = handle_table::none;
+  std::size_t query_start = text.size(), query_line = 0, next_line = s.next_line, line_end = 0;
+  const auto fail_at = [&](error e) { return s.earliest(std::move(e)); };
   while (lines.next(l)) {
     next_line = l.number + 1;
-    if (auto ok = detail::check_line(l, lim); !ok) return error(ok.err()).in("run");
+    if (auto ok = detail::check_line(l, lim); !ok) return fail_at(error(ok.err()).in("run"));
     if (detail::skippable(l.text)) continue;
     const std::size_t n = detail::split_whitespace(l.text, f, 8);
-    if (auto ok = detail::check_fields(l, f, n, detail::run_layout); !ok) return error(ok.err()).in("run");
-    double score = 0;
-    if (auto ok = detail::read_score(f, l.number, score); !ok) return error(ok.err()).in("run");
+    if (auto ok = detail::check_fields(l, f, n, detail::run_layout); !ok) return fail_at(error(ok.err()).in("run"));
+    tag = f[5].text;
+    if (s.collecting) {
+      double score = 0;
+      if (auto ok = detail::read_score(f, l.number, score); !ok) return error(ok.err()).in("run");
+      if (!open || f[0].text != qid) kept_query = s.judged.find(f[0].text);
+      open = true;
+      qid = f[0].text;
+      if (kept_query != handle_table::none) s.keep_line(kept_query, f[2].text, score, l.number);
+      continue;
+    }
     if (!open || f[0].text != qid) {
-      if (open) s.close_query(qid, tag);
-      if (auto ok = s.open_query(f[0], l.number); !ok) return ok.err();
+      if (open)
+        if (auto ok = s.close_query(qid, tag, text.substr(query_start, line_end - query_start)); !ok)
+          return fail_at(ok.err());
+      if (auto ok = s.open_query(f[0], l.number); !ok) return fail_at(ok.err());
       open = true;
       qid = f[0].text;
       query_start = static_cast<std::size_t>(l.text.data() - text.data());
       query_line = l.number;
     }
-    const auto handle = static_cast<std::uint32_t>(s.current.size());
-    const std::string_view docid = f[2].text;
-    const std::uint32_t at = s.current_docs.insert(hash_of(docid), handle,
-                                                   [&](std::uint32_t e) { return s.current[e].docid == docid; });
-    if (at != handle_table::none) return error(detail::repeated_in_run(f, l.number, s.current[at].line)).in("run");
-    s.current.push_back(run_entry{docid, score, l.number});
-    tag = f[5].text;
+    s.current.push_back(pending_line{f[0].text, f[2].text, f[4].text, l.number, f[2].column, f[4].column});
+    line_end = static_cast<std::size_t>(l.text.data() + l.text.size() - text.data());
   }
-  if (last || !open) {
-    if (open) s.close_query(qid, tag);
+  if (s.collecting || last || !open) {
+    if (open) s.run_id.assign(tag);
+    if (open && !s.collecting)
+      if (auto ok = s.close_query(qid, tag, text.substr(query_start, line_end - query_start)); !ok)
+        return fail_at(ok.err());
     s.next_line = next_line;
     s.at_start = false;
     return text.size();
   }
   // The last query may go on in the next piece: it is read again then.
+  s.current.clear();
   s.next_line = query_line;
   if (query_start > 0) s.at_start = false;
   return query_start;
 }
 
+void trec_stream::regroup() {
+  state& s = *s_;
+  if (s.worker) s.worker->finish();
+  s.worker.reset();
+  s.evaluated.assign(s.judged.queries.size(), 0);
+  s.first_line_of.assign(s.judged.queries.size(), 0);
+  s.row_query.clear();
+  s.values.clear();
+  s.texts.clear();
+  s.problem.reset();
+  s.current.clear();
+  s.next_line = 1;
+  s.at_start = true;
+  s.run_id.clear();
+  s.collecting = true;
+  s.kept.assign(s.judged.queries.size(), state::kept_query());
+}
+
 status trec_stream::add_query(std::string_view qid, const std::vector<run_entry>& entries) {
   state& s = *s_;
   const std::uint32_t q = s.judged.find(qid);
-  if (q != handle_table::none) s.evaluate(q, entries.data(), entries.size());
+  if (q != handle_table::none)
+    if (auto ok = s.evaluate(q, entries.data(), entries.size()); !ok) return ok;
+  if (s.problem) return *s.problem;
   return done{};
 }
 
@@ -371,7 +446,8 @@ void trec_stream::set_run_id(std::string_view tag) { s_->run_id.assign(tag); }
 
 namespace {
 
-// trec_eval 10.0 reads a stale ranking here; we stop with a clear message.
+// A judged query the run lacks: left out by default, as trec_eval leaves it;
+// --strict, and compare (whose paired tests need every query), stop here.
 error missing_from_run(const judged_query& q, const judgments& j, std::string_view qrels_text,
                        const std::string& source) {
   const std::size_t line = j.docs[q.begin].line;
@@ -388,17 +464,26 @@ error missing_from_run(const judged_query& q, const judgments& j, std::string_vi
 expected<trec_result> trec_stream::finish() {
   state& s = *s_;
   if (s.worker) s.worker->finish();
+  if (s.collecting)
+    if (auto ok = s.evaluate_kept(); !ok) return ok.err();
+  if (s.problem) return *s.problem;
   // Queries only in the qrels, in qid order (the first missing is named).
   std::vector<std::size_t> missing;
   for (std::uint32_t q = 0; q < s.judged.queries.size(); ++q)
     if (!s.evaluated[q]) missing.push_back(q);
-  detail::sort_indices(missing, [&](std::size_t a, std::size_t b) { return s.judged.queries[a].qid < s.judged.queries[b].qid; });
-  for (const std::size_t q_at : missing) {
-    const auto q = static_cast<std::uint32_t>(q_at);
-    if (s.opt.shard) continue;
-    if (!s.opt.complete) return missing_from_run(s.judged.queries[q], s.judged, s.qrels_text, s.qrels_source);
-    s.evaluate(q, nullptr, 0);
-  }
+  const bool named = !s.opt.complete && !s.row_query.empty() && !missing.empty() && s.opt.strict;
+  if (named || s.opt.complete)  // else they are left out, in no order
+    detail::sort_indices(missing, [&](std::size_t a, std::size_t b) { return s.judged.queries[a].qid < s.judged.queries[b].qid; });
+  if (named)
+    return missing_from_run(s.judged.queries[missing.front()], s.judged, s.qrels_text, s.qrels_source);
+  if (s.opt.complete)
+    for (const std::size_t q_at : missing)
+      if (auto ok = s.evaluate(static_cast<std::uint32_t>(q_at), nullptr, 0); !ok) return ok.err();  // one line: not reached
+  if (s.problem) return *s.problem;
+  if (s.row_query.empty() && !s.opt.shard)
+    return fail(error_code::no_common_query,
+                "no query is in both the run and the qrels, so there is nothing to evaluate (trec_eval 10.0 crashes here)")
+        .in("run");
   // trec_eval prints and sums in qid byte order, which matters for the last bits.
   std::vector<std::size_t> order(s.row_query.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -407,14 +492,23 @@ expected<trec_result> trec_stream::finish() {
   trec_result r;
   describe_columns(s.p, r);
   const std::size_t width = r.names.size();
+  const std::size_t text_width = r.text_columns.size();
   for (std::size_t i : order) {
     r.qids.emplace_back(qid_of(i));
-    r.values.emplace_back(s.values.begin() + static_cast<std::ptrdiff_t>(i * width),
-                          s.values.begin() + static_cast<std::ptrdiff_t>((i + 1) * width));
+    const auto at = static_cast<std::ptrdiff_t>(i * width);
+    r.values.emplace_back(s.values.begin() + at, s.values.begin() + at + static_cast<std::ptrdiff_t>(width));
+    const auto t = static_cast<std::ptrdiff_t>(i * text_width);
+    if (text_width) r.texts.emplace_back(s.texts.begin() + t, s.texts.begin() + t + static_cast<std::ptrdiff_t>(text_width));
   }
   r.num_q = r.qids.size();
   r.run_id = s.run_id;
   r.not_offered = s.p.not_offered;
+  r.notes = s.p.notes;
+  const std::vector<std::string>& found = s.evaluator->notes();
+  constexpr std::size_t shown = 5;
+  r.notes.insert(r.notes.end(), found.begin(), found.begin() + static_cast<std::ptrdiff_t>(std::min(found.size(), shown)));
+  if (found.size() > shown) r.notes.push_back("(and " + std::to_string(found.size() - shown) + " more such notes)");
+  if (!s.opt.zscores.empty()) apply_zscores(s.zscores, r);
   take_means(r);
   return r;
 }
@@ -427,15 +521,10 @@ expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_vie
   auto fed = stream->feed(run_text, true);
   if (fed) return stream->finish();
   if (fed.err().code != error_code::ungrouped_run) return fed.err();
-  // Interleaved queries: read the run whole, grouped, then evaluate.
-  auto run = parse_run(run_text);
-  if (!run) return error(run.err()).in("run");
-  auto again = trec_stream::open(qrels_text, opt, subtopics);
-  if (!again) return again.err();
-  for (const run_query& q : run->queries)
-    if (auto ok = again->add_query(q.qid, q.entries); !ok) return ok.err();
-  again->set_run_id(run->run_id);
-  return again->finish();
+  // Interleaved queries: the same judgments, the run read again and grouped.
+  stream->regroup();
+  if (auto again = stream->feed(run_text, true); !again) return again.err();
+  return stream->finish();
 }
 
 }  // namespace ndcg

@@ -10,7 +10,7 @@ namespace {
 constexpr std::size_t max_waiting = 64;  // queries handed over, not yet evaluated
 }
 
-void query_worker::submit(std::uint32_t query, const std::vector<run_entry>& entries) {
+void query_worker::submit(std::uint32_t query, std::string_view block, const std::vector<pending_line>& lines) {
   std::unique_lock<std::mutex> lock(mutex_);
   if (!thread_.joinable()) thread_ = std::thread([this] { work(); });
   changed_.wait(lock, [&] { return queue_.size() < max_waiting; });
@@ -21,17 +21,17 @@ void query_worker::submit(std::uint32_t query, const std::vector<run_entry>& ent
   batch* b = spare_.back();
   spare_.pop_back();
   lock.unlock();
-  // Copy the docids into one block per query (no allocation once warm).
-  std::size_t size = 0;
-  for (const run_entry& e : entries) size += e.docid.size();
+  // One copy of the query's bytes (no allocation once warm), the views moved onto it.
   b->query = query;
-  b->bytes.resize(size);
-  b->entries.assign(entries.begin(), entries.end());
-  char* at = &b->bytes[0];
-  for (run_entry& e : b->entries) {
-    if (!e.docid.empty()) std::memcpy(at, e.docid.data(), e.docid.size());
-    e.docid = std::string_view(at, e.docid.size());
-    at += e.docid.size();
+  b->bytes.assign(block.data(), block.size());
+  b->lines.assign(lines.begin(), lines.end());
+  const char* from = block.data();
+  const char* to = b->bytes.data();
+  const auto moved = [&](std::string_view v) { return std::string_view(to + (v.data() - from), v.size()); };
+  for (pending_line& l : b->lines) {
+    l.qid = moved(l.qid);
+    l.docid = moved(l.docid);
+    l.score = moved(l.score);
   }
   lock.lock();
   queue_.push_back(b);
@@ -45,7 +45,7 @@ void query_worker::work() {
     if (queue_.empty()) return;
     batch* b = queue_.front();
     lock.unlock();
-    job_(b->query, b->entries.data(), b->entries.size());
+    job_(b->query, b->lines);
     lock.lock();
     queue_.pop_front();
     spare_.push_back(b);

@@ -1,7 +1,9 @@
-// A second thread for the batch evaluation: the reader hands each query's
-// run lines over (copied, so the reader can reuse its buffer) and goes on
-// reading while the queries are evaluated. Without threads (wasm) a query
-// is evaluated at once. Internal, not API.
+// A second thread for the batch evaluation: the reader finds each query's
+// run lines and their fields and hands them over (the query's bytes copied
+// in one block, so the reader can reuse its buffer); the second thread reads
+// the scores, checks the docids and evaluates the query while the reader
+// goes on. Without threads (wasm) a query is handled at once. Internal, not
+// API.
 #pragma once
 
 #include <cstddef>
@@ -9,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ndcg/parse.hpp"
@@ -22,27 +25,35 @@
 
 namespace ndcg::trec_detail {
 
+// One run line as the reader leaves it: views into the query's bytes.
+struct pending_line {
+  std::string_view qid, docid, score;
+  std::size_t line = 0;
+  std::size_t docid_column = 0, score_column = 0;
+};
+
 class query_worker {
  public:
-  using job = std::function<void(std::uint32_t query, const run_entry* run, std::size_t count)>;
+  using job = std::function<void(std::uint32_t query, const std::vector<pending_line>& lines)>;
   explicit query_worker(job j) : job_(std::move(j)) {}
   query_worker(const query_worker&) = delete;
   query_worker& operator=(const query_worker&) = delete;
   ~query_worker() { finish(); }
 
 #ifdef __EMSCRIPTEN__
-  void submit(std::uint32_t query, const std::vector<run_entry>& entries) { job_(query, entries.data(), entries.size()); }
+  void submit(std::uint32_t query, std::string_view, const std::vector<pending_line>& lines) { job_(query, lines); }
   void finish() {}
 #else
-  void submit(std::uint32_t query, const std::vector<run_entry>& entries);
+  // `block` holds every view of `lines`.
+  void submit(std::uint32_t query, std::string_view block, const std::vector<pending_line>& lines);
   // Waits until every query handed over is evaluated; the thread ends.
   void finish();
 
  private:
   struct batch {
     std::uint32_t query = 0;
-    std::vector<run_entry> entries;
-    std::string bytes;  // the docids, which `entries` point into
+    std::vector<pending_line> lines;
+    std::string bytes;  // the query's block of the run, which `lines` point into
   };
   void work();
 

@@ -115,7 +115,8 @@ function notSaysOf(lang, c, d, tests) {
     t(lang, 'cmpNotWhy'),
   ];
   if (c.pTtest !== null && c.pTtest >= ALPHA) out.push(t(lang, 'cmpNotEqual'));
-  if (tests > 1) out.push(t(lang, 'cmpNotMany', { m: tests }));
+  // Holm's row is there only when a measure has several pairs.
+  if (tests > 1) out.push(t(lang, 'cmpNotMany', { m: tests }) + (c.pHolm !== undefined ? t(lang, 'cmpNotManyHolm') : ''));
   return out;
 }
 

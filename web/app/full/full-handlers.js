@@ -5,7 +5,8 @@
 import { errorText, t } from '../shared/i18n.js';
 import { bytesText } from '../shared/templates.js';
 import { structuredError } from '../shared/analyse.js';
-import { applyPreset, COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength } from '../shared/state.js';
+import { applyPreset, COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength, toCompareOptions, toTrecOptions } from '../shared/state.js';
+import { fileOf } from './regions/export-panel.js';
 import { editable, FIELD, hasSources, keepOutOfBox } from '../shared/sources.js';
 import { dropSource, fileSource, readInPage, runnerOf, sourceText } from './batch/batch-sources.js';
 import * as view from '../shared/view.js';
@@ -54,37 +55,75 @@ async function renderAnalysis(app, analysis, format) {
   return exportOf(analysis.render(format), HEAD_LINES);
 }
 
-async function exportAs(app, format) {
-  let exported;
-  if (format === 'trec') {
-    exported = exportOf(app.good.trec ? app.good.trec.text : '', HEAD_LINES);
-  } else {
-    const analysis = app.good.analysis;
-    if (!analysis) return;
-    try {
-      exported = await renderAnalysis(app, analysis, format);
-    } catch (e) {
-      view.announce(app.view, errorText(app.lang, structuredError(e)));
-      return;
-    }
+// Compare mode's report of the runs compared, all formats with every query's values (`ndcg compare -q --format F`).
+async function compareExport(app, format) {
+  const cmp = app.good.compare;
+  if (!cmp) return null;
+  // The runs are compared again with the same seed: the same numbers, in the report's format.
+  view.announce(app.view, t(app.lang, 'exportComparing'));
+  const options = { ...toCompareOptions(app.state, cmp.runs), format, perQuery: true, digits: app.state.decimals };
+  return (await runnerOf(app)).call('exportCompare', { slots: cmp.slots, options, keep: HEAD_LINES });
+}
+
+// Batch mode: trec_eval's text as computed, or `ndcg trec --format F` of the same run (in the runner when it holds a file).
+async function trecExport(app, format) {
+  if (!app.good.trec) return null;
+  if (format === 'trec') return exportOf(app.good.trec.text, HEAD_LINES);
+  const options = { ...toTrecOptions(app.state), format };
+  if (hasSources(app)) return (await runnerOf(app)).call('exportTrec', { options, keep: HEAD_LINES });
+  return exportOf(app.api.evaluateTrec(app.state.qrels, app.state.text, options).text, HEAD_LINES);
+}
+
+function makeExport(app, format, which) {
+  if (app.state.mode === 'compare') return compareExport(app, format);
+  if (app.state.mode === 'trec') return trecExport(app, format);
+  const analysis = which === 'b' ? app.good.analysisB : app.good.analysis;
+  return analysis ? renderAnalysis(app, analysis, format) : null;
+}
+
+/**
+ * The export of the result on screen in `format` (and, with ranking B, of
+ * ranking `which`): built once per result, so Copy, Download and Copy all
+ * share it. Null (and the reason announced) when it cannot be built.
+ */
+async function exportOfShown(app, format, which) {
+  const key = `${app.version}|${app.state.mode}|${format}|${which}`;
+  if (app.exported && app.exported.key === key) return app.exported.value;
+  try {
+    const value = await makeExport(app, format, which);
+    if (value) app.exported = { key, value };
+    return value;
+  } catch (e) {
+    view.announce(app.view, errorText(app.lang, structuredError(e && typeof e.code === 'string' ? Object.assign(new Error(e.message), e) : e)));
+    return null;
   }
+}
+
+// A format button: choose it, show it and copy it when it is small enough to copy with the click.
+async function exportAs(app, format) {
+  view.chooseExport(app.view, format);
+  const { which } = view.exportChoice(app.view);
+  const exported = await exportOfShown(app, format, which);
+  if (!exported) return;
   view.showExportText(app.view, app.lang, format, exported);
   const size = exported.blob.size;
   if (size <= COPY_LIMIT) return copyShown(app);
   view.announce(app.view, t(app.lang, 'exportReady', { format: t(app.lang, `export_${format}`), size: bytesText(size) }));
 }
 
-/** Copies the export shown, all of it. */
+/** Copies all of the chosen format's export. */
 async function copyShown(app) {
-  const file = view.exportedText(app.view);
-  if (!file) return;
-  const ok = await view.copyBlob(app.view, file.blob);
-  view.announce(app.view, ok ? t(app.lang, 'exportCopied', { format: t(app.lang, `export_${file.format}`) }) : t(app.lang, 'copyFailed'));
+  const { format, which } = view.exportChoice(app.view);
+  const exported = format && await exportOfShown(app, format, which);
+  if (!exported) return;
+  const ok = await view.copyBlob(app.view, exported.blob);
+  view.announce(app.view, ok ? t(app.lang, 'exportCopied', { format: t(app.lang, `export_${format}`) }) : t(app.lang, 'copyFailed'));
 }
 
-function downloadShown(app) {
-  const file = view.exportedText(app.view);
-  if (file) view.download(app.view, file);
+async function downloadShown(app) {
+  const { format, which } = view.exportChoice(app.view);
+  const exported = format && await exportOfShown(app, format, which);
+  if (exported) view.download(app.view, { blob: exported.blob, ...fileOf(app.state.mode, format, which) });
 }
 
 async function explainQuery(app, qid) {
@@ -194,6 +233,8 @@ function fullActions(app, handlers) {
     'open-embed': () => { view.showEmbed(app.view, true); draw(app); },
     'close-embed': () => view.showEmbed(app.view, false),
     'copy-snippet': (data) => copySnippet(app, data.target),
+    'jump-results': () => { view.focusResults(app.view); },
+    'jump-error': () => view.showError(app.view, app.controlError || (app.computed && app.computed.error)),
   };
 }
 
@@ -209,6 +250,7 @@ async function copyLink(app) {
   } else {
     view.announce(app.view, ok ? t(app.lang, 'linkCopied') : t(app.lang, 'copyFailed'));
   }
+  view.flashButton(app.view, 'copy-link', t(app.lang, ok ? 'linkCopiedShort' : 'copyFailedShort'));
 }
 
 async function copySnippet(app, id) {
@@ -243,7 +285,28 @@ function fullHandlers(app, handlers) {
   };
 }
 
+/**
+ * Batch mode's formats beyond trec_eval's text: those of `ndcg trec
+ * --format` (JSON, CSV), once the module's trec table has that row and its
+ * evaluateTrec() answers with its text in the format asked for (asked once,
+ * on a one-line run).
+ */
+export function trecFormats(api) {
+  const row = api.trecOptionSchema().find((r) => r.key === 'format');
+  if (!row) return [];
+  try {
+    const probe = api.evaluateTrec('q 0 d 1\n', 'q Q0 d 1 1 r\n', { measures: ['map'], format: 'json' }).text;
+    if (!probe.trimStart().startsWith('{')) return [];
+  } catch {
+    return [];
+  }
+  return ['json', 'csv'].filter((f) => row.choices.includes(f));
+}
+
 /** The full page's handlers: every view's (handlers.js) and its own. */
 export function makeFullHandlers(app) {
+  // Asked the first time batch mode is shown, not at start-up.
+  let trec = null;
+  app.exportFormats = { get trec() { return trec || (trec = trecFormats(app.api)); } };
   return makeHandlers(app, (a, handlers) => ({ handlers: fullHandlers(a, handlers), actions: fullActions(a, handlers) }));
 }

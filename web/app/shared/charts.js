@@ -93,6 +93,10 @@ export function cumulativeChart(lang, r, d) {
   const svg = frame(lang, t(lang, 'cumulativeDesc', { n }), scale, n, d);
   const x = (i) => L + (n === 1 ? (W - L - R) / 2 : (i / (n - 1)) * (W - L - R));
   svg.appendChild(line(r.idealSteps, n, x, scale.y, 'ideal') || s('g'));
+  // After its last item with a gain the ideal order adds nothing: its total carries on, flat, to the last position drawn.
+  const last = r.idealSteps.length;
+  const top = last ? r.idealSteps[Math.min(last, n) - 1].cumulative : 0;
+  if (last < n) svg.appendChild(s('path', { class: 'cum-line ideal flat', d: `M${x(Math.max(0, last - 1)).toFixed(1)},${scale.y(top).toFixed(1)}L${x(n - 1).toFixed(1)},${scale.y(top).toFixed(1)}` }));
   svg.appendChild(line(r.steps, n, x, scale.y, 'rank') || s('g'));
   for (const [which, steps] of [['dcg', r.steps], ['idcg', r.idealSteps]]) {
     for (let i = 0; i < Math.min(n, steps.length); i++) {
@@ -102,7 +106,8 @@ export function cumulativeChart(lang, r, d) {
         { which, position: i + 1, label, value: v, first: i === 0 }));
     }
   }
-  return [svg, legend(lang, cutLabel(r.k))];
+  const flat = last < n ? h('p', { class: 'note', id: 'ideal-flat' }, t(lang, last ? 'cumulativeFlat' : 'cumulativeNoIdeal', { m: last, n, v: fixed(top, d) })) : null;
+  return [svg, legend(lang, cutLabel(r.k)), flat];
 }
 
 // ---- the flow of the computation -------------------------------------------------

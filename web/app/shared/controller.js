@@ -44,7 +44,7 @@ export function countedApi(api, counter) {
 export function stateFromHash(app, hash) {
   const { state, empty } = decodeHash(app.spec, hash);
   if (state.local) {
-    const draft = store.loadDraft();
+    const draft = ownDraft(app);
     if (draft) Object.assign(state, { text: draft.text, qrels: draft.qrels });
   }
   return empty ? null : withinBuild(app, state);
@@ -56,11 +56,18 @@ function withinBuild(app, state) {
   return app.api.build === 'light' && state.mode !== 'explain' ? { ...state, mode: 'explain' } : state;
 }
 
+// The saved draft belongs to the full calculator: an embed (or any compact
+// view) keeps its state in its own hash, so viewing one never replaces
+// what the user typed in the calculator, and it never reads that either.
+function ownDraft(app) {
+  return app.full ? store.loadDraft() : null;
+}
+
 function initialState(app) {
   const hash = store.readHash();
   const fromHash = hash ? stateFromHash(app, hash) : null;
   if (fromHash) return fromHash;
-  const draft = store.loadDraft();
+  const draft = ownDraft(app);
   if (draft) return withinBuild(app, { ...decodeHash(app.spec, draft.hash).state, text: draft.text, qrels: draft.qrels });
   return defaultState(app.spec);
 }
@@ -91,7 +98,7 @@ export function persist(app) {
   // Files and long pastes stay out of the link: it says which options were used.
   app.hash = encodeHash(app.spec, app.state, { withText: !hasSources(app) });
   if (!app.keepUrl) store.writeHash(app.hash);
-  store.saveDraft(app.hash, app.state.text, app.state.qrels);
+  if (app.full) store.saveDraft(app.hash, app.state.text, app.state.qrels);
 }
 
 /** What the view draws: the state, the last readable result and what went wrong since. */
@@ -105,6 +112,7 @@ export function modelOf(app) {
     notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
     presetList: app.presetList, presetOptions: app.spec.presets, spec: app.spec,
     sources: Object.fromEntries(boxesOf(app.state.mode, app.state.runs).map((box) => [box, sourceOf(app, box)])), job: app.job, pending: Boolean(c.pending),
+    exportFormats: app.exportFormats || null,
   };
 }
 

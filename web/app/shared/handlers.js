@@ -45,12 +45,13 @@ function toolbarHandlers(app) {
   return {
     toggleLang() {
       app.lang = app.lang === 'zh' ? 'en' : 'zh';
-      store.savePref('lang', app.lang);
+      // Preferences are the calculator's; an embed keeps its language in its hash.
+      if (app.full) store.savePref('lang', app.lang);
       update(app, { lang: app.lang });
     },
     toggleTheme(darkNow) {
       app.theme = darkNow ? 'light' : 'dark';
-      store.savePref('theme', app.theme);
+      if (app.full) store.savePref('theme', app.theme);
       // A theme the link named follows the toggle, so the link stays true.
       if (app.state.theme) update(app, { theme: app.theme });
       else draw(app);

@@ -12,16 +12,23 @@ const EN_OPTIONS = {
   preset: { label: 'Preset' },
   k: { label: 'Cutoff K' },
   gainTable: { label: 'Gains of grades 0, 1, 2, …' },
-  gain: { label: 'Gain', choices: { exp: 'Exponential: 2^rel − 1', linear: 'Linear: rel', table: 'Table: one gain per grade' } },
+  gain: {
+    label: 'Gain', choices: { exp: 'Exponential: 2^rel − 1', linear: 'Linear: rel', table: 'Table: one gain per grade' },
+    short: { exp: '2^rel − 1', linear: 'rel', table: 'g(rel)' },
+  },
   logBase: { label: 'Log base of the discount' },
-  weights: { label: 'Position weights', placeholder: '2,2,2' },
-  ideal: { label: 'Ideal order from', choices: { list: 'this ranking’s own grades', judgments: 'all judgments (qrels)' } },
+  weights: { label: 'Position weights', placeholder: 'e.g. 2,2,2' },
+  ideal: {
+    label: 'Ideal order from', choices: { list: 'this ranking’s own grades', judgments: 'all judgments (qrels)' },
+    short: { list: 'own grades', judgments: 'judgments' },
+  },
   idealCutToRetrieved: { label: 'Cut the ideal list to the ranking’s length (Elasticsearch)' },
   ties: {
     label: 'Equal scores',
     choices: { input: 'keep the input order', trec: 'break by docid, descending (trec_eval)', average: 'average over the tied group (scikit-learn)' },
+    short: { input: 'input order', trec: 'by docid', average: 'averaged' },
   },
-  zeroIdcg: { label: 'When IDCG = 0', choices: { zero: 'NDCG is 0', one: 'NDCG is 1', skip: 'NDCG has no value' } },
+  zeroIdcg: { label: 'When IDCG = 0', choices: { zero: 'NDCG is 0', one: 'NDCG is 1', skip: 'NDCG has no value' }, short: { zero: '0', one: '1', skip: 'no value' } },
   negatives: { label: 'Negative grades', choices: { reject: 'are an error', zero: 'count as 0', drop: 'drop the item' } },
   integerGrades: { label: 'Grades must be whole numbers (LightGBM)' },
   truncateGrades: { label: 'Cut grades to whole numbers (XGBoost)' },
@@ -41,16 +48,23 @@ const ZH_OPTIONS = {
   preset: { label: '预设' },
   k: { label: '截断位置 K' },
   gainTable: { label: '等级 0、1、2…… 的增益' },
-  gain: { label: '增益', choices: { exp: '指数：2^rel − 1', linear: '线性：rel', table: '查表：每个等级单独指定' } },
+  gain: {
+    label: '增益', choices: { exp: '指数：2^rel − 1', linear: '线性：rel', table: '查表：每个等级单独指定' },
+    short: { exp: '2^rel − 1', linear: 'rel', table: 'g(rel)' },
+  },
   logBase: { label: '折扣的对数底' },
-  weights: { label: '位置权重', placeholder: '2,2,2' },
-  ideal: { label: '理想排序来源', choices: { list: '本排序自身的等级', judgments: '全部标注（qrels）' } },
+  weights: { label: '位置权重', placeholder: '例如 2,2,2' },
+  ideal: {
+    label: '理想排序来源', choices: { list: '本排序自身的等级', judgments: '全部标注（qrels）' },
+    short: { list: '本排序的等级', judgments: '全部标注' },
+  },
   idealCutToRetrieved: { label: '理想列表截到排序的长度（Elasticsearch）' },
   ties: {
     label: '同分处理',
     choices: { input: '保持输入顺序', trec: '按 docid 降序（trec_eval）', average: '在同分组内取平均（scikit-learn）' },
+    short: { input: '输入顺序', trec: '按 docid', average: '取平均' },
   },
-  zeroIdcg: { label: 'IDCG = 0 时', choices: { zero: 'NDCG 记为 0', one: 'NDCG 记为 1', skip: 'NDCG 无值' } },
+  zeroIdcg: { label: 'IDCG = 0 时', choices: { zero: 'NDCG 记为 0', one: 'NDCG 记为 1', skip: 'NDCG 无值' }, short: { zero: '0', one: '1', skip: '无值' } },
   negatives: { label: '负等级', choices: { reject: '视为错误', zero: '按 0 计', drop: '丢弃该条目' } },
   integerGrades: { label: '等级必须是整数（LightGBM）' },
   truncateGrades: { label: '等级截断为整数（XGBoost）' },
@@ -96,6 +110,7 @@ const EN_ERRORS = {
   'sum-overflow': 'the sum grows too large to compute.',
   'all-dropped': 'every item was dropped, so nothing is left to rank.',
   'missing-query': 'query “{found}” is in the judgments but not in the run.',
+  'no-common-query': 'no query is in both the run and the judgments, so there is nothing to evaluate.',
   'unknown-measure': 'there is no measure called “{found}”.',
   'bad-measure': 'the measure “{found}” cannot be read.',
   'needs-subtopics': 'this measure needs subtopic judgments.',
@@ -133,6 +148,7 @@ const ZH_ERRORS = {
   'sum-overflow': '求和结果太大，无法计算。',
   'all-dropped': '所有条目都被丢弃了，没有可排序的内容。',
   'missing-query': '查询“{found}”出现在标注中，但不在运行结果里。',
+  'no-common-query': '运行结果与标注没有共同的查询，因此没有可评估的内容。',
   'unknown-measure': '没有名为“{found}”的指标。',
   'bad-measure': '无法读取指标“{found}”。',
   'needs-subtopics': '这个指标需要子主题标注。',
@@ -156,8 +172,7 @@ const en = {
   openFull: 'Open in the full calculator',
 
   rankingLabel: 'Ranking',
-  readAs: 'Read as {format}: {n} items.',
-  readAsOne: 'Read as {format}: 1 item.',
+  readAs: 'Read as {format}: {n} {n|item|items}.',
   qrelsRead: 'Judgments read as {format}.',
   emptyInput: 'Paste a ranking into the input box to begin.',
   resultsAfterError: 'The results appear once the input can be read: see the message next to the box that is marked.',
@@ -185,7 +200,8 @@ const en = {
   errorGoto: 'Select it in the text',
   switchToTrec: 'Evaluate it as a TREC run instead',
   errorMarker: 'The problem starts at the marked character.',
-  staleNote: 'The results below belong to the last input that could be read. Fix the input to update them.',
+  staleTitle: 'Last good result: the input no longer parses',
+  staleNote: 'The numbers below, greyed, are those of the last input that could be read. The message at the box marked in red says what to fix; they update once it is fixed.',
 
   presetDocumentName: 'document (the article)',
   presetMatches: 'These settings match {name}.',
@@ -204,30 +220,41 @@ const en = {
   step3: 'Step 3 · NDCG{k}',
   step2From_list: 'The ideal order sorts this ranking’s own grades from high to low.',
   step2From_judgments: 'The ideal order sorts every judged item by gain, including relevant items the ranking never retrieved.',
-  col_position: 'i',
-  col_positionLabel: 'position',
+  step2Zeros: 'The {z} {z|item|items} whose gain is 0 {z|is|are} left out: {z|it|they} would add nothing. IDCG{k} is the sum of the {m} {m|row|rows} below.',
+  step2ZerosJudged: 'Items whose gain is 0, judged or not, are left out: they would add nothing. IDCG{k} is the sum of the {m} {m|row|rows} below.',
+  col_position: 'position',
+  col_positionLabel: 'position i',
   col_id: 'id',
-  col_rel: 'rel',
-  col_weight: 'w',
+  col_grade: 'grade',
+  col_gain: 'gain',
+  col_discount: 'discount',
+  col_weight: 'weight',
   col_term: 'term',
   col_running: 'running total',
   col_loss: 'vs ideal',
   tableCaption_dcg: 'DCG{k}, one row per position',
   tableCaption_idcg: 'IDCG{k}, one row per position of the ideal order',
   tableRegion: 'Scrollable table: {name}',
+  scrollHint: 'Scroll the table sideways for the other columns →',
   rowsShown: 'Showing the first {shown} of {total} rows.',
   showMore: 'Show {n} more',
   showAll: 'Show all {n}',
   roundingNote: 'Terms are shown rounded to {d} decimals; every total is summed from the unrounded terms.',
   roundingDiff: 'Adding the rounded terms shown above gives {rounded}, while the exact {name} is {exact} (rounded: {exactRounded}). A hand calculation from rounded terms can be off in the last digit.',
   lossHeading: 'Where the score was lost',
-  lossIntro: 'Each position’s term is compared with the term the ideal order earns at the same position. The marked rows fall short the most.',
+  lossIntro: 'Each position’s term is compared with the term the ideal order earns at the same position. The marked rows in the table fall short the most.',
+  lossShortHeading: 'Below the ideal order ({n} {n|position|positions}):',
+  lossAboveHeading: 'Above the ideal order ({n} {n|position|positions}: a relevant item placed later, where the ideal order has a smaller grade, gives back part of the loss):',
   lossItem: 'Position {i}: grade {rel} where the ideal order has {ideal}, {loss} short.',
+  lossAboveItem: 'Position {i}: grade {rel} where the ideal order has {ideal}, {loss} more.',
+  lossMore: '… and {n} more {n|position|positions}, {sum} in all.',
+  lossSums: '{short} (below) − {above} (above)',
+  lossRounding: 'Adding the rounded values shown gives {rounded}; the exact difference is {exact}.',
   lossNone: 'No position falls short of the ideal order.',
-  lossTotal: 'In total the ranking falls {total} short of IDCG{k}.',
   curveHeading: 'NDCG@k for every cutoff',
   curveDesc: 'Line chart of NDCG@k for k from 1 to {n}. At k = {k} the value is {v}.',
   curveAxisK: 'k',
+  curveCutoff: 'K = {k}: {v}',
   barsHeading: 'Each position’s term against the ideal’s',
   barsDesc: 'Bar chart of the first {n} positions: for each, the ranking’s term and the ideal order’s term. Each bar leads to its table row.',
   barRank: 'Position {i}: term {v} in the ranking',
@@ -236,6 +263,8 @@ const en = {
   cumulativeDesc: 'Line chart of the first {n} positions: the running total of DCG and of IDCG. Each point leads to its table row.',
   pointRank: 'Position {i}: DCG so far {v}',
   pointIdeal: 'Position {i}: IDCG so far {v}',
+  cumulativeFlat: 'The ideal order has no item with a gain after position {m}, so its running total stays at {v} (the flat dotted line) up to position {n}.',
+  cumulativeNoIdeal: 'The ideal order has no item with a gain: its running total stays at 0.',
   chartAxisPosition: 'position (first {n})',
   chartRanking: 'ranking',
   chartIdeal: 'ideal order',
@@ -287,7 +316,6 @@ const zh = {
 
   rankingLabel: '排序结果',
   readAs: '识别为{format}，共 {n} 项。',
-  readAsOne: '识别为{format}，共 1 项。',
   qrelsRead: '标注识别为{format}。',
   emptyInput: '在输入框中粘贴一个排序即可开始。',
   resultsAfterError: '输入可以读取后就会显示结果：请看被标出的输入框旁边的提示。',
@@ -315,9 +343,10 @@ const zh = {
   errorGoto: '在文本中选中出错处',
   switchToTrec: '改为按 TREC 运行结果批量评测',
   errorMarker: '问题从标记的字符开始。',
-  staleNote: '下方结果来自上一次能够读取的输入，修正输入后会自动更新。',
+  staleTitle: '上一次的有效结果：当前输入无法读取',
+  staleNote: '下面变灰的数字来自上一次能够读取的输入。标红的输入框旁边的提示说明了要修改什么，修改后结果会自动更新。',
 
-  presetDocumentName: 'document（原文）',
+  presetDocumentName: '原文约定',
   presetMatches: '当前设置与 {name} 一致。',
   presetMatchesNone: '当前设置不对应任何预设。',
 
@@ -334,30 +363,41 @@ const zh = {
   step3: '第三步 · 计算 NDCG{k}',
   step2From_list: '理想排序：把本排序自身的等级从高到低排列。',
   step2From_judgments: '理想排序：所有已标注条目按增益从高到低排列，包括排序中没有召回的相关条目。',
-  col_position: 'i',
-  col_positionLabel: '位置',
+  step2Zeros: '增益为 0 的 {z} 个条目不列出，因为不会增加任何分数。IDCG{k} 是下面 {m} 行之和。',
+  step2ZerosJudged: '增益为 0 的条目（无论是否已标注）不列出：它们不会增加任何分数。IDCG{k} 是下面 {m} 行之和。',
+  col_position: '位置',
+  col_positionLabel: '位置 i',
   col_id: 'id',
-  col_rel: 'rel',
-  col_weight: 'w',
+  col_grade: '等级',
+  col_gain: '增益',
+  col_discount: '折扣',
+  col_weight: '权重',
   col_term: '单项',
   col_running: '累计',
   col_loss: '与理想相比',
   tableCaption_dcg: 'DCG{k}，每个位置一行',
   tableCaption_idcg: 'IDCG{k}，理想排序的每个位置一行',
   tableRegion: '可滚动表格：{name}',
+  scrollHint: '左右滑动表格可查看其余各列 →',
   rowsShown: '显示前 {shown} 行，共 {total} 行。',
   showMore: '再显示 {n} 行',
   showAll: '显示全部 {n} 行',
   roundingNote: '表中各项四舍五入到 {d} 位小数显示；所有总和都由未经舍入的数值相加得到。',
   roundingDiff: '把上面显示的舍入值相加得到 {rounded}，而精确的 {name} 是 {exact}（舍入后为 {exactRounded}）。用舍入后的单项手算，末位可能差一点。',
   lossHeading: '分数丢在哪里',
-  lossIntro: '把每个位置的单项与理想排序在同一位置的单项相比较。被标记的行损失最多。',
+  lossIntro: '把每个位置的单项与理想排序在同一位置的单项相比较。表中被标记的行损失最多。',
+  lossShortHeading: '低于理想排序（{n} 个位置）：',
+  lossAboveHeading: '高于理想排序（{n} 个位置：相关条目排在后面，而理想排序在此处的等级更低，这样会补回一部分损失）：',
   lossItem: '第 {i} 位：等级为 {rel}，理想排序此处为 {ideal}，少了 {loss}。',
+  lossAboveItem: '第 {i} 位：等级为 {rel}，理想排序此处为 {ideal}，多了 {loss}。',
+  lossMore: '……另有 {n} 个位置，合计 {sum}。',
+  lossSums: '{short}（低于）− {above}（高于）',
+  lossRounding: '把显示的舍入值相加得到 {rounded}；精确的差值是 {exact}。',
   lossNone: '没有哪个位置低于理想排序。',
-  lossTotal: '合计比 IDCG{k} 少 {total}。',
   curveHeading: '各截断位置的 NDCG@k',
   curveDesc: 'NDCG@k 折线图，k 从 1 到 {n}。k = {k} 时为 {v}。',
   curveAxisK: 'k',
+  curveCutoff: 'K = {k}：{v}',
   barsHeading: '每个位置的项与理想排序的项',
   barsDesc: '前 {n} 个位置的柱状图：每个位置上排序的项与理想排序的项。每根柱子指向表格中对应的行。',
   barRank: '第 {i} 位：排序中的项为 {v}',
@@ -366,6 +406,8 @@ const zh = {
   cumulativeDesc: '前 {n} 个位置的折线图：DCG 与 IDCG 的累计值。每个点指向表格中对应的行。',
   pointRank: '第 {i} 位：累计 DCG 为 {v}',
   pointIdeal: '第 {i} 位：累计 IDCG 为 {v}',
+  cumulativeFlat: '理想排序在第 {m} 位之后没有增益大于 0 的条目，因此它的累计值保持在 {v}（平直的点线），一直到第 {n} 位。',
+  cumulativeNoIdeal: '理想排序中没有增益大于 0 的条目：它的累计值一直是 0。',
   chartAxisPosition: '位置（前 {n} 个）',
   chartRanking: '排序',
   chartIdeal: '理想排序',
@@ -433,7 +475,9 @@ export function t(lang, key, params) {
   let text = key in table ? table[key] : en[key];
   if (text === undefined) return key;
   if (params && typeof text === 'string') {
-    text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+    // {n|item|items}: the first word when the count reads 1.
+    text = text.replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (m, name, one, many) => (String(params[name]) === '1' ? one : many))
+      .replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
   }
   return text;
 }
@@ -454,6 +498,17 @@ export function optionText(lang, key, part = 'label') {
 export function choiceText(lang, key, choice) {
   const pick = (table) => (table.option[key] && table.option[key].choices ? table.option[key].choices[choice] : undefined);
   return pick(STRINGS[lang] || en) ?? pick(en) ?? choice;
+}
+
+/** A choice as a table cell shows it: its short name (the choice itself when there is none). */
+export function shortChoice(lang, key, choice) {
+  const pick = (table) => (table.option[key] && table.option[key].short ? table.option[key].short[choice] : undefined);
+  return pick(STRINGS[lang] || en) ?? pick(en) ?? String(choice);
+}
+
+/** A preset's name as the page shows it: the source article's in words, the libraries' as they are called. */
+export function presetLabel(lang, name) {
+  return name === 'document' ? t(lang, 'presetDocumentName') : name;
 }
 
 /** The {names} a template uses. */

@@ -3,7 +3,7 @@
 // HTML, so an id such as "<img onerror=…>" shows as those characters.
 // Event handlers are not attached here: buttons carry data-action and the
 // view handles them by delegation.
-import { errorText, optionText, t } from './i18n.js';
+import { errorText, optionText, presetLabel, shortChoice, t } from './i18n.js';
 import { cutLabel } from './state.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -54,7 +54,8 @@ export function section(id, title, content, attrs = null) {
  * takes focus (so a keyboard can scroll it) and is named after the caption.
  */
 export function scrollTable(lang, caption, attrs, parts, scroller = null) {
-  return h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }), ...scroller },
+  // data-hint: said above the table when it is wider than its box (see regions/scroll-hints.js).
+  return h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': t(lang, 'tableRegion', { name: caption }), 'data-hint': t(lang, 'scrollHint'), ...scroller },
     h('table', attrs, h('caption', { class: 'visually-hidden' }, caption), parts));
 }
 
@@ -157,18 +158,26 @@ export function tableColumns(r) {
   };
 }
 
+// A column heading: its name in words over its formula (the formula in force,
+// so the gain column says 2^rel − 1, rel or g(rel) as the options have it).
+function head(lang, key, formula, label, cls = 'num', nameClass = 'col-name') {
+  return h('th', { scope: 'col', class: cls, 'aria-label': label },
+    h('span', { class: nameClass }, t(lang, key)), formula ? h('span', { class: 'col-formula' }, formula) : null);
+}
+
 function headerRow(lang, cols, options, withLoss) {
-  const th = (content, label, cls) => h('th', { scope: 'col', class: cls, 'aria-label': label || null }, content);
+  const named = (key, formula, text) => head(lang, key, formula, `${t(lang, key)} ${text}`);
   return h('tr', null,
-    th(t(lang, 'col_position'), t(lang, 'col_positionLabel'), 'num'),
-    cols.ids ? th(t(lang, 'col_id'), null, 'text') : null,
-    th([v('rel'), sub(v('i'))], 'rel_i', 'num'),
-    th(gainExpr(options.gain), gainText(options.gain), 'num'),
-    th(discountExpr(options.logBase), discountText(options.logBase), 'num'),
-    cols.weights ? th([v('w'), sub(v('i'))], 'w_i', 'num') : null,
-    th(t(lang, 'col_term'), null, 'num'),
-    th(t(lang, 'col_running'), null, 'num'),
-    withLoss ? th(t(lang, 'col_loss'), null, 'num') : null);
+    // On a phone the positions' column is headed by i alone (the word is its label).
+    head(lang, 'col_position', v('i'), t(lang, 'col_positionLabel'), 'num', 'col-name wide-only'),
+    cols.ids ? head(lang, 'col_id', null, null, 'text') : null,
+    named('col_grade', relI(), 'rel_i'),
+    named('col_gain', gainExpr(options.gain), gainText(options.gain)),
+    named('col_discount', discountExpr(options.logBase), discountText(options.logBase)),
+    cols.weights ? named('col_weight', [v('w'), sub(v('i'))], 'w_i') : null,
+    head(lang, 'col_term', null, null),
+    head(lang, 'col_running', null, null),
+    withLoss ? head(lang, 'col_loss', null, null) : null);
 }
 
 /**
@@ -186,7 +195,8 @@ export function stepRows(steps, cols, d, limit, loss, marked, idPrefix = '') {
     const id = idPrefix && i < LINKED_ROWS ? `${idPrefix}-${x.position}` : null;
     frag.appendChild(h('tr', { class: hot ? 'hot' : null, 'data-position': x.position, id },
       h('th', { scope: 'row', class: 'num' }, String(x.position)),
-      cols.ids ? h('td', { class: 'text id' }, x.id === null ? '' : x.id) : null,
+      // A long id is cut to fit; its title holds all of it.
+      cols.ids ? h('td', { class: 'text id', title: x.id === null ? null : x.id }, x.id === null ? '' : x.id) : null,
       h('td', { class: 'num' }, plain(x.rel)),
       h('td', { class: 'num' }, fixed(x.gain, d)),
       h('td', { class: 'num' }, fixed(x.discount, d)),
@@ -260,19 +270,73 @@ export function biggestLosses(loss, max = 3) {
   return idx.slice(0, max);
 }
 
-export function lossPanel(lang, r, d, worst) {
-  const kl = cutLabel(r.k);
-  const items = worst.map((i) => h('li', null, t(lang, 'lossItem', {
+/** Positions a loss list names one by one; the rest are summed in one line. */
+export const LOSS_ITEMS = 5;
+
+/**
+ * Positions (0-based) where the ranking's term differs from the ideal
+ * order's at the same position: `short` (below the ideal), largest first,
+ * and `above` (a relevant item sits where the ideal has a smaller one).
+ */
+export function lossParts(loss) {
+  const pick = (keep) => loss.map((x, i) => i).filter((i) => keep(loss[i])).sort((a, b) => Math.abs(loss[b]) - Math.abs(loss[a]) || a - b);
+  return { short: pick((x) => x > 1e-12), above: pick((x) => x < -1e-12) };
+}
+
+const sumOf = (loss, positions) => positions.reduce((n, i) => n + Math.abs(loss[i]), 0);
+
+// One list: each position in words, the rest in one line.
+function lossList(lang, r, d, positions, key) {
+  if (!positions.length) return null;
+  const items = positions.slice(0, LOSS_ITEMS).map((i) => h('li', null, t(lang, key, {
     i: i + 1,
     rel: plain(r.steps[i] ? r.steps[i].rel : 0),
     ideal: plain(r.idealSteps[i] ? r.idealSteps[i].rel : 0),
-    loss: fixed(r.loss[i], d),
+    loss: fixed(Math.abs(r.loss[i]), d),
   })));
+  const rest = positions.slice(LOSS_ITEMS);
+  if (rest.length) items.push(h('li', null, t(lang, 'lossMore', { n: count(rest.length), sum: fixed(sumOf(r.loss, rest), d) })));
+  return h('ul', { class: 'loss-list' }, items);
+}
+
+// A difference in a sum: "0.387", "+ 0.387" or "− 1.000" ("−1.000" first).
+function sumTerm(v, first, d) {
+  const a = fixed(Math.abs(v), d);
+  if (v < 0) return first ? `−${a}` : `− ${a}`;
+  return first ? a : `+ ${a}`;
+}
+
+// IDCG − DCG as the positions' differences add up to it: every term when few, else the two sums.
+function lossSum(lang, r, d, parts) {
+  const kl = cutLabel(r.k);
+  const all = [...parts.short, ...parts.above].sort((a, b) => a - b);
+  const few = all.length <= 2 * LOSS_ITEMS;
+  const terms = few ? all.map((i, j) => sumTerm(r.loss[i], j === 0, d)).join(' ')
+    : t(lang, 'lossSums', { short: fixed(sumOf(r.loss, parts.short), d), above: fixed(sumOf(r.loss, parts.above), d) });
   const gap = r.idcg - r.dcg;
+  const line = h('p', { class: 'sum-line', id: 'loss-sum' }, `IDCG${kl} − DCG${kl} = ${fixed(r.idcg, d)} − ${fixed(r.dcg, d)} = ${terms} = ${fixed(gap, d)}`);
+  // The rounded terms can miss the rounded total in the last digit: say so rather than leave a sum that does not add up.
+  const rounded = few ? all.reduce((n, i) => n + Math.sign(r.loss[i]) * Number(fixed(Math.abs(r.loss[i]), d)), 0)
+    : Number(fixed(sumOf(r.loss, parts.short), d)) - Number(fixed(sumOf(r.loss, parts.above), d));
+  const off = fixed(rounded, d) !== fixed(gap, d);
+  return [line, off ? h('p', { class: 'note', 'data-note': 'loss-rounding' }, t(lang, 'lossRounding', { rounded: fixed(rounded, d), exact: fixed(gap, Math.max(d + 3, 6)) })) : null];
+}
+
+/**
+ * Where the score was lost: the positions below the ideal order's term, the
+ * positions above it (they give back part of the loss), and the sum of
+ * both, which is IDCG − DCG.
+ */
+export function lossPanel(lang, r, d) {
+  const parts = lossParts(r.loss);
+  if (!parts.short.length && !parts.above.length) return [h('p', null, t(lang, 'lossIntro')), h('p', null, t(lang, 'lossNone'))];
   return [
     h('p', null, t(lang, 'lossIntro')),
-    items.length ? h('ol', { class: 'loss-list' }, items) : h('p', null, t(lang, 'lossNone')),
-    gap > 1e-12 ? h('p', null, t(lang, 'lossTotal', { total: fixed(gap, d), k: kl })) : null,
+    parts.short.length ? h('p', { class: 'loss-heading' }, t(lang, 'lossShortHeading', { n: count(parts.short.length) })) : null,
+    lossList(lang, r, d, parts.short, 'lossItem'),
+    parts.above.length ? h('p', { class: 'loss-heading' }, t(lang, 'lossAboveHeading', { n: count(parts.above.length) })) : null,
+    lossList(lang, r, d, parts.above, 'lossAboveItem'),
+    lossSum(lang, r, d, parts),
   ];
 }
 
@@ -311,9 +375,16 @@ export function curve(lang, r, d) {
     path += `${path ? 'L' : 'M'}${x(i).toFixed(1)},${y(values[i]).toFixed(1)}`;
   }
   if (path) svg.appendChild(s('path', { class: 'curve-line', d: path }));
+  // The cutoff: a dot with its value and a tick on the axis, no line down to
+  // zero (which read as the score collapsing there).
   if (vk !== null && vk !== undefined) {
-    svg.appendChild(s('line', { class: 'k-marker', x1: x(kAt - 1), x2: x(kAt - 1), y1: T, y2: H - B }));
-    svg.appendChild(s('circle', { class: 'k-dot', cx: x(kAt - 1), cy: y(vk), r: 3.5 }));
+    const cx = x(kAt - 1);
+    svg.appendChild(s('line', { class: 'k-tick', x1: cx, x2: cx, y1: H - B, y2: H - B + 5 }));
+    svg.appendChild(s('circle', { class: 'k-dot', cx, cy: y(vk), r: 3.5 }));
+    const right = cx > (L + W - R) / 2;
+    // The label sits on the side of the dot away from the line: below a high value, above a low one.
+    svg.appendChild(s('text', { class: 'axis k-label', x: right ? cx - 7 : cx + 7, y: vk > 0.5 ? y(vk) + 18 : y(vk) - 8, 'text-anchor': right ? 'end' : 'start' },
+      t(lang, 'curveCutoff', { k: count(r.k || n), v: fixed(vk, d) })));
   }
   svg.appendChild(s('text', { class: 'axis', x: L, y: H - 8, 'text-anchor': 'start' }, '1'));
   svg.appendChild(s('text', { class: 'axis', x: W - R, y: H - 8, 'text-anchor': 'end' }, count(n)));
@@ -359,29 +430,29 @@ export function metricsPanel(lang, r, d, { weighted, unweightedNdcg, relevanceLe
 const PRESET_COLUMNS = ['gain', 'ideal', 'ties', 'zeroIdcg'];
 
 function presetRowCells(lang, row, options, d) {
-  if (row.error) return [h('td', { class: 'text preset-error', colspan: String(PRESET_COLUMNS.length + 1) }, errorText(lang, row.error))];
-  return [
-    PRESET_COLUMNS.map((key) => h('td', { class: 'text' }, options && options[key] !== undefined ? String(options[key]) : '')),
-    h('td', { class: 'num term' }, row.ndcg === null ? t(lang, 'undefinedValue') : fixed(row.ndcg, d)),
-  ];
+  const ndcg = h('td', { class: 'num term' }, row.error ? '' : row.ndcg === null ? t(lang, 'undefinedValue') : fixed(row.ndcg, d));
+  if (row.error) return [ndcg, h('td', { class: 'text preset-error', colspan: String(PRESET_COLUMNS.length) }, errorText(lang, row.error))];
+  return [ndcg, PRESET_COLUMNS.map((key) => h('td', { class: 'text' }, options && options[key] !== undefined ? shortChoice(lang, key, options[key]) : ''))];
 }
 
 /**
- * One row per preset: its conventions and the NDCG they give; the current one marked.
+ * One row per preset: the NDCG it gives (next to its name, so it stays in
+ * view on a phone), then its conventions; the current one marked.
  * @param {Array|null} rows the analysis's presets (null when the ranking is too large to compare)
  * @param {Map<string, object>} presetOptions preset name → its options
  */
 export function presetTable(lang, rows, presetOptions, current, k, d) {
   if (!rows || !rows.length) return h('p', { class: 'note' }, t(lang, 'presetsTooLarge'));
   const col = (text, cls) => h('th', { scope: 'col', class: cls }, text);
-  const head = h('tr', null, col(optionText(lang, 'preset'), 'text'), PRESET_COLUMNS.map((key) => col(optionText(lang, key), 'text')),
-    col(`NDCG${cutLabel(k)}`, 'num'), h('td', null));
+  const head = h('tr', null, col(optionText(lang, 'preset'), 'text'), col(`NDCG${cutLabel(k)}`, 'num'),
+    PRESET_COLUMNS.map((key) => col(optionText(lang, key), 'text')), h('td', null));
   const body = rows.map((row) => {
     const mine = row.name === current;
-    return h('tr', { class: mine ? 'current' : null, 'aria-current': mine ? 'true' : null },
-      h('th', { scope: 'row', class: 'text' }, row.name), presetRowCells(lang, row, presetOptions.get(row.name), d),
+    const name = presetLabel(lang, row.name);
+    return h('tr', { class: mine ? 'current' : null, 'aria-current': mine ? 'true' : null, 'data-preset': row.name },
+      h('th', { scope: 'row', class: 'text' }, name), presetRowCells(lang, row, presetOptions.get(row.name), d),
       h('td', null, mine ? null : button({ class: 'small', 'data-action': 'use-preset', 'data-preset': row.name,
-        'aria-label': t(lang, 'usePresetLabel', { name: row.name }) }, t(lang, 'usePreset'))));
+        'aria-label': t(lang, 'usePresetLabel', { name }) }, t(lang, 'usePreset'))));
   });
   return [
     h('p', { class: 'help' }, t(lang, 'presetsIntro')),
@@ -439,18 +510,22 @@ function errorSnippet(lang, err, span) {
     button({ 'data-action': 'goto-error' }, t(lang, 'errorGoto')));
 }
 
+/** What went wrong, in bold (the input or a setting), and where: line and column. */
+export function errorTitle(lang, err) {
+  const aboutSetting = err.source === 'options' || (!err.line && !err.source);
+  return [h('strong', null, t(lang, aboutSetting ? 'errorOption' : 'errorHeading')),
+    err.line ? ` ${t(lang, 'errorWhere', { line: err.line, column: err.column })}` : ''];
+}
+
 /**
  * The error panel for a structured error: where (line, column, which
  * input), what (translated from its code and args), and the line of `text`
  * with the bad part marked.
  */
 export function errorPanel(lang, err, text, inWhat = err.source && err.source !== 'options' ? t(lang, `errorIn_${err.source}`) : '') {
-  const where = err.line ? t(lang, 'errorWhere', { line: err.line, column: err.column }) : '';
-  const aboutSetting = err.source === 'options' || (!err.line && !err.source);
   const span = err.line && typeof text === 'string' ? errorSpan(text, err.line, err.column) : null;
   return [
-    h('p', { class: 'error-title' }, h('strong', null, t(lang, aboutSetting ? 'errorOption' : 'errorHeading')),
-      where ? ` ${where}` : '', inWhat ? ` ${inWhat}` : ''),
+    h('p', { class: 'error-title' }, errorTitle(lang, err), inWhat ? ` ${inWhat}` : ''),
     h('p', { class: 'error-message' }, errorText(lang, err)),
     span ? errorSnippet(lang, err, span) : null,
     err.code === 'several-queries'

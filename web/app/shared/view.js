@@ -34,9 +34,11 @@ export function createView(doc, { full, regions = null }) {
     results: mountIn(doc, 'results', (root) => mountResults(root, { full, ...own.results })),
     exporter: own.exporter ? mountIn(doc, 'export', own.exporter.mountExport) : null,
     embed: own.embed ? mountIn(doc, 'embed', own.embed.mountEmbed) : null,
+    topline: own.topline ? mountIn(doc, 'topline', own.topline.mount) : null,
     shownLang: null,
     shownParts: null,
     statusTimer: 0,
+    flashTimer: 0,
   };
 }
 
@@ -91,6 +93,7 @@ export function render(view, model) {
   if (view.results) renderResults(view.results, lang, model);
   if (view.exporter) view.own.exporter.renderExport(view.exporter, lang, model);
   if (view.embed) view.own.embed.renderEmbed(view.embed, lang, model.spec, model.state);
+  if (view.topline) view.own.topline.render(view.topline, lang, model);
   byId(view.doc, 'app').setAttribute('aria-busy', 'false');
   const full = byId(view.doc, 'open-full');
   if (full && model.hash !== undefined) full.href = `index.html#${model.hash}`;
@@ -154,12 +157,35 @@ export function announce(view, text) {
   view.statusTimer = setTimeout(() => { status.textContent = ''; }, 8000);
 }
 
+/**
+ * Shows `text` on button `id` for a few seconds, where the user is looking
+ * (the status line says it too), then the button's own label again.
+ */
+export function flashButton(view, id, text) {
+  const b = byId(view.doc, id);
+  if (!b) return;
+  clearTimeout(view.flashTimer);
+  b.textContent = text;
+  b.classList.add('flashed');
+  view.flashTimer = setTimeout(() => {
+    b.classList.remove('flashed');
+    if (b.dataset.i18n) b.textContent = t(view.shownLang, b.dataset.i18n);
+  }, 3000);
+}
+
 export function showExportText(view, lang, format, exported) {
   if (view.exporter) view.own.exporter.showExport(view.exporter, lang, format, exported);
 }
 
-export function exportedText(view) {
-  return view.exporter ? view.own.exporter.exportedFile(view.exporter) : null;
+/** What Download and Copy all export: {format, which} (the chosen format; ranking 'a' or 'b'). */
+export function exportChoice(view) {
+  const own = view.own.exporter;
+  return view.exporter ? { format: own.chosenFormat(view.exporter), which: own.chosenRanking(view.exporter) } : { format: null, which: 'a' };
+}
+
+/** Makes `format` the one Download and Copy all give. */
+export function chooseExport(view, format) {
+  if (view.exporter) view.own.exporter.chooseFormat(view.exporter, view.shownLang, format);
 }
 
 /** Copies text to the clipboard; false when the browser refused. */
@@ -257,6 +283,13 @@ export function showDrill(view) {
 export function focusResults(view) {
   const results = byId(view.doc, 'results');
   if (results) results.focus();
+}
+
+/** Brings the first error message on show into sight, and the offending text into focus when it has a place. */
+export function showError(view, err) {
+  const box = view.doc.querySelector('#app .error-box:not([hidden])');
+  if (box) box.scrollIntoView({ block: 'center' });
+  if (err && err.line) selectError(view, err);
 }
 
 export function showLoading(view, lang) {

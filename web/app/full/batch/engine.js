@@ -105,7 +105,7 @@ function columnsOf(r) {
     const column = new Float64Array(r.qids.length);
     for (let i = 0; i < r.qids.length; i++) {
       const v = r.perQuery[r.qids[i]][name];
-      column[i] = v === null ? NaN : v;
+      column[i] = typeof v === 'number' ? v : NaN;  // null: no value; relstring's text is not a number
     }
     columns[name] = column;
   }
@@ -114,7 +114,8 @@ function columnsOf(r) {
 
 /**
  * The engine over `getApi` (a function returning the API or a promise of it):
- * load, evaluate, compare, linesOf, text, forget, warm, render. Texts are held
+ * load, evaluate, compare, linesOf, text, forget, warm, render, exportCompare,
+ * exportTrec. Texts are held
  * by slot (run, qrels, and compare mode's runB).
  */
 function makeEngine(getApi) {
@@ -145,6 +146,9 @@ function makeEngine(getApi) {
     warm: async () => Boolean(await getApi()),
     // An export of a large analysis, built here so the page never waits on it.
     render: async ({ input, options, format, keep }) => exportOf((await getApi()).render(input, options, format), keep),
+    // Compare's and batch mode's reports of the texts held (options.format), likewise.
+    exportCompare: async ({ slots, options, keep }) => exportOf((await getApi()).compareRuns(texts.qrels, slots.map((slot) => texts[slot] || ''), options).text, keep),
+    exportTrec: async ({ options, keep }) => exportOf((await getApi()).evaluateTrec(texts.qrels, texts.run, options).text, keep),
   };
 }
 

@@ -93,7 +93,8 @@ function chartAxes(svg, lang, ab, y, top, d) {
     svg.appendChild(s('line', { class: v ? 'grid' : 'zero', x1: L, x2: W - R, y1: y(v), y2: y(v) }));
     svg.appendChild(s('text', { class: 'axis', x: L - 5, y: y(v) + 4, 'text-anchor': 'end' }, signed(v, Math.min(d, 2))));
   }
-  svg.appendChild(s('text', { class: 'axis', x: L + 4, y: T + 10 }, `▲ ${t(lang, 'cmpChartUp', ab)}`));
+  // Bars run largest first: the upper right and the lower left stay clear of them.
+  svg.appendChild(s('text', { class: 'axis', x: W - R - 4, y: T + 10, 'text-anchor': 'end' }, `▲ ${t(lang, 'cmpChartUp', ab)}`));
   svg.appendChild(s('text', { class: 'axis', x: L + 4, y: H - B - 4 }, `▼ ${t(lang, 'cmpChartDown', ab)}`));
 }
 

@@ -71,8 +71,12 @@ function syncPreview(el, { attrs, child }) {
   for (const [name, value] of wanted) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
+// The address of a file beside this page. From disk it is the bare name, as
+// the dialog says to copy the file next to the post: a file:// address would
+// point into this computer.
 function urlOf(name) {
   const url = new URL(name, location.href);
+  if (url.protocol === 'file:') return name;
   url.hash = '';
   url.search = '';
   return url.href;

@@ -1,88 +1,171 @@
-// The export region: one button per format, Download, and a preview of the
-// text last exported. The text itself comes from the controller (the
-// analysis's own render(), or the batch result's trec_eval text).
+// The export region: the formats of the mode on screen (each button
+// copies that format and shows it), Download and Copy all of the chosen
+// format, usable as soon as there is a result, the ranking exported when
+// ranking B is shown, and a preview of the text last exported. The text
+// itself comes from the controller (full-handlers.js): the core's report
+// of the result, as the command prints it.
 import { t } from '../../shared/i18n.js';
 import '../texts/export-texts.js';
 import { button, count, h } from '../../shared/templates.js';
 import { fitsInBoxSize } from '../../shared/state.js';
 import { headOf } from '../batch/engine.js';
-import { byId, setText, show } from '../../shared/regions/dom.js';
+import { byId, relabel, setText, show } from '../../shared/regions/dom.js';
 
 /** Lines of a long export shown in the preview (a text area lays out every line it holds). */
 export const PREVIEW_LINES = 200;
 
-/** Formats, the mode that offers each, and the file it downloads as. */
+/**
+ * Formats, the modes that offer each, and the file type. Batch mode's JSON
+ * and CSV are `ndcg trec --format`'s: offered when the module's trec table
+ * has that format (model.exportFormats.trec, see full-handlers.js).
+ */
 export const EXPORT_FORMATS = Object.freeze([
-  { format: 'markdown', mode: 'explain', ext: 'md', type: 'text/markdown' },
-  { format: 'csv', mode: 'explain', ext: 'csv', type: 'text/csv' },
-  { format: 'latex', mode: 'explain', ext: 'tex', type: 'application/x-latex' },
-  { format: 'json', mode: 'explain', ext: 'json', type: 'application/json' },
-  { format: 'trec', mode: 'trec', ext: 'txt', type: 'text/plain' },
+  { format: 'markdown', modes: ['explain', 'compare'], ext: 'md', type: 'text/markdown' },
+  { format: 'csv', modes: ['explain', 'compare'], ext: 'csv', type: 'text/csv' },
+  { format: 'latex', modes: ['explain', 'compare'], ext: 'tex', type: 'application/x-latex' },
+  { format: 'json', modes: ['explain', 'compare'], ext: 'json', type: 'application/json' },
+  { format: 'trec', modes: ['trec'], ext: 'txt', type: 'text/plain' },
 ]);
+
+/** The formats offered in `mode`; `extra` lists formats a mode gains from the module ({trec: ['json', 'csv']}). */
+export function formatsOf(mode, extra = null) {
+  const more = (extra && extra[mode]) || [];
+  return EXPORT_FORMATS.filter((f) => f.modes.includes(mode) || more.includes(f.format)).map((f) => f.format);
+}
+
+/** The file an export downloads as: its name and type. */
+export function fileOf(mode, format, which = 'a') {
+  const entry = EXPORT_FORMATS.find((f) => f.format === format);
+  const base = { explain: which === 'b' ? 'ndcg-b' : 'ndcg', trec: 'ndcg-trec', compare: 'ndcg-compare' }[mode] || 'ndcg';
+  return { name: `${base}.${entry.ext}`, type: `${entry.type};charset=utf-8` };
+}
+
+function whichChoice() {
+  const radio = (value, key) => h('label', { class: 'choice' },
+    h('input', { type: 'radio', name: 'export-which', value, checked: value === 'a' }), ' ', h('span', { 'data-i18n': key }));
+  return h('fieldset', { id: 'export-which', class: 'export-which', hidden: true },
+    h('legend', { 'data-i18n': 'exportWhich' }), radio('a', 'exportWhichA'), ' ', radio('b', 'exportWhichB'));
+}
 
 export function mountExport(root) {
   root.replaceChildren(h('section', { id: 'export', class: 'panel', 'aria-labelledby': 'export-heading' },
     h('h2', { id: 'export-heading', 'data-i18n': 'exportHeading' }),
-    h('p', { class: 'help', 'data-i18n': 'exportIntro' }),
+    h('p', { id: 'export-intro', class: 'help' }),
+    whichChoice(),
     h('div', { class: 'export-buttons', role: 'group', 'aria-labelledby': 'export-heading' },
-      EXPORT_FORMATS.map(({ format, mode }) => [button({ 'data-action': 'export', 'data-format': format, 'data-mode': mode }), ' ']),
-      button({ 'data-action': 'download', id: 'export-download', disabled: true, 'data-i18n': 'exportDownload' }), ' ',
-      button({ 'data-action': 'copy-export', id: 'export-copy', disabled: true, 'data-i18n': 'exportCopyAll' })),
+      EXPORT_FORMATS.map(({ format }) => [button({ 'data-action': 'export', 'data-format': format, 'aria-pressed': 'false' }), ' '])),
+    h('div', { class: 'export-buttons export-actions' },
+      button({ 'data-action': 'download', id: 'export-download', disabled: true }), ' ',
+      button({ 'data-action': 'copy-export', id: 'export-copy', disabled: true })),
+    h('p', { id: 'export-hint', class: 'help' }),
     h('div', { id: 'export-preview', class: 'export-preview', hidden: true },
       h('label', { for: 'export-text', id: 'export-label' }),
       h('p', { id: 'export-note', class: 'help', hidden: true }),
       h('textarea', { id: 'export-text', rows: '10', readonly: true, spellcheck: 'false' }))));
-  return { root, lang: null, mode: null, format: null, blob: null, lines: 0 };
+  return { root, lang: null, mode: null, chosen: {}, formats: [], key: null, shown: null };
 }
 
-function clearPreview(region) {
-  show(byId(region.root, 'export-preview'), false);
-  for (const id of ['export-download', 'export-copy']) byId(region.root, id).disabled = true;
-  region.format = null;
-  region.blob = null;
+const formatName = (lang, format) => t(lang, `export_${format}`);
+
+/** The format Download and Copy all give in the region's mode: the one last chosen, else the mode's first. */
+export function chosenFormat(region) {
+  const picked = region.chosen[region.mode];
+  return region.formats.includes(picked) ? picked : region.formats[0];
+}
+
+/** Which ranking the explain mode exports: 'a', or 'b' when ranking B is shown and chosen. */
+export function chosenRanking(region) {
+  const box = byId(region.root, 'export-which');
+  if (box.hidden) return 'a';
+  const b = region.root.querySelector('input[name="export-which"][value="b"]');
+  return b && b.checked ? 'b' : 'a';
+}
+
+/** Makes `format` the one Download and Copy all give. */
+export function chooseFormat(region, lang, format) {
+  if (region.formats.includes(format)) region.chosen[region.mode] = format;
+  labelActions(region, lang);
+}
+
+function labelActions(region, lang) {
+  const format = chosenFormat(region);
+  const name = format ? formatName(lang, format) : '';
+  for (const b of region.root.querySelectorAll('[data-action="export"]')) {
+    b.setAttribute('aria-pressed', String(b.dataset.format === format));
+  }
+  setText(byId(region.root, 'export-download'), t(lang, 'exportDownload', { format: name }));
+  setText(byId(region.root, 'export-copy'), t(lang, 'exportCopyAll', { format: name }));
 }
 
 // The preview's label, and the note on a preview that shows only the head of the text.
 function labelPreview(region, lang) {
-  setText(byId(region.root, 'export-label'), t(lang, 'exportPreview', { format: t(lang, `export_${region.format}`) }));
+  const shown = region.shown;
+  if (!shown) return;
+  setText(byId(region.root, 'export-label'), t(lang, 'exportPreview', { format: formatName(lang, shown.format) }));
   const note = byId(region.root, 'export-note');
-  show(note, region.lines > 0);
-  if (region.lines) setText(note, t(lang, 'exportPreviewHead', { shown: count(PREVIEW_LINES), lines: count(region.lines) }));
+  show(note, shown.lines > 0);
+  if (shown.lines) setText(note, t(lang, 'exportPreviewHead', { shown: count(PREVIEW_LINES), lines: count(shown.lines) }));
 }
 
-/** Labels the buttons, shows those of the current mode, and drops an export of the other mode. */
+/** The command whose output each mode's export is (shown in the intro). */
+const COMMANDS = { explain: 'ndcg explain --format F', trec: 'ndcg trec -q', compare: 'ndcg compare -q --format F' };
+
+// The intro in `lang` with the command set as code.
+function intro(lang, mode) {
+  const [before, after = ''] = t(lang, `exportIntro_${mode}`).split('{cmd}');
+  return [before, h('code', null, COMMANDS[mode] || ''), after];
+}
+
+function relabelAll(region, lang, mode) {
+  relabel(region.root, lang);
+  for (const b of region.root.querySelectorAll('[data-action="export"]')) {
+    b.textContent = t(lang, 'exportCopy', { format: formatName(lang, b.dataset.format) });
+  }
+  byId(region.root, 'export-intro').replaceChildren(...intro(lang, mode));
+  labelPreview(region, lang);
+}
+
+/** True when the model holds a result of its mode that can be exported now (read, not stale, not pending). */
+export function exportable(model) {
+  if (model.error || model.pending) return false;
+  const mode = model.state.mode;
+  return Boolean(mode === 'compare' ? model.compare : mode === 'trec' ? model.trec : model.analysis);
+}
+
+/**
+ * Shows the buttons of the mode, labelled in `lang` with the chosen format;
+ * Download and Copy all are enabled whenever there is a result. A preview
+ * of another result (the input changed, or the mode) is taken away.
+ */
 export function renderExport(region, lang, model) {
   const mode = model.state.mode;
-  if (region.lang !== lang) {
-    for (const b of region.root.querySelectorAll('[data-action="export"]')) {
-      b.textContent = t(lang, 'exportCopy', { format: t(lang, `export_${b.dataset.format}`) });
-    }
-    if (region.format) labelPreview(region, lang);
-    region.lang = lang;
-  }
-  for (const b of region.root.querySelectorAll('[data-action="export"]')) b.hidden = b.dataset.mode !== mode;
-  // An export of the other mode's results would be misleading.
-  if (region.mode !== mode) clearPreview(region);
+  region.formats = formatsOf(mode, model.exportFormats);
+  if (region.lang !== lang || region.mode !== mode) relabelAll(region, lang, mode);
+  region.lang = lang;
   region.mode = mode;
+  for (const b of region.root.querySelectorAll('[data-action="export"]')) b.hidden = !region.formats.includes(b.dataset.format);
+  show(byId(region.root, 'export-which'), mode === 'explain' && Boolean(model.analysisB) && Boolean((model.state.textB || '').trim()));
+  const ready = exportable(model);
+  for (const id of ['export-download', 'export-copy']) byId(region.root, id).disabled = !ready;
+  for (const b of region.root.querySelectorAll('[data-action="export"]')) b.disabled = !ready;
+  setText(byId(region.root, 'export-hint'), t(lang, ready ? 'exportHint' : 'exportWaiting'));
+  labelActions(region, lang);
+  const key = `${model.version}|${mode}`;
+  if (region.key !== key) {
+    region.key = key;
+    region.shown = null;
+    show(byId(region.root, 'export-preview'), false);
+  }
 }
 
 /**
  * Shows an export (exportOf in engine.js, its head HEAD_LINES long) in the
- * preview, all of it or its first PREVIEW_LINES lines, and enables Download
- * and Copy all.
+ * preview, all of it or its first PREVIEW_LINES lines.
  */
-export function showExport(region, lang, format, { blob, chars, lines, head }) {
+export function showExport(region, lang, format, { chars, lines, head }) {
   const whole = fitsInBoxSize(chars, lines);
-  Object.assign(region, { format, blob, lines: whole ? 0 : lines });
+  region.shown = { format, lines: whole ? 0 : lines };
   labelPreview(region, lang);
   byId(region.root, 'export-text').value = whole ? head : headOf(head, PREVIEW_LINES);
   show(byId(region.root, 'export-preview'), true);
-  for (const id of ['export-download', 'export-copy']) byId(region.root, id).disabled = false;
-}
-
-/** The export shown (all of it, a text/plain Blob), its format, file name and type; null before any export. */
-export function exportedFile(region) {
-  const entry = EXPORT_FORMATS.find((f) => f.format === region.format);
-  if (!entry) return null;
-  return { format: entry.format, blob: region.blob, name: `ndcg.${entry.ext}`, type: `${entry.type};charset=utf-8` };
 }

@@ -5,19 +5,19 @@ const en = {
   trecHeading: 'Per-query results',
   trecQuery: 'query',
   trecMean: 'mean',
-  trecCount: '{n} queries evaluated.',
+  trecCount: '{n} {n|query|queries} evaluated.',
   trecExplain: 'Explain',
   trecExplainLabel: 'Explain query {qid} step by step',
   trecNeedQrels: 'Add judgments (qrels) to evaluate the run.',
   trecNeedRun: 'Paste a run above, or open or drop a run file, to evaluate it.',
   trecWorking: 'Reading and evaluating…',
-  trecMeanHeading: 'Mean over {n} queries',
+  trecMeanHeading: 'Mean over {n} {n|query|queries}',
   histogramHeading: 'Per-query {metric}',
   histogramLabel: 'Histogram of per-query {metric} over {n} queries, in ten bins: {bins}.',
   sortBy: 'Sort by {name}',
   trecFilter: 'Filter by query id',
-  trecShown: '{n} of {total} queries shown.',
-  trecLive: 'Mean {name} = {value} over {n} queries',
+  trecShown: '{n} of {total} {total|query|queries} shown.',
+  trecLive: 'Mean {name} = {value} over {n} {n|query|queries}',
 };
 
 const zh = {

@@ -54,7 +54,7 @@ function renderLabels(region, lang, mode) {
 function statusText(lang, status) {
   if (!status || !status.format) return '';
   const format = t(lang, `format_${status.format}`);
-  return status.n === 1 ? t(lang, 'readAsOne', { format }) : t(lang, 'readAs', { format, n: count(status.n) });
+  return t(lang, 'readAs', { format, n: count(status.n) });
 }
 
 /** Fills an error box with a structured error (or empties and hides it); `inWhat` names the input when the source alone does not. */

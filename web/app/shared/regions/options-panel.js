@@ -2,7 +2,7 @@
 // control per row of the option schema: a menu for a choice, a number field
 // with the schema's range for a whole or real number, a text field for a
 // list, a checkbox for a flag. An option's error is shown at its control.
-import { has, optionText, t } from '../i18n.js';
+import { has, optionText, presetLabel, t } from '../i18n.js';
 import { button, h } from '../templates.js';
 import { kebab, readOption } from '../option-rows.js';
 import { TREC_OPTION_KEYS } from '../state.js';
@@ -106,7 +106,7 @@ function writeControl(el, row, value) {
 function renderPresets(region, lang, model) {
   const select = byId(region.root, 'preset');
   const names = model.presetList.map((p) => p.name);
-  const label = (n) => (n === 'document' ? t(lang, 'presetDocumentName') : n);
+  const label = (n) => presetLabel(lang, n);
   if (region.presetNames !== `${lang}|${names}`) {
     select.replaceChildren(...names.map((n) => h('option', { value: n }, label(n))));
     region.presetNames = `${lang}|${names}`;

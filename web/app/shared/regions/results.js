@@ -8,6 +8,7 @@ import { ALL_PARTS, DEFAULT_PARTS } from '../parts.js';
 import * as T from '../templates.js';
 import { byId, setText, show } from './dom.js';
 import { bindMarks } from './marks.js';
+import { markScrolling, watchScrolling } from './scroll-hints.js';
 import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.js';
 
 const { count, h, section } = T;
@@ -28,10 +29,12 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
   const content = heading
     ? h('section', { id: 'results', class: 'panel results', 'aria-labelledby': 'results-heading', tabindex: '-1' },
       h('h2', { id: 'results-heading', 'data-i18n': 'resultsHeading' }),
-      h('p', { id: 'stale-note', class: 'stale-note', 'data-i18n': 'staleNote', hidden: true }), progressBar(), live, body)
+      h('div', { id: 'stale-note', class: 'stale-note', hidden: true },
+        h('p', null, h('strong', { 'data-i18n': 'staleTitle' })), h('p', { 'data-i18n': 'staleNote' })), progressBar(), live, body)
     : h('div', { class: 'results' }, live, body);
   root.replaceChildren(content);
   bindMarks(root);
+  watchScrolling(body);
   return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
     cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool };
 }
@@ -77,6 +80,7 @@ function stepSections(lang, r, d, rowLimit, parts) {
     ]),
     section('idcg', t(lang, 'step2', { k: kl }), [
       h('p', { class: 'help' }, t(lang, `step2From_${r.options.ideal === 'judgments' && r.hasJudgments ? 'judgments' : 'list'}`)),
+      zerosNote(lang, r),
       T.stepTable(lang, 'idcg', r, opts, d, rowLimit.idcg, null),
       h('p', { class: 'sum-line', id: 'sum-idcg' }, T.sumLine(`IDCG${kl}`, r.idealSteps, r.idcg, d)),
     ]),
@@ -87,6 +91,17 @@ function stepSections(lang, r, d, rowLimit, parts) {
       T.roundingNotes(lang, r, d),
     ]),
   ];
+}
+
+// Step 2 lists only the ideal items with a gain: say how many were left out, so
+// a table shorter than K does not look like a mistake.
+function zerosNote(lang, r) {
+  const m = r.idealSteps.length;
+  const kl = cutLabel(r.k);
+  if (r.options.ideal === 'judgments' && r.hasJudgments) return h('p', { class: 'help', id: 'ideal-zeros' }, t(lang, 'step2ZerosJudged', { m: count(m), k: kl }));
+  const zeros = Math.min(r.k || r.n, r.n) - m;
+  if (zeros <= 0) return null;
+  return h('p', { class: 'help', id: 'ideal-zeros' }, t(lang, 'step2Zeros', { z: count(zeros), m: count(m), k: kl }));
 }
 
 // Ranking B beside A, or B's error, when the A/B box has text.
@@ -116,7 +131,7 @@ function chartSections(lang, r, d) {
       section('bars', t(lang, 'barsHeading', { k: kl }), termBars(lang, r, d)),
       section('cumulative', t(lang, 'cumulativeHeading', { k: kl }), cumulativeChart(lang, r, d)),
       section('curve', t(lang, 'curveHeading'), T.curve(lang, r, d))),
-    section('loss', t(lang, 'lossHeading'), T.lossPanel(lang, r, d, T.biggestLosses(r.loss))),
+    section('loss', t(lang, 'lossHeading'), T.lossPanel(lang, r, d)),
   ];
 }
 
@@ -167,9 +182,14 @@ function bodyParts(region, lang, model) {
 }
 
 // What a screen reader hears after each result: the NDCG, or a batch's mean NDCG.
-function liveText(region, lang, model) {
+/**
+ * The result in a few words (NDCG, batch mode's mean, compare's difference;
+ * '' while there is none): read out after each change, and the full page's
+ * line at the top of a narrow screen. `compareLive` says compare mode's.
+ */
+export function liveText(lang, model, compareLive = null) {
   if (model.error || model.pending) return '';
-  if (model.state.mode === 'compare') return region.compare ? region.compare.live(lang, model) : '';
+  if (model.state.mode === 'compare') return compareLive ? compareLive(lang, model) : '';
   const d = model.state.decimals;
   if (model.state.mode === 'trec') {
     const trec = model.trec;
@@ -190,9 +210,10 @@ export function renderResults(region, lang, model) {
     for (const fill of region.body.querySelectorAll('.meter-fill')) {
       fill.style.width = `${(Number(fill.dataset.fraction) * 100).toFixed(2)}%`;
     }
+    markScrolling(region.body);
   }
   // Screen readers hear the new value after each recomputation (the table is not read out).
-  setText(byId(region.root, 'result-live'), liveText(region, lang, model));
+  setText(byId(region.root, 'result-live'), liveText(lang, model, region.compare && region.compare.live));
   renderProgress(region, lang, model.job);
   const stale = Boolean(model.error && model.stale);
   show(byId(region.root, 'stale-note'), stale);

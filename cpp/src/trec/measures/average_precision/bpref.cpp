@@ -1,0 +1,36 @@
+// bpref (Buckley & Voorhees 2004): for each relevant document ranked, one
+// minus the share of judged non-relevant documents above it, counting at
+// most R of them and dividing by min(R, N); summed and divided by R.
+// Unjudged documents are skipped, not taken as non-relevant (m_bpref.c).
+#include <algorithm>
+
+#include "trec/measures/query_state.hpp"
+
+namespace ndcg::trec_detail {
+
+// Shared with gm_bpref.
+double bpref_of(const query_state& q) {
+  const double judged_nonrel = static_cast<double>(std::min(q.num_nonrel, q.num_rel));
+  std::size_t nonrel_seen = 0;
+  double sum = 0;
+  for (std::size_t r = 0; r < q.depth; ++r) {
+    const long g = q.rel[r];
+    if (g < 0) continue;
+    if (!q.relevant(g)) {
+      ++nonrel_seen;
+      continue;
+    }
+    sum += nonrel_seen > 0 ? 1.0 - static_cast<double>(std::min(nonrel_seen, q.num_rel)) / judged_nonrel : 1.0;
+  }
+  return q.num_rel ? sum / static_cast<double>(q.num_rel) : sum;
+}
+
+namespace {
+double bpref(const query_state& q, const column&) { return bpref_of(q); }
+}  // namespace
+
+extern const family bpref_measure;
+const family bpref_measure =
+    measure("bpref", "binary preference: relevant ranked above judged non-relevant", bpref).needing(need_full_ranking);
+
+}  // namespace ndcg::trec_detail

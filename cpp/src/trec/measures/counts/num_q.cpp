@@ -1,0 +1,13 @@
+// num_q: how many queries were evaluated, on the "all" line only.
+#include "trec/measures/query_state.hpp"
+
+namespace ndcg::trec_detail {
+namespace {
+double one(const query_state&, const column&) { return 1.0; }
+}  // namespace
+
+extern const family num_q_measure;
+const family num_q_measure =
+    measure("num_q", "queries evaluated", one).counted().summary_only().reads(judgment_kind::any);
+
+}  // namespace ndcg::trec_detail

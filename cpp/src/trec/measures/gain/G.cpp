@@ -1,0 +1,32 @@
+// G (trec_eval 2008, experimental): a gain measure between map and ndcg.
+// The document at rank i adds gain / log2(2 + cost(i) - results(i)), with
+// results(i) the gain ranked up to i and cost(i) the ideal gains up to i
+// (each at least 1); the sum over the ideal list's total gain (m_G.c).
+#include "base/log2.hpp"
+#include "trec/measures/query_state.hpp"
+
+namespace ndcg::trec_detail {
+namespace {
+double g_measure(const query_state& q, const column& c) {
+  const std::vector<double>& gain = q.gain[c.scheme];
+  const std::vector<double>& ideal = q.ideal_gain[c.scheme];
+  double results = 0, ideal_sum = 0, cost = 0, g = 0;
+  for (std::size_t i = 0; i < q.num_ret; ++i) {
+    const double ig = i < ideal.size() ? ideal[i] : 0.0;
+    results += gain[i];
+    if (ig > 0.0) ideal_sum += ig;
+    cost += ig >= 1.0 ? ig : 1.0;
+    if (gain[i] != 0) g += gain[i] / detail::log2_exact(2 + cost - results);
+  }
+  for (std::size_t i = q.num_ret; i < ideal.size(); ++i) ideal_sum += ideal[i];
+  return ideal_sum > 0.0 ? g / ideal_sum : 0.0;
+}
+}  // namespace
+
+extern const family G_measure;
+const family G_measure =
+    measure("G", "normalised gain, each document discounted by the gain missed before it", g_measure)
+        .gains()
+        .needing(need_full_ranking | need_gain_sums);
+
+}  // namespace ndcg::trec_detail

@@ -1,0 +1,33 @@
+// ndcg_rel: ndcg averaged over the relevant documents (gain > 0): at each
+// one ranked, DCG there over IDCG there; each one not ranked counts the
+// whole ranking's DCG / IDCG; the sum divided by the ideal list's length
+// (m_ndcg_rel.c).
+#include <algorithm>
+
+#include "trec/measures/query_state.hpp"
+
+namespace ndcg::trec_detail {
+namespace {
+double ndcg_rel(const query_state& q, const column& c) {
+  const std::vector<double>& dcg = q.dcg[c.scheme];
+  const std::vector<double>& idcg = q.idcg[c.scheme];
+  const std::vector<double>& gain = q.gain[c.scheme];
+  const std::size_t ideal = idcg.size() - 1;
+  double sum = 0;
+  std::size_t ranked = 0;
+  for (std::size_t r = 0; r < q.num_ret; ++r) {
+    if (!(gain[r] > 0)) continue;
+    sum += dcg[r + 1] / idcg[std::min(r + 1, ideal)];
+    ++ranked;
+  }
+  sum += (static_cast<double>(ideal) - static_cast<double>(ranked)) * dcg[q.num_ret] / idcg[ideal];
+  return sum > 0.0 ? sum / static_cast<double>(ideal) : 0.0;
+}
+}  // namespace
+
+extern const family ndcg_rel_measure;
+const family ndcg_rel_measure = measure("ndcg_rel", "ndcg averaged over the relevant documents", ndcg_rel)
+                                    .gains()
+                                    .needing(need_full_ranking | need_gain_sums);
+
+}  // namespace ndcg::trec_detail

@@ -1,0 +1,56 @@
+// rbp (Moffat & Zobel 2008): rank-biased precision, (1 - p) times the sum
+// over ranks r of gain * p^(r - 1), persistence p = 0.9 unless rbp.p=0.95;
+// gains are the grades (or LEVEL=GAIN parameters), scaled into [0, 1] by
+// (gain - min) / (max - min) over the query's grade levels when any lies
+// outside (m_rbp.c, whose min and max start at 0 here).
+#include <algorithm>
+
+#include "trec/measures/query_state.hpp"
+
+namespace ndcg::trec_detail {
+
+double persistence_of(const column& c) { return c.numbers.empty() ? 0.9 : c.numbers[0]; }
+
+namespace {
+
+// The smallest and largest gain of the levels 0 .. largest grade of the
+// query, and of the levels the parameters name.
+void gain_range(const query_state& q, const column& c, double& low, double& high) {
+  const gain_overrides& overrides = (*q.schemes)[c.scheme];
+  low = high = 0;
+  for (long level = 0; level < q.num_rel_levels; ++level) {
+    const auto own = std::find_if(overrides.begin(), overrides.end(), [&](const auto& o) { return o.first == level; });
+    double g = 0;
+    if (own != overrides.end()) g = own->second;
+    else if (auto d = gain_of(static_cast<double>(level), q.conv->opt)) g = *d;
+    low = std::min(low, g);
+    high = std::max(high, g);
+  }
+  for (const auto& o : overrides) low = std::min(low, o.second), high = std::max(high, o.second);
+}
+
+double rank_biased_precision(const query_state& q, const column& c) {
+  const double p = persistence_of(c);
+  double low = 0, high = 0;
+  gain_range(q, c, low, high);
+  const bool scale = low < 0 || high > 1;
+  const std::vector<double>& gain = q.gain[c.scheme];
+  double sum = 0, weight = 1;
+  for (std::size_t r = 0; r < q.num_ret; ++r) {
+    double g = q.rel[r] >= 0 ? gain[r] : 0.0;
+    if (scale && q.rel[r] >= 0) g = (g - low) / (high - low);
+    if (g != 0) sum += g * weight;
+    weight *= p;
+  }
+  return (1.0 - p) * sum;
+}
+}  // namespace
+
+extern const family rbp_measure;
+const family rbp_measure = measure("rbp", "rank-biased precision, persistence p (rbp.p=0.95; default 0.9)",
+                                   rank_biased_precision)
+                               .gains()
+                               .with_persistence()
+                               .needing(need_full_ranking | need_gain_sums);
+
+}  // namespace ndcg::trec_detail

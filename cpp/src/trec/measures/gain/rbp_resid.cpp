@@ -1,0 +1,31 @@
+// rbp_resid: how far rbp could rise if every unjudged document ranked had
+// the largest gain: p^n + (1 - p) * the sum of p^(r - 1) over unjudged
+// ranks r; 0 when every ranked document is judged (m_rbp_resid.c).
+#include "trec/measures/query_state.hpp"
+
+namespace ndcg::trec_detail {
+
+double persistence_of(const column& c);  // rbp.cpp
+
+namespace {
+double rbp_residual(const query_state& q, const column& c) {
+  const double p = persistence_of(c);
+  double sum = 0, weight = 1;
+  std::size_t unjudged_ranked = 0;
+  for (std::size_t r = 0; r < q.num_ret; ++r) {
+    if (q.rel[r] < 0) ++unjudged_ranked, sum += weight;
+    weight *= p;
+  }
+  return unjudged_ranked ? weight + (1 - p) * sum : 0.0;
+}
+}  // namespace
+
+extern const family rbp_resid_measure;
+const family rbp_resid_measure = measure("rbp_resid", "rbp's residual: the rise if every unjudged document were relevant",
+                                         rbp_residual)
+                                     .gains()
+                                     .with_persistence()
+                                     .needing(need_full_ranking)
+                                     .zeroed_when_missing();
+
+}  // namespace ndcg::trec_detail

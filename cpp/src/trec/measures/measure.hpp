@@ -1,0 +1,190 @@
+// A measure family, as one of trec_eval's m_*.c files defines one: the name
+// -m takes, its parameters and their defaults, its help line, how its lines
+// print and average, and its value for one query. Each family is one file
+// in this folder's subfolders; list.cpp is the one list of them, in print
+// order (trec_eval's measures.c), with the nicknames. The names -m takes,
+// --help, the not-offered list and every menu are read from that list.
+//
+// A family's value reads the query's shared state (query_state): the query
+// is ranked once and walked once (hits, precision sums, DCG and IDCG prefix
+// sums), and every family reads the same arrays. A new family is a file
+// that declares a `family` and a line in list.cpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ndcg/metrics.hpp"
+
+namespace ndcg::trec_detail {
+
+struct column;
+struct query_state;
+
+// What follows the dot of `-m NAME.PARAMS`.
+enum class param_kind {
+  none,       // no parameters (`map.5` is refused)
+  cutoffs,    // whole numbers >= 1, one column each: P.5,10 -> P_5 P_10 (merged across -m)
+  fractions,  // numbers, one column each, printed with two decimals:
+              // iprec_at_recall.0.5 -> iprec_at_recall_0.50 (merged across -m)
+  numbers,    // numbers for one column named NAME_PARAMS: utility.1,-1,0,0, set_F.0.5
+  gains,      // LEVEL=GAIN pairs for one column named NAME_PARAMS: ndcg.1=1,2=3 (rbp also takes p=)
+};
+
+// Which lines a family prints, and how its "all" line combines queries.
+enum class lines { both, summary_only, per_query_only };
+enum class combine {
+  mean,       // the mean over queries with a value
+  sum,        // counts: the sum (num_ret, ...)
+  geometric,  // exp of the mean of log(max(value, 0.00001)) (gm_map, gm_bpref)
+  none,       // no "all" line (relstring)
+};
+enum class value_kind { real, count, text };
+
+// The judgments a family reads; -R says which the run is evaluated against.
+enum class judgment_kind { any, qrels, prefs, groups };
+
+// Shared state beyond the ranking walk that a family needs computed.
+enum need : unsigned {
+  need_full_ranking = 1u << 0,   // every rank in order (else: up to the family's cutoffs)
+  need_gain_sums = 1u << 1,      // DCG and IDCG prefix sums of the column's gain scheme
+  need_interpolated = 1u << 2,   // interpolated precision at each relevant document
+  need_subtopics = 1u << 3,      // subtopic sets of the ranked and the ideal documents
+  need_prefs = 1u << 4,          // preference counts (-R prefs or qrels_prefs)
+  need_groups = 1u << 5,         // one ranked list per judgment group (-R qrels_jg)
+};
+
+using value_fn = double (*)(const query_state& q, const column& c);
+using text_fn = void (*)(const query_state& q, const column& c, std::string& out);
+// A reading worth telling the user about, for one query ("" = none).
+using note_fn = std::string (*)(const query_state& q, const column& c);
+
+struct family {
+  std::string_view name;
+  std::string_view help;  // one line for --help
+  value_fn value = nullptr;          // one column's value for one query (null for text families)
+  text_fn text = nullptr;            // text families (relstring): one column's text for one query
+  note_fn note = nullptr;            // where trec_eval's reading is a bug: what was read instead
+  param_kind params = param_kind::none;
+  const double* defaults = nullptr;  // default parameters (cutoffs, fractions, numbers)
+  std::size_t default_count = 0;
+  value_kind kind = value_kind::real;
+  lines printed = lines::both;
+  combine all = combine::mean;
+  judgment_kind judgments = judgment_kind::qrels;
+  unsigned needs = 0;
+  // trec_eval scores a query missing from the run (-c) against a one-line
+  // ranking of an unjudged document, then sets these families back to 0.
+  bool zero_when_missing = false;
+  bool persistence = false;  // gains parameters may include rbp's p=0.95
+  bool exact_count = false;  // numbers: exactly default_count of them (utility: 4)
+
+  // The declarations in the family files read as one line each:
+  // measure("map_cut", "...", value).cutoffs(standard_cutoffs)
+  template <std::size_t N>
+  constexpr family cutoffs(const double (&d)[N]) const { return with_params(param_kind::cutoffs, d, N); }
+  template <std::size_t N>
+  constexpr family fractions(const double (&d)[N]) const { return with_params(param_kind::fractions, d, N); }
+  template <std::size_t N>
+  constexpr family numbers(const double (&d)[N]) const { return with_params(param_kind::numbers, d, N); }
+  constexpr family gains() const { return with_params(param_kind::gains, nullptr, 0); }
+  constexpr family counted() const {
+    family f = *this;
+    f.kind = value_kind::count;
+    f.all = combine::sum;
+    return f;
+  }
+  constexpr family summary_only() const {
+    family f = *this;
+    f.printed = lines::summary_only;
+    return f;
+  }
+  constexpr family geometric() const {
+    family f = *this;
+    f.all = combine::geometric;
+    return f;
+  }
+  constexpr family reads(judgment_kind j) const {
+    family f = *this;
+    f.judgments = j;
+    return f;
+  }
+  constexpr family needing(unsigned n) const {
+    family f = *this;
+    f.needs |= n;
+    return f;
+  }
+  constexpr family noting(note_fn n) const {
+    family f = *this;
+    f.note = n;
+    return f;
+  }
+  constexpr family exactly() const {
+    family f = *this;
+    f.exact_count = true;
+    return f;
+  }
+  constexpr family with_persistence() const {
+    family f = *this;
+    f.persistence = true;
+    return f;
+  }
+  constexpr family zeroed_when_missing() const {
+    family f = *this;
+    f.zero_when_missing = true;
+    return f;
+  }
+
+ private:
+  constexpr family with_params(param_kind k, const double* d, std::size_t n) const {
+    family f = *this;
+    f.params = k;
+    f.defaults = d;
+    f.default_count = n;
+    return f;
+  }
+};
+
+constexpr family measure(std::string_view name, std::string_view help, value_fn value) {
+  family f{};
+  f.name = name;
+  f.help = help;
+  f.value = value;
+  return f;
+}
+
+// A family printed per query as text, with no "all" line (relstring).
+constexpr family text_measure(std::string_view name, std::string_view help, text_fn text) {
+  family f{};
+  f.name = name;
+  f.help = help;
+  f.text = text;
+  f.kind = value_kind::text;
+  f.printed = lines::per_query_only;
+  f.all = combine::none;
+  return f;
+}
+
+// trec_eval's cutoffs when a cutoff measure is named without any.
+inline constexpr double standard_cutoffs[] = {5, 10, 15, 20, 30, 100, 200, 500, 1000};
+// trec_eval's recall levels (iprec_at_recall, 11pt_avg).
+inline constexpr double standard_levels[] = {0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
+
+// One printed column: a family at one cutoff, fraction or parameter list.
+struct column {
+  const family* of = nullptr;
+  std::size_t cutoff = 0;       // cutoffs (in ranks; SIZE_MAX when larger than size_t)
+  double param = 0;             // the cutoff or fraction as given (P divides by it)
+  std::vector<double> numbers;  // numbers parameters; gains: rbp's p
+  std::size_t scheme = 0;       // gains: index into plan::schemes
+  std::string name;
+};
+
+// A document's standing in a query, as trec_eval's results_rel_list holds it.
+inline constexpr long not_in_pool = -1;  // retrieved, no qrels line (RELVALUE_NONPOOL)
+inline constexpr long unjudged = -2;     // a qrels line with a negative grade (RELVALUE_UNJUDGED)
+
+}  // namespace ndcg::trec_detail

@@ -1,0 +1,37 @@
+// 11pt_avg: interpolated precision averaged over recall levels (default
+// 0.0, 0.1, ..., 1.0; 11pt_avg.0.2,0.5,0.8 gives the old 3-point average);
+// the k-th relevant document for level L is k = round(L * R). Walked as
+// m_11pt_avg.c walks it, from the last rank up, so the sum is trec_eval's.
+#include <cmath>
+
+#include "trec/measures/query_state.hpp"
+
+namespace ndcg::trec_detail {
+namespace {
+double eleven_point(const query_state& q, const column& c) {
+  const std::vector<double>& levels = c.numbers;
+  std::vector<long> cut(levels.size());
+  for (std::size_t i = 0; i < levels.size(); ++i) cut[i] = std::lround(levels[i] * static_cast<double>(q.num_rel));
+  long at = static_cast<long>(levels.size()) - 1;
+  const auto found = static_cast<long>(q.num_rel_ret);
+  while (at >= 0 && cut[static_cast<std::size_t>(at)] > found) --at;
+  double best = static_cast<double>(q.num_rel_ret) / static_cast<double>(q.num_ret), sum = 0;  // 0 / 0 when nothing ranked
+  long seen = found;
+  for (std::size_t r = q.num_ret; r > 0 && seen > 0; --r) {
+    best = std::max(best, static_cast<double>(seen) / static_cast<double>(r));
+    if (!q.relevant(q.rel[r - 1])) continue;
+    for (; at >= 0 && seen == cut[static_cast<std::size_t>(at)]; --at) sum += best;
+    --seen;
+  }
+  for (; at >= 0; --at) sum += best;
+  const double v = sum / static_cast<double>(levels.size());
+  return std::isnan(v) ? trec_nan() : v;
+}
+}  // namespace
+
+extern const family eleven_point_measure;
+const family eleven_point_measure = measure("11pt_avg", "interpolated precision averaged over 11 recall levels", eleven_point)
+                                        .numbers(standard_levels)
+                                        .needing(need_full_ranking);
+
+}  // namespace ndcg::trec_detail

@@ -1,0 +1,15 @@
+// P.k: precision at k, the relevant documents in the top k divided by k
+// (even when fewer than k were ranked), as m_P.c.
+#include "trec/measures/query_state.hpp"
+
+namespace ndcg::trec_detail {
+namespace {
+double precision(const query_state& q, const column& c) {
+  return static_cast<double>(q.hits[q.top(c.cutoff)]) / c.param;
+}
+}  // namespace
+
+extern const family P_measure;
+const family P_measure = measure("P", "precision at cutoffs", precision).cutoffs(standard_cutoffs);
+
+}  // namespace ndcg::trec_detail

@@ -1,0 +1,69 @@
+// What every family reads about one query: the ranking, walked once, and
+// the arrays the walk fills. The query evaluator (trec_measures.cpp) fills
+// it; a family's value function only reads it.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trec/measures/groups/groups.hpp"
+#include "trec/measures/prefs/prefs_counts.hpp"
+#include "trec/measures/measure.hpp"
+#include "trec/trec_plan.hpp"
+
+namespace ndcg {
+class discount_table;
+}
+
+namespace ndcg::trec_detail {
+
+struct query_state {
+  const conventions* conv = nullptr;
+  const grade_levels* grades = nullptr;
+  const discount_table* discounts = nullptr;
+  const std::vector<gain_overrides>* schemes = nullptr;  // each gain scheme's level overrides
+
+  // Counts, as trec_eval's res_rels holds them.
+  std::size_t num_ret = 0;       // ranked documents (after -M and -J)
+  std::size_t num_rel = 0;       // judged with grade >= the relevance level
+  std::size_t num_nonrel = 0;    // judged with 0 <= grade < the relevance level
+  std::size_t num_rel_ret = 0;   // ranked and relevant
+  std::size_t num_nonpool = 0;   // ranked without a qrels line
+  std::size_t num_unjudged = 0;  // ranked with a negative judgment
+  std::size_t positives = 0;     // judged with a grade above 0
+  long num_rel_levels = 0;       // the largest grade judged in the query, plus one (0: none)
+
+  // Per rank r (0-based) for r < depth; depth = num_ret unless every
+  // measure stops at a cutoff.
+  std::size_t depth = 0;
+  std::vector<long> rel;                 // the grade, not_in_pool or unjudged
+  std::vector<int> level;                // index into grades->levels, or -1 (not judged), -2
+  std::vector<std::string_view> docids;  // the ranked documents
+  // Prefix arrays, index r = 0..depth: over the top r ranks.
+  std::vector<std::size_t> hits;         // relevant documents
+  std::vector<double> precision_sum;     // precision at each relevant document, summed
+  std::size_t first_hit = 0;             // rank of the first relevant document, 0 = none
+
+  // Per gain scheme (filled when a family needs gain sums).
+  std::vector<std::vector<double>> gain;        // [scheme][r]: the gain at rank r
+  std::vector<std::vector<double>> dcg;         // [scheme][r], r = 0..depth
+  std::vector<std::vector<double>> ideal_gain;  // [scheme][i]: the ideal list's positive gains
+  std::vector<std::vector<double>> idcg;        // [scheme][i], i = 0..ideal size
+
+  // Interpolated precision at the k-th relevant document (iprec, 11pt_avg).
+  std::vector<double> best_precision;  // [k], k = 0..num_rel_ret; [0] = the best anywhere
+
+  // alpha-nDCG: subtopic sets of the ranked documents and of the ideal list.
+  std::vector<const std::vector<std::string>*> alpha_order, alpha_ideal;
+
+  prefs_state prefs;    // -R prefs or qrels_prefs
+  groups_state groups;  // -R qrels_jg
+
+  bool relevant(long grade) const { return grade >= conv->relevance_level; }
+  // The top min(k, depth) ranks.
+  std::size_t top(std::size_t k) const { return k < depth ? k : depth; }
+};
+
+}  // namespace ndcg::trec_detail

@@ -1,0 +1,22 @@
+// set_F.x: F measure of the whole ranked set, (x + 1) P R / (x P + R), x
+// the weight of recall against precision (default 1; m_set_F.c).
+#include "trec/measures/query_state.hpp"
+
+namespace ndcg::trec_detail {
+namespace {
+constexpr double balanced[] = {1.0};
+
+double set_f(const query_state& q, const column& c) {
+  if (!q.num_rel_ret) return 0.0;
+  const double p = static_cast<double>(q.num_rel_ret) / static_cast<double>(q.num_ret);
+  const double r = static_cast<double>(q.num_rel_ret) / static_cast<double>(q.num_rel);
+  const double x = c.numbers[0];
+  return (x + 1.0) * p * r / (x * p + r);
+}
+}  // namespace
+
+extern const family set_F_measure;
+const family set_F_measure =
+    measure("set_F", "F measure of the whole retrieved set; set_F.x weighs recall x times", set_f).numbers(balanced).exactly();
+
+}  // namespace ndcg::trec_detail

@@ -1,0 +1,14 @@
+// set_P: precision of the whole ranked set, relevant / retrieved (m_set_P.c).
+#include "trec/measures/query_state.hpp"
+
+namespace ndcg::trec_detail {
+namespace {
+double set_precision(const query_state& q, const column&) {
+  return q.num_ret ? static_cast<double>(q.num_rel_ret) / static_cast<double>(q.num_ret) : 0.0;
+}
+}  // namespace
+
+extern const family set_P_measure;
+const family set_P_measure = measure("set_P", "precision of the whole retrieved set", set_precision);
+
+}  // namespace ndcg::trec_detail

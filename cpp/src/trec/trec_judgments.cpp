@@ -1,0 +1,286 @@
+// Reading the judgments (-R): qrels, qrels with judgment groups (qrels_jg),
+// preferences (prefs) and qrels read as preferences (qrels_prefs), into one
+// flat array of documents grouped by query (the memory of a big run's qrels).
+#include <algorithm>
+#include <cstring>
+#ifndef __EMSCRIPTEN__
+#include <thread>
+#endif
+
+#include "base/hash_table.hpp"
+#include "parse/trec_lines.hpp"
+#include "trec/trec_detail.hpp"
+
+namespace ndcg::trec_detail {
+namespace {
+
+using detail::handle_table;
+using detail::hash_of;
+
+constexpr detail::layout prefs_layout{5, "qid group subgroup docid level", 4, "qrels"};
+
+// Puts each query's documents side by side, keeping file order within a
+// query (a counting sort by query; nothing moves when already grouped).
+template <class T>
+void permute(std::vector<T>& v, const std::vector<std::size_t>& to) {
+  if (v.empty()) return;
+  std::vector<T> sorted(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) sorted[to[i]] = v[i];
+  v.swap(sorted);
+}
+
+void group_by_query(judgments& j, const std::vector<std::uint32_t>& query_of, bool grouped) {
+  std::vector<std::size_t> start(j.queries.size() + 1, 0);
+  for (std::uint32_t q : query_of) ++start[q + 1];
+  for (std::size_t q = 0; q < j.queries.size(); ++q) start[q + 1] += start[q];
+  for (std::size_t q = 0; q < j.queries.size(); ++q) {
+    j.queries[q].begin = start[q];
+    j.queries[q].end = start[q + 1];
+  }
+  if (grouped) return;
+  std::vector<std::size_t> to(j.docs.size());
+  for (std::size_t i = 0; i < j.docs.size(); ++i) to[i] = start[query_of[i]]++;
+  permute(j.docs, to);
+  permute(j.hash, to);
+  permute(j.group, to);
+  permute(j.subgroup, to);
+  permute(j.level, to);
+}
+
+// The first docid judged twice in a query (in one group for qrels_jg), by
+// the line of its second judgment, as an error; done when there is none.
+status first_repeat(const judgments& j, std::string_view text) {
+  handle_table seen;
+  const bool grouped = !j.group.empty();
+  const judged_doc* worst = nullptr;
+  const judged_doc* worst_first = nullptr;
+  const judged_query* worst_query = nullptr;
+  for (const judged_query& q : j.queries) {
+    seen.reset(q.end - q.begin);
+    for (std::size_t i = q.begin; i < q.end; ++i) {
+      const std::string_view id = j.docs[i].id();
+      const std::size_t hash = grouped ? detail::mix(j.hash[i], hash_of(j.group[i])) : j.hash[i];
+      const std::uint32_t at = seen.insert(hash, static_cast<std::uint32_t>(i), [&](std::uint32_t other) {
+        return j.docs[other].id() == id && (!grouped || j.group[other] == j.group[i]);
+      });
+      if (at == handle_table::none) continue;
+      if (!worst || j.docs[i].line < worst->line) {
+        worst = &j.docs[i];
+        worst_first = &j.docs[at];
+        worst_query = &q;
+      }
+      break;  // later repeats in this query come after this one
+    }
+  }
+  if (!worst) return done{};
+  const detail::field docid{worst->id(), column_of(text, worst->id())};
+  return detail::repeated_in_qrels(docid, worst_query->qid, worst->line, worst_first->line);
+}
+
+// A line's level in a preferences file: any number.
+status read_level(const detail::field& f, std::size_t line, double& level) {
+  if (auto s = detail::parse_number(f.text, level); s != detail::number_status::ok)
+    return detail::bad_number("a preference level (a number)", f, line, s);
+  return done{};
+}
+
+}  // namespace
+
+std::uint32_t judgments::find(std::string_view qid) const {
+  return index.find(hash_of(qid), [&](std::uint32_t q) { return queries[q].qid == qid; });
+}
+
+namespace {
+
+// What one part of the judgments' text read: its documents, from `base` on
+// in the arrays of the judgments (sized for every line of the text), and
+// its queries, numbered within the part.
+struct part {
+  std::size_t base = 0, count = 0;
+  std::vector<judged_query> queries;  // in order of first appearance
+  handle_table index;                 // qid -> query of the part
+  bool grouped = true;                // no query comes back after another
+  status read = done{};
+};
+
+void read_part(std::string_view text, detail::text_piece piece, judgments& j, std::vector<std::uint32_t>& query_of,
+               part& p) {
+  const bool prefs = j.format == judgment_format::prefs;
+  const bool levels = prefs || j.format == judgment_format::qrels_prefs;
+  const bool groups = j.format != judgment_format::qrels;
+  std::uint32_t last = handle_table::none;
+  const std::size_t docid_at = prefs ? 3 : 2;
+  p.read = detail::for_each_record(
+      text, limits{}, prefs ? prefs_layout : detail::qrels_layout,
+      [&](std::size_t line, const detail::field* f) -> status {
+        long rel = 0;
+        double level = 0;
+        if (levels) {
+          if (auto ok = read_level(f[docid_at + 1], line, level); !ok) return ok;
+        } else if (auto ok = detail::read_grade(f, line, rel); !ok) {
+          return ok;
+        }
+        const std::string_view qid = f[0].text;
+        if (last == handle_table::none || p.queries[last].qid != qid) {
+          const auto handle = static_cast<std::uint32_t>(p.queries.size());
+          last = p.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.queries[q].qid == qid; });
+          if (last == handle_table::none) {
+            p.queries.push_back(judged_query{qid, 0, 0});
+            last = handle;
+          } else {
+            p.grouped = false;
+          }
+        }
+        const std::string_view docid = f[docid_at].text;
+        const std::size_t at = p.base + p.count++;
+        j.docs[at] = judged_doc{docid.data(), static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line),
+                                rel};
+        j.hash[at] = static_cast<std::uint32_t>(hash_of(docid));
+        if (groups) j.group[at] = f[1].text;
+        if (levels) {
+          j.subgroup[at] = prefs ? f[2].text : std::string_view("0");
+          j.level[at] = level;
+        }
+        query_of[at] = last;
+        return done{};
+      },
+      piece);
+}
+
+// Lines as line_reader counts them: each "\n", "\r\n" or lone "\r".
+std::size_t line_ends(std::string_view text) {
+  std::size_t n = 0;
+  const char* const end = text.data() + text.size();
+  for (const char* p = text.data(); p != end; ++n) {
+    p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    if (!p) break;
+    ++p;
+  }
+  if (text.empty() || !std::memchr(text.data(), '\r', text.size())) return n;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) ++n;
+  return n;
+}
+
+// The second part's documents moved down to follow the first's, and its
+// queries numbered as the first's (a query in both is one query).
+void join(judgments& j, std::vector<std::uint32_t>& query_of, part& a, part& b) {
+  std::vector<std::uint32_t> to(b.queries.size());
+  const std::uint32_t a_last = a.count ? query_of[a.count - 1] : handle_table::none;
+  for (std::uint32_t q = 0; q < b.queries.size(); ++q) {
+    const std::string_view qid = b.queries[q].qid;
+    const auto handle = static_cast<std::uint32_t>(a.queries.size());
+    const std::uint32_t found =
+        a.index.insert(hash_of(qid), handle, [&](std::uint32_t o) { return a.queries[o].qid == qid; });
+    if (found == handle_table::none) a.queries.push_back(b.queries[q]);
+    else if (q != 0 || found != a_last) a.grouped = false;  // only the query the cut went through may go on
+    to[q] = found == handle_table::none ? handle : found;
+  }
+  a.grouped = a.grouped && b.grouped;
+  const auto move_down = [&](auto& v) {
+    if (v.empty()) return;
+    std::move(v.begin() + static_cast<std::ptrdiff_t>(b.base), v.begin() + static_cast<std::ptrdiff_t>(b.base + b.count),
+              v.begin() + static_cast<std::ptrdiff_t>(a.count));
+  };
+  for (std::size_t i = 0; i < b.count; ++i) query_of[b.base + i] = to[query_of[b.base + i]];
+  move_down(j.docs);
+  move_down(j.hash);
+  move_down(j.group);
+  move_down(j.subgroup);
+  move_down(j.level);
+  move_down(query_of);
+  a.count += b.count;
+  if (a.read) a.read = b.read;  // the first part's error comes first in the file
+}
+
+// The text in two parts read at once on two threads when it is large (a
+// big run's qrels take as long to read as the run), else in one.
+void read_parts(std::string_view text, judgments& j, std::vector<std::uint32_t>& query_of, part& whole) {
+  const std::size_t cut = text.size() >= (std::size_t(1) << 20) ? text.find('\n', text.size() / 2) : std::string_view::npos;
+  const std::string_view first = cut == std::string_view::npos ? text : text.substr(0, cut + 1);
+  const std::size_t first_lines = line_ends(first), lines = first_lines + line_ends(text.substr(first.size()));
+#ifdef __EMSCRIPTEN__
+  const bool two = false;  // one thread
+#else
+  // Each part counts its own records against the limit: split only below it.
+  const bool two = first.size() < text.size() && lines + 1 <= detail::max_records(limits{});
+#endif
+  // One document per line at most: room for all at once, no doubling. The
+  // second part writes after the first part's lines.
+  const std::size_t rows = lines + 2;
+  j.docs.resize(rows);
+  j.hash.resize(rows);
+  const bool groups = j.format != judgment_format::qrels;
+  const bool levels = j.format == judgment_format::prefs || j.format == judgment_format::qrels_prefs;
+  if (groups) j.group.resize(rows);
+  if (levels) j.subgroup.resize(rows), j.level.resize(rows);
+  query_of.resize(rows);
+  if (!two) {
+    read_part(text, {}, j, query_of, whole);
+  } else {
+#ifndef __EMSCRIPTEN__
+    part second;
+    second.base = first_lines + 1;
+    std::thread other([&] { read_part(text.substr(first.size()), {first_lines + 1, false}, j, query_of, second); });
+    read_part(first, {}, j, query_of, whole);
+    other.join();
+    join(j, query_of, whole, second);
+#endif
+  }
+  const std::size_t count = whole.count;
+  j.docs.resize(count);
+  j.hash.resize(count);
+  if (groups) j.group.resize(count);
+  if (levels) j.subgroup.resize(count), j.level.resize(count);
+  query_of.resize(count);
+}
+
+}  // namespace
+
+expected<judgments> read_judgments(std::string_view text, judgment_format format) {
+  judgments j;
+  j.format = format;
+  std::vector<std::uint32_t> query_of;
+  part whole;
+  if (auto ok = detail::check_size(text, limits{}); !ok) return ok.err();
+  read_parts(text, j, query_of, whole);
+  const status& read = whole.read;
+  if (!read && read.err().line == 0) return read.err();
+  j.queries = std::move(whole.queries);
+  j.index = std::move(whole.index);
+  group_by_query(j, query_of, whole.grouped);
+  const bool levels = format == judgment_format::prefs || format == judgment_format::qrels_prefs;
+  if (!levels) {  // preferences may repeat a document across subgroups
+    const status repeats = first_repeat(j, text);
+    if (!repeats && (read || repeats.err().line < read.err().line)) return repeats.err();
+  }
+  if (!read) return read.err();
+  return j;
+}
+
+judgments judgments_from(const subtopic_qrels_file& subtopics) {
+  judgments j;
+  handle_table docs;
+  for (const subtopic_query& q : subtopics.queries) {
+    const std::size_t begin = j.docs.size();
+    docs.reset(q.entries.size());
+    for (const subtopic_entry& e : q.entries) {
+      const auto handle = static_cast<std::uint32_t>(j.docs.size());
+      const std::uint32_t at = docs.insert(hash_of(e.docid), handle,
+                                           [&](std::uint32_t d) { return j.docs[d].id() == e.docid; });
+      const long rel = e.judgment > 0 ? 1 : 0;
+      if (at != handle_table::none) {
+        j.docs[at].rel = std::max(j.docs[at].rel, rel);
+        continue;
+      }
+      j.docs.push_back(judged_doc{e.docid.data(), static_cast<std::uint32_t>(e.docid.size()),
+                                  static_cast<std::uint32_t>(e.line), rel});
+      j.hash.push_back(static_cast<std::uint32_t>(hash_of(e.docid)));
+    }
+    j.index.insert(hash_of(q.qid), static_cast<std::uint32_t>(j.queries.size()), [](std::uint32_t) { return false; });
+    j.queries.push_back(judged_query{q.qid, begin, j.docs.size()});
+  }
+  return j;
+}
+
+}  // namespace ndcg::trec_detail

@@ -1,0 +1,158 @@
+// Writing a batch result: trec_eval's text lines, JSON in pytrec_eval's
+// shape, or CSV; one walk over the same cells, so the three carry the same
+// values (the text rounded to --digits, JSON and CSV exact).
+#include <cmath>
+#include <string>
+
+#include "ndcg/numbers.hpp"
+#include "ndcg/option_table.hpp"
+#include "ndcg/report.hpp"
+#include "ndcg/trec.hpp"
+
+namespace ndcg {
+namespace {
+
+bool missing(double v) { return std::isnan(v) && !is_trec_nan(v); }
+
+// A measure's name padded to 22 columns, as trec_eval's "%-22s".
+void append_name(std::string& out, std::string_view name) {
+  out += name;
+  if (name.size() < 22) out.append(22 - name.size(), ' ');
+}
+
+// A value as trec_eval prints it: counts whole, the rest "%6.4f" (or
+// --digits decimals, or %.17g), a 0 / 0 as "-nan".
+std::string text_value(double value, bool is_count, int digits) {
+  if (is_trec_nan(value) || std::isnan(value)) return digits >= 17 ? "-nan" : "  -nan";
+  // A count past long long (merged shards of a hostile input) prints whole, without the cast's overflow.
+  if (is_count && std::fabs(value) < 9e18) return std::to_string(static_cast<long long>(value));
+  if (is_count) return fixed_text(value, 0);
+  if (digits >= 17) return significant_text(value, 17);
+  return fixed_text(value, std::max(digits, 0));
+}
+
+void append_line(std::string& out, const std::string& name, std::string_view qid, std::string_view value) {
+  append_name(out, name);
+  out += '\t';
+  out += qid;
+  out += '\t';
+  out += value;
+  out += '\n';
+}
+
+// The cells of a result, row by row: each query (with -q), then "all".
+// cell(qid, m, value, text) is called for each value that is printed.
+template <class Row, class Cell>
+void each_cell(const trec_result& r, const trec_output& o, Row row, Cell cell) {
+  if (o.per_query)
+    for (std::size_t q = 0; q < r.qids.size(); ++q) {
+      row(r.qids[q]);
+      for (std::size_t m = 0; m < r.names.size(); ++m) {
+        if (r.summary_only[m]) continue;
+        if (r.is_text[m]) cell(r.qids[q], m, 0.0, &r.text(q, m));
+        else if (!missing(r.values[q][m])) cell(r.qids[q], m, r.values[q][m], nullptr);
+      }
+    }
+  if (!o.summary) return;
+  row("all");
+  for (std::size_t m = 0; m < r.names.size(); ++m) {
+    if (r.names[m] == "runid") cell("all", m, 0.0, &r.run_id);
+    else if (!r.per_query_only[m] && !missing(r.mean[m])) cell("all", m, r.mean[m], nullptr);
+  }
+}
+
+std::string render_text(const trec_result& r, const trec_output& o) {
+  std::string out;
+  each_cell(
+      r, o, [](std::string_view) {},
+      [&](std::string_view qid, std::size_t m, double v, const std::string* text) {
+        if (!text) append_line(out, r.names[m], qid, text_value(v, r.is_count[m], o.digits));
+        else if (r.names[m] == "runid") append_line(out, r.names[m], qid, *text);
+        else append_line(out, r.names[m], qid, "'" + *text + "'");
+      });
+  return out;
+}
+
+std::string json_value(double v, const std::string* text) {
+  if (text) return json_string(*text);
+  if (std::isnan(v) || std::isinf(v)) return "null";  // JSON has no NaN: trec_eval's -nan
+  return shortest(v);
+}
+
+std::string render_json(const trec_result& r, const trec_output& o) {
+  std::string out = "{";
+  bool first_row = true, first_cell = true;
+  each_cell(
+      r, o,
+      [&](std::string_view qid) {
+        out += first_row ? "\n" : "},\n";
+        out += json_string(qid) + ": {";
+        first_row = false;
+        first_cell = true;
+      },
+      [&](std::string_view, std::size_t m, double v, const std::string* text) {
+        out += (first_cell ? "" : ", ") + json_string(r.names[m]) + ": " + json_value(v, text);
+        first_cell = false;
+      });
+  out += first_row ? "}\n" : "}\n}\n";
+  return out;
+}
+
+std::string render_csv(const trec_result& r, const trec_output& o) {
+  std::string out = "query";
+  for (const std::string& n : r.names) out += "," + csv_field(n);
+  std::vector<std::string> cells;
+  const auto flush = [&] {
+    for (const std::string& c : cells) out += "," + c;
+    cells.assign(r.names.size(), std::string());
+  };
+  bool started = false;
+  each_cell(
+      r, o,
+      [&](std::string_view qid) {
+        if (started) flush();
+        cells.assign(r.names.size(), std::string());
+        out += "\n" + csv_field(qid);
+        started = true;
+      },
+      [&](std::string_view, std::size_t m, double v, const std::string* text) {
+        cells[m] = text ? csv_field(*text) : (std::isnan(v) ? std::string("nan") : shortest(v));
+      });
+  if (started) flush();
+  return out + "\n";
+}
+
+}  // namespace
+
+std::string render_trec(const trec_result& r, const trec_output& o) {
+  switch (o.format) {
+    case report_format::json: return render_json(r, o);
+    case report_format::csv: return render_csv(r, o);
+    default: return render_text(r, o);
+  }
+}
+
+expected<trec_output> trec_output_of(const batch_settings& b) {
+  const report_format f = b.format;
+  if (f != report_format::text && f != report_format::json && f != report_format::csv) {
+    const char* found = f == report_format::markdown ? "markdown" : "latex";
+    return fail(error_code::unknown_choice, std::string("ndcg trec writes text, json or csv, not ") + found)
+        .with("found", found)
+        .with("choices", "text, json, csv");
+  }
+  trec_output o;
+  o.format = f;
+  o.per_query = b.per_query;
+  o.summary = !b.no_summary;
+  o.digits = b.digits;
+  return o;
+}
+
+std::string format_trec(const trec_result& r, bool per_query, int digits) {
+  trec_output o;
+  o.per_query = per_query;
+  o.digits = digits;
+  return render_text(r, o);
+}
+
+}  // namespace ndcg

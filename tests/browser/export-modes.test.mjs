@@ -1,0 +1,130 @@
+// Export in every mode, byte for byte the command's output for the same
+// input and settings: the explain mode (`ndcg explain --format F`, ranking A
+// or B), batch mode (`ndcg trec -q`) and compare mode (`ndcg compare -q
+// --format F`: the paired tests, tied scores and every query's values with
+// B − A). Download and Copy all work before any format button is pressed.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileUrl, launch, open, root, WORKED_EN } from './_helpers.mjs';
+
+const ndcg = (args) => execFileSync(join(root, 'build/native/ndcg'), args, { encoding: 'utf8' });
+
+const RUN_A = 'q1 Q0 d1 1 3 a\nq2 Q0 x 1 3 a\nq2 Q0 d1 2 2 a\nq3 Q0 d1 1 3 a\nq4 Q0 x 1 3 a\nq4 Q0 d2 2 1 a\n';
+const RUN_B = 'q1 Q0 d1 1 3 b\nq2 Q0 d1 1 3 b\nq3 Q0 x 1 3 b\nq3 Q0 y 2 2 b\nq3 Q0 d1 3 1 b\nq4 Q0 d1 1 3 b\nq4 Q0 d2 2 3 b\n';
+const QRELS = 'q1 0 d1 1\nq2 0 d1 2\nq3 0 d1 1\nq4 0 d1 1\nq4 0 d2 2\n';
+
+let browser;
+let dir;
+
+before(async () => {
+  browser = await launch();
+  dir = mkdtempSync(join(tmpdir(), 'ndcg-export-modes-'));
+  for (const [name, text] of [['a.run', RUN_A], ['b.run', RUN_B], ['qrels', QRELS]]) writeFileSync(join(dir, name), text);
+});
+
+after(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  return { context, page: await context.newPage() };
+}
+
+/** Presses Download and reads the file: [name, text]. */
+async function downloaded(page) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#export-download')]);
+  const body = await (await file.createReadStream()).toArray();
+  return [file.suggestedFilename(), Buffer.concat(body).toString('utf8')];
+}
+
+/** Presses a format's Copy button and waits for its preview: the text shown. */
+async function shown(page, format, pattern) {
+  // The export comes from the worker a moment later: wait for this format's text, not the one shown before.
+  const before = await page.inputValue('#export-text');
+  await page.click(`button[data-action="export"][data-format="${format}"]`);
+  await page.waitForFunction(([source, old]) => {
+    const text = document.getElementById('export-text').value;
+    return text !== old && new RegExp(source).test(text);
+  }, [pattern.source, before], { timeout: 30000 });
+  return page.inputValue('#export-text');
+}
+
+describe('export in every mode equals the command', () => {
+  test('explain: Download and Copy all are usable at once; every format of ranking A and of ranking B', async () => {
+    const { context, page } = await newPage();
+    await open(page, fileUrl() + WORKED_EN);
+    // Nothing pressed yet: Download gives the first format, Markdown, and says so.
+    assert.equal(await page.textContent('#export-download'), 'Download Markdown');
+    assert.equal(await page.isEnabled('#export-copy'), true);
+    const grades = ['3', '2', '0', '1', '0', '0', '2', '1', '0', '0'];
+    const [name, md] = await downloaded(page);
+    assert.equal(name, 'ndcg.md');
+    // The page names its preset, the document's: so does the command.
+    const explain = (format, ...input) => ndcg(['explain', '--k', '10', '--preset', 'document', '--format', format, ...input]);
+    assert.equal(md, explain('markdown', ...grades));
+    for (const format of ['csv', 'latex', 'json']) {
+      await shown(page, format, /./);
+      const [, text] = await downloaded(page);
+      assert.equal(text, explain(format, ...grades), format);
+      assert.equal(await page.inputValue('#export-text'), text);
+    }
+    // Ranking B: the choice appears, and B's report is `ndcg explain` of B.
+    await page.fill('#ranking-b', 'doc-a 3\ndoc-b 3\ndoc-c 1\ndoc-d 0\ndoc-e 2');
+    await page.waitForSelector('#export-which:not([hidden])');
+    await page.check('input[name="export-which"][value="b"]');
+    writeFileSync(join(dir, 'b.txt'), 'doc-a 3\ndoc-b 3\ndoc-c 1\ndoc-d 0\ndoc-e 2');
+    for (const format of ['markdown', 'csv', 'latex', 'json']) {
+      await shown(page, format, format === 'json' ? /doc-e/ : /doc-e/);
+      const [fileName, text] = await downloaded(page);
+      assert.match(fileName, /^ndcg-b\./);
+      assert.equal(text, explain(format, '-f', join(dir, 'b.txt')), `B, ${format}`);
+    }
+    await context.close();
+  });
+
+  test('batch mode: trec_eval’s output of the run as `ndcg trec -q` prints it', async () => {
+    const { context, page } = await newPage();
+    // Switching to batch mode takes trec_eval's convention, as the page says.
+    await open(page, fileUrl() + WORKED_EN);
+    await page.click('input[name="mode"][value="trec"]');
+    await page.fill('#ranking', RUN_A);
+    await page.fill('#qrels', QRELS);
+    await page.waitForSelector('#table-trec tbody tr[data-qid]');
+    assert.equal(await page.textContent('#export-download'), 'Download trec_eval output');
+    const [name, text] = await downloaded(page);
+    assert.equal(name, 'ndcg-trec.txt');
+    const measures = ['ndcg', 'ndcg_cut.10', 'P.10', 'recall.10', 'map', 'recip_rank'].flatMap((m) => ['-m', m]);
+    assert.equal(text, ndcg(['trec', '-q', '--digits', '3', '--preset', 'trec_eval', ...measures, join(dir, 'qrels'), join(dir, 'a.run')]));
+    await context.close();
+  });
+
+  test('compare mode: the tests, tied scores and every query’s B − A, in every format', async () => {
+    const { context, page } = await newPage();
+    await open(page, fileUrl() + WORKED_EN);
+    await page.click('input[name="mode"][value="compare"]');
+    for (const [id, text] of [['ranking', RUN_A], ['ranking-b', RUN_B], ['qrels', QRELS]]) await page.fill(`#${id}`, text);
+    await page.waitForSelector('#section-cmp-stats', { timeout: 30000 });
+    const command = (format) => ndcg(['compare', '-q', '--format', format, '--digits', '3', '--names', 'A', '--names', 'B',
+      ...['ndcg_cut.10', 'map', 'P.10', 'recip_rank'].flatMap((m) => ['-m', m]), join(dir, 'qrels'), join(dir, 'a.run'), join(dir, 'b.run')]);
+    // Download before any button: Markdown.
+    const [name, md] = await downloaded(page);
+    assert.equal(name, 'ndcg-compare.md');
+    assert.equal(md, command('markdown'));
+    // Every query of every measure is there with B − A: q2's NDCG@10 goes from 1/log2(3) to 1.
+    const gain = (1 - 3 / Math.log2(3) / 3).toFixed(3);
+    assert.match(md, new RegExp(`^\\| q2 \\| 0\\.631 \\|  \\| 1\\.000 \\|  \\| \\+${gain.replace('.', '\\.')} \\|$`, 'm'));
+    for (const format of ['csv', 'latex', 'json']) {
+      const text = await shown(page, format, format === 'json' ? /"per_query"/ : /q4/);
+      assert.equal(text, command(format), format);
+      const [, file] = await downloaded(page);
+      assert.equal(file, text, `${format}: Download gives the same bytes`);
+    }
+    await context.close();
+  });
+});
