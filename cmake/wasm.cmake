@@ -21,17 +21,23 @@ target_include_directories(ndcg_core SYSTEM PRIVATE "${NDCG_NUMBER_LIBS_DIR}")
 # Embind: the entry points and the JS objects they return are registered
 # in cpp/wasm/ (EMSCRIPTEN_BINDINGS), and Emscripten writes the JS glue
 # that binds them (build/wasm/<module>.js beside the .wasm). The glue is a
-# factory (MODULARIZE) that scripts/build-web.mjs wraps with the API layer;
-# the API layer hands it the wasm, unpacked, through the instantiateWasm
-# hook, the only input the glue reads (INCOMING_MODULE_JS_API). No eval and
-# no new Function (DYNAMIC_EXECUTION=0), so the page keeps a strict CSP.
-# No node environment: the glue reads no file, so Node runs its web path.
-# The link-time inliner runs only where inlining shrinks the code (a
-# threshold below 0): 0.7 KB less zopfli'd on the full module than LLVM's
-# -Oz default.
+# factory (MODULARIZE) that scripts/build-web.mjs wraps with the API layer,
+# which hands it the wasm, unpacked, as Module.wasm. Linked with Embind's JS
+# runtime (embind.js, emval.js) but not libembind, whose constructor
+# registers every builtin type and pulls each one's converter into the glue:
+# cpp/wasm/wire_types.cpp registers the few the interface uses, and free,
+# which Embind's JS calls on a type name it reads, is exported by name.
+# WASM_BIGINT: no i64 crosses the boundary, so the glue needs no dynCall.
+# MINIMAL_RUNTIME: the glue only instantiates the bytes it is given (no
+# fetch, XHR, script directory or environment probing). No eval and no new
+# Function (DYNAMIC_EXECUTION=0), so the page keeps a strict CSP. The
+# link-time inliner runs only where inlining shrinks the code (a threshold
+# below 0): 0.7 KB less zopfli'd on the full module than LLVM's -Oz default.
+set(NDCG_EMBIND_JS "${EMSCRIPTEN_ROOT_PATH}/src/embind")
 set(NDCG_WASM_COMMON
-  -lembind -fno-rtti -sMODULARIZE=1 -sEXPORT_NAME=ndcgCore -sENVIRONMENT=web,worker
-  -sDYNAMIC_EXECUTION=0 -sINCOMING_MODULE_JS_API=instantiateWasm,printErr -sTEXTDECODER=2
+  "SHELL:--js-library ${NDCG_EMBIND_JS}/embind.js" "SHELL:--js-library ${NDCG_EMBIND_JS}/emval.js" -sEXPORTED_FUNCTIONS=_free
+  -fno-rtti -sMINIMAL_RUNTIME=1 -sMODULARIZE=1 -sEXPORT_NAME=ndcgCore -sENVIRONMENT=web
+  -sDYNAMIC_EXECUTION=0 -sTEXTDECODER=2 -sWASM_BIGINT=1
   -sFILESYSTEM=0 -sSUPPORT_LONGJMP=0 -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1
   "-Wl,-mllvm,-inline-threshold=-10")
 
@@ -39,7 +45,7 @@ set(NDCG_WASM_COMMON
 # the batch evaluation's. The full module has both; the light one, carried by
 # the embed page and the <ndcg-calc> element, only the first, so the linker
 # keeps only the core those reach.
-set(NDCG_WASM_EXPLAIN cpp/wasm/bindings.cpp cpp/wasm/js_values.cpp)
+set(NDCG_WASM_EXPLAIN cpp/wasm/bindings.cpp cpp/wasm/js_values.cpp cpp/wasm/wire_types.cpp)
 set(NDCG_WASM_FULL ${NDCG_WASM_EXPLAIN} cpp/wasm/batch.cpp)
 
 # A module: build/wasm/<output>.js (the glue) and <output>.wasm, which

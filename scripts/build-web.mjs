@@ -4,10 +4,10 @@
 // file's "target" is where the size work is heading, printed alongside).
 import { build, transform } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { glueFactory } from './glue.mjs';
 import { decoderOf, lzmaOf } from './pack.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,14 +17,9 @@ mkdirSync(dist, { recursive: true });
 // The fields of a step row as the built core writes them (put_step, by
 // its stepFields() registration), asked of the light module's glue.
 async function stepFields() {
-  const glue = createRequire(import.meta.url)(join(root, 'build/wasm/ndcg-light.js'));
+  const glue = glueFactory(join(root, 'build/wasm/ndcg-light.js'));
   const wasm = readFileSync(join(root, 'build/wasm/ndcg-light.wasm'));
-  const core = await glue({
-    instantiateWasm(imports, receive) {
-      WebAssembly.instantiate(wasm, imports).then(({ instance }) => receive(instance));
-      return {};
-    },
-  });
+  const core = await glue({ wasm });
   return core.stepFields();
 }
 
@@ -76,12 +71,11 @@ export function packed(original, name) {
 }
 
 // The module's glue (Emscripten's JS for the Embind registrations,
-// build/wasm/<name>.js), kept to itself: its UMD tail sees no module,
-// exports or define, so only createNdcgModule leaves the file. Minified
-// but in the debug build.
+// build/wasm/<name>.js), kept to itself, so only createNdcgModule leaves
+// the file. Minified but in the debug build.
 async function glueOf(name) {
   const glue = readFileSync(join(root, `build/wasm/${name}.js`), 'utf8');
-  const wrapped = `var ndcgCore = (function (module, exports, define) {\n${glue}\nreturn ndcgCore;\n})();`;
+  const wrapped = `var ndcgCore = (function () {\n${glue}\nreturn ndcgCore;\n})();`;
   if (name === 'ndcg-debug') return wrapped;
   return (await transform(wrapped, { minify: true, target: ['es2020'], legalComments: 'none' })).code;
 }

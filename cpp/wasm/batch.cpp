@@ -68,9 +68,9 @@ val compared(const ndcg::compare_result& c, const ndcg::batch_settings& s) {
   out.set("qids", js_texts(c.qids));
   val comparisons = val::array(), ties = val::array();
   for (std::size_t i = 0; i < c.comparisons.size(); ++i)
-    comparisons.set(i, js_object([&](ndcg::field_sink& s) { ndcg::put_comparison(c.comparisons[i], c, s); }));
+    comparisons.set(js_index(i), js_object([&](ndcg::field_sink& s) { ndcg::put_comparison(c.comparisons[i], c, s); }));
   for (std::size_t i = 0; i < c.ties.size(); ++i)
-    ties.set(i, js_object([&](ndcg::field_sink& s) { ndcg::put_tie_summary(c.ties[i], c, s); }));
+    ties.set(js_index(i), js_object([&](ndcg::field_sink& s) { ndcg::put_tie_summary(c.ties[i], c, s); }));
   out.set("comparisons", comparisons);
   out.set("tieRanges", ties);
   out.set("values", js_numbers(flat(c.values)));
@@ -89,8 +89,8 @@ val compare_runs(const val& qrels, const val& runs, const val& keys, const val& 
   if (!s) return js_error(s.err());
   const js_bytes qrels_text = text_of(qrels);
   std::vector<js_bytes> run_texts;
-  const std::size_t count = runs["length"].as<std::size_t>();
-  for (std::size_t i = 0; i < count; ++i) run_texts.push_back(text_of(runs[i]));
+  const std::size_t count = length_of(runs);
+  for (std::size_t i = 0; i < count; ++i) run_texts.push_back(text_of(runs[js_index(i)]));
   auto r = ndcg::compare_runs(qrels_text, std::vector<std::string_view>(run_texts.begin(), run_texts.end()), s->batch);
   return r ? compared(*r, s->batch) : js_error(r.err());
 }
@@ -106,8 +106,8 @@ val batch_option_schema() {
     for (const ndcg::option_row& r : *table) {
       val defaults = val::object();
       for (ndcg::command c : commands)
-        if (ndcg::takes(r, c)) defaults.set(std::string(ndcg::name_of(c)), js_text(ndcg::default_text(r, c)));
-      out.set(i++, js_option_row(r, defaults));
+        if (ndcg::takes(r, c)) defaults.set(js_text(ndcg::name_of(c)), js_text(ndcg::default_text(r, c)));
+      out.set(js_index(i++), js_option_row(r, defaults));
     }
   }
   return out;
@@ -115,9 +115,10 @@ val batch_option_schema() {
 
 // One option of the rows only trec and compare take, read from its text:
 // {ok, value} or the error (readOption reads explain's rows).
-val read_batch_option(const std::string& key, const std::string& text) {
-  const ndcg::option_row* row = ndcg::find_option(key, ndcg::command::trec);
-  return js_read_option(row ? row : ndcg::find_option(key, ndcg::command::compare), key, text);
+val read_batch_option(const val& key, const val& text) {
+  const js_bytes k = text_of(key);
+  const ndcg::option_row* row = ndcg::find_option(k, ndcg::command::trec);
+  return js_read_option(row ? row : ndcg::find_option(k, ndcg::command::compare), k, text_of(text));
 }
 
 }  // namespace

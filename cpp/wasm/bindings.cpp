@@ -36,7 +36,7 @@ val preset_scores(const ndcg::analysis& a) {
     score.set("idcg", val(p.idcg));
     score.set("ndcg", p.defined ? val(p.ndcg) : val::null());
     score.set("error", p.ok ? val::null() : js_error(p.problem));
-    out.set(i, score);
+    out.set(js_index(i), score);
   }
   return out;
 }
@@ -66,14 +66,15 @@ val analyse_grades(const val& grades, const val& judgments, const val& keys, con
   auto s = ndcg::settings_from(pairs_of(keys, values));
   if (!s) return js_error(s.err());
   const js_bytes qrels = text_of(judgments);
-  return analysed(ndcg::analyse_grades(emscripten::convertJSArrayToNumberVector<double>(grades), qrels, *s, compare), keep);
+  return analysed(ndcg::analyse_grades(numbers_of(grades), qrels, *s, compare), keep);
 }
 
 // A kept analysis as a report; null once it has been dropped.
-val render_kept(double id, const std::string& format) {
+// format: a JS string.
+val render_kept(double id, const val& format) {
   const ndcg::analysis* a = kept.find(static_cast<std::uint32_t>(id));
   if (!a) return val::null();
-  auto f = ndcg::parse_report_format(format);
+  auto f = ndcg::parse_report_format(text_of(format));
   if (!f) return js_error(f.err());
   val out = js_ok();
   out.set("text", js_text(ndcg::render(*a, *f)));
@@ -90,7 +91,7 @@ val preset_list() {
     p.set("name", js_text(all[i].name));
     p.set("summary", js_text(all[i].summary));
     p.set("options", js_object([&](ndcg::field_sink& sink) { ndcg::put_options(s, sink); }));
-    out.set(i, p);
+    out.set(js_index(i), p);
   }
   return out;
 }
@@ -103,7 +104,7 @@ val option_schema() {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     val defaults = val::object();
     defaults.set("explain", js_text(ndcg::default_text(rows[i])));
-    out.set(i, js_option_row(rows[i], defaults));
+    out.set(js_index(i), js_option_row(rows[i], defaults));
   }
   return out;
 }
@@ -115,7 +116,7 @@ val error_codes() {
     val c = val::object();
     c.set("code", js_text(codes[i].name));
     c.set("args", js_text(codes[i].args));
-    out.set(i, c);
+    out.set(js_index(i), c);
   }
   return out;
 }
@@ -128,7 +129,10 @@ val matching_preset(const val& keys, const val& values) {
 val detect_format(const val& text) { return js_text(ndcg::name_of(ndcg::detect_format(text_of(text)))); }
 
 // One option of explain's rows read from its text: {ok, value} or the error.
-val read_option(const std::string& key, const std::string& text) { return js_read_option(ndcg::find_option(key), key, text); }
+val read_option(const val& key, const val& text) {
+  const js_bytes k = text_of(key);
+  return js_read_option(ndcg::find_option(k), k, text_of(text));
+}
 
 // The names of a step row's fields, in put_step's order: the build writes
 // the JS layer's row maker from them (scripts/build-web.mjs).

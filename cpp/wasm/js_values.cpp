@@ -31,11 +31,11 @@ val js_text_list(const std::vector<std::string_view>& texts, const std::vector<c
     for (std::size_t i = 0; i < texts.size(); ++i) (joined += i ? "\n" : "") += texts[i];
     out = js_text(joined).call<val>("split", val("\n"));
   } else {
-    for (std::size_t i = 0; i < texts.size(); ++i) out.set(i, js_text(texts[i]));
+    for (std::size_t i = 0; i < texts.size(); ++i) out.set(js_index(i), js_text(texts[i]));
   }
   if (present)
     for (std::size_t i = 0; i < present->size(); ++i)
-      if (!(*present)[i]) out.set(i, val::null());
+      if (!(*present)[i]) out.set(js_index(i), val::null());
   return out;
 }
 
@@ -65,7 +65,7 @@ class column_sink : public ndcg::field_sink {
   val table(std::size_t rows) const {
     val cols = val::object();
     for (const column& c : columns)
-      cols.set(ndcg::js_name(c.name), c.is_text ? js_text_list(c.texts, &c.present) : js_numbers(c.numbers));
+      cols.set(js_text(ndcg::js_name(c.name)), c.is_text ? js_text_list(c.texts, &c.present) : js_numbers(c.numbers));
     val out = val::object();
     out.set("rows", val(static_cast<double>(rows)));
     out.set("columns", cols);
@@ -93,18 +93,29 @@ class column_sink : public ndcg::field_sink {
 
 }  // namespace
 
+std::size_t length_of(const val& list) {
+  const double n = list["length"].as<double>();
+  return n > 0 ? static_cast<std::size_t>(n) : 0;
+}
+
 js_bytes text_of(const val& v) {
   static const val encoder = val::global("TextEncoder").new_();
   const val bytes = v.isString() ? encoder.call<val>("encode", v) : v;
-  js_bytes out(bytes["length"].as<std::size_t>());
+  js_bytes out(length_of(bytes));
   val(typed_memory_view(out.size(), reinterpret_cast<unsigned char*>(out.data()))).call<void>("set", bytes);
+  return out;
+}
+
+std::vector<double> numbers_of(const val& list) {
+  std::vector<double> out(length_of(list));
+  val(typed_memory_view(out.size(), out.data())).call<void>("set", list);
   return out;
 }
 
 std::vector<std::pair<std::string, std::string>> pairs_of(const val& keys, const val& values) {
   std::vector<std::pair<std::string, std::string>> out;
-  const std::size_t n = keys["length"].as<std::size_t>();
-  for (std::size_t i = 0; i < n; ++i) out.emplace_back(keys[i].as<std::string>(), values[i].as<std::string>());
+  const std::size_t n = length_of(keys);
+  for (std::size_t i = 0; i < n; ++i) out.emplace_back(std::string_view(text_of(keys[js_index(i)])), std::string_view(text_of(values[js_index(i)])));
   return out;
 }
 
@@ -136,7 +147,7 @@ val js_error(const ndcg::error& e) {
   out.set("key", js_text(e.key.empty() ? std::string() : ndcg::js_name(e.key)));
   out.set("index", val(static_cast<double>(e.index)));
   val args = val::object();
-  for (const ndcg::error_arg& a : e.args) args.set(a.name, js_text(a.value));
+  for (const ndcg::error_arg& a : e.args) args.set(js_text(a.name), js_text(a.value));
   out.set("args", args);
   return out;
 }
@@ -152,11 +163,11 @@ val js_read_option(const ndcg::option_row* row, std::string_view key, std::strin
   val_sink sink;
   if (auto ok = ndcg::read_option(*row, text, sink); !ok) return js_error(ok.err());
   val out = js_ok();
-  out.set("value", sink.result()[ndcg::js_name(row->key)]);
+  out.set("value", sink.result()[js_text(ndcg::js_name(row->key))]);
   return out;
 }
 
-void val_sink::set(std::string_view n, const val& v) { open_.back().set(ndcg::js_name(n), v); }
+void val_sink::set(std::string_view n, const val& v) { open_.back().set(js_text(ndcg::js_name(n)), v); }
 
 void val_sink::number(std::string_view n, double v) { set(n, std::isfinite(v) ? val(v) : val::null()); }
 void val_sink::count(std::string_view n, std::uint64_t v) { set(n, val(static_cast<double>(v))); }

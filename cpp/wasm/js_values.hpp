@@ -24,6 +24,15 @@ namespace ndcg_wasm {
 
 using emscripten::val;
 
+// Texts cross as JS strings (js_text, text_of) and counts and indices as
+// doubles: the only wire types registered are val, double, bool and the
+// two memory views (wire_types.cpp), so the glue carries no string or
+// integer converters.
+inline val js_index(std::size_t i) { return val(static_cast<double>(i)); }
+
+// A JS array's or typed array's length (0 for anything without one).
+std::size_t length_of(const val& list);
+
 // A JS string (as UTF-8) or bytes (a Uint8Array) in wasm memory, copied
 // there once, by the engine, into a block not zeroed first (a std::string
 // of the size would be: at -Oz libc's memset is a byte loop, a tenth of
@@ -40,6 +49,10 @@ class js_bytes {
   std::size_t size_;
 };
 js_bytes text_of(const val& v);
+
+// Numbers (a JS array or typed array) as doubles, converted by the engine
+// straight into wasm memory.
+std::vector<double> numbers_of(const val& list);
 
 // Two arrays of strings, keys and values, as the core's key/text pairs.
 std::vector<std::pair<std::string, std::string>> pairs_of(const val& keys, const val& values);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { glueFactory } from '../../scripts/glue.mjs';
 import { runProcess } from './spawn.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,16 +19,22 @@ export const createNdcgModule = require(join(root, 'dist', 'ndcg.js'));
  * the functions cpp/wasm/ registers).
  */
 export async function loadCore(name) {
-  const factory = require(join(root, 'build', 'wasm', `${name}.js`));
+  const factory = glueFactory(join(root, 'build', 'wasm', `${name}.js`));
   const wasm = readFileSync(join(root, 'build', 'wasm', `${name}.wasm`));
+  // The glue instantiates Module.wasm itself: what it hands the wasm is
+  // seen by watching WebAssembly.instantiate for this one call.
   let imports = null;
-  const core = await factory({
-    instantiateWasm(given, receive) {
-      imports = given;
-      WebAssembly.instantiate(wasm, given).then(({ instance }) => receive(instance));
-      return {};
-    },
-  });
+  const instantiate = WebAssembly.instantiate;
+  WebAssembly.instantiate = (bytes, given) => {
+    imports = given;
+    return instantiate(bytes, given);
+  };
+  let core;
+  try {
+    core = await factory({ wasm });
+  } finally {
+    WebAssembly.instantiate = instantiate;
+  }
   // Embind marks each function it registers with its argument count.
   const registered = Object.keys(core).filter((k) => typeof core[k] === 'function' && 'argCount' in core[k]).sort();
   return { core, imports, registered, wasm };

@@ -182,10 +182,12 @@ function guardedModule(raw, recreate) {
       try {
         return fn(module);
       } catch (e) {
-        const aborted = e instanceof WebAssembly.RuntimeError || /Aborted|out of memory/i.test(String(e && e.message));
+        // The glue's abort() (the core's, when memory cannot grow) throws a
+        // bare string; a trap is a RuntimeError.
+        const aborted = e instanceof WebAssembly.RuntimeError || typeof e === 'string' || /Aborted|out of memory/i.test(String(e && e.message));
         if (!aborted) throw e;
         restarting = recreate().then((fresh) => { module = fresh; restarting = null; });
-        throw new NdcgError('restarting', `the calculator ran out of memory (${e && e.message ? e.message : e}) and is restarting; try a smaller input`);
+        throw new NdcgError('restarting', `the calculator ran out of memory (${e && e.message ? e.message : e || 'aborted'}) and is restarting; try a smaller input`);
       }
     },
     ready: () => restarting || Promise.resolve(),
