@@ -93,11 +93,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fuzz::require(lo <= v + 1e-12 && v <= hi + 1e-12, "worst <= value <= best", r->names[m]);
     }
   // Every line is "name<TAB>qid<TAB>value", the value a number (qids may
-  // hold anything; runid's value is the run's tag).
+  // hold anything; runid's value is the run's tag, relstring's a quoted
+  // text, a 0 / 0 trec_eval's -nan).
   const std::string text = ndcg::format_trec(*r, per_query, digits) + ndcg::format_tie_range(*ties, per_query, digits);
   for (std::string_view line : fuzz::split(text, '\n', text.size() + 1)) {
     if (line.empty() || line.rfind("runid ", 0) == 0) continue;
+    if (line.rfind("relstring", 0) == 0) {
+      fuzz::require(line.size() >= 2 && line.back() == '\'' && line[line.rfind('\t') + 1] == '\'', "relstring's text is quoted", line);
+      continue;
+    }
     const std::string_view value = line.substr(line.rfind('\t') + 1);
+    if (value == "  -nan" || value == "-nan") continue;  // trec_eval's 0 / 0 (Rndcg, iprec_at_recall under -J)
     fuzz::require(!value.empty() && value.find_first_not_of("0123456789.-+e") == std::string_view::npos,
                   "every printed value is a number", line);
   }
