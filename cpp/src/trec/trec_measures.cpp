@@ -367,13 +367,17 @@ status query_evaluator::preference_counts(const query_input& q) {
   pref_lines_.clear();
   for (std::size_t i = q.judged_begin; i < q.judged_end; ++i)
     pref_lines_.push_back(pref_line{j.group[i], j.subgroup[i], j.docs[i].id(), j.level[i], j.docs[i].line});
-  std::vector<sort_key> by_score(keys_.begin(), keys_.end());
-  std::sort(by_score.begin(), by_score.end(), [this](const sort_key& a, const sort_key& b) {
-    return a.score != b.score ? a.score > b.score : docid_of(a) < docid_of(b);
+  // Positions through the shared index sort (no std::sort of its own in
+  // the module); docids are unique in a query, so the order is total.
+  std::vector<std::size_t> by_score(keys_.size());
+  for (std::size_t i = 0; i < by_score.size(); ++i) by_score[i] = i;
+  detail::sort_indices(by_score, [this](std::size_t a, std::size_t b) {
+    const sort_key &x = keys_[a], &y = keys_[b];
+    return x.score != y.score ? x.score > y.score : docid_of(x) < docid_of(y);
   });
   if (by_score.size() > conv_.max_docs) by_score.resize(conv_.max_docs);
   pref_ranked_.clear();
-  for (const sort_key& k : by_score) pref_ranked_.push_back(docid_of(k));
+  for (const std::size_t i : by_score) pref_ranked_.push_back(docid_of(keys_[i]));
   return count_prefs(pref_lines_, pref_ranked_, state_.prefs);
 }
 
