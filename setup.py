@@ -95,7 +95,7 @@ def extension():
         sources=sources(),
         include_dirs=['cpp/include', 'cpp/src', 'cpp/python', pybind11_include()],
         language='c++',
-        # As CMake's Release build of the command; {fmt} is header-only, from /usr/include.
+        # As CMake's Release build of the command; fast_float and {fmt} are header-only, from /usr/include.
         extra_compile_args=['-std=c++17', '-O3', '-g0', '-fvisibility=hidden', '-DNDEBUG'],
         extra_link_args=['-pthread'],
     )

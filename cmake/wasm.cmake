@@ -2,8 +2,8 @@
 # page, a debug variant with assertions, and the doctest suite run by Node.
 
 # Emscripten's sysroot hides /usr/include: expose only the header-only
-# libraries we use from Debian (doctest for the tests; {fmt} for the core's
-# number text).
+# libraries we use from Debian (doctest for the tests; fast_float and {fmt}
+# for the core's number text).
 function(ndcg_expose_headers dir)
   file(MAKE_DIRECTORY "${dir}")
   foreach(name IN LISTS ARGN)
@@ -15,7 +15,7 @@ endfunction()
 set(NDCG_DOCTEST_DIR "${CMAKE_BINARY_DIR}/doctest-include")
 ndcg_expose_headers("${NDCG_DOCTEST_DIR}" doctest)
 set(NDCG_NUMBER_LIBS_DIR "${CMAKE_BINARY_DIR}/number-libs-include")
-ndcg_expose_headers("${NDCG_NUMBER_LIBS_DIR}" fmt)
+ndcg_expose_headers("${NDCG_NUMBER_LIBS_DIR}" fast_float fmt)
 target_include_directories(ndcg_core SYSTEM PRIVATE "${NDCG_NUMBER_LIBS_DIR}")
 
 # Embind: the entry points and the JS objects they return are registered

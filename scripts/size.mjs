@@ -28,6 +28,7 @@ const PARTS = [
   ['bindings', /^ndcg_wasm::|^\(anonymous namespace\)::/],
   // Embind's own C++ side: its type registrations and val's calls into JS.
   ['embind', /emscripten::|embind|__getTypeName/],
+  ['fast_float', /fast_float::/],
   ['fmt', /fmt::/],
   ['core', /ndcg::/],
   ['libc++', /std::|__cxxabiv1|operator new|operator delete/],

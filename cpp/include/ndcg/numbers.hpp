@@ -1,8 +1,7 @@
 // Number text, read and written in one place each.
 //
-// Reading: decimal text only, correctly rounded (ties to even) as strtod
-// rounds: short decimals on a fast path, the rest exactly, by big-integer
-// division (no table of powers in the module). One rule set for every number the CLI, the API, the
+// Reading: decimal text only, by fast_float (a correctly rounded reader,
+// libfast-float-dev). One rule set for every number the CLI, the API, the
 // parsers and `ndcg trec`'s measure parameters read, after full-width forms
 // are folded to ASCII ("３．５" is "3.5"):
 //

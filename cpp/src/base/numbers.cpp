@@ -11,6 +11,7 @@
 #include <vector>
 
 #define FMT_HEADER_ONLY
+#include <fast_float/fast_float.h>
 #include <fmt/format.h>
 
 #include "base/text.hpp"
@@ -36,7 +37,7 @@ bool plain_ascii(std::string_view s) {
   return true;
 }
 
-// The readers take "-x"; a leading '+' is skipped here, once.
+// fast_float reads "-x" itself; a leading '+' is ours to skip, once.
 const char* after_plus(const char* p, const char* end) {
   if (p < end && *p == '+' && p + 1 < end && p[1] != '+' && p[1] != '-') return p + 1;
   return p;
@@ -177,7 +178,7 @@ int read_digits(const char*& p, const char* end, std::uint64_t& m) {
 // "1.055058e+01"): at most 15 digits make a whole mantissa m below 2^53, and
 // a power of ten up to 10^22 is exact, so m * 10^e or m / 10^-e is one
 // correctly rounded operation, as strtod rounds it. Anything else (more
-// digits, a larger exponent, a '+', full-width forms) goes to the exact reader.
+// digits, a larger exponent, a '+', full-width forms) goes to fast_float.
 bool short_decimal(std::string_view s, double& out) {
   static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
@@ -224,163 +225,17 @@ bool short_integer(std::string_view s, long& out) {
   return true;
 }
 
-// The exact reader, for the texts the fast path leaves (more digits, larger
-// exponents): the digits as a whole number M, the value M * 10^scale as a
-// fraction N / D of big integers, and the double nearest it (ties to even)
-// by long division. Texts are at most longest_number bytes, so the numbers
-// stay small; no table of powers is carried (fast_float's was 10 KB of the
-// module that barely compresses).
-using limbs = std::vector<std::uint32_t>;  // base 2^32, lowest first, no top zero
-
-void multiply_add(limbs& a, std::uint32_t factor, std::uint32_t add) {
-  std::uint64_t carry = add;
-  for (std::uint32_t& x : a) {
-    const std::uint64_t t = std::uint64_t{x} * factor + carry;
-    x = static_cast<std::uint32_t>(t);
-    carry = t >> 32;
-  }
-  if (carry) a.push_back(static_cast<std::uint32_t>(carry));
-}
-
-void times_ten_to(limbs& a, int n) {
-  for (; n >= 9; n -= 9) multiply_add(a, 1000000000, 0);
-  for (; n > 0; --n) multiply_add(a, 10, 0);
-}
-
-std::size_t bit_length(const limbs& a) {
-  if (a.empty()) return 0;
-  std::size_t n = (a.size() - 1) * 32;
-  for (std::uint32_t top = a.back(); top; top >>= 1) ++n;
-  return n;
-}
-
-limbs shifted(const limbs& a, std::size_t bits) {
-  if (a.empty()) return a;
-  limbs out(bits / 32, 0);
-  const unsigned rest = bits % 32;
-  std::uint32_t carry = 0;
-  for (const std::uint32_t x : a) {
-    out.push_back(rest ? x << rest | carry : x);
-    carry = rest ? x >> (32 - rest) : 0;
-  }
-  if (carry) out.push_back(carry);
-  return out;
-}
-
-int compare(const limbs& a, const limbs& b) {
-  if (a.size() != b.size()) return a.size() < b.size() ? -1 : 1;
-  for (std::size_t i = a.size(); i-- > 0;)
-    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
-  return 0;
-}
-
-void subtract(limbs& a, const limbs& b) {  // a >= b
-  std::int64_t borrow = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const std::int64_t t = std::int64_t{a[i]} - (i < b.size() ? b[i] : 0) - borrow;
-    borrow = t < 0;
-    a[i] = static_cast<std::uint32_t>(t + (borrow << 32));
-  }
-  while (!a.empty() && a.back() == 0) a.pop_back();
-}
-
-// floor(n / d) (below 2^54 here), n left holding the remainder.
-std::uint64_t divide(limbs& n, const limbs& d) {
-  std::uint64_t q = 0;
-  for (int bit = 54; bit >= 0; --bit) {
-    const limbs t = shifted(d, static_cast<std::size_t>(bit));
-    if (compare(n, t) >= 0) subtract(n, t), q |= std::uint64_t{1} << bit;
-  }
-  return q;
-}
-
-// N / D rounded to the nearest double, ties to even; infinity past the largest.
-double nearest(const limbs& num, const limbs& den) {
-  const long b = static_cast<long>(bit_length(num)) - static_cast<long>(bit_length(den));  // 2^(b-1) < N/D < 2^(b+1)
-  long s = std::min(53 - b, 1074L);  // q = floor(N/D * 2^s): 53 bits, fewer below the normal range
-  limbs n, d;
-  std::uint64_t q = 0;
-  for (int pass = 0; pass < 2; ++pass) {
-    n = s >= 0 ? shifted(num, static_cast<std::size_t>(s)) : num;
-    d = s < 0 ? shifted(den, static_cast<std::size_t>(-s)) : den;
-    q = divide(n, d);
-    if (q < (std::uint64_t{1} << 53)) break;
-    --s;
-  }
-  const int half = compare(shifted(n, 1), d);
-  if (half > 0 || (half == 0 && (q & 1))) ++q;
-  return std::ldexp(static_cast<double>(q), static_cast<int>(-s));
-}
-
-bool same_letters(const char* p, const char* end, const char* word) {
-  for (; *word; ++p, ++word)
-    if (p == end || (*p | 0x20) != *word) return false;
-  return true;
-}
-
-// "nan", "nan(chars)", "inf", "infinity" in any case, after an optional
-// '-': read, and named as not finite.
-bool infinity_or_nan(const char* p, const char* end) {
-  if (p != end && *p == '-') ++p;
-  const std::size_t n = static_cast<std::size_t>(end - p);
-  if (n == 3 && (same_letters(p, end, "nan") || same_letters(p, end, "inf"))) return true;
-  if (n == 8 && same_letters(p, end, "infinity")) return true;
-  if (n < 5 || !same_letters(p, end, "nan") || p[3] != '(' || end[-1] != ')') return false;
-  for (const char* c = p + 4; c != end - 1; ++c)
-    if (static_cast<unsigned char>(*c - '0') >= 10 && static_cast<unsigned char>((*c | 0x20) - 'a') >= 26 && *c != '_')
-      return false;
-  return true;
-}
-
-// Decimal text: [-]digits[.digits][(e|E)[+|-]digits], a digit at least
-// before the exponent.
-number_status read_decimal(const char* p, const char* end, double& out) {
-  const char* const start = p;
-  const bool negative = p != end && *p == '-';
-  if (negative) ++p;
-  limbs m;
-  long scale = 0, significant = 0;
-  bool any = false;
-  for (bool fraction = false;; ++p) {
-    if (p != end && *p == '.' && !fraction) {
-      fraction = true;
-      continue;
-    }
-    if (p == end || static_cast<unsigned char>(*p - '0') >= 10) break;
-    any = true;
-    if (fraction) --scale;
-    if (m.empty() && *p == '0') continue;  // leading zeros
-    multiply_add(m, 10, static_cast<std::uint32_t>(*p - '0'));
-    ++significant;
-  }
-  if (!any) return infinity_or_nan(start, end) ? number_status::not_finite : number_status::not_a_number;
-  if (p != end && (*p == 'e' || *p == 'E')) {
-    ++p;
-    const bool down = p != end && *p == '-';
-    if (p != end && (*p == '-' || *p == '+')) ++p;
-    if (p == end || static_cast<unsigned char>(*p - '0') >= 10) return number_status::not_a_number;
-    long e = 0;
-    for (; p != end && static_cast<unsigned char>(*p - '0') < 10; ++p) e = std::min(e * 10 + (*p - '0'), 100000L);
-    scale += down ? -e : e;
-  }
-  if (p != end) return number_status::not_a_number;
-  const long magnitude = significant + scale;  // the value is below 10^magnitude
-  if (!m.empty() && magnitude > 310) return number_status::not_finite;
-  double v = 0;
-  if (!m.empty() && magnitude >= -330) {  // below 10^-330 it rounds to 0
-    limbs d{1};
-    if (scale >= 0) times_ten_to(m, static_cast<int>(scale));
-    else times_ten_to(d, static_cast<int>(-scale));
-    v = nearest(m, d);
-  }
-  if (!std::isfinite(v)) return number_status::not_finite;
-  out = negative ? -v : v;
-  return number_status::ok;
-}
-
-// The exact reader on the text, or on `buf` (folded) when the text is not ASCII.
+// fast_float on the text, or on `buf` (folded) when the text is not ASCII.
 number_status read_double(const char* start, const char* end, double& out) {
-  return read_decimal(after_plus(start, end), end, out);
+  const char* first = after_plus(start, end);
+  double v = 0;
+  const auto r = fast_float::from_chars(first, end, v, fast_float::chars_format::general);
+  if (r.ec != std::errc() || r.ptr != end) return number_status::not_a_number;
+  // fast_float also reads "nan", "inf" and "infinity"; they and overflow
+  // ("1e999") are named as not finite.
+  if (!std::isfinite(v)) return number_status::not_finite;
+  out = v;
+  return number_status::ok;
 }
 
 number_status read_long(const char* start, const char* end, long& out) {
@@ -409,7 +264,7 @@ template <class T>
 }  // namespace
 
 // ASCII text is read where it is; a text that is not ASCII cannot be a
-// number read_decimal or from_chars accept, so only a failure folds it. Past
+// number fast_float or from_chars accept, so only a failure folds it. Past
 // longest_number bytes only a folded text that fits is read.
 number_status read_number(std::string_view text, double& out) {
   if (short_decimal(text, out)) return number_status::ok;
