@@ -162,8 +162,10 @@ std::size_t line_ends(std::string_view text) {
   return n;
 }
 
+#ifndef __EMSCRIPTEN__
 // The second part's documents moved down to follow the first's, and its
-// queries numbered as the first's (a query in both is one query).
+// queries numbered as the first's (a query in both is one query). Native
+// only: the wasm reads the qrels on one thread.
 void join(judgments& j, std::vector<std::uint32_t>& query_of, part& a, part& b) {
   std::vector<std::uint32_t> to(b.queries.size());
   const std::uint32_t a_last = a.count ? query_of[a.count - 1] : handle_table::none;
@@ -192,6 +194,7 @@ void join(judgments& j, std::vector<std::uint32_t>& query_of, part& a, part& b) 
   a.count += b.count;
   if (a.read) a.read = b.read;  // the first part's error comes first in the file
 }
+#endif
 
 // The text in two parts read at once on two threads when it is large (a
 // big run's qrels take as long to read as the run), else in one.
