@@ -117,10 +117,12 @@ TEST_CASE("trec -N gives utility's fourth coefficient the non-relevant documents
   // ret 3, rel 1, rel_ret 1: utility.1,-1,0,0 = 1 - 2 = -1; the fourth term is
   // N + rel_ret - ret - rel = 100 + 1 - 3 - 1 = 97.
   const std::string qrels = "q 0 a 1\n", run = "q Q0 a 1 3 t\nq Q0 b 2 2 t\nq Q0 c 3 1 t\n";
-  auto opt = measures({"utility", "utility.0,0,0,1"});
+  auto opt = measures({"utility"});
   opt.docs_in_collection = 100;
+  CHECK(value(evaluate_ok(qrels, run, opt), "q", "utility") == -1);
+  opt.measures = {"utility", "utility.0,0,0,1"};  // the parameters replace the defaults, as in trec_eval
   auto r = evaluate_ok(qrels, run, opt);
-  CHECK(value(r, "q", "utility") == -1);
+  CHECK(r.names == std::vector<std::string>{"utility_0,0,0,1"});
   CHECK(value(r, "q", "utility_0,0,0,1") == 97);
   CHECK(cli({"-q", "-N", "100", "-m", "utility.0,0,0,1", spit("u.qrels", qrels), spit("u.run", run)}) ==
         "utility_0,0,0,1       \tq\t97.0000\n"
@@ -141,17 +143,35 @@ TEST_CASE("trec -Z prints z-scores against a mean file, -1000000 where it has no
   // q1: map 0.5, P_1 1, recip_rank 1; q2: map 1, P_1 1, recip_rank 1.
   opt.zscores = "q1 map 0.25 0.125\nq1 P_1 1 0\nq2 map 0.5 0.25\nq2 P_1 0 0\n";
   auto r = evaluate_ok(qrels, run, opt);
-  CHECK(value(r, "q1", "map") == 2);             // (0.5 - 0.25) / 0.125
-  CHECK(value(r, "q1", "P_1") == 0);             // stddev 0, the value the mean
-  CHECK(value(r, "q1", "recip_rank") == -1000000);  // no line for it
-  CHECK(value(r, "q2", "map") == 2);             // (1 - 0.5) / 0.25
-  CHECK(value(r, "q2", "P_1") == -1000000);      // stddev 0, another value
-  CHECK(value(r, "all", "map") == 2);
+  CHECK(value(r, "q1", "Zmap") == 2);             // (0.5 - 0.25) / 0.125
+  CHECK(value(r, "q1", "ZP_1") == 0);             // stddev 0, the value the mean
+  CHECK(value(r, "q1", "Zrecip_rank") == -1000000);  // no line for it
+  CHECK(value(r, "q2", "Zmap") == 2);             // (1 - 0.5) / 0.25
+  CHECK(value(r, "q2", "ZP_1") == -1000000);      // stddev 0, another value
+  CHECK(value(r, "all", "Zmap") == 2);
   opt.zscores = "q1 map 0.25 x\n";
   auto bad = ndcg::evaluate_trec(qrels, run, opt);
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.err().source == "zscores");
   CHECK(bad.err().line == 1);
+}
+
+TEST_CASE("trec -Z prints as trec_eval 10.0: Z before each name padded to 22, counts as z-scores, relstring and runid as they are") {
+  const std::string qrels = spit("z.qrels", "q1 0 a 1\nq1 0 b 1\n");
+  const std::string run = spit("z.run", "q1 Q0 a 1 2 t\nq1 Q0 x 2 1 t\n");
+  // num_ret 2 against 5 +- 1.5: -2; num_rel 2 against 2 +- 0: 0; P_1 1 against 0.5 +- 0.25: 2.
+  const std::string z = spit("z.means", "q1 num_ret 5 1.5\nq1 num_rel 2 0\nq1 P_1 0.5 0.25\n");
+  CHECK(cli({"-q", "-Z", z, "-m", "num_q", "-m", "runid", "-m", "num_ret", "-m", "num_rel", "-m", "relstring.2", "-m",
+             "P.1", qrels, run}) ==
+        "Znum_ret               \tq1\t-2.0000\n"
+        "Znum_rel               \tq1\t0.0000\n"
+        "ZP_1                   \tq1\t2.0000\n"
+        "relstring_2           \tq1\t'1-'\n"
+        "runid                 \tall\tt\n"
+        "Znum_q                 \tall\t1.0000\n"
+        "Znum_ret               \tall\t-2.0000\n"
+        "Znum_rel               \tall\t0.0000\n"
+        "ZP_1                   \tall\t2.0000\n");
 }
 
 TEST_CASE("trec -R prefs counts trec_eval's documented preferences") {

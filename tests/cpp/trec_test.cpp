@@ -239,17 +239,40 @@ TEST_CASE("trec: -m arguments are merged, and no -m gives the default set") {
   CHECK(spec->cutoffs == std::vector<std::uint64_t>{5, 10, 15, 20, 30, 100, 200, 500, 1000});
 }
 
+TEST_CASE("trec: a measure named with parameters replaces the defaults a nickname or a bare name brought in") {
+  const std::string qrels = "q 0 a 1\n";
+  const std::string run = "q Q0 a 1 1 t\n";
+  // trec_eval 10.0's quicktest: -m all_trec -mrelstring.20 prints relstring_20 alone.
+  auto all = evaluate_ok(qrels, run, measures({"all_trec", "relstring.20"}));
+  CHECK(std::count(all.names.begin(), all.names.end(), "relstring_20") == 1);
+  CHECK(std::count(all.names.begin(), all.names.end(), "relstring") == 0);
+  CHECK(std::count(all.names.begin(), all.names.end(), "P_5") == 1);  // P kept its defaults
+  CHECK(evaluate_ok(qrels, run, measures({"P", "P.3", "official"})).names ==
+        evaluate_ok(qrels, run, measures({"official", "P.3"})).names);
+  auto p = evaluate_ok(qrels, run, measures({"P", "P.3"}));
+  CHECK(p.names == std::vector<std::string>{"P_3"});
+  auto variants = evaluate_ok(qrels, run, measures({"ndcg", "ndcg.1=2", "ndcg.1=3"}));
+  CHECK(variants.names == std::vector<std::string>{"ndcg_1=2", "ndcg_1=3"});
+  auto fractions = evaluate_ok(qrels, run, measures({"iprec_at_recall", "iprec_at_recall.0.5"}));
+  CHECK(fractions.names == std::vector<std::string>{"iprec_at_recall_0.50"});
+  // --k is the cutoff of a bare name, a default like the others.
+  auto opt = measures({"ndcg_cut", "P", "ndcg_cut.5"});
+  opt.conv.k = 10;
+  CHECK(evaluate_ok(qrels, run, opt).names == std::vector<std::string>{"P_10", "ndcg_cut_5"});
+}
+
 TEST_CASE("trec: --gain exp and per-level gains change only the ndcg gains") {
   // Ranked a (2), b (0); judged positives a=2, c=1.
   const std::string qrels = "q 0 a 2\nq 0 b 0\nq 0 c 1\n";
   const std::string run = "q Q0 a 1 2 t\nq Q0 b 2 1 t\n";
-  auto opt = measures({"ndcg", "ndcg.1=1,2=3", "P.1"});
+  auto opt = measures({"ndcg", "P.1"});
   opt.conv.gain = ndcg::gain_kind::exponential;
   auto r = evaluate_ok(qrels, run, opt);
   // 2^rel - 1: DCG = 3/1 = 3; IDCG = 3 + 1/log2(3) = 3.630930; NDCG = 0.826231
   const double exp_ndcg = 3 / (3 + 1 / std::log2(3.0));
   CHECK(value(r, "q", "ndcg") == doctest::Approx(exp_ndcg));
-  CHECK(value(r, "q", "ndcg_1=1,2=3") == doctest::Approx(exp_ndcg));  // the same gains, spelled out
+  opt.measures = {"ndcg.1=1,2=3"};  // the same gains, spelled out
+  CHECK(value(evaluate_ok(qrels, run, opt), "q", "ndcg_1=1,2=3") == doctest::Approx(exp_ndcg));
   CHECK(value(r, "q", "P_1") == 1.0);
   // Linear (trec_eval): DCG = 2; IDCG = 2 + 1/log2(3) = 2.630930; NDCG = 0.760180
   CHECK(value(evaluate_ok(qrels, run, measures({"ndcg"})), "q", "ndcg") ==

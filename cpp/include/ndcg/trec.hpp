@@ -67,9 +67,12 @@ expected<judgment_format> judgment_format_named(std::string_view name);
 std::string_view name_of(judgment_format f);
 
 // The -m measures are trec_eval's and ours (err_cut, alpha_ndcg_cut,
-// judged); the nicknames name trec_eval's sets. Several -m arguments are
-// merged: cutoffs are unioned, variants with different parameters become
-// separate columns ("ndcg", "ndcg_1=1,2=3").
+// judged); the nicknames name trec_eval's sets. As in trec_eval, a measure
+// named with parameters takes them in place of its defaults, however else
+// it was named ("-m all_trec -m relstring.20" gives relstring_20 alone).
+// Several -m arguments with parameters are merged: cutoffs are unioned,
+// variants with different parameters become separate columns
+// ("ndcg_1=1,2=3", "ndcg_1=2").
 struct trec_options {
   options conv = trec_eval_conventions();  // gains, ties, ideal source, IDCG = 0, log base,
                                          // grade limit (a preset's), k (the cutoff of cutoff
@@ -122,6 +125,8 @@ struct trec_result {
   std::string run_id;                    // the tag of the run's last line (runid)
   std::vector<std::string> not_offered;  // measures -m all_trec named that are not computed
   std::vector<std::string> notes;        // readings taken ("ndcg_cut.23.4: cutoff 23.4 read as 23")
+  bool zscores = false;                  // -Z: the values are z-scores, named as trec_eval
+                                         // prints them ("Zmap"; counts are no longer counts)
 };
 
 // trec_eval prints "-nan" where a measure divides 0 by 0 (iprec_at_recall of

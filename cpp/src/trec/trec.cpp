@@ -174,14 +174,43 @@ std::vector<std::string> expand_nicknames(const std::vector<std::string>& wanted
   return out;
 }
 
-// What the -m arguments ask of one family, merged.
+// What the -m arguments ask of one family, merged. As in trec_eval, a
+// family named with parameters takes those in place of its defaults, even
+// when a nickname or a bare -m also named it ("-m all_trec -m relstring.20"
+// gives relstring_20 alone); parameters given several times are unioned.
 struct wanted_family {
   bool named = false;
-  std::vector<std::uint64_t> cutoffs;
-  std::vector<double> levels;
-  // numbers and gains: one column per distinct parameter text.
+  bool given = false;  // named with parameters at least once
+  std::vector<std::uint64_t> cutoffs, default_cutoffs;
+  std::vector<double> levels, default_levels;
+  // numbers and gains: one column per distinct parameter text ("" = the defaults).
   std::vector<measure_spec> variants;
 };
+
+void want(wanted_family& w, measure_spec& spec) {
+  const bool bare = spec.params.empty();
+  w.named = true;
+  w.given = w.given || !bare;
+  auto& cutoffs = bare ? w.default_cutoffs : w.cutoffs;
+  auto& levels = bare ? w.default_levels : w.levels;
+  cutoffs.insert(cutoffs.end(), spec.cutoffs.begin(), spec.cutoffs.end());
+  levels.insert(levels.end(), spec.levels.begin(), spec.levels.end());
+  const bool seen = std::any_of(w.variants.begin(), w.variants.end(),
+                                [&](const measure_spec& v) { return v.params == spec.params; });
+  if (!seen) w.variants.push_back(std::move(spec));
+}
+
+// The columns' parameters once every -m is read: the given ones, else the defaults.
+void settle(wanted_family& w) {
+  if (!w.given) {
+    w.cutoffs.swap(w.default_cutoffs);
+    w.levels.swap(w.default_levels);
+    return;
+  }
+  w.variants.erase(std::remove_if(w.variants.begin(), w.variants.end(),
+                                  [](const measure_spec& v) { return v.params.empty(); }),
+                   w.variants.end());
+}
 
 void add_cut_columns(plan& p, const family& f, std::vector<std::uint64_t>& ks) {
   detail::sort_values(ks);
@@ -265,15 +294,6 @@ status check_judgments(const plan& p, judgment_format given) {
   return done{};
 }
 
-std::vector<std::string> with_default_cutoff(std::vector<std::string> wanted, std::uint64_t k) {
-  if (k == 0) return wanted;
-  for (std::string& m : wanted) {
-    const family* f = find_family(m);
-    if (f && f->params == param_kind::cutoffs) m += "." + std::to_string(k);
-  }
-  return wanted;
-}
-
 }  // namespace
 
 int grade_levels::index_of_large(long grade) const {
@@ -285,8 +305,8 @@ int grade_levels::index_of_large(long grade) const {
 // The union of the -m arguments, as columns in print order.
 expected<plan> make_plan(const trec_options& opt) {
   std::vector<std::string> missing;
-  const std::vector<std::string> wanted = with_default_cutoff(
-      expand_nicknames(opt.measures.empty() ? default_trec_measures() : opt.measures, missing), opt.conv.k);
+  const std::vector<std::string> wanted =
+      expand_nicknames(opt.measures.empty() ? default_trec_measures() : opt.measures, missing);
   std::vector<wanted_family> per(families().size());
   plan p;
   for (const std::string& text : wanted) {
@@ -294,19 +314,15 @@ expected<plan> make_plan(const trec_options& opt) {
     if (!spec) return spec.err();
     p.notes.insert(p.notes.end(), spec->notes.begin(), spec->notes.end());
     const family& f = *find_family(spec->base);
-    wanted_family& w = per[order_of(f)];
-    w.named = true;
-    w.cutoffs.insert(w.cutoffs.end(), spec->cutoffs.begin(), spec->cutoffs.end());
-    w.levels.insert(w.levels.end(), spec->levels.begin(), spec->levels.end());
-    const bool seen = std::any_of(w.variants.begin(), w.variants.end(),
-                                  [&](const measure_spec& v) { return v.params == spec->params; });
-    if (!seen) w.variants.push_back(std::move(*spec));
+    if (spec->params.empty() && f.params == param_kind::cutoffs && opt.conv.k != 0) spec->cutoffs.assign(1, opt.conv.k);
+    want(per[order_of(f)], *spec);
   }
   p.schemes.emplace_back();  // scheme 0: no overrides
   for (std::size_t i = 0; i < families().size(); ++i) {
     const family& f = *families()[i];
     wanted_family& w = per[i];
     if (!w.named) continue;
+    settle(w);
     switch (f.params) {
       case param_kind::cutoffs: add_cut_columns(p, f, w.cutoffs); break;
       case param_kind::fractions: add_fraction_columns(p, f, w.levels); break;

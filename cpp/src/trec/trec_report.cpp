@@ -14,10 +14,11 @@ namespace {
 
 bool missing(double v) { return std::isnan(v) && !is_trec_nan(v); }
 
-// A measure's name padded to 22 columns, as trec_eval's "%-22s".
-void append_name(std::string& out, std::string_view name) {
+// A measure's name padded to 22 columns, as trec_eval's "%-22s"; under -Z
+// trec_eval prints "Z%-22s", so a Z name takes 23.
+void append_name(std::string& out, std::string_view name, std::size_t width) {
   out += name;
-  if (name.size() < 22) out.append(22 - name.size(), ' ');
+  if (name.size() < width) out.append(width - name.size(), ' ');
 }
 
 // A value as trec_eval prints it: counts whole, the rest "%6.4f" (or
@@ -31,8 +32,9 @@ std::string text_value(double value, bool is_count, int digits) {
   return fixed_text(value, std::max(digits, 0));
 }
 
-void append_line(std::string& out, const std::string& name, std::string_view qid, std::string_view value) {
-  append_name(out, name);
+void append_line(std::string& out, const std::string& name, std::string_view qid, std::string_view value,
+                 std::size_t width = 22) {
+  append_name(out, name, width);
   out += '\t';
   out += qid;
   out += '\t';
@@ -66,7 +68,7 @@ std::string render_text(const trec_result& r, const trec_output& o) {
   each_cell(
       r, o, [](std::string_view) {},
       [&](std::string_view qid, std::size_t m, double v, const std::string* text) {
-        if (!text) append_line(out, r.names[m], qid, text_value(v, r.is_count[m], o.digits));
+        if (!text) append_line(out, r.names[m], qid, text_value(v, r.is_count[m], o.digits), r.zscores ? 23 : 22);
         else if (r.names[m] == "runid") append_line(out, r.names[m], qid, *text);
         else append_line(out, r.names[m], qid, "'" + *text + "'");
       });

@@ -510,6 +510,7 @@ expected<trec_result> trec_stream::finish() {
   if (found.size() > shown) r.notes.push_back("(and " + std::to_string(found.size() - shown) + " more such notes)");
   if (!s.opt.zscores.empty()) apply_zscores(s.zscores, r);
   take_means(r);
+  if (!s.opt.zscores.empty()) name_zscores(r);
   return r;
 }
 

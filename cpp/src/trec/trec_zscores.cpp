@@ -68,4 +68,13 @@ void apply_zscores(const zscore_table& z, trec_result& r) {
     if (g == 1) g = 2;
 }
 
+void name_zscores(trec_result& r) {
+  r.zscores = true;
+  for (std::size_t m = 0; m < r.names.size(); ++m) {
+    if (r.is_text[m] || r.names[m] == "runid") continue;
+    r.names[m].insert(0, 1, 'Z');
+    r.is_count[m] = 0;
+  }
+}
+
 }  // namespace ndcg::trec_detail

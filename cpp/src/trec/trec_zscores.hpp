@@ -27,6 +27,10 @@ expected<zscore_table> read_zscores(std::string_view text);
 // are converted as the logs trec_eval keeps, and their mean becomes exp of
 // the mean (geometric = 2).
 void apply_zscores(const zscore_table& z, trec_result& r);
+// After the means: the names as trec_eval prints them under -Z ("Zmap",
+// "Znum_ret"; relstring and runid keep theirs) and counts shown as the
+// z-scores they now are (-2.7605, not -2).
+void name_zscores(trec_result& r);
 
 inline constexpr double missing_zscore = -1000000.0;
 
