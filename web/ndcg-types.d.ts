@@ -186,6 +186,8 @@ export interface TrecOptions {
   format?: 'text' | 'json' | 'csv' | 'markdown' | 'md' | 'latex' | 'tex';
   /** Subtopic qrels (`qid subtopic docid judgment`) for alpha_ndcg_cut: an input, not an option. */
   subtopics?: string | Uint8Array;
+  /** trec_eval's -Z: lines `qid measure mean stddev`; values become z-scores named as trec_eval prints them (`Zmap`). An input, not an option. */
+  zscores?: string | Uint8Array;
 }
 
 export interface TrecResult {
@@ -257,7 +259,7 @@ export interface CompareOptionRow {
 
 /** One row of the option table as `ndcg trec` takes it. */
 export interface TrecOptionRow {
-  key: Exclude<keyof TrecOptions, 'subtopics'>;
+  key: Exclude<keyof TrecOptions, 'subtopics' | 'zscores'>;
   flag: string;
   /** trec_eval's spelling (-m, -q, -c, -l), or ''. */
   shortFlag: string;
@@ -363,7 +365,7 @@ export interface NdcgApi {
 export declare class NdcgError extends Error {
   /** A code from errorCodes(), e.g. 'not-a-number', 'out-of-range', 'duplicate-id'. */
   code: string;
-  source: '' | 'ranking' | 'judgments' | 'run' | 'qrels' | 'subtopics' | 'options';
+  source: '' | 'ranking' | 'judgments' | 'run' | 'qrels' | 'subtopics' | 'zscores' | 'labels' | 'scores' | 'options';
   /** The option's key when source is 'options'. */
   key: string;
   /** Which of several inputs of the source, 1-based (compareRuns' runs); 0 when there is one. */

@@ -82,6 +82,12 @@ void dict_sink::numbers(std::string_view n, const std::vector<double>& v) {
   put(n, std::move(out));
 }
 
+void dict_sink::texts(std::string_view n, const std::vector<std::string_view>& v) {
+  py::list out(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) out[i] = bytes_text(v[i]);
+  put(n, std::move(out));
+}
+
 void dict_sink::begin(std::string_view n) {
   names_.emplace_back(n);
   open_.emplace_back();
@@ -161,11 +167,19 @@ struct evaluate_request {
   ndcg::trec_output output;  // the text's format, -q, -n, digits
 };
 
+// "zscores" among the pairs is -Z's text (an input, as subtopics, not an option row).
 ndcg::expected<evaluate_request> evaluate_request_of(const option_texts& options) {
-  auto s = ndcg::settings_from(options, ndcg::command::trec);
+  option_texts rows;
+  std::string zscores;
+  for (const auto& pair : options) {
+    if (pair.first == "zscores") zscores = pair.second;
+    else rows.push_back(pair);
+  }
+  auto s = ndcg::settings_from(rows, ndcg::command::trec);
   if (!s) return s.err();
   auto output = ndcg::trec_output_of(s->batch);
   if (!output) return output.err();
+  s->batch.trec.zscores = std::move(zscores);
   return evaluate_request{s->batch.trec, *output};
 }
 
@@ -488,13 +502,20 @@ py::list preset_list() {
 
 py::dict measure_tables() {
   py::list names, not_offered, nicknames;
+  py::dict families;  // nickname -> the families it names
   for (std::string_view n : ndcg::trec_measure_names()) names.append(text_of(n));
-  for (const ndcg::trec_nickname& n : ndcg::trec_nicknames()) nicknames.append(text_of(n.name));
+  for (const ndcg::trec_nickname& n : ndcg::trec_nicknames()) {
+    nicknames.append(text_of(n.name));
+    py::list named;
+    for (std::string_view f : n.families) named.append(text_of(f));
+    families[text_of(n.name)] = named;
+  }
   for (std::string_view n : ndcg::trec_measures_not_offered()) not_offered.append(text_of(n));
   py::dict out;
   out["names"] = names;
   out["not_offered"] = not_offered;
   out["nicknames"] = nicknames;
+  out["nickname_families"] = families;
   out["default"] = texts_of(ndcg::default_trec_measures());
   out["compare_default"] = texts_of(ndcg::default_compare_measures());
   return out;

@@ -51,6 +51,7 @@ class dict_sink : public ndcg::field_sink {
   void text(std::string_view n, std::string_view v) override;
   void null(std::string_view n) override;
   void numbers(std::string_view n, const std::vector<double>& v) override;
+  void texts(std::string_view n, const std::vector<std::string_view>& v) override;
   void begin(std::string_view n) override;
   void end() override;
   void steps(std::string_view n, const std::vector<ndcg::step>& rows) override;

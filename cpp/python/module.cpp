@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "arrays.hpp"
 #include "convert.hpp"
 
 namespace py = pybind11;
@@ -23,6 +24,9 @@ PYBIND11_MODULE(_core, m) {
         py::arg("options"));
   m.def("compare", &compare, py::arg("qrels"), py::arg("runs"), py::arg("options"));
 
+  m.def("evaluate_arrays", &evaluate_arrays, py::arg("labels"), py::arg("scores"), py::arg("sizes"), py::arg("qids"),
+        py::arg("options"), py::arg("threads"));
+  m.def("evaluate_dicts", &evaluate_dicts, py::arg("qrels"), py::arg("run"), py::arg("options"), py::arg("threads"));
   m.def("nested_text", &nested_text, py::arg("nested"), py::arg("run"), py::arg("source"));
   m.def("run_dict", &run_dict, py::arg("text"));
   m.def("qrels_dict", &qrels_dict, py::arg("text"));

@@ -28,11 +28,14 @@ std::vector<double> flat(const std::vector<std::vector<std::vector<double>>>& ru
 // One byte per measure (the result's flags) as numbers.
 val js_flags(const std::vector<char>& flags) { return js_numbers(std::vector<double>(flags.begin(), flags.end())); }
 
-// qrels, run, subtopics: JS strings or bytes; keys, values: evaluateTrec's option texts.
-val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const val& keys, const val& values) {
+// qrels, run, subtopics, zscores (-Z's means): JS strings or bytes; keys, values: evaluateTrec's option texts.
+val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const val& zscores, const val& keys,
+                  const val& values) {
   auto s = ndcg::settings_from(pairs_of(keys, values), ndcg::command::trec);
   if (!s) return js_error(s.err());
-  const ndcg::batch_settings& b = s->batch;
+  ndcg::batch_settings& b = s->batch;
+  const js_bytes zscores_text = text_of(zscores);
+  b.trec.zscores = std::string(zscores_text);
   auto output = ndcg::trec_output_of(b);
   if (!output) return js_error(output.err());
   const js_bytes qrels_text = text_of(qrels), run_text = text_of(run), subtopics_text = text_of(subtopics);

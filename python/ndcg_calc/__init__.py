@@ -4,12 +4,14 @@ evaluation and paired tests between runs, from the same C++ core as the
 
     explain(ranking, k=None, preset=None, qrels=None, **options) -> Explanation
     evaluate(qrels, run, measures=None, **options) -> Evaluation ({qid: {measure: value}})
+    evaluate(labels, scores, measures, group=sizes) -> ArrayEvaluation (arrays as memory)
     compare(qrels, runs, measures=None, **options) -> Comparison
     RelevanceEvaluator(qrels, measures).evaluate(run)   pytrec_eval's interface
 
 Every error is an NdcgError (a ValueError) with code, source, line and column.
 """
 from . import _core
+from ._arrays import ArrayEvaluation
 from ._compare import Comparison, compare
 from ._errors import NdcgError
 from ._evaluate import Evaluation, evaluate
@@ -20,7 +22,7 @@ from ._pytrec import (RelevanceEvaluator, compute_aggregated_measure, parse_qrel
 __version__ = '0.1.0'
 
 __all__ = [
-    'explain', 'Explanation', 'evaluate', 'Evaluation', 'compare', 'Comparison', 'NdcgError',
+    'explain', 'Explanation', 'evaluate', 'Evaluation', 'ArrayEvaluation', 'compare', 'Comparison', 'NdcgError',
     'RelevanceEvaluator', 'supported_measures', 'supported_nicknames', 'parse_run', 'parse_qrel',
     'compute_aggregated_measure', 'option_schema', 'trec_option_schema', 'compare_option_schema', 'error_codes', 'presets',
     'measure_names',

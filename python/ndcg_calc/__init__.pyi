@@ -63,6 +63,22 @@ class Evaluation(dict[str, dict[str, Optional[float]]]):
     read_as: dict[str, str]
     def __init__(self, reply: Mapping[str, Any], read_as: Mapping[str, str]) -> None: ...
 
+class ArrayEvaluation(Mapping[str, dict[str, Optional[float]]]):
+    columns: dict[str, list[Any]]
+    qids: list[str]
+    mean: dict[str, Any]
+    measures: list[str]
+    num_q: int
+    run_id: str
+    not_offered: list[str]
+    notes: list[str]
+    text: str
+    read_as: dict[str, str]
+    def __init__(self, reply: Mapping[str, Any], read_as: Mapping[str, str]) -> None: ...
+    def __getitem__(self, qid: str) -> dict[str, Optional[float]]: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __len__(self) -> int: ...
+
 class Comparison(dict[str, Any]):
     runs: list[str]
     measures: list[str]
@@ -83,13 +99,13 @@ class RelevanceEvaluator:
     def evaluate(self, scores: Mapping[str, Mapping[str, float]]) -> dict[str, dict[str, float]]: ...
 
 supported_measures: frozenset[str]
-supported_nicknames: frozenset[str]
+supported_nicknames: dict[str, set[str]]
 
 def explain(ranking: _Ranking, k: Optional[int] = ..., preset: Optional[str] = ...,
             qrels: Union[_Source, Mapping[str, float], None] = ..., **options: Any) -> Explanation: ...
 def evaluate(qrels: Union[_Source, _Numbers], run: Union[_Source, _Numbers], measures: _Measures = ..., *,
              group: Optional[_Numbers] = ..., qid: Optional[Sequence[Any]] = ..., subtopics: Optional[_Source] = ...,
-             **options: Any) -> Evaluation: ...
+             zscores: Optional[_Source] = ..., threads: int = ..., **options: Any) -> Union[Evaluation, ArrayEvaluation]: ...
 def compare(qrels: _Source, runs: Union[Sequence[_Source], Mapping[str, _Source]], measures: _Measures = ...,
             **options: Any) -> Comparison: ...
 def parse_run(f_run: Union[Iterable[str], _Text]) -> dict[str, dict[str, float]]: ...

@@ -2,7 +2,9 @@
 import os
 
 from . import _core
-from ._inputs import arrays_text, is_numbers, read_path, trec_input
+from ._errors import NdcgError
+from ._arrays import evaluate_arrays, is_column
+from ._inputs import read_path, trec_input
 from ._options import option_texts
 
 
@@ -50,18 +52,26 @@ def _text_of(value, source, read_as):
     return found
 
 
-def evaluate(qrels, run, measures=None, *, group=None, qid=None, subtopics=None, **options):
+def evaluate(qrels, run, measures=None, *, group=None, qid=None, subtopics=None, zscores=None, threads=0,
+             **options):
     """Evaluates a run against qrels with trec_eval's measures and semantics.
 
     qrels, run: file paths (str or pathlib.Path), text, bytes,
       {qid: {docid: grade}} / {qid: {docid: score}} dicts, or pandas
       DataFrames (columns qid/query_id, docid/doc_id, rel/relevance/label or
       score). Or, as XGBoost and LightGBM hold them, qrels = the labels and
-      run = the scores (NumPy arrays or lists, one per row) with group= the
-      group sizes or qid= one query id per row: each group is a query whose
-      documents are its rows, listed in row order.
+      run = the scores (NumPy arrays of any integer or float type, pandas
+      columns, buffers or lists, one per row) with group= the group sizes
+      or qid= one query id per row: each group is a query whose documents
+      are its rows, named by their position in it (0, 1, ...). These reach
+      the core as memory, evaluated on `threads` threads (0: every core),
+      and the result is an ArrayEvaluation (the same mapping and
+      attributes, read lazily from one list per measure: .columns).
     measures: `ndcg trec -m` names: a str or a list ("ndcg_cut.10", "map",
       "P.5,10", "official", "all_trec"); None: trec_eval's default set.
+    zscores: trec_eval's -Z, a file or text of "qid measure mean stddev"
+      lines: the values become z-scores, named as trec_eval prints them
+      ("Zmap"; counts no longer whole numbers).
     options: complete, strict, shard, relevance_level, max_docs (-M),
       judged_only (-J), docs_in_collection (-N), judgments (-R), k, ties,
       zero_idcg, gain ('exp'), preset, alpha, err_max_grade, per_query,
@@ -72,16 +82,19 @@ def evaluate(qrels, run, measures=None, *, group=None, qid=None, subtopics=None,
     given['measures'] = [measures] if isinstance(measures, str) else measures
     texts = option_texts(given)
     read_as = {}
-    if is_numbers(run) and is_numbers(qrels):
-        qrels_value, run_value = arrays_text(qrels, run, group, qid)
-        read_as.update(qrels='labels', run='scores')
-        run_is_path = False
-    else:
-        qrels_value = _text_of(qrels, 'qrels', read_as)
-        kind, run_value = trec_input(run, 'run')
-        run_is_path = kind == 'path'
-        read_as['run'] = 'file' if run_is_path else (
-            'text' if isinstance(run, (str, bytes, bytearray, memoryview)) else type(run).__name__)
+    if is_column(run) and is_column(qrels):
+        if subtopics is not None or zscores is not None:
+            source = 'subtopics' if subtopics is not None else 'zscores'
+            raise NdcgError('%s: not for labels and scores (their queries are numbered, not named)' % source,
+                            code='bad-input', source=source)
+        return evaluate_arrays(qrels, run, texts, group, qid, threads)
+    if zscores is not None:  # -Z's means: an input (a file or text), handed over beside the options
+        texts.append((b'zscores', _text_of(zscores, 'zscores', read_as)))
+    qrels_value = _text_of(qrels, 'qrels', read_as)
+    kind, run_value = trec_input(run, 'run')
+    run_is_path = kind == 'path'
+    read_as['run'] = 'file' if run_is_path else (
+        'text' if isinstance(run, (str, bytes, bytearray, memoryview)) else type(run).__name__)
     topics = b'' if subtopics is None else _text_of(subtopics, 'subtopics', read_as)
     run_arg = os.fsencode(run_value) if run_is_path else run_value
     reply = _core.evaluate(qrels_value, run_arg, run_is_path, topics, texts)

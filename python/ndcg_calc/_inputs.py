@@ -153,58 +153,6 @@ def trec_input(value, source):
 # ---- labels, scores and groups (XGBoost, LightGBM) --------------------------------
 
 
-def _sizes_of(n, group, qid):
-    """Group sizes from LightGBM/XGBoost's `group` (sizes) or a per-row `qid`."""
-    if group is not None and qid is not None:
-        raise NdcgError('give group (sizes) or qid (one per row), not both', code='bad-input', source='options')
-    if qid is not None:
-        if not (_is_array(qid) or isinstance(qid, (list, tuple))):
-            raise _bad_type('options', 'qid as a list or an array, one per row', qid)
-        qids = list(qid.tolist() if _is_array(qid) else qid)
-        if len(qids) != n:
-            raise NdcgError('qid has %d entries for %d rows' % (len(qids), n), code='field-count', source='options',
-                            args={'expected': str(n), 'found': str(len(qids))})
-        names, sizes = [], []
-        for q in qids:
-            if names and names[-1] == q:
-                sizes[-1] += 1
-            else:
-                names.append(q)
-                sizes.append(1)
-        return [_word('run', q, 'qid') for q in names], sizes
-    if group is not None and not (_is_array(group) or isinstance(group, (list, tuple))):
-        raise _bad_type('options', 'group as a list or an array of group sizes', group)
-    sizes = [n] if group is None else list(group.tolist() if _is_array(group) else group)
-    if not all(isinstance(s, numbers.Integral) and not isinstance(s, bool) for s in sizes):
-        raise _bad_type('options', 'group sizes as whole numbers', group)
-    if sum(sizes) != n or any(s <= 0 for s in sizes):
-        raise NdcgError('group sizes add up to %d for %d rows' % (sum(sizes), n), code='field-count',
-                        source='options', args={'expected': str(n), 'found': str(sum(sizes))})
-    width = len(str(len(sizes)))
-    return [str(i + 1).zfill(width) for i in range(len(sizes))], sizes
-
-
-def arrays_text(labels, scores, group=None, qid=None):
-    """qrels and run text from (labels, scores) and group sizes or qids: query
-    q's rows are its documents, named by their row number (zero-padded, so
-    docid order is row order) and listed in row order."""
-    label_list = labels.tolist() if _is_array(labels) else list(labels)
-    score_list = scores.tolist() if _is_array(scores) else list(scores)
-    if len(label_list) != len(score_list):
-        raise NdcgError('%d labels for %d scores' % (len(label_list), len(score_list)), code='field-count',
-                        source='run', args={'expected': str(len(label_list)), 'found': str(len(score_list))})
-    names, sizes = _sizes_of(len(label_list), group, qid)
-    width = len(str(len(label_list)))
-    qrels, run, row = [], [], 0
-    for name, size in zip(names, sizes):
-        for _ in range(size):
-            d = str(row).zfill(width)
-            qrels.append('%s 0 %s %s\n' % (name, d, _grade_text('qrels', label_list[row])))
-            run.append('%s Q0 %s 0 %s arrays\n' % (name, d, _number_text('run', score_list[row])))
-            row += 1
-    return utf8(''.join(qrels)), utf8(''.join(run))
-
-
 def is_numbers(value):
     """A NumPy array or a list/tuple of numbers (labels, scores, grades)."""
     if _is_array(value):

@@ -15,6 +15,7 @@
 //   apiInput    what api.explain() gets instead (an array of grades, a string)
 //   judgments   text for `--qrels FILE` and options.qrels
 //   qrels, run, subtopics   texts for `ndcg trec` and api.evaluateTrec()
+//   zscores     -Z's text (`ndcg trec -Z FILE`, options.zscores, Python's zscores=)
 //   runs        for compare: the run texts (`ndcg compare … QRELS RUN…`, api.compareRuns());
 //               an error in a run is expected in the last one
 //   args        command-line words after `explain`/`trec` (before the files)
@@ -361,6 +362,14 @@ export const catalogue = [
     subtopics: 'q s1 a 1\nq s2 a 1\nq s1 b 0\n', run: 'q Q0 b 1 2 r\nq Q0 a 2 1 r\n',
     args: ['-m', 'alpha_ndcg_cut.5', '-m', 'recip_rank'], options: { measures: ['alpha_ndcg_cut.5', 'recip_rank'] },
     expect: { result: { mean: { recip_rank: 0.5, alpha_ndcg_cut_5: 1 / Math.log2(3) } } } },
+  { name: 'trec -Z: a mean that is not a number', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n',
+    zscores: 'q1 map 0.5 0.25\nq1 P_5 x 1\n', args: ['-m', 'map'], options: { measures: ['map'] },
+    expect: { error: /expected a number, got "x"/, line: 2, column: 8, code: 'not-a-number' } },
+  { name: 'trec -Z: z-scores named as trec_eval prints them', kind: 'trec', qrels: 'q1 0 d1 3\nq1 0 d2 1\n',
+    run: 'q1 Q0 d1 1 0.9 r\n', zscores: 'q1 map 0.25 0.25\nq1 num_ret 3 2\n', args: ['-m', 'map', '-m', 'num_ret'],
+    options: { measures: ['map', 'num_ret'] },
+    // map 0.5 against 0.25 +- 0.25: 1; num_ret 1 against 3 +- 2: -1, no longer a count.
+    expect: { result: { mean: { Zmap: 1, Znum_ret: -1 }, perQuery: { q1: { Zmap: 1, Znum_ret: -1 } } } } },
   { name: 'trec: a bad recall level', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n',
     args: ['-m', 'iprec_at_recall.x'], options: { measures: ['iprec_at_recall.x'] }, expect: { error: /bad value "x"/, line: 0 } },
 
@@ -429,8 +438,11 @@ export function apiInputOf(c) {
 // evaluateTrec on the case's texts, and again on the same texts as bytes
 // (Buffers), which must give the same result or the same error.
 function trecOnTextAndBytes(api, c) {
-  const call = (text) => api.evaluateTrec(text(c.qrels), text(c.run),
-    c.subtopics === undefined ? c.options : { ...c.options, subtopics: text(c.subtopics) });
+  const inputs = (text) => ({
+    ...(c.subtopics === undefined ? {} : { subtopics: text(c.subtopics) }),
+    ...(c.zscores === undefined ? {} : { zscores: text(c.zscores) }),
+  });
+  const call = (text) => api.evaluateTrec(text(c.qrels), text(c.run), { ...c.options, ...inputs(text) });
   const bytes = (t) => (typeof t === 'string' ? Buffer.from(t) : t);
   let result;
   try {

@@ -161,6 +161,25 @@ test('evaluateTrec\'s text follows format, noSummary and perQuery as ndcg trec\'
   assert.throws(() => api.evaluateTrec('q 0 a 1', 'q Q0 a 1 1 t', { format: 'markdown' }), (e) => e.code === 'unknown-choice');
 });
 
+test('evaluateTrec: a measure named with parameters replaces what a nickname brought in; -Z as trec_eval prints it', () => {
+  const qrels = readParity('set1.qrels');
+  const run = readParity('set1.run');
+  const all = api.evaluateTrec(qrels, run, { measures: ['all_trec', 'relstring.20'] });
+  assert.ok(all.measures.includes('relstring_20') && !all.measures.includes('relstring'));
+  // -Z: z-scores against a mean file, named and printed as trec_eval 10.0 prints them.
+  const zscores = '481 num_ret 10 2\n481 map 0.5 0.25\n';
+  const z = api.evaluateTrec(qrels, run, { measures: ['num_ret', 'map', 'relstring.3'], zscores, perQuery: true });
+  const native = cli(['trec', '-q', '-Z', '-', '-m', 'num_ret', '-m', 'map', '-m', 'relstring.3', parity('set1.qrels'),
+    parity('set1.run')], zscores);
+  assert.equal(native.status, 0, native.stderr);
+  assert.equal(z.text, native.stdout);
+  assert.deepEqual(z.measures, ['Znum_ret', 'Zmap', 'relstring_3']);
+  assert.match(z.text, /^Znum_ret {16}\t481\t-?\d+\.\d{4}\n/);
+  assert.equal(typeof z.perQuery['481'].Zmap, 'number');
+  assert.throws(() => api.evaluateTrec(qrels, run, { measures: ['map'], zscores: '481 map x 1\n' }),
+    (e) => e.code === 'not-a-number' && e.source === 'zscores');
+});
+
 test('evaluateTrec names the readings it took (notes), as ndcg trec says them on stderr', () => {
   const r = api.evaluateTrec(readParity('set1.qrels'), readParity('set1.run'), { measures: ['ndcg_cut.23.4'] });
   assert.deepEqual(r.measures, ['ndcg_cut_23']);

@@ -87,7 +87,8 @@ function commandFor(c) {
     files.qrels = writeInput(c.qrels);
     files.run = writeInput(c.run);
     const sub = c.subtopics === undefined ? [] : ['--subtopics', (files.subtopics = writeInput(c.subtopics))];
-    return { args: ['trec', '-q', '--digits', '17', ...sub, ...(c.args ?? []), files.qrels, files.run], input: Buffer.alloc(0), files };
+    const z = c.zscores === undefined ? [] : ['-Z', (files.zscores = writeInput(c.zscores))];
+    return { args: ['trec', '-q', '--digits', '17', ...sub, ...z, ...(c.args ?? []), files.qrels, files.run], input: Buffer.alloc(0), files };
   }
   if (c.kind === 'compare') {
     files.qrels = writeInput(c.qrels);

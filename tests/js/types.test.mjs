@@ -78,7 +78,7 @@ test('step rows carry the core\'s step fields in the core\'s order, from put_ste
 test('evaluateTrec: typed options are the rows trec takes, plus the subtopics text; typed rows are what trecOptionSchema() gives', async () => {
   const api = await createNdcgModule();
   const keys = api.trecOptionSchema().map((r) => r.key);
-  assert.deepEqual(interfaceMembers('TrecOptions'), [...keys, 'subtopics'].sort());
+  assert.deepEqual(interfaceMembers('TrecOptions'), [...keys, 'subtopics', 'zscores'].sort());
   assert.deepEqual(Object.keys(api.trecOptionSchema()[0]).sort(), interfaceMembers('TrecOptionRow'));
   for (const row of api.trecOptionSchema()) assert.ok(dts.includes(`'${row.kind}'`), row.kind);
 });

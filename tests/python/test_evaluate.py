@@ -162,3 +162,16 @@ def test_text_follows_format_and_no_summary_as_the_command_s_flags_and_notes_nam
     cut = ndcg_calc.evaluate(QRELS, RUN, 'ndcg_cut.23.4')
     assert cut.measures == ['ndcg_cut_23']
     assert cut.notes == ['ndcg_cut.23.4: cutoff 23.4 read as 23, as trec_eval reads it']
+
+
+def test_zscores_and_the_parameter_rule_as_ndcg_trec_prints_them(tmp_path):
+    means = tmp_path / 'means'
+    means.write_text('481 num_ret 10 2\n481 map 0.5 0.25\n')
+    measures = ['num_ret', 'map', 'relstring.3']
+    r = ndcg_calc.evaluate(QRELS, RUN, measures, zscores=means, per_query=True)
+    assert r.text == cli('trec', '-q', '-Z', means, *[a for m in measures for a in ('-m', m)], QRELS, RUN)
+    assert r.measures == ['Znum_ret', 'Zmap', 'relstring_3']
+    assert isinstance(r['481']['Znum_ret'], float)  # a z-score, no longer a count
+    assert r.read_as['zscores'] == 'file'
+    every = ndcg_calc.evaluate(QRELS, RUN, ['all_trec', 'relstring.20'])
+    assert 'relstring_20' in every.measures and 'relstring' not in every.measures

@@ -27,8 +27,8 @@ def test_the_readme_example():
 def test_measures_as_pytrec_eval_spells_them():
     evaluator = pytrec_eval.RelevanceEvaluator(QREL, {'P_1', 'ndcg_cut.2,3', 'recall_2', 'recip_rank', 'P'})
     result = evaluator.evaluate(RUN_DICT)
-    assert set(result['q1']) == {'P_1', 'ndcg_cut_2', 'ndcg_cut_3', 'recall_2', 'recip_rank', 'P_5', 'P_10',
-                                 'P_15', 'P_20', 'P_30', 'P_100', 'P_200', 'P_500', 'P_1000'}
+    # P named with a parameter (P_1) takes it in place of P's defaults.
+    assert set(result['q1']) == {'P_1', 'ndcg_cut_2', 'ndcg_cut_3', 'recall_2', 'recip_rank'}
     assert result['q2']['P_1'] == 0.0 and result['q1']['recip_rank'] == 1 / 3
     assert all(isinstance(v, float) for q in result.values() for v in q.values())
     assert {'map', 'ndcg', 'ndcg_cut', 'P', 'recall', 'recip_rank', 'bpref', 'num_ret'} <= pytrec_eval.supported_measures
@@ -105,4 +105,65 @@ def test_judged_docs_only_flag_is_trec_eval_s_minus_j():
         measure, qid, value = (part.strip() for part in line.split('\t'))
         if qid != 'all':
             assert result[qid][measure] == float(value)
-    assert {'all_trec', 'official', 'set', 'all_prefs', 'qrels_jg'} <= pytrec_eval.supported_nicknames
+    assert {'all_trec', 'official', 'set', 'all_prefs', 'qrels_jg'} <= set(pytrec_eval.supported_nicknames)
+
+
+def test_no_measures_and_no_queries_give_an_empty_result():
+    assert pytrec_eval.RelevanceEvaluator(QREL, set()).evaluate({}) == {}
+    assert pytrec_eval.RelevanceEvaluator(QREL, {'map'}).evaluate({}) == {}
+
+
+def test_a_run_query_with_no_documents_has_every_measure_at_zero():
+    result = pytrec_eval.RelevanceEvaluator(QREL, {'map', 'ndcg', 'P_5', 'num_ret'}).evaluate({'q1': {}, 'q9': {}})
+    assert result == {'q1': {'map': 0.0, 'ndcg': 0.0, 'P_5': 0.0, 'num_ret': 0.0}}
+
+
+def test_a_measure_named_with_parameters_replaces_its_family_s_defaults():
+    measures = {'ndcg_cut', 'ndcg_cut.1,4', 'ndcg_cut_20,4', 'ndcg_cut_15', 'recall.1000', 'P'}
+    result = pytrec_eval.RelevanceEvaluator(QREL, measures).evaluate(RUN_DICT)
+    assert set(result['q1']) == {'ndcg_cut_1', 'ndcg_cut_4', 'ndcg_cut_15', 'ndcg_cut_20', 'recall_1000', 'P_5',
+                                 'P_10', 'P_15', 'P_20', 'P_30', 'P_100', 'P_200', 'P_500', 'P_1000'}
+
+
+NICKNAME_CASES = {
+    'set': {'num_q', 'num_rel', 'num_rel_ret', 'num_ret', 'runid', 'set_F', 'set_map', 'set_P', 'set_recall',
+            'set_relative_P', 'utility'},
+    'official': {'runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref',
+                 'recip_rank'} | {'iprec_at_recall_%.2f' % (i / 10) for i in range(11)}
+                | {'P_%d' % k for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)},
+}
+
+
+def test_nicknames_name_what_pytrec_eval_s_name_every_query_carries_every_measure():
+    for nickname, expected in NICKNAME_CASES.items():
+        result = pytrec_eval.RelevanceEvaluator(QREL, {nickname}).evaluate({'q1': {}, 'q2': {}})
+        assert set(result['q1']) == expected, nickname
+    all_trec = pytrec_eval.RelevanceEvaluator(QREL, {'all_trec'}).evaluate({'q1': {}, 'q2': {}})
+    assert {'relstring', 'gm_bpref', 'utility', 'ndcg_cut_1000', 'num_nonrel_judged_ret'} <= set(all_trec['q1'])
+    assert not {'rbp', 'unj_5'} & set(all_trec['q1'])  # trec_eval 10's, after pytrec_eval 0.5's all_trec
+    assert pytrec_eval.supported_nicknames['official'] == {'runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret',
+                                                           'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank',
+                                                           'iprec_at_recall', 'P'}
+
+
+def test_every_supported_measure_is_computed_from_a_qrels_dict():
+    for name in sorted(pytrec_eval.supported_measures):
+        result = pytrec_eval.RelevanceEvaluator(QREL, {name}).evaluate(RUN_DICT)
+        assert set(result) == {'q1', 'q2'} and result['q1'], name
+    with pytest.raises(ValueError):  # pytrec_eval lists it nowhere and refuses it: it needs judgment groups
+        pytrec_eval.RelevanceEvaluator(QREL, {'P_avgjg'})
+
+
+def test_summary_measures_per_query_aggregate_to_trec_eval_s_all_line():
+    with open(RUN) as f:
+        run = pytrec_eval.parse_run(f)
+    with open(QRELS) as f:
+        qrel = pytrec_eval.parse_qrel(f)
+    measures = {'num_q', 'num_ret', 'gm_map', 'map', 'gm_bpref'}
+    result = pytrec_eval.RelevanceEvaluator(qrel, measures).evaluate(run)
+    expected = cli('trec', '--digits', '17', '-m', 'num_q', '-m', 'num_ret', '-m', 'gm_map', '-m', 'map', '-m',
+                   'gm_bpref', QRELS, RUN)
+    for line in expected.splitlines():
+        measure, _, value = (part.strip() for part in line.split('\t'))
+        got = pytrec_eval.compute_aggregated_measure(measure, [q[measure] for q in result.values()])
+        assert got == pytest.approx(float(value), rel=1e-12), measure

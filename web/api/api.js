@@ -135,10 +135,11 @@ function batchCalls({ commands, hasBatch }, call) {
     /** trec_eval-compatible evaluation: { perQuery: {qid: {name: value}}, mean, measures, qids, text }. */
     evaluateTrec(qrelsText, runText, options) {
       if (!hasBatch) throw notInBuild('evaluateTrec');
-      const o = optionTexts(options, commands.trec.schema, 'subtopics');
+      const o = optionTexts(options, commands.trec.schema, 'subtopics', 'zscores');
       const qrels = checkText('qrels', qrelsText);
       const run = checkText('run', runText);
-      return trecResultOf(checked(call((m) => m.evaluateTrec(qrels, run, o.input, o.keys, o.values))));
+      const { subtopics, zscores } = o.inputs;
+      return trecResultOf(checked(call((m) => m.evaluateTrec(qrels, run, subtopics, zscores, o.keys, o.values))));
     },
 
     /**

@@ -25,29 +25,31 @@ function asText(kind, value) {
 
 /**
  * Checks the JS types of `options` and splits them into the core's
- * key/value texts and the call's input text among them, which is not an
- * option (explain's judgments `qrels`, evaluateTrec's `subtopics`).
+ * key/value texts and the call's input texts among them, which are not
+ * options (explain's judgments `qrels`, evaluateTrec's `subtopics` and
+ * `zscores`).
  * @param {object|undefined} options
  * @param {Map<string, object>} schema key → option row (the rows the call's command takes)
- * @param {string} [inputName] the name of the input text the call takes, if any
- * @returns {{keys: string[], values: string[], input: string|Uint8Array}}
+ * @param {...string} inputNames the names of the input texts the call takes, if any
+ * @returns {{keys: string[], values: string[], input: string|Uint8Array, inputs: object}}
+ *   `input` is the first input's text, `inputs` every input's by name ('' when not given)
  */
-export function optionTexts(options, schema, inputName = '') {
-  if (options === undefined || options === null) return { keys: [], values: [], input: '' };
+export function optionTexts(options, schema, ...inputNames) {
+  const inputs = Object.fromEntries(inputNames.map((name) => [name, '']));
+  if (options === undefined || options === null) return { keys: [], values: [], input: '', inputs };
   if (typeof options !== 'object') throw optionError('', 'an object', options);
   const keys = [];
   const values = [];
-  let input = '';
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
-    if (key === inputName && inputName) {
+    if (inputNames.includes(key)) {
       if (typeof value !== 'string' && !(value instanceof Uint8Array)) throw optionError(key, 'a string or a Uint8Array', value);
-      input = value;
+      inputs[key] = value;
       continue;
     }
     const row = schema.get(key);
     if (!row) {
-      const known = inputName ? [...schema.keys(), inputName] : [...schema.keys()];
+      const known = [...schema.keys(), ...inputNames];
       throw new NdcgError('unknown-option', `unknown option ${JSON.stringify(key).slice(0, 40)} (known: ${known.join(', ')})`,
         { source: 'options', args: { found: key } });
     }
@@ -58,5 +60,5 @@ export function optionTexts(options, schema, inputName = '') {
       values.push(text);
     }
   }
-  return { keys, values, input };
+  return { keys, values, input: inputNames.length ? inputs[inputNames[0]] : '', inputs };
 }

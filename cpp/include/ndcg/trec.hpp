@@ -184,6 +184,31 @@ expected<trec_result> merge_trec(const std::vector<std::string_view>& outputs);
 expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,
                                     const trec_options& opt, std::string_view subtopics = {});
 
+// Queries held in memory as numbers, with no text in between: what
+// NumPy arrays (labels, scores, group sizes) and pytrec_eval's dicts are.
+// Query q's ranked documents are rows [starts[q], starts[q + 1]) of
+// `labels` (their judgments; NaN: not judged) and `scores`. A document is
+// named by `ids` (one per row) or, when that is empty, by its position in
+// its query (0, 1, ...), which also orders equal scores as docids do
+// (the larger first, as trec_eval). `extra` holds, per query
+// (extra_starts, same shape), the grades of judged documents the query did
+// not rank: they count in num_rel and in the ideal list. Labels and extra
+// grades must be whole numbers; scores finite. An error names the row
+// (line = row + 1 within the whole input) in source "labels" or "scores".
+struct array_queries {
+  const double* labels = nullptr;
+  const double* scores = nullptr;
+  std::vector<std::size_t> starts{0};       // queries + 1 offsets into the rows
+  std::vector<std::string> qids;            // one per query
+  std::vector<std::string_view> ids;        // empty: positions
+  const double* extra = nullptr;
+  std::vector<std::size_t> extra_starts;    // empty: none
+};
+// Evaluates the queries on up to `threads` threads (1 in wasm), each
+// query as evaluate_trec would evaluate the same run and qrels; the
+// judgments must be qrels (-R qrels), and -c, --strict have nothing to add.
+expected<trec_result> evaluate_arrays(const array_queries& in, const trec_options& opt, unsigned threads = 1);
+
 // How a result is written: trec_eval's text lines, JSON in pytrec_eval's
 // shape ({"qid": {"measure": value}} and "all" for the means) or CSV (a row
 // per query, then "all"; a column per measure). JSON and CSV carry every
@@ -195,6 +220,12 @@ struct trec_output {
   int digits = 4;                              // text: < 17 fixed decimals, 17 %.17g
 };
 std::string render_trec(const trec_result& r, const trec_output& out);
+
+class field_sink;
+// The fields of a result: measures, qids, num_q, run_id, columns (per
+// measure, one value per query in qid order: numbers, or texts for
+// relstring), mean, summary_only and counts (names), not_offered, notes.
+void put_trec_result(const trec_result& r, field_sink& out);
 
 // trec_eval's text: "name<TAB>qid<TAB>value" lines, name padded to 22.
 // digits < 17 prints fixed decimals; 17 or more prints %.17g (round trip).

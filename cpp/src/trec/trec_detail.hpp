@@ -79,6 +79,20 @@ struct query_input {
   const subtopic_query* subtopics = nullptr;
 };
 
+// One query held as numbers (evaluate_arrays): its ranked documents'
+// labels (NaN: not judged) and scores, named by `ids` or, when null, by
+// their position; `extra` holds the grades of judged documents it did not
+// rank (num_rel and the ideal count them).
+struct rows_input {
+  std::string_view qid;
+  const double* labels = nullptr;
+  const double* scores = nullptr;
+  const std::string_view* ids = nullptr;
+  std::size_t count = 0;
+  const double* extra = nullptr;
+  std::size_t extra_count = 0;
+};
+
 // The judged documents of one query by docid, reused across queries so
 // the per-line loop never allocates once warm.
 class doc_table {
@@ -111,6 +125,8 @@ class query_evaluator {
   query_evaluator(const plan& p, const conventions& c, const grade_levels& g);
   // `texts` gets one entry per text column (relstring), in order.
   status evaluate(const query_input& q, std::vector<double>& row, std::vector<std::string>& texts);
+  // The same for a query held as numbers; labels must be whole numbers.
+  void evaluate(const rows_input& q, std::vector<double>& row, std::vector<std::string>& texts);
   // Notes the families made so far ("P_5, query 7: ..."), in query order.
   const std::vector<std::string>& notes() const { return notes_; }
 
@@ -128,7 +144,12 @@ class query_evaluator {
  private:
   void index_judgments(const query_input& q, std::size_t retrieved);
   bool index_run(const run_entry* run, std::size_t n);  // false: a docid twice
-  std::string_view docid_of(const sort_key& k) const { return run_[k.index].docid; }
+  void index_rows(const rows_input& q);
+  void count_level(long grade, int level);
+  void values_of(std::string_view qid, bool missing, std::vector<double>& row, std::vector<std::string>& texts);
+  std::string_view docid_of(const sort_key& k) const {
+    return run_ ? run_[k.index].docid : ids_ ? ids_[k.index] : std::string_view();
+  }
   void rank();
   void walk_ranking();
   void gain_sums(std::size_t scheme);
@@ -146,6 +167,7 @@ class query_evaluator {
   doc_table docs_;
   std::vector<long> level_counts_;      // judged docs per level (the ideal's pool)
   const run_entry* run_ = nullptr;      // the query's run entries
+  const std::string_view* ids_ = nullptr;  // or its rows' ids (rows_input), or neither: positions
   std::vector<sort_key> keys_;          // the ranking: keys_[0..kept_) are the documents kept,
   std::size_t kept_ = 0;                // the first state_.depth of them in order
   std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)

@@ -76,12 +76,13 @@ namespace {
 struct key_order {
   bool by_docid;
   const run_entry* run;
+  const std::string_view* ids;  // when run is null; neither: the prefixes are the positions, all apart
   bool operator()(const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) const {
     if (a.score != b.score) return a.score > b.score;
     if (a.tier != b.tier) return a.tier > b.tier;
     if (!by_docid) return a.index < b.index;
     if (a.prefix != b.prefix) return a.prefix > b.prefix;
-    return run[a.index].docid > run[b.index].docid;
+    return run ? run[a.index].docid > run[b.index].docid : ids[a.index] > ids[b.index];
   }
 };
 
@@ -136,7 +137,13 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
   if (plan_.wants(need_prefs))
     if (auto ok = preference_counts(q); !ok) return ok;
   if (plan_.wants(need_groups)) group_rankings(q);
+  values_of(q.qid, missing, row, texts);
+  return done{};
+}
 
+// Each column's value from the state, and the text columns' texts.
+void query_evaluator::values_of(std::string_view qid, bool missing, std::vector<double>& row,
+                                std::vector<std::string>& texts) {
   row.assign(plan_.columns.size(), 0.0);
   texts.resize(text_columns(plan_));
   std::size_t text = 0;
@@ -150,11 +157,56 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
     row[m] = c.of->value(state_, c);
     if (c.of->note) {
       std::string note = c.of->note(state_, c);
-      if (!note.empty()) notes_.push_back(c.name + ", query " + std::string(q.qid) + ": " + note);
+      if (!note.empty()) notes_.push_back(c.name + ", query " + std::string(qid) + ": " + note);
     }
   }
   if (missing) std::fill(texts.begin(), texts.end(), std::string());
-  return done{};
+}
+
+// A query held as numbers: no docid to look up, each label is its row's
+// judgment (evaluate_arrays checked them: whole numbers or NaN).
+void query_evaluator::evaluate(const rows_input& q, std::vector<double>& row, std::vector<std::string>& texts) {
+  index_rows(q);
+  rank();
+  walk_ranking();
+  for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
+    if (scheme_needed_[s]) gain_sums(s);
+  if (plan_.wants(need_interpolated)) interpolated_precision();
+  if (plan_.wants(need_subtopics)) subtopic_lists(query_input{});
+  values_of(q.qid, false, row, texts);
+}
+
+void query_evaluator::count_level(long grade, int level) {
+  if (level < 0) return;
+  ++level_counts_[static_cast<std::size_t>(level)];
+  if (grade >= conv_.relevance_level) ++state_.num_rel;
+  else ++state_.num_nonrel;
+  if (grade > 0) ++state_.positives;
+  state_.num_rel_levels = std::max(state_.num_rel_levels, grade + 1);
+}
+
+void query_evaluator::index_rows(const rows_input& q) {
+  run_ = nullptr;
+  ids_ = q.ids;
+  level_counts_.assign(grades_.levels.size(), 0);
+  state_.num_rel = state_.num_nonrel = state_.positives = 0;
+  state_.num_rel_levels = 0;
+  for (std::size_t i = 0; i < q.extra_count; ++i) {
+    const long grade = static_cast<long>(q.extra[i]);
+    count_level(grade, grade < 0 ? judged_negative : grades_.index_of(grade));
+  }
+  keys_.resize(q.count);
+  const bool by_docid = conv_.opt.ties != tie_policy::input;
+  for (std::size_t i = 0; i < q.count; ++i) {
+    const double label = q.labels[i];
+    const long grade = std::isnan(label) ? 0 : static_cast<long>(label);
+    const int level = std::isnan(label) ? not_judged : grade < 0 ? judged_negative : grades_.index_of(grade);
+    count_level(grade, level);
+    const long judged_grade = level >= 0 ? grade : 0;
+    const std::uint64_t prefix = !by_docid ? 0 : q.ids ? docid_prefix(q.ids[i]) : i;
+    keys_[i] = sort_key{detail::comparable_score(q.scores[i], conv_.opt), conv_.tied_grades * judged_grade, prefix,
+                        static_cast<std::uint32_t>(i), level};
+  }
 }
 
 // Hashes the query's judgments and counts the ideal's pool per grade.
@@ -184,6 +236,7 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
 // unjudged ones are non-relevant.
 bool query_evaluator::index_run(const run_entry* run, std::size_t n) {
   run_ = run;
+  ids_ = nullptr;
   keys_.resize(n);
   const bool by_docid = conv_.opt.ties != tie_policy::input;
   for (std::size_t i = 0; i < n; ++i) {
@@ -205,7 +258,7 @@ bool query_evaluator::index_run(const run_entry* run, std::size_t n) {
 // top M (found by nth_element); -J then drops the unjudged among them; when
 // every measure stops at a cutoff, only that many ranks are put in order.
 void query_evaluator::rank() {
-  const key_order order{conv_.opt.ties != tie_policy::input, run_};
+  const key_order order{conv_.opt.ties != tie_policy::input, run_, ids_};
   std::size_t kept = keys_.size();
   if (conv_.max_docs < kept) {
     std::nth_element(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(conv_.max_docs), keys_.end(), order);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "ndcg/fields.hpp"
 #include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
@@ -148,6 +149,52 @@ expected<trec_output> trec_output_of(const batch_settings& b) {
   o.summary = !b.no_summary;
   o.digits = b.digits;
   return o;
+}
+
+namespace {
+
+std::vector<std::string_view> views_of(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
+
+}  // namespace
+
+// Columns, not rows: a million queries cross as one list per measure.
+void put_trec_result(const trec_result& r, field_sink& out) {
+  out.texts("measures", views_of(r.names));
+  out.texts("qids", views_of(r.qids));
+  out.count("num_q", r.num_q);
+  out.text("run_id", r.run_id);
+  out.begin("columns");
+  std::vector<double> column(r.qids.size());
+  for (std::size_t m = 0; m < r.names.size(); ++m) {
+    if (r.is_text[m]) {
+      std::vector<std::string_view> texts;
+      for (std::size_t q = 0; q < r.qids.size(); ++q) texts.push_back(r.text(q, m));
+      out.texts(r.names[m], texts);
+      continue;
+    }
+    for (std::size_t q = 0; q < r.qids.size(); ++q) column[q] = r.values[q][m];
+    out.numbers(r.names[m], column);
+  }
+  out.end();
+  out.begin("mean");
+  for (std::size_t m = 0; m < r.names.size(); ++m) {
+    const double v = r.mean[m];
+    if (r.names[m] == "runid") out.text(r.names[m], r.run_id);
+    else if (r.per_query_only[m]) continue;
+    else if (r.is_count[m] && v >= 0 && v < 9e18) out.count(r.names[m], static_cast<std::uint64_t>(v));
+    else out.number(r.names[m], v);
+  }
+  out.end();
+  std::vector<std::string_view> flags;
+  for (std::size_t m = 0; m < r.names.size(); ++m)
+    if (r.summary_only[m]) flags.push_back(r.names[m]);
+  out.texts("summary_only", flags);
+  flags.clear();
+  for (std::size_t m = 0; m < r.names.size(); ++m)
+    if (r.is_count[m]) flags.push_back(r.names[m]);
+  out.texts("counts", flags);
+  out.texts("not_offered", views_of(r.not_offered));
+  out.texts("notes", views_of(r.notes));
 }
 
 std::string format_trec(const trec_result& r, bool per_query, int digits) {

@@ -1,0 +1,272 @@
+// Arrays into the core as memory (arrays.hpp): a buffer of any integer or
+// float type, contiguous or strided, read as doubles (float64 contiguous
+// buffers in place, others copied once with the GIL released), then the
+// queries evaluated by evaluate_arrays on several threads. The result
+// leaves through put_trec_result and dict_sink.
+#include "arrays.hpp"
+
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <thread>
+
+#include "ndcg/fields.hpp"
+#include "ndcg/option_table.hpp"
+#include "ndcg/trec.hpp"
+
+namespace ndcg_python {
+namespace {
+
+[[noreturn]] void refuse(const std::string& source, std::string message, const std::string& expected) {
+  raise(ndcg::fail(ndcg::error_code::bad_type, std::move(message)).in(source).with("expected", expected));
+}
+
+// The buffer's element type from its struct format ("<d", "=q", "?").
+char type_of(const py::buffer_info& b) {
+  std::string f = b.format;
+  while (!f.empty() && std::strchr("<>=!@", f[0])) f.erase(0, 1);
+  return f.size() == 1 ? f[0] : '\0';
+}
+
+template <class T>
+void copy_as_doubles(const py::buffer_info& b, std::vector<double>& out) {
+  const auto* base = static_cast<const char*>(b.ptr);
+  const std::size_t n = static_cast<std::size_t>(b.shape[0]);
+  const auto stride = static_cast<std::ptrdiff_t>(b.strides[0]);
+  out.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    T v;
+    std::memcpy(&v, base + static_cast<std::ptrdiff_t>(i) * stride, sizeof v);
+    out[i] = static_cast<double>(v);
+  }
+}
+
+// A one-dimensional buffer of numbers as doubles: in place when it is
+// float64 and contiguous, else copied into `kept`.
+struct doubles {
+  py::buffer_info info;
+  std::vector<double> kept;
+  const double* data = nullptr;
+  std::size_t size = 0;
+};
+
+using converter = void (*)(const py::buffer_info&, std::vector<double>&);
+
+converter converter_for(char type) {
+  switch (type) {
+    case 'd': return copy_as_doubles<double>;
+    case 'f': return copy_as_doubles<float>;
+    case 'b': return copy_as_doubles<signed char>;
+    case 'B': return copy_as_doubles<unsigned char>;
+    case '?': return copy_as_doubles<bool>;
+    case 'h': return copy_as_doubles<short>;
+    case 'H': return copy_as_doubles<unsigned short>;
+    case 'i': return copy_as_doubles<int>;
+    case 'I': return copy_as_doubles<unsigned int>;
+    case 'l': return copy_as_doubles<long>;
+    case 'L': return copy_as_doubles<unsigned long>;
+    case 'q': return copy_as_doubles<long long>;
+    case 'Q': return copy_as_doubles<unsigned long long>;
+    default: return nullptr;
+  }
+}
+
+void read_doubles(const py::buffer& buffer, const std::string& source, doubles& out) {
+  out.info = buffer.request();
+  const py::buffer_info& b = out.info;
+  if (b.ndim != 1)
+    refuse(source, source + ": expected one dimension, got " + std::to_string(b.ndim), "a one-dimensional array");
+  const converter convert = converter_for(type_of(b));
+  if (!convert || b.itemsize > 8)
+    refuse(source, source + ": expected integers or floats, got the buffer format " + ndcg::echo(b.format),
+           "integers or floats");
+  out.size = static_cast<std::size_t>(b.shape[0]);
+  if (type_of(b) == 'd' && b.strides[0] == static_cast<py::ssize_t>(sizeof(double))) {
+    out.data = static_cast<const double*>(b.ptr);
+    return;
+  }
+  {
+    py::gil_scoped_release unlocked;
+    convert(b, out.kept);
+  }
+  out.data = out.kept.data();
+}
+
+// 1, 2, ... zero-padded to the width of the count, so that byte order is
+// query order.
+std::vector<std::string> numbered(std::size_t n) {
+  const std::size_t width = std::to_string(n).size();
+  std::vector<std::string> out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::string digits = std::to_string(i + 1);
+    out[i] = std::string(width - digits.size(), '0') + digits;
+  }
+  return out;
+}
+
+std::vector<std::size_t> starts_of(const doubles& sizes, std::size_t rows) {
+  std::vector<std::size_t> starts{0};
+  starts.reserve(sizes.size + 1);
+  for (std::size_t i = 0; i < sizes.size; ++i) {
+    const double s = sizes.data[i];
+    if (!(s >= 1) || s != static_cast<double>(static_cast<std::size_t>(s)) || starts.back() + static_cast<std::size_t>(s) > rows)
+      raise(ndcg::fail(ndcg::error_code::field_count, "group sizes are whole numbers of 1 or more that add up to the rows: " +
+                                                          std::to_string(rows) + " rows, group " + std::to_string(i + 1) +
+                                                          " is " + ndcg::shortest(s))
+                .in("options")
+                .with("expected", std::to_string(rows))
+                .with("found", ndcg::shortest(s)));
+    starts.push_back(starts.back() + static_cast<std::size_t>(s));
+  }
+  if (starts.back() != rows)
+    raise(ndcg::fail(ndcg::error_code::field_count,
+                     "group sizes add up to " + std::to_string(starts.back()) + " for " + std::to_string(rows) + " rows")
+              .in("options")
+              .with("expected", std::to_string(rows))
+              .with("found", std::to_string(starts.back())));
+  return starts;
+}
+
+struct request {
+  ndcg::trec_options trec;
+  ndcg::trec_output output;
+};
+
+request request_of(const option_texts& options) {
+  auto s = ndcg::settings_from(options, ndcg::command::trec);
+  if (!s) raise(s.err());
+  auto output = ndcg::trec_output_of(s->batch);
+  if (!output) raise(output.err());
+  return request{s->batch.trec, *output};
+}
+
+py::dict reply_of(const ndcg::trec_result& r, const ndcg::trec_output& output) {
+  dict_sink sink;
+  ndcg::put_trec_result(r, sink);
+  py::dict out = sink.result();
+  out["text"] = py::str(ndcg::render_trec(r, output));
+  return out;
+}
+
+unsigned threads_of(int wanted) {
+  if (wanted > 0) return static_cast<unsigned>(wanted);
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+}  // namespace
+
+py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, const py::buffer& sizes,
+                         const std::vector<std::string>& qids, const option_texts& options, int threads) {
+  const request req = request_of(options);
+  doubles l, s, g;
+  read_doubles(labels, "labels", l);
+  read_doubles(scores, "scores", s);
+  if (l.size != s.size)
+    raise(ndcg::fail(ndcg::error_code::field_count,
+                     std::to_string(l.size) + " labels for " + std::to_string(s.size) + " scores")
+              .in("run")
+              .with("expected", std::to_string(l.size))
+              .with("found", std::to_string(s.size)));
+  read_doubles(sizes, "group", g);
+  ndcg::array_queries in;
+  in.labels = l.data;
+  in.scores = s.data;
+  in.starts = starts_of(g, l.size);
+  if (!qids.empty() && qids.size() != in.starts.size() - 1)
+    raise(ndcg::fail(ndcg::error_code::field_count, "qids do not match the groups").in("options"));
+  in.qids = qids.empty() ? numbered(in.starts.size() - 1) : qids;
+  auto result = [&] {
+    py::gil_scoped_release unlocked;
+    return ndcg::evaluate_arrays(in, req.trec, threads_of(threads));
+  }();
+  return reply_of(value_or_raise(result), req.output);
+}
+
+}  // namespace ndcg_python
+
+// ---- pytrec_eval's dicts -----------------------------------------------------------------
+
+namespace ndcg_python {
+namespace {
+
+// A key's UTF-8 bytes, kept alive by `keep` (the view points into it).
+std::string_view key_text(py::handle key, std::vector<py::object>& keep) {
+  py::str text = PyUnicode_Check(key.ptr()) ? py::reinterpret_borrow<py::str>(key) : py::str(key);
+  keep.push_back(text);
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+  if (!data) throw py::error_already_set();
+  return {data, static_cast<std::size_t>(size)};
+}
+
+double number_in(py::handle v, const char* source, const char* what) {
+  if (PyBool_Check(v.ptr()) || !(PyFloat_Check(v.ptr()) || PyLong_Check(v.ptr()) || PyNumber_Check(v.ptr())))
+    refuse(source, std::string(source) + ": expected " + what + " (a number), got " + Py_TYPE(v.ptr())->tp_name,
+           std::string(what) + " (a number)");
+  const double d = PyFloat_AsDouble(v.ptr());
+  if (d == -1.0 && PyErr_Occurred()) {
+    PyErr_Clear();
+    refuse(source, std::string(source) + ": expected " + what + " (a number)", std::string(what) + " (a number)");
+  }
+  return d;
+}
+
+py::dict dict_of(py::handle v, const char* source, const char* what) {
+  if (!PyDict_Check(v.ptr()))
+    refuse(source, std::string(source) + ": expected " + what + ", got " + Py_TYPE(v.ptr())->tp_name, what);
+  return py::reinterpret_borrow<py::dict>(v);
+}
+
+// Columns of the run's queries that the qrels judge: each run document with
+// its label (NaN when unjudged), then the judged documents it lacks.
+struct dict_columns {
+  std::vector<double> labels, scores, extra;
+  std::vector<std::size_t> starts{0}, extra_starts{0};
+  std::vector<std::string> qids;
+  std::vector<std::string_view> ids;
+  std::vector<py::object> keep;
+};
+
+void add_query(py::handle qid, const py::dict& run_q, const py::dict& judged, dict_columns& c) {
+  c.qids.emplace_back(key_text(qid, c.keep));
+  for (auto [doc, score] : run_q) {
+    c.ids.push_back(key_text(doc, c.keep));
+    c.scores.push_back(number_in(score, "run", "a score"));
+    PyObject* grade = PyDict_GetItemWithError(judged.ptr(), doc.ptr());
+    if (!grade && PyErr_Occurred()) throw py::error_already_set();
+    c.labels.push_back(grade ? number_in(grade, "qrels", "a grade") : std::nan(""));
+  }
+  for (auto [doc, grade] : judged)
+    if (!PyDict_Contains(run_q.ptr(), doc.ptr())) c.extra.push_back(number_in(grade, "qrels", "a grade"));
+  c.starts.push_back(c.labels.size());
+  c.extra_starts.push_back(c.extra.size());
+}
+
+}  // namespace
+
+py::dict evaluate_dicts(const py::handle& qrels, const py::handle& run, const option_texts& options, int threads) {
+  const request req = request_of(options);
+  const py::dict judged = dict_of(qrels, "qrels", "a dict {qid: {docid: grade}}");
+  dict_columns c;
+  for (auto [qid, docs] : dict_of(run, "run", "a dict {qid: {docid: score}}")) {
+    const py::dict run_q = dict_of(docs, "run", "a dict {docid: score} for each query");
+    PyObject* judged_q = PyDict_GetItemWithError(judged.ptr(), qid.ptr());
+    if (!judged_q && PyErr_Occurred()) throw py::error_already_set();
+    if (judged_q) add_query(qid, run_q, dict_of(judged_q, "qrels", "a dict {docid: grade} for each query"), c);
+  }
+  ndcg::array_queries in;
+  in.labels = c.labels.data();
+  in.scores = c.scores.data();
+  in.starts = c.starts;
+  in.qids = c.qids;
+  in.ids = c.ids;
+  in.extra = c.extra.data();
+  in.extra_starts = c.extra_starts;
+  auto result = [&] {
+    py::gil_scoped_release unlocked;
+    return ndcg::evaluate_arrays(in, req.trec, threads_of(threads));
+  }();
+  return reply_of(value_or_raise(result), req.output);
+}
+
+}  // namespace ndcg_python

@@ -1,0 +1,236 @@
+// Queries held as numbers in memory (evaluate_arrays in trec.hpp): the
+// labels are checked once, their grades become the levels, and the
+// queries are evaluated by the same query evaluator as a run's, on
+// several threads when there are many; no docid is hashed or compared
+// unless the caller gave ids.
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "base/index_sort.hpp"
+#include "ndcg/numbers.hpp"
+#include "trec/trec_detail.hpp"
+#include "trec/trec_zscores.hpp"
+
+#ifndef __EMSCRIPTEN__
+#include <thread>
+#endif
+
+namespace ndcg {
+namespace trec_detail {
+namespace {
+
+// Grades beyond this are absurd and would not fit the gain tables.
+constexpr double largest_grade = 1e15;
+
+error at_row(error e, std::string_view source, std::size_t row) {
+  e.line = row + 1;
+  e.column = 1;
+  return std::move(e).in(source);
+}
+
+// A label is a whole number (or NaN: not judged, where `nan_ok`).
+status check_label(double v, std::size_t row, bool nan_ok) {
+  if (std::isnan(v) && nan_ok) return done{};
+  if (!std::isfinite(v))
+    return at_row(fail(error_code::not_a_number, "label " + shortest(v) + " is not a finite number").with("found", shortest(v)),
+                  "labels", row);
+  if (v != std::floor(v) || std::fabs(v) > largest_grade)
+    return at_row(fail(error_code::not_whole, "label " + shortest(v) + " is not a whole number, as qrels grades are")
+                      .with("found", shortest(v)),
+                  "labels", row);
+  return done{};
+}
+
+status check_rows(const array_queries& in) {
+  const std::size_t rows = in.starts.back();
+  for (std::size_t i = 0; i < rows; ++i) {
+    if (auto ok = check_label(in.labels[i], i, true); !ok) return ok;
+    if (!std::isfinite(in.scores[i]))
+      return at_row(fail(error_code::not_a_number, "score " + shortest(in.scores[i]) + " is not a finite number")
+                        .with("found", shortest(in.scores[i])),
+                    "scores", i);
+  }
+  const std::size_t extra = in.extra_starts.empty() ? 0 : in.extra_starts.back();
+  for (std::size_t i = 0; i < extra; ++i)
+    if (auto ok = check_label(in.extra[i], i, false); !ok) return ok;
+  return done{};
+}
+
+// The grades seen, as judgments of one document each (the earliest row of
+// each grade), so that make_levels gives them their gains and refuses a
+// grade the conventions refuse at that row.
+judgments grades_seen(const array_queries& in) {
+  std::map<long, std::uint32_t> first;
+  constexpr long small = 64;  // the usual grades, without a map look-up per row
+  std::uint32_t small_first[small] = {};
+  const auto see = [&](const double* v, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (std::isnan(v[i])) continue;
+      const long grade = static_cast<long>(v[i]);
+      const auto line = static_cast<std::uint32_t>(std::min<std::size_t>(i + 1, UINT32_MAX));
+      if (grade >= 0 && grade < small) {
+        if (!small_first[grade]) small_first[grade] = line;
+      } else {
+        first.emplace(grade, line);
+      }
+    }
+    for (long g = 0; g < small; ++g)
+      if (small_first[g]) first.emplace(g, small_first[g]);
+  };
+  see(in.labels, in.starts.back());
+  if (!in.extra_starts.empty()) see(in.extra, in.extra_starts.back());
+  judgments j;
+  for (const auto& [grade, line] : first) {
+    judged_doc d;
+    d.rel = grade;
+    d.line = line;
+    j.docs.push_back(d);
+  }
+  return j;
+}
+
+rows_input query_of(const array_queries& in, std::size_t q) {
+  rows_input r;
+  r.qid = in.qids[q];
+  const std::size_t begin = in.starts[q];
+  r.labels = in.labels + begin;
+  r.scores = in.scores + begin;
+  r.ids = in.ids.empty() ? nullptr : in.ids.data() + begin;
+  r.count = in.starts[q + 1] - begin;
+  if (!in.extra_starts.empty()) {
+    r.extra = in.extra + in.extra_starts[q];
+    r.extra_count = in.extra_starts[q + 1] - in.extra_starts[q];
+  }
+  return r;
+}
+
+struct shared_inputs {
+  const array_queries& in;
+  const plan& p;
+  const conventions& conv;
+  const grade_levels& levels;
+};
+
+// Queries [begin, end) into their rows of `values` (width columns each)
+// and of `texts`; the evaluator's notes go to `notes`.
+void evaluate_range(const shared_inputs& s, std::size_t begin, std::size_t end, std::vector<double>& values,
+                    std::vector<std::string>& texts, std::vector<std::string>& notes) {
+  query_evaluator evaluator(s.p, s.conv, s.levels);
+  const std::size_t width = s.p.columns.size();
+  std::vector<double> row;
+  std::vector<std::string> text;
+  for (std::size_t q = begin; q < end; ++q) {
+    evaluator.evaluate(query_of(s.in, q), row, text);
+    std::copy(row.begin(), row.end(), values.begin() + static_cast<std::ptrdiff_t>(q * width));
+    std::move(text.begin(), text.end(), texts.begin() + static_cast<std::ptrdiff_t>(q * text.size()));
+  }
+  notes = evaluator.notes();
+}
+
+// Threads pay from a few thousand rows on; each takes a contiguous share
+// of the queries, so the notes stay in query order.
+unsigned threads_for(std::size_t rows, std::size_t queries, unsigned wanted) {
+#ifdef __EMSCRIPTEN__
+  (void)rows, (void)queries, (void)wanted;
+  return 1;
+#else
+  const std::size_t by_size = std::max<std::size_t>(1, rows / 20000);
+  return static_cast<unsigned>(std::max<std::size_t>(1, std::min({static_cast<std::size_t>(wanted), by_size, queries})));
+#endif
+}
+
+void evaluate_all(const shared_inputs& s, unsigned threads, std::vector<double>& values, std::vector<std::string>& texts,
+                  std::vector<std::string>& notes) {
+  const std::size_t queries = s.in.qids.size();
+  std::vector<std::vector<std::string>> found(threads);
+  const auto share = [&](unsigned t) { return queries * t / threads; };
+#ifndef __EMSCRIPTEN__
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back([&, t] { evaluate_range(s, share(t), share(t + 1), values, texts, found[t]); });
+#endif
+  evaluate_range(s, share(0), share(1), values, texts, found[0]);
+#ifndef __EMSCRIPTEN__
+  for (std::thread& t : pool) t.join();
+#endif
+  for (const auto& n : found) notes.insert(notes.end(), n.begin(), n.end());
+}
+
+status check_plan(const plan& p, const trec_options& opt) {
+  if (opt.judgments != judgment_format::qrels)
+    return option_fail(error_code::bad_measure, "judgments",
+                       "labels are qrels: -R " + std::string(name_of(opt.judgments)) + " needs its own judgments file")
+        .with("found", name_of(opt.judgments));
+  if (p.wants(need_subtopics))
+    return fail(error_code::needs_subtopics, "alpha_ndcg_cut needs subtopic qrels, which labels cannot hold")
+        .in("subtopics");
+  return done{};
+}
+
+// The rows, in trec_eval's order of qids (byte order; already so for
+// zero-padded numbers, which are not sorted again).
+void fill_result(const array_queries& in, std::size_t width, std::size_t text_width, std::vector<double>& values,
+                 std::vector<std::string>& texts, trec_result& r) {
+  std::vector<std::size_t> order(in.qids.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  if (!std::is_sorted(in.qids.begin(), in.qids.end()))
+    detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return in.qids[a] < in.qids[b]; });
+  r.qids.reserve(order.size());
+  r.values.reserve(order.size());
+  for (std::size_t q : order) {
+    r.qids.push_back(in.qids[q]);
+    const auto at = values.begin() + static_cast<std::ptrdiff_t>(q * width);
+    r.values.emplace_back(at, at + static_cast<std::ptrdiff_t>(width));
+    if (!text_width) continue;
+    const auto t = texts.begin() + static_cast<std::ptrdiff_t>(q * text_width);
+    r.texts.emplace_back(std::make_move_iterator(t), std::make_move_iterator(t + static_cast<std::ptrdiff_t>(text_width)));
+  }
+  r.num_q = r.qids.size();
+}
+
+}  // namespace
+}  // namespace trec_detail
+
+using namespace trec_detail;
+
+expected<trec_result> evaluate_arrays(const array_queries& in, const trec_options& opt, unsigned threads) {
+  auto p = make_plan(opt);
+  if (!p) return p.err();
+  if (auto ok = check_plan(*p, opt); !ok) return ok.err();
+  auto conv = make_conventions(opt);
+  if (!conv) return conv.err();
+  zscore_table z;
+  if (!opt.zscores.empty()) {
+    auto read = read_zscores(opt.zscores);
+    if (!read) return error(read.err()).in("zscores");
+    z = std::move(*read);
+  }
+  if (auto ok = check_rows(in); !ok) return ok.err();
+  auto levels = make_levels(grades_seen(in), *p, *conv, std::string_view());
+  if (!levels) return error(levels.err()).in("labels");
+  trec_result r;
+  describe_columns(*p, r);
+  const std::size_t width = r.names.size(), text_width = r.text_columns.size();
+  std::vector<double> values(in.qids.size() * width);
+  std::vector<std::string> texts(in.qids.size() * text_width);
+  std::vector<std::string> notes;
+  evaluate_all(shared_inputs{in, *p, *conv, *levels}, threads_for(in.starts.back(), in.qids.size(), threads), values,
+               texts, notes);
+  fill_result(in, width, text_width, values, texts, r);
+  r.run_id = "arrays";
+  r.not_offered = p->not_offered;
+  r.notes = p->notes;
+  constexpr std::size_t shown = 5;
+  r.notes.insert(r.notes.end(), notes.begin(), notes.begin() + static_cast<std::ptrdiff_t>(std::min(notes.size(), shown)));
+  if (notes.size() > shown) r.notes.push_back("(and " + std::to_string(notes.size() - shown) + " more such notes)");
+  if (!opt.zscores.empty()) apply_zscores(z, r);
+  take_means(r);
+  if (!opt.zscores.empty()) name_zscores(r);
+  return r;
+}
+
+}  // namespace ndcg

@@ -1,0 +1,127 @@
+// evaluate_arrays: queries held as numbers give what evaluate_trec gives for
+// the same run and qrels written as text (documents named by their zero-
+// padded position, which orders ties as positions do), on one thread or
+// several; bad labels and scores are refused at their row.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ndcg/metrics.hpp"
+#include "ndcg/trec.hpp"
+
+namespace {
+
+struct generated {
+  std::vector<double> labels, scores;
+  ndcg::array_queries in;
+  std::string qrels, run;
+};
+
+// Queries of 1 to 40 documents, grades 0 to 3 (some -1 and unjudged), scores
+// drawn from few values so that ties are common.
+generated make_queries(unsigned seed, std::size_t queries) {
+  generated g;
+  std::mt19937 rng(seed);
+  for (std::size_t q = 0; q < queries; ++q) {
+    const std::size_t n = 1 + rng() % 40;
+    char qid[16];
+    std::snprintf(qid, sizeof qid, "q%03zu", q);
+    g.in.qids.push_back(qid);
+    for (std::size_t i = 0; i < n; ++i) {
+      const int pick = i == 0 ? 3 : static_cast<int>(rng() % 12);  // each query judged somewhere
+      const double label = pick == 11 ? std::numeric_limits<double>::quiet_NaN() : pick == 10 ? -1 : pick % 4;
+      const double score = static_cast<double>(rng() % 7) / 2;
+      g.labels.push_back(label);
+      g.scores.push_back(score);
+      char doc[16];
+      std::snprintf(doc, sizeof doc, "%03zu", i);
+      if (!std::isnan(label)) g.qrels += std::string(qid) + " 0 " + doc + " " + std::to_string(static_cast<int>(label)) + "\n";
+      g.run += std::string(qid) + " Q0 " + doc + " 0 " + ndcg::shortest(score) + " arrays\n";
+    }
+    g.in.starts.push_back(g.labels.size());
+  }
+  g.in.labels = g.labels.data();
+  g.in.scores = g.scores.data();
+  return g;
+}
+
+void check_same(const ndcg::trec_result& a, const ndcg::trec_result& b) {
+  REQUIRE(a.names == b.names);
+  REQUIRE(a.qids == b.qids);
+  for (std::size_t q = 0; q < a.qids.size(); ++q)
+    for (std::size_t m = 0; m < a.names.size(); ++m) {
+      const double x = a.values[q][m], y = b.values[q][m];
+      if (std::isnan(x) && std::isnan(y)) continue;
+      CHECK_MESSAGE(x == y, (a.qids[q] + " " + a.names[m]));
+    }
+  CHECK(a.texts == b.texts);
+  for (std::size_t m = 0; m < a.names.size(); ++m)
+    if (a.names[m] != "runid") CHECK_MESSAGE((a.mean[m] == b.mean[m] || (std::isnan(a.mean[m]) && std::isnan(b.mean[m]))), a.names[m]);
+}
+
+}  // namespace
+
+TEST_CASE("evaluate_arrays: every trec_eval measure as evaluate_trec gives it for the same text, on 1 and 3 threads") {
+  generated g = make_queries(7, 300);
+  for (const char* preset : {"trec_eval", "sklearn", "xgboost"}) {
+    ndcg::trec_options opt;
+    opt.measures = {"all_trec", "err_cut.5", "judged.10"};
+    opt.conv = *ndcg::preset(preset);
+    auto text = ndcg::evaluate_trec(g.qrels, g.run, opt);
+    REQUIRE_MESSAGE(text.ok(), (text.ok() ? "" : text.err().message));
+    for (unsigned threads : {1u, 3u}) {
+      CAPTURE(preset);
+      CAPTURE(threads);
+      auto arrays = ndcg::evaluate_arrays(g.in, opt, threads);
+      REQUIRE_MESSAGE(arrays.ok(), (arrays.ok() ? "" : arrays.err().message));
+      check_same(*arrays, *text);
+    }
+  }
+}
+
+TEST_CASE("evaluate_arrays: ids break ties as docids; judged documents not ranked count in the ideal") {
+  // q: ranked b (2) and a (0), tied; c (1) judged, not ranked.
+  const double labels[] = {0, 2}, scores[] = {1, 1}, extra[] = {1};
+  ndcg::array_queries in;
+  in.labels = labels;
+  in.scores = scores;
+  in.starts = {0, 2};
+  in.qids = {"q"};
+  in.ids = {"a", "b"};
+  in.extra = extra;
+  in.extra_starts = {0, 1};
+  ndcg::trec_options opt;
+  opt.measures = {"ndcg", "num_rel", "num_ret"};
+  auto r = ndcg::evaluate_arrays(in, opt);
+  REQUIRE(r.ok());
+  auto t = ndcg::evaluate_trec("q 0 a 0\nq 0 b 2\nq 0 c 1\n", "q Q0 a 1 1 t\nq Q0 b 2 1 t\n", opt);
+  REQUIRE(t.ok());
+  check_same(*r, *t);
+  REQUIRE(r->names.back() == "ndcg");
+  CHECK(r->values[0].back() == doctest::Approx(2 / (2 + 1 / std::log2(3.0))));  // b first: docid "b" > "a"
+}
+
+TEST_CASE("evaluate_arrays: a label that is not a whole number, or a score that is not finite, is refused at its row") {
+  const double labels[] = {1, 0.5, 2}, scores[] = {1, 2, std::nan("")};
+  ndcg::array_queries in;
+  in.labels = labels;
+  in.scores = scores;
+  in.starts = {0, 3};
+  in.qids = {"1"};
+  auto r = ndcg::evaluate_arrays(in, ndcg::trec_options{});
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.err().source == "labels");
+  CHECK(r.err().line == 2);
+  CHECK(r.err().code == ndcg::error_code::not_whole);
+  const double whole[] = {1, 0, 2};
+  in.labels = whole;
+  r = ndcg::evaluate_arrays(in, ndcg::trec_options{});
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.err().source == "scores");
+  CHECK(r.err().line == 3);
+}
