@@ -125,3 +125,18 @@ TEST_CASE("evaluate_arrays: a label that is not a whole number, or a score that 
   CHECK(r.err().source == "scores");
   CHECK(r.err().line == 3);
 }
+
+TEST_CASE("evaluate_arrays: averaged ties at a cutoff need no full sort, and give what the full sort gives") {
+  generated g = make_queries(11, 200);
+  ndcg::trec_options opt;
+  opt.conv = *ndcg::preset("sklearn");
+  opt.measures = {"ndcg_cut.1,3,5"};  // only cutoffs: the top 5 and the tie group at the cut are put in order
+  auto cut = ndcg::evaluate_arrays(g.in, opt);
+  opt.measures = {"ndcg_cut.1,3,5", "ndcg"};  // the whole list: a full sort
+  auto full = ndcg::evaluate_arrays(g.in, opt);
+  REQUIRE(cut.ok());
+  REQUIRE(full.ok());
+  REQUIRE(full->names.front() == "ndcg");  // then the cutoffs, in the cut result's order
+  for (std::size_t q = 0; q < cut->qids.size(); ++q)
+    for (std::size_t m = 0; m < 3; ++m) CHECK(cut->values[q][m] == full->values[q][m + 1]);
+}

@@ -270,12 +270,20 @@ void query_evaluator::rank() {
     kept = static_cast<std::size_t>(end - keys_.begin());
   }
   kept_ = kept;
-  const bool partial = plan_.sort_depth < kept && conv_.opt.ties != tie_policy::average;
-  const std::size_t depth = partial ? plan_.sort_depth : kept;
+  const bool partial = plan_.sort_depth < kept;
+  std::size_t depth = partial ? plan_.sort_depth : kept;
   const auto first = keys_.begin(), mid = first + static_cast<std::ptrdiff_t>(depth),
              last = first + static_cast<std::ptrdiff_t>(kept);
   if (partial) std::partial_sort(first, mid, last, order);
   else std::sort(first, last, order);
+  if (partial && depth > 0 && conv_.opt.ties == tie_policy::average) {
+    // Averaging reads whole groups of equal scores: the group at the cut is
+    // brought in whole (its other members all order after the cut's last).
+    const sort_key edge = keys_[depth - 1];
+    const auto rest = std::partition(mid, last, [&](const sort_key& k) { return k.score == edge.score && k.tier == edge.tier; });
+    std::sort(mid, rest, order);
+    depth = static_cast<std::size_t>(rest - first);
+  }
   state_.num_ret = kept;
   state_.depth = depth;
   state_.num_rel_ret = state_.num_nonpool = state_.num_unjudged = 0;
