@@ -66,7 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const ndcg::trec_options opt = read->batch.trec;
 
   queries q;
-  while (in.more() && q.labels.size() < 2000) {
+  while (!in.rest().empty() && q.labels.size() < 2000) {
     const std::uint8_t l = in.take(), s = in.take(), end = in.take();
     add_row(q, l, s);
     if (end & 1) {
