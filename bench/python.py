@@ -99,7 +99,7 @@ def main():
     made, = median_seconds([lambda: ndcg_calc.RelevanceEvaluator(qrels_dict, set(MEASURES))], min(a.runs, 3))
     evaluator = ndcg_calc.RelevanceEvaluator(qrels_dict, set(MEASURES))
     dicts, = median_seconds([lambda: evaluator.evaluate(run_dict)], min(a.runs, 3))
-    print('RelevanceEvaluator(qrels dict)  %.3f s; .evaluate(run dict) %.3f s (the dicts written as text in C++)'
+    print('RelevanceEvaluator(qrels dict)  %.3f s; .evaluate(run dict) %.3f s (the dicts read as memory)'
           % (made, dicts))
 
     worked = [3, 2, 0, 1, 0, 0, 2, 1, 0, 0]
