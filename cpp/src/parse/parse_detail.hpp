@@ -14,6 +14,7 @@
 
 #include "ndcg/parse.hpp"
 #include "base/text.hpp"
+#include "parse/columns.hpp"
 
 namespace ndcg::detail {
 
@@ -44,11 +45,6 @@ std::vector<line> sample(std::string_view text);
 format detect(std::string_view text, bool judgments);
 
 // ---- CSV and TSV (parse_table.cpp) ------------------------------------------
-
-enum class role { none, id, score, grade, subtopics };
-
-// The role a header cell names ("DocId" -> id), or none.
-role role_of(std::string_view cell);
 
 struct cell {
   std::string text;        // unquoted and trimmed

@@ -11,46 +11,6 @@
 namespace ndcg::detail {
 namespace {
 
-struct column_name {
-  std::string_view name;
-  role r;
-};
-
-constexpr column_name column_names[] = {
-    {"id", role::id},           {"docid", role::id},        {"doc", role::id},
-    {"item", role::id},         {"name", role::id},         {"score", role::score},
-    {"prediction", role::score}, {"pred", role::score},     {"y_score", role::score},
-    {"rel", role::grade},       {"relevance", role::grade}, {"grade", role::grade},
-    {"label", role::grade},     {"y_true", role::grade},    {"gain", role::grade},
-    {"judgment", role::grade},  {"subtopics", role::subtopics}, {"subtopic", role::subtopics},
-    {"aspects", role::subtopics},
-};
-
-const char* role_name(role r) {
-  switch (r) {
-    case role::id: return "id";
-    case role::score: return "score";
-    case role::grade: return "grade";
-    case role::subtopics: return "subtopics";
-    case role::none: break;
-  }
-  return "";
-}
-
-// "rel, relevance, ... or judgment", from the table so the two agree.
-std::string grade_column_names() {
-  std::vector<std::string_view> names;
-  for (const auto& c : column_names) {
-    if (c.r == role::grade) names.push_back(c.name);
-  }
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += i + 1 == names.size() ? " or " : ", ";
-    out += names[i];
-  }
-  return out;
-}
-
 // The header's column of each role; npos when absent.
 struct header {
   std::size_t line = 0;
@@ -75,7 +35,7 @@ expected<header> read_header(const line& l, const std::vector<cell>& cells) {
     if (slot == nullptr) continue;  // unknown columns are ignored
     if (*slot != std::string_view::npos) {
       return fail(error_code::duplicate_column,
-                  std::string("expected one ") + role_name(r) + " column, got a second one, " + echo(cells[i].text) +
+                  "expected one " + std::string(role_name(r)) + " column, got a second one, " + echo(cells[i].text) +
                       " (the first is " + echo(cells[*slot].text) + ")",
                   l.number, cells[i].column)
           .with("found", cells[i].text)
@@ -85,7 +45,7 @@ expected<header> read_header(const line& l, const std::vector<cell>& cells) {
   }
   if (h.grade == std::string_view::npos) {
     return fail(error_code::no_grade_column,
-                "expected a header naming a grade column (" + grade_column_names() + "), got " + echo(l.text),
+                "expected a header naming a grade column (" + names_of(role::grade) + "), got " + echo(l.text),
                 l.number, 1)
         .with("found", l.text);
   }
@@ -126,17 +86,6 @@ status read_row(const header& h, const std::vector<cell>& cells, const line& l, 
 }
 
 }  // namespace
-
-role role_of(std::string_view cell) {
-  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-  for (const auto& c : column_names) {
-    if (c.name.size() != cell.size()) continue;
-    bool same = true;
-    for (std::size_t i = 0; i < cell.size() && same; ++i) same = lower(cell[i]) == c.name[i];
-    if (same) return c.r;
-  }
-  return role::none;
-}
 
 // Splits one CSV or TSV line. A field may be double-quoted to hold the
 // delimiter, with "" for a quote inside; fields cannot span lines.
