@@ -291,7 +291,10 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
     py::gil_scoped_release unlocked;
     return ndcg::compare_runs(qrels, std::vector<std::string_view>(runs.begin(), runs.end()), settings);
   }();
-  const ndcg::compare_result& c = value_or_raise(result);
+  return compare_to_python(value_or_raise(result), settings);
+}
+
+py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_settings& settings) {
   py::dict out;
   out["runs"] = texts_of(c.runs);
   out["measures"] = texts_of(c.measures);
