@@ -34,6 +34,12 @@ py::object field(const py::dict& d, const char* name, std::size_t part) {
   return d[name];
 }
 
+py::dict dict_field(const py::dict& d, const char* name, std::size_t part) {
+  py::object v = field(d, name, part);
+  if (!PyDict_Check(v.ptr())) refuse(part, std::string("\"") + name + "\" is not a dict");
+  return py::reinterpret_borrow<py::dict>(v);
+}
+
 // One measure's column into the result: numbers, or texts (relstring).
 void add_column(ndcg::trec_result& r, std::size_t m, const py::sequence& column, std::size_t part) {
   if (column.size() != r.qids.size()) refuse(part, "column " + r.names[m] + " does not have one value per query");
@@ -57,11 +63,17 @@ ndcg::trec_result read_result(const py::dict& d, std::size_t part) {
   r.values.assign(r.qids.size(), std::vector<double>(width, std::numeric_limits<double>::quiet_NaN()));
   r.texts.assign(r.qids.size(), {});
   r.mean.assign(width, std::numeric_limits<double>::quiet_NaN());
-  const py::dict columns = py::cast<py::dict>(field(d, "columns", part));
-  const py::dict mean = py::cast<py::dict>(field(d, "mean", part));
+  const py::dict columns = dict_field(d, "columns", part);
+  const py::dict mean = dict_field(d, "mean", part);
   for (std::size_t m = 0; m < width; ++m) {
     const py::str name(r.names[m]);
-    if (columns.contains(name)) add_column(r, m, py::cast<py::sequence>(columns[name]), part);
+    if (!columns.contains(name)) continue;
+    py::object column = columns[name];
+    if (!PyList_Check(column.ptr()) && !PyTuple_Check(column.ptr())) refuse(part, "column " + r.names[m] + " is not a list");
+    add_column(r, m, py::reinterpret_borrow<py::sequence>(column), part);
+  }
+  for (std::size_t m = 0; m < width; ++m) {
+    const py::str name(r.names[m]);
     if (mean.contains(name) && r.names[m] != "runid") r.mean[m] = number_of(mean[name], part);
   }
   if (r.text_columns.empty()) r.texts.clear();

@@ -30,8 +30,9 @@ def part_of(value):
         return dict(value)
     if isinstance(value, (bytes, bytearray, memoryview)):
         return bytes(value)
-    if isinstance(value, str):
-        return utf8(value) if '\t' in value or '\n' in value else read_path(value, 'partials')
+    if isinstance(value, str):  # a file when it names one (no line break), else the text itself
+        named = value and '\n' not in value and '\t' not in value and os.path.isfile(value)
+        return read_path(value, 'partials') if named else utf8(value)
     if isinstance(value, os.PathLike):
         return read_path(os.fspath(value), 'partials')
     raise NdcgError('partials: expected evaluations or `ndcg trec -q --digits 17` outputs, got %s'

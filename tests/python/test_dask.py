@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 import ndcg_calc
-from conftest import PARITY, QRELS, RUN
+from conftest import PARITY, QRELS, ROOT, RUN
 from test_merge import assert_identical
 
 dd = pytest.importorskip('dask.dataframe')
@@ -149,11 +149,31 @@ def test_a_worker_killed_mid_run_is_retried_and_the_result_is_the_same(client):
         time.sleep(0.05)
     assert not all(f.done() for f in futures)
     pids = client.run(os.getpid)
-    os.kill(next(iter(pids.values())), signal.SIGKILL)
+    killed = next(iter(pids.values()))
+    os.kill(killed, signal.SIGKILL)
     merged = ndcg_calc.merge([p for p in client.gather(futures) if p is not None])
     assert_identical(merged, whole)
+    client.wait_for_workers(2, timeout=30)
+    assert killed not in client.run(os.getpid).values()  # the process was gone: its tasks ran elsewhere
 
 
 def test_import_ndcg_calc_does_not_import_dask():
     code = 'import sys, ndcg_calc; assert "dask" not in sys.modules, sorted(m for m in sys.modules if "dask" in m)'
     subprocess.run([sys.executable, '-c', code], check=True, env=dict(os.environ))
+
+
+def test_the_readme_example_runs(client, tmp_path, monkeypatch, capsys):
+    readme = (ROOT / 'README.md').read_text()
+    start = readme.index('```python\nimport dask.dataframe as dd')
+    block = readme[readme.index('\n', start) + 1:readme.index('```\n', start + 10)]
+    block = '\n'.join(l for l in block.splitlines() if not l.startswith('client = '))  # the suite's cluster
+    for folder, rows in (('base', ['q1\td1\t3', 'q2\td3\t1', 'q1\td7\t2', 'q2\td4\t2']),
+                         ('new', ['q1\td7\t3', 'q1\td1\t2', 'q2\td3\t2', 'q2\td4\t1'])):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / '1.tsv').write_text('\n'.join(rows[:2]) + '\n')
+        (tmp_path / folder / '2.tsv').write_text('\n'.join(rows[2:]) + '\n')
+    monkeypatch.chdir(tmp_path)
+    exec(compile(block, 'README.md', 'exec'), {})
+    printed = capsys.readouterr().out.split()
+    assert float(printed[1]) == 1.0  # q1: d1 (2) above d7 (1)
+    assert len(printed) == 3

@@ -77,3 +77,59 @@ def test_a_part_that_is_not_an_evaluation_is_refused():
         ndcg_calc.merge([3])
     with pytest.raises(ndcg_calc.NdcgError, match='no per-query lines to merge'):
         ndcg_calc.merge([])
+
+
+def test_merge_survives_random_parts():
+    """Random parts (texts, bytes, dicts with fields of any type, numbers):
+    a merged result or an NdcgError, never another exception."""
+    import random
+    from test_fuzz import ROUNDS, SEED, VALUES, survives, text
+    rng = random.Random(SEED * 1000 + 30)
+    from ndcg_calc._merge import part_of
+    fields = part_of(ndcg_calc.evaluate(QRELS, RUN, ['map', 'gm_map', 'relstring.2']))
+
+    def part():
+        pick = rng.randrange(5)
+        if pick == 0:
+            return text(rng).replace(' ', '\t') + '\n'
+        if pick == 1:
+            return text(rng).encode('utf-8', 'surrogatepass')
+        if pick == 2:
+            broken = dict(fields)
+            broken[rng.choice(list(fields))] = rng.choice(VALUES)
+            return broken
+        if pick == 3:
+            return {'measures': ['map'], 'qids': ['q'], 'columns': {'map': [rng.choice(VALUES)]}, 'mean': {}, 'num_q': 1}
+        return rng.choice(VALUES)
+
+    for _ in range(400 * ROUNDS):
+        survives(lambda: ndcg_calc.merge([part() for _ in range(rng.randrange(0, 3))], **({'digits': rng.choice(VALUES)} if rng.random() < 0.2 else {})))
+
+
+def evaluate_group(frame, qrels, measures):
+    """README's function for Spark's applyInPandas and Ray's map_groups: rows of whole queries
+    (qid, docid, score) against pandas qrels, as `ndcg trec -q --digits 17`'s text."""
+    judged = qrels[qrels['qid'].isin(frame['qid'].unique())]
+    if judged.empty:  # queries nobody judged are left out, as trec_eval leaves them out
+        return ''
+    return ndcg_calc.evaluate(judged, frame[['qid', 'docid', 'score']], measures, per_query=True, digits=17).text
+
+
+def test_the_function_the_spark_and_ray_examples_call_merges_to_the_one_shot_result():
+    import pandas as pd
+    read = dict(sep=r'\s+', header=None, dtype=str, quoting=3, na_filter=False)
+    run = pd.read_csv(RUN, names=['qid', 'q0', 'docid', 'rank', 'score', 'tag'], **read)
+    run['score'] = run['score'].astype(float)
+    qrels = pd.read_csv(QRELS, names=['qid', 'iter', 'docid', 'label'], **read)
+    qrels['label'] = qrels['label'].astype(int)
+    measures = ['ndcg_cut.10', 'map', 'num_rel', 'gm_map']
+    texts = [evaluate_group(group, qrels, measures) for _, group in run.groupby('qid', sort=False)]
+    assert len(texts) > 50 and '' in texts  # one per query, some judged by nobody
+    whole = ndcg_calc.evaluate(QRELS, RUN, measures)
+    merged = ndcg_calc.merge(texts)
+    assert list(merged) == list(whole)
+    for qid in whole:
+        assert merged[qid] == whole[qid], qid
+    for name in ('ndcg_cut_10', 'map', 'num_rel'):
+        assert merged.mean[name] == whole.mean[name], name
+    assert merged.mean['gm_map'] == whole.mean['gm_map']
