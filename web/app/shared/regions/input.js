@@ -64,6 +64,11 @@ function statusText(lang, status) {
     r.query ? t(lang, 'readQuery', { query: r.query }) : ''].filter(Boolean).join(' ');
 }
 
+function otherReadingText(lang, other) {
+  const named = t(lang, `otherReading_${other}`);
+  return named !== `otherReading_${other}` ? named : t(lang, 'otherReading', { columns: columnWords(lang, other) });
+}
+
 /** The status line, and a button for the other reading of the same text when there is one. */
 function renderStatus(el, lang, status) {
   if (!el) return;
@@ -73,7 +78,7 @@ function renderStatus(el, lang, status) {
   if (el.dataset.key === key) return;
   el.dataset.key = key;
   el.replaceChildren(text, ...(other ? [' ', button({ class: 'small', 'data-action': 'other-reading', 'data-columns': other },
-    t(lang, 'otherReading', { columns: columnWords(lang, other) }))] : []));
+    otherReadingText(lang, other))] : []));
 }
 
 /** Fills an error box with a structured error (or empties and hides it); `inWhat` names the input when the source alone does not. */
