@@ -23,6 +23,8 @@ distributed = pytest.importorskip('distributed')
 import ndcg_calc.dask as ndask  # noqa: E402
 
 MEASURES = ['all_trec', 'ndcg_cut.10', 'relstring.5']
+# distributed 2022.12 on Debian's tornado: a deprecation inside their event loop start, not ours.
+pytestmark = pytest.mark.filterwarnings('ignore:make_current is deprecated:DeprecationWarning')
 
 
 @pytest.fixture(scope='module')
