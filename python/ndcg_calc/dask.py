@@ -85,7 +85,7 @@ def _evaluate_labels(part, columns, texts, threads):
     qid, label, score = columns
     if len(part) == 0:
         return None
-    part = part.sort_values([qid, _ROW], kind='stable')
+    part = part.sort_values([qid, _ROW] if _ROW in part.columns else qid, kind='stable')
     from ._arrays import _boundaries
     sizes, names = _boundaries(part[qid], len(part))
     return _core.evaluate_arrays(part[label].to_numpy(), part[score].to_numpy(), sizes, names, texts, threads)
@@ -97,7 +97,32 @@ def _texts(measures, options):
     return option_texts(given)
 
 
-def partials(run, qrels=None, measures=None, *, npartitions=None, threads=1, **options):
+def _judged_table(parts, columns):
+    """The whole qrels as {qid: {docid: grade}}, made once and sent to each worker once."""
+    frame = pd.concat(parts) if parts else pd.DataFrame(columns=list(columns))
+    return _nested(frame.assign(**{columns[0]: frame[columns[0]].astype(str)}), *columns)
+
+
+def _evaluate_grouped(run_part, judged, columns, texts, threads):
+    qid, doc, score = columns
+    run = _nested(run_part.assign(**{qid: run_part[qid].astype(str)}), qid, doc, score)
+    return _core.evaluate_dicts(judged, run, texts, threads)
+
+
+def _grouped(run, qrels, qid, doc, score, texts, options, threads):
+    """Partitions that hold whole queries: no shuffle; the qrels go to each worker whole."""
+    if options.get('complete'):
+        raise NdcgError('complete: not with grouped=True (a judged query the run lacks is in no partition); '
+                        'leave grouped out', code='bad-input', source='options', key='complete')
+    judged = _frame(qrels, 'qrels')
+    columns = (_name(judged, _QID, 'qrels', 'query'), _name(judged, _DOC, 'qrels', 'document'),
+               _name(judged, _LABEL, 'qrels', 'label'))
+    table = dask.delayed(_judged_table, pure=True)(judged.to_delayed(), columns)
+    evaluate_one = dask.delayed(_evaluate_grouped, pure=True)
+    return [evaluate_one(p, table, (qid, doc, score), texts, threads) for p in run.to_delayed()]
+
+
+def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False, threads=1, **options):
     """The per-partition evaluations of a run as dask.delayed objects (one
     per partition, each query in exactly one), for ndcg_calc.merge: the two
     pieces evaluate() is made of. Arguments as for evaluate()."""
@@ -112,14 +137,18 @@ def partials(run, qrels=None, measures=None, *, npartitions=None, threads=1, **o
         if qrels is not None:
             raise NdcgError('qrels: the run has labels (no document column), so it needs no qrels', code='bad-input',
                             source='qrels')
+        evaluate_one = dask.delayed(_evaluate_labels, pure=True)
+        if grouped:
+            return [evaluate_one(p, (qid, label, score), texts, threads) for p in run.to_delayed()]
         numbered = run.assign(**{_ROW: 1})
         numbered = numbered.assign(**{_ROW: numbered[_ROW].cumsum()})  # each row's place in the whole run
         shuffled = _by_query(numbered, qid, parts).to_delayed()
-        evaluate_one = dask.delayed(_evaluate_labels, pure=True)
         return [evaluate_one(p, (qid, label, score), texts, threads) for p in shuffled]
     if qrels is None:
         raise NdcgError('qrels: a run of documents needs qrels (a Dask or pandas frame or a dict)', code='bad-input',
                         source='qrels')
+    if grouped:
+        return _grouped(run, qrels, qid, doc, score, texts, options, threads)
     judged = _frame(qrels, 'qrels')
     columns = (qid, doc, score, _name(judged, _QID, 'qrels', 'query'), _name(judged, _DOC, 'qrels', 'document'),
                _name(judged, _LABEL, 'qrels', 'label'))
@@ -135,7 +164,7 @@ def _merged(computed, options):
     return merge([p for p in computed if p is not None], **output)
 
 
-def evaluate(run, qrels=None, measures=None, *, npartitions=None, threads=1, **options):
+def evaluate(run, qrels=None, measures=None, *, npartitions=None, grouped=False, threads=1, **options):
     """Evaluates a run held in Dask, partition by partition on the cluster
     (the default scheduler: a distributed Client when one is running),
     merged on the client into what ndcg_calc.evaluate gives for the whole
@@ -149,20 +178,23 @@ def evaluate(run, qrels=None, measures=None, *, npartitions=None, threads=1, **o
     qrels: a Dask or pandas DataFrame (qid, docid, label) or a dict
       {qid: {docid: grade}}; none for labels.
     npartitions: partitions of the shuffle by query (default: the run's).
+    grouped: True when each partition already holds whole queries (a run
+      read from files split by query): no shuffle, the qrels sent to each
+      worker whole. A query found in two partitions is then refused, named.
     options: as for ndcg_calc.evaluate (relevance_level, judged_only,
       complete, gain, k, preset, ...; per_query and digits for .text).
     Raises NdcgError for bad input; a partition that cannot be computed
     (a worker lost more often than Dask retries) raises Dask's error: never
     a mean over some partitions only.
     """
-    parts = partials(run, qrels, measures, npartitions=npartitions, threads=threads, **options)
+    parts = partials(run, qrels, measures, npartitions=npartitions, grouped=grouped, threads=threads, **options)
     return _merged(dask.compute(*parts), options)
 
 
 _COMPARE_ONLY = ('trials', 'seed', 'all_pairs', 'holm_test', 'format', 'per_query', 'digits', 'names')
 
 
-def compare(runs, qrels, measures=None, *, npartitions=None, threads=1, **options):
+def compare(runs, qrels, measures=None, *, npartitions=None, grouped=False, threads=1, **options):
     """Compares runs held in Dask as ndcg_calc.compare does: each run
     evaluated by partitions on the cluster (all in one computation), merged
     per run, then the paired tests over the queries, joined by qid, on the
@@ -178,7 +210,8 @@ def compare(runs, qrels, measures=None, *, npartitions=None, threads=1, **option
     if measures is None:
         measures = ['ndcg_cut.10', 'map', 'P.10', 'recip_rank']  # compare's defaults
     evaluated = {k: v for k, v in given.items() if k not in _COMPARE_ONLY and k != 'tie_range'}
-    parts = [partials(run, qrels, measures, npartitions=npartitions, threads=threads, **evaluated) for run in runs]
+    parts = [partials(run, qrels, measures, npartitions=npartitions, grouped=grouped, threads=threads, **evaluated)
+             for run in runs]
     computed = dask.compute(*[p for run_parts in parts for p in run_parts])
     results, at = [], 0
     for run_parts in parts:

@@ -179,3 +179,19 @@ def test_the_readme_example_runs(client, tmp_path, monkeypatch, capsys):
     printed = capsys.readouterr().out.split()
     assert float(printed[1]) == 1.0  # q1: d1 (2) above d7 (1)
     assert len(printed) == 3
+
+
+def _by_files(frame, partitions):
+    """Partitions of whole queries, as files split by query would be read."""
+    return dd.from_pandas(frame.set_index('qid'), npartitions=partitions, sort=True).reset_index()
+
+
+def test_partitions_of_whole_queries_need_no_shuffle_and_a_split_query_is_refused(client):
+    run, qrels = _generated(30_000, 500, seed=8)
+    whole = ndcg_calc.evaluate(qrels, run, ['ndcg_cut.10', 'map', 'gm_map'])
+    merged = ndask.evaluate(_by_files(run, 6), _scattered(qrels, 2), ['ndcg_cut.10', 'map', 'gm_map'], grouped=True)
+    assert_identical(merged, whole)
+    with pytest.raises(ndcg_calc.NdcgError, match=r'quer(y is|ies are) in more than one part: "q\d+"'):
+        ndask.evaluate(_scattered(run, 4), qrels, 'map', grouped=True)
+    with pytest.raises(ndcg_calc.NdcgError, match='complete: not with grouped=True'):
+        ndask.evaluate(_by_files(run, 2), qrels, 'map', grouped=True, complete=True)

@@ -1,6 +1,6 @@
 """A run held in Dask on a LocalCluster against the same rows on one process.
 
-    /usr/bin/python3 bench/dask.py [--rows 1000000] [--queries 10000] [--workers 2]
+    /usr/bin/python3 bench/cluster.py [--rows 1000000] [--queries 10000] [--workers 2]
 
 (with the package importable: PYTHONPATH=python after `python3 setup.py
 build_ext --inplace`, or the venv scripts/test-python makes). Generates a
@@ -9,7 +9,9 @@ run of ROWS rows over QUERIES queries (scores with ties) and qrels judging
   one process    ndcg_calc.evaluate(qrels, run) on the pandas frames
   dask, P parts  ndcg_calc.dask.evaluate on a LocalCluster of WORKERS
                  processes, the run cut into P partitions in a random row
-                 order (every query split), for P = 2, 8, 32
+                 order (every query split: shuffled by query), P = 2, 8, 32
+  grouped        the same with partitions of whole queries (grouped=True:
+                 no shuffle, the qrels sent to each worker whole)
 and checks every per-query value and mean of each against the one-process
 result, bit for bit. The overhead per partition is the slope of the time
 over P."""
@@ -71,11 +73,19 @@ def main():
             merged = ndask.evaluate(frame, qrels, MEASURES)
             times[parts] = time.perf_counter() - started
             identical(merged, whole)
-            print('dask, %d workers, %2d partitions: %.2f s  (%.2fx one process; identical)'
+            print('dask, %d workers, %2d partitions, shuffled by query: %.2f s  (%.2fx one process; identical)'
                   % (args.workers, parts, times[parts], one / times[parts]))
+        for parts in (2, 8, 32):
+            frame = dd.from_pandas(run.set_index('qid'), npartitions=parts, sort=True).reset_index().persist()
+            started = time.perf_counter()
+            merged = ndask.evaluate(frame, qrels, MEASURES, grouped=True)
+            took = times['grouped', parts] = time.perf_counter() - started
+            identical(merged, whole)
+            print('dask, %d workers, %2d partitions of whole queries (grouped=True): %.2f s  (%.2fx one process; '
+                  'identical)' % (args.workers, parts, took, one / took))
     cluster.close()
-    slope = (times[32] - times[2]) / 30
-    print('overhead per partition: %.0f ms' % (slope * 1000))
+    print('overhead per partition (the slope from 2 to 32 partitions): shuffled %.0f ms, grouped %.0f ms'
+          % ((times[32] - times[2]) / 30 * 1000, (times['grouped', 32] - times['grouped', 2]) / 30 * 1000))
 
 
 if __name__ == '__main__':
