@@ -18,6 +18,7 @@
 #include "cli.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/trec.hpp"
+#include "parse/columns.hpp"
 #include "support.hpp"
 
 namespace {
@@ -521,4 +522,15 @@ TEST_CASE("compare command: runs and qrels in other formats, and LETOR with two 
   const outcome bad = compare({letor, pred, temp_file("c-short.pred", "1\n2\n")});
   CHECK(bad.code == 2);
   CHECK(bad.err.find("c-short.pred:2:1: expected 4114 predictions") != std::string::npos);
+}
+
+TEST_CASE("inputs: the README's table of column names is the core's") {
+  const std::string readme = test_support::file_text(std::string(NDCG_TEST_DATA) + "/../../README.md");
+  REQUIRE(!readme.empty());
+  using ndcg::detail::role;
+  for (role r : {role::query, role::id, role::score, role::rank, role::grade, role::tag, role::subtopics}) {
+    const std::string row =
+        "| `" + std::string(ndcg::detail::role_name(r)) + "` | " + ndcg::detail::names_of(r) + " |\n";
+    CHECK_MESSAGE(readme.find(row) != std::string::npos, "README.md lacks the row " << row);
+  }
 }
