@@ -6,9 +6,10 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "base/hash_table.hpp"
 #include "ndcg/error.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/parse.hpp"
@@ -29,6 +30,29 @@ struct input_row {
   value_at qid, doc, score, rank, rel, tag;
 };
 
+// Ids seen, each with a number (its first line, say), found through the
+// one hash table of the hot paths rather than a std::unordered_map (whose
+// instantiations would weigh on the wasm module).
+class id_numbers {
+ public:
+  // The number `id` came with before, or 0 once `number` (not 0) is kept for it.
+  std::size_t add(std::string_view id, std::size_t number) {
+    const auto handle = static_cast<std::uint32_t>(ids_.size());
+    const std::uint32_t found = table_.insert(hash_of(id), handle, [&](std::uint32_t h) { return ids_[h].first == id; });
+    if (found != handle_table::none) return ids_[found].second;
+    ids_.emplace_back(std::string(id), number);
+    return 0;
+  }
+  void clear() {
+    ids_.clear();
+    table_.reset(0);
+  }
+
+ private:
+  std::vector<std::pair<std::string, std::size_t>> ids_;
+  handle_table table_;
+};
+
 // What an input is read as: a run, qrels, or both from one file.
 enum class input_use { run, qrels, both };
 
@@ -46,11 +70,11 @@ class trec_writer {
  private:
   struct query_state {
     std::size_t count = 0;
-    std::unordered_map<std::string, std::size_t> docs;  // doc -> line
+    id_numbers docs;  // doc -> line
   };
   input_use use_;
   limits lim_;
-  std::unordered_map<std::string, std::size_t> index_;
+  id_numbers index_;  // qid -> its query's index + 1
   std::vector<query_state> queries_;
 };
 

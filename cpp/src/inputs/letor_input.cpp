@@ -6,7 +6,6 @@
 // many lines each query has; its queries are named 1, 2, ...
 #include <cmath>
 #include <string>
-#include <unordered_map>
 
 #include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
@@ -62,8 +61,8 @@ expected<std::vector<std::size_t>> group_sizes(std::string_view text, const limi
 
 struct letor_state {
   letor_file out;
-  std::unordered_map<std::string, std::size_t> first_line;  // qid -> its first line
-  std::unordered_map<std::string, std::size_t> docs;         // this query's doc -> line
+  id_numbers first_line;  // qid -> its first line
+  id_numbers docs;        // this query's doc -> line
   std::string current;
   std::size_t position = 0;
 };
@@ -81,13 +80,12 @@ status label_of(const field& f, std::size_t line, long& rel) {
 // A new query starts at `line`, unless it is the one being read.
 status enter_query(letor_state& s, std::string_view qid, std::size_t line, std::size_t column) {
   if (qid == s.current && s.position > 0) return done{};
-  auto [at, fresh] = s.first_line.emplace(std::string(qid), line);
-  if (!fresh) {
+  if (const std::size_t first = s.first_line.add(qid, line)) {
     return letor_error(error_code::ungrouped_run,
                        "expected each query's lines together, got query " + echo(qid) + " again (first on line " +
-                           std::to_string(at->second) + ", other queries since)",
+                           std::to_string(first) + ", other queries since)",
                        line, column, qid)
-        .with("first_line", std::to_string(at->second));
+        .with("first_line", std::to_string(first));
   }
   s.current = std::string(qid);
   s.position = 0;
@@ -119,13 +117,12 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
   } else {
     s.out.docids_from_comments = true;
   }
-  auto [first, fresh] = s.docs.emplace(std::string(doc), l.number);
-  if (!fresh) {
+  if (const std::size_t first = s.docs.add(doc, l.number)) {
     return letor_error(error_code::duplicate_id,
                        "expected each docid once per query, got " + echo(doc) + " again in query " + echo(qid) +
-                           " (first on line " + std::to_string(first->second) + ")",
+                           " (first on line " + std::to_string(first) + ")",
                        l.number, comment_column, doc)
-        .with("first_line", std::to_string(first->second));
+        .with("first_line", std::to_string(first));
   }
   s.out.qrels.append(qid).append(" 0 ").append(doc).append(" ").append(std::to_string(rel)).append("\n");
   s.out.lines.push_back({std::string(qid), std::string(doc)});

@@ -81,20 +81,22 @@ status trec_writer::add(const input_row& r) {
     if (!r.rel.given()) return missing(r.qid, "a judgment (rel)");
     if (auto ok = read_whole(r.rel, "a judgment (a whole number)", rel); !ok) return ok;
   }
-  auto [at, added] = index_.emplace(std::string(r.qid.text), queries_.size());
-  if (added) queries_.emplace_back();
-  query_state& q = queries_[at->second];
+  std::size_t at = index_.add(r.qid.text, queries_.size() + 1);
+  if (at == 0) {
+    queries_.emplace_back();
+    at = queries_.size();
+  }
+  query_state& q = queries_[at - 1];
   const std::string position = std::to_string(++q.count);
   const std::string doc = r.doc.given() ? std::string(r.doc.text) : position;
-  auto [first, fresh] = q.docs.emplace(doc, r.qid.line);
-  if (!fresh) {
+  if (const std::size_t first = q.docs.add(doc, r.qid.line)) {
     const value_at& place = r.doc.given() ? r.doc : r.qid;
     return fail(error_code::duplicate_id,
                 "expected each doc id once per query, got " + echo(doc) + " again in query " + echo(r.qid.text) +
-                    " (first on line " + std::to_string(first->second) + ")",
+                    " (first on line " + std::to_string(first) + ")",
                 place.line, place.column)
         .with("found", doc)
-        .with("first_line", std::to_string(first->second));
+        .with("first_line", std::to_string(first));
   }
   const std::string_view tag = r.tag.given() ? r.tag.text : std::string_view("run");
   if (use_ != input_use::qrels) {
