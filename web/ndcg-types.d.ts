@@ -39,6 +39,10 @@ export interface ExplainOptions {
   errMaxGrade?: number | string;
   alpha?: number | string;
   decimals?: number | string;
+  /** What each column holds (query, doc, score, rel, rank, subtopics, tag, - to skip): one list or one name per entry. */
+  columns?: string | string[];
+  /** The query to explain when the input holds several. */
+  query?: string | string[];
   qrels?: string;
 }
 
@@ -63,6 +67,8 @@ export interface ResolvedOptions {
   errMaxGrade: number;
   alpha: number;
   decimals: number;
+  columns: string;
+  query: string;
 }
 
 /** An option's value as readOption() gives it: numbers, flags, a choice's name, a list of numbers, a text. */
@@ -91,11 +97,26 @@ export interface Step {
   weight: number;
   contribution: number;
   cumulative: number;
+  /** False when judgments were given and hold none for this item (it counts as grade 0). */
+  judged: boolean;
+}
+
+/** How the input was read, besides its format. */
+export interface Reading {
+  /** In words: "ordered by score, grades from the judgments"; null when the format says it all. */
+  note: string | null;
+  /** A table's columns as read ("query,doc,score,rel"). */
+  columns: string | null;
+  /** The columns option that reads the same text the other way ("doc,rel"), or null. */
+  other: string | null;
+  /** The query read, when the input names one. */
+  query: string | null;
 }
 
 export interface Explanation {
   /** The input format that was detected (never null: every input is read as one). */
   format: string;
+  reading: Reading;
   /** The preset given, else the one the options match; null when they match none. */
   preset: PresetName | null;
   options: ResolvedOptions;
@@ -108,6 +129,8 @@ export interface Explanation {
   tieRange: { min: number | null; max: number | null };
   cg: number;
   hasJudgments: boolean;
+  /** Items of the ranking without a judgment (with judgments only). */
+  unjudged?: number;
   idcgList?: number;
   ndcgList?: number;
   idcgJudged?: number;

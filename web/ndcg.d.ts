@@ -23,6 +23,7 @@ declare namespace createNdcgModule {
   type OptionValue = T.OptionValue;
   type OptionRow = T.OptionRow;
   type Step = T.Step;
+  type Reading = T.Reading;
   type Explanation = T.Explanation;
   type PresetScore = T.PresetScore;
   type Analysis = T.Analysis;

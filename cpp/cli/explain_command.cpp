@@ -2,6 +2,7 @@
 #include "cli_support.hpp"
 
 #include <cctype>
+#include <fstream>
 #include <iostream>
 #include <string>
 
@@ -16,19 +17,28 @@ namespace {
 
 // The options part of `ndcg explain --help` comes from the option table.
 const char* explain_intro =
-    "Usage: ndcg explain [options] [GRADES...]\n"
+    "Usage: ndcg explain [options] [GRADES... | FILE]\n"
     "\n"
-    "Reads one ranking from GRADES (e.g. `3 2 0 1` or `3,2,0,1`), from -f FILE, or\n"
-    "from standard input. Any format the parser knows is accepted: a grade list\n"
-    "(spaces, commas, semicolons, tabs, `|`, full-width digits), a Markdown table\n"
-    "row, `id grade` or `id score grade` lines, CSV/TSV with a header naming its\n"
-    "columns (id, score, rel/grade/label, subtopics), a single-query TREC run or qrels.\n"
-    "Items with scores are ranked by score, highest first.\n"
+    "Reads one ranking from GRADES (e.g. `3 2 0 1` or `3,2,0,1`), from -f FILE (or a\n"
+    "lone word naming a file), or from standard input. Any format the parser knows\n"
+    "is accepted: a grade list (spaces, commas, semicolons, tabs, `|`, full-width\n"
+    "digits), a Markdown table row, `id grade` or `id score grade` lines, CSV/TSV\n"
+    "with a header naming its columns (see README: query, doc, score, rel, rank,\n"
+    "subtopics and their aliases such as doc_id, docno, corpus-id, query_id, label),\n"
+    "a TREC run or qrels. Items with scores are ranked by score, highest first.\n"
+    "\n"
+    "With --qrels, `id number` lines are ids and scores (ordered by score; the\n"
+    "other reading is --columns doc,rel), and ids alone are a ranking in the order\n"
+    "given; ids without a judgment count as grade 0 and are marked `*`. An input\n"
+    "that holds several queries is never pooled: pick one with --query, or\n"
+    "evaluate them all with `ndcg trec`. The first line of the output says how the\n"
+    "input was read.\n"
     "\n"
     "Input and output:\n"
     "  -f, --file FILE        read the ranking from FILE (`-` = standard input)\n"
-    "  --qrels FILE           judgments: qrels, subtopic qrels, or `id grade` lines;\n"
-    "                         the ranking's items take their grades from it by id\n"
+    "  --qrels FILE           judgments: qrels, subtopic qrels, `id grade` lines or a\n"
+    "                         table; the ranking's items take their grades from it\n"
+    "                         by id (judgments of several queries: the ranking's)\n"
     "  --format F             text (default), markdown, json, csv, latex or html\n"
     "  -h, --help             this text\n"
     "\n"
@@ -45,7 +55,29 @@ struct explain_request {
   std::string file;
   std::string qrels;
   std::string grades;  // from the command line
+  bool after_dashes = false;  // the grades came after `--`: never a file name
 };
+
+bool file_exists(const std::string& path) { return static_cast<bool>(std::ifstream(path)); }
+
+// A lone word that names a file is that file (`ndcg explain run.csv`);
+// one that only looks like a file name is refused, not read as an id.
+status bare_word_file(explain_request& r) {
+  const std::string& w = r.grades;
+  if (r.after_dashes || !r.file.empty() || w.empty() || w.find(' ') != std::string::npos || is_number(w)) return done{};
+  if (file_exists(w)) {
+    r.file = w;
+    r.grades.clear();
+    return done{};
+  }
+  const std::size_t dot = w.rfind('.');
+  const bool looks_like_file = w.find('/') != std::string::npos ||
+                               (dot != std::string::npos && dot + 1 < w.size() && !is_number(w.substr(dot + 1)));
+  if (!looks_like_file) return done{};
+  return fail(error_code::bad_file, "no such file: " + echo(w) + " (to explain it as a one-item ranking, give `-- " + w + "`)")
+      .in("options")
+      .with("found", w);
+}
 
 // Input and output options; everything else is a row of the option table.
 bool apply_io_option(const std::string& name, const std::string& value, explain_request& r, status& result) {
@@ -75,7 +107,7 @@ expected<explain_request> parse_explain_args(words& w) {
   bool only_grades = false;
   while (!w.done()) {
     std::string word = w.take();
-    if (word == "--" && !only_grades) { only_grades = true; continue; }
+    if (word == "--" && !only_grades) { only_grades = r.after_dashes = true; continue; }
     const bool long_option = word.size() > 2 && word[1] == '-' && std::isalpha(static_cast<unsigned char>(word[2]));
     if (only_grades || word == "-" || word[0] != '-' || (is_number(word) && !long_option)) {
       r.grades += (r.grades.empty() ? "" : " ") + word;
@@ -111,6 +143,9 @@ expected<explain_request> parse_explain_args(words& w) {
 int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream& err) {
   if (!w.done() && (w.peek() == "-h" || w.peek() == "--help")) { out << explain_help(); return 0; }
   auto req = parse_explain_args(w);
+  if (req) {
+    if (auto ok = bare_word_file(*req); !ok) req = ok.err();
+  }
   if (!req) { err << "ndcg explain: " << req.err().message << "\n"; return 2; }
   if (!req->grades.empty() && !req->file.empty()) {
     err << "ndcg explain: give grades as arguments or with -f, not both\n";
@@ -128,7 +163,7 @@ int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream&
     if (!qtext) { err << "ndcg explain: " << problem << "\n"; return 2; }
     judgments = std::move(*qtext);
   }
-  auto e = explain_text(text, judgments, req->s.opt);
+  auto e = explain_text(text, judgments, req->s.opt, limits{}, req->s.read);
   if (!e) {
     const std::string& src = e.err().source;
     const std::string& where = src == "judgments" ? req->qrels : src == "ranking" ? source : std::string();

@@ -46,6 +46,7 @@ class column_sink : public ndcg::field_sink {
   struct column {
     std::string name;
     bool is_text = false;
+    bool is_flag = false;                 // numbers 0/1, handed out as booleans
     std::vector<double> numbers;
     std::vector<std::string_view> texts;  // views of the rows' own strings
     std::vector<char> present;            // per row: 0 where the field is null
@@ -54,7 +55,11 @@ class column_sink : public ndcg::field_sink {
 
   void number(std::string_view n, double v) override { at(n).numbers.push_back(v); }
   void count(std::string_view n, std::uint64_t v) override { at(n).numbers.push_back(static_cast<double>(v)); }
-  void boolean(std::string_view n, bool v) override { at(n).numbers.push_back(v ? 1 : 0); }
+  void boolean(std::string_view n, bool v) override {
+    column& c = at(n);
+    c.is_flag = true;
+    c.numbers.push_back(v ? 1 : 0);
+  }
   void text(std::string_view n, std::string_view v) override { add_text(at(n), v, 1); }
   void null(std::string_view n) override { add_text(at(n), {}, 0); }
   void numbers(std::string_view, const std::vector<double>&) override {}
@@ -65,7 +70,9 @@ class column_sink : public ndcg::field_sink {
   val table(std::size_t rows) const {
     val cols = val::object();
     for (const column& c : columns)
-      cols.set(js_text(ndcg::js_name(c.name)), c.is_text ? js_text_list(c.texts, &c.present) : js_numbers(c.numbers));
+      cols.set(js_text(ndcg::js_name(c.name)), c.is_text ? js_text_list(c.texts, &c.present)
+                                               : c.is_flag ? flags(c.numbers)
+                                                           : js_numbers(c.numbers));
     val out = val::object();
     out.set("rows", val(static_cast<double>(rows)));
     out.set("columns", cols);
@@ -82,6 +89,11 @@ class column_sink : public ndcg::field_sink {
     next_ = columns.size() + 1;
     columns.emplace_back().name = std::string(n);
     return columns.back();
+  }
+  static val flags(const std::vector<double>& v) {
+    val out = val::array();
+    for (std::size_t i = 0; i < v.size(); ++i) out.set(static_cast<double>(i), val(v[i] != 0));  // double: a registered wire type
+    return out;
   }
   static void add_text(column& c, std::string_view v, char present) {
     c.is_text = true;

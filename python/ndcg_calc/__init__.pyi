@@ -26,6 +26,7 @@ class NdcgError(ValueError):
 
 class Explanation(Mapping[str, Any]):
     format: Optional[str]
+    reading: dict[str, Optional[str]]  # note, columns, other (--columns of the other reading), query
     preset: Optional[str]
     options: dict[str, Any]
     k: int

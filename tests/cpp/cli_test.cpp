@@ -49,8 +49,8 @@ TEST_CASE("explain reads grades from one argument, from stdin and from a file") 
 TEST_CASE("explain's JSON carries every step field and round-trip numbers") {
   outcome r = run({"explain", "--format", "json", "--k", "2", "a 0.9 3\nb 0.5 0\nc 0.7 2"});
   REQUIRE(r.code == 0);
-  CHECK(r.out.find("{\"position\":1,\"id\":\"a\",\"rel\":3,\"gain\":7,\"discount\":1,\"weight\":1,\"contribution\":7,\"cumulative\":7}") != std::string::npos);
-  CHECK(r.out.find("{\"position\":2,\"id\":\"c\",\"rel\":2,\"gain\":3,\"discount\":1.584962500721156,\"weight\":1,\"contribution\":1.8927892607143724,\"cumulative\":8.892789260714373}") != std::string::npos);
+  CHECK(r.out.find("{\"position\":1,\"id\":\"a\",\"rel\":3,\"gain\":7,\"discount\":1,\"weight\":1,\"contribution\":7,\"cumulative\":7,\"judged\":true}") != std::string::npos);
+  CHECK(r.out.find("{\"position\":2,\"id\":\"c\",\"rel\":2,\"gain\":3,\"discount\":1.584962500721156,\"weight\":1,\"contribution\":1.8927892607143724,\"cumulative\":8.892789260714373,\"judged\":true}") != std::string::npos);
   CHECK(r.out.find("\"ideal_steps\"") != std::string::npos);
 }
 

@@ -596,10 +596,10 @@ TEST_CASE("malformed rankings are refused with the place and what was found") {
           {"CSV row too short", "id,rel\nd1,3\nd2", 3, 3, "field-count", "expected 2 fields as in the header on line 1, got 1"},
           {"CSV row too long", "id,rel\nd1,3,4", 2, 6, "field-count", "expected 2 fields as in the header on line 1, got 3"},
           {"CSV without a grade column", "id,score\nd1,3", 1, 1, "no-grade-column",
-           "expected a header naming a grade column (rel, relevance, grade, label, y_true, gain or judgment), got "
-           "\"id,score\""},
+           "expected a grade column (rel, relevance, grade, label, y_true, gain, judgment or judgement), got "
+           "\"id,score\": a run without grades needs judgments (--qrels)"},
           {"CSV with two grade columns", "rel,grade\n1,2", 1, 5, "duplicate-column",
-           "expected one grade column, got a second one, \"grade\" (the first is \"rel\")"},
+           "expected one rel column, got a second one, \"grade\" (the first is \"rel\")"},
           {"CSV with an open quote", "id,rel\n\"d1,3\n", 2, 1, "unclosed-quote",
            "expected a closing quote, got the end of the line (a field cannot span lines)"},
           {"CSV with text after a quote", "id,rel\n\"d1\"x,3", 2, 5, "bad-input", "expected a delimiter after the closing quote, got \"x\""},
@@ -610,12 +610,12 @@ TEST_CASE("malformed rankings are refused with the place and what was found") {
           {"TSV with a bad score", "id\tscore\trel\nd1\tx\t1", 2, 4, "not-a-number", "expected a score (a number), got \"x\""},
           {"CSV with only a header", "id,rel\n", 0, 0, "empty-input", "expected rows after the header on line 1, got none"},
           {"run of two queries", "q Q0 d1 1 0.5 t\n\n  r Q0 d2 2 0.3 t\n", 3, 3, "several-queries",
-           "expected one query, got a second one, \"r\" (the first is \"q\"); use `ndcg trec` to evaluate several "
-           "queries"},
+           "expected one query, got 2 (q, r): explain reads one ranking, so pick one (--query q) or evaluate them all "
+           "with `ndcg trec`"},
           {"run with a bad score", "q Q0 d1 1 0.5 t\nq Q0 d2 2 ? t\n", 2, 11, "not-a-number", "expected a score (a number), got \"?\""},
           {"qrels of two queries", "1 0 a 1\n2 0 a 1\n", 2, 1, "several-queries",
-           "expected one query, got a second one, \"2\" (the first is \"1\"); use `ndcg trec` to evaluate several "
-           "queries"},
+           "expected one query, got 2 (1, 2): explain reads one ranking, so pick one (--query 1) or evaluate them all "
+           "with `ndcg trec`"},
           {"qrels with a broken line", "1 0 a 1\n1 0 b\n", 2, 6, "field-count", "expected 4 fields (qid iter docid rel), got 3"},
           {"subtopic qrels with a negative judgment", "1 1 a 1\n1 2 a -1\n", 2, 7, "out-of-range",
            "negative judgments are not allowed in subtopic qrels, got \"-1\""},
@@ -659,8 +659,8 @@ TEST_CASE("malformed judgments are refused with the place and what was found") {
           {"qrels repeat", "1 0 a 1\n1 0 a 0\n", 2, 5, "duplicate-id",
            "expected one judgment per docid, got \"a\" again in query \"1\" (first on line 1)"},
           {"qrels of two queries", "1 0 a 1\n2 0 a 1\n", 2, 1, "several-queries",
-           "expected one query, got a second one, \"2\" (the first is \"1\"); use `ndcg trec` to evaluate several "
-           "queries"},
+           "expected one query, got 2 (1, 2): explain reads one ranking, so pick one (--query 1) or evaluate them all "
+           "with `ndcg trec`"},
       },
       [](const std::string& s) { return parse_judgments(s); });
 }

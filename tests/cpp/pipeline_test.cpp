@@ -83,7 +83,7 @@ TEST_CASE("bad input leaves with its code, input, place and values") {
       {"two labels", "a: 3 2 1\nb: 1 0", "", none, "several-labels", "ranking", "", 2, 1, {{"found", "b:"}, {"first", "a:"}}},
       {"a label and bare grades", "3 2\na: 1 0", "", none, "mixed-formats", "ranking", "", 2, 1, {{"found", "a:"}}},
       {"a run of two queries", "q Q0 a 1 1 t\nr Q0 b 1 1 t", "", none, "several-queries", "ranking", "", 2, 1,
-       {{"found", "r"}, {"first", "q"}}},
+       {{"found", "r"}, {"first", "q"}, {"count", "2"}, {"queries", "q, r"}}},
       {"a run without judgments", "q Q0 a 1 1 t", "", none, "no-grades", "ranking", "", 0, 0, {}},
       {"a run as judgments", "a 0.5 1", "q Q0 a 1 1 t", none, "no-grades", "judgments", "", 1, 1, {}},
       {"grades as judgments", "a 0.5 1", "3 2", none, "no-ids", "judgments", "", 1, 1, {}},

@@ -200,7 +200,7 @@ export const catalogue = [
   { name: 'ragged CSV: a short row', ranking: 'id,score,rel\nd1,0.9,3\nd2,0.8\n', expect: { error: /expected 3 fields as in the header on line 1, got 2/, line: 3, column: 7 } },
   { name: 'ragged CSV: a long row', ranking: 'id,score,rel\nd1,0.9,3\nd2,0.8,2,9\n', expect: { error: /expected 3 fields as in the header on line 1, got 4/, line: 3, column: 10 } },
   { name: 'CSV with an unterminated quote', ranking: 'id,score,rel\n"d1,0.5,3\n', expect: { error: /expected a closing quote/, line: 2, column: 1 } },
-  { name: 'CSV without a grade column', ranking: 'id,score\nd1,0.9\n', expect: { error: /expected a header naming a grade column/, line: 1, column: 1 } },
+  { name: 'CSV without a grade column', ranking: 'id,score\nd1,0.9\n', expect: { error: /expected a grade column/, line: 1, column: 1 } },
   { name: 'CSV with a header only', ranking: 'id,score,rel\n', expect: { error: /expected rows after the header on line 1/, line: 0 } },
   { name: 'CSV with an empty id', ranking: 'id,rel\n,3\n', expect: { error: /expected an id, got an empty field/, line: 2, column: 1 } },
   { name: 'CSV ids with commas and quotes', ranking: 'id,score,rel\n"d,1",0.5,3\n"d""2",0.4,1\n', expect: { result: { n: 2, ids: ['d,1', 'd"2'], ndcg: 1 } } },
@@ -223,7 +223,7 @@ export const catalogue = [
     expect: { error: /expected one ranking in one format/, line: 2, column: 1 } },
   { name: 'mixed formats: a run line, then a qrels line', ranking: 'q1 Q0 d1 1 0.9 r\nq1 0 d2 1\n',
     expect: { error: /expected 6 fields \(qid Q0 docid rank score tag\), got 4 \(is this qrels\?\)/, line: 2, column: 10 } },
-  { name: 'a run of two queries', ranking: 'q1 Q0 d1 1 0.9 r\nq2 Q0 d2 1 0.8 r\n', expect: { error: /expected one query, got a second one, "q2"/, line: 2, column: 1 } },
+  { name: 'a run of two queries', ranking: 'q1 Q0 d1 1 0.9 r\nq2 Q0 d2 1 0.8 r\n', expect: { error: /expected one query, got 2 \(q1, q2\): explain reads one ranking, so pick one \(--query q1\)/, line: 2, column: 1 } },
   { name: 'a run without judgments', ranking: 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\n', expect: { error: /has no grades .*give judgments/, line: 0 } },
 
   // ---- ids: duplicates, HTML, script -----------------------------------------------------

@@ -32,7 +32,7 @@ test('compute gives the worked example: NDCG 0.9490301792919195 = 10.63893069557
   assert.equal(e.dcg, 10.638930695573496);
   assert.equal(e.idcg, 11.210318626022309);
   assert.deepEqual(e.idealSteps.map((s) => s.rel), [3, 2, 2, 1, 1]);
-  assert.deepEqual(model.inputStatus, { format: 'grades', n: 10 });
+  assert.deepEqual(model.inputStatus, { format: 'grades', n: 10, reading: { note: null, columns: null, other: null, query: null } });
   assert.equal(model.matching, 'document');
   assert.equal(model.analysis.presets.find((p) => p.name === 'sklearn').ndcg.toFixed(4), '0.9334');
   // Export renders from the same result.
@@ -64,7 +64,7 @@ test('batch mode evaluates with evaluateTrec', () => {
 test('the schema in use has the contract shape; the preset row lists the module\'s presets', () => {
   const rows = loadSchema(api);
   for (const row of rows) {
-    assert.ok(['choice', 'whole', 'real', 'reals', 'flag', 'text'].includes(row.kind), row.key);
+    assert.ok(['choice', 'whole', 'real', 'reals', 'flag', 'text', 'texts'].includes(row.kind), row.key);
     assert.match(row.key, /^[a-z][A-Za-z0-9]*$/);
     for (const field of ['flag', 'choices', 'min', 'max', 'default', 'help', 'preset']) assert.ok(field in row, `${row.key}.${field}`);
   }

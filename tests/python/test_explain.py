@@ -20,7 +20,7 @@ def test_the_worked_example_by_hand():
     assert e['ndcg'] == e.ndcg
     assert [s['rel'] for s in e.ideal_steps] == [3, 2, 2, 1, 1]
     assert e.steps[1] == {'position': 2, 'id': None, 'rel': 2.0, 'gain': 3.0, 'discount': 1.584962500721156,
-                          'weight': 1.0, 'contribution': 1.8927892607143724, 'cumulative': 8.892789260714373}
+                          'weight': 1.0, 'contribution': 1.8927892607143724, 'cumulative': 8.892789260714373, 'judged': True}
     assert repr(e) == '<Explanation NDCG@10 = 0.9490301792919195 of 10 items>'
 
 

@@ -34,7 +34,7 @@ namespace ndcg {
   X(no_grade_column, "no-grade-column", "found")                                            \
   X(unclosed_quote, "unclosed-quote", "")                                                   \
   X(mixed_formats, "mixed-formats", "found")                                                \
-  X(several_queries, "several-queries", "found,first")                                      \
+  X(several_queries, "several-queries", "found,first,count,queries")                                    \
   X(several_labels, "several-labels", "found,first")  /* two labelled rows of grades */     \
   X(no_grades, "no-grades", "")                   /* a run without judgments */             \
   X(no_ids, "no-ids", "")                         /* judgments without ids */               \

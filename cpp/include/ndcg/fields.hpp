@@ -40,6 +40,10 @@ struct settings;
 struct result_context {
   const settings* s = nullptr;    // the options in force
   std::string_view input_format;  // detected format name, "" when unknown
+  std::string reading;            // how it was read, "" when the name says it all (reading_note)
+  std::string_view other_reading; // --columns for the other reading, "" when none
+  std::string_view query;         // the query read, "" when the input names none
+  std::string_view columns;       // a table's columns as read ("query,doc,score"), else ""
   std::string_view preset;        // preset name in use, "" when none
 };
 

@@ -80,6 +80,7 @@ struct step {
   double weight = 1;
   double contribution = 0;         // weight * gain / discount
   double cumulative = 0;           // running total up to this row
+  bool judged = true;              // false: the judgments hold no grade for it (read as 0)
 };
 
 // Metrics other than NDCG over the same ranking and cutoff.
@@ -107,6 +108,7 @@ struct explanation {
   double ndcg = 0;
   bool ndcg_defined = true;        // false when IDCG = 0 under zero_policy::skip
   bool has_judgments = false;      // both ideals below are filled when true
+  std::size_t unjudged = 0;        // items of the ranking without a judgment (grade 0)
   double idcg_list = 0, ndcg_list = 0;      // ideal from the ranking's own grades
   double idcg_judged = 0, ndcg_judged = 0;  // ideal from all judgments
   // NDCG under the worst and the best order of items with equal scores

@@ -23,6 +23,7 @@
 #include "ndcg/error.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/metrics.hpp"
+#include "ndcg/parse.hpp"
 #include "ndcg/report.hpp"
 #include "ndcg/trec.hpp"
 
@@ -61,6 +62,7 @@ struct settings {
   options opt;
   std::string preset;  // "" = none given (the command's default: document, or trec_eval)
   int decimals = 3;    // rounding of printed terms (text, Markdown, LaTeX)
+  reading read;        // --columns and --query (read.judged is set by the pipeline)
 };
 
 // What trec or compare is asked for: the options they share with explain,

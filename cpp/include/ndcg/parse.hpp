@@ -24,13 +24,25 @@ enum class format {
   grades,          // "3 2 0 1", "3,2,0", "| rel | 3 | 2 |", one per line, full-width too
   id_grade,        // lines of "id grade"
   id_score_grade,  // lines of "id score grade"
+  id_score,        // lines of "id score" read with judgments: ordered by score
+  ids,             // ids alone, with judgments: ranked in the order given
   csv,             // comma-separated with a header naming its columns
   tsv,             // tab-separated with a header naming its columns
+  columns,         // fields split as "id grade" lines are, in the columns given
   trec_run,        // qid Q0 docid rank score tag
   trec_qrels,      // qid 0 docid rel
   subtopic_qrels,  // qid subtopic docid judgment (ndeval)
 };
 std::string_view name_of(format f);
+
+// What the caller knows that the text does not say.
+struct reading {
+  bool judged = false;   // judgments come with the ranking: "id number" is an
+                         // id and a score, and ids alone are a ranking
+  std::string columns;   // what each column is ("doc,score"; "-" skips one):
+                         // the table then has no header row
+  std::string query;     // the query to read from a text that holds several
+};
 
 // A ranking read from text, with what was detected.
 struct parsed_ranking {
@@ -41,16 +53,32 @@ struct parsed_ranking {
   bool has_grades = true;       // false for a run without grades (judgments supply them)
   bool has_subtopics = false;
   std::size_t skipped_label = 0;  // columns skipped as labels (e.g. "| 相关性 |")
+  bool by_rank = false;           // ordered by a rank column (score = -rank)
+  bool judged = false;            // read with judgments, which give the grades
+  std::string columns;            // the columns as read, "query,doc,score" (tables)
+  std::string query;              // the query read, when the text names one
 };
+
+// How the ranking was read, in words: "ordered by score, grades from the
+// judgments". Empty when the format name says it all.
+std::string reading_note(const parsed_ranking& p);
+
+// The --columns value that reads the same text the other way ("doc,rel"
+// for an id_score reading), or "" when there is no other reading.
+std::string_view other_reading(const parsed_ranking& p);
 
 // Reads one ranking. A TREC run here must hold a single query; qrels text
 // becomes a ranking of its judged items in file order.
 expected<parsed_ranking> parse_ranking(std::string_view text, const limits& lim = {});
+expected<parsed_ranking> parse_ranking(std::string_view text, const reading& r, const limits& lim = {});
 
 // Reads judgments for explain's --qrels: qrels lines, subtopic qrels, or any
 // ranking format with ids and grades. Subtopic qrels fold into one item per
 // id: grade 1 when it covers any subtopic, with its subtopics listed.
-expected<std::vector<item>> parse_judgments(std::string_view text, const limits& lim = {});
+// Judgments that hold several queries are read for `query` (the ranking's),
+// and refused when it is empty.
+expected<std::vector<item>> parse_judgments(std::string_view text, const limits& lim = {},
+                                            std::string_view query = {});
 
 // ---- TREC files, for batch evaluation ------------------------------------
 

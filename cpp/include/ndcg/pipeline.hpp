@@ -26,8 +26,9 @@ struct text_explanation {
 
 // `judgments_text` may be empty. An error says in error::source which text
 // it is in: "ranking" or "judgments" (empty for a bad option).
+// `r` gives --columns and --query; whether judgments come is known here.
 expected<text_explanation> explain_text(std::string_view ranking_text, std::string_view judgments_text,
-                                        const options& opt, const limits& lim = {});
+                                        const options& opt, const limits& lim = {}, const reading& r = {});
 
 // The same for grades given as numbers (an API caller's array).
 expected<text_explanation> explain_grades(const std::vector<double>& grades, std::string_view judgments_text,

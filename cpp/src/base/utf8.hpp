@@ -48,3 +48,40 @@ inline std::size_t append_printable(std::string& out, std::string_view s, std::s
 }
 
 }  // namespace ndcg::detail
+
+namespace ndcg::detail {
+
+// Columns a character takes on a terminal: 2 for East Asian wide and
+// full-width characters (CJK, Hangul, kana, full-width forms, most emoji),
+// 0 for combining marks, else 1.
+inline std::size_t code_point_width(char32_t c) {
+  if ((c >= 0x300 && c <= 0x36F) || (c >= 0x200B && c <= 0x200F) || (c >= 0xFE00 && c <= 0xFE0F)) return 0;
+  const bool wide = (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0x33FF) ||
+                    (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||
+                    (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+                    (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1F64F) ||
+                    (c >= 0x1F900 && c <= 0x1F9FF) || (c >= 0x20000 && c <= 0x3FFFD);
+  return wide ? 2 : 1;
+}
+
+// Columns a printable text (append_printable's output) takes on screen.
+inline std::size_t display_width(std::string_view s) {
+  std::size_t width = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = utf8_length(s, i);
+    if (n <= 1) {
+      width += 1;
+      i += 1;
+      continue;
+    }
+    const auto b = [&](std::size_t k) { return static_cast<char32_t>(static_cast<unsigned char>(s[i + k]) & 0x3F); };
+    const char32_t lead = static_cast<unsigned char>(s[i]) & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07);
+    char32_t c = lead;
+    for (std::size_t k = 1; k < n; ++k) c = (c << 6) | b(k);
+    width += code_point_width(c);
+    i += n;
+  }
+  return width;
+}
+
+}  // namespace ndcg::detail

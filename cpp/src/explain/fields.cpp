@@ -46,11 +46,18 @@ void put_step(const step& s, field_sink& out) {
   out.number("weight", s.weight);
   out.number("contribution", s.contribution);
   out.number("cumulative", s.cumulative);
+  out.boolean("judged", s.judged);
 }
 
 void put_explanation(const explanation& e, const result_context& ctx, field_sink& out) {
   static const settings defaults;
   put_text_or_null(out, "format", ctx.input_format);
+  out.begin("reading");
+  put_text_or_null(out, "note", ctx.reading);
+  put_text_or_null(out, "columns", ctx.columns);
+  put_text_or_null(out, "other", ctx.other_reading);
+  put_text_or_null(out, "query", ctx.query);
+  out.end();
   put_text_or_null(out, "preset", ctx.preset);
   out.begin("options");
   put_options(ctx.s ? *ctx.s : defaults, out);
@@ -68,6 +75,7 @@ void put_explanation(const explanation& e, const result_context& ctx, field_sink
   out.number("cg", e.other.cg);
   out.boolean("has_judgments", e.has_judgments);
   if (e.has_judgments) {
+    out.count("unjudged", e.unjudged);
     out.number("idcg_list", e.idcg_list);
     out.number("ndcg_list", e.ndcg_list);
     out.number("idcg_judged", e.idcg_judged);

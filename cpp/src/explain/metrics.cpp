@@ -35,6 +35,7 @@ struct row {
   double grade;
   double own_gain;  // gain(grade)
   double gain;      // what the row scores: own_gain, or its tied group's mean
+  bool judged = true;  // false: judgments were given and hold no grade for it (grade 0)
 };
 
 // Applies the grade conventions (truncation, limits, negatives) to one
@@ -95,7 +96,7 @@ expected<std::vector<row>> grade_rows(const std::vector<item>& ranking, const op
     auto gain = checked_gain(place, source, *checked < 0 ? 0.0 : *checked, opt);
     if (!gain) return gain.err();
     double g = gain_or_zero(*checked, *gain, opt);
-    rows.push_back({&it, *checked, g, g});
+    rows.push_back({&it, *checked, g, g, !judgments || graded_by != nullptr});
   }
   return rows;
 }
@@ -163,6 +164,7 @@ std::vector<step> make_steps(const std::vector<row>& rows, std::size_t depth,
     s.position = i + 1;
     s.has_id = rows[i].source && rows[i].source->has_id;
     if (s.has_id) s.id = rows[i].source->id;
+    s.judged = rows[i].judged;
     s.rel = rows[i].grade;
     s.gain = rows[i].gain;
     s.discount = discounts.at(i + 1);
@@ -356,6 +358,7 @@ expected<explanation> explain(const std::vector<item>& ranking, const options& o
   explanation e;
   e.k = opt.k;
   e.n = rows.size();
+  for (const row& r : rows) e.unjudged += r.judged ? 0 : 1;
   e.steps = make_steps(rows, cut(rows.size(), opt.k), discounts, opt);
   e.ideal_steps = make_steps(ideal, cut(ideal.size(), opt.k), discounts, opt);
   e.dcg = e.steps.empty() ? 0.0 : e.steps.back().cumulative;

@@ -1,14 +1,17 @@
 #include "ndcg/pipeline.hpp"
 
+#include "base/text.hpp"
+
 #include <utility>
 
 namespace ndcg {
 namespace {
 
 expected<text_explanation> finish(text_explanation t, std::string_view judgments_text, const options& opt,
-                                  const limits& lim) {
+                                  const limits& lim, std::string_view query = {}) {
   if (!judgments_text.empty()) {
-    auto j = parse_judgments(judgments_text, lim);
+    // Judgments of several queries are read for the ranking's own.
+    auto j = parse_judgments(judgments_text, lim, t.input.query.empty() ? query : std::string_view(t.input.query));
     if (!j) return error(j.err()).in("judgments");
     t.judgments = std::move(*j);
     t.has_judgments = true;
@@ -25,12 +28,18 @@ expected<text_explanation> finish(text_explanation t, std::string_view judgments
 }  // namespace
 
 expected<text_explanation> explain_text(std::string_view ranking_text, std::string_view judgments_text,
-                                        const options& opt, const limits& lim) {
-  auto parsed = parse_ranking(ranking_text, lim);
-  if (!parsed) return error(parsed.err()).in("ranking");
+                                        const options& opt, const limits& lim, const reading& r) {
+  reading read = r;
+  read.judged = !judgments_text.empty();
+  auto parsed = parse_ranking(ranking_text, read, lim);
+  if (!parsed) return error(parsed.err()).in(parsed.err().source.empty() ? "ranking" : parsed.err().source);
+  if (!r.query.empty() && parsed->query.empty() && judgments_text.empty())
+    return option_fail(error_code::missing_query, "query",
+                       "expected query " + echo(r.query) + " in the ranking, got an input without query ids")
+        .with("found", r.query);
   text_explanation t;
   t.input = std::move(*parsed);
-  return finish(std::move(t), judgments_text, opt, lim);
+  return finish(std::move(t), judgments_text, opt, lim, r.query);
 }
 
 expected<text_explanation> explain_grades(const std::vector<double>& grades, std::string_view judgments_text,
@@ -98,12 +107,21 @@ expected<analysis> analyse(expected<text_explanation> t, const settings& s, bool
   return a;
 }
 
+// The format and how it was read, which every report states.
+void read_as(const parsed_ranking& p, result_context& ctx) {
+  ctx.input_format = name_of(p.detected);
+  ctx.reading = reading_note(p);
+  ctx.other_reading = other_reading(p);
+  ctx.query = p.query;
+  ctx.columns = p.columns;
+}
+
 }  // namespace
 
 result_context context_of(const text_explanation& t, const settings& s) {
   result_context ctx;
   ctx.s = &s;
-  ctx.input_format = name_of(t.input.detected);
+  read_as(t.input, ctx);
   ctx.preset = s.preset.empty() ? matching_preset(s.opt) : std::string_view(s.preset);
   return ctx;
 }
@@ -111,14 +129,14 @@ result_context context_of(const text_explanation& t, const settings& s) {
 result_context context_of(const analysis& a) {
   result_context ctx;
   ctx.s = &a.s;
-  ctx.input_format = name_of(a.text.input.detected);
+  read_as(a.text.input, ctx);
   ctx.preset = a.s.preset.empty() ? a.matching : std::string_view(a.s.preset);
   return ctx;
 }
 
 expected<analysis> analyse_text(std::string_view ranking_text, std::string_view judgments_text, const settings& s,
                                 bool compare, const limits& lim) {
-  return analyse(explain_text(ranking_text, judgments_text, s.opt, lim), s, compare);
+  return analyse(explain_text(ranking_text, judgments_text, s.opt, lim, s.read), s, compare);
 }
 
 expected<analysis> analyse_grades(const std::vector<double>& grades, std::string_view judgments_text,

@@ -156,6 +156,22 @@ void put_preset(const option_row& row, option_source from, field_sink& out) {
 
 constexpr auto opt = &settings::opt;
 
+// --columns may be given as one list or one name per use (a JS array).
+status add_column(const option_row&, option_target to, std::string_view text) {
+  std::string& list = to.s.read.columns;
+  if (text.data() == nullptr) list.clear();
+  else list += (list.empty() || text.empty() ? "" : ",") + std::string(text);
+  return done{};
+}
+template <std::string reading::*Field>
+void put_reading(const option_row& row, option_source from, field_sink& out) {
+  out.text(row.key, from.s.read.*Field);
+}
+status set_query(const option_row&, option_target to, std::string_view text) {
+  to.s.read.query = text.data() == nullptr ? std::string() : std::string(text);
+  return done{};
+}
+
 const std::vector<option_row> rows = {
     {"preset", E | T | C, "", kind::choice, "", none, none, false, false,
      "a library's convention (see `ndcg presets`); other options given with it override it", set_preset, put_preset},
@@ -203,6 +219,13 @@ const std::vector<option_row> rows = {
      set_real<opt, &options::alpha>, put_real<opt, &options::alpha>},
     {"decimals", E, "", kind::whole, "", 0, 17, false, false, "rounding of printed terms (text, Markdown, LaTeX)",
      set_whole<&settings::decimals>, put_whole<&settings::decimals>},
+    {"columns", E, "", kind::texts, "", none, none, false, false,
+     "what each column holds, for a table without a header or to override it: query, doc, score, rel, rank, "
+     "subtopics, tag or - (skip), comma-separated",
+     add_column, put_reading<&reading::columns>},
+    {"query", E, "", kind::texts, "", none, none, false, false,
+     "the query to explain when the input holds several (a table with a query column, a TREC run or qrels)",
+     set_query, put_reading<&reading::query>},
 };
 
 // One row's value as its put writes it, kept as a value: two settings

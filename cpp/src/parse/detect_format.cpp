@@ -111,7 +111,7 @@ std::optional<format> trec_format(const std::vector<line>& lines, bool judgments
 // well as a labelled grade list ("rel 3 2"), which wins, except for
 // judgments, which need ids. The first line sets the field count; a later
 // line that differs gets its own message.
-std::optional<format> id_format(const std::vector<line>& lines, bool judgments) {
+std::optional<format> id_format(const std::vector<line>& lines, bool judgments, bool judged) {
   std::vector<field> f;
   split_list(lines[0].text, id_separators, f);
   if (f.size() < 2 || f.size() > 3 || is_numeric(f[0].text)) return std::nullopt;
@@ -120,12 +120,15 @@ std::optional<format> id_format(const std::vector<line>& lines, bool judgments) 
   }
   const std::size_t n = f.size();
   if (lines.size() < 2) {
-    if (!judgments) return std::nullopt;
+    if (!judgments && !judged) return std::nullopt;
   } else {
     split_list(lines[1].text, id_separators, f);
     if (f.empty() || is_numeric(f[0].text)) return std::nullopt;
   }
-  return n == 2 ? format::id_grade : format::id_score_grade;
+  // With judgments for the ranking, "id number" is what a retriever
+  // prints: the number is a score to order by (reading_note says so).
+  if (n == 2) return judged && !judgments ? format::id_score : format::id_grade;
+  return format::id_score_grade;
 }
 
 }  // namespace
@@ -142,13 +145,23 @@ std::vector<line> sample(std::string_view text) {
   return out;
 }
 
-format detect(std::string_view text, bool judgments) {
+// Given columns: tabs make TSV, commas CSV, else fields split as "id
+// grade" lines are.
+format given_columns_format(const std::vector<line>& lines) {
+  if (lines.empty()) return format::columns;
+  const std::string_view s = lines[0].text;
+  return s.find('\t') != std::string_view::npos ? format::tsv : s.find(',') != std::string_view::npos ? format::csv : format::columns;
+}
+
+format detect(std::string_view text, bool judgments, const reading& r) {
   const std::vector<line> lines = sample(text);
+  if (!r.columns.empty()) return given_columns_format(lines);
+  const bool judged = r.judged && !judgments;
   if (lines.empty()) return format::grades;
   if (auto f = header_format(lines[0].text)) return *f;
   if (auto f = trec_format(lines, judgments)) return *f;
-  if (auto f = id_format(lines, judgments)) return *f;
-  return format::grades;
+  if (auto f = id_format(lines, judgments, judged)) return *f;
+  return judged ? format::ids : format::grades;  // grades are no use beside judgments; ids are
 }
 
 }  // namespace ndcg::detail
@@ -160,6 +173,9 @@ std::string_view name_of(format f) {
     case format::grades: return "grades";
     case format::id_grade: return "id_grade";
     case format::id_score_grade: return "id_score_grade";
+    case format::id_score: return "id_score";
+    case format::ids: return "ids";
+    case format::columns: return "columns";
     case format::csv: return "csv";
     case format::tsv: return "tsv";
     case format::trec_run: return "trec_run";
@@ -170,5 +186,21 @@ std::string_view name_of(format f) {
 }
 
 format detect_format(std::string_view text) { return detail::detect(text, false); }
+
+std::string reading_note(const parsed_ranking& p) {
+  std::string out;
+  const auto add = [&](const std::string& s) { out += (out.empty() ? "" : "; ") + s; };
+  if (!p.columns.empty()) add(p.detected == format::columns ? p.columns : "columns " + p.columns);
+  if (p.by_rank) add("ordered by rank");
+  if (p.judged) add(p.has_scores ? "ordered by score, grades from the judgments" : "ranked in the order given, grades from the judgments");
+  if (!p.query.empty()) add("query " + p.query);
+  return out;
+}
+
+std::string_view other_reading(const parsed_ranking& p) {
+  if (p.detected == format::id_score) return "doc,rel";
+  if (p.columns == "doc,rel" && p.judged) return "doc,score";
+  return "";
+}
 
 }  // namespace ndcg

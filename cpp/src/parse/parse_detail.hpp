@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ndcg/parse.hpp"
+#include "base/hash_table.hpp"
 #include "base/text.hpp"
 #include "parse/columns.hpp"
 
@@ -41,8 +42,9 @@ bool is_data(std::string_view s);
 // The first few data lines, which detection looks at.
 std::vector<line> sample(std::string_view text);
 
-// The format of a ranking, or (judgments = true) of judgments.
-format detect(std::string_view text, bool judgments);
+// The format of a ranking, or (judgments = true) of judgments. `r` says
+// whether a ranking comes with judgments and may name its columns.
+format detect(std::string_view text, bool judgments, const reading& r = {});
 
 // ---- CSV and TSV (parse_table.cpp) ------------------------------------------
 
@@ -56,15 +58,35 @@ status split_delimited(std::string_view s, char delim, std::size_t line_no, std:
 
 // ---- one reader per format -----------------------------------------------------
 
-expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, format f, bool judgments);
+expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, format f, bool judgments,
+                                     const reading& r);
 expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim);
 expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim, format fmt, bool judgments);
-expected<parsed_ranking> ranking_from_run(std::string_view text, const limits& lim);
-expected<parsed_ranking> ranking_from_qrels(std::string_view text, const limits& lim);
-expected<parsed_ranking> ranking_from_subtopics(std::string_view text, const limits& lim);
+expected<parsed_ranking> parse_ids(std::string_view text, const limits& lim);
+expected<parsed_ranking> ranking_from_run(std::string_view text, const limits& lim, std::string_view query);
+expected<parsed_ranking> ranking_from_qrels(std::string_view text, const limits& lim, std::string_view query);
+expected<parsed_ranking> ranking_from_subtopics(std::string_view text, const limits& lim, std::string_view query);
 
 // The reader of format f (parse_ranking.cpp).
-expected<parsed_ranking> parse_as(format f, std::string_view text, const limits& lim, bool judgments);
+expected<parsed_ranking> parse_as(format f, std::string_view text, const limits& lim, bool judgments,
+                                  const reading& r = {});
+
+// The queries of a multi-query text, in order of first appearance, and
+// the choice among them: the one asked for, the only one, or a refusal
+// that counts them and names a few (query_choice.cpp).
+struct query_choice {
+  struct query {
+    std::string id;
+    std::size_t line = 0, column = 0;  // where it first appears
+  };
+  std::vector<query> queries;  // each once
+  handle_table seen;           // indexes of queries
+  // The index of the query named `name`, added when new.
+  std::size_t add(std::string_view name, std::size_t line, std::size_t column);
+  // The index of the query to read, or the error: `want` absent, or
+  // several queries and no `want`.
+  expected<std::size_t> pick(std::string_view want) const;
+};
 
 // Column of the first field on line line_no, for errors about a whole line
 // (ranking_from_trec.cpp).

@@ -10,7 +10,7 @@
 
 namespace ndcg {
 
-expected<std::vector<item>> parse_judgments(std::string_view text, const limits& lim) {
+expected<std::vector<item>> parse_judgments(std::string_view text, const limits& lim, std::string_view query) {
   if (auto ok = detail::check_input(text, lim); !ok) return ok.err();
   const format f = detail::detect(text, true);
   const char* wanted = "expected judgments (qrels, \"id grade\" lines, or CSV/TSV with id and grade columns)";
@@ -19,7 +19,9 @@ expected<std::vector<item>> parse_judgments(std::string_view text, const limits&
     return fail(error_code::no_grades, std::string(wanted) + ", got a TREC run", lines[0].number,
                 detail::first_column(text, lines[0].number));
   }
-  auto parsed = detail::parse_as(f, text, lim, true);
+  reading r;
+  r.query = query;
+  auto parsed = detail::parse_as(f, text, lim, true, r);
   if (!parsed) return parsed.err();
   if (!parsed->has_ids) {
     const item& first = parsed->items.front();

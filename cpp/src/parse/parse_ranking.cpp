@@ -8,16 +8,20 @@
 
 namespace ndcg {
 
-expected<parsed_ranking> detail::parse_as(format f, std::string_view text, const limits& lim, bool judgments) {
+expected<parsed_ranking> detail::parse_as(format f, std::string_view text, const limits& lim, bool judgments,
+                                          const reading& r) {
   switch (f) {
     case format::grades: return parse_grades(text, lim);
     case format::id_grade:
+    case format::id_score:
     case format::id_score_grade: return parse_id_lines(text, lim, f, judgments);
+    case format::ids: return parse_ids(text, lim);
     case format::csv:
-    case format::tsv: return parse_table(text, lim, f, judgments);
-    case format::trec_run: return ranking_from_run(text, lim);
-    case format::trec_qrels: return ranking_from_qrels(text, lim);
-    case format::subtopic_qrels: return ranking_from_subtopics(text, lim);
+    case format::tsv:
+    case format::columns: return parse_table(text, lim, f, judgments, r);
+    case format::trec_run: return ranking_from_run(text, lim, r.query);
+    case format::trec_qrels: return ranking_from_qrels(text, lim, r.query);
+    case format::subtopic_qrels: return ranking_from_subtopics(text, lim, r.query);
   }
   return fail(error_code::bad_input, "unknown input format").with("found", name_of(f));
 }
@@ -33,8 +37,14 @@ error detail::repeated_id(std::string_view id, bool judgments, std::size_t first
 }
 
 expected<parsed_ranking> parse_ranking(std::string_view text, const limits& lim) {
+  return parse_ranking(text, reading{}, lim);
+}
+
+expected<parsed_ranking> parse_ranking(std::string_view text, const reading& r, const limits& lim) {
   if (auto ok = detail::check_input(text, lim); !ok) return ok.err();
-  return detail::parse_as(detail::detect(text, false), text, lim, false);
+  auto p = detail::parse_as(detail::detect(text, false, r), text, lim, false, r);
+  if (p) p->judged = r.judged;
+  return p;
 }
 
 }  // namespace ndcg

@@ -25,18 +25,16 @@ std::vector<std::size_t> field_columns(std::string_view text, const std::vector<
   return out;
 }
 
-// explain looks at one query; several belong to `ndcg trec`.
+// explain looks at one query: the one asked for, or the only one.
 template <class Query>
-status one_query(const std::vector<Query>& queries, std::string_view text) {
+expected<std::size_t> one_query(const std::vector<Query>& queries, std::string_view text, std::string_view want) {
   if (queries.empty()) return fail(error_code::empty_input, "expected lines for one query, got none");
-  if (queries.size() == 1) return done{};
-  const std::size_t line_no = queries[1].entries.front().line;
-  return fail(error_code::several_queries,
-              "expected one query, got a second one, " + echo(queries[1].qid) + " (the first is " +
-                  echo(queries[0].qid) + "); use `ndcg trec` to evaluate several queries",
-              line_no, first_column(text, line_no))
-      .with("found", queries[1].qid)
-      .with("first", queries[0].qid);
+  query_choice choice;
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    const std::size_t line_no = queries[i].entries.front().line;
+    choice.add(queries[i].qid, line_no, i == 1 ? first_column(text, line_no) : 1);  // the error points at the second
+  }
+  return choice.pick(want);
 }
 
 }  // namespace
@@ -50,16 +48,18 @@ std::size_t first_column(std::string_view text, std::size_t line_no) {
   return 1;
 }
 
-expected<parsed_ranking> ranking_from_run(std::string_view text, const limits& lim) {
+expected<parsed_ranking> ranking_from_run(std::string_view text, const limits& lim, std::string_view query) {
   auto run = parse_run(text, lim);
   if (!run) return run.err();
-  if (auto ok = one_query(run->queries, text); !ok) return ok.err();
+  auto at = one_query(run->queries, text, query);
+  if (!at) return at.err();
   parsed_ranking out;
+  out.query = run->queries[*at].qid;
   out.detected = format::trec_run;
   out.has_ids = true;
   out.has_scores = true;
   out.has_grades = false;  // the judgments supply them
-  for (const auto& e : run->queries[0].entries) {
+  for (const auto& e : run->queries[*at].entries) {
     item it;
     it.id = e.docid;
     it.has_id = true;
@@ -71,16 +71,18 @@ expected<parsed_ranking> ranking_from_run(std::string_view text, const limits& l
   return out;
 }
 
-expected<parsed_ranking> ranking_from_qrels(std::string_view text, const limits& lim) {
+expected<parsed_ranking> ranking_from_qrels(std::string_view text, const limits& lim, std::string_view query) {
   auto qrels = parse_qrels(text, lim);
   if (!qrels) return qrels.err();
-  if (auto ok = one_query(qrels->queries, text); !ok) return ok.err();
-  const auto& entries = qrels->queries[0].entries;
+  auto chosen = one_query(qrels->queries, text, query);
+  if (!chosen) return chosen.err();
+  const auto& entries = qrels->queries[*chosen].entries;
   std::vector<std::size_t> at;
   for (const auto& e : entries) at.push_back(e.line);
   const std::vector<std::size_t> columns = field_columns(text, at, 3);
   parsed_ranking out;
   out.detected = format::trec_qrels;
+  out.query = qrels->queries[*chosen].qid;
   out.has_ids = true;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     item it;
@@ -96,16 +98,18 @@ expected<parsed_ranking> ranking_from_qrels(std::string_view text, const limits&
 
 // One item per docid in order of first appearance: grade 1 when it covers
 // any subtopic, which are listed; grade 0 when judged for none.
-expected<parsed_ranking> ranking_from_subtopics(std::string_view text, const limits& lim) {
+expected<parsed_ranking> ranking_from_subtopics(std::string_view text, const limits& lim, std::string_view query) {
   auto file = parse_subtopic_qrels(text, lim);
   if (!file) return file.err();
-  if (auto ok = one_query(file->queries, text); !ok) return ok.err();
+  auto at = one_query(file->queries, text, query);
+  if (!at) return at.err();
   parsed_ranking out;
+  out.query = file->queries[*at].qid;
   out.detected = format::subtopic_qrels;
   out.has_ids = true;
   out.has_subtopics = true;
   handle_table index;  // docids, as indexes of out.items
-  for (const auto& e : file->queries[0].entries) {
+  for (const auto& e : file->queries[*at].entries) {
     std::uint32_t at = add_index(index, out.items, e.docid, out.items.size());
     if (at == handle_table::none) {
       at = static_cast<std::uint32_t>(out.items.size());

@@ -91,7 +91,7 @@ std::string printable(const std::string& id) {
 
 std::vector<std::string> cells(const step& s, const columns& c, int d) {
   std::vector<std::string> row = {std::to_string(s.position)};
-  if (c.ids) row.push_back(s.has_id ? printable(s.id) : "");
+  if (c.ids) row.push_back(s.has_id ? printable(s.id) + (s.judged ? "" : " *") : "");
   row.insert(row.end(), {shortest(s.rel), gain_cell(s.gain, d), fixed(s.discount, d)});
   if (c.weights) row.push_back(shortest(s.weight));
   row.insert(row.end(), {fixed(s.contribution, d), fixed(s.cumulative, d)});
@@ -137,11 +137,24 @@ std::string notes(const options& opt) {
   return std::string(rounding_note) + (opt.ties == tie_policy::average ? std::string(" ") + tie_note : "");
 }
 
+// "* 2 of the 5 items have no judgment: each counts as grade 0."
+std::string unjudged_note(const explanation& e) {
+  if (e.unjudged == 0) return "";
+  const bool one = e.unjudged == 1;
+  return "* " + std::to_string(e.unjudged) + " of the " + std::to_string(e.n) + (e.n == 1 ? " item" : " items") +
+         (one ? " has" : " have") + " no judgment: " + (one ? "it counts" : "each counts") + " as grade 0.";
+}
+
 // "Ranking of 10 items (read as grades); K = 10; gain 2^rel-1; ..."
 std::string about_line(const explanation& e, const result_context& ctx) {
   const options& opt = ctx.s->opt;
-  std::string out = "Ranking of " + std::to_string(e.n) + " items";
-  if (!ctx.input_format.empty()) out += " (read as " + std::string(ctx.input_format) + ")";
+  std::string out = "Ranking of " + std::to_string(e.n) + (e.n == 1 ? " item" : " items");
+  if (!ctx.input_format.empty()) {
+    out += " (read as " + std::string(ctx.input_format);
+    if (!ctx.reading.empty()) out += ": " + ctx.reading;
+    if (!ctx.other_reading.empty()) out += "; the other reading: --columns " + std::string(ctx.other_reading);
+    out += ")";
+  }
   out += "; K = " + (e.k ? std::to_string(e.k) : std::string("none (whole list)"));
   out += "; gain " + gain_formula(opt) + "; discount " + discount_label(opt);
   if (!ctx.preset.empty()) out += "; preset " + std::string(ctx.preset);
@@ -162,12 +175,12 @@ std::string text_table(const std::vector<step>& steps, const columns& c, const o
   for (const step& s : steps) rows.push_back(cells(s, c, d));
   std::vector<std::size_t> width(rows[0].size(), 0);
   for (const auto& r : rows)
-    for (std::size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+    for (std::size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], detail::display_width(r[i]));
   std::string out;
   for (const auto& r : rows) {
     for (std::size_t i = 0; i < r.size(); ++i) {
       bool left = c.ids && i == 1;
-      std::string pad(width[i] - r[i].size(), ' ');
+      std::string pad(width[i] - detail::display_width(r[i]), ' ');
       out += (i ? "  " : "  ") + (left ? r[i] + pad : pad + r[i]);
     }
     out += "\n";
@@ -187,6 +200,7 @@ std::string render_text(const explanation& e, const result_context& ctx) {
   out += sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
   out += ndcg_line(e, d) + "\n" + pool_lines(e, d, "  ");
   if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += ties + "\n";
+  if (const std::string u = unjudged_note(e); !u.empty()) out += u + "\n";
   out += "\n" + notes(opt) + "\n";
   return out;
 }
@@ -223,6 +237,7 @@ std::string render_markdown(const explanation& e, const result_context& ctx) {
          sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
   out += "**" + ndcg_line(e, d) + "**\n\n" + pool_lines(e, d, "- ");
   if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += ties + "\n\n";
+  if (const std::string u = unjudged_note(e); !u.empty()) out += "\\" + u + "\n\n";
   out += std::string(e.has_judgments ? "\n" : "") + "_" + notes(opt) + "_\n";
   return out;
 }
@@ -267,6 +282,7 @@ std::string render_latex(const explanation& e, const result_context& ctx) {
   out += "% " + sum_line("DCG" + k, e.steps, e.dcg, d) + "\n% " + sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n";
   out += "% " + ndcg_line(e, d) + "\n";
   if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += "% " + ties + "\n";
+  if (const std::string u = unjudged_note(e); !u.empty()) out += "% " + u + "\n";
   out += "% " + notes(opt) + "\n";
   return out;
 }
@@ -336,6 +352,7 @@ std::string html_report(const explanation& e, const result_context& ctx) {
     out += "</ul>\n";
   }
   if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += html_paragraph(ties);
+  if (const std::string u = unjudged_note(e); !u.empty()) out += html_paragraph(u);
   return out + "<p><em>" + html_escape(notes(opt)) + "</em></p>\n</div>\n";
 }
 

@@ -54,7 +54,11 @@ function renderLabels(region, lang, mode) {
 function statusText(lang, status) {
   if (!status || !status.format) return '';
   const format = t(lang, `format_${status.format}`);
-  return t(lang, 'readAs', { format, n: count(status.n) });
+  const r = status.reading || {};
+  return [t(lang, 'readAs', { format, n: count(status.n) }),
+    r.columns && status.format !== 'columns' ? t(lang, 'readColumns', { columns: r.columns }) : '',
+    r.columns && /(^|,)rank(,|$)/.test(r.columns) && !/(^|,)score(,|$)/.test(r.columns) ? t(lang, 'readByRank') : '',
+    r.query ? t(lang, 'readQuery', { query: r.query }) : ''].filter(Boolean).join(' ');
 }
 
 /** Fills an error box with a structured error (or empties and hides it); `inWhat` names the input when the source alone does not. */
