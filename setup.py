@@ -98,6 +98,8 @@ def extension():
         # As CMake's Release build of the command; fast_float and {fmt} are header-only, from /usr/include.
         extra_compile_args=['-std=c++17', '-O3', '-g0', '-fvisibility=hidden', '-DNDEBUG'],
         extra_link_args=['-pthread'],
+        # gzip inputs are unpacked by zlib (Debian's zlib1g-dev), as in the command.
+        libraries=['z'],
     )
 
 

@@ -25,6 +25,7 @@ else()
   add_library(ndcg_fuzz_core STATIC ${NDCG_CORE_SOURCES} ${NDCG_CLI_SOURCES})
   target_include_directories(ndcg_fuzz_core PUBLIC cpp/include cpp/cli PRIVATE cpp/src)
   target_compile_options(ndcg_fuzz_core PRIVATE ${NDCG_WARNINGS} ${NDCG_FUZZ_FLAGS})
+  target_link_libraries(ndcg_fuzz_core PUBLIC Threads::Threads ZLIB::ZLIB)
   set(NDCG_FUZZ_LIBRARY ndcg_fuzz_core)
 endif()
 

@@ -207,11 +207,20 @@ export interface TrecOptions {
   perQuery?: boolean | string;
   digits?: number | string;
   format?: 'text' | 'json' | 'csv' | 'markdown' | 'md' | 'latex' | 'tex';
+  /** How the run is read: by its content (auto), or as the format named. */
+  runFormat?: 'auto' | 'trec' | 'csv' | 'tsv' | 'json' | 'jsonl' | 'letor';
+  /** How the judgments are read: by their content (auto), or as the format named (letor: the run is a predictions file). */
+  qrelsFormat?: 'auto' | 'trec' | 'csv' | 'tsv' | 'json' | 'jsonl' | 'letor';
+  /** LETOR's group sizes, one per line (LightGBM .query, XGBoost .group), for lines without qid: (queries named 1, 2, ...). An input, not an option. */
+  group?: string | Uint8Array;
   /** Subtopic qrels (`qid subtopic docid judgment`) for alpha_ndcg_cut: an input, not an option. */
   subtopics?: string | Uint8Array;
   /** trec_eval's -Z: lines `qid measure mean stddev`; values become z-scores named as trec_eval prints them (`Zmap`). An input, not an option. */
   zscores?: string | Uint8Array;
 }
+
+/** A run or judgments as the batch calls take them: text, bytes, {qid: {docid: number}} or records. */
+export type BatchInput = string | Uint8Array | Record<string, Record<string, number>> | Record<string, string | number>[];
 
 export interface TrecResult {
   measures: string[];
@@ -227,6 +236,8 @@ export interface TrecResult {
   notOffered: string[];
   /** Readings taken and trec_eval's faults avoided, as `ndcg trec` says them on stderr. */
   notes: string[];
+  /** How each input that is not plain TREC was read ("run read as CSV: query_id -> query, ..."), as `ndcg trec` says on stderr. */
+  readings: string[];
   /** `ndcg trec`'s output: text, or JSON or CSV as `format` says; `noSummary`, `perQuery`, `digits` as its flags. */
   text: string;
 }
@@ -263,11 +274,17 @@ export interface CompareOptions {
   holmTest?: 'ttest' | 'wilcoxon' | 'sign' | 'randomization';
   format?: ReportFormat | 'md' | 'tex';
   names?: string[];
+  /** How the runs are read: by their content (auto), or as the format named. */
+  runFormat?: 'auto' | 'trec' | 'csv' | 'tsv' | 'json' | 'jsonl' | 'letor';
+  /** How the judgments are read (letor: the runs are predictions files). */
+  qrelsFormat?: 'auto' | 'trec' | 'csv' | 'tsv' | 'json' | 'jsonl' | 'letor';
+  /** LETOR's group sizes, one per line, for lines without qid:. An input, not an option. */
+  group?: string | Uint8Array;
 }
 
 /** One row of the option table as `ndcg compare` takes it. */
 export interface CompareOptionRow {
-  key: keyof CompareOptions;
+  key: Exclude<keyof CompareOptions, 'group'>;
   flag: string;
   /** trec_eval's spelling (-m, -q, -c, -l), or ''. */
   shortFlag: string;
@@ -282,7 +299,7 @@ export interface CompareOptionRow {
 
 /** One row of the option table as `ndcg trec` takes it. */
 export interface TrecOptionRow {
-  key: Exclude<keyof TrecOptions, 'subtopics' | 'zscores'>;
+  key: Exclude<keyof TrecOptions, 'subtopics' | 'zscores' | 'group'>;
   flag: string;
   /** trec_eval's spelling (-m, -q, -c, -l), or ''. */
   shortFlag: string;
@@ -349,6 +366,8 @@ export interface CompareResult {
   trials: number;
   seed: number;
   holmTest: 'ttest' | 'wilcoxon' | 'sign' | 'randomization';
+  /** How each input that is not plain TREC was read, as `ndcg compare` says on stderr. */
+  readings: string[];
   /** The report in options.format (text by default), byte for byte `ndcg compare --format`'s; with perQuery every query's values and B − A. */
   text: string;
 }
@@ -366,8 +385,9 @@ export interface NdcgApi {
   errorCodes(): { code: string; args: string[] }[];
   render(input: string | number[] | Float64Array, options?: ExplainOptions, format?: ReportFormat): string;
   /** The texts as strings or as their UTF-8 bytes (Uint8Array, Buffer: copied into the module's memory with no JS string made). */
-  evaluateTrec(qrelsText: string | Uint8Array, runText: string | Uint8Array, options?: TrecOptions): TrecResult;
-  compareRuns(qrelsText: string | Uint8Array, runTexts: (string | Uint8Array)[], options?: CompareOptions): CompareResult;
+  /** qrels and run: TREC, CSV/TSV, JSON or JSON Lines text or bytes (gzip unpacked in Node), {qid: {docid: number}} or an array of records; a LETOR file and its predictions; run null: the qrels hold both. */
+  evaluateTrec(qrels: BatchInput, run?: BatchInput | null, options?: TrecOptions): TrecResult;
+  compareRuns(qrels: BatchInput, runs: BatchInput[], options?: CompareOptions): CompareResult;
   compareOptionSchema(): CompareOptionRow[];
   trecOptionSchema(): TrecOptionRow[];
   presets(): PresetInfo[];

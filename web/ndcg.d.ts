@@ -27,6 +27,7 @@ declare namespace createNdcgModule {
   type Explanation = T.Explanation;
   type PresetScore = T.PresetScore;
   type Analysis = T.Analysis;
+  type BatchInput = T.BatchInput;
   type TrecOptions = T.TrecOptions;
   type TrecResult = T.TrecResult;
   type CompareOptions = T.CompareOptions;

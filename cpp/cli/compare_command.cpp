@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ndcg/compare.hpp"
+#include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
 
 namespace ndcg::cli {
@@ -12,6 +13,7 @@ namespace {
 
 const char* compare_intro =
     "Usage: ndcg compare [options] QRELS RUN_A RUN_B [RUN...]\n"
+    "       ndcg compare [options] LETOR PREDICTIONS_A PREDICTIONS_B [...]\n"
     "\n"
     "Is B better than A? Evaluates every run as `ndcg trec` does and compares each\n"
     "run with the first (the baseline), or every pair with --all-pairs, query by\n"
@@ -23,6 +25,11 @@ const char* compare_intro =
     "order: how many queries change, and the mean in both orders (see ndcg trec\n"
     "--tie-range). --format writes the report as text, Markdown, LaTeX, CSV or\n"
     "JSON; with -q each format also holds every query's values and B - A.\n"
+    "\n"
+    "QRELS and the runs are read as `ndcg trec` reads them: TREC, CSV or TSV with\n"
+    "a header, JSON, JSON Lines, gzip, or a LETOR file whose runs are predictions\n"
+    "files (see `ndcg trec --help`); how each was read is said on stderr.\n"
+    "  --group FILE           LETOR lines without qid: ; FILE has each query's size\n"
     "\n"
     "Options (--name VALUE or --name=VALUE; a true/false option alone means true):\n";
 
@@ -58,8 +65,10 @@ std::string compare_help() { return compare_intro + options_help(command::compar
 
 int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream& err) {
   if (!w.done() && (w.peek() == "-h" || w.peek() == "--help")) { out << compare_help(); return 0; }
-  auto line = read_command_line(w, command::compare, {});
+  auto line = read_command_line(w, command::compare, {{"--group", true}});
   if (!line) { err << "ndcg compare: " << line.err().message << "\n"; return 2; }
+  std::string group_file;
+  for (const auto& [name, value] : line->io) group_file = value;
   const std::vector<std::string>& files = line->files;
   if (files.size() < 3) {
     err << "ndcg compare: expected QRELS and two runs or more, got " << files.size() << " file"
@@ -76,13 +85,33 @@ int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream&
     if (!text) { err << "ndcg compare: " << problem << "\n"; return 2; }
     texts.push_back(std::move(*text));
   }
+  std::string group;
+  if (!group_file.empty()) {
+    std::string problem;
+    auto text = read_file(group_file, in, problem);
+    if (!text) { err << "ndcg compare: " << problem << "\n"; return 2; }
+    group = std::move(*text);
+  }
   for (std::size_t i = b.names.size(); i + 1 < files.size(); ++i) b.names.push_back(files[i + 1]);
-  std::vector<std::string_view> runs(texts.begin() + 1, texts.end());
-  auto result = compare_runs(texts[0], runs, b);
+  auto file_of = [&](const error& e) {
+    if (e.source == "group") return group_file;
+    return e.source == "qrels" ? files[0] : e.source == "run" && e.index ? files[e.index] : std::string();
+  };
+  input_reading how;
+  how.run_format = b.run_format;
+  how.qrels_format = b.qrels_format;
+  how.group = group;
+  how.qrels_name = files[0];
+  how.run_names.assign(files.begin() + 1, files.end());
+  const bool are_qrels = b.trec.judgments == judgment_format::qrels;
+  auto inputs = read_inputs(texts[0], std::vector<std::string_view>(texts.begin() + 1, texts.end()), how, are_qrels);
+  if (!inputs) { err << "ndcg compare: " << placed(file_of(inputs.err()), inputs.err()) << "\n"; return 2; }
+  for (const std::string& reading : inputs->readings) err << "ndcg compare: " << reading << "\n";
+  std::vector<std::string_view> runs;
+  for (const trec_text& t : inputs->runs) runs.push_back(t.text());
+  auto result = compare_runs(inputs->qrels.text(), runs, b);
   if (!result) {
-    const error& e = result.err();
-    const std::string file = e.source == "qrels" ? files[0] : e.source == "run" && e.index ? files[e.index] : "";
-    err << "ndcg compare: " << placed(file, e) << "\n";
+    err << "ndcg compare: " << placed(file_of(result.err()), result.err()) << "\n";
     return 2;
   }
   out << render_compare(*result, b);

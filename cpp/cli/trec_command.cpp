@@ -5,8 +5,10 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <streambuf>
 #include <string>
 
+#include "ndcg/inputs.hpp"
 #include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/tie_range.hpp"
@@ -20,6 +22,8 @@ namespace {
 // measure list from the measures.
 const char* trec_intro =
     "Usage: ndcg trec [options] QRELS RUN\n"
+    "       ndcg trec [options] LETOR PREDICTIONS\n"
+    "       ndcg trec [options] TABLE\n"
     "       ndcg trec [options] --subtopics FILE RUN\n"
     "       ndcg trec --merge [-q] [--digits N] FILE...\n"
     "\n"
@@ -32,6 +36,17 @@ const char* trec_intro =
     "run is read query by query, so memory holds the qrels and one query; a run\n"
     "whose queries are interleaved is read again and grouped (from a file; on\n"
     "standard input it must be grouped by query).\n"
+    "\n"
+    "QRELS and RUN may also be CSV or TSV with a header (query_id, doc_id, score,\n"
+    "rel, rank, ...; BEIR's `query-id corpus-id score`, where score is the\n"
+    "judgment), JSON {qid: {docid: number}}, JSON records or JSON Lines with such\n"
+    "keys (a run with only a rank is ordered by rank), and gzip of any of them:\n"
+    "told apart by content, said on stderr, overridden by --run-format and\n"
+    "--qrels-format. A LETOR/SVMlight file (`label qid:Q 1:v ... # docid = D`) is\n"
+    "the judgments (its labels) and PREDICTIONS scores its lines, one number per\n"
+    "line in the file's order (doc ids from `#docid =` comments, else each line's\n"
+    "position in its query). One TABLE with score (or rank) and rel columns is the\n"
+    "run and the qrels at once (qid,label,score: an LTR evaluation set).\n"
     "\n"
     "Input and output:\n"
     "  --subtopics FILE       subtopic qrels (`qid subtopic docid judgment`) for\n"
@@ -48,6 +63,9 @@ const char* trec_intro =
     "                         judged grades first); with -q also each such query\n"
     "  --merge                the files are -q outputs of shards (best printed with\n"
     "                         --digits 17): print the means of the whole run\n"
+    "  --group FILE           LETOR lines without qid: ; FILE has one query size\n"
+    "                         per line (LightGBM .query, XGBoost .group), queries\n"
+    "                         named 1, 2, ...\n"
     "  -h, --help             this text\n"
     "\n"
     "Options (--name VALUE or --name=VALUE, short flags as trec_eval's: -q, -c,\n"
@@ -93,6 +111,7 @@ struct trec_request {
   bool tie_range = false;
   std::string subtopics;
   std::string zscores;  // -Z FILE
+  std::string group;    // --group FILE
   std::vector<std::string> files;
 };
 
@@ -102,7 +121,7 @@ status check_trec_files(const trec_request& r) {
     if (n == 0) return fail("--merge needs the -q outputs to merge (see `ndcg trec --help`)");
     return done{};
   }
-  if (n == 2 || (n == 1 && !r.subtopics.empty())) {
+  if (n == 2 || n == 1) {
     if (std::count(r.files.begin(), r.files.end(), "-") + (r.subtopics == "-") + (r.zscores == "-") > 1)
       return fail("only one input can be standard input (`-`)");
     return done{};
@@ -111,7 +130,8 @@ status check_trec_files(const trec_request& r) {
 }
 
 const std::vector<io_flag> trec_io = {
-    {"--subtopics", true}, {"-Z", true}, {"--zscores", true}, {"--merge", false}, {"--tie-range", false}};
+    {"--subtopics", true}, {"-Z", true}, {"--zscores", true}, {"--merge", false}, {"--tie-range", false},
+    {"--group", true}};
 
 expected<trec_request> parse_trec_args(words& w) {
   auto line = read_command_line(w, command::trec, trec_io);
@@ -121,6 +141,7 @@ expected<trec_request> parse_trec_args(words& w) {
     if (name == "--merge") r.merge = value == "true";
     else if (name == "--tie-range") r.tie_range = value == "true";
     else if (name == "-Z" || name == "--zscores") r.zscores = value;
+    else if (name == "--group") r.group = value;
     else r.subtopics = value;
   }
   auto s = settings_from(line->given, command::trec);
@@ -133,14 +154,15 @@ expected<trec_request> parse_trec_args(words& w) {
 }
 
 std::string file_of(const trec_request& r, const std::string& source) {
-  if (source == "qrels") return r.files.size() == 2 ? r.files[0] : r.subtopics;
+  if (source == "qrels") return r.files.size() == 2 || r.subtopics.empty() ? r.files[0] : r.subtopics;
+  if (source == "group") return r.group;
   if (source == "run") return r.files.back();
   if (source == "subtopics") return r.subtopics;
   if (source == "zscores") return r.zscores;
   return "";
 }
 
-expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, const std::string& qrels,
+expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, std::string_view qrels,
                                      const std::string& subtopics, std::string& problem) {
   auto stream = trec_stream::open(qrels, r.batch.trec, subtopics);
   if (!stream) return stream.err();
@@ -158,7 +180,7 @@ expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, co
 
 // --tie-range of a run file: streamed twice more, with equal scores in the
 // worst and in the best order of grades.
-expected<trec_tie_range> stream_ties(const trec_request& r, std::istream& in, const std::string& qrels,
+expected<trec_tie_range> stream_ties(const trec_request& r, std::istream& in, std::string_view qrels,
                                      const std::string& subtopics, std::string& problem) {
   trec_request ordered = r;
   ordered.batch.trec.tied_grades = -1;
@@ -172,7 +194,7 @@ expected<trec_tie_range> stream_ties(const trec_request& r, std::istream& in, co
 
 // The usual evaluation and, with --tie-range, the two orders of ties (a run
 // on standard input, which can be read once, is read whole).
-expected<trec_result> evaluate_request(const trec_request& r, std::istream& in, const std::string& qrels,
+expected<trec_result> evaluate_request(const trec_request& r, std::istream& in, std::string_view qrels,
                                        const std::string& subtopics, std::optional<trec_tie_range>& ties,
                                        std::string& problem) {
   if (!r.tie_range) return evaluate_files(r, in, qrels, subtopics, problem);
@@ -192,6 +214,104 @@ expected<trec_result> evaluate_request(const trec_request& r, std::istream& in, 
   if (!t) return t.err();
   ties = std::move(*t);
   return result;
+}
+
+// How the inputs are read: the formats asked for, the group file, and
+// the file names for the readings.
+input_reading reading_of(const trec_request& r, std::string_view group) {
+  input_reading ir;
+  ir.run_format = r.batch.run_format;
+  ir.qrels_format = r.batch.qrels_format;
+  ir.group = group;
+  ir.qrels_name = r.files[0];
+  if (r.files.size() > 1) ir.run_names = {r.files.back()};
+  return ir;
+}
+
+// The first bytes of a run, which tell its format; the stream `in` then
+// gives the whole run again from its start (standard input: these bytes,
+// then the rest).
+class prefixed_buffer : public std::streambuf {
+ public:
+  prefixed_buffer(std::string head, std::istream& rest) : head_(std::move(head)), rest_(rest) {
+    setg(head_.data(), head_.data(), head_.data() + head_.size());
+  }
+
+ private:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    rest_.read(chunk_, sizeof chunk_);
+    const std::streamsize n = rest_.gcount();
+    if (n <= 0) return traits_type::eof();
+    setg(chunk_, chunk_, chunk_ + n);
+    return traits_type::to_int_type(*gptr());
+  }
+  std::string head_;
+  std::istream& rest_;
+  char chunk_[1 << 16];
+};
+
+std::string head_of(std::istream& s) {
+  std::string head(1 << 16, '\0');
+  s.read(&head[0], static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(s.gcount()));
+  return head;
+}
+
+expected<trec_result> evaluate_whole(const trec_request& r, const trec_inputs& inputs, const std::string& subtopics,
+                                     std::optional<trec_tie_range>& ties) {
+  const std::string_view qrels = inputs.qrels.text(), run = inputs.runs[0].text();
+  auto result = evaluate_trec(qrels, run, r.batch.trec, subtopics);
+  if (!result || !r.tie_range) return result;
+  auto t = evaluate_tie_range(qrels, run, r.batch.trec, subtopics);
+  if (!t) return t.err();
+  ties = std::move(*t);
+  return result;
+}
+
+expected<trec_result> evaluate_inputs(const trec_request& r, std::istream& in, const std::string& qrels,
+                                      const std::string& subtopics, const std::string& group,
+                                      std::optional<trec_tie_range>& ties, std::vector<std::string>& readings,
+                                      std::string& problem) {
+  const input_reading ir = reading_of(r, group);
+  const bool are_qrels = r.batch.trec.judgments == judgment_format::qrels && !qrels.empty();
+  if (r.files.size() == 1 && r.subtopics.empty()) {
+    auto inputs = read_inputs(qrels, {}, ir);
+    if (!inputs) return inputs.err();
+    readings = inputs->readings;
+    return evaluate_whole(r, *inputs, subtopics, ties);
+  }
+  const std::string& path = r.files.back();
+  std::string head;
+  std::unique_ptr<prefixed_buffer> joined;
+  std::unique_ptr<std::istream> joined_stream;
+  if (path == "-") {
+    head = head_of(in);
+    joined = std::make_unique<prefixed_buffer>(head, in);
+    joined_stream = std::make_unique<std::istream>(joined.get());
+  } else {
+    std::unique_ptr<std::istream> file = open_file(path, problem);
+    if (!file) return fail(error_code::bad_file, problem).with("found", path);
+    head = head_of(*file);
+  }
+  std::istream& run_in = joined_stream ? *joined_stream : in;
+  trec_text q = trec_text::passed(qrels, input_format::trec);
+  if (are_qrels) {
+    auto read = read_qrels(qrels, ir);
+    if (!read) return read.err();
+    q = std::move(*read);
+  }
+  // A TREC run is streamed as before; any other is read whole and turned into TREC text first.
+  if (streams_as_trec(head, q, r.batch.run_format)) {
+    if (!q.reading.empty()) readings.push_back(q.reading);
+    return evaluate_request(r, run_in, q.text(), subtopics, ties, problem);
+  }
+  auto run = read_file(path, run_in, problem);
+  if (!run) return fail(error_code::bad_file, problem);
+  auto inputs = read_inputs(qrels, {*run}, ir, are_qrels);
+  if (!inputs) return inputs.err();
+  readings = inputs->readings;
+  return evaluate_whole(r, *inputs, subtopics, ties);
 }
 
 int merge_command(const trec_request& r, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -221,8 +341,9 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   if (!req) { err << "ndcg trec: " << req.err().message << "\n"; return 2; }
   if (req->merge) return merge_command(*req, in, out, err);
   std::string problem;
+  const bool one_table = req->files.size() == 1 && req->subtopics.empty();
   std::optional<std::string> qrels = std::string();
-  if (req->files.size() == 2) qrels = read_file(req->files[0], in, problem);
+  if (req->files.size() == 2 || one_table) qrels = read_file(req->files[0], in, problem);
   std::optional<std::string> subtopics = std::string();
   if (qrels && !req->subtopics.empty()) subtopics = read_file(req->subtopics, in, problem);
   if (qrels && subtopics && !req->zscores.empty()) {
@@ -230,9 +351,13 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
     if (z) req->batch.trec.zscores = std::move(*z);
     else qrels.reset();
   }
-  if (!qrels || !subtopics) { err << "ndcg trec: " << problem << "\n"; return 2; }
+  std::optional<std::string> group = std::string();
+  if (qrels && subtopics && !req->group.empty()) group = read_file(req->group, in, problem);
+  if (!qrels || !subtopics || !group) { err << "ndcg trec: " << problem << "\n"; return 2; }
   std::optional<trec_tie_range> ties;
-  auto result = evaluate_request(*req, in, *qrels, *subtopics, ties, problem);
+  std::vector<std::string> readings;
+  auto result = evaluate_inputs(*req, in, *qrels, *subtopics, *group, ties, readings, problem);
+  for (const std::string& reading : readings) err << "ndcg trec: " << reading << "\n";
   if (!result) {
     if (result.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }
     err << "ndcg trec: " << placed(file_of(*req, result.err().source), result.err()) << "\n";

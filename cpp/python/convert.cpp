@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
+#include <optional>
 #include <limits>
 
 #include "base/text.hpp"
@@ -165,6 +167,7 @@ namespace {
 struct evaluate_request {
   ndcg::trec_options trec;
   ndcg::trec_output output;  // the text's format, -q, -n, digits
+  ndcg::input_format run_format, qrels_format;
 };
 
 // "zscores" among the pairs is -Z's text (an input, as subtopics, not an option row).
@@ -180,12 +183,12 @@ ndcg::expected<evaluate_request> evaluate_request_of(const option_texts& options
   auto output = ndcg::trec_output_of(s->batch);
   if (!output) return output.err();
   s->batch.trec.zscores = std::move(zscores);
-  return evaluate_request{s->batch.trec, *output};
+  return evaluate_request{s->batch.trec, *output, s->batch.run_format, s->batch.qrels_format};
 }
 
 // A run file as `ndcg trec` reads it: streamed, or read whole when its
 // queries are interleaved.
-ndcg::expected<ndcg::trec_result> evaluate_file(const std::string& qrels, const std::string& path,
+ndcg::expected<ndcg::trec_result> evaluate_file(std::string_view qrels, const std::string& path,
                                                 const ndcg::trec_options& opt, const std::string& subtopics) {
   auto bad_file = [&] {
     return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(path)).in("run").with("found", path);
@@ -207,6 +210,63 @@ ndcg::expected<ndcg::trec_result> evaluate_file(const std::string& qrels, const 
 py::object value_of(const ndcg::trec_result& r, std::size_t m, double v) {
   if (r.is_count[m] && std::isfinite(v)) return py::int_(static_cast<long long>(v));
   return number_or_none(v);
+}
+
+// The first bytes of a file, to tell its format; nullopt when it cannot be read.
+std::optional<std::string> head_of(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return std::nullopt;
+  std::string head(1 << 16, '\0');
+  file.read(&head[0], static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(file.gcount()));
+  return head;
+}
+
+std::optional<std::string> whole_file(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return std::nullopt;
+  return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+ndcg::input_reading reading_of(ndcg::input_format run, ndcg::input_format qrels, std::string_view group) {
+  ndcg::input_reading how;
+  how.run_format = run;
+  how.qrels_format = qrels;
+  how.group = group;
+  return how;
+}
+
+// evaluate()'s inputs as `ndcg trec` reads them (inputs.hpp): a TREC run
+// file streamed, any other read whole and turned into TREC text; no run:
+// the qrels hold both. The readings taken go to `readings`.
+ndcg::expected<ndcg::trec_result> evaluate_inputs(const std::string& qrels, const std::string& run, bool run_is_path,
+                                                  bool has_run, const std::string& subtopics, const std::string& group,
+                                                  const evaluate_request& req, std::vector<std::string>& readings) {
+  const ndcg::input_reading how = reading_of(req.run_format, req.qrels_format, group);
+  const bool are_qrels = req.trec.judgments == ndcg::judgment_format::qrels && !qrels.empty();
+  std::optional<std::string> text;
+  if (has_run && run_is_path) {
+    auto head = head_of(run);
+    if (!head) return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(run)).in("run").with("found", run);
+    ndcg::trec_text q = ndcg::trec_text::passed(qrels, ndcg::input_format::trec);
+    if (are_qrels) {
+      auto read = ndcg::read_qrels(qrels, how);
+      if (!read) return read.err();
+      q = std::move(*read);
+    }
+    if (ndcg::streams_as_trec(*head, q, req.run_format)) {
+      if (!q.reading.empty()) readings.push_back(q.reading);
+      return evaluate_file(q.text(), run, req.trec, subtopics);
+    }
+    text = whole_file(run);
+    if (!text) return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(run)).in("run").with("found", run);
+  }
+  std::vector<std::string_view> runs;
+  if (has_run) runs.push_back(text ? std::string_view(*text) : std::string_view(run));
+  auto in = ndcg::read_inputs(qrels, runs, how, are_qrels);
+  if (!in) return in.err();
+  readings = in->readings;
+  return ndcg::evaluate_trec(in->qrels.text(), in->runs[0].text(), req.trec, subtopics);
 }
 
 py::dict trec_to_python(const ndcg::trec_result& r, const evaluate_request& req) {
@@ -240,15 +300,18 @@ py::dict trec_to_python(const ndcg::trec_result& r, const evaluate_request& req)
 
 }  // namespace
 
-py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, const std::string& subtopics,
-                  const option_texts& options) {
+py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, bool has_run,
+                  const std::string& subtopics, const std::string& group, const option_texts& options) {
   auto req = evaluate_request_of(options);
   const evaluate_request& r = value_or_raise(req);
+  std::vector<std::string> readings;
   auto result = [&] {
     py::gil_scoped_release unlocked;
-    return run_is_path ? evaluate_file(qrels, run, r.trec, subtopics) : ndcg::evaluate_trec(qrels, run, r.trec, subtopics);
+    return evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, r, readings);
   }();
-  return trec_to_python(value_or_raise(result), r);
+  py::dict out = trec_to_python(value_or_raise(result), r);
+  out["readings"] = texts_of(readings);
+  return out;
 }
 
 // ---- compare ----------------------------------------------------------------------------
@@ -284,14 +347,25 @@ py::dict by_measure(const ndcg::compare_result& c, const std::vector<std::vector
 
 }  // namespace
 
-py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const option_texts& options) {
+py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const std::string& group,
+                 const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::compare);
   const ndcg::batch_settings& settings = value_or_raise(s).batch;
-  auto result = [&] {
+  std::vector<std::string> readings;
+  auto result = [&]() -> ndcg::expected<ndcg::compare_result> {
     py::gil_scoped_release unlocked;
-    return ndcg::compare_runs(qrels, std::vector<std::string_view>(runs.begin(), runs.end()), settings);
+    const bool are_qrels = settings.trec.judgments == ndcg::judgment_format::qrels;
+    auto in = ndcg::read_inputs(qrels, std::vector<std::string_view>(runs.begin(), runs.end()),
+                                reading_of(settings.run_format, settings.qrels_format, group), are_qrels);
+    if (!in) return in.err();
+    readings = in->readings;
+    std::vector<std::string_view> texts;
+    for (const ndcg::trec_text& t : in->runs) texts.push_back(t.text());
+    return ndcg::compare_runs(in->qrels.text(), texts, settings);
   }();
-  return compare_to_python(value_or_raise(result), settings);
+  py::dict out = compare_to_python(value_or_raise(result), settings);
+  out["readings"] = texts_of(readings);
+  return out;
 }
 
 py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_settings& settings) {
@@ -307,6 +381,7 @@ py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_sett
   out["trials"] = c.trials;
   out["seed"] = c.seed;
   out["holm_test"] = text_of(ndcg::name_of(c.holm));
+  out["readings"] = py::list();  // compare() says how it read its inputs
   out["text"] = bytes_text(ndcg::render_compare(c, settings));
   return out;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ndcg/compare.hpp"
+#include "ndcg/inputs.hpp"
 #include "ndcg/error.hpp"
 #include "ndcg/fields.hpp"
 #include "ndcg/pipeline.hpp"
@@ -78,11 +79,12 @@ explained explain_grades(const std::vector<double>& grades, const std::string& j
 // evaluate(): the run as text or, when run_is_path, a file streamed as
 // `ndcg trec` streams it. Returns {"per_query": {qid: {name: value}}, "mean":
 // {...}, "measures", "qids", "num_q", "run_id", "not_offered", "text"}.
-py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, const std::string& subtopics,
-                  const option_texts& options);
+py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, bool has_run,
+                  const std::string& subtopics, const std::string& group, const option_texts& options);
 
 // compare(): compare's own option table reads the options.
-py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const option_texts& options);
+py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const std::string& group,
+                 const option_texts& options);
 // A comparison's fields as compare() returns them (also dask.compare's).
 py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_settings& settings);
 

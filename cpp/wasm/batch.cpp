@@ -10,6 +10,7 @@
 
 #include "js_values.hpp"
 #include "ndcg/compare.hpp"
+#include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/trec.hpp"
 
@@ -28,9 +29,25 @@ std::vector<double> flat(const std::vector<std::vector<std::vector<double>>>& ru
 // One byte per measure (the result's flags) as numbers.
 val js_flags(const std::vector<char>& flags) { return js_numbers(std::vector<double>(flags.begin(), flags.end())); }
 
-// qrels, run, subtopics, zscores (-Z's means): JS strings or bytes; keys, values: evaluateTrec's option texts.
-val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const val& zscores, const val& keys,
-                  const val& values) {
+// How the inputs are read (inputs.hpp): the formats the options name, the
+// group file, the names the readings give.
+ndcg::input_reading reading_of(const ndcg::batch_settings& b, std::string_view group) {
+  ndcg::input_reading ir;
+  ir.run_format = b.run_format;
+  ir.qrels_format = b.qrels_format;
+  ir.group = group;
+  return ir;
+}
+
+bool are_qrels(const ndcg::batch_settings& b, std::string_view qrels) {
+  return b.trec.judgments == ndcg::judgment_format::qrels && !qrels.empty();
+}
+
+// qrels, run (null: the qrels hold both), subtopics, zscores (-Z's means),
+// group (LETOR's group sizes): JS strings or bytes; keys, values:
+// evaluateTrec's option texts.
+val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const val& zscores, const val& group,
+                  const val& keys, const val& values) {
   auto s = ndcg::settings_from(pairs_of(keys, values), ndcg::command::trec);
   if (!s) return js_error(s.err());
   ndcg::batch_settings& b = s->batch;
@@ -38,8 +55,14 @@ val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const 
   b.trec.zscores = std::string(zscores_text);
   auto output = ndcg::trec_output_of(b);
   if (!output) return js_error(output.err());
-  const js_bytes qrels_text = text_of(qrels), run_text = text_of(run), subtopics_text = text_of(subtopics);
-  auto r = ndcg::evaluate_trec(qrels_text, run_text, b.trec, subtopics_text);
+  const js_bytes qrels_text = text_of(qrels), subtopics_text = text_of(subtopics), group_text = text_of(group);
+  const bool no_run = run.isNull() || run.isUndefined();
+  const js_bytes run_text = text_of(no_run ? val("") : run);
+  std::vector<std::string_view> runs;
+  if (!no_run) runs.push_back(run_text);
+  auto in = ndcg::read_inputs(qrels_text, runs, reading_of(b, group_text), are_qrels(b, qrels_text));
+  if (!in) return js_error(in.err());
+  auto r = ndcg::evaluate_trec(in->qrels.text(), in->runs[0].text(), b.trec, subtopics_text);
   if (!r) return js_error(r.err());
   std::vector<double> values_flat;  // [query][measure]
   for (const auto& row : r->values) values_flat.insert(values_flat.end(), row.begin(), row.end());
@@ -58,6 +81,7 @@ val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const 
   out.set("runId", js_text(r->run_id));
   out.set("notOffered", js_texts(r->not_offered));
   out.set("notes", js_texts(r->notes));
+  out.set("readings", js_texts(in->readings));
   out.set("text", js_text(ndcg::render_trec(*r, *output)));
   return out;
 }
@@ -86,16 +110,24 @@ val compared(const ndcg::compare_result& c, const ndcg::batch_settings& s) {
   return out;
 }
 
-// runs: an array of JS strings or bytes.
-val compare_runs(const val& qrels, const val& runs, const val& keys, const val& values) {
+// runs: an array of JS strings or bytes; group: LETOR's group sizes.
+val compare_runs(const val& qrels, const val& runs, const val& group, const val& keys, const val& values) {
   auto s = ndcg::settings_from(pairs_of(keys, values), ndcg::command::compare);
   if (!s) return js_error(s.err());
-  const js_bytes qrels_text = text_of(qrels);
+  const js_bytes qrels_text = text_of(qrels), group_text = text_of(group);
   std::vector<js_bytes> run_texts;
   const std::size_t count = length_of(runs);
   for (std::size_t i = 0; i < count; ++i) run_texts.push_back(text_of(runs[js_index(i)]));
-  auto r = ndcg::compare_runs(qrels_text, std::vector<std::string_view>(run_texts.begin(), run_texts.end()), s->batch);
-  return r ? compared(*r, s->batch) : js_error(r.err());
+  auto in = ndcg::read_inputs(qrels_text, std::vector<std::string_view>(run_texts.begin(), run_texts.end()),
+                              reading_of(s->batch, group_text), are_qrels(s->batch, qrels_text));
+  if (!in) return js_error(in.err());
+  std::vector<std::string_view> texts;
+  for (const ndcg::trec_text& t : in->runs) texts.push_back(t.text());
+  auto r = ndcg::compare_runs(in->qrels.text(), texts, s->batch);
+  if (!r) return js_error(r.err());
+  val out = compared(*r, s->batch);
+  out.set("readings", js_texts(in->readings));
+  return out;
 }
 
 constexpr ndcg::command commands[] = {ndcg::command::explain, ndcg::command::trec, ndcg::command::compare};

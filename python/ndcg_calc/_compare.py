@@ -1,6 +1,7 @@
 """compare(): runs against the first with paired tests, as `ndcg compare`."""
 from . import _core
 from ._evaluate import _text_of
+from ._inputs import group_input
 from ._options import option_texts
 
 
@@ -24,14 +25,16 @@ class Comparison(dict):
             len(self['runs']), len(self['qids']), len(self['comparisons']))
 
 
-def compare(qrels, runs, measures=None, **options):
+def compare(qrels, runs, measures=None, *, group=None, **options):
     """Compares runs (two or more) with the first, or every pair with
     all_pairs=True: for each measure the means, B - A with a 95% bootstrap
     interval, d_z, wins/losses/ties and the p-values of the paired t-test,
     the Wilcoxon signed-rank, sign and randomization tests.
 
-    qrels and each run: file paths, text, bytes, dicts or DataFrames (as for
-    evaluate()); runs may also be a dict {name: run}, which names them.
+    qrels and each run: file paths, text, bytes, dicts, lists of records or
+    DataFrames (as for evaluate(); a LETOR file and predictions files, with
+    group= its group sizes); runs may also be a dict {name: run}, which
+    names them. The result's readings say how each input was read.
     options: every row of compare's option table (compare_option_schema()):
       complete, relevance_level, gain, trials, seed, all_pairs, holm_test,
       format, per_query, digits, names, tie_range.
@@ -45,4 +48,4 @@ def compare(qrels, runs, measures=None, **options):
     read_as = {}
     qrels_text = _text_of(qrels, 'qrels', read_as)
     run_texts = [_text_of(run, 'run', read_as) for run in runs]
-    return Comparison(_core.compare(qrels_text, run_texts, option_texts(given)))
+    return Comparison(_core.compare(qrels_text, run_texts, group_input(group), option_texts(given)))

@@ -4,7 +4,7 @@ import os
 from . import _core
 from ._errors import NdcgError
 from ._arrays import evaluate_arrays, is_column
-from ._inputs import read_path, trec_input
+from ._inputs import group_input, read_path, trec_input
 from ._options import option_texts
 
 
@@ -22,6 +22,9 @@ class Evaluation(dict):
     text        `ndcg trec`'s output for the same options (per_query,
                 no_summary, digits, format)
     read_as     how each input was read: {'qrels': 'file'|'text'|..., 'run': ...}
+    readings    how the core read each input that is not plain TREC, as
+                `ndcg trec` says it on stderr ("run read as CSV: query_id ->
+                query, doc_id -> doc, score -> score")
 
     A value that is not defined (NDCG of a query with IDCG = 0 under a preset
     that leaves such queries out) is None.
@@ -37,6 +40,7 @@ class Evaluation(dict):
         self.notes = reply['notes']
         self.text = reply['text']
         self.read_as = read_as
+        self.readings = reply['readings']
 
     def __repr__(self):
         means = ', '.join('%s=%r' % (m, v) for m, v in self.mean.items() if m != 'runid')
@@ -52,14 +56,21 @@ def _text_of(value, source, read_as):
     return found
 
 
-def evaluate(qrels, run, measures=None, *, group=None, qid=None, subtopics=None, zscores=None, threads=0,
+def evaluate(qrels, run=None, measures=None, *, group=None, qid=None, subtopics=None, zscores=None, threads=0,
              **options):
     """Evaluates a run against qrels with trec_eval's measures and semantics.
 
-    qrels, run: file paths (str or pathlib.Path), text, bytes,
-      {qid: {docid: grade}} / {qid: {docid: score}} dicts, or pandas
-      DataFrames (columns qid/query_id, docid/doc_id, rel/relevance/label or
-      score). Or, as XGBoost and LightGBM hold them, qrels = the labels and
+    qrels, run: file paths (str or pathlib.Path), text, bytes (gzip too),
+      {qid: {docid: grade}} / {qid: {docid: score}} dicts, lists of records
+      or pandas DataFrames, read as `ndcg trec` reads its files: TREC, CSV or
+      TSV with a header, BEIR qrels, JSON, JSON Lines, named by the core's one
+      table of column names (qid/query_id, docid/doc_id, score, rank,
+      rel/relevance/label, ...); run_format= and qrels_format= name a format.
+      A LETOR file as qrels takes its predictions (one score per line) as
+      run, and group= its group sizes (a file, text or list) when its lines
+      carry no qid:. run=None: qrels holds both, e.g. one DataFrame with qid,
+      label and score columns (an LTR evaluation set).
+      Or, as XGBoost and LightGBM hold them, qrels = the labels and
       run = the scores (NumPy arrays of any integer or float type, pandas
       columns, buffers or lists, one per row) with group= the group sizes
       or qid= one query id per row: each group is a query whose documents
@@ -82,7 +93,7 @@ def evaluate(qrels, run, measures=None, *, group=None, qid=None, subtopics=None,
     given['measures'] = [measures] if isinstance(measures, str) else measures
     texts = option_texts(given)
     read_as = {}
-    if is_column(run) and is_column(qrels):
+    if run is not None and is_column(run) and is_column(qrels):
         if subtopics is not None or zscores is not None:
             source = 'subtopics' if subtopics is not None else 'zscores'
             raise NdcgError('%s: not for labels and scores (their queries are numbered, not named)' % source,
@@ -91,11 +102,13 @@ def evaluate(qrels, run, measures=None, *, group=None, qid=None, subtopics=None,
     if zscores is not None:  # -Z's means: an input (a file or text), handed over beside the options
         texts.append((b'zscores', _text_of(zscores, 'zscores', read_as)))
     qrels_value = _text_of(qrels, 'qrels', read_as)
-    kind, run_value = trec_input(run, 'run')
-    run_is_path = kind == 'path'
-    read_as['run'] = 'file' if run_is_path else (
-        'text' if isinstance(run, (str, bytes, bytearray, memoryview)) else type(run).__name__)
+    run_is_path, run_arg = False, b''
+    if run is not None:
+        kind, run_value = trec_input(run, 'run')
+        run_is_path = kind == 'path'
+        read_as['run'] = 'file' if run_is_path else (
+            'text' if isinstance(run, (str, bytes, bytearray, memoryview)) else type(run).__name__)
+        run_arg = os.fsencode(run_value) if run_is_path else run_value
     topics = b'' if subtopics is None else _text_of(subtopics, 'subtopics', read_as)
-    run_arg = os.fsencode(run_value) if run_is_path else run_value
-    reply = _core.evaluate(qrels_value, run_arg, run_is_path, topics, texts)
+    reply = _core.evaluate(qrels_value, run_arg, run_is_path, run is not None, topics, group_input(group), texts)
     return Evaluation(reply, read_as)

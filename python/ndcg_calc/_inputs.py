@@ -1,8 +1,8 @@
 """Every input the package takes, turned into what the core reads: text in
-one of the core's formats (TREC qrels and runs, CSV with a header), a file
-path the core streams, or grades as numbers. This is the one place where
-Python values become inputs, so it can hand them to new core readers
-without any other module changing. The core parses and checks everything;
+one of the core's formats (TREC, CSV with a header, JSON), a file path the
+core streams, or grades as numbers. This is the one place where Python
+values become inputs. The core parses and checks everything, and its one
+table of column names reads a DataFrame's header (handed over as CSV);
 here a value is only written out, never interpreted.
 
 Reading a str: for a run, qrels or judgments, a str without a line break
@@ -14,6 +14,7 @@ in the result's `read_as`.
 """
 import csv
 import io
+import json
 import math
 import numbers
 import os
@@ -21,12 +22,6 @@ import os
 from . import _core
 from ._errors import NdcgError
 from ._options import utf8
-
-_QID_COLUMNS = ('qid', 'query_id', 'query', 'topic')
-_DOCID_COLUMNS = ('docid', 'doc_id', 'doc', 'docno')
-_GRADE_COLUMNS = ('rel', 'relevance', 'grade', 'label')
-_SCORE_COLUMNS = ('score',)
-
 
 def _bad_type(source, what, value):
     return NdcgError('%s: expected %s, got %s' % (source, what, type(value).__name__), code='bad-type',
@@ -101,53 +96,64 @@ def read_path(path, source):
                         args={'found': path}) from None
 
 
-# ---- TREC text from Python values -----------------------------------------------
-
-
-def _column(frame, names, source, what, required=True):
-    for name in frame.columns:
-        if str(name).lower() in names:
-            return frame[name].tolist()
-    if required:
-        raise NdcgError('%s: the DataFrame has no %s column (one of %s; it has %s)'
-                        % (source, what, ', '.join(names), ', '.join(map(str, frame.columns))),
-                        code='no-grade-column' if what == 'grade' else 'bad-input', source=source,
-                        args={'found': ','.join(map(str, frame.columns))})
-    return None
-
-
-def _trec_lines(value, source, line, value_columns, what, run):
-    """TREC lines of {qid: {docid: value}} (written by the binding: _core.nested_text)
-    or of a DataFrame with a query id, a document id and a value column."""
-    if not _is_frame(value):
-        return _core.nested_text(value, run, source)
-    qids = _column(value, _QID_COLUMNS, source, 'query id')
-    docids = _column(value, _DOCID_COLUMNS, source, 'document id')
-    values = _column(value, value_columns, source, what)
-    return utf8(''.join(line(_word(source, q, 'qid'), _word(source, d, 'docid'), v) for q, d, v in zip(qids, docids, values)))
+# ---- batch inputs from Python values ---------------------------------------------
 
 
 def qrels_text(value, source='qrels'):
-    """TREC qrels text ("qid 0 docid rel") from {qid: {docid: rel}} or a DataFrame."""
-    return _trec_lines(value, source, lambda q, d, rel: '%s 0 %s %s\n' % (q, d, _grade_text(source, rel)),
-                       _GRADE_COLUMNS, 'grade', False)
+    """TREC qrels text ("qid 0 docid rel") from {qid: {docid: rel}}, written by the binding."""
+    return _core.nested_text(value, False, source)
 
 
-def run_text(value, source='run', tag='run'):
-    """TREC run text ("qid Q0 docid 0 score run") from {qid: {docid: score}} or a
-    DataFrame; lines in the given order (the rank column is not read)."""
-    return _trec_lines(value, source, lambda q, d, score: '%s Q0 %s 0 %s %s\n' % (q, d, _number_text(source, score), tag),
-                       _SCORE_COLUMNS, 'score', True)
+def run_text(value, source='run'):
+    """TREC run text from {qid: {docid: score}}, written by the binding."""
+    return _core.nested_text(value, True, source)
+
+
+def frame_text(frame):
+    """A DataFrame as CSV with its header, for the core's table reader and its
+    one table of column names (qid/query_id, docid/doc_id, score, rel/label, ...)."""
+    return utf8(frame.to_csv(index=False, lineterminator='\n'))
+
+
+def _json_value(value):
+    item = getattr(value, 'item', None)  # NumPy scalars
+    if item is not None:
+        return item()
+    raise TypeError('%s is not a JSON value' % type(value).__name__)
 
 
 def trec_input(value, source):
-    """('path', str) or ('text', str|bytes) for a qrels, run or subtopics input."""
+    """('path', str) or ('text', str|bytes) for a qrels, run, subtopics or group input:
+    a file, text, bytes, a DataFrame (as CSV), {qid: {docid: number}} or a list of
+    records [{'query_id': ..., 'doc_id': ..., 'score': ...}] (as JSON)."""
     found = source_of(value, source)
     if found:
         return found
-    if _is_frame(value) or hasattr(value, 'items'):
+    if _is_frame(value):
+        return 'text', frame_text(value)
+    if isinstance(value, (list, tuple)) and value and all(hasattr(v, 'items') for v in value):
+        try:
+            return 'text', utf8(json.dumps([dict(v) for v in value], default=_json_value))
+        except (TypeError, ValueError) as e:
+            raise NdcgError('%s: a record holds a value JSON cannot carry (%s)' % (source, e), code='bad-type',
+                            source=source, args={'expected': 'strings and numbers'}) from None
+    if hasattr(value, 'items'):
         return 'text', run_text(value, source) if source == 'run' else qrels_text(value, source)
-    raise _bad_type(source, 'a file path, text, bytes, a dict {qid: {docid: value}} or a DataFrame', value)
+    raise _bad_type(source, 'a file path, text, bytes, a dict {qid: {docid: value}}, a list of records or a DataFrame',
+                    value)
+
+
+def group_input(value):
+    """LETOR's group sizes (LightGBM .query, XGBoost .group): a file, text, bytes or a list of sizes."""
+    if value is None:
+        return b''
+    found = source_of(value, 'group')
+    if found:
+        kind, text = found
+        return read_path(text, 'group') if kind == 'path' else text
+    if _is_array(value) or isinstance(value, (list, tuple)):
+        return utf8(''.join('%s\n' % _number_text('group', v) for v in (value.tolist() if _is_array(value) else value)))
+    raise _bad_type('group', 'a file path, text, bytes or a list of group sizes', value)
 
 
 # ---- labels, scores and groups (XGBoost, LightGBM) --------------------------------

@@ -131,7 +131,8 @@ TEST_CASE("every kind of bad command line exits with 2 and one message") {
       {{"explain", "3", "-2"}, "", "<arguments>:1:3: grade -2 is negative"},
       {{"explain"}, "3 2\n1 x\n", "<stdin>:2:3:"},
       {{"explain", "--format", "yaml", "1"}, "", "unknown format \"yaml\""},
-      {{"trec", "only-one-file"}, "", "expected two files, QRELS and RUN, got 1"},
+      {{"trec", "only-one-file"}, "", "cannot read only-one-file"},
+      {{"trec", "a", "b", "c"}, "", "expected two files, QRELS and RUN, got 3"},
       {{"trec", "-m", "nonsense", "a", "b"}, "", "cannot read a"},
       {{"trec", "--digits", "99", "a", "b"}, "", "digits takes a whole number from 0 to 17, got \"99\""},
   };

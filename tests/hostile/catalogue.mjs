@@ -16,6 +16,7 @@
 //   judgments   text for `--qrels FILE` and options.qrels
 //   qrels, run, subtopics   texts for `ndcg trec` and api.evaluateTrec()
 //   zscores     -Z's text (`ndcg trec -Z FILE`, options.zscores, Python's zscores=)
+//   group       LETOR's group sizes (`ndcg trec --group FILE`, options.group, Python's group=)
 //   runs        for compare: the run texts (`ndcg compare … QRELS RUN…`, api.compareRuns());
 //               an error in a run is expected in the last one
 //   parts       for merge: `ndcg trec -q` outputs (`ndcg trec --merge -q PART…`, Python's
@@ -416,7 +417,8 @@ export const catalogue = [
   { name: 'an option without its value', kind: 'cli', args: ['explain', '3', '2', '--k'], api: null, expect: { error: /option "?--k"? needs a value/, line: 0 } },
   { name: 'grades as words and a file', kind: 'cli', args: ['explain', '-f', '-', '3', '2'], api: null, expect: { error: /not both/, line: 0 } },
   { name: 'grades as words with a bad one', kind: 'cli', args: ['explain', '3', 'two', '1'], api: null, expect: { error: /<arguments>:1:3: expected a grade \(a number\), got "two"/ } },
-  { name: 'trec with one file', kind: 'cli', args: ['trec', 'only-one'], api: null, expect: { error: /expected two files, QRELS and RUN, got 1/, line: 0 } },
+  { name: 'trec with one file that is not there', kind: 'cli', args: ['trec', 'only-one'], api: null, expect: { error: /cannot read only-one/, line: 0 } },
+  { name: 'trec with three files', kind: 'cli', args: ['trec', 'a', 'b', 'c'], api: null, expect: { error: /expected two files, QRELS and RUN, got 3/, line: 0 } },
   { name: 'a line break inside an option name', kind: 'cli', args: ['explain', '--k\nevil', '3'], api: null,
     expect: { error: /unknown option "--k\\x0aevil"/, line: 0 } },
   { name: 'a terminal escape inside an option name', kind: 'cli', args: ['explain', '--k\u001b[2J', '3'], api: null,
@@ -446,6 +448,40 @@ export const catalogue = [
   // ---- out of memory in wasm -------------------------------------------------------------
   { name: 'wasm runs out of memory, then recovers', apiInput: () => new Float64Array(270000000), cli: null, timeoutMs: 60000,
     expect: { error: /ran out of memory/, code: 'restarting', line: 0 } },
+  // The batch readers (cpp/src/inputs/): every format ndcg trec reads, broken.
+  { name: 'trec: a ragged CSV run', kind: 'trec', qrels: 'q 0 a 1\n', run: 'query_id,doc_id,score\nq,a,0.5\nq,b\n',
+    expect: { error: /expected 3 fields \(as the header has\), got 2/, line: 3, column: 4, source: 'run', code: 'field-count' } },
+  { name: 'trec: a CSV run with an unclosed quote', kind: 'trec', qrels: 'q 0 a 1\n', run: 'query_id,doc_id,score\nq,"a,0.5\n',
+    expect: { error: /closing "/, line: 2, column: 3, source: 'run', code: 'unclosed-quote' } },
+  { name: 'trec: a CSV run and BEIR qrels (CRLF header, score is the judgment)', kind: 'trec',
+    qrels: 'query-id\tcorpus-id\tscore\r\nq1\td1\t1\r\nq1\td2\t0\r\n', run: 'query_id,doc_id,score\nq1,d2,0.9\nq1,d1,0.5\n',
+    args: ['-m', 'map'], options: { measures: ['map'] }, expect: { result: { mean: { map: 0.5 }, perQuery: { q1: { map: 0.5 } } } } },
+  { name: 'trec: JSON dicts as pytrec_eval holds them', kind: 'trec', qrels: '{"q1": {"d1": 1, "d2": 0}}', run: '{"q1": {"d1": 0.5, "d2": 0.9}}',
+    args: ['-m', 'map'], options: { measures: ['map'] }, expect: { result: { mean: { map: 0.5 } } } },
+  { name: 'trec: a JSON nesting bomb', kind: 'trec', qrels: 'q 0 a 1\n', run: once(() => '[{"qid": "q", "x": ' + '['.repeat(100000)),
+    expect: { error: /at most 64 levels of nesting/, line: 1, column: 82, source: 'run', code: 'too-large' } },
+  { name: 'trec: JSON Lines with a broken second line', kind: 'trec', qrels: 'q 0 a 1\n',
+    run: '{"qid": "q", "doc": "a", "score": 1}\n{"qid": "q", "doc": "b", "score": }\n',
+    expect: { error: /expected a JSON value, got "}"/, line: 2, column: 35, source: 'run', code: 'bad-input' } },
+  { name: 'trec: a LETOR line with no qid:', kind: 'trec', qrels: '2 qid:1 1:0.5\n1 1:0.3 2:0.1\n', run: '0.5\n0.4\n',
+    expect: { error: /expected qid:ID after the label/, line: 2, column: 3, source: 'qrels', code: 'bad-input' } },
+  { name: 'trec: LETOR predictions one line short', kind: 'trec', qrels: '2 qid:1 1:0.5\n1 qid:1 1:0.3\n', run: '0.5\n',
+    expect: { error: /expected 2 predictions, one per line of .*, got 1/, line: 1, column: 1, source: 'run', code: 'field-count' } },
+  { name: 'trec: LETOR predictions one line long', kind: 'trec', qrels: '2 qid:1 1:0.5\n', run: '0.5\n0.1\n',
+    expect: { error: /expected 1 predictions, one per line of .*, got more/, line: 2, column: 1, source: 'run', code: 'field-count' } },
+  { name: 'trec: LETOR with predictions', kind: 'trec', qrels: '# a comment\n1.0 qid:1 1:0.5 # docid = GX004-93-7097963 inc = 0.04\n0 qid:1  1:0.1\t2:3 #docid = B', run: '0.2\n0.9\n',
+    args: ['-m', 'map'], options: { measures: ['map'] }, expect: { result: { mean: { map: 0.5 }, perQuery: { 1: { map: 0.5 } } } } },
+  { name: 'trec: LETOR with a group file whose sizes do not add up', kind: 'trec', qrels: '1 1:0.5\n0 1:0.1\n1 1:0.2\n', run: '1\n2\n3\n',
+    group: '2\n2\n', expect: { error: /group sizes to add up to the file's 3 lines, got 4/, line: 0, source: 'group', code: 'field-count' } },
+  { name: 'trec: LETOR with a group file', kind: 'trec', qrels: '1 1:0.5\n0 1:0.1\n1 1:0.2\n', run: '0.1\n0.9\n3\n',
+    group: '2\n1\n', args: ['-m', 'map'], options: { measures: ['map'] }, expect: { result: { mean: { map: 0.75 }, perQuery: { 1: { map: 0.5 }, 2: { map: 1 } } } } },
+  { name: 'trec: a truncated gzip run', kind: 'trec', qrels: 'q 0 a 1\n', run: once(() => gzipSync(Buffer.from('q Q0 a 1 1 r\n'.repeat(50))).subarray(0, 30)),
+    expect: { error: /ends early/, line: 0, source: 'run', code: 'binary-input' } },
+  { name: 'trec: a gzip run', kind: 'trec', qrels: 'q 0 a 1\n', run: once(() => gzipSync(Buffer.from('q Q0 b 1 2 r\nq Q0 a 2 1 r\n'))),
+    args: ['-m', 'map'], options: { measures: ['map'] }, expect: { result: { mean: { map: 0.5 } } } },
+  { name: 'trec: a gzip bomb as the qrels', kind: 'trec', run: 'q1 Q0 d1 1 1 r\n', timeoutMs: 60000,
+    qrels: once(() => gzipSync(Buffer.alloc(LIMITS.maxBytes + 2 ** 20, 'q1 0 d1 1\n'), { level: 9 })),
+    expect: { error: /bytes once unpacked, got more \(a gzip bomb/, line: 0, source: 'qrels', code: 'too-large' } },
 ];
 
 // ---- how a case is fed, shared by the command and the API runners ----------------
@@ -467,11 +503,13 @@ export function apiInputOf(c) {
 // evaluateTrec on the case's texts, and again on the same texts as bytes
 // (Buffers), which must give the same result or the same error.
 function trecOnTextAndBytes(api, c) {
+  const made = (v) => (typeof v === 'function' ? v() : v);
   const inputs = (text) => ({
     ...(c.subtopics === undefined ? {} : { subtopics: text(c.subtopics) }),
     ...(c.zscores === undefined ? {} : { zscores: text(c.zscores) }),
+    ...(c.group === undefined ? {} : { group: text(c.group) }),
   });
-  const call = (text) => api.evaluateTrec(text(c.qrels), text(c.run), { ...c.options, ...inputs(text) });
+  const call = (text) => api.evaluateTrec(text(made(c.qrels)), text(made(c.run)), { ...c.options, ...inputs(text) });
   const bytes = (t) => (typeof t === 'string' ? Buffer.from(t) : t);
   let result;
   try {

@@ -88,7 +88,8 @@ function commandFor(c) {
     files.run = writeInput(c.run);
     const sub = c.subtopics === undefined ? [] : ['--subtopics', (files.subtopics = writeInput(c.subtopics))];
     const z = c.zscores === undefined ? [] : ['-Z', (files.zscores = writeInput(c.zscores))];
-    return { args: ['trec', '-q', '--digits', '17', ...sub, ...z, ...(c.args ?? []), files.qrels, files.run], input: Buffer.alloc(0), files };
+    const g = c.group === undefined ? [] : ['--group', (files.group = writeInput(c.group))];
+    return { args: ['trec', '-q', '--digits', '17', ...sub, ...z, ...g, ...(c.args ?? []), files.qrels, files.run], input: Buffer.alloc(0), files };
   }
   if (c.kind === 'merge') {
     const parts = c.parts.map((text) => writeInput(text));

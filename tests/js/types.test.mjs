@@ -78,7 +78,7 @@ test('step rows carry the core\'s step fields in the core\'s order, from put_ste
 test('evaluateTrec: typed options are the rows trec takes, plus the subtopics text; typed rows are what trecOptionSchema() gives', async () => {
   const api = await createNdcgModule();
   const keys = api.trecOptionSchema().map((r) => r.key);
-  assert.deepEqual(interfaceMembers('TrecOptions'), [...keys, 'subtopics', 'zscores'].sort());
+  assert.deepEqual(interfaceMembers('TrecOptions'), [...keys, 'subtopics', 'zscores', 'group'].sort());
   assert.deepEqual(Object.keys(api.trecOptionSchema()[0]).sort(), interfaceMembers('TrecOptionRow'));
   for (const row of api.trecOptionSchema()) assert.ok(dts.includes(`'${row.kind}'`), row.kind);
 });
@@ -86,7 +86,7 @@ test('evaluateTrec: typed options are the rows trec takes, plus the subtopics te
 test('compareRuns: typed options are the rows of compare\'s table; typed results are what it returns', async () => {
   const api = await createNdcgModule();
   const keys = api.compareOptionSchema().map((r) => r.key);
-  assert.deepEqual(interfaceMembers('CompareOptions'), [...keys].sort());
+  assert.deepEqual(interfaceMembers('CompareOptions'), [...keys, 'group'].sort());
   assert.deepEqual(Object.keys(api.compareOptionSchema()[0]).sort(), interfaceMembers('CompareOptionRow'));
   const qrels = 'q1 0 d1 1\nq2 0 d1 1\n';
   const run = (first) => `q1 Q0 ${first} 1 2 r\nq1 Q0 d2 2 1 r\nq2 Q0 d1 1 2 r\n`;

@@ -68,7 +68,7 @@ def call(case):
     options = {snake(k): v for k, v in given.items()} if isinstance(given, dict) else given
     text = lambda v: v if isinstance(v, bytes) else v.encode('utf-8', 'surrogatepass')
     if kind == 'trec':
-        extra = {key: text(case[key]) for key in ('subtopics', 'zscores') if case.get(key) is not None}
+        extra = {key: text(case[key]) for key in ('subtopics', 'zscores', 'group') if case.get(key) is not None}
         r = ndcg_calc.evaluate(text(case['qrels']), text(case['run']), **extra, **options)
         return {'mean': r.mean, 'perQuery': dict(r)}
     if kind == 'merge':

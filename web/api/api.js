@@ -67,6 +67,36 @@ function checkText(name, value) {
   return value;
 }
 
+// What unpacks gzip in Node (the page unpacks files itself; elsewhere the
+// core says to unpack first). At most the core's limit of 256 MiB.
+const GZIP_LIMIT = 256 * 2 ** 20;
+function gunzipped(source, bytes) {
+  const zlib = globalThis.process && typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('node:zlib') : null;
+  if (!zlib || bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  try {
+    return zlib.gunzipSync(bytes, { maxOutputLength: GZIP_LIMIT });
+  } catch (e) {
+    if (e instanceof RangeError || e.code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new NdcgError('too-large', `expected at most ${GZIP_LIMIT} bytes once unpacked, got more (a gzip bomb, or an input too large)`,
+        { source, args: { limit: String(GZIP_LIMIT) } });
+    }
+    const why = /unexpected end/i.test(e.message) ? 'data that ends early (a truncated file?)' : `damaged data (${e.message})`;
+    throw new NdcgError('binary-input', `expected gzip data, got ${why}`, { source });
+  }
+}
+
+/**
+ * A run or qrels for the batch calls: text, bytes (gzip unpacked in Node),
+ * or what pytrec_eval and ranx hold in JS, {qid: {docid: number}}, or an
+ * array of records [{query_id, doc_id, score}], handed to the core as JSON.
+ */
+function batchInput(source, value) {
+  if (typeof value === 'string') return value;
+  if (value instanceof Uint8Array) return gunzipped(source, value);
+  if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) return JSON.stringify(value);
+  throw optionError(source, 'a string, a Uint8Array, an object {qid: {docid: number}} or an array of records', value);
+}
+
 /**
  * evaluateTrec's result keyed as trec_eval prints (pytrec_eval's shape): perQuery[qid][name],
  * a text measure's (relstring) value its text; mean[name] for the measures with an "all" line.
@@ -87,7 +117,7 @@ function trecResultOf(r) {
   names.forEach((name, m) => { if (!r.perQueryOnly[m]) mean[name] = value(r.mean[m]); });
   return {
     measures: names, qids, perQuery, mean, numQ: r.numQ, runId: r.runId, notOffered: r.notOffered, notes: r.notes,
-    text: r.text,
+    readings: r.readings, text: r.text,
   };
 }
 
@@ -114,15 +144,20 @@ function compareResultOf(r) {
     perQuery: byMeasure(r.values, runs, measures, qids),
     perQueryWorst: byMeasure(r.worst, runs, measures, qids),
     perQueryBest: byMeasure(r.best, runs, measures, qids),
-    trials: r.trials, seed: r.seed, holmTest: r.holmTest, text: r.text,
+    trials: r.trials, seed: r.seed, holmTest: r.holmTest, readings: r.readings, text: r.text,
   };
 }
 
 function checkRuns(runTexts) {
-  if (!Array.isArray(runTexts) || !runTexts.every((t) => typeof t === 'string' || t instanceof Uint8Array)) {
-    throw optionError('runs', 'an array of run texts', runTexts);
-  }
-  return runTexts;
+  if (!Array.isArray(runTexts)) throw optionError('runs', 'an array of runs', runTexts);
+  return runTexts.map((run) => batchInput('run', run));
+}
+
+/** The inputs among the options (subtopics, -Z's means, LETOR's group sizes), gzip unpacked. */
+function inputsOf(o) {
+  const out = {};
+  for (const [name, value] of Object.entries(o.inputs)) out[name] = value instanceof Uint8Array ? gunzipped(name, value) : value;
+  return out;
 }
 
 /**
@@ -132,14 +167,18 @@ function checkRuns(runTexts) {
  */
 function batchCalls({ commands, hasBatch }, call) {
   return {
-    /** trec_eval-compatible evaluation: { perQuery: {qid: {name: value}}, mean, measures, qids, text }. */
+    /**
+     * trec_eval-compatible evaluation: { perQuery: {qid: {name: value}}, mean, measures, qids, readings, text }.
+     * qrels and run: TREC, CSV/TSV with a header, JSON, JSON Lines (text or bytes, gzip too in Node), objects
+     * {qid: {docid: number}} or arrays of records; a LETOR file and its predictions; no run: the qrels hold both.
+     */
     evaluateTrec(qrelsText, runText, options) {
       if (!hasBatch) throw notInBuild('evaluateTrec');
-      const o = optionTexts(options, commands.trec.schema, 'subtopics', 'zscores');
-      const qrels = checkText('qrels', qrelsText);
-      const run = checkText('run', runText);
-      const { subtopics, zscores } = o.inputs;
-      return trecResultOf(checked(call((m) => m.evaluateTrec(qrels, run, subtopics, zscores, o.keys, o.values))));
+      const o = optionTexts(options, commands.trec.schema, 'subtopics', 'zscores', 'group');
+      const qrels = batchInput('qrels', qrelsText);
+      const run = runText === undefined || runText === null ? null : batchInput('run', runText);
+      const { subtopics, zscores, group } = inputsOf(o);
+      return trecResultOf(checked(call((m) => m.evaluateTrec(qrels, run, subtopics, zscores, group, o.keys, o.values))));
     },
 
     /**
@@ -151,9 +190,11 @@ function batchCalls({ commands, hasBatch }, call) {
      */
     compareRuns(qrelsText, runTexts, options) {
       if (!hasBatch) throw notInBuild('compareRuns');
-      const o = optionTexts(options, commands.compare.schema);
+      const o = optionTexts(options, commands.compare.schema, 'group');
       const runs = checkRuns(runTexts);
-      const r = call((m) => m.compareRuns(checkText('qrels', qrelsText), runs, o.keys, o.values));
+      const qrels = batchInput('qrels', qrelsText);
+      const { group } = inputsOf(o);
+      const r = call((m) => m.compareRuns(qrels, runs, group, o.keys, o.values));
       return compareResultOf(checked(r));
     },
 

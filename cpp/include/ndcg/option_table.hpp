@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "ndcg/error.hpp"
+#include "ndcg/inputs.hpp"
 #include "ndcg/metrics.hpp"
 #include "ndcg/parse.hpp"
 #include "ndcg/report.hpp"
@@ -50,6 +51,8 @@ struct batch_settings {
   bool all_pairs = false;            // compare: every pair, not only each run against the first
   adjusted_test holm = adjusted_test::ttest;
   std::vector<std::string> names;    // compare: run names; default run1, run2, ...
+  input_format run_format = input_format::automatic;    // how the runs are read (inputs.hpp)
+  input_format qrels_format = input_format::automatic;  // how the judgments are read
 };
 
 // What one explanation is asked for: the metric's options, the preset they

@@ -67,6 +67,13 @@ const std::vector<option_row> batch_rows = {
      "the report's format (trec: text, json as pytrec_eval's {qid: {measure: value}} with \"all\", or csv)",
      set_choice<&batch_settings::format>,
      put_choice<&batch_settings::format>},
+    {"run_format", T | C, "", kind::choice, "auto,trec,csv,tsv,json,jsonl,letor", none, none, false, false,
+     "how the runs are read: by their content (auto), or as TREC, CSV or TSV with a header, JSON, JSON Lines",
+     set_choice<&batch_settings::run_format>, put_choice<&batch_settings::run_format>},
+    {"qrels_format", T | C, "", kind::choice, "auto,trec,csv,tsv,json,jsonl,letor", none, none, false, false,
+     "how the judgments are read: by their content (auto), or as TREC, CSV, TSV, JSON, JSON Lines or LETOR (whose "
+     "runs are predictions files, one score per line)",
+     set_choice<&batch_settings::qrels_format>, put_choice<&batch_settings::qrels_format>},
     {"names", C, "", kind::texts, "", none, none, false, false,
      "the runs' names in order, repeatable (default: file names; run1, run2, ...)",
      add_text<&batch_settings::names>, put_texts<&batch_settings::names>},

@@ -1,0 +1,107 @@
+// The multi-query inputs people hold, read for `ndcg trec` and `ndcg
+// compare`: each is turned into TREC text (runs `qid Q0 docid rank score
+// tag`, qrels `qid 0 docid rel`), which the trec_eval-exact evaluation then
+// reads as it reads any TREC file. Every field is checked here, so an error
+// names the line and column of the file as given; the TREC readers never
+// see a line they would refuse.
+//
+// Formats, told apart by content (a format named in input_reading wins):
+//   trec    runs and qrels as trec_eval reads them (passed through, not copied)
+//   csv     comma-separated with a header (RFC 4180 quotes), column names
+//   tsv     from the one table of names (query_id, doc_id, score, rel, ...;
+//           BEIR's qrels `query-id corpus-id score`: score is the judgment)
+//   json    {qid: {docid: number}} (pytrec_eval, ranx), or records
+//           [{"query_id": ..., "doc_id": ..., "score": ...}]
+//   jsonl   JSON Lines of such records
+//   letor   LETOR / SVMlight lines `label qid:Q 1:v 2:v ... # docid = D`:
+//           the labels are the judgments, a predictions file (one number
+//           per line, in the file's order) scores each line
+// gzip (by its magic bytes) is unpacked first where the build has zlib
+// (natively; the JS API unpacks in Node and the page), at most max_bytes.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ndcg/error.hpp"
+#include "ndcg/parse.hpp"
+
+namespace ndcg {
+
+enum class input_format { automatic, trec, csv, tsv, json, jsonl, letor };
+std::string_view name_of(input_format f);  // "auto", "trec", "csv", ...
+expected<input_format> input_format_named(std::string_view name);
+
+// How the inputs are read. Names are only for the readings ("run.csv read
+// as CSV: ...").
+struct input_reading {
+  input_format qrels_format = input_format::automatic;
+  input_format run_format = input_format::automatic;
+  std::string_view group;                 // LETOR: a group-size file's text (LightGBM .query,
+                                          // XGBoost .group): lines carry no qid:
+  std::string qrels_name = "qrels";
+  std::vector<std::string> run_names;     // one per run; "run" when missing
+  limits lim;                             // max_bytes also bounds what gzip unpacks to
+};
+
+// One input as TREC text: the text as given (TREC, not copied) or converted.
+class trec_text {
+ public:
+  trec_text() = default;
+  static trec_text passed(std::string_view text, input_format f);
+  static trec_text converted(std::string text, input_format f);
+  trec_text(trec_text&& other) noexcept;
+  trec_text& operator=(trec_text&& other) noexcept;
+  trec_text(const trec_text&) = delete;
+  trec_text& operator=(const trec_text&) = delete;
+
+  std::string_view text() const { return owned_ ? std::string_view(buffer_) : view_; }
+  input_format format = input_format::trec;  // as read
+  std::string reading;                       // one line, "" for TREC as given
+
+ private:
+  std::string buffer_;
+  std::string_view view_;
+  bool owned_ = false;
+};
+
+// The judgments and the runs of one evaluation, as TREC text.
+struct trec_inputs {
+  trec_text qrels;
+  std::vector<trec_text> runs;
+  std::vector<std::string> readings;  // every input's reading that is not plain TREC, in order
+};
+
+// Reads the qrels and the runs (compare's several; trec's one). With LETOR
+// judgments each run is a predictions file; with no run at all, the one
+// input must hold both (a table or JSON records with a score and a rel
+// column, as an LTR evaluation set: qid,label,score). Errors name their
+// input in error::source ("qrels", "run" with index = the run, 1-based,
+// "group"). Judgments that are not qrels (-R prefs ...) pass as they are.
+expected<trec_inputs> read_inputs(std::string_view qrels, const std::vector<std::string_view>& runs,
+                                  const input_reading& r, bool qrels_are_qrels = true);
+
+// The judgments alone, as read_inputs reads them, for a TREC run read
+// elsewhere (streamed). LETOR judgments come back unread (format letor, no
+// text): they need their predictions, through read_inputs.
+expected<trec_text> read_qrels(std::string_view qrels, const input_reading& r);
+
+// Whether a run whose first bytes are `head` can be streamed as TREC as it
+// is (not gzip, TREC by `run_format` or by content) beside these judgments
+// (not LETOR, whose runs are predictions).
+bool streams_as_trec(std::string_view head, const trec_text& qrels, input_format run_format);
+
+// The format the start of a text is in (the first data lines decide);
+// gzip is not looked for here. `judgments`: read as qrels, not a run.
+input_format detect_input(std::string_view head, bool judgments);
+
+// True when `bytes` start with gzip's magic bytes (1f 8b).
+bool is_gzip(std::string_view bytes);
+// The bytes a gzip file holds (several members are read one after the
+// other), at most max_bytes; a build without zlib (WebAssembly) says to
+// unpack it first. Errors have source `source` and no line.
+expected<std::string> gunzip(std::string_view bytes, std::size_t max_bytes, std::string_view source);
+
+}  // namespace ndcg

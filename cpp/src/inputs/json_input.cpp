@@ -1,0 +1,205 @@
+// JSON runs and qrels: {qid: {docid: number}} as pytrec_eval and ranx hold
+// them, an array of records, or JSON Lines of records whose keys are names
+// from the one table of column names (query_id, doc_id, score, rank, rel).
+#include <array>
+#include <string>
+
+#include "inputs/inputs_detail.hpp"
+#include "inputs/json_reader.hpp"
+#include "parse/columns.hpp"
+
+namespace ndcg::detail {
+namespace {
+
+using token = json_reader::token;
+
+struct held {
+  std::string text;
+  std::size_t line = 0, column = 0;
+  value_at at() const { return line ? value_at{text, line, column} : value_at{}; }
+};
+
+// The names of the keys a record gave each role, for the reading.
+struct key_names {
+  std::array<std::string, 8> by_role;
+  std::string ignored;
+  bool rank_order = false, score_as_rel = false;
+};
+
+error wrong(const json_reader& j, std::string what) {
+  return fail(error_code::bad_input, "expected " + what + ", got " + echo(j.value()), j.line(), j.column())
+      .with("found", j.value());
+}
+
+error wrong_token(const json_reader& j, token t, const std::string& what) {
+  const char* found = t == token::object_begin ? "an object" : t == token::array_begin ? "an array"
+                      : t == token::end ? "the end" : t == token::literal ? "a literal" : "a closing bracket";
+  return fail(error_code::bad_input, "expected " + what + ", got " + found, j.line(), j.column()).with("found", found);
+}
+
+// A scalar value for a record's field: a string or a number.
+status scalar(json_reader& j, token t, held& out) {
+  if (t == token::literal) return wrong(j, "a string or a number");
+  if (t != token::string && t != token::number) return wrong_token(j, t, "a string or a number");
+  out.text = std::string(j.value());
+  out.line = j.line();
+  out.column = j.column() + (t == token::string ? 1 : 0);
+  return done{};
+}
+
+// One record, its "{" read: every key's value kept by role, the rest skipped.
+status read_record(json_reader& j, input_use use, trec_writer& w, key_names& names, std::size_t line,
+                   std::size_t column) {
+  std::array<held, 8> fields;
+  for (;;) {
+    auto k = j.next();
+    if (!k) return k.err();
+    if (*k == token::object_end) break;
+    const std::string key(j.value());
+    const role r = role_of(key);
+    auto v = j.next();
+    if (!v) return v.err();
+    if (r == role::none || r == role::subtopics) {
+      if (names.ignored.find(key) == std::string::npos) names.ignored += (names.ignored.empty() ? "" : ", ") + key;
+      if (auto ok = j.skip(*v); !ok) return ok;
+      continue;
+    }
+    const std::size_t at = static_cast<std::size_t>(r);
+    if (auto ok = scalar(j, *v, fields[at]); !ok) return ok;
+    if (names.by_role[at].empty()) names.by_role[at] = key;
+  }
+  input_row row;
+  row.qid = fields[static_cast<std::size_t>(role::query)].at();
+  row.doc = fields[static_cast<std::size_t>(role::id)].at();
+  row.score = fields[static_cast<std::size_t>(role::score)].at();
+  row.rank = fields[static_cast<std::size_t>(role::rank)].at();
+  row.rel = fields[static_cast<std::size_t>(role::grade)].at();
+  row.tag = fields[static_cast<std::size_t>(role::tag)].at();
+  if (use == input_use::qrels && !row.rel.given() && row.score.given()) {
+    row.rel = row.score;
+    names.score_as_rel = true;
+  }
+  if (use != input_use::qrels && !row.score.given() && row.rank.given()) names.rank_order = true;
+  auto need = [&](const value_at& v, role r) -> status {
+    if (v.given()) return done{};
+    return fail(error_code::missing_value,
+                "expected a " + std::string(role_name(r)) + " in this record (a key named " + names_of(r) + ")", line,
+                column);
+  };
+  if (auto ok = need(row.qid, role::query); !ok) return ok;
+  if (use != input_use::both)
+    if (auto ok = need(row.doc, role::id); !ok) return ok;
+  if (use != input_use::run)
+    if (auto ok = need(row.rel, role::grade); !ok) return ok;
+  return w.add(row);
+}
+
+std::string records_reading(const key_names& n, bool lines) {
+  std::string out = lines ? "JSON Lines records: " : "JSON records: ";
+  std::string said;
+  for (role r : {role::query, role::id, role::score, role::rank, role::grade, role::tag}) {
+    const std::string& key = n.by_role[static_cast<std::size_t>(r)];
+    if (key.empty()) continue;
+    std::string as(role_name(r));
+    if (r == role::score && n.score_as_rel) as = "rel (no rel key: the score is the judgment)";
+    said += (said.empty() ? "" : ", ") + key + " -> " + as;
+  }
+  out += said;
+  if (n.by_role[static_cast<std::size_t>(role::id)].empty()) out += "; doc ids: each record's position in its query";
+  if (n.rank_order) out += "; ordered by rank (score = -rank)";
+  if (!n.ignored.empty()) out += "; ignored: " + n.ignored;
+  return out;
+}
+
+// {qid: {docid: number}}, the first qid's "{" read.
+status read_dict(json_reader& j, input_use use, trec_writer& w, held qid) {
+  for (;;) {
+    for (;;) {
+      auto k = j.next();
+      if (!k) return k.err();
+      if (*k == token::object_end) break;
+      input_row row;
+      held doc{std::string(j.value()), j.line(), j.column() + 1};
+      row.qid = qid.at();
+      row.doc = doc.at();
+      auto v = j.next();
+      if (!v) return v.err();
+      held number;
+      if (*v != token::number && *v != token::string)
+        return *v == token::literal ? wrong(j, "a number") : wrong_token(j, *v, "a number");
+      number = held{std::string(j.value()), j.line(), j.column() + (*v == token::string ? 1 : 0)};
+      (use == input_use::run ? row.score : row.rel) = number.at();
+      if (auto ok = w.add(row); !ok) return ok;
+    }
+    auto k = j.next();
+    if (!k) return k.err();
+    if (*k == token::object_end) return done{};
+    qid = held{std::string(j.value()), j.line(), j.column() + 1};
+    auto v = j.next();
+    if (!v) return v.err();
+    if (*v != token::object_begin) return wrong_token(j, *v, "{docid: number} for query " + echo(qid.text));
+  }
+}
+
+status expect_end(json_reader& j) {
+  auto t = j.next();
+  if (!t) return t.err();
+  if (*t != token::end) return wrong_token(j, *t, "the end of the JSON text");
+  return done{};
+}
+
+}  // namespace
+
+status read_json(std::string_view text, input_use use, trec_writer& w, std::string& reading) {
+  json_reader j(text);
+  auto t = j.next();
+  if (!t) return t.err();
+  key_names names;
+  if (*t == token::array_begin) {
+    for (;;) {
+      auto r = j.next();
+      if (!r) return r.err();
+      if (*r == token::array_end) break;
+      if (*r != token::object_begin) return wrong_token(j, *r, "a record (an object)");
+      if (auto ok = read_record(j, use, w, names, j.line(), j.column()); !ok) return ok;
+    }
+    reading = records_reading(names, false);
+    return expect_end(j);
+  }
+  if (*t != token::object_begin) return wrong_token(j, *t, "an object or an array");
+  const std::size_t line = j.line(), column = j.column();
+  // A first value that is an object makes a dict; else the text is records.
+  json_reader probe = j;
+  auto k = probe.next();
+  if (!k) return k.err();
+  if (*k == token::string) {
+    held qid{std::string(probe.value()), probe.line(), probe.column() + 1};
+    auto v = probe.next();
+    if (!v) return v.err();
+    if (*v == token::object_begin) {
+      if (use == input_use::both) {
+        return fail(error_code::bad_input,
+                    "expected records with a score and a rel: {qid: {docid: number}} holds a run or qrels, "
+                    "not both (give the other file too)",
+                    line, column)
+            .with("found", "{qid: {docid: number}}");
+      }
+      if (auto ok = read_dict(probe, use, w, qid); !ok) return ok;
+      reading = use == input_use::run ? "JSON {qid: {docid: score}}" : "JSON {qid: {docid: rel}}";
+      return expect_end(probe);
+    }
+  }
+  std::size_t records = 0;
+  for (;;) {
+    if (auto ok = read_record(j, use, w, names, j.line(), j.column()); !ok) return ok;
+    ++records;
+    auto n = j.next();
+    if (!n) return n.err();
+    if (*n == token::end) break;
+    if (*n != token::object_begin) return wrong_token(j, *n, "a record (an object) on each line");
+  }
+  reading = records_reading(names, records > 1);
+  return done{};
+}
+
+}  // namespace ndcg::detail

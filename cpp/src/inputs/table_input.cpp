@@ -1,0 +1,143 @@
+// A CSV or TSV table with a header as a run, qrels or both: the header's
+// names say each column's role (parse/columns.hpp, the one table of names).
+// In qrels a score column with no rel column is the judgment (BEIR's
+// `query-id corpus-id score`); a run with a rank and no score is in rank order.
+#include <array>
+#include <string>
+
+#include "inputs/inputs_detail.hpp"
+#include "parse/columns.hpp"
+
+namespace ndcg::detail {
+namespace {
+
+constexpr std::size_t role_count = 8;
+using column_map = std::array<long, role_count>;  // role -> column, -1 absent
+
+std::size_t at(role r) { return static_cast<std::size_t>(r); }
+
+expected<column_map> map_header(const std::vector<csv_cell>& header, std::string& ignored) {
+  column_map cols;
+  cols.fill(-1);
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    const role r = role_of(header[i].text);
+    if (r == role::none) {
+      ignored += (ignored.empty() ? "" : ", ") + header[i].text;
+      continue;
+    }
+    if (cols[at(r)] >= 0) {
+      const csv_cell& first = header[static_cast<std::size_t>(cols[at(r)])];
+      return fail(error_code::duplicate_column,
+                  "expected one " + std::string(role_name(r)) + " column, got " + echo(header[i].text) + " besides " +
+                      echo(first.text),
+                  header[i].line, header[i].column)
+          .with("found", header[i].text)
+          .with("first", first.text);
+    }
+    cols[at(r)] = static_cast<long>(i);
+  }
+  return cols;
+}
+
+error no_column(const std::vector<csv_cell>& header, role r, std::string_view also = {}) {
+  std::string names;
+  for (const csv_cell& c : header) names += (names.empty() ? "" : ",") + c.text;
+  return fail(error_code::no_grade_column,
+              "expected a " + std::string(role_name(r)) + " column (named " + names_of(r) + std::string(also) +
+                  "), got " + echo(names),
+              header.empty() ? 1 : header[0].line, 1)
+      .with("found", names);
+}
+
+// Which column gives each field of a row, and the reading said about it.
+struct table_plan {
+  long qid = -1, doc = -1, score = -1, rank = -1, rel = -1, tag = -1;
+  std::string reading;
+};
+
+void said(std::string& reading, const std::vector<csv_cell>& header, long col, std::string_view as) {
+  if (col < 0) return;
+  reading += (reading.empty() ? "" : ", ") + header[static_cast<std::size_t>(col)].text + " -> " + std::string(as);
+}
+
+expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use) {
+  std::string ignored;
+  auto cols = map_header(header, ignored);
+  if (!cols) return cols.err();
+  const column_map& c = *cols;
+  table_plan p;
+  p.qid = c[at(role::query)];
+  p.doc = c[at(role::id)];
+  p.tag = use == input_use::qrels ? -1 : c[at(role::tag)];
+  if (p.qid < 0) return no_column(header, role::query);
+  if (p.doc < 0 && use != input_use::both) return no_column(header, role::id);
+  bool beir = false;
+  if (use != input_use::run) {
+    p.rel = c[at(role::grade)];
+    if (p.rel < 0 && use == input_use::qrels) {
+      p.rel = c[at(role::score)];
+      beir = p.rel >= 0;
+    }
+    if (p.rel < 0) return no_column(header, role::grade, use == input_use::qrels ? ", or a score column" : "");
+  }
+  if (use != input_use::qrels) {
+    p.score = c[at(role::score)];
+    if (p.score < 0) p.rank = c[at(role::rank)];
+    if (p.score < 0 && p.rank < 0) return no_column(header, role::score, ", or a rank column");
+  }
+  said(p.reading, header, p.qid, "query");
+  said(p.reading, header, p.doc, "doc");
+  said(p.reading, header, p.score, "score");
+  said(p.reading, header, p.rank, "rank");
+  said(p.reading, header, p.rel, beir ? "rel (no rel column: the score is the judgment)" : "rel");
+  said(p.reading, header, p.tag, "tag");
+  if (p.doc < 0) p.reading += "; doc ids: each row's position in its query";
+  if (p.rank >= 0) p.reading += "; ordered by rank (score = -rank)";
+  if (!ignored.empty()) p.reading += "; ignored: " + ignored;
+  return p;
+}
+
+value_at cell_at(const std::vector<csv_cell>& cells, long col) {
+  if (col < 0) return {};
+  const csv_cell& c = cells[static_cast<std::size_t>(col)];
+  return {c.text, c.line, c.column};
+}
+
+error ragged(const std::vector<csv_cell>& cells, std::size_t expected, std::size_t line) {
+  const std::size_t n = cells.size();
+  const std::size_t column = n > expected ? cells[expected].column : cells.back().column + cells.back().text.size();
+  return fail(error_code::field_count,
+              "expected " + std::to_string(expected) + " fields (as the header has), got " + std::to_string(n), line,
+              column)
+      .with("expected", std::to_string(expected))
+      .with("found", std::to_string(n));
+}
+
+}  // namespace
+
+status read_table(std::string_view text, input_format f, input_use use, trec_writer& w, std::string& reading) {
+  csv_records records(text, f == input_format::tsv ? '\t' : ',');
+  std::vector<csv_cell> header, cells;
+  auto got = records.next(header);
+  if (!got) return got.err();
+  if (!*got) return fail(error_code::empty_input, "expected a header line naming the columns, got no lines");
+  auto plan = plan_of(header, use);
+  if (!plan) return plan.err();
+  reading = std::string(f == input_format::tsv ? "TSV" : "CSV") + ": " + plan->reading;
+  for (;;) {
+    auto more = records.next(cells);
+    if (!more) return more.err();
+    if (!*more) return done{};
+    if (cells.size() != header.size()) return ragged(cells, header.size(), cells[0].line);
+    input_row r;
+    r.qid = cell_at(cells, plan->qid);
+    r.doc = cell_at(cells, plan->doc);
+    r.score = cell_at(cells, plan->score);
+    r.rank = cell_at(cells, plan->rank);
+    r.rel = cell_at(cells, plan->rel);
+    r.tag = cell_at(cells, plan->tag);
+    if (auto ok = w.add(r); !ok) return ok;
+  }
+}
+
+}  // namespace ndcg::detail

@@ -1,0 +1,536 @@
+// The batch readers (inputs.hpp): the parity set converted here to CSV,
+// TSV, JSON dicts, JSON records and Lines, LETOR with predictions (with and
+// without a group file) and gzip gives trec_eval's output byte for byte;
+// each broken input is refused at its own line and column; detection; and
+// the command's files, readings and overrides.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#ifndef __EMSCRIPTEN__
+#include <zlib.h>
+#endif
+
+#include "cli.hpp"
+#include "ndcg/inputs.hpp"
+#include "ndcg/trec.hpp"
+#include "parse/columns.hpp"
+#include "support.hpp"
+
+namespace {
+
+using ndcg::input_format;
+
+struct trec_line {
+  std::vector<std::string> f;
+};
+
+std::vector<trec_line> lines_of(const std::string& text) {
+  std::vector<trec_line> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) {
+    std::istringstream words(l);
+    trec_line t;
+    for (std::string w; words >> w;) t.f.push_back(w);
+    if (!t.f.empty()) out.push_back(t);
+  }
+  return out;
+}
+
+// RFC 4180: a cell with the separator, a quote or a line end is quoted.
+std::string cell(const std::string& s, char sep) {
+  if (s.find_first_of(std::string("\"\r\n") + sep) == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// The parity run and qrels in each format, as other tools write them.
+struct parity {
+  std::string run = test_support::parity_text("set1.run");
+  std::string qrels = test_support::parity_text("set1.qrels");
+  std::vector<trec_line> r = lines_of(run), q = lines_of(qrels);
+
+  std::string table(bool is_run, char sep, const char* eol) const {
+    std::string out = is_run ? std::string("query_id") + sep + "doc_id" + sep + "score" + sep + "tag" + eol
+                             : std::string("query-id") + sep + "corpus-id" + sep + "score" + eol;
+    for (const trec_line& l : is_run ? r : q) {
+      out += cell(l.f[0], sep) + sep + cell(l.f[2], sep) + sep + (is_run ? l.f[4] + sep + l.f[5] : l.f[3]) + eol;
+    }
+    return out;
+  }
+  std::string dict(bool is_run) const {
+    std::map<std::string, std::string> by_query;
+    std::vector<std::string> order;
+    for (const trec_line& l : is_run ? r : q) {
+      std::string& body = by_query[l.f[0]];
+      if (body.empty()) order.push_back(l.f[0]);
+      else body += ", ";
+      body += json_string(l.f[2]) + ": " + (is_run ? l.f[4] : l.f[3]);
+    }
+    std::string out = "{\n";
+    for (std::size_t i = 0; i < order.size(); ++i)
+      out += " " + json_string(order[i]) + ": {" + by_query[order[i]] + "}" + (i + 1 < order.size() ? ",\n" : "\n");
+    return out + "}\n";
+  }
+  std::string records(bool is_run, bool lines) const {
+    std::string out = lines ? "" : "[";
+    bool first = true;
+    for (const trec_line& l : is_run ? r : q) {
+      if (!lines && !first) out += ",\n";
+      first = false;
+      out += "{\"qid\": " + json_string(l.f[0]) + ", \"docno\": " + json_string(l.f[2]) +
+             (is_run ? ", \"score\": " + l.f[4] + ", \"run_id\": " + json_string(l.f[5])
+                     : ", \"relevance\": " + l.f[3]) +
+             ", \"extra\": [1, {\"x\": null}]}" + (lines ? "\n" : "");
+    }
+    return out + (lines ? "" : "]");
+  }
+  // The run with every tag "run", as the formats without tags give it.
+  std::string run_tagged_run() const {
+    std::string out;
+    for (const trec_line& l : r) out += l.f[0] + " Q0 " + l.f[2] + " " + l.f[3] + " " + l.f[4] + " run\n";
+    return out;
+  }
+};
+
+std::string evaluated(std::string_view qrels, std::string_view run) {
+  ndcg::trec_options opt;
+  opt.measures = {"all_trec"};
+  auto r = ndcg::evaluate_trec(qrels, run, opt);
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : ndcg::describe(r.err())));
+  return ndcg::format_trec(*r, true);
+}
+
+std::string through_inputs(const std::string& qrels, const std::vector<std::string>& runs,
+                           const ndcg::input_reading& how = {}) {
+  auto in = ndcg::read_inputs(qrels, std::vector<std::string_view>(runs.begin(), runs.end()), how);
+  REQUIRE_MESSAGE(in.ok(), (in.ok() ? "" : in.err().source + ": " + ndcg::describe(in.err())));
+  return evaluated(in->qrels.text(), in->runs[0].text());
+}
+
+// LETOR lines of the run's documents (labels from the qrels, 0 when not
+// judged), their predictions, and the TREC run and qrels they stand for.
+struct letor_set {
+  std::string letor, bare, predictions, group, trec_run, trec_qrels, group_run, group_qrels;
+};
+
+letor_set letor_of(const parity& p) {
+  std::map<std::string, std::string> labels;
+  for (const trec_line& l : p.q) labels[l.f[0] + " " + l.f[2]] = l.f[3];
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<const trec_line*>> by_query;
+  for (const trec_line& l : p.r) {
+    if (by_query[l.f[0]].empty()) order.push_back(l.f[0]);
+    by_query[l.f[0]].push_back(&l);
+  }
+  letor_set s;
+  s.letor = "# made from set1.run\n";
+  for (std::size_t qi = 0; qi < order.size(); ++qi) {
+    const auto& docs = by_query[order[qi]];
+    s.group += std::to_string(docs.size()) + "\n";
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+      const trec_line& l = *docs[i];
+      const auto found = labels.find(l.f[0] + " " + l.f[2]);
+      const std::string label = found == labels.end() ? "0" : found->second;
+      const std::string pos = std::to_string(i + 1), qn = std::to_string(qi + 1);
+      s.letor += label + ".0 qid:" + l.f[0] + "  1:0.5\t2:" + pos + " 1:3 #docid = " + l.f[2] + " inc = 0.04 prob = 0.2\n";
+      s.bare += label + " 1:0.5 2:" + pos + "\n";
+      s.predictions += l.f[4] + "\n";
+      s.trec_run += l.f[0] + " Q0 " + l.f[2] + " 0 " + l.f[4] + " run\n";
+      s.trec_qrels += l.f[0] + " 0 " + l.f[2] + " " + label + "\n";
+      s.group_run += qn + " Q0 " + pos + " 0 " + l.f[4] + " run\n";
+      s.group_qrels += qn + " 0 " + pos + " " + label + "\n";
+    }
+  }
+  s.letor.pop_back();  // no final newline
+  return s;
+}
+
+#ifndef __EMSCRIPTEN__
+std::string gzipped(const std::string& text) {
+  z_stream z{};
+  REQUIRE(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+  std::string out(deflateBound(&z, text.size()), '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  z.avail_in = static_cast<uInt>(text.size());
+  z.next_out = reinterpret_cast<Bytef*>(&out[0]);
+  z.avail_out = static_cast<uInt>(out.size());
+  REQUIRE(deflate(&z, Z_FINISH) == Z_STREAM_END);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+#endif
+
+struct outcome {
+  int code;
+  std::string out, err;
+};
+
+outcome cli(std::vector<std::string> args, const std::string& input = "") {
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  args.insert(args.begin(), "trec");
+  const int code = ndcg::run_cli(args, in, out, err);
+  return {code, out.str(), err.str()};
+}
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  const std::string dir = (std::filesystem::temp_directory_path() / "ndcg-inputs-test").string();
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/" + name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("inputs: the parity set in every format gives trec_eval's -q -m all_trec output, byte for byte") {
+  const parity p;
+  const std::string want = evaluated(p.qrels, p.run);
+  const std::string want_untagged = evaluated(p.qrels, p.run_tagged_run());
+  SUBCASE("TREC, passed through") { CHECK(through_inputs(p.qrels, {p.run}) == want); }
+  SUBCASE("CSV run (CRLF, quoted ids, a BOM), BEIR TSV qrels") {
+    CHECK(through_inputs(p.table(false, '\t', "\r\n"), {"\xEF\xBB\xBF" + p.table(true, ',', "\r\n")}) == want);
+  }
+  SUBCASE("TSV run, CSV qrels") { CHECK(through_inputs(p.table(false, ',', "\n"), {p.table(true, '\t', "\n")}) == want); }
+  SUBCASE("JSON dicts") { CHECK(through_inputs(p.dict(false), {p.dict(true)}) == want_untagged); }
+  SUBCASE("JSON records") { CHECK(through_inputs(p.records(false, false), {p.records(true, false)}) == want); }
+  SUBCASE("JSON Lines") { CHECK(through_inputs(p.records(false, true), {p.records(true, true)}) == want); }
+#ifndef __EMSCRIPTEN__
+  SUBCASE("gzip: TREC and CSV") {
+    CHECK(through_inputs(gzipped(p.qrels), {gzipped(p.run)}) == want);
+    CHECK(through_inputs(gzipped(p.table(false, '\t', "\n")), {gzipped(p.table(true, ',', "\n"))}) == want);
+  }
+#endif
+  SUBCASE("formats named rather than detected") {
+    ndcg::input_reading how;
+    how.qrels_format = input_format::tsv;
+    how.run_format = input_format::jsonl;
+    CHECK(through_inputs(p.table(false, '\t', "\n"), {p.records(true, true)}, how) == want);
+  }
+}
+
+TEST_CASE("inputs: LETOR with predictions, and with a group file, as their TREC equivalents") {
+  const parity p;
+  const letor_set s = letor_of(p);
+  CHECK(through_inputs(s.letor, {s.predictions}) == evaluated(s.trec_qrels, s.trec_run));
+  ndcg::input_reading how;
+  how.group = s.group;
+  CHECK(through_inputs(s.bare, {s.predictions}, how) == evaluated(s.group_qrels, s.group_run));
+  auto in = ndcg::read_inputs(s.letor, {s.predictions, s.predictions}, {});
+  REQUIRE(in.ok());
+  CHECK(in->runs.size() == 2);
+  CHECK(in->readings[0] == "qrels read as LETOR: labels -> rel, 4114 lines in 51 queries; doc ids from #docid comments");
+  CHECK(in->readings[1] == "run read as predictions: one score per line of qrels");
+}
+
+TEST_CASE("inputs: one table with score and rel is the run and the qrels (an LTR evaluation set)") {
+  auto in = ndcg::read_inputs("qid,label,score\n1,2,0.5\n1,0,0.9\n1,1,0.1\n2,1,0.3\n2,0,0.2\n", {}, {});
+  REQUIRE(in.ok());
+  CHECK(in->qrels.text() == "1 0 1 2\n1 0 2 0\n1 0 3 1\n2 0 1 1\n2 0 2 0\n");
+  CHECK(in->runs[0].text() == "1 Q0 1 1 0.5 run\n1 Q0 2 2 0.9 run\n1 Q0 3 3 0.1 run\n2 Q0 1 1 0.3 run\n2 Q0 2 2 0.2 run\n");
+  CHECK(in->readings[0] ==
+        "qrels read as CSV: qid -> query, score -> score, label -> rel; doc ids: each row's position in its query (run "
+        "and qrels in one file)");
+}
+
+TEST_CASE("inputs: a run with only a rank is in rank order, and says so") {
+  auto in = ndcg::read_inputs("q 0 b 1\n", {"{\"query_id\": \"q\", \"doc_id\": \"a\", \"rank\": 1}\n"
+                                             "{\"query_id\": \"q\", \"doc_id\": \"b\", \"rank\": 2}\n"},
+                              {});
+  REQUIRE(in.ok());
+  CHECK(in->runs[0].text() == "q Q0 a 1 -1 run\nq Q0 b 2 -2 run\n");
+  CHECK(in->readings[0] ==
+        "run read as JSON Lines records: query_id -> query, doc_id -> doc, rank -> rank; ordered by rank (score = -rank)");
+}
+
+TEST_CASE("inputs: TREC as people hold it passes as it is (trailing columns, Q0 or 0.5 rounds, ranks from 0, negative scores)") {
+  const std::string qrels = "q Q0 a 1\nq 0.5 b 2\n";
+  const std::string run = "q Q0 a 0 -1.5 r extra cols\nq Q0 b 7 -0.5 r\n";
+  auto in = ndcg::read_inputs(qrels, {run}, {});
+  REQUIRE(in.ok());
+  CHECK(in->qrels.text().data() == qrels.data());  // not copied
+  CHECK(in->runs[0].text().data() == run.data());
+  CHECK(in->readings.empty());
+  ndcg::trec_options opt;
+  opt.measures = {"ndcg"};
+  auto r = ndcg::evaluate_trec(in->qrels.text(), in->runs[0].text(), opt);
+  REQUIRE(r.ok());
+  CHECK(r->mean[0] == doctest::Approx(1.0));
+}
+
+TEST_CASE("inputs: the format of a text, from its first data line") {
+  struct row {
+    const char* text;
+    input_format want;
+  };
+  const row rows[] = {
+      {"q Q0 d 1 0.5 run\n", input_format::trec},
+      {"q 0 d 1\n", input_format::trec},
+      {"# comment\n2 qid:1 1:0.5 # docid = x\n", input_format::letor},
+      {"2 1:0.5 2:0.1\n", input_format::letor},
+      {"query_id,doc_id,score\nq,d,1\n", input_format::csv},
+      {"\xEF\xBB\xBF\"query_id\",\"doc_id\",\"score\"\r\n", input_format::csv},
+      {"query-id\tcorpus-id\tscore\r\nq\td\t1\r\n", input_format::tsv},
+      {"q\tQ0\td\t1\t0.5\trun\n", input_format::trec},
+      {"{\"q\": {\"d\": 1}}", input_format::json},
+      {"[{\"qid\": \"q\"}]", input_format::json},
+      {"{\"qid\": \"q\", \"docid\": \"d\", \"score\": 1}\n{\"qid\": \"q\", \"docid\": \"e\", \"score\": 2}\n",
+       input_format::jsonl},
+      {"", input_format::trec},
+  };
+  for (const row& r : rows) {
+    CAPTURE(r.text);
+    CHECK(ndcg::detect_input(r.text, false) == r.want);
+  }
+}
+
+TEST_CASE("inputs: each broken input is refused at its own line and column") {
+  struct row {
+    const char* name;
+    const char* qrels;
+    const char* run;
+    const char* source;
+    std::size_t line, column;
+    ndcg::error_code code;
+    const char* message;  // a part of it
+  };
+  using ec = ndcg::error_code;
+  const char* ok_qrels = "q 0 a 1\n";
+  const row rows[] = {
+      {"ragged CSV", ok_qrels, "query_id,doc_id,score\nq,a,0.5\nq,b\n", "run", 3, 4, ec::field_count, "expected 3 fields"},
+      {"ragged CSV, a cell more", ok_qrels, "query_id,doc_id,score\nq,a,0.5,9\n", "run", 2, 9, ec::field_count, "got 4"},
+      {"unclosed quote", ok_qrels, "query_id,doc_id,score\nq,\"a,0.5\n", "run", 2, 3, ec::unclosed_quote, "closing"},
+      {"a score that is not a number", ok_qrels, "query_id,doc_id,score\nq,a,abc\n", "run", 2, 5, ec::not_a_number,
+       "a score"},
+      {"an id with a space", ok_qrels, "query_id,doc_id,score\nq,\"a b\",1\n", "run", 2, 3, ec::bad_input, "no spaces"},
+      {"a doc twice", ok_qrels, "qid,docid,score\nq,a,1\nq,a,2\n", "run", 3, 3, ec::duplicate_id, "first on line 2"},
+      {"no score column", ok_qrels, "qid,docid,weight\nq,a,1\n", "run", 1, 1, ec::no_grade_column, "score column"},
+      {"two query columns", ok_qrels, "qid,topic,docid,score\n", "run", 1, 5, ec::duplicate_column, "one query"},
+      {"a judgment of 0.5", "qid,docid,rel\nq,a,0.5\n", "q Q0 a 1 1 r\n", "qrels", 2, 5, ec::not_whole, "judgment"},
+      {"no rel column in qrels", "qid,docid,weight\nq,a,1\n", "q Q0 a 1 1 r\n", "qrels", 1, 1, ec::no_grade_column,
+       "rel column"},
+      {"JSON: a string score", ok_qrels, "{\"q\": {\"a\": \"x\"}}", "run", 1, 14, ec::not_a_number, "a score"},
+      {"JSON: a trailing comma", ok_qrels, "{\"q\": {\"a\": 1,}}", "run", 1, 15, ec::bad_input, "a key"},
+      {"JSON: a null score", ok_qrels, "{\"q\": {\"a\": null}}", "run", 1, 13, ec::bad_input, "a number"},
+      {"JSON: unclosed", ok_qrels, "{\"q\": {\"a\": 1}", "run", 1, 15, ec::bad_input, "the end"},
+      {"JSON: a record without a score", ok_qrels, "[{\"qid\": \"q\", \"doc\": \"a\"}]", "run", 1, 11,
+       ec::missing_value, "a score or a rank"},
+      {"JSON Lines: line 2 broken", ok_qrels, "{\"qid\": \"q\", \"doc\": \"a\", \"score\": 1}\n{\"qid\": \"q\", \"doc\": 2, \"score\": }\n",
+       "run", 2, 33, ec::bad_input, "a JSON value"},
+      {"LETOR: no qid:", "2 qid:1 1:0.5\n1 1:0.3 2:0.1\n", "0.5\n0.4\n", "qrels", 2, 3, ec::bad_input, "qid:ID"},
+      {"LETOR: a label that is not a number", "x qid:1 1:0.5\n", "0.5\n", "qrels", 1, 1, ec::not_a_number, "a label"},
+      {"LETOR: a label of 0.5", "0.5 qid:1 1:0.5\n", "0.5\n", "qrels", 1, 1, ec::not_whole, "whole-number label"},
+      {"LETOR: a broken feature", "1 qid:1 1:0.5 junk\n", "0.5\n", "qrels", 1, 15, ec::bad_input, "index:value"},
+      {"LETOR: a query that comes back", "1 qid:1 1:0\n1 qid:2 1:0\n1 qid:1 1:0\n", "1\n2\n3\n", "qrels", 3, 7,
+       ec::ungrouped_run, "first on line 1"},
+      {"LETOR: a docid twice", "1 qid:1 1:0 # docid = a\n1 qid:1 1:0 #docid=a\n", "1\n2\n", "qrels", 2, 14,
+       ec::duplicate_id, "first on line 1"},
+      {"LETOR: predictions one short", "1 qid:1 1:0\n0 qid:1 1:0\n", "0.5\n", "run", 1, 1, ec::field_count,
+       "expected 2 predictions, one per line of qrels, got 1"},
+      {"LETOR: predictions one long", "1 qid:1 1:0\n", "0.5\n0.7\n", "run", 2, 1, ec::field_count, "got more"},
+      {"LETOR: a prediction that is not a number", "1 qid:1 1:0\n", "high\n", "run", 1, 1, ec::not_a_number,
+       "a prediction"},
+      {"LETOR alone", "1 qid:1 1:0\n", nullptr, "qrels", 0, 0, ec::missing_value, "predictions file"},
+      {"TREC alone", ok_qrels, nullptr, "qrels", 0, 0, ec::missing_value, "a run file too"},
+      {"a LETOR run", ok_qrels, "1 qid:1 1:0\n", "run", 0, 0, ec::mixed_formats, "LETOR"},
+  };
+  for (const row& r : rows) {
+    INFO(std::string(r.name));
+    std::vector<std::string_view> runs;
+    if (r.run) runs.push_back(r.run);
+    auto in = ndcg::read_inputs(r.qrels, runs, {});
+    REQUIRE(!in.ok());
+    const ndcg::error& e = in.err();
+    CAPTURE(e.message);
+    CHECK(e.source == r.source);
+    CHECK(e.line == r.line);
+    CHECK(e.column == r.column);
+    CHECK(e.code == r.code);
+    CHECK(e.message.find(r.message) != std::string::npos);
+    CHECK(test_support::table_problem(e) == "");
+  }
+}
+
+TEST_CASE("inputs: a JSON nesting bomb stops at 64 levels") {
+  std::string bomb = "[{\"qid\": \"q\", \"x\": ";
+  for (int i = 0; i < 100; ++i) bomb += "{\"x\": [";
+  auto in = ndcg::read_inputs("q 0 a 1\n", {bomb}, {});
+  REQUIRE(!in.ok());
+  CHECK(in.err().code == ndcg::error_code::too_large);
+  CHECK(in.err().message == "expected at most 64 levels of nesting, got more");
+  CHECK(in.err().line == 1);
+}
+
+TEST_CASE("inputs: group files whose sizes do not add up are refused, naming both counts") {
+  ndcg::input_reading how;
+  how.group = "2\n2\n";
+  auto in = ndcg::read_inputs("1 1:0\n0 1:0\n1 1:0\n", {"1\n2\n3\n"}, how);
+  REQUIRE(!in.ok());
+  CHECK(in.err().source == "group");
+  CHECK(in.err().message == "expected the group sizes to add up to the file's 3 lines, got 4");
+  how.group = "1\n1\n";
+  in = ndcg::read_inputs("1 1:0\n0 1:0\n1 1:0\n", {"1\n2\n3\n"}, how);
+  REQUIRE(!in.ok());
+  CHECK(in.err().line == 3);
+  CHECK(in.err().message.find("as many lines as the group sizes add up to (2)") != std::string::npos);
+  how.group = "1\nx\n";
+  in = ndcg::read_inputs("1 1:0\n0 1:0\n", {"1\n2\n"}, how);
+  REQUIRE(!in.ok());
+  CHECK(in.err().source == "group");
+  CHECK(in.err().line == 2);
+  how.group = "1\n";
+  in = ndcg::read_inputs("q 0 a 1\n", {"q Q0 a 1 1 r\n"}, how);
+  REQUIRE(!in.ok());
+  CHECK(in.err().source == "group");
+}
+
+#ifndef __EMSCRIPTEN__
+TEST_CASE("inputs: gzip bombs and truncated gzip are refused clearly") {
+  ndcg::input_reading how;
+  how.lim.max_bytes = 100000;
+  auto in = ndcg::read_inputs("q 0 a 1\n", {gzipped(std::string(1000000, '\n'))}, how);
+  REQUIRE(!in.ok());
+  CHECK(in.err().code == ndcg::error_code::too_large);
+  CHECK(in.err().source == "run");
+  CHECK(in.err().message.find("at most 100000 bytes once unpacked") != std::string::npos);
+  const std::string whole = gzipped("q 0 a 1\n");
+  in = ndcg::read_inputs(whole.substr(0, whole.size() - 6), {"q Q0 a 1 1 r\n"}, {});
+  REQUIRE(!in.ok());
+  CHECK(in.err().source == "qrels");
+  CHECK(in.err().message.find("ends early") != std::string::npos);
+  in = ndcg::read_inputs(gzipped("q 0 a 1\n") + gzipped("q 0 b 1\n"), {"q Q0 a 1 1 r\n"}, {});
+  REQUIRE(in.ok());
+  CHECK(in->qrels.text() == "q 0 a 1\nq 0 b 1\n");
+  CHECK(in->readings[0] == "qrels (gzip) read as TREC");
+}
+#else
+TEST_CASE("inputs: the WebAssembly build says to unpack gzip first") {
+  auto in = ndcg::read_inputs(std::string("\x1f\x8b\x08\x00", 4), {"q Q0 a 1 1 r\n"}, {});
+  REQUIRE(!in.ok());
+  CHECK(in.err().message.find("unpack it first") != std::string::npos);
+}
+#endif
+
+TEST_CASE("inputs: format names") {
+  for (const char* name : {"auto", "trec", "csv", "tsv", "json", "jsonl", "letor"}) {
+    auto f = ndcg::input_format_named(name);
+    REQUIRE(f.ok());
+    CHECK(ndcg::name_of(*f) == name);
+  }
+  CHECK(!ndcg::input_format_named("xml").ok());
+}
+
+TEST_CASE("trec command: every format's files, the readings on stderr, the output as trec_eval's") {
+  const parity p;
+  const letor_set s = letor_of(p);
+  const std::string qrels = temp_file("set1.qrels", p.qrels), run = temp_file("set1.run", p.run);
+  const outcome want = cli({"-q", "-m", "all_trec", qrels, run});
+  REQUIRE(want.code == 0);
+  CHECK(want.err.empty());
+  const std::string tsv = temp_file("qrels.tsv", p.table(false, '\t', "\r\n"));
+  const std::string csv = temp_file("run.csv", p.table(true, ',', "\n"));
+  const outcome tables = cli({"-q", "-m", "all_trec", tsv, csv});
+  CHECK(tables.out == want.out);
+  CHECK(tables.err == "ndcg trec: " + tsv +
+                          " read as TSV: query-id -> query, corpus-id -> doc, score -> rel (no rel column: the score "
+                          "is the judgment)\nndcg trec: " +
+                          csv + " read as CSV: query_id -> query, doc_id -> doc, score -> score, tag -> tag\n");
+  SUBCASE("a CSV run on standard input") {
+    CHECK(cli({"-q", "-m", "all_trec", tsv, "-"}, p.table(true, ',', "\n")).out == want.out);
+  }
+  SUBCASE("a TREC run on standard input still streams") {
+    CHECK(cli({"-q", "-m", "all_trec", qrels, "-"}, p.run).out == want.out);
+  }
+  SUBCASE("LETOR with predictions, and with --group") {
+    const std::string letor = temp_file("set1.letor", s.letor), pred = temp_file("set1.pred", s.predictions);
+    const std::string tq = temp_file("t.qrels", s.trec_qrels), tr = temp_file("t.run", s.trec_run);
+    CHECK(cli({"-q", "-m", "all_trec", letor, pred}).out == cli({"-q", "-m", "all_trec", tq, tr}).out);
+    const std::string bare = temp_file("set1.bare", s.bare), group = temp_file("set1.group", s.group);
+    const std::string gq = temp_file("g.qrels", s.group_qrels), gr = temp_file("g.run", s.group_run);
+    CHECK(cli({"-q", "-m", "all_trec", "--group", group, bare, pred}).out == cli({"-q", "-m", "all_trec", gq, gr}).out);
+    const outcome wrong = cli({"--group", group, bare, temp_file("short.pred", "1\n")});
+    CHECK(wrong.code == 2);
+    CHECK(wrong.err.find("short.pred:1:1: expected 4114 predictions, one per line of") != std::string::npos);
+  }
+#ifndef __EMSCRIPTEN__
+  SUBCASE("gzip") {
+    const std::string gq = temp_file("qrels.gz", gzipped(p.qrels)), gr = temp_file("run.csv.gz", gzipped(p.table(true, ',', "\n")));
+    const outcome z = cli({"-q", "-m", "all_trec", gq, gr});
+    CHECK(z.out == want.out);
+    CHECK(z.err.find(gq + " (gzip) read as TREC") != std::string::npos);
+  }
+#endif
+  SUBCASE("one table, run and qrels") {
+    const std::string t = temp_file("ltr.csv", "qid,label,score\n1,2,0.5\n1,0,0.9\n");
+    const outcome one = cli({"-m", "ndcg", t});
+    CHECK(one.code == 0);
+    CHECK(one.out == "ndcg                  \tall\t0.6309\n");
+  }
+  SUBCASE("a named format wins, and a wrong one is refused where the file breaks") {
+    const outcome forced = cli({"--run-format", "trec", qrels, csv});
+    CHECK(forced.code == 2);
+    CHECK(forced.err.find(csv + ":1:26: expected 6 fields") != std::string::npos);
+    const outcome named = cli({"--run-format=csv", "--qrels-format", "tsv", "-q", "-m", "all_trec", tsv, csv});
+    CHECK(named.out == want.out);
+    CHECK(cli({"--run-format", "xml", qrels, run}).code == 2);
+  }
+  SUBCASE("an error names the file, line and column") {
+    const outcome bad = cli({qrels, temp_file("bad.csv", "qid,docid,score\nq1,d1,x\n")});
+    CHECK(bad.code == 2);
+    CHECK(bad.err.find("bad.csv:2:7: expected a score (a number), got \"x\"") != std::string::npos);
+  }
+}
+
+TEST_CASE("compare command: runs and qrels in other formats, and LETOR with two predictions files") {
+  const parity p;
+  const letor_set s = letor_of(p);
+  auto compare = [](std::vector<std::string> args) {
+    std::istringstream in;
+    std::ostringstream out, err;
+    args.insert(args.begin(), "compare");
+    const int code = ndcg::run_cli(args, in, out, err);
+    return outcome{code, out.str(), err.str()};
+  };
+  const std::string qrels = temp_file("c.qrels", p.qrels), run = temp_file("c.run", p.run);
+  const std::string tsv = temp_file("c.tsv", p.table(false, '\t', "\n")), json = temp_file("c.json", p.dict(true));
+  const std::string tagged = temp_file("c-tagged.run", p.run_tagged_run());
+  const outcome want = compare({"--trials", "200", "-q", qrels, run, tagged});
+  REQUIRE(want.code == 0);
+  const outcome got = compare({"--trials", "200", "-q", "--names", run, "--names", tagged, tsv, run, json});
+  CHECK(got.out == want.out);
+  CHECK(got.err.find(json + " read as JSON {qid: {docid: score}}") != std::string::npos);
+  const std::string letor = temp_file("c.letor", s.letor), pred = temp_file("c.pred", s.predictions);
+  const std::string tq = temp_file("c-t.qrels", s.trec_qrels), tr = temp_file("c-t.run", s.trec_run);
+  CHECK(compare({"--trials", "200", "--names", "a", "--names", "b", letor, pred, pred}).out ==
+        compare({"--trials", "200", "--names", "a", "--names", "b", tq, tr, tr}).out);
+  const outcome bad = compare({letor, pred, temp_file("c-short.pred", "1\n2\n")});
+  CHECK(bad.code == 2);
+  CHECK(bad.err.find("c-short.pred:2:1: expected 4114 predictions") != std::string::npos);
+}
+
+TEST_CASE("inputs: the README's table of column names is the core's") {
+  const std::string readme = test_support::file_text(std::string(NDCG_TEST_DATA) + "/../../README.md");
+  REQUIRE(!readme.empty());
+  using ndcg::detail::role;
+  for (role r : {role::query, role::id, role::score, role::rank, role::grade, role::tag, role::subtopics}) {
+    const std::string row =
+        "| `" + std::string(ndcg::detail::role_name(r)) + "` | " + ndcg::detail::names_of(r) + " |\n";
+    CHECK_MESSAGE(readme.find(row) != std::string::npos, "README.md lacks the row " << row);
+  }
+}
