@@ -1,6 +1,7 @@
 // Fuzzes explain end to end: explain_text over a ranking and optional
 // judgments, every report format, and analyse_text (the page's one call). The first four bytes choose the
-// options; the rest is "RANKING[\0JUDGMENTS]".
+// options; the rest is "RANKING[\0JUDGMENTS[\0COLUMNS\tQUERY]]" (the
+// --columns and --query readings).
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -61,10 +62,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ndcg::report_format format = ndcg::report_format::text;
   int decimals = 3;
   const ndcg::options opt = options_from(in, format, decimals);
-  const auto parts = fuzz::split(in.rest(), '\0', 2);
+  const auto parts = fuzz::split(in.rest(), '\0', 3);
   const std::string_view ranking = parts[0], judgments = parts.size() > 1 ? parts[1] : std::string_view();
+  ndcg::reading read;
+  if (parts.size() > 2) {
+    const auto r = fuzz::split(parts[2], '\t', 2);
+    read.columns = std::string(r[0]);
+    if (r.size() > 1) read.query = std::string(r[1]);
+  }
 
-  auto t = ndcg::explain_text(ranking, judgments, opt, fuzz::tiny_limits());
+  auto t = ndcg::explain_text(ranking, judgments, opt, fuzz::tiny_limits(), read);
   if (!t) {
     // The place must be in the text the error names (fuzzing found errors
     // about judged grades placed in the ranking; fixed in 8f4fc97).
@@ -87,9 +94,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ndcg::settings s;
   s.opt = opt;
   s.decimals = decimals;
-  ndcg::result_context ctx;
-  ctx.s = &s;
-  ctx.input_format = ndcg::name_of(t->input.detected);
+  s.read = read;
+  const ndcg::result_context ctx = ndcg::context_of(*t, s);
   const std::string text = ndcg::render(e, format, ctx);
   fuzz::require(!text.empty(), "a report is never empty");
   const std::string html = ndcg::render_html(e, ctx);

@@ -90,16 +90,16 @@ describe('input formats', () => {
     ['a Markdown table row with a label', '| 相关性 | 3 | 2 | 0 | 1 | 0 | 0 | 2 | 1 | 0 | 0 |', 'a list of grades', 10],
     ['full-width digits', '３，２，０，１，０，０，２，１，０，０', 'a list of grades', 10],
     ['id/score/grade lines', 'a 0.9 3\nb 0.8 2\nc 0.7 0\nd 0.6 1\ne 0.5 0\nf 0.4 0\ng 0.3 2\nh 0.2 1\ni 0.1 0\nj 0.05 0', 'lines of id, score and grade', 10],
-    ['CSV with a header, rows out of order', 'doc,score,rel\nd2,0.8,2\nd1,0.9,3\nd3,0.7,0\nd4,0.6,1\nd5,0.5,0\nd6,0.4,0\nd7,0.3,2\nd8,0.2,1\nd9,0.1,0\nd10,0.05,0', 'CSV with a header', 10],
-    ['TSV with a header', 'id\tscore\tgrade\nx\t3\t3\ny\t2\t2\nz\t1\t0\nw\t0.5\t1', 'TSV with a header', 4],
+    ['CSV with a header, rows out of order', 'doc,score,rel\nd2,0.8,2\nd1,0.9,3\nd3,0.7,0\nd4,0.6,1\nd5,0.5,0\nd6,0.4,0\nd7,0.3,2\nd8,0.2,1\nd9,0.1,0\nd10,0.05,0', 'CSV with a header', 10, ' Columns: doc, score, rel.'],
+    ['TSV with a header', 'id\tscore\tgrade\nx\t3\t3\ny\t2\t2\nz\t1\t0\nw\t0.5\t1', 'TSV with a header', 4, ' Columns: doc, score, rel.'],
   ];
-  for (const [name, text, format, n] of formats) {
+  for (const [name, text, format, n, columns = ''] of formats) {
     test(name, async () => {
       await open(page, fileUrl() + WORKED_EN);
       await setText(page, '#ranking', text);
       const expected = api.explain(text, { k: 10 });
       const want = `NDCG@10 = ${expected.dcg.toFixed(3)} / ${expected.idcg.toFixed(3)} = ${expected.ndcg.toFixed(3)}`;
-      await page.waitForFunction((s) => document.getElementById('ranking-status').textContent === s, `Read as ${format}: ${n} items.`);
+      await page.waitForFunction((s) => document.getElementById('ranking-status').textContent === s, `Read as ${format}: ${n} items.${columns}`);
       await headlineIs(page, want);
       if (n === 10) assert.equal(want, HEADLINE);
     });
@@ -119,6 +119,32 @@ describe('input formats', () => {
     // Switching the ideal to the judgments changes the headline's denominator.
     await page.selectOption('#opt-ideal', 'judgments');
     await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcgJudged.toFixed(3)} = ${e.ndcgJudged.toFixed(3)}`);
+  });
+
+  test('id score lines with judgments: the reading is stated, the other one is a click away', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    await setText(page, '#qrels', 'd1 2\nd2 1\nd3 0\n');
+    await setText(page, '#ranking', 'd3 0.9\nd1 0.1\nd2 0.5\n');
+    const byScore = api.explain('d3 0.9\nd1 0.1\nd2 0.5\n', { k: 10, qrels: 'd1 2\nd2 1\nd3 0\n' });
+    await page.waitForFunction(() => /ordered by score/.test(document.getElementById('ranking-status').textContent));
+    await headlineIs(page, `NDCG@10 = ${byScore.dcg.toFixed(3)} / ${byScore.idcg.toFixed(3)} = ${byScore.ndcg.toFixed(3)}`);
+    await page.click('button[data-action="other-reading"]');
+    const asGiven = api.explain('d3 0.9\nd1 0.1\nd2 0.5\n', { k: 10, qrels: 'd1 2\nd2 1\nd3 0\n', columns: 'doc,rel' });
+    assert.notEqual(asGiven.dcg.toFixed(3), byScore.dcg.toFixed(3));
+    await headlineIs(page, `NDCG@10 = ${asGiven.dcg.toFixed(3)} / ${asGiven.idcg.toFixed(3)} = ${asGiven.ndcg.toFixed(3)}`);
+    assert.match(await page.evaluate(() => location.hash), /columns=doc%2Crel|columns=doc,rel/);
+  });
+
+  test('a table of several queries is not pooled: the error offers each query', async () => {
+    await open(page, fileUrl() + WORKED_EN);
+    const text = 'query_id,doc_id,score,rel\nq1,d1,0.2,1\nq2,d3,0.9,2\nq2,d4,0.95,0\n';
+    await setText(page, '#ranking', text);
+    await page.waitForSelector('button[data-action="pick-query"][data-query="q2"]');
+    assert.match(await textOf(page, '#ranking-error'), /expected one query, got 2 \(q1, q2\)/);
+    await page.click('button[data-action="pick-query"][data-query="q2"]');
+    const e = api.explain(text, { k: 10, query: 'q2' });
+    await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg.toFixed(3)} = ${e.ndcg.toFixed(3)}`);
+    assert.match(await textOf(page, '#ranking-status'), /Query q2\./);
   });
 
   test('subtopic judgments add α-nDCG to the other metrics', async () => {
@@ -288,7 +314,7 @@ describe('state', () => {
     await open(page, fileUrl() + WORKED_EN);
     await page.evaluate(() => { location.hash = '#grades=1,0,1&k=2'; });
     const e = api.explain('1 0 1', { k: 2 });
-    await headlineIs(page, `NDCG@2 = ${e.dcg.toFixed(3)} / ${e.idcg.toFixed(3)} = ${e.ndcg.toFixed(3)}`);
+    await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg.toFixed(3)} = ${e.ndcg.toFixed(3)}`);
     assert.equal(await page.inputValue('#ranking'), '1 0 1');
     await setText(page, '#ranking', '2 2 0 1');
     await page.waitForFunction(() => location.hash.startsWith('#grades=2,2,0,1'));

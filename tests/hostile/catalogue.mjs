@@ -225,6 +225,18 @@ export const catalogue = [
     expect: { error: /expected 6 fields \(qid Q0 docid rank score tag\), got 4 \(is this qrels\?\)/, line: 2, column: 10 } },
   { name: 'a run of two queries', ranking: 'q1 Q0 d1 1 0.9 r\nq2 Q0 d2 1 0.8 r\n', expect: { error: /expected one query, got 2 \(q1, q2\): explain reads one ranking, so pick one \(--query q1\)/, line: 2, column: 1 } },
   { name: 'a run without judgments', ranking: 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\n', expect: { error: /has no grades .*give judgments/, line: 0 } },
+  { name: 'a CSV of two queries is never pooled', ranking: 'query_id,doc_id,score,rel\nq1,d1,0.2,1\nq2,d3,0.9,2\n',
+    expect: { error: /expected one query, got 2 \(q1, q2\)/, line: 3, column: 1 } },
+  { name: 'ten thousand queries in one CSV', ranking: once(() => `qid,docno,rel\n${Array.from({ length: 10000 }, (_, i) => `q${i},d,1`).join('\n')}\n`),
+    expect: { error: /expected one query, got 10000 \(q0, q1, q2, q3, q4, \.\.\.\)/, line: 3, column: 1 } },
+  { name: 'a query asked of a grade list', ranking: '3 2 1', args: ['--query', 'q1'], options: { query: 'q1' },
+    expect: { error: /expected query "q1" in the ranking, got an input without query ids/, line: 0 } },
+  { name: 'columns that name nothing', ranking: 'd1 3\n', args: ['--columns', 'doc,<b>'], options: { columns: 'doc,<b>' },
+    expect: { error: /expected a column name .*got "<b>"/, line: 0 } },
+  { name: 'columns naming one role twice', ranking: 'd1 3 2\n', args: ['--columns', 'doc,rel,grade'], options: { columns: 'doc,rel,grade' },
+    expect: { error: /expected one rel column, got a second one/, line: 0 } },
+  { name: 'columns fewer than the fields', ranking: 'd1 3 2\n', args: ['--columns', 'doc,rel'], options: { columns: 'doc,rel' },
+    expect: { error: /expected 2 fields as the columns doc,rel, got 3/, line: 1, column: 6 } },
 
   // ---- ids: duplicates, HTML, script -----------------------------------------------------
   { name: 'duplicate ids in id/grade lines', ranking: 'd1 3\nd1 2\n', expect: { error: /expected each id once in the ranking, got "d1" again \(first on line 1\)/, line: 2, column: 1 } },

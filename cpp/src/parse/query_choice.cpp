@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/utf8.hpp"
 #include "parse/parse_detail.hpp"
 
 namespace ndcg::detail {
@@ -12,9 +13,16 @@ constexpr std::size_t named_in_message = 5;
 
 using query = query_choice::query;
 
+// Ids as messages show them: control bytes and bytes that are not UTF-8 as \xNN.
+std::string printable(std::string_view id) {
+  std::string out;
+  append_printable(out, id);
+  return out;
+}
+
 std::string some_names(const std::vector<query>& queries, std::size_t most, const char* sep) {
   std::string out;
-  for (std::size_t i = 0; i < queries.size() && i < most; ++i) out += (i ? sep : "") + queries[i].id;
+  for (std::size_t i = 0; i < queries.size() && i < most; ++i) out += (i ? sep : "") + printable(queries[i].id);
   if (queries.size() > most) out += std::string(sep) + "...";
   return out;
 }
@@ -40,7 +48,7 @@ expected<std::size_t> query_choice::pick(std::string_view want) const {
   const std::string count = std::to_string(queries.size());
   return fail(error_code::several_queries,
               "expected one query, got " + count + " (" + some_names(queries, named_in_message, ", ") +
-                  "): explain reads one ranking, so pick one (--query " + queries[0].id +
+                  "): explain reads one ranking, so pick one (--query " + printable(queries[0].id) +
                   ") or evaluate them all with `ndcg trec`",
               queries[1].line, queries[1].column)
       .with("found", queries[1].id)

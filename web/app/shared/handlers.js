@@ -66,6 +66,8 @@ function actionsOf(app, handlers) {
     'more-rows': (data) => moreRows(app, data),
     'goto-error': () => { if (app.computed && app.computed.error) view.selectError(app.view, app.computed.error); },
     'use-preset': (data) => handlers.preset(data.preset),
+    'other-reading': (data) => update(app, { columns: data.columns }),
+    'pick-query': (data) => update(app, { query: data.query }),
   };
 }
 

@@ -528,12 +528,19 @@ export function errorPanel(lang, err, text, inWhat = err.source && err.source !=
     h('p', { class: 'error-title' }, errorTitle(lang, err), inWhat ? ` ${inWhat}` : ''),
     h('p', { class: 'error-message' }, errorText(lang, err)),
     span ? errorSnippet(lang, err, span) : null,
-    err.code === 'several-queries'
-      ? h('p', null, button({ 'data-action': 'switch-trec' }, t(lang, 'switchToTrec'))) : null,
+    err.code === 'several-queries' ? queryPicker(lang, err.args) : null,
   ].filter(Boolean);
 }
 
 // ---- sizes -----------------------------------------------------------------------
+
+/** Text of several queries: one button per query it names, to explain that one, and one for TREC mode. */
+function queryPicker(lang, args) {
+  const names = String(args.queries || '').split(', ').filter((q) => q && q !== '...');
+  return h('p', { class: 'query-picker' }, t(lang, 'pickQuery'), ' ',
+    ...names.flatMap((q) => [button({ class: 'small', 'data-action': 'pick-query', 'data-query': q }, q), ' ']),
+    button({ 'data-action': 'switch-trec' }, t(lang, 'switchToTrec')));
+}
 
 /** 36700160 → "35.0 MB"; sizes below 1 KB in bytes. */
 export function bytesText(n) {

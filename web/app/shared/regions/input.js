@@ -3,7 +3,7 @@
 // read from each and the error boxes under the texts. mountInput() builds
 // it; renderInput() draws a model into it.
 import { t } from '../i18n.js';
-import { count, errorPanel, h } from '../templates.js';
+import { button, count, errorPanel, h } from '../templates.js';
 import { FIELD, fitsInBox, RUN_BOXES, runLetter } from '../state.js';
 import { byId, setText } from './dom.js';
 
@@ -51,14 +51,34 @@ function renderLabels(region, lang, mode) {
   }
 }
 
+/** "doc,score" in the page's words: "doc, score" / "文档, 分数". */
+const columnWords = (lang, list) => list.split(',').map((c) => t(lang, `col_${c}`)).join(', ');
+
 function statusText(lang, status) {
   if (!status || !status.format) return '';
   const format = t(lang, `format_${status.format}`);
   const r = status.reading || {};
   return [t(lang, 'readAs', { format, n: count(status.n) }),
-    r.columns && status.format !== 'columns' ? t(lang, 'readColumns', { columns: r.columns }) : '',
+    r.columns ? t(lang, 'readColumns', { columns: columnWords(lang, r.columns) }) : '',
     r.columns && /(^|,)rank(,|$)/.test(r.columns) && !/(^|,)score(,|$)/.test(r.columns) ? t(lang, 'readByRank') : '',
     r.query ? t(lang, 'readQuery', { query: r.query }) : ''].filter(Boolean).join(' ');
+}
+
+function otherReadingText(lang, other) {
+  const named = t(lang, `otherReading_${other}`);
+  return named !== `otherReading_${other}` ? named : t(lang, 'otherReading', { columns: columnWords(lang, other) });
+}
+
+/** The status line, and a button for the other reading of the same text when there is one. */
+function renderStatus(el, lang, status) {
+  if (!el) return;
+  const text = statusText(lang, status);
+  const other = status && status.reading && status.reading.other;
+  const key = `${text}|${other || ''}`;
+  if (el.dataset.key === key) return;
+  el.dataset.key = key;
+  el.replaceChildren(text, ...(other ? [' ', button({ class: 'small', 'data-action': 'other-reading', 'data-columns': other },
+    otherReadingText(lang, other))] : []));
 }
 
 /** Fills an error box with a structured error (or empties and hides it); `inWhat` names the input when the source alone does not. */
@@ -88,7 +108,7 @@ export function renderInput(region, lang, model, target) {
   for (const radio of region.root.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
   renderLabels(region, lang, state.mode);
   if (region.extra) region.extra.render(region, lang, model);
-  setText(byId(region.root, 'ranking-status'), statusText(lang, model.inputStatus));
+  renderStatus(byId(region.root, 'ranking-status'), lang, model.inputStatus);
   const qrelsFormat = model.qrelsFormat && model.qrelsFormat.format;
   setText(byId(region.root, 'qrels-status'), qrelsFormat ? t(lang, 'qrelsRead', { format: t(lang, `format_${qrelsFormat}`) }) : '');
   for (const name of Object.keys(AREA)) {
