@@ -23,3 +23,4 @@ export function describeText(api, got) {
   }
   return { bytes: got.bytes, gzip: got.gzip, lines: lineCount(got.text), format };
 }
+
