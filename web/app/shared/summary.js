@@ -23,4 +23,3 @@ export function describeText(api, got) {
   }
   return { bytes: got.bytes, gzip: got.gzip, lines: lineCount(got.text), format };
 }
-
