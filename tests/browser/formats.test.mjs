@@ -97,25 +97,41 @@ describe('batch mode', () => {
     assert.equal(await textOf(page, '#ranking-label'), 'Predictions');
     assert.match(await textOf(page, '#ranking-source-text'), /^File “pred\.txt”/);
     assert.match(await textOf(page, '#qrels-source-text'), /^File “set1\.letor”/);
-    assert.match(await textOf(page, '#qrels-status'), /^Read as LETOR: the labels are the judgments, 4114 lines in \d+ queries; doc ids from the #docid comments\.$/);
+    assert.match(await textOf(page, '#qrels-status'), /^Read as LETOR: the labels are the judgments, 4,114 lines in 51 queries; doc ids from the #docid comments\.$/);
     assert.equal(await textOf(page, '#ranking-status'), 'Read as predictions, one score per line of the LETOR file.');
     assert.equal(await page.locator('#group-field').isVisible(), true);
     // In Chinese: the same readings, no English word outside the file's own names.
     await page.click('#lang-toggle');
     await page.waitForFunction(() => document.documentElement.lang.startsWith('zh'));
     const zh = await textOf(page, '#qrels-status');
-    assert.match(zh, /^识别为 LETOR：标签即相关性标注，\d+ 个查询共 4114 行；文档 id 取自 #docid 注释。$/);
+    assert.match(zh, /^识别为LETOR：标签即相关性标注，51 个查询共 4,114 行；文档 id 取自 #docid 注释。$/);
     assert.equal(await textOf(page, '#ranking-label'), '预测分数');
+    const words = await page.evaluate(() => {
+      const out = [];
+      const walker = document.createTreeWalker(document.getElementById('input-heading').closest('section'), NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (n.parentElement.closest('code, textarea, .source-text, [hidden]')) continue;
+        for (const m of n.data.matchAll(/[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9]/g)) out.push(m[0]);
+      }
+      return out;
+    });
+    const names = new Set(['TREC', 'LETOR', 'JSON', 'JSONL', 'CSV', 'TSV', 'BEIR', 'qrels', 'qid', 'docid', 'id', 'gz', 'LightGBM', 'XGBoost', 'rank', 'score', 'tag',
+      'trec_eval', 'Markdown', 'nDCG']);
+    assert.deepEqual(words.filter((w) => !names.has(w) && !/\d/.test(w)), [], 'English words in the input panel');
     await page.close();
   });
 
   test('a JSON run over TREC qrels gives trec_eval’s means; its columns are named', async () => {
     const page = await modePage('trec');
+    await page.fill('#qrels', '481 0 typed 1\n');
     await drop(page, '#ranking-field', [['run.json', JSON_RUN], ['set1.qrels', QRELS]]);
     assert.deepEqual(pick(await pageMeans(page)), parityMeans());
     assert.equal(await textOf(page, '#ranking-status'), 'Read as JSON records: query_id → query, doc_id → doc, score.');
     assert.equal(await textOf(page, '#ranking-label'), 'TREC run');
     assert.equal(await page.locator('#group-field').isVisible(), false);
+    // What was typed before the file came is there again once the file is removed.
+    await page.click('#qrels-source-remove');
+    assert.equal(await page.inputValue('#qrels'), '481 0 typed 1\n');
     await page.close();
   });
 

@@ -212,13 +212,14 @@ async function openFile(app, box, files) {
   }
 }
 
-/** Edit: a small source goes back into its box; remove: the box is empty again. */
+/** Edit: a small source goes back into its box; remove: the box shows its own text again. */
 async function sourceAction(app, data, edit) {
   const box = data.box in FIELD ? data.box : 'ranking';
   const slot = slotOf(app.state.mode, box);
   const source = app.sources[slot];
   if (!source) return;
-  const text = edit && editable(source) ? await sourceText(app, slot) : '';
+  // Remove brings back what was typed in the box before the file came (a long paste left nothing there).
+  const text = edit && editable(source) ? await sourceText(app, slot) : app.state[FIELD[box]];
   dropSource(app, slot);
   resetRows(app);
   update(app, { [FIELD[box]]: text });

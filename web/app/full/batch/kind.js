@@ -34,10 +34,14 @@ export function inputKind(head) {
 /**
  * An error of LETOR's predictions or group file as the page words it: the
  * core says a count of lines is off as it says a count of fields is
- * (field-count); with LETOR judgments the page names what was counted.
+ * (field-count), and a query met again as in a run; with LETOR judgments
+ * the page names what was counted, and what to group.
  */
 export function letorError(err, letor) {
-  if (!err || !letor || err.code !== 'field-count') return err;
+  if (!err || !letor) return err;
+  if (err.code === 'ungrouped-run' && err.source === 'qrels') return { ...err, code: 'letor-ungrouped' };
+  // A line of several numbers is a count of fields after all (its column is past the first).
+  if (err.code !== 'field-count' || err.column > 1) return err;
   if (err.source === 'run') return { ...err, code: 'prediction-count' };
   return err.source === 'group' ? { ...err, code: 'group-count' } : err;
 }

@@ -6,7 +6,7 @@
 // as the core wrote it. tests/js/readings.test.mjs runs every shape
 // through the core, so a change of its wording fails there, not on screen.
 import { t } from '../../shared/i18n.js';
-import { h } from '../../shared/templates.js';
+import { count, h } from '../../shared/templates.js';
 
 const ROLES = 'query|doc|score|rank|rel|tag';
 const PAIR = new RegExp(`^(.+) -> (${ROLES})( \\(no rel (?:column|key): the score is the judgment\\))?$`);
@@ -89,7 +89,7 @@ export function readingNodes(lang, r) {
   if (r.format === 'trec' || r.format === 'predictions') return [t(lang, 'readBatchAsOnly', { format })];
   if (r.format === 'dict') return [t(lang, 'readBatchAs', { format }), code(`{qid: {docid: ${r.of}}}`), t(lang, 'readEnd')];
   if (r.format === 'letor') {
-    return [t(lang, 'readBatchAs', { format }), t(lang, 'readLetor', { lines: r.lines, queries: r.queries }),
+    return [t(lang, 'readBatchAs', { format }), t(lang, 'readLetor', { lines: count(r.lines), queries: count(r.queries) }),
       r.fromGroup ? t(lang, 'readFromGroup') : '', t(lang, r.docids ? 'readDocids' : 'readLinePosition')].filter(Boolean);
   }
   return tableNodes(lang, r, format);

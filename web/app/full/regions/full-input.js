@@ -43,8 +43,17 @@ function renderExtraRuns(region, lang, state) {
   byId(region.root, 'run-add-row').hidden = !compare || state.runs >= MAX_RUNS;
 }
 
-function sourceText(lang, source) {
-  const format = source.format ? t(lang, `format_${source.format}`) : '';
+// Batch and compare modes name only TREC's formats here (what explain's detection can tell of them); the core's reading below the box says the rest.
+const BATCH_FORMATS = ['trec_run', 'trec_qrels', 'subtopic_qrels'];
+
+function formatOf(lang, source, mode) {
+  if (mode !== 'explain' && (source.kind || '').startsWith('letor')) return 'LETOR';
+  if (!source.format || (mode !== 'explain' && !BATCH_FORMATS.includes(source.format))) return '';
+  return t(lang, `format_${source.format}`);
+}
+
+function sourceText(lang, source, mode) {
+  const format = formatOf(lang, source, mode);
   const parts = [bytesText(source.bytes), source.lines === null ? '' : t(lang, source.lines === 1 ? 'sourceOneLine' : 'sourceLines', { n: count(source.lines) }), format,
     source.gzip ? 'gzip' : ''].filter(Boolean).join(' · ');
   return source.origin === 'file' ? t(lang, 'sourceFile', { name: source.name, parts }) : t(lang, 'sourcePaste', { parts });
@@ -59,7 +68,7 @@ function renderSource(region, lang, name, source, mode) {
   const labels = (LABELS[mode] || LABELS.explain)[name];
   if (labels) setText(byId(region.root, `${name}-open`), t(lang, labels[2]));
   if (!source) return;
-  setText(byId(region.root, `${name}-source-text`), sourceText(lang, source));
+  setText(byId(region.root, `${name}-source-text`), sourceText(lang, source, mode));
   const edit = byId(region.root, `${name}-source-edit`);
   edit.hidden = !fitsInBoxSize(source.bytes, source.lines);
   setText(edit, t(lang, 'sourceEdit'));
@@ -142,7 +151,7 @@ function examples() {
 function groupRow() {
   return h('div', { id: 'group-field', class: 'field group-field', role: 'group', 'aria-labelledby': 'group-label', hidden: true },
     h('p', { id: 'group-label', class: 'group-label', 'data-i18n': 'groupLabel' }),
-    h('p', { id: 'group-help', class: 'help', 'data-i18n': 'groupHelp' }),
+    h('p', { id: 'group-help', class: 'help' }),
     h('p', { id: 'group-source-text', class: 'source-text', hidden: true }),
     h('div', { class: 'file-row' },
       button({ class: 'small', id: 'group-open', 'aria-describedby': 'group-help', 'data-i18n': 'openGroup' }),
@@ -175,12 +184,20 @@ function renderLetorLabels(region, lang, model) {
   setText(byId(region.root, 'qrels-help'), t(lang, 'qrelsLetor'));
 }
 
+// A text whose `marked` parts are names (file extensions, a field): those in <code>.
+const withCode = (text) => text.split('`').map((part, i) => (i % 2 ? h('code', null, part) : part));
+
 function renderGroup(region, lang, model, letor) {
   const source = model.groupSource || null;
+  const help = byId(region.root, 'group-help');
+  if (help.dataset.lang !== lang) {
+    help.dataset.lang = lang;
+    help.replaceChildren(...withCode(t(lang, 'groupHelp')));
+  }
   byId(region.root, 'group-field').hidden = !letor && !source;
   const text = byId(region.root, 'group-source-text');
   text.hidden = !source;
-  if (source) setText(text, sourceText(lang, source));
+  if (source) setText(text, sourceText(lang, source, model.state.mode));
   byId(region.root, 'group-remove').hidden = !source;
 }
 

@@ -82,7 +82,9 @@ function renderStatus(el, lang, status) {
 }
 
 function renderStatuses(region, lang, model) {
-  delete byId(region.root, 'qrels-status').dataset.key;
+  const qrelsStatus = byId(region.root, 'qrels-status');
+  // Batch and compare modes' readings keep a key there (full-input.js): the next one is drawn anew.
+  if (qrelsStatus) delete qrelsStatus.dataset.key;
   renderStatus(byId(region.root, 'ranking-status'), lang, model.inputStatus);
   const qrelsFormat = model.qrelsFormat && model.qrelsFormat.format;
   setText(byId(region.root, 'qrels-status'), qrelsFormat ? t(lang, 'qrelsRead', { format: t(lang, `format_${qrelsFormat}`) }) : '');
