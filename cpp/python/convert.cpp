@@ -363,7 +363,12 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
     for (const ndcg::trec_text& t : in->runs) texts.push_back(t.text());
     return ndcg::compare_runs(in->qrels.text(), texts, settings);
   }();
-  const ndcg::compare_result& c = value_or_raise(result);
+  py::dict out = compare_to_python(value_or_raise(result), settings);
+  out["readings"] = texts_of(readings);
+  return out;
+}
+
+py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_settings& settings) {
   py::dict out;
   out["runs"] = texts_of(c.runs);
   out["measures"] = texts_of(c.measures);
@@ -376,7 +381,7 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
   out["trials"] = c.trials;
   out["seed"] = c.seed;
   out["holm_test"] = text_of(ndcg::name_of(c.holm));
-  out["readings"] = texts_of(readings);
+  out["readings"] = py::list();  // compare() says how it read its inputs
   out["text"] = bytes_text(ndcg::render_compare(c, settings));
   return out;
 }

@@ -85,6 +85,8 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
 // compare(): compare's own option table reads the options.
 py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const std::string& group,
                  const option_texts& options);
+// A comparison's fields as compare() returns them (also dask.compare's).
+py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_settings& settings);
 
 // {qid: {docid: value}} as TREC text for the core's readers: qrels lines
 // ("qid 0 docid rel") or, when `run`, run lines ("qid Q0 docid 0 score run")

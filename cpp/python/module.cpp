@@ -6,6 +6,7 @@
 
 #include "arrays.hpp"
 #include "convert.hpp"
+#include "merge.hpp"
 
 namespace py = pybind11;
 using namespace ndcg_python;
@@ -27,6 +28,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("evaluate_arrays", &evaluate_arrays, py::arg("labels"), py::arg("scores"), py::arg("sizes"), py::arg("qids"),
         py::arg("options"), py::arg("threads"));
   m.def("evaluate_dicts", &evaluate_dicts, py::arg("qrels"), py::arg("run"), py::arg("options"), py::arg("threads"));
+  m.def("merge", &merge, py::arg("parts"), py::arg("options"));
+  m.def("compare_results", &compare_results, py::arg("runs"), py::arg("options"));
   m.def("nested_text", &nested_text, py::arg("nested"), py::arg("run"), py::arg("source"));
   m.def("run_dict", &run_dict, py::arg("text"));
   m.def("qrels_dict", &qrels_dict, py::arg("text"));

@@ -6,6 +6,8 @@ evaluation and paired tests between runs, from the same C++ core as the
     evaluate(qrels, run, measures=None, **options) -> Evaluation ({qid: {measure: value}})
     evaluate(labels, scores, measures, group=sizes) -> ArrayEvaluation (arrays as memory)
     compare(qrels, runs, measures=None, **options) -> Comparison
+    merge(partials, **options) -> ArrayEvaluation   parts of a run split by query, merged exactly
+    ndcg_calc.dask.evaluate(run, qrels, measures)    a run held in Dask (imports Dask)
     RelevanceEvaluator(qrels, measures).evaluate(run)   pytrec_eval's interface
 
 Every error is an NdcgError (a ValueError) with code, source, line and column.
@@ -16,13 +18,14 @@ from ._compare import Comparison, compare
 from ._errors import NdcgError
 from ._evaluate import Evaluation, evaluate
 from ._explain import Explanation, explain
+from ._merge import merge
 from ._pytrec import (RelevanceEvaluator, compute_aggregated_measure, parse_qrel, parse_run, supported_measures,
                       supported_nicknames)
 
 __version__ = '0.1.0'
 
 __all__ = [
-    'explain', 'Explanation', 'evaluate', 'Evaluation', 'ArrayEvaluation', 'compare', 'Comparison', 'NdcgError',
+    'explain', 'Explanation', 'evaluate', 'Evaluation', 'ArrayEvaluation', 'compare', 'Comparison', 'merge', 'NdcgError',
     'RelevanceEvaluator', 'supported_measures', 'supported_nicknames', 'parse_run', 'parse_qrel',
     'compute_aggregated_measure', 'option_schema', 'trec_option_schema', 'compare_option_schema', 'error_codes', 'presets',
     'measure_names',

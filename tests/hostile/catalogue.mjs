@@ -5,7 +5,7 @@
 //
 // A case:
 //   name        what it is (a test name)
-//   kind        'explain' (default), 'trec', 'compare', 'option' (api.readOption(key, text);
+//   kind        'explain' (default), 'trec', 'compare', 'merge', 'option' (api.readOption(key, text);
 //               the command gets `--key=text` and the worked example, and its JSON
 //               reports the value under options) or 'cli' (command-line words only)
 //   key, text   for an option: its key and text
@@ -19,6 +19,8 @@
 //   group       LETOR's group sizes (`ndcg trec --group FILE`, options.group, Python's group=)
 //   runs        for compare: the run texts (`ndcg compare … QRELS RUN…`, api.compareRuns());
 //               an error in a run is expected in the last one
+//   parts       for merge: `ndcg trec -q` outputs (`ndcg trec --merge -q PART…`, Python's
+//               ndcg_calc.merge(); the JS API has no merge); an error is expected in the last
 //   args        command-line words after `explain`/`trec` (before the files)
 //   options     API options
 //   expect      the outcome on both sides, unless `cli`/`api` give their own
@@ -385,6 +387,21 @@ export const catalogue = [
     expect: { result: { mean: { Zmap: 1, Znum_ret: -1 }, perQuery: { q1: { Zmap: 1, Znum_ret: -1 } } } } },
   { name: 'trec: a bad recall level', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q1 Q0 d1 1 0.9 r\n',
     args: ['-m', 'iprec_at_recall.x'], options: { measures: ['iprec_at_recall.x'] }, expect: { error: /bad value "x"/, line: 0 } },
+
+  // ---- merging per-query outputs (`ndcg trec --merge`, Python's merge()) ------------------
+  ...[
+    { name: 'merge: two shards with no query in common', parts: ['map\tq1\t0.5\nnum_ret\tq1\t3\nnum_q\tall\t1\n',
+      'map            \tq2\t0.25\nnum_ret\tq2\t1\nnum_q\tall\t1\n'],
+      expect: { result: { mean: { map: 0.375, num_ret: 4, num_q: 2 }, perQuery: { q1: { map: 0.5 }, q2: { map: 0.25 } } } } },
+    { name: 'merge: a query in two shards', parts: ['map\tq1\t0.5\n', 'map\tq1\t0.25\n'],
+      expect: { error: /query "q1" has a second "map" line: each query must be in one shard only/, line: 1, column: 5 } },
+    { name: 'merge: an unknown measure in a shard', parts: ['map\tq1\t0.5\n', 'mapp\tq2\t0.25\n'],
+      expect: { error: /unknown measure "mapp" in a per-query output/, line: 1, column: 1 } },
+    { name: 'merge: a value that is not a number', parts: ['map\tq1\t0.5\n', 'map\tq2\tx\n'],
+      expect: { error: /expected a number, got "x"/, line: 1, column: 8 } },
+    { name: 'merge: a line that is not measure, query and value', parts: ['map q1 0.5\n'],
+      expect: { error: /expected "measure<TAB>query<TAB>value"/, line: 1, column: 1 } },
+  ].map((c) => ({ kind: 'merge', api: null, py: c.expect, ...c })),
 
   // ---- the command line only -------------------------------------------------------------
   { name: 'trec --merge of a file that does not exist', kind: 'cli', args: ['trec', '--merge', '/nonexistent/shard.eval'], api: null,

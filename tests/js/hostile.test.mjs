@@ -91,6 +91,11 @@ function commandFor(c) {
     const g = c.group === undefined ? [] : ['--group', (files.group = writeInput(c.group))];
     return { args: ['trec', '-q', '--digits', '17', ...sub, ...z, ...g, ...(c.args ?? []), files.qrels, files.run], input: Buffer.alloc(0), files };
   }
+  if (c.kind === 'merge') {
+    const parts = c.parts.map((text) => writeInput(text));
+    files.part = parts[parts.length - 1];
+    return { args: ['trec', '--merge', '-q', '--digits', '17', ...parts], input: Buffer.alloc(0), files };
+  }
   if (c.kind === 'compare') {
     files.qrels = writeInput(c.qrels);
     const runs = c.runs.map((text) => writeInput(text));
@@ -174,7 +179,7 @@ function runCommand(c) {
     assertSubset(parseText(stdout), textFields(want.result));
     return;
   }
-  const actual = c.kind === 'trec' ? parseTrec(stdout) : c.kind === 'option' ? { value: camelKeys(JSON.parse(stdout)).options[c.key] }
+  const actual = c.kind === 'trec' || c.kind === 'merge' ? parseTrec(stdout) : c.kind === 'option' ? { value: camelKeys(JSON.parse(stdout)).options[c.key] }
     : summary(c.kind === 'compare' ? 'compare' : 'explain', camelKeys(JSON.parse(stdout)));
   assertSubset(actual, want.result);
   // The default text report for the same input must work too.
@@ -184,7 +189,7 @@ function runCommand(c) {
     assertNoControlBytes(text.stdout.toString('latin1'));
     return;
   }
-  if (c.kind !== 'trec' && !files.ranking && c.textRerun !== false) {
+  if (c.kind !== 'trec' && c.kind !== 'merge' && !files.ranking && c.textRerun !== false) {
     const text = runProcess(CLI, args.filter((a, i) => a !== '--format' && args[i - 1] !== '--format'), { input, timeout: DEFAULT_TIMEOUT });
     assert.equal(text.status, 0, `text report: ${text.stderr}`);
     assert.match(text.stdout.toString(), /NDCG/);

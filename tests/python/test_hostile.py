@@ -71,6 +71,9 @@ def call(case):
         extra = {key: text(case[key]) for key in ('subtopics', 'zscores', 'group') if case.get(key) is not None}
         r = ndcg_calc.evaluate(text(case['qrels']), text(case['run']), **extra, **options)
         return {'mean': r.mean, 'perQuery': dict(r)}
+    if kind == 'merge':
+        r = ndcg_calc.merge([text(part) for part in case['parts']], **options)
+        return {'mean': r.mean, 'perQuery': dict(r)}
     if kind == 'compare':
         r = ndcg_calc.compare(text(case['qrels']), [text(run) for run in case['runs']], **options)
         return {'count': len(r.comparisons), 'first': camel(r.comparisons[0])}

@@ -67,6 +67,10 @@ struct compare_result {
 // index = the run's position, 1-based.
 expected<compare_result> compare_runs(std::string_view qrels_text, const std::vector<std::string_view>& run_texts,
                                       const batch_settings& s);
+// The same comparisons of runs already evaluated (each one's per-query
+// results, merged from partitions: Python's dask.compare), which must hold
+// the same queries and measures; s.tie_range needs the runs and is not read.
+expected<compare_result> compare_results(const std::vector<trec_result>& runs, const batch_settings& s);
 
 std::string_view name_of(adjusted_test t);  // "ttest", "wilcoxon", "sign", "randomization"
 

@@ -175,6 +175,15 @@ class trec_stream {
 // summed, other measures averaged over the queries in order, gm_map taken
 // from the per-query map values. An error's source is the index of the text.
 expected<trec_result> merge_trec(const std::vector<std::string_view>& outputs);
+// The same merge over parts that are such texts or results held in memory
+// (evaluate_trec's or evaluate_arrays' of each partition), mixed as they
+// come: a result's values are taken as they are (exact, gm_map's per-query
+// values included). A query in two parts is refused, named.
+struct merge_part {
+  std::string_view text;                // when result is null
+  const trec_result* result = nullptr;
+};
+expected<trec_result> merge_trec(const std::vector<merge_part>& parts);
 
 // Evaluates a run against qrels. `subtopics` (may be empty) is ndeval-style
 // subtopic qrels for alpha_ndcg_cut; with empty qrels, or qrels that are

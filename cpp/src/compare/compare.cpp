@@ -136,31 +136,39 @@ std::string_view name_of(adjusted_test t) {
   return names[static_cast<int>(t)];
 }
 
-expected<compare_result> compare_runs(std::string_view qrels_text, const std::vector<std::string_view>& run_texts,
-                                      const batch_settings& s) {
-  if (run_texts.size() < 2)
-    return fail(error_code::bad_input, "compare needs two runs or more, got " + std::to_string(run_texts.size()))
-        .in("options")
-        .with("found", std::to_string(run_texts.size()));
+namespace {
+
+// The runs' names, from --names or run1, run2, ...
+compare_result named(std::size_t runs, const batch_settings& s) {
   compare_result out;
-  for (std::size_t i = 0; i < run_texts.size(); ++i)
-    out.runs.push_back(i < s.names.size() ? s.names[i] : "run" + std::to_string(i + 1));
-  trec_options opt = s.trec;
-  if (opt.measures.empty()) opt.measures = default_compare_measures();
-  opt.strict = true;  // paired tests need every run to answer every qrels query (or -c)
-  std::vector<std::size_t> columns;  // the result columns compared (num_q is a count of queries)
-  for (std::size_t i = 0; i < run_texts.size(); ++i) {
-    auto r = evaluate_run(qrels_text, run_texts[i], opt, i + 1, out.runs[i]);
-    if (!r) return r.err();
-    if (i == 0) {
-      out.qids = r->qids;
-      for (std::size_t m = 0; m < r->names.size(); ++m)
-        if (!r->summary_only[m]) columns.push_back(m), out.measures.push_back(r->names[m]);
-    }
-    out.values.push_back(columns_of(*r, columns, out.qids.size()));
-    if (s.tie_range)
-      if (auto ok = add_tie_range(qrels_text, run_texts[i], opt, i + 1, columns, out); !ok) return ok.err();
-  }
+  for (std::size_t i = 0; i < runs; ++i) out.runs.push_back(i < s.names.size() ? s.names[i] : "run" + std::to_string(i + 1));
+  return out;
+}
+
+status check_runs(std::size_t runs) {
+  if (runs >= 2) return done{};
+  return fail(error_code::bad_input, "compare needs two runs or more, got " + std::to_string(runs))
+      .in("options")
+      .with("found", std::to_string(runs));
+}
+
+// Every run must hold the first run's queries, in the same order.
+status check_queries(const trec_result& first, const trec_result& r, std::size_t index, const std::string& name) {
+  if (r.qids == first.qids) return done{};
+  std::size_t q = 0;
+  while (q < r.qids.size() && q < first.qids.size() && r.qids[q] == first.qids[q]) ++q;
+  const std::string& at = q < first.qids.size() ? first.qids[q] : r.qids[q];
+  error e = fail(error_code::missing_query, "run " + echo(name) + " does not have the same queries as the first run (" +
+                                                std::to_string(r.qids.size()) + " against " + std::to_string(first.qids.size()) +
+                                                "; they differ at query " + echo(at) + ")")
+                .in("run")
+                .with("found", at);
+  e.index = index;
+  return e;
+}
+
+// The comparisons of runs whose values are in out.values.
+void add_comparisons(compare_result& out, const batch_settings& s) {
   // By measure, then run, as the comparisons are listed.
   std::vector<tie_summary> by_measure;
   for (std::size_t m = 0; m < out.measures.size(); ++m)
@@ -170,7 +178,7 @@ expected<compare_result> compare_runs(std::string_view qrels_text, const std::ve
   out.trials = s.trials;
   out.seed = s.seed;
   out.holm = s.holm;
-  const auto pairs = pairs_of(run_texts.size(), s.all_pairs);
+  const auto pairs = pairs_of(out.runs.size(), s.all_pairs);
   for (std::size_t m = 0; m < out.measures.size(); ++m) {
     const std::size_t from = out.comparisons.size();
     for (const auto& [a, b] : pairs) {
@@ -182,6 +190,52 @@ expected<compare_result> compare_runs(std::string_view qrels_text, const std::ve
     }
     adjust(out.comparisons, from, out.comparisons.size(), s.holm);
   }
+}
+
+// The compared columns of a result: every per-query measure.
+void take_columns(const trec_result& r, compare_result& out, std::vector<std::size_t>& columns) {
+  out.qids = r.qids;
+  for (std::size_t m = 0; m < r.names.size(); ++m)
+    if (!r.summary_only[m]) columns.push_back(m), out.measures.push_back(r.names[m]);
+}
+
+}  // namespace
+
+expected<compare_result> compare_runs(std::string_view qrels_text, const std::vector<std::string_view>& run_texts,
+                                      const batch_settings& s) {
+  if (auto ok = check_runs(run_texts.size()); !ok) return ok.err();
+  compare_result out = named(run_texts.size(), s);
+  trec_options opt = s.trec;
+  if (opt.measures.empty()) opt.measures = default_compare_measures();
+  opt.strict = true;  // paired tests need every run to answer every qrels query (or -c)
+  std::vector<std::size_t> columns;  // the result columns compared (num_q is a count of queries)
+  for (std::size_t i = 0; i < run_texts.size(); ++i) {
+    auto r = evaluate_run(qrels_text, run_texts[i], opt, i + 1, out.runs[i]);
+    if (!r) return r.err();
+    if (i == 0) take_columns(*r, out, columns);
+    out.values.push_back(columns_of(*r, columns, out.qids.size()));
+    if (s.tie_range)
+      if (auto ok = add_tie_range(qrels_text, run_texts[i], opt, i + 1, columns, out); !ok) return ok.err();
+  }
+  add_comparisons(out, s);
+  return out;
+}
+
+expected<compare_result> compare_results(const std::vector<trec_result>& runs, const batch_settings& s) {
+  if (auto ok = check_runs(runs.size()); !ok) return ok.err();
+  compare_result out = named(runs.size(), s);
+  std::vector<std::size_t> columns;
+  take_columns(runs[0], out, columns);
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (auto ok = check_queries(runs[0], runs[i], i + 1, out.runs[i]); !ok) return ok.err();
+    if (runs[i].names != runs[0].names) {
+      error e = fail(error_code::bad_input, "run " + echo(out.runs[i]) + " was evaluated with other measures than the first").in("run");
+      e.index = i + 1;
+      return e;
+    }
+    out.values.push_back(columns_of(runs[i], columns, out.qids.size()));
+  }
+  add_comparisons(out, s);
   return out;
 }
 

@@ -1,7 +1,9 @@
-// Merging per-query outputs of runs split by query (`ndcg trec --merge`):
+// Merging per-query outputs of runs split by query (`ndcg trec --merge`)
+// and per-query results held in memory (Python's merge() of partitions):
 // the per-query values are gathered, put in qid order and averaged as one
 // evaluation of the whole run would (the same sums in the same order), so
-// shards printed with --digits 17 merge into the one-shot means exactly.
+// shards printed with --digits 17, and results as they are, merge into the
+// one-shot means exactly.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -30,6 +32,9 @@ struct merge_state {
   std::map<std::string, std::pair<double, double>> gm_logs;
   double file_num_q = 0;                            // of the output being read
   std::map<std::string, double> file_gm;
+  std::unordered_map<std::string, std::size_t> part_of;  // each query's first part
+  std::vector<std::string> repeated;                // queries in two parts (results)
+  std::size_t part = 0;                             // the part being read
 
   std::size_t column_of(const std::string& name) {
     auto [at, added] = column.emplace(name, names.size());
@@ -82,9 +87,10 @@ status merge_line(merge_state& s, const detail::line& l) {
   if (!read_value(text, value))
     return bad_line(l.number, b + 2, "expected a number, got " + echo(text), text);
   if (qid != "all") {
+    const bool other_part = s.part_of.emplace(qid, s.part).first->second != s.part;
     std::vector<double>& row = s.rows[qid];
     if (row.size() <= m) row.resize(m + 1, std::numeric_limits<double>::quiet_NaN());
-    if (!std::isnan(row[m]) || is_trec_nan(row[m]))
+    if (other_part || !std::isnan(row[m]) || is_trec_nan(row[m]))
       return bad_line(l.number, a + 2, "query " + echo(qid) + " has a second " + echo(name) +
                                            " line: each query must be in one shard only", qid);
     row[m] = value;
@@ -96,6 +102,17 @@ status merge_line(merge_state& s, const detail::line& l) {
   return done{};
 }
 
+// A part's num_q and geometric means, for the geometric means whose
+// per-query values are missing.
+void add_summary(merge_state& s) {
+  s.num_q += s.file_num_q;
+  for (const auto& [name, gm] : s.file_gm) {
+    if (!(gm > 0) || s.file_num_q <= 0) continue;
+    s.gm_logs[name].first += s.file_num_q * std::log(gm);
+    s.gm_logs[name].second += s.file_num_q;
+  }
+}
+
 status merge_text(merge_state& s, std::string_view text) {
   s.file_num_q = 0;
   s.file_gm.clear();
@@ -105,13 +122,53 @@ status merge_text(merge_state& s, std::string_view text) {
     if (detail::skippable(l.text)) continue;
     if (auto ok = merge_line(s, l); !ok) return ok;
   }
-  s.num_q += s.file_num_q;
-  for (const auto& [name, gm] : s.file_gm) {
-    if (!(gm > 0) || s.file_num_q <= 0) continue;
-    s.gm_logs[name].first += s.file_num_q * std::log(gm);
-    s.gm_logs[name].second += s.file_num_q;
-  }
+  add_summary(s);
   return done{};
+}
+
+// One query of a result: its values and texts into its row. A query
+// another part already holds is noted (all such are named at the end).
+void merge_query(merge_state& s, const trec_result& r, std::size_t q, const std::vector<std::size_t>& to) {
+  if (!s.part_of.emplace(r.qids[q], s.part).second) {
+    s.repeated.push_back(r.qids[q]);
+    return;
+  }
+  std::vector<double>& row = s.rows[r.qids[q]];
+  row.assign(s.names.size(), std::numeric_limits<double>::quiet_NaN());
+  for (std::size_t m = 0; m < to.size(); ++m) row[to[m]] = r.values[q][m];
+  if (r.text_columns.empty()) return;
+  std::vector<std::string>& texts = s.texts[r.qids[q]];
+  texts.resize(s.names.size());
+  for (std::size_t i = 0; i < r.text_columns.size(); ++i) texts[to[r.text_columns[i]]] = r.texts[q][i];
+}
+
+status merge_result(merge_state& s, const trec_result& r) {
+  std::vector<std::size_t> to;
+  for (const std::string& name : r.names) {
+    if (!family_of(name))
+      return fail(error_code::bad_input, "unknown measure " + echo(name) + " in a result to merge").with("found", name);
+    to.push_back(s.column_of(name));
+  }
+  if (!r.run_id.empty()) s.run_id = r.run_id;
+  for (std::size_t q = 0; q < r.qids.size(); ++q) merge_query(s, r, q, to);
+  s.file_num_q = static_cast<double>(r.num_q);
+  s.file_gm.clear();
+  for (std::size_t m = 0; m < r.names.size() && m < r.mean.size(); ++m)
+    if (family_of(r.names[m])->all == trec_detail::combine::geometric) s.file_gm[r.names[m]] = r.mean[m];
+  add_summary(s);
+  return done{};
+}
+
+// Queries held by two parts, named (the first few) with their count.
+error repeated_queries(const merge_state& s) {
+  constexpr std::size_t shown = 5;
+  std::string names;
+  for (std::size_t i = 0; i < s.repeated.size() && i < shown; ++i) names += (i ? ", " : "") + echo(s.repeated[i]);
+  if (s.repeated.size() > shown) names += " and " + std::to_string(s.repeated.size() - shown) + " more";
+  return fail(error_code::bad_input, std::to_string(s.repeated.size()) + " quer" + (s.repeated.size() == 1 ? "y is" : "ies are") +
+                                         " in more than one part: " + names +
+                                         " (each query must be evaluated in one partition only: group the rows by query first)")
+      .with("found", s.repeated.front());
 }
 
 // The columns in trec_eval's print order: by family, then as they came.
@@ -160,9 +217,19 @@ void fill_geometric(trec_result& r, const merge_state& s, std::string_view gm_na
 }  // namespace
 
 expected<trec_result> merge_trec(const std::vector<std::string_view>& outputs) {
+  std::vector<merge_part> parts(outputs.size());
+  for (std::size_t i = 0; i < outputs.size(); ++i) parts[i].text = outputs[i];
+  return merge_trec(parts);
+}
+
+expected<trec_result> merge_trec(const std::vector<merge_part>& parts) {
   merge_state s;
-  for (std::size_t i = 0; i < outputs.size(); ++i)
-    if (auto ok = merge_text(s, outputs[i]); !ok) return error(ok.err()).in(std::to_string(i));
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    s.part = i;
+    auto ok = parts[i].result ? merge_result(s, *parts[i].result) : merge_text(s, parts[i].text);
+    if (!ok) return error(ok.err()).in(std::to_string(i));
+  }
+  if (!s.repeated.empty()) return repeated_queries(s);
   if (s.rows.empty())
     return fail(error_code::empty_input, "no per-query lines to merge: evaluate each shard with -q (and --digits 17)");
   trec_result r = columns_of(s);

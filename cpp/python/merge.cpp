@@ -1,0 +1,154 @@
+// merge(): per-partition evaluations into the one-shot result, by the
+// core's merge_trec (the rule of `ndcg trec --merge`). A part is the text
+// of `ndcg trec -q --digits 17` (bytes) or a result as Python holds it
+// (put_trec_result's fields: measures, qids, columns, mean, num_q,
+// run_id), rebuilt here as a trec_result without computing anything.
+#include "merge.hpp"
+
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "ndcg/option_table.hpp"
+
+namespace ndcg_python {
+namespace {
+
+[[noreturn]] void refuse(std::size_t part, const std::string& message) {
+  raise(ndcg::fail(ndcg::error_code::bad_type, "part " + std::to_string(part) + ": " + message)
+            .in(std::to_string(part))
+            .with("expected", "an evaluation (measures, qids, columns, mean, num_q)"));
+}
+
+double number_of(py::handle v, std::size_t part) {
+  if (v.is_none()) return std::numeric_limits<double>::quiet_NaN();
+  if (PyBool_Check(v.ptr()) || !(PyFloat_Check(v.ptr()) || PyLong_Check(v.ptr())))
+    refuse(part, std::string("expected a number or None, got ") + Py_TYPE(v.ptr())->tp_name);
+  return PyFloat_AsDouble(v.ptr());
+}
+
+py::object field(const py::dict& d, const char* name, std::size_t part) {
+  if (!d.contains(name)) refuse(part, std::string("no \"") + name + "\"");
+  return d[name];
+}
+
+py::dict dict_field(const py::dict& d, const char* name, std::size_t part) {
+  py::object v = field(d, name, part);
+  if (!PyDict_Check(v.ptr())) refuse(part, std::string("\"") + name + "\" is not a dict");
+  return py::reinterpret_borrow<py::dict>(v);
+}
+
+// One measure's column into the result: numbers, or texts (relstring).
+void add_column(ndcg::trec_result& r, std::size_t m, const py::sequence& column, std::size_t part) {
+  if (column.size() != r.qids.size()) refuse(part, "column " + r.names[m] + " does not have one value per query");
+  const bool text = column.size() > 0 && py::isinstance<py::str>(column[0]);
+  r.is_text[m] = text;
+  if (text) r.text_columns.push_back(m);
+  for (std::size_t q = 0; q < r.qids.size(); ++q) {
+    if (text) r.texts[q].push_back(py::cast<std::string>(column[q]));
+    else r.values[q][m] = number_of(column[q], part);
+  }
+}
+
+ndcg::trec_result read_result(const py::dict& d, std::size_t part) {
+  ndcg::trec_result r;
+  r.names = py::cast<std::vector<std::string>>(field(d, "measures", part));
+  r.qids = py::cast<std::vector<std::string>>(field(d, "qids", part));
+  r.num_q = py::cast<std::size_t>(field(d, "num_q", part));
+  if (d.contains("run_id") && !d["run_id"].is_none()) r.run_id = py::cast<std::string>(d["run_id"]);
+  const std::size_t width = r.names.size();
+  r.is_text.assign(width, 0);
+  r.values.assign(r.qids.size(), std::vector<double>(width, std::numeric_limits<double>::quiet_NaN()));
+  r.texts.assign(r.qids.size(), {});
+  r.mean.assign(width, std::numeric_limits<double>::quiet_NaN());
+  const py::dict columns = dict_field(d, "columns", part);
+  const py::dict mean = dict_field(d, "mean", part);
+  for (std::size_t m = 0; m < width; ++m) {
+    const py::str name(r.names[m]);
+    if (!columns.contains(name)) continue;
+    py::object column = columns[name];
+    if (!PyList_Check(column.ptr()) && !PyTuple_Check(column.ptr())) refuse(part, "column " + r.names[m] + " is not a list");
+    add_column(r, m, py::reinterpret_borrow<py::sequence>(column), part);
+  }
+  for (std::size_t m = 0; m < width; ++m) {
+    const py::str name(r.names[m]);
+    if (mean.contains(name) && r.names[m] != "runid") r.mean[m] = number_of(mean[name], part);
+  }
+  if (r.text_columns.empty()) r.texts.clear();
+  return r;
+}
+
+// read_result, with a field of the wrong type refused as the others are.
+ndcg::trec_result result_of(const py::dict& d, std::size_t part) {
+  try {
+    return read_result(d, part);
+  } catch (const py::builtin_exception&) {
+    refuse(part, "a field of the wrong type (measures and qids: lists of str, columns and mean: dicts, num_q: int)");
+  }
+}
+
+// The summary-only flags (num_q, gm_map, runid) from the "summary_only" names.
+void mark_summary_only(ndcg::trec_result& r, const py::dict& d) {
+  r.summary_only.assign(r.names.size(), 0);
+  if (!d.contains("summary_only")) return;
+  const auto names = py::cast<std::vector<std::string>>(d["summary_only"]);
+  for (std::size_t m = 0; m < r.names.size(); ++m)
+    r.summary_only[m] = std::find(names.begin(), names.end(), r.names[m]) != names.end();
+}
+
+}  // namespace
+
+py::dict merge(const py::list& parts, const option_texts& options) {
+  auto s = ndcg::settings_from(options, ndcg::command::trec);
+  if (!s) raise(s.err());
+  auto output = ndcg::trec_output_of(s->batch);
+  if (!output) raise(output.err());
+  std::vector<ndcg::trec_result> results;
+  std::vector<std::string> texts;
+  results.reserve(parts.size());
+  texts.reserve(parts.size());
+  std::vector<ndcg::merge_part> in(parts.size());
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (py::isinstance<py::bytes>(parts[i])) {
+      texts.push_back(py::cast<std::string>(parts[i]));
+      in[i].text = texts.back();
+    } else if (py::isinstance<py::dict>(parts[i])) {
+      results.push_back(result_of(py::cast<py::dict>(parts[i]), i));
+      in[i].result = &results.back();
+    } else {
+      refuse(i, std::string("expected an evaluation or the text of `ndcg trec -q`, got ") + Py_TYPE(parts[i].ptr())->tp_name);
+    }
+  }
+  auto merged = [&] {
+    py::gil_scoped_release unlocked;
+    return ndcg::merge_trec(in);
+  }();
+  const ndcg::trec_result& r = value_or_raise(merged);
+  dict_sink sink;
+  ndcg::put_trec_result(r, sink);
+  py::dict out = sink.result();
+  out["text"] = py::str(ndcg::render_trec(r, *output));
+  return out;
+}
+
+py::dict compare_results(const py::list& runs, const option_texts& options) {
+  auto s = ndcg::settings_from(options, ndcg::command::compare);
+  const ndcg::batch_settings& settings = value_or_raise(s).batch;
+  if (settings.tie_range)
+    raise(ndcg::fail(ndcg::error_code::bad_input, "tie_range needs each run's documents, not its evaluation").in("options"));
+  std::vector<ndcg::trec_result> results;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const py::dict run = py::cast<py::dict>(runs[i]);
+    results.push_back(result_of(run, i));
+    mark_summary_only(results.back(), run);
+  }
+  auto compared = [&] {
+    py::gil_scoped_release unlocked;
+    return ndcg::compare_results(results, settings);
+  }();
+  return compare_to_python(value_or_raise(compared), settings);
+}
+
+}  // namespace ndcg_python

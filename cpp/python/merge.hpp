@@ -1,0 +1,19 @@
+// Per-partition evaluations merged into the one-shot result (merge.cpp).
+#pragma once
+
+#include "convert.hpp"
+
+namespace ndcg_python {
+
+// parts: bytes (`ndcg trec -q --digits 17` text) or dicts of
+// put_trec_result's fields (measures, qids, columns, mean, num_q, run_id).
+// options: the output options (per_query, digits, format, no_summary) for
+// "text". Returns put_trec_result's fields of the merged result and "text".
+py::dict merge(const py::list& parts, const option_texts& options);
+
+// runs: each run's merged evaluation (merge()'s fields, summary_only
+// included), compared as compare() compares runs: the same queries and
+// measures in each. options: compare's.
+py::dict compare_results(const py::list& runs, const option_texts& options);
+
+}  // namespace ndcg_python
