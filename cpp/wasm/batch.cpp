@@ -36,7 +36,6 @@ ndcg::input_reading reading_of(const ndcg::batch_settings& b, std::string_view g
   ir.run_format = b.run_format;
   ir.qrels_format = b.qrels_format;
   ir.group = group;
-  ir.run_names = b.names;  // compare's names: each reading says which run it is
   return ir;
 }
 

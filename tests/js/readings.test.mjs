@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { createNdcgModule } from './helpers.mjs';
 import { parseReading } from '../../web/app/full/batch/readings.js';
 import { fileKind, placeFiles, runsFor } from '../../web/app/full/batch/placing.js';
+import { isTrecRun } from '../../web/app/full/batch/kind.js';
 
 const api = await createNdcgModule();
 const M = { measures: ['map'] };
@@ -41,11 +42,11 @@ test('JSON objects and records, LETOR with predictions and a group file', () => 
   assert.deepEqual([g.fromGroup, g.docids, g.queries], [true, false, 2]);
 });
 
-test('compare mode: each reading names its run, so it goes beside that run’s box', () => {
-  const c = api.compareRuns('q1 0 d1 1\nq1 0 d2 0\n', ['q1 Q0 d1 1 0.9 a\nq1 Q0 d2 2 0.1 a\n', 'qid,docid,score\nq1,d1,0.1\nq1,d2,0.9\n'],
-    { ...M, trials: 10, names: ['A', 'run.csv'] });
-  const parsed = c.readings.map((l) => parseReading(l, ['qrels', ...c.runs]));
-  assert.deepEqual(parsed.map((r) => [r.name, r.format]), [['run.csv', 'csv']]);
+test('compare mode: only the runs not read as TREC have a reading, in order; the page tells TREC runs by their first line', () => {
+  const trec = 'q1 Q0 d1 1 0.9 a\nq1 Q0 d2 2 0.1 a\n';
+  const c = api.compareRuns('q1 0 d1 1\nq1 0 d2 0\n', [trec, 'qid,docid,score\nq1,d1,0.1\nq1,d2,0.9\n'], { ...M, trials: 10, names: ['A', 'run.csv'] });
+  assert.deepEqual(c.readings.map((l) => parseReading(l, ['qrels', 'run'])).map((r) => [r.name, r.format]), [['run', 'csv']]);
+  assert.deepEqual([trec, 'qid,docid,score\n', '0.5\n', '{"q1": {"d1": 1}}', '# c\n1\tQ0\td\t0\t-2.5\tx\n'].map(isTrecRun), [true, false, false, false, true]);
 });
 
 test('a reading of another shape is kept as the core wrote it', () => {

@@ -556,9 +556,7 @@ function shownArg(lang, name, value) {
  * An option's error starts with the option's label.
  */
 export function errorText(lang, err) {
-  const table = STRINGS[lang] || en;
-  // A view may word a code more closely where it knows more (full/batch/kind.js: LETOR's predictions).
-  const template = (table.errors || {})[err.code] || table[`error_${err.code}`];
+  const template = ((STRINGS[lang] || en).errors || {})[err.code];
   const args = err.args || {};
   const complete = template && placeholders(template).every((name) => name in args);
   const body = complete ? template.replace(/\{(\w+)\}/g, (m, name) => shownArg(lang, name, args[name])) : String(err.message);

@@ -5,7 +5,7 @@
 // globals: no module-level constants, and the one import is of functions
 // kept to the same rule (shared/summary.js, which every view uses too).
 import { describeText, lineCount } from '../../shared/summary.js';
-import { inputKind } from './kind.js';
+import { inputKind, isTrecRun } from './kind.js';
 
 /** A plain structured error, as the page shows it (see analyse.js). */
 function engineError(code, source, args, message) {
@@ -138,7 +138,9 @@ function makeEngine(getApi) {
     },
     async compare({ slots, options }) {
       const api = await getApi();
-      return api.compareRuns(texts.qrels, slots.map((slot) => texts[slot] || ''), withGroup(options, texts));
+      const r = api.compareRuns(texts.qrels, slots.map((slot) => texts[slot] || ''), withGroup(options, texts));
+      // Which runs the core read as TREC as given: its readings (of the others, in order) name none of them.
+      return { ...r, trecRuns: slots.map((slot) => isTrecRun(headOf(texts[slot] || '', 5))) };
     },
     linesOf({ qid, slots = ['run', 'qrels'] }) {
       const out = {};
@@ -188,7 +190,7 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, fileStream, readFile, lineCount, headOf, exportOf, describeText, inputKind, linesOfQid, columnsOf, withGroup, makeEngine,
+  engineError, plainError, fileStream, readFile, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeEngine,
   transferablesOf, workerMain,
 ];
 

@@ -201,26 +201,31 @@ function renderGroup(region, lang, model, letor) {
   byId(region.root, 'group-remove').hidden = !source;
 }
 
-// The boxes the core's readings are about, by the name each reading starts with.
+// The boxes shown and the core's readings, [box, line]: the qrels' reading first when there is one, then
+// the runs' of those not read as TREC as given, in order (compare mode names every run "run").
 function readingBoxes(model) {
-  if (model.state.mode === 'trec' && model.trec) return { readings: model.trec.readings, names: { qrels: 'qrels', run: 'ranking' } };
+  if (model.state.mode === 'trec' && model.trec) return { boxes: ['ranking', 'qrels'], pairs: model.trec.readings.map((l) => [l.startsWith('qrels ') ? 'qrels' : 'ranking', l]) };
   const cmp = model.state.mode === 'compare' ? model.compare : null;
   if (!cmp) return null;
-  const names = { qrels: 'qrels' };
-  cmp.runs.forEach((name, i) => { names[name] = RUN_BOXES['ABCDEFGH'.indexOf(cmp.letters[i])]; });
-  return { readings: cmp.readings, names };
+  const boxes = cmp.letters.map((x) => RUN_BOXES['ABCDEFGH'.indexOf(x)]);
+  const runs = cmp.readings.filter((l) => !l.startsWith('qrels '));
+  const read = boxes.filter((box, i) => !(cmp.trecRuns || [])[i]);
+  const placed = runs.length === read.length ? read : runs.length === boxes.length ? boxes : [];
+  const pairs = cmp.readings.filter((l) => l.startsWith('qrels ')).map((l) => ['qrels', l]);
+  placed.forEach((box, i) => pairs.push([box, runs[i]]));
+  return { boxes: [...boxes, 'qrels'], pairs };
 }
 
 /** Beside each box, how the core read it (the last result's readings; none while an error stands). */
 function renderReadings(region, lang, model) {
   const shown = model.error || model.pending || model.notice ? null : readingBoxes(model);
   const byBox = {};
-  for (const line of (shown && shown.readings) || []) {
-    const r = parseReading(line, Object.keys(shown.names));
-    if (r) byBox[shown.names[r.name]] = r;
+  for (const [box, line] of (shown && shown.pairs) || []) {
+    const r = parseReading(line, ['qrels', 'run']);
+    if (r) byBox[box] = r;
   }
   // The core says nothing of what it read as TREC as given.
-  for (const box of Object.values((shown && shown.names) || {})) if (!byBox[box]) byBox[box] = { format: 'trec' };
+  for (const box of (shown && shown.boxes) || []) if (!byBox[box]) byBox[box] = { format: 'trec' };
   for (const box of [...RUN_BOXES, 'qrels']) {
     const el = byId(region.root, `${box}-status`);
     const r = byBox[box];

@@ -1,6 +1,6 @@
 // Texts of the batch inputs on the page: how each was read (readings.js),
 // LETOR's predictions and group sizes, and files dropped together.
-import { addTexts } from '../../shared/i18n.js';
+import { addTexts, STRINGS } from '../../shared/i18n.js';
 
 const en = {
   readBatchAs: 'Read as {format}: ',
@@ -35,9 +35,6 @@ const en = {
   letorNeedPredictions: 'Add the predictions (one score per line of the LETOR file) to evaluate it.',
   letorNeedGroup: 'These LETOR lines carry no qid: open their group file (.query or .group) below the judgments.',
   errorIn_group: 'in the group sizes',
-  'error_prediction-count': 'expected {expected} predictions, one per line of the LETOR file; found {found}.',
-  'error_group-count': 'the group sizes add up to {found} lines, but the LETOR file has {expected}.',
-  'error_letor-ungrouped': 'query “{found}” comes back after other queries (first on line {first_line}): keep each query’s lines together.',
   filesPlaced: 'Files placed: {list}.',
   filePlaced: '{name} → {box}',
   placedJudgments: 'judgments',
@@ -81,9 +78,6 @@ const zh = {
   letorNeedPredictions: '请提供预测分数（LETOR 文件每行一个分数）以进行评测。',
   letorNeedGroup: '这些 LETOR 行不带 qid：请在标注下方打开对应的分组文件（.query 或 .group）。',
   errorIn_group: '（分组大小文件）',
-  'error_prediction-count': '应有 {expected} 个预测分数（LETOR 文件每行一个），实际为 {found} 个。',
-  'error_group-count': '分组大小合计为 {found} 行，而 LETOR 文件有 {expected} 行。',
-  'error_letor-ungrouped': '查询“{found}”在其他查询之后再次出现（首次在第 {first_line} 行）：请让每个查询的各行连在一起。',
   filesPlaced: '已放入文件：{list}。',
   filePlaced: '{name} → {box}',
   placedJudgments: 'judgments',
@@ -95,3 +89,15 @@ const zh = {
 };
 
 addTexts({ en, zh });
+
+// Codes the page gives errors of LETOR's predictions and group file (batch/kind.js), beside the core's.
+Object.assign(STRINGS.en.errors, {
+  'prediction-count': 'expected {expected} predictions, one per line of the LETOR file; found {found}.',
+  'group-count': 'the group sizes add up to {found} lines, but the LETOR file has {expected}.',
+  'letor-ungrouped': 'query “{found}” comes back after other queries (first on line {first_line}): keep each query’s lines together.',
+});
+Object.assign(STRINGS.zh.errors, {
+  'prediction-count': '应有 {expected} 个预测分数（LETOR 文件每行一个），实际为 {found} 个。',
+  'group-count': '分组大小合计为 {found} 行，而 LETOR 文件有 {expected} 行。',
+  'letor-ungrouped': '查询“{found}”在其他查询之后再次出现（首次在第 {first_line} 行）：请让每个查询的各行连在一起。',
+});
