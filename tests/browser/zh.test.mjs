@@ -14,7 +14,7 @@ const NAMES = new Set([
   'NDCG', 'DCG', 'IDCG', 'CG', 'ERR', 'AP', 'RR', 'MAP', 'MRR', 'nDCG', 'rel', 'rel_i', 'log', 'log_2', 'd_z', 'Holm', 'Wilcoxon',
   'ndcg', 'ndcg_cut', 'map', 'recip_rank', 'recall', 'label', 'rating',
   // formats and the fields of a TREC run and qrels
-  'TREC', 'qrels', 'CSV', 'TSV', 'JSON', 'LaTeX', 'Markdown', 'gz', 'gzip', 'id', 'qid', 'docid', 'rank', 'score', 'tag',
+  'TREC', 'qrels', 'CSV', 'TSV', 'JSON', 'JSONL', 'LETOR', 'BEIR', 'LaTeX', 'Markdown', 'gz', 'gzip', 'id', 'qid', 'docid', 'rank', 'score', 'tag',
   // tools, libraries and what they call things
   'trec_eval', 'gdeval', 'sklearn', 'scikit-learn', 'ndcg_score', 'lightgbm', 'LightGBM', 'xgboost', 'XGBoost', 'tf-ranking', 'TF-Ranking',
   'torchmetrics', 'TorchMetrics', 'elasticsearch', 'Elasticsearch', 'rank_eval', 'dcg', 'normalize', 'true',

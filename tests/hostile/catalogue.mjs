@@ -573,6 +573,8 @@ export const pageFiles = [
   { name: 'a .gz that unpacks past the 256 MB limit', box: 'qrels', file: 'bomb.qrels.gz', other: PLAIN_RUN, timeoutMs: 60000,
     bytes: once(() => gzipSync(Buffer.alloc(LIMITS.maxBytes + 2 ** 20, 'q1 0 d1 1\n'), { level: 9 })),
     expect: { error: /larger than the limit of 256 MB/, code: 'too-large' } },
+  { name: 'a LETOR file whose query comes back after another', box: 'qrels', file: 'train.letor', other: '0.1\n0.2\n0.3\n',
+    bytes: () => Buffer.from('1 qid:1 1:1\n0 qid:2 1:1\n1 qid:1 1:0\n'), expect: { error: /query “1” comes back after other queries \(first on line 1\): keep each query’s lines together/, code: 'ungrouped-run' } },
   { name: 'markup in a file name', box: 'ranking', file: '<img src=x onerror=alert(1)>.run', bytes: () => Buffer.from(PLAIN_RUN), other: PLAIN_QRELS,
     expect: { result: true } },
 ];

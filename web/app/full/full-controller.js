@@ -5,6 +5,7 @@
 import { trecMatching } from './batch/batch-compute.js';
 import { hasRun, runBatch, runnerOf } from './batch/batch-sources.js';
 import { hasSources, sourceOf } from '../shared/sources.js';
+import { inputKind, letorError } from './batch/kind.js';
 import { analyse } from '../shared/analyse.js';
 import { pickedComparison } from './comparison.js';
 import { toApiOptions } from '../shared/state.js';
@@ -24,7 +25,7 @@ function startBatch(app) {
   }).then((done) => {
     if (!done) return;
     app.job = null;
-    app.computed = { ...app.computed, pending: false, error: done.error || null };
+    app.computed = { ...app.computed, pending: false, error: letorError(done.error || null, qrelsKindOf(app).startsWith('letor')) };
     if (done.trec) app.good = { analysis: null, trec: done.trec };
     if (done.compare) app.good = { analysis: null, trec: null, compare: done.compare };
     app.version++;
@@ -67,6 +68,8 @@ export async function loadDrill(app, focus) {
 
 /** What compare mode still lacks before it can run ('' when nothing): two runs and the qrels. */
 export function compareNeeds(app) {
+  const letor = letorNeeds(app);
+  if (letor === 'letorNeedGroup') return letor;
   if (!hasRun(app, 'ranking') || !hasRun(app, 'ranking-b')) return 'compareNeedRuns';
   return sourceOf(app, 'qrels') || app.state.qrels.trim() ? '' : 'compareNeedQrels';
 }
@@ -83,11 +86,37 @@ function recomputeCompare(app) {
   app.computed = { mode: 'compare', error: null, notice: need, inputStatus: null, matching: trecMatching(app.api, app.state), qrelsFormat: null };
 }
 
+/** What the judgments hold (inputKind of the file's head or the box's text). */
+export function qrelsKindOf(app) {
+  const source = app.sources.qrels;
+  return source ? source.kind || '' : inputKind(app.state.qrels.slice(0, 65536));
+}
+
+/** What LETOR judgments still lack ('' when nothing): their predictions, or the group file that lines without qid: need. */
+function letorNeeds(app) {
+  const kind = qrelsKindOf(app);
+  if (!kind.startsWith('letor')) return '';
+  if (kind === 'letor-bare' && !app.sources.group) return 'letorNeedGroup';
+  return hasRun(app, 'ranking') ? '' : 'letorNeedPredictions';
+}
+
+// Batch mode with a file: evaluated in the runner unless LETOR's predictions or group file are still missing.
+function recomputeTrec(app) {
+  const need = letorNeeds(app);
+  if (!need) {
+    startBatch(app);
+    return;
+  }
+  app.batchSeq++;
+  app.job = null;
+  app.computed = { mode: 'trec', error: null, notice: need, inputStatus: null, matching: trecMatching(app.api, app.state), qrelsFormat: null };
+}
+
 /** The modes computed away from the page's own compute(): true when `app`'s state is one of them. */
 export const FULL_MODES = {
   recompute(app) {
     if (app.state.mode === 'compare') recomputeCompare(app);
-    else if (app.state.mode === 'trec' && hasSources(app)) startBatch(app);
+    else if (app.state.mode === 'trec' && hasSources(app)) recomputeTrec(app);
     else return false;
     return true;
   },

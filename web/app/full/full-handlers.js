@@ -5,14 +5,15 @@
 import { errorText, t } from '../shared/i18n.js';
 import { bytesText } from '../shared/templates.js';
 import { structuredError } from '../shared/analyse.js';
-import { applyPreset, COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, slotOf, textLength, toCompareOptions, toTrecOptions } from '../shared/state.js';
+import { applyPreset, COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, runLetter, slotOf, textLength, toCompareOptions, toTrecOptions } from '../shared/state.js';
 import { fileOf } from './regions/export-panel.js';
 import { editable, FIELD, hasSources, keepOutOfBox } from '../shared/sources.js';
 import { dropSource, fileSource, readInPage, runnerOf, sourceText } from './batch/batch-sources.js';
+import { fileKind, headOfFile, placeFiles, runsFor } from './batch/placing.js';
 import * as view from '../shared/view.js';
 import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
 import { exportOf } from './batch/engine.js';
-import { loadDrill } from './full-controller.js';
+import { loadDrill, qrelsKindOf as qrelsKind } from './full-controller.js';
 import { makeHandlers } from '../shared/handlers.js';
 import { delayFor, draw, persist, resetRows, run, tooLongForLink, update } from '../shared/controller.js';
 
@@ -141,14 +142,61 @@ async function explainQuery(app, qid) {
  * without reading it here; the explain mode reads it and keeps it in the
  * box when it fits there.
  */
-async function openFile(app, box, file) {
+/**
+ * Files opened or dropped together on `box` in batch or compare mode: each
+ * goes where its kind says (placing.js), the others in the order given.
+ */
+async function placeInBoxes(app, box, files) {
+  const heads = await Promise.all(files.map(headOfFile));
+  const kinds = files.map((file, i) => ({ file, kind: fileKind(file.name, heads[i]) }));
+  const placed = placeFiles(kinds, box, app.state.mode, qrelsKind(app).startsWith('letor'));
   app.controlError = null;
   resetRows(app);
+  for (const p of placed) {
+    const slot = p.box === 'group' ? 'group' : slotOf(app.state.mode, p.box);
+    app.sources[slot] = { ...fileSource(p.file), kind: p.kind };
+    app.loaded[slot] = null;
+  }
+  if (app.state.mode === 'compare') app.state = { ...app.state, runs: runsFor(placed, app.state.runs) };
+  run(app);
+  if (placed.length > 1 || (placed[0] && placed[0].box !== box)) {
+    const letor = qrelsKind(app).startsWith('letor');
+    const where = (p) => placedName(app.lang, p.box, app.state.mode, letor);
+    view.announce(app.view, t(app.lang, 'filesPlaced', { list: placed.map((p) => t(app.lang, 'filePlaced', { name: p.file.name, box: where(p) })).join(', ') }));
+  }
+}
+
+// "judgments", "run B", "predictions": where a file went, for the announcement.
+function placedName(lang, box, mode, letor) {
+  if (box === 'group' || box === 'qrels') return t(lang, box === 'group' ? 'placedGroup' : 'placedJudgments');
+  const kind = letor ? 'placedPredictions' : 'placedRun';
+  return mode === 'compare' ? t(lang, `${kind}X`, { x: runLetter(box) }) : t(lang, kind);
+}
+
+/** A group-size file opened or dropped on its row. */
+function openGroup(app, file) {
+  app.controlError = null;
+  resetRows(app);
+  app.sources.group = { ...fileSource(file), kind: 'group' };
+  app.loaded.group = null;
+  run(app);
+}
+
+/** The group file's Remove: LETOR's lines are read by their qid: again. */
+function removeGroup(app) {
+  dropSource(app, 'group');
+  resetRows(app);
+  run(app);
+}
+
+async function openFile(app, box, files) {
   if (app.state.mode !== 'explain') {
-    app.sources[slotOf(app.state.mode, box)] = fileSource(file);
-    run(app);
+    await placeInBoxes(app, box, files);
     return;
   }
+  const file = files[0];
+  app.controlError = null;
+  resetRows(app);
   let text;
   try {
     text = await readInPage(file, slotOf('explain', box), () => {});
@@ -164,13 +212,14 @@ async function openFile(app, box, file) {
   }
 }
 
-/** Edit: a small source goes back into its box; remove: the box is empty again. */
+/** Edit: a small source goes back into its box; remove: the box shows its own text again. */
 async function sourceAction(app, data, edit) {
   const box = data.box in FIELD ? data.box : 'ranking';
   const slot = slotOf(app.state.mode, box);
   const source = app.sources[slot];
   if (!source) return;
-  const text = edit && editable(source) ? await sourceText(app, slot) : '';
+  // Remove brings back what was typed in the box before the file came (a long paste left nothing there).
+  const text = edit && editable(source) ? await sourceText(app, slot) : app.state[FIELD[box]];
   dropSource(app, slot);
   resetRows(app);
   update(app, { [FIELD[box]]: text });
@@ -229,6 +278,7 @@ function fullActions(app, handlers) {
     'compare-pair': (data) => { setView(app, { pair: data.value }); loadDrill(app, false); },
     'source-edit': (data) => sourceAction(app, data, true),
     'source-remove': (data) => sourceAction(app, data, false),
+    'group-remove': () => removeGroup(app),
     'switch-trec': () => handlers.mode('trec'),
     'open-embed': () => { view.showEmbed(app.view, true); draw(app); },
     'close-embed': () => view.showEmbed(app.view, false),
@@ -275,7 +325,9 @@ function fullHandlers(app, handlers) {
     qrels: (value) => boxText(app, handlers, 'qrels', value, { qrels: value }),
     /** Runs C to H of compare mode. */
     runText: (box, value) => boxText(app, handlers, box, value, { [FIELD[box]]: value }),
-    openFile: (box, file) => openFile(app, box, file),
+    /** One file or several (a drop of LETOR and its predictions, a run and its qrels). */
+    openGroup: (file) => openGroup(app, file),
+    openFile: (box, files) => openFile(app, box, Array.isArray(files) ? files : [files]),
     mode(mode) {
       app.state = withMode(app, app.state, mode);
       run(app);

@@ -112,7 +112,7 @@ export function modelOf(app) {
     notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
     presetList: app.presetList, presetOptions: app.spec.presets, spec: app.spec,
     sources: Object.fromEntries(boxesOf(app.state.mode, app.state.runs).map((box) => [box, sourceOf(app, box)])), job: app.job, pending: Boolean(c.pending),
-    exportFormats: app.exportFormats || null,
+    exportFormats: app.exportFormats || null, groupSource: app.state.mode === 'explain' ? null : app.sources.group || null,
   };
 }
 

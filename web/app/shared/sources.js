@@ -16,7 +16,8 @@ export function sourceOf(app, box, mode = app.state.mode) {
 
 /** True when a box of the current mode shows a summary instead of its text. */
 export function hasSources(app) {
-  return boxesOf(app.state.mode, app.state.runs).some((box) => sourceOf(app, box));
+  // LETOR's group sizes come from a file only (batch and compare modes).
+  return boxesOf(app.state.mode, app.state.runs).some((box) => sourceOf(app, box)) || (app.state.mode !== 'explain' && Boolean(app.sources.group));
 }
 
 /** A source holding `text` (a long paste, or a file read in the page). */

@@ -51,7 +51,7 @@ export function mountSchema(view, rows) {
 /** Which box an error belongs in, from its source and key: "ranking", "qrels" or "options". */
 export function errorPlace(err) {
   if (err.source === 'options' || (!err.line && !err.source)) return 'options';
-  if (err.source === 'judgments' || err.source === 'qrels' || err.source === 'subtopics') return 'qrels';
+  if (err.source === 'judgments' || err.source === 'qrels' || err.source === 'subtopics' || err.source === 'group') return 'qrels';
   // compareRuns numbers its runs from 1 (batch-sources.js numbers them by box); a file read fails in its slot.
   if (err.source === 'run' && err.index >= 2 && RUN_BOXES[err.index - 1]) return RUN_BOXES[err.index - 1];
   if (err.source === 'rankingB') return 'ranking-b';

@@ -6,6 +6,7 @@ import { matchingOf, MODELS } from '../../shared/compute.js';
 import { structuredError } from '../../shared/analyse.js';
 import { toTrecOptions } from '../../shared/state.js';
 import { columnsOf } from './engine.js';
+import { inputKind, letorError } from './kind.js';
 
 /** The preset batch mode's options match ('' for none). */
 export function trecMatching(api, state) {
@@ -15,13 +16,16 @@ export function trecMatching(api, state) {
 /** Batch mode's model: what is missing, the result in columns, or the error (`spec` unused: every model takes it). */
 export function computeTrec(api, spec, state) {
   const matching = trecMatching(api, state);
+  const kind = inputKind(state.qrels.slice(0, 65536));
+  // LETOR's group sizes come from a file, which the runner evaluates (full-controller.js).
+  if (kind === 'letor-bare') return { notice: 'letorNeedGroup', matching };
   if (!state.text.trim() || !state.qrels.trim()) {
-    return { notice: state.text.trim() ? 'trecNeedQrels' : 'trecNeedRun', matching };
+    return { notice: kind === 'letor' ? 'letorNeedPredictions' : state.text.trim() ? 'trecNeedQrels' : 'trecNeedRun', matching };
   }
   try {
     return { trec: columnsOf(api.evaluateTrec(state.qrels, state.text, toTrecOptions(state))), matching };
   } catch (e) {
-    return { error: structuredError(e), matching };
+    return { error: letorError(structuredError(e), kind === 'letor'), matching };
   }
 }
 

@@ -31,7 +31,8 @@ export async function readInPage(file, slot, progress) {
 function wanted(app, slot, box) {
   const source = app.sources[slot];
   if (source) return { key: source, args: source.file ? { slot, file: source.file, limit: MAX_INPUT_BYTES } : { slot, text: source.text } };
-  const text = app.state[FIELD[box]];
+  // The group slot has no box: without a file it holds nothing.
+  const text = box === 'group' ? '' : app.state[FIELD[box]];
   return { key: `text:${text}`, args: { slot, text } };
 }
 
@@ -55,7 +56,8 @@ async function loadSlots(app, runner, seq, onProgress) {
     await loadSlot(app, runner, slotOf(app.state.mode, box), box, onProgress);
     if (seq !== app.batchSeq) return false;
   }
-  return true;
+  await loadSlot(app, runner, 'group', 'group', onProgress);
+  return seq === app.batchSeq;
 }
 
 /** True when compare mode's `box` holds a run (a source or text in the box). */

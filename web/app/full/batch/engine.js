@@ -5,6 +5,7 @@
 // globals: no module-level constants, and the one import is of functions
 // kept to the same rule (shared/summary.js, which every view uses too).
 import { describeText, lineCount } from '../../shared/summary.js';
+import { inputKind, isTrecRun } from './kind.js';
 
 /** A plain structured error, as the page shows it (see analyse.js). */
 function engineError(code, source, args, message) {
@@ -109,7 +110,12 @@ function columnsOf(r) {
     }
     columns[name] = column;
   }
-  return { measures: r.measures, names, qids: r.qids, columns, mean: r.mean, numQ: r.numQ, text: r.text };
+  return { measures: r.measures, names, qids: r.qids, columns, mean: r.mean, numQ: r.numQ, text: r.text, readings: r.readings || [] };
+}
+
+/** The options with LETOR's group sizes when the group slot holds a file. */
+function withGroup(options, texts) {
+  return texts.group ? { ...options, group: texts.group } : options;
 }
 
 /**
@@ -124,15 +130,17 @@ function makeEngine(getApi) {
     async load({ slot, file, text, limit }, progress) {
       const got = file ? await readFile(file, slot, limit, progress) : { text, bytes: text.length, gzip: false };
       texts[slot] = got.text;
-      return describeText(await getApi(), got);
+      return { ...describeText(await getApi(), got), kind: inputKind(headOf(got.text, 20)) };
     },
     async evaluate({ options }) {
       const api = await getApi();
-      return columnsOf(api.evaluateTrec(texts.qrels, texts.run, options));
+      return columnsOf(api.evaluateTrec(texts.qrels, texts.run, withGroup(options, texts)));
     },
     async compare({ slots, options }) {
       const api = await getApi();
-      return api.compareRuns(texts.qrels, slots.map((slot) => texts[slot] || ''), options);
+      const r = api.compareRuns(texts.qrels, slots.map((slot) => texts[slot] || ''), withGroup(options, texts));
+      // Which runs the core read as TREC as given: its readings (of the others, in order) name none of them.
+      return { ...r, trecRuns: slots.map((slot) => isTrecRun(headOf(texts[slot] || '', 5))) };
     },
     linesOf({ qid, slots = ['run', 'qrels'] }) {
       const out = {};
@@ -147,8 +155,8 @@ function makeEngine(getApi) {
     // An export of a large analysis, built here so the page never waits on it.
     render: async ({ input, options, format, keep }) => exportOf((await getApi()).render(input, options, format), keep),
     // Compare's and batch mode's reports of the texts held (options.format), likewise.
-    exportCompare: async ({ slots, options, keep }) => exportOf((await getApi()).compareRuns(texts.qrels, slots.map((slot) => texts[slot] || ''), options).text, keep),
-    exportTrec: async ({ options, keep }) => exportOf((await getApi()).evaluateTrec(texts.qrels, texts.run, options).text, keep),
+    exportCompare: async ({ slots, options, keep }) => exportOf((await getApi()).compareRuns(texts.qrels, slots.map((slot) => texts[slot] || ''), withGroup(options, texts)).text, keep),
+    exportTrec: async ({ options, keep }) => exportOf((await getApi()).evaluateTrec(texts.qrels, texts.run, withGroup(options, texts)).text, keep),
   };
 }
 
@@ -182,7 +190,8 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, fileStream, readFile, lineCount, headOf, exportOf, describeText, linesOfQid, columnsOf, makeEngine, transferablesOf, workerMain,
+  engineError, plainError, fileStream, readFile, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeEngine,
+  transferablesOf, workerMain,
 ];
 
 export { columnsOf, exportOf, headOf, makeEngine, readFile, workerMain };

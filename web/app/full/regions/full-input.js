@@ -4,7 +4,9 @@
 // carries none of it.
 import { t } from '../../shared/i18n.js';
 import { button, bytesText, count, h } from '../../shared/templates.js';
-import { FIELD, fitsInBox, fitsInBoxSize, MAX_RUNS, runLetter } from '../../shared/state.js';
+import { FIELD, fitsInBox, fitsInBoxSize, MAX_RUNS, RUN_BOXES, runLetter } from '../../shared/state.js';
+import { inputKind } from '../batch/kind.js';
+import { parseReading, readingNodes } from '../batch/readings.js';
 import { EXAMPLE_NAMES } from '../examples.js';
 import { AREA, EXTRA_BOXES, LABELS, textField } from '../../shared/regions/input.js';
 import { byId, setText } from '../../shared/regions/dom.js';
@@ -21,7 +23,7 @@ function sourcePart(name) {
       button({ class: 'small', 'data-action': 'source-remove', 'data-box': name, id: `${name}-source-remove` })),
     h('div', { class: 'file-row' },
       button({ class: 'small', id: `${name}-open` }),
-      h('input', { type: 'file', id: `${name}-file`, class: 'file-input', hidden: true, tabindex: '-1' }),
+      h('input', { type: 'file', id: `${name}-file`, class: 'file-input', multiple: true, hidden: true, tabindex: '-1' }),
       ' ', h('span', { class: 'help', id: `${name}-drop`, 'data-i18n': 'dropHint' })),
   ];
 }
@@ -41,8 +43,17 @@ function renderExtraRuns(region, lang, state) {
   byId(region.root, 'run-add-row').hidden = !compare || state.runs >= MAX_RUNS;
 }
 
-function sourceText(lang, source) {
-  const format = source.format ? t(lang, `format_${source.format}`) : '';
+// Batch and compare modes name only TREC's formats here (what explain's detection can tell of them); the core's reading below the box says the rest.
+const BATCH_FORMATS = ['trec_run', 'trec_qrels', 'subtopic_qrels'];
+
+function formatOf(lang, source, mode) {
+  if (mode !== 'explain' && (source.kind || '').startsWith('letor')) return 'LETOR';
+  if (!source.format || (mode !== 'explain' && !BATCH_FORMATS.includes(source.format))) return '';
+  return t(lang, `format_${source.format}`);
+}
+
+function sourceText(lang, source, mode) {
+  const format = formatOf(lang, source, mode);
   const parts = [bytesText(source.bytes), source.lines === null ? '' : t(lang, source.lines === 1 ? 'sourceOneLine' : 'sourceLines', { n: count(source.lines) }), format,
     source.gzip ? 'gzip' : ''].filter(Boolean).join(' · ');
   return source.origin === 'file' ? t(lang, 'sourceFile', { name: source.name, parts }) : t(lang, 'sourcePaste', { parts });
@@ -57,7 +68,7 @@ function renderSource(region, lang, name, source, mode) {
   const labels = (LABELS[mode] || LABELS.explain)[name];
   if (labels) setText(byId(region.root, `${name}-open`), t(lang, labels[2]));
   if (!source) return;
-  setText(byId(region.root, `${name}-source-text`), sourceText(lang, source));
+  setText(byId(region.root, `${name}-source-text`), sourceText(lang, source, mode));
   const edit = byId(region.root, `${name}-source-edit`);
   edit.hidden = !fitsInBoxSize(source.bytes, source.lines);
   setText(edit, t(lang, 'sourceEdit'));
@@ -71,7 +82,7 @@ function bindFiles(region, box, handlers) {
   if (!input || !field) return;
   byId(region.root, `${box}-open`).addEventListener('click', () => input.click());
   input.addEventListener('change', () => {
-    if (input.files && input.files[0]) handlers.openFile(box, input.files[0]);
+    if (input.files && input.files[0]) handlers.openFile(box, Array.from(input.files));
     input.value = '';
   });
   field.addEventListener('dragover', (e) => {
@@ -84,11 +95,28 @@ function bindFiles(region, box, handlers) {
     const transfer = e.dataTransfer;
     if (transfer && transfer.files && transfer.files.length) {
       e.preventDefault();
-      handlers.openFile(box, transfer.files[0]);
+      handlers.openFile(box, Array.from(transfer.files));
     } else if (transfer && !fitsInBox(transfer.getData('text/plain') || '')) {
       e.preventDefault();
       handlers.bigText(box, transfer.getData('text/plain'));
     }
+  });
+}
+
+// The group row's button and drops: its file goes to the group slot.
+function bindGroup(region, handlers) {
+  const input = byId(region.root, 'group-file');
+  const field = byId(region.root, 'group-field');
+  byId(region.root, 'group-open').addEventListener('click', () => input.click());
+  input.addEventListener('change', () => {
+    if (input.files && input.files[0]) handlers.openGroup(input.files[0]);
+    input.value = '';
+  });
+  field.addEventListener('dragover', (e) => e.preventDefault());
+  field.addEventListener('drop', (e) => {
+    if (!e.dataTransfer || !e.dataTransfer.files || !e.dataTransfer.files.length) return;
+    e.preventDefault();
+    handlers.openGroup(e.dataTransfer.files[0]);
   });
 }
 
@@ -119,20 +147,108 @@ function examples() {
     EXAMPLE_NAMES.map((name) => [' ', button({ class: 'chip', 'data-action': 'example', 'data-example': name, 'data-i18n': `example_${name}` })]));
 }
 
+// LETOR's group sizes (LightGBM .query, XGBoost .group): a file only, shown while the judgments are LETOR.
+function groupRow() {
+  return h('div', { id: 'group-field', class: 'field group-field', role: 'group', 'aria-labelledby': 'group-label', hidden: true },
+    h('p', { id: 'group-label', class: 'group-label', 'data-i18n': 'groupLabel' }),
+    h('p', { id: 'group-help', class: 'help' }),
+    h('p', { id: 'group-source-text', class: 'source-text', hidden: true }),
+    h('div', { class: 'file-row' },
+      button({ class: 'small', id: 'group-open', 'aria-describedby': 'group-help', 'data-i18n': 'openGroup' }),
+      h('input', { type: 'file', id: 'group-file', class: 'file-input', hidden: true, tabindex: '-1' }),
+      ' ', button({ class: 'small', id: 'group-remove', 'data-action': 'group-remove', 'data-i18n': 'sourceRemove', hidden: true })));
+}
+
 function build() {
   return h('section', { class: 'panel', 'aria-labelledby': 'input-heading' },
     h('h2', { id: 'input-heading', 'data-i18n': 'inputHeading' }), modeChoice(), boxField('ranking', 7), boxField('ranking-b', 3),
-    extraRuns(), boxField('qrels', 4), examples());
+    extraRuns(), boxField('qrels', 4), groupRow(), examples());
+}
+
+/** True when batch or compare mode's judgments are a LETOR file or text (the run boxes then take predictions). */
+export function letorJudgments(model) {
+  if (model.state.mode === 'explain') return false;
+  const source = model.sources && model.sources.qrels;
+  const kind = source ? source.kind || '' : inputKind(model.state.qrels.slice(0, 65536));
+  return kind.startsWith('letor');
+}
+
+// With LETOR judgments the run boxes are its predictions, A to H in compare mode.
+function renderLetorLabels(region, lang, model) {
+  const compare = model.state.mode === 'compare';
+  for (const box of compare ? RUN_BOXES : ['ranking']) {
+    setText(byId(region.root, `${box}-label`), compare ? t(lang, 'predictionsXLabel', { x: runLetter(box) }) : t(lang, 'predictionsLabel'));
+    setText(byId(region.root, `${box}-help`), t(lang, 'predictionsHelp'));
+    setText(byId(region.root, `${box}-open`), t(lang, 'openPredictions'));
+  }
+  setText(byId(region.root, 'qrels-help'), t(lang, 'qrelsLetor'));
+}
+
+// A text whose `marked` parts are names (file extensions, a field): those in <code>.
+const withCode = (text) => text.split('`').map((part, i) => (i % 2 ? h('code', null, part) : part));
+
+function renderGroup(region, lang, model, letor) {
+  const source = model.groupSource || null;
+  const help = byId(region.root, 'group-help');
+  if (help.dataset.lang !== lang) {
+    help.dataset.lang = lang;
+    help.replaceChildren(...withCode(t(lang, 'groupHelp')));
+  }
+  byId(region.root, 'group-field').hidden = !letor && !source;
+  const text = byId(region.root, 'group-source-text');
+  text.hidden = !source;
+  if (source) setText(text, sourceText(lang, source, model.state.mode));
+  byId(region.root, 'group-remove').hidden = !source;
+}
+
+// The boxes shown and the core's readings, [box, line]: the qrels' reading first when there is one, then
+// the runs' of those not read as TREC as given, in order (compare mode names every run "run").
+function readingBoxes(model) {
+  if (model.state.mode === 'trec' && model.trec) return { boxes: ['ranking', 'qrels'], pairs: model.trec.readings.map((l) => [l.startsWith('qrels ') ? 'qrels' : 'ranking', l]) };
+  const cmp = model.state.mode === 'compare' ? model.compare : null;
+  if (!cmp) return null;
+  const boxes = cmp.letters.map((x) => RUN_BOXES['ABCDEFGH'.indexOf(x)]);
+  const runs = cmp.readings.filter((l) => !l.startsWith('qrels '));
+  const read = boxes.filter((box, i) => !(cmp.trecRuns || [])[i]);
+  const placed = runs.length === read.length ? read : runs.length === boxes.length ? boxes : [];
+  const pairs = cmp.readings.filter((l) => l.startsWith('qrels ')).map((l) => ['qrels', l]);
+  placed.forEach((box, i) => pairs.push([box, runs[i]]));
+  return { boxes: [...boxes, 'qrels'], pairs };
+}
+
+/** Beside each box, how the core read it (the last result's readings; none while an error stands). */
+function renderReadings(region, lang, model) {
+  const shown = model.error || model.pending || model.notice ? null : readingBoxes(model);
+  const byBox = {};
+  for (const [box, line] of (shown && shown.pairs) || []) {
+    const r = parseReading(line, ['qrels', 'run']);
+    if (r) byBox[box] = r;
+  }
+  // The core says nothing of what it read as TREC as given.
+  for (const box of (shown && shown.boxes) || []) if (!byBox[box]) byBox[box] = { format: 'trec' };
+  for (const box of [...RUN_BOXES, 'qrels']) {
+    const el = byId(region.root, `${box}-status`);
+    const r = byBox[box];
+    const key = r ? `${lang}|${JSON.stringify(r)}` : '';
+    if (!el || el.dataset.key === key) continue;
+    el.dataset.key = key;
+    el.replaceChildren(...(r ? readingNodes(lang, r) : []));
+  }
 }
 
 function render(region, lang, model) {
   renderExtraRuns(region, lang, model.state);
   const sources = model.sources || {};
   for (const name of Object.keys(AREA)) renderSource(region, lang, name, sources[name] || null, model.state.mode);
+  const letor = letorJudgments(model);
+  if (letor) renderLetorLabels(region, lang, model);
+  renderGroup(region, lang, model, letor);
+  if (model.state.mode !== 'explain') renderReadings(region, lang, model);
 }
 
 function bind(region, handlers) {
   for (const box of Object.keys(AREA)) if (region[AREA[box]]) bindFiles(region, box, handlers);
+  bindGroup(region, handlers);
   for (const radio of region.root.querySelectorAll('input[name="mode"]')) {
     radio.addEventListener('change', () => { if (radio.checked) handlers.mode(radio.value); });
   }

@@ -81,6 +81,15 @@ function renderStatus(el, lang, status) {
     otherReadingText(lang, other))] : []));
 }
 
+function renderStatuses(region, lang, model) {
+  const qrelsStatus = byId(region.root, 'qrels-status');
+  // Batch and compare modes' readings keep a key there (full-input.js): the next one is drawn anew.
+  if (qrelsStatus) delete qrelsStatus.dataset.key;
+  renderStatus(byId(region.root, 'ranking-status'), lang, model.inputStatus);
+  const qrelsFormat = model.qrelsFormat && model.qrelsFormat.format;
+  setText(byId(region.root, 'qrels-status'), qrelsFormat ? t(lang, 'qrelsRead', { format: t(lang, `format_${qrelsFormat}`) }) : '');
+}
+
 /** Fills an error box with a structured error (or empties and hides it); `inWhat` names the input when the source alone does not. */
 export function renderErrorBox(box, lang, err, text, inWhat = undefined) {
   if (!box) return;
@@ -108,9 +117,8 @@ export function renderInput(region, lang, model, target) {
   for (const radio of region.root.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
   renderLabels(region, lang, state.mode);
   if (region.extra) region.extra.render(region, lang, model);
-  renderStatus(byId(region.root, 'ranking-status'), lang, model.inputStatus);
-  const qrelsFormat = model.qrelsFormat && model.qrelsFormat.format;
-  setText(byId(region.root, 'qrels-status'), qrelsFormat ? t(lang, 'qrelsRead', { format: t(lang, `format_${qrelsFormat}`) }) : '');
+  // Batch and compare modes say the core's readings of their inputs instead (full-input.js).
+  if (state.mode === 'explain' || !region.extra) renderStatuses(region, lang, model);
   for (const name of Object.keys(AREA)) {
     const text = state[FIELD[name]];
     const mine = target && target.region === 'input' && target.box === name;

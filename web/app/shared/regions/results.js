@@ -170,7 +170,7 @@ function explainBody(region, lang, model) {
 function bodyParts(region, lang, model) {
   const notice = (key) => h('p', { class: 'notice' }, t(lang, key));
   if (model.state.mode === 'trec' && region.batch) {
-    if (!model.trec) return [notice(model.pending ? 'trecWorking' : model.notice || 'trecNeedRun')];
+    if (!model.trec || model.notice) return [notice(model.pending ? 'trecWorking' : model.notice || 'trecNeedRun')];
     return region.batch(lang, model.trec, model.state.decimals, model.state.k, region.table);
   }
   if (model.state.mode === 'compare' && region.compare) {
