@@ -58,6 +58,7 @@ bool bounded_by_one(const ndcg::options& o) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  ndcg::read_json_rankings();
   fuzz::bytes in(data, size);
   ndcg::report_format format = ndcg::report_format::text;
   int decimals = 3;

@@ -29,5 +29,6 @@ void one(std::string_view text, const ndcg::limits& lim) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  ndcg::read_json_rankings();
   return fuzz::under_both_limits(data, size, one);
 }

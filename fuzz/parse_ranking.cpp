@@ -36,6 +36,7 @@ void one(std::string_view text, const ndcg::limits& lim) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  ndcg::read_json_rankings();
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   (void)ndcg::detect_format(text);
   one(text, ndcg::limits{});

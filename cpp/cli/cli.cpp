@@ -35,6 +35,7 @@ int presets_command(std::ostream& out) {
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
+  read_json_rankings();
   cli::words w(args);
   if (w.done()) { err << main_help; return 2; }
   std::string command = w.take();

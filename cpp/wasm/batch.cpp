@@ -159,6 +159,7 @@ val read_batch_option(const val& key, const val& text) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ndcg_batch) {
+  ndcg::read_json_rankings();  // the full module reads JSON rankings; the light one, without this file, does not
   emscripten::function("evaluateTrec", &evaluate_trec);
   emscripten::function("compareRuns", &compare_runs);
   emscripten::function("batchOptionSchema", &batch_option_schema);

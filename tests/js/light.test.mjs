@@ -71,3 +71,15 @@ test('the light module lacks exactly the batch registrations (cpp/wasm/batch.cpp
   assert.deepEqual((await loadCore('ndcg-light')).registered, fullRegistered.filter((n) => !batch.includes(n)));
   assert.ok(readFileSync(join(root, 'dist', 'ndcg-light.js')).length < readFileSync(join(root, 'dist', 'ndcg.js')).length);
 });
+
+test('the light module reads the one-ranking inputs the full one does, but refuses a JSON object with a reason', async () => {
+  const light = await createLight();
+  const qrels = 'd1 2\nd2 1\nd3 0\n';
+  for (const text of ['d3 0.9\nd1 0.1\nd2 0.5\n', 'd2\nd9\nd1\n', 'doc_id,score\nd1,0.3\nd2,0.9\n']) {
+    assert.deepEqual(light.explain(text, { qrels }).steps, full.explain(text, { qrels }).steps, text);
+  }
+  const json = '{"d1": 0.9, "d2": 0.8}';
+  assert.equal(full.explain(json).format, 'json');
+  assert.throws(() => light.explain(json), (e) => e.code === 'bad-input' && /read by the full module/.test(e.message));
+  assert.equal(light.explain('3 2 1').n, 3);  // still usable
+});

@@ -29,6 +29,7 @@ enum class format {
   csv,             // comma-separated with a header naming its columns
   tsv,             // tab-separated with a header naming its columns
   columns,         // fields split as "id grade" lines are, in the columns given
+  json,            // a JSON object {"id": number, ...}, or {"qid": {"id": number}} of several queries
   trec_run,        // qid Q0 docid rank score tag
   trec_qrels,      // qid 0 docid rel
   subtopic_qrels,  // qid subtopic docid judgment (ndeval)
@@ -127,6 +128,11 @@ struct subtopic_qrels_file {
   std::vector<subtopic_query> queries;
 };
 expected<subtopic_qrels_file> parse_subtopic_qrels(std::string_view text, const limits& lim = {});
+
+// Lets explain read rankings given as JSON objects (format::json). The
+// light module leaves the JSON reader out for its weight and refuses such
+// text with a clear error; the CLI, the full module and Python call this once.
+void read_json_rankings();
 
 // Tells which format a text is in, from its first non-blank lines.
 format detect_format(std::string_view text);

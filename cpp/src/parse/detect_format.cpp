@@ -153,9 +153,17 @@ format given_columns_format(const std::vector<line>& lines) {
   return s.find('\t') != std::string_view::npos ? format::tsv : s.find(',') != std::string_view::npos ? format::csv : format::columns;
 }
 
+// A JSON object: the first character that is not a space or a BOM is "{".
+bool is_json_object(std::string_view text) {
+  std::size_t i = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) ++i;
+  return i < text.size() && text[i] == '{';
+}
+
 format detect(std::string_view text, bool judgments, const reading& r) {
   const std::vector<line> lines = sample(text);
   if (!r.columns.empty()) return given_columns_format(lines);
+  if (is_json_object(text)) return format::json;
   const bool judged = r.judged && !judgments;
   if (lines.empty()) return format::grades;
   if (auto f = header_format(lines[0].text)) return *f;
@@ -176,6 +184,7 @@ std::string_view name_of(format f) {
     case format::id_score: return "id_score";
     case format::ids: return "ids";
     case format::columns: return "columns";
+    case format::json: return "json";
     case format::csv: return "csv";
     case format::tsv: return "tsv";
     case format::trec_run: return "trec_run";

@@ -63,6 +63,9 @@ expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, f
 expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim);
 expected<parsed_ranking> parse_id_lines(std::string_view text, const limits& lim, format fmt, bool judgments);
 expected<parsed_ranking> parse_ids(std::string_view text, const limits& lim);
+expected<parsed_ranking> parse_json(std::string_view text, const limits& lim, bool judgments, const reading& r);
+// parse_json once read_json_rankings() has run, else null (the light module).
+extern expected<parsed_ranking> (*json_ranking_reader)(std::string_view, const limits&, bool, const reading&);
 expected<parsed_ranking> ranking_from_run(std::string_view text, const limits& lim, std::string_view query);
 expected<parsed_ranking> ranking_from_qrels(std::string_view text, const limits& lim, std::string_view query);
 expected<parsed_ranking> ranking_from_subtopics(std::string_view text, const limits& lim, std::string_view query);

@@ -16,6 +16,12 @@ expected<parsed_ranking> detail::parse_as(format f, std::string_view text, const
     case format::id_score:
     case format::id_score_grade: return parse_id_lines(text, lim, f, judgments);
     case format::ids: return parse_ids(text, lim);
+    case format::json:
+      if (json_ranking_reader) return json_ranking_reader(text, lim, judgments, r);
+      return fail(error_code::bad_input,
+                  "expected a ranking in a format this build reads, got a JSON object: it is read by the full module "
+                  "(dist/ndcg.js), the page, the command and Python")
+          .with("found", "{");
     case format::csv:
     case format::tsv:
     case format::columns: return parse_table(text, lim, f, judgments, r);
@@ -25,6 +31,8 @@ expected<parsed_ranking> detail::parse_as(format f, std::string_view text, const
   }
   return fail(error_code::bad_input, "unknown input format").with("found", name_of(f));
 }
+
+expected<parsed_ranking> (*detail::json_ranking_reader)(std::string_view, const limits&, bool, const reading&) = nullptr;
 
 error detail::repeated_id(std::string_view id, bool judgments, std::size_t first_line, std::size_t line_no,
                           std::size_t column) {
