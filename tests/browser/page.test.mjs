@@ -314,7 +314,7 @@ describe('state', () => {
     await open(page, fileUrl() + WORKED_EN);
     await page.evaluate(() => { location.hash = '#grades=1,0,1&k=2'; });
     const e = api.explain('1 0 1', { k: 2 });
-    await headlineIs(page, `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcg.toFixed(3)} = ${e.ndcg.toFixed(3)}`);
+    await headlineIs(page, `NDCG@2 = ${e.dcg.toFixed(3)} / ${e.idcg.toFixed(3)} = ${e.ndcg.toFixed(3)}`);
     assert.equal(await page.inputValue('#ranking'), '1 0 1');
     await setText(page, '#ranking', '2 2 0 1');
     await page.waitForFunction(() => location.hash.startsWith('#grades=2,2,0,1'));
