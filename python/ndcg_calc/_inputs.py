@@ -87,6 +87,15 @@ def source_of(value, source):
     return None
 
 
+def file_or_text(value, source):
+    """The text of a value that is a file or text (a file read now), else None."""
+    found = source_of(value, source)
+    if not found:
+        return None
+    kind, text = found
+    return read_path(text, source) if kind == 'path' else text
+
+
 def read_path(path, source):
     try:
         with open(path, 'rb') as f:
@@ -147,10 +156,9 @@ def group_input(value):
     """LETOR's group sizes (LightGBM .query, XGBoost .group): a file, text, bytes or a list of sizes."""
     if value is None:
         return b''
-    found = source_of(value, 'group')
-    if found:
-        kind, text = found
-        return read_path(text, 'group') if kind == 'path' else text
+    text = file_or_text(value, 'group')
+    if text is not None:
+        return text
     if _is_array(value) or isinstance(value, (list, tuple)):
         return utf8(''.join('%s\n' % _number_text('group', v) for v in (value.tolist() if _is_array(value) else value)))
     raise _bad_type('group', 'a file path, text, bytes or a list of group sizes', value)
@@ -212,10 +220,9 @@ def judgments_input(value):
     """explain's qrels: a file, text, bytes, {docid: grade} or {qid: {docid: grade}}."""
     if value is None:
         return b''
-    found = source_of(value, 'judgments')
-    if found:
-        kind, text = found
-        return read_path(text, 'judgments') if kind == 'path' else text
+    text = file_or_text(value, 'judgments')
+    if text is not None:
+        return text
     if hasattr(value, 'items'):
         values = list(value.values())
         if values and all(hasattr(v, 'items') for v in values):

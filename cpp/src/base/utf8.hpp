@@ -47,6 +47,13 @@ inline std::size_t append_printable(std::string& out, std::string_view s, std::s
   return i;
 }
 
+// A whole text as append_printable writes it: ids in tables and messages.
+inline std::string printable(std::string_view s) {
+  std::string out;
+  append_printable(out, s);
+  return out;
+}
+
 }  // namespace ndcg::detail
 
 namespace ndcg::detail {

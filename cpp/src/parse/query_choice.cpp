@@ -13,13 +13,6 @@ constexpr std::size_t named_in_message = 5;
 
 using query = query_choice::query;
 
-// Ids as messages show them: control bytes and bytes that are not UTF-8 as \xNN.
-std::string printable(std::string_view id) {
-  std::string out;
-  append_printable(out, id);
-  return out;
-}
-
 std::string some_names(const std::vector<query>& queries, std::size_t most, const char* sep) {
   std::string out;
   for (std::size_t i = 0; i < queries.size() && i < most; ++i) out += (i ? sep : "") + printable(queries[i].id);

@@ -35,11 +35,7 @@ std::string p_cell(double p, int digits) {
   return fixed(p, digits);
 }
 
-std::string printable(const std::string& s) {
-  std::string out;
-  detail::append_printable(out, s);
-  return out;
-}
+using detail::printable;
 
 // Characters, not bytes, so names in any script line up (roughly: no wide glyphs).
 std::size_t width_of(const std::string& s) {

@@ -83,11 +83,7 @@ std::vector<std::string> header(const columns& c, const options& opt) {
 // An id as a table shows it: control bytes and bytes that are not UTF-8
 // as \xNN, so a pasted id can never move the cursor, clear a terminal or
 // break a row.
-std::string printable(const std::string& id) {
-  std::string out;
-  detail::append_printable(out, id);
-  return out;
-}
+using detail::printable;
 
 std::vector<std::string> cells(const step& s, const columns& c, int d) {
   std::vector<std::string> row = {std::to_string(s.position)};

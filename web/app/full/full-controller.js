@@ -74,16 +74,20 @@ export function compareNeeds(app) {
   return sourceOf(app, 'qrels') || app.state.qrels.trim() ? '' : 'compareNeedQrels';
 }
 
-// Compare mode always runs in the runner: its tests resample thousands of times.
-function recomputeCompare(app) {
-  const need = compareNeeds(app);
+// A batch mode's run starts in the runner, or, while an input is missing, the notice that names it.
+function startOrAsk(app, mode, need) {
   if (!need) {
     startBatch(app);
     return;
   }
   app.batchSeq++;
   app.job = null;
-  app.computed = { mode: 'compare', error: null, notice: need, inputStatus: null, matching: trecMatching(app.api, app.state), qrelsFormat: null };
+  app.computed = { mode, error: null, notice: need, inputStatus: null, matching: trecMatching(app.api, app.state), qrelsFormat: null };
+}
+
+// Compare mode always runs in the runner: its tests resample thousands of times.
+function recomputeCompare(app) {
+  startOrAsk(app, 'compare', compareNeeds(app));
 }
 
 /** What the judgments hold (inputKind of the file's head or the box's text). */
@@ -102,14 +106,7 @@ function letorNeeds(app) {
 
 // Batch mode with a file: evaluated in the runner unless LETOR's predictions or group file are still missing.
 function recomputeTrec(app) {
-  const need = letorNeeds(app);
-  if (!need) {
-    startBatch(app);
-    return;
-  }
-  app.batchSeq++;
-  app.job = null;
-  app.computed = { mode: 'trec', error: null, notice: need, inputStatus: null, matching: trecMatching(app.api, app.state), qrelsFormat: null };
+  startOrAsk(app, 'trec', letorNeeds(app));
 }
 
 /** The modes computed away from the page's own compute(): true when `app`'s state is one of them. */
