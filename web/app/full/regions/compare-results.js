@@ -66,6 +66,7 @@ function pickMenus(lang, cmp, c) {
 function statsPart(lang, cmp, c, d, filesNote) {
   return section('cmp-stats', t(lang, 'cmpStatsHeading', { a: c.runA, b: c.runB, n: count(c.queries) }),
     pickMenus(lang, cmp, c), statsTable(lang, cmp, c, d), h('p', { class: 'note' }, t(lang, 'cmpConventions', { trials: count(cmp.trials), seed: cmp.seed })),
+    c.interval === 'withheld' ? h('p', { class: 'note', id: 'cmp-ci-note' }, t(lang, 'cmpCiWithheldNote', { n: count(c.queries) })) : null,
     filesNote ? h('p', { class: 'note', id: 'cmp-files-note' }, t(lang, 'cmpFilesNote')) : null);
 }
 
