@@ -62,11 +62,9 @@ status for_each_record(std::string_view text, const limits& lim, const layout& l
   field f[cap];
   detail::line_reader lines(text, piece.first_line, piece.at_start);
   detail::line l;
-  std::size_t records = 0;
-  while (lines.next(l)) {
-    if (auto ok = detail::check_line(l, lim); !ok) return ok.err();
-    if (detail::skippable(l.text)) continue;
-    const std::size_t n = detail::split_whitespace(l.text, f, cap);
+  std::size_t records = 0, n = 0;
+  status problem = done{};
+  while (detail::next_record(lines, lim, l, f, cap, n, problem)) {
     if (auto ok = check_fields(l, f, n, lay); !ok) return ok.err();
     if (++records > max_records) {
       return fail(error_code::too_large, "expected at most " + std::to_string(max_records) + " lines, got more", l.number,
@@ -75,7 +73,7 @@ status for_each_record(std::string_view text, const limits& lim, const layout& l
     }
     if (auto ok = fn(l.number, f); !ok) return ok.err();
   }
-  return done{};
+  return problem;
 }
 
 // The score of a run line (field 5), or the error naming it.
