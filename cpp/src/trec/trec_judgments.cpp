@@ -110,41 +110,50 @@ void read_part(std::string_view text, detail::text_piece piece, judgments& j, de
   const bool groups = j.format != judgment_format::qrels;
   std::uint32_t last = handle_table::none;
   const std::size_t docid_at = prefs ? 3 : 2;
-  p.read = detail::for_each_record(
-      text, limits{}, prefs ? prefs_layout : detail::qrels_layout,
-      [&](std::size_t line, const detail::field* f) -> status {
-        long rel = 0;
-        double level = 0;
-        if (levels) {
-          if (auto ok = read_level(f[docid_at + 1], line, level); !ok) return ok;
-        } else if (auto ok = detail::read_grade(f, line, rel); !ok) {
-          return ok;
-        }
-        const std::string_view qid = f[0].text;
-        if (last == handle_table::none || p.queries[last].qid != qid) {
-          const auto handle = static_cast<std::uint32_t>(p.queries.size());
-          last = p.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.queries[q].qid == qid; });
-          if (last == handle_table::none) {
-            p.queries.push_back(judged_query{qid, 0, 0});
-            last = handle;
-          } else {
-            p.grouped = false;
-          }
-        }
-        const std::string_view docid = f[docid_at].text;
-        const std::size_t at = p.base + p.count++;
-        j.docs[at] = judged_doc{docid.data(), static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line),
-                                rel};
-        j.hash[at] = static_cast<std::uint32_t>(hash_of(docid));
-        if (groups) j.group[at] = f[1].text;
-        if (levels) {
-          j.subgroup[at] = prefs ? f[2].text : std::string_view("0");
-          j.level[at] = level;
-        }
-        query_of[at] = last;
-        return done{};
-      },
-      piece);
+  const auto read_line = [&](std::size_t line, const detail::field* f) -> status {
+    long rel = 0;
+    double level = 0;
+    if (levels) {
+      if (auto ok = read_level(f[docid_at + 1], line, level); !ok) return ok;
+    } else if (auto ok = detail::read_grade(f, line, rel); !ok) {
+      return ok;
+    }
+    const std::string_view qid = f[0].text;
+    if (last == handle_table::none || p.queries[last].qid != qid) {
+      const auto handle = static_cast<std::uint32_t>(p.queries.size());
+      last = p.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.queries[q].qid == qid; });
+      if (last == handle_table::none) {
+        p.queries.push_back(judged_query{qid, 0, 0});
+        last = handle;
+      } else {
+        p.grouped = false;
+      }
+    }
+    const std::string_view docid = f[docid_at].text;
+    const std::size_t at = p.base + p.count++;
+    j.docs[at] = judged_doc{docid.data(), static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line),
+                            rel};
+    j.hash[at] = static_cast<std::uint32_t>(hash_of(docid));
+    if (groups) j.group[at] = f[1].text;
+    if (levels) {
+      j.subgroup[at] = prefs ? f[2].text : std::string_view("0");
+      j.level[at] = level;
+    }
+    query_of[at] = last;
+    return done{};
+  };
+  // In pieces of whole lines, for the wasm engines' sake (see feed_whole in
+  // trec_stream.cpp): each piece is a new call, so optimised code takes over.
+  constexpr std::size_t piece_size = std::size_t(1) << 17;
+  const detail::layout& lay = prefs ? prefs_layout : detail::qrels_layout;
+  for (std::size_t at = 0; at < text.size() || at == 0;) {
+    const std::size_t cut = text.size() - at <= piece_size ? std::string_view::npos : text.find('\n', at + piece_size);
+    const std::size_t end = cut == std::string_view::npos ? text.size() : cut + 1;
+    p.read = detail::for_each_record(text.substr(at, end - at), limits{}, lay, read_line, piece, &piece);
+    if (!p.read) return;
+    at = end;
+    if (end == text.size()) return;
+  }
 }
 
 // Lines as line_reader counts them: each "\n", "\r\n" or lone "\r".
