@@ -326,7 +326,10 @@ export interface Comparison {
   meanA: number;
   meanB: number;
   diff: number;
-  ci95: [number, number];
+  /** [null, null] when withheld: fewer than 10 queries (see `interval`). */
+  ci95: [number, number] | [null, null];
+  /** 'withheld' below 10 queries, where a bootstrap interval covers the difference too rarely. */
+  interval: 'bootstrap' | 'withheld';
   effectSize: number | null;
   wins: number;
   losses: number;
