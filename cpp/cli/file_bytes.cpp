@@ -13,6 +13,12 @@ namespace ndcg::cli {
 void block_free::operator()(char* p) const noexcept { detail::big_free(p, bytes); }
 
 std::optional<file_bytes> file_bytes::read(const std::string& path, std::istream& in, std::string& problem) {
+#ifdef __EMSCRIPTEN__
+  // The command on Node: no huge pages to gain, and its size budget.
+  auto text = read_file(path, in, problem);
+  if (!text) return std::nullopt;
+  return file_bytes(std::move(*text));
+#else
   struct stat info {};
   const bool regular = path != "-" && stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0;
   if (!regular) {  // standard input, a pipe, an empty or a missing file: as read_file reads them
@@ -34,6 +40,7 @@ std::optional<file_bytes> file_bytes::read(const std::string& path, std::istream
   char chunk[1 << 16];
   while (file->read(chunk, sizeof chunk) || file->gcount() > 0) out.text_.append(chunk, static_cast<std::size_t>(file->gcount()));
   return out;
+#endif
 }
 
 }  // namespace ndcg::cli

@@ -35,8 +35,14 @@ struct big_allocator {
   bool operator!=(const big_allocator<U>&) const noexcept { return false; }
 };
 
-// A vector whose storage is big_allocate's.
+// A vector whose storage is big_allocate's; in wasm a plain vector, so
+// the modules carry one copy of each vector's code (their size budgets).
+#ifdef __EMSCRIPTEN__
+template <class T>
+using big_vector = std::vector<T>;
+#else
 template <class T>
 using big_vector = std::vector<T, big_allocator<T>>;
+#endif
 
 }  // namespace ndcg::detail

@@ -46,28 +46,31 @@ inline status check_fields(const line& l, const field* f, std::size_t n, const l
 struct text_piece {
   std::size_t first_line = 1;
   bool at_start = true;
-  std::size_t records = 0;  // data lines before it, counted against the limit
 };
+
+// detail::next_record (base/text.hpp) out of line: one copy of the line
+// scanner for the readers below and the run's stream, not one in each
+// (the wasm modules' size), at the cost of a call per line.
+bool read_record(line_reader& lines, const limits& lim, line& l, field* f, std::size_t cap, std::size_t& n,
+                 status& problem);
 
 // At most this many records (lines with data): handles are 32-bit, and no
 // sane limit comes near that.
 inline std::size_t max_records(const limits& lim) { return lim.max_items < 0xFFFFFFF0u ? lim.max_items : 0xFFFFFFF0u; }
 
 // Calls fn(line, fields) for each line that holds data, after checking the
-// input and the number of fields. Stops at the first error. `next`, when
-// given, is where a piece that follows this one starts.
+// input and the number of fields. Stops at the first error.
 template <class Fn>
-status for_each_record(std::string_view text, const limits& lim, const layout& lay, Fn fn, text_piece piece = {},
-                       text_piece* next = nullptr) {
+status for_each_record(std::string_view text, const limits& lim, const layout& lay, Fn fn, text_piece piece = {}) {
   if (auto ok = detail::check_size(text, lim); !ok) return ok.err();
   const std::size_t max_records = detail::max_records(lim);
   constexpr std::size_t cap = 8;
   field f[cap];
   detail::line_reader lines(text, piece.first_line, piece.at_start);
   detail::line l;
-  std::size_t records = piece.records, n = 0;
+  std::size_t records = 0, n = 0;
   status problem = done{};
-  while (detail::next_record(lines, lim, l, f, cap, n, problem)) {
+  while (read_record(lines, lim, l, f, cap, n, problem)) {
     if (auto ok = check_fields(l, f, n, lay); !ok) return ok.err();
     if (++records > max_records) {
       return fail(error_code::too_large, "expected at most " + std::to_string(max_records) + " lines, got more", l.number,
@@ -76,7 +79,6 @@ status for_each_record(std::string_view text, const limits& lim, const layout& l
     }
     if (auto ok = fn(l.number, f); !ok) return ok.err();
   }
-  if (next) *next = text_piece{lines.number() + 1, false, records};
   return problem;
 }
 

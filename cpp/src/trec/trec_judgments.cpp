@@ -142,18 +142,7 @@ void read_part(std::string_view text, detail::text_piece piece, judgments& j, de
     query_of[at] = last;
     return done{};
   };
-  // In pieces of whole lines, for the wasm engines' sake (see feed_whole in
-  // trec_stream.cpp): each piece is a new call, so optimised code takes over.
-  constexpr std::size_t piece_size = std::size_t(1) << 17;
-  const detail::layout& lay = prefs ? prefs_layout : detail::qrels_layout;
-  for (std::size_t at = 0; at < text.size() || at == 0;) {
-    const std::size_t cut = text.size() - at <= piece_size ? std::string_view::npos : text.find('\n', at + piece_size);
-    const std::size_t end = cut == std::string_view::npos ? text.size() : cut + 1;
-    p.read = detail::for_each_record(text.substr(at, end - at), limits{}, lay, read_line, piece, &piece);
-    if (!p.read) return;
-    at = end;
-    if (end == text.size()) return;
-  }
+  p.read = detail::for_each_record(text, limits{}, prefs ? prefs_layout : detail::qrels_layout, read_line, piece);
 }
 
 // Lines as line_reader counts them: each "\n", "\r\n" or lone "\r".

@@ -372,7 +372,7 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
   const auto fail_at = [&](error e) { return s.earliest(std::move(e)); };
   std::size_t n = 0;
   status problem = done{};
-  while (detail::next_record(lines, lim, l, f, 8, n, problem)) {
+  while (detail::read_record(lines, lim, l, f, 8, n, problem)) {
     if (auto ok = detail::check_fields(l, f, n, detail::run_layout); !ok) return fail_at(error(ok.err()).in("run"));
     tag = f[5].text;
     if (s.collecting) {
@@ -514,40 +514,17 @@ expected<trec_result> trec_stream::finish() {
   return r;
 }
 
-namespace {
-
-// A run held whole, fed in pieces of whole lines as a stream is: a call to
-// feed() over 35 MB would run in a wasm engine's baseline code from start
-// to end (an engine swaps in optimised code between calls, not during one),
-// where a few hundred calls run mostly optimised. A piece grows when one
-// query fills it.
-status feed_whole(trec_stream& stream, std::string_view run) {
-  std::size_t at = 0, piece = std::size_t(1) << 17;
-  for (;;) {
-    const std::size_t cut = run.size() - at <= piece ? std::string_view::npos : run.find('\n', at + piece);
-    const bool last = cut == std::string_view::npos;
-    const std::size_t end = last ? run.size() : cut + 1;
-    auto used = stream.feed(run.substr(at, end - at), last);
-    if (!used) return used.err();
-    if (last) return done{};
-    if (*used == 0) piece *= 2;
-    at += *used;
-  }
-}
-
-}  // namespace
-
 expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,
                                     const trec_options& opt, std::string_view subtopics) {
   auto stream = trec_stream::open(qrels_text, opt, subtopics);
   if (!stream) return stream.err();
   if (auto ok = detail::check_size(run_text, limits{}); !ok) return error(ok.err()).in("run");
-  auto fed = feed_whole(*stream, run_text);
+  auto fed = stream->feed(run_text, true);
   if (fed) return stream->finish();
   if (fed.err().code != error_code::ungrouped_run) return fed.err();
   // Interleaved queries: the same judgments, the run read again and grouped.
   stream->regroup();
-  if (auto again = feed_whole(*stream, run_text); !again) return again.err();
+  if (auto again = stream->feed(run_text, true); !again) return again.err();
   return stream->finish();
 }
 
