@@ -9,7 +9,10 @@
 //   start to the frame that paints the worked example's NDCG, against the same
 //   bytes served with their scripts made inert.
 // Prints medians of several runs. Needs dist/ built (node scripts/build-web.mjs).
-// Usage: node bench/frame.mjs [--runs R] [--grades N] [--cpu X]  (X: CDP CPU slow-down, default 1)
+// With --against DIR, a second build (another dist/) is measured in the same
+// run, the two taking turns run by run: a before and after on a busy machine.
+// Usage: node bench/frame.mjs [--runs R] [--grades N] [--cpu X] [--dist DIR] [--against DIR]
+//   (X: CDP CPU slow-down, default 1)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,9 +88,8 @@ async function typeKeys(page) {
 }
 
 /** Longest task while typing KEYS at the end of `text`, median over runs. */
-async function typing(browser, page, text, check) {
+async function typing(browser, page, text) {
   await setRanking(page, text);
-  if (check) await page.waitForFunction(check, null, { timeout: 30000 });
   const longest = [];
   for (let i = 0; i < runs; i++) longest.push(await traced(browser, page, () => typeKeys(page)));
   return median(longest);
@@ -101,7 +103,7 @@ async function bareTyping(browser, context, text) {
     const box = document.querySelector('#ranking');
     box.addEventListener('input', () => { document.querySelector('#out').textContent = String(box.value.length); });
   });
-  const figure = await typing(browser, page, text, null);
+  const figure = await typing(browser, page, text);
   await page.close();
   return figure;
 }
@@ -120,19 +122,17 @@ function watchHeadline() {
   observer.observe(document, { subtree: true, childList: true, characterData: true });
 }
 
-async function navigation(browser, url, { wait }) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(watchHeadline);
-    const page = await context.newPage();
-    await throttle(page);
-    await page.goto(url, { waitUntil: 'load' });
-    if (wait) await page.waitForFunction(() => window.__shownAt, null, { timeout: 60000 });
-    times.push(await page.evaluate(() => window.__shownAt || performance.getEntriesByType('navigation')[0].loadEventEnd));
-    await context.close();
-  }
-  return median(times);
+// Navigation start to the painted result (or, with `wait` false, to the load event).
+async function navigateOnce(browser, url, { wait }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(watchHeadline);
+  const page = await context.newPage();
+  await throttle(page);
+  await page.goto(url, { waitUntil: 'load' });
+  if (wait) await page.waitForFunction(() => window.__shownAt, null, { timeout: 60000 });
+  const time = await page.evaluate(() => window.__shownAt || performance.getEntriesByType('navigation')[0].loadEventEnd);
+  await context.close();
+  return time;
 }
 
 function line(name, value, goal, bare, bareName) {
@@ -140,40 +140,80 @@ function line(name, value, goal, bare, bareName) {
   console.log(`${name}: ${ms(value)} (median of ${runs}; goal ${goal} ms: ${verdict}); ${bareName} ${ms(bare)}, ${(value / Math.max(bare, 0.1)).toFixed(1)}x`);
 }
 
+// A build to measure: its dist/ served, and a page of it at `hash`.
+async function subjectOf(dir, label) {
+  const server = await serve(dir, 0);
+  return { label, server, url: (hash = '') => `http://127.0.0.1:${server.address().port}/index.html${hash}` };
+}
+
+async function openAt(context, subject, hash) {
+  const page = await context.newPage();
+  await throttle(page);
+  await page.goto(subject.url(hash));
+  await page.waitForFunction(() => /NDCG/.test(document.getElementById('headline')?.textContent || ''), null, { timeout: 60000 });
+  return page;
+}
+
+// The figures of each subject, their runs taken in turn so that a busy machine weighs on all alike.
+async function measureAll(browser, subjects, bareUrl) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const big = bigRanking(gradeCount);
+  const cases = [
+    [`longest task typing, worked example (K = 10)`, '#grades=3,2,0,1,0,0,2,1,0,0&k=10&lang=en', WORKED, 50],
+    [`longest task typing, ${gradeCount.toLocaleString('en')} grades (K = 10)`, '#grades=3&k=10&lang=en', big, 100],
+    [`longest task typing, ${gradeCount.toLocaleString('en')} grades (K = 0, the whole list)`, '#grades=3&k=0&lang=en', big, 100],
+  ];
+  const figures = subjects.map(() => []);
+  for (const [name, hash, text, goal] of cases) {
+    const pages = [];
+    for (const subject of subjects) {
+      const page = await openAt(context, subject, hash);
+      await setRanking(page, text);
+      pages.push(page);
+    }
+    const times = subjects.map(() => []);
+    for (let i = 0; i < runs; i++) {
+      for (let j = 0; j < subjects.length; j++) times[j].push(await traced(browser, pages[j], () => typeKeys(pages[j])));
+    }
+    for (const page of pages) await page.close();
+    const bare = await bareTyping(browser, context, text);
+    subjects.forEach((_, j) => figures[j].push([name, median(times[j]), goal, bare, 'bare textarea']));
+  }
+  await context.close();
+  const hash = '#grades=3,2,0,1,0,0,2,1,0,0&k=10&lang=en';
+  const times = subjects.map(() => []);
+  const bare = [];
+  for (let i = 0; i < runs; i++) {
+    for (let j = 0; j < subjects.length; j++) times[j].push(await navigateOnce(browser, subjects[j].url(hash), { wait: true }));
+    bare.push(await navigateOnce(browser, bareUrl, { wait: false }));
+  }
+  subjects.forEach((_, j) => figures[j].push(['first result after navigation (index.html)', median(times[j]), 500, median(bare), 'same bytes, scripts inert, to load']));
+  return figures;
+}
+
+const dirArg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const mainDir = dirArg('--dist', dist);
+const againstDir = dirArg('--against', null);
 const scratch = mkdtempSync(join(tmpdir(), 'ndcg-frame-'));
 // The bare page: index.html's bytes with its scripts made inert, served beside it.
-writeFileSync(join(scratch, 'index.html'), readFileSync(join(dist, 'index.html'), 'utf8')
+writeFileSync(join(scratch, 'index.html'), readFileSync(join(mainDir, 'index.html'), 'utf8')
   .replace(/<script/g, '<template').replace(/<\/script>/g, '</template>'));
-const server = await serve(dist, 0);
 const bareServer = await serve(scratch, 0);
-const at = (s, name) => `http://127.0.0.1:${s.address().port}/${name}`;
+const subjects = [await subjectOf(mainDir, mainDir)];
+if (againstDir) subjects.push(await subjectOf(againstDir, againstDir));
 const browser = await launch();
 try {
   console.log(`chromium ${browser.version()}, headless, 1280x900, over http://127.0.0.1; CPU slow-down ${cpu}x; keys ${JSON.stringify(KEYS.join(''))} ${KEY_GAP} ms apart`);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await throttle(page);
-  await page.goto(`${at(server, 'index.html')}#grades=3,2,0,1,0,0,2,1,0,0&k=10&lang=en`);
-  await page.waitForFunction(() => /0\.949/.test(document.getElementById('headline')?.textContent || ''), null, { timeout: 60000 });
-
-  const worked = await typing(browser, page, WORKED, () => /0\.949/.test(document.getElementById('headline').textContent));
-  line('longest task typing, worked example (K = 10)', worked, 50, await bareTyping(browser, context, WORKED), 'bare textarea');
-
-  const big = bigRanking(gradeCount);
-  const bareBig = await bareTyping(browser, context, big);
-  line(`longest task typing, ${gradeCount.toLocaleString('en')} grades (K = 10)`, await typing(browser, page, big, null), 100, bareBig, 'bare textarea');
-  await page.goto(`${at(server, 'index.html')}#grades=3,2,0,1,0,0,2,1,0,0&k=0&lang=en`);
-  await page.waitForFunction(() => /0\.9/.test(document.getElementById('headline')?.textContent || ''), null, { timeout: 60000 });
-  line(`longest task typing, ${gradeCount.toLocaleString('en')} grades (K = 0, the whole list)`, await typing(browser, page, big, null), 100, bareBig, 'bare textarea');
-  await context.close();
-
-  const worked0 = '#grades=3,2,0,1,0,0,2,1,0,0&k=10&lang=en';
-  const first = await navigation(browser, `${at(server, 'index.html')}${worked0}`, { wait: true });
-  const bare = await navigation(browser, at(bareServer, 'index.html'), { wait: false });
-  line('first result after navigation (index.html)', first, 500, bare, 'same bytes, scripts inert, to load');
+  const figures = await measureAll(browser, subjects, `http://127.0.0.1:${bareServer.address().port}/index.html`);
+  subjects.forEach((subject, j) => {
+    if (subjects.length > 1) console.log(`${subject.label}:`);
+    for (const f of figures[j]) line(...f);
+  });
 } finally {
   await browser.close();
-  await new Promise((ok) => server.close(ok));
-  await new Promise((ok) => bareServer.close(ok));
+  for (const s of [bareServer, ...subjects.map((x) => x.server)]) await new Promise((ok) => s.close(ok));
   rmSync(scratch, { recursive: true, force: true });
 }
