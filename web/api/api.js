@@ -5,6 +5,7 @@
 // arrays; the core keeps the last few analyses so an export renders one
 // already computed.
 import { coreError, NdcgError, optionError, useErrorCodes } from './errors.js';
+import { INPUTS } from './inputs.js';
 import { optionTexts } from './options.js';
 import { STEP_FIELDS, stepRow } from 'ndcg:step-row';
 
@@ -174,7 +175,7 @@ function batchCalls({ commands, hasBatch }, call) {
      */
     evaluateTrec(qrelsText, runText, options) {
       if (!hasBatch) throw notInBuild('evaluateTrec');
-      const o = optionTexts(options, commands.trec.schema, 'subtopics', 'zscores', 'group');
+      const o = optionTexts(options, commands.trec.schema, ...INPUTS.trec);
       const qrels = batchInput('qrels', qrelsText);
       const run = runText === undefined || runText === null ? null : batchInput('run', runText);
       const { subtopics, zscores, group } = inputsOf(o);
@@ -190,7 +191,7 @@ function batchCalls({ commands, hasBatch }, call) {
      */
     compareRuns(qrelsText, runTexts, options) {
       if (!hasBatch) throw notInBuild('compareRuns');
-      const o = optionTexts(options, commands.compare.schema, 'group');
+      const o = optionTexts(options, commands.compare.schema, ...INPUTS.compare);
       const runs = checkRuns(runTexts);
       const qrels = batchInput('qrels', qrelsText);
       const { group } = inputsOf(o);
@@ -247,7 +248,7 @@ function explainCalls({ call }, schema) {
   // Parse once, explain, and (compare) everything the page shows; `then`
   // runs on the fresh result inside the same guarded call.
   function analyseRaw(input, options, { compare = false, keep = false } = {}, then = (m, r) => r) {
-    const o = optionTexts(options, schema, 'qrels');
+    const o = optionTexts(options, schema, ...INPUTS.explain);
     const grades = typeof input === 'string' ? null
       : checkGrades(Array.isArray(input) || ArrayBuffer.isView(input) ? input : checkText('input', input));
     return call((m) => {

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <istream>
 
+#include "base/big_memory.hpp"
 #include "ndcg/trec.hpp"
 
 namespace ndcg {
@@ -11,7 +12,7 @@ namespace ndcg {
 // Pieces of whole lines; a piece grows while one query (or one line) fills
 // more than half of it.
 expected<trec_result> trec_stream::feed_all(std::istream& in) {
-  std::vector<char> buf(std::size_t(1) << 20);
+  detail::big_vector<char> buf(detail::big_block);  // one huge page
   std::size_t filled = 0;
   for (;;) {
     in.read(buf.data() + filled, static_cast<std::streamsize>(buf.size() - filled));

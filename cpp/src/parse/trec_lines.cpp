@@ -1,0 +1,27 @@
+// The line scanner of trec_lines.hpp, out of line.
+#include "parse/trec_lines.hpp"
+
+namespace ndcg::detail {
+
+// Natively the one-pass scanner (next_plain); the wasm modules read every
+// line the careful way, which keeps the scanner's code out of their size
+// budgets (web/budget.json).
+bool read_record(line_reader& lines, const limits& lim, line& l, field* f, std::size_t cap, std::size_t& n,
+                 status& problem) {
+#ifndef __EMSCRIPTEN__
+  return next_record(lines, lim, l, f, cap, n, problem);
+#else
+  while (lines.next(l)) {
+    if (auto ok = check_line(l, lim); !ok) {
+      problem = ok;
+      return false;
+    }
+    if (skippable(l.text)) continue;
+    n = split_whitespace(l.text, f, cap);
+    return true;
+  }
+  return false;
+#endif
+}
+
+}  // namespace ndcg::detail
