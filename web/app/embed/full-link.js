@@ -8,7 +8,7 @@ import { parseHashPairs } from '../shared/state.js';
 
 /** An address the link may take: http(s), or a path relative to the embed; '' for anything else. */
 export function fullCalculator(value) {
-  if (!value || value.length > 2000) return '';
+  if (!value) return '';
   try {
     return /^https?:$/.test(new URL(value, 'https://relative.invalid/').protocol) ? value : '';
   } catch {
@@ -17,7 +17,7 @@ export function fullCalculator(value) {
 }
 
 // Read as the page loads: the page writes its own hash, without full=, once it has computed.
-const opened = typeof location === 'undefined' ? '' : fullCalculator(parseHashPairs(location.hash).get('full'));
+const opened = fullCalculator(parseHashPairs(location.hash).get('full'));
 
 export function renderFullLink(doc, model) {
   const link = byId(doc, 'open-full');
