@@ -237,6 +237,21 @@ inline std::size_t line_reader::next_plain(line& out, field* f, std::size_t cap,
   return count;
 }
 
+// The careful way alone: each line checked, blank and comment lines skipped.
+inline bool next_careful_record(line_reader& lines, const limits& lim, line& l, field* f, std::size_t cap,
+                                std::size_t& n, status& problem) {
+  while (lines.next(l)) {
+    if (auto ok = check_line(l, lim); !ok) {
+      problem = ok;
+      return false;
+    }
+    if (skippable(l.text)) continue;
+    n = split_whitespace(l.text, f, cap);
+    return true;
+  }
+  return false;
+}
+
 // The next line that holds data, checked as check_line checks it, and its
 // fields (`n` of them, at most `cap` stored): plain lines in one pass
 // (line_reader::next_plain), others the careful way. False at the end, or
@@ -245,16 +260,7 @@ inline bool next_record(line_reader& lines, const limits& lim, line& l, field* f
                         status& problem) {
   for (;;) {
     n = lines.next_plain(l, f, cap, lim.max_line);
-    if (n == npos) {
-      if (!lines.next(l)) return false;
-      if (auto ok = check_line(l, lim); !ok) {
-        problem = ok;
-        return false;
-      }
-      if (skippable(l.text)) continue;
-      n = split_whitespace(l.text, f, cap);
-      return true;
-    }
+    if (n == npos) return next_careful_record(lines, lim, l, f, cap, n, problem);
     if (n != 0 && f[0].text[0] != '#') return true;
   }
 }

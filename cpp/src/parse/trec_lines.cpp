@@ -11,16 +11,7 @@ bool read_record(line_reader& lines, const limits& lim, line& l, field* f, std::
 #ifndef __EMSCRIPTEN__
   return next_record(lines, lim, l, f, cap, n, problem);
 #else
-  while (lines.next(l)) {
-    if (auto ok = check_line(l, lim); !ok) {
-      problem = ok;
-      return false;
-    }
-    if (skippable(l.text)) continue;
-    n = split_whitespace(l.text, f, cap);
-    return true;
-  }
-  return false;
+  return next_careful_record(lines, lim, l, f, cap, n, problem);
 #endif
 }
 
