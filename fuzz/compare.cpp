@@ -1,4 +1,5 @@
-// Fuzzes compare_runs end to end and every format of its report. The first
+// Fuzzes compare_runs end to end and every format of its report (each CSV
+// table one rectangle). The first
 // four bytes choose the options and measures; the rest is
 // "QRELS\0RUN_A\0RUN_B[\0RUN_C]".
 #include <cmath>
@@ -15,6 +16,7 @@ namespace {
 const char* const measure_menu[] = {"ndcg_cut.10", "map", "P.5", "recip_rank", "ndcg", "num_rel", "recall.10", "ndcg.1=1,2=3"};
 const char* const holm_menu[] = {"ttest", "wilcoxon", "sign", "randomization"};
 const char* const format_menu[] = {"text", "markdown", "json", "csv", "latex", "md", "tex", "html"};
+const char* const table_menu[] = {"comparisons", "tie_ranges", "per_query", "all"};
 
 bool p_value(double p) { return std::isnan(p) || (p >= 0 && p <= 1); }
 
@@ -34,6 +36,22 @@ void check_comparisons(const ndcg::compare_result& r) {
   }
 }
 
+// A CSV is one table: every record (quoted cells may hold commas and line ends) has the header's cells.
+void check_rectangle(const std::string& csv) {
+  std::size_t cells = 1, width = 0;
+  bool quoted = false;
+  for (char ch : csv) {
+    if (ch == '"') quoted = !quoted;
+    else if (!quoted && ch == ',') ++cells;
+    else if (!quoted && ch == '\n') {
+      fuzz::require(width == 0 || cells == width, "every CSV line has the header's cells");
+      width = cells;
+      cells = 1;
+    }
+  }
+  fuzz::require(!quoted && width > 0, "the CSV ends its last line");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -48,12 +66,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       {"format", format_menu[c & 7]},
       {"per_query", (c & 8) ? "true" : "false"},
       {"digits", std::to_string((c >> 4) % 18)},
+      {"table", table_menu[(b >> 2) & 3]},
   };
   for (int m = 0; m < 8; ++m)
     if (d & (1 << m)) given.emplace_back("measures", measure_menu[m]);
   auto s = ndcg::settings_from(given, ndcg::command::compare);
   if (!s) {
-    fuzz::require(s.err().key == "format", "only the format menu holds a bad value");
+    fuzz::require(s.err().key == "format" || s.err().key == "table", "only the format and table menus hold a bad value");
     return 0;
   }
   const auto parts = fuzz::split(in.rest(), '\0', 4);
@@ -73,6 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::require(runs.size() >= 2, "two runs or more");
   check_comparisons(*r);
   const std::string report = ndcg::render_compare(*r, s->batch);
+  if (s->batch.format == ndcg::report_format::csv) check_rectangle(report);
   if (s->batch.format == ndcg::report_format::json) {
     const std::size_t at = fuzz::json::problem_at(report);
     fuzz::require(at == std::string_view::npos, "the JSON report is JSON",

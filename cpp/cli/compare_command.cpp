@@ -24,7 +24,9 @@ const char* compare_intro =
     "also evaluated with its tied documents (equal scores) in their worst and best\n"
     "order: how many queries change, and the mean in both orders (see ndcg trec\n"
     "--tie-range). --format writes the report as text, Markdown, LaTeX, CSV or\n"
-    "JSON; with -q each format also holds every query's values and B - A.\n"
+    "JSON; with -q each format also holds every query's values and B - A. A CSV\n"
+    "is one table, so a spreadsheet reads it: the comparisons, or the one --table\n"
+    "names (comparisons, tie_ranges, per_query).\n"
     "\n"
     "QRELS and the runs are read as `ndcg trec` reads them: TREC, CSV or TSV with\n"
     "a header, JSON, JSON Lines, gzip, or a LETOR file whose runs are predictions\n"
@@ -58,6 +60,12 @@ const char* compare_conventions =
     "  Queries judged in QRELS but missing from a run are an error, or 0 with -c.\n"
     "\n"
     "Example: ndcg compare -m ndcg_cut.10 -m map qrels.txt base.run new.run\n";
+
+bool was_given(const std::vector<std::pair<std::string, std::string>>& given, std::string_view key) {
+  for (const auto& [name, value] : given)
+    if (name == key) return true;
+  return false;
+}
 
 std::string compare_help() { return compare_intro + options_help(command::compare) + compare_conventions; }
 
@@ -115,6 +123,9 @@ int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream&
     return 2;
   }
   out << render_compare(*result, b);
+  // A CSV is one table: say which, and how to ask for the others.
+  if (b.format == report_format::csv && !was_given(line->given, "table"))
+    err << "ndcg compare: the CSV is the comparisons table; --table tie_ranges or --table per_query writes another\n";
   return 0;
 }
 

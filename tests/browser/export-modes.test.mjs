@@ -17,6 +17,25 @@ const RUN_A = 'q1 Q0 d1 1 3 a\nq2 Q0 x 1 3 a\nq2 Q0 d1 2 2 a\nq3 Q0 d1 1 3 a\nq4
 const RUN_B = 'q1 Q0 d1 1 3 b\nq2 Q0 d1 1 3 b\nq3 Q0 x 1 3 b\nq3 Q0 y 2 2 b\nq3 Q0 d1 3 1 b\nq4 Q0 d1 1 3 b\nq4 Q0 d2 2 3 b\n';
 const QRELS = 'q1 0 d1 1\nq2 0 d1 2\nq3 0 d1 1\nq4 0 d1 1\nq4 0 d2 2\n';
 
+/** A CSV text read by RFC 4180 (quotes, doubled quotes, commas and line ends inside); throws unless every row has the header's width. */
+function rectangle(text, what) {
+  const rows = [[]];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { rows.at(-1).push(cell); cell = ''; } else if (ch === '\n') { rows.at(-1).push(cell); cell = ''; rows.push([]); } else cell += ch;
+  }
+  assert.equal(quoted, false, `${what}: a quote left open`);
+  assert.deepEqual(rows.pop(), [], `${what}: ends with a line end`);
+  assert.ok(rows.length > 1, `${what}: a header and rows`);
+  rows.forEach((row, i) => assert.equal(row.length, rows[0].length, `${what}: line ${i + 1} has ${row.length} cells, the header ${rows[0].length}`));
+  return rows;
+}
+
 let browser;
 let dir;
 
@@ -120,11 +139,80 @@ describe('export in every mode equals the command', () => {
     const gain = (1 - 3 / Math.log2(3) / 3).toFixed(3);
     assert.match(md, new RegExp(`^\\| q2 \\| 0\\.631 \\|  \\| 1\\.000 \\|  \\| \\+${gain.replace('.', '\\.')} \\|$`, 'm'));
     for (const format of ['csv', 'latex', 'json']) {
-      const text = await shown(page, format, format === 'json' ? /"per_query"/ : /q4/);
+      // A CSV is one table: the comparisons unless another is chosen (the test below).
+      const text = await shown(page, format, { json: /"per_query"/, csv: /^measure,run_a/ }[format] || /q4/);
       assert.equal(text, command(format), format);
       const [, file] = await downloaded(page);
       assert.equal(file, text, `${format}: Download gives the same bytes`);
     }
+    await context.close();
+  });
+
+  test('compare mode: CSV one table a file, each rectangular, its numbers those of the JSON', async () => {
+    const { context, page } = await newPage();
+    await open(page, fileUrl() + WORKED_EN);
+    await page.click('input[name="mode"][value="compare"]');
+    for (const [id, text] of [['ranking', RUN_A], ['ranking-b', RUN_B], ['qrels', QRELS]]) await page.fill(`#${id}`, text);
+    await page.waitForSelector('#section-cmp-stats', { timeout: 30000 });
+    const args = (...more) => ['compare', '-q', '--digits', '3', '--names', 'A', '--names', 'B', ...more,
+      ...['ndcg_cut.10', 'map', 'P.10', 'recip_rank'].flatMap((m) => ['-m', m]), join(dir, 'qrels'), join(dir, 'a.run'), join(dir, 'b.run')];
+    const json = JSON.parse(ndcg(args('--format', 'json')));
+    // The table choice is there for CSV alone.
+    assert.equal(await page.isVisible('#export-table'), false);
+    await shown(page, 'csv', /^measure,run_a/);
+    assert.equal(await page.isVisible('#export-table'), true);
+    const tables = {};
+    for (const table of ['comparisons', 'tie_ranges', 'per_query']) {
+      if (table !== 'comparisons') {
+        const before = await page.inputValue('#export-text');
+        await page.check(`input[name="export-table"][value="${table}"]`);
+        await page.waitForFunction((old) => document.getElementById('export-text').value !== old, before);
+      }
+      const [name, text] = await downloaded(page);
+      assert.equal(name, `ndcg-compare-${table}.csv`);
+      assert.equal(text, ndcg(args('--format', 'csv', '--table', table)), table);
+      assert.equal(await page.inputValue('#export-text'), text, `${table}: the preview shows the chosen table`);
+      tables[table] = rectangle(text, table);
+    }
+    // Exact numbers, as the JSON has them.
+    const byKey = (row, names) => Object.fromEntries(names.map((n, i) => [n, row[i]]));
+    const [cmpHead, ...cmpRows] = tables.comparisons;
+    assert.equal(cmpRows.length, json.comparisons.length);
+    cmpRows.forEach((row, i) => {
+      const r = byKey(row, cmpHead);
+      const c = json.comparisons[i];
+      for (const key of ['mean_a', 'mean_b', 'diff', 'p_ttest', 'p_wilcoxon', 'p_sign']) assert.equal(r[key] === '' ? null : Number(r[key]), c[key], key);
+    });
+    const [tieHead, ...tieRows] = tables.tie_ranges;
+    assert.equal(tieRows.length, json.tie_ranges.length);
+    tieRows.forEach((row, i) => assert.equal(Number(byKey(row, tieHead).mean_max), json.tie_ranges[i].mean_max));
+    const [, ...qRows] = tables.per_query;
+    for (const [measure, qid, a] of qRows) {
+      const at = json.per_query.qids.indexOf(qid);
+      assert.equal(Number(a), json.per_query[measure][0][at], `${measure} ${qid}`);
+    }
+    await context.close();
+  });
+
+  test('compare mode: the preview stays through a click on a bar and goes when K changes', async () => {
+    const { context, page } = await newPage();
+    await open(page, fileUrl() + WORKED_EN);
+    await page.click('input[name="mode"][value="compare"]');
+    for (const [id, text] of [['ranking', RUN_A], ['ranking-b', RUN_B], ['qrels', QRELS]]) await page.fill(`#${id}`, text);
+    await page.waitForSelector('#section-cmp-stats', { timeout: 30000 });
+    const md = await shown(page, 'markdown', /q4/);
+    // The drill-down redraws the page; the export is made of the same runs and options.
+    await page.click('#cmp-chart rect.bar[data-qid="q2"]');
+    await page.waitForFunction(() => document.getElementById('h-cmp-drill')?.textContent.startsWith('Query q2:'));
+    assert.equal(await page.isVisible('#export-preview'), true);
+    assert.equal(await page.inputValue('#export-text'), md);
+    await page.click('#table-cmp button[data-qid="q3"]');
+    await page.waitForFunction(() => document.getElementById('h-cmp-drill')?.textContent.startsWith('Query q3:'));
+    assert.equal(await page.isVisible('#export-preview'), true);
+    assert.equal(await page.inputValue('#export-text'), md);
+    // K shapes the export (its measures): the preview goes.
+    await page.fill('#opt-k', '5');
+    await page.waitForSelector('#export-preview', { state: 'hidden' });
     await context.close();
   });
 });

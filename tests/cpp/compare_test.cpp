@@ -235,19 +235,32 @@ TEST_CASE("compare's Markdown, LaTeX and CSV with per_query: each query's values
   const std::string tex = ndcg::render_compare(*r, as("latex"));
   CHECK(tex.find("\\begin{tabular}{lrrr}\n\\hline\nrecip\\_rank & A & B & B - A \\\\\n\\hline\n"
                  "q1 & 1.0000 & 1.0000 & 0.0000 \\\\\nq2 & 0.5000 & 1.0000 & +0.5000 \\\\\n") != std::string::npos);
+  // A CSV is one table: the comparisons unless --table names another.
   const std::string csv = ndcg::render_compare(*r, as("csv"));
-  const std::size_t blank = csv.find("\n\n");
-  REQUIRE(blank != std::string::npos);
-  CHECK(csv.substr(blank + 2) ==
-        "measure,qid,A,B,B - A\nrecip_rank,q1,1,1,0\nrecip_rank,q2,0.5,1,0.5\n"
-        "recip_rank,q3,1,0.3333333333333333,-0.6666666666666667\nrecip_rank,q4,0,1,1\n");
-  // With tie ranges, the tie summaries come before the per-query values, each after a blank line.
+  CHECK(csv.rfind("measure,run_a,run_b,", 0) == 0);
+  CHECK(csv.find("\n\n") == std::string::npos);
+  CHECK(csv.find("measure,qid") == std::string::npos);
+  auto table = [&](const char* name, const char* per_query) {
+    auto s = with({{"measures", "recip_rank"}, {"format", "csv"}, {"names", "A"}, {"names", "B"},
+                   {"tie_range", "false"}, {"per_query", per_query}, {"table", name}});
+    return ndcg::render_compare(*r, s);
+  };
+  const std::string values =
+      "measure,qid,A,B,B - A\nrecip_rank,q1,1,1,0\nrecip_rank,q2,0.5,1,0.5\n"
+      "recip_rank,q3,1,0.3333333333333333,-0.6666666666666667\nrecip_rank,q4,0,1,1\n";
+  CHECK(table("per_query", "true") == values);
+  // Asked by name, the table needs no -q.
+  CHECK(table("per_query", "false") == values);
+  // No tie ranges asked for: the table's header alone.
+  CHECK(table("tie_ranges", "true") == "measure,run,queries_changed,mean_min,mean_max\n");
   auto tied = with({{"measures", "recip_rank"}, {"format", "csv"}, {"per_query", "true"}});
   auto t = compare_runs(qrels, {run_a, run_b}, tied);
   REQUIRE(t.ok());
-  const std::string both = ndcg::render_compare(*t, tied);
-  CHECK(both.find("\n\nmeasure,run,queries_changed,mean_min,mean_max\nrecip_rank,run1,0,0.625,0.625\n") != std::string::npos);
-  CHECK(both.find("\n\nmeasure,qid,run1,run1:worst,run1:best,run2,run2:worst,run2:best,run2 - run1\n") != std::string::npos);
+  auto tied_table = with({{"measures", "recip_rank"}, {"format", "csv"}, {"table", "tie_ranges"}});
+  CHECK(ndcg::render_compare(*t, tied_table) ==
+        "measure,run,queries_changed,mean_min,mean_max\nrecip_rank,run1,0,0.625,0.625\nrecip_rank,run2,0,0.8333333333333334,0.8333333333333334\n");
+  auto tied_values = with({{"measures", "recip_rank"}, {"format", "csv"}, {"table", "per_query"}});
+  CHECK(ndcg::render_compare(*t, tied_values).rfind("measure,qid,run1,run1:worst,run1:best,run2,run2:worst,run2:best,run2 - run1\n", 0) == 0);
 }
 
 TEST_CASE("ndcg compare: files, formats, help and exit codes") {
@@ -260,6 +273,16 @@ TEST_CASE("ndcg compare: files, formats, help and exit codes") {
   CHECK(md.out.find("| measure | A | B | mean A |") != std::string::npos);
   outcome latex = run({"compare", "--format=latex", dir + "set1.qrels", dir + "set1.run", dir + "set1.run"});
   CHECK(latex.out.find("\\begin{tabular}") != std::string::npos);
+  // A CSV is one table; without --table, stderr names the others.
+  outcome csv = run({"compare", "--format", "csv", dir + "set1.qrels", dir + "set1.run", dir + "set1.run"});
+  CHECK(csv.out.find("\n\n") == std::string::npos);
+  CHECK(csv.err.find("the CSV is the comparisons table; --table tie_ranges or --table per_query") != std::string::npos);
+  outcome ties = run({"compare", "--format", "csv", "--table", "tie_ranges", dir + "set1.qrels", dir + "set1.run", dir + "set1.run"});
+  CHECK(ties.out.rfind("measure,run,queries_changed,mean_min,mean_max\n", 0) == 0);
+  CHECK(ties.err.find("--table") == std::string::npos);
+  outcome bad_table = run({"compare", "--table", "all", dir + "set1.qrels", dir + "set1.run", dir + "set1.run"});
+  CHECK(bad_table.code == 2);
+  CHECK(bad_table.err.find("table takes one of comparisons, tie_ranges, per_query") != std::string::npos);
   outcome two = run({"compare", dir + "set1.qrels", dir + "set1.run"});
   CHECK(two.code == 2);
   CHECK(two.err == "ndcg compare: expected QRELS and two runs or more, got 2 files (see `ndcg compare --help`)\n");

@@ -2,6 +2,7 @@
 // option table; a plain t-test and sign test written here check the p-values.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { COMPARE_TABLES } from '../../web/app/full/regions/export-panel.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,16 @@ test('compareRuns carries the report in options.format, byte for byte the comman
       const r = api.compareRuns(qrels, [runA, runB], { format, perQuery, trials: 300, digits: 3, measures: ['ndcg_cut.10', 'map'], names });
       assert.equal(r.text, native.stdout, `${format}${perQuery ? ' -q' : ''}`);
     }
+  }
+  // A CSV is one table: each named one the command's, and the page offers the table row's choices.
+  const row = api.compareOptionSchema().find((r) => r.key === 'table');
+  assert.deepEqual(row.choices, [...COMPARE_TABLES]);
+  for (const table of COMPARE_TABLES) {
+    const args = ['compare', '--format', 'csv', '--table', table, '--trials', '300', '-m', 'map', '--names', 'base', '--names', 'new', parity('set1.qrels'), parity('set1.run'), fileB];
+    const native = cli(args);
+    assert.equal(native.status, 0, native.stderr);
+    assert.equal(api.compareRuns(qrels, [runA, runB], { format: 'csv', table, trials: 300, measures: ['map'], names }).text, native.stdout, table);
+    assert.equal(native.stdout.includes('\n\n'), false, `${table}: one table`);
   }
   // Without a format the report is the command's text.
   assert.match(api.compareRuns(qrels, [runA, runB], { trials: 50, measures: ['map'] }).text, /^2 runs, \d+ queries; each run against run1/);

@@ -192,7 +192,7 @@ test('the embed page and the element carry no text of batch, compare, export or 
     return [text, ...startedScripts(text, unlzma)].join('\n');
   };
   // One English text of each view's own table, as esbuild writes it into a bundle.
-  const pageOnly = [STRINGS.en.trecHeading, STRINGS.en.cmpVerdictHigher, STRINGS.en.exportIntro_explain, STRINGS.en.embedIntro, STRINGS.en.abFair, STRINGS.en.footer,
+  const pageOnly = [STRINGS.en.trecHeading, STRINGS.en.cmpVerdictHigher, STRINGS.en.exportIntro, STRINGS.en.embedIntro, STRINGS.en.abFair, STRINGS.en.footer,
     STRINGS.en.optionHelp.ties, STRINGS.en.preset_gdeval, STRINGS.en.poolExplain, STRINGS.en.learn[0][0]];
   for (const text of pageOnly) {
     // As esbuild writes it: escaped in the element, as UTF-8 in the pages' packed apps.

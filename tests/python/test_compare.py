@@ -34,6 +34,18 @@ def test_compare_gives_the_command_s_comparisons(run_b):
                        '--names', 'B', QRELS, RUN, run_b)
 
 
+def test_compare_csv_is_one_table_the_command_s(run_b):
+    for table in ('comparisons', 'tie_ranges', 'per_query'):
+        text = ndcg_calc.compare(QRELS, {'A': RUN, 'B': run_b}, 'map', trials=500, format='csv', table=table).text
+        assert text == cli('compare', '--format', 'csv', '--table', table, '-m', 'map', '--trials', '500',
+                           '--names', 'A', '--names', 'B', QRELS, RUN, run_b)
+        widths = {len(line.split(',')) for line in text.splitlines()}
+        assert len(widths) == 1 and '\n\n' not in text
+    with pytest.raises(ndcg_calc.NdcgError) as caught:
+        ndcg_calc.compare(QRELS, [RUN, run_b], format='csv', table='all')
+    assert caught.value.code == 'unknown-choice' and caught.value.key == 'table'
+
+
 def test_compare_refuses_what_the_command_refuses(run_b):
     with pytest.raises(ndcg_calc.NdcgError) as caught:
         ndcg_calc.compare(QRELS, [RUN, run_b], trials=0)

@@ -36,6 +36,9 @@ std::string_view name_of(command c);  // "explain", "trec", "compare"
 // The test whose p-values the Holm adjustment takes (p_holm).
 enum class adjusted_test { ttest, wilcoxon, sign, randomization };
 
+// compare's CSV tables, one a file: named as the JSON report's keys.
+enum class compare_table { comparisons, tie_ranges, per_query };
+
 // What `trec` and `compare` are asked for besides the conventions.
 struct batch_settings {
   trec_options trec;                 // measures (empty: the command's default), -c, --shard, ...;
@@ -50,6 +53,7 @@ struct batch_settings {
   std::uint64_t seed = 1;
   bool all_pairs = false;            // compare: every pair, not only each run against the first
   adjusted_test holm = adjusted_test::ttest;
+  compare_table table = compare_table::comparisons;  // compare: the CSV's one table
   std::vector<std::string> names;    // compare: run names; default run1, run2, ...
   input_format run_format = input_format::automatic;    // how the runs are read (inputs.hpp)
   input_format qrels_format = input_format::automatic;  // how the judgments are read

@@ -334,13 +334,24 @@ std::string per_query_csv(const compare_result& r) {
   return out;
 }
 
-// The comparisons; then, each after a blank line, the tie summaries and the per-query values (-q).
+// The header of a CSV of `put`'s records, when there are none.
+template <class T, class Put>
+std::string csv_header(Put put) {
+  csv_sink sink;
+  put(T{}, sink);
+  return csv_line(sink.names);
+}
+
+// One table (s.table), so a spreadsheet reads the file as one rectangle.
 std::string render_csv(const compare_result& r, const batch_settings& s) {
-  std::string out = csv_records(r.comparisons, [&](const comparison& c, field_sink& sink) { put_comparison(c, r, sink); });
-  if (!r.ties.empty())
-    out += "\n" + csv_records(r.ties, [&](const tie_summary& t, field_sink& sink) { put_tie_summary(t, r, sink); });
-  if (s.per_query && !r.measures.empty()) out += "\n" + per_query_csv(r);
-  return out;
+  auto tie = [&](const tie_summary& t, field_sink& sink) { put_tie_summary(t, r, sink); };
+  switch (s.table) {
+    case compare_table::tie_ranges:
+      return r.ties.empty() ? csv_header<tie_summary>(tie) : csv_records(r.ties, tie);
+    case compare_table::per_query: return per_query_csv(r);
+    case compare_table::comparisons: break;
+  }
+  return csv_records(r.comparisons, [&](const comparison& c, field_sink& sink) { put_comparison(c, r, sink); });
 }
 
 std::string json_list(const std::vector<std::string>& texts) {

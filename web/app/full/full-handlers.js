@@ -7,6 +7,7 @@ import { bytesText } from '../shared/templates.js';
 import { structuredError } from '../shared/analyse.js';
 import { COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, runLetter, slotOf, settingsOf, switchMode, textLength, toCompareOptions, toTrecOptions } from '../shared/state.js';
 import { fileOf } from './regions/export-panel.js';
+import { exportRecipe } from './export-recipe.js';
 import { editable, FIELD, hasSources, keepOutOfBox } from '../shared/sources.js';
 import { dropSource, fileSource, readInPage, runnerOf, sourceText } from './batch/batch-sources.js';
 import { fileKind, headOfFile, placeFiles, runsFor } from './batch/placing.js';
@@ -59,12 +60,14 @@ async function renderAnalysis(app, analysis, format) {
 }
 
 // Compare mode's report of the runs compared, all formats with every query's values (`ndcg compare -q --format F`).
-async function compareExport(app, format) {
+async function compareExport(app, format, table) {
   const cmp = app.good.compare;
   if (!cmp) return null;
   // The runs are compared again with the same seed: the same numbers, in the report's format.
   view.announce(app.view, t(app.lang, 'exportComparing'));
   const options = { ...toCompareOptions(app.state, cmp.runs), format, perQuery: true, digits: app.state.decimals };
+  // A CSV is one table, the one chosen.
+  if (format === 'csv') options.table = table;
   return (await runnerOf(app)).call('exportCompare', { slots: cmp.slots, options, keep: HEAD_LINES });
 }
 
@@ -78,7 +81,7 @@ async function trecExport(app, format) {
 }
 
 function makeExport(app, format, which) {
-  if (app.state.mode === 'compare') return compareExport(app, format);
+  if (app.state.mode === 'compare') return compareExport(app, format, which);
   if (app.state.mode === 'trec') return trecExport(app, format);
   const analysis = which === 'b' ? app.good.analysisB : app.good.analysis;
   return analysis ? renderAnalysis(app, analysis, format) : null;
@@ -86,14 +89,16 @@ function makeExport(app, format, which) {
 
 /**
  * The export of the result on screen in `format` (and, with ranking B, of
- * ranking `which`): built once per result, so Copy, Download and Copy all
- * share it. Null (and the reason announced) when it cannot be built.
+ * ranking `which`): built once per recipe (export-recipe.js), so Copy,
+ * Download and Copy all share it. Null (and the reason announced) when it cannot be built.
  */
 async function exportOfShown(app, format, which) {
-  const key = `${app.version}|${app.state.mode}|${format}|${which}`;
+  const key = exportRecipe({ ...app.good, state: app.state }, format, which);
   if (app.exported && app.exported.key === key) return app.exported.value;
   try {
-    const value = await makeExport(app, format, which);
+    const made = await makeExport(app, format, which);
+    // The key goes with the text, so the preview stays while the export it shows would be the same.
+    const value = made && { ...made, key, which };
     if (value) app.exported = { key, value };
     return value;
   } catch (e) {
@@ -112,6 +117,13 @@ async function exportAs(app, format) {
   const size = exported.blob.size;
   if (size <= COPY_LIMIT) return copyShown(app);
   view.announce(app.view, t(app.lang, 'exportReady', { format: t(app.lang, `export_${format}`), size: bytesText(size) }));
+}
+
+/** A ranking or a table chosen: the preview, when there is one, shows that part in its format. */
+async function showPart(app) {
+  const { format, which } = view.exportChoice(app.view);
+  const exported = view.exportShown(app.view) && await exportOfShown(app, format, which);
+  if (exported) view.showExportText(app.view, app.lang, format, exported);
 }
 
 /** Copies all of the chosen format's export. */
@@ -275,6 +287,7 @@ function fullActions(app, handlers) {
     export: (data) => exportAs(app, data.format),
     download: () => downloadShown(app),
     'copy-export': () => copyShown(app),
+    'export-part': () => showPart(app),
     'explain-query': (data) => explainQuery(app, data.qid),
     'compare-query': (data) => { setView(app, { query: String(data.qid) }); loadDrill(app, true); },
     'run-add': () => addRun(app),

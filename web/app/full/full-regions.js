@@ -2,7 +2,7 @@
 // formulas, the judged pool, "how it works", the export panel and the embed
 // dialog. Its entry (main.js) hands them to the view, so the embed page
 // (embed-page.js) carries none of their code or texts.
-import { chooseFormat, chosenFormat, chosenRanking, mountExport, renderExport, showExport } from './regions/export-panel.js';
+import { chooseFormat, chosenFormat, chosenPart, mountExport, renderExport, showExport } from './regions/export-panel.js';
 import { bindEmbed, closeEmbed, embedStatus, mountEmbed, openEmbed, renderEmbed, snippetText } from './regions/embed-dialog.js';
 import { chartKeys, compareLive, compareSections } from './regions/compare-results.js';
 import { batchSections } from './regions/batch-results.js';
@@ -25,7 +25,7 @@ export const FULL_REGIONS = {
   learn,
   // The functions the view calls, not the modules: a module passed as a value
   // would be bundled with an object of getters for every export.
-  exporter: { mountExport, renderExport, showExport, chooseFormat, chosenFormat, chosenRanking },
+  exporter: { mountExport, renderExport, showExport, chooseFormat, chosenFormat, chosenPart },
   embed: { mountEmbed, renderEmbed, bindEmbed, openEmbed, closeEmbed, snippetText, embedStatus },
   topline: { mount: mountTopline, render: renderTopline },
   chartKeys,

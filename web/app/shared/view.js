@@ -178,10 +178,15 @@ export function showExportText(view, lang, format, exported) {
   if (view.exporter) view.own.exporter.showExport(view.exporter, lang, format, exported);
 }
 
-/** What Download and Copy all export: {format, which} (the chosen format; ranking 'a' or 'b'). */
+/** What Download and Copy all export: {format, which} (the chosen format; ranking 'a' or 'b', or compare's CSV table). */
 export function exportChoice(view) {
   const own = view.own.exporter;
-  return view.exporter ? { format: own.chosenFormat(view.exporter), which: own.chosenRanking(view.exporter) } : { format: null, which: 'a' };
+  return view.exporter ? { format: own.chosenFormat(view.exporter), which: own.chosenPart(view.exporter) } : { format: null, which: 'a' };
+}
+
+/** True while the export panel shows a preview. */
+export function exportShown(view) {
+  return Boolean(view.exporter && view.exporter.shown);
 }
 
 /** Makes `format` the one Download and Copy all give. */

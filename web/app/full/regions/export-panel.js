@@ -9,6 +9,7 @@ import '../texts/export-texts.js';
 import { button, count, h } from '../../shared/templates.js';
 import { fitsInBoxSize } from '../../shared/state.js';
 import { headOf } from '../batch/engine.js';
+import { exportRecipe } from '../export-recipe.js';
 import { byId, relabel, setText, show } from '../../shared/regions/dom.js';
 
 /** Lines of a long export shown in the preview (a text area lays out every line it holds). */
@@ -38,25 +39,30 @@ export function formatsOf(mode, extra = null) {
   return [...own, ...gained].map((f) => f.format);
 }
 
-/** The file an export downloads as: its name and type. */
+/** The file an export of part `which` (chosenPart) downloads as: its name and type. */
 export function fileOf(mode, format, which = 'a') {
   const entry = EXPORT_FORMATS.find((f) => f.format === format);
-  const base = { explain: which === 'b' ? 'ndcg-b' : 'ndcg', trec: 'ndcg-trec', compare: 'ndcg-compare' }[mode] || 'ndcg';
+  const table = format === 'csv' && COMPARE_TABLES.includes(which) ? `-${which}` : '';
+  const base = { explain: which === 'b' ? 'ndcg-b' : 'ndcg', trec: 'ndcg-trec', compare: `ndcg-compare${table}` }[mode] || 'ndcg';
   return { name: `${base}.${entry.ext}`, type: `${entry.type};charset=utf-8` };
 }
 
-function whichChoice() {
-  const radio = (value, key) => h('label', { class: 'choice' },
-    h('input', { type: 'radio', name: 'export-which', value, checked: value === 'a' }), ' ', h('span', { 'data-i18n': key }));
-  return h('fieldset', { id: 'export-which', class: 'export-which', hidden: true },
-    h('legend', { 'data-i18n': 'exportWhich' }), radio('a', 'exportWhichA'), ' ', radio('b', 'exportWhichB'));
+/** compare's CSV tables, one a file: the choices of the core's `table` row (a test holds them equal). */
+export const COMPARE_TABLES = Object.freeze(['comparisons', 'tie_ranges', 'per_query']);
+
+// Radio buttons named `id` under legend `legend`: [value, text key] each, the first checked.
+function choice(id, legend, choices) {
+  const radio = ([value, key], i) => [h('label', { class: 'choice' },
+    h('input', { type: 'radio', name: id, value, checked: !i, 'data-action': 'export-part' }), ' ', h('span', { 'data-i18n': key })), ' '];
+  return h('fieldset', { id, class: 'export-which', hidden: true }, h('legend', { 'data-i18n': legend }), choices.map(radio));
 }
 
 export function mountExport(root) {
   root.replaceChildren(h('section', { id: 'export', class: 'panel', 'aria-labelledby': 'export-heading' },
     h('h2', { id: 'export-heading', 'data-i18n': 'exportHeading' }),
     h('p', { id: 'export-intro', class: 'help' }),
-    whichChoice(),
+    choice('export-which', 'exportWhich', [['a', 'exportWhichA'], ['b', 'exportWhichB']]),
+    choice('export-table', 'exportTable', COMPARE_TABLES.map((name) => [name, `exportTable_${name}`])),
     h('div', { class: 'export-buttons', role: 'group', 'aria-labelledby': 'export-heading' },
       EXPORT_FORMATS.map(({ format }) => [button({ 'data-action': 'export', 'data-format': format, 'aria-pressed': 'false' }), ' '])),
     h('div', { class: 'export-buttons export-actions' },
@@ -67,7 +73,7 @@ export function mountExport(root) {
       h('label', { for: 'export-text', id: 'export-label' }),
       h('p', { id: 'export-note', class: 'help', hidden: true }),
       h('textarea', { id: 'export-text', rows: '10', readonly: true, spellcheck: 'false' }))));
-  return { root, lang: null, mode: null, chosen: {}, formats: [], key: null, shown: null };
+  return { root, lang: null, mode: null, chosen: {}, formats: [], shown: null };
 }
 
 const formatName = (lang, format) => t(lang, `export_${format}`);
@@ -78,12 +84,16 @@ export function chosenFormat(region) {
   return region.formats.includes(picked) ? picked : region.formats[0];
 }
 
-/** Which ranking the explain mode exports: 'a', or 'b' when ranking B is shown and chosen. */
-export function chosenRanking(region) {
-  const box = byId(region.root, 'export-which');
-  if (box.hidden) return 'a';
-  const b = region.root.querySelector('input[name="export-which"][value="b"]');
-  return b && b.checked ? 'b' : 'a';
+/**
+ * The part exported: in explain mode ranking 'a', or 'b' when ranking B is
+ * shown and chosen; compare's CSV, the table chosen (COMPARE_TABLES).
+ */
+export function chosenPart(region) {
+  for (const id of ['export-which', 'export-table']) {
+    const picked = byId(region.root, id).hidden ? null : region.root.querySelector(`input[name="${id}"]:checked`);
+    if (picked) return picked.value;
+  }
+  return 'a';
 }
 
 /** Makes `format` the one Download and Copy all give. */
@@ -94,6 +104,7 @@ export function chooseFormat(region, lang, format) {
 
 function labelActions(region, lang) {
   const format = chosenFormat(region);
+  show(byId(region.root, 'export-table'), region.mode === 'compare' && format === 'csv');
   const name = format ? formatName(lang, format) : '';
   for (const b of region.root.querySelectorAll('[data-action="export"]')) {
     b.setAttribute('aria-pressed', String(b.dataset.format === format));
@@ -106,7 +117,8 @@ function labelActions(region, lang) {
 function labelPreview(region, lang) {
   const shown = region.shown;
   if (!shown) return;
-  setText(byId(region.root, 'export-label'), t(lang, 'exportPreview', { format: formatName(lang, shown.format) }));
+  const table = COMPARE_TABLES.includes(shown.which) ? ` (${t(lang, `exportTable_${shown.which}`)})` : '';
+  setText(byId(region.root, 'export-label'), t(lang, 'exportPreview', { format: formatName(lang, shown.format) + table }));
   const note = byId(region.root, 'export-note');
   show(note, shown.lines > 0);
   if (shown.lines) setText(note, t(lang, 'exportPreviewHead', { shown: count(PREVIEW_LINES), lines: count(shown.lines) }));
@@ -117,7 +129,7 @@ const COMMANDS = { explain: 'ndcg explain --format F', trec: 'ndcg trec -q', com
 
 // The intro in `lang` with the command set as code.
 function intro(lang, mode) {
-  const [before, after = ''] = t(lang, `exportIntro_${mode}`).split('{cmd}');
+  const [before, after = ''] = t(lang, 'exportIntro').split('{cmd}');
   return [before, h('code', null, COMMANDS[mode] || ''), after];
 }
 
@@ -140,7 +152,8 @@ export function exportable(model) {
 /**
  * Shows the buttons of the mode, labelled in `lang` with the chosen format;
  * Download and Copy all are enabled whenever there is a result. A preview
- * of another result (the input changed, or the mode) is taken away.
+ * of another export (the result, the mode or an option that shapes it
+ * changed) is taken away.
  */
 export function renderExport(region, lang, model) {
   const mode = model.state.mode;
@@ -155,9 +168,9 @@ export function renderExport(region, lang, model) {
   for (const b of region.root.querySelectorAll('[data-action="export"]')) b.disabled = !ready;
   setText(byId(region.root, 'export-hint'), t(lang, ready ? 'exportHint' : 'exportWaiting'));
   labelActions(region, lang);
-  const key = `${model.version}|${mode}`;
-  if (region.key !== key) {
-    region.key = key;
+  // The preview goes when the export it shows would no longer be the same (not on every redraw).
+  const shown = region.shown;
+  if (shown && (!ready || exportRecipe(model, shown.format, shown.which) !== shown.key)) {
     region.shown = null;
     show(byId(region.root, 'export-preview'), false);
   }
@@ -167,9 +180,9 @@ export function renderExport(region, lang, model) {
  * Shows an export (exportOf in engine.js, its head HEAD_LINES long) in the
  * preview, all of it or its first PREVIEW_LINES lines.
  */
-export function showExport(region, lang, format, { chars, lines, head }) {
+export function showExport(region, lang, format, { chars, lines, head, key, which }) {
   const whole = fitsInBoxSize(chars, lines);
-  region.shown = { format, lines: whole ? 0 : lines };
+  region.shown = { format, which, key, lines: whole ? 0 : lines };
   labelPreview(region, lang);
   byId(region.root, 'export-text').value = whole ? head : headOf(head, PREVIEW_LINES);
   show(byId(region.root, 'export-preview'), true);

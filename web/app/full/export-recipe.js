@@ -1,0 +1,30 @@
+// What an export is made of, as one key: the mode, the format, the result
+// objects it is rendered from and the options that shape it. The preview
+// and the export cache are kept while the key holds, so a redraw that
+// changes none of these (a drill-down, a chart's pick) keeps them.
+import { toCompareOptions, toTrecOptions } from '../shared/state.js';
+
+const ids = new WeakMap();
+let last = 0;
+
+// A result object's number: the same object, the same number.
+function idOf(object) {
+  if (!object) return 0;
+  if (!ids.has(object)) ids.set(object, ++last);
+  return ids.get(object);
+}
+
+/**
+ * The key of the export of `shown` ({state, analysis, analysisB, trec,
+ * compare}: the page's model, or its last good results with its state) in
+ * `format`, of ranking `which`, with `more` (the table, the language).
+ */
+export function exportRecipe(shown, format, which = 'a', more = '') {
+  const { state } = shown;
+  const mode = state.mode;
+  let made;
+  if (mode === 'compare') made = [idOf(shown.compare), toCompareOptions(state, shown.compare && shown.compare.runs), state.decimals];
+  else if (mode === 'trec') made = [idOf(shown.trec), format === 'trec' ? null : toTrecOptions(state)];
+  else made = [idOf(which === 'b' ? shown.analysisB : shown.analysis)];
+  return JSON.stringify([mode, format, which, more, made]);
+}
