@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildTypes } from './build-types.mjs';
 import { glueFactory } from './glue.mjs';
 import { decoderOf, lzmaOf } from './pack.mjs';
 
@@ -134,6 +135,7 @@ async function buildCommand() {
 
 const modules = await buildModules();
 await buildCommand();
+await buildTypes(root);
 const page = join(root, 'scripts/build-page.mjs');
 if (existsSync(page)) await (await import(page)).buildPage({ root, dist, bundle, modules, assertNoEval, packed });
 report(JSON.parse(readFileSync(join(root, 'web/budget.json'), 'utf8')));

@@ -1,16 +1,22 @@
-// The hand-written .d.ts, the JS wrappers and the module's Embind registrations agree.
+// The .d.ts the build writes (scripts/build-types.mjs), the JS wrappers and
+// the module's Embind registrations agree, and tsc accepts the types.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNdcgModule, loadCore, registrationsIn, root } from './helpers.mjs';
+import { runProcess } from './spawn.mjs';
+import { INPUTS } from '../../web/api/inputs.js';
 
 const dts = readFileSync(join(root, 'web', 'ndcg-types.d.ts'), 'utf8');
 const apiSource = readFileSync(join(root, 'web', 'api', 'api.js'), 'utf8');
 
+// The members of every declaration of the interface (the generated one and the hand-written head's).
 function interfaceMembers(name) {
-  const body = dts.match(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`))[1];
-  return [...body.matchAll(/^\s+(\w+)\??[(:]/gm)].map((m) => m[1]).sort();
+  const bodies = [...dts.matchAll(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`, 'g'))].map((m) => m[1]);
+  assert.ok(bodies.length > 0, `no interface ${name}`);
+  return bodies.flatMap((body) => [...body.matchAll(/^\s+(\w+)\??[(:]/gm)].map((m) => m[1])).sort();
 }
 
 test('every API method is typed in ndcg-types.d.ts, and every typed method exists', async () => {
@@ -43,7 +49,7 @@ test('dist/ndcg.js holds no eval and no new Function', () => {
 test('the typed options are the rows of the core\'s option table, plus the judgments text', async () => {
   const api = await createNdcgModule();
   const keys = api.optionSchema().map((r) => r.key);
-  assert.deepEqual(interfaceMembers('ExplainOptions'), [...keys, 'qrels'].sort());
+  assert.deepEqual(interfaceMembers('ExplainOptions'), [...keys, ...INPUTS.explain].sort());
   assert.deepEqual(interfaceMembers('ResolvedOptions'), [...keys].sort());
   assert.deepEqual(Object.keys(api.explain('1 0').options).sort(), [...keys].sort());
   const a = api.analyse('1 0');
@@ -78,7 +84,7 @@ test('step rows carry the core\'s step fields in the core\'s order, from put_ste
 test('evaluateTrec: typed options are the rows trec takes, plus the subtopics text; typed rows are what trecOptionSchema() gives', async () => {
   const api = await createNdcgModule();
   const keys = api.trecOptionSchema().map((r) => r.key);
-  assert.deepEqual(interfaceMembers('TrecOptions'), [...keys, 'subtopics', 'zscores', 'group'].sort());
+  assert.deepEqual(interfaceMembers('TrecOptions'), [...keys, ...INPUTS.trec].sort());
   assert.deepEqual(Object.keys(api.trecOptionSchema()[0]).sort(), interfaceMembers('TrecOptionRow'));
   for (const row of api.trecOptionSchema()) assert.ok(dts.includes(`'${row.kind}'`), row.kind);
 });
@@ -86,7 +92,7 @@ test('evaluateTrec: typed options are the rows trec takes, plus the subtopics te
 test('compareRuns: typed options are the rows of compare\'s table; typed results are what it returns', async () => {
   const api = await createNdcgModule();
   const keys = api.compareOptionSchema().map((r) => r.key);
-  assert.deepEqual(interfaceMembers('CompareOptions'), [...keys, 'group'].sort());
+  assert.deepEqual(interfaceMembers('CompareOptions'), [...keys, ...INPUTS.compare].sort());
   assert.deepEqual(Object.keys(api.compareOptionSchema()[0]).sort(), interfaceMembers('CompareOptionRow'));
   const qrels = 'q1 0 d1 1\nq2 0 d1 1\n';
   const run = (first) => `q1 Q0 ${first} 1 2 r\nq1 Q0 d2 2 1 r\nq2 Q0 d1 1 2 r\n`;
@@ -117,4 +123,40 @@ test('fields typed as never null are numbers even where others are null (IDCG = 
     for (const t of c.tieRanges) assert.ok(typeof t.meanMin === 'number' && typeof t.meanMax === 'number');
   }
   assert.equal(api.compareRuns(qrels, [same, same], { trials: 20 }).comparisons[0].pTtest, null);  // so it stays nullable
+});
+
+test('tsc (strict) accepts the written types and a use of every call, and refuses a wrong one', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ndcg-types-'));
+  const types = join(root, 'web', 'ndcg.d.ts').replace(/\.d\.ts$/, '');
+  writeFileSync(join(dir, 'use.ts'), `
+    import create = require(${JSON.stringify(types)});
+    export async function main(): Promise<unknown[]> {
+      const api: create.NdcgApi = await create();
+      const e: create.Explanation = api.explain('3 2 0', { k: 2, gain: 'linear', qrels: 'q 0 a 1' });
+      const a: create.Analysis = api.analyse([1, 0], { preset: 'trec_eval' });
+      const t: create.TrecResult = api.evaluateTrec('q 0 d 1', 'q Q0 d 1 1 r', { measures: ['ndcg_cut.10', 'map'], perQuery: true });
+      const c: create.CompareResult = api.compareRuns('q 0 d 1', ['q Q0 d 1 1 a', 'q Q0 d 1 2 b'], { allPairs: true });
+      const rows: create.TrecOptionRow[] = api.trecOptionSchema();
+      const step: create.Step = e.steps[0];
+      const value: number | string | null = t.perQuery.q.map;
+      const worst: (number | null)[][] | null = c.perQueryWorst ? c.perQueryWorst.map : null;
+      const measure: create.MeasureName = 'ndcg_cut';
+      return [e.ndcg, a.render('json'), value, worst, measure, rows[0].key, step.judged, c.comparisons[0].ci95[1]];
+    }`);
+  writeFileSync(join(dir, 'wrong.ts'), `
+    import create = require(${JSON.stringify(types)});
+    create().then((api) => api.evaluateTrec('', '', { measures: ['ndcg_cutt.10'] }));
+    create().then((api) => api.explain('3', { noSuchOption: 1 }));`);
+  const tsc = (file) => {
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, module: 'commonjs', target: 'es2022', lib: ['es2022'], types: [] }, files: [file],
+    }));
+    return runProcess(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { encoding: 'utf8' });
+  };
+  const ok = tsc('use.ts');
+  assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+  const wrong = tsc('wrong.ts');
+  assert.match(wrong.stdout, /wrong\.ts\(3,\d+\): error TS2820: Type '"ndcg_cutt\.10"'/);
+  assert.match(wrong.stdout, /wrong\.ts\(4,\d+\): error TS2353/);
+  rmSync(dir, { recursive: true, force: true });
 });

@@ -376,20 +376,22 @@ class json_sink : public field_sink {
     for (std::size_t i = 0; i < v.size(); ++i) (i ? o += "," : o) += json_string(v[i]);
     o += "]";
   }
-  void begin(std::string_view n) override {
-    key(n) += "{";
-    firsts_.push_back('\1');
-  }
+  void begin(std::string_view n) override { open(n, '{'); }
+  void begin_list(std::string_view n) override { open(n, '['); }
+  void begin_keys(std::string_view n) override { open(n, '('); }
   void end() override {
     firsts_.pop_back();
-    out += "}";
+    out += closers_.back() == ')' ? '}' : closers_.back();
+    closers_.pop_back();
   }
   void steps(std::string_view n, const std::vector<step>& rows) override {
     key(n) += "[";
     for (std::size_t i = 0; i < rows.size(); ++i) {
       out += i ? ",\n    {" : "\n    {";
       firsts_.push_back('\1');
+      closers_.push_back('}');
       put_step(rows[i], *this);
+      closers_.pop_back();
       firsts_.pop_back();
       out += "}";
     }
@@ -401,16 +403,31 @@ class json_sink : public field_sink {
   // One flag per open object or list: nothing written in it yet. A string,
   // not vector<bool>, whose code the module would carry for this alone.
   std::string firsts_ = "\1";
+  std::string closers_ = "}";  // per open object or list, what ends it
 
+  void open(std::string_view n, char opener) {
+    key(n) += opener;
+    firsts_.push_back('\1');
+    closers_.push_back(opener == '[' ? ']' : opener == '(' ? ')' : '}');
+    if (opener == '(') out.back() = '{';
+  }
+
+  // A field's name; an entry of a list has none.
   std::string& key(std::string_view n) {
     const bool top = firsts_.size() == 1 && !one_line;
     if (top) out += firsts_.back() ? "\n  " : ",\n  ";
     else if (!firsts_.back()) out += ",";
     firsts_.back() = '\0';
-    // Field names are plain ASCII words: quoted as they are.
-    out += '"';
-    out.append(n.data(), n.size());
-    out += top ? "\": " : "\":";
+    if (closers_.back() == ']') return out;
+    // Field names are plain ASCII words, quoted as they are; data keys (qids) are escaped.
+    if (closers_.back() == ')') {
+      out += json_string(n);
+    } else {
+      out += '"';
+      out.append(n.data(), n.size());
+      out += '"';
+    }
+    out += top ? ": " : ":";
     return out;
   }
   // A JSON number (null when not finite), without a string per number (reports hold millions).
