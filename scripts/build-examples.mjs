@@ -1,7 +1,7 @@
 // Builds dist/examples.html: a sample post (web/examples.html) that embeds
 // the calculator both ways, the element and the self-sizing iframe, with
 // the same listener the Embed dialog writes, under the strict CSP the
-// README asks a host page for. Called by build-page.mjs.
+// docs/embedding.md asks a host page for. Called by build-page.mjs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

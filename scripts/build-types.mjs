@@ -28,7 +28,7 @@ const RECORDS = new Set(['TrecResult.perQuery', 'TrecResult.perQuery.*', 'TrecRe
 const REFINED = {
   'Explanation.preset': 'PresetName', 'Analysis.matchingPreset': "PresetName | ''", 'PresetScore.name': 'PresetName',
   'PresetInfo.name': 'PresetName', 'TrecResult.notOffered[]': 'string',
-  'Comparison.ci95': '[number, number]', 'CompareResult.holmTest': "NonNullable<CompareOptions['holmTest']>",
+  'Comparison.ci95': '[number, number] | [null, null]', 'Comparison.interval': "'bootstrap' | 'withheld'", 'CompareResult.holmTest': "NonNullable<CompareOptions['holmTest']>",
   'Comparison.wilcoxon': "'exact' | 'normal'", 'Comparison.randomization': "'exact' | 'sampled'",
   // Undefined values the samples do not reach: Wilcoxon's normal approximation when every d is 0,
   // Holm's p of an undefined p, a run with no value for a query.
@@ -63,6 +63,8 @@ const DOCS = {
   'TrecResult.readings': 'How each input that is not plain TREC was read, as `ndcg trec` says on stderr.',
   'TrecResult.text': '`ndcg trec`\'s output: text, or JSON or CSV as `format` says; `noSummary`, `perQuery`, `digits` as its flags.',
   'Comparison.pHolm': 'Holm-adjusted p of the holmTest, when the measure has several pairs.',
+  'Comparison.ci95': '[null, null] when withheld: fewer than 10 queries (see `interval`).',
+  'Comparison.interval': '\'withheld\' below 10 queries, where a bootstrap interval covers the difference too rarely.',
   'TieRangeSummary.queriesChanged': 'Queries whose value differs between the worst and the best order.',
   'CompareResult.tieRanges': 'By measure, then run; empty with tieRange: false.',
   'CompareResult.perQuery': 'perQuery[measure][run][query], in the order of runs and qids.',

@@ -1,4 +1,4 @@
-// Writes docs/python-notebook.png, the README's picture of the Python
+// Writes docs/python-notebook.png, docs/python.md's picture of the Python
 // package in a notebook: what `_repr_html_` of the worked example returns,
 // in a page styled like a Jupyter cell (its input line and its output), shot
 // by Chromium. Needs the package importable by Debian's python3 (pip install

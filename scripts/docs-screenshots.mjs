@@ -1,4 +1,4 @@
-// Writes the README's pictures of dist/examples.html (docs/examples-*.png):
+// Writes docs/embedding.md's pictures of dist/examples.html (docs/examples-*.png):
 // the top of the English post and of the Chinese one. Run after a build:
 // node scripts/docs-screenshots.mjs
 import { join } from 'node:path';

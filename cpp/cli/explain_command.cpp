@@ -23,7 +23,7 @@ const char* explain_intro =
     "lone word naming a file), or from standard input. Any format the parser knows\n"
     "is accepted: a grade list (spaces, commas, semicolons, tabs, `|`, full-width\n"
     "digits), a Markdown table row, `id grade` or `id score grade` lines, CSV/TSV\n"
-    "with a header naming its columns (see README: query, doc, score, rel, rank,\n"
+    "with a header naming its columns (see docs/inputs.md: query, doc, score, rel, rank,\n"
     "subtopics and their aliases such as doc_id, docno, corpus-id, query_id, label),\n"
     "a TREC run or qrels. Items with scores are ranked by score, highest first.\n"
     "\n"

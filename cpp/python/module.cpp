@@ -7,6 +7,7 @@
 #include "arrays.hpp"
 #include "convert.hpp"
 #include "merge.hpp"
+#include "ndcg/compare.hpp"
 
 namespace py = pybind11;
 using namespace ndcg_python;
@@ -35,6 +36,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("run_dict", &run_dict, py::arg("text"));
   m.def("qrels_dict", &qrels_dict, py::arg("text"));
 
+  m.attr("MIN_INTERVAL_QUERIES") = ndcg::min_interval_queries;
   m.def("option_schema", &option_schema);
   m.def("compare_option_schema", &compare_option_schema);
   m.def("trec_option_schema", &trec_option_schema);

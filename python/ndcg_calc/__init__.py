@@ -24,11 +24,15 @@ from ._pytrec import (RelevanceEvaluator, compute_aggregated_measure, parse_qrel
 
 __version__ = '0.1.0'
 
+# compare() withholds the bootstrap interval of a comparison over fewer queries (ci95 None,
+# interval 'withheld'): a bootstrap over so few covers the true difference far too rarely.
+MIN_INTERVAL_QUERIES = _core.MIN_INTERVAL_QUERIES
+
 __all__ = [
     'explain', 'Explanation', 'evaluate', 'Evaluation', 'ArrayEvaluation', 'compare', 'Comparison', 'merge', 'NdcgError',
     'RelevanceEvaluator', 'supported_measures', 'supported_nicknames', 'parse_run', 'parse_qrel',
     'compute_aggregated_measure', 'option_schema', 'trec_option_schema', 'compare_option_schema', 'error_codes', 'presets',
-    'measure_names',
+    'measure_names', 'MIN_INTERVAL_QUERIES',
 ]
 
 

@@ -11,6 +11,7 @@ _Format = Literal['text', 'markdown', 'md', 'json', 'csv', 'latex', 'tex', 'html
 _Measures = Union[str, Sequence[str], None]
 
 __version__: str
+MIN_INTERVAL_QUERIES: int
 
 class NdcgError(ValueError):
     message: str

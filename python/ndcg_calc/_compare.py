@@ -29,7 +29,7 @@ class Comparison(dict):
 def compare(qrels, runs, measures=None, *, group=None, **options):
     """Compares runs (two or more) with the first, or every pair with
     all_pairs=True: for each measure the means, B - A with a 95% bootstrap
-    interval, d_z, wins/losses/ties and the p-values of the paired t-test,
+    interval (None, interval='withheld', below MIN_INTERVAL_QUERIES queries), d_z, wins/losses/ties and the p-values of the paired t-test,
     the Wilcoxon signed-rank, sign and randomization tests.
 
     qrels and each run: file paths, text, bytes, dicts, lists of records or

@@ -275,6 +275,14 @@ describe('pasted runs, the link and bad input', () => {
     // With pasted text the runs are named A and B; no note about files.
     assert.match(await page.textContent('#h-cmp-stats'), /B against A, over 3 queries/);
     assert.equal(await page.$('#cmp-files-note'), null);
+    // Three queries: no interval (the core withholds it below 10), and the verdict says why.
+    const intervals = Object.entries(cells).filter(([key]) => key.startsWith('ci95|'));
+    assert.ok(intervals.length > 0 && intervals.every(([, text]) => text === 'withheld'), JSON.stringify(intervals));
+    assert.match(await page.textContent('#cmp-ci-note'), /withheld: 3 queries are too few for a bootstrap/);
+    const says = await page.textContent('#cmp-says');
+    assert.match(says, /over 3 queries\./);
+    assert.match(says, /With only 3 queries the 95% interval is withheld/);
+    assert.doesNotMatch(says, /interval of the mean difference runs from/);
     await Promise.all([page.close(), again.close()]);
   });
 

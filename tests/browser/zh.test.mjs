@@ -30,13 +30,13 @@ const WITH_DIGIT = /\d/;
 /**
  * Runs in the page: every word of Latin letters (two or more, with _ . -
  * inside) in what a person reads under `root` and in the shadow roots
- * below it, with where it was found. Skipped: code, formulas, user data
+ * below it, with where it was found. Skipped: code, key names, formulas, user data
  * (ids, query ids, the error's line, text boxes), what is hidden, and
  * whatever is marked as English (the language button).
  */
 function englishWords(rootSelector) {
   const out = [];
-  const skip = 'script, style, noscript, textarea, code, var, pre, .id, [data-qid], .error-line, .source-text, [lang^="en"], [hidden]';
+  const skip = 'script, style, noscript, textarea, code, kbd, var, pre, .id, [data-qid], .error-line, .source-text, [lang^="en"], [hidden]';
   const add = (text, where) => {
     for (const m of String(text).matchAll(/[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9]/g)) out.push([m[0], where]);
   };

@@ -178,9 +178,43 @@ TEST_CASE("compare's JSON carries every field the contract names, from the one f
   auto csv_settings = with({{"measures", "recip_rank"}, {"format", "csv"}});
   auto two = compare_runs(qrels, {run_a, run_b}, csv_settings);
   const std::string csv = ndcg::render_compare(*two, csv_settings);
-  CHECK(csv.rfind("measure,run_a,run_b,queries,mean_a,mean_b,diff,ci95_low,ci95_high,effect_size,wins,losses,ties,"
-                  "p_ttest,p_wilcoxon,p_sign,p_randomization,wilcoxon,randomization\nrecip_rank,run1,run2,4,0.625,",
+  CHECK(csv.rfind("measure,run_a,run_b,queries,mean_a,mean_b,diff,ci95_low,ci95_high,interval,effect_size,wins,losses,"
+                  "ties,p_ttest,p_wilcoxon,p_sign,p_randomization,wilcoxon,randomization\nrecip_rank,run1,run2,4,0.625,",
                   0) == 0);
+}
+
+// n queries; run A finds d1 at rank 1 on every third query and rank 2 elsewhere, run B the reverse.
+std::vector<std::string> few_query_texts(int n) {
+  std::string q, a, b;
+  for (int i = 0; i < n; ++i) {
+    const std::string id = "q" + std::to_string(i);
+    q += id + " 0 d1 1\n";
+    const bool first = i % 3 == 0;
+    a += id + " Q0 d1 1 " + (first ? "3" : "1") + " a\n" + id + " Q0 x 2 2 a\n";
+    b += id + " Q0 d1 1 " + (first ? "1" : "3") + " b\n" + id + " Q0 x 2 2 b\n";
+  }
+  return {q, a, b};
+}
+
+TEST_CASE("compare: below 10 queries the bootstrap interval is withheld, in the result and every format") {
+  for (int n : {2, 3, 9, 10, 11}) {
+    CAPTURE(n);
+    const auto t = few_query_texts(n);
+    auto s = with({{"measures", "recip_rank"}});
+    auto r = compare_runs(t[0], {t[1], t[2]}, s);
+    REQUIRE(r.ok());
+    const ndcg::comparison& c = r->comparisons[0];
+    CHECK(c.queries == static_cast<std::size_t>(n));
+    CHECK(c.interval_withheld == (n < 10));
+    CHECK(std::isnan(c.ci_low) == (n < 10));
+    if (n >= 10) CHECK((c.ci_low <= c.diff && c.diff <= c.ci_high));
+    const std::string text = ndcg::render_compare(*r, s);
+    CHECK((text.find("  withheld  ") != std::string::npos) == (n < 10));
+    CHECK((text.find("95% CI withheld below 10 queries") != std::string::npos) == (n < 10));
+    auto js = with({{"measures", "recip_rank"}, {"format", "json"}});
+    const std::string json = ndcg::render_compare(*compare_runs(t[0], {t[1], t[2]}, js), js);
+    CHECK(json.find(n < 10 ? "\"ci95\":[null,null],\"interval\":\"withheld\"" : "\"interval\":\"bootstrap\"") != std::string::npos);
+  }
 }
 
 TEST_CASE("compare's Markdown, LaTeX and CSV with per_query: each query's values and B - A, worked out by hand") {

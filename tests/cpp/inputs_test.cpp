@@ -524,13 +524,13 @@ TEST_CASE("compare command: runs and qrels in other formats, and LETOR with two 
   CHECK(bad.err.find("c-short.pred:2:1: expected 4114 predictions") != std::string::npos);
 }
 
-TEST_CASE("inputs: the README's table of column names is the core's") {
-  const std::string readme = test_support::file_text(std::string(NDCG_TEST_DATA) + "/../../README.md");
+TEST_CASE("inputs: the table of column names in docs/inputs.md is the core's") {
+  const std::string readme = test_support::file_text(std::string(NDCG_TEST_DATA) + "/../../docs/inputs.md");
   REQUIRE(!readme.empty());
   using ndcg::detail::role;
   for (role r : {role::query, role::id, role::score, role::rank, role::grade, role::tag, role::subtopics}) {
     const std::string row =
         "| `" + std::string(ndcg::detail::role_name(r)) + "` | " + ndcg::detail::names_of(r) + " |\n";
-    CHECK_MESSAGE(readme.find(row) != std::string::npos, "README.md lacks the row " << row);
+    CHECK_MESSAGE(readme.find(row) != std::string::npos, "docs/inputs.md lacks the row " << row);
   }
 }

@@ -338,7 +338,7 @@ export const catalogue = [
     expect: { result: { count: 1, first: { meanA: 0.5, meanB: 1, diff: 0.5, wins: 2, losses: 0, ties: 1, pSign: 0.5, pRandomization: 0.5 } } } },
   { name: 'compare: a run against itself', kind: 'compare', qrels: 'q1 0 d1 1\nq2 0 d2 2\n', runs: ['q1 Q0 d1 1 2 a\nq2 Q0 d1 1 2 a\n', 'q1 Q0 d1 1 2 a\nq2 Q0 d1 1 2 a\n'],
     args: ['-m', 'ndcg'], options: { measures: ['ndcg'] },
-    expect: { result: { count: 1, first: { diff: 0, ties: 2, pTtest: null, pSign: 1, pRandomization: 1, ci95: [0, 0] } } } },
+    expect: { result: { count: 1, first: { diff: 0, ties: 2, pTtest: null, pSign: 1, pRandomization: 1, ci95: [null, null], interval: 'withheld' } } } },  // two queries: no interval
   { name: 'compare: one run only', kind: 'compare', qrels: 'q1 0 d1 1\n', runs: ['q1 Q0 d1 1 2 a\n'],
     cli: { error: /expected QRELS and two runs or more, got 2 files/, line: 0 }, expect: { error: /compare needs two runs or more, got 1/, line: 0, code: 'bad-input' } },
   { name: 'compare: NaN score in the second run', kind: 'compare', qrels: 'q1 0 d1 1\n', runs: ['q1 Q0 d1 1 2 a\n', 'q1 Q0 d1 1 NaN b\n'],

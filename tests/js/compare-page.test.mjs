@@ -15,8 +15,8 @@ loadSchema(await createNdcgModule());
 
 // A comparison as compareRuns returns one (the numbers are made up; nothing here computes them).
 const comparison = (over = {}) => ({
-  measure: 'ndcg_cut_10', runA: 'base', runB: 'new', queries: 4, meanA: 0.5, meanB: 0.512, diff: 0.012, ci95: [0.004, 0.02],
-  effectSize: 0.8, wins: 3, losses: 1, ties: 0, pTtest: 0.003, pWilcoxon: 0.1, pSign: 0.6, pRandomization: 0.004, ...over,
+  measure: 'ndcg_cut_10', runA: 'base', runB: 'new', queries: 12, meanA: 0.5, meanB: 0.512, diff: 0.012, ci95: [0.004, 0.02], interval: 'bootstrap',
+  effectSize: 0.8, wins: 9, losses: 3, ties: 0, pTtest: 0.003, pWilcoxon: 0.1, pSign: 0.6, pRandomization: 0.004, ...over,
 });
 
 const result = {
@@ -73,14 +73,14 @@ test('differences carry their sign; p-values too small to show say so', () => {
 
 test('the verdict says the direction, the size and how unusual it would be by chance', () => {
   const v = verdictOf('en', comparison(), 3, 1);
-  assert.equal(v.says[0], 'new scores higher than base on average: NDCG@10 0.512 against 0.500, 0.012 more over 4 queries.');
+  assert.equal(v.says[0], 'new scores higher than base on average: NDCG@10 0.512 against 0.500, 0.012 more over 12 queries.');
   assert.equal(v.says[1], 'A difference this large would be unusual if the two runs were equally good (p = 0.003, paired t-test).');
   assert.equal(v.says[2], 'The 95% interval of the mean difference runs from +0.004 to +0.020.');
   assert.equal(v.says.length, 3);
   // What it does not say: importance, every query, the cause; one test only, so no warning about many.
   assert.equal(v.notSays.length, 3);
   assert.match(v.notSays[0], /d_z = 0\.80/);
-  assert.match(v.notSays[1], /^That new is better on every query: new is higher on 3 queries, lower on 1 and equal on 0\.$/);
+  assert.match(v.notSays[1], /^That new is better on every query: new is higher on 9 queries, lower on 3 and equal on 0\.$/);
   assert.match(v.notSays[2], /cannot tell which change/);
 });
 
@@ -98,11 +98,24 @@ test('a large p-value: the verdict says chance could explain it, and that this d
   assert.match(verdictOf('en', comparison({ pTtest: null }), 3, 1).says[1], /gives no value/);
 });
 
+test('below 10 queries the interval is withheld, and the verdict names how few queries there are', () => {
+  // The case that read against itself: 3 queries, an interval clear of 0 beside p = 0.088.
+  const few = comparison({ queries: 3, diff: 0.333, meanB: 0.833, ci95: [null, null], interval: 'withheld', pTtest: 0.088, wins: 3, losses: 0 });
+  const v = verdictOf('en', few, 3, 1);
+  assert.match(v.says[0], /over 3 queries\.$/);
+  assert.match(v.says[1], /so these 3 queries do not show that either run is better\.$/);
+  assert.match(v.says[2], /^With only 3 queries the 95% interval is withheld/);
+  assert.ok(v.says.every((x) => !/\+0\.183|runs from/.test(x)));
+  const zh = verdictOf('zh', few, 3, 1);
+  assert.match(zh.says[1], /所以这 3 个查询不能说明/);
+  assert.match(zh.says[2], /^只有 3 个查询，不给出 95% 区间/);
+});
+
 test('the verdict in Chinese says the same things', () => {
   const v = verdictOf('zh', comparison(), 3, 4);
-  assert.equal(v.says[0], '平均而言 new 比 base 得分更高：NDCG@10 为 0.512，base 为 0.500，在 4 个查询上高出 0.012。');
+  assert.equal(v.says[0], '平均而言 new 比 base 得分更高：NDCG@10 为 0.512，base 为 0.500，在 12 个查询上高出 0.012。');
   assert.match(v.says[1], /不寻常的（p = 0\.003，配对 t 检验）/);
-  assert.match(v.notSays[1], /new 在 3 个查询上更高，1 个更低，0 个相同/);
+  assert.match(v.notSays[1], /new 在 9 个查询上更高，3 个更低，0 个相同/);
   assert.match(v.notSays.at(-1), /本页共有 4 项比较/);
   for (const text of [...v.says, ...v.notSays]) assert.doesNotMatch(text, /\{\w+\}/);
 });

@@ -81,6 +81,18 @@ test('per-query values are evaluateTrec\'s, and the means and wins follow from t
   assert.ok(c.ci95[0] <= c.diff && c.diff <= c.ci95[1]);
 });
 
+test('below 10 queries the interval is withheld: [null, null] and interval "withheld"; from 10 it is given', () => {
+  const judged = (n) => Array.from({ length: n }, (_, q) => `q${q} 0 d1 1\n`).join('');
+  // d1 (relevant) above x on every third query in one run, on the others in the other.
+  const ranked = (n, flip) => Array.from({ length: n }, (_, q) => ((q % 3 === 0) === flip ? `q${q} Q0 d1 1 2 r\nq${q} Q0 x 2 1 r\n` : `q${q} Q0 x 1 2 r\nq${q} Q0 d1 2 1 r\n`)).join('');
+  for (const n of [3, 9, 10, 11]) {
+    const c = api.compareRuns(judged(n), [ranked(n, true), ranked(n, false)], { measures: ['recip_rank'] }).comparisons[0];
+    assert.equal(c.queries, n);
+    if (n < 10) assert.deepEqual([c.interval, c.ci95], ['withheld', [null, null]]);
+    else assert.ok(c.interval === 'bootstrap' && c.ci95[0] <= c.diff && c.diff <= c.ci95[1], `${n} queries: ${c.ci95}`);
+  }
+});
+
 test('the same seed reproduces the interval and the sampled p; another seed moves the interval', () => {
   const options = { measures: ['P.10', 'map'], trials: 300, seed: 12 };
   const one = api.compareRuns(qrels, [runA, runB], options);

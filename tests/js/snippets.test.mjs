@@ -1,7 +1,7 @@
 // The Embed dialog's snippets (web/app/full/snippets.js) against the hash codec
-// and the README: attributes for the options a link would carry, texts that
+// and docs/embedding.md: attributes for the options a link would carry, texts that
 // cannot sit in a child script go in an attribute, every value escaped, and
-// the README's iframe listener is the one the dialog writes.
+// its iframe listener is the one the dialog writes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -46,8 +46,8 @@ test('the iframe snippet points at embed.html with the hash and carries the list
   assert.ok(out.endsWith(`<script>\n${LISTENER}\n</script>`));
 });
 
-test('the README gives the same listener and the CSP source WebAssembly needs', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  assert.ok(readme.includes(`<script>\n${LISTENER}\n</script>`), 'README iframe snippet differs from the dialog\'s');
+test('docs/embedding.md gives the same listener and the CSP source WebAssembly needs', () => {
+  const readme = readFileSync(join(root, 'docs', 'embedding.md'), 'utf8');
+  assert.ok(readme.includes(`<script>\n${LISTENER}\n</script>`), 'docs/embedding.md\'s iframe snippet differs from the dialog\'s');
   assert.match(readme, /Content-Security-Policy: [^\n]*script-src [^\n]*'wasm-unsafe-eval'/);
 });

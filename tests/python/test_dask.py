@@ -164,8 +164,8 @@ def test_import_ndcg_calc_does_not_import_dask():
     subprocess.run([sys.executable, '-c', code], check=True, env=dict(os.environ))
 
 
-def test_the_readme_example_runs(client, tmp_path, monkeypatch, capsys):
-    readme = (ROOT / 'README.md').read_text()
+def test_the_docs_example_runs(client, tmp_path, monkeypatch, capsys):
+    readme = (ROOT / 'docs' / 'python.md').read_text()
     start = readme.index('```python\nimport dask.dataframe as dd')
     block = readme[readme.index('\n', start) + 1:readme.index('```\n', start + 10)]
     block = '\n'.join(l for l in block.splitlines() if not l.startswith('client = '))  # the suite's cluster
@@ -175,7 +175,7 @@ def test_the_readme_example_runs(client, tmp_path, monkeypatch, capsys):
         (tmp_path / folder / '1.tsv').write_text('\n'.join(rows[:2]) + '\n')
         (tmp_path / folder / '2.tsv').write_text('\n'.join(rows[2:]) + '\n')
     monkeypatch.chdir(tmp_path)
-    exec(compile(block, 'README.md', 'exec'), {})
+    exec(compile(block, 'docs/python.md', 'exec'), {})
     printed = capsys.readouterr().out.split()
     assert float(printed[1]) == 1.0  # q1: d1 (2) above d7 (1)
     assert len(printed) == 3

@@ -150,7 +150,7 @@ class discount_table {
   std::vector<double> table_;
 };
 
-// Named presets that reproduce a library's NDCG (see the README's table).
+// Named presets that reproduce a library's NDCG (see docs/cli.md's table).
 struct preset_info {
   std::string_view name;
   std::string_view summary;

@@ -41,7 +41,8 @@ comparison compare_pair(const std::vector<double>& va, const std::vector<double>
   // Each test has its own stream from the seed, so a pair's numbers do not
   // depend on which other runs or tests are in the same call.
   stats::random_source boot(s.seed), flips(s.seed ^ 0xA5A5A5A5A5A5A5A5ull);
-  const auto ci = stats::bootstrap_interval(d, s.trials, boot);
+  c.interval_withheld = d.size() < min_interval_queries;
+  const auto ci = c.interval_withheld ? std::pair(nan, nan) : stats::bootstrap_interval(d, s.trials, boot);
   c.ci_low = ci.first;
   c.ci_high = ci.second;
   c.effect_size = stats::effect_size(d);
@@ -256,6 +257,7 @@ void put_comparison(const comparison& c, const compare_result& r, field_sink& ou
   out.number("mean_b", c.mean_b);
   out.number("diff", c.diff);
   out.numbers("ci95", {c.ci_low, c.ci_high});
+  out.text("interval", c.interval_withheld ? "withheld" : "bootstrap");
   out.number("effect_size", c.effect_size);
   out.count("wins", c.wins);
   out.count("losses", c.losses);

@@ -23,83 +23,89 @@ csv_records::csv_records(std::string_view text, char delim) : delim_(delim) {
   at_ = 0;
 }
 
-expected<bool> csv_records::next(std::vector<csv_cell>& cells) {
-  cells.clear();
-  const std::string_view t = text_;
-  const std::size_t n = t.size();
-  auto end_line = [&](std::size_t& i) {  // i at '\r' or '\n'
-    if (t[i] == '\r' && i + 1 < n && t[i + 1] == '\n') ++i;
-    ++i;
-    ++line_;
-    line_start_ = i;
-  };
-  // Blank lines between records carry nothing.
+// Past line i's end (i at '\r' or '\n'), counting the line.
+void csv_records::end_line(std::size_t& i) {
+  if (text_[i] == '\r' && i + 1 < text_.size() && text_[i + 1] == '\n') ++i;
+  ++i;
+  ++line_;
+  line_start_ = i;
+}
+
+// Blank lines between records carry nothing; at_ moves to the next record.
+void csv_records::skip_blank_lines() {
+  const std::size_t n = text_.size();
   while (at_ < n) {
     std::size_t i = at_;
-    while (i < n && is_blank(t[i]) && t[i] != delim_) ++i;
-    if (i < n && (t[i] == '\n' || t[i] == '\r')) {
+    while (i < n && is_blank(text_[i]) && text_[i] != delim_) ++i;
+    if (i < n && (text_[i] == '\n' || text_[i] == '\r')) {
       end_line(i);
       at_ = i;
       continue;
     }
     if (i == n) at_ = n;
-    break;
+    return;
   }
+}
+
+// A quoted cell from its opening quote at i: "" is a quote, line ends are kept.
+status csv_records::quoted_cell(std::size_t& i, csv_cell& cell) {
+  const std::string_view t = text_;
+  const std::size_t n = t.size(), open_line = line_, open_column = cell.column;
+  for (++i;;) {
+    if (i >= n) return fail(error_code::unclosed_quote, "expected a closing \" for the quote opened here", open_line, open_column);
+    const char c = t[i];
+    if (c == '"' && i + 1 < n && t[i + 1] == '"') {
+      cell.text += '"';
+      i += 2;
+    } else if (c == '"') {
+      ++i;
+      break;
+    } else if (c == '\n' || c == '\r') {
+      cell.text += '\n';
+      end_line(i);
+    } else {
+      cell.text += c;
+      ++i;
+    }
+  }
+  while (i < n && is_blank(t[i]) && t[i] != delim_) ++i;
+  if (i < n && t[i] != delim_ && t[i] != '\n' && t[i] != '\r') {
+    return fail(error_code::bad_input,
+                std::string("expected a separator or the line's end after a quoted cell, got ") + echo(t.substr(i, 1)),
+                line_, i - line_start_ + 1)
+        .with("found", t.substr(i, 1));
+  }
+  return done{};
+}
+
+// An unquoted cell from i to the separator or the line's end, trimmed.
+status csv_records::plain_cell(std::size_t& i, csv_cell& cell) {
+  const std::string_view t = text_;
+  std::size_t e = i;
+  while (e < t.size() && t[e] != delim_ && t[e] != '\n' && t[e] != '\r') ++e;
+  cell.text.assign(t.substr(i, e - i));
+  trim(cell.text, delim_);
+  i = e;
+  if (cell.text.find('\0') == std::string::npos) return done{};
+  return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", line_, cell.column);
+}
+
+expected<bool> csv_records::next(std::vector<csv_cell>& cells) {
+  cells.clear();
+  skip_blank_lines();
+  const std::size_t n = text_.size();
   if (at_ >= n) return false;
-  std::size_t i = at_;
-  for (;;) {
+  for (std::size_t i = at_;;) {
     csv_cell cell;
     cell.line = line_;
     std::size_t lead = i;
-    while (lead < n && is_blank(t[lead]) && t[lead] != delim_) ++lead;
+    while (lead < n && is_blank(text_[lead]) && text_[lead] != delim_) ++lead;
     cell.column = lead - line_start_ + 1;
-    if (lead < n && t[lead] == '"') {
-      const std::size_t open_line = line_, open_column = cell.column;
-      i = lead + 1;
-      for (;;) {
-        if (i >= n) {
-          return fail(error_code::unclosed_quote, "expected a closing \" for the quote opened here", open_line,
-                      open_column);
-        }
-        const char c = t[i];
-        if (c == '"') {
-          if (i + 1 < n && t[i + 1] == '"') {
-            cell.text += '"';
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
-        }
-        if (c == '\n' || c == '\r') {
-          cell.text += '\n';
-          end_line(i);
-          continue;
-        }
-        cell.text += c;
-        ++i;
-      }
-      while (i < n && is_blank(t[i]) && t[i] != delim_) ++i;
-      if (i < n && t[i] != delim_ && t[i] != '\n' && t[i] != '\r') {
-        return fail(error_code::bad_input,
-                    std::string("expected a separator or the line's end after a quoted cell, got ") +
-                        echo(t.substr(i, 1)),
-                    line_, i - line_start_ + 1)
-            .with("found", t.substr(i, 1));
-      }
-    } else {
-      std::size_t e = i;
-      while (e < n && t[e] != delim_ && t[e] != '\n' && t[e] != '\r') ++e;
-      cell.text.assign(t.substr(i, e - i));
-      trim(cell.text, delim_);
-      if (cell.text.find('\0') != std::string::npos) {
-        return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", line_,
-                    cell.column);
-      }
-      i = e;
-    }
+    const bool quoted = lead < n && text_[lead] == '"';
+    if (quoted) i = lead;
+    if (auto ok = quoted ? quoted_cell(i, cell) : plain_cell(i, cell); !ok) return ok.err();
     cells.push_back(std::move(cell));
-    if (i < n && t[i] == delim_) {
+    if (i < n && text_[i] == delim_) {
       ++i;
       continue;
     }

@@ -98,6 +98,11 @@ class csv_records {
   std::size_t line() const { return line_; }
 
  private:
+  void end_line(std::size_t& i);
+  void skip_blank_lines();
+  status quoted_cell(std::size_t& i, csv_cell& cell);
+  status plain_cell(std::size_t& i, csv_cell& cell);
+
   std::string_view text_;
   std::size_t at_ = 0, line_ = 1, line_start_ = 0;
   char delim_;

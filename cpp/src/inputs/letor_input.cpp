@@ -5,7 +5,10 @@
 // qid: fields a group-size file (LightGBM .query, XGBoost .group) says how
 // many lines each query has; its queries are named 1, 2, ...
 #include <cmath>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
@@ -129,84 +132,116 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
   return done{};
 }
 
+// One line split at its comment: the fields before '#' and the text after it.
+struct letor_parts {
+  std::string_view data, comment;
+  std::size_t comment_column = 1;  // where an error about the doc id points
+};
+
+letor_parts split_comment(std::string_view text) {
+  const std::size_t hash = text.find('#');
+  if (hash == npos) return {text, {}, 1};
+  return {text.substr(0, hash), text.substr(hash + 1), hash + 2};
+}
+
+// The query of a line without a group file: its second field, qid:ID.
+status check_qid(const line& l, const field* f, std::size_t n) {
+  if (n >= 2 && f[1].text.substr(0, 4) == "qid:" && f[1].text.size() > 4) return done{};
+  const std::size_t column = n < 2 ? f[0].column + f[0].text.size() : f[1].column;
+  return letor_error(error_code::bad_input,
+                     "expected qid:ID after the label (or a group file giving each query's size, --group), got " +
+                         (n < 2 ? std::string("the line's end") : echo(f[1].text)),
+                     l.number, column, n < 2 ? std::string_view() : f[1].text);
+}
+
+// Queries from group sizes: each line takes the next place in the current group.
+class group_counter {
+ public:
+  explicit group_counter(std::vector<std::size_t> sizes) : sizes_(std::move(sizes)), left_(sizes_.empty() ? 0 : sizes_[0]) {}
+
+  // The query (1, 2, ...) of the next line; an error when the sizes are used up.
+  expected<std::string> next(const line& l, std::size_t lines_so_far) {
+    while (left_ == 0 && at_ < sizes_.size()) left_ = ++at_ < sizes_.size() ? sizes_[at_] : 0;
+    if (at_ >= sizes_.size()) {
+      return fail(error_code::field_count,
+                  "expected as many lines as the group sizes add up to (" + std::to_string(lines_so_far) + "), got more",
+                  l.number, 1)
+          .with("expected", std::to_string(lines_so_far))
+          .with("found", "more");
+    }
+    --left_;
+    return std::to_string(at_ + 1);
+  }
+
+  // The sizes must add up to the file's lines.
+  status finish(std::size_t lines) const {
+    std::size_t total = 0;
+    for (std::size_t v : sizes_) total += v;
+    if (total == lines) return done{};
+    return fail(error_code::field_count, "expected the group sizes to add up to the file's " + std::to_string(lines) +
+                                             " lines, got " + std::to_string(total))
+        .with("expected", std::to_string(lines))
+        .with("found", std::to_string(total))
+        .in("group");
+  }
+
+ private:
+  std::vector<std::size_t> sizes_;
+  std::size_t at_ = 0, left_;
+};
+
+constexpr std::size_t max_fields = 4096;
+
+status check_counts(const line& l, const std::vector<field>& f, std::size_t n, std::size_t lines, const limits& lim) {
+  if (n > max_fields) {
+    return fail(error_code::too_large, "expected at most 4096 fields on a line, got " + std::to_string(n), l.number,
+                f[max_fields - 1].column)
+        .with("limit", "4096");
+  }
+  if (lines >= lim.max_items) {
+    return fail(error_code::too_large, "expected at most " + std::to_string(lim.max_items) + " lines, got more", l.number,
+                1)
+        .with("limit", std::to_string(lim.max_items));
+  }
+  return done{};
+}
+
+// One data line: its fields checked and added under its query (from qid: or the group sizes).
+status read_letor_line(letor_state& s, const line& l, std::vector<field>& f, group_counter* groups, const limits& lim) {
+  const letor_parts parts = split_comment(l.text);
+  const std::size_t n = split_whitespace(parts.data, f.data(), max_fields);
+  if (auto ok = check_counts(l, f, n, s.out.lines.size(), lim); !ok) return ok;
+  if (!groups) {
+    if (auto ok = check_qid(l, f.data(), n); !ok) return ok;
+    return add_line(s, l, f.data(), n, f[1].text.substr(4), f[1].column + 4, parts.comment, parts.comment_column);
+  }
+  auto qid = groups->next(l, s.out.lines.size());
+  if (!qid) return qid.err();
+  return add_line(s, l, f.data(), n, *qid, 1, parts.comment, parts.comment_column);
+}
+
 }  // namespace
 
 expected<letor_file> read_letor(std::string_view text, std::string_view group, const limits& lim) {
   letor_state s;
-  std::vector<std::size_t> sizes;
-  const bool grouped = !group.empty();
-  if (grouped) {
-    auto g = group_sizes(group, lim);
-    if (!g) return g.err();
-    sizes = std::move(*g);
+  std::optional<group_counter> groups;
+  if (!group.empty()) {
+    auto sizes = group_sizes(group, lim);
+    if (!sizes) return sizes.err();
+    groups.emplace(std::move(*sizes));
     s.out.from_group = true;
   }
-  std::size_t group_at = 0, left = sizes.empty() ? 0 : sizes[0];
   if (auto ok = check_size(text, lim); !ok) return ok.err();
   line_reader lines(text);
   line l;
-  constexpr std::size_t cap = 4096;
-  std::vector<field> f(cap);
+  std::vector<field> f(max_fields);
   while (lines.next(l)) {
     if (auto ok = check_line(l, lim); !ok) return ok.err();
     if (skippable(l.text)) continue;
-    std::string_view data = l.text, comment;
-    std::size_t comment_column = 0;
-    if (const std::size_t hash = l.text.find('#'); hash != npos) {
-      data = l.text.substr(0, hash);
-      comment = l.text.substr(hash + 1);
-      comment_column = hash + 2;
-    }
-    const std::size_t n = split_whitespace(data, f.data(), cap);
-    if (n > cap) {
-      return fail(error_code::too_large, "expected at most 4096 fields on a line, got " + std::to_string(n), l.number,
-                  f[cap - 1].column)
-          .with("limit", "4096");
-    }
-    if (s.out.lines.size() >= lim.max_items) {
-      return fail(error_code::too_large, "expected at most " + std::to_string(lim.max_items) + " lines, got more",
-                  l.number, 1)
-          .with("limit", std::to_string(lim.max_items));
-    }
-    if (!grouped) {
-      if (n < 2 || f[1].text.substr(0, 4) != "qid:" || f[1].text.size() == 4) {
-        const std::size_t column = n < 2 ? f[0].column + f[0].text.size() : f[1].column;
-        return letor_error(error_code::bad_input,
-                           "expected qid:ID after the label (or a group file giving each query's size, --group), "
-                           "got " + (n < 2 ? std::string("the line's end") : echo(f[1].text)),
-                           l.number, column, n < 2 ? std::string_view() : f[1].text);
-      }
-      if (auto ok = add_line(s, l, f.data(), n, f[1].text.substr(4), f[1].column + 4, comment,
-                             comment_column ? comment_column : 1);
-          !ok)
-        return ok.err();
-      continue;
-    }
-    while (left == 0 && group_at < sizes.size()) left = ++group_at < sizes.size() ? sizes[group_at] : 0;
-    if (group_at >= sizes.size()) {
-      return fail(error_code::field_count,
-                  "expected as many lines as the group sizes add up to (" + std::to_string(s.out.lines.size()) +
-                      "), got more",
-                  l.number, 1)
-          .with("expected", std::to_string(s.out.lines.size()))
-          .with("found", "more");
-    }
-    --left;
-    const std::string qid = std::to_string(group_at + 1);
-    if (auto ok = add_line(s, l, f.data(), n, qid, 1, comment, comment_column ? comment_column : 1); !ok)
-      return ok.err();
+    if (auto ok = read_letor_line(s, l, f, groups ? &*groups : nullptr, lim); !ok) return ok.err();
   }
-  if (grouped) {
-    std::size_t total = 0;
-    for (std::size_t v : sizes) total += v;
-    if (total != s.out.lines.size()) {
-      return fail(error_code::field_count, "expected the group sizes to add up to the file's " +
-                                               std::to_string(s.out.lines.size()) + " lines, got " + std::to_string(total))
-          .with("expected", std::to_string(s.out.lines.size()))
-          .with("found", std::to_string(total))
-          .in("group");
-    }
-  }
+  if (groups)
+    if (auto ok = groups->finish(s.out.lines.size()); !ok) return ok.err();
   if (s.out.lines.empty()) return fail(error_code::empty_input, "expected LETOR lines (label qid:ID index:value ...), got none");
   return std::move(s.out);
 }

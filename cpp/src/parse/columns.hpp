@@ -23,7 +23,7 @@ role role_of(std::string_view name);
 std::string_view role_name(role r);
 
 // "rel, relevance, grade, ... or judgment": every name of a role, for
-// messages and the README.
+// messages and docs/inputs.md.
 std::string names_of(role r);
 
 // An explicit column list ("query,doc,score,rel"; "-" or "skip" for a

@@ -37,11 +37,18 @@ std::string p_cell(double p, int digits) {
 
 using detail::printable;
 
-// Characters, not bytes, so names in any script line up (roughly: no wide glyphs).
-std::size_t width_of(const std::string& s) {
-  std::size_t n = 0;
-  for (char ch : s) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
-  return n;
+// Columns on screen, so names in any script line up (CJK counts two).
+std::size_t width_of(const std::string& s) { return detail::display_width(s); }
+
+bool any_withheld(const compare_result& r) {
+  for (const comparison& c : r.comparisons)
+    if (c.interval_withheld) return true;
+  return false;
+}
+
+std::string interval_cell(const comparison& c, int d) {
+  if (c.interval_withheld) return "withheld";
+  return "[" + signed_fixed(c.ci_low, d) + ", " + signed_fixed(c.ci_high, d) + "]";
 }
 
 bool any_holm(const compare_result& r) {
@@ -60,7 +67,7 @@ std::vector<std::string> header(const compare_result& r) {
 std::vector<std::string> cells(const comparison& c, const compare_result& r, int d) {
   std::vector<std::string> row = {
       r.measures[c.measure], printable(r.runs[c.a]), printable(r.runs[c.b]), fixed(c.mean_a, d), fixed(c.mean_b, d),
-      signed_fixed(c.diff, d), "[" + signed_fixed(c.ci_low, d) + ", " + signed_fixed(c.ci_high, d) + "]",
+      signed_fixed(c.diff, d), interval_cell(c, d),
       fixed(c.effect_size, std::min(d, 2)),
       std::to_string(c.wins) + "/" + std::to_string(c.losses) + "/" + std::to_string(c.ties),
       p_cell(c.p_ttest, d), p_cell(c.p_wilcoxon, d), p_cell(c.p_sign, d), p_cell(c.p_randomization, d)};
@@ -82,6 +89,15 @@ const char* conventions_note =
     "exact when n <= 50 without ties or zeros, or n <= 13; else normal, tie-corrected, no continuity\n"
     "correction. Sign test: zero d dropped, binomial. Randomization: |sum d| over sign flips, exact\n"
     "when at most 30 d are nonzero, else sampled with p = (1 + hits) / (1 + trials).\n";
+
+// Said under the table whenever an interval is withheld.
+std::string few_queries_note(const compare_result& r) {
+  if (!any_withheld(r)) return "";
+  return "95% CI withheld below " + std::to_string(min_interval_queries) +
+         " queries: a bootstrap over so few covers the mean difference far less often\n"
+         "than 95% of the time. With so few queries, a p-value below 0.05 needs a large difference of\n"
+         "the same sign on nearly every query.\n";
+}
 
 std::string aligned(const std::vector<std::vector<std::string>>& rows) {
   std::vector<std::size_t> width(rows[0].size(), 0);
@@ -174,7 +190,8 @@ std::string ties_text(const compare_result& r, int d) {
 std::string render_text(const compare_result& r, const batch_settings& s) {
   std::vector<std::vector<std::string>> rows = {header(r)};
   for (const comparison& c : r.comparisons) rows.push_back(cells(c, r, s.digits));
-  std::string out = summary_line(r, s) + "\n\n" + aligned(rows) + "\n" + conventions_note + ties_text(r, s.digits);
+  std::string out = summary_line(r, s) + "\n\n" + aligned(rows) + "\n" + conventions_note + few_queries_note(r) +
+                    ties_text(r, s.digits);
   return s.per_query ? out + per_query_text(r, s.digits) : out;
 }
 
@@ -209,6 +226,7 @@ std::string markdown_note(const std::string& text) {
 
 std::string render_markdown(const compare_result& r, const batch_settings& s) {
   std::string out = markdown_note(summary_line(r, s)) + markdown_table(comparison_rows(r, s.digits), 3);
+  if (any_withheld(r)) out += "\n" + markdown_note(few_queries_note(r));
   if (!r.ties.empty()) out += "\n" + markdown_note(ties_note) + markdown_table(ties_rows(r, s.digits), 2);
   if (s.per_query)
     for (std::size_t m = 0; m < r.measures.size(); ++m) out += "\n" + markdown_table(per_query_rows(r, m, s.digits), 1);

@@ -1,7 +1,7 @@
 // The embed page tells the page that frames it how tall its content is,
 // whenever that changes, so the frame can fit it without a scroll bar.
 // Message: { type: 'ndcg-calc:height', height } (CSS pixels), sent to any
-// origin: a height says nothing private. The README's iframe snippet holds
+// origin: a height says nothing private. The iframe snippet of docs/embedding.md holds
 // the few lines that listen for it.
 
 export const HEIGHT_MESSAGE = 'ndcg-calc:height';

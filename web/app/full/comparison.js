@@ -100,8 +100,9 @@ function saysOf(lang, c, d) {
   const direction = same ? 'cmpVerdictEqual' : c.diff > 0 ? 'cmpVerdictHigher' : 'cmpVerdictLower';
   const out = [t(lang, direction, { ...names, diff: fixed(Math.abs(c.diff), d) })];
   if (c.pTtest === null) out.push(t(lang, 'cmpVerdictNoTest'));
-  else out.push(t(lang, c.pTtest < ALPHA ? 'cmpVerdictUnusual' : 'cmpVerdictUsual', { p: pText(c.pTtest, d) }));
-  if (c.ci95[0] !== null && c.ci95[1] !== null) out.push(t(lang, 'cmpVerdictCi', { lo: signed(c.ci95[0], d), hi: signed(c.ci95[1], d) }));
+  else out.push(t(lang, c.pTtest < ALPHA ? 'cmpVerdictUnusual' : 'cmpVerdictUsual', { p: pText(c.pTtest, d), n: c.queries }));
+  if (c.interval === 'withheld') out.push(t(lang, 'cmpVerdictFew', { n: c.queries }));
+  else if (c.ci95[0] !== null && c.ci95[1] !== null) out.push(t(lang, 'cmpVerdictCi', { lo: signed(c.ci95[0], d), hi: signed(c.ci95[1], d) }));
   if (c.pHolm !== undefined && c.pHolm !== null) out.push(t(lang, 'cmpVerdictHolm', { p: pText(c.pHolm, d), a: c.runA }));
   return out;
 }

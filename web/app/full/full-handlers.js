@@ -15,6 +15,7 @@ import { bigExample, EXAMPLES, linesOfQuery } from './examples.js';
 import { exportOf } from './batch/engine.js';
 import { loadDrill, qrelsKindOf as qrelsKind } from './full-controller.js';
 import { makeHandlers } from '../shared/handlers.js';
+import { rearrangeHandlers } from './rearrange-handlers.js';
 import { delayFor, draw, persist, resetRows, run, tooLongForLink, update } from '../shared/controller.js';
 
 /** Batch and compare modes start from trec_eval's convention unless the user chose another. */
@@ -360,5 +361,6 @@ export function makeFullHandlers(app) {
   // Asked the first time batch mode is shown, not at start-up.
   let trec = null;
   app.exportFormats = { get trec() { return trec || (trec = trecFormats(app.api)); } };
-  return makeHandlers(app, (a, handlers) => ({ handlers: fullHandlers(a, handlers), actions: fullActions(a, handlers) }));
+  const moves = rearrangeHandlers(app);
+  return makeHandlers(app, (a, handlers) => ({ handlers: { ...fullHandlers(a, handlers), ...moves.handlers }, actions: { ...fullActions(a, handlers), ...moves.actions } }));
 }

@@ -11,6 +11,7 @@ import { formulas, learnSection, poolPanel } from './full-templates.js';
 import { byId } from '../shared/regions/dom.js';
 import { FULL_INPUT } from './regions/full-input.js';
 import { mountTopline, renderTopline } from './regions/topline.js';
+import { bindRows, rearrangeBar } from './regions/rearrange.js';
 
 // The "how it works" section in the page's language.
 function learn(doc, lang) {
@@ -19,7 +20,7 @@ function learn(doc, lang) {
 }
 
 export const FULL_REGIONS = {
-  results: { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel, formulas, pool: poolPanel },
+  results: { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel, formulas, pool: poolPanel, rearrange: rearrangeBar },
   input: FULL_INPUT,
   learn,
   // The functions the view calls, not the modules: a module passed as a value
@@ -28,4 +29,5 @@ export const FULL_REGIONS = {
   embed: { mountEmbed, renderEmbed, bindEmbed, openEmbed, closeEmbed, snippetText, embedStatus },
   topline: { mount: mountTopline, render: renderTopline },
   chartKeys,
+  bindRows,
 };

@@ -7,7 +7,7 @@ import { encodeHash, parseHashPairs } from '../shared/state.js';
 import { isDefaultParts, writeParts } from '../shared/parts.js';
 import { HEIGHT_MESSAGE } from '../embed/embed-size.js';
 
-/** The lines a host page needs for the iframe to take its content's height (also in the README). */
+/** The lines a host page needs for the iframe to take its content's height (also in docs/embedding.md). */
 export const LISTENER = `addEventListener('message', function (e) {
   var d = e.data;
   if (!d || d.type !== '${HEIGHT_MESSAGE}' || !(d.height > 0 && d.height < 100000)) return;

@@ -112,7 +112,7 @@ export function modelOf(app) {
     notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
     presetList: app.presetList, presetOptions: app.spec.presets, spec: app.spec,
     sources: Object.fromEntries(boxesOf(app.state.mode, app.state.runs).map((box) => [box, sourceOf(app, box)])), job: app.job, pending: Boolean(c.pending),
-    exportFormats: app.exportFormats || null, groupSource: app.state.mode === 'explain' ? null : app.sources.group || null,
+    exportFormats: app.exportFormats || null, undo: app.undo ? app.undo[app.undo.length - 1] : null, groupSource: app.state.mode === 'explain' ? null : app.sources.group || null,
   };
 }
 
@@ -171,10 +171,12 @@ function newApp(v, full, modes) {
  * compare) are the full page's own.
  */
 export async function start({ doc = document, full = true, makeHandlers, regions = null, modes = null }) {
+  // The module first: its wasm compiles off the main thread while the regions are built.
+  const loading = loadApi();
   const app = newApp(view.createView(doc, { full, regions }), full, modes);
   view.showLoading(app.view, app.lang);
   try {
-    app.api = countedApi(await loadApi(), globalThis.__ndcgCallCounter);
+    app.api = countedApi(await loading, globalThis.__ndcgCallCounter);
   } catch (e) {
     view.showFatal(app.view, app.lang, e && e.message ? e.message : String(e));
     return null;

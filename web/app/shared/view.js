@@ -105,6 +105,7 @@ export function bind(view, handlers) {
   if (view.options) bindOptions(view.options, handlers);
   bindToolbar(view.doc, handlers);
   if (view.embed) view.own.embed.bindEmbed(view.embed, () => handlers.embedChanged());
+  if (view.own.bindRows) view.own.bindRows(view.doc, handlers);
   // The skip link moves focus without touching the hash, which holds the state.
   for (const link of view.doc.querySelectorAll('.skip-link')) {
     link.addEventListener('click', (e) => {

@@ -8,7 +8,7 @@ import { structuredError } from '../../shared/analyse.js';
 import { sourceOf } from '../../shared/sources.js';
 import { boxesOf, FIELD, RUN_BOXES, runBoxes, runLetter, slotOf, toCompareOptions, toTrecOptions } from '../../shared/state.js';
 
-/** The largest input the core reads (ndcg::limits::max_bytes, stated in the README). */
+/** The largest input the core reads (ndcg::limits::max_bytes, stated in docs/inputs.md). */
 export const MAX_INPUT_BYTES = 256 * 2 ** 20;
 
 /** The runner, made once (a worker where the page can make one). */

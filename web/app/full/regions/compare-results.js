@@ -22,7 +22,7 @@ const STAT_ROWS = [
   ['cmpColMeanA', 'mean-a', (c, d) => fixed(c.meanA, d)],
   ['cmpColMeanB', 'mean-b', (c, d) => fixed(c.meanB, d)],
   ['cmpColDiff', 'diff', (c, d) => signed(c.diff, d)],
-  ['cmpColCi', 'ci95', (c, d) => `[${signed(c.ci95[0], d)}, ${signed(c.ci95[1], d)}]`],
+  ['cmpColCi', 'ci95', (c, d, lang) => (c.interval === 'withheld' ? t(lang, 'cmpCiWithheld') : `[${signed(c.ci95[0], d)}, ${signed(c.ci95[1], d)}]`)],
   ['cmpColDz', 'effect-size', (c) => fixed(c.effectSize, 2)],
   ['cmpColWlt', 'wlt', (c) => `${count(c.wins)} / ${count(c.losses)} / ${count(c.ties)}`],
   ['cmpColPt', 'p-ttest', (c, d) => pText(c.pTtest, d)],
@@ -44,7 +44,7 @@ function statsTable(lang, cmp, c, d) {
   const holm = list.some((x) => x.pHolm !== undefined);
   const rows = STAT_ROWS.filter(([name]) => holm || name !== 'cmpColPh').map(([name, stat, cell]) => h('tr', { 'data-stat': stat },
     h('th', { scope: 'row', class: 'text' }, t(lang, name, ab)),
-    list.map((x) => h('td', { class: x === c ? 'num picked' : 'num', 'data-measure': x.measure, 'data-run-b': x.runB }, cell(x, d)))));
+    list.map((x) => h('td', { class: x === c ? 'num picked' : 'num', 'data-measure': x.measure, 'data-run-b': x.runB }, cell(x, d, lang)))));
   const head = h('tr', null, th(t(lang, 'cmpColMeasure'), 'text'), list.map((x) => th(measureLabel(x.measure))));
   const caption = t(lang, 'cmpStatsCaption', ab);
   return scrollTable(lang, caption, { class: 'steps cmp-stats', id: 'table-cmp-stats', 'data-pair': key }, [h('thead', null, head), h('tbody', null, rows)]);
@@ -66,6 +66,7 @@ function pickMenus(lang, cmp, c) {
 function statsPart(lang, cmp, c, d, filesNote) {
   return section('cmp-stats', t(lang, 'cmpStatsHeading', { a: c.runA, b: c.runB, n: count(c.queries) }),
     pickMenus(lang, cmp, c), statsTable(lang, cmp, c, d), h('p', { class: 'note' }, t(lang, 'cmpConventions', { trials: count(cmp.trials), seed: cmp.seed })),
+    c.interval === 'withheld' ? h('p', { class: 'note', id: 'cmp-ci-note' }, t(lang, 'cmpCiWithheldNote', { n: count(c.queries) })) : null,
     filesNote ? h('p', { class: 'note', id: 'cmp-files-note' }, t(lang, 'cmpFilesNote')) : null);
 }
 

@@ -8,7 +8,7 @@ import { ALL_PARTS, DEFAULT_PARTS } from '../parts.js';
 import * as T from '../templates.js';
 import { byId, setText, show } from './dom.js';
 import { bindMarks } from './marks.js';
-import { markScrolling, watchScrolling } from './scroll-hints.js';
+import { watchScrolling } from './scroll-hints.js';
 import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.js';
 
 const { count, h, section } = T;
@@ -20,10 +20,11 @@ const { count, h, section } = T;
  * `compare` ({sections, live}, from compare-results.js) draws compare mode,
  * `batch` (batchSections of batch-results.js) batch mode and `ab` (abPanel
  * of ab.js) ranking B, `formulas` and `pool` (of full-templates.js) the
- * formulas and the judged pool; only the full page passes them, so the
+ * formulas and the judged pool, `rearrange` (rearrangeBar of
+ * rearrange.js) the bar that makes the first table movable; only the full page passes them, so the
  * embed page and the component carry none of their code or texts.
  */
-export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null, formulas = null, pool = null }) {
+export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null, formulas = null, pool = null, rearrange = null }) {
   const body = h('div', { id: 'results-body' });
   const live = h('p', { id: 'result-live', class: 'visually-hidden', 'aria-live': 'polite' });
   const content = heading
@@ -34,9 +35,8 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
     : h('div', { class: 'results' }, live, body);
   root.replaceChildren(content);
   bindMarks(root);
-  watchScrolling(body);
-  return { root, full, parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
-    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool };
+  return { root, full, watch: watchScrolling(body), parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
+    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool, rearrange };
 }
 
 /** Changes the parts a compact region draws (drawn at the next render). */
@@ -68,14 +68,16 @@ export function renderProgress(region, lang, job) {
 
 const isWeighted = (r) => T.tableColumns(r).weights;
 
-function stepSections(lang, r, d, rowLimit, parts) {
+function stepSections(region, lang, model, r, d) {
+  const { rowLimit } = model;
   const kl = cutLabel(r.k);
   const opts = { gain: r.options.gain, logBase: r.options.logBase };
   const marked = new Set(T.biggestLosses(r.loss));
   const ndcgText = r.ndcg === null ? t(lang, 'undefinedValue') : T.fixed(r.ndcg, d);
+  const table = T.stepTable(lang, 'dcg', r, opts, d, rowLimit.dcg, marked);
   return [
     section('dcg', t(lang, 'step1', { k: kl }), [
-      T.stepTable(lang, 'dcg', r, opts, d, rowLimit.dcg, marked),
+      region.rearrange && region.rearrange(lang, model, table), table,
       h('p', { class: 'sum-line', id: 'sum-dcg' }, T.sumLine(`DCG${kl}`, r.steps, r.dcg, d)),
     ]),
     section('idcg', t(lang, 'step2', { k: kl }), [
@@ -87,7 +89,7 @@ function stepSections(lang, r, d, rowLimit, parts) {
     section('ndcg', t(lang, 'step3', { k: kl }), [
       h('p', { class: 'sum-line', id: 'ndcg-line' },
         `NDCG${kl} = DCG${kl} / IDCG${kl} = ${T.fixed(r.dcg, d)} / ${T.fixed(r.idcg, d)} = ${ndcgText}`),
-      parts.has('headline') ? null : tieNote(lang, r, d),
+      region.parts.has('headline') ? null : tieNote(lang, r, d),
       T.roundingNotes(lang, r, d),
     ]),
   ];
@@ -161,7 +163,7 @@ function explainBody(region, lang, model) {
     parts.has('headline') ? [T.headline(lang, r, d), tieNote(lang, r, d)] : null,
     region.pool && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), region.pool(lang, r, d)) : null,
     formulaSection(region, lang, r),
-    parts.has('tables') ? stepSections(lang, r, d, model.rowLimit, parts) : null,
+    parts.has('tables') ? stepSections(region, lang, model, r, d) : null,
     full ? abSection(region, lang, model, r, d) : null,
     extraSections(lang, model, r, d, parts),
   ];
@@ -200,17 +202,20 @@ export function liveText(lang, model, compareLive = null) {
   return r ? `NDCG${cutLabel(r.k)} = ${r.ndcg === null ? t(lang, 'undefinedValue') : T.fixed(r.ndcg, d)}` : '';
 }
 
+// Only the parts that differ are put in: the others keep their layout, style and scroll.
+function patch(body, next) {
+  const old = body.childNodes;
+  if (old.length !== next.length) body.replaceChildren(...next);
+  else next.forEach((node, i) => { if (!old[i].isEqualNode(node)) old[i].replaceWith(node); });
+}
+
 /** Draws the results of a model: rebuilt only when the result, language, rows shown or mode change. */
 export function renderResults(region, lang, model) {
   const key = `${model.version}|${lang}|${[...region.parts].join()}|${model.rowLimit.dcg}|${model.rowLimit.idcg}|${model.state.mode}|${model.notice}`;
   if (key !== region.shownKey) {
     region.shownKey = key;
-    region.body.replaceChildren(...bodyParts(region, lang, model).flat(3).filter(Boolean));
-    // Bar widths are data, set through the CSSOM (the CSP forbids style attributes).
-    for (const fill of region.body.querySelectorAll('.meter-fill')) {
-      fill.style.width = `${(Number(fill.dataset.fraction) * 100).toFixed(2)}%`;
-    }
-    markScrolling(region.body);
+    patch(region.body, bodyParts(region, lang, model).flat(3).filter(Boolean));
+    region.watch();
   }
   // Screen readers hear the new value after each recomputation (the table is not read out).
   setText(byId(region.root, 'result-live'), liveText(lang, model, region.compare && region.compare.live));
