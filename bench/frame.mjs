@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { dist, launch } from '../tests/browser/_helpers.mjs';
 import { serve } from '../scripts/serve.mjs';
 import { seeded } from './gen.mjs';
+import { setRanking } from './page-input.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -68,14 +69,8 @@ async function throttle(page) {
 }
 
 /** Puts `text` in the ranking box as one input event, caret at the end, and lets the page settle. */
-async function setRanking(page, text) {
-  await page.evaluate((value) => {
-    const box = document.querySelector('#ranking');
-    box.value = value;
-    box.dispatchEvent(new Event('input', { bubbles: true }));
-    box.focus();
-    box.setSelectionRange(value.length, value.length);
-  }, text);
+async function setSettled(page, text) {
+  await setRanking(page, text);
   await page.waitForTimeout(SETTLE * 2);
 }
 
@@ -89,7 +84,7 @@ async function typeKeys(page) {
 
 /** Longest task while typing KEYS at the end of `text`, median over runs. */
 async function typing(browser, page, text) {
-  await setRanking(page, text);
+  await setSettled(page, text);
   const longest = [];
   for (let i = 0; i < runs; i++) longest.push(await traced(browser, page, () => typeKeys(page)));
   return median(longest);
@@ -168,7 +163,7 @@ async function measureAll(browser, subjects, bareUrl) {
     const pages = [];
     for (const subject of subjects) {
       const page = await openAt(context, subject, hash);
-      await setRanking(page, text);
+      await setSettled(page, text);
       pages.push(page);
     }
     const times = subjects.map(() => []);

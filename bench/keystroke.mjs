@@ -7,6 +7,7 @@
 // Needs dist/ built (NDCG_SKIP_SETUP=1 bash scripts/build).
 import { launch, serveDist } from '../tests/browser/_helpers.mjs';
 import { seeded } from './gen.mjs';
+import { setRanking } from './page-input.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -60,17 +61,6 @@ function installProbe() {
     seen();
   });
   probe.longestSince = (start) => probe.tasks.filter(([at]) => at >= start).reduce((m, [, d]) => Math.max(m, d), 0);
-}
-
-/** Replaces the box's text as one input event, with the caret at the end. */
-async function setRanking(page, text) {
-  await page.evaluate((value) => {
-    const box = document.querySelector('#ranking');
-    box.value = value;
-    box.dispatchEvent(new Event('input', { bubbles: true }));
-    box.focus();
-    box.setSelectionRange(value.length, value.length);
-  }, text);
 }
 
 /**

@@ -40,14 +40,15 @@ function checkInlineStyle(text) {
   if (/<\/style/i.test(text)) throw new Error('a stylesheet contains "</style"');
 }
 
-// web/styles.css, minified, and with web/styles-page.css after it for the
-// full page: the embed page and the element carry only the first.
+// web/styles.css, minified: the element's. The pages put the frame
+// (web/styles-frame.css) before it; the full page adds web/styles-page.css.
 async function stylesheets(web) {
   const minified = async (name) => (await transform(readFileSync(web(name), 'utf8'), { loader: 'css', minify: true })).code.trim();
   const css = await minified('styles.css');
-  const full = `${css}${await minified('styles-page.css')}`;
-  for (const text of [css, full]) checkInlineStyle(text);
-  return { css, full };
+  const embed = `${await minified('styles-frame.css')}${css}`;
+  const full = `${embed}${await minified('styles-page.css')}`;
+  for (const text of [css, embed, full]) checkInlineStyle(text);
+  return { css, embed, full };
 }
 
 /**
@@ -102,13 +103,13 @@ function elementModule(light) {
 
 export async function buildPage({ root, dist, bundle, modules, assertNoEval, packed }) {
   const web = (name) => join(root, 'web', name);
-  const { css, full } = await stylesheets(web);
+  const { css, embed, full } = await stylesheets(web);
 
   checkInlineScript('dist/ndcg.js', modules.full);
   checkInlineScript('dist/ndcg-light.js', modules.light);
   // The full page evaluates batches; the embed page shows one ranking, with
   // its own entry that leaves out the full page's modes, dialogs and texts.
-  const pages = [['index.html', modules.full, 'web/app/full/main.js', full], ['embed.html', modules.light, 'web/app/embed/embed-page.js', css]];
+  const pages = [['index.html', modules.full, 'web/app/full/main.js', full], ['embed.html', modules.light, 'web/app/embed/embed-page.js', embed]];
   for (const [name, module, entry, style] of pages) {
     const app = await bundle(entry, { charset: 'utf8' });
     assertNoEval(`the ${name} bundle`, app);

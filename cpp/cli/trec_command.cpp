@@ -1,5 +1,6 @@
 // `ndcg trec`: a whole run, as trec_eval evaluates it; `--merge` of shards.
 #include "cli_support.hpp"
+#include "file_bytes.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -263,7 +264,7 @@ expected<trec_result> evaluate_whole(const trec_request& r, const trec_inputs& i
   return result;
 }
 
-expected<trec_result> evaluate_inputs(const trec_request& r, std::istream& in, const std::string& qrels,
+expected<trec_result> evaluate_inputs(const trec_request& r, std::istream& in, std::string_view qrels,
                                       const std::string& subtopics, const std::string& group,
                                       std::optional<trec_tie_range>& ties, std::vector<std::string>& readings,
                                       std::string& problem) {
@@ -336,8 +337,8 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   if (req->merge) return merge_command(*req, in, out, err);
   std::string problem;
   const bool one_table = req->files.size() == 1 && req->subtopics.empty();
-  std::optional<std::string> qrels = std::string();
-  if (req->files.size() == 2 || one_table) qrels = read_file(req->files[0], in, problem);
+  std::optional<file_bytes> qrels = file_bytes();
+  if (req->files.size() == 2 || one_table) qrels = file_bytes::read(req->files[0], in, problem);
   std::optional<std::string> subtopics = std::string();
   if (qrels && !req->subtopics.empty()) subtopics = read_file(req->subtopics, in, problem);
   if (qrels && subtopics && !req->zscores.empty()) {
@@ -350,7 +351,7 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   if (!qrels || !subtopics || !group) { err << "ndcg trec: " << problem << "\n"; return 2; }
   std::optional<trec_tie_range> ties;
   std::vector<std::string> readings;
-  auto result = evaluate_inputs(*req, in, *qrels, *subtopics, *group, ties, readings, problem);
+  auto result = evaluate_inputs(*req, in, qrels->view(), *subtopics, *group, ties, readings, problem);
   for (const std::string& reading : readings) err << "ndcg trec: " << reading << "\n";
   if (!result) {
     if (result.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }

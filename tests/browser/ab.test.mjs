@@ -33,7 +33,7 @@ describe('rankings A and B side by side', () => {
     const a = api.explain(A, { k: 3 });
     const b = api.explain(B_SAME, { k: 3 });
     const line = await page.textContent('#ab-line');
-    assert.equal(line, `NDCG@3: A = ${a.ndcg.toFixed(3)}, B = ${b.ndcg.toFixed(3)}, B − A = ${(b.ndcg - a.ndcg).toFixed(3)}.`);
+    assert.equal(line, `NDCG@3: A = ${a.ndcg.toFixed(3)}, B = ${b.ndcg.toFixed(3)}, B − A = ${(b.ndcg - a.ndcg).toFixed(3).replace('-', '−')}.`);
     assert.equal(await page.$('#ab-warning'), null);
     assert.ok(await page.$('#ab-fair'));
     const rows = await page.$$eval('#table-ab tbody tr', (trs) => trs.map((tr) => ({ hot: tr.classList.contains('hot'), cells: [...tr.cells].map((c) => c.textContent) })));
@@ -42,7 +42,7 @@ describe('rankings A and B side by side', () => {
     assert.deepEqual(rows.map((r) => r.hot), [true, true, true]);
     for (const [i, r] of rows.entries()) {
       const diff = b.steps[i].contribution - a.steps[i].contribution;
-      assert.equal(Number(r.cells.at(-1)), Number(diff.toFixed(3)), `position ${i + 1}`);
+      assert.equal(Number(r.cells.at(-1).replace('−', '-')), Number(diff.toFixed(3)), `position ${i + 1}`);
       assert.equal(r.cells[3], a.steps[i].contribution.toFixed(3));
       assert.equal(r.cells[6], b.steps[i].contribution.toFixed(3));
     }

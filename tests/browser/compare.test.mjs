@@ -76,8 +76,8 @@ function nativeRuns(qrels, runs, names, extra = []) {
   return JSON.parse(execFileSync(join(root, 'build/native/ndcg'), args, { encoding: 'utf8', maxBuffer: 1 << 28 }));
 }
 
-// Numbers as the page should write them, derived here: D decimals, no "-0", a sign on differences.
-const fx = (v, d = D) => (v === null ? '—' : v.toFixed(d).replace(/^-(0\.0*)$/, '$1'));
+// Numbers as the page should write them, derived here: D decimals, no "-0", a minus sign (U+2212), a sign on differences.
+const fx = (v, d = D) => (v === null ? '—' : v.toFixed(d).replace(/^-(0\.0*)$/, '$1').replace(/^-/, '−'));
 const sg = (v) => (v === null ? '—' : `${v > 0 && /[1-9]/.test(fx(v)) ? '+' : ''}${fx(v)}`);
 const pv = (p) => (p === null ? '—' : p < 0.5 * 10 ** -D ? `< ${fx(10 ** -D)}` : fx(p));
 const label = (m) => ({ ndcg_cut_10: 'NDCG@10', map: 'MAP', P_10: 'P@10', recip_rank: 'MRR' }[m]);
@@ -183,7 +183,7 @@ describe('compare mode on the parity set', () => {
   test('the per-query table sorts by difference, query id, A and B', async () => {
     const page = await comparePage();
     await openRuns(page);
-    const column = async (i) => (await tableRows(page)).map((r) => (i ? Number(r[i]) : r[0]));
+    const column = async (i) => (await tableRows(page)).map((r) => (i ? Number(r[i].replace('−', '-')) : r[0]));
     const isSorted = (xs, desc) => xs.every((x, i) => i === 0 || (desc ? xs[i - 1] >= x : xs[i - 1] <= x));
     assert.ok(isSorted(await column(3), true));
     await page.click('#table-cmp thead button[data-sort="diff"]');

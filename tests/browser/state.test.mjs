@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import {
-  HASH_TEXT_LIMIT, WORKED_EXAMPLE, applyPreset, decodeHash, defaultState, encodeHash, specOf, toApiOptions,
+  HASH_TEXT_LIMIT, WORKED_EXAMPLE, applyPreset, decodeHash, defaultState, encodeHash, specOf, switchMode, toApiOptions,
 } from '../../web/app/shared/state.js';
 import { nodeApi } from './_helpers.mjs';
 
@@ -61,4 +61,18 @@ test('options for the API: lists go as typed, page-only fields stay out', () => 
   assert.equal('qrels' in options, false);
   assert.equal('complete' in options, false, 'page-only options stay out of the API call');
   assert.equal('gainTable' in toApiOptions(spec, { ...defaultState(spec), gainTable: '0,1' }), false, 'a gain table counts with gain "table" only');
+});
+
+test('each mode keeps its own settings: switching back restores them, and batch modes start from trec_eval', () => {
+  const kept = {};
+  const explain = { ...applyPreset(spec, defaultState(spec), 'sklearn'), k: 5 };
+  const trec = switchMode(spec, explain, 'trec', kept);
+  assert.equal(trec.preset, 'trec_eval');
+  assert.equal(trec.k, 10);
+  const compare = switchMode(spec, { ...trec, decimals: 4 }, 'compare', kept);
+  assert.equal(compare.decimals, 3);
+  const back = switchMode(spec, compare, 'explain', kept);
+  assert.deepEqual(back, { ...explain, mode: 'explain' });
+  assert.equal(switchMode(spec, back, 'trec', kept).decimals, 4);
+  assert.equal(switchMode(spec, back, 'explain', kept), back);
 });

@@ -2,6 +2,7 @@
 // answered with the exact message, line and column.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <random>
 #include <string>
@@ -719,6 +720,52 @@ TEST_CASE("fields are split as a byte-by-byte reading splits them, eight bytes a
     for (std::size_t k = 0; k < std::min<std::size_t>(n, 8); ++k) {
       CHECK(f[k].column == want[k].first + 1);
       CHECK(f[k].text == std::string_view(s).substr(want[k].first, want[k].second));
+    }
+  }
+}
+
+TEST_CASE("the one-pass line reader finds the lines and fields the careful path finds") {
+  // Random lines of the bytes that matter (separators, line ends, NUL,
+  // '#', other control bytes, UTF-8), read both ways.
+  const std::string alphabet = std::string("ab#1.\x01\x80\xCE\xA9", 9) + std::string(" \t\v\f\n\r\0", 7) + "xyzQ0";
+  std::mt19937 rng(29);
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string text;
+    const std::size_t size = rng() % 90;
+    for (std::size_t i = 0; i < size; ++i) text += alphabet[rng() % alphabet.size()];
+    if (rng() % 2) text += std::string(40, 'w') + " 17\n";  // fields longer than a SIMD block
+    const limits lim{1u << 20, 24 + rng() % 40, 1000};
+    detail::line_reader fast(text), careful(text);
+    detail::line l, c;
+    detail::field f[4], g[4];
+    std::size_t n = 0;
+    status problem = done{};
+    for (;;) {
+      const bool got = detail::next_record(fast, lim, l, f, 4, n, problem);
+      bool want = false;
+      std::size_t m = 0;
+      status expected_problem = done{};
+      while (careful.next(c)) {
+        if (auto ok = detail::check_line(c, lim); !ok) {
+          expected_problem = ok;
+          break;
+        }
+        if (detail::skippable(c.text)) continue;
+        m = detail::split_whitespace(c.text, g, 4);
+        want = true;
+        break;
+      }
+      REQUIRE(got == want);
+      REQUIRE(bool(problem) == bool(expected_problem));
+      if (!problem) CHECK(problem.err().message == expected_problem.err().message);
+      if (!got) break;
+      REQUIRE(l.number == c.number);
+      REQUIRE(l.text == c.text);
+      REQUIRE(n == m);
+      for (std::size_t i = 0; i < std::min<std::size_t>(n, 4); ++i) {
+        CHECK(f[i].text == g[i].text);
+        CHECK(f[i].column == g[i].column);
+      }
     }
   }
 }

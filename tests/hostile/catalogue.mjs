@@ -259,6 +259,9 @@ export const catalogue = [
     expect: { result: { n: 2, ids: ['<b>x</b>', '<a href="javascript:alert(1)">\\</a>'] } } },
   { name: 'a script in the URL hash', ranking: '<script>alert(1)</script>', page: 'index.html#grades=<script>alert(1)</script>: an error shown as text, no script runs',
     expect: { error: /expected a grade \(a number\), got "<script>alert\(1\)<\/script>"/, line: 1, column: 1 } },
+  { name: 'a javascript: address as the embed page\'s full calculator', ranking: '3 2 0',
+    page: 'embed.html#grades=3,2,0&full=javascript:alert(1): its "full calculator" link stays hidden (only http(s) or relative addresses are taken; tests/browser/trust.test.mjs)',
+    expect: { result: { n: 3 } } },
   { name: 'prototype keys as ids', ranking: '__proto__ 3\nconstructor 2\ntoString 1\n',
     expect: { result: { n: 3, ids: ['__proto__', 'constructor', 'toString'], ndcg: 1 } } },
 

@@ -62,7 +62,7 @@ test('the per-query series holds A, B and B − A, NaN where a run has no value;
 
 test('differences carry their sign; p-values too small to show say so', () => {
   assert.equal(signed(0.0123, 3), '+0.012');
-  assert.equal(signed(-0.0123, 3), '-0.012');
+  assert.equal(signed(-0.0123, 3), '−0.012');
   assert.equal(signed(0.0001, 3), '0.000');
   assert.equal(signed(null, 3), '—');
   assert.equal(pText(0.0004, 3), '< 0.001');

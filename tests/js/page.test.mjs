@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { createNdcgModule, root } from './helpers.mjs';
 import { compute } from '../../web/app/shared/compute.js';
 import '../../web/app/full/batch/batch-compute.js';
+// The full page's texts: batch mode's own error templates among them.
+import '../../web/app/full/texts/batch-texts.js';
 import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/shared/state.js';
 import { kebab, loadSchema, readOption } from '../../web/app/shared/option-rows.js';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -152,7 +154,9 @@ test('a text defined in two tables is refused, and nothing of the second table i
 test('a template whose arg is missing falls back to the core\'s English message', () => {
   const err = { code: 'out-of-range', source: 'ranking', key: '', args: { found: '7' }, message: 'grade 7 is above the largest, 4' };
   assert.equal(errorText('zh', err), 'grade 7 is above the largest, 4');
-  assert.equal(errorText('en', { ...err, args: { found: '7', min: '0', max: '' } }), '“7” is outside the allowed range, 0 to no limit.');
+  // A range open at one end runs to infinity, not to "no limit".
+  assert.equal(errorText('en', { ...err, args: { found: '-7', min: '0', max: '' } }), '“-7” is outside the allowed range, 0 to ∞.');
+  assert.equal(errorText('en', { ...err, args: { found: '7', min: '', max: '4' } }), '“7” is outside the allowed range, −∞ to 4.');
 });
 
 test('no function of the page is longer than 60 lines', () => {
@@ -208,6 +212,9 @@ test('the embed page and the element carry no text of batch, compare, export or 
     assert.ok(dist('index.html').includes(rule), `index.html lacks ${rule}`);
   }
   assert.ok(dist('embed.html').includes('.steps td{'), 'the embed page keeps the shared rules');
+  // The pages' frame (styles-frame.css) is the pages' alone: the element draws in its own box.
+  for (const file of ['embed.html', 'index.html']) assert.ok(dist(file).includes('.topbar{'), `${file} lacks the frame`);
+  assert.equal(dist('ndcg-calc.js').includes('.topbar{'), false, 'the element holds the frame');
 });
 
 test('the embed page and the element take no module of web/app/full/: none of the batch engine, its runner or batch mode', async () => {

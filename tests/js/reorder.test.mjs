@@ -21,27 +21,36 @@ function checkMoves(state, name) {
   if (!items || !items.length) return 0;
   let written = 0;
   for (const list of [moved(items, items.length - 1, 0), idealOrder(items)]) {
-    const text = textFor(api, spec, state, list);
-    if (text === null) continue;
+    const fields = textFor(api, spec, state, list);
+    if (fields === null) continue;
     written++;
-    assert.deepEqual(order(text, state), list.map((x) => [x.id, x.rel]), `${name}: ${JSON.stringify(text).slice(0, 200)}`);
+    assert.deepEqual(order(fields.text, { ...state, ...fields }), list.map((x) => [x.id, x.rel]), `${name}: ${JSON.stringify(fields.text).slice(0, 200)}`);
   }
   return written;
 }
 
 test('the worked example, moved and in the ideal order', () => {
   const state = defaultState(spec);
-  assert.equal(textFor(api, spec, state, moved(itemsOf(api, spec, state), 3, 0)), '1 3 2 0 0 0 2 1 0 0');
-  assert.equal(textFor(api, spec, state, idealOrder(itemsOf(api, spec, state))), '3 2 2 1 1 0 0 0 0 0');
+  assert.equal(textFor(api, spec, state, moved(itemsOf(api, spec, state), 3, 0)).text, '1 3 2 0 0 0 2 1 0 0');
+  assert.equal(textFor(api, spec, state, idealOrder(itemsOf(api, spec, state))).text, '3 2 2 1 1 0 0 0 0 0');
 });
 
 test('ids with their grades, ids alone beside judgments, a table when an id holds a separator', () => {
   const base = defaultState(spec);
-  assert.equal(textFor(api, spec, { ...base, text: 'a 1\nb 3' }, [{ id: 'b', rel: 3 }, { id: 'a', rel: 1 }]), 'b 3\na 1');
+  assert.equal(textFor(api, spec, { ...base, text: 'a 1\nb 3' }, [{ id: 'b', rel: 3 }, { id: 'a', rel: 1 }]).text, 'b 3\na 1');
   const judged = { ...base, text: 'a\nb', qrels: 'q 0 b 2\n' };
-  assert.equal(textFor(api, spec, judged, idealOrder(itemsOf(api, spec, judged))), 'b\na');
+  assert.equal(textFor(api, spec, judged, idealOrder(itemsOf(api, spec, judged))).text, 'b\na');
   const run = { ...base, text: 'q Q0 x,y 1 2 r\nq Q0 z 2 1 r', qrels: 'q 0 z 1\n' };
-  assert.equal(textFor(api, spec, run, idealOrder(itemsOf(api, spec, run))), 'id,rank\nz,1\n"x,y",2');
+  assert.equal(textFor(api, spec, run, idealOrder(itemsOf(api, spec, run))).text, 'id,rank\nz,1\n"x,y",2');
+});
+
+test('a query picked from a run of several keeps picking its judgments; without judgments it is dropped', () => {
+  const base = defaultState(spec);
+  const run = 'q1 Q0 a 1 3 r\nq1 Q0 b 2 2 r\nq2 Q0 c 1 3 r\nq2 Q0 d 2 2 r';
+  const judged = { ...base, text: run, qrels: 'q1 0 a 0\nq1 0 b 2\nq2 0 c 1\nq2 0 d 2\n', query: 'q2' };
+  assert.deepEqual(textFor(api, spec, judged, idealOrder(itemsOf(api, spec, judged))), { text: 'd\nc', query: 'q2' });
+  const table = { ...base, text: 'qid,doc,grade\nq1,a,1\nq1,b,3\nq2,c,2', query: 'q1' };
+  assert.deepEqual(textFor(api, spec, table, idealOrder(itemsOf(api, spec, table))), { text: 'b 3\na 1', query: '' });
 });
 
 test('every explain case of the hostile catalogue that reads: moves read back, or are refused', () => {

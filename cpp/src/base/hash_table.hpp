@@ -41,6 +41,22 @@ inline std::size_t hash_of(std::string_view s) {
   return mix(static_cast<std::size_t>(h), static_cast<std::size_t>(tail));
 }
 
+// Equal ids, compared here rather than by a call to memcmp, which costs
+// more than the few bytes of a typical id; asked once per run line.
+inline bool same_id(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  std::size_t i = 0;
+  for (; i + 8 <= a.size(); i += 8) {
+    std::uint64_t x, y;
+    std::memcpy(&x, a.data() + i, 8);
+    std::memcpy(&y, b.data() + i, 8);
+    if (x != y) return false;
+  }
+  for (; i < a.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 class handle_table {
  public:
   static constexpr std::uint32_t none = 0xFFFFFFFFu;

@@ -18,6 +18,12 @@
 #include "ndcg/parse.hpp"
 #include "base/utf8.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
 namespace ndcg::detail {
 
 inline constexpr std::size_t npos = std::string_view::npos;
@@ -28,6 +34,11 @@ inline std::string_view strip_bom(std::string_view text) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   return text;
 }
+
+struct field {
+  std::string_view text;
+  std::size_t column = 0;  // 1-based byte position of its first byte
+};
 
 struct line {
   std::string_view text;   // without its line end
@@ -42,6 +53,17 @@ class line_reader {
   // the text's own start may carry a BOM.
   explicit line_reader(std::string_view text, std::size_t first = 1, bool at_start = true)
       : rest_(at_start ? strip_bom(text) : text), number_(first - 1) {}
+
+  // The next line when it is plain, with its fields (as split_whitespace
+  // splits it) found in the same pass over its bytes: the count of fields,
+  // of which at most `cap` are stored. A line is plain when it ends in
+  // '\n', is at most `max_line` bytes long and holds no byte below 0x21 but
+  // the separators (so no '\r', no NUL). npos otherwise, with nothing
+  // consumed: next() then reads the line for the careful checks. Runs and
+  // qrels are read this way, so each byte is looked at once.
+  std::size_t next_plain(line& out, field* f, std::size_t cap, std::size_t max_line);
+
+  std::size_t number() const { return number_; }  // of the last line read
 
   bool next(line& out) {
     if (rest_.empty()) return false;
@@ -111,11 +133,6 @@ inline status check_input(std::string_view text, const limits& lim) {
 
 // ---- fields -----------------------------------------------------------------
 
-struct field {
-  std::string_view text;
-  std::size_t column = 0;  // 1-based byte position of its first byte
-};
-
 // The first separator (is_space) in [p, end), or end. Eight bytes at a
 // time where eight remain: a word with no byte below 0x21 holds none (the
 // separators are 0x09, 0x0B, 0x0C and 0x20); the lowest such byte is found
@@ -159,6 +176,92 @@ inline std::size_t split_whitespace(std::string_view s, field* out, std::size_t 
       out[count] = field{std::string_view(start, static_cast<std::size_t>(p - start)),
                          static_cast<std::size_t>(start - begin) + 1};
     ++count;
+  }
+}
+
+// The first byte below 0x21 (a separator, a line end or another control
+// byte) in [p, end), or end: sixteen bytes at a time with SIMD where the
+// target has it (SSE2, wasm simd128), else eight at a time (next_space's
+// trick), then one at a time.
+inline const char* first_low_byte(const char* p, const char* end) {
+#if defined(__SSE2__) || defined(__wasm_simd128__)
+  while (end - p >= 16) {
+#if defined(__SSE2__)
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const auto low = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v)));
+#else
+    const v128_t v = wasm_v128_load(p);
+    const auto low = static_cast<unsigned>(wasm_i8x16_bitmask(wasm_u8x16_le(v, wasm_u8x16_splat(0x20))));
+#endif
+    if (low != 0) return p + __builtin_ctz(low);
+    p += 16;
+  }
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  while (end - p >= 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    const std::uint64_t low = (w - ones * 0x21) & ~w & highs;
+    if (low != 0) return p + __builtin_ctzll(low) / 8;
+    p += 8;
+  }
+#endif
+  while (p != end && static_cast<unsigned char>(*p) > 0x20) ++p;
+  return p;
+}
+
+inline std::size_t line_reader::next_plain(line& out, field* f, std::size_t cap, std::size_t max_line) {
+  const char* const begin = rest_.data();
+  const char* const end = begin + rest_.size();
+  const char* p = begin;
+  std::size_t count = 0;
+  for (;;) {
+    while (p != end && (*p == ' ' || *p == '\t')) ++p;
+    if (p == end || static_cast<unsigned char>(*p) <= 0x20) {
+      if (p != end && *p == '\n') break;
+      if (p == end || !is_space(*p)) return npos;  // no line end, or a byte for the careful path
+      ++p;  // a vertical tab or form feed
+      continue;
+    }
+    const char* const start = p;
+    p = first_low_byte(p, end);
+    if (count < cap)
+      f[count] = field{std::string_view(start, static_cast<std::size_t>(p - start)), static_cast<std::size_t>(start - begin) + 1};
+    ++count;
+  }
+  const auto length = static_cast<std::size_t>(p - begin);
+  if (length > max_line) return npos;
+  out.text = std::string_view(begin, length);
+  out.number = ++number_;
+  rest_.remove_prefix(length + 1);
+  return count;
+}
+
+// The careful way alone: each line checked, blank and comment lines skipped.
+inline bool next_careful_record(line_reader& lines, const limits& lim, line& l, field* f, std::size_t cap,
+                                std::size_t& n, status& problem) {
+  while (lines.next(l)) {
+    if (auto ok = check_line(l, lim); !ok) {
+      problem = ok;
+      return false;
+    }
+    if (skippable(l.text)) continue;
+    n = split_whitespace(l.text, f, cap);
+    return true;
+  }
+  return false;
+}
+
+// The next line that holds data, checked as check_line checks it, and its
+// fields (`n` of them, at most `cap` stored): plain lines in one pass
+// (line_reader::next_plain), others the careful way. False at the end, or
+// at an error, which `problem` then holds.
+inline bool next_record(line_reader& lines, const limits& lim, line& l, field* f, std::size_t cap, std::size_t& n,
+                        status& problem) {
+  for (;;) {
+    n = lines.next_plain(l, f, cap, lim.max_line);
+    if (n == npos) return next_careful_record(lines, lim, l, f, cap, n, problem);
+    if (n != 0 && f[0].text[0] != '#') return true;
   }
 }
 

@@ -48,6 +48,12 @@ struct text_piece {
   bool at_start = true;
 };
 
+// detail::next_record (base/text.hpp) out of line: one copy of the line
+// scanner for the readers below and the run's stream, not one in each
+// (the wasm modules' size), at the cost of a call per line.
+bool read_record(line_reader& lines, const limits& lim, line& l, field* f, std::size_t cap, std::size_t& n,
+                 status& problem);
+
 // At most this many records (lines with data): handles are 32-bit, and no
 // sane limit comes near that.
 inline std::size_t max_records(const limits& lim) { return lim.max_items < 0xFFFFFFF0u ? lim.max_items : 0xFFFFFFF0u; }
@@ -62,11 +68,9 @@ status for_each_record(std::string_view text, const limits& lim, const layout& l
   field f[cap];
   detail::line_reader lines(text, piece.first_line, piece.at_start);
   detail::line l;
-  std::size_t records = 0;
-  while (lines.next(l)) {
-    if (auto ok = detail::check_line(l, lim); !ok) return ok.err();
-    if (detail::skippable(l.text)) continue;
-    const std::size_t n = detail::split_whitespace(l.text, f, cap);
+  std::size_t records = 0, n = 0;
+  status problem = done{};
+  while (read_record(lines, lim, l, f, cap, n, problem)) {
     if (auto ok = check_fields(l, f, n, lay); !ok) return ok.err();
     if (++records > max_records) {
       return fail(error_code::too_large, "expected at most " + std::to_string(max_records) + " lines, got more", l.number,
@@ -75,7 +79,7 @@ status for_each_record(std::string_view text, const limits& lim, const layout& l
     }
     if (auto ok = fn(l.number, f); !ok) return ok.err();
   }
-  return done{};
+  return problem;
 }
 
 // The score of a run line (field 5), or the error naming it.

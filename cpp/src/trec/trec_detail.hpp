@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/big_memory.hpp"
 #include "base/hash_table.hpp"
 #include "ndcg/error.hpp"
 #include "ndcg/metrics.hpp"
@@ -43,8 +44,8 @@ struct judged_query {
 };
 struct judgments {
   judgment_format format = judgment_format::qrels;
-  std::vector<judged_doc> docs;
-  std::vector<std::uint32_t> hash;    // per document: hash_of(docid), taken once while reading
+  detail::big_vector<judged_doc> docs;
+  detail::big_vector<std::uint32_t> hash;  // per document: hash_of(docid), taken once while reading
   std::vector<judged_query> queries;  // in order of first appearance
   detail::handle_table index;         // qid -> query
   // -R qrels_jg, prefs and qrels_prefs only (else empty), per document:

@@ -21,15 +21,15 @@ constexpr detail::layout prefs_layout{5, "qid group subgroup docid level", 4, "q
 
 // Puts each query's documents side by side, keeping file order within a
 // query (a counting sort by query; nothing moves when already grouped).
-template <class T>
-void permute(std::vector<T>& v, const std::vector<std::size_t>& to) {
+template <class V>
+void permute(V& v, const detail::big_vector<std::uint32_t>& to) {
   if (v.empty()) return;
-  std::vector<T> sorted(v.size());
+  V sorted(v.size());
   for (std::size_t i = 0; i < v.size(); ++i) sorted[to[i]] = v[i];
   v.swap(sorted);
 }
 
-void group_by_query(judgments& j, const std::vector<std::uint32_t>& query_of, bool grouped) {
+void group_by_query(judgments& j, const detail::big_vector<std::uint32_t>& query_of, bool grouped) {
   std::vector<std::size_t> start(j.queries.size() + 1, 0);
   for (std::uint32_t q : query_of) ++start[q + 1];
   for (std::size_t q = 0; q < j.queries.size(); ++q) start[q + 1] += start[q];
@@ -38,8 +38,8 @@ void group_by_query(judgments& j, const std::vector<std::uint32_t>& query_of, bo
     j.queries[q].end = start[q + 1];
   }
   if (grouped) return;
-  std::vector<std::size_t> to(j.docs.size());
-  for (std::size_t i = 0; i < j.docs.size(); ++i) to[i] = start[query_of[i]]++;
+  detail::big_vector<std::uint32_t> to(j.docs.size());
+  for (std::size_t i = 0; i < j.docs.size(); ++i) to[i] = static_cast<std::uint32_t>(start[query_of[i]]++);
   permute(j.docs, to);
   permute(j.hash, to);
   permute(j.group, to);
@@ -103,48 +103,46 @@ struct part {
   status read = done{};
 };
 
-void read_part(std::string_view text, detail::text_piece piece, judgments& j, std::vector<std::uint32_t>& query_of,
+void read_part(std::string_view text, detail::text_piece piece, judgments& j, detail::big_vector<std::uint32_t>& query_of,
                part& p) {
   const bool prefs = j.format == judgment_format::prefs;
   const bool levels = prefs || j.format == judgment_format::qrels_prefs;
   const bool groups = j.format != judgment_format::qrels;
   std::uint32_t last = handle_table::none;
   const std::size_t docid_at = prefs ? 3 : 2;
-  p.read = detail::for_each_record(
-      text, limits{}, prefs ? prefs_layout : detail::qrels_layout,
-      [&](std::size_t line, const detail::field* f) -> status {
-        long rel = 0;
-        double level = 0;
-        if (levels) {
-          if (auto ok = read_level(f[docid_at + 1], line, level); !ok) return ok;
-        } else if (auto ok = detail::read_grade(f, line, rel); !ok) {
-          return ok;
-        }
-        const std::string_view qid = f[0].text;
-        if (last == handle_table::none || p.queries[last].qid != qid) {
-          const auto handle = static_cast<std::uint32_t>(p.queries.size());
-          last = p.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.queries[q].qid == qid; });
-          if (last == handle_table::none) {
-            p.queries.push_back(judged_query{qid, 0, 0});
-            last = handle;
-          } else {
-            p.grouped = false;
-          }
-        }
-        const std::string_view docid = f[docid_at].text;
-        const std::size_t at = p.base + p.count++;
-        j.docs[at] = judged_doc{docid.data(), static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line),
-                                rel};
-        j.hash[at] = static_cast<std::uint32_t>(hash_of(docid));
-        if (groups) j.group[at] = f[1].text;
-        if (levels) {
-          j.subgroup[at] = prefs ? f[2].text : std::string_view("0");
-          j.level[at] = level;
-        }
-        query_of[at] = last;
-        return done{};
-      },
-      piece);
+  const auto read_line = [&](std::size_t line, const detail::field* f) -> status {
+    long rel = 0;
+    double level = 0;
+    if (levels) {
+      if (auto ok = read_level(f[docid_at + 1], line, level); !ok) return ok;
+    } else if (auto ok = detail::read_grade(f, line, rel); !ok) {
+      return ok;
+    }
+    const std::string_view qid = f[0].text;
+    if (last == handle_table::none || p.queries[last].qid != qid) {
+      const auto handle = static_cast<std::uint32_t>(p.queries.size());
+      last = p.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.queries[q].qid == qid; });
+      if (last == handle_table::none) {
+        p.queries.push_back(judged_query{qid, 0, 0});
+        last = handle;
+      } else {
+        p.grouped = false;
+      }
+    }
+    const std::string_view docid = f[docid_at].text;
+    const std::size_t at = p.base + p.count++;
+    j.docs[at] = judged_doc{docid.data(), static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line),
+                            rel};
+    j.hash[at] = static_cast<std::uint32_t>(hash_of(docid));
+    if (groups) j.group[at] = f[1].text;
+    if (levels) {
+      j.subgroup[at] = prefs ? f[2].text : std::string_view("0");
+      j.level[at] = level;
+    }
+    query_of[at] = last;
+    return done{};
+  };
+  p.read = detail::for_each_record(text, limits{}, prefs ? prefs_layout : detail::qrels_layout, read_line, piece);
 }
 
 // Lines as line_reader counts them: each "\n", "\r\n" or lone "\r".
@@ -166,7 +164,7 @@ std::size_t line_ends(std::string_view text) {
 // The second part's documents moved down to follow the first's, and its
 // queries numbered as the first's (a query in both is one query). Native
 // only: the wasm reads the qrels on one thread.
-void join(judgments& j, std::vector<std::uint32_t>& query_of, part& a, part& b) {
+void join(judgments& j, detail::big_vector<std::uint32_t>& query_of, part& a, part& b) {
   std::vector<std::uint32_t> to(b.queries.size());
   const std::uint32_t a_last = a.count ? query_of[a.count - 1] : handle_table::none;
   for (std::uint32_t q = 0; q < b.queries.size(); ++q) {
@@ -198,7 +196,7 @@ void join(judgments& j, std::vector<std::uint32_t>& query_of, part& a, part& b) 
 
 // The text in two parts read at once on two threads when it is large (a
 // big run's qrels take as long to read as the run), else in one.
-void read_parts(std::string_view text, judgments& j, std::vector<std::uint32_t>& query_of, part& whole) {
+void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uint32_t>& query_of, part& whole) {
   const std::size_t cut = text.size() >= (std::size_t(1) << 20) ? text.find('\n', text.size() / 2) : std::string_view::npos;
   const std::string_view first = cut == std::string_view::npos ? text : text.substr(0, cut + 1);
   const std::size_t first_lines = line_ends(first), lines = first_lines + line_ends(text.substr(first.size()));
@@ -243,7 +241,7 @@ void read_parts(std::string_view text, judgments& j, std::vector<std::uint32_t>&
 expected<judgments> read_judgments(std::string_view text, judgment_format format) {
   judgments j;
   j.format = format;
-  std::vector<std::uint32_t> query_of;
+  detail::big_vector<std::uint32_t> query_of;
   part whole;
   if (auto ok = detail::check_size(text, limits{}); !ok) return ok.err();
   read_parts(text, j, query_of, whole);

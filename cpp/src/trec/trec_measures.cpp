@@ -33,7 +33,7 @@ void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
 const doc_table::entry* doc_table::retrieve(std::string_view docid) {
   const auto next = static_cast<std::uint32_t>(entries_.size());
   const std::uint32_t at =
-      index_.insert(detail::hash_of(docid), next, [&](std::uint32_t e) { return entries_[e].docid == docid; });
+      index_.insert(detail::hash_of(docid), next, [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
   if (at == detail::handle_table::none) {
     entries_.push_back(entry{docid, not_judged, true});
     return &entries_.back();
@@ -46,7 +46,7 @@ const doc_table::entry* doc_table::retrieve(std::string_view docid) {
 
 const doc_table::entry* doc_table::find(std::string_view docid) const {
   const std::uint32_t at =
-      index_.find(detail::hash_of(docid), [&](std::uint32_t e) { return entries_[e].docid == docid; });
+      index_.find(detail::hash_of(docid), [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
   return at == detail::handle_table::none ? nullptr : &entries_[at];
 }
 

@@ -368,25 +368,23 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
   bool open = false;
   std::string_view qid, tag;
   std::uint32_t kept_query = handle_table::none;
-  std::size_t query_start = text.size(), query_line = 0, next_line = s.next_line, line_end = 0;
+  std::size_t query_start = text.size(), query_line = 0, line_end = 0;
   const auto fail_at = [&](error e) { return s.earliest(std::move(e)); };
-  while (lines.next(l)) {
-    next_line = l.number + 1;
-    if (auto ok = detail::check_line(l, lim); !ok) return fail_at(error(ok.err()).in("run"));
-    if (detail::skippable(l.text)) continue;
-    const std::size_t n = detail::split_whitespace(l.text, f, 8);
+  std::size_t n = 0;
+  status problem = done{};
+  while (detail::read_record(lines, lim, l, f, 8, n, problem)) {
     if (auto ok = detail::check_fields(l, f, n, detail::run_layout); !ok) return fail_at(error(ok.err()).in("run"));
     tag = f[5].text;
     if (s.collecting) {
       double score = 0;
       if (auto ok = detail::read_score(f, l.number, score); !ok) return error(ok.err()).in("run");
-      if (!open || f[0].text != qid) kept_query = s.judged.find(f[0].text);
+      if (!open || !detail::same_id(f[0].text, qid)) kept_query = s.judged.find(f[0].text);
       open = true;
       qid = f[0].text;
       if (kept_query != handle_table::none) s.keep_line(kept_query, f[2].text, score, l.number);
       continue;
     }
-    if (!open || f[0].text != qid) {
+    if (!open || !detail::same_id(f[0].text, qid)) {
       if (open)
         if (auto ok = s.close_query(qid, tag, text.substr(query_start, line_end - query_start)); !ok)
           return fail_at(ok.err());
@@ -399,6 +397,8 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
     s.current.push_back(pending_line{f[0].text, f[2].text, f[4].text, l.number, f[2].column, f[4].column});
     line_end = static_cast<std::size_t>(l.text.data() + l.text.size() - text.data());
   }
+  if (!problem) return fail_at(error(problem.err()).in("run"));
+  const std::size_t next_line = lines.number() + 1;  // blank and comment lines counted too
   if (s.collecting || last || !open) {
     if (open) s.run_id.assign(tag);
     if (open && !s.collecting)

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <istream>
 
+#include "base/big_memory.hpp"
 #include "ndcg/trec.hpp"
 
 namespace ndcg {
@@ -13,7 +14,7 @@ namespace {
 // Pieces of whole lines; a piece grows while one query (or one line) fills
 // more than half of it.
 expected<trec_result> feed_pieces(trec_stream& stream, std::istream& in) {
-  std::vector<char> buf(std::size_t(1) << 20);
+  detail::big_vector<char> buf(detail::big_block);  // one huge page
   std::size_t filled = 0;
   for (;;) {
     in.read(buf.data() + filled, static_cast<std::streamsize>(buf.size() - filled));

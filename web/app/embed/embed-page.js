@@ -4,8 +4,9 @@
 import { start } from '../shared/controller.js';
 import { makeHandlers } from '../shared/handlers.js';
 import { reportHeight } from './embed-size.js';
+import { renderFullLink } from './full-link.js';
 
 if (typeof document !== 'undefined' && document.getElementById('app')) {
-  start({ doc: document, full: false, makeHandlers });
+  start({ doc: document, full: false, makeHandlers, regions: { results: {}, fullLink: renderFullLink } });
   reportHeight(document);
 }

@@ -5,7 +5,7 @@
 import { errorText, t } from '../shared/i18n.js';
 import { bytesText } from '../shared/templates.js';
 import { structuredError } from '../shared/analyse.js';
-import { applyPreset, COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, runLetter, slotOf, textLength, toCompareOptions, toTrecOptions } from '../shared/state.js';
+import { COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, runLetter, slotOf, settingsOf, switchMode, textLength, toCompareOptions, toTrecOptions } from '../shared/state.js';
 import { fileOf } from './regions/export-panel.js';
 import { editable, FIELD, hasSources, keepOutOfBox } from '../shared/sources.js';
 import { dropSource, fileSource, readInPage, runnerOf, sourceText } from './batch/batch-sources.js';
@@ -18,19 +18,20 @@ import { makeHandlers } from '../shared/handlers.js';
 import { rearrangeHandlers } from './rearrange-handlers.js';
 import { delayFor, draw, persist, resetRows, run, tooLongForLink, update } from '../shared/controller.js';
 
-/** Batch and compare modes start from trec_eval's convention unless the user chose another. */
+/** Each mode keeps its own settings (switchMode in state.js); batch and compare start from trec_eval's convention. */
 function withMode(app, state, mode) {
-  const next = { ...state, mode };
-  return mode !== 'explain' && next.mode !== state.mode && next.preset === 'document' ? applyPreset(app.spec, next, 'trec_eval') : next;
+  return switchMode(app.spec, state, mode, app.modeSettings || (app.modeSettings = {}));
 }
 
 function loadExample(app, name) {
   const example = EXAMPLES[name];
   if (!example) return;
   resetRows(app);
+  // The worked example starts over: every mode's settings too.
+  if (example.reset) app.modeSettings = {};
   let next = example.reset ? { ...defaultState(app.spec), lang: app.state.lang } : { ...app.state };
-  if (example.mode === 'trec' && next.mode !== 'trec') next = withMode(app, next, 'trec');
-  next = { ...next, ...(example.set || {}), text: example.text === null ? bigExample() : example.text, qrels: example.qrels, mode: example.mode };
+  next = withMode(app, next, example.mode);
+  next = { ...next, ...(example.set || {}), text: example.text === null ? bigExample() : example.text, qrels: example.qrels };
   app.state = next;
   app.sources = {};
   app.controlError = null;
@@ -134,7 +135,10 @@ async function explainQuery(app, qid) {
   // A file or long paste lives in the runner: it finds the query's lines there.
   if (hasSources(app)) lines = await (await runnerOf(app)).call('linesOf', { qid });
   for (const box of ['ranking', 'qrels']) dropSource(app, slotOf('explain', box));
-  update(app, { mode: 'explain', text: lines.run, qrels: lines.qrels });
+  // The query is explained under batch mode's settings, so its NDCG is its row's; batch mode keeps them.
+  const settings = settingsOf(app.spec, app.state);
+  app.state = withMode(app, app.state, 'explain');
+  update(app, { ...settings, text: lines.run, qrels: lines.qrels });
   view.focusResults(app.view);
 }
 

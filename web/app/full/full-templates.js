@@ -24,7 +24,8 @@ export function formulas(lang, { gain, logBase, weighted, k, ideal, zeroIdcg, ga
   const out = h('div', { class: 'formulas' },
     h('p', { class: 'formula', role: 'math', 'aria-label': dcgLabel },
       h('span', { 'aria-hidden': 'true' }, `DCG${kl} = `, sigma(upper), ' ', term, frac(gainExpr(gain), discountExpr(logBase)))),
-    h('p', { class: 'formula-note' }, t(lang, `formulaIdcgNote_${ideal}`, { k: kl })),
+    // The ideal order in step 2's own words (idealSource in templates.js), so the two never disagree.
+    h('p', { class: 'formula-note', id: 'formula-ideal' }, `${t(lang, 'formulaIdcgNote', { k: kl })} ${t(lang, `step2From_${ideal}`)}`),
     h('p', { class: 'formula', role: 'math', 'aria-label': `NDCG${kl} = DCG${kl} / IDCG${kl}` },
       h('span', { 'aria-hidden': 'true' }, `NDCG${kl} = `, frac(`DCG${kl}`, `IDCG${kl}`))),
     h('p', { class: 'formula-note' }, t(lang, `formulaZero_${zeroIdcg}`, { k: kl })));

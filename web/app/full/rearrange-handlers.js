@@ -26,14 +26,14 @@ function result(app) {
 
 // Writes `list` as the ranking's text; false when no text holds that order.
 function place(app, list) {
-  const text = textFor(app.api, app.spec, app.state, list);
-  if (text === null) {
+  const fields = textFor(app.api, app.spec, app.state, list);
+  if (fields === null) {
     view.announce(app.view, t(app.lang, 'moveFailed'));
     return false;
   }
-  const { text: before, query, columns } = app.state;
-  app.undo = [...(canUndo(app) ? app.undo.slice(1 - UNDO_STEPS) : []), { before: { text: before, query, columns }, after: text }];
-  update(app, { text, query: '', columns: '' });
+  const { text, query, columns } = app.state;
+  app.undo = [...(canUndo(app) ? app.undo.slice(1 - UNDO_STEPS) : []), { before: { text, query, columns }, after: fields.text }];
+  update(app, { ...fields, columns: '' });
   return true;
 }
 

@@ -14,9 +14,9 @@ function readOrder(api, text, options) {
   }
 }
 
-/** The state's options for reading its ranking again (a query or columns picked apply to the old text only). */
+/** The state's options for reading its ranking again (columns picked apply to the old text only). */
 export function orderOptions(spec, state) {
-  const { query, columns, ...options } = toApiOptions(spec, { ...state, query: '' });
+  const { columns, ...options } = toApiOptions(spec, state);
   return options;
 }
 
@@ -49,9 +49,17 @@ function forms(list, judged) {
 
 const same = (a, b) => a && a.length === b.length && a.every((x, i) => x.id === b[i].id && x.rel === b[i].rel);
 
-/** The text that holds `list` in its order under the state's options, or null when none reads back the same. */
+/**
+ * The state's fields that hold `list` in its order (`text`, and `query`:
+ * kept where it picks the judgments, dropped where the new text has no
+ * queries), or null when no text reads back the same.
+ */
 export function textFor(api, spec, state, list) {
-  const options = orderOptions(spec, state);
-  const judged = Boolean(options.qrels && options.qrels.trim());
-  return forms(list, judged).find((text) => same(readOrder(api, text, options), list)) || null;
+  for (const query of [...new Set([state.query, ''])]) {
+    const options = orderOptions(spec, { ...state, query });
+    const judged = Boolean(options.qrels && options.qrels.trim());
+    const text = forms(list, judged).find((t) => same(readOrder(api, t, options), list));
+    if (text !== undefined) return { text, query };
+  }
+  return null;
 }

@@ -65,9 +65,15 @@ export function embedHash(spec, state, { parts, theme = '', lang = '' }) {
   return encodeHash(spec, { ...state, lang, theme, parts: parts && !isDefaultParts(parts) ? writeParts(parts, ',') : '' });
 }
 
-/** The iframe snippet: the frame and the listener that sizes it. */
-export function iframeSnippet(spec, state, { pageUrl, title, ...choices }) {
-  const src = `${pageUrl}#${embedHash(spec, state, choices)}`;
+/**
+ * The iframe snippet: the frame and the listener that sizes it. `fullUrl`
+ * (this calculator's address, '' from disk) is where the embed's "full
+ * calculator" link goes, so a copied embed.html links back here, not to
+ * an index.html beside it that may not be there.
+ */
+export function iframeSnippet(spec, state, { pageUrl, title, fullUrl = '', ...choices }) {
+  const full = fullUrl ? `&full=${encodeURIComponent(fullUrl)}` : '';
+  const src = `${pageUrl}#${embedHash(spec, state, choices)}${full}`;
   return `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" width="100%" height="600" loading="lazy"></iframe>\n`
     + `<script>\n${LISTENER}\n</script>`;
 }

@@ -5,7 +5,7 @@
 // and scrolls to that row when the mark is focused, hovered or clicked.
 import { choiceText, t } from './i18n.js';
 import { cutLabel } from './state.js';
-import { discountText, fixed, gainText, h, LINKED_ROWS, plain, s } from './templates.js';
+import { discountExpr, fixed, gainExpr, h, LINKED_ROWS, plain, s } from './templates.js';
 
 /** Positions drawn: enough to read, few enough to reach each by keyboard. */
 export const CHART_POSITIONS = LINKED_ROWS;
@@ -123,6 +123,12 @@ function box(label, value, cls = '') {
   return h('li', { class: `flow-box${cls}` }, h('span', { class: 'flow-label' }, label), ' ', h('span', { class: 'flow-value' }, value));
 }
 
+// A label whose {f} is a formula, set as the tables' headings set it.
+function formulaLabel(lang, key, formula) {
+  const [before, after] = t(lang, key).split('{f}');
+  return [before, h('span', { class: 'col-formula' }, formula), after];
+}
+
 const arrow = () => h('li', { class: 'flow-arrow', 'aria-hidden': 'true' }, '→');
 
 /** grades → gains → discounts → DCG; sorted grades → IDCG; DCG / IDCG → NDCG, with the current numbers. */
@@ -134,11 +140,11 @@ export function flowDiagram(lang, r, d) {
     h('figcaption', { id: 'flow-caption', class: 'visually-hidden' }, t(lang, 'flowHeading')),
     h('ol', { class: 'flow-rows' },
       row(box(t(lang, 'flowGrades'), listText(r.steps, (x) => x.rel, null)),
-        box(t(lang, 'flowGains', { f: gainText(r.options.gain) }), listText(r.steps, (x) => x.gain, d)),
-        box(t(lang, 'flowDiscounts', { f: discountText(r.options.logBase) }), listText(r.steps, (x) => x.discount, d)),
+        box(formulaLabel(lang, 'flowGains', gainExpr(r.options.gain)), listText(r.steps, (x) => x.gain, d)),
+        box(formulaLabel(lang, 'flowDiscounts', discountExpr(r.options.logBase)), listText(r.steps, (x) => x.discount, d)),
         box(`DCG${kl}`, fixed(r.dcg, d), ' total')),
       row(box(t(lang, 'flowSorted'), listText(r.idealSteps, (x) => x.rel, null)),
-        box(t(lang, 'flowGains', { f: gainText(r.options.gain) }), listText(r.idealSteps, (x) => x.gain, d)),
+        box(formulaLabel(lang, 'flowGains', gainExpr(r.options.gain)), listText(r.idealSteps, (x) => x.gain, d)),
         box(`IDCG${kl}`, fixed(r.idcg, d), ' total')),
       row(box(`DCG${kl} / IDCG${kl}`, `${fixed(r.dcg, d)} / ${fixed(r.idcg, d)}`),
         box(`NDCG${kl}`, ndcg, ' total result'))));

@@ -114,12 +114,6 @@ const EN_ERRORS = {
   'sum-overflow': 'the sum grows too large to compute.',
   'all-dropped': 'every item was dropped, so nothing is left to rank.',
   'missing-query': 'query “{found}” is in the judgments but not in the run.',
-  'no-common-query': 'no query is in both the run and the judgments, so there is nothing to evaluate.',
-  'unknown-measure': 'there is no measure called “{found}”.',
-  'bad-measure': 'the measure “{found}” cannot be read.',
-  'needs-subtopics': 'this measure needs subtopic judgments.',
-  'bad-file': 'the file “{found}” cannot be read.',
-  'ungrouped-run': 'query “{found}” comes back after other queries (first on line {first_line}): group the run by query.',
   restarting: 'the calculator ran out of memory and is restarting. Try a smaller input.',
   'not-in-build': '{call} is not part of this compact build; the full calculator has it.',
 };
@@ -152,12 +146,6 @@ const ZH_ERRORS = {
   'sum-overflow': '求和结果太大，无法计算。',
   'all-dropped': '所有条目都被丢弃了，没有可排序的内容。',
   'missing-query': '查询“{found}”出现在标注中，但不在运行结果里。',
-  'no-common-query': '运行结果与标注没有共同的查询，因此没有可评估的内容。',
-  'unknown-measure': '没有名为“{found}”的指标。',
-  'bad-measure': '无法读取指标“{found}”。',
-  'needs-subtopics': '这个指标需要子主题标注。',
-  'bad-file': '无法读取文件“{found}”。',
-  'ungrouped-run': '查询“{found}”在其他查询之后再次出现（首次在第 {first_line} 行）：请按查询把运行结果分组。',
   restarting: '计算器内存不足，正在重新启动，请换一个小一些的输入。',
   'not-in-build': '这个精简版本不包含 {call}，完整的计算器中有。',
 };
@@ -205,7 +193,6 @@ const en = {
   errorHeading: 'This input cannot be read',
   errorOption: 'A setting is not valid',
   errorIn_options: '',
-  noLimit: 'no limit',
   optionError: '{label}: {message}',
   errorWhere: 'Line {line}, column {column}',
   errorIn_ranking: 'in the ranking',
@@ -226,6 +213,7 @@ const en = {
   resultsHeading: 'Results',
   undefinedValue: 'no value',
   undefinedNote: 'IDCG is 0 (no relevant item), and this convention gives such a list no NDCG.',
+  idcgZero: 'IDCG is 0 (no item has a gain), so there is nothing to divide by: this convention takes NDCG as {v}.',
   verdict_perfect: 'The ranking is already in the ideal order.',
   verdict_high: 'Close to the ideal order.',
   verdict_mid: 'Reasonable, but some relevant items sit too low.',
@@ -236,6 +224,8 @@ const en = {
   step3: 'Step 3 · NDCG{k}',
   step2From_list: 'The ideal order sorts this ranking’s own grades from high to low.',
   step2From_judgments: 'The ideal order sorts every judged item by gain, including relevant items the ranking never retrieved.',
+  step2From_judgmentsCut: 'The ideal order sorts every judged item by gain, including relevant items the ranking never retrieved, and keeps as many as the ranking has.',
+  step2From_fallback: 'No judgments are given, so the ideal order sorts this ranking’s own grades from high to low.',
   step2Zeros: 'The {z} {z|item|items} whose gain is 0 {z|is|are} left out: {z|it|they} would add nothing. IDCG{k} is the sum of the {m} {m|row|rows} below.',
   step2ZerosJudged: 'Items whose gain is 0, judged or not, are left out: they would add nothing. IDCG{k} is the sum of the {m} {m|row|rows} below.',
   col_position: 'position',
@@ -252,6 +242,7 @@ const en = {
   tableCaption_idcg: 'IDCG{k}, one row per position of the ideal order',
   tableRegion: 'Scrollable table: {name}',
   scrollHint: 'Scroll the table sideways for the other columns →',
+  allColumns: 'Gain and discount columns',
   rowsShown: 'Showing the first {shown} of {total} rows.',
   showMore: 'Show {n} more',
   showAll: 'Show all {n}',
@@ -360,7 +351,6 @@ const zh = {
   errorHeading: '无法读取这段输入',
   errorOption: '有一项设置无效',
   errorIn_options: '',
-  noLimit: '不限',
   optionError: '{label}：{message}',
   errorWhere: '第 {line} 行，第 {column} 列',
   errorIn_ranking: '（排序结果）',
@@ -381,6 +371,7 @@ const zh = {
   resultsHeading: '计算结果',
   undefinedValue: '无值',
   undefinedNote: 'IDCG 为 0（没有相关条目），按当前约定这样的列表没有 NDCG 值。',
+  idcgZero: 'IDCG 为 0（没有任何条目有增益），无从相除：按此约定 NDCG 记为 {v}。',
   verdict_perfect: '排序已经是理想顺序。',
   verdict_high: '非常接近理想顺序。',
   verdict_mid: '还算可以，但有些相关条目排得偏后。',
@@ -391,6 +382,8 @@ const zh = {
   step3: '第三步 · 计算 NDCG{k}',
   step2From_list: '理想排序：把本排序自身的等级从高到低排列。',
   step2From_judgments: '理想排序：所有已标注条目按增益从高到低排列，包括排序中没有召回的相关条目。',
+  step2From_judgmentsCut: '理想排序：所有已标注条目按增益从高到低排列，包括排序中没有召回的相关条目，只保留与排序等长的部分。',
+  step2From_fallback: '没有给出标注，因此理想排序把本排序自身的等级从高到低排列。',
   step2Zeros: '增益为 0 的 {z} 个条目不列出，因为不会增加任何分数。IDCG{k} 是下面 {m} 行之和。',
   step2ZerosJudged: '增益为 0 的条目（无论是否已标注）不列出：它们不会增加任何分数。IDCG{k} 是下面 {m} 行之和。',
   col_position: '位置',
@@ -407,6 +400,7 @@ const zh = {
   tableCaption_idcg: 'IDCG{k}，理想排序的每个位置一行',
   tableRegion: '可滚动表格：{name}',
   scrollHint: '左右滑动表格可查看其余各列 →',
+  allColumns: '增益与折扣列',
   rowsShown: '显示前 {shown} 行，共 {total} 行。',
   showMore: '再显示 {n} 行',
   showAll: '显示全部 {n} 行',
@@ -479,12 +473,15 @@ export const LANGS = Object.keys(STRINGS);
 
 /** Adds a table {en, zh} of texts to the shared ones; a key defined twice is an error. */
 export function addTexts(table) {
-  for (const lang of LANGS) {
-    for (const key of Object.keys(table[lang])) {
-      if (key in STRINGS[lang]) throw new Error(`the text "${key}" (${lang}) is defined twice`);
-    }
+  // Error templates (`errors`) join the table of error templates.
+  const parts = LANGS.flatMap((lang) => {
+    const { errors = {}, ...texts } = table[lang];
+    return [[lang, STRINGS[lang], texts], [lang, STRINGS[lang].errors, errors]];
+  });
+  for (const [lang, into, add] of parts) {
+    for (const key in add) if (key in into) throw new Error(`the text "${key}" (${lang}) is defined twice`);
   }
-  for (const lang of LANGS) Object.assign(STRINGS[lang], table[lang]);
+  for (const [, into, add] of parts) Object.assign(into, add);
 }
 
 /** The page language for a list of browser languages: Chinese for any zh-*, else English. */
@@ -544,10 +541,12 @@ export function placeholders(template) {
   return [...new Set(Array.from(template.matchAll(/\{(\w+)\}/g), (m) => m[1]))];
 }
 
-// A value an error carries, as shown: no limit for an empty bound, at most
-// 40 characters, control characters visible.
+// A value an error carries, as shown: a range's open end as ∞ (not "no
+// limit"), the largest whole number a double holds exactly as 2⁵³ − 1, at
+// most 40 characters, control characters visible.
 function shownArg(lang, name, value) {
-  if (value === '' && (name === 'min' || name === 'max')) return t(lang, 'noLimit');
+  if (value === '' && (name === 'min' || name === 'max')) return name === 'min' ? '−∞' : '∞';
+  if (name === 'max' && value === '9007199254740991') return '2⁵³ − 1';
   const text = String(value).replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }

@@ -146,6 +146,25 @@ export function defaultState(spec) {
   return { ...spec.defaults, ...baseFields(spec, spec.defaults.preset) };
 }
 
+/** A mode's settings: the option rows' fields, the preset among them (each mode keeps its own). */
+export function settingsOf(spec, state) {
+  return Object.fromEntries(spec.rows.map((row) => [row.key, state[row.key]]));
+}
+
+/**
+ * `state` in `mode`: the settings of the mode left go into `kept` (by mode)
+ * and the mode entered takes its own back, so a switch never changes another
+ * mode's numbers or link. A mode shown for the first time starts from the
+ * page's defaults; batch and compare modes from trec_eval's convention.
+ */
+export function switchMode(spec, state, mode, kept) {
+  if (mode === state.mode) return state;
+  kept[state.mode] = settingsOf(spec, state);
+  const fresh = defaultState(spec);
+  const first = mode === 'explain' ? fresh : applyPreset(spec, fresh, 'trec_eval');
+  return { ...state, ...(kept[mode] || settingsOf(spec, first)), mode };
+}
+
 /** The state with preset `name` applied: every field it decides takes its value. */
 export function applyPreset(spec, state, name) {
   if (!spec.presets.has(name)) return state;

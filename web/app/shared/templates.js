@@ -61,18 +61,24 @@ export function scrollTable(lang, caption, attrs, parts, scroller = null) {
 
 // ---- numbers --------------------------------------------------------------
 
-/** A number with `d` decimals; "−" for no value; never "-0.000". */
+// Prose and tables write a minus sign (U+2212), not a hyphen.
+const minus = (text) => (text[0] === '-' ? `−${text.slice(1)}` : text);
+
+/** A number with `d` decimals; "—" for no value; never "−0.000"; a minus sign, not a hyphen. */
 export function fixed(v, d) {
   if (v === null || v === undefined || Number.isNaN(v)) return '—';
   if (!Number.isFinite(v)) return v > 0 ? '∞' : '−∞';
   const text = v.toFixed(d);
-  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : minus(text);
 }
+
+/** `v` as fixed() shows it, as a number: what a hand calculation from the shown digits adds. */
+const shown = (v, d) => Number(v.toFixed(d));
 
 /** A grade or weight as written: shortest form, at most 6 decimals. */
 export function plain(v) {
   if (v === null || v === undefined || Number.isNaN(v)) return '—';
-  return String(Number.isInteger(v) ? v : Number(v.toPrecision(12)));
+  return minus(String(Number.isInteger(v) ? v : Number(v.toPrecision(12))));
 }
 
 /** 100000 → "100,000" (by hand: the first toLocaleString of a page costs tens of ms of ICU start-up). */
@@ -117,6 +123,18 @@ export function discountText(logBase) {
   return `log_${baseText(logBase)}(i + 1)`;
 }
 
+/**
+ * Where the ideal order came from, as the numbers were computed: 'list' (the
+ * ranking's own grades), 'fallback' (judgments asked for, none given),
+ * 'judgments', or 'judgmentsCut' (cut to the ranking's length). Every
+ * sentence about the ideal order is chosen by this one answer.
+ */
+export function idealSource(r) {
+  if (r.options.ideal !== 'judgments') return 'list';
+  if (!r.hasJudgments) return 'fallback';
+  return r.options.idealCutToRetrieved ? 'judgmentsCut' : 'judgments';
+}
+
 // ---- the headline -------------------------------------------------------------
 
 function verdictKey(ndcg) {
@@ -142,8 +160,9 @@ export function headline(lang, r, d) {
   // The width is data, set through the CSSOM (the CSP forbids style attributes).
   fill.style.width = `${(Math.max(0, Math.min(1, r.ndcg)) * 100).toFixed(2)}%`;
   const meter = r.ndcg === null ? null : h('div', { class: 'meter', 'aria-hidden': 'true' }, fill);
-  return h('div', { class: 'headline-box' }, line, meter,
-    h('p', { class: 'verdict' }, r.ndcg === null ? t(lang, 'undefinedNote') : t(lang, key)));
+  // IDCG = 0: the value is a convention, not a score; the verdict says so.
+  const verdict = r.ndcg === null ? t(lang, 'undefinedNote') : r.idcg === 0 ? t(lang, 'idcgZero', { v: value }) : t(lang, key);
+  return h('div', { class: 'headline-box' }, line, meter, h('p', { class: 'verdict' }, verdict));
 }
 
 // ---- step tables ---------------------------------------------------------------
@@ -167,16 +186,19 @@ function head(lang, key, formula, label, cls = 'num', nameClass = 'col-name') {
     h('span', { class: nameClass }, t(lang, key)), formula ? h('span', { class: 'col-formula' }, formula) : null);
 }
 
+// The columns a narrow table leaves out until asked (styles.css, "compact tables"): how each term is made.
+const DETAIL = 'num detail';
+
 function headerRow(lang, cols, options, withLoss) {
-  const named = (key, formula, text) => head(lang, key, formula, `${t(lang, key)} ${text}`);
+  const named = (key, formula, text, cls) => head(lang, key, formula, `${t(lang, key)} ${text}`, cls);
   return h('tr', null,
     // On a phone the positions' column is headed by i alone (the word is its label).
     head(lang, 'col_position', v('i'), t(lang, 'col_positionLabel'), 'num', 'col-name wide-only'),
     cols.ids ? head(lang, 'col_id', null, null, 'text') : null,
     named('col_grade', relI(), 'rel_i'),
-    named('col_gain', gainExpr(options.gain), gainText(options.gain)),
-    named('col_discount', discountExpr(options.logBase), discountText(options.logBase)),
-    cols.weights ? named('col_weight', [v('w'), sub(v('i'))], 'w_i') : null,
+    named('col_gain', gainExpr(options.gain), gainText(options.gain), DETAIL),
+    named('col_discount', discountExpr(options.logBase), discountText(options.logBase), DETAIL),
+    cols.weights ? named('col_weight', [v('w'), sub(v('i'))], 'w_i', DETAIL) : null,
     head(lang, 'col_term', null, null),
     head(lang, 'col_running', null, null),
     withLoss ? head(lang, 'col_loss', null, null) : null);
@@ -200,9 +222,9 @@ export function stepRows(steps, cols, d, limit, loss, marked, idPrefix = '') {
       // A long id is cut to fit; its title holds all of it.
       cols.ids ? h('td', { class: 'text id', title: x.id === null ? null : x.id }, x.id === null ? '' : x.id) : null,
       h('td', { class: 'num' }, plain(x.rel)),
-      h('td', { class: 'num' }, fixed(x.gain, d)),
-      h('td', { class: 'num' }, fixed(x.discount, d)),
-      cols.weights ? h('td', { class: 'num' }, plain(x.weight)) : null,
+      h('td', { class: DETAIL }, fixed(x.gain, d)),
+      h('td', { class: DETAIL }, fixed(x.discount, d)),
+      cols.weights ? h('td', { class: DETAIL }, plain(x.weight)) : null,
       h('td', { class: 'num term' }, fixed(x.contribution, d)),
       h('td', { class: 'num' }, fixed(x.cumulative, d)),
       lossCell));
@@ -213,8 +235,9 @@ export function stepRows(steps, cols, d, limit, loss, marked, idPrefix = '') {
 /**
  * A step table in a scrollable region, with its "show more" controls.
  * @param {string} which "dcg" or "idcg"
+ * @param {boolean} all a compact table's left-out columns shown (the button pressed)
  */
-export function stepTable(lang, which, r, options, d, limit, marked) {
+export function stepTable(lang, which, r, options, d, limit, marked, all = false) {
   const cols = tableColumns(r);
   const steps = which === 'dcg' ? r.steps : r.idealSteps;
   const loss = which === 'dcg' && r.loss.length ? r.loss : null;
@@ -227,7 +250,9 @@ export function stepTable(lang, which, r, options, d, limit, marked) {
     h('span', null, t(lang, 'rowsShown', { shown: count(shown), total: count(steps.length) })), ' ',
     button({ 'data-action': 'more-rows', 'data-table': which, 'data-count': '1000' }, t(lang, 'showMore', { n: count(Math.min(1000, steps.length - shown)) })), ' ',
     button({ 'data-action': 'more-rows', 'data-table': which, 'data-count': 'all' }, t(lang, 'showAll', { n: count(steps.length) }))) : null;
-  return h('div', { class: 'table-block' }, region, more);
+  // Shown only where the table is compact (styles.css): brings back the columns left out.
+  const toggle = button({ class: 'small columns-toggle', 'aria-pressed': String(all) }, t(lang, 'allColumns'));
+  return h('div', { class: 'table-block' }, toggle, region, more);
 }
 
 const MAX_SUM_TERMS = 40;
@@ -243,7 +268,7 @@ export function sumLine(name, steps, total, d) {
 /** The sum of the rounded terms, to explain when it differs from the rounded total. */
 export function roundedSum(steps, d) {
   let sum = 0;
-  for (const x of steps) sum += Number(fixed(x.contribution, d));
+  for (const x of steps) sum += shown(x.contribution, d);
   return sum;
 }
 
@@ -318,8 +343,8 @@ function lossSum(lang, r, d, parts) {
   const gap = r.idcg - r.dcg;
   const line = h('p', { class: 'sum-line', id: 'loss-sum' }, `IDCG${kl} − DCG${kl} = ${fixed(r.idcg, d)} − ${fixed(r.dcg, d)} = ${terms} = ${fixed(gap, d)}`);
   // The rounded terms can miss the rounded total in the last digit: say so rather than leave a sum that does not add up.
-  const rounded = few ? all.reduce((n, i) => n + Math.sign(r.loss[i]) * Number(fixed(Math.abs(r.loss[i]), d)), 0)
-    : Number(fixed(sumOf(r.loss, parts.short), d)) - Number(fixed(sumOf(r.loss, parts.above), d));
+  const rounded = few ? all.reduce((n, i) => n + Math.sign(r.loss[i]) * shown(Math.abs(r.loss[i]), d), 0)
+    : shown(sumOf(r.loss, parts.short), d) - shown(sumOf(r.loss, parts.above), d);
   const off = fixed(rounded, d) !== fixed(gap, d);
   return [line, off ? h('p', { class: 'note', 'data-note': 'loss-rounding' }, t(lang, 'lossRounding', { rounded: fixed(rounded, d), exact: fixed(gap, Math.max(d + 3, 6)) })) : null];
 }

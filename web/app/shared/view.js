@@ -95,8 +95,8 @@ export function render(view, model) {
   if (view.embed) view.own.embed.renderEmbed(view.embed, lang, model.spec, model.state);
   if (view.topline) view.own.topline.render(view.topline, lang, model);
   byId(view.doc, 'app').setAttribute('aria-busy', 'false');
-  const full = byId(view.doc, 'open-full');
-  if (full && model.hash !== undefined) full.href = `index.html#${model.hash}`;
+  // The embed page's link to the full calculator (embed/full-link.js).
+  if (view.own.fullLink) view.own.fullLink(view.doc, model);
 }
 
 /** Connects every region's controls, the toolbar, click actions and the hash to the handlers. */

@@ -82,6 +82,11 @@ function urlOf(name) {
   return url.href;
 }
 
+// This calculator's address for an embed's link back, or '' from disk.
+function fullUrl() {
+  return location.protocol === 'file:' ? '' : `${location.origin}${location.pathname}`;
+}
+
 /** Writes the snippets and the preview for the current state, in `lang`. */
 export function renderEmbed(region, lang, spec, state) {
   if (!region.dialog.open) return;
@@ -92,7 +97,7 @@ export function renderEmbed(region, lang, spec, state) {
   region.lang = lang;
   const choice = { ...embedChoices(region), lang };
   byId(region.root, 'embed-element').value = elementSnippet(spec, state, { ...choice, scriptUrl: urlOf('ndcg-calc.js') });
-  byId(region.root, 'embed-iframe').value = iframeSnippet(spec, state, { ...choice, pageUrl: urlOf('embed.html'), title: t(lang, 'title') });
+  byId(region.root, 'embed-iframe').value = iframeSnippet(spec, state, { ...choice, pageUrl: urlOf('embed.html'), fullUrl: fullUrl(), title: t(lang, 'title') });
   show(byId(region.root, 'embed-too-long'), state.text.length + state.qrels.length > HASH_TEXT_LIMIT);
   syncPreview(previewOf(region), elementParts(spec, state, choice));
 }

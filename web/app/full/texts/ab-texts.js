@@ -11,7 +11,7 @@ const en = {
   abJudged: 'The fair comparison divides both by the judged pool’s IDCG: NDCG{k} A = {a}, B = {b}, B − A = {diff}.',
   abNeedJudgments: 'Paste the judgments (qrels) of the query below: both rankings are then also scored against the judged pool, the fair comparison.',
   abMarked: 'Marked rows: positions where A and B hold a different item or grade. The last column is B’s term minus A’s.',
-  abCaption: 'Rankings A and B position by position{k}',
+  abCaption: 'Rankings A and B position by position, for NDCG{k}',
   abColDiff: 'B − A',
   abErrorIn: 'Ranking B:',
 };
@@ -26,7 +26,7 @@ const zh = {
   abJudged: '公平的比较是两者都除以标注池的 IDCG：NDCG{k} A = {a}，B = {b}，B − A = {diff}。',
   abNeedJudgments: '在下方粘贴该查询的标注（qrels）后，两个排序也会按标注池计算，这才是公平的比较。',
   abMarked: '标记的行：A 与 B 在该位置的条目或等级不同。最后一列是 B 的项减去 A 的项。',
-  abCaption: '排序 A 与 B 的逐位置对比{k}',
+  abCaption: '排序 A 与 B 的逐位置对比（NDCG{k}）',
   abColDiff: 'B − A',
   abErrorIn: '排序 B：',
 };

@@ -81,12 +81,13 @@ function renderStatus(el, lang, status) {
     otherReadingText(lang, other))] : []));
 }
 
-function renderStatuses(region, lang, model) {
+// A box whose text cannot be read (`errorBox`) says only that, never also how it was read.
+function renderStatuses(region, lang, model, errorBox) {
   const qrelsStatus = byId(region.root, 'qrels-status');
   // Batch and compare modes' readings keep a key there (full-input.js): the next one is drawn anew.
   if (qrelsStatus) delete qrelsStatus.dataset.key;
   renderStatus(byId(region.root, 'ranking-status'), lang, model.inputStatus);
-  const qrelsFormat = model.qrelsFormat && model.qrelsFormat.format;
+  const qrelsFormat = errorBox !== 'qrels' && model.qrelsFormat && model.qrelsFormat.format;
   setText(byId(region.root, 'qrels-status'), qrelsFormat ? t(lang, 'qrelsRead', { format: t(lang, `format_${qrelsFormat}`) }) : '');
 }
 
@@ -118,10 +119,11 @@ export function renderInput(region, lang, model, target) {
   renderLabels(region, lang, state.mode);
   if (region.extra) region.extra.render(region, lang, model);
   // Batch and compare modes say the core's readings of their inputs instead (full-input.js).
-  if (state.mode === 'explain' || !region.extra) renderStatuses(region, lang, model);
+  const errorBox = target && target.region === 'input' && model.error ? target.box : null;
+  if (state.mode === 'explain' || !region.extra) renderStatuses(region, lang, model, errorBox);
   for (const name of Object.keys(AREA)) {
     const text = state[FIELD[name]];
-    const mine = target && target.region === 'input' && target.box === name;
+    const mine = errorBox === name;
     const err = mine ? model.error : null;
     renderErrorBox(byId(region.root, `${name}-error`), lang, err, text, runNamed(lang, state.mode, name, err));
     const area = region[AREA[name]];

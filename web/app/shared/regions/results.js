@@ -35,8 +35,20 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
     : h('div', { class: 'results' }, live, body);
   root.replaceChildren(content);
   bindMarks(root);
-  return { root, full, watch: watchScrolling(body), parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
-    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool, rearrange };
+  const region = { root, full, watch: watchScrolling(body), parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
+    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool, rearrange, allColumns: false };
+  root.addEventListener('click', (e) => {
+    if (e.target instanceof Element && e.target.closest('.columns-toggle')) showAllColumns(region, !region.allColumns);
+  });
+  return region;
+}
+
+// A compact step table's gain, discount and weight columns, shown or left out again (every table of the
+// region at once). The tables drawn next say the same (stepTable's `all`); the scroll hints follow by themselves.
+function showAllColumns(region, all) {
+  region.allColumns = all;
+  region.root.classList.toggle('all-columns', all);
+  for (const b of region.root.querySelectorAll('.columns-toggle')) b.setAttribute('aria-pressed', String(all));
 }
 
 /** Changes the parts a compact region draws (drawn at the next render). */
@@ -74,16 +86,16 @@ function stepSections(region, lang, model, r, d) {
   const opts = { gain: r.options.gain, logBase: r.options.logBase };
   const marked = new Set(T.biggestLosses(r.loss));
   const ndcgText = r.ndcg === null ? t(lang, 'undefinedValue') : T.fixed(r.ndcg, d);
-  const table = T.stepTable(lang, 'dcg', r, opts, d, rowLimit.dcg, marked);
+  const table = T.stepTable(lang, 'dcg', r, opts, d, rowLimit.dcg, marked, region.allColumns);
   return [
     section('dcg', t(lang, 'step1', { k: kl }), [
       region.rearrange && region.rearrange(lang, model, table), table,
       h('p', { class: 'sum-line', id: 'sum-dcg' }, T.sumLine(`DCG${kl}`, r.steps, r.dcg, d)),
     ]),
     section('idcg', t(lang, 'step2', { k: kl }), [
-      h('p', { class: 'help' }, t(lang, `step2From_${r.options.ideal === 'judgments' && r.hasJudgments ? 'judgments' : 'list'}`)),
+      h('p', { class: 'help', id: 'ideal-from' }, t(lang, `step2From_${T.idealSource(r)}`)),
       zerosNote(lang, r),
-      T.stepTable(lang, 'idcg', r, opts, d, rowLimit.idcg, null),
+      T.stepTable(lang, 'idcg', r, opts, d, rowLimit.idcg, null, region.allColumns),
       h('p', { class: 'sum-line', id: 'sum-idcg' }, T.sumLine(`IDCG${kl}`, r.idealSteps, r.idcg, d)),
     ]),
     section('ndcg', t(lang, 'step3', { k: kl }), [
@@ -100,7 +112,7 @@ function stepSections(region, lang, model, r, d) {
 function zerosNote(lang, r) {
   const m = r.idealSteps.length;
   const kl = cutLabel(r.k);
-  if (r.options.ideal === 'judgments' && r.hasJudgments) return h('p', { class: 'help', id: 'ideal-zeros' }, t(lang, 'step2ZerosJudged', { m: count(m), k: kl }));
+  if (T.idealSource(r).startsWith('judgments')) return h('p', { class: 'help', id: 'ideal-zeros' }, t(lang, 'step2ZerosJudged', { m: count(m), k: kl }));
   const zeros = Math.min(r.k || r.n, r.n) - m;
   if (zeros <= 0) return null;
   return h('p', { class: 'help', id: 'ideal-zeros' }, t(lang, 'step2Zeros', { z: count(zeros), m: count(m), k: kl }));
@@ -120,7 +132,7 @@ function abSection(region, lang, model, r, d) {
 function formulaSection(region, lang, r) {
   if (!region.formulas) return null;
   return section('formulas', t(lang, 'formulaHeading'), region.formulas(lang, {
-    gain: r.options.gain, logBase: r.options.logBase, weighted: isWeighted(r), k: r.k, ideal: r.options.ideal,
+    gain: r.options.gain, logBase: r.options.logBase, weighted: isWeighted(r), k: r.k, ideal: T.idealSource(r),
     zeroIdcg: r.options.zeroIdcg, gainTable: r.options.gain === 'table' ? r.options.gainTable : null,
   }));
 }
@@ -172,7 +184,8 @@ function explainBody(region, lang, model) {
 function bodyParts(region, lang, model) {
   const notice = (key) => h('p', { class: 'notice' }, t(lang, key));
   if (model.state.mode === 'trec' && region.batch) {
-    if (!model.trec || model.notice) return [notice(model.pending ? 'trecWorking' : model.notice || 'trecNeedRun')];
+    // An input that cannot be read is named at its box: never "paste a run" beside a run.
+    if (!model.trec || model.notice) return [notice(model.pending ? 'trecWorking' : model.notice || (model.error ? 'resultsAfterError' : 'trecNeedRun'))];
     return region.batch(lang, model.trec, model.state.decimals, model.state.k, region.table);
   }
   if (model.state.mode === 'compare' && region.compare) {

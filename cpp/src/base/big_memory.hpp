@@ -1,0 +1,48 @@
+// Memory for the large arrays of a batch run (the qrels' bytes, their
+// documents, a run's buffer): natively, blocks of a few megabytes are
+// asked to be backed by huge pages. Each first touch of an ordinary 4 KB
+// page is a fault that costs microseconds (more in a virtual machine), and
+// a 1M-line run's qrels touch some ten thousand of them: that was most of
+// the time spent reading them. Elsewhere (wasm) it is plain new/delete.
+// Internal, not API.
+#pragma once
+
+#include <cstddef>
+#include <new>
+#include <vector>
+
+namespace ndcg::detail {
+
+// Blocks at least this large go to big_allocate (a huge page is 2 MB).
+inline constexpr std::size_t big_block = std::size_t(1) << 21;
+
+// `bytes` of memory, huge-page advised when big; fails as operator new
+// does. Freed by big_free with the same size.
+void* big_allocate(std::size_t bytes);
+void big_free(void* p, std::size_t bytes) noexcept;
+
+template <class T>
+struct big_allocator {
+  using value_type = T;
+  big_allocator() = default;
+  template <class U>
+  big_allocator(const big_allocator<U>&) noexcept {}
+  T* allocate(std::size_t n) { return static_cast<T*>(big_allocate(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t n) noexcept { big_free(p, n * sizeof(T)); }
+  template <class U>
+  bool operator==(const big_allocator<U>&) const noexcept { return true; }
+  template <class U>
+  bool operator!=(const big_allocator<U>&) const noexcept { return false; }
+};
+
+// A vector whose storage is big_allocate's; in wasm a plain vector, so
+// the modules carry one copy of each vector's code (their size budgets).
+#ifdef __EMSCRIPTEN__
+template <class T>
+using big_vector = std::vector<T>;
+#else
+template <class T>
+using big_vector = std::vector<T, big_allocator<T>>;
+#endif
+
+}  // namespace ndcg::detail
