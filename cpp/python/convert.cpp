@@ -116,7 +116,7 @@ py::object cell_of(const ndcg::keyed_column& c, std::size_t row) {
 }  // namespace
 
 // Built here rather than through begin/end per row: a million queries.
-void dict_sink::keyed(std::string_view n, const std::vector<std::string_view>& rows,
+bool dict_sink::keyed(std::string_view n, const std::vector<std::string_view>& rows,
                       const std::vector<ndcg::keyed_column>& columns) {
   std::vector<py::str> names;
   for (const ndcg::keyed_column& c : columns) names.push_back(bytes_text(c.name));
@@ -127,7 +127,8 @@ void dict_sink::keyed(std::string_view n, const std::vector<std::string_view>& r
       for (std::size_t r = 0; r < rows.size(); ++r) column[r] = cell_of(columns[i], r);
       out[names[i]] = column;
     }
-    return put("columns", std::move(out));  // the name merge() and ArrayEvaluation read
+    put("columns", std::move(out));  // the name merge() and ArrayEvaluation read
+    return true;
   }
   for (std::size_t r = 0; r < rows.size(); ++r) {
     py::dict row;
@@ -136,6 +137,7 @@ void dict_sink::keyed(std::string_view n, const std::vector<std::string_view>& r
     out[bytes_text(rows[r])] = row;
   }
   put(n, std::move(out));
+  return true;
 }
 
 // ---- explain --------------------------------------------------------------------

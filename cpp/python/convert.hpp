@@ -58,7 +58,7 @@ class dict_sink : public ndcg::field_sink {
   void begin_list(std::string_view n) override;
   void end() override;
   void steps(std::string_view n, const std::vector<ndcg::step>& rows) override;
-  void keyed(std::string_view n, const std::vector<std::string_view>& rows,
+  bool keyed(std::string_view n, const std::vector<std::string_view>& rows,
              const std::vector<ndcg::keyed_column>& columns) override;
 
  private:

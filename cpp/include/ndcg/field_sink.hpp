@@ -38,9 +38,10 @@ class field_sink {
   virtual void text(std::string_view name, std::string_view v) = 0;
   virtual void null(std::string_view name) = 0;
   virtual void numbers(std::string_view name, const std::vector<double>& v) = 0;  // not finite: null
-  // A list of texts (an option row's choices). A sink without lists of
-  // texts gets them as one text, separated by commas.
-  virtual void texts(std::string_view name, const std::vector<std::string_view>& v);
+  // A list of texts (an option row's choices, a result's qids). Every sink
+  // that is handed one writes it; the others (a step's columns, an option's
+  // value, a comparison's CSV line) never get one.
+  virtual void texts(std::string_view, const std::vector<std::string_view>&) {}
   virtual void begin(std::string_view name) = 0;  // a nested object, closed by end()
   virtual void end() = 0;
   // A list, closed by end(): its entries are written with empty names (an
@@ -54,16 +55,24 @@ class field_sink {
   // as it spells field names (the JS sink in camelCase).
   virtual void name(std::string_view name, std::string_view core_name) { text(name, core_name); }
   // A table {row: {column: value}} (a run's values per query), handed over
-  // by columns: by default written row by row through the calls above; a
-  // sink may keep the columns (Python's arrays: one list each).
-  virtual void keyed(std::string_view name, const std::vector<std::string_view>& rows,
-                     const std::vector<keyed_column>& columns);
+  // by columns (put_keyed): a sink that takes the columns whole (Python's
+  // arrays: one list each) does so and says true; false, and put_keyed
+  // writes it row by row through the calls above. Not a default body in
+  // field_sink.cpp: the light module, which has no tables, leaves it out.
+  virtual bool keyed(std::string_view, const std::vector<std::string_view>&, const std::vector<keyed_column>&) {
+    return false;
+  }
   // A step table: the sink decides its layout (JSON rows, JS columns) and
   // writes each row through put_step, the one list of a row's fields.
   virtual void steps(std::string_view name, const std::vector<step>& rows) = 0;
 };
 
-// One cell of a keyed table's row, as the default layout writes it.
+// A keyed table through out.keyed(), or row by row when the sink does not
+// take columns: {row: {column: value}}, the cells as put_cell writes them.
+void put_keyed(field_sink& out, std::string_view name, const std::vector<std::string_view>& rows,
+               const std::vector<keyed_column>& columns);
+
+// One cell of a keyed table's row, as put_keyed writes it.
 void put_cell(field_sink& out, const keyed_column& c, std::size_t row);
 
 // The fields of an error: code, message (placed(): where, then what),

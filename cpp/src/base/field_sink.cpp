@@ -14,22 +14,17 @@ void put_cell(field_sink& out, const keyed_column& c, std::size_t row) {
   out.number(c.name, v);
 }
 
-void field_sink::texts(std::string_view name, const std::vector<std::string_view>& v) {
-  std::string joined;
-  for (std::string_view t : v) (joined += joined.empty() ? "" : ",") += t;
-  text(name, joined);
-}
-
-void field_sink::keyed(std::string_view name, const std::vector<std::string_view>& rows,
-                       const std::vector<keyed_column>& columns) {
-  begin_keys(name);
+void put_keyed(field_sink& out, std::string_view name, const std::vector<std::string_view>& rows,
+               const std::vector<keyed_column>& columns) {
+  if (out.keyed(name, rows, columns)) return;
+  out.begin_keys(name);
   for (std::size_t r = 0; r < rows.size(); ++r) {
-    begin_keys(rows[r]);
+    out.begin_keys(rows[r]);
     for (const keyed_column& c : columns)
-      if (c.in_rows) put_cell(*this, c, r);
-    end();
+      if (c.in_rows) put_cell(out, c, r);
+    out.end();
   }
-  end();
+  out.end();
 }
 
 void put_error(const error& e, field_sink& out) {

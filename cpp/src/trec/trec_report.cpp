@@ -192,7 +192,7 @@ void put_means(const trec_result& r, field_sink& out) {
 void put_trec_result(const trec_result& r, field_sink& out) {
   out.texts("measures", views_of(r.names));
   out.texts("qids", views_of(r.qids));
-  out.keyed("per_query", views_of(r.qids), per_query_columns(r));
+  put_keyed(out, "per_query", views_of(r.qids), per_query_columns(r));
   put_means(r, out);
   out.count("num_q", r.num_q);
   out.text("run_id", r.run_id);
