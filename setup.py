@@ -29,33 +29,65 @@ def pybind11_include():
     sys.exit("setup.py: pybind11's headers were not found (Debian: apt-get install python3-pybind11)")
 
 
+# Sources per compiled unit, as CMakeLists.txt's unity build batches them.
+UNITY_BATCH = 12
+UNITY_DIR = os.path.join('build', 'python-unity')
+
+
+def write_if_changed(path, text):
+    try:
+        with open(path) as f:
+            if f.read() == text:
+                return
+    except OSError:
+        pass
+    with open(path, 'w') as f:
+        f.write(text)
+
+
+def unity_sources(files):
+    """`files` in batches of UNITY_BATCH, each batch a generated file that
+    includes them, so the standard headers and fmt are parsed once a batch
+    (about 2.5 times less compile time than one file at a time)."""
+    os.makedirs(UNITY_DIR, exist_ok=True)
+    units = []
+    for n, start in enumerate(range(0, len(files), UNITY_BATCH)):
+        unit = os.path.join(UNITY_DIR, f'unity_{n}.cpp')
+        lines = [f'#include "{os.path.relpath(f, UNITY_DIR)}"\n' for f in files[start:start + UNITY_BATCH]]
+        write_if_changed(unit, ''.join(lines))
+        units.append(unit)
+    return units
+
+
 def sources():
     # Relative paths, as setuptools wants them; sorted so builds are repeatable.
     os.chdir(ROOT)
-    return sorted(glob('cpp/src/**/*.cpp', recursive=True)) + sorted(glob('cpp/python/*.cpp'))
+    return unity_sources(sorted(glob('cpp/src/**/*.cpp', recursive=True))) + sorted(glob('cpp/python/*.cpp'))
 
 
-def newest_header():
-    headers = glob(os.path.join(ROOT, 'cpp', '**', '*.hpp'), recursive=True)
-    return max(os.path.getmtime(h) for h in headers)
+def newest_input():
+    """The newest header or source: a unit holds several sources, so an
+    object is fresh only when it is newer than every one of them."""
+    files = glob(os.path.join(ROOT, 'cpp', '**', '*.[ch]pp'), recursive=True)
+    return max(os.path.getmtime(f) for f in files)
 
 
 class parallel_build_ext(build_ext):
     """Compiles the sources of the one extension side by side (setuptools
     compiles them one after another; NDCG_JOBS, default every core), and
-    leaves an object newer than its source and every header as it is, so a
+    leaves an object newer than every source and header as it is, so a
     wheel and an install from one checkout compile once."""
 
     def build_extensions(self):
         compile_one = self.compiler.compile
         jobs = int(os.environ.get('NDCG_JOBS', os.cpu_count() or 1))
-        headers = newest_header()
+        newest = newest_input()
         fresh = self.same_flags()
         self.force = self.force or not fresh  # new flags: compile and link again, whatever the times say
 
         def compile_file(f, output_dir=None, **kwargs):
             obj = self.compiler.object_filenames([f], output_dir=output_dir)[0]
-            if fresh and os.path.exists(obj) and os.path.getmtime(obj) > max(os.path.getmtime(f), headers):
+            if fresh and os.path.exists(obj) and os.path.getmtime(obj) > max(os.path.getmtime(f), newest):
                 return [obj]
             return compile_one([f], output_dir=output_dir, **kwargs)
 

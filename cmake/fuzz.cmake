@@ -26,6 +26,7 @@ else()
   target_include_directories(ndcg_fuzz_core PUBLIC cpp/include cpp/cli PRIVATE cpp/src)
   target_compile_options(ndcg_fuzz_core PRIVATE ${NDCG_WARNINGS} ${NDCG_FUZZ_FLAGS})
   target_link_libraries(ndcg_fuzz_core PUBLIC Threads::Threads ZLIB::ZLIB)
+  set_target_properties(ndcg_fuzz_core PROPERTIES UNITY_BUILD ${NDCG_UNITY} UNITY_BUILD_BATCH_SIZE 12)
   set(NDCG_FUZZ_LIBRARY ndcg_fuzz_core)
 endif()
 

@@ -29,7 +29,7 @@ generated make_queries(unsigned seed, std::size_t queries) {
   std::mt19937 rng(seed);
   for (std::size_t q = 0; q < queries; ++q) {
     const std::size_t n = 1 + rng() % 40;
-    char qid[16];
+    char qid[24];  // "q" and any std::size_t
     std::snprintf(qid, sizeof qid, "q%03zu", q);
     g.in.qids.push_back(qid);
     for (std::size_t i = 0; i < n; ++i) {
@@ -38,7 +38,7 @@ generated make_queries(unsigned seed, std::size_t queries) {
       const double score = static_cast<double>(rng() % 7) / 2;
       g.labels.push_back(label);
       g.scores.push_back(score);
-      char doc[16];
+      char doc[24];  // any std::size_t
       std::snprintf(doc, sizeof doc, "%03zu", i);
       if (!std::isnan(label)) g.qrels += std::string(qid) + " 0 " + doc + " " + std::to_string(static_cast<int>(label)) + "\n";
       g.run += std::string(qid) + " Q0 " + doc + " 0 " + ndcg::shortest(score) + " arrays\n";

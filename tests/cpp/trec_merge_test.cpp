@@ -27,7 +27,7 @@ split_run make_split(unsigned seed, std::size_t queries, std::size_t parts) {
   s.parts.resize(parts);
   std::mt19937 rng(seed);
   for (std::size_t q = 0; q < queries; ++q) {
-    char qid[16];
+    char qid[24];  // "q" and any std::size_t
     std::snprintf(qid, sizeof qid, "q%03zu", q);
     std::string& part = s.parts[rng() % parts];
     const std::size_t n = 1 + rng() % 30;

@@ -1,6 +1,7 @@
 """The build finds pybind11's headers with or without the pybind11 module."""
 import importlib.util
 import os
+import re
 import sys
 
 from conftest import ROOT
@@ -31,4 +32,14 @@ def test_the_extension_compiles_the_core_s_sources_and_the_binding_only():
         os.chdir(cwd)
     core = sorted(str(p.relative_to(ROOT)) for p in (ROOT / 'cpp' / 'src').rglob('*.cpp'))
     binding = sorted(str(p.relative_to(ROOT)) for p in (ROOT / 'cpp' / 'python').glob('*.cpp'))
-    assert sources == core + binding
+    units = sources[:len(sources) - len(binding)]
+    assert sources[len(units):] == binding
+    # Each unit includes a batch of the core's sources; together, each source once, in order.
+    included = []
+    for unit in units:
+        assert os.path.dirname(unit) == setup.UNITY_DIR
+        text = (ROOT / unit).read_text()
+        batch = re.findall(r'^#include "([^"]+)"$', text, re.M)
+        assert 0 < len(batch) <= setup.UNITY_BATCH and len(batch) == len(text.splitlines())
+        included += [os.path.normpath(os.path.join(setup.UNITY_DIR, f)) for f in batch]
+    assert included == core

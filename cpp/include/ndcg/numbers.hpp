@@ -46,6 +46,9 @@ char* write_shortest(double v, char* out);
 // out. Not finite: "nan", "inf", "-inf".
 std::string fixed_text(double v, int decimals);
 
+// fixed_text for a report's cell: "n/a" for NaN, and never "-0.000".
+std::string fixed_cell(double v, int decimals);
+
 // `v` to `precision` significant digits (1 to 17) as printf's "%.*g" writes
 // it: trailing zeros dropped, "e+XX" form below 1e-4 or from 10^precision.
 std::string significant_text(double v, int precision);

@@ -315,6 +315,13 @@ std::string fixed_text(double v, int decimals) {
   return out + d;
 }
 
+std::string fixed_cell(double v, int decimals) {
+  if (std::isnan(v)) return "n/a";
+  std::string s = fixed_text(v, decimals);
+  if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);
+  return s;
+}
+
 std::string significant_text(double v, int precision) {
   std::string out = std::signbit(v) ? "-" : "";
   if (!std::isfinite(v)) return out + not_finite_text(v);

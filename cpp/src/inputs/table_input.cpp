@@ -11,7 +11,6 @@
 namespace ndcg::detail {
 namespace {
 
-constexpr std::size_t role_count = 8;
 using column_map = std::array<long, role_count>;  // role -> column, -1 absent
 
 std::size_t at(role r) { return static_cast<std::size_t>(r); }

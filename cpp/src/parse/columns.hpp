@@ -3,6 +3,7 @@
 // of CSV, TSV, JSON and JSON Lines) and every message share. Not API.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 namespace ndcg::detail {
 
 enum class role { none, query, id, score, grade, rank, subtopics, tag };
+constexpr std::size_t role_count = static_cast<std::size_t>(role::tag) + 1;  // none included
 
 // The role a header name gives its column, or none. Case is ignored and
 // '-', ' ' and '.' count as '_' ("Query-ID", "corpus id" and "doc.id" are

@@ -12,7 +12,6 @@ namespace ndcg::detail {
 namespace {
 
 constexpr std::size_t absent = std::string_view::npos;
-constexpr std::size_t role_count = 8;
 
 // Which column holds each role (absent when none).
 struct header {

@@ -14,15 +14,8 @@
 namespace ndcg {
 namespace {
 
-std::string fixed(double v, int digits) {
-  if (std::isnan(v)) return "n/a";
-  std::string s = fixed_text(v, digits);
-  if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);  // no "-0.000"
-  return s;
-}
-
 std::string signed_fixed(double v, int digits) {
-  std::string s = fixed(v, digits);
+  std::string s = fixed_cell(v, digits);
   return std::isnan(v) || s[0] == '-' || s.find_first_not_of("0.") == std::string::npos ? s : "+" + s;
 }
 
@@ -31,8 +24,8 @@ std::string p_cell(double p, int digits) {
   if (std::isnan(p)) return "n/a";
   double smallest = 1;
   for (int i = 0; i < digits; ++i) smallest /= 10;
-  if (p > 0 && p < smallest / 2) return "<" + fixed(smallest, digits);
-  return fixed(p, digits);
+  if (p > 0 && p < smallest / 2) return "<" + fixed_cell(smallest, digits);
+  return fixed_cell(p, digits);
 }
 
 using detail::printable;
@@ -66,9 +59,9 @@ std::vector<std::string> header(const compare_result& r) {
 
 std::vector<std::string> cells(const comparison& c, const compare_result& r, int d) {
   std::vector<std::string> row = {
-      r.measures[c.measure], printable(r.runs[c.a]), printable(r.runs[c.b]), fixed(c.mean_a, d), fixed(c.mean_b, d),
+      r.measures[c.measure], printable(r.runs[c.a]), printable(r.runs[c.b]), fixed_cell(c.mean_a, d), fixed_cell(c.mean_b, d),
       signed_fixed(c.diff, d), interval_cell(c, d),
-      fixed(c.effect_size, std::min(d, 2)),
+      fixed_cell(c.effect_size, std::min(d, 2)),
       std::to_string(c.wins) + "/" + std::to_string(c.losses) + "/" + std::to_string(c.ties),
       p_cell(c.p_ttest, d), p_cell(c.p_wilcoxon, d), p_cell(c.p_sign, d), p_cell(c.p_randomization, d)};
   if (any_holm(r)) row.push_back(p_cell(c.p_holm, d));
@@ -119,7 +112,7 @@ std::string aligned(const std::vector<std::vector<std::string>>& rows) {
 std::string range_cell(const compare_result& r, std::size_t run, std::size_t m, std::size_t q, int d) {
   if (r.worst.empty()) return "";
   const double lo = r.worst[run][m][q], hi = r.best[run][m][q];
-  return lo == hi || (std::isnan(lo) && std::isnan(hi)) ? "" : fixed(lo, d) + ".." + fixed(hi, d);
+  return lo == hi || (std::isnan(lo) && std::isnan(hi)) ? "" : fixed_cell(lo, d) + ".." + fixed_cell(hi, d);
 }
 
 // The pairs compared on measure m, in the core's order (every measure has the same pairs).
@@ -155,7 +148,7 @@ std::vector<std::vector<std::string>> per_query_rows(const compare_result& r, st
   for (std::size_t q = 0; q < r.qids.size(); ++q) {
     rows.push_back({printable(r.qids[q])});
     for (std::size_t run = 0; run < r.values.size(); ++run) {
-      rows.back().push_back(fixed(value_at(r, run, m, q), d));
+      rows.back().push_back(fixed_cell(value_at(r, run, m, q), d));
       if (!r.worst.empty()) rows.back().push_back(range_cell(r, run, m, q, d));
     }
     for (const comparison* c : pairs) rows.back().push_back(signed_fixed(diff_at(r, *c, q), d));
@@ -177,8 +170,8 @@ const char* ties_note =
 std::vector<std::vector<std::string>> ties_rows(const compare_result& r, int d) {
   std::vector<std::vector<std::string>> rows = {{"measure", "run", "queries", "worst order", "best order"}};
   for (const tie_summary& t : r.ties)
-    rows.push_back({r.measures[t.measure], printable(r.runs[t.run]), std::to_string(t.changed), fixed(t.mean_min, d),
-                    fixed(t.mean_max, d)});
+    rows.push_back({r.measures[t.measure], printable(r.runs[t.run]), std::to_string(t.changed), fixed_cell(t.mean_min, d),
+                    fixed_cell(t.mean_max, d)});
   return rows;
 }
 

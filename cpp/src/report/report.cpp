@@ -18,16 +18,9 @@ namespace {
 // Sum lines list at most this many terms; longer lists end in "…".
 constexpr std::size_t max_sum_terms = 40;
 
-std::string fixed(double v, int decimals) {
-  if (!std::isfinite(v)) return std::isnan(v) ? "n/a" : (v < 0 ? "-inf" : "inf");
-  std::string s = fixed_text(v, decimals);
-  if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);  // no "-0.000"
-  return s;
-}
-
 // Whole gains print as the document prints them ("7"), others rounded.
 std::string gain_cell(double v, int decimals) {
-  return std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15 ? shortest(v) : fixed(v, decimals);
+  return std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15 ? shortest(v) : fixed_cell(v, decimals);
 }
 
 std::string cut_label(const explanation& e) { return e.k ? "@" + std::to_string(e.k) : ""; }
@@ -88,9 +81,9 @@ using detail::printable;
 std::vector<std::string> cells(const step& s, const columns& c, int d) {
   std::vector<std::string> row = {std::to_string(s.position)};
   if (c.ids) row.push_back(s.has_id ? printable(s.id) + (s.judged ? "" : " *") : "");
-  row.insert(row.end(), {shortest(s.rel), gain_cell(s.gain, d), fixed(s.discount, d)});
+  row.insert(row.end(), {shortest(s.rel), gain_cell(s.gain, d), fixed_cell(s.discount, d)});
   if (c.weights) row.push_back(shortest(s.weight));
-  row.insert(row.end(), {fixed(s.contribution, d), fixed(s.cumulative, d)});
+  row.insert(row.end(), {fixed_cell(s.contribution, d), fixed_cell(s.cumulative, d)});
   return row;
 }
 
@@ -98,32 +91,32 @@ std::vector<std::string> cells(const step& s, const columns& c, int d) {
 std::string sum_line(const std::string& name, const std::vector<step>& steps, double total, int d) {
   std::string line = name + " = ";
   for (std::size_t i = 0; i < steps.size() && i < max_sum_terms; ++i)
-    line += (i ? " + " : "") + fixed(steps[i].contribution, d);
+    line += (i ? " + " : "") + fixed_cell(steps[i].contribution, d);
   if (steps.size() > max_sum_terms) line += " + … (" + std::to_string(steps.size() - max_sum_terms) + " more terms)";
   if (steps.empty()) line += "0";
-  return line + " = " + fixed(total, d);
+  return line + " = " + fixed_cell(total, d);
 }
 
 std::string ndcg_line(const explanation& e, int d) {
   std::string k = cut_label(e);
-  std::string value = e.ndcg_defined ? fixed(e.ndcg, d) : "undefined (IDCG = 0, left out)";
-  return "NDCG" + k + " = DCG" + k + " / IDCG" + k + " = " + fixed(e.dcg, d) + " / " + fixed(e.idcg, d) + " = " + value;
+  std::string value = e.ndcg_defined ? fixed_cell(e.ndcg, d) : "undefined (IDCG = 0, left out)";
+  return "NDCG" + k + " = DCG" + k + " / IDCG" + k + " = " + fixed_cell(e.dcg, d) + " / " + fixed_cell(e.idcg, d) + " = " + value;
 }
 
 // When items tie, how far their order can move NDCG (empty when it cannot).
 std::string tie_line(const explanation& e, const options& opt, int d) {
   if (!(e.tie_min < e.tie_max)) return "";
   static const char* const policy[] = {"input order", "docid descending (trec_eval)", "averaged over each tied group"};
-  return "Items with equal scores: in other orders NDCG" + cut_label(e) + " ranges from " + fixed(e.tie_min, d) +
-         " (worst order) to " + fixed(e.tie_max, d) + " (best order); ties here: " +
+  return "Items with equal scores: in other orders NDCG" + cut_label(e) + " ranges from " + fixed_cell(e.tie_min, d) +
+         " (worst order) to " + fixed_cell(e.tie_max, d) + " (best order); ties here: " +
          policy[static_cast<int>(opt.ties)] + ".";
 }
 
 std::string pool_lines(const explanation& e, int d, const std::string& bullet) {
   if (!e.has_judgments) return "";
   std::string k = cut_label(e);
-  return bullet + "NDCG" + k + " against the ranking's own ideal: " + fixed(e.dcg, d) + " / " + fixed(e.idcg_list, d) + " = " + fixed(e.ndcg_list, d) + "\n" +
-         bullet + "NDCG" + k + " against all judgments: " + fixed(e.dcg, d) + " / " + fixed(e.idcg_judged, d) + " = " + fixed(e.ndcg_judged, d) + "\n";
+  return bullet + "NDCG" + k + " against the ranking's own ideal: " + fixed_cell(e.dcg, d) + " / " + fixed_cell(e.idcg_list, d) + " = " + fixed_cell(e.ndcg_list, d) + "\n" +
+         bullet + "NDCG" + k + " against all judgments: " + fixed_cell(e.dcg, d) + " / " + fixed_cell(e.idcg_judged, d) + " = " + fixed_cell(e.ndcg_judged, d) + "\n";
 }
 
 const char* rounding_note = "Terms are rounded for display; every total is summed from unrounded terms.";

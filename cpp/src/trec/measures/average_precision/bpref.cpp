@@ -4,12 +4,11 @@
 // Unjudged documents are skipped, not taken as non-relevant (m_bpref.c).
 #include <algorithm>
 
-#include "trec/measures/query_state.hpp"
+#include "trec/measures/average_precision/shared.hpp"
 
 namespace ndcg::trec_detail {
 
-// Shared with gm_bpref.
-double bpref_of(const query_state& q) {
+double bpref(const query_state& q, const column&) {
   const double judged_nonrel = static_cast<double>(std::min(q.num_nonrel, q.num_rel));
   std::size_t nonrel_seen = 0;
   double sum = 0;
@@ -24,10 +23,6 @@ double bpref_of(const query_state& q) {
   }
   return q.num_rel ? sum / static_cast<double>(q.num_rel) : sum;
 }
-
-namespace {
-double bpref(const query_state& q, const column&) { return bpref_of(q); }
-}  // namespace
 
 extern const family bpref_measure;
 const family bpref_measure =

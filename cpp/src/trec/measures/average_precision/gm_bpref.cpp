@@ -1,14 +1,8 @@
 // gm_bpref: bpref combined over queries by the geometric mean of
 // max(bpref, 0.00001), on the "all" line only (m_gm_bpref.c).
-#include "trec/measures/query_state.hpp"
+#include "trec/measures/average_precision/shared.hpp"
 
 namespace ndcg::trec_detail {
-
-double bpref_of(const query_state& q);  // bpref.cpp
-
-namespace {
-double bpref(const query_state& q, const column&) { return bpref_of(q); }
-}  // namespace
 
 extern const family gm_bpref_measure;
 const family gm_bpref_measure = measure("gm_bpref", "bpref, geometric mean over queries", bpref)

@@ -1,13 +1,8 @@
 // gm_map: average precision combined over queries by the geometric mean of
 // max(AP, 0.00001), on the "all" line only (trec_eval's m_gm_map.c).
-#include "trec/measures/query_state.hpp"
+#include "trec/measures/average_precision/shared.hpp"
 
 namespace ndcg::trec_detail {
-namespace {
-double average_precision(const query_state& q, const column&) {
-  return q.num_rel_ret ? q.precision_sum[q.depth] / static_cast<double>(q.num_rel) : 0.0;
-}
-}  // namespace
 
 extern const family gm_map_measure;
 const family gm_map_measure =

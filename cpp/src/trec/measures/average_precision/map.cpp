@@ -1,14 +1,13 @@
 // map: average precision. The precision at each relevant document ranked,
 // summed, divided by R, the relevant documents judged (ranked or not):
 // AP = (1/R) sum over relevant ranks r of hits(r) / r (trec_eval's m_map.c).
-#include "trec/measures/query_state.hpp"
+#include "trec/measures/average_precision/shared.hpp"
 
 namespace ndcg::trec_detail {
-namespace {
+
 double average_precision(const query_state& q, const column&) {
   return q.num_rel_ret ? q.precision_sum[q.depth] / static_cast<double>(q.num_rel) : 0.0;
 }
-}  // namespace
 
 extern const family map_measure;
 const family map_measure =

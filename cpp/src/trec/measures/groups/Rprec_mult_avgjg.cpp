@@ -2,16 +2,13 @@
 // own R), averaged over the query's groups (m_Rprec_mult_avgjg.c).
 #include <algorithm>
 
+#include "trec/measures/precision/multiples.hpp"
 #include "trec/measures/query_state.hpp"
 
 namespace ndcg::trec_detail {
-
-long multiple_of_r(double x, std::size_t num_rel);  // Rprec_mult.cpp
-
 namespace {
-constexpr double multiples[] = {0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0};
 
-double precision_at_multiple(const query_state& q, const column& c) {
+double group_precision_at_multiple(const query_state& q, const column& c) {
   double total = 0;
   for (std::size_t i = 0; i < q.groups.count; ++i) {
     const group_ranking& g = q.groups.groups[i];
@@ -28,8 +25,8 @@ double precision_at_multiple(const query_state& q, const column& c) {
 extern const family Rprec_mult_avgjg_measure;
 const family Rprec_mult_avgjg_measure =
     measure("Rprec_mult_avgjg", "precision at multiples of R, averaged over judgment groups (-R qrels_jg)",
-            precision_at_multiple)
-        .fractions(multiples)
+            group_precision_at_multiple)
+        .fractions(r_multiples)
         .reads(judgment_kind::groups)
         .needing(need_groups);
 
