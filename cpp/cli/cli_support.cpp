@@ -50,11 +50,6 @@ std::string wrapped(std::string left, std::string_view text, std::size_t indent,
   return out + line + "\n";
 }
 
-std::string placed(const std::string& file, const error& e) {
-  if (e.line == 0) return (file.empty() ? "" : file + ": ") + e.message;
-  return file + ":" + std::to_string(e.line) + ":" + std::to_string(e.column) + ": " + e.message;
-}
-
 std::optional<std::string> read_file(const std::string& path, std::istream& in, std::string& problem) {
   if (path == "-") return std::string(std::istreambuf_iterator<char>(in), {});
   struct stat info {};

@@ -34,9 +34,6 @@ std::string value_hint(const option_row& row);
 // (the first line follows `left`, padded to the indent).
 std::string wrapped(std::string left, std::string_view text, std::size_t indent = 25, std::size_t width = 80);
 
-// "file:line:column: message", or the message alone when it has no line.
-std::string placed(const std::string& file, const error& e);
-
 // A whole file (`-` = `in`); on failure, nullopt and `problem` says why.
 std::optional<std::string> read_file(const std::string& path, std::istream& in, std::string& problem);
 

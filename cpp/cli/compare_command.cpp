@@ -113,13 +113,13 @@ int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream&
   how.run_names.assign(files.begin() + 1, files.end());
   const bool are_qrels = b.trec.judgments == judgment_format::qrels;
   auto inputs = read_inputs(texts[0], std::vector<std::string_view>(texts.begin() + 1, texts.end()), how, are_qrels);
-  if (!inputs) { err << "ndcg compare: " << placed(file_of(inputs.err()), inputs.err()) << "\n"; return 2; }
+  if (!inputs) { err << "ndcg compare: " << placed(inputs.err(), file_of(inputs.err())) << "\n"; return 2; }
   for (const std::string& reading : inputs->readings) err << "ndcg compare: " << reading << "\n";
   std::vector<std::string_view> runs;
   for (const trec_text& t : inputs->runs) runs.push_back(t.text());
   auto result = compare_runs(inputs->qrels.text(), runs, b);
   if (!result) {
-    err << "ndcg compare: " << placed(file_of(result.err()), result.err()) << "\n";
+    err << "ndcg compare: " << placed(result.err(), file_of(result.err())) << "\n";
     return 2;
   }
   out << render_compare(*result, b);

@@ -167,7 +167,7 @@ int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream&
   if (!e) {
     const std::string& src = e.err().source;
     const std::string& where = src == "judgments" ? req->qrels : src == "ranking" ? source : std::string();
-    err << "ndcg explain: " << placed(where, e.err()) << "\n";
+    err << "ndcg explain: " << placed(e.err(), where) << "\n";
     return 2;
   }
   const result_context ctx = context_of(*e, req->s);

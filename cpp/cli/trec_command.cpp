@@ -170,13 +170,7 @@ expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, st
   const std::string& path = r.files.back();
   std::unique_ptr<std::istream> file = path == "-" ? nullptr : open_file(path, problem);
   if (path != "-" && !file) return fail(error_code::bad_file, problem).with("found", path);
-  auto result = stream->feed_all(file ? *file : in);
-  if (result || result.err().code != error_code::ungrouped_run || !file) return result;
-  // Interleaved queries in a file: the same judgments, the file read again and grouped.
-  stream->regroup();
-  file->clear();
-  file->seekg(0);
-  return stream->feed_all(*file);
+  return stream->feed_all(file ? *file : in);
 }
 
 // --tie-range of a run file: streamed twice more, with equal scores in the
@@ -327,7 +321,7 @@ int merge_command(const trec_request& r, std::istream& in, std::ostream& out, st
   if (!merged) {
     const std::string& src = merged.err().source;
     const std::string file = src.empty() ? std::string() : r.files[std::stoul(src)];
-    err << "ndcg trec: " << placed(file, merged.err()) << "\n";
+    err << "ndcg trec: " << placed(merged.err(), file) << "\n";
     return 2;
   }
   out << render_trec(*merged, *trec_output_of(r.batch));
@@ -361,7 +355,7 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   for (const std::string& reading : readings) err << "ndcg trec: " << reading << "\n";
   if (!result) {
     if (result.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }
-    err << "ndcg trec: " << placed(file_of(*req, result.err().source), result.err()) << "\n";
+    err << "ndcg trec: " << placed(result.err(), file_of(*req, result.err().source)) << "\n";
     return 2;
   }
   for (const std::string& note : result->notes) err << "ndcg trec: " << note << "\n";

@@ -18,7 +18,7 @@ namespace ndcg_python {
 namespace {
 
 [[noreturn]] void refuse(const std::string& source, std::string message, const std::string& expected) {
-  raise(ndcg::fail(ndcg::error_code::bad_type, std::move(message)).in(source).with("expected", expected));
+  raise_error(ndcg::fail(ndcg::error_code::bad_type, std::move(message)).in(source).with("expected", expected));
 }
 
 // The buffer's element type from its struct format ("<d", "=q", "?").
@@ -110,7 +110,7 @@ std::vector<std::size_t> starts_of(const doubles& sizes, std::size_t rows) {
   for (std::size_t i = 0; i < sizes.size; ++i) {
     const double s = sizes.data[i];
     if (!(s >= 1) || s != static_cast<double>(static_cast<std::size_t>(s)) || starts.back() + static_cast<std::size_t>(s) > rows)
-      raise(ndcg::fail(ndcg::error_code::field_count, "group sizes are whole numbers of 1 or more that add up to the rows: " +
+      raise_error(ndcg::fail(ndcg::error_code::field_count, "group sizes are whole numbers of 1 or more that add up to the rows: " +
                                                           std::to_string(rows) + " rows, group " + std::to_string(i + 1) +
                                                           " is " + ndcg::shortest(s))
                 .in("options")
@@ -119,7 +119,7 @@ std::vector<std::size_t> starts_of(const doubles& sizes, std::size_t rows) {
     starts.push_back(starts.back() + static_cast<std::size_t>(s));
   }
   if (starts.back() != rows)
-    raise(ndcg::fail(ndcg::error_code::field_count,
+    raise_error(ndcg::fail(ndcg::error_code::field_count,
                      "group sizes add up to " + std::to_string(starts.back()) + " for " + std::to_string(rows) + " rows")
               .in("options")
               .with("expected", std::to_string(rows))
@@ -134,14 +134,14 @@ struct request {
 
 request request_of(const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::trec);
-  if (!s) raise(s.err());
+  if (!s) raise_error(s.err());
   auto output = ndcg::trec_output_of(s->batch);
-  if (!output) raise(output.err());
+  if (!output) raise_error(output.err());
   return request{s->batch.trec, *output};
 }
 
 py::dict reply_of(const ndcg::trec_result& r, const ndcg::trec_output& output) {
-  dict_sink sink;
+  dict_sink sink(true);  // the values per query kept as columns, read lazily
   ndcg::put_trec_result(r, sink);
   py::dict out = sink.result();
   out["text"] = py::str(ndcg::render_trec(r, output));
@@ -162,7 +162,7 @@ py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, con
   read_doubles(labels, "labels", l);
   read_doubles(scores, "scores", s);
   if (l.size != s.size)
-    raise(ndcg::fail(ndcg::error_code::field_count,
+    raise_error(ndcg::fail(ndcg::error_code::field_count,
                      std::to_string(l.size) + " labels for " + std::to_string(s.size) + " scores")
               .in("run")
               .with("expected", std::to_string(l.size))
@@ -173,7 +173,7 @@ py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, con
   in.scores = s.data;
   in.starts = starts_of(g, l.size);
   if (!qids.empty() && qids.size() != in.starts.size() - 1)
-    raise(ndcg::fail(ndcg::error_code::field_count, "qids do not match the groups").in("options"));
+    raise_error(ndcg::fail(ndcg::error_code::field_count, "qids do not match the groups").in("options"));
   in.qids = qids.empty() ? numbered(in.starts.size() - 1) : qids;
   auto result = [&] {
     py::gil_scoped_release unlocked;

@@ -37,30 +37,14 @@ py::str bytes_text(std::string_view v) {
   return py::reinterpret_steal<py::str>(s);
 }
 
-py::list texts_of(const std::vector<std::string>& v) {
-  py::list out;
-  for (const std::string& t : v) out.append(bytes_text(t));
-  return out;
-}
-
-// The message as the JS API words it: "run 2: line 3, column 5: ...".
-std::string message_of(const ndcg::error& e) {
-  std::string where;
-  if (!e.source.empty() && e.source != "options")
-    where = e.source + (e.index ? " " + std::to_string(e.index) : "") + ": ";
-  return where + ndcg::describe(e);
-}
-
 }  // namespace
 
 void use_error_class(py::object cls) { error_class() = std::move(cls); }
 
-void raise(const ndcg::error& e) {
-  py::dict args;
-  for (const ndcg::error_arg& a : e.args) args[bytes_text(a.name)] = bytes_text(a.value);
-  py::object err = error_class()(bytes_text(message_of(e)), py::arg("code") = text_of(ndcg::name_of(e.code)),
-                                 py::arg("source") = e.source, py::arg("key") = e.key, py::arg("index") = e.index,
-                                 py::arg("line") = e.line, py::arg("column") = e.column, py::arg("args") = args);
+void raise_error(const ndcg::error& e) {
+  dict_sink fields;
+  ndcg::put_error(e, fields);
+  py::object err = error_class()(**fields.result());
   PyErr_SetObject(error_class().ptr(), err.ptr());
   throw py::error_already_set();
 }
@@ -69,9 +53,14 @@ py::object number_or_none(double v) { return std::isfinite(v) ? py::object(py::f
 
 // ---- the field sink ---------------------------------------------------------------
 
-dict_sink::dict_sink() { open_.emplace_back(); }
+dict_sink::dict_sink(bool keep_columns) : open_{py::dict()}, lists_(1, '\0'), keep_columns_(keep_columns) {}
 
-void dict_sink::put(std::string_view n, py::object v) { open_.back()[text_of(n)] = std::move(v); }
+// Inside a list an entry has no name: it is appended.
+void dict_sink::put(std::string_view n, py::object v) {
+  if (lists_.back()) py::reinterpret_borrow<py::list>(open_.back()).append(std::move(v));
+  else py::reinterpret_borrow<py::dict>(open_.back())[bytes_text(n)] = std::move(v);
+}
+
 void dict_sink::number(std::string_view n, double v) { put(n, number_or_none(v)); }
 void dict_sink::count(std::string_view n, std::uint64_t v) { put(n, py::int_(v)); }
 void dict_sink::boolean(std::string_view n, bool v) { put(n, py::bool_(v)); }
@@ -90,16 +79,18 @@ void dict_sink::texts(std::string_view n, const std::vector<std::string_view>& v
   put(n, std::move(out));
 }
 
-void dict_sink::begin(std::string_view n) {
-  names_.emplace_back(n);
-  open_.emplace_back();
+void dict_sink::open(std::string_view n, py::object inner, bool list) {
+  put(n, inner);
+  open_.push_back(std::move(inner));
+  lists_ += list ? '\1' : '\0';
 }
 
+void dict_sink::begin(std::string_view n) { open(n, py::dict(), false); }
+void dict_sink::begin_list(std::string_view n) { open(n, py::list(), true); }
+
 void dict_sink::end() {
-  py::dict done = std::move(open_.back());
   open_.pop_back();
-  put(names_.back(), std::move(done));
-  names_.pop_back();
+  lists_.pop_back();
 }
 
 void dict_sink::steps(std::string_view n, const std::vector<ndcg::step>& rows) {
@@ -110,6 +101,43 @@ void dict_sink::steps(std::string_view n, const std::vector<ndcg::step>& rows) {
     out[i] = row.result();
   }
   put(n, std::move(out));
+}
+
+namespace {
+
+// One cell as put_cell writes it: a text, an int for a whole count, a float or None.
+py::object cell_of(const ndcg::keyed_column& c, std::size_t row) {
+  if (c.is_text) return bytes_text(c.texts[row]);
+  const double v = c.numbers[row];
+  if (c.counts && std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9e18) return py::int_(static_cast<long long>(v));
+  return number_or_none(v);
+}
+
+}  // namespace
+
+// Built here rather than through begin/end per row: a million queries.
+bool dict_sink::keyed(std::string_view n, const std::vector<std::string_view>& rows,
+                      const std::vector<ndcg::keyed_column>& columns) {
+  std::vector<py::str> names;
+  for (const ndcg::keyed_column& c : columns) names.push_back(bytes_text(c.name));
+  py::dict out;
+  if (keep_columns_) {
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      py::list column(rows.size());
+      for (std::size_t r = 0; r < rows.size(); ++r) column[r] = cell_of(columns[i], r);
+      out[names[i]] = column;
+    }
+    put("columns", std::move(out));  // the name merge() and ArrayEvaluation read
+    return true;
+  }
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    py::dict row;
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      if (columns[i].in_rows) row[names[i]] = cell_of(columns[i], r);
+    out[bytes_text(rows[r])] = row;
+  }
+  put(n, std::move(out));
+  return true;
 }
 
 // ---- explain --------------------------------------------------------------------
@@ -186,30 +214,15 @@ ndcg::expected<evaluate_request> evaluate_request_of(const option_texts& options
   return evaluate_request{s->batch.trec, *output, s->batch.run_format, s->batch.qrels_format};
 }
 
-// A run file as `ndcg trec` reads it: streamed, or read whole when its
-// queries are interleaved.
+// A run file streamed as `ndcg trec` streams it (read again, grouped, when
+// its queries are interleaved).
 ndcg::expected<ndcg::trec_result> evaluate_file(std::string_view qrels, const std::string& path,
                                                 const ndcg::trec_options& opt, const std::string& subtopics) {
-  auto bad_file = [&] {
-    return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(path)).in("run").with("found", path);
-  };
   auto stream = ndcg::trec_stream::open(qrels, opt, subtopics);
   if (!stream) return stream.err();
   std::ifstream file(path, std::ios::binary);
-  if (!file) return bad_file();
-  auto result = stream->feed_all(file);
-  if (result || result.err().code != ndcg::error_code::ungrouped_run) return result;
-  // Interleaved queries: the same judgments, the file read again and grouped.
-  stream->regroup();
-  file.clear();
-  file.seekg(0);
-  if (!file) return bad_file();
+  if (!file) return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(path)).in("run").with("found", path);
   return stream->feed_all(file);
-}
-
-py::object value_of(const ndcg::trec_result& r, std::size_t m, double v) {
-  if (r.is_count[m] && std::isfinite(v)) return py::int_(static_cast<long long>(v));
-  return number_or_none(v);
 }
 
 // The first bytes of a file, to tell its format; nullopt when it cannot be read.
@@ -269,33 +282,14 @@ ndcg::expected<ndcg::trec_result> evaluate_inputs(const std::string& qrels, cons
   return ndcg::evaluate_trec(in->qrels.text(), in->runs[0].text(), req.trec, subtopics);
 }
 
-py::dict trec_to_python(const ndcg::trec_result& r, const evaluate_request& req) {
-  std::vector<py::str> names;
-  for (const std::string& n : r.names) names.push_back(text_of(n));
-  py::dict per_query;
-  for (std::size_t q = 0; q < r.qids.size(); ++q) {
-    py::dict row;
-    for (std::size_t m = 0; m < names.size(); ++m) {
-      if (r.summary_only[m]) continue;
-      if (r.is_text[m]) row[names[m]] = bytes_text(r.text(q, m));  // relstring
-      else row[names[m]] = value_of(r, m, r.values[q][m]);
-    }
-    per_query[bytes_text(r.qids[q])] = row;
-  }
-  py::dict mean;
-  for (std::size_t m = 0; m < names.size(); ++m)
-    if (!r.per_query_only[m]) mean[names[m]] = value_of(r, m, r.mean[m]);
-  py::dict out;
-  out["per_query"] = per_query;
-  out["mean"] = mean;
-  out["measures"] = texts_of(r.names);
-  out["qids"] = texts_of(r.qids);
-  out["num_q"] = r.num_q;
-  out["run_id"] = bytes_text(r.run_id);
-  out["not_offered"] = texts_of(r.not_offered);
-  out["notes"] = texts_of(r.notes);
-  out["text"] = text_of(ndcg::render_trec(r, req.output));
-  return out;
+// The result's fields, how its inputs were read, and the report.
+py::dict evaluation_of(const ndcg::trec_result& r, const std::vector<std::string>& readings,
+                       const ndcg::trec_output& output) {
+  dict_sink sink;
+  ndcg::put_trec_result(r, sink);
+  sink.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
+  sink.text("text", ndcg::render_trec(r, output));
+  return sink.result();
 }
 
 }  // namespace
@@ -309,40 +303,21 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
     py::gil_scoped_release unlocked;
     return evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, r, readings);
   }();
-  py::dict out = trec_to_python(value_or_raise(result), r);
-  out["readings"] = texts_of(readings);
-  return out;
+  return evaluation_of(value_or_raise(result), readings, r.output);
 }
 
 // ---- compare ----------------------------------------------------------------------------
 
 namespace {
 
-template <class T, class Put>
-py::list records(const std::vector<T>& items, Put put) {
-  py::list out;
-  for (const T& item : items) {
-    dict_sink sink;
-    put(item, sink);
-    out.append(sink.result());
-  }
-  return out;
-}
-
-// values[run][measure][query] as {measure: [[run's values in qid order], ...]}.
-py::dict by_measure(const ndcg::compare_result& c, const std::vector<std::vector<std::vector<double>>>& values) {
-  py::dict out;
-  if (values.empty()) return out;
-  for (std::size_t m = 0; m < c.measures.size(); ++m) {
-    py::list runs;
-    for (const auto& run : values) {
-      py::list column;
-      for (double v : run[m]) column.append(number_or_none(v));
-      runs.append(column);
-    }
-    out[text_of(c.measures[m])] = runs;
-  }
-  return out;
+// A comparison's fields, how its inputs were read, and the report.
+py::dict comparison_of(const ndcg::compare_result& c, const std::vector<std::string>& readings,
+                       const ndcg::batch_settings& settings) {
+  dict_sink sink;
+  ndcg::put_compare_result(c, sink);
+  sink.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
+  sink.text("text", ndcg::render_compare(c, settings));
+  return sink.result();
 }
 
 }  // namespace
@@ -363,27 +338,11 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
     for (const ndcg::trec_text& t : in->runs) texts.push_back(t.text());
     return ndcg::compare_runs(in->qrels.text(), texts, settings);
   }();
-  py::dict out = compare_to_python(value_or_raise(result), settings);
-  out["readings"] = texts_of(readings);
-  return out;
+  return comparison_of(value_or_raise(result), readings, settings);
 }
 
 py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_settings& settings) {
-  py::dict out;
-  out["runs"] = texts_of(c.runs);
-  out["measures"] = texts_of(c.measures);
-  out["qids"] = texts_of(c.qids);
-  out["comparisons"] = records(c.comparisons, [&](const ndcg::comparison& x, dict_sink& sink) { ndcg::put_comparison(x, c, sink); });
-  out["tie_ranges"] = records(c.ties, [&](const ndcg::tie_summary& t, dict_sink& sink) { ndcg::put_tie_summary(t, c, sink); });
-  out["per_query"] = by_measure(c, c.values);
-  out["worst"] = by_measure(c, c.worst);
-  out["best"] = by_measure(c, c.best);
-  out["trials"] = c.trials;
-  out["seed"] = c.seed;
-  out["holm_test"] = text_of(ndcg::name_of(c.holm));
-  out["readings"] = py::list();  // compare() says how it read its inputs
-  out["text"] = bytes_text(ndcg::render_compare(c, settings));
-  return out;
+  return comparison_of(c, {}, settings);
 }
 
 // ---- dicts as TREC text -------------------------------------------------------------------
@@ -392,7 +351,7 @@ namespace {
 
 [[noreturn]] void refuse(ndcg::error_code code, const std::string& source, std::string message, const std::string& found,
                          const char* arg = "found") {
-  raise(ndcg::fail(code, std::move(message)).in(source).with(arg, found));
+  raise_error(ndcg::fail(code, std::move(message)).in(source).with(arg, found));
 }
 
 std::string type_name(py::handle v) { return Py_TYPE(v.ptr())->tp_name; }
@@ -495,13 +454,13 @@ py::dict nested(const File& file) {
 
 py::dict run_dict(const std::string& text) {
   auto run = ndcg::parse_run(text);
-  if (!run) raise(ndcg::error(run.err()).in("run"));
+  if (!run) raise_error(ndcg::error(run.err()).in("run"));
   return nested(*run);
 }
 
 py::dict qrels_dict(const std::string& text) {
   auto qrels = ndcg::parse_qrels(text);
-  if (!qrels) raise(ndcg::error(qrels.err()).in("qrels"));
+  if (!qrels) raise_error(ndcg::error(qrels.err()).in("qrels"));
   return nested(*qrels);
 }
 
@@ -509,94 +468,36 @@ py::dict qrels_dict(const std::string& text) {
 
 namespace {
 
-py::dict option_record(const ndcg::option_row& row, const std::string& default_value) {
-  py::dict out;
-  out["key"] = text_of(row.key);
-  out["flag"] = ndcg::cli_flag(row.key);
-  out["kind"] = text_of(ndcg::name_of(row.kind));
-  py::list choices;
-  for (std::string_view c : ndcg::choices_of(row)) choices.append(text_of(c));
-  out["choices"] = choices;
-  out["min"] = number_or_none(row.min);
-  out["max"] = number_or_none(row.max);
-  out["default"] = default_value;
-  out["help"] = text_of(row.help);
-  return out;
+// The list `put` writes under `name`.
+template <class Put>
+py::list listed(const char* name, Put put) {
+  dict_sink sink;
+  put(sink);
+  return sink.result()[name];
 }
 
 }  // namespace
 
 py::list option_schema() {
-  py::list out;
-  for (const ndcg::option_row& row : ndcg::option_table()) {
-    py::dict r = option_record(row, ndcg::default_text(row));
-    r["above_min"] = row.above_min;
-    r["preset"] = row.preset_sets;
-    out.append(r);
-  }
-  return out;
+  return listed("rows", [](dict_sink& s) { ndcg::put_option_rows(s); });
 }
-
-// The rows a batch command takes, with its defaults.
-py::list batch_option_schema(ndcg::command c) {
-  py::list out;
-  for (const ndcg::option_row* row : ndcg::option_rows(c)) {
-    py::dict r = option_record(*row, ndcg::default_text(*row, c));
-    r["short_flag"] = text_of(row->short_flag);
-    out.append(r);
-  }
-  return out;
+py::list compare_option_schema() {
+  return listed("rows", [](dict_sink& s) { ndcg::put_option_rows(ndcg::command::compare, s); });
 }
-
-py::list compare_option_schema() { return batch_option_schema(ndcg::command::compare); }
-py::list trec_option_schema() { return batch_option_schema(ndcg::command::trec); }
-
+py::list trec_option_schema() {
+  return listed("rows", [](dict_sink& s) { ndcg::put_option_rows(ndcg::command::trec, s); });
+}
 py::list error_codes() {
-  py::list out;
-  for (const ndcg::error_code_info& c : ndcg::error_codes()) {
-    py::dict r;
-    r["code"] = text_of(c.name);
-    r["args"] = text_of(c.args);
-    out.append(r);
-  }
-  return out;
+  return listed("codes", [](dict_sink& s) { ndcg::put_error_codes(s); });
 }
-
 py::list preset_list() {
-  py::list out;
-  for (const ndcg::preset_info& p : ndcg::presets()) {
-    ndcg::settings s;
-    s.opt = *ndcg::preset(p.name);
-    dict_sink options;
-    ndcg::put_options(s, options);
-    py::dict r;
-    r["name"] = text_of(p.name);
-    r["summary"] = text_of(p.summary);
-    r["options"] = options.result();
-    out.append(r);
-  }
-  return out;
+  return listed("presets", [](dict_sink& s) { ndcg::put_presets(s); });
 }
 
 py::dict measure_tables() {
-  py::list names, not_offered, nicknames;
-  py::dict families;  // nickname -> the families it names
-  for (std::string_view n : ndcg::trec_measure_names()) names.append(text_of(n));
-  for (const ndcg::trec_nickname& n : ndcg::trec_nicknames()) {
-    nicknames.append(text_of(n.name));
-    py::list named;
-    for (std::string_view f : n.families) named.append(text_of(f));
-    families[text_of(n.name)] = named;
-  }
-  for (std::string_view n : ndcg::trec_measures_not_offered()) not_offered.append(text_of(n));
-  py::dict out;
-  out["names"] = names;
-  out["not_offered"] = not_offered;
-  out["nicknames"] = nicknames;
-  out["nickname_families"] = families;
-  out["default"] = texts_of(ndcg::default_trec_measures());
-  out["compare_default"] = texts_of(ndcg::default_compare_measures());
-  return out;
+  dict_sink sink;
+  ndcg::put_measure_tables(sink);
+  return sink.result();
 }
 
 }  // namespace ndcg_python

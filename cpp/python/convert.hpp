@@ -28,23 +28,24 @@ using option_texts = std::vector<std::pair<std::string, std::string>>;
 // set once when the module is imported.
 void use_error_class(py::object cls);
 
-// Raises the error as an NdcgError carrying code, source, key, index, line,
-// column and args, with a message that says where.
-[[noreturn]] void raise(const ndcg::error& e);
+// Raises the error as an NdcgError made from its fields (put_error).
+[[noreturn]] void raise_error(const ndcg::error& e);
 
 template <class T>
 T& value_or_raise(ndcg::expected<T>& r) {
-  if (!r) raise(r.err());
+  if (!r) raise_error(r.err());
   return *r;
 }
 
-// Writes the core's field lists into nested dicts under their own
-// (snake_case) names: a number that is not finite is None, a step table a
-// list of dicts, one per row.
+// Writes the core's field lists into nested dicts and lists under their
+// own (snake_case) names: a number that is not finite is None, a step
+// table a list of dicts, one per row, a keyed table {row: {column: value}}
+// or, when `keep_columns`, "columns": {column: [value per row]} (the
+// arrays' results, read lazily, and what merge() reads), counts as ints.
 class dict_sink : public ndcg::field_sink {
  public:
-  dict_sink();
-  py::dict result() const { return open_.front(); }
+  explicit dict_sink(bool keep_columns = false);
+  py::dict result() const { return py::reinterpret_borrow<py::dict>(open_.front()); }
 
   void number(std::string_view n, double v) override;
   void count(std::string_view n, std::uint64_t v) override;
@@ -54,13 +55,18 @@ class dict_sink : public ndcg::field_sink {
   void numbers(std::string_view n, const std::vector<double>& v) override;
   void texts(std::string_view n, const std::vector<std::string_view>& v) override;
   void begin(std::string_view n) override;
+  void begin_list(std::string_view n) override;
   void end() override;
   void steps(std::string_view n, const std::vector<ndcg::step>& rows) override;
+  bool keyed(std::string_view n, const std::vector<std::string_view>& rows,
+             const std::vector<ndcg::keyed_column>& columns) override;
 
  private:
   void put(std::string_view n, py::object v);
-  std::vector<py::dict> open_;
-  std::vector<std::string> names_;
+  void open(std::string_view n, py::object inner, bool list);
+  std::vector<py::object> open_;  // the dicts and lists begun and not yet ended, innermost last
+  std::string lists_;             // per open entry: 1 when it is a list
+  bool keep_columns_;
 };
 
 // A finite double as a float, anything else as None.
@@ -77,15 +83,16 @@ explained explain_text(const std::string& text, const std::string& judgments, co
 explained explain_grades(const std::vector<double>& grades, const std::string& judgments, const option_texts& options);
 
 // evaluate(): the run as text or, when run_is_path, a file streamed as
-// `ndcg trec` streams it. Returns {"per_query": {qid: {name: value}}, "mean":
-// {...}, "measures", "qids", "num_q", "run_id", "not_offered", "text"}.
+// `ndcg trec` streams it. Returns put_trec_result's fields ({"per_query":
+// {qid: {name: value}}, "mean", ...}), "readings" and "text".
 py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, bool has_run,
                   const std::string& subtopics, const std::string& group, const option_texts& options);
 
 // compare(): compare's own option table reads the options.
 py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const std::string& group,
                  const option_texts& options);
-// A comparison's fields as compare() returns them (also dask.compare's).
+// A comparison's fields as compare() returns them (put_compare_result,
+// "readings" and "text"; also dask.compare's).
 py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_settings& settings);
 
 // {qid: {docid: value}} as TREC text for the core's readers: qrels lines

@@ -17,7 +17,7 @@ namespace ndcg_python {
 namespace {
 
 [[noreturn]] void refuse(std::size_t part, const std::string& message) {
-  raise(ndcg::fail(ndcg::error_code::bad_type, "part " + std::to_string(part) + ": " + message)
+  raise_error(ndcg::fail(ndcg::error_code::bad_type, "part " + std::to_string(part) + ": " + message)
             .in(std::to_string(part))
             .with("expected", "an evaluation (measures, qids, columns, mean, num_q)"));
 }
@@ -102,9 +102,9 @@ void mark_summary_only(ndcg::trec_result& r, const py::dict& d) {
 
 py::dict merge(const py::list& parts, const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::trec);
-  if (!s) raise(s.err());
+  if (!s) raise_error(s.err());
   auto output = ndcg::trec_output_of(s->batch);
-  if (!output) raise(output.err());
+  if (!output) raise_error(output.err());
   std::vector<ndcg::trec_result> results;
   std::vector<std::string> texts;
   results.reserve(parts.size());
@@ -126,7 +126,7 @@ py::dict merge(const py::list& parts, const option_texts& options) {
     return ndcg::merge_trec(in);
   }();
   const ndcg::trec_result& r = value_or_raise(merged);
-  dict_sink sink;
+  dict_sink sink(true);  // as evaluate_arrays' reply: columns
   ndcg::put_trec_result(r, sink);
   py::dict out = sink.result();
   out["text"] = py::str(ndcg::render_trec(r, *output));
@@ -137,7 +137,7 @@ py::dict compare_results(const py::list& runs, const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::compare);
   const ndcg::batch_settings& settings = value_or_raise(s).batch;
   if (settings.tie_range)
-    raise(ndcg::fail(ndcg::error_code::bad_input, "tie_range needs each run's documents, not its evaluation").in("options"));
+    raise_error(ndcg::fail(ndcg::error_code::bad_input, "tie_range needs each run's documents, not its evaluation").in("options"));
   std::vector<ndcg::trec_result> results;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const py::dict run = py::cast<py::dict>(runs[i]);

@@ -130,22 +130,11 @@ val compare_runs(const val& qrels, const val& runs, const val& group, const val&
   return out;
 }
 
-constexpr ndcg::command commands[] = {ndcg::command::explain, ndcg::command::trec, ndcg::command::compare};
-
-// Every row of the option table, with its default for each command that
-// takes it: { explain, trec, compare }.
-val batch_option_schema() {
-  val out = val::array();
-  std::size_t i = 0;
-  for (const auto* table : {&ndcg::option_table(), &ndcg::batch_option_table()}) {
-    for (const ndcg::option_row& r : *table) {
-      val defaults = val::object();
-      for (ndcg::command c : commands)
-        if (ndcg::takes(r, c)) defaults.set(js_text(ndcg::name_of(c)), js_text(ndcg::default_text(r, c)));
-      out.set(js_index(i++), js_option_row(r, defaults));
-    }
-  }
-  return out;
+// The rows command ("trec" or "compare") takes, with its defaults
+// (optionSchema() gives explain's).
+val batch_option_schema(const val& command) {
+  const ndcg::command c = std::string_view(text_of(command)) == "trec" ? ndcg::command::trec : ndcg::command::compare;
+  return js_object([&](ndcg::field_sink& s) { ndcg::put_option_rows(c, s); })["rows"];
 }
 
 // One option of the rows only trec and compare take, read from its text:

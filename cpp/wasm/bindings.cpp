@@ -81,6 +81,12 @@ val render_kept(double id, const val& format) {
   return out;
 }
 
+// The list `put` writes under `name`.
+template <class Put>
+val listed(const char* name, Put put) {
+  return js_object(put)[name];
+}
+
 val preset_list() {
   val out = val::array();
   const auto& all = ndcg::presets();
@@ -97,16 +103,9 @@ val preset_list() {
 }
 
 // The rows of the option table that explain takes, with their defaults
-// (batch.cpp gives every command's rows).
+// (batch.cpp gives the other commands' rows).
 val option_schema() {
-  val out = val::array();
-  const auto& rows = ndcg::option_table();
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    val defaults = val::object();
-    defaults.set("explain", js_text(ndcg::default_text(rows[i])));
-    out.set(js_index(i), js_option_row(rows[i], defaults));
-  }
-  return out;
+  return listed("rows", [](ndcg::field_sink& s) { ndcg::put_option_rows(s); });
 }
 
 val error_codes() {

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ndcg/fields.hpp"
+
 namespace ndcg_wasm {
 
 using emscripten::typed_memory_view;
@@ -164,12 +166,6 @@ val js_error(const ndcg::error& e) {
   return out;
 }
 
-val js_option_row(const ndcg::option_row& row, const val& defaults) {
-  val out = js_object([&](ndcg::field_sink& s) { ndcg::put_option_row(row, s); });
-  out.set("defaults", defaults);
-  return out;
-}
-
 val js_read_option(const ndcg::option_row* row, std::string_view key, std::string_view text) {
   if (!row) return js_error(ndcg::unknown_option_error(key));
   val_sink sink;
@@ -179,23 +175,37 @@ val js_read_option(const ndcg::option_row* row, std::string_view key, std::strin
   return out;
 }
 
-void val_sink::set(std::string_view n, const val& v) { open_.back().set(js_text(ndcg::js_name(n)), v); }
+// Inside a list an entry has no name: it is appended; inside an object of
+// data keys a name stays as it is.
+void val_sink::set(std::string_view n, const val& v) {
+  val& into = open_.back();
+  if (kinds_.back() == list) into.call<void>("push", v);
+  else into.set(js_text(kinds_.back() == keys ? std::string(n) : ndcg::js_name(n)), v);
+}
 
 void val_sink::number(std::string_view n, double v) { set(n, std::isfinite(v) ? val(v) : val::null()); }
 void val_sink::count(std::string_view n, std::uint64_t v) { set(n, val(static_cast<double>(v))); }
 void val_sink::boolean(std::string_view n, bool v) { set(n, val(v)); }
 void val_sink::text(std::string_view n, std::string_view v) { set(n, js_text(v)); }
 void val_sink::null(std::string_view n) { set(n, val::null()); }
+void val_sink::name(std::string_view n, std::string_view core_name) { set(n, js_text(ndcg::js_name(core_name))); }
 void val_sink::numbers(std::string_view n, const std::vector<double>& v) { set(n, js_numbers(v)); }
 void val_sink::texts(std::string_view n, const std::vector<std::string_view>& v) { set(n, js_text_list(v)); }
 
-void val_sink::begin(std::string_view n) {
-  val inner = val::object();
+void val_sink::open(std::string_view n, val inner, kind k) {
   set(n, inner);
-  open_.push_back(inner);
+  open_.push_back(std::move(inner));
+  kinds_ += k;
 }
 
-void val_sink::end() { open_.pop_back(); }
+void val_sink::begin(std::string_view n) { open(n, val::object(), object); }
+void val_sink::begin_list(std::string_view n) { open(n, val::array(), list); }
+void val_sink::begin_keys(std::string_view n) { open(n, val::object(), keys); }
+
+void val_sink::end() {
+  open_.pop_back();
+  kinds_.pop_back();
+}
 
 void val_sink::steps(std::string_view n, const std::vector<ndcg::step>& rows) {
   column_sink cols;

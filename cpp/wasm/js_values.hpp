@@ -1,10 +1,10 @@
 // Conversion between JS values and the core's types, for the Embind
 // registrations (bindings.cpp, batch.cpp): texts in, as JS strings or
 // bytes; option keys and values in, as two arrays of strings; the core's
-// field lists out, as plain JS objects whose names are the camelCase of the
-// core's (val_sink); number lists out as Float64Arrays copied once; errors
-// out as {ok: false, code, source, key, line, column, index, args, message}.
-// Nothing here decides anything: the core does.
+// field lists out (val_sink), as plain JS objects whose names are the
+// camelCase of the core's; number lists out as Float64Arrays copied once;
+// errors out as {ok: false, code, source, key, line, column, index, args,
+// message}. Nothing here decides anything: the core does.
 #pragma once
 
 #include <emscripten/val.h>
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "ndcg/error.hpp"
-#include "ndcg/fields.hpp"
+#include "ndcg/field_sink.hpp"
 #include "ndcg/option_table.hpp"
 
 namespace ndcg_wasm {
@@ -67,17 +67,13 @@ val js_texts(const std::vector<std::string>& texts);
 val js_numbers(const double* values, std::size_t n);
 inline val js_numbers(const std::vector<double>& v) { return js_numbers(v.data(), v.size()); }
 
-// {ok: true} and {ok: false, ...} for a core error.
-val js_ok();
-val js_error(const ndcg::error& e);
-
-// Writes the core's field lists into a JS object. A step table becomes
-// {rows: n, columns: {name: column}}, one Float64Array per number field and
-// one array per text field (null where a row has none), which the JS layer
-// turns into rows.
+// Writes the core's field lists into a JS object, names in camelCase (not
+// inside an object of data keys). A step table becomes {rows: n, columns:
+// {name: column}}: one Float64Array per number field and one array per text
+// field (null where a row has none), which the JS layer turns into rows.
 class val_sink : public ndcg::field_sink {
  public:
-  val_sink() { open_.push_back(val::object()); }
+  val_sink() : open_{val::object()} {}
   const val& result() const { return open_.front(); }
 
   void number(std::string_view n, double v) override;
@@ -88,12 +84,18 @@ class val_sink : public ndcg::field_sink {
   void numbers(std::string_view n, const std::vector<double>& v) override;
   void texts(std::string_view n, const std::vector<std::string_view>& v) override;
   void begin(std::string_view n) override;
+  void begin_list(std::string_view n) override;
+  void begin_keys(std::string_view n) override;
   void end() override;
+  void name(std::string_view n, std::string_view core_name) override;
   void steps(std::string_view n, const std::vector<ndcg::step>& rows) override;
 
  private:
   void set(std::string_view n, const val& v);
-  std::vector<val> open_;  // the objects begun and not yet ended, innermost last
+  enum kind : char { object, list, keys };
+  void open(std::string_view n, val inner, kind k);
+  std::vector<val> open_;  // the objects and lists begun and not yet ended, innermost last
+  std::string kinds_ = std::string(1, object);  // per open entry, its kind
 };
 
 // The fields `put` writes, as one JS object.
@@ -104,9 +106,9 @@ val js_object(Put&& put) {
   return sink.result();
 }
 
-// A row of the option table as the schemas give it (put_option_row), with
-// its default for each command that takes it.
-val js_option_row(const ndcg::option_row& row, const val& defaults);
+// {ok: true} and {ok: false, ...} for a core error.
+val js_ok();
+val js_error(const ndcg::error& e);
 
 // One option's text read by its row (read_option): {ok: true, value} or the
 // error; a null row is a key the command has no row for.

@@ -22,8 +22,10 @@ class NdcgError(ValueError):
     line: int
     column: int
     values: dict[str, str]
+    reason: str
     def __init__(self, message: str, code: str = ..., source: str = ..., key: str = ..., index: int = ...,
-                 line: int = ..., column: int = ..., args: Optional[Mapping[str, str]] = ...) -> None: ...
+                 line: int = ..., column: int = ..., args: Optional[Mapping[str, str]] = ...,
+                 reason: Optional[str] = ...) -> None: ...
 
 class Explanation(Mapping[str, Any]):
     format: Optional[str]
@@ -90,8 +92,9 @@ class Comparison(dict[str, Any]):
     comparisons: list[dict[str, Any]]
     tie_ranges: list[dict[str, Any]]
     per_query: dict[str, list[list[Optional[float]]]]
-    worst: dict[str, list[list[Optional[float]]]]
-    best: dict[str, list[list[Optional[float]]]]
+    per_query_worst: Optional[dict[str, list[list[Optional[float]]]]]
+    per_query_best: Optional[dict[str, list[list[Optional[float]]]]]
+    readings: list[str]
     trials: int
     seed: int
     holm_test: str

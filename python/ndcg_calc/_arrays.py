@@ -117,15 +117,13 @@ class ArrayEvaluation(Mapping):
         self.text = reply['text']
         self.read_as = read_as
         self._per_query = [m for m in self.measures if m not in set(reply['summary_only'])]
-        self._counts = set(reply['counts'])
         self._at = None
 
     def __getitem__(self, qid):
         if self._at is None:
             self._at = {q: i for i, q in enumerate(self.qids)}
         i = self._at[qid]
-        return {m: (int(v) if m in self._counts and v is not None else v)
-                for m, v in ((m, self.columns[m][i]) for m in self._per_query)}
+        return {m: self.columns[m][i] for m in self._per_query}
 
     def __iter__(self):
         return iter(self.qids)

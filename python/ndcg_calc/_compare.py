@@ -10,9 +10,10 @@ class Comparison(dict):
     qids, comparisons (one dict per measure and pair: mean_a, mean_b, diff,
     ci95, effect_size, wins, losses, ties, p_ttest, p_wilcoxon, p_sign,
     p_randomization, p_holm when adjusted), tie_ranges, per_query
-    ({measure: [[each run's values in qid order], ...]}), worst and best (the
-    same in the worst and best order of ties), trials, seed, holm_test, and
-    text: the report in the format asked for. Undefined values are None."""
+    ({measure: [[each run's values in qid order], ...]}), per_query_worst and
+    per_query_best (the same in the worst and best order of ties; None
+    without tie_range), trials, seed, holm_test, readings, and text: the
+    report in the format asked for. Undefined values are None."""
 
     def __getattr__(self, name):
         try:

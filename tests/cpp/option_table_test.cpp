@@ -73,14 +73,17 @@ TEST_CASE("an unknown key is the one unknown-option error, in settings_from too"
   CHECK(s.err().message == e.message);
 }
 
-TEST_CASE("put_option_row writes a row as the schemas show it") {
-  CHECK(json_object([](field_sink& out) { put_option_row(row("zero_idcg"), out); }) ==
-        "{\"key\":\"zeroIdcg\",\"flag\":\"--zero-idcg\",\"short_flag\":\"\",\"kind\":\"choice\","
-        "\"choices\":[\"zero\",\"one\",\"skip\"],\"min\":null,\"max\":null,\"above_min\":false,\"preset\":true,"
-        "\"help\":\"NDCG when IDCG = 0: 0, 1, or left out\"}");
-  const std::string level = json_object([](field_sink& out) { put_option_row(row("relevance_level"), out); });
+TEST_CASE("put_option_row writes a row as each command's schema shows it") {
+  CHECK(json_object([](field_sink& out) { put_option_row(row("zero_idcg"), command::explain, "zero", out); }) ==
+        "{\"key\":\"zero_idcg\",\"flag\":\"--zero-idcg\",\"kind\":\"choice\","
+        "\"choices\":[\"zero\",\"one\",\"skip\"],\"min\":null,\"max\":null,\"above_min\":false,\"default\":\"zero\","
+        "\"help\":\"NDCG when IDCG = 0: 0, 1, or left out\",\"preset\":true}");
+  const std::string level = json_object([](field_sink& out) {
+    put_option_row(row("relevance_level"), command::trec, "1", out);
+  });
   CHECK(level.find("\"short_flag\":\"-l\"") != std::string::npos);
   CHECK(level.find("\"kind\":\"real\"") != std::string::npos);
+  CHECK(level.find("above_min") == std::string::npos);
 }
 
 TEST_CASE("a preset is matched by the values it sets, not by how they are written") {

@@ -1,14 +1,18 @@
 // Prints every row of the option table as the core's JSON sink writes its
-// field list (put_option_row), one JSON object a line, both halves of the
-// table in order: what tests/js/fields.test.mjs holds the JS schemas to.
+// field list for each command that takes it (put_option_rows), one JSON
+// object a line with the command's name: what tests/js/fields.test.mjs
+// holds the JS schemas to.
 #include <iostream>
 
 #include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
 
 int main() {
-  for (const auto* table : {&ndcg::option_table(), &ndcg::batch_option_table()})
-    for (const ndcg::option_row& row : *table)
-      std::cout << ndcg::json_object([&](ndcg::field_sink& out) { ndcg::put_option_row(row, out); }) << "\n";
+  for (ndcg::command c : {ndcg::command::explain, ndcg::command::trec, ndcg::command::compare})
+    for (const ndcg::option_row* row : ndcg::option_rows(c))
+      std::cout << ndcg::json_object([&](ndcg::field_sink& out) {
+        out.text("command", ndcg::name_of(c));
+        ndcg::put_option_row(*row, c, ndcg::default_text(*row, c), out);
+      }) << "\n";
   return 0;
 }

@@ -200,16 +200,16 @@ function batchCalls({ commands, hasBatch }, call) {
     },
 
     /** The rows `ndcg compare` takes: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]; empty in the light build. */
-    compareOptionSchema: () => (hasBatch ? batchRows(commands.compare.rows) : []),
+    compareOptionSchema: () => copiedRows(commands.compare.rows),
 
     /** The rows `ndcg trec` takes, in the same shape; empty in the light build. */
-    trecOptionSchema: () => (hasBatch ? batchRows(commands.trec.rows) : []),
+    trecOptionSchema: () => copiedRows(commands.trec.rows),
   };
 }
 
-/** A batch command's schema rows, in compareOptionSchema()'s shape. */
-function batchRows(rows) {
-  return rows.map(({ aboveMin, preset, ...r }) => ({ ...r, choices: [...r.choices] }));
+/** Schema rows the caller may change without changing the API's. */
+function copiedRows(rows) {
+  return rows.map((r) => ({ ...r, choices: [...r.choices] }));
 }
 
 /**
@@ -302,29 +302,23 @@ function explainCalls({ call }, schema) {
   };
 }
 
-/**
- * The rows of the one option table that each command takes, each with its
- * default for that command: { explain, trec, compare } of { rows, schema }.
- */
-function commandsOf(allRows) {
-  const commands = {};
-  for (const name of ['explain', 'trec', 'compare']) {
-    const rows = allRows.filter((r) => name in r.defaults)
-      .map(({ defaults, shortFlag, ...r }) => (name === 'explain' ? { ...r, default: defaults[name] } : { ...r, shortFlag, default: defaults[name] }));
-    commands[name] = { rows, schema: new Map(rows.map((r) => [r.key, r])) };
-  }
-  return commands;
+/** The rows of the one option table that a command takes, as the core writes them: { rows, schema }. */
+function commandOf(rows) {
+  const plainRows = Array.from(rows, plain);
+  return { rows: plainRows, schema: new Map(plainRows.map((r) => [r.key, r])) };
 }
 
 /** The core's tables: options, error codes and presets, read once. */
 function tablesOf(raw) {
   // The light module (embed.html, ndcg-calc.js) has explain's rows only.
   const hasBatch = typeof raw.evaluateTrec === 'function';
-  const rows = hasBatch ? raw.batchOptionSchema() : raw.optionSchema();
-  const allRows = Array.from(rows, (r) => ({ ...r, choices: Array.from(r.choices), defaults: { ...r.defaults } }));
-  const commands = commandsOf(allRows);
+  const commands = {
+    explain: commandOf(raw.optionSchema()),
+    trec: commandOf(hasBatch ? raw.batchOptionSchema('trec') : []),
+    compare: commandOf(hasBatch ? raw.batchOptionSchema('compare') : []),
+  };
   const codes = Array.from(raw.errorCodes(), (c) => ({ code: c.code, args: c.args ? c.args.split(',') : [] }));
-  const presets = Array.from(raw.presetList(), (p) => ({ name: p.name, summary: p.summary, options: plain(p.options) }));
+  const presets = Array.from(raw.presetList(), plain);
   const { rows: schemaRows, schema } = commands.explain;
   return { schemaRows, schema, commands, codes, presets, hasBatch };
 }
@@ -342,7 +336,7 @@ function otherCalls(guard, tables) {
     ...batchCalls(tables, call),
 
     /** The core's one option table: [{ key, flag, kind, choices, min, max, aboveMin, default, help, preset }]. */
-    optionSchema: () => tables.schemaRows.map((r) => ({ ...r, choices: [...r.choices] })),
+    optionSchema: () => copiedRows(tables.schemaRows),
 
     /** The core's error codes and the names of the values each carries: [{ code, args }]. */
     errorCodes: () => tables.codes.map((c) => ({ code: c.code, args: [...c.args] })),

@@ -88,6 +88,18 @@ void put_comparison(const comparison& c, const compare_result& r, field_sink& ou
 // The fields of one tie summary.
 void put_tie_summary(const tie_summary& t, const compare_result& r, field_sink& out);
 
+// The fields of a comparison of runs, as the bindings return it: runs,
+// measures, qids, comparisons, tie_ranges, per_query ({measure: [each run's
+// values in qid order]}), per_query_worst and per_query_best (the same in
+// the worst and best order of ties; null without tie_range), trials, seed,
+// holm_test.
+void put_compare_result(const compare_result& r, field_sink& out);
+
+// The measure tables: names (the families -m takes, in print order),
+// not_offered, nicknames, nickname_families ({nickname: [families]}),
+// default (trec's measures when none are given) and compare_default.
+void put_measure_tables(field_sink& out);
+
 // The report in s.format: text, markdown, latex (one table row per measure
 // and pair), csv (one line per measure and pair) or json.
 std::string render_compare(const compare_result& r, const batch_settings& s);

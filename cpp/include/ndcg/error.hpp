@@ -113,6 +113,12 @@ struct error {
 
 // Renders "line 3, column 7: message", or just the message when unplaced.
 std::string describe(const error& e);
+// The message after where it is, built here alone: "run 2: line 3, column
+// 7: message" as the APIs say it (the source named, with its index when
+// there are several; an option's error has no prefix), or with `file`, the
+// input's file name, "FILE:3:7: message" as the CLI says it.
+std::string placed(const error& e);
+std::string placed(const error& e, const std::string& file);
 
 // How a message echoes what it found: quoted, at most 40 bytes (cut on a
 // character boundary, "..." added), control bytes and bytes that are not

@@ -169,10 +169,18 @@ expected<batch_request> settings_from(const std::vector<std::pair<std::string, s
 // Writes the value of every option explain takes into `out`.
 void put_options(const settings& s, field_sink& out);
 
-// The fields of one row as the schemas show it (optionSchema() and the
-// other commands'): the key in the JS API's spelling, the CLI flag and
-// trec_eval's short flag, the kind, its choices, range and help.
-void put_option_row(const option_row& row, field_sink& out);
+// The fields of one row as command c's schema shows it: the key (in the
+// sink's spelling of names), the CLI flag, trec_eval's short flag (trec and
+// compare), the kind, its choices and range (explain: whether the minimum
+// itself is refused), its default for c, the help and (explain) whether
+// presets set it.
+void put_option_row(const option_row& row, command c, std::string_view default_value, field_sink& out);
+// The rows explain takes, as a list "rows" of those fields.
+void put_option_rows(field_sink& out);
+// The rows command c takes (batch_options.cpp: not in the light build).
+void put_option_rows(command c, field_sink& out);
+// The presets, as a list "presets" of {name, summary, options}.
+void put_presets(field_sink& out);
 
 // The error for a key no row of the command has.
 error unknown_option_error(std::string_view key);

@@ -73,6 +73,11 @@ expected<analysis> analyse_grades(const std::vector<double>& grades, std::string
 // The same for an analysis, whose matching preset is already known.
 result_context context_of(const analysis& a);
 
+// The fields of an analysis: explanation (put_explanation's), items,
+// matching_preset, unweighted_ndcg (null without weights) and presets
+// (null when not compared: each {name, dcg, idcg, ndcg, error}).
+void put_analysis(const analysis& a, field_sink& out);
+
 // The analysis's explanation as a report, without computing it again.
 std::string render(const analysis& a, report_format f);
 

@@ -152,8 +152,9 @@ class trec_stream {
   // again at the start of its text (everything when `last`).
   expected<std::size_t> feed(std::string_view text, bool last);
   // A whole run from a stream (a file, standard input), fed in pieces of
-  // whole lines, then finish(). After an ungrouped_run error, regroup() and
-  // feed the stream again from its start.
+  // whole lines, then finish(). A run whose queries are interleaved is read
+  // again from the start of a stream that can seek (a file), after
+  // regroup(); from one that cannot, it is an ungrouped_run error.
   expected<trec_result> feed_all(std::istream& in);
   // After feed() said ungrouped_run: forget the run read so far and keep
   // the judgments; the run is then fed again from its start, its judged
@@ -231,9 +232,10 @@ struct trec_output {
 std::string render_trec(const trec_result& r, const trec_output& out);
 
 class field_sink;
-// The fields of a result: measures, qids, num_q, run_id, columns (per
-// measure, one value per query in qid order: numbers, or texts for
-// relstring), mean, summary_only and counts (names), not_offered, notes.
+// The fields of a result, as the bindings return it: measures, qids,
+// per_query ({qid: {measure: value}}, a text for relstring, kept as one
+// column per measure by a sink that keeps columns), mean, num_q, run_id,
+// summary_only (the measures of the "all" line alone), not_offered, notes.
 void put_trec_result(const trec_result& r, field_sink& out);
 
 // trec_eval's text: "name<TAB>qid<TAB>value" lines, name padded to 22.

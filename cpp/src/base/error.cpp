@@ -66,10 +66,46 @@ error option_fail(error_code code, std::string_view key, std::string message) {
   return e;
 }
 
-std::string describe(const error& e) {
-  if (e.line == 0) return e.message;
-  return "line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ": " + e.message;
+namespace {
+
+// The one prefix of a message: the input, then the place. `file` (the
+// CLI's) names the input as a compiler does, "FILE:3:5: "; without it the
+// source is named in words, "run 2: line 3, column 5: ".
+// Appends "A<sep>B" for a line and a column; one string, no temporaries
+// (this is in every module).
+void append_place(std::string& out, const error& e, const char* before, const char* between) {
+  out += before;
+  out += std::to_string(e.line);
+  out += between;
+  out += std::to_string(e.column);
+  out += ": ";
 }
+
+std::string prefix(const error& e, const std::string* file, bool with_source) {
+  std::string out;
+  if (file) {
+    out = *file;
+    if (e.line != 0) append_place(out, e, ":", ":");
+    else if (!out.empty()) out += ": ";
+    return out;
+  }
+  if (with_source && !e.source.empty() && e.source != "options") {
+    out = e.source;
+    if (e.index) {
+      out += ' ';
+      out += std::to_string(e.index);
+    }
+    out += ": ";
+  }
+  if (e.line != 0) append_place(out, e, "line ", ", column ");
+  return out;
+}
+
+}  // namespace
+
+std::string describe(const error& e) { return prefix(e, nullptr, false) += e.message; }
+std::string placed(const error& e) { return prefix(e, nullptr, true) += e.message; }
+std::string placed(const error& e, const std::string& file) { return prefix(e, &file, false) += e.message; }
 
 std::string echo(std::string_view s) {
   std::string out = "\"";

@@ -271,4 +271,62 @@ void put_comparison(const comparison& c, const compare_result& r, field_sink& ou
   out.text("randomization", c.randomization_exact ? "exact" : "sampled");
 }
 
+namespace {
+
+// values[run][measure][query] as {measure: [each run's values in qid order]};
+// null when not computed (the worst and best orders without tie_range).
+void put_by_measure(std::string_view name, const compare_result& r,
+                    const std::vector<std::vector<std::vector<double>>>& values, field_sink& out) {
+  if (values.empty() && !r.runs.empty()) return out.null(name);
+  out.begin_keys(name);
+  for (std::size_t m = 0; m < r.measures.size(); ++m) {
+    out.begin_list(r.measures[m]);
+    for (const auto& run : values) out.numbers("", run[m]);
+    out.end();
+  }
+  out.end();
+}
+
+template <class T, class Put>
+void put_list(std::string_view name, const std::vector<T>& items, field_sink& out, Put put) {
+  out.begin_list(name);
+  for (const T& item : items) {
+    out.begin("");
+    put(item);
+    out.end();
+  }
+  out.end();
+}
+
+std::vector<std::string_view> views_of(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
+
+}  // namespace
+
+void put_compare_result(const compare_result& r, field_sink& out) {
+  out.texts("runs", views_of(r.runs));
+  out.texts("measures", views_of(r.measures));
+  out.texts("qids", views_of(r.qids));
+  put_list("comparisons", r.comparisons, out, [&](const comparison& c) { put_comparison(c, r, out); });
+  put_list("tie_ranges", r.ties, out, [&](const tie_summary& t) { put_tie_summary(t, r, out); });
+  put_by_measure("per_query", r, r.values, out);
+  put_by_measure("per_query_worst", r, r.worst, out);
+  put_by_measure("per_query_best", r, r.best, out);
+  out.count("trials", r.trials);
+  out.count("seed", r.seed);
+  out.text("holm_test", name_of(r.holm));
+}
+
+void put_measure_tables(field_sink& out) {
+  out.texts("names", trec_measure_names());
+  out.texts("not_offered", trec_measures_not_offered());
+  std::vector<std::string_view> names;
+  for (const trec_nickname& n : trec_nicknames()) names.push_back(n.name);
+  out.texts("nicknames", names);
+  out.begin_keys("nickname_families");
+  for (const trec_nickname& n : trec_nicknames()) out.texts(n.name, n.families);
+  out.end();
+  out.texts("default", views_of(default_trec_measures()));
+  out.texts("compare_default", views_of(default_compare_measures()));
+}
+
 }  // namespace ndcg

@@ -30,12 +30,6 @@ void put_metrics(const other_metrics& m, field_sink& out) {
 
 }  // namespace
 
-void field_sink::texts(std::string_view name, const std::vector<std::string_view>& v) {
-  std::string joined;
-  for (std::string_view t : v) (joined += joined.empty() ? "" : ",") += t;
-  text(name, joined);
-}
-
 void put_step(const step& s, field_sink& out) {
   out.count("position", s.position);
   if (s.has_id) out.text("id", s.id);

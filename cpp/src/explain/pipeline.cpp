@@ -1,6 +1,7 @@
 #include "ndcg/pipeline.hpp"
 
 #include "base/text.hpp"
+#include "ndcg/fields.hpp"
 
 #include <utility>
 
@@ -132,6 +133,40 @@ result_context context_of(const analysis& a) {
   read_as(a.text.input, ctx);
   ctx.preset = a.s.preset.empty() ? a.matching : std::string_view(a.s.preset);
   return ctx;
+}
+
+namespace {
+
+void put_preset_score(const preset_score& p, field_sink& out) {
+  out.text("name", p.name);
+  out.number("dcg", p.dcg);
+  out.number("idcg", p.idcg);
+  if (p.defined) out.number("ndcg", p.ndcg);
+  else out.null("ndcg");
+  if (p.ok) return out.null("error");
+  out.begin("error");
+  put_error(p.problem, out);
+  out.end();
+}
+
+}  // namespace
+
+void put_analysis(const analysis& a, field_sink& out) {
+  out.begin("explanation");
+  put_explanation(a.text.result, context_of(a), out);
+  out.end();
+  out.count("items", a.text.input.items.size());
+  out.text("matching_preset", a.matching);
+  if (a.weighted && a.unweighted_defined) out.number("unweighted_ndcg", a.unweighted_ndcg);
+  else out.null("unweighted_ndcg");
+  if (a.presets.empty()) return out.null("presets");
+  out.begin_list("presets");
+  for (const preset_score& p : a.presets) {
+    out.begin("");
+    put_preset_score(p, out);
+    out.end();
+  }
+  out.end();
 }
 
 expected<analysis> analyse_text(std::string_view ranking_text, std::string_view judgments_text, const settings& s,

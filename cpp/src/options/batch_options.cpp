@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ndcg/compare.hpp"
+#include "ndcg/field_sink.hpp"
 #include "ndcg/option_table.hpp"
 #include "options/row_kit.hpp"
 
@@ -129,6 +130,16 @@ std::string default_text(const option_row& row, command c) {
   if (c == command::explain) return default_text(row);
   const batch_request r = default_batch(c);
   return value_text(row, {r.s, &r.batch});
+}
+
+void put_option_rows(command c, field_sink& out) {
+  out.begin_list("rows");
+  for (const option_row* r : option_rows(c)) {
+    out.begin("");
+    put_option_row(*r, c, default_text(*r, c), out);
+    out.end();
+  }
+  out.end();
 }
 
 }  // namespace ndcg

@@ -415,17 +415,45 @@ bool same_convention(const options& a, const options& b) {
   return true;
 }
 
-void put_option_row(const option_row& row, field_sink& out) {
-  out.text("key", js_name(row.key));
+void put_option_row(const option_row& row, command c, std::string_view default_value, field_sink& out) {
+  const bool explain = c == command::explain;
+  out.name("key", row.key);
   out.text("flag", cli_flag(row.key));
-  out.text("short_flag", row.short_flag);
+  if (!explain) out.text("short_flag", row.short_flag);
   out.text("kind", name_of(row.kind));
   out.texts("choices", choices_of(row));
   out.number("min", row.min);
   out.number("max", row.max);
-  out.boolean("above_min", row.above_min);
-  out.boolean("preset", row.preset_sets);
+  if (explain) out.boolean("above_min", row.above_min);
+  out.text("default", default_value);
   out.text("help", row.help);
+  if (explain) out.boolean("preset", row.preset_sets);
+}
+
+void put_option_rows(field_sink& out) {
+  out.begin_list("rows");
+  for (const option_row& r : rows) {
+    out.begin("");
+    put_option_row(r, command::explain, default_text(r), out);
+    out.end();
+  }
+  out.end();
+}
+
+void put_presets(field_sink& out) {
+  out.begin_list("presets");
+  for (const preset_info& p : presets()) {
+    settings s;
+    s.opt = *preset(p.name);
+    out.begin("");
+    out.text("name", p.name);
+    out.text("summary", p.summary);
+    out.begin("options");
+    put_options(s, out);
+    out.end();
+    out.end();
+  }
+  out.end();
 }
 
 status read_option(const option_row& row, std::string_view text, field_sink& out) {

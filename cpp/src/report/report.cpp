@@ -369,37 +369,46 @@ class json_sink : public field_sink {
     for (std::size_t i = 0; i < v.size(); ++i) (i ? o += "," : o) += json_string(v[i]);
     o += "]";
   }
-  void begin(std::string_view n) override {
-    key(n) += "{";
-    firsts_.push_back('\1');
-  }
+  void begin(std::string_view n) override { open(n, '{', 0); }
+  void begin_list(std::string_view n) override { open(n, '[', in_list); }
+  void begin_keys(std::string_view n) override { open(n, '{', data_keys); }
   void end() override {
+    out += firsts_.back() & in_list ? ']' : '}';
     firsts_.pop_back();
-    out += "}";
   }
   void steps(std::string_view n, const std::vector<step>& rows) override {
     key(n) += "[";
     for (std::size_t i = 0; i < rows.size(); ++i) {
       out += i ? ",\n    {" : "\n    {";
-      firsts_.push_back('\1');
+      firsts_ += empty;
       put_step(rows[i], *this);
-      firsts_.pop_back();
-      out += "}";
+      end();
     }
     out += rows.empty() ? "]" : "\n  ]";
   }
   std::string finish() { return out + "\n}\n"; }
 
  private:
-  // One flag per open object or list: nothing written in it yet. A string,
-  // not vector<bool>, whose code the module would carry for this alone.
-  std::string firsts_ = "\1";
+  // Per open object or list, flags: nothing written in it yet; a list
+  // (entries without names); an object whose names are data (escaped).
+  // A string, not vector<bool>, whose code the module would carry for this alone.
+  enum : char { empty = 1, in_list = 2, data_keys = 4 };
+  std::string firsts_ = std::string(1, empty);
 
+  void open(std::string_view n, char opener, char kind) {
+    key(n) += opener;
+    firsts_ += static_cast<char>(empty | kind);
+  }
+
+  // A field's name, after a comma if it is not the first.
   std::string& key(std::string_view n) {
+    char& flags = firsts_.back();
     const bool top = firsts_.size() == 1 && !one_line;
-    if (top) out += firsts_.back() ? "\n  " : ",\n  ";
-    else if (!firsts_.back()) out += ",";
-    firsts_.back() = '\0';
+    if (top) out += flags & empty ? "\n  " : ",\n  ";
+    else if (!(flags & empty)) out += ",";
+    flags &= ~empty;
+    if (flags & in_list) return out;
+    if (flags & data_keys) return out += json_string(n) += ":";
     // Field names are plain ASCII words: quoted as they are.
     out += '"';
     out.append(n.data(), n.size());

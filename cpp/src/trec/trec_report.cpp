@@ -155,44 +155,51 @@ namespace {
 
 std::vector<std::string_view> views_of(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 
-}  // namespace
-
-// Columns, not rows: a million queries cross as one list per measure.
-void put_trec_result(const trec_result& r, field_sink& out) {
-  out.texts("measures", views_of(r.names));
-  out.texts("qids", views_of(r.qids));
-  out.count("num_q", r.num_q);
-  out.text("run_id", r.run_id);
-  out.begin("columns");
-  std::vector<double> column(r.qids.size());
+// The per-query values as columns, one per measure; a summary-only
+// measure's (num_q, runid, gm_map) are in no row.
+std::vector<keyed_column> per_query_columns(const trec_result& r) {
+  std::vector<keyed_column> out;
   for (std::size_t m = 0; m < r.names.size(); ++m) {
-    if (r.is_text[m]) {
-      std::vector<std::string_view> texts;
-      for (std::size_t q = 0; q < r.qids.size(); ++q) texts.push_back(r.text(q, m));
-      out.texts(r.names[m], texts);
-      continue;
+    keyed_column& c = out.emplace_back();
+    c.name = r.names[m];
+    c.in_rows = !r.summary_only[m];
+    c.is_text = r.is_text[m];
+    c.counts = r.is_count[m];
+    for (std::size_t q = 0; q < r.qids.size(); ++q) {
+      if (c.is_text) c.texts.push_back(r.text(q, m));
+      else c.numbers.push_back(r.values[q][m]);
     }
-    for (std::size_t q = 0; q < r.qids.size(); ++q) column[q] = r.values[q][m];
-    out.numbers(r.names[m], column);
   }
-  out.end();
-  out.begin("mean");
+  return out;
+}
+
+void put_means(const trec_result& r, field_sink& out) {
+  out.begin_keys("mean");
   for (std::size_t m = 0; m < r.names.size(); ++m) {
     const double v = r.mean[m];
-    if (r.names[m] == "runid") out.text(r.names[m], r.run_id);
-    else if (r.per_query_only[m]) continue;
+    if (r.per_query_only[m]) continue;
+    if (r.names[m] == "runid") out.null(r.names[m]);  // the tag is run_id
     else if (r.is_count[m] && v >= 0 && v < 9e18) out.count(r.names[m], static_cast<std::uint64_t>(v));
     else out.number(r.names[m], v);
   }
   out.end();
-  std::vector<std::string_view> flags;
+}
+
+}  // namespace
+
+// The values per query cross as one column per measure (a million queries:
+// one list each), which a sink lays out as {qid: {measure: value}} or keeps.
+void put_trec_result(const trec_result& r, field_sink& out) {
+  out.texts("measures", views_of(r.names));
+  out.texts("qids", views_of(r.qids));
+  put_keyed(out, "per_query", views_of(r.qids), per_query_columns(r));
+  put_means(r, out);
+  out.count("num_q", r.num_q);
+  out.text("run_id", r.run_id);
+  std::vector<std::string_view> summary_only;
   for (std::size_t m = 0; m < r.names.size(); ++m)
-    if (r.summary_only[m]) flags.push_back(r.names[m]);
-  out.texts("summary_only", flags);
-  flags.clear();
-  for (std::size_t m = 0; m < r.names.size(); ++m)
-    if (r.is_count[m]) flags.push_back(r.names[m]);
-  out.texts("counts", flags);
+    if (r.summary_only[m]) summary_only.push_back(r.names[m]);
+  out.texts("summary_only", summary_only);
   out.texts("not_offered", views_of(r.not_offered));
   out.texts("notes", views_of(r.notes));
 }

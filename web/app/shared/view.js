@@ -194,11 +194,15 @@ export function chooseExport(view, format) {
   if (view.exporter) view.own.exporter.chooseFormat(view.exporter, view.shownLang, format);
 }
 
+// A clipboard that never answers (seen in a headless browser under load)
+// counts as a refusal, so the user is told rather than left waiting.
+const answered = (promise) => Promise.race([promise, new Promise((_, no) => setTimeout(no, 4000))]);
+
 /** Copies text to the clipboard; false when the browser refused. */
 export async function copyText(view, text) {
   try {
     if (navigator.clipboard && globalThis.isSecureContext) {
-      await navigator.clipboard.writeText(text);
+      await answered(navigator.clipboard.writeText(text));
       return true;
     }
   } catch {
@@ -228,7 +232,7 @@ export async function copyText(view, text) {
 export async function copyBlob(view, blob) {
   try {
     if (globalThis.ClipboardItem && navigator.clipboard && navigator.clipboard.write && globalThis.isSecureContext) {
-      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
+      await answered(navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]));
       return true;
     }
   } catch {
