@@ -48,7 +48,7 @@ const en = {
   formulaZero_one: 'If IDCG{k} = 0, NDCG{k} is taken as 1.',
   formulaZero_skip: 'If IDCG{k} = 0, NDCG{k} has no value and is left out of averages.',
   rankingBLabel: 'Ranking B (optional): compare it with the ranking above',
-  rankingBHelp: 'Another ranking of the same query in any format the first box reads. Both are scored under the same options and judgments and shown side by side.',
+  rankingBHelp: 'Another ranking of the same query, in any format the first box reads, scored with the same options and judgments, side by side.',
   poolHeading: 'Two ideals side by side',
   poolOwn: 'Against the ranking’s own ideal',
   poolJudged: 'Against every judged item',
