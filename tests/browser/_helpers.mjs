@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 // Shared set-up for the browser suites: Debian's Chromium through
 // playwright-core, dist/ served on a loopback port, a guard that fails on any
 // request other than the page itself, and axe-core injection.
@@ -124,6 +125,23 @@ export async function setText(page, selector, text) {
 /** Waits until the headline reads `text` (a string or a RegExp source). */
 export async function headlineIs(page, text) {
   await page.waitForFunction((want) => document.getElementById('headline')?.textContent === want, text, { timeout: 10000 });
+}
+
+/**
+ * Waits until the shown elements matching `selector` read, together, as `pattern`, and returns that
+ * text. A box can show one message and then another while a file is read, so its first text proves nothing.
+ */
+export async function shownText(page, selector, pattern, timeout = 30000) {
+  const read = () => page.evaluate((sel) => Array.from(document.querySelectorAll(sel))
+    .filter((el) => !el.hidden).map((el) => el.textContent).join(' '), selector);
+  const deadline = Date.now() + timeout;
+  let text = await read();
+  while (!pattern.test(text) && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    text = await read();
+  }
+  assert.match(text, pattern, `what ${selector} showed`);
+  return text.trim();
 }
 
 export async function textOf(page, selector) {

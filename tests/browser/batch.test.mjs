@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, guardedContext, launch, pasteInto, results, root, serveDist, textOf } from './_helpers.mjs';
+import { axeViolations, fileUrl, guardedContext, launch, pasteInto, results, root, serveDist, shownText, textOf } from './_helpers.mjs';
 import { pageFiles } from '../hostile/catalogue.mjs';
 import { makeRun } from '../../bench/gen.mjs';
 
@@ -228,8 +228,7 @@ describe('hostile files', () => {
         assert.equal(await page.evaluate(() => document.querySelectorAll('#ranking-source-text *, img').length), 0);
       } else {
         const box = `#${c.shownIn || c.box}-error`;
-        await page.waitForSelector(`${box}:not([hidden])`, { timeout: c.timeoutMs || 30000 });
-        assert.match(await textOf(page, box), c.expect.error);
+        await shownText(page, box, c.expect.error, c.timeoutMs || 30000);
       }
       await page.close();
     });

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, guardedContext, launch, results, root, serveDist } from './_helpers.mjs';
+import { axeViolations, guardedContext, launch, results, root, serveDist, shownText } from './_helpers.mjs';
 import { pageFiles } from '../hostile/catalogue.mjs';
 import { makeRun } from '../../bench/gen.mjs';
 
@@ -321,9 +321,7 @@ describe('hostile files in compare mode’s pickers', () => {
         await page.waitForSelector('#table-cmp-stats');
         assert.equal(await page.evaluate((b) => document.querySelectorAll(`#${b}-source-text *, img`).length, box), 0);
       } else {
-        await page.waitForSelector('.error-box:not([hidden])', { timeout: c.timeoutMs || 30000 });
-        const shown = await page.$$eval('.error-box:not([hidden])', (boxes) => boxes.map((b) => b.textContent).join(' '));
-        assert.match(shown, c.expect.error);
+        await shownText(page, '.error-box', c.expect.error, c.timeoutMs || 30000);
       }
       await page.close();
     });

@@ -315,6 +315,11 @@ TEST_CASE("inputs: each broken input is refused at its own line and column") {
   const row rows[] = {
       {"ragged CSV", ok_qrels, "query_id,doc_id,score\nq,a,0.5\nq,b\n", "run", 3, 4, ec::field_count, "expected 3 fields"},
       {"ragged CSV, a cell more", ok_qrels, "query_id,doc_id,score\nq,a,0.5,9\n", "run", 2, 9, ec::field_count, "got 4"},
+      // A quoted cell may span lines: the place is on the line of the cell it names.
+      {"ragged CSV, short after a cell of two lines", ok_qrels, "query_id,doc_id,score\nq,\"a\nb\"\n", "run", 2, 3,
+       ec::field_count, "got 2"},
+      {"ragged CSV, a cell more after a cell of two lines", ok_qrels, "query_id,doc_id,score\n\"q\nr\",a,0.5,9\n", "run", 3,
+       10, ec::field_count, "got 4"},
       {"unclosed quote", ok_qrels, "query_id,doc_id,score\nq,\"a,0.5\n", "run", 2, 3, ec::unclosed_quote, "closing"},
       {"a score that is not a number", ok_qrels, "query_id,doc_id,score\nq,a,abc\n", "run", 2, 5, ec::not_a_number,
        "a score"},

@@ -102,12 +102,15 @@ value_at cell_at(const std::vector<csv_cell>& cells, long col) {
   return {c.text, c.line, c.column};
 }
 
-error ragged(const std::vector<csv_cell>& cells, std::size_t expected, std::size_t line) {
+// Placed at the first cell too many, or else just past the last cell; a
+// quoted last cell that spans lines is pointed at where it starts.
+error ragged(const std::vector<csv_cell>& cells, std::size_t expected) {
   const std::size_t n = cells.size();
-  const std::size_t column = n > expected ? cells[expected].column : cells.back().column + cells.back().text.size();
+  const csv_cell& at = n > expected ? cells[expected] : cells.back();
+  const bool past = n <= expected && at.text.find_first_of("\r\n") == std::string::npos;
   return fail(error_code::field_count,
-              "expected " + std::to_string(expected) + " fields (as the header has), got " + std::to_string(n), line,
-              column)
+              "expected " + std::to_string(expected) + " fields (as the header has), got " + std::to_string(n), at.line,
+              at.column + (past ? at.text.size() : 0))
       .with("expected", std::to_string(expected))
       .with("found", std::to_string(n));
 }
@@ -127,7 +130,7 @@ status read_table(std::string_view text, input_format f, input_use use, trec_wri
     auto more = records.next(cells);
     if (!more) return more.err();
     if (!*more) return done{};
-    if (cells.size() != header.size()) return ragged(cells, header.size(), cells[0].line);
+    if (cells.size() != header.size()) return ragged(cells, header.size());
     input_row r;
     r.qid = cell_at(cells, plan->qid);
     r.doc = cell_at(cells, plan->doc);
