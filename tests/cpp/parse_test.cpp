@@ -587,6 +587,13 @@ TEST_CASE("malformed rankings are refused with the place and what was found") {
           {"only separators", " ,;| \n|---|\n# note", 0, 0, "empty-input", "expected grades such as \"3 2 0 1\", got no numbers"},
           {"positions without matching grades", "| p | 1 | 2 | 3 |\n| r | 3 | 2 |", 2, 7, "field-count",
            "expected 3 grades to match the positions on line 1, got 2"},
+          // Lines of one grade join one row, but not the line after a row of positions.
+          {"positions above a column of grades", "pos: 1 2 3\n3\n2\n0", 2, 1, "field-count",
+           "expected 3 grades to match the positions on line 1, got 1"},
+          {"a label, then a column of grades", "rel: 3 2\n1\n0", 2, 1, "mixed-formats",
+           "expected one ranking in one format, got a row labelled \"rel:\" and a row of bare grades (lines 1 and 2)"},
+          {"a column of grades, then a label", "1\n0\n2\nrel: 3 2", 4, 1, "mixed-formats",
+           "expected one ranking in one format, got a row labelled \"rel:\" and a row of bare grades (lines 1 and 4)"},
           {"two labelled rows", "a: 3 2 1\nb: 1 0", 2, 1, "several-labels",
            "expected one labelled row of grades, got a second label, \"b:\" (the first, \"a:\", is on line 1)"},
           {"id line with a bad grade", "d1 3\nd2 x", 2, 4, "not-a-number", "expected a grade (a number), got \"x\""},
@@ -767,5 +774,18 @@ TEST_CASE("the one-pass line reader finds the lines and fields the careful path 
         CHECK(f[i].column == g[i].column);
       }
     }
+  }
+}
+
+TEST_CASE("grades one per line become one row of items, each with its own line and column") {
+  auto r = ndcg::parse_ranking("3\n\n  2\n# note\n0\n1 1\n4\n");
+  REQUIRE(r.ok());
+  const std::vector<std::size_t> lines = {1, 3, 5, 6, 6, 7}, columns = {1, 3, 1, 1, 3, 1};
+  const std::vector<double> grades = {3, 2, 0, 1, 1, 4};
+  REQUIRE(r->items.size() == grades.size());
+  for (std::size_t i = 0; i < grades.size(); ++i) {
+    CHECK(r->items[i].grade == grades[i]);
+    CHECK(r->items[i].line == lines[i]);
+    CHECK(r->items[i].column == columns[i]);
   }
 }

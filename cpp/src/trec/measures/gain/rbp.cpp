@@ -13,10 +13,6 @@ double persistence_of(const column& c) { return c.numbers.empty() ? 0.9 : c.numb
 
 namespace {
 
-bool overridden(const gain_overrides& overrides, long level) {
-  return std::any_of(overrides.begin(), overrides.end(), [&](const auto& o) { return o.first == level; });
-}
-
 // The smallest and largest gain of the levels 0 .. largest grade of the
 // query, and of the levels the parameters name; a level without a finite
 // gain counts as 0. A grade may be huge (1e13), so the levels are not all
@@ -30,12 +26,14 @@ void gain_range(const query_state& q, const column& c, double& low, double& high
   long top = q.num_rel_levels - 1;
   if (opt.gain == gain_kind::exponential) top = std::min(top, 1023L);
   if (opt.gain == gain_kind::table) top = std::min(top, static_cast<long>(opt.gain_table.size()) - 1);
-  const long from = opt.gain == gain_kind::table ? 0 : std::max(0L, top - static_cast<long>(overrides.size()));
-  for (long level = from; level <= top; ++level) {
-    if (overridden(overrides, level)) continue;
-    const auto g = gain_of(static_cast<double>(level), opt);
-    low = std::min(low, g ? *g : 0.0);
-    high = std::max(high, g ? *g : 0.0);
+  const long from = opt.gain == gain_kind::table ? 0 : top - static_cast<long>(overrides.size());
+  for (long level = std::max(from, 0L); level <= top; ++level) {
+    const auto own = std::find_if(overrides.begin(), overrides.end(), [&](const auto& o) { return o.first == level; });
+    double g = 0;
+    if (own != overrides.end()) g = own->second;
+    else if (auto d = gain_of(static_cast<double>(level), opt)) g = *d;
+    low = std::min(low, g);
+    high = std::max(high, g);
   }
   for (const auto& o : overrides) low = std::min(low, o.second), high = std::max(high, o.second);
 }
