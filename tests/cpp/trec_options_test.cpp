@@ -402,13 +402,13 @@ TEST_CASE("trec: fields after a run line's tag are ignored, as trec_eval ignores
 }
 
 // rbp scales gains by the range over every level 0 .. the largest grade
-// (m_rbp.c); that range is found without visiting 1e13 levels.
+// (m_rbp.c); that range is found without visiting two billion levels.
 TEST_CASE("trec rbp: gains scaled by the range of every level, a huge grade included") {
   const std::string run = "q Q0 a 1 3 t\nq Q0 b 2 2 t\nq Q0 c 3 1 t\n";
-  SUBCASE("a grade of 1e13: the top level is the scale") {
-    auto r = evaluate_ok("q 0 a 3\nq 0 b 1\nq 0 c 10000000000000\n", run, measures({"rbp"}));
-    // (1 - 0.9) * (3e-13 + 0.9 * 1e-13 + 0.81 * 1)
-    CHECK(value(r, "q", "rbp") == doctest::Approx(0.1 * (3e-13 + 0.9e-13 + 0.81)).epsilon(1e-14));
+  SUBCASE("a grade of 2e9 (the largest a 32-bit long holds, as in the wasm module, is 2^31 - 1): the top level is the scale") {
+    auto r = evaluate_ok("q 0 a 3\nq 0 b 1\nq 0 c 2000000000\n", run, measures({"rbp"}));
+    // (1 - 0.9) * (3 / 2e9 + 0.9 * 1 / 2e9 + 0.81 * 1)
+    CHECK(value(r, "q", "rbp") == doctest::Approx(0.1 * (3 / 2e9 + 0.9 / 2e9 + 0.81)).epsilon(1e-14));
   }
   SUBCASE("levels the parameters override leave the next ones below as the largest") {
     // Levels 0..5; 5 and 4 overridden to 0.5 and 2: the largest default gain is level 3's.
