@@ -55,6 +55,22 @@ async function newPage() {
   return { context, page: await context.newPage() };
 }
 
+/** A page in compare mode with runs A and B and the qrels, its tests shown. */
+async function comparePage() {
+  const { context, page } = await newPage();
+  await open(page, fileUrl() + WORKED_EN);
+  await page.click('input[name="mode"][value="compare"]');
+  for (const [id, text] of [['ranking', RUN_A], ['ranking-b', RUN_B], ['qrels', QRELS]]) await page.fill(`#${id}`, text);
+  await page.waitForSelector('#section-cmp-stats', { timeout: 30000 });
+  return { context, page };
+}
+
+/** The command line that compare mode's export stands for, with `more` options. */
+function compareArgs(...more) {
+  return ['compare', '-q', '--digits', '3', '--names', 'A', '--names', 'B', ...more,
+    ...['ndcg_cut.10', 'map', 'P.10', 'recip_rank'].flatMap((m) => ['-m', m]), join(dir, 'qrels'), join(dir, 'a.run'), join(dir, 'b.run')];
+}
+
 /** Presses Download and reads the file: [name, text]. */
 async function downloaded(page) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#export-download')]);
@@ -124,13 +140,8 @@ describe('export in every mode equals the command', () => {
   });
 
   test('compare mode: the tests, tied scores and every query’s B − A, in every format', async () => {
-    const { context, page } = await newPage();
-    await open(page, fileUrl() + WORKED_EN);
-    await page.click('input[name="mode"][value="compare"]');
-    for (const [id, text] of [['ranking', RUN_A], ['ranking-b', RUN_B], ['qrels', QRELS]]) await page.fill(`#${id}`, text);
-    await page.waitForSelector('#section-cmp-stats', { timeout: 30000 });
-    const command = (format) => ndcg(['compare', '-q', '--format', format, '--digits', '3', '--names', 'A', '--names', 'B',
-      ...['ndcg_cut.10', 'map', 'P.10', 'recip_rank'].flatMap((m) => ['-m', m]), join(dir, 'qrels'), join(dir, 'a.run'), join(dir, 'b.run')]);
+    const { context, page } = await comparePage();
+    const command = (format) => ndcg(compareArgs('--format', format));
     // Download before any button: Markdown.
     const [name, md] = await downloaded(page);
     assert.equal(name, 'ndcg-compare.md');
@@ -149,14 +160,8 @@ describe('export in every mode equals the command', () => {
   });
 
   test('compare mode: CSV one table a file, each rectangular, its numbers those of the JSON', async () => {
-    const { context, page } = await newPage();
-    await open(page, fileUrl() + WORKED_EN);
-    await page.click('input[name="mode"][value="compare"]');
-    for (const [id, text] of [['ranking', RUN_A], ['ranking-b', RUN_B], ['qrels', QRELS]]) await page.fill(`#${id}`, text);
-    await page.waitForSelector('#section-cmp-stats', { timeout: 30000 });
-    const args = (...more) => ['compare', '-q', '--digits', '3', '--names', 'A', '--names', 'B', ...more,
-      ...['ndcg_cut.10', 'map', 'P.10', 'recip_rank'].flatMap((m) => ['-m', m]), join(dir, 'qrels'), join(dir, 'a.run'), join(dir, 'b.run')];
-    const json = JSON.parse(ndcg(args('--format', 'json')));
+    const { context, page } = await comparePage();
+    const json = JSON.parse(ndcg(compareArgs('--format', 'json')));
     // The table choice is there for CSV alone.
     assert.equal(await page.isVisible('#export-table'), false);
     await shown(page, 'csv', /^measure,run_a/);
@@ -170,7 +175,7 @@ describe('export in every mode equals the command', () => {
       }
       const [name, text] = await downloaded(page);
       assert.equal(name, `ndcg-compare-${table}.csv`);
-      assert.equal(text, ndcg(args('--format', 'csv', '--table', table)), table);
+      assert.equal(text, ndcg(compareArgs('--format', 'csv', '--table', table)), table);
       assert.equal(await page.inputValue('#export-text'), text, `${table}: the preview shows the chosen table`);
       tables[table] = rectangle(text, table);
     }
@@ -195,11 +200,7 @@ describe('export in every mode equals the command', () => {
   });
 
   test('compare mode: the preview stays through a click on a bar and goes when K changes', async () => {
-    const { context, page } = await newPage();
-    await open(page, fileUrl() + WORKED_EN);
-    await page.click('input[name="mode"][value="compare"]');
-    for (const [id, text] of [['ranking', RUN_A], ['ranking-b', RUN_B], ['qrels', QRELS]]) await page.fill(`#${id}`, text);
-    await page.waitForSelector('#section-cmp-stats', { timeout: 30000 });
+    const { context, page } = await comparePage();
     const md = await shown(page, 'markdown', /q4/);
     // The drill-down redraws the page; the export is made of the same runs and options.
     await page.click('#cmp-chart rect.bar[data-qid="q2"]');
