@@ -198,6 +198,33 @@ describe('other ways in', () => {
     await page.close();
   });
 
+  // Rows replaced on a sideways scroll took an Explain button from under a
+  // press (seen when a click scrolled the button into view under load).
+  test('the per-query table keeps its rows on a sideways scroll and draws others on a scroll down', async () => {
+    const page = await batchPage();
+    // Narrow enough that the table scrolls sideways.
+    await page.setViewportSize({ width: 480, height: 800 });
+    await page.setInputFiles('#ranking-file', set1.run);
+    await page.setInputFiles('#qrels-file', set1.qrels);
+    await pageMeans(page);
+    const [sideways, down] = await page.evaluate(async () => {
+      const settle = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 50))));
+      const scroller = document.getElementById('trec-scroll');
+      const first = () => document.querySelector('#table-trec tbody tr:not(.spacer) button');
+      const button = first();
+      scroller.scrollLeft = scroller.scrollWidth;
+      await settle();
+      if (!scroller.scrollLeft) return ['no sideways scroll', null];
+      const kept = button.isConnected && first() === button;
+      scroller.scrollTop = scroller.scrollHeight / 2;
+      await settle();
+      return [kept, first() !== button && !button.isConnected];
+    });
+    assert.equal(sideways, true, 'the rows stay on a sideways scroll');
+    assert.equal(down, true, 'rows further down are drawn on a scroll down');
+    await page.close();
+  });
+
   test('a paste too long for the box becomes a summary (explain mode); a short one stays', async () => {
     const page = await guard.context.newPage();
     await page.goto(`${server.url('index.html')}#lang=en`);

@@ -153,7 +153,7 @@ describe('375 px', () => {
         assert.deepEqual(inBox, [true, true], table);
       }
       // The presets table scrolls at this width: it says so, and its NDCG column (next to the name) is in view.
-      // Off screen it is not laid out (content-visibility): its hint is written once it comes near the screen.
+      // Its hint is written after layout (a ResizeObserver): wait for it in view.
       await page.$eval('#table-presets', (t) => t.scrollIntoView());
       await page.waitForFunction(() => document.getElementById('table-presets').parentElement.previousElementSibling?.classList.contains('scroll-hint'));
       const presets = await page.$eval('#table-presets', (t) => {

@@ -72,6 +72,29 @@ describe('each error marks the box of its source', () => {
   }
 });
 
+describe('layout', () => {
+  // Brought into view at once after the first result (as a click does), a
+  // control stays where it is: sections laid out only when they came near
+  // the screen grew by 285 px and moved the export buttons from under the
+  // pointer between its press and its release (the click was lost).
+  test('the export buttons and the sections above them keep their place once scrolled to', async () => {
+    const page = await context.newPage();
+    for (const selector of ['button[data-format="markdown"]', '#export-download', '.result-presets', '.result-curve']) {
+      await open(page, `${fileUrl()}${WORKED}&lang=en`);
+      const [before, after] = await page.evaluate(async (sel) => {
+        const el = document.querySelector(sel);
+        el.scrollIntoView({ block: 'center' });
+        const top = () => Math.round(el.getBoundingClientRect().top);
+        const first = top();
+        await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 100))));
+        return [first, top()];
+      }, selector);
+      assert.equal(after, before, selector);
+    }
+    await page.close();
+  });
+});
+
 describe('calls into the module', () => {
   test('one keystroke in the ranking makes exactly one call (analyse)', async () => {
     const ctx = await browser.newContext();

@@ -153,9 +153,12 @@ export function announce(view, text) {
   if (!status) return;
   status.textContent = '';
   clearTimeout(view.statusTimer);
-  // A fresh text node makes screen readers read the message again.
-  setTimeout(() => { status.textContent = text; }, 30);
-  view.statusTimer = setTimeout(() => { status.textContent = ''; }, 8000);
+  // A fresh text node makes screen readers read the message again. Its 8 s
+  // count from when it shows: a page busy for longer would clear it unseen.
+  view.statusTimer = setTimeout(() => {
+    status.textContent = text;
+    view.statusTimer = setTimeout(() => { status.textContent = ''; }, 8000);
+  }, 30);
 }
 
 /**

@@ -121,13 +121,19 @@ function spacer(cols, height) {
   return h('tr', { class: 'spacer', 'aria-hidden': 'true' }, cell);
 }
 
-/** Draws the rows in view (and a few around), with spacers standing for the others. */
-function drawWindow(view) {
+/**
+ * Draws the rows in view (and a few around), with spacers standing for the
+ * others. Unless `again`, rows already drawn stay: a sideways scroll that
+ * replaced them lost a click on an Explain button in progress.
+ */
+function drawWindow(view, again) {
   const { parts, data, order } = view;
   const rowH = view.rowH;
   const top = parts.scroller.scrollTop;
   const first = Math.max(0, Math.floor(top / rowH) - OVERSCAN);
   const last = Math.min(order.length, Math.ceil((top + (parts.scroller.clientHeight || 400)) / rowH) + OVERSCAN);
+  if (!again && view.drawn === first * 1e9 + last) return;
+  view.drawn = first * 1e9 + last;
   const cols = data.names.length + 2;
   const rows = [];
   for (let at = first; at < last; at++) rows.push(rowOf(view, order[at], at));
@@ -139,7 +145,7 @@ function drawWindow(view) {
   const measured = sample ? sample.getBoundingClientRect().height : 0;
   if (measured > 0 && Math.abs(measured - rowH) > 0.5) {
     view.rowH = measured;
-    drawWindow(view);
+    drawWindow(view, true);
   }
 }
 
@@ -152,7 +158,7 @@ function reorder(view) {
     const name = th.firstChild.dataset.sort;
     th.setAttribute('aria-sort', view.table.sort.name === name ? (view.table.sort.desc ? 'descending' : 'ascending') : 'none');
   }
-  drawWindow(view);
+  drawWindow(view, true);
 }
 
 function bindTable(view) {
