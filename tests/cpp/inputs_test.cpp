@@ -324,6 +324,14 @@ TEST_CASE("inputs: each broken input is refused at its own line and column") {
       {"a score that is not a number", ok_qrels, "query_id,doc_id,score\nq,a,abc\n", "run", 2, 5, ec::not_a_number,
        "a score"},
       {"an id with a space", ok_qrels, "query_id,doc_id,score\nq,\"a b\",1\n", "run", 2, 3, ec::bad_input, "no spaces"},
+      // A mark in the middle is a file pasted into another; on the first line of the
+      // TREC text made of the table it would be dropped, and the query merged with another.
+      {"a byte-order mark before a query id", ok_qrels, "query_id,doc_id,score\nq,a,0.5\n\xEF\xBB\xBFq,b,0.4\n", "run", 3, 1,
+       ec::bad_input, "not starting with # or a BOM"},
+      {"a byte-order mark on a table's first row", "qid,label,score\n\xEF\xBB\xBF" "1,2,0.5\n1,0,0.9\n", nullptr, "qrels", 2,
+       1, ec::bad_input, "a BOM"},
+      {"a query id that would make its line a comment", ok_qrels, "query_id,doc_id,score\nq,a,0.5\n#q,b,0.4\n", "run", 3,
+       1, ec::bad_input, "not starting with #"},
       {"a doc twice", ok_qrels, "qid,docid,score\nq,a,1\nq,a,2\n", "run", 3, 3, ec::duplicate_id, "first on line 2"},
       {"no score column", ok_qrels, "qid,docid,weight\nq,a,1\n", "run", 1, 1, ec::no_grade_column, "score column"},
       {"two query columns", ok_qrels, "qid,topic,docid,score\n", "run", 1, 5, ec::duplicate_column, "one query"},
@@ -370,6 +378,21 @@ TEST_CASE("inputs: each broken input is refused at its own line and column") {
     CHECK(e.message.find(r.message) != std::string::npos);
     CHECK(test_support::table_problem(e) == "");
   }
+}
+
+TEST_CASE("inputs: a record whose TREC line would be longer than a line may be is refused where it is") {
+  ndcg::input_reading how;
+  how.lim.max_line = 30;
+  // "qqqqqqqqqqqqqqqqqqqq Q0 d 1 0.5 run" is 35 bytes; the CSV line 27.
+  const std::string run = "qid,docid,score\nq,d,1\n" + std::string(20, 'q') + ",d,0.5\n";
+  auto in = ndcg::read_inputs("q 0 d 1\n", {run}, how);
+  REQUIRE(!in.ok());
+  CHECK(in.err().source == "run");
+  CHECK(in.err().line == 3);
+  CHECK(in.err().column == 1);
+  CHECK(in.err().message == "expected lines of at most 30 bytes as TREC, got one of 35");
+  how.lim.max_line = 35;
+  CHECK(ndcg::read_inputs("q 0 d 1\n", {run}, how).ok());
 }
 
 TEST_CASE("inputs: a JSON nesting bomb stops at 64 levels") {

@@ -30,8 +30,10 @@ inline constexpr std::size_t npos = std::string_view::npos;
 
 // ---- lines ------------------------------------------------------------------
 
+inline bool starts_with_bom(std::string_view text) { return text.substr(0, 3) == "\xEF\xBB\xBF"; }
+
 inline std::string_view strip_bom(std::string_view text) {
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  if (starts_with_bom(text)) text.remove_prefix(3);
   return text;
 }
 
@@ -114,6 +116,8 @@ status check_size(std::string_view text, const limits& lim);
 // ... or holding a line longer than the limit, or binary (a NUL byte).
 // Asked of every line: the check inline, the error built out of line.
 error line_problem(const line& l, const limits& lim);
+// A line of `length` bytes over the limit; `as` says what it was read as.
+error too_long(std::size_t length, const limits& lim, std::size_t line, std::size_t column, const char* as = "");
 inline status check_line(const line& l, const limits& lim) {
   if (l.text.size() <= lim.max_line && (l.text.empty() || !std::memchr(l.text.data(), '\0', l.text.size())))
     return done{};

@@ -1,5 +1,6 @@
 // Rows as TREC lines, each field checked where the file gave it, so the
 // TREC readers that read the lines next never refuse one.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -10,13 +11,17 @@
 namespace ndcg::detail {
 namespace {
 
-// A qid or docid becomes one field of a whitespace-separated line.
-status check_id(const value_at& v, const char* what) {
-  bool bad = v.text.empty() || (what[0] == 'q' && v.text[0] == '#');
+// A qid or docid becomes one field of a whitespace-separated line. A qid
+// opens the line: a '#' would make it a comment, and a byte-order mark on
+// the text's first line would be dropped by the reader (a mark in the middle
+// of a table is a file pasted into another).
+status check_id(const value_at& v, const char* what, bool opens_line = false) {
+  bool bad = v.text.empty() || (opens_line && (v.text[0] == '#' || starts_with_bom(v.text)));
   for (char c : v.text) bad = bad || is_space(c) || c == '\n' || c == '\r' || c == '\0';
   if (!bad) return done{};
   return fail(error_code::bad_input,
-              std::string("expected ") + what + " with no spaces" + (what[0] == 'q' ? " (not starting with #)" : "") +
+              std::string("expected ") + what + " with no spaces" +
+                  (opens_line ? " (not starting with # or a BOM)" : "") +
                   ", got " + got(v.text),
               v.line, v.column)
       .with("found", v.text);
@@ -63,7 +68,7 @@ status score_text(const input_row& r, std::string& out) {
 }  // namespace
 
 status trec_writer::add(const input_row& r) {
-  if (auto ok = check_id(r.qid, "a query id"); !ok) return ok;
+  if (auto ok = check_id(r.qid, "a query id", true); !ok) return ok;
   if (r.doc.given())
     if (auto ok = check_id(r.doc, "a doc id"); !ok) return ok;
   if (r.tag.given())
@@ -99,13 +104,22 @@ status trec_writer::add(const input_row& r) {
         .with("first_line", std::to_string(first));
   }
   const std::string_view tag = r.tag.given() ? r.tag.text : std::string_view("run");
+  const std::size_t run_from = run.size(), qrels_from = qrels.size();
   if (use_ != input_use::qrels) {
     run.append(r.qid.text).append(" Q0 ").append(doc).append(" ").append(position).append(" ");
     run.append(score).append(" ").append(tag).append("\n");
   }
   if (use_ != input_use::run)
     qrels.append(r.qid.text).append(" 0 ").append(doc).append(" ").append(std::to_string(rel)).append("\n");
-  return done{};
+  return line_fits(std::max(run.size() - run_from, qrels.size() - qrels_from), r.qid);
+}
+
+// The TREC readers take lines of at most max_line bytes: a record of long
+// ids (a JSON file is one line) is refused where it is, not on a line of the
+// text it became.
+status trec_writer::line_fits(std::size_t written, const value_at& where) const {
+  if (written - 1 <= lim_.max_line) return done{};
+  return too_long(written - 1, lim_, where.line, where.column, " as TREC");
 }
 
 std::string_view without_bom(std::string_view text) { return strip_bom(text); }
