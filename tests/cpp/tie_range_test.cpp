@@ -76,6 +76,28 @@ TEST_CASE("the worst and best order of ties bound every measure, as brute force 
   }
 }
 
+// rbp_resid (p = 0.9) of d1 (grade 3) and d2 (unjudged) tied: 0.9^2 + 0.1 * 1 = 0.91 with d2 first,
+// 0.9^2 + 0.1 * 0.9 = 0.90 with it second, so the worst order gives the larger value; and with a judged
+// zero in the tie, which the grade order may put on either side of d2, neither order need be an extreme.
+TEST_CASE("trec --tie-range leaves out the measures a grade order does not bound") {
+  CHECK_FALSE(ndcg::tie_range_applies("rbp_resid"));
+  CHECK_FALSE(ndcg::tie_range_applies("alpha_ndcg_cut_10"));
+  CHECK(ndcg::tie_range_applies("rbp"));
+  ndcg::trec_options opt;
+  opt.measures = {"rbp_resid", "P.1"};
+  auto t = ndcg::evaluate_tie_range("q1 0 d1 3\n", "q1 Q0 d1 1 0.8 r\nq1 Q0 d2 2 0.8 r\n", opt);
+  REQUIRE(t.ok());
+  const auto at = static_cast<std::size_t>(std::find(t->worst.names.begin(), t->worst.names.end(), "rbp_resid") -
+                                           t->worst.names.begin());
+  REQUIRE(at < t->worst.names.size());
+  CHECK(t->worst.values[0][at] == doctest::Approx(0.91));
+  CHECK(t->best.values[0][at] == doctest::Approx(0.90));
+  CHECK(ndcg::format_tie_range(*t, false, 4) ==
+        "P_1:ties              \tall\t1\n"
+        "P_1:worst             \tall\t0.0000\n"
+        "P_1:best              \tall\t1.0000\n");
+}
+
 TEST_CASE("trec --tie-range lines and compare's tie summaries on a run whose ties matter") {
   const std::string qrels = "q1 0 a 1\nq1 0 b 0\nq2 0 c 2\n";
   const std::string run = "q1 Q0 b 1 5 r\nq1 Q0 a 2 5 r\nq2 Q0 c 1 3 r\n";  // a and b tie in q1

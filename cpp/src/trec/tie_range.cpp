@@ -12,7 +12,11 @@ bool differ(double a, double b) { return std::isnan(a) != std::isnan(b) || (!std
 
 }  // namespace
 
-bool tie_range_applies(std::string_view measure) { return measure.rfind("alpha_ndcg_cut", 0) != 0; }
+// alpha-nDCG scores subtopics, not grades; rbp_resid counts unjudged
+// documents, which a grade order does not set apart from judged zeros.
+bool tie_range_applies(std::string_view measure) {
+  return measure.rfind("alpha_ndcg_cut", 0) != 0 && measure.rfind("rbp_resid", 0) != 0;
+}
 
 trec_tie_range tie_range_of(trec_result worst, trec_result best) {
   trec_tie_range t;
