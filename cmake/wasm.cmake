@@ -18,6 +18,16 @@ set(NDCG_NUMBER_LIBS_DIR "${CMAKE_BINARY_DIR}/number-libs-include")
 ndcg_expose_headers("${NDCG_NUMBER_LIBS_DIR}" fast_float fmt)
 target_include_directories(ndcg_core SYSTEM PRIVATE "${NDCG_NUMBER_LIBS_DIR}")
 
+# Each source parses the standard headers once through a precompiled header:
+# compiled to bitcode for link-time optimisation, a source costs mostly its
+# parsing, and the core and the command's library build in about half the
+# time (the modules come out byte for byte the same). Natively the unity
+# build does this.
+set(NDCG_PCH <algorithm> <cmath> <cstddef> <cstdint> <cstring> <limits> <optional> <string> <string_view> <utility>
+    <vector>)
+target_precompile_headers(ndcg_core PRIVATE ${NDCG_PCH})
+target_precompile_headers(ndcg_cli PRIVATE ${NDCG_PCH})
+
 # Embind: the entry points and the JS objects they return are registered
 # in cpp/wasm/ (EMSCRIPTEN_BINDINGS), and Emscripten writes the JS glue
 # that binds them (build/wasm/<module>.js beside the .wasm). The glue is a
@@ -88,6 +98,9 @@ target_link_options(ndcg_module_debug PRIVATE -O1 --profiling-funcs ${NDCG_WASM_
 ndcg_add_suite(ndcg_tests_wasm node)
 target_include_directories(ndcg_tests_wasm PRIVATE "${NDCG_DOCTEST_DIR}")
 target_compile_definitions(ndcg_tests_wasm PRIVATE DOCTEST_CONFIG_NO_EXCEPTIONS_BUT_WITH_ALL_ASSERTS)
+# doctest too, but for main.cpp, which defines doctest's main before including it.
+target_precompile_headers(ndcg_tests_wasm PRIVATE <doctest/doctest.h> ${NDCG_PCH} <fstream> <sstream>)
+set_source_files_properties(tests/cpp/main.cpp PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
 set_target_properties(ndcg_tests_wasm PROPERTIES SUFFIX .js)
 target_link_options(ndcg_tests_wasm PRIVATE -O0 -sSINGLE_FILE=1 -sNODERAWFS=1
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1)
