@@ -66,20 +66,18 @@ function nativeMax(qrels, run, measure, name) {
   return Math.max(...values);
 }
 
-/** A page in batch mode (trec_eval's convention), 4 decimals, recording the progress texts it shows and long tasks. */
+/** A page in batch mode (trec_eval's convention), 4 decimals, recording from then on the progress texts it shows and long tasks. */
 async function batchPage(url = server.url('index.html'), init = null) {
   const page = await guard.context.newPage();
+  // Only a page given an init script is closed for real; the others are reused (a new one costs four page loads).
   if (init) await page.addInitScript(init);
-  await page.addInitScript(() => {
-    window.__seen = { progress: [], tasks: [] };
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__seen.tasks.push(e.duration); })
-      .observe({ type: 'longtask', buffered: true });
-  });
   await page.goto(`${url}#lang=en`);
   await page.waitForFunction(() => window.ndcgCalc);
   await page.check('input[name="mode"][value="trec"]');
   await page.fill('#opt-decimals', '4');
   await page.evaluate(() => {
+    window.__seen = { progress: [], tasks: [] };
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__seen.tasks.push(e.duration); }).observe({ type: 'longtask' });
     const label = document.getElementById('progress-label');
     new MutationObserver(() => window.__seen.progress.push(label.textContent)).observe(label, { childList: true, characterData: true, subtree: true });
   });

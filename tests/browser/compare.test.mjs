@@ -82,13 +82,10 @@ const sg = (v) => (v === null ? '—' : `${v > 0 && /[1-9]/.test(fx(v)) ? '+' : 
 const pv = (p) => (p === null ? '—' : p < 0.5 * 10 ** -D ? `< ${fx(10 ** -D)}` : fx(p));
 const label = (m) => ({ ndcg_cut_10: 'NDCG@10', map: 'MAP', P_10: 'P@10', recip_rank: 'MRR' }[m]);
 
-/** A page in compare mode (trec_eval's convention), D decimals; long main-thread tasks recorded. */
+/** A page in compare mode (trec_eval's convention), D decimals. */
 async function comparePage(lang = 'en', context = guard.context) {
+  // No init script: the context's pages are then reused (a new one costs four page loads).
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    window.__tasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__tasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
-  });
   await page.goto(`${server.url('index.html')}#lang=${lang}`);
   await page.waitForFunction(() => window.ndcgCalc);
   await page.check('input[name="mode"][value="compare"]');
@@ -395,7 +392,10 @@ describe('two runs of 100,000 lines', () => {
     writeFileSync(files.qrels, qrels);
     const page = await comparePage();
     // Only the tasks from here on: the page's own start is not part of comparing.
-    await page.evaluate(() => { window.__tasks.length = 0; });
+    await page.evaluate(() => {
+      window.__tasks = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__tasks.push(e.duration); }).observe({ type: 'longtask' });
+    });
     const t0 = Date.now();
     await openRuns(page, files.a, files.b, files.qrels);
     const ms = Date.now() - t0;
