@@ -31,7 +31,8 @@ trec_tie_range tie_range_of(trec_result worst, trec_result best);
 expected<trec_tie_range> evaluate_tie_range(std::string_view qrels_text, std::string_view run_text,
                                             const trec_options& opt, std::string_view subtopics = {});
 
-// False for the measures a grade order does not bound (alpha_ndcg_cut_*, rbp_resid).
+// False for the measures a grade order does not bound: their families say
+// so (unbounded_by_ties: alpha_ndcg_cut_*, rbp_resid).
 bool tie_range_applies(std::string_view measure);
 
 // trec_eval-style lines after the usual ones, three per measure:

@@ -68,7 +68,7 @@ class trec_writer {
   std::size_t queries() const { return queries_.size(); }
 
  private:
-  status line_fits(std::size_t written, const value_at& where) const;
+  status line_fits(std::size_t length, const value_at& where) const;  // a TREC line it wrote
   struct query_state {
     std::size_t count = 0;
     id_numbers docs;  // doc -> line

@@ -111,15 +111,16 @@ status trec_writer::add(const input_row& r) {
   }
   if (use_ != input_use::run)
     qrels.append(r.qid.text).append(" 0 ").append(doc).append(" ").append(std::to_string(rel)).append("\n");
-  return line_fits(std::max(run.size() - run_from, qrels.size() - qrels_from), r.qid);
+  // Each text gained one line, with its "\n", or nothing.
+  return line_fits(std::max(run.size() - run_from, qrels.size() - qrels_from) - 1, r.qid);
 }
 
 // The TREC readers take lines of at most max_line bytes: a record of long
 // ids (a JSON file is one line) is refused where it is, not on a line of the
 // text it became.
-status trec_writer::line_fits(std::size_t written, const value_at& where) const {
-  if (written - 1 <= lim_.max_line) return done{};
-  return too_long(written - 1, lim_, where.line, where.column, " as TREC");
+status trec_writer::line_fits(std::size_t length, const value_at& where) const {
+  if (length <= lim_.max_line) return done{};
+  return too_long(length, lim_, where.line, where.column, " as TREC");
 }
 
 std::string_view without_bom(std::string_view text) { return strip_bom(text); }

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <utility>
 
+#include "trec/measures/list.hpp"
+
 namespace ndcg {
 namespace {
 
@@ -12,10 +14,9 @@ bool differ(double a, double b) { return std::isnan(a) != std::isnan(b) || (!std
 
 }  // namespace
 
-// alpha-nDCG scores subtopics, not grades; rbp_resid counts unjudged
-// documents, which a grade order does not set apart from judged zeros.
 bool tie_range_applies(std::string_view measure) {
-  return measure.rfind("alpha_ndcg_cut", 0) != 0 && measure.rfind("rbp_resid", 0) != 0;
+  const trec_detail::family* f = trec_detail::family_of_column(measure);
+  return !f || !f->ties_unbounded;
 }
 
 trec_tie_range tie_range_of(trec_result worst, trec_result best) {

@@ -81,6 +81,7 @@ struct family {
   bool zero_when_missing = false;
   bool persistence = false;  // gains parameters may include rbp's p=0.95
   bool exact_count = false;  // numbers: exactly default_count of them (utility: 4)
+  bool ties_unbounded = false;  // no grade order of tied documents bounds it: --tie-range leaves it out
 
   // The declarations in the family files read as one line each:
   // measure("map_cut", "...", value).cutoffs(standard_cutoffs)
@@ -130,6 +131,11 @@ struct family {
   constexpr family with_persistence() const {
     family f = *this;
     f.persistence = true;
+    return f;
+  }
+  constexpr family unbounded_by_ties() const {
+    family f = *this;
+    f.ties_unbounded = true;
     return f;
   }
   constexpr family zeroed_when_missing() const {

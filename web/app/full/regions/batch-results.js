@@ -132,8 +132,9 @@ function drawWindow(view, again) {
   const top = parts.scroller.scrollTop;
   const first = Math.max(0, Math.floor(top / rowH) - OVERSCAN);
   const last = Math.min(order.length, Math.ceil((top + (parts.scroller.clientHeight || 400)) / rowH) + OVERSCAN);
-  if (!again && view.drawn === first * 1e9 + last) return;
-  view.drawn = first * 1e9 + last;
+  const drawn = `${first}-${last}`;
+  if (!again && view.drawn === drawn) return;
+  view.drawn = drawn;
   const cols = data.names.length + 2;
   const rows = [];
   for (let at = first; at < last; at++) rows.push(rowOf(view, order[at], at));

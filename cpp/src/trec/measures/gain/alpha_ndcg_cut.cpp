@@ -17,6 +17,7 @@ extern const family alpha_ndcg_cut_measure;
 const family alpha_ndcg_cut_measure =
     measure("alpha_ndcg_cut", "alpha-nDCG at cutoffs, against subtopic qrels (ours; needs --subtopics)", alpha_ndcg)
         .cutoffs(standard_cutoffs)
-        .needing(need_subtopics);
+        .needing(need_subtopics)
+        .unbounded_by_ties();  // it scores subtopics, not grades
 
 }  // namespace ndcg::trec_detail

@@ -26,6 +26,8 @@ const family rbp_resid_measure = measure("rbp_resid", "rbp's residual: the rise 
                                      .gains()
                                      .with_persistence()
                                      .needing(need_full_ranking)
-                                     .zeroed_when_missing();
+                                     .zeroed_when_missing()
+                                     // It counts unjudged documents, which a grade order does not set apart from judged zeros.
+                                     .unbounded_by_ties();
 
 }  // namespace ndcg::trec_detail
