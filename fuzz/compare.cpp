@@ -67,6 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       {"per_query", (c & 8) ? "true" : "false"},
       {"digits", std::to_string((c >> 4) % 18)},
       {"table", table_menu[(b >> 2) & 3]},
+      {"language", (b & 128) ? "zh" : "en"},
   };
   for (int m = 0; m < 8; ++m)
     if (d & (1 << m)) given.emplace_back("measures", measure_menu[m]);
@@ -91,7 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   fuzz::require(runs.size() >= 2, "two runs or more");
   check_comparisons(*r);
-  const std::string report = ndcg::render_compare(*r, s->batch);
+  const std::string report = ndcg::render_compare(*r, s->batch, s->s.language);
   if (s->batch.format == ndcg::report_format::csv) check_rectangle(report);
   if (s->batch.format == ndcg::report_format::json) {
     const std::size_t at = fuzz::json::problem_at(report);

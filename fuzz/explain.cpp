@@ -96,6 +96,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   s.opt = opt;
   s.decimals = decimals;
   s.read = read;
+  s.language = ranking.size() % 2 ? ndcg::report_language::zh : ndcg::report_language::en;  // both proses
   const ndcg::result_context ctx = ndcg::context_of(*t, s);
   const std::string text = ndcg::render(e, format, ctx);
   fuzz::require(!text.empty(), "a report is never empty");

@@ -122,7 +122,7 @@ int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream&
     err << "ndcg compare: " << placed(result.err(), file_of(result.err())) << "\n";
     return 2;
   }
-  out << render_compare(*result, b);
+  out << render_compare(*result, b, s->s.language);
   // A CSV is one table: say which, and how to ask for the others.
   if (b.format == report_format::csv && !was_given(line->given, "table"))
     err << "ndcg compare: the CSV is the comparisons table; --table tie_ranges or --table per_query writes another\n";

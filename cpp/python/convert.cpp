@@ -312,11 +312,11 @@ namespace {
 
 // A comparison's fields, how its inputs were read, and the report.
 py::dict comparison_of(const ndcg::compare_result& c, const std::vector<std::string>& readings,
-                       const ndcg::batch_settings& settings) {
+                       const ndcg::batch_request& request) {
   dict_sink sink;
   ndcg::put_compare_result(c, sink);
   sink.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
-  sink.text("text", ndcg::render_compare(c, settings));
+  sink.text("text", ndcg::render_compare(c, request.batch, request.s.language));
   return sink.result();
 }
 
@@ -325,7 +325,8 @@ py::dict comparison_of(const ndcg::compare_result& c, const std::vector<std::str
 py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const std::string& group,
                  const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::compare);
-  const ndcg::batch_settings& settings = value_or_raise(s).batch;
+  const ndcg::batch_request& request = value_or_raise(s);
+  const ndcg::batch_settings& settings = request.batch;
   std::vector<std::string> readings;
   auto result = [&]() -> ndcg::expected<ndcg::compare_result> {
     py::gil_scoped_release unlocked;
@@ -338,11 +339,11 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
     for (const ndcg::trec_text& t : in->runs) texts.push_back(t.text());
     return ndcg::compare_runs(in->qrels.text(), texts, settings);
   }();
-  return comparison_of(value_or_raise(result), readings, settings);
+  return comparison_of(value_or_raise(result), readings, request);
 }
 
-py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_settings& settings) {
-  return comparison_of(c, {}, settings);
+py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_request& request) {
+  return comparison_of(c, {}, request);
 }
 
 // ---- dicts as TREC text -------------------------------------------------------------------

@@ -93,7 +93,7 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
                  const option_texts& options);
 // A comparison's fields as compare() returns them (put_compare_result,
 // "readings" and "text"; also dask.compare's).
-py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_settings& settings);
+py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_request& request);
 
 // {qid: {docid: value}} as TREC text for the core's readers: qrels lines
 // ("qid 0 docid rel") or, when `run`, run lines ("qid Q0 docid 0 score run")

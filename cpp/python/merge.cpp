@@ -135,7 +135,8 @@ py::dict merge(const py::list& parts, const option_texts& options) {
 
 py::dict compare_results(const py::list& runs, const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::compare);
-  const ndcg::batch_settings& settings = value_or_raise(s).batch;
+  const ndcg::batch_request& request = value_or_raise(s);
+  const ndcg::batch_settings& settings = request.batch;
   if (settings.tie_range)
     raise_error(ndcg::fail(ndcg::error_code::bad_input, "tie_range needs each run's documents, not its evaluation").in("options"));
   std::vector<ndcg::trec_result> results;
@@ -148,7 +149,7 @@ py::dict compare_results(const py::list& runs, const option_texts& options) {
     py::gil_scoped_release unlocked;
     return ndcg::compare_results(results, settings);
   }();
-  return compare_to_python(value_or_raise(compared), settings);
+  return compare_to_python(value_or_raise(compared), request);
 }
 
 }  // namespace ndcg_python

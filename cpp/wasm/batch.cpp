@@ -88,7 +88,7 @@ val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const 
 
 // Comparisons and tie summaries through the core's field lists, and the
 // report in the format asked for (`ndcg compare --format`'s bytes).
-val compared(const ndcg::compare_result& c, const ndcg::batch_settings& s) {
+val compared(const ndcg::compare_result& c, const ndcg::batch_request& request) {
   val out = js_ok();
   out.set("runs", js_texts(c.runs));
   out.set("measures", js_texts(c.measures));
@@ -106,7 +106,7 @@ val compared(const ndcg::compare_result& c, const ndcg::batch_settings& s) {
   out.set("trials", val(static_cast<double>(c.trials)));
   out.set("seed", val(static_cast<double>(c.seed)));
   out.set("holmTest", js_text(ndcg::name_of(c.holm)));
-  out.set("text", js_text(ndcg::render_compare(c, s)));
+  out.set("text", js_text(ndcg::render_compare(c, request.batch, request.s.language)));
   return out;
 }
 
@@ -125,7 +125,7 @@ val compare_runs(const val& qrels, const val& runs, const val& group, const val&
   for (const ndcg::trec_text& t : in->runs) texts.push_back(t.text());
   auto r = ndcg::compare_runs(in->qrels.text(), texts, s->batch);
   if (!r) return js_error(r.err());
-  val out = compared(*r, s->batch);
+  val out = compared(*r, *s);
   out.set("readings", js_texts(in->readings));
   return out;
 }

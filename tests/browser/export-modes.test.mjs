@@ -3,6 +3,8 @@
 // or B), batch mode (`ndcg trec -q`) and compare mode (`ndcg compare -q
 // --format F`: the paired tests, tied scores and every query's values with
 // B − A). Download and Copy all work before any format button is pressed.
+// In the Chinese page the headings and notes are Chinese (`--language zh`),
+// every number and column name as in English.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -196,6 +198,41 @@ describe('export in every mode equals the command', () => {
       const at = json.per_query.qids.indexOf(qid);
       assert.equal(Number(a), json.per_query[measure][0][at], `${measure} ${qid}`);
     }
+    await context.close();
+  });
+
+  test('exports in the page’s language: the Chinese page gives `--language zh`, the English one the English text', async () => {
+    const { context, page } = await newPage();
+    await open(page, fileUrl() + WORKED_EN.replace('lang=en', 'lang=zh'));
+    const grades = ['3', '2', '0', '1', '0', '0', '2', '1', '0', '0'];
+    const explain = (format, ...more) => ndcg(['explain', '--k', '10', '--preset', 'document', '--format', format, ...more, ...grades]);
+    assert.match(await page.textContent('#export-intro'), /ndcg explain --format F --language zh/);
+    for (const format of ['markdown', 'latex']) {
+      const text = await shown(page, format, /舍入/);
+      assert.equal(text, explain(format, '--language', 'zh'), format);
+      assert.doesNotMatch(text, /Terms are rounded/);
+    }
+    const [, md] = await downloaded(page);
+    assert.equal(md, explain('latex', '--language', 'zh'));
+    // JSON carries no prose: the numbers of the English export, its options saying zh.
+    const json = JSON.parse(await shown(page, 'json', /"ndcg"/));
+    assert.equal(json.options.language, 'zh');
+    assert.equal(json.ndcg, JSON.parse(explain('json')).ndcg);
+    // English again: the preview in Chinese goes, and the export is the English text.
+    await page.click('#lang-toggle');
+    await page.waitForSelector('#export-preview', { state: 'hidden' });
+    assert.equal(await shown(page, 'markdown', /rounded/), explain('markdown'));
+    assert.doesNotMatch(await page.textContent('#export-intro'), /--language/);
+    await context.close();
+  });
+
+  test('compare mode in Chinese: the summary and notes of `ndcg compare --language zh`', async () => {
+    const { context, page } = await comparePage();
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang.startsWith('zh'));
+    const text = await shown(page, 'markdown', /自助法/);
+    assert.equal(text, ndcg(compareArgs('--format', 'markdown', '--language', 'zh')));
+    assert.match(text, /分数并列：/);
     await context.close();
   });
 

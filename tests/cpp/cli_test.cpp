@@ -1,6 +1,7 @@
 // The ndcg command, run in-process: outputs, exit codes and messages.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -71,6 +72,76 @@ TEST_CASE("explain's other formats: markdown, csv, latex and html") {
   outcome html = run({"explain", "--format", "html", "--k", "1"}, "a<b>&c 2\nd 1\n");
   CHECK(html.out.rfind("<div class=\"ndcg-calc\">\n<p><strong>NDCG@1 = DCG@1 / IDCG@1 = 3.000 / 3.000 = 1.000</strong></p>\n", 0) == 0);
   CHECK(html.out.find(">a&lt;b&gt;&amp;c</td>") != std::string::npos);
+}
+
+// The numbers of a report, sorted (prose may order them otherwise): what
+// must not change with its language.
+std::vector<std::string> numbers_in(const std::string& text) {
+  std::vector<std::string> out;
+  std::string current;
+  for (char ch : text + " ") {
+    if ((ch >= '0' && ch <= '9') || (ch == '.' && !current.empty())) current += ch;
+    else if (!current.empty()) {
+      if (current.back() == '.') current.pop_back();  // a sentence's full stop
+      out.push_back(current);
+      current.clear();
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool has_letters(const std::string& text, const char* words) { return text.find(words) != std::string::npos; }
+
+// The command's English and Chinese outputs, both successes with the same numbers.
+std::pair<std::string, std::string> in_both_languages(std::vector<std::string> args, const std::string& input = "") {
+  const outcome en = run(args, input);
+  args.insert(args.end(), {"--language", "zh"});
+  const outcome zh = run(args, input);
+  REQUIRE(en.code == 0);
+  REQUIRE(zh.code == 0);
+  CHECK(numbers_in(zh.out) == numbers_in(en.out));
+  return {en.out, zh.out};
+}
+
+TEST_CASE("--language zh: explain's and compare's headings and notes in Chinese, every number and column name the same") {
+  const std::string qrels = "/tmp/ndcg-cli-language.qrels";
+  std::ofstream(qrels) << "q 0 a 3\nq 0 b 2\nq 0 c 1\n";
+  // Ties (b and d share a score), an unjudged item (d) and the two ideals.
+  const std::string ranking = "a 0.9\nb 0.5\nd 0.5\nc 0.1\n";
+  for (const char* format : {"text", "markdown", "latex"}) {
+    CAPTURE(format);
+    const auto [en, zh] = in_both_languages({"explain", "--format", format, "--qrels", qrels}, ranking);
+    CHECK(has_letters(en, "Terms are rounded for display"));
+    CHECK(has_letters(zh, "各项只为显示而舍入"));
+    CHECK_FALSE(has_letters(zh, "Terms are rounded"));
+    CHECK(has_letters(zh, "4 个条目中有 1 个没有评分"));  // d: 1 of the 4 items
+    CHECK(has_letters(zh, "（最差次序）"));
+    if (std::string(format) != "latex") CHECK(has_letters(zh, "NDCG（以全部评分为准）："));
+    CHECK(has_letters(zh, "term"));  // column names stay
+  }
+  const outcome md = run({"explain", "--format", "markdown", "--language", "zh", "3", "2", "3"});
+  CHECK(has_letters(md.out, "**IDCG**（理想次序）"));
+  // JSON and CSV carry no prose: only the option itself differs.
+  std::string json_en = run({"explain", "--format", "json", "3", "2"}).out;
+  const std::string json_zh = run({"explain", "--format", "json", "--language", "zh", "3", "2"}).out;
+  json_en.replace(json_en.find("\"language\":\"en\""), 15, "\"language\":\"zh\"");
+  CHECK(json_zh == json_en);
+  CHECK(run({"explain", "--format", "csv", "--language", "zh", "3", "2"}).out == run({"explain", "--format", "csv", "3", "2"}).out);
+  // compare: the summary line, the notes and the tie table's title; the tables' numbers as in English.
+  const std::string run_a = "/tmp/ndcg-cli-language-a.run", run_b = "/tmp/ndcg-cli-language-b.run";
+  std::ofstream(run_a) << "q Q0 a 1 0.9 A\nq Q0 b 2 0.5 A\nq Q0 c 3 0.5 A\n";
+  std::ofstream(run_b) << "q Q0 c 1 0.9 B\nq Q0 b 2 0.8 B\nq Q0 a 3 0.7 B\n";
+  for (const char* format : {"text", "markdown", "latex"}) {
+    CAPTURE(format);
+    const auto [en, zh] = in_both_languages({"compare", qrels, run_a, run_b, "--format", format, "-m", "ndcg_cut.10"});
+    CHECK(has_letters(zh, "2 个运行，1 个查询；"));
+    CHECK(has_letters(zh, "自助法与随机化检验：10000 次，种子 1"));
+    CHECK(has_letters(zh, "分数并列："));
+    CHECK_FALSE(has_letters(zh, "bootstrap and randomization"));
+    CHECK(has_letters(en, "bootstrap and randomization"));
+  }
+  CHECK(run({"compare", qrels, run_a, run_b, "--language", "fr"}).code == 2);
 }
 
 TEST_CASE("options given with a preset override it, whatever their order") {

@@ -34,6 +34,15 @@ def test_compare_gives_the_command_s_comparisons(run_b):
                        '--names', 'B', QRELS, RUN, run_b)
 
 
+def test_compare_language_zh_is_the_command_s_chinese_text(run_b):
+    zh = ndcg_calc.compare(QRELS, {'A': RUN, 'B': run_b}, 'map', trials=500, language='zh')
+    assert zh.text == cli('compare', '-m', 'map', '--trials', '500', '--language', 'zh', '--names', 'A',
+                          '--names', 'B', QRELS, RUN, run_b)
+    assert '自助法与随机化检验：500 次' in zh.text and 'bootstrap' not in zh.text
+    en = ndcg_calc.compare(QRELS, {'A': RUN, 'B': run_b}, 'map', trials=500)
+    assert zh.comparisons == en.comparisons
+
+
 def test_compare_csv_is_one_table_the_command_s(run_b):
     for table in ('comparisons', 'tie_ranges', 'per_query'):
         text = ndcg_calc.compare(QRELS, {'A': RUN, 'B': run_b}, 'map', trials=500, format='csv', table=table).text

@@ -62,6 +62,15 @@ def test_every_report_is_byte_for_byte_the_command_s(format):
     assert e.render(format) == cli('explain', '--k', '10', '--decimals', '4', '--format', format, *WORKED.split())
 
 
+@pytest.mark.parametrize('format', ['text', 'markdown', 'latex', 'html'])
+def test_language_zh_gives_the_command_s_chinese_report(format):
+    e = ndcg_calc.explain(WORKED, k=10, language='zh')
+    text = e.render(format)
+    assert text == cli('explain', '--k', '10', '--language', 'zh', '--format', format, *WORKED.split())
+    assert '舍入' in text and 'rounded' not in text
+    assert e.ndcg == ndcg_calc.explain(WORKED, k=10).ndcg
+
+
 def test_the_notebook_views_are_the_html_and_markdown_reports():
     e = ndcg_calc.explain('doc<b> 0.9 3\ndoc&a 0.5 1', k=2)
     html = e._repr_html_()

@@ -101,7 +101,8 @@ void put_compare_result(const compare_result& r, field_sink& out);
 void put_measure_tables(field_sink& out);
 
 // The report in s.format: text, markdown, latex (one table row per measure
-// and pair), csv (one line per measure and pair) or json.
-std::string render_compare(const compare_result& r, const batch_settings& s);
+// and pair), csv (one line per measure and pair) or json; its headings and
+// notes in `language` (settings::language).
+std::string render_compare(const compare_result& r, const batch_settings& s, report_language language = report_language::en);
 
 }  // namespace ndcg

@@ -66,6 +66,7 @@ struct settings {
   options opt;
   std::string preset;  // "" = none given (the command's default: document, or trec_eval)
   int decimals = 3;    // rounding of printed terms (text, Markdown, LaTeX)
+  report_language language = report_language::en;  // of the reports' prose (explain and compare)
   reading read;        // --columns and --query (read.judged is set by the pipeline)
 };
 

@@ -219,6 +219,9 @@ const std::vector<option_row> rows = {
      set_real<opt, &options::alpha>, put_real<opt, &options::alpha>},
     {"decimals", E, "", kind::whole, "", 0, 17, false, false, "rounding of printed terms (text, Markdown, LaTeX)",
      set_whole<&settings::decimals>, put_whole<&settings::decimals>},
+    {"language", E | C, "", kind::choice, "en,zh", none, none, false, false,
+     "language of the report's headings and notes: en or zh (numbers and column names stay as they are)",
+     set_choice<&settings::language>, put_choice<&settings::language>},
     {"columns", E, "", kind::texts, "", none, none, false, false,
      "what each column holds, for a table without a header or to override it: query, doc, score, rel, rank, "
      "subtopics, tag or - (skip), comma-separated",

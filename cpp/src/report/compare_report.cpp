@@ -10,6 +10,7 @@
 #include "ndcg/numbers.hpp"
 #include "ndcg/stats.hpp"
 #include "base/utf8.hpp"
+#include "words.hpp"
 
 namespace ndcg {
 namespace {
@@ -68,28 +69,17 @@ std::vector<std::string> cells(const comparison& c, const compare_result& r, int
   return row;
 }
 
-std::string summary_line(const compare_result& r, const batch_settings& s) {
-  std::string line = std::to_string(r.runs.size()) + " runs, " + std::to_string(r.qids.size()) + " queries; ";
-  line += s.all_pairs ? "every pair" : "each run against " + printable(r.runs[0]);
-  line += "; bootstrap and randomization: " + std::to_string(r.trials) + " trials, seed " + std::to_string(r.seed);
-  if (any_holm(r)) line += "; Holm over each measure's pairs, on the " + std::string(name_of(r.holm)) + " p-values";
+std::string summary_line(const compare_result& r, const batch_settings& s, const detail::compare_words& w) {
+  std::string line = detail::fill(w.runs_queries, {std::to_string(r.runs.size()), std::to_string(r.qids.size())});
+  line += s.all_pairs ? std::string(w.every_pair) : detail::fill(w.against_first, {printable(r.runs[0])});
+  line += detail::fill(w.trials, {std::to_string(r.trials), std::to_string(r.seed)});
+  if (any_holm(r)) line += detail::fill(w.holm, {name_of(r.holm)});
   return line;
 }
 
-const char* conventions_note =
-    "Two-sided tests on d = B - A per query. W/L/T: queries where B is above, below, equal to A.\n"
-    "t-test: paired, n - 1 df. d_z = mean(d) / sd(d). Wilcoxon: zero d dropped, ties share ranks;\n"
-    "exact when n <= 50 without ties or zeros, or n <= 13; else normal, tie-corrected, no continuity\n"
-    "correction. Sign test: zero d dropped, binomial. Randomization: |sum d| over sign flips, exact\n"
-    "when at most 30 d are nonzero, else sampled with p = (1 + hits) / (1 + trials).\n";
-
 // Said under the table whenever an interval is withheld.
-std::string few_queries_note(const compare_result& r) {
-  if (!any_withheld(r)) return "";
-  return "95% CI withheld below " + std::to_string(min_interval_queries) +
-         " queries: a bootstrap over so few covers the mean difference far less often\n"
-         "than 95% of the time. With so few queries, a p-value below 0.05 needs a large difference of\n"
-         "the same sign on nearly every query.\n";
+std::string few_queries_note(const compare_result& r, const detail::compare_words& w) {
+  return any_withheld(r) ? detail::fill(w.few_queries, {std::to_string(min_interval_queries)}) : "";
 }
 
 std::string aligned(const std::vector<std::vector<std::string>>& rows) {
@@ -162,10 +152,6 @@ std::string per_query_text(const compare_result& r, int d) {
   return out;
 }
 
-// How far the order of tied documents moves each run's mean.
-const char* ties_note =
-    "Tied scores: the queries whose value changes with the order of documents with equal scores,\n"
-    "and the mean with tied documents in their worst and their best order (smaller or larger grades first).\n";
 
 std::vector<std::vector<std::string>> ties_rows(const compare_result& r, int d) {
   std::vector<std::vector<std::string>> rows = {{"measure", "run", "queries", "worst order", "best order"}};
@@ -175,16 +161,17 @@ std::vector<std::vector<std::string>> ties_rows(const compare_result& r, int d) 
   return rows;
 }
 
-std::string ties_text(const compare_result& r, int d) {
+// How far the order of tied documents moves each run's mean.
+std::string ties_text(const compare_result& r, int d, const detail::compare_words& w) {
   if (r.ties.empty()) return "";
-  return std::string("\n") + ties_note + aligned(ties_rows(r, d));
+  return std::string("\n") + w.ties + aligned(ties_rows(r, d));
 }
 
-std::string render_text(const compare_result& r, const batch_settings& s) {
+std::string render_text(const compare_result& r, const batch_settings& s, const detail::compare_words& w) {
   std::vector<std::vector<std::string>> rows = {header(r)};
   for (const comparison& c : r.comparisons) rows.push_back(cells(c, r, s.digits));
-  std::string out = summary_line(r, s) + "\n\n" + aligned(rows) + "\n" + conventions_note + few_queries_note(r) +
-                    ties_text(r, s.digits);
+  std::string out = summary_line(r, s, w) + "\n\n" + aligned(rows) + "\n" + w.conventions + few_queries_note(r, w) +
+                    ties_text(r, s.digits, w);
   return s.per_query ? out + per_query_text(r, s.digits) : out;
 }
 
@@ -217,10 +204,10 @@ std::string markdown_note(const std::string& text) {
   return "_" + markdown_escape(line) + "_\n\n";
 }
 
-std::string render_markdown(const compare_result& r, const batch_settings& s) {
-  std::string out = markdown_note(summary_line(r, s)) + markdown_table(comparison_rows(r, s.digits), 3);
-  if (any_withheld(r)) out += "\n" + markdown_note(few_queries_note(r));
-  if (!r.ties.empty()) out += "\n" + markdown_note(ties_note) + markdown_table(ties_rows(r, s.digits), 2);
+std::string render_markdown(const compare_result& r, const batch_settings& s, const detail::compare_words& w) {
+  std::string out = markdown_note(summary_line(r, s, w)) + markdown_table(comparison_rows(r, s.digits), 3);
+  if (any_withheld(r)) out += "\n" + markdown_note(few_queries_note(r, w));
+  if (!r.ties.empty()) out += "\n" + markdown_note(w.ties) + markdown_table(ties_rows(r, s.digits), 2);
   if (s.per_query)
     for (std::size_t m = 0; m < r.measures.size(); ++m) out += "\n" + markdown_table(per_query_rows(r, m, s.digits), 1);
   return out;
@@ -238,9 +225,9 @@ std::string latex_table(const std::vector<std::vector<std::string>>& rows, std::
   return out + "\\hline\n\\end{tabular}\n";
 }
 
-std::string render_latex(const compare_result& r, const batch_settings& s) {
-  std::string out = "% " + summary_line(r, s) + "\n" + latex_table(comparison_rows(r, s.digits), 3);
-  if (!r.ties.empty()) out += "\n% Tied scores: the mean with tied documents in their worst and best order\n" +
+std::string render_latex(const compare_result& r, const batch_settings& s, const detail::compare_words& w) {
+  std::string out = "% " + summary_line(r, s, w) + "\n" + latex_table(comparison_rows(r, s.digits), 3);
+  if (!r.ties.empty()) out += "\n% " + std::string(w.ties_latex) + "\n" +
                               latex_table(ties_rows(r, s.digits), 2);
   if (s.per_query)
     for (std::size_t m = 0; m < r.measures.size(); ++m) out += "\n" + latex_table(per_query_rows(r, m, s.digits), 1);
@@ -401,15 +388,16 @@ std::string render_json(const compare_result& r, const batch_settings& s) {
 
 }  // namespace
 
-std::string render_compare(const compare_result& r, const batch_settings& s) {
+std::string render_compare(const compare_result& r, const batch_settings& s, report_language language) {
+  const detail::compare_words& w = detail::compare_words_of(language);
   switch (s.format) {
-    case report_format::markdown: return render_markdown(r, s);
+    case report_format::markdown: return render_markdown(r, s, w);
     case report_format::json: return render_json(r, s);
     case report_format::csv: return render_csv(r, s);
-    case report_format::latex: return render_latex(r, s);
+    case report_format::latex: return render_latex(r, s, w);
     case report_format::text: break;
   }
-  return render_text(r, s);
+  return render_text(r, s, w);
 }
 
 }  // namespace ndcg

@@ -11,6 +11,7 @@
 #include "ndcg/option_table.hpp"
 
 #include "base/utf8.hpp"
+#include "words.hpp"
 
 namespace ndcg {
 namespace {
@@ -39,10 +40,10 @@ std::string gain_label(const options& opt) {
   return "2^rel-1";
 }
 
-std::string gain_formula(const options& opt) {
+std::string gain_formula(const options& opt, const detail::report_words& w) {
   switch (opt.gain) {
-    case gain_kind::linear: return "rel_i (linear)";
-    case gain_kind::table: return "from a per-grade table";
+    case gain_kind::linear: return w.linear_gain;
+    case gain_kind::table: return w.table_gain;
     case gain_kind::exponential: break;
   }
   return "2^rel-1";
@@ -88,73 +89,67 @@ std::vector<std::string> cells(const step& s, const columns& c, int d) {
 }
 
 // "DCG@10 = 7.000 + 1.893 + ... = 10.639"
-std::string sum_line(const std::string& name, const std::vector<step>& steps, double total, int d) {
+std::string sum_line(const std::string& name, const std::vector<step>& steps, double total, int d,
+                     const detail::report_words& w) {
   std::string line = name + " = ";
   for (std::size_t i = 0; i < steps.size() && i < max_sum_terms; ++i)
     line += (i ? " + " : "") + fixed_cell(steps[i].contribution, d);
-  if (steps.size() > max_sum_terms) line += " + … (" + std::to_string(steps.size() - max_sum_terms) + " more terms)";
+  if (steps.size() > max_sum_terms) line += detail::fill(w.more_terms, {std::to_string(steps.size() - max_sum_terms)});
   if (steps.empty()) line += "0";
   return line + " = " + fixed_cell(total, d);
 }
 
-std::string ndcg_line(const explanation& e, int d) {
+std::string ndcg_line(const explanation& e, int d, const detail::report_words& w) {
   std::string k = cut_label(e);
-  std::string value = e.ndcg_defined ? fixed_cell(e.ndcg, d) : "undefined (IDCG = 0, left out)";
+  std::string value = e.ndcg_defined ? fixed_cell(e.ndcg, d) : w.undefined_ndcg;
   return "NDCG" + k + " = DCG" + k + " / IDCG" + k + " = " + fixed_cell(e.dcg, d) + " / " + fixed_cell(e.idcg, d) + " = " + value;
 }
 
 // When items tie, how far their order can move NDCG (empty when it cannot).
-std::string tie_line(const explanation& e, const options& opt, int d) {
+std::string tie_line(const explanation& e, const options& opt, int d, const detail::report_words& w) {
   if (!(e.tie_min < e.tie_max)) return "";
-  static const char* const policy[] = {"input order", "docid descending (trec_eval)", "averaged over each tied group"};
-  return "Items with equal scores: in other orders NDCG" + cut_label(e) + " ranges from " + fixed_cell(e.tie_min, d) +
-         " (worst order) to " + fixed_cell(e.tie_max, d) + " (best order); ties here: " +
-         policy[static_cast<int>(opt.ties)] + ".";
+  return detail::fill(w.tie_range, {cut_label(e), fixed_cell(e.tie_min, d), fixed_cell(e.tie_max, d),
+                                    w.tie_policies[static_cast<int>(opt.ties)]});
 }
 
-std::string pool_lines(const explanation& e, int d, const std::string& bullet) {
+// The two NDCGs of a ranking with judgments, a line each after `bullet`.
+std::string pool_lines(const explanation& e, int d, const std::string& bullet, const detail::report_words& w) {
   if (!e.has_judgments) return "";
-  std::string k = cut_label(e);
-  return bullet + "NDCG" + k + " against the ranking's own ideal: " + fixed_cell(e.dcg, d) + " / " + fixed_cell(e.idcg_list, d) + " = " + fixed_cell(e.ndcg_list, d) + "\n" +
-         bullet + "NDCG" + k + " against all judgments: " + fixed_cell(e.dcg, d) + " / " + fixed_cell(e.idcg_judged, d) + " = " + fixed_cell(e.ndcg_judged, d) + "\n";
+  const std::string k = cut_label(e), dcg = fixed_cell(e.dcg, d);
+  return bullet + detail::fill(w.own_ideal, {k}) + dcg + " / " + fixed_cell(e.idcg_list, d) + " = " + fixed_cell(e.ndcg_list, d) + "\n" +
+         bullet + detail::fill(w.all_judgments, {k}) + dcg + " / " + fixed_cell(e.idcg_judged, d) + " = " + fixed_cell(e.ndcg_judged, d) + "\n";
 }
 
-const char* rounding_note = "Terms are rounded for display; every total is summed from unrounded terms.";
-const char* tie_note = "Items with equal scores share their group's mean gain (tie averaging).";
-
-std::string notes(const options& opt) {
-  return std::string(rounding_note) + (opt.ties == tie_policy::average ? std::string(" ") + tie_note : "");
+std::string notes(const options& opt, const detail::report_words& w) {
+  return std::string(w.rounding_note) + (opt.ties == tie_policy::average ? std::string(" ") + w.tie_note : "");
 }
 
 // "* 2 of the 5 items have no judgment: each counts as grade 0."
-std::string unjudged_note(const explanation& e) {
+std::string unjudged_note(const explanation& e, const detail::report_words& w) {
   if (e.unjudged == 0) return "";
-  const bool one = e.unjudged == 1;
-  return "* " + std::to_string(e.unjudged) + " of the " + std::to_string(e.n) + (e.n == 1 ? " item" : " items") +
-         (one ? " has" : " have") + " no judgment: " + (one ? "it counts" : "each counts") + " as grade 0.";
+  const std::string n = std::to_string(e.n);
+  return e.unjudged == 1 ? detail::fill(w.unjudged_one, {n}) : detail::fill(w.unjudged_many, {std::to_string(e.unjudged), n});
 }
 
 // "Ranking of 10 items (read as grades); K = 10; gain 2^rel-1; ..."
-std::string about_line(const explanation& e, const result_context& ctx) {
+std::string about_line(const explanation& e, const result_context& ctx, const detail::report_words& w) {
   const options& opt = ctx.s->opt;
-  std::string out = "Ranking of " + std::to_string(e.n) + (e.n == 1 ? " item" : " items");
+  std::string out = e.n == 1 ? std::string(w.ranking_one) : detail::fill(w.ranking_many, {std::to_string(e.n)});
   if (!ctx.input_format.empty()) {
-    out += " (read as " + std::string(ctx.input_format);
-    if (!ctx.reading.empty()) out += ": " + ctx.reading;
-    if (!ctx.other_reading.empty()) out += "; the other reading: --columns " + std::string(ctx.other_reading);
-    out += ")";
+    out += detail::fill(w.read_as, {ctx.input_format});
+    if (!ctx.reading.empty()) out += w.reading_sep + ctx.reading;
+    if (!ctx.other_reading.empty()) out += detail::fill(w.other_reading, {ctx.other_reading});
+    out += w.close;
   }
-  out += "; K = " + (e.k ? std::to_string(e.k) : std::string("none (whole list)"));
-  out += "; gain " + gain_formula(opt) + "; discount " + discount_label(opt);
-  if (!ctx.preset.empty()) out += "; preset " + std::string(ctx.preset);
+  out += detail::fill(w.k_is, {e.k ? std::to_string(e.k) : std::string(w.k_whole)});
+  out += detail::fill(w.gain_discount, {gain_formula(opt, w), discount_label(opt)});
+  if (!ctx.preset.empty()) out += detail::fill(w.preset_is, {ctx.preset});
   return out;
 }
 
-// The ideal table's title after "IDCG@K: ".
-std::string ideal_title(const explanation& e, const options& opt) {
-  return std::string("the ideal order (") +
-         (opt.ideal == ideal_source::judgments && e.has_judgments ? "all judgments" : "this ranking's grades") +
-         ", largest gain first)";
+// The ideal table's title: "IDCG@K: the ideal order (...)".
+std::string ideal_title(const explanation& e, const options& opt, const detail::report_words& w) {
+  return detail::fill(w.ideal_title, {cut_label(e), opt.ideal == ideal_source::judgments && e.has_judgments ? w.ideal_judged : w.ideal_own});
 }
 
 // ---- text --------------------------------------------------------------
@@ -179,18 +174,19 @@ std::string text_table(const std::vector<step>& steps, const columns& c, const o
 
 std::string render_text(const explanation& e, const result_context& ctx) {
   const options& opt = ctx.s->opt;
+  const detail::report_words& w = detail::words_of(ctx.s->language);
   int d = ctx.s->decimals;
   columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
-  std::string k = cut_label(e), out = about_line(e, ctx);
-  out += "\n\nDCG" + k + ": the ranking as given\n" + text_table(e.steps, c, opt, d);
-  out += sum_line("DCG" + k, e.steps, e.dcg, d) + "\n\n";
-  out += "IDCG" + k + ": " + ideal_title(e, opt) + "\n";
+  std::string k = cut_label(e), out = about_line(e, ctx, w);
+  out += "\n\n" + detail::fill(w.as_given, {k}) + "\n" + text_table(e.steps, c, opt, d);
+  out += sum_line("DCG" + k, e.steps, e.dcg, d, w) + "\n\n";
+  out += ideal_title(e, opt, w) + "\n";
   out += text_table(e.ideal_steps, c, opt, d);
-  out += sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
-  out += ndcg_line(e, d) + "\n" + pool_lines(e, d, "  ");
-  if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += ties + "\n";
-  if (const std::string u = unjudged_note(e); !u.empty()) out += u + "\n";
-  out += "\n" + notes(opt) + "\n";
+  out += sum_line("IDCG" + k, e.ideal_steps, e.idcg, d, w) + "\n\n";
+  out += ndcg_line(e, d, w) + "\n" + pool_lines(e, d, "  ", w);
+  if (const std::string ties = tie_line(e, opt, d, w); !ties.empty()) out += ties + "\n";
+  if (const std::string u = unjudged_note(e, w); !u.empty()) out += u + "\n";
+  out += "\n" + notes(opt, w) + "\n";
   return out;
 }
 
@@ -217,17 +213,18 @@ std::string markdown_table(const std::vector<step>& steps, const columns& c, con
 
 std::string render_markdown(const explanation& e, const result_context& ctx) {
   const options& opt = ctx.s->opt;
+  const detail::report_words& w = detail::words_of(ctx.s->language);
   int d = ctx.s->decimals;
   columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
   std::string k = cut_label(e);
   std::string out = "**DCG" + k + "**\n\n" + markdown_table(e.steps, c, opt, d) + "\n" +
-                    sum_line("DCG" + k, e.steps, e.dcg, d) + "\n\n";
-  out += "**IDCG" + k + "** (ideal order)\n\n" + markdown_table(e.ideal_steps, c, opt, d) + "\n" +
-         sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n\n";
-  out += "**" + ndcg_line(e, d) + "**\n\n" + pool_lines(e, d, "- ");
-  if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += ties + "\n\n";
-  if (const std::string u = unjudged_note(e); !u.empty()) out += "\\" + u + "\n\n";
-  out += std::string(e.has_judgments ? "\n" : "") + "_" + notes(opt) + "_\n";
+                    sum_line("DCG" + k, e.steps, e.dcg, d, w) + "\n\n";
+  out += "**IDCG" + k + "**" + w.ideal_heading + "\n\n" + markdown_table(e.ideal_steps, c, opt, d) + "\n" +
+         sum_line("IDCG" + k, e.ideal_steps, e.idcg, d, w) + "\n\n";
+  out += "**" + ndcg_line(e, d, w) + "**\n\n" + pool_lines(e, d, "- ", w);
+  if (const std::string ties = tie_line(e, opt, d, w); !ties.empty()) out += ties + "\n\n";
+  if (const std::string u = unjudged_note(e, w); !u.empty()) out += "\\" + u + "\n\n";
+  out += std::string(e.has_judgments ? "\n" : "") + "_" + notes(opt, w) + "_\n";
   return out;
 }
 
@@ -263,16 +260,17 @@ std::string latex_table(const std::vector<step>& steps, const columns& c, const 
 
 std::string render_latex(const explanation& e, const result_context& ctx) {
   const options& opt = ctx.s->opt;
+  const detail::report_words& w = detail::words_of(ctx.s->language);
   int d = ctx.s->decimals;
   columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
   std::string k = cut_label(e);
   std::string out = "% DCG" + k + "\n" + latex_table(e.steps, c, opt, d);
   out += "% IDCG" + k + "\n" + latex_table(e.ideal_steps, c, opt, d);
-  out += "% " + sum_line("DCG" + k, e.steps, e.dcg, d) + "\n% " + sum_line("IDCG" + k, e.ideal_steps, e.idcg, d) + "\n";
-  out += "% " + ndcg_line(e, d) + "\n";
-  if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += "% " + ties + "\n";
-  if (const std::string u = unjudged_note(e); !u.empty()) out += "% " + u + "\n";
-  out += "% " + notes(opt) + "\n";
+  out += "% " + sum_line("DCG" + k, e.steps, e.dcg, d, w) + "\n% " + sum_line("IDCG" + k, e.ideal_steps, e.idcg, d, w) + "\n";
+  out += "% " + ndcg_line(e, d, w) + "\n";
+  if (const std::string ties = tie_line(e, opt, d, w); !ties.empty()) out += "% " + ties + "\n";
+  if (const std::string u = unjudged_note(e, w); !u.empty()) out += "% " + u + "\n";
+  out += "% " + notes(opt, w) + "\n";
   return out;
 }
 
@@ -324,25 +322,26 @@ std::string html_paragraph(const std::string& text, const char* tag = "p") {
 // and their sum lines as the text report has them.
 std::string html_report(const explanation& e, const result_context& ctx) {
   const options& opt = ctx.s->opt;
+  const detail::report_words& w = detail::words_of(ctx.s->language);
   int d = ctx.s->decimals;
   columns c{any_ids(e.steps) || any_ids(e.ideal_steps), any_weights(e.steps) || any_weights(e.ideal_steps)};
   std::string k = cut_label(e);
-  std::string out = "<div class=\"ndcg-calc\">\n<p><strong>" + html_escape(ndcg_line(e, d)) + "</strong></p>\n";
-  out += html_paragraph(about_line(e, ctx));
-  out += html_paragraph("DCG" + k + ": the ranking as given", "h4") + html_table(e.steps, c, opt, d);
-  out += html_paragraph(sum_line("DCG" + k, e.steps, e.dcg, d));
-  out += html_paragraph("IDCG" + k + ": " + ideal_title(e, opt), "h4");
-  out += html_table(e.ideal_steps, c, opt, d) + html_paragraph(sum_line("IDCG" + k, e.ideal_steps, e.idcg, d));
+  std::string out = "<div class=\"ndcg-calc\">\n<p><strong>" + html_escape(ndcg_line(e, d, w)) + "</strong></p>\n";
+  out += html_paragraph(about_line(e, ctx, w));
+  out += html_paragraph(detail::fill(w.as_given, {k}), "h4") + html_table(e.steps, c, opt, d);
+  out += html_paragraph(sum_line("DCG" + k, e.steps, e.dcg, d, w));
+  out += html_paragraph(ideal_title(e, opt, w), "h4");
+  out += html_table(e.ideal_steps, c, opt, d) + html_paragraph(sum_line("IDCG" + k, e.ideal_steps, e.idcg, d, w));
   if (e.has_judgments) {
-    std::string pool = pool_lines(e, d, "");
+    std::string pool = pool_lines(e, d, "", w);
     out += "<ul>\n";
     for (std::size_t at = 0, end; (end = pool.find('\n', at)) != std::string::npos; at = end + 1)
       out += html_paragraph(pool.substr(at, end - at), "li");
     out += "</ul>\n";
   }
-  if (const std::string ties = tie_line(e, opt, d); !ties.empty()) out += html_paragraph(ties);
-  if (const std::string u = unjudged_note(e); !u.empty()) out += html_paragraph(u);
-  return out + "<p><em>" + html_escape(notes(opt)) + "</em></p>\n</div>\n";
+  if (const std::string ties = tie_line(e, opt, d, w); !ties.empty()) out += html_paragraph(ties);
+  if (const std::string u = unjudged_note(e, w); !u.empty()) out += html_paragraph(u);
+  return out + "<p><em>" + html_escape(notes(opt, w)) + "</em></p>\n</div>\n";
 }
 
 // ---- JSON ----------------------------------------------------------------

@@ -15,13 +15,15 @@ function idOf(object) {
 }
 
 /**
- * The key of the export of `shown` ({state, analysis, analysisB, trec,
- * compare}: the page's model, or its last good results with its state) in
- * `format`, of ranking `which`, with `more` (the table, the language).
+ * The key of the export of `shown` ({state, lang, analysis, analysisB,
+ * trec, compare}: the page's model, or its last good results with its
+ * state and language) in `format`, of ranking `which`. Explain's and
+ * compare's prose is in the page's language (the core's `language` option).
  */
-export function exportRecipe(shown, format, which = 'a', more = '') {
+export function exportRecipe(shown, format, which = 'a') {
   const { state } = shown;
   const mode = state.mode;
+  const more = mode === 'trec' ? '' : shown.lang;
   let made;
   if (mode === 'compare') made = [idOf(shown.compare), toCompareOptions(state, shown.compare && shown.compare.runs), state.decimals];
   else if (mode === 'trec') made = [idOf(shown.trec), format === 'trec' ? null : toTrecOptions(state)];

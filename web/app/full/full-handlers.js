@@ -50,13 +50,20 @@ export const EXPORT_IN_PAGE_ITEMS = 2000;
  * come back; without a worker, here as before.
  */
 async function renderAnalysis(app, analysis, format) {
-  if (analysis.items <= EXPORT_IN_PAGE_ITEMS) return exportOf(analysis.render(format), HEAD_LINES);
+  const options = { ...analysis.options, language: app.lang };
+  if (analysis.items <= EXPORT_IN_PAGE_ITEMS) return exportOf(renderHere(app, analysis, options, format), HEAD_LINES);
   view.announce(app.view, t(app.lang, 'exportWorking'));
   const runner = await runnerOf(app);
-  if (runner.kind === 'worker') return runner.call('render', { input: analysis.input, options: analysis.options, format, keep: HEAD_LINES });
+  if (runner.kind === 'worker') return runner.call('render', { input: analysis.input, options, format, keep: HEAD_LINES });
   // Let the message paint before the page is busy.
   await new Promise((resolve) => setTimeout(resolve, 60));
-  return exportOf(analysis.render(format), HEAD_LINES);
+  return exportOf(renderHere(app, analysis, options, format), HEAD_LINES);
+}
+
+// The analysis on screen was computed in English; an export in another
+// language reads the same input again with the core's `language` option.
+function renderHere(app, analysis, options, format) {
+  return options.language === 'en' ? analysis.render(format) : app.api.render(analysis.input, options, format);
 }
 
 // Compare mode's report of the runs compared, all formats with every query's values (`ndcg compare -q --format F`).
@@ -65,7 +72,7 @@ async function compareExport(app, format, table) {
   if (!cmp) return null;
   // The runs are compared again with the same seed: the same numbers, in the report's format.
   view.announce(app.view, t(app.lang, 'exportComparing'));
-  const options = { ...toCompareOptions(app.state, cmp.runs), format, perQuery: true, digits: app.state.decimals };
+  const options = { ...toCompareOptions(app.state, cmp.runs), format, perQuery: true, digits: app.state.decimals, language: app.lang };
   // A CSV is one table, the one chosen.
   if (format === 'csv') options.table = table;
   return (await runnerOf(app)).call('exportCompare', { slots: cmp.slots, options, keep: HEAD_LINES });
@@ -93,7 +100,7 @@ function makeExport(app, format, which) {
  * Download and Copy all share it. Null (and the reason announced) when it cannot be built.
  */
 async function exportOfShown(app, format, which) {
-  const key = exportRecipe({ ...app.good, state: app.state }, format, which);
+  const key = exportRecipe({ ...app.good, state: app.state, lang: app.lang }, format, which);
   if (app.exported && app.exported.key === key) return app.exported.value;
   try {
     const made = await makeExport(app, format, which);

@@ -21,11 +21,18 @@ function modeRows(rows, keys, mark) {
 let reader = null;
 let lastRead = new Map();
 
+/**
+ * A row the page never shows: the language of a report's prose is the
+ * page's own (its exports pass it; the element draws no report).
+ */
+const OWN_ROWS = new Set(['language']);
+
 /** The module's option schema, with batch mode's and compare mode's own rows after it. */
 export function loadSchema(api) {
   if (reader !== api) lastRead = new Map();
   reader = api;
-  return [...api.optionSchema().map(Object.freeze), ...modeRows(api.trecOptionSchema(), TREC_KEYS, 'trecOnly'),
+  const explainRows = api.optionSchema().filter((row) => !OWN_ROWS.has(row.key));
+  return [...explainRows.map(Object.freeze), ...modeRows(api.trecOptionSchema(), TREC_KEYS, 'trecOnly'),
     ...modeRows(api.compareOptionSchema(), COMPARE_KEYS, 'compareOnly')];
 }
 

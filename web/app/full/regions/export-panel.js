@@ -127,10 +127,11 @@ function labelPreview(region, lang) {
 /** The command whose output each mode's export is (shown in the intro). */
 const COMMANDS = { explain: 'ndcg explain --format F', trec: 'ndcg trec -q', compare: 'ndcg compare -q --format F' };
 
-// The intro in `lang` with the command set as code.
+// The intro in `lang` with the command set as code (its prose in `lang` too: the core's --language).
 function intro(lang, mode) {
   const [before, after = ''] = t(lang, 'exportIntro').split('{cmd}');
-  return [before, h('code', null, COMMANDS[mode] || ''), after];
+  const command = (COMMANDS[mode] || '') + (lang !== 'en' && mode !== 'trec' ? ` --language ${lang}` : '');
+  return [before, h('code', null, command), after];
 }
 
 function relabelAll(region, lang, mode) {
