@@ -25,30 +25,12 @@ namespace {
 // The analyses an export may still render (a core store, one per module).
 ndcg::analysis_store kept;
 
-val preset_scores(const ndcg::analysis& a) {
-  if (a.presets.empty()) return val::null();
-  val out = val::array();
-  for (std::size_t i = 0; i < a.presets.size(); ++i) {
-    const ndcg::preset_score& p = a.presets[i];
-    val score = val::object();
-    score.set("name", js_text(p.name));
-    score.set("dcg", val(p.dcg));
-    score.set("idcg", val(p.idcg));
-    score.set("ndcg", p.defined ? val(p.ndcg) : val::null());
-    score.set("error", p.ok ? val::null() : js_error(p.problem));
-    out.set(js_index(i), score);
-  }
-  return out;
-}
-
+// An analysis as its field list writes it (put_analysis), with the id of
+// the copy kept for exports (0 when none is kept).
 val analysed(ndcg::expected<ndcg::analysis> a, bool keep) {
   if (!a) return js_error(a.err());
-  val out = js_ok();
-  out.set("explanation", js_object([&](ndcg::field_sink& s) { ndcg::put_explanation(a->text.result, ndcg::context_of(*a), s); }));
-  out.set("items", val(static_cast<double>(a->text.input.items.size())));
-  out.set("matchingPreset", js_text(a->matching));
-  out.set("unweightedNdcg", a->weighted && a->unweighted_defined ? val(a->unweighted_ndcg) : val::null());
-  out.set("presets", preset_scores(*a));
+  val out = js_object([&](ndcg::field_sink& s) { ndcg::put_analysis(*a, s); });
+  out.set("ok", val(true));
   out.set("id", val(keep ? static_cast<double>(kept.keep(std::move(*a))) : 0.0));
   return out;
 }
@@ -87,20 +69,7 @@ val listed(const char* name, Put put) {
   return js_object(put)[name];
 }
 
-val preset_list() {
-  val out = val::array();
-  const auto& all = ndcg::presets();
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    ndcg::settings s;
-    s.opt = *ndcg::preset(all[i].name);
-    val p = val::object();
-    p.set("name", js_text(all[i].name));
-    p.set("summary", js_text(all[i].summary));
-    p.set("options", js_object([&](ndcg::field_sink& sink) { ndcg::put_options(s, sink); }));
-    out.set(js_index(i), p);
-  }
-  return out;
-}
+val preset_list() { return listed("presets", [](ndcg::field_sink& s) { ndcg::put_presets(s); }); }
 
 // The rows of the option table that explain takes, with their defaults
 // (batch.cpp gives the other commands' rows).
@@ -108,17 +77,7 @@ val option_schema() {
   return listed("rows", [](ndcg::field_sink& s) { ndcg::put_option_rows(s); });
 }
 
-val error_codes() {
-  val out = val::array();
-  const auto& codes = ndcg::error_codes();
-  for (std::size_t i = 0; i < codes.size(); ++i) {
-    val c = val::object();
-    c.set("code", js_text(codes[i].name));
-    c.set("args", js_text(codes[i].args));
-    out.set(js_index(i), c);
-  }
-  return out;
-}
+val error_codes() { return listed("codes", [](ndcg::field_sink& s) { ndcg::put_error_codes(s); }); }
 
 val matching_preset(const val& keys, const val& values) {
   auto s = ndcg::settings_from(pairs_of(keys, values));

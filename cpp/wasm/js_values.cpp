@@ -151,18 +151,8 @@ val js_ok() {
 }
 
 val js_error(const ndcg::error& e) {
-  val out = val::object();
+  val out = js_object([&](ndcg::field_sink& s) { ndcg::put_error(e, s); });
   out.set("ok", val(false));
-  out.set("code", js_text(ndcg::name_of(e.code)));
-  out.set("message", js_text(e.message));
-  out.set("line", val(static_cast<double>(e.line)));
-  out.set("column", val(static_cast<double>(e.column)));
-  out.set("source", js_text(e.source));
-  out.set("key", js_text(e.key.empty() ? std::string() : ndcg::js_name(e.key)));
-  out.set("index", val(static_cast<double>(e.index)));
-  val args = val::object();
-  for (const ndcg::error_arg& a : e.args) args.set(js_text(a.name), js_text(a.value));
-  out.set("args", args);
   return out;
 }
 

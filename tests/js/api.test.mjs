@@ -79,6 +79,18 @@ test('presets are listed and recognised from the options they set', () => {
   assert.equal(api.explain('1 0', { gain: 'linear', ties: 'average' }).preset, 'sklearn');
 });
 
+test('an error\'s message is the core\'s, its place in front as the command puts it; its reason is the message without the place', () => {
+  const caught = (f) => { try { f(); } catch (e) { return e; } assert.fail('no error'); };
+  const e = caught(() => api.explain('3 2\n1 x 0'));
+  // The command names its file (standard input here) where the API names the ranking.
+  assert.equal(cli(['explain'], '3 2\n1 x 0').stderr.trim(), `ndcg explain: <stdin>:2:3: ${e.reason}`);
+  assert.equal(e.message, `ranking: line 2, column 3: ${e.reason}`);
+  const run = caught(() => api.compareRuns('q 0 a 1', ['q Q0 a 1 1 A', 'q Q0 a 1 x B'], {}));
+  assert.equal(run.message, `run 2: line 1, column 10: ${run.reason}`);
+  const option = caught(() => api.explain('1 2', { k: -1 }));
+  assert.equal(option.message, option.reason);
+});
+
 test('bad input throws an Error naming line and column, and the next call works', () => {
   assert.throws(() => api.explain('3 2\n1 x 0'), (e) => e instanceof Error && e.line === 2 && /line 2, column \d+/.test(e.message));
   assert.throws(() => api.explain(''), /empty/);

@@ -9,13 +9,17 @@ export function useErrorCodes(codes) {
   knownCodes = new Set(codes.map((c) => c.code));
 }
 
-/** An Error with a code and, for input errors, the 1-based line and column. */
+/**
+ * An Error with a code and, for input errors, the 1-based line and column;
+ * its message starts with where (the core's placed()), its reason does not.
+ */
 export class NdcgError extends Error {
-  constructor(code, message, { line = 0, column = 0, source = '', key = '', args = {}, index = 0 } = {}) {
+  constructor(code, message, { line = 0, column = 0, source = '', key = '', args = {}, index = 0, reason = message } = {}) {
     if (knownCodes && !knownCodes.has(code)) throw new TypeError(`unknown error code ${code}`);
     super(message);
     this.name = 'NdcgError';
     this.code = code;
+    this.reason = reason;
     this.source = source;
     this.index = index;
     this.key = key;
@@ -25,13 +29,13 @@ export class NdcgError extends Error {
   }
 }
 
-/** Turns a failed call's {code, message, line, column, source, key, args, index} into an NdcgError. */
+/**
+ * Turns a failed call's fields (put_error in the core: code, message with
+ * its place in front, source, key, index, line, column, args) into an NdcgError.
+ */
 export function coreError(failure) {
-  const { code, message, line, column, source, key, args } = failure;
-  const index = failure.index || 0;
-  const where = line ? `line ${line}, column ${column}: ` : '';
-  const inWhat = source && source !== 'options' ? `${source}${index ? ` ${index}` : ''}: ` : '';
-  return new NdcgError(code, `${inWhat}${where}${message}`, { line, column, source, key, args: { ...args }, index });
+  const { code, message, line, column, source, key, args, index, reason } = failure;
+  return new NdcgError(code, message, { line, column, source, key, args: { ...args }, index, reason });
 }
 
 /** An option the JS layer refuses before it reaches the core (a wrong JS type). */

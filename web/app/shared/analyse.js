@@ -14,16 +14,6 @@ export function analyse(api, input, options) {
   }
 }
 
-// The module's message starts with where the error is ("ranking: line 3,
-// column 7: "), which the page shows from the fields in its own language.
-function coreMessage(e) {
-  let message = String(e.message);
-  for (const prefix of [`${e.source}: `, `line ${e.line}, column ${e.column}: `]) {
-    if (message.startsWith(prefix)) message = message.slice(prefix.length);
-  }
-  return message;
-}
-
 /**
  * A thrown module error as a plain structured error. Anything that is not
  * the module's error (a bug) is thrown on.
@@ -33,6 +23,7 @@ export function structuredError(e) {
   if (!e || typeof e.code !== 'string') throw e;
   return {
     code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) },
-    message: coreMessage(e),
+    // Where it is, the page says from the fields in its own language.
+    message: String(e.reason ?? e.message),
   };
 }
