@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { errorText } from '../../web/app/shared/i18n.js';
-import { fixed, plain } from '../../web/app/shared/templates.js';
+import { fixed, plain } from '../../web/app/shared/templates/numbers.js';
 
 test('negative numbers take the minus sign (U+2212); zero never shows one', () => {
   assert.equal(fixed(-0.5, 3), '−0.500');

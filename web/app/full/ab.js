@@ -6,7 +6,8 @@
 import { t } from '../shared/i18n.js';
 import './texts/ab-texts.js';
 import { cutLabel } from '../shared/state.js';
-import { count, fixed, h, plain, scrollTable } from '../shared/templates.js';
+import { h, scrollTable } from '../shared/templates.js';
+import { count, fixed, plain } from '../shared/templates/numbers.js';
 
 /** Rows the side-by-side table shows at most. */
 export const AB_ROWS = 100;

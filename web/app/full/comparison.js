@@ -2,7 +2,7 @@
 // series, how numbers and p-values are written, and the verdict in words
 // (what the paired tests say and what they do not). No DOM: tested in Node.
 import { t } from '../shared/i18n.js';
-import { fixed } from '../shared/templates.js';
+import { fixed } from '../shared/templates/numbers.js';
 
 /** The significance level the verdict speaks of. */
 export const ALPHA = 0.05;

@@ -3,7 +3,7 @@
 // and runs C to H, examples, exports, compare mode's picks, the link and the
 // embed dialog. Its entry (main.js) passes makeFullHandlers to the controller.
 import { errorText, t } from '../shared/i18n.js';
-import { bytesText } from '../shared/templates.js';
+import { bytesText } from '../shared/templates/numbers.js';
 import { structuredError } from '../shared/analyse.js';
 import { COPY_LIMIT, defaultState, HEAD_LINES, fitsInBox, MAX_RUNS, RUN_BOXES, runBoxes, runLetter, slotOf, settingsOf, switchMode, textLength, toCompareOptions, toTrecOptions } from '../shared/state.js';
 import { fileOf } from './regions/export-panel.js';

@@ -4,7 +4,9 @@
 // page and the element carry none of them.
 import { t } from '../shared/i18n.js';
 import { cutLabel } from '../shared/state.js';
-import { discountExpr, discountText, fixed, gainExpr, gainText, h, plain, sub, v } from '../shared/templates.js';
+import { h } from '../shared/templates.js';
+import { discountExpr, discountText, gainExpr, gainText, sub, v } from '../shared/templates/formulas.js';
+import { fixed, plain } from '../shared/templates/numbers.js';
 
 function sigma(upper) {
   return h('span', { class: 'bigop' }, h('span', { class: 'bigop-up' }, upper), h('span', { class: 'bigop-sym' }, 'Σ'),

@@ -3,7 +3,7 @@
 // through the status line ("d3 moved to position 1; NDCG@3 0.812").
 import { t } from '../shared/i18n.js';
 import { cutLabel } from '../shared/state.js';
-import { fixed, plain } from '../shared/templates.js';
+import { fixed, plain } from '../shared/templates/numbers.js';
 import * as view from '../shared/view.js';
 import { run, update } from '../shared/controller.js';
 import { idealOrder, itemsOf, moved, textFor } from './reorder.js';

@@ -5,7 +5,10 @@
 // and scrolls to that row when the mark is focused, hovered or clicked.
 import { choiceText, t } from './i18n.js';
 import { cutLabel } from './state.js';
-import { discountExpr, fixed, gainExpr, h, LINKED_ROWS, plain, s } from './templates.js';
+import { h, s } from './templates.js';
+import { discountExpr, gainExpr } from './templates/formulas.js';
+import { fixed, plain } from './templates/numbers.js';
+import { LINKED_ROWS } from './templates/steps.js';
 
 /** Positions drawn: enough to read, few enough to reach each by keyboard. */
 export const CHART_POSITIONS = LINKED_ROWS;

@@ -3,7 +3,7 @@
 // side effects the controller asks for. Every string reaches the DOM as
 // text or an attribute value, never as HTML.
 import { t } from './i18n.js';
-import { errorSpan } from './templates.js';
+import { errorSpan } from './templates/errors.js';
 import { byId } from './regions/dom.js';
 import { RUN_BOXES, slotOf } from './state.js';
 import { AREA, areaFor, bindInput, mountInput, renderInput } from './regions/input.js';

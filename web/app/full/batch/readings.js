@@ -6,7 +6,8 @@
 // as the core wrote it. tests/js/readings.test.mjs runs every shape
 // through the core, so a change of its wording fails there, not on screen.
 import { t } from '../../shared/i18n.js';
-import { count, h } from '../../shared/templates.js';
+import { h } from '../../shared/templates.js';
+import { count } from '../../shared/templates/numbers.js';
 
 const ROLES = 'query|doc|score|rank|rel|tag';
 const PAIR = new RegExp(`^(.+) -> (${ROLES})( \\(no rel (?:column|key): the score is the judgment\\))?$`);

@@ -4,7 +4,8 @@
 // rows exist only where the table is scrolled to (a run has thousands).
 import { t } from '../../shared/i18n.js';
 import '../texts/batch-texts.js';
-import { button, count, fixed, h, s, scrollTable, section } from '../../shared/templates.js';
+import { button, h, s, scrollTable, section } from '../../shared/templates.js';
+import { count, fixed } from '../../shared/templates/numbers.js';
 import { cutLabel } from '../../shared/state.js';
 
 const OVERSCAN = 12;

@@ -4,7 +4,8 @@
 // side by side), and how far tied scores move each run's mean.
 import { t } from '../../shared/i18n.js';
 import '../texts/compare-texts.js';
-import { button, count, fixed, h, s, scrollTable, section as resultSection } from '../../shared/templates.js';
+import { button, h, s, scrollTable, section as resultSection } from '../../shared/templates.js';
+import { count, fixed } from '../../shared/templates/numbers.js';
 import { abPanel } from '../ab.js';
 import { letterOf, measureLabel, pairKey, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, testCount, verdictOf } from '../comparison.js';
 import { virtualTable } from './batch-results.js';

@@ -6,7 +6,8 @@
 // of the result, as the command prints it.
 import { t } from '../../shared/i18n.js';
 import '../texts/export-texts.js';
-import { button, count, h } from '../../shared/templates.js';
+import { button, h } from '../../shared/templates.js';
+import { count } from '../../shared/templates/numbers.js';
 import { fitsInBoxSize } from '../../shared/state.js';
 import { headOf } from '../batch/engine.js';
 import { exportRecipe } from '../export-recipe.js';

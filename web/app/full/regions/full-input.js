@@ -3,7 +3,8 @@
 // summary, and the examples. Reached through FULL_REGIONS, so the embed page
 // carries none of it.
 import { t } from '../../shared/i18n.js';
-import { button, bytesText, count, h } from '../../shared/templates.js';
+import { button, h } from '../../shared/templates.js';
+import { bytesText, count } from '../../shared/templates/numbers.js';
 import { FIELD, fitsInBox, fitsInBoxSize, MAX_RUNS, RUN_BOXES, runLetter } from '../../shared/state.js';
 import { inputKind } from '../batch/kind.js';
 import { parseReading, readingNodes } from '../batch/readings.js';

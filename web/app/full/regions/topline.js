@@ -2,7 +2,8 @@
 // line at the top (sticky, shown below 900 px by styles-page.css) carries
 // the result, or what is wrong with the input, and a button that goes there.
 import { t } from '../../shared/i18n.js';
-import { button, errorTitle, h } from '../../shared/templates.js';
+import { button, h } from '../../shared/templates.js';
+import { errorTitle } from '../../shared/templates/errors.js';
 import { liveText } from '../../shared/regions/results.js';
 import { compareLive } from './compare-results.js';
 

@@ -3,7 +3,9 @@
 // read from each and the error boxes under the texts. mountInput() builds
 // it; renderInput() draws a model into it.
 import { t } from '../i18n.js';
-import { button, count, errorPanel, h } from '../templates.js';
+import { button, h } from '../templates.js';
+import { errorPanel } from '../templates/errors.js';
+import { count } from '../templates/numbers.js';
 import { FIELD, fitsInBox, RUN_BOXES, runLetter } from '../state.js';
 import { byId, setText } from './dom.js';
 

@@ -5,13 +5,19 @@
 import { errorText, t } from '../i18n.js';
 import { cutLabel } from '../state.js';
 import { ALL_PARTS, DEFAULT_PARTS } from '../parts.js';
-import * as T from '../templates.js';
+import { h, section } from '../templates.js';
+import { curve } from '../templates/curve.js';
+import { idealSource } from '../templates/formulas.js';
+import { headline } from '../templates/headline.js';
+import { biggestLosses, lossPanel } from '../templates/loss.js';
+import { metricsPanel } from '../templates/metrics.js';
+import { count, fixed } from '../templates/numbers.js';
+import { presetTable } from '../templates/presets.js';
+import { roundingNotes, stepTable, sumLine, tableColumns } from '../templates/steps.js';
 import { byId, setText, show } from './dom.js';
 import { bindMarks } from './marks.js';
 import { watchScrolling } from './scroll-hints.js';
 import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.js';
-
-const { count, h, section } = T;
 
 /**
  * Builds the region. `full` is the whole page: every part; otherwise
@@ -78,31 +84,31 @@ export function renderProgress(region, lang, job) {
     ? t(lang, 'progressReading', { name: what, percent }) : t(lang, 'progressEvaluating'));
 }
 
-const isWeighted = (r) => T.tableColumns(r).weights;
+const isWeighted = (r) => tableColumns(r).weights;
 
 function stepSections(region, lang, model, r, d) {
   const { rowLimit } = model;
   const kl = cutLabel(r.k);
   const opts = { gain: r.options.gain, logBase: r.options.logBase };
-  const marked = new Set(T.biggestLosses(r.loss));
-  const ndcgText = r.ndcg === null ? t(lang, 'undefinedValue') : T.fixed(r.ndcg, d);
-  const table = T.stepTable(lang, 'dcg', r, opts, d, rowLimit.dcg, marked, region.allColumns);
+  const marked = new Set(biggestLosses(r.loss));
+  const ndcgText = r.ndcg === null ? t(lang, 'undefinedValue') : fixed(r.ndcg, d);
+  const table = stepTable(lang, 'dcg', r, opts, d, rowLimit.dcg, marked, region.allColumns);
   return [
     section('dcg', t(lang, 'step1', { k: kl }), [
       region.rearrange && region.rearrange(lang, model, table), table,
-      h('p', { class: 'sum-line', id: 'sum-dcg' }, T.sumLine(`DCG${kl}`, r.steps, r.dcg, d)),
+      h('p', { class: 'sum-line', id: 'sum-dcg' }, sumLine(`DCG${kl}`, r.steps, r.dcg, d)),
     ]),
     section('idcg', t(lang, 'step2', { k: kl }), [
-      h('p', { class: 'help', id: 'ideal-from' }, t(lang, `step2From_${T.idealSource(r)}`)),
+      h('p', { class: 'help', id: 'ideal-from' }, t(lang, `step2From_${idealSource(r)}`)),
       zerosNote(lang, r),
-      T.stepTable(lang, 'idcg', r, opts, d, rowLimit.idcg, null, region.allColumns),
-      h('p', { class: 'sum-line', id: 'sum-idcg' }, T.sumLine(`IDCG${kl}`, r.idealSteps, r.idcg, d)),
+      stepTable(lang, 'idcg', r, opts, d, rowLimit.idcg, null, region.allColumns),
+      h('p', { class: 'sum-line', id: 'sum-idcg' }, sumLine(`IDCG${kl}`, r.idealSteps, r.idcg, d)),
     ]),
     section('ndcg', t(lang, 'step3', { k: kl }), [
       h('p', { class: 'sum-line', id: 'ndcg-line' },
-        `NDCG${kl} = DCG${kl} / IDCG${kl} = ${T.fixed(r.dcg, d)} / ${T.fixed(r.idcg, d)} = ${ndcgText}`),
+        `NDCG${kl} = DCG${kl} / IDCG${kl} = ${fixed(r.dcg, d)} / ${fixed(r.idcg, d)} = ${ndcgText}`),
       region.parts.has('headline') ? null : tieNote(lang, r, d),
-      T.roundingNotes(lang, r, d),
+      roundingNotes(lang, r, d),
     ]),
   ];
 }
@@ -112,7 +118,7 @@ function stepSections(region, lang, model, r, d) {
 function zerosNote(lang, r) {
   const m = r.idealSteps.length;
   const kl = cutLabel(r.k);
-  if (T.idealSource(r).startsWith('judgments')) return h('p', { class: 'help', id: 'ideal-zeros' }, t(lang, 'step2ZerosJudged', { m: count(m), k: kl }));
+  if (idealSource(r).startsWith('judgments')) return h('p', { class: 'help', id: 'ideal-zeros' }, t(lang, 'step2ZerosJudged', { m: count(m), k: kl }));
   const zeros = Math.min(r.k || r.n, r.n) - m;
   if (zeros <= 0) return null;
   return h('p', { class: 'help', id: 'ideal-zeros' }, t(lang, 'step2Zeros', { z: count(zeros), m: count(m), k: kl }));
@@ -132,7 +138,7 @@ function abSection(region, lang, model, r, d) {
 function formulaSection(region, lang, r) {
   if (!region.formulas) return null;
   return section('formulas', t(lang, 'formulaHeading'), region.formulas(lang, {
-    gain: r.options.gain, logBase: r.options.logBase, weighted: isWeighted(r), k: r.k, ideal: T.idealSource(r),
+    gain: r.options.gain, logBase: r.options.logBase, weighted: isWeighted(r), k: r.k, ideal: idealSource(r),
     zeroIdcg: r.options.zeroIdcg, gainTable: r.options.gain === 'table' ? r.options.gainTable : null,
   }));
 }
@@ -144,8 +150,8 @@ function chartSections(lang, r, d) {
     h('div', { class: 'result-pair charts' },
       section('bars', t(lang, 'barsHeading', { k: kl }), termBars(lang, r, d)),
       section('cumulative', t(lang, 'cumulativeHeading', { k: kl }), cumulativeChart(lang, r, d)),
-      section('curve', t(lang, 'curveHeading'), T.curve(lang, r, d))),
-    section('loss', t(lang, 'lossHeading'), T.lossPanel(lang, r, d)),
+      section('curve', t(lang, 'curveHeading'), curve(lang, r, d))),
+    section('loss', t(lang, 'lossHeading'), lossPanel(lang, r, d)),
   ];
 }
 
@@ -153,11 +159,11 @@ function extraSections(lang, model, r, d, parts) {
   const { analysis, state } = model;
   return [
     parts.has('charts') ? chartSections(lang, r, d) : null,
-    parts.has('metrics') ? section('metrics', t(lang, 'metricsHeading'), T.metricsPanel(lang, r, d, {
+    parts.has('metrics') ? section('metrics', t(lang, 'metricsHeading'), metricsPanel(lang, r, d, {
       weighted: isWeighted(r), unweightedNdcg: analysis.unweightedNdcg, relevanceLevel: state.relevanceLevel,
     })) : null,
     parts.has('presets') ? section('presets', t(lang, 'presetsHeading'),
-      T.presetTable(lang, analysis.presets, model.presetOptions, state.preset, r.k, d)) : null,
+      presetTable(lang, analysis.presets, model.presetOptions, state.preset, r.k, d)) : null,
   ];
 }
 
@@ -172,7 +178,7 @@ function explainBody(region, lang, model) {
   const d = model.state.decimals;
   const { parts, full } = region;
   return [
-    parts.has('headline') ? [T.headline(lang, r, d), tieNote(lang, r, d)] : null,
+    parts.has('headline') ? [headline(lang, r, d), tieNote(lang, r, d)] : null,
     region.pool && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), region.pool(lang, r, d)) : null,
     formulaSection(region, lang, r),
     parts.has('tables') ? stepSections(region, lang, model, r, d) : null,
@@ -209,10 +215,10 @@ export function liveText(lang, model, compareLive = null) {
   if (model.state.mode === 'trec') {
     const trec = model.trec;
     const name = trec && [`ndcg_cut_${model.state.k}`, 'ndcg'].find((m) => m in trec.mean);
-    return name ? t(lang, 'trecLive', { name, value: T.fixed(trec.mean[name], d), n: count(trec.numQ) }) : '';
+    return name ? t(lang, 'trecLive', { name, value: fixed(trec.mean[name], d), n: count(trec.numQ) }) : '';
   }
   const r = model.analysis ? model.analysis.explanation : null;
-  return r ? `NDCG${cutLabel(r.k)} = ${r.ndcg === null ? t(lang, 'undefinedValue') : T.fixed(r.ndcg, d)}` : '';
+  return r ? `NDCG${cutLabel(r.k)} = ${r.ndcg === null ? t(lang, 'undefinedValue') : fixed(r.ndcg, d)}` : '';
 }
 
 // Only the parts that differ are put in: the others keep their layout, style and scroll.
