@@ -269,6 +269,12 @@ describe('the iframe of embed.html and the Embed dialog', () => {
 describe('dist/examples.html', () => {
   test('every embedded view renders, the iframes fit their content, nothing is blocked', async () => {
     const p = await guard.context.newPage();
+    // The element's script comes late (as on a slow network, or a busy machine): the frames
+    // load and report their heights first, and must be fitted all the same.
+    await p.route('**/ndcg-calc.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
     await p.goto(server.url('examples.html'));
     await p.waitForFunction(() => Array.from(document.querySelectorAll('ndcg-calc')).every((el) => el.result));
     const heights = await p.waitForFunction(() => {
