@@ -15,6 +15,16 @@ export const dist = join(root, 'dist');
 export const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 
+// Screenshots are for a person to look at: taken on a developer's machine,
+// left out under CI=true (nobody sees them there, and the suite's ~25
+// cost about 20 CPU-s) unless NDCG_SCREENSHOTS=1 asks for them.
+const SCREENSHOTS = process.env.NDCG_SCREENSHOTS === '1' || process.env.CI !== 'true';
+
+/** Saves a screenshot of `target` (a page or an element) as test-results/NAME. */
+export async function screenshot(target, name, options = {}) {
+  if (SCREENSHOTS) await target.screenshot({ path: join(results, name), ...options });
+}
+
 export const fileUrl = (name = 'index.html') => pathToFileURL(join(dist, name)).href;
 
 export const WORKED = '#grades=3,2,0,1,0,0,2,1,0,0&k=10';

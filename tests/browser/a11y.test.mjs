@@ -3,9 +3,8 @@
 // 375 px; the page works from the keyboard alone; screenshots of each
 // combination go to test-results/ for a person to look at.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, headlineIs, launch, open, ready, results, setText, WORKED } from './_helpers.mjs';
+import { axeViolations, fileUrl, headlineIs, launch, open, ready, results, screenshot, setText, WORKED } from './_helpers.mjs';
 
 let browser;
 
@@ -45,7 +44,7 @@ describe('languages and themes', () => {
         // Open every explanation so axe sees their text too.
         await page.$$eval('details', (all) => all.forEach((d) => { d.open = true; }));
         assert.deepEqual(await axeViolations(page), []);
-        await page.screenshot({ path: join(results, `page-${lang}-${scheme}.png`), fullPage: true });
+        await screenshot(page, `page-${lang}-${scheme}.png`, { fullPage: true });
         await context.close();
       });
     }
@@ -88,10 +87,10 @@ describe('states worth checking with axe', () => {
     await page.click('button[data-example="trec"]');
     await page.waitForSelector('#table-trec');
     assert.deepEqual(await axeViolations(page), [], 'batch table');
-    await page.screenshot({ path: join(results, 'page-en-dark-trec.png'), fullPage: true });
+    await screenshot(page, 'page-en-dark-trec.png', { fullPage: true });
     await open(page, fileUrl('embed.html') + WORKED);
     assert.deepEqual(await axeViolations(page), [], 'embed');
-    await page.screenshot({ path: join(results, 'embed-en-dark.png'), fullPage: true });
+    await screenshot(page, 'embed-en-dark.png', { fullPage: true });
     await context.close();
   });
 });
@@ -107,19 +106,19 @@ describe('375 px wide', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
         assert.deepEqual(await axeViolations(page), [], 'the result and the line at the top');
-        await page.screenshot({ path: join(results, `page-375-${lang}-${scheme}.png`), fullPage: true });
+        await screenshot(page, `page-375-${lang}-${scheme}.png`, { fullPage: true });
         await setText(page, '#ranking', 'doc-a 0.9 3\ndoc-b x 2');
         await page.waitForSelector('#topline.bad');
         await page.waitForSelector('#stale-note:not([hidden])');
         assert.deepEqual(await axeViolations(page), [], 'an error first, the last good result greyed');
-        await page.screenshot({ path: join(results, `page-375-${lang}-${scheme}-error.png`), fullPage: true });
+        await screenshot(page, `page-375-${lang}-${scheme}-error.png`, { fullPage: true });
         await page.click('input[name="mode"][value="compare"]');
         await setText(page, '#ranking', 'q1 Q0 d1 1 3 a\nq2 Q0 x 1 3 a\nq2 Q0 d1 2 2 a');
         await setText(page, '#ranking-b', 'q1 Q0 x 1 3 b\nq1 Q0 d1 2 2 b\nq2 Q0 d1 1 3 b');
         await setText(page, '#qrels', 'q1 0 d1 1\nq2 0 d1 1');
         await page.waitForSelector('#section-cmp-stats', { timeout: 30000 });
         assert.deepEqual(await axeViolations(page), [], 'compare mode');
-        await page.screenshot({ path: join(results, `page-375-${lang}-${scheme}-compare.png`), fullPage: true });
+        await screenshot(page, `page-375-${lang}-${scheme}-compare.png`, { fullPage: true });
         await context.close();
       });
     }
@@ -138,7 +137,7 @@ describe('print', () => {
       table: getComputedStyle(document.getElementById('table-dcg')).display,
     }));
     assert.deepEqual(look, { background: 'rgb(255, 255, 255)', input: 'none', buttons: 0, table: 'table' });
-    await page.screenshot({ path: join(results, 'page-print.png'), fullPage: true });
+    await screenshot(page, 'page-print.png', { fullPage: true });
     await context.close();
   });
 });

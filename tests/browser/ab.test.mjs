@@ -4,9 +4,8 @@
 // (and the judged pool is offered as the fair comparison), ranking B lives
 // in the URL hash, and each ranking costs one call. axe and screenshots too.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, launch, nodeApi, open, results, setText } from './_helpers.mjs';
+import { axeViolations, fileUrl, launch, nodeApi, open, screenshot, setText } from './_helpers.mjs';
 
 let browser;
 let api;
@@ -99,7 +98,7 @@ describe('rankings A and B side by side', () => {
         await open(page, `${fileUrl()}${hashOf(A, B_OTHER)}&lang=${lang}`);
         assert.deepEqual(await axeViolations(page), []);
         const section = await page.$('.result-ab');
-        await section.screenshot({ path: join(results, `ab-${lang}-${scheme}.png`) });
+        await screenshot(section, `ab-${lang}-${scheme}.png`);
         await context.close();
       });
     }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, guardedContext, launch, pasteInto, results, root, serveDist, shownText, textOf } from './_helpers.mjs';
+import { axeViolations, fileUrl, guardedContext, launch, pasteInto, root, screenshot, serveDist, shownText, textOf } from './_helpers.mjs';
 import { pageFiles } from '../hostile/catalogue.mjs';
 import { makeRun } from '../../bench/gen.mjs';
 
@@ -279,7 +279,7 @@ describe('accessibility and looks of the batch view', () => {
         await page.waitForSelector('#trec-means');
         await page.click('#table-trec thead button[data-sort="ndcg"]');
         assert.deepEqual(await axeViolations(page), []);
-        await page.screenshot({ path: join(results, `batch-${lang}-${scheme}.png`), fullPage: true });
+        await screenshot(page, `batch-${lang}-${scheme}.png`, { fullPage: true });
         await context.close();
       });
     }

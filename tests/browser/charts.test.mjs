@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, launch, open, results, WORKED } from './_helpers.mjs';
+import { axeViolations, fileUrl, launch, open, screenshot, WORKED } from './_helpers.mjs';
 
 let browser;
 
@@ -114,7 +114,7 @@ describe('charts of one ranking', () => {
         assert.match(label, lang === 'zh' ? /柱状图/ : /Bar chart/);
         const charts = await page.$('.result-flow');
         const box = await charts.boundingBox();
-        await page.screenshot({ path: join(results, `charts-${lang}-${scheme}.png`), clip: { x: 0, y: box.y - 10, width: 1280, height: 620 } });
+        await screenshot(page, `charts-${lang}-${scheme}.png`, { clip: { x: 0, y: box.y - 10, width: 1280, height: 620 } });
         await context.close();
       });
     }

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { AXE_TAGS, axeViolations, guardedContext, launch, nodeApi, results, serveDist, WORKED } from './_helpers.mjs';
+import { AXE_TAGS, axeViolations, guardedContext, launch, nodeApi, screenshot, serveDist, WORKED } from './_helpers.mjs';
 import { hostPage, listenerFrom, routeHost } from './_host.mjs';
 
 let browser;
@@ -78,7 +78,7 @@ describe('<ndcg-calc> on a hostile page under a strict CSP', () => {
     assert.equal(mine['#table-dcg td']['text-transform'], 'none');
     assert.equal(mine.h3['font-size'], '16px');
     assert.deepEqual(await violations(hostile), []);
-    await hostile.screenshot({ path: join(results, 'embed-hostile-host.png'), fullPage: true });
+    await screenshot(hostile, 'embed-hostile-host.png', { fullPage: true });
     await hostile.close();
     await plain.close();
   });
@@ -255,7 +255,7 @@ describe('the iframe of embed.html and the Embed dialog', () => {
     for (const lang of ['en', 'zh']) {
       const { page } = await dialogSnippets(`${WORKED}&lang=${lang}`);
       assert.deepEqual(await axeViolations(page), [], `dialog ${lang}`);
-      await page.screenshot({ path: join(results, `embed-dialog-${lang}.png`) });
+      await screenshot(page, `embed-dialog-${lang}.png`);
       await page.close();
       const p = await openHost(`<ndcg-calc grades="3,2,0,1,0,0,2,1,0,0" k="10" lang="${lang}" parts="input headline tables charts metrics presets"></ndcg-calc>
         <ndcg-calc grades="3,2,x" lang="${lang}" theme="dark"></ndcg-calc>${SCRIPT}`, { hostile: false, lang });
