@@ -13,6 +13,7 @@
 
 #include "fuzz_support.hpp"
 #include "ndcg/fields.hpp"
+#include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
 
 namespace {

@@ -7,6 +7,7 @@
 #include "cli_support.hpp"
 #include "ndcg/error.hpp"
 #include "ndcg/metrics.hpp"
+#include "ndcg/parse.hpp"
 
 namespace ndcg {
 namespace {

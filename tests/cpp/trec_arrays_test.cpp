@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ndcg/metrics.hpp"
+#include "ndcg/numbers.hpp"
 #include "ndcg/trec.hpp"
 
 namespace {

@@ -27,12 +27,10 @@
 
 #include "ndcg/error.hpp"
 #include "ndcg/parse.hpp"
+#include "ndcg/settings.hpp"
 
 namespace ndcg {
 
-enum class input_format { automatic, trec, csv, tsv, json, jsonl, letor };
-std::string_view name_of(input_format f);  // "auto", "trec", "csv", ...
-expected<input_format> input_format_named(std::string_view name);
 
 // How the inputs are read. Names are only for the readings ("run.csv read
 // as CSV: ...").

@@ -20,42 +20,10 @@
 #include <vector>
 
 #include "ndcg/error.hpp"
+#include "ndcg/settings.hpp"
 
 namespace ndcg {
 
-enum class gain_kind { exponential, linear, table };
-enum class ideal_source { list, judgments };
-// How items with equal scores are ordered: as given, as trec_eval does
-// (docid descending in byte order), or averaged over the tied group
-// (McSherry & Najork 2008, scikit-learn's default).
-enum class tie_policy { input, trec, average };
-// What NDCG is when IDCG = 0: 0, 1, or "no value" (left out of means).
-enum class zero_policy { zero, one, skip };
-// What a negative grade does: an error, a gain of 0 that is left out of the
-// ideal list (trec_eval, gdeval), or the item is dropped entirely
-// (TF-Ranking's padding mask).
-enum class negative_policy { reject, zero, drop };
-
-// All knobs in one place; the defaults are the source document's convention.
-struct options {
-  gain_kind gain = gain_kind::exponential;
-  std::vector<double> gain_table;  // gain of grade g is gain_table[g]
-  double log_base = 2.0;
-  std::vector<double> weights;     // weight of position i (1-based) is weights[i-1]; missing = 1
-  std::uint64_t k = 0;             // cutoff; 0 = the whole list (64 bits in wasm too)
-  ideal_source ideal = ideal_source::list;
-  bool ideal_cut_to_retrieved = false;  // Elasticsearch: ideal list no longer than the ranking
-  tie_policy ties = tie_policy::input;
-  zero_policy zero_idcg = zero_policy::zero;
-  negative_policy negatives = negative_policy::reject;
-  bool integer_grades = false;     // LightGBM: non-integer grades are an error
-  bool truncate_grades = false;    // XGBoost: grades truncated to integers
-  bool float32_scores = false;     // XGBoost: scores compared as float32
-  double max_grade = 0;            // > 0: larger grades are an error (gdeval: 4)
-  double relevance_level = 1;      // grade >= this counts as relevant (P, R, AP, RR)
-  double err_max_grade = 0;        // ERR's g_max; 0 = the largest grade seen
-  double alpha = 0.5;              // alpha-nDCG redundancy penalty
-};
 
 // One ranked item as it arrives from a parser or an API caller.
 struct item {
@@ -157,8 +125,6 @@ struct preset_info {
 };
 const std::vector<preset_info>& presets();
 expected<options> preset(std::string_view name);
-// trec_eval's conventions (the trec_eval preset): the default of `ndcg trec`.
-options trec_eval_conventions();
 // The preset whose options equal `opt` in every field a preset sets, or "".
 std::string_view matching_preset(const options& opt);
 

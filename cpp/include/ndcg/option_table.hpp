@@ -21,68 +21,13 @@
 #include <vector>
 
 #include "ndcg/error.hpp"
-#include "ndcg/inputs.hpp"
-#include "ndcg/metrics.hpp"
-#include "ndcg/parse.hpp"
-#include "ndcg/report.hpp"
-#include "ndcg/trec.hpp"
+#include "ndcg/settings.hpp"
 
 namespace ndcg {
 
-// The commands; a row takes a set of them.
-enum class command : unsigned { explain = 1, trec = 2, compare = 4 };
-std::string_view name_of(command c);  // "explain", "trec", "compare"
-
-// The test whose p-values the Holm adjustment takes (p_holm).
-enum class adjusted_test { ttest, wilcoxon, sign, randomization };
-
-// compare's CSV tables, one a file: named as the JSON report's keys.
-enum class compare_table { comparisons, tie_ranges, per_query };
-
-// What `trec` and `compare` are asked for besides the conventions.
-struct batch_settings {
-  trec_options trec;                 // measures (empty: the command's default), -c, --shard, ...;
-                                     // trec.conv is settings::opt once read
-  report_format format = report_format::text;
-  bool per_query = false;            // -q: every query, not only the means
-  int digits = 4;                    // decimals printed; 17 prints %.17g (trec)
-  bool tie_range = false;            // also the worst and best order of tied documents
-  bool no_summary = false;           // trec -n: no "all" lines
-  int results_format = 0;            // trec -T: trec_results, the only run format
-  std::uint64_t trials = 10000;      // compare: bootstrap resamples and randomization flips
-  std::uint64_t seed = 1;
-  bool all_pairs = false;            // compare: every pair, not only each run against the first
-  adjusted_test holm = adjusted_test::ttest;
-  compare_table table = compare_table::comparisons;  // compare: the CSV's one table
-  std::vector<std::string> names;    // compare: run names; default run1, run2, ...
-  input_format run_format = input_format::automatic;    // how the runs are read (inputs.hpp)
-  input_format qrels_format = input_format::automatic;  // how the judgments are read
-};
-
-// What one explanation is asked for: the metric's options, the preset they
-// started from, and how printed terms are rounded. For trec and compare the
-// options are the conventions of every query (gains, ties, levels).
-struct settings {
-  options opt;
-  std::string preset;  // "" = none given (the command's default: document, or trec_eval)
-  int decimals = 3;    // rounding of printed terms (text, Markdown, LaTeX)
-  report_language language = report_language::en;  // of the reports' prose (explain and compare)
-  reading read;        // --columns and --query (read.judged is set by the pipeline)
-};
-
-// What trec or compare is asked for: the options they share with explain,
-// and their own. batch.trec.conv is s.opt.
-struct batch_request {
-  settings s;
-  batch_settings batch;
-};
 // The defaults of trec and compare: trec_eval's conventions; compare also
 // evaluates the order of ties, and has its own default measures.
 batch_request default_batch(command c);
-
-// How trec's result is written (--format, -q, -n, --digits): trec writes
-// text, json or csv; markdown and latex are refused, naming the choices.
-expected<trec_output> trec_output_of(const batch_settings& b);
 
 enum class option_kind {
   choice,  // one name from a list

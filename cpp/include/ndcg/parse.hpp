@@ -10,15 +10,10 @@
 
 #include "ndcg/error.hpp"
 #include "ndcg/metrics.hpp"
+#include "ndcg/settings.hpp"
 
 namespace ndcg {
 
-// Inputs larger than these are refused with a clear message.
-struct limits {
-  std::size_t max_bytes = 256u << 20;   // whole input
-  std::size_t max_line = 16u << 20;     // one line
-  std::size_t max_items = 20000000;     // items in one ranking / lines in a run
-};
 
 enum class format {
   grades,          // "3 2 0 1", "3,2,0", "| rel | 3 | 2 |", one per line, full-width too
@@ -36,14 +31,6 @@ enum class format {
 };
 std::string_view name_of(format f);
 
-// What the caller knows that the text does not say.
-struct reading {
-  bool judged = false;   // judgments come with the ranking: "id number" is an
-                         // id and a score, and ids alone are a ranking
-  std::string columns;   // what each column is ("doc,score"; "-" skips one):
-                         // the table then has no header row
-  std::string query;     // the query to read from a text that holds several
-};
 
 // A ranking read from text, with what was detected.
 struct parsed_ranking {

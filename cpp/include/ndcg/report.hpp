@@ -10,14 +10,10 @@
 #include "ndcg/metrics.hpp"
 #include "ndcg/numbers.hpp"
 #include "ndcg/parse.hpp"
+#include "ndcg/settings.hpp"
 
 namespace ndcg {
 
-enum class report_format { text, markdown, json, csv, latex };
-
-// The language of a report's prose (headings and notes); numbers, formulas
-// and column names are the same in each.
-enum class report_language { en, zh };
 expected<report_format> parse_report_format(std::string_view s);
 
 // ctx.s gives the options (formula labels) and the rounding of printed terms.

@@ -15,7 +15,7 @@
 #include "ndcg/error.hpp"
 #include "ndcg/metrics.hpp"
 #include "ndcg/parse.hpp"
-#include "ndcg/report.hpp"
+#include "ndcg/settings.hpp"
 
 namespace ndcg {
 
@@ -56,48 +56,7 @@ const std::vector<std::string>& default_trec_measures();
 // trec_eval's measures that -m all_trec names and we do not compute (none).
 const std::vector<std::string_view>& trec_measures_not_offered();
 
-// -R: what the judgments file holds.
-enum class judgment_format {
-  qrels,        // qid iter docid grade
-  prefs,        // qid group subgroup docid level: preferences between documents
-  qrels_prefs,  // a qrels file read as preferences (the iter field is the group)
-  qrels_jg,     // qrels whose iter field names a judgment group (one set per assessor)
-};
-expected<judgment_format> judgment_format_named(std::string_view name);
-std::string_view name_of(judgment_format f);
 
-// The -m measures are trec_eval's and ours (err_cut, alpha_ndcg_cut,
-// judged); the nicknames name trec_eval's sets. As in trec_eval, a measure
-// named with parameters takes them in place of its defaults, however else
-// it was named ("-m all_trec -m relstring.20" gives relstring_20 alone).
-// Several -m arguments with parameters are merged: cutoffs are unioned,
-// variants with different parameters become separate columns
-// ("ndcg_1=1,2=3", "ndcg_1=2").
-struct trec_options {
-  options conv = trec_eval_conventions();  // gains, ties, ideal source, IDCG = 0, log base,
-                                         // grade limit (a preset's), k (the cutoff of cutoff
-                                         // measures named without one; 0 = trec_eval's lists,
-                                         // 5,10,...,1000), and the relevance level
-                                         // (rel >= it is relevant; 0 or more here), alpha
-                                         // (alpha_ndcg_cut) and ERR's largest grade (0 = the
-                                         // preset's, else the largest in the whole qrels)
-  std::vector<std::string> measures;     // -m arguments; empty = the default set
-  bool complete = false;                 // -c: qrels queries missing from the run are scored
-                                         // (0 on every measure; num_rel still counts)
-  bool strict = false;                   // --strict: a qrels query missing from the run is an
-                                         // error (trec_eval leaves such queries out)
-  bool shard = false;                    // --shard: no error when the run shares no query with
-                                         // the qrels (the run is one shard of a larger one)
-  std::uint64_t max_docs = 0;            // -M: documents kept per query, by rank; 0 = all
-  bool judged_only = false;              // -J: unjudged documents leave the ranking
-  double docs_in_collection = 0;         // -N: documents in the collection (utility)
-  judgment_format judgments = judgment_format::qrels;  // -R
-  std::string zscores;                   // -Z: the text of a mean file ("qid measure mean
-                                         // stddev" lines); values become z-scores
-  int tied_grades = 0;                   // equal scores put smaller (-1) or larger (+1) judged
-                                         // grades first: the worst and best order of ties;
-                                         // 0 breaks ties as the conventions say
-};
 
 // Values of all measures, one row per query, plus the "all" row.
 struct trec_result {
@@ -230,6 +189,9 @@ struct trec_output {
   int digits = 4;                              // text: < 17 fixed decimals, 17 %.17g
 };
 std::string render_trec(const trec_result& r, const trec_output& out);
+// How trec's result is written (--format, -q, -n, --digits): trec writes
+// text, json or csv; markdown and latex are refused, naming the choices.
+expected<trec_output> trec_output_of(const batch_settings& b);
 
 class field_sink;
 // The fields of a result, as the bindings return it: measures, qids,
