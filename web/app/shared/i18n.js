@@ -1,16 +1,25 @@
 // The texts and the functions that read them. The texts every view shows are
-// in texts/ (the options' labels, the error messages, the view's words);
+// in texts/ (the options' labels, the error messages, and a table per region
+// of the view: toolbar, input, options panel, results, charts, metrics);
 // texts that only some views show live in web/app/full/texts/*.js and join
 // these tables when the module that shows them is loaded (addTexts), so a
 // bundle carries only the texts it can show. Strings may hold {name}
 // placeholders, filled by t(). Nothing here is HTML: the view puts these
 // strings into the page as text.
+import { CHART_TEXTS } from './texts/charts-texts.js';
 import { ERROR_TEXTS } from './texts/error-texts.js';
+import { INPUT_TEXTS } from './texts/input-texts.js';
+import { METRICS_TEXTS } from './texts/metrics-texts.js';
 import { OPTION_TEXTS } from './texts/option-texts.js';
-import { VIEW_TEXTS } from './texts/view-texts.js';
+import { OPTIONS_PANEL_TEXTS } from './texts/options-panel-texts.js';
+import { RESULTS_TEXTS } from './texts/results-texts.js';
+import { TOOLBAR_TEXTS } from './texts/toolbar-texts.js';
 
-const en = { option: OPTION_TEXTS.en, errors: ERROR_TEXTS.en, ...VIEW_TEXTS.en };
-const zh = { option: OPTION_TEXTS.zh, errors: ERROR_TEXTS.zh, ...VIEW_TEXTS.zh };
+// Every view's texts, a table per region, in the order the page shows them.
+const VIEW_TEXTS = [TOOLBAR_TEXTS, INPUT_TEXTS, RESULTS_TEXTS, OPTIONS_PANEL_TEXTS, CHART_TEXTS, METRICS_TEXTS];
+const viewTexts = (lang) => Object.assign({}, ...VIEW_TEXTS.map((table) => table[lang]));
+const en = { option: OPTION_TEXTS.en, errors: ERROR_TEXTS.en, ...viewTexts('en') };
+const zh = { option: OPTION_TEXTS.zh, errors: ERROR_TEXTS.zh, ...viewTexts('zh') };
 
 export const STRINGS = { en, zh };
 export const LANGS = Object.keys(STRINGS);
