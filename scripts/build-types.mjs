@@ -59,6 +59,7 @@ const DOCS = {
   'TrecResult.mean': 'The "all" values (not relstring\'s, which has none); gm_map\'s is the geometric mean, runid\'s is null (see runId).',
   'TrecResult.runId': 'The tag of the run\'s last line, as trec_eval\'s runid line prints it.',
   'TrecResult.notOffered': 'Measures that `all_trec` named and that are not computed.',
+  'TrecResult.summaryOnly': 'Measures with an "all" value only, in no row of perQuery (num_q, gm_map; with tieRange, NAME:ties).',
   'TrecResult.notes': 'Readings taken and trec_eval\'s faults avoided, as `ndcg trec` says them on stderr.',
   'TrecResult.readings': 'How each input that is not plain TREC was read, as `ndcg trec` says on stderr.',
   'TrecResult.text': '`ndcg trec`\'s output: text, or JSON or CSV as `format` says; `noSummary`, `perQuery`, `digits` as its flags.',

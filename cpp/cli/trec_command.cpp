@@ -38,6 +38,12 @@ const char* trec_intro =
     "whose queries are interleaved is read again and grouped (from a file; on\n"
     "standard input it must be grouped by query).\n"
     "\n"
+    "--tie-range adds, per measure, how many queries change with the order of\n"
+    "documents with equal scores (NAME:ties) and the mean under the worst and the\n"
+    "best such order (NAME:worst, NAME:best: smaller or larger judged grades\n"
+    "first), after the usual lines; with -q also each query that changes. In JSON\n"
+    "and CSV they are measures beside the others, every query's value included.\n"
+    "\n"
     "QRELS and RUN may also be CSV or TSV with a header (query_id, doc_id, score,\n"
     "rel, rank, ...; BEIR's `query-id corpus-id score`, where score is the\n"
     "judgment), JSON {qid: {docid: number}}, JSON records or JSON Lines with such\n"
@@ -57,12 +63,7 @@ const char* trec_intro =
     "  -Z FILE                z-scores against FILE's means and standard deviations\n"
     "                         (lines `qid measure mean stddev`; a value without one\n"
     "                         becomes -1000000), as trec_eval's -Z\n"
-    "  --tie-range            after the usual lines, per measure: how many queries\n"
-    "                         change with the order of documents with equal scores\n"
-    "                         (NAME:ties), and the mean under the worst and the best\n"
-    "                         such order (NAME:worst, NAME:best; smaller or larger\n"
-    "                         judged grades first); with -q also each such query\n"
-    "  --merge                the files are -q outputs of shards (best printed with\n"
+      "  --merge                the files are -q outputs of shards (best printed with\n"
     "                         --digits 17): print the means of the whole run\n"
     "  --group FILE           LETOR lines without qid: ; FILE has one query size\n"
     "                         per line (LightGBM .query, XGBoost .group), queries\n"
@@ -109,7 +110,6 @@ std::string trec_help() {
 struct trec_request {
   batch_settings batch;
   bool merge = false;
-  bool tie_range = false;
   std::string subtopics;
   std::string zscores;  // -Z FILE
   std::string group;    // --group FILE
@@ -131,7 +131,7 @@ status check_trec_files(const trec_request& r) {
 }
 
 const std::vector<io_flag> trec_io = {
-    {"--subtopics", true}, {"-Z", true}, {"--zscores", true}, {"--merge", false}, {"--tie-range", false},
+    {"--subtopics", true}, {"-Z", true}, {"--zscores", true}, {"--merge", false},
     {"--group", true}};
 
 expected<trec_request> parse_trec_args(words& w) {
@@ -140,7 +140,6 @@ expected<trec_request> parse_trec_args(words& w) {
   trec_request r;
   for (const auto& [name, value] : line->io) {
     if (name == "--merge") r.merge = value == "true";
-    else if (name == "--tie-range") r.tie_range = value == "true";
     else if (name == "-Z" || name == "--zscores") r.zscores = value;
     else if (name == "--group") r.group = value;
     else r.subtopics = value;
@@ -192,7 +191,7 @@ expected<trec_tie_range> stream_ties(const trec_request& r, std::istream& in, st
 expected<trec_result> evaluate_request(const trec_request& r, std::istream& in, std::string_view qrels,
                                        const std::string& subtopics, std::optional<trec_tie_range>& ties,
                                        std::string& problem) {
-  if (!r.tie_range) return evaluate_files(r, in, qrels, subtopics, problem);
+  if (!r.batch.tie_range) return evaluate_files(r, in, qrels, subtopics, problem);
   if (r.files.back() != "-") {
     auto result = evaluate_files(r, in, qrels, subtopics, problem);
     if (!result) return result;
@@ -257,7 +256,7 @@ expected<trec_result> evaluate_whole(const trec_request& r, const trec_inputs& i
                                      std::optional<trec_tie_range>& ties) {
   const std::string_view qrels = inputs.qrels.text(), run = inputs.runs[0].text();
   auto result = evaluate_trec(qrels, run, r.batch.trec, subtopics);
-  if (!result || !r.tie_range) return result;
+  if (!result || !r.batch.tie_range) return result;
   auto t = evaluate_tie_range(qrels, run, r.batch.trec, subtopics);
   if (!t) return t.err();
   ties = std::move(*t);
@@ -359,8 +358,8 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
     return 2;
   }
   for (const std::string& note : result->notes) err << "ndcg trec: " << note << "\n";
-  out << render_trec(*result, *trec_output_of(req->batch));
-  if (ties) out << format_tie_range(*ties, req->batch.per_query, req->batch.digits);
+  const trec_output output = *trec_output_of(req->batch);
+  out << (ties ? render_trec(*result, output, *ties) : render_trec(*result, output));
   return 0;
 }
 

@@ -135,6 +135,10 @@ struct request {
 request request_of(const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::trec);
   if (!s) raise_error(s.err());
+  if (s->batch.tie_range)
+    raise_error(ndcg::fail(ndcg::error_code::bad_input,
+                           "tie_range needs the run as text or a file, not labels and scores in arrays")
+                    .in("options"));
   auto output = ndcg::trec_output_of(s->batch);
   if (!output) raise_error(output.err());
   return request{s->batch.trec, *output};

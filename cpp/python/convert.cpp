@@ -16,6 +16,7 @@
 #include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
+#include "ndcg/tie_range.hpp"
 
 namespace ndcg_python {
 namespace {
@@ -196,6 +197,7 @@ struct evaluate_request {
   ndcg::trec_options trec;
   ndcg::trec_output output;  // the text's format, -q, -n, digits
   ndcg::input_format run_format, qrels_format;
+  bool tie_range = false;
 };
 
 // "zscores" among the pairs is -Z's text (an input, as subtopics, not an option row).
@@ -211,7 +213,7 @@ ndcg::expected<evaluate_request> evaluate_request_of(const option_texts& options
   auto output = ndcg::trec_output_of(s->batch);
   if (!output) return output.err();
   s->batch.trec.zscores = std::move(zscores);
-  return evaluate_request{s->batch.trec, *output, s->batch.run_format, s->batch.qrels_format};
+  return evaluate_request{s->batch.trec, *output, s->batch.run_format, s->batch.qrels_format, s->batch.tie_range};
 }
 
 // A run file streamed as `ndcg trec` streams it (read again, grouped, when
@@ -282,13 +284,29 @@ ndcg::expected<ndcg::trec_result> evaluate_inputs(const std::string& qrels, cons
   return ndcg::evaluate_trec(in->qrels.text(), in->runs[0].text(), req.trec, subtopics);
 }
 
-// The result's fields, how its inputs were read, and the report.
+// tie_range: the inputs evaluated again with equal scores in the worst and
+// in the best order of grades (a run file streamed twice more).
+ndcg::expected<ndcg::trec_tie_range> ties_of(const std::string& qrels, const std::string& run, bool run_is_path,
+                                             bool has_run, const std::string& subtopics, const std::string& group,
+                                             evaluate_request req) {
+  std::vector<std::string> readings;
+  req.trec.tied_grades = -1;
+  auto worst = evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, req, readings);
+  if (!worst) return worst.err();
+  req.trec.tied_grades = 1;
+  auto best = evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, req, readings);
+  if (!best) return best.err();
+  return ndcg::tie_range_of(std::move(*worst), std::move(*best));
+}
+
+// The result's fields (the tie range's measures among them when asked for),
+// how its inputs were read, and the report.
 py::dict evaluation_of(const ndcg::trec_result& r, const std::vector<std::string>& readings,
-                       const ndcg::trec_output& output) {
+                       const ndcg::trec_output& output, const std::optional<ndcg::trec_tie_range>& ties) {
   dict_sink sink;
-  ndcg::put_trec_result(r, sink);
+  ndcg::put_trec_result(ties ? ndcg::with_tie_range(r, *ties) : r, sink);
   sink.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
-  sink.text("text", ndcg::render_trec(r, output));
+  sink.text("text", ties ? ndcg::render_trec(r, output, *ties) : ndcg::render_trec(r, output));
   return sink.result();
 }
 
@@ -299,11 +317,17 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
   auto req = evaluate_request_of(options);
   const evaluate_request& r = value_or_raise(req);
   std::vector<std::string> readings;
-  auto result = [&] {
+  std::optional<ndcg::trec_tie_range> ties;
+  auto result = [&]() -> ndcg::expected<ndcg::trec_result> {
     py::gil_scoped_release unlocked;
-    return evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, r, readings);
+    auto evaluated = evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, r, readings);
+    if (!evaluated || !r.tie_range) return evaluated;
+    auto t = ties_of(qrels, run, run_is_path, has_run, subtopics, group, r);
+    if (!t) return t.err();
+    ties = std::move(*t);
+    return evaluated;
   }();
-  return evaluation_of(value_or_raise(result), readings, r.output);
+  return evaluation_of(value_or_raise(result), readings, r.output, ties);
 }
 
 // ---- compare ----------------------------------------------------------------------------

@@ -103,6 +103,8 @@ void mark_summary_only(ndcg::trec_result& r, const py::dict& d) {
 py::dict merge(const py::list& parts, const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::trec);
   if (!s) raise_error(s.err());
+  if (s->batch.tie_range)
+    raise_error(ndcg::fail(ndcg::error_code::bad_input, "tie_range needs each run's documents, not its evaluation").in("options"));
   auto output = ndcg::trec_output_of(s->batch);
   if (!output) raise_error(output.err());
   std::vector<ndcg::trec_result> results;

@@ -12,22 +12,42 @@
 #include "ndcg/compare.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
+#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
 using namespace ndcg_wasm;
 
 namespace {
 
-// Values [run][measure][query] as one number list.
-std::vector<double> flat(const std::vector<std::vector<std::vector<double>>>& runs) {
-  std::vector<double> out;
-  for (const auto& run : runs)
-    for (const auto& measure : run) out.insert(out.end(), measure.begin(), measure.end());
+// The batch results' sink: a keyed table (a run's values per query, a
+// million queries at most) crosses by columns, {keyedRows: [row names],
+// columns: {name: column}} of the columns rows hold, one Float64Array or
+// text list each, which the JS layer lays out as {row: {column: value}}.
+// Here and not in val_sink: the light module has no tables.
+class batch_sink : public val_sink {
+ public:
+  bool keyed(std::string_view n, const std::vector<std::string_view>& rows,
+             const std::vector<ndcg::keyed_column>& columns) override {
+    val cols = val::object();
+    for (const ndcg::keyed_column& c : columns)
+      if (c.in_rows) cols.set(js_text(c.name), c.is_text ? js_text_list(c.texts) : js_numbers(c.numbers));
+    val out = val::object();
+    out.set("keyedRows", js_text_list(rows));
+    out.set("columns", cols);
+    set(n, out);
+    return true;
+  }
+};
+
+// A result's field list as one JS object, {ok: true, ...}.
+template <class Put>
+val batch_object(Put&& put) {
+  batch_sink sink;
+  put(sink);
+  val out = sink.result();
+  out.set("ok", val(true));
   return out;
 }
-
-// One byte per measure (the result's flags) as numbers.
-val js_flags(const std::vector<char>& flags) { return js_numbers(std::vector<double>(flags.begin(), flags.end())); }
 
 // How the inputs are read (inputs.hpp): the formats the options name, the
 // group file, the names the readings give.
@@ -41,6 +61,15 @@ ndcg::input_reading reading_of(const ndcg::batch_settings& b, std::string_view g
 
 bool are_qrels(const ndcg::batch_settings& b, std::string_view qrels) {
   return b.trec.judgments == ndcg::judgment_format::qrels && !qrels.empty();
+}
+
+// A result's fields (the tie range's measures among them when asked for),
+// how the inputs were read, and the report.
+val evaluated(const ndcg::trec_result& r, const std::string& text, const std::vector<std::string>& readings) {
+  val out = batch_object([&](ndcg::field_sink& sink) { ndcg::put_trec_result(r, sink); });
+  out.set("readings", js_texts(readings));
+  out.set("text", js_text(text));
+  return out;
 }
 
 // qrels, run (null: the qrels hold both), subtopics, zscores (-Z's means),
@@ -64,48 +93,16 @@ val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const 
   if (!in) return js_error(in.err());
   auto r = ndcg::evaluate_trec(in->qrels.text(), in->runs[0].text(), b.trec, subtopics_text);
   if (!r) return js_error(r.err());
-  std::vector<double> values_flat;  // [query][measure]
-  for (const auto& row : r->values) values_flat.insert(values_flat.end(), row.begin(), row.end());
-  std::vector<std::string> texts;  // [query][text measure] (relstring)
-  for (const auto& row : r->texts) texts.insert(texts.end(), row.begin(), row.end());
-  val out = js_ok();
-  out.set("names", js_texts(r->names));
-  out.set("qids", js_texts(r->qids));
-  out.set("values", js_numbers(values_flat));
-  out.set("mean", js_numbers(r->mean));
-  out.set("summaryOnly", js_flags(r->summary_only));
-  out.set("perQueryOnly", js_flags(r->per_query_only));
-  out.set("textColumns", js_numbers(std::vector<double>(r->text_columns.begin(), r->text_columns.end())));
-  out.set("texts", js_texts(texts));
-  out.set("numQ", val(static_cast<double>(r->num_q)));
-  out.set("runId", js_text(r->run_id));
-  out.set("notOffered", js_texts(r->not_offered));
-  out.set("notes", js_texts(r->notes));
-  out.set("readings", js_texts(in->readings));
-  out.set("text", js_text(ndcg::render_trec(*r, *output)));
-  return out;
+  if (!b.tie_range) return evaluated(*r, ndcg::render_trec(*r, *output), in->readings);
+  auto ties = ndcg::evaluate_tie_range(in->qrels.text(), in->runs[0].text(), b.trec, subtopics_text);
+  if (!ties) return js_error(ties.err());
+  return evaluated(ndcg::with_tie_range(*r, *ties), ndcg::render_trec(*r, *output, *ties), in->readings);
 }
 
-// Comparisons and tie summaries through the core's field lists, and the
-// report in the format asked for (`ndcg compare --format`'s bytes).
+// The result's field list (put_compare_result), and the report in the
+// format asked for (`ndcg compare --format`'s bytes).
 val compared(const ndcg::compare_result& c, const ndcg::batch_request& request) {
-  val out = js_ok();
-  out.set("runs", js_texts(c.runs));
-  out.set("measures", js_texts(c.measures));
-  out.set("qids", js_texts(c.qids));
-  val comparisons = val::array(), ties = val::array();
-  for (std::size_t i = 0; i < c.comparisons.size(); ++i)
-    comparisons.set(js_index(i), js_object([&](ndcg::field_sink& s) { ndcg::put_comparison(c.comparisons[i], c, s); }));
-  for (std::size_t i = 0; i < c.ties.size(); ++i)
-    ties.set(js_index(i), js_object([&](ndcg::field_sink& s) { ndcg::put_tie_summary(c.ties[i], c, s); }));
-  out.set("comparisons", comparisons);
-  out.set("tieRanges", ties);
-  out.set("values", js_numbers(flat(c.values)));
-  out.set("worst", js_numbers(flat(c.worst)));
-  out.set("best", js_numbers(flat(c.best)));
-  out.set("trials", val(static_cast<double>(c.trials)));
-  out.set("seed", val(static_cast<double>(c.seed)));
-  out.set("holmTest", js_text(ndcg::name_of(c.holm)));
+  val out = batch_object([&](ndcg::field_sink& sink) { ndcg::put_compare_result(c, sink); });
   out.set("text", js_text(ndcg::render_compare(c, request.batch, request.s.language)));
   return out;
 }

@@ -22,8 +22,9 @@ bool splittable(const std::vector<std::string_view>& texts) {
   return true;
 }
 
-// Texts as a JS array; where `present` is given, rows it marks 0 are null.
-val js_text_list(const std::vector<std::string_view>& texts, const std::vector<char>* present = nullptr) {
+}  // namespace
+
+val js_text_list(const std::vector<std::string_view>& texts, const std::vector<char>* present) {
   if (texts.empty()) return val::array();
   if (present && std::find(present->begin(), present->end(), 1) == present->end())  // a column of nulls (grades without ids)
     return val::global("Array").new_(val(static_cast<double>(texts.size()))).call<val>("fill", val::null());
@@ -40,6 +41,8 @@ val js_text_list(const std::vector<std::string_view>& texts, const std::vector<c
       if (!(*present)[i]) out.set(js_index(i), val::null());
   return out;
 }
+
+namespace {
 
 // A step table's columns: one number list per number field, one text list
 // per text field, in the order put_step writes them.

@@ -30,6 +30,9 @@ using emscripten::val;
 // integer converters.
 inline val js_index(std::size_t i) { return val(static_cast<double>(i)); }
 
+// Texts as a JS array; where `present` is given, rows it marks 0 are null.
+val js_text_list(const std::vector<std::string_view>& texts, const std::vector<char>* present = nullptr);
+
 // A JS array's or typed array's length (0 for anything without one).
 std::size_t length_of(const val& list);
 
@@ -90,8 +93,10 @@ class val_sink : public ndcg::field_sink {
   void name(std::string_view n, std::string_view core_name) override;
   void steps(std::string_view n, const std::vector<ndcg::step>& rows) override;
 
- private:
+ protected:
   void set(std::string_view n, const val& v);
+
+ private:
   enum kind : char { object, list, keys };
   void open(std::string_view n, val inner, kind k);
   std::vector<val> open_;  // the objects and lists begun and not yet ended, innermost last

@@ -85,7 +85,9 @@ def evaluate(qrels, run=None, measures=None, *, group=None, qid=None, subtopics=
       ("Zmap"; counts no longer whole numbers).
     options: complete, strict, shard, relevance_level, max_docs (-M),
       judged_only (-J), docs_in_collection (-N), judgments (-R), k, ties,
-      zero_idcg, gain ('exp'), preset, alpha, err_max_grade, per_query,
+      zero_idcg, gain ('exp'), preset, alpha, err_max_grade, tie_range (the
+      measures NAME:ties, NAME:worst and NAME:best beside the others: how far
+      the order of equal scores moves each; not with arrays), per_query,
       no_summary and digits (for .text), read as the CLI reads its flags.
     Raises NdcgError for bad input or options.
     """

@@ -362,3 +362,50 @@ TEST_CASE("trec --tie-range reads the run whole, from a file or standard input, 
         "ndcg_cut_10:worst     \tall\t0.1366\n"
         "ndcg_cut_10:best      \tall\t0.2819\n");
 }
+
+// The number after `"key": ` in a JSON text, from `from` on.
+double json_number(const std::string& json, const std::string& key, std::size_t from = 0) {
+  const std::size_t at = json.find("\"" + key + "\": ", from);
+  REQUIRE(at != std::string::npos);
+  return std::stod(json.substr(at + key.size() + 4));
+}
+
+TEST_CASE("trec --tie-range in JSON and CSV: the range as measures beside the others, one document, one table") {
+  std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
+  outcome text = run({"trec", "--tie-range", "-q", "--digits", "17", "-m", "ndcg_cut.10", qrels, runfile});
+  outcome json = run({"trec", "--tie-range", "-q", "--format", "json", "-m", "ndcg_cut.10", qrels, runfile});
+  outcome csv = run({"trec", "--tie-range", "-q", "--format", "csv", "-m", "ndcg_cut.10", qrels, runfile});
+  REQUIRE(text.code == 0);
+  REQUIRE(json.code == 0);
+  REQUIRE(csv.code == 0);
+  // No trec line after the JSON: it ends where its object ends.
+  CHECK(json.out.find('\t') == std::string::npos);
+  CHECK(json.out.substr(json.out.size() - 2) == "}\n");
+  const std::size_t all = json.out.find("\"all\": {");
+  REQUIRE(all != std::string::npos);
+  CHECK(json_number(json.out, "ndcg_cut_10:ties", all) == 18);
+  // The means equal the text's at full precision.
+  for (const std::string part : {"worst", "best"}) {
+    const std::string name = "ndcg_cut_10:" + part;
+    const std::size_t line = text.out.find(name + std::string(22 - name.size(), ' ') + "\tall\t");
+    REQUIRE(line != std::string::npos);
+    CHECK(json_number(json.out, name, all) == std::stod(text.out.substr(line + 27)));
+  }
+  // Every query has its worst and best value, equal where its ties do not matter.
+  const std::size_t q = json.out.find("\"111\": {");
+  REQUIRE(q != std::string::npos);
+  CHECK(json_number(json.out, "ndcg_cut_10:worst", q) <= json_number(json.out, "ndcg_cut_10", q));
+  CHECK(json_number(json.out, "ndcg_cut_10", q) <= json_number(json.out, "ndcg_cut_10:best", q));
+  // One table: a header naming the three, every row as wide.
+  std::istringstream rows(csv.out);
+  std::string header, row;
+  std::getline(rows, header);
+  CHECK(header.find("ndcg_cut_10:ties") != std::string::npos);
+  CHECK(header.find("ndcg_cut_10:worst") != std::string::npos);
+  int lines = 0;
+  while (std::getline(rows, row)) {
+    ++lines;
+    CHECK(std::count(row.begin(), row.end(), ',') == std::count(header.begin(), header.end(), ','));
+  }
+  CHECK(lines == 51);  // 50 queries and "all"
+}

@@ -141,6 +141,20 @@ test('evaluateTrec on the whole parity run equals the native command, bit for bi
   }
 });
 
+test('evaluateTrec with tieRange: the text is ndcg trec --tie-range\'s, the range measures are its JSON\'s', () => {
+  const args = ['trec', '--tie-range', '-q', '-m', 'ndcg_cut.10', '-m', 'map', parity('set1.qrels'), parity('set1.run')];
+  const r = api.evaluateTrec(readParity('set1.qrels'), readParity('set1.run'), { measures: ['ndcg_cut.10', 'map'], tieRange: true, perQuery: true });
+  assert.equal(r.text, cli(args).stdout);
+  const native = JSON.parse(cli([...args.slice(0, -2), '--format', 'json', ...args.slice(-2)]).stdout);
+  const { all, ...queries } = native;
+  assert.deepEqual(r.mean, all);
+  assert.deepEqual(r.perQuery, queries);
+  assert.equal(r.mean['ndcg_cut_10:ties'], 18);
+  assert.ok(Object.values(r.perQuery).every((v) => v['map:worst'] <= v.map && v.map <= v['map:best']));
+  // Without it, none of the three.
+  assert.equal(Object.keys(api.evaluateTrec(readParity('set1.qrels'), readParity('set1.run'), { measures: ['map'] }).mean).join(), 'map');
+});
+
 test('evaluateTrec on bytes (Buffer, Uint8Array) gives what it gives on the strings', () => {
   const qrels = readParity('set1.qrels'), run = readParity('set1.run');
   const options = { measures: ['all_trec'], perQuery: true };

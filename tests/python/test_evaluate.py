@@ -175,3 +175,21 @@ def test_zscores_and_the_parameter_rule_as_ndcg_trec_prints_them(tmp_path):
     assert r.read_as['zscores'] == 'file'
     every = ndcg_calc.evaluate(QRELS, RUN, ['all_trec', 'relstring.20'])
     assert 'relstring_20' in every.measures and 'relstring' not in every.measures
+
+
+def test_tie_range_as_ndcg_trec_tie_range_prints_it_and_its_json_values():
+    import json
+    args = ('--tie-range', '-q', '-m', 'ndcg_cut.10', '-m', 'map')
+    r = ndcg_calc.evaluate(QRELS, RUN, ['ndcg_cut.10', 'map'], tie_range=True, per_query=True)
+    assert r.text == cli('trec', *args, QRELS, RUN)
+    native = json.loads(cli('trec', *args, '--format', 'json', QRELS, RUN))
+    assert r.mean == native['all']
+    assert r.mean['ndcg_cut_10:ties'] == 18 and r.mean['map:ties'] == 20
+    assert dict(r) == {qid: values for qid, values in native.items() if qid != 'all'}
+    # Every query's worst and best bound its value.
+    for values in dict(r).values():
+        assert values['map:worst'] <= values['map'] <= values['map:best']
+    # From text, as from the file, the same values.
+    assert ndcg_calc.evaluate(QRELS.read_text(), RUN.read_text(), ['ndcg_cut.10', 'map'], tie_range=True).mean == r.mean
+    with pytest.raises(ndcg_calc.NdcgError, match='tie_range needs the run as text or a file'):
+        ndcg_calc.evaluate(np.array([1.0, 0.0]), np.array([0.5, 0.5]), group=[2], tie_range=True)

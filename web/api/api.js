@@ -40,12 +40,32 @@ function rowsOf({ rows: n, columns }) {
   return rows;
 }
 
-/** The core's fields as plain JS values: typed arrays to arrays, step tables to rows. */
+/**
+ * A keyed table as {row: {column: value}}: {keyedRows, columns} holds one
+ * column per name (a Float64Array or a list of texts), one entry per row.
+ */
+function keyedOf({ keyedRows, columns }) {
+  const names = Object.keys(columns);
+  const cols = names.map((name) => columns[name]);
+  const out = {};
+  keyedRows.forEach((key, r) => {
+    const row = {};
+    for (let c = 0; c < cols.length; c++) {
+      const v = cols[c][r];
+      row[names[c]] = typeof v === 'number' && !Number.isFinite(v) ? null : v;
+    }
+    out[key] = row;
+  });
+  return out;
+}
+
+/** The core's fields as plain JS values: typed arrays to arrays, step tables to rows, keyed tables to objects. */
 function plain(value) {
   if (ArrayBuffer.isView(value)) return plainNumbers(value);
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(plain);
   if (typeof value.rows === 'number' && value.columns) return rowsOf(value);
+  if (Array.isArray(value.keyedRows) && value.columns) return keyedOf(value);
   const out = {};
   for (const [k, v] of Object.entries(value)) out[k] = plain(v);
   return out;
@@ -98,55 +118,10 @@ function batchInput(source, value) {
   throw optionError(source, 'a string, a Uint8Array, an object {qid: {docid: number}} or an array of records', value);
 }
 
-/**
- * evaluateTrec's result keyed as trec_eval prints (pytrec_eval's shape): perQuery[qid][name],
- * a text measure's (relstring) value its text; mean[name] for the measures with an "all" line.
- */
-function trecResultOf(r) {
-  const { names, qids, textColumns } = r;
-  const value = (v) => (Number.isFinite(v) ? v : null);
-  const perQuery = {};
-  qids.forEach((qid, q) => {
-    const row = {};
-    names.forEach((name, m) => {
-      if (!r.summaryOnly[m]) row[name] = value(r.values[q * names.length + m]);
-    });
-    textColumns.forEach((m, i) => { row[names[m]] = r.texts[q * textColumns.length + i]; });
-    perQuery[qid] = row;
-  });
-  const mean = {};
-  names.forEach((name, m) => { if (!r.perQueryOnly[m]) mean[name] = value(r.mean[m]); });
-  return {
-    measures: names, qids, perQuery, mean, numQ: r.numQ, runId: r.runId, notOffered: r.notOffered, notes: r.notes,
-    readings: r.readings, text: r.text,
-  };
-}
-
-/** Flat values [run][measure][query] as { measure: [[run 1's values], …] }; null when empty. */
-function byMeasure(values, runs, measures, qids) {
-  if (values.length === 0 && runs.length * qids.length > 0) return null;
-  const out = {};
-  measures.forEach((name, m) => {
-    out[name] = runs.map((_, run) => {
-      const from = (run * measures.length + m) * qids.length;
-      return plainNumbers(values.subarray(from, from + qids.length));
-    });
-  });
-  return out;
-}
-
-/** compareRuns' result: comparisons and tie ranges as the core's field lists give them. */
-function compareResultOf(r) {
-  const { runs, measures, qids } = r;
-  return {
-    runs, measures, qids,
-    comparisons: r.comparisons.map(plain),
-    tieRanges: r.tieRanges.map(plain),
-    perQuery: byMeasure(r.values, runs, measures, qids),
-    perQueryWorst: byMeasure(r.worst, runs, measures, qids),
-    perQueryBest: byMeasure(r.best, runs, measures, qids),
-    trials: r.trials, seed: r.seed, holmTest: r.holmTest, readings: r.readings, text: r.text,
-  };
+/** A batch call's result: its field list as plain values, without the call's `ok`. */
+function batchResultOf(r) {
+  const { ok, ...fields } = plain(r);
+  return fields;
 }
 
 function checkRuns(runTexts) {
@@ -179,7 +154,7 @@ function batchCalls({ commands, hasBatch }, call) {
       const qrels = batchInput('qrels', qrelsText);
       const run = runText === undefined || runText === null ? null : batchInput('run', runText);
       const { subtopics, zscores, group } = inputsOf(o);
-      return trecResultOf(checked(call((m) => m.evaluateTrec(qrels, run, subtopics, zscores, group, o.keys, o.values))));
+      return batchResultOf(checked(call((m) => m.evaluateTrec(qrels, run, subtopics, zscores, group, o.keys, o.values))));
     },
 
     /**
@@ -196,7 +171,7 @@ function batchCalls({ commands, hasBatch }, call) {
       const qrels = batchInput('qrels', qrelsText);
       const { group } = inputsOf(o);
       const r = call((m) => m.compareRuns(qrels, runs, group, o.keys, o.values));
-      return compareResultOf(checked(r));
+      return batchResultOf(checked(r));
     },
 
     /** The rows `ndcg compare` takes: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]; empty in the light build. */

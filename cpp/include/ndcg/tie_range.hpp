@@ -41,4 +41,15 @@ bool tie_range_applies(std::string_view measure);
 // each query that changes.
 std::string format_tie_range(const trec_tie_range& t, bool per_query, int digits = 4);
 
+// `r` with the range as measures of its own, as the JSON and CSV reports and
+// the bindings' fields carry it: for each measure it applies to, NAME:ties
+// (on the "all" line alone: the queries that change), NAME:worst and
+// NAME:best (every query's value in the worst and in the best order, and
+// their means).
+trec_result with_tie_range(const trec_result& r, const trec_tie_range& t);
+
+// render_trec's report of `r` with the range: the text's lines after the
+// usual ones (format_tie_range), JSON's and CSV's measures of with_tie_range.
+std::string render_trec(const trec_result& r, const trec_output& out, const trec_tie_range& t);
+
 }  // namespace ndcg

@@ -51,7 +51,7 @@ const std::vector<option_row> batch_rows = {
      set_flag<&batch_settings::per_query>, put_flag<&batch_settings::per_query>},
     {"digits", T | C, "", kind::whole, "", 0, 17, false, false, "decimals printed; 17 prints %.17g (trec)",
      set_whole<&batch_settings::digits>, put_whole<&batch_settings::digits>},
-    {"tie_range", C, "", kind::flag, "", none, none, false, false,
+    {"tie_range", T | C, "", kind::flag, "", none, none, false, false,
      "also evaluate each run with its tied documents (equal scores) in their worst and best order (3 evaluations a run)",
      set_flag<&batch_settings::tie_range>, put_flag<&batch_settings::tie_range>},
     {"trials", C, "", kind::whole, "", 1, 1000000, false, false, "bootstrap resamples and randomization flips",
