@@ -89,9 +89,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const double v = r->values[q][m], lo = ties->worst.values[q][m], hi = ties->best.values[q][m];
       // A gain list given with ndcg.REL=GAIN need not grow with the grade: no bound then.
       const bool own_gains = r->names[m].find('=') != std::string::npos;
-      if (std::isnan(v) || r->is_count[m] || own_gains || !ndcg::tie_range_applies(r->names[m])) continue;
+      // Tie-averaging gives a tied group's mean gain to each of its places,
+      // which is the mean over its orders only for a sum of gains over fixed
+      // discounts (ndcg, ndcg_cut): G, ndcg_rel, ERR and the others weigh a
+      // place by the gains around it, so theirs may fall outside the range.
+      const std::string& name = r->names[m];
+      const bool linear = name == "ndcg" || name.rfind("ndcg_cut_", 0) == 0;
+      const bool averaged = opt.conv.ties == ndcg::tie_policy::average && !linear;
+      if (std::isnan(v) || r->is_count[m] || own_gains || averaged || !ndcg::tie_range_applies(name)) continue;
       fuzz::require(lo <= v + 1e-12 && v <= hi + 1e-12, "worst <= value <= best", r->names[m]);
     }
+  // The range as measures of their own (JSON, CSV, the bindings): the same
+  // queries, one value per measure, and no trec line in the JSON.
+  const ndcg::trec_result wide = ndcg::with_tie_range(*r, *ties);
+  fuzz::require(wide.qids == r->qids && wide.mean.size() == wide.names.size(), "the same queries, one mean per measure");
+  for (const auto& row : wide.values) fuzz::require(row.size() == wide.names.size(), "one value per measure");
+  ndcg::trec_output json;
+  json.format = ndcg::report_format::json;
+  json.per_query = per_query;
+  const std::string report = ndcg::render_trec(*r, json, *ties);
+  fuzz::require(report.find('\t') == std::string::npos && report.back() == '\n', "the JSON holds no trec line");
   // Every line is "name<TAB>qid<TAB>value", the value a number (qids may
   // hold anything; runid's value is the run's tag, relstring's a quoted
   // text, a 0 / 0 trec_eval's -nan).
