@@ -54,44 +54,25 @@ py::object number_or_none(double v) { return std::isfinite(v) ? py::object(py::f
 
 // ---- the field sink ---------------------------------------------------------------
 
-dict_sink::dict_sink(bool keep_columns) : open_{py::dict()}, lists_(1, '\0'), keep_columns_(keep_columns) {}
-
 // Inside a list an entry has no name: it is appended.
-void dict_sink::put(std::string_view n, py::object v) {
-  if (lists_.back()) py::reinterpret_borrow<py::list>(open_.back()).append(std::move(v));
-  else py::reinterpret_borrow<py::dict>(open_.back())[bytes_text(n)] = std::move(v);
+void py_backend::add(py::object& into, bool is_list, bool, std::string_view name, const py::object& v) {
+  if (is_list) py::reinterpret_borrow<py::list>(into).append(v);
+  else py::reinterpret_borrow<py::dict>(into)[bytes_text(name)] = v;
 }
 
-void dict_sink::number(std::string_view n, double v) { put(n, number_or_none(v)); }
-void dict_sink::count(std::string_view n, std::uint64_t v) { put(n, py::int_(v)); }
-void dict_sink::boolean(std::string_view n, bool v) { put(n, py::bool_(v)); }
-void dict_sink::text(std::string_view n, std::string_view v) { put(n, bytes_text(v)); }
-void dict_sink::null(std::string_view n) { put(n, py::none()); }
+py::object py_backend::number(double v) { return number_or_none(v); }
+py::object py_backend::text(std::string_view v) { return bytes_text(v); }
 
-void dict_sink::numbers(std::string_view n, const std::vector<double>& v) {
+py::object py_backend::numbers(const std::vector<double>& v) {
   py::list out(v.size());
   for (std::size_t i = 0; i < v.size(); ++i) out[i] = number_or_none(v[i]);
-  put(n, std::move(out));
+  return std::move(out);
 }
 
-void dict_sink::texts(std::string_view n, const std::vector<std::string_view>& v) {
+py::object py_backend::texts(const std::vector<std::string_view>& v) {
   py::list out(v.size());
   for (std::size_t i = 0; i < v.size(); ++i) out[i] = bytes_text(v[i]);
-  put(n, std::move(out));
-}
-
-void dict_sink::open(std::string_view n, py::object inner, bool list) {
-  put(n, inner);
-  open_.push_back(std::move(inner));
-  lists_ += list ? '\1' : '\0';
-}
-
-void dict_sink::begin(std::string_view n) { open(n, py::dict(), false); }
-void dict_sink::begin_list(std::string_view n) { open(n, py::list(), true); }
-
-void dict_sink::end() {
-  open_.pop_back();
-  lists_.pop_back();
+  return std::move(out);
 }
 
 void dict_sink::steps(std::string_view n, const std::vector<ndcg::step>& rows) {

@@ -5,7 +5,9 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -15,6 +17,7 @@
 #include "ndcg/fields.hpp"
 #include "ndcg/pipeline.hpp"
 #include "ndcg/trec.hpp"
+#include "ndcg/tree_sink.hpp"
 
 namespace ndcg_python {
 
@@ -37,35 +40,37 @@ T& value_or_raise(ndcg::expected<T>& r) {
   return *r;
 }
 
-// Writes the core's field lists into nested dicts and lists under their
-// own (snake_case) names: a number that is not finite is None, a step
-// table a list of dicts, one per row, a keyed table {row: {column: value}}
-// or, when `keep_columns`, "columns": {column: [value per row]} (the
-// arrays' results, read lazily, and what merge() reads), counts as ints.
-class dict_sink : public ndcg::field_sink {
- public:
-  explicit dict_sink(bool keep_columns = false);
-  py::dict result() const { return py::reinterpret_borrow<py::dict>(open_.front()); }
+// How Python values are made and nested (ndcg::tree_sink's backend): names
+// as the core's (snake_case), a number that is not finite None, counts ints,
+// texts str (bytes that are not UTF-8 replaced).
+struct py_backend {
+  using node = py::object;
+  static py::object object() { return py::dict(); }
+  static py::object list() { return py::list(); }
+  static void add(py::object& into, bool is_list, bool data_key, std::string_view name, const py::object& v);
+  static py::object number(double v);
+  static py::object count(std::uint64_t v) { return py::int_(v); }
+  static py::object boolean(bool v) { return py::bool_(v); }
+  static py::object text(std::string_view v);
+  static py::object null() { return py::none(); }
+  static py::object numbers(const std::vector<double>& v);
+  static py::object texts(const std::vector<std::string_view>& v);
+};
 
-  void number(std::string_view n, double v) override;
-  void count(std::string_view n, std::uint64_t v) override;
-  void boolean(std::string_view n, bool v) override;
-  void text(std::string_view n, std::string_view v) override;
-  void null(std::string_view n) override;
-  void numbers(std::string_view n, const std::vector<double>& v) override;
-  void texts(std::string_view n, const std::vector<std::string_view>& v) override;
-  void begin(std::string_view n) override;
-  void begin_list(std::string_view n) override;
-  void end() override;
+// Writes the core's field lists into nested dicts and lists: a step table
+// a list of dicts, one per row, a keyed table {row: {column: value}} or,
+// when `keep_columns`, "columns": {column: [value per row]} (the arrays'
+// results, read lazily, and what merge() reads).
+class dict_sink : public ndcg::tree_sink<py_backend> {
+ public:
+  explicit dict_sink(bool keep_columns = false) : keep_columns_(keep_columns) {}
+  py::dict result() const { return py::reinterpret_borrow<py::dict>(tree_sink::result()); }
+
   void steps(std::string_view n, const std::vector<ndcg::step>& rows) override;
   bool keyed(std::string_view n, const std::vector<std::string_view>& rows,
              const std::vector<ndcg::keyed_column>& columns) override;
 
  private:
-  void put(std::string_view n, py::object v);
-  void open(std::string_view n, py::object inner, bool list);
-  std::vector<py::object> open_;  // the dicts and lists begun and not yet ended, innermost last
-  std::string lists_;             // per open entry: 1 when it is a list
   bool keep_columns_;
 };
 

@@ -34,7 +34,7 @@ class batch_sink : public val_sink {
     val out = val::object();
     out.set("keyedRows", js_text_list(rows));
     out.set("columns", cols);
-    set(n, out);
+    put(n, out);
     return true;
   }
 };

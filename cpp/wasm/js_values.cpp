@@ -170,35 +170,14 @@ val js_read_option(const ndcg::option_row* row, std::string_view key, std::strin
 
 // Inside a list an entry has no name: it is appended; inside an object of
 // data keys a name stays as it is.
-void val_sink::set(std::string_view n, const val& v) {
-  val& into = open_.back();
-  if (kinds_.back() == list) into.call<void>("push", v);
-  else into.set(js_text(kinds_.back() == keys ? std::string(n) : ndcg::js_name(n)), v);
+void js_backend::add(val& into, bool is_list, bool data_key, std::string_view name, const val& v) {
+  if (is_list) into.call<void>("push", v);
+  else into.set(js_text(data_key ? std::string(name) : ndcg::js_name(name)), v);
 }
 
-void val_sink::number(std::string_view n, double v) { set(n, std::isfinite(v) ? val(v) : val::null()); }
-void val_sink::count(std::string_view n, std::uint64_t v) { set(n, val(static_cast<double>(v))); }
-void val_sink::boolean(std::string_view n, bool v) { set(n, val(v)); }
-void val_sink::text(std::string_view n, std::string_view v) { set(n, js_text(v)); }
-void val_sink::null(std::string_view n) { set(n, val::null()); }
-void val_sink::name(std::string_view n, std::string_view core_name) { set(n, js_text(ndcg::js_name(core_name))); }
-void val_sink::numbers(std::string_view n, const std::vector<double>& v) { set(n, js_numbers(v)); }
-void val_sink::texts(std::string_view n, const std::vector<std::string_view>& v) { set(n, js_text_list(v)); }
+val js_backend::number(double v) { return std::isfinite(v) ? val(v) : val::null(); }
 
-void val_sink::open(std::string_view n, val inner, kind k) {
-  set(n, inner);
-  open_.push_back(std::move(inner));
-  kinds_ += k;
-}
-
-void val_sink::begin(std::string_view n) { open(n, val::object(), object); }
-void val_sink::begin_list(std::string_view n) { open(n, val::array(), list); }
-void val_sink::begin_keys(std::string_view n) { open(n, val::object(), keys); }
-
-void val_sink::end() {
-  open_.pop_back();
-  kinds_.pop_back();
-}
+void val_sink::name(std::string_view n, std::string_view core_name) { put(n, js_text(ndcg::js_name(core_name))); }
 
 void val_sink::steps(std::string_view n, const std::vector<ndcg::step>& rows) {
   column_sink cols;
@@ -211,7 +190,7 @@ void val_sink::steps(std::string_view n, const std::vector<ndcg::step>& rows) {
       c.present.reserve(c.is_text ? rows.size() : 0);
     }
   }
-  set(n, cols.table(rows.size()));
+  put(n, cols.table(rows.size()));
 }
 
 }  // namespace ndcg_wasm

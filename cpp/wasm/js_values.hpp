@@ -10,6 +10,7 @@
 #include <emscripten/val.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,6 +20,7 @@
 #include "ndcg/error.hpp"
 #include "ndcg/field_sink.hpp"
 #include "ndcg/option_table.hpp"
+#include "ndcg/tree_sink.hpp"
 
 namespace ndcg_wasm {
 
@@ -70,37 +72,31 @@ val js_texts(const std::vector<std::string>& texts);
 val js_numbers(const double* values, std::size_t n);
 inline val js_numbers(const std::vector<double>& v) { return js_numbers(v.data(), v.size()); }
 
-// Writes the core's field lists into a JS object, names in camelCase (not
-// inside an object of data keys). A step table becomes {rows: n, columns:
-// {name: column}}: one Float64Array per number field and one array per text
-// field (null where a row has none), which the JS layer turns into rows.
-class val_sink : public ndcg::field_sink {
- public:
-  val_sink() : open_{val::object()} {}
-  const val& result() const { return open_.front(); }
+// How JS values are made and nested (ndcg::tree_sink's backend): names in
+// camelCase, but not inside an object of data keys; a number that is not
+// finite is null; number lists are Float64Arrays.
+struct js_backend {
+  using node = val;
+  static val object() { return val::object(); }
+  static val list() { return val::array(); }
+  static void add(val& into, bool is_list, bool data_key, std::string_view name, const val& v);
+  static val number(double v);
+  static val count(std::uint64_t v) { return val(static_cast<double>(v)); }
+  static val boolean(bool v) { return val(v); }
+  static val text(std::string_view v) { return js_text(v); }
+  static val null() { return val::null(); }
+  static val numbers(const std::vector<double>& v) { return js_numbers(v); }
+  static val texts(const std::vector<std::string_view>& v) { return js_text_list(v); }
+};
 
-  void number(std::string_view n, double v) override;
-  void count(std::string_view n, std::uint64_t v) override;
-  void boolean(std::string_view n, bool v) override;
-  void text(std::string_view n, std::string_view v) override;
-  void null(std::string_view n) override;
-  void numbers(std::string_view n, const std::vector<double>& v) override;
-  void texts(std::string_view n, const std::vector<std::string_view>& v) override;
-  void begin(std::string_view n) override;
-  void begin_list(std::string_view n) override;
-  void begin_keys(std::string_view n) override;
-  void end() override;
+// Writes the core's field lists into a JS object. A step table becomes
+// {rows: n, columns: {name: column}}: one Float64Array per number field and
+// one array per text field (null where a row has none), which the JS layer
+// turns into rows.
+class val_sink : public ndcg::tree_sink<js_backend> {
+ public:
   void name(std::string_view n, std::string_view core_name) override;
   void steps(std::string_view n, const std::vector<ndcg::step>& rows) override;
-
- protected:
-  void set(std::string_view n, const val& v);
-
- private:
-  enum kind : char { object, list, keys };
-  void open(std::string_view n, val inner, kind k);
-  std::vector<val> open_;  // the objects and lists begun and not yet ended, innermost last
-  std::string kinds_ = std::string(1, object);  // per open entry, its kind
 };
 
 // The fields `put` writes, as one JS object.
