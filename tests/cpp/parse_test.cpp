@@ -276,6 +276,32 @@ TEST_CASE("the document's Markdown table gives its grade row, not its position r
   CHECK(r->items[9].column == 51);
 }
 
+TEST_CASE("grades on many lines keep each one's line and column; grades below a row of positions match it") {
+  // Plain lines in a row are read as one row: each grade still names its own line.
+  const auto r = parse_ranking("3\n\n2 1\n  0\n");
+  REQUIRE(r.ok());
+  REQUIRE(r->items.size() == 4);
+  const std::size_t lines[] = {1, 3, 3, 4}, columns[] = {1, 1, 3, 3};
+  for (std::size_t i = 0; i < 4; ++i) {
+    CHECK(r->items[i].line == lines[i]);
+    CHECK(r->items[i].column == columns[i]);
+  }
+  // Below a row of positions, the next line alone must match it; lines after it add grades.
+  const auto below = parse_ranking("| 1 | 2 |\n3 2\n1 0\n");
+  REQUIRE(below.ok());
+  CHECK(grades_of(*below) == std::vector<double>{3, 2, 1, 0});
+  CHECK(below->items[2].line == 3);
+  const auto short_row = parse_ranking("| 1 | 2 | 3 |\n3 2\n1\n");
+  REQUIRE_FALSE(short_row.ok());
+  CHECK(short_row.err().line == 2);
+  // A bad grade on the thousandth line is placed there.
+  std::string many;
+  for (int i = 0; i < 999; ++i) many += "1\n";
+  const auto bad = parse_ranking(many + "x\n");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.err().line == 1000);
+}
+
 TEST_CASE("grade lists take any of the usual separators") {
   const struct {
     const char* input;

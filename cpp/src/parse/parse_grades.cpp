@@ -24,17 +24,23 @@ bool has_pipe(std::string_view s) {
 
 struct grade_cell {
   double value = 0;
+  std::size_t line = 0;
   std::size_t column = 0;
 };
 
+// A line of grades, or several plain lines in a row: one grade a line is
+// one row for the whole list, not a row a line (a million lines).
 struct grade_row {
-  std::size_t line = 0;
+  std::size_t line = 0;    // its first line
   std::size_t first = 0;   // its cells are cells[first, first + count)
   std::size_t count = 0;
   bool labelled = false;   // a leading label cell was skipped ...
   field label;             // ... this one
   bool table = false;      // a Markdown row
+  bool open = false;       // plain lines that follow may join it
 };
+
+bool plain(const grade_row& r) { return !r.labelled && !r.table; }
 
 // A row of positions: exactly 1, 2, ..., n in a table or after a label,
 // as in the document's "| 位置 | 1 | 2 | ... | 10 |". When another row
@@ -71,6 +77,18 @@ struct grade_lines {
   std::optional<std::pair<field, std::size_t>> heading;
 };
 
+// A plain row joins the plain row before it, unless that one follows a
+// table row or a labelled one: it may be the grades below a row of
+// positions, which must have as many cells as that row on its own.
+void add_row(std::vector<grade_row>& rows, grade_row row) {
+  if (plain(row) && !rows.empty() && rows.back().open) {
+    rows.back().count += row.count;
+    return;
+  }
+  row.open = plain(row) && (rows.empty() || plain(rows.back()));
+  rows.push_back(row);
+}
+
 status read_lines(std::string_view text, const limits& lim, grade_lines& g) {
   std::vector<field> f;
   bool first = true;
@@ -103,10 +121,10 @@ status read_lines(std::string_view text, const limits& lim, grade_lines& g) {
         return bad_number("a grade (a number)", f[k], l.number, st, l.text);
       }
       if (auto ok = count_item(g.cells.size(), lim, l.number, f[k].column); !ok) return ok.err();
-      g.cells.push_back(grade_cell{v, f[k].column});
+      g.cells.push_back(grade_cell{v, l.number, f[k].column});
     }
     row.count = g.cells.size() - row.first;
-    g.rows.push_back(row);
+    add_row(g.rows, row);
   }
   return done{};
 }
@@ -170,7 +188,7 @@ expected<parsed_ranking> to_items(const grade_lines& g) {
     for (std::size_t k = 0; k < row->count; ++k) {
       item it;
       it.grade = cells[row->first + k].value;
-      it.line = row->line;
+      it.line = cells[row->first + k].line;
       it.column = cells[row->first + k].column;
       out.items.push_back(std::move(it));
     }

@@ -13,9 +13,16 @@ constexpr std::size_t named_in_message = 5;
 
 using query = query_choice::query;
 
+// A query's id as a message names it: printable, its first 40 bytes.
+std::string short_name(std::string_view id) {
+  std::string out;
+  if (append_printable(out, id, 40) < id.size()) out += "...";
+  return out;
+}
+
 std::string some_names(const std::vector<query>& queries, std::size_t most, const char* sep) {
   std::string out;
-  for (std::size_t i = 0; i < queries.size() && i < most; ++i) out += (i ? sep : "") + printable(queries[i].id);
+  for (std::size_t i = 0; i < queries.size() && i < most; ++i) out += (i ? sep : "") + short_name(queries[i].id);
   if (queries.size() > most) out += std::string(sep) + "...";
   return out;
 }
@@ -41,7 +48,7 @@ expected<std::size_t> query_choice::pick(std::string_view want) const {
   const std::string count = std::to_string(queries.size());
   return fail(error_code::several_queries,
               "expected one query, got " + count + " (" + some_names(queries, named_in_message, ", ") +
-                  "): explain reads one ranking, so pick one (--query " + printable(queries[0].id) +
+                  "): explain reads one ranking, so pick one (--query " + short_name(queries[0].id) +
                   ") or evaluate them all with `ndcg trec`",
               queries[1].line, queries[1].column)
       .with("found", queries[1].id)
