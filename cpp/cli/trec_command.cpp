@@ -177,13 +177,10 @@ expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, st
 expected<trec_tie_range> stream_ties(const trec_request& r, std::istream& in, std::string_view qrels,
                                      const std::string& subtopics, std::string& problem) {
   trec_request ordered = r;
-  ordered.batch.trec.tied_grades = -1;
-  auto worst = evaluate_files(ordered, in, qrels, subtopics, problem);
-  if (!worst) return worst.err();
-  ordered.batch.trec.tied_grades = 1;
-  auto best = evaluate_files(ordered, in, qrels, subtopics, problem);
-  if (!best) return best.err();
-  return tie_range_of(std::move(*worst), std::move(*best));
+  return tie_range_by(r.batch.trec, [&](const trec_options& o) {
+    ordered.batch.trec = o;
+    return evaluate_files(ordered, in, qrels, subtopics, problem);
+  });
 }
 
 // The usual evaluation and, with --tie-range, the two orders of ties (a run

@@ -271,13 +271,10 @@ ndcg::expected<ndcg::trec_tie_range> ties_of(const std::string& qrels, const std
                                              bool has_run, const std::string& subtopics, const std::string& group,
                                              evaluate_request req) {
   std::vector<std::string> readings;
-  req.trec.tied_grades = -1;
-  auto worst = evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, req, readings);
-  if (!worst) return worst.err();
-  req.trec.tied_grades = 1;
-  auto best = evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, req, readings);
-  if (!best) return best.err();
-  return ndcg::tie_range_of(std::move(*worst), std::move(*best));
+  return ndcg::tie_range_by(req.trec, [&](const ndcg::trec_options& o) {
+    req.trec = o;
+    return evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, req, readings);
+  });
 }
 
 // The result's fields (the tie range's measures among them when asked for),

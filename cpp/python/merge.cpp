@@ -100,11 +100,20 @@ void mark_summary_only(ndcg::trec_result& r, const py::dict& d) {
 
 }  // namespace
 
+namespace {
+
+// A merge reads evaluations, not the runs' documents their ties need.
+void refuse_tie_range(const ndcg::batch_settings& b) {
+  if (b.tie_range)
+    raise_error(ndcg::fail(ndcg::error_code::bad_input, "tie_range needs each run's documents, not its evaluation").in("options"));
+}
+
+}  // namespace
+
 py::dict merge(const py::list& parts, const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::trec);
   if (!s) raise_error(s.err());
-  if (s->batch.tie_range)
-    raise_error(ndcg::fail(ndcg::error_code::bad_input, "tie_range needs each run's documents, not its evaluation").in("options"));
+  refuse_tie_range(s->batch);
   auto output = ndcg::trec_output_of(s->batch);
   if (!output) raise_error(output.err());
   std::vector<ndcg::trec_result> results;
@@ -139,8 +148,7 @@ py::dict compare_results(const py::list& runs, const option_texts& options) {
   auto s = ndcg::settings_from(options, ndcg::command::compare);
   const ndcg::batch_request& request = value_or_raise(s);
   const ndcg::batch_settings& settings = request.batch;
-  if (settings.tie_range)
-    raise_error(ndcg::fail(ndcg::error_code::bad_input, "tie_range needs each run's documents, not its evaluation").in("options"));
+  refuse_tie_range(settings);
   std::vector<ndcg::trec_result> results;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const py::dict run = py::cast<py::dict>(runs[i]);

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ndcg/error.hpp"
@@ -26,6 +27,19 @@ struct trec_tie_range {
 // The two results (the run evaluated with trec_options::tied_grades -1 and +1,
 // whole or streamed) and the count of queries that move, per measure.
 trec_tie_range tie_range_of(trec_result worst, trec_result best);
+
+// The run evaluated twice more by `evaluate(options)` (whole, streamed, from
+// a file), with equal scores in the worst and in the best order of grades.
+template <class Evaluate>
+expected<trec_tie_range> tie_range_by(trec_options opt, Evaluate&& evaluate) {
+  opt.tied_grades = -1;
+  auto worst = evaluate(opt);
+  if (!worst) return worst.err();
+  opt.tied_grades = 1;
+  auto best = evaluate(opt);
+  if (!best) return best.err();
+  return tie_range_of(std::move(*worst), std::move(*best));
+}
 
 // Errors are evaluate_trec's for the same inputs.
 expected<trec_tie_range> evaluate_tie_range(std::string_view qrels_text, std::string_view run_text,

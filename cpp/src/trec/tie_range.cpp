@@ -59,14 +59,7 @@ trec_tie_range tie_range_of(trec_result worst, trec_result best) {
 
 expected<trec_tie_range> evaluate_tie_range(std::string_view qrels_text, std::string_view run_text,
                                             const trec_options& opt, std::string_view subtopics) {
-  trec_options in_order = opt;
-  in_order.tied_grades = -1;
-  auto worst = evaluate_trec(qrels_text, run_text, in_order, subtopics);
-  if (!worst) return worst.err();
-  in_order.tied_grades = 1;
-  auto best = evaluate_trec(qrels_text, run_text, in_order, subtopics);
-  if (!best) return best.err();
-  return tie_range_of(std::move(*worst), std::move(*best));
+  return tie_range_by(opt, [&](const trec_options& o) { return evaluate_trec(qrels_text, run_text, o, subtopics); });
 }
 
 std::string format_tie_range(const trec_tie_range& t, bool per_query, int digits) {
