@@ -6,12 +6,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../../web/app/full/texts/compare-texts.js';
 import { measureLabel, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/full/comparison.js';
-import { compareMeasures, decodeHash, encodeHash, makeSpec, slotOf, toCompareOptions } from '../../web/app/shared/state.js';
-import { loadSchema } from '../../web/app/shared/option-rows.js';
+import { compareMeasures, decodeHash, encodeHash, makeSpec, rowInMode, slotOf, specOf, toCompareOptions, toTrecOptions } from '../../web/app/shared/state.js';
 import { createNdcgModule } from './helpers.mjs';
 
-// The page reads its hash with the module whose schema it loaded.
-loadSchema(await createNdcgModule());
+// The page reads its hash with the module whose schema it loaded; `full` is its spec.
+const full = specOf(await createNdcgModule());
 
 // A comparison as compareRuns returns one (the numbers are made up; nothing here computes them).
 const comparison = (over = {}) => ({
@@ -126,12 +125,33 @@ const spec = makeSpec([
 ], [{ name: 'document', options: {} }]);
 
 test('compare mode: its measures follow K, its options, its slots and its link', () => {
-  assert.deepEqual(compareMeasures(10), ['ndcg_cut.10', 'map', 'P.10', 'recip_rank']);
-  assert.deepEqual(compareMeasures(0), ['ndcg', 'map', 'recip_rank']);
-  assert.deepEqual(toCompareOptions({ k: 5, complete: true, relevanceLevel: 2, gain: 'exp' }, ['a.run', 'b.run']),
-    { measures: ['ndcg_cut.5', 'map', 'P.5', 'recip_rank'], complete: true, names: ['a.run', 'b.run'], relevanceLevel: 2, gain: 'exp' });
-  assert.deepEqual(toCompareOptions({ k: 0, complete: false, trials: 500, seed: 7, allPairs: true }, ['A', 'B', 'C']),
-    { measures: ['ndcg', 'map', 'recip_rank'], complete: false, names: ['A', 'B', 'C'], trials: 500, seed: 7, allPairs: true });
+  // The compare command's default list, each cutoff at K; no cutoff: NDCG of the whole list and no P.
+  assert.equal(full.compareDefault, 'ndcg_cut.10 map P.10 recip_rank');
+  assert.deepEqual(compareMeasures(full, 10), ['ndcg_cut.10', 'map', 'P.10', 'recip_rank']);
+  assert.deepEqual(compareMeasures(full, 5), ['ndcg_cut.5', 'map', 'P.5', 'recip_rank']);
+  assert.deepEqual(compareMeasures(full, 0), ['ndcg', 'map', 'recip_rank']);
+  // Every row the compare command's own table holds goes, in its spelling (decimals as digits); rows it lacks stay.
+  const base = { ...full.defaults, mode: 'compare', k: 5, complete: true, relevanceLevel: 2, gain: 'exp', logBase: 10, decimals: 2 };
+  const options = toCompareOptions(full, base, ['a.run', 'b.run']);
+  assert.deepEqual(options.measures, ['ndcg_cut.5', 'map', 'P.5', 'recip_rank']);
+  assert.deepEqual(options.names, ['a.run', 'b.run']);
+  for (const [key, value] of [['complete', true], ['relevanceLevel', 2], ['gain', 'exp'], ['digits', 2], ['k', 5], ['preset', base.preset]]) {
+    assert.deepEqual(options[key], value, key);
+  }
+  for (const key of ['logBase', 'decimals', 'gainTable', 'weights']) assert.equal(key in options, false, key);
+  const more = toCompareOptions(full, { ...base, k: 0, trials: 500, seed: 7, allPairs: true, gain: 'table', gainTable: '0,1,5' }, ['A', 'B', 'C']);
+  assert.deepEqual([more.measures, more.trials, more.seed, more.allPairs, more.gain, more.gainTable],
+    [['ndcg', 'map', 'recip_rank'], 500, 7, true, 'table', '0,1,5']);
+  // Batch mode: the same rows its table holds, and its own measures.
+  const trec = toTrecOptions(full, { ...base, mode: 'trec', ties: 'average' });
+  assert.deepEqual(trec.measures, ['ndcg', 'ndcg_cut.5', 'P.5', 'recall.5', 'map', 'recip_rank']);
+  assert.deepEqual([trec.perQuery, trec.digits, trec.ties, trec.gain, 'trials' in trec, 'logBase' in trec], [true, 2, 'average', 'exp', false, false]);
+  // The options each mode shows: its command's rows.
+  const shown = (mode) => full.rows.filter((row) => rowInMode(row, mode)).map((row) => row.key);
+  assert.deepEqual(shown('trec').filter((key) => !shown('compare').includes(key)), []);
+  assert.deepEqual(shown('compare').filter((key) => !shown('trec').includes(key)), ['trials', 'seed', 'allPairs']);
+  for (const key of ['preset', 'k', 'gain', 'relevanceLevel', 'decimals', 'complete']) assert.ok(shown('trec').includes(key), key);
+  assert.equal(shown('explain').includes('complete'), false);
   assert.deepEqual(['run-c', 'run-h'].map((box) => slotOf('compare', box)), ['runC', 'runH']);
   assert.deepEqual(['ranking', 'ranking-b', 'qrels'].map((box) => slotOf('compare', box)), ['run', 'runB', 'qrels']);
   assert.deepEqual(['ranking', 'ranking-b', 'qrels'].map((box) => slotOf('explain', box)), ['ranking', 'rankingB', 'judgments']);

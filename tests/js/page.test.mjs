@@ -8,7 +8,7 @@ import { compute } from '../../web/app/shared/compute.js';
 import '../../web/app/full/batch/batch-compute.js';
 // The full page's texts: batch mode's own error templates among them.
 import '../../web/app/full/texts/batch-texts.js';
-import { decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/shared/state.js';
+import { applyPreset, decodeHash, defaultState, encodeHash, LEGACY_KEYS, specOf } from '../../web/app/shared/state.js';
 import { kebab, loadSchema, readOption } from '../../web/app/shared/option-rows.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,6 +61,24 @@ test('batch mode evaluates with evaluateTrec', () => {
   const model = compute(api, spec, state);
   assert.deepEqual(model.trec.qids, ['q1']);
   assert.equal(model.qrelsFormat.format, 'trec_qrels');
+});
+
+test('batch mode passes on every option its command takes: a gain table, ties, the preset', () => {
+  const base = { ...applyPreset(spec, defaultState(spec), 'trec_eval'), mode: 'trec', text: 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\nq1 Q0 c 3 1 r', qrels: 'q1 0 b 2\nq1 0 c 1' };
+  const ndcgOf = (state) => {
+    const trec = compute(api, spec, state).trec;
+    return trec.columns.ndcg[0];
+  };
+  const expected = (options) => api.evaluateTrec(base.qrels, base.text, { measures: ['ndcg'], perQuery: true, ...options }).perQuery.q1.ndcg;
+  // Linear gains, ties towards the larger docno (trec_eval): b before a at score 2, c (grade 1) at rank 3 where the ideal has it at 2.
+  assert.equal(ndcgOf(base), expected({ preset: 'trec_eval' }));
+  assert.ok(Math.abs(ndcgOf(base) - (2 + 1 / 2) / (2 + 1 / Math.log2(3))) < 1e-12);
+  // Gains 0, 1, 5 by table: (5 + 1/2) / (5 + 1/log2(3)) by hand, with b at rank 1 and c at rank 3.
+  const table = ndcgOf({ ...base, gain: 'table', gainTable: '0,1,5' });
+  assert.ok(Math.abs(table - (5 + 1 / 2) / (5 + 1 / Math.log2(3))) < 1e-12, String(table));
+  assert.equal(compute(api, spec, { ...base, gain: 'table', gainTable: '0,1,5' }).matching, '');
+  // Ties averaged over the order of a and b: no longer trec_eval's docno order.
+  assert.equal(ndcgOf({ ...base, ties: 'average' }), expected({ preset: 'trec_eval', ties: 'average' }));
 });
 
 test('the schema in use has the contract shape; the preset row lists the module\'s presets', () => {

@@ -15,7 +15,7 @@ function idOf(object) {
 }
 
 /**
- * The key of the export of `shown` ({state, lang, analysis, analysisB,
+ * The key of the export of `shown` ({spec, state, lang, analysis, analysisB,
  * trec, compare}: the page's model, or its last good results with its
  * state and language) in `format`, of ranking `which`. Explain's and
  * compare's prose is in the page's language (the core's `language` option).
@@ -25,8 +25,8 @@ export function exportRecipe(shown, format, which = 'a') {
   const mode = state.mode;
   const more = mode === 'trec' ? '' : shown.lang;
   let made;
-  if (mode === 'compare') made = [idOf(shown.compare), toCompareOptions(state, shown.compare && shown.compare.runs), state.decimals];
-  else if (mode === 'trec') made = [idOf(shown.trec), format === 'trec' ? null : toTrecOptions(state)];
+  if (mode === 'compare') made = [idOf(shown.compare), toCompareOptions(shown.spec, state, shown.compare && shown.compare.runs), state.decimals];
+  else if (mode === 'trec') made = [idOf(shown.trec), format === 'trec' ? null : toTrecOptions(shown.spec, state)];
   else made = [idOf(which === 'b' ? shown.analysisB : shown.analysis)];
   return JSON.stringify([mode, format, which, more, made]);
 }

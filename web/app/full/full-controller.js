@@ -16,7 +16,7 @@ import { draw } from '../shared/controller.js';
 // thread; the last result stays on show until the new one arrives.
 function startBatch(app) {
   const qrelsFormat = app.computed ? app.computed.qrelsFormat : null;
-  app.computed = { mode: app.state.mode, error: null, notice: null, inputStatus: null, pending: true, qrelsFormat, matching: trecMatching(app.api, app.state) };
+  app.computed = { mode: app.state.mode, error: null, notice: null, inputStatus: null, pending: true, qrelsFormat, matching: trecMatching(app.api, app.spec, app.state) };
   app.matching = app.computed.matching;
   app.job = { phase: 'reading', fraction: 0, name: '' };
   runBatch(app, (job) => {
@@ -82,7 +82,7 @@ function startOrAsk(app, mode, need) {
   }
   app.batchSeq++;
   app.job = null;
-  app.computed = { mode, error: null, notice: need, inputStatus: null, matching: trecMatching(app.api, app.state), qrelsFormat: null };
+  app.computed = { mode, error: null, notice: need, inputStatus: null, matching: trecMatching(app.api, app.spec, app.state), qrelsFormat: null };
 }
 
 // Compare mode always runs in the runner: its tests resample thousands of times.

@@ -72,7 +72,7 @@ async function compareExport(app, format, table) {
   if (!cmp) return null;
   // The runs are compared again with the same seed: the same numbers, in the report's format.
   view.announce(app.view, t(app.lang, 'exportComparing'));
-  const options = { ...toCompareOptions(app.state, cmp.runs), format, perQuery: true, digits: app.state.decimals, language: app.lang };
+  const options = { ...toCompareOptions(app.spec, app.state, cmp.runs), format, perQuery: true, language: app.lang };
   // A CSV is one table, the one chosen.
   if (format === 'csv') options.table = table;
   return (await runnerOf(app)).call('exportCompare', { slots: cmp.slots, options, keep: HEAD_LINES });
@@ -82,7 +82,7 @@ async function compareExport(app, format, table) {
 async function trecExport(app, format) {
   if (!app.good.trec) return null;
   if (format === 'trec') return exportOf(app.good.trec.text, HEAD_LINES);
-  const options = { ...toTrecOptions(app.state), format };
+  const options = { ...toTrecOptions(app.spec, app.state), format };
   if (hasSources(app)) return (await runnerOf(app)).call('exportTrec', { options, keep: HEAD_LINES });
   return exportOf(app.api.evaluateTrec(app.state.qrels, app.state.text, options).text, HEAD_LINES);
 }
@@ -100,7 +100,7 @@ function makeExport(app, format, which) {
  * Download and Copy all share it. Null (and the reason announced) when it cannot be built.
  */
 async function exportOfShown(app, format, which) {
-  const key = exportRecipe({ ...app.good, state: app.state, lang: app.lang }, format, which);
+  const key = exportRecipe({ ...app.good, spec: app.spec, state: app.state, lang: app.lang }, format, which);
   if (app.exported && app.exported.key === key) return app.exported.value;
   try {
     const made = await makeExport(app, format, which);

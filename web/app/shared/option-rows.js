@@ -9,9 +9,20 @@ export const TREC_KEYS = Object.freeze(['complete']);
 /** Compare mode's own options, rows of the core's table that `compare` takes (api.compareOptionSchema()). */
 export const COMPARE_KEYS = Object.freeze(['trials', 'seed', 'allPairs']);
 
-/** A batch command's rows the page shows, in the schema's shape, marked with the mode they belong to. */
-function modeRows(rows, keys, mark) {
-  return rows.filter((r) => keys.includes(r.key)).map((r) => Object.freeze({ ...r, preset: false, [mark]: true }));
+/** An explain row the batch commands take under another name: the page's decimals are their digits. */
+const BATCH_NAME = Object.freeze({ decimals: 'digits' });
+
+/** A row's key in the batch commands' tables. */
+export const batchKey = (row) => BATCH_NAME[row.key] || row.key;
+
+/**
+ * A row marked with the batch commands that take it (`batch`: 'trec',
+ * 'compare'), as their own tables say (`tables`: command → its keys): what
+ * batch and compare modes show and pass on (state.js, rowInMode).
+ */
+function markBatch(row, tables, more = {}) {
+  const batch = Object.keys(tables).filter((command) => tables[command].has(batchKey(row)));
+  return Object.freeze({ ...row, ...more, batch });
 }
 
 // The module whose option table reads every value the page reads
@@ -31,9 +42,13 @@ const OWN_ROWS = new Set(['language']);
 export function loadSchema(api) {
   if (reader !== api) lastRead = new Map();
   reader = api;
+  const trec = api.trecOptionSchema();
+  const compare = api.compareOptionSchema();
+  const tables = { trec: new Set(trec.map((r) => r.key)), compare: new Set(compare.map((r) => r.key)) };
+  // A batch command's own rows the page shows, marked with the mode they belong to.
+  const own = (rows, keys, mark) => rows.filter((r) => keys.includes(r.key)).map((r) => markBatch(r, tables, { preset: false, [mark]: true }));
   const explainRows = api.optionSchema().filter((row) => !OWN_ROWS.has(row.key));
-  return [...explainRows.map(Object.freeze), ...modeRows(api.trecOptionSchema(), TREC_KEYS, 'trecOnly'),
-    ...modeRows(api.compareOptionSchema(), COMPARE_KEYS, 'compareOnly')];
+  return [...explainRows.map((r) => markBatch(r, tables)), ...own(trec, TREC_KEYS, 'trecOnly'), ...own(compare, COMPARE_KEYS, 'compareOnly')];
 }
 
 /** True for a row the page alone uses (batch or compare mode): no attribute of the element, no snippet. */

@@ -11,7 +11,7 @@
 // from a hash is validated; anything unknown or malformed is ignored.
 import { readParts, writeParts } from './parts.js';
 import {
-  COMPARE_KEYS, TREC_KEYS, defaultValue, loadSchema, pageValue, readOption, toApiValue, writeOption,
+  batchKey, defaultValue, loadSchema, pageOnly, pageValue, readOption, toApiValue, writeOption,
 } from './option-rows.js';
 
 export const WORKED_EXAMPLE = '3 2 0 1 0 0 2 1 0 0';
@@ -109,18 +109,18 @@ export function textLength(state) {
 /** Longest text accepted from a hash or a draft. */
 export const MAX_TEXT = 64 * 1024 * 1024;
 
-const PAGE_ROW_KEYS = new Set([...TREC_KEYS, ...COMPARE_KEYS]);
 const GRADE_LIST = /^-?\d+(?:\.\d+)?(?: -?\d+(?:\.\d+)?)*$/;
 
 /**
- * What the state functions need to know: the schema's rows and the presets'
- * options. Built once the module is loaded.
+ * What the state functions need to know: the schema's rows, the presets'
+ * options and the compare command's default measures ("ndcg_cut.10 map …").
+ * Built once the module is loaded.
  */
-export function makeSpec(rows, presetList, choices = PAGE_CHOICES) {
+export function makeSpec(rows, presetList, choices = PAGE_CHOICES, compareDefault = '') {
   const presets = new Map(presetList.map((p) => [p.name, p.options]));
   const defaults = { ...PAGE_DEFAULTS };
   for (const row of rows) defaults[row.key] = row.key in choices ? choices[row.key] : defaultValue(row);
-  return { rows, byKey: new Map(rows.map((r) => [r.key, r])), presets, defaults: Object.freeze(defaults) };
+  return { rows, byKey: new Map(rows.map((r) => [r.key, r])), presets, defaults: Object.freeze(defaults), compareDefault };
 }
 
 /**
@@ -128,7 +128,8 @@ export function makeSpec(rows, presetList, choices = PAGE_CHOICES) {
  * page's own (K = 10, the document's preset) unless given.
  */
 export function specOf(api, choices = PAGE_CHOICES) {
-  return makeSpec(loadSchema(api), api.presets(), choices);
+  const measures = api.compareOptionSchema().find((row) => row.key === 'measures');
+  return makeSpec(loadSchema(api), api.presets(), choices, measures ? String(measures.default) : '');
 }
 
 /** The fields a preset decides, as page values; the defaults when the preset is unknown. */
@@ -294,51 +295,77 @@ export function decodeHash(spec, hash) {
   return { state, empty: !known };
 }
 
-/**
- * The API options for a state. Page-only rows stay out; a gain table counts
- * only with gain "table"; lists go as typed, for the core to read.
- */
-export function toApiOptions(spec, state) {
+// A row's value as the API takes it; a gain table counts only with gain
+// "table" (a table left behind by another choice is not sent).
+function apiValueOf(row, state) {
+  if (row.key === 'gainTable' && state.gain !== 'table') return undefined;
+  return toApiValue(row, state[row.key]);
+}
+
+// The values of the rows `keep` picks, under the key `keyOf` gives each.
+function optionsOf(spec, state, keep, keyOf) {
   const options = {};
   for (const row of spec.rows) {
-    if (PAGE_ROW_KEYS.has(row.key)) continue;
-    if (row.key === 'gainTable' && state.gain !== 'table') continue;
-    const value = toApiValue(row, state[row.key]);
-    if (value !== undefined) options[row.key] = value;
+    if (!keep(row)) continue;
+    const value = apiValueOf(row, state);
+    if (value !== undefined) options[keyOf(row)] = value;
   }
+  return options;
+}
+
+/** True when a row is an option of `mode`: explain's own rows, or those a batch command's table holds. */
+export function rowInMode(row, mode) {
+  return mode === 'explain' ? !pageOnly(row) : Boolean(row.batch?.includes(mode));
+}
+
+/** The API options for a state. Page-only rows stay out; lists go as typed, for the core to read. */
+export function toApiOptions(spec, state) {
+  const options = optionsOf(spec, state, (row) => rowInMode(row, 'explain'), (row) => row.key);
   if (state.qrels.trim()) options.qrels = state.qrels;
   return options;
 }
 
-
-/** The options batch mode passes on to evaluateTrec (see toTrecOptions); the others apply to one ranking only. */
-export const TREC_OPTION_KEYS = Object.freeze(['preset', 'k', 'decimals', 'gain', 'relevanceLevel', 'complete']);
-
-/** The options of evaluateTrec for a state in batch mode. */
-export function toTrecOptions(state) {
-  const k = state.k;
-  const measures = ['ndcg', k ? `ndcg_cut.${k}` : null, k ? `P.${k}` : null, k ? `recall.${k}` : null, 'map', 'recip_rank']
-    .filter(Boolean);
-  const options = { measures, perQuery: true, digits: state.decimals, complete: state.complete, preset: state.preset };
-  // The core refuses a level it cannot take (below 0 for trec) at the level's control.
-  if (Number.isFinite(state.relevanceLevel)) options.relevanceLevel = state.relevanceLevel;
-  if (state.gain === 'exp') options.gain = 'exp';
-  return options;
+/** The convention a batch mode's state names, as explain's options (for the preset it matches). */
+export function batchConvention(spec, state) {
+  return optionsOf(spec, state, (row) => !pageOnly(row) && rowInMode(row, state.mode), (row) => row.key);
 }
 
-/** The measures compare mode tests: ndcg_cut.10, map, P.10 and recip_rank for K = 10 (the command's default). */
-export function compareMeasures(k) {
-  return k ? [`ndcg_cut.${k}`, 'map', `P.${k}`, 'recip_rank'] : ['ndcg', 'map', 'recip_rank'];
+/**
+ * The options a batch command ('trec' or 'compare') takes from a state:
+ * every row its own table holds, in its spelling, read as explain's are.
+ */
+function batchOptions(spec, state, command) {
+  return optionsOf(spec, state, (row) => rowInMode(row, command), batchKey);
+}
+
+/** The measures batch mode shows for K: NDCG whole and at K, P, recall, MAP and MRR. */
+function trecMeasures(k) {
+  return ['ndcg', k ? `ndcg_cut.${k}` : null, k ? `P.${k}` : null, k ? `recall.${k}` : null, 'map', 'recip_rank'].filter(Boolean);
+}
+
+/** The options of evaluateTrec for a state in batch mode. */
+export function toTrecOptions(spec, state) {
+  return { ...batchOptions(spec, state, 'trec'), measures: trecMeasures(state.k), perQuery: true };
+}
+
+/**
+ * The measures compare mode tests: the compare command's own default list
+ * (its schema's), each cutoff at the page's K; with no cutoff, NDCG of the
+ * whole list and no P.
+ */
+export function compareMeasures(spec, k) {
+  const list = spec.compareDefault.split(' ').map((m) => {
+    const cut = /^([A-Za-z_]+)\.\d+$/.exec(m);
+    if (!cut) return m;
+    if (k) return `${cut[1]}.${k}`;
+    return cut[1] === 'ndcg_cut' ? 'ndcg' : null;
+  });
+  return list.filter(Boolean);
 }
 
 /** The options of compareRuns for a state in compare mode; `names` labels the runs. */
-export function toCompareOptions(state, names) {
-  const options = { measures: compareMeasures(state.k), complete: state.complete, names };
-  // Trials, seed and all pairs: values the compare table validated at their controls.
-  for (const key of COMPARE_KEYS) if (state[key] !== undefined) options[key] = state[key];
-  if (Number.isFinite(state.relevanceLevel)) options.relevanceLevel = state.relevanceLevel;
-  if (state.gain === 'exp') options.gain = 'exp';
-  return options;
+export function toCompareOptions(spec, state, names) {
+  return { ...batchOptions(spec, state, 'compare'), measures: compareMeasures(spec, state.k), names };
 }
 
 /** "@10", or "" for no cutoff: the suffix of every metric name. */

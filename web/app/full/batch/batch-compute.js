@@ -4,18 +4,18 @@
 // full page does. No DOM: tested in Node.
 import { matchingOf, MODELS } from '../../shared/compute.js';
 import { structuredError } from '../../shared/analyse.js';
-import { toTrecOptions } from '../../shared/state.js';
+import { batchConvention, toTrecOptions } from '../../shared/state.js';
 import { columnsOf } from './engine.js';
 import { inputKind, letorError } from './kind.js';
 
 /** The preset batch mode's options match ('' for none). */
-export function trecMatching(api, state) {
-  return matchingOf(api, { preset: state.preset, gain: state.gain === 'table' ? undefined : state.gain });
+export function trecMatching(api, spec, state) {
+  return matchingOf(api, batchConvention(spec, state));
 }
 
-/** Batch mode's model: what is missing, the result in columns, or the error (`spec` unused: every model takes it). */
+/** Batch mode's model: what is missing, the result in columns, or the error. */
 export function computeTrec(api, spec, state) {
-  const matching = trecMatching(api, state);
+  const matching = trecMatching(api, spec, state);
   const kind = inputKind(state.qrels.slice(0, 65536));
   // LETOR's group sizes come from a file, which the runner evaluates (full-controller.js).
   if (kind === 'letor-bare') return { notice: 'letorNeedGroup', matching };
@@ -23,7 +23,7 @@ export function computeTrec(api, spec, state) {
     return { notice: kind === 'letor' ? 'letorNeedPredictions' : state.text.trim() ? 'trecNeedQrels' : 'trecNeedRun', matching };
   }
   try {
-    return { trec: columnsOf(api.evaluateTrec(state.qrels, state.text, toTrecOptions(state))), matching };
+    return { trec: columnsOf(api.evaluateTrec(state.qrels, state.text, toTrecOptions(spec, state))), matching };
   } catch (e) {
     return { error: letorError(structuredError(e), kind === 'letor'), matching };
   }

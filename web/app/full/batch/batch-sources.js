@@ -85,11 +85,11 @@ function boxError(e, boxes) {
 
 // One call for the mode: evaluateTrec in batch mode, compareRuns in compare mode.
 async function evaluateIn(app, runner) {
-  if (app.state.mode !== 'compare') return { trec: await runner.call('evaluate', { options: toTrecOptions(app.state) }) };
+  if (app.state.mode !== 'compare') return { trec: await runner.call('evaluate', { options: toTrecOptions(app.spec, app.state) }) };
   const boxes = comparedBoxes(app);
   const slots = boxes.map((box) => slotOf('compare', box));
   try {
-    const compare = await runner.call('compare', { slots, options: toCompareOptions(app.state, runNames(app, boxes)) });
+    const compare = await runner.call('compare', { slots, options: toCompareOptions(app.spec, app.state, runNames(app, boxes)) });
     // Which runner slot and which box letter each run of the result came from.
     return { compare: { ...compare, slots, letters: boxes.map(runLetter) } };
   } catch (e) {

@@ -5,7 +5,7 @@
 import { has, optionText, presetLabel, t } from '../i18n.js';
 import { button, h } from '../templates.js';
 import { kebab, readOption } from '../option-rows.js';
-import { TREC_OPTION_KEYS } from '../state.js';
+import { rowInMode } from '../state.js';
 import { renderErrorBox } from './input.js';
 import { byId, setText, show } from './dom.js';
 
@@ -123,9 +123,7 @@ function renderPresets(region, lang, model) {
 
 function visibleIn(row, state) {
   if (row.key === 'gainTable' && state.gain !== 'table') return false;
-  if (row.compareOnly) return state.mode === 'compare';
-  if (row.trecOnly) return state.mode !== 'explain';
-  return state.mode === 'explain' || TREC_OPTION_KEYS.includes(row.key);
+  return rowInMode(row, state.mode);
 }
 
 /** Draws the option values, the preset, and an option's error at its control. */
