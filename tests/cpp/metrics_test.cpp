@@ -277,13 +277,13 @@ TEST_CASE("bad grades and options are errors with the value echoed") {
         "line 1, column 1: grade 2 has no entry in the gain table (it has entries for grades 0 to 1)");
   opt = options{};
   opt.log_base = 1;
-  CHECK(error_of(test_support::graded({1}), opt) == "the log base must be a finite number above 1, got 1");
+  CHECK(error_of(test_support::graded({1}), opt) == "log_base takes a number above 1, got \"1\"");
   opt = options{};
   opt.weights = {1, -2};
-  CHECK(error_of(test_support::graded({1}), opt) == "position weights must be finite and not negative, got -2");
+  CHECK(error_of(test_support::graded({1}), opt) == "weights takes numbers separated by commas, 0 or more, got \"-2\"");
   opt = options{};
   opt.alpha = 1.5;
-  CHECK(error_of(test_support::graded({1}), opt) == "alpha must be between 0 and 1, got 1.5");
+  CHECK(error_of(test_support::graded({1}), opt) == "alpha takes a finite number from 0 to 1, got \"1.5\"");
 }
 
 TEST_CASE("validate() names the option key, the code and what was found") {

@@ -75,6 +75,7 @@ expected<double> read_real(const option_row& row, std::string_view text);
 expected<std::uint64_t> read_whole(const option_row& row, std::string_view text);
 expected<std::vector<double>> read_reals(const option_row& row, std::string_view text);
 expected<bool> read_flag(const option_row& row, std::string_view text);
+bool in_range(const option_row& row, double v);  // the row's range, its minimum refused when above_min
 expected<int> read_choice(const option_row& row, std::string_view text);
 }  // namespace detail
 
@@ -114,6 +115,11 @@ expected<batch_request> settings_from(const std::vector<std::pair<std::string, s
 
 // Writes the value of every option explain takes into `out`.
 void put_options(const settings& s, field_sink& out);
+
+// Every number of `opt` within its row's range, checked as the row reads
+// it (the error names the key, as a wrong CLI or JS value does): for
+// options built in code rather than read through the rows.
+status check_ranges(const options& opt);
 
 // The fields of one row as command c's schema shows it: the key (in the
 // sink's spelling of names), the CLI flag, trec_eval's short flag (trec and

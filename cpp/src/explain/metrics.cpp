@@ -11,6 +11,7 @@
 #include "base/index_sort.hpp"
 #include "base/log2.hpp"
 #include "explain/metrics_detail.hpp"
+#include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
 #include "explain/other_metrics.hpp"
 
@@ -290,42 +291,11 @@ expected<double> gain_of(double grade, const options& opt) {
   return gain;
 }
 
-namespace {
-
-// A number option outside its range: not-a-number when it is not finite,
-// else out-of-range with the bounds ("" for none).
-error bad_option_number(std::string_view key, std::string message, double v, const char* min, const char* max) {
-  if (!std::isfinite(v)) return option_fail(error_code::not_a_number, key, std::move(message)).with("found", shortest(v));
-  return option_fail(error_code::out_of_range, key, std::move(message))
-      .with("found", shortest(v))
-      .with("min", min)
-      .with("max", max);
-}
-
-}  // namespace
-
+// The rows' ranges (option_table.cpp), then what no single row can say.
 status validate(const options& opt) {
-  if (!(opt.log_base > 1.0) || !std::isfinite(opt.log_base))
-    return bad_option_number("log_base", "the log base must be a finite number above 1, got " + shortest(opt.log_base),
-                             opt.log_base, "1", "");
-  for (double w : opt.weights)
-    if (!std::isfinite(w) || w < 0)
-      return bad_option_number("weights", "position weights must be finite and not negative, got " + shortest(w), w, "0", "");
-  for (double g : opt.gain_table)
-    if (!std::isfinite(g))
-      return option_fail(error_code::not_a_number, "gain_table", "gain table entries must be finite, got " + shortest(g))
-          .with("found", shortest(g));
+  if (auto ok = check_ranges(opt); !ok) return ok;
   if (opt.gain == gain_kind::table && opt.gain_table.empty())
     return option_fail(error_code::missing_value, "gain_table", "a table gain needs a gain table (gains for grades 0, 1, 2, ...)");
-  if (!(opt.alpha >= 0 && opt.alpha <= 1))
-    return bad_option_number("alpha", "alpha must be between 0 and 1, got " + shortest(opt.alpha), opt.alpha, "0", "1");
-  if (!std::isfinite(opt.relevance_level))
-    return option_fail(error_code::not_a_number, "relevance_level", "the relevance level must be a finite number")
-        .with("found", shortest(opt.relevance_level));
-  if (!(opt.err_max_grade >= 0) || !std::isfinite(opt.err_max_grade))
-    return bad_option_number("err_max_grade",
-                             "ERR's largest grade must be a finite number, 0 or more, got " + shortest(opt.err_max_grade),
-                             opt.err_max_grade, "0", "");
   return done{};
 }
 

@@ -66,11 +66,9 @@ error bad_value(const option_row& row, error_code code, std::string_view found) 
 // ---- readers, one per kind ----------------------------------------------------------
 
 namespace detail {
-namespace {
 bool in_range(const option_row& row, double v) {
   return (row.above_min ? v > row.min : v >= row.min) && v <= row.max;
 }
-}  // namespace
 
 expected<double> read_real(const option_row& row, std::string_view text) {
   double v = 0;
@@ -388,6 +386,49 @@ expected<settings> settings_from(const std::vector<std::pair<std::string, std::s
 void put_options(const settings& s, field_sink& out) {
   for (const option_row& r : rows)
     if (takes(r, command::explain)) r.put(r, {s, nullptr}, out);
+}
+
+namespace {
+
+// Takes the numbers put_options writes and keeps the first that its row's
+// own range refuses, with the error the row's reader gives for it as text.
+class range_check final : public field_sink {
+ public:
+  const option_row* row = nullptr;
+  status result = done{};
+  void number(std::string_view, double v) override { check(v); }
+  void count(std::string_view, std::uint64_t v) override { check(static_cast<double>(v)); }
+  void numbers(std::string_view, const std::vector<double>& v) override {
+    for (double x : v) check(x);
+  }
+  void boolean(std::string_view, bool) override {}
+  void text(std::string_view, std::string_view) override {}
+  void null(std::string_view) override {}
+  void begin(std::string_view) override {}
+  void end() override {}
+  void steps(std::string_view, const std::vector<step>&) override {}
+
+ private:
+  void check(double v) {
+    if (!result) return;
+    if (!std::isfinite(v)) result = bad_value(*row, error_code::not_a_number, shortest(v));
+    else if (!detail::in_range(*row, v)) result = bad_value(*row, error_code::out_of_range, shortest(v));
+  }
+};
+
+}  // namespace
+
+status check_ranges(const options& opt) {
+  settings s;
+  s.opt = opt;
+  range_check check;
+  for (const option_row& r : rows) {
+    if (!takes(r, command::explain)) continue;
+    check.row = &r;
+    r.put(r, {s, nullptr}, check);
+    if (!check.result) return check.result;
+  }
+  return done{};
 }
 
 namespace {
