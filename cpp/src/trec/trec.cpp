@@ -355,8 +355,6 @@ expected<conventions> make_conventions(const trec_options& opt) {
         .with("found", shortest(level))
         .with("min", "0")
         .with("max", "");
-  c.relevance_level = level;
-  c.alpha = c.opt.alpha;
   c.tied_grades = opt.tied_grades < 0 ? -1 : (opt.tied_grades > 0 ? 1 : 0);
   c.err_max_grade = c.opt.err_max_grade;
   if (!std::isfinite(opt.docs_in_collection))

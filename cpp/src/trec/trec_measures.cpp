@@ -179,7 +179,7 @@ void query_evaluator::evaluate(const rows_input& q, std::vector<double>& row, st
 void query_evaluator::count_level(long grade, int level) {
   if (level < 0) return;
   ++level_counts_[static_cast<std::size_t>(level)];
-  if (grade >= conv_.relevance_level) ++state_.num_rel;
+  if (grade >= conv_.opt.relevance_level) ++state_.num_rel;
   else ++state_.num_nonrel;
   if (grade > 0) ++state_.positives;
   state_.num_rel_levels = std::max(state_.num_rel_levels, grade + 1);
@@ -224,7 +224,7 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
     docs_.add(e.id(), q.judged->hash[q.judged_begin + i], level);
     if (level < 0) continue;
     ++level_counts_[static_cast<std::size_t>(level)];
-    if (e.rel >= conv_.relevance_level) ++state_.num_rel;
+    if (e.rel >= conv_.opt.relevance_level) ++state_.num_rel;
     else ++state_.num_nonrel;
     if (e.rel > 0) ++state_.positives;
     largest = std::max(largest, e.rel);
@@ -291,7 +291,7 @@ void query_evaluator::rank() {
     const int level = keys_[i].level;
     if (level == not_judged) ++state_.num_nonpool;
     else if (level == judged_negative) ++state_.num_unjudged;
-    else if (grades_.levels[static_cast<std::size_t>(level)] >= conv_.relevance_level) ++state_.num_rel_ret;
+    else if (grades_.levels[static_cast<std::size_t>(level)] >= conv_.opt.relevance_level) ++state_.num_rel_ret;
   }
 }
 
@@ -314,7 +314,7 @@ void query_evaluator::walk_ranking() {
     s.level[r] = level;
     s.rel[r] = grade;
     s.docids[r] = docid_of(keys_[r]);
-    const bool relevant = level >= 0 && grade >= conv_.relevance_level;
+    const bool relevant = level >= 0 && grade >= conv_.opt.relevance_level;
     s.hits[r + 1] = s.hits[r] + (relevant ? 1 : 0);
     s.precision_sum[r + 1] = s.precision_sum[r];
     if (!relevant) continue;
@@ -418,7 +418,7 @@ void query_evaluator::subtopic_lists(const query_input& q) {
     const std::uint32_t found = index.find(detail::hash_of(docid), same_as(docid));
     state_.alpha_order.push_back(found == detail::handle_table::none ? &none : &covers_[found]);
   }
-  state_.alpha_ideal = detail::alpha_ideal(pool, plan_.max_alpha_cutoff, conv_.alpha);
+  state_.alpha_ideal = detail::alpha_ideal(pool, plan_.max_alpha_cutoff, conv_.opt.alpha);
 }
 
 // The query's preference lines and its retrieved documents in trec_eval's
@@ -464,7 +464,7 @@ void query_evaluator::group_rankings(const query_input& q) {
       const judged_doc& d = j.docs[group_order_[i]];
       // The table's level holds the group's grade here (grades beyond int are absurd).
       docs_.add(d.id(), j.hash[group_order_[i]], d.rel < 0 ? judged_negative : static_cast<int>(std::min<long>(d.rel, INT_MAX)));
-      if (d.rel >= 0 && d.rel >= conv_.relevance_level) ++g.num_rel;
+      if (d.rel >= 0 && d.rel >= conv_.opt.relevance_level) ++g.num_rel;
     }
     g.rel.clear();
     g.num_rel_ret = 0;
@@ -474,7 +474,7 @@ void query_evaluator::group_rankings(const query_input& q) {
       if (e) grade = e->level == judged_negative ? unjudged : e->level;
       if (conv_.judged_only && grade < 0) continue;
       g.rel.push_back(grade);
-      if (grade >= 0 && grade >= conv_.relevance_level) ++g.num_rel_ret;
+      if (grade >= 0 && grade >= conv_.opt.relevance_level) ++g.num_rel_ret;
     }
     g.num_ret = g.rel.size();
     at = end;

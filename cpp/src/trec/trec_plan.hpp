@@ -37,15 +37,15 @@ struct plan {
 };
 expected<plan> make_plan(const trec_options& opt);
 
-// Conventions that are not measures: gains, ties, ideal, levels, and
-// trec_eval's -M, -J and -N.
+// Conventions that are not measures, as the query loop reads them: the
+// options as given (gain, ties, ideal source, IDCG = 0, log base, the
+// relevance level: grade >= it is relevant, alpha), and trec_options'
+// values resolved once.
 struct conventions {
-  options opt;               // gain, ties, ideal source, IDCG = 0, log base
-  double relevance_level = 1;  // grade >= this is relevant (P, recall, map, ...)
-  double alpha = 0.5;
-  double err_max_grade = 0;  // resolved: the option, or the largest grade judged
-  long tied_grades = 0;      // trec_options::tied_grades, -1, 0 or +1
-  std::size_t max_docs = SIZE_MAX;  // -M: ranks kept per query
+  options opt;
+  double err_max_grade = 0;  // the option, or the largest grade judged
+  long tied_grades = 0;      // trec_options::tied_grades as -1, 0 or +1
+  std::size_t max_docs = SIZE_MAX;  // -M: ranks kept per query (0 there: all)
   bool judged_only = false;         // -J: unjudged documents leave the ranking
   double docs_in_collection = 0;    // -N: for utility's fourth coefficient
 };

@@ -61,7 +61,7 @@ struct query_state {
   prefs_state prefs;    // -R prefs or qrels_prefs
   groups_state groups;  // -R qrels_jg
 
-  bool relevant(long grade) const { return grade >= conv->relevance_level; }
+  bool relevant(long grade) const { return grade >= conv->opt.relevance_level; }
   // The top min(k, depth) ranks.
   std::size_t top(std::size_t k) const { return k < depth ? k : depth; }
 };

@@ -8,8 +8,8 @@
 namespace ndcg::trec_detail {
 namespace {
 double alpha_ndcg(const query_state& q, const column& c) {
-  const double idcg = detail::alpha_dcg(q.alpha_ideal, c.cutoff, q.conv->alpha);
-  return idcg > 0 ? detail::alpha_dcg(q.alpha_order, c.cutoff, q.conv->alpha) / idcg : 0.0;
+  const double idcg = detail::alpha_dcg(q.alpha_ideal, c.cutoff, q.conv->opt.alpha);
+  return idcg > 0 ? detail::alpha_dcg(q.alpha_order, c.cutoff, q.conv->opt.alpha) / idcg : 0.0;
 }
 }  // namespace
 
