@@ -9,6 +9,7 @@
 #include <streambuf>
 #include <string>
 
+#include "ndcg/evaluate_run.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
@@ -162,51 +163,6 @@ std::string file_of(const trec_request& r, const std::string& source) {
   return "";
 }
 
-expected<trec_result> evaluate_files(const trec_request& r, std::istream& in, std::string_view qrels,
-                                     const std::string& subtopics, std::string& problem) {
-  auto stream = trec_stream::open(qrels, r.batch.trec, subtopics);
-  if (!stream) return stream.err();
-  const std::string& path = r.files.back();
-  std::unique_ptr<std::istream> file = path == "-" ? nullptr : open_file(path, problem);
-  if (path != "-" && !file) return fail(error_code::bad_file, problem).with("found", path);
-  return stream->feed_all(file ? *file : in);
-}
-
-// --tie-range of a run file: streamed twice more, with equal scores in the
-// worst and in the best order of grades.
-expected<trec_tie_range> stream_ties(const trec_request& r, std::istream& in, std::string_view qrels,
-                                     const std::string& subtopics, std::string& problem) {
-  trec_request ordered = r;
-  return tie_range_by(r.batch.trec, [&](const trec_options& o) {
-    ordered.batch.trec = o;
-    return evaluate_files(ordered, in, qrels, subtopics, problem);
-  });
-}
-
-// The usual evaluation and, with --tie-range, the two orders of ties (a run
-// on standard input, which can be read once, is read whole).
-expected<trec_result> evaluate_request(const trec_request& r, std::istream& in, std::string_view qrels,
-                                       const std::string& subtopics, std::optional<trec_tie_range>& ties,
-                                       std::string& problem) {
-  if (!r.batch.tie_range) return evaluate_files(r, in, qrels, subtopics, problem);
-  if (r.files.back() != "-") {
-    auto result = evaluate_files(r, in, qrels, subtopics, problem);
-    if (!result) return result;
-    auto t = stream_ties(r, in, qrels, subtopics, problem);
-    if (!t) return t.err();
-    ties = std::move(*t);
-    return result;
-  }
-  auto text = read_file("-", in, problem);
-  if (!text) return fail(error_code::bad_file, problem);
-  auto result = evaluate_trec(qrels, *text, r.batch.trec, subtopics);
-  if (!result) return result;
-  auto t = evaluate_tie_range(qrels, *text, r.batch.trec, subtopics);
-  if (!t) return t.err();
-  ties = std::move(*t);
-  return result;
-}
-
 // How the inputs are read: the formats asked for, the group file, and
 // the file names for the readings.
 input_reading reading_of(const trec_request& r, std::string_view group) {
@@ -219,90 +175,17 @@ input_reading reading_of(const trec_request& r, std::string_view group) {
   return ir;
 }
 
-// The first bytes of a run, which tell its format; the stream `in` then
-// gives the whole run again from its start (standard input: these bytes,
-// then the rest).
-class prefixed_buffer : public std::streambuf {
- public:
-  prefixed_buffer(std::string head, std::istream& rest) : head_(std::move(head)), rest_(rest) {
-    setg(head_.data(), head_.data(), head_.data() + head_.size());
-  }
-
- private:
-  int_type underflow() override {
-    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
-    rest_.read(chunk_, sizeof chunk_);
-    const std::streamsize n = rest_.gcount();
-    if (n <= 0) return traits_type::eof();
-    setg(chunk_, chunk_, chunk_ + n);
-    return traits_type::to_int_type(*gptr());
-  }
-  std::string head_;
-  std::istream& rest_;
-  char chunk_[1 << 16];
-};
-
-std::string head_of(std::istream& s) {
-  std::string head(1 << 16, '\0');
-  s.read(&head[0], static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(s.gcount()));
-  return head;
-}
-
-expected<trec_result> evaluate_whole(const trec_request& r, const trec_inputs& inputs, const std::string& subtopics,
-                                     std::optional<trec_tie_range>& ties) {
-  const std::string_view qrels = inputs.qrels.text(), run = inputs.runs[0].text();
-  auto result = evaluate_trec(qrels, run, r.batch.trec, subtopics);
-  if (!result || !r.batch.tie_range) return result;
-  auto t = evaluate_tie_range(qrels, run, r.batch.trec, subtopics);
-  if (!t) return t.err();
-  ties = std::move(*t);
-  return result;
-}
-
-expected<trec_result> evaluate_inputs(const trec_request& r, std::istream& in, std::string_view qrels,
-                                      const std::string& subtopics, const std::string& group,
-                                      std::optional<trec_tie_range>& ties, std::vector<std::string>& readings,
-                                      std::string& problem) {
+// The run file (or standard input) read by evaluate_run: streamed when it is a TREC run.
+expected<run_evaluation> evaluate_inputs(const trec_request& r, std::istream& in, std::string_view qrels,
+                                         const std::string& subtopics, const std::string& group,
+                                         std::string& problem) {
   const input_reading ir = reading_of(r, group);
-  const bool are_qrels = r.batch.trec.judgments == judgment_format::qrels && !qrels.empty();
-  if (r.files.size() == 1 && r.subtopics.empty()) {
-    auto inputs = read_inputs(qrels, {}, ir);
-    if (!inputs) return inputs.err();
-    readings = inputs->readings;
-    return evaluate_whole(r, *inputs, subtopics, ties);
-  }
+  if (r.files.size() == 1 && r.subtopics.empty()) return evaluate_table(qrels, r.batch, subtopics, ir);
   const std::string& path = r.files.back();
-  std::string head;
-  std::unique_ptr<prefixed_buffer> joined;
-  std::unique_ptr<std::istream> joined_stream;
-  if (path == "-") {
-    head = head_of(in);
-    joined = std::make_unique<prefixed_buffer>(head, in);
-    joined_stream = std::make_unique<std::istream>(joined.get());
-  } else {
-    std::unique_ptr<std::istream> file = open_file(path, problem);
-    if (!file) return fail(error_code::bad_file, problem).with("found", path);
-    head = head_of(*file);
-  }
-  std::istream& run_in = joined_stream ? *joined_stream : in;
-  trec_text q = trec_text::passed(qrels, input_format::trec);
-  if (are_qrels) {
-    auto read = read_qrels(qrels, ir);
-    if (!read) return read.err();
-    q = std::move(*read);
-  }
-  // A TREC run is streamed as before; any other is read whole and turned into TREC text first.
-  if (streams_as_trec(head, q, r.batch.run_format)) {
-    if (!q.reading.empty()) readings.push_back(q.reading);
-    return evaluate_request(r, run_in, q.text(), subtopics, ties, problem);
-  }
-  auto run = read_file(path, run_in, problem);
-  if (!run) return fail(error_code::bad_file, problem);
-  auto inputs = read_inputs(qrels, {*run}, ir, are_qrels);
-  if (!inputs) return inputs.err();
-  readings = inputs->readings;
-  return evaluate_whole(r, *inputs, subtopics, ties);
+  std::unique_ptr<std::istream> file = path == "-" ? nullptr : open_file(path, problem);
+  if (path != "-" && !file) return fail(error_code::bad_file, problem).with("found", path);
+  auto source = stream_source(file ? *file : in, file != nullptr);
+  return evaluate_run(qrels, *source, r.batch, subtopics, ir);
 }
 
 int merge_command(const trec_request& r, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -345,10 +228,11 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   std::optional<std::string> group = std::string();
   if (qrels && subtopics && !req->group.empty()) group = read_file(req->group, in, problem);
   if (!qrels || !subtopics || !group) { err << "ndcg trec: " << problem << "\n"; return 2; }
-  std::optional<trec_tie_range> ties;
-  std::vector<std::string> readings;
-  auto result = evaluate_inputs(*req, in, qrels->view(), *subtopics, *group, ties, readings, problem);
-  for (const std::string& reading : readings) err << "ndcg trec: " << reading << "\n";
+  auto evaluated = evaluate_inputs(*req, in, qrels->view(), *subtopics, *group, problem);
+  if (evaluated)
+    for (const std::string& reading : evaluated->readings) err << "ndcg trec: " << reading << "\n";
+  expected<trec_result> result = evaluated ? expected<trec_result>(std::move(evaluated->result)) : evaluated.err();
+  const std::optional<trec_tie_range> ties = evaluated ? std::move(evaluated->ties) : std::nullopt;
   if (!result) {
     if (result.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }
     err << "ndcg trec: " << placed(result.err(), file_of(*req, result.err().source)) << "\n";

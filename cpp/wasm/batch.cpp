@@ -4,12 +4,14 @@
 // for embedding one ranking leaves it out, and the JS layer says so if called.
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "js_values.hpp"
 #include "ndcg/compare.hpp"
+#include "ndcg/evaluate_run.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/tie_range.hpp"
@@ -63,6 +65,35 @@ bool are_qrels(const ndcg::batch_settings& b, std::string_view qrels) {
   return b.trec.judgments == ndcg::judgment_format::qrels && !qrels.empty();
 }
 
+// A run's JS bytes (a Uint8Array, or a string as UTF-8) handed to the core
+// in pieces, each copied by the engine: the run is never in wasm memory
+// whole (each first touch of a page of it costs more than reading it).
+class js_run_source final : public ndcg::run_source {
+ public:
+  explicit js_run_source(const val& v) : bytes_(v.isString() ? encoder().call<val>("encode", v) : v), size_(length_of(bytes_)) {}
+  std::size_t read(char* into, std::size_t size) override {
+    const std::size_t n = std::min(size, size_ - at_);
+    if (n == 0) return 0;
+    const val piece = bytes_.call<val>("subarray", js_index(at_), js_index(at_ + n));
+    val(emscripten::typed_memory_view(n, reinterpret_cast<unsigned char*>(into))).call<void>("set", piece);
+    at_ += n;
+    return n;
+  }
+  bool rewind() override {
+    at_ = 0;
+    return true;
+  }
+
+ private:
+  static val& encoder() {
+    static val e = val::global("TextEncoder").new_();
+    return e;
+  }
+  val bytes_;
+  std::size_t size_;
+  std::size_t at_ = 0;
+};
+
 // A result's fields (the tie range's measures among them when asked for),
 // how the inputs were read, and the report.
 val evaluated(const ndcg::trec_result& r, const std::string& text, const std::vector<std::string>& readings) {
@@ -85,18 +116,15 @@ val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const 
   auto output = ndcg::trec_output_of(b);
   if (!output) return js_error(output.err());
   const js_bytes qrels_text = text_of(qrels), subtopics_text = text_of(subtopics), group_text = text_of(group);
-  const bool no_run = run.isNull() || run.isUndefined();
-  const js_bytes run_text = text_of(no_run ? val("") : run);
-  std::vector<std::string_view> runs;
-  if (!no_run) runs.push_back(run_text);
-  auto in = ndcg::read_inputs(qrels_text, runs, reading_of(b, group_text), are_qrels(b, qrels_text));
-  if (!in) return js_error(in.err());
-  auto r = ndcg::evaluate_trec(in->qrels.text(), in->runs[0].text(), b.trec, subtopics_text);
-  if (!r) return js_error(r.err());
-  if (!b.tie_range) return evaluated(*r, ndcg::render_trec(*r, *output), in->readings);
-  auto ties = ndcg::evaluate_tie_range(in->qrels.text(), in->runs[0].text(), b.trec, subtopics_text);
-  if (!ties) return js_error(ties.err());
-  return evaluated(ndcg::with_tie_range(*r, *ties), ndcg::render_trec(*r, *output, *ties), in->readings);
+  const ndcg::input_reading ir = reading_of(b, group_text);
+  auto ev = [&] {
+    if (run.isNull() || run.isUndefined()) return ndcg::evaluate_table(qrels_text, b, subtopics_text, ir);
+    js_run_source source(run);
+    return ndcg::evaluate_run(qrels_text, source, b, subtopics_text, ir);
+  }();
+  if (!ev) return js_error(ev.err());
+  const std::string text = ev->ties ? ndcg::render_trec(ev->result, *output, *ev->ties) : ndcg::render_trec(ev->result, *output);
+  return evaluated(ev->ties ? ndcg::with_tie_range(ev->result, *ev->ties) : ev->result, text, ev->readings);
 }
 
 // The result's field list (put_compare_result), and the report in the

@@ -815,3 +815,22 @@ TEST_CASE("grades one per line become one row of items, each with its own line a
     CHECK(r->items[i].column == columns[i]);
   }
 }
+
+TEST_CASE("find_byte finds the first byte as memchr does, at every offset and length (wasm: 8 bytes a step)") {
+  std::string text(40, 'a');
+  for (std::size_t len = 0; len <= text.size(); ++len)
+    for (std::size_t at = 0; at < len; ++at) {
+      std::string s = text;
+      s[at] = '\n';
+      if (at + 3 < len) s[at + 3] = '\n';  // a later one is not the first
+      CAPTURE(len);
+      CAPTURE(at);
+      CHECK(ndcg::detail::find_byte(s.data(), len, '\n') == s.data() + at);
+      CHECK(ndcg::detail::find_byte(s.data(), at, '\n') == nullptr);
+    }
+  // Bytes above 0x7f and zero, which the borrow trick must not confuse.
+  const std::string mixed = std::string("\x80\xff\x01", 3) + std::string(1, '\0') + "\x81\x7f";
+  CHECK(ndcg::detail::find_byte(mixed.data(), mixed.size(), '\0') == mixed.data() + 3);
+  CHECK(ndcg::detail::find_byte(mixed.data(), mixed.size(), '\x7f') == mixed.data() + 5);
+  CHECK(ndcg::detail::find_byte(mixed.data(), mixed.size(), '\x02') == nullptr);
+}

@@ -167,6 +167,32 @@ test('evaluateTrec on bytes (Buffer, Uint8Array) gives what it gives on the stri
   assert.throws(() => api.evaluateTrec(new Uint16Array(4), run), (e) => e.code === 'bad-type' && e.key === 'qrels');
 });
 
+test('evaluateTrec reads a run in pieces: memory holds the judgments, not the run; interleaved queries and tie ranges read it again', async () => {
+  const fresh = await createNdcgModule();
+  const qrels = readParity('set1.qrels'), run = readParity('set1.run');
+  const lines = run.trim().split('\n');
+  // Some 25 MB of run: the parity run's lines, its queries renamed in each copy (none judged but the first).
+  const copies = Math.ceil(25e6 / run.length);
+  const big = Buffer.from(Array.from({ length: copies }, (_, c) => (c ? lines.map((l) => `c${c}${l}`).join('\n') + '\n' : run)).join(''));
+  const before = fresh.memoryBytes();
+  const r = fresh.evaluateTrec(qrels, big, { measures: ['ndcg_cut.10', 'map'] });
+  assert.equal(r.mean.ndcg_cut_10, fresh.evaluateTrec(qrels, run, { measures: ['ndcg_cut.10', 'map'] }).mean.ndcg_cut_10);
+  assert.ok(fresh.memoryBytes() - before < big.length / 4, `the module grew by ${fresh.memoryBytes() - before} bytes for a run of ${big.length}`);
+  // Queries interleaved (every line's order reversed): regrouped as ndcg trec regroups a file.
+  const interleaved = Buffer.from([...lines].reverse().join('\n') + '\n');
+  const options = { measures: ['ndcg_cut.10', 'map'], perQuery: true, tieRange: true };
+  const once = fresh.evaluateTrec(qrels, run, options);
+  assert.deepEqual(fresh.evaluateTrec(qrels, interleaved, options), once);
+  assert.deepEqual(fresh.evaluateTrec(Buffer.from(qrels), Buffer.from(run), options), once);
+  // A run that is not TREC is read whole and converted, as before.
+  const json = {};
+  for (const l of lines) {
+    const [qid, , docid, , score] = l.split(/\s+/);
+    (json[qid] ||= {})[docid] = Number(score);
+  }
+  assert.deepEqual(fresh.evaluateTrec(qrels, json, { measures: ['map'] }).mean, fresh.evaluateTrec(qrels, run, { measures: ['map'] }).mean);
+});
+
 test('evaluateTrec\'s text follows format, noSummary and perQuery as ndcg trec\'s flags; relstring per query is its text', () => {
   const measures = ['map', 'relstring.3', 'ndcg_cut.10', 'num_ret'];
   for (const [format, flags] of [['json', ['-q']], ['csv', ['-q']], ['text', ['-q', '-n']], ['json', ['-n', '-q']]]) {

@@ -93,6 +93,31 @@ struct trec_result {
 double trec_nan();
 bool is_trec_nan(double v);
 
+// The bytes of a run, handed over in pieces: a file, standard input, the
+// JS bytes of the wasm module. read() fills up to `size` bytes and says
+// how many (0: the end); rewind() starts again at the first byte, false
+// when it cannot (standard input).
+class run_source {
+ public:
+  virtual ~run_source() = default;
+  virtual std::size_t read(char* into, std::size_t size) = 0;
+  virtual bool rewind() = 0;
+};
+// A run in memory as a source (evaluate_run.cpp).
+class text_source : public run_source {
+ public:
+  explicit text_source(std::string_view text) : text_(text) {}
+  std::size_t read(char* into, std::size_t size) override;
+  bool rewind() override;
+
+ private:
+  std::string_view text_;
+  std::size_t at_ = 0;
+};
+// A stream as a run source (trec_stream_file.cpp): a file rewinds by
+// seeking; standard input, `can_rewind` false, is read once.
+std::unique_ptr<run_source> stream_source(std::istream& in, bool can_rewind);
+
 // A run evaluated piece by piece, query by query: memory holds the qrels
 // and the query being read, not the run. The run must be grouped by query
 // (as run files are); a query that comes back after others is an
@@ -110,10 +135,12 @@ class trec_stream {
   // all but the lines of the last query, which the next call must give
   // again at the start of its text (everything when `last`).
   expected<std::size_t> feed(std::string_view text, bool last);
-  // A whole run from a stream (a file, standard input), fed in pieces of
-  // whole lines, then finish(). A run whose queries are interleaved is read
-  // again from the start of a stream that can seek (a file), after
-  // regroup(); from one that cannot, it is an ungrouped_run error.
+  // A whole run from a source, fed in pieces of whole lines, then
+  // finish(). A run whose queries are interleaved is read again from the
+  // start of a source that can rewind (a file), after regroup(); from one
+  // that cannot, it is an ungrouped_run error.
+  expected<trec_result> feed_all(run_source& in);
+  // The same from a stream (a file, standard input; trec_stream_file.cpp).
   expected<trec_result> feed_all(std::istream& in);
   // After feed() said ungrouped_run: forget the run read so far and keep
   // the judgments; the run is then fed again from its start, its judged

@@ -150,11 +150,11 @@ std::size_t line_ends(std::string_view text) {
   std::size_t n = 0;
   const char* const end = text.data() + text.size();
   for (const char* p = text.data(); p != end; ++n) {
-    p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    p = detail::find_byte(p, static_cast<std::size_t>(end - p), '\n');
     if (!p) break;
     ++p;
   }
-  if (text.empty() || !std::memchr(text.data(), '\r', text.size())) return n;
+  if (text.empty() || !detail::find_byte(text.data(), text.size(), '\r')) return n;
   for (std::size_t i = 0; i < text.size(); ++i)
     if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) ++n;
   return n;

@@ -6,9 +6,11 @@
 // evaluated at the end, against the judgments already read.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <optional>
 
+#include "base/big_memory.hpp"
 #include "base/index_sort.hpp"
 #include "base/text.hpp"
 #include "ndcg/trec.hpp"
@@ -526,6 +528,48 @@ expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_vie
   stream->regroup();
   if (auto again = stream->feed(run_text, true); !again) return again.err();
   return stream->finish();
+}
+
+}  // namespace ndcg
+
+namespace ndcg {
+
+namespace {
+
+// Pieces of whole lines; a piece grows while one query (or one line) fills
+// more than half of it.
+expected<trec_result> feed_pieces(trec_stream& stream, run_source& in) {
+  detail::big_vector<char> buf(detail::big_block);  // one huge page
+  std::size_t filled = 0;
+  for (;;) {
+    std::size_t got = 0;
+    while (filled < buf.size() && (got = in.read(buf.data() + filled, buf.size() - filled)) != 0) filled += got;
+    const bool last = got == 0;
+    const std::string_view text(buf.data(), filled);
+    const std::size_t line_end = last ? filled : text.rfind('\n');
+    const bool too_long = line_end == std::string_view::npos && filled > limits{}.max_line;
+    if (line_end != std::string_view::npos || too_long) {
+      auto used = stream.feed(text.substr(0, too_long ? filled : line_end + 1), last || too_long);
+      if (!used) return used.err();
+      if (last || too_long) break;
+      std::memmove(buf.data(), buf.data() + *used, filled - *used);
+      filled -= *used;
+    }
+    if (filled * 2 > buf.size()) buf.resize(buf.size() * 2);
+  }
+  return stream.finish();
+}
+
+}  // namespace
+
+// A run whose queries are interleaved is read again from its start when
+// the source can go back there (a file), grouped against the same judgments.
+expected<trec_result> trec_stream::feed_all(run_source& in) {
+  auto result = feed_pieces(*this, in);
+  if (result || result.err().code != error_code::ungrouped_run) return result;
+  if (!in.rewind()) return result;  // standard input: it must be grouped
+  regroup();
+  return feed_pieces(*this, in);
 }
 
 }  // namespace ndcg

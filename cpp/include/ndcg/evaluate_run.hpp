@@ -1,0 +1,40 @@
+// One batch evaluation of a run handed over in pieces (a file, standard
+// input, the JS bytes of the wasm module): the run streamed query by query
+// when it reads as a TREC run, so memory holds the judgments and a piece of
+// the run; any other format read whole and turned into TREC text first. The
+// command's `ndcg trec` and the wasm module's evaluateTrec both evaluate
+// through here, so they read the same runs the same way.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ndcg/error.hpp"
+#include "ndcg/inputs.hpp"
+#include "ndcg/settings.hpp"
+#include "ndcg/tie_range.hpp"
+#include "ndcg/trec.hpp"
+
+namespace ndcg {
+
+struct run_evaluation {
+  trec_result result;
+  std::optional<trec_tie_range> ties;  // with batch_settings::tie_range
+  std::vector<std::string> readings;   // how inputs that are not plain TREC were read
+};
+
+// The run from `run` against `qrels` (its text as given: read_inputs reads
+// its format). With b.tie_range the run is read twice more, in the worst
+// and best order of equal scores: from its start again when it can rewind,
+// else from a copy of it read whole.
+expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
+                                      std::string_view subtopics, const input_reading& ir);
+
+// One input that holds both the judgments and the scores (a table with a
+// rel and a score column, JSON records), read whole.
+expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
+                                        const input_reading& ir);
+
+}  // namespace ndcg

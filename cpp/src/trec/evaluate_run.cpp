@@ -1,0 +1,157 @@
+// evaluate_run: a run in pieces, streamed as TREC or read whole (see
+// evaluate_run.hpp).
+#include "ndcg/evaluate_run.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <utility>
+
+namespace ndcg {
+
+namespace {
+
+// The first bytes of a run tell its format (detect_input reads this many).
+constexpr std::size_t head_size = std::size_t(1) << 16;
+
+// A source's first bytes, kept, then the rest of it: the head read to see
+// the format is given again. Rewinding rewinds the source.
+class headed_source final : public run_source {
+ public:
+  explicit headed_source(run_source& in) : in_(in) {
+    head_.resize(head_size);
+    std::size_t filled = 0, got = 0;
+    while (filled < head_.size() && (got = in_.read(&head_[filled], head_.size() - filled)) != 0) filled += got;
+    head_.resize(filled);
+  }
+  std::string_view head() const { return head_; }
+  std::size_t read(char* into, std::size_t size) override {
+    if (at_ == head_.size()) return in_.read(into, size);
+    const std::size_t n = std::min(size, head_.size() - at_);
+    std::memcpy(into, head_.data() + at_, n);
+    at_ += n;
+    return n;
+  }
+  bool rewind() override {
+    if (!in_.rewind()) return false;
+    head_.clear();
+    at_ = 0;
+    return true;
+  }
+  // The whole run from here on, read to its end.
+  std::string rest() {
+    std::string out;
+    char piece[1 << 16];
+    for (std::size_t got; (got = read(piece, sizeof piece)) != 0;) out.append(piece, got);
+    return out;
+  }
+
+ private:
+  run_source& in_;
+  std::string head_;
+  std::size_t at_ = 0;
+};
+
+expected<trec_result> streamed(std::string_view qrels, run_source& run, const trec_options& opt,
+                               std::string_view subtopics) {
+  auto stream = trec_stream::open(qrels, opt, subtopics);
+  if (!stream) return stream.err();
+  return stream->feed_all(run);
+}
+
+// A TREC run fed as it comes; its tie range by reading it again.
+expected<run_evaluation> evaluate_streamed(std::string_view qrels, headed_source& run, const batch_settings& b,
+                                           std::string_view subtopics) {
+  run_evaluation out;
+  if (!b.tie_range) {
+    auto r = streamed(qrels, run, b.trec, subtopics);
+    if (!r) return r.err();
+    out.result = std::move(*r);
+    return out;
+  }
+  // A source that cannot go back (standard input) is kept whole to be read three times.
+  std::string kept;
+  std::optional<text_source> copy;
+  run_source* again = &run;
+  if (!run.rewind()) {
+    kept = run.rest();
+    again = &copy.emplace(kept);
+  }
+  auto r = streamed(qrels, *again, b.trec, subtopics);
+  if (!r) return r.err();
+  out.result = std::move(*r);
+  auto ties = tie_range_by(b.trec, [&](const trec_options& o) -> expected<trec_result> {
+    if (!again->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
+    return streamed(qrels, *again, o, subtopics);
+  });
+  if (!ties) return ties.err();
+  out.ties = std::move(*ties);
+  return out;
+}
+
+// Inputs read whole as TREC text, evaluated in one piece.
+expected<run_evaluation> evaluate_read(expected<trec_inputs> inputs, const batch_settings& b,
+                                       std::string_view subtopics) {
+  if (!inputs) return inputs.err();
+  run_evaluation out;
+  out.readings = inputs->readings;
+  const std::string_view q = inputs->qrels.text(), r = inputs->runs[0].text();
+  auto result = evaluate_trec(q, r, b.trec, subtopics);
+  if (!result) return result.err();
+  out.result = std::move(*result);
+  if (!b.tie_range) return out;
+  auto ties = evaluate_tie_range(q, r, b.trec, subtopics);
+  if (!ties) return ties.err();
+  out.ties = std::move(*ties);
+  return out;
+}
+
+}  // namespace
+
+expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
+                                      std::string_view subtopics, const input_reading& ir) {
+  const bool are_qrels = b.trec.judgments == judgment_format::qrels && !qrels.empty();
+  headed_source headed(run);
+  trec_text q = trec_text::passed(qrels, input_format::trec);
+  if (are_qrels) {
+    auto read = read_qrels(qrels, ir);
+    if (!read) return read.err();
+    q = std::move(*read);
+  }
+  // Any other run is read whole and turned into TREC text first.
+  if (!streams_as_trec(headed.head(), q, b.run_format)) {
+    const std::string text = headed.rest();
+    return evaluate_read(read_inputs(qrels, {text}, ir, are_qrels), b, subtopics);
+  }
+  auto out = evaluate_streamed(q.text(), headed, b, subtopics);
+  if (out && !q.reading.empty()) out->readings.insert(out->readings.begin(), q.reading);
+  return out;
+}
+
+}  // namespace ndcg
+
+namespace ndcg {
+
+expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
+                                        const input_reading& ir) {
+  const bool are_qrels = b.trec.judgments == judgment_format::qrels && !table.empty();
+  return evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics);
+}
+
+}  // namespace ndcg
+
+namespace ndcg {
+
+std::size_t text_source::read(char* into, std::size_t size) {
+  const std::size_t n = std::min(size, text_.size() - at_);
+  std::memcpy(into, text_.data() + at_, n);
+  at_ += n;
+  return n;
+}
+
+bool text_source::rewind() {
+  at_ = 0;
+  return true;
+}
+
+}  // namespace ndcg
