@@ -1,4 +1,4 @@
-// The batch engine: reads a run or qrels (a File, gzip included, or text),
+// The batch engine: reads a run or qrels (a File, gzip included, as bytes, or text),
 // evaluates them with evaluateTrec and answers drill-downs. A worker runs
 // it from source text (runner.js builds it from ENGINE_FUNCTIONS), so
 // every function here refers only to the others in that list and to
@@ -37,13 +37,14 @@ async function fileStream(file, progress) {
 }
 
 /**
- * The text of `file` (slot names the input for errors): decoded as UTF-8,
- * refused above `limit` bytes once decompressed.
+ * The bytes of `file` (slot names the input for errors), unpacked when
+ * gzip, refused above `limit` bytes once unpacked. Kept as bytes: the core
+ * reads them as they are (a run in pieces), and text is decoded only where
+ * the page shows some (textOf).
  */
 async function readFile(file, slot, limit, progress) {
   const { stream, gzip } = await fileStream(file, progress);
   const reader = stream.getReader();
-  const decoder = new TextDecoder();
   const parts = [];
   let bytes = 0;
   for (;;) {
@@ -59,10 +60,36 @@ async function readFile(file, slot, limit, progress) {
       reader.cancel().catch(() => {});
       throw engineError('too-large', slot, { limit: `${Math.round(limit / 2 ** 20)} MB` }, `the input is larger than the limit of ${limit} bytes`);
     }
-    parts.push(decoder.decode(step.value, { stream: true }));
+    parts.push(step.value);
   }
-  parts.push(decoder.decode());
-  return { text: parts.join(''), bytes, gzip };
+  const data = parts.length === 1 ? parts[0] : new Uint8Array(bytes);
+  if (parts.length !== 1) parts.reduce((at, part) => (data.set(part, at), at + part.byteLength), 0);
+  return { data, bytes, gzip };
+}
+
+/** A loaded input as text: a paste as it is, a file's bytes decoded as UTF-8 (once, then kept). */
+function textOf(held) {
+  if (held.text === null) held.text = new TextDecoder().decode(held.data);
+  return held.text;
+}
+
+/** The lines of a loaded input: its "\n" bytes counted without decoding it, as lineCount counts them in text. */
+function linesOf(held) {
+  if (held.text !== null) return lineCount(held.text);
+  const { data } = held;
+  let n = 0;
+  for (let at = data.indexOf(10); at >= 0; at = data.indexOf(10, at + 1)) n++;
+  return data.length && data[data.length - 1] !== 10 ? n + 1 : n;
+}
+
+/** What the page says about a loaded input (see describeText): from the first 64 KB and the line count. */
+function describeHeld(api, held, got) {
+  const size = held.text !== null ? held.text.length : held.data.length;
+  let head = held.text !== null ? held.text.slice(0, 65536) : new TextDecoder().decode(held.data.subarray(0, 65536));
+  // A longer input's head ends at its last whole line (no line, nor character, cut in two).
+  if (size > 65536 && head.lastIndexOf('\n') > 0) head = head.slice(0, head.lastIndexOf('\n') + 1);
+  const described = describeText(api, { text: head, bytes: got.bytes, gzip: got.gzip });
+  return { ...described, lines: linesOf(held), kind: inputKind(headOf(head, 20)) };
 }
 
 /** The first `n` lines of `text` (a scan, no split of the whole text). */
@@ -114,8 +141,8 @@ function columnsOf(r) {
 }
 
 /** The options with LETOR's group sizes when the group slot holds a file. */
-function withGroup(options, texts) {
-  return texts.group ? { ...options, group: texts.group } : options;
+function withGroup(options, group) {
+  return group ? { ...options, group } : options;
 }
 
 /**
@@ -125,38 +152,42 @@ function withGroup(options, texts) {
  * by slot (run, qrels, and compare mode's runB).
  */
 function makeEngine(getApi) {
-  const texts = { run: '', qrels: '' };
+  // By slot: a file's bytes (data) or a paste's text, the text decoded when asked for.
+  const held = {};
+  const input = (slot) => (held[slot] ? (held[slot].text ?? held[slot].data) : '');
+  const textIn = (slot) => (held[slot] ? textOf(held[slot]) : '');
+  const inputs = (slots) => slots.map((slot) => input(slot));
   return {
     async load({ slot, file, text, limit }, progress) {
       const got = file ? await readFile(file, slot, limit, progress) : { text, bytes: text.length, gzip: false };
-      texts[slot] = got.text;
-      return { ...describeText(await getApi(), got), kind: inputKind(headOf(got.text, 20)) };
+      held[slot] = file ? { data: got.data, text: null } : { data: null, text };
+      return describeHeld(await getApi(), held[slot], got);
     },
     async evaluate({ options }) {
       const api = await getApi();
-      return columnsOf(api.evaluateTrec(texts.qrels, texts.run, withGroup(options, texts)));
+      return columnsOf(api.evaluateTrec(input('qrels'), input('run'), withGroup(options, textIn('group'))));
     },
     async compare({ slots, options }) {
       const api = await getApi();
-      const r = api.compareRuns(texts.qrels, slots.map((slot) => texts[slot] || ''), withGroup(options, texts));
+      const r = api.compareRuns(input('qrels'), inputs(slots), withGroup(options, textIn('group')));
       // Which runs the core read as TREC as given: its readings (of the others, in order) name none of them.
-      return { ...r, trecRuns: slots.map((slot) => isTrecRun(headOf(texts[slot] || '', 5))) };
+      return { ...r, trecRuns: slots.map((slot) => isTrecRun(headOf(textIn(slot), 5))) };
     },
     linesOf({ qid, slots = ['run', 'qrels'] }) {
       const out = {};
-      for (const slot of slots) out[slot] = linesOfQid(texts[slot] || '', qid);
+      for (const slot of slots) out[slot] = linesOfQid(textIn(slot), qid);
       return out;
     },
-    text: ({ slot }) => texts[slot] || '',
+    text: ({ slot }) => textIn(slot),
     forget({ slot }) {
-      texts[slot] = '';
+      delete held[slot];
     },
     warm: async () => Boolean(await getApi()),
     // An export of a large analysis, built here so the page never waits on it.
-    render: async ({ input, options, format, keep }) => exportOf((await getApi()).render(input, options, format), keep),
-    // Compare's and batch mode's reports of the texts held (options.format), likewise.
-    exportCompare: async ({ slots, options, keep }) => exportOf((await getApi()).compareRuns(texts.qrels, slots.map((slot) => texts[slot] || ''), withGroup(options, texts)).text, keep),
-    exportTrec: async ({ options, keep }) => exportOf((await getApi()).evaluateTrec(texts.qrels, texts.run, withGroup(options, texts)).text, keep),
+    render: async ({ input: ranking, options, format, keep }) => exportOf((await getApi()).render(ranking, options, format), keep),
+    // Compare's and batch mode's reports of the inputs held (options.format), likewise.
+    exportCompare: async ({ slots, options, keep }) => exportOf((await getApi()).compareRuns(input('qrels'), inputs(slots), withGroup(options, textIn('group'))).text, keep),
+    exportTrec: async ({ options, keep }) => exportOf((await getApi()).evaluateTrec(input('qrels'), input('run'), withGroup(options, textIn('group'))).text, keep),
   };
 }
 
@@ -190,7 +221,7 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, fileStream, readFile, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeEngine,
+  engineError, plainError, fileStream, readFile, textOf, linesOf, describeHeld, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeEngine,
   transferablesOf, workerMain,
 ];
 
