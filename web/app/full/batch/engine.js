@@ -20,20 +20,16 @@ function plainError(e) {
   return engineError('bad-input', '', { found: String(e && e.message ? e.message : e).slice(0, 200) }, String(e && e.message ? e.message : e));
 }
 
-/** The bytes of `file` as a stream, counting what was read into progress(fraction); gunzipped when it starts with gzip's magic. */
-async function fileStream(file, progress) {
-  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  const gzip = head[0] === 0x1f && head[1] === 0x8b;
+/** The unpacked bytes of gzip `file` as a stream, counting what was read into progress(fraction). */
+function gunzipStream(file, progress) {
   let read = 0;
-  let stream = file.stream().pipeThrough(new TransformStream({
+  return file.stream().pipeThrough(new TransformStream({
     transform(chunk, out) {
       read += chunk.byteLength;
       progress(file.size ? read / file.size : 1);
       out.enqueue(chunk);
     },
-  }));
-  if (gzip) stream = stream.pipeThrough(new DecompressionStream('gzip'));
-  return { stream, gzip };
+  })).pipeThrough(new DecompressionStream('gzip'));
 }
 
 /**
@@ -43,8 +39,21 @@ async function fileStream(file, progress) {
  * the page shows some (textOf).
  */
 async function readFile(file, slot, limit, progress) {
-  const { stream, gzip } = await fileStream(file, progress);
-  const reader = stream.getReader();
+  const tooLarge = () => engineError('too-large', slot, { limit: `${Math.round(limit / 2 ** 20)} MB` }, `the input is larger than the limit of ${limit} bytes`);
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  // Plain bytes in one read (a stream's pieces would be copied once more into one array).
+  if (!(head[0] === 0x1f && head[1] === 0x8b)) {
+    if (file.size > limit) throw tooLarge();
+    let data;
+    try {
+      data = new Uint8Array(await file.arrayBuffer());
+    } catch {
+      throw engineError('bad-file', slot, { found: file.name }, `the file "${file.name}" cannot be read`);
+    }
+    progress(1);
+    return { data, bytes: data.length, gzip: false };
+  }
+  const reader = gunzipStream(file, progress).getReader();
   const parts = [];
   let bytes = 0;
   for (;;) {
@@ -52,19 +61,19 @@ async function readFile(file, slot, limit, progress) {
     try {
       step = await reader.read();
     } catch {
-      throw engineError('bad-file', slot, { found: file.name }, `the file "${file.name}" cannot be read${gzip ? ' (a damaged .gz?)' : ''}`);
+      throw engineError('bad-file', slot, { found: file.name }, `the file "${file.name}" cannot be read (a damaged .gz?)`);
     }
     if (step.done) break;
     bytes += step.value.byteLength;
     if (bytes > limit) {
       reader.cancel().catch(() => {});
-      throw engineError('too-large', slot, { limit: `${Math.round(limit / 2 ** 20)} MB` }, `the input is larger than the limit of ${limit} bytes`);
+      throw tooLarge();
     }
     parts.push(step.value);
   }
   const data = parts.length === 1 ? parts[0] : new Uint8Array(bytes);
   if (parts.length !== 1) parts.reduce((at, part) => (data.set(part, at), at + part.byteLength), 0);
-  return { data, bytes, gzip };
+  return { data, bytes, gzip: true };
 }
 
 /** A loaded input as text: a paste as it is, a file's bytes decoded as UTF-8 (once, then kept). */
@@ -221,7 +230,7 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, fileStream, readFile, textOf, linesOf, describeHeld, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeEngine,
+  engineError, plainError, gunzipStream, readFile, textOf, linesOf, describeHeld, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeEngine,
   transferablesOf, workerMain,
 ];
 
