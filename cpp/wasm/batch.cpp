@@ -65,33 +65,62 @@ bool are_qrels(const ndcg::batch_settings& b, std::string_view qrels) {
   return b.trec.judgments == ndcg::judgment_format::qrels && !qrels.empty();
 }
 
-// A run's JS bytes (a Uint8Array, or a string as UTF-8) handed to the core
-// in pieces, each copied by the engine: the run is never in wasm memory
-// whole (each first touch of a page of it costs more than reading it).
+// A run's JS bytes (a Uint8Array) or string handed to the core in pieces,
+// each copied (a string's encoded as UTF-8) by the engine straight into
+// wasm memory: the run is never there whole (each first touch of a page of
+// it costs more than reading it), nor, when a string, encoded whole in JS.
 class js_run_source final : public ndcg::run_source {
  public:
-  explicit js_run_source(const val& v) : bytes_(v.isString() ? encoder().call<val>("encode", v) : v), size_(length_of(bytes_)) {}
+  explicit js_run_source(const val& v) : run_(v), is_text_(v.isString()), size_(length_of(v)) {}
   std::size_t read(char* into, std::size_t size) override {
-    const std::size_t n = std::min(size, size_ - at_);
-    if (n == 0) return 0;
-    const val piece = bytes_.call<val>("subarray", js_index(at_), js_index(at_ + n));
-    val(emscripten::typed_memory_view(n, reinterpret_cast<unsigned char*>(into))).call<void>("set", piece);
-    at_ += n;
-    return n;
+    if (!is_text_) {
+      const std::size_t n = std::min(size, size_ - at_);
+      if (n != 0) view_of(into, n).call<void>("set", run_.call<val>("subarray", js_index(at_), js_index(at_ + n)));
+      at_ += n;
+      return n;
+    }
+    std::size_t n = 0;
+    while (n < size && held_ < pending_.size()) into[n++] = pending_[held_++];
+    if (n == size || at_ == size_) return n;
+    // Room for few characters: the next one (one or two units) encoded aside, given a byte at a time.
+    if (size - n < 8) {
+      pending_ = std::string(text_of(run_.call<val>("substring", js_index(at_), js_index(unit_end(at_ + 1)))));
+      held_ = 0;
+      at_ = unit_end(at_ + 1);
+      return n + read(into + n, size - n);
+    }
+    // At most 3 bytes a unit; what did not fit (a pair at the end) comes next time.
+    const std::size_t end = unit_end(std::min(size_, at_ + (size - n) / 3));
+    const val done = encoder().call<val>("encodeInto", run_.call<val>("substring", js_index(at_), js_index(end)), view_of(into + n, size - n));
+    at_ += static_cast<std::size_t>(done["read"].as<double>());
+    return n + static_cast<std::size_t>(done["written"].as<double>());
   }
   bool rewind() override {
-    at_ = 0;
+    at_ = held_ = 0;
+    pending_.clear();
     return true;
   }
 
  private:
+  static val view_of(char* at, std::size_t n) {
+    return val(emscripten::typed_memory_view(n, reinterpret_cast<unsigned char*>(at)));
+  }
+  // `end`, or one unit on when a piece would end between a surrogate pair's halves.
+  std::size_t unit_end(std::size_t end) const {
+    if (end >= size_) return size_;
+    const double unit = run_.call<val>("charCodeAt", js_index(end - 1)).as<double>();
+    return unit >= 0xD800 && unit <= 0xDBFF ? end + 1 : end;
+  }
   static val& encoder() {
     static val e = val::global("TextEncoder").new_();
     return e;
   }
-  val bytes_;
-  std::size_t size_;
+  val run_;
+  bool is_text_;
+  std::size_t size_;  // bytes, or a string's UTF-16 units
   std::size_t at_ = 0;
+  std::string pending_;  // a character's bytes that did not fit, given from held_ on
+  std::size_t held_ = 0;
 };
 
 // A result's fields (the tie range's measures among them when asked for),

@@ -193,6 +193,25 @@ test('evaluateTrec reads a run in pieces: memory holds the judgments, not the ru
   assert.deepEqual(fresh.evaluateTrec(qrels, json, { measures: ['map'] }).mean, fresh.evaluateTrec(qrels, run, { measures: ['map'] }).mean);
 });
 
+test('evaluateTrec reads a string run in pieces encoded as UTF-8: ids with surrogate pairs across the pieces\' ends read as from bytes', () => {
+  const qrels = [], run = [];
+  // Some 5 MB: several 2 MB pieces, their ends falling inside ids of 1- to 4-byte characters.
+  for (let q = 0; q < 600; q++) {
+    for (let d = 0; d < 200; d++) {
+      const id = `d${d}${'😀é中'.repeat((q + d) % 7)}x`;
+      run.push(`q${q} Q0 ${id} ${d + 1} ${1000 - d} r`);
+      if (d % 7 === 0) qrels.push(`q${q} 0 ${id} ${d % 3}`);
+    }
+  }
+  const runText = `${run.join('\n')}\n`, qrelsText = `${qrels.join('\n')}\n`;
+  assert.ok(Buffer.byteLength(runText) > 2 * 2 ** 21, String(Buffer.byteLength(runText)));
+  const options = { measures: ['ndcg_cut.10', 'map', 'num_rel_ret', 'num_ret'], perQuery: true };
+  const fromText = api.evaluateTrec(qrelsText, runText, options);
+  assert.deepEqual(fromText, api.evaluateTrec(Buffer.from(qrelsText), Buffer.from(runText), options));
+  assert.equal(fromText.mean.num_ret, run.length);
+  assert.equal(fromText.mean.num_rel_ret, qrels.filter((l) => !l.endsWith(' 0')).length);
+});
+
 test('evaluateTrec\'s text follows format, noSummary and perQuery as ndcg trec\'s flags; relstring per query is its text', () => {
   const measures = ['map', 'relstring.3', 'ndcg_cut.10', 'num_ret'];
   for (const [format, flags] of [['json', ['-q']], ['csv', ['-q']], ['text', ['-q', '-n']], ['json', ['-n', '-q']]]) {
