@@ -25,14 +25,10 @@ const top = Number(option('--top', 30));
 const callersOf = option('--callers', null);
 const modulePath = resolve(option('--module', join(root, 'build', 'wasm', 'ndcg-profile.js')));
 const [qrelsPath, runPath, ...measures] = args;
-// The glue is built for the page (it would fetch its wasm): hand it the instance.
-const wasm = readFileSync(modulePath.replace(/\.js$/, '.wasm'));
-const m = await createRequire(import.meta.url)(modulePath)({
-  instantiateWasm(imports, receive) {
-    WebAssembly.instantiate(wasm, imports).then(({ instance }) => receive(instance));
-    return {};
-  },
-});
+// The glue (MINIMAL_RUNTIME) defines the factory ndcgCore and instantiates the bytes it is handed as `wasm`.
+const glue = readFileSync(modulePath, 'utf8');
+const factory = new Function(`${glue}\nreturn ndcgCore;`)();
+const m = await factory({ wasm: readFileSync(modulePath.replace(/\.js$/, '.wasm')) });
 const qrels = readFileSync(qrelsPath), run = readFileSync(runPath);
 const keys = measures.map(() => 'measures');
 
@@ -42,7 +38,7 @@ await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
 await session.post('Profiler.start');
 const started = process.hrtime.bigint();
-const r = m.evaluateTrec(qrels, run, '', keys, measures);
+const r = m.evaluateTrec(qrels, run, '', '', '', keys, measures);
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 const { profile } = await session.post('Profiler.stop');
 if (!r.ok) throw new Error(r.message);
