@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "fuzz_support.hpp"
 #include "ndcg/evaluate_run.hpp"
@@ -42,7 +43,8 @@ void check_run_source(const std::string& qrels, const std::string& run, const nd
   piece_source source(run);
   ndcg::input_reading ir;
   ir.qrels_format = ir.run_format = ndcg::input_format::trec;
-  auto r = ndcg::evaluate_run(qrels, source, b, {}, ir);
+  std::vector<std::string> readings;
+  auto r = ndcg::evaluate_run(qrels, source, b, {}, ir, readings);
   if (!whole) {
     fuzz::require(!r, "evaluate_run refuses what the whole text refuses", whole.err().message);
     return;

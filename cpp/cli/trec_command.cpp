@@ -178,14 +178,14 @@ input_reading reading_of(const trec_request& r, std::string_view group) {
 // The run file (or standard input) read by evaluate_run: streamed when it is a TREC run.
 expected<run_evaluation> evaluate_inputs(const trec_request& r, std::istream& in, std::string_view qrels,
                                          const std::string& subtopics, const std::string& group,
-                                         std::string& problem) {
+                                         std::vector<std::string>& readings, std::string& problem) {
   const input_reading ir = reading_of(r, group);
-  if (r.files.size() == 1 && r.subtopics.empty()) return evaluate_table(qrels, r.batch, subtopics, ir);
+  if (r.files.size() == 1 && r.subtopics.empty()) return evaluate_table(qrels, r.batch, subtopics, ir, readings);
   const std::string& path = r.files.back();
   std::unique_ptr<std::istream> file = path == "-" ? nullptr : open_file(path, problem);
   if (path != "-" && !file) return fail(error_code::bad_file, problem).with("found", path);
   auto source = stream_source(file ? *file : in, file != nullptr);
-  return evaluate_run(qrels, *source, r.batch, subtopics, ir);
+  return evaluate_run(qrels, *source, r.batch, subtopics, ir, readings);
 }
 
 int merge_command(const trec_request& r, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -228,9 +228,9 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   std::optional<std::string> group = std::string();
   if (qrels && subtopics && !req->group.empty()) group = read_file(req->group, in, problem);
   if (!qrels || !subtopics || !group) { err << "ndcg trec: " << problem << "\n"; return 2; }
-  auto evaluated = evaluate_inputs(*req, in, qrels->view(), *subtopics, *group, problem);
-  if (evaluated)
-    for (const std::string& reading : evaluated->readings) err << "ndcg trec: " << reading << "\n";
+  std::vector<std::string> readings;
+  auto evaluated = evaluate_inputs(*req, in, qrels->view(), *subtopics, *group, readings, problem);
+  for (const std::string& reading : readings) err << "ndcg trec: " << reading << "\n";
   expected<trec_result> result = evaluated ? expected<trec_result>(std::move(evaluated->result)) : evaluated.err();
   const std::optional<trec_tie_range> ties = evaluated ? std::move(evaluated->ties) : std::nullopt;
   if (!result) {

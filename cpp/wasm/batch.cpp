@@ -146,14 +146,15 @@ val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const 
   if (!output) return js_error(output.err());
   const js_bytes qrels_text = text_of(qrels), subtopics_text = text_of(subtopics), group_text = text_of(group);
   const ndcg::input_reading ir = reading_of(b, group_text);
+  std::vector<std::string> readings;
   auto ev = [&] {
-    if (run.isNull() || run.isUndefined()) return ndcg::evaluate_table(qrels_text, b, subtopics_text, ir);
+    if (run.isNull() || run.isUndefined()) return ndcg::evaluate_table(qrels_text, b, subtopics_text, ir, readings);
     js_run_source source(run);
-    return ndcg::evaluate_run(qrels_text, source, b, subtopics_text, ir);
+    return ndcg::evaluate_run(qrels_text, source, b, subtopics_text, ir, readings);
   }();
   if (!ev) return js_error(ev.err());
   const std::string text = ev->ties ? ndcg::render_trec(ev->result, *output, *ev->ties) : ndcg::render_trec(ev->result, *output);
-  return evaluated(ev->ties ? ndcg::with_tie_range(ev->result, *ev->ties) : ev->result, text, ev->readings);
+  return evaluated(ev->ties ? ndcg::with_tie_range(ev->result, *ev->ties) : ev->result, text, readings);
 }
 
 // The result's field list (put_compare_result), and the report in the

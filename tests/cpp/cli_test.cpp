@@ -409,3 +409,13 @@ TEST_CASE("trec --tie-range in JSON and CSV: the range as measures beside the ot
   }
   CHECK(lines == 51);  // 50 queries and "all"
 }
+
+TEST_CASE("trec says how it read the qrels also when the run then fails") {
+  const std::string dir = scratch();
+  spit(dir + "/table.csv", "qid,docid,rel\nq1,a,1\n");
+  spit(dir + "/bad.run", "q1 Q0 a 1 x t\n");
+  outcome r = run({"trec", dir + "/table.csv", dir + "/bad.run"});
+  CHECK(r.code == 2);
+  CHECK(r.err == "ndcg trec: " + dir + "/table.csv read as CSV: qid -> query, docid -> doc, rel -> rel\n"
+                 "ndcg trec: " + dir + "/bad.run:1:11: expected a score (a number), got \"x\"\n");
+}

@@ -22,19 +22,21 @@ namespace ndcg {
 struct run_evaluation {
   trec_result result;
   std::optional<trec_tie_range> ties;  // with batch_settings::tie_range
-  std::vector<std::string> readings;   // how inputs that are not plain TREC were read
 };
 
 // The run from `run` against `qrels` (its text as given: read_inputs reads
 // its format). With b.tie_range the run is read twice more, in the worst
 // and best order of equal scores: from its start again when it can rewind,
-// else from a copy of it read whole.
+// else from a copy of it read whole. `readings` says how the inputs that
+// are not plain TREC were read, also when the evaluation then fails (the
+// reading may be why).
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
-                                      std::string_view subtopics, const input_reading& ir);
+                                      std::string_view subtopics, const input_reading& ir,
+                                      std::vector<std::string>& readings);
 
 // One input that holds both the judgments and the scores (a table with a
 // rel and a score column, JSON records), read whole.
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
-                                        const input_reading& ir);
+                                        const input_reading& ir, std::vector<std::string>& readings);
 
 }  // namespace ndcg

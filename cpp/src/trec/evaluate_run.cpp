@@ -91,10 +91,10 @@ expected<run_evaluation> evaluate_streamed(std::string_view qrels, headed_source
 
 // Inputs read whole as TREC text, evaluated in one piece.
 expected<run_evaluation> evaluate_read(expected<trec_inputs> inputs, const batch_settings& b,
-                                       std::string_view subtopics) {
+                                       std::string_view subtopics, std::vector<std::string>& readings) {
   if (!inputs) return inputs.err();
+  readings = inputs->readings;
   run_evaluation out;
-  out.readings = inputs->readings;
   const std::string_view q = inputs->qrels.text(), r = inputs->runs[0].text();
   auto result = evaluate_trec(q, r, b.trec, subtopics);
   if (!result) return result.err();
@@ -109,7 +109,8 @@ expected<run_evaluation> evaluate_read(expected<trec_inputs> inputs, const batch
 }  // namespace
 
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
-                                      std::string_view subtopics, const input_reading& ir) {
+                                      std::string_view subtopics, const input_reading& ir,
+                                      std::vector<std::string>& readings) {
   const bool are_qrels = b.trec.judgments == judgment_format::qrels && !qrels.empty();
   headed_source headed(run);
   trec_text q = trec_text::passed(qrels, input_format::trec);
@@ -121,11 +122,11 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
   // Any other run is read whole and turned into TREC text first.
   if (!streams_as_trec(headed.head(), q, b.run_format)) {
     const std::string text = headed.rest();
-    return evaluate_read(read_inputs(qrels, {text}, ir, are_qrels), b, subtopics);
+    return evaluate_read(read_inputs(qrels, {text}, ir, are_qrels), b, subtopics, readings);
   }
-  auto out = evaluate_streamed(q.text(), headed, b, subtopics);
-  if (out && !q.reading.empty()) out->readings.insert(out->readings.begin(), q.reading);
-  return out;
+  readings.clear();
+  if (!q.reading.empty()) readings.push_back(q.reading);
+  return evaluate_streamed(q.text(), headed, b, subtopics);
 }
 
 }  // namespace ndcg
@@ -133,9 +134,9 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
 namespace ndcg {
 
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
-                                        const input_reading& ir) {
+                                        const input_reading& ir, std::vector<std::string>& readings) {
   const bool are_qrels = b.trec.judgments == judgment_format::qrels && !table.empty();
-  return evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics);
+  return evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics, readings);
 }
 
 }  // namespace ndcg
