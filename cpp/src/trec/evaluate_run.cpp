@@ -129,19 +129,11 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
   return evaluate_streamed(q.text(), headed, b, subtopics);
 }
 
-}  // namespace ndcg
-
-namespace ndcg {
-
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
                                         const input_reading& ir, std::vector<std::string>& readings) {
   const bool are_qrels = b.trec.judgments == judgment_format::qrels && !table.empty();
   return evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics, readings);
 }
-
-}  // namespace ndcg
-
-namespace ndcg {
 
 std::size_t text_source::read(char* into, std::size_t size) {
   const std::size_t n = std::min(size, text_.size() - at_);
