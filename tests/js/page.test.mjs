@@ -185,6 +185,26 @@ test('no function of the page is longer than 60 lines', () => {
   assert.deepEqual(over.map((f) => `${f.file}:${f.line} ${f.name} (${f.length})`), []);
 });
 
+test('a file\'s lines are counted on its bytes as lineCount counts them in its text, at any offset and length', async () => {
+  const { linesOf } = await import('../../web/app/full/batch/engine.js');
+  const { lineCount } = await import('../../web/app/shared/summary.js');
+  const pieces = ['\n', 'a', 'é', '\r\n', '\n\n', 'qid Q0 d 1 2 t\n', '\u{1F600}', ' '];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  for (let round = 0; round < 300; round++) {
+    let text = '';
+    for (let i = next() % 40; i > 0; i--) text += pieces[next() % pieces.length];
+    const data = new TextEncoder().encode(text);
+    // At offsets 0 to 3 into its buffer: its words start anywhere.
+    const offset = next() % 4;
+    const view = new Uint8Array(data.length + offset).subarray(offset);
+    view.set(data);
+    assert.equal(linesOf({ data: view, text: null }), lineCount(new TextDecoder().decode(view)), JSON.stringify(text));
+  }
+  assert.equal(linesOf({ data: new Uint8Array(0), text: null }), 0);
+  assert.equal(linesOf({ data: null, text: 'a\nb' }), 2);
+});
+
 test('exportOf keeps a Blob of the whole text (UTF-8), its line count and only its head', async () => {
   const { exportOf, headOf } = await import('../../web/app/full/batch/engine.js');
   const text = 'é1\nb2\nc3\nd4';
