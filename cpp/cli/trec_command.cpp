@@ -231,16 +231,16 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   std::vector<std::string> readings;
   auto evaluated = evaluate_inputs(*req, in, qrels->view(), *subtopics, *group, readings, problem);
   for (const std::string& reading : readings) err << "ndcg trec: " << reading << "\n";
-  expected<trec_result> result = evaluated ? expected<trec_result>(std::move(evaluated->result)) : evaluated.err();
-  const std::optional<trec_tie_range> ties = evaluated ? std::move(evaluated->ties) : std::nullopt;
-  if (!result) {
-    if (result.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }
-    err << "ndcg trec: " << placed(result.err(), file_of(*req, result.err().source)) << "\n";
+  if (!evaluated) {
+    if (evaluated.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }
+    err << "ndcg trec: " << placed(evaluated.err(), file_of(*req, evaluated.err().source)) << "\n";
     return 2;
   }
-  for (const std::string& note : result->notes) err << "ndcg trec: " << note << "\n";
+  const trec_result& result = evaluated->result;
+  for (const std::string& note : result.notes) err << "ndcg trec: " << note << "\n";
   const trec_output output = *trec_output_of(req->batch);
-  out << (ties ? render_trec(*result, output, *ties) : render_trec(*result, output));
+  const std::optional<trec_tie_range>& ties = evaluated->ties;
+  out << (ties ? render_trec(result, output, *ties) : render_trec(result, output));
   return 0;
 }
 

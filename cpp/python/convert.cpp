@@ -13,6 +13,7 @@
 #include <limits>
 
 #include "base/text.hpp"
+#include "ndcg/evaluate_run.hpp"
 #include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
@@ -175,10 +176,8 @@ namespace {
 // evaluate()'s options are the rows of the option table that `ndcg trec`
 // takes, read as the command reads them.
 struct evaluate_request {
-  ndcg::trec_options trec;
+  ndcg::batch_settings batch;
   ndcg::trec_output output;  // the text's format, -q, -n, digits
-  ndcg::input_format run_format, qrels_format;
-  bool tie_range = false;
 };
 
 // "zscores" among the pairs is -Z's text (an input, as subtopics, not an option row).
@@ -194,34 +193,7 @@ ndcg::expected<evaluate_request> evaluate_request_of(const option_texts& options
   auto output = ndcg::trec_output_of(s->batch);
   if (!output) return output.err();
   s->batch.trec.zscores = std::move(zscores);
-  return evaluate_request{s->batch.trec, *output, s->batch.run_format, s->batch.qrels_format, s->batch.tie_range};
-}
-
-// A run file streamed as `ndcg trec` streams it (read again, grouped, when
-// its queries are interleaved).
-ndcg::expected<ndcg::trec_result> evaluate_file(std::string_view qrels, const std::string& path,
-                                                const ndcg::trec_options& opt, const std::string& subtopics) {
-  auto stream = ndcg::trec_stream::open(qrels, opt, subtopics);
-  if (!stream) return stream.err();
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(path)).in("run").with("found", path);
-  return stream->feed_all(file);
-}
-
-// The first bytes of a file, to tell its format; nullopt when it cannot be read.
-std::optional<std::string> head_of(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return std::nullopt;
-  std::string head(1 << 16, '\0');
-  file.read(&head[0], static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(file.gcount()));
-  return head;
-}
-
-std::optional<std::string> whole_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return std::nullopt;
-  return std::string(std::istreambuf_iterator<char>(file), {});
+  return evaluate_request{s->batch, *output};
 }
 
 ndcg::input_reading reading_of(ndcg::input_format run, ndcg::input_format qrels, std::string_view group) {
@@ -232,49 +204,22 @@ ndcg::input_reading reading_of(ndcg::input_format run, ndcg::input_format qrels,
   return how;
 }
 
-// evaluate()'s inputs as `ndcg trec` reads them (inputs.hpp): a TREC run
-// file streamed, any other read whole and turned into TREC text; no run:
-// the qrels hold both. The readings taken go to `readings`.
-ndcg::expected<ndcg::trec_result> evaluate_inputs(const std::string& qrels, const std::string& run, bool run_is_path,
-                                                  bool has_run, const std::string& subtopics, const std::string& group,
-                                                  const evaluate_request& req, std::vector<std::string>& readings) {
-  const ndcg::input_reading how = reading_of(req.run_format, req.qrels_format, group);
-  const bool are_qrels = req.trec.judgments == ndcg::judgment_format::qrels && !qrels.empty();
-  std::optional<std::string> text;
-  if (has_run && run_is_path) {
-    auto head = head_of(run);
-    if (!head) return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(run)).in("run").with("found", run);
-    ndcg::trec_text q = ndcg::trec_text::passed(qrels, ndcg::input_format::trec);
-    if (are_qrels) {
-      auto read = ndcg::read_qrels(qrels, how);
-      if (!read) return read.err();
-      q = std::move(*read);
-    }
-    if (ndcg::streams_as_trec(*head, q, req.run_format)) {
-      if (!q.reading.empty()) readings.push_back(q.reading);
-      return evaluate_file(q.text(), run, req.trec, subtopics);
-    }
-    text = whole_file(run);
-    if (!text) return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(run)).in("run").with("found", run);
+// evaluate()'s inputs as `ndcg trec` reads them (evaluate_run): a TREC run,
+// a file or a text, streamed, any other read whole and turned into TREC
+// text; no run: the qrels hold both. The readings taken go to `readings`.
+ndcg::expected<ndcg::run_evaluation> evaluate_inputs(const std::string& qrels, const std::string& run, bool run_is_path,
+                                                     bool has_run, const std::string& subtopics, const std::string& group,
+                                                     const evaluate_request& req, std::vector<std::string>& readings) {
+  const ndcg::input_reading how = reading_of(req.batch.run_format, req.batch.qrels_format, group);
+  if (!has_run) return ndcg::evaluate_table(qrels, req.batch, subtopics, how, readings);
+  if (!run_is_path) {
+    ndcg::text_source source(run);
+    return ndcg::evaluate_run(qrels, source, req.batch, subtopics, how, readings);
   }
-  std::vector<std::string_view> runs;
-  if (has_run) runs.push_back(text ? std::string_view(*text) : std::string_view(run));
-  auto in = ndcg::read_inputs(qrels, runs, how, are_qrels);
-  if (!in) return in.err();
-  readings = in->readings;
-  return ndcg::evaluate_trec(in->qrels.text(), in->runs[0].text(), req.trec, subtopics);
-}
-
-// tie_range: the inputs evaluated again with equal scores in the worst and
-// in the best order of grades (a run file streamed twice more).
-ndcg::expected<ndcg::trec_tie_range> ties_of(const std::string& qrels, const std::string& run, bool run_is_path,
-                                             bool has_run, const std::string& subtopics, const std::string& group,
-                                             evaluate_request req) {
-  std::vector<std::string> readings;
-  return ndcg::tie_range_by(req.trec, [&](const ndcg::trec_options& o) {
-    req.trec = o;
-    return evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, req, readings);
-  });
+  std::ifstream file(run, std::ios::binary);
+  if (!file) return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(run)).in("run").with("found", run);
+  auto source = ndcg::stream_source(file, true);
+  return ndcg::evaluate_run(qrels, *source, req.batch, subtopics, how, readings);
 }
 
 // The result's fields (the tie range's measures among them when asked for),
@@ -295,17 +240,12 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
   auto req = evaluate_request_of(options);
   const evaluate_request& r = value_or_raise(req);
   std::vector<std::string> readings;
-  std::optional<ndcg::trec_tie_range> ties;
-  auto result = [&]() -> ndcg::expected<ndcg::trec_result> {
+  auto result = [&] {
     py::gil_scoped_release unlocked;
-    auto evaluated = evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, r, readings);
-    if (!evaluated || !r.tie_range) return evaluated;
-    auto t = ties_of(qrels, run, run_is_path, has_run, subtopics, group, r);
-    if (!t) return t.err();
-    ties = std::move(*t);
-    return evaluated;
+    return evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, r, readings);
   }();
-  return evaluation_of(value_or_raise(result), readings, r.output, ties);
+  const ndcg::run_evaluation& evaluated = value_or_raise(result);
+  return evaluation_of(evaluated.result, readings, r.output, evaluated.ties);
 }
 
 // ---- compare ----------------------------------------------------------------------------

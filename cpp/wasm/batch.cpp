@@ -61,10 +61,6 @@ ndcg::input_reading reading_of(const ndcg::batch_settings& b, std::string_view g
   return ir;
 }
 
-bool are_qrels(const ndcg::batch_settings& b, std::string_view qrels) {
-  return b.trec.judgments == ndcg::judgment_format::qrels && !qrels.empty();
-}
-
 // A run's JS bytes (a Uint8Array) or string handed to the core in pieces,
 // each copied (a string's encoded as UTF-8) by the engine straight into
 // wasm memory: the run is never there whole (each first touch of a page of
@@ -91,7 +87,7 @@ class js_run_source final : public ndcg::run_source {
     }
     // At most 3 bytes a unit; what did not fit (a pair at the end) comes next time.
     const std::size_t end = unit_end(std::min(size_, at_ + (size - n) / 3));
-    const val done = encoder().call<val>("encodeInto", run_.call<val>("substring", js_index(at_), js_index(end)), view_of(into + n, size - n));
+    const val done = text_encoder().call<val>("encodeInto", run_.call<val>("substring", js_index(at_), js_index(end)), view_of(into + n, size - n));
     at_ += static_cast<std::size_t>(done["read"].as<double>());
     return n + static_cast<std::size_t>(done["written"].as<double>());
   }
@@ -110,10 +106,6 @@ class js_run_source final : public ndcg::run_source {
     if (end >= size_) return size_;
     const double unit = run_.call<val>("charCodeAt", js_index(end - 1)).as<double>();
     return unit >= 0xD800 && unit <= 0xDBFF ? end + 1 : end;
-  }
-  static val& encoder() {
-    static val e = val::global("TextEncoder").new_();
-    return e;
   }
   val run_;
   bool is_text_;
@@ -174,7 +166,7 @@ val compare_runs(const val& qrels, const val& runs, const val& group, const val&
   const std::size_t count = length_of(runs);
   for (std::size_t i = 0; i < count; ++i) run_texts.push_back(text_of(runs[js_index(i)]));
   auto in = ndcg::read_inputs(qrels_text, std::vector<std::string_view>(run_texts.begin(), run_texts.end()),
-                              reading_of(s->batch, group_text), are_qrels(s->batch, qrels_text));
+                              reading_of(s->batch, group_text), ndcg::judgments_are_qrels(s->batch, qrels_text));
   if (!in) return js_error(in.err());
   std::vector<std::string_view> texts;
   for (const ndcg::trec_text& t : in->runs) texts.push_back(t.text());

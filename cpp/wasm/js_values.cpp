@@ -115,9 +115,13 @@ std::size_t length_of(const val& list) {
   return n > 0 ? static_cast<std::size_t>(n) : 0;
 }
 
-js_bytes text_of(const val& v) {
+const val& text_encoder() {
   static const val encoder = val::global("TextEncoder").new_();
-  const val bytes = v.isString() ? encoder.call<val>("encode", v) : v;
+  return encoder;
+}
+
+js_bytes text_of(const val& v) {
+  const val bytes = v.isString() ? text_encoder().call<val>("encode", v) : v;
   js_bytes out(length_of(bytes));
   val(typed_memory_view(out.size(), reinterpret_cast<unsigned char*>(out.data()))).call<void>("set", bytes);
   return out;

@@ -54,6 +54,8 @@ class js_bytes {
   std::size_t size_;
 };
 js_bytes text_of(const val& v);
+// The one TextEncoder that text_of and a run read in pieces (batch.cpp) encode with.
+const val& text_encoder();
 
 // Numbers (a JS array or typed array) as doubles, converted by the engine
 // straight into wasm memory.

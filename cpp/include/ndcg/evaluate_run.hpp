@@ -24,6 +24,10 @@ struct run_evaluation {
   std::optional<trec_tie_range> ties;  // with batch_settings::tie_range
 };
 
+// True when `qrels` are read as qrels (in any format read_inputs knows);
+// other judgments (-R prefs, ...) pass as they are.
+bool judgments_are_qrels(const batch_settings& b, std::string_view qrels);
+
 // The run from `run` against `qrels` (its text as given: read_inputs reads
 // its format). With b.tie_range the run is read twice more, in the worst
 // and best order of equal scores: from its start again when it can rewind,

@@ -102,6 +102,8 @@ class run_source {
   virtual ~run_source() = default;
   virtual std::size_t read(char* into, std::size_t size) = 0;
   virtual bool rewind() = 0;
+  // Reads until `size` bytes came or the run ended; how many came.
+  std::size_t fill(char* into, std::size_t size);
 };
 // A run in memory as a source (evaluate_run.cpp).
 class text_source : public run_source {
@@ -140,8 +142,6 @@ class trec_stream {
   // start of a source that can rewind (a file), after regroup(); from one
   // that cannot, it is an ungrouped_run error.
   expected<trec_result> feed_all(run_source& in);
-  // The same from a stream (a file, standard input; trec_stream_file.cpp).
-  expected<trec_result> feed_all(std::istream& in);
   // After feed() said ungrouped_run: forget the run read so far and keep
   // the judgments; the run is then fed again from its start, its judged
   // queries' lines kept and evaluated by finish() (memory: those lines).

@@ -20,9 +20,7 @@ class headed_source final : public run_source {
  public:
   explicit headed_source(run_source& in) : in_(in) {
     head_.resize(head_size);
-    std::size_t filled = 0, got = 0;
-    while (filled < head_.size() && (got = in_.read(&head_[filled], head_.size() - filled)) != 0) filled += got;
-    head_.resize(filled);
+    head_.resize(in_.fill(&head_[0], head_size));
   }
   std::string_view head() const { return head_; }
   std::size_t read(char* into, std::size_t size) override {
@@ -108,10 +106,14 @@ expected<run_evaluation> evaluate_read(expected<trec_inputs> inputs, const batch
 
 }  // namespace
 
+bool judgments_are_qrels(const batch_settings& b, std::string_view qrels) {
+  return b.trec.judgments == judgment_format::qrels && !qrels.empty();
+}
+
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<std::string>& readings) {
-  const bool are_qrels = b.trec.judgments == judgment_format::qrels && !qrels.empty();
+  const bool are_qrels = judgments_are_qrels(b, qrels);
   headed_source headed(run);
   trec_text q = trec_text::passed(qrels, input_format::trec);
   if (are_qrels) {
@@ -131,7 +133,7 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
 
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
                                         const input_reading& ir, std::vector<std::string>& readings) {
-  const bool are_qrels = b.trec.judgments == judgment_format::qrels && !table.empty();
+  const bool are_qrels = judgments_are_qrels(b, table);
   return evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics, readings);
 }
 

@@ -542,9 +542,10 @@ expected<trec_result> feed_pieces(trec_stream& stream, run_source& in) {
   detail::big_vector<char> buf(detail::big_block);  // one huge page
   std::size_t filled = 0;
   for (;;) {
-    std::size_t got = 0;
-    while (filled < buf.size() && (got = in.read(buf.data() + filled, buf.size() - filled)) != 0) filled += got;
-    const bool last = got == 0;
+    const std::size_t room = buf.size() - filled;
+    const std::size_t got = in.fill(buf.data() + filled, room);
+    filled += got;
+    const bool last = got < room;
     const std::string_view text(buf.data(), filled);
     const std::size_t line_end = last ? filled : text.rfind('\n');
     const bool too_long = line_end == std::string_view::npos && filled > limits{}.max_line;
@@ -561,6 +562,12 @@ expected<trec_result> feed_pieces(trec_stream& stream, run_source& in) {
 }
 
 }  // namespace
+
+std::size_t run_source::fill(char* into, std::size_t size) {
+  std::size_t filled = 0;
+  for (std::size_t got; filled < size && (got = read(into + filled, size - filled)) != 0;) filled += got;
+  return filled;
+}
 
 // A run whose queries are interleaved is read again from its start when
 // the source can go back there (a file), grouped against the same judgments.

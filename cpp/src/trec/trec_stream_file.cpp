@@ -1,6 +1,6 @@
-// trec_stream::feed_all of a stream (the command's and the Python package's
-// run files): the stream as a run_source. Its own file, so that the wasm
-// modules, which never read a stream, link no iostream code.
+// A stream as a run_source (the command's and the Python package's run
+// files). Its own file, so that the wasm modules, which never read a
+// stream, link no iostream code.
 #include <istream>
 
 #include "ndcg/trec.hpp"
@@ -33,11 +33,6 @@ class istream_source final : public run_source {
 
 std::unique_ptr<run_source> stream_source(std::istream& in, bool can_rewind) {
   return std::make_unique<istream_source>(in, can_rewind);
-}
-
-expected<trec_result> trec_stream::feed_all(std::istream& in) {
-  istream_source source(in, true);
-  return feed_all(source);
 }
 
 }  // namespace ndcg

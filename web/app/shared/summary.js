@@ -11,8 +11,8 @@ export function lineCount(text) {
   return text.length && !text.endsWith('\n') ? n + 1 : n;
 }
 
-/** What the page says about a loaded text: its size, lines and detected format (from its first 64 KB). */
-export function describeText(api, got) {
+/** What the page says about a loaded text: its size, lines (counted in it unless given) and detected format (from its first 64 KB). */
+export function describeText(api, got, lines = lineCount(got.text)) {
   let head = got.text.slice(0, 65536);
   if (got.text.length > head.length && head.lastIndexOf('\n') > 0) head = head.slice(0, head.lastIndexOf('\n'));
   let format = null;
@@ -21,5 +21,5 @@ export function describeText(api, got) {
   } catch {
     format = null;
   }
-  return { bytes: got.bytes, gzip: got.gzip, lines: lineCount(got.text), format };
+  return { bytes: got.bytes, gzip: got.gzip, lines, format };
 }

@@ -108,8 +108,7 @@ function describeHeld(api, held, got) {
   let head = held.text !== null ? held.text.slice(0, 65536) : new TextDecoder().decode(held.data.subarray(0, 65536));
   // A longer input's head ends at its last whole line (no line, nor character, cut in two).
   if (size > 65536 && head.lastIndexOf('\n') > 0) head = head.slice(0, head.lastIndexOf('\n') + 1);
-  const described = describeText(api, { text: head, bytes: got.bytes, gzip: got.gzip });
-  return { ...described, lines: linesOf(held), kind: inputKind(headOf(head, 20)) };
+  return { ...describeText(api, { text: head, bytes: got.bytes, gzip: got.gzip }, linesOf(held)), kind: inputKind(headOf(head, 20)) };
 }
 
 /** The first `n` lines of `text` (a scan, no split of the whole text). */
