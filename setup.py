@@ -59,10 +59,15 @@ def unity_sources(files):
     return units
 
 
-def sources():
+def sources(archive=''):
+    """The binding's sources, after the core's in unity batches unless the
+    core comes compiled (`archive`)."""
     # Relative paths, as setuptools wants them; sorted so builds are repeatable.
     os.chdir(ROOT)
-    return unity_sources(sorted(glob('cpp/src/**/*.cpp', recursive=True))) + sorted(glob('cpp/python/*.cpp'))
+    binding = sorted(glob('cpp/python/*.cpp'))
+    if archive:
+        return binding
+    return unity_sources(sorted(glob('cpp/src/**/*.cpp', recursive=True))) + binding
 
 
 def newest_input():
@@ -121,10 +126,24 @@ class parallel_build_ext(build_ext):
             return False
 
 
+def core_archive():
+    """The core as CMake's native build compiled it (NDCG_CORE_ARCHIVE, e.g.
+    build/native/libndcg_core.a, which npm test passes): the same sources and
+    flags, position-independent, so the extension compiles only the binding.
+    Empty when unset: the core is compiled here."""
+    path = os.environ.get('NDCG_CORE_ARCHIVE', '')
+    if path and not os.path.isfile(path):
+        sys.exit(f'setup.py: NDCG_CORE_ARCHIVE names {path}, which is not a file')
+    return os.path.abspath(path) if path else ''
+
+
 def extension():
+    archive = core_archive()
     return Extension(
         'ndcg_calc._core',
-        sources=sources(),
+        sources=sources(archive),
+        extra_objects=[archive] if archive else [],
+        depends=[archive] if archive else [],
         include_dirs=['cpp/include', 'cpp/src', 'cpp/python', pybind11_include()],
         language='c++',
         # As CMake's Release build of the command; fast_float and {fmt} are header-only, from /usr/include.

@@ -491,14 +491,19 @@ describe('three runs', () => {
     const page = await comparePage();
     await pasteRuns(page, QRELS, A, A, bad);
     // Wait for C's own error: a draft of the previous test may show another one first.
-    await page.waitForFunction(() => /Line 2, column 12 in run C/.test(document.getElementById('run-c-error').textContent));
+    // Read in one step once the runner is idle: a run started meanwhile empties the errors until it answers.
+    const shown = await (await page.waitForFunction(() => {
+      const $ = (id) => document.getElementById(id);
+      if (!$('batch-progress').hidden || !/Line 2, column 12 in run C/.test($('run-c-error').textContent)) return null;
+      return { c: $('run-c-error').textContent, invalid: $('run-c').getAttribute('aria-invalid'), aHidden: $('ranking-error').hidden,
+        bHidden: $('ranking-b-error').hidden, texts: [$('ranking').value, $('ranking-b').value, $('run-c').value] };
+    })).jsonValue();
     // Named by its box's letter, not as "the run".
-    assert.match(await page.textContent('#run-c-error'), /Line 2, column 12 in run C/);
-    assert.doesNotMatch(await page.textContent('#run-c-error'), /in the run/);
-    assert.equal(await page.getAttribute('#run-c', 'aria-invalid'), 'true');
-    assert.equal(await page.isHidden('#ranking-error'), true);
-    assert.equal(await page.isHidden('#ranking-b-error'), true);
-    assert.deepEqual([await page.inputValue('#ranking'), await page.inputValue('#ranking-b'), await page.inputValue('#run-c')], [A, A, bad]);
+    assert.doesNotMatch(shown.c, /in the run/);
+    assert.equal(shown.invalid, 'true');
+    assert.equal(shown.aHidden, true);
+    assert.equal(shown.bHidden, true);
+    assert.deepEqual(shown.texts, [A, A, bad]);
     // With an empty C the error goes; run D behind it is numbered by its own box.
     await page.click('#run-add');
     await page.fill('#run-d', bad);

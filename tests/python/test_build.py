@@ -23,7 +23,8 @@ def test_pybind11_headers_are_found_without_the_module(monkeypatch):
     assert os.path.exists(os.path.join(without, 'pybind11', 'pybind11.h'))
 
 
-def test_the_extension_compiles_the_core_s_sources_and_the_binding_only():
+def test_the_extension_compiles_the_core_s_sources_and_the_binding_only(monkeypatch):
+    monkeypatch.delenv('NDCG_CORE_ARCHIVE', raising=False)
     setup = _setup_module()
     cwd = os.getcwd()
     try:
@@ -43,3 +44,29 @@ def test_the_extension_compiles_the_core_s_sources_and_the_binding_only():
         assert 0 < len(batch) <= setup.UNITY_BATCH and len(batch) == len(text.splitlines())
         included += [os.path.normpath(os.path.join(setup.UNITY_DIR, f)) for f in batch]
     assert included == core
+
+
+def test_with_the_native_build_s_core_only_the_binding_is_compiled(monkeypatch, tmp_path):
+    archive = tmp_path / 'libndcg_core.a'
+    archive.write_bytes(b'!<arch>\n')
+    monkeypatch.setenv('NDCG_CORE_ARCHIVE', str(archive))
+    setup = _setup_module()
+    cwd = os.getcwd()
+    try:
+        ext = setup.extension()
+    finally:
+        os.chdir(cwd)
+    binding = sorted(str(p.relative_to(ROOT)) for p in (ROOT / 'cpp' / 'python').glob('*.cpp'))
+    assert ext.sources == binding
+    assert ext.extra_objects == [str(archive)] and ext.depends == [str(archive)]
+
+
+def test_a_missing_core_archive_is_named(monkeypatch, tmp_path):
+    monkeypatch.setenv('NDCG_CORE_ARCHIVE', str(tmp_path / 'nothing.a'))
+    setup = _setup_module()
+    try:
+        setup.extension()
+    except SystemExit as e:
+        assert 'nothing.a' in str(e) and 'not a file' in str(e)
+    else:
+        raise AssertionError('a missing archive was accepted')
