@@ -71,7 +71,7 @@ async function pageOnce(browser, url, files) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'ndcg-bench-'));
-const browser = await launch();
+const browser = await launch({ full: true });
 const server = await serveDist();
 try {
   const files = workload(dir);

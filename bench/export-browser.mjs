@@ -139,7 +139,7 @@ async function measure(browser, text, expected) {
 
 const text = makeRanking(items);
 const expected = nativeHashes(text);
-const browser = await launch();
+const browser = await launch({ full: true });
 try {
   console.log(`data: ${items.toLocaleString('en')} lines "id score grade" (bench/gen.mjs makeRanking, seed 1), K = 0; ${pagePath} over file://, chromium headless`);
   await measure(browser, text, expected);

@@ -199,7 +199,7 @@ writeFileSync(join(scratch, 'index.html'), readFileSync(join(mainDir, 'index.htm
 const bareServer = await serve(scratch, 0);
 const subjects = [await subjectOf(mainDir, mainDir)];
 if (againstDir) subjects.push(await subjectOf(againstDir, againstDir));
-const browser = await launch();
+const browser = await launch({ full: true });
 try {
   console.log(`chromium ${browser.version()}, headless, 1280x900, over http://127.0.0.1; CPU slow-down ${cpu}x; keys ${JSON.stringify(KEYS.join(''))} ${KEY_GAP} ms apart`);
   const figures = await measureAll(browser, subjects, `http://127.0.0.1:${bareServer.address().port}/index.html`);

@@ -154,7 +154,7 @@ function report(name, r, baselines) {
   console.log(`  vs ${ratios}`);
 }
 
-const browser = await launch();
+const browser = await launch({ full: true });
 const server = await serveDist();
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -88,7 +88,7 @@ async function timePage(browser, url, { wait = true } = {}) {
   return median(times);
 }
 
-const browser = await launch();
+const browser = await launch({ full: true });
 const scratch = mkdtempSync(join(tmpdir(), 'ndcg-startup-'));
 try {
   const worked = '#grades=3,2,0,1,0,0,2,1,0,0&k=10&lang=en';

@@ -36,7 +36,7 @@ const page = `<!doctype html><html><head><meta charset="utf-8"><style>${style}</
 <div class="cell"><div class="prompt">In [1]:</div><pre class="input">${input}</pre>
 <div class="prompt out">Out[1]:</div><div class="output">${python.stdout}</div></div></body></html>`;
 
-const browser = await launch();
+const browser = await launch({ full: true });
 const tab = await browser.newPage({ viewport: { width: 760, height: 400 }, deviceScaleFactor: 1, colorScheme: 'light' });
 await tab.route('**/*', (route) => route.abort());  // the page is whole as it is: nothing to fetch
 await tab.setContent(page);

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { launch, root, serveDist } from '../tests/browser/_helpers.mjs';
 
-const browser = await launch();
+const browser = await launch({ full: true });
 const server = await serveDist();
 const page = await browser.newPage({ viewport: { width: 760, height: 900 }, colorScheme: 'light' });
 await page.goto(server.url('examples.html'));
