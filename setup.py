@@ -45,14 +45,15 @@ def write_if_changed(path, text):
         f.write(text)
 
 
-def unity_sources(files):
-    """`files` in batches of UNITY_BATCH, each batch a generated file that
-    includes them, so the standard headers and fmt are parsed once a batch
-    (about 2.5 times less compile time than one file at a time)."""
+def unity_sources(files, name):
+    """`files` in batches of UNITY_BATCH, each batch a generated file
+    (UNITY_DIR/<name>_<n>.cpp) that includes them, so the standard headers,
+    fmt and pybind11 are parsed once a batch (about 2.5 times less compile
+    time than one file at a time for the core, 2.2 for the binding)."""
     os.makedirs(UNITY_DIR, exist_ok=True)
     units = []
     for n, start in enumerate(range(0, len(files), UNITY_BATCH)):
-        unit = os.path.join(UNITY_DIR, f'unity_{n}.cpp')
+        unit = os.path.join(UNITY_DIR, f'{name}_{n}.cpp')
         lines = [f'#include "{os.path.relpath(f, UNITY_DIR)}"\n' for f in files[start:start + UNITY_BATCH]]
         write_if_changed(unit, ''.join(lines))
         units.append(unit)
@@ -60,14 +61,14 @@ def unity_sources(files):
 
 
 def sources(archive=''):
-    """The binding's sources, after the core's in unity batches unless the
-    core comes compiled (`archive`)."""
+    """The units to compile: the core's sources, unless the core comes
+    compiled (`archive`), then the binding's, each in unity batches."""
     # Relative paths, as setuptools wants them; sorted so builds are repeatable.
     os.chdir(ROOT)
-    binding = sorted(glob('cpp/python/*.cpp'))
+    binding = unity_sources(sorted(glob('cpp/python/*.cpp')), 'binding')
     if archive:
         return binding
-    return unity_sources(sorted(glob('cpp/src/**/*.cpp', recursive=True))) + binding
+    return unity_sources(sorted(glob('cpp/src/**/*.cpp', recursive=True)), 'core') + binding
 
 
 def newest_input():

@@ -7,7 +7,9 @@
 // stopped (the worker is replaced and the case fails as a hang).
 // Environment: NDCG_CLI=path (default build/native/ndcg; scripts/sanitize
 // passes the ASan build with NDCG_SANITIZED=1, which leaves out the cases
-// marked `sanitized: false`), NDCG_HOSTILE_ONLY=cli|api (one side only).
+// marked `sanitized: false`), NDCG_HOSTILE_ONLY=cli|api (one side only),
+// NDCG_HOSTILE_NATIVE=unsanitized-only (npm test: the native command gets
+// only the cases the sanitizer run leaves out, as that run has the rest).
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = resolve(root, process.env.NDCG_CLI || 'build/native/ndcg');
 const ONLY = process.env.NDCG_HOSTILE_ONLY || '';
 const SANITIZED = process.env.NDCG_SANITIZED === '1';
+const UNSANITIZED_ONLY = process.env.NDCG_HOSTILE_NATIVE === 'unsanitized-only';
 const DIST = join(root, 'dist', 'ndcg.js');
 const CATALOGUE_URL = pathToFileURL(join(root, 'tests', 'hostile', 'catalogue.mjs')).href;
 const WORKED_NDCG = 0.9490301792919195;
@@ -330,6 +333,7 @@ if (ONLY !== 'api') {
   describe(`hostile inputs: the command (${CLI.replace(`${root}/`, '')})`, () => {
     for (const c of catalogue) {
       if (expectationFor(c, 'cli') === null || (SANITIZED && c.sanitized === false)) continue;
+      if (UNSANITIZED_ONLY && c.sanitized !== false) continue;
       test(c.name, { todo: bugFor(c, 'cli'), timeout: 2 * (c.timeoutMs ?? DEFAULT_TIMEOUT) }, () => runCommand(c));
     }
   });

@@ -23,19 +23,8 @@ def test_pybind11_headers_are_found_without_the_module(monkeypatch):
     assert os.path.exists(os.path.join(without, 'pybind11', 'pybind11.h'))
 
 
-def test_the_extension_compiles_the_core_s_sources_and_the_binding_only(monkeypatch):
-    monkeypatch.delenv('NDCG_CORE_ARCHIVE', raising=False)
-    setup = _setup_module()
-    cwd = os.getcwd()
-    try:
-        sources = setup.extension().sources
-    finally:
-        os.chdir(cwd)
-    core = sorted(str(p.relative_to(ROOT)) for p in (ROOT / 'cpp' / 'src').rglob('*.cpp'))
-    binding = sorted(str(p.relative_to(ROOT)) for p in (ROOT / 'cpp' / 'python').glob('*.cpp'))
-    units = sources[:len(sources) - len(binding)]
-    assert sources[len(units):] == binding
-    # Each unit includes a batch of the core's sources; together, each source once, in order.
+def _included(setup, units):
+    """The sources the unity units include, in order; each unit a batch in UNITY_DIR."""
     included = []
     for unit in units:
         assert os.path.dirname(unit) == setup.UNITY_DIR
@@ -43,7 +32,31 @@ def test_the_extension_compiles_the_core_s_sources_and_the_binding_only(monkeypa
         batch = re.findall(r'^#include "([^"]+)"$', text, re.M)
         assert 0 < len(batch) <= setup.UNITY_BATCH and len(batch) == len(text.splitlines())
         included += [os.path.normpath(os.path.join(setup.UNITY_DIR, f)) for f in batch]
-    assert included == core
+    return included
+
+
+def _core_and_binding():
+    core = sorted(str(p.relative_to(ROOT)) for p in (ROOT / 'cpp' / 'src').rglob('*.cpp'))
+    binding = sorted(str(p.relative_to(ROOT)) for p in (ROOT / 'cpp' / 'python').glob('*.cpp'))
+    return core, binding
+
+
+def _extension(setup):
+    cwd = os.getcwd()
+    try:
+        return setup.extension()
+    finally:
+        os.chdir(cwd)
+
+
+def test_the_extension_compiles_the_core_s_sources_and_the_binding_only(monkeypatch):
+    monkeypatch.delenv('NDCG_CORE_ARCHIVE', raising=False)
+    setup = _setup_module()
+    ext = _extension(setup)
+    core, binding = _core_and_binding()
+    # Each unit includes a batch; together, each source once, the core's first, in order.
+    assert _included(setup, ext.sources) == core + binding
+    assert ext.extra_objects == []
 
 
 def test_with_the_native_build_s_core_only_the_binding_is_compiled(monkeypatch, tmp_path):
@@ -51,13 +64,9 @@ def test_with_the_native_build_s_core_only_the_binding_is_compiled(monkeypatch, 
     archive.write_bytes(b'!<arch>\n')
     monkeypatch.setenv('NDCG_CORE_ARCHIVE', str(archive))
     setup = _setup_module()
-    cwd = os.getcwd()
-    try:
-        ext = setup.extension()
-    finally:
-        os.chdir(cwd)
-    binding = sorted(str(p.relative_to(ROOT)) for p in (ROOT / 'cpp' / 'python').glob('*.cpp'))
-    assert ext.sources == binding
+    ext = _extension(setup)
+    _, binding = _core_and_binding()
+    assert _included(setup, ext.sources) == binding
     assert ext.extra_objects == [str(archive)] and ext.depends == [str(archive)]
 
 
