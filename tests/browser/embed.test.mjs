@@ -93,6 +93,12 @@ describe('<ndcg-calc> on a hostile page under a strict CSP', () => {
     await p.evaluate(() => document.querySelector('ndcg-calc').setAttribute('gain', 'linear'));
     const linear = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 3, gain: 'linear' }).ndcg;
     await p.waitForFunction((want) => document.querySelector('ndcg-calc').result?.ndcg === want, linear);
+    // A gain table alone chooses table gains (the core's rule, read from its schema); a gain named beside it wins.
+    await p.evaluate(() => { const el = document.querySelector('ndcg-calc'); el.removeAttribute('gain'); el.setAttribute('gain-table', '0,5,6,7'); });
+    const table = api.explain('3 2 0 1 0 0 2 1 0 0', { k: 3, gainTable: [0, 5, 6, 7] }).ndcg;
+    await p.waitForFunction((want) => document.querySelector('ndcg-calc').result?.ndcg === want, table);
+    await p.evaluate(() => document.querySelector('ndcg-calc').setAttribute('gain', 'linear'));
+    await p.waitForFunction((want) => document.querySelector('ndcg-calc').result?.ndcg === want, linear);
     await p.evaluate(() => document.querySelector('ndcg-calc').setAttribute('lang', 'zh'));
     await p.waitForFunction(() => document.querySelector('ndcg-calc').shadowRoot.querySelector('#h-dcg').textContent.startsWith('第一步'));
     await p.evaluate(() => document.querySelector('ndcg-calc').setAttribute('parts', 'headline'));

@@ -63,6 +63,17 @@ test('options for the API: lists go as typed, page-only fields stay out', () => 
   assert.equal('gainTable' in toApiOptions(spec, { ...defaultState(spec), gainTable: '0,1' }), false, 'a gain table counts with gain "table" only');
 });
 
+test('a gain table in a link chooses table gains, as the CLI reads it; one left behind is not linked', () => {
+  assert.equal(decodeHash(spec, '#grades=2,1&gainTable=0,1,5').state.gain, 'table');
+  assert.equal(decodeHash(spec, '#grades=2,1&gainTable=0,1,5&gain=linear').state.gain, 'linear');
+  assert.equal(decodeHash(spec, '#grades=2,1&gainTable=').state.gain, 'exp');
+  const table = { ...defaultState(spec), gain: 'table', gainTable: '0,1,5' };
+  assert.match(encodeHash(spec, table), /&gainTable=0%2C1%2C5&gain=table/);
+  const left = { ...table, gain: 'exp' };
+  assert.doesNotMatch(encodeHash(spec, left), /gainTable/);
+  assert.equal(decodeHash(spec, `#${encodeHash(spec, left)}`).state.gain, 'exp', 'the link reads back as it was');
+});
+
 test('each mode keeps its own settings: switching back restores them, and batch modes start from trec_eval', () => {
   const kept = {};
   const explain = { ...applyPreset(spec, defaultState(spec), 'sklearn'), k: 5 };

@@ -86,6 +86,29 @@ TEST_CASE("put_option_row writes a row as each command's schema shows it") {
   CHECK(level.find("above_min") == std::string::npos);
 }
 
+TEST_CASE("a gain table implies gain table unless a gain is given, and its row says so") {
+  const auto gain_of = [](std::vector<std::pair<std::string, std::string>> given) {
+    auto s = settings_from(given);
+    REQUIRE(s.ok());
+    return s->opt.gain;
+  };
+  CHECK(gain_of({{"gain_table", "0,1,5"}}) == gain_kind::table);
+  CHECK(gain_of({{"preset", "sklearn"}, {"gain_table", "0,1,5"}}) == gain_kind::table);
+  // A gain given anywhere wins: the table is kept but not used.
+  CHECK(gain_of({{"gain", "linear"}, {"gain_table", "0,1,5"}}) == gain_kind::linear);
+  CHECK(gain_of({{"gain_table", "0,1,5"}, {"gain", "exp"}}) == gain_kind::exponential);
+  CHECK(gain_of({{"gain_table", " "}}) == gain_kind::exponential);  // a blank table implies nothing
+  auto trec = settings_from({{"gain_table", "0,2"}}, command::trec);
+  REQUIRE(trec.ok());
+  CHECK(trec->s.opt.gain == gain_kind::table);
+  for (command c : {command::explain, command::trec}) {
+    const std::string json = json_object([&](field_sink& out) { put_option_row(row("gain_table"), c, "", out); });
+    CHECK(json.find("\"implies\":\"gain=table\"") != std::string::npos);
+  }
+  CHECK(json_object([](field_sink& out) { put_option_row(row("gain"), command::explain, "exp", out); }).find("implies") ==
+        std::string::npos);
+}
+
 TEST_CASE("a preset is matched by the values it sets, not by how they are written") {
   options o;  // the document's convention
   o.max_grade = -0.0;  // written "-0", equal to the preset's 0

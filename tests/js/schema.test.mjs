@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, createNdcgModule } from './helpers.mjs';
-import { loadSchema, readOption } from '../../web/app/shared/option-rows.js';
+import { impliesOf, loadSchema, readOption } from '../../web/app/shared/option-rows.js';
 
 const api = await createNdcgModule();
 const schema = api.optionSchema();
@@ -72,6 +72,18 @@ test('the schema is the core\'s table: camelCase keys, the CLI flag, a kind, a d
     assert.ok(row.help.length > 10, row.key);
     assert.equal(typeof row.default, 'string');
   }
+});
+
+test('a row that implies a choice says which, in a key and a choice the page can use as they are', () => {
+  const implying = [...schema, ...api.trecOptionSchema(), ...api.compareOptionSchema()].filter((row) => row.implies !== undefined);
+  assert.deepEqual([...new Set(implying.map((row) => `${row.key}: ${row.implies}`))], ['gainTable: gain=table']);
+  for (const row of implying) {
+    const [key, value] = impliesOf(row);
+    assert.ok(schema.find((r) => r.key === key)?.choices.includes(value), row.implies);
+  }
+  // What the core does with it: a table alone chooses table gains; a gain given beside it wins.
+  assert.equal(api.explain('2 1 0', { gainTable: [0, 5, 6] }).dcg, 6 + 5 / Math.log2(3));
+  assert.equal(api.explain('2 1 0', { gainTable: [0, 5, 6], gain: 'linear' }).dcg, 2 + 1 / Math.log2(3));
 });
 
 test('every default reads back as the default: the CLI and the API give the worked result unchanged', () => {

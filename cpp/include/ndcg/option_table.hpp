@@ -124,8 +124,10 @@ status check_ranges(const options& opt);
 // The fields of one row as command c's schema shows it: the key (in the
 // sink's spelling of names), the CLI flag, trec_eval's short flag (trec and
 // compare), the kind, its choices and range (explain: whether the minimum
-// itself is refused), its default for c, the help and (explain) whether
-// presets set it.
+// itself is refused), its default for c, the help, (explain) whether
+// presets set it, and what a value given for it implies, if anything: an
+// object "implies" of the other row's key and the value it takes ("gain
+// table" for a gain table) unless that row is given too.
 void put_option_row(const option_row& row, command c, std::string_view default_value, field_sink& out);
 // The rows explain takes, as a list "rows" of those fields.
 void put_option_rows(field_sink& out);

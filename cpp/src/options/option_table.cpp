@@ -135,7 +135,9 @@ namespace {
 // ---- rows ----------------------------------------------------------------------
 
 // A gain table implies --gain table; the gain row comes later, so a gain
-// given with it still wins.
+// given with it still wins. The schema shows the rule as the row's
+// "implies", so the page and the element read it from here.
+constexpr std::string_view gain_table_implies = "gain=table";
 status set_gain_table(const option_row& row, option_target to, std::string_view text) {
   if (auto ok = set_reals<&settings::opt, &options::gain_table>(row, to, text); !ok) return ok;
   if (!to.s.opt.gain_table.empty()) to.s.opt.gain = gain_kind::table;
@@ -472,6 +474,7 @@ void put_option_row(const option_row& row, command c, std::string_view default_v
   out.text("default", default_value);
   out.text("help", row.help);
   if (explain) out.boolean("preset", row.preset_sets);
+  if (row.set == set_gain_table) out.text("implies", gain_table_implies);
 }
 
 void put_option_rows(field_sink& out) {

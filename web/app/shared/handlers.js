@@ -8,6 +8,9 @@ import * as store from './store.js';
 import * as view from './view.js';
 import { delayFor, draw, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
 
+// The value a row starts from when a choice it implies is made with the row empty.
+const SAMPLE = { gainTable: '0,1,3,7,15' };
+
 function moreRows(app, data) {
   const which = data.table === 'idcg' ? 'idcg' : 'dcg';
   app.rowLimit = { ...app.rowLimit, [which]: data.count === 'all' ? Infinity : app.rowLimit[which] + Number(data.count) };
@@ -37,7 +40,9 @@ function setOption(app, key, read) {
   }
   if (app.controlError && app.controlError.key === key) app.controlError = null;
   const patch = { [key]: read.value };
-  if (key === 'gain' && read.value === 'table' && !app.state.gainTable.trim()) patch.gainTable = '0,1,3,7,15';
+  // A choice that an empty row implies (gain "table", the core's `implies`) starts that row from a sample.
+  const implying = app.spec.rows.find((r) => r.implies === `${key}=${read.value}`);
+  if (implying && !app.state[implying.key].trim()) patch[implying.key] = SAMPLE[implying.key];
   update(app, patch, app.spec.byKey.get(key).kind === 'reals' ? 250 : 0);
 }
 

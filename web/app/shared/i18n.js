@@ -26,10 +26,10 @@ export const LANGS = Object.keys(STRINGS);
 
 /** Adds a table {en, zh} of texts to the shared ones; a key defined twice is an error. */
 export function addTexts(table) {
-  // Error templates (`errors`) join the table of error templates.
+  // Error templates (`errors`) and option texts (`option`) join their own tables.
   const parts = LANGS.flatMap((lang) => {
-    const { errors = {}, ...texts } = table[lang];
-    return [[lang, STRINGS[lang], texts], [lang, STRINGS[lang].errors, errors]];
+    const { errors = {}, option = {}, ...texts } = table[lang];
+    return [[lang, STRINGS[lang], texts], [lang, STRINGS[lang].errors, errors], [lang, STRINGS[lang].option, option]];
   });
   for (const [lang, into, add] of parts) {
     for (const key in add) if (key in into) throw new Error(`the text "${key}" (${lang}) is defined twice`);

@@ -54,6 +54,26 @@ export function loadSchema(api) {
 /** True for a row the page alone uses (batch or compare mode): no attribute of the element, no snippet. */
 export const pageOnly = (row) => Boolean(row.trecOnly || row.compareOnly);
 
+/**
+ * The choice a row implies, from its `implies` in the core's table
+ * ("gain=table": a gain table chooses gain "table"), as [key, value], or [].
+ * The key is a one-word row key, spelled alike in the core and here
+ * (tests/js/schema.test.mjs checks every row's).
+ */
+export const impliesOf = (row) => row.implies?.split('=') ?? [];
+
+/** The choice a row read as `value` implies unless `given(key)` says that row is given too: [key, value], or []. */
+export function impliedBy(row, value, given) {
+  const implied = impliesOf(row);
+  return implied.length && String(value).trim() && !given(implied[0]) ? implied : [];
+}
+
+/** True for a row whose implied choice is not made (a table left behind under gain "exp"): not sent, not linked. */
+export function dormant(row, state) {
+  const [key, value] = impliesOf(row);
+  return key !== undefined && state[key] !== value;
+}
+
 /** "zeroIdcg" → "zero-idcg": the component attribute and element id of a key. */
 export function kebab(key) {
   return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -11,7 +11,7 @@
 // from a hash is validated; anything unknown or malformed is ignored.
 import { readParts, writeParts } from './parts.js';
 import {
-  batchKey, defaultValue, loadSchema, pageOnly, pageValue, readOption, toApiValue, writeOption,
+  batchKey, defaultValue, dormant, impliedBy, loadSchema, pageOnly, pageValue, readOption, toApiValue, writeOption,
 } from './option-rows.js';
 
 export const WORKED_EXAMPLE = '3 2 0 1 0 0 2 1 0 0';
@@ -205,7 +205,7 @@ export function encodeHash(spec, state, { withText = true } = {}) {
   for (const row of ordered) {
     const value = state[row.key];
     const reference = row.key in base ? base[row.key] : spec.defaults[row.key];
-    if (row.key !== 'k' && String(value) === String(reference)) continue;
+    if (row.key !== 'k' && (String(value) === String(reference) || dormant(row, state))) continue;
     put(row.key, writeOption(row, value));
   }
   if (state.lang) put('lang', state.lang);
@@ -290,15 +290,16 @@ export function decodeHash(spec, hash) {
     const read = readOption(row, pairs.get(row.key));
     if (read.error || (row.kind === 'reals' && read.value.length > 10000)) continue;
     state[row.key] = read.value;
+    const [key, value] = impliedBy(row, read.value, (k) => pairs.has(k));
+    if (key) state[key] = value;
     known = true;
   }
   return { state, empty: !known };
 }
 
-// A row's value as the API takes it; a gain table counts only with gain
-// "table" (a table left behind by another choice is not sent).
+// A row's value as the API takes it; a dormant row (option-rows.js) is not sent.
 function apiValueOf(row, state) {
-  if (row.key === 'gainTable' && state.gain !== 'table') return undefined;
+  if (dormant(row, state)) return undefined;
   return toApiValue(row, state[row.key]);
 }
 

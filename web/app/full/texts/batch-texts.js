@@ -21,6 +21,7 @@ const ZH_ERRORS = {
 
 const en = {
   errors: EN_ERRORS,
+  option: { complete: { label: 'Score queries missing from the run as 0 (trec_eval -c)' } },
   trecHeading: 'Per-query results',
   trecQuery: 'query',
   trecMean: 'mean',
@@ -41,6 +42,7 @@ const en = {
 
 const zh = {
   errors: ZH_ERRORS,
+  option: { complete: { label: '运行结果中缺失的查询记为 0 分（trec_eval -c）' } },
   trecHeading: '逐查询结果',
   trecQuery: '查询',
   trecMean: '平均',

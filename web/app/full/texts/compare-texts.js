@@ -2,6 +2,11 @@
 import { addTexts } from '../../shared/i18n.js';
 
 const en = {
+  option: {
+    allPairs: { label: 'Test every pair of runs, not only each run against A' },
+    trials: { label: 'Trials' },
+    seed: { label: 'Seed' },
+  },
   errorInRun: 'in run {run}',
   compareNeedRuns: 'Paste or open two runs, A and B, to compare them.',
   compareNeedQrels: 'Add judgments (qrels) to compare the runs.',
@@ -67,6 +72,11 @@ const en = {
 };
 
 const zh = {
+  option: {
+    allPairs: { label: '检验每一对运行结果，而不只是各运行结果对比 A' },
+    trials: { label: '试验次数' },
+    seed: { label: '随机种子' },
+  },
   errorInRun: '（运行结果 {run}）',
   compareNeedRuns: '粘贴或打开两个运行结果 A 和 B，即可比较。',
   compareNeedQrels: '添加标注（qrels）后才能比较运行结果。',

@@ -139,7 +139,7 @@ function formulaSection(region, lang, r) {
   if (!region.formulas) return null;
   return section('formulas', t(lang, 'formulaHeading'), region.formulas(lang, {
     gain: r.options.gain, logBase: r.options.logBase, weighted: isWeighted(r), k: r.k, ideal: idealSource(r),
-    zeroIdcg: r.options.zeroIdcg, gainTable: r.options.gain === 'table' ? r.options.gainTable : null,
+    zeroIdcg: r.options.zeroIdcg, gainTable: r.options.gainTable,
   }));
 }
 

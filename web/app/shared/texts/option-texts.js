@@ -1,6 +1,7 @@
 // The options' labels and their choices' names in English and Chinese, by
 // the option schema's key (the help texts under them only the full page
-// shows: optionHelp in full/texts/page-texts.js). Joined to the texts by i18n.js.
+// shows: optionHelp in full/texts/page-texts.js). Joined to the texts by i18n.js;
+// batch and compare mode add their own rows' (addTexts).
 export const OPTION_TEXTS = {
   en: {
     preset: { label: 'Preset' },
@@ -34,10 +35,6 @@ export const OPTION_TEXTS = {
     decimals: { label: 'Decimals shown' },
     columns: { label: 'Columns (query, doc, score, rel, rank, - to skip)', placeholder: 'e.g. doc,score' },
     query: { label: 'Query to explain', placeholder: 'a query id' },
-    complete: { label: 'Score queries missing from the run as 0 (trec_eval -c)' },
-    allPairs: { label: 'Test every pair of runs, not only each run against A' },
-    trials: { label: 'Trials' },
-    seed: { label: 'Seed' },
   },
   zh: {
     preset: { label: '预设' },
@@ -71,9 +68,5 @@ export const OPTION_TEXTS = {
     decimals: { label: '显示的小数位数' },
     columns: { label: '各列含义（查询、文档、分数、等级、名次，- 表示跳过）', placeholder: '例如 doc,score' },
     query: { label: '要解释的查询', placeholder: '查询 id' },
-    complete: { label: '运行结果中缺失的查询记为 0 分（trec_eval -c）' },
-    allPairs: { label: '检验每一对运行结果，而不只是各运行结果对比 A' },
-    trials: { label: '试验次数' },
-    seed: { label: '随机种子' },
   },
 };
