@@ -94,11 +94,14 @@ export function render(view, model) {
   if (view.exporter) view.own.exporter.renderExport(view.exporter, lang, model);
   if (view.embed) view.own.embed.renderEmbed(view.embed, lang, model.spec, model.state);
   if (view.topline) view.own.topline.render(view.topline, lang, model);
-  // Busy until the result has painted: the full page lays out the sections
-  // below the screen only then (styles-page.css), so its first result
-  // appears a frame's layout sooner.
+  // The full page stays busy until the result has painted: it lays out the
+  // sections below the screen only then (styles-page.css), so its first
+  // result appears a frame's layout sooner. Elsewhere (an embed's iframe,
+  // whose frames may wait while it is off screen) busy ends here.
   const app = byId(view.doc, 'app');
-  requestAnimationFrame(() => requestAnimationFrame(() => app.setAttribute('aria-busy', 'false')));
+  const settle = () => app.setAttribute('aria-busy', 'false');
+  if (view.full) requestAnimationFrame(() => requestAnimationFrame(settle));
+  else settle();
   // The embed page's link to the full calculator (embed/full-link.js).
   if (view.own.fullLink) view.own.fullLink(view.doc, model);
 }
