@@ -11,7 +11,10 @@
 // Prints medians of several runs. Needs dist/ built (node scripts/build-web.mjs).
 // With --against DIR, a second build (another dist/) is measured in the same
 // run, the two taking turns run by run: a before and after on a busy machine.
-// Usage: node bench/frame.mjs [--runs R] [--grades N] [--cpu X] [--dist DIR] [--against DIR]
+// With --phases, each navigation is traced too and the first result's time
+// is split where it went (see phasesOf); tracing costs the page a little,
+// so compare those figures with each other, not with untraced runs.
+// Usage: node bench/frame.mjs [--runs R] [--grades N] [--cpu X] [--dist DIR] [--against DIR] [--phases]
 //   (X: CDP CPU slow-down, default 1)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +31,7 @@ const arg = (name, fallback) => {
 const runs = arg('--runs', 5);
 const gradeCount = arg('--grades', 1000);
 const cpu = arg('--cpu', 1);
+const withPhases = process.argv.includes('--phases');
 
 const WORKED = '3 2 0 1 0 0 2 1 0 0';
 // Typed at the end of the box: a grade, a space, another, then both taken back.
@@ -111,23 +115,54 @@ function watchHeadline() {
     const line = document.getElementById('headline');
     if (!line || !/0\.949/.test(line.textContent)) return;
     observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => { window.__shownAt = performance.now(); }, 0));
+    performance.mark('headline-text');
+    requestAnimationFrame(() => {
+      performance.mark('headline-frame');
+      setTimeout(() => { window.__shownAt = performance.now(); performance.mark('headline-shown'); }, 0);
+    });
   };
   const observer = new MutationObserver(seen);
   observer.observe(document, { subtree: true, childList: true, characterData: true });
 }
 
-// Navigation start to the painted result (or, with `wait` false, to the load event).
+const PHASES = ['first script', 'scripts end', 'headline text', 'frame start', 'frame end', 'frame layout', 'shown'];
+
+// Where a traced navigation's first result went, in ms since navigation
+// start, on the renderer's main thread: its first and last script, the
+// headline's text, the task holding the animation frame that paints it (and
+// the layout in it), and the timer after that frame.
+function phasesOf(trace, shown) {
+  const events = JSON.parse(trace.toString('utf8')).traceEvents;
+  const mark = (name) => events.find((e) => e.name === name && e.ph !== 'M');
+  const last = mark('headline-shown');
+  const thread = events.filter((e) => e.ph === 'X' && e.pid === last.pid && e.tid === last.tid);
+  const base = last.ts - shown * 1000;
+  const at = (ts) => (ts - base) / 1000;
+  const scripts = thread.filter((e) => e.name === 'EvaluateScript' && e.ts >= base);
+  const frameMark = mark('headline-frame').ts;
+  const frame = thread.filter((e) => /RunTask$/.test(e.name) && e.ts <= frameMark && e.ts + e.dur >= frameMark)
+    .sort((a, b) => b.dur - a.dur)[0];
+  const layout = thread.filter((e) => e.name === 'Layout' && e.ts >= frame.ts && e.ts + e.dur <= frame.ts + frame.dur)
+    .reduce((sum, e) => sum + e.dur / 1000, 0);
+  return [at(Math.min(...scripts.map((e) => e.ts))), at(Math.max(...scripts.map((e) => e.ts + e.dur))),
+    at(mark('headline-text').ts), at(frame.ts), at(frame.ts + frame.dur), layout, shown];
+}
+
+// Navigation start to the painted result (or, with `wait` false, to the
+// load event); with --phases, {time, phases} from a trace of it.
 async function navigateOnce(browser, url, { wait }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(watchHeadline);
   const page = await context.newPage();
   await throttle(page);
+  const tracing = wait && withPhases;
+  if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'blink.user_timing'] });
   await page.goto(url, { waitUntil: 'load' });
   if (wait) await page.waitForFunction(() => window.__shownAt, null, { timeout: 60000 });
   const time = await page.evaluate(() => window.__shownAt || performance.getEntriesByType('navigation')[0].loadEventEnd);
+  const phases = tracing ? phasesOf(await browser.stopTracing(), time) : null;
   await context.close();
-  return time;
+  return tracing ? { time, phases } : time;
 }
 
 function line(name, value, goal, bare, bareName) {
@@ -177,13 +212,18 @@ async function measureAll(browser, subjects, bareUrl) {
   await context.close();
   const hash = '#grades=3,2,0,1,0,0,2,1,0,0&k=10&lang=en';
   const times = subjects.map(() => []);
+  const phases = subjects.map(() => PHASES.map(() => []));
   const bare = [];
   for (let i = 0; i < runs; i++) {
-    for (let j = 0; j < subjects.length; j++) times[j].push(await navigateOnce(browser, subjects[j].url(hash), { wait: true }));
+    for (let j = 0; j < subjects.length; j++) {
+      const r = await navigateOnce(browser, subjects[j].url(hash), { wait: true });
+      times[j].push(withPhases ? r.time : r);
+      if (withPhases) r.phases.forEach((v, k) => phases[j][k].push(v));
+    }
     bare.push(await navigateOnce(browser, bareUrl, { wait: false }));
   }
   subjects.forEach((_, j) => figures[j].push(['first result after navigation (index.html)', median(times[j]), 500, median(bare), 'same bytes, scripts inert, to load']));
-  return figures;
+  return { figures, phases };
 }
 
 const dirArg = (name, fallback) => {
@@ -202,10 +242,11 @@ if (againstDir) subjects.push(await subjectOf(againstDir, againstDir));
 const browser = await launch({ full: true });
 try {
   console.log(`chromium ${browser.version()}, headless, 1280x900, over http://127.0.0.1; CPU slow-down ${cpu}x; keys ${JSON.stringify(KEYS.join(''))} ${KEY_GAP} ms apart`);
-  const figures = await measureAll(browser, subjects, `http://127.0.0.1:${bareServer.address().port}/index.html`);
+  const { figures, phases } = await measureAll(browser, subjects, `http://127.0.0.1:${bareServer.address().port}/index.html`);
   subjects.forEach((subject, j) => {
     if (subjects.length > 1) console.log(`${subject.label}:`);
     for (const f of figures[j]) line(...f);
+    if (withPhases) console.log(`  first result, medians of ${runs} traced loads (ms): ${PHASES.map((name, k) => `${name} ${median(phases[j][k]).toFixed(0)}`).join(', ')}`);
   });
 } finally {
   await browser.close();
