@@ -38,7 +38,8 @@ __all__ = [
 
 def option_schema():
     """explain's options, one dict per row of the core's option table: key,
-    flag, kind, choices, min, max, default, help, above_min, preset."""
+    flag, kind, choices, min, max, default, help, above_min, preset, and for
+    a row whose value also chooses another's, implies ("gain=table")."""
     return _core.option_schema()
 
 
