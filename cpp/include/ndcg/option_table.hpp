@@ -66,6 +66,9 @@ struct option_row {
   status (*set)(const option_row& row, option_target to, std::string_view text);
   // Writes the current value under the row's key.
   void (*put)(const option_row& row, option_source from, field_sink& out);
+  // What a value given for it also chooses, "key=value" ("gain=table"),
+  // unless that row is given too: its `set` does it, the schema shows it.
+  std::string_view implies = {};
 };
 
 // The readers by kind; the error names the row's key and echoes the text.
@@ -125,9 +128,7 @@ status check_ranges(const options& opt);
 // sink's spelling of names), the CLI flag, trec_eval's short flag (trec and
 // compare), the kind, its choices and range (explain: whether the minimum
 // itself is refused), its default for c, the help, (explain) whether
-// presets set it, and what a value given for it implies, if anything: an
-// object "implies" of the other row's key and the value it takes ("gain
-// table" for a gain table) unless that row is given too.
+// presets set it, and its `implies` ("gain=table"), if it has one.
 void put_option_row(const option_row& row, command c, std::string_view default_value, field_sink& out);
 // The rows explain takes, as a list "rows" of those fields.
 void put_option_rows(field_sink& out);

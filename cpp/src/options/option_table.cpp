@@ -134,10 +134,9 @@ namespace {
 
 // ---- rows ----------------------------------------------------------------------
 
-// A gain table implies --gain table; the gain row comes later, so a gain
-// given with it still wins. The schema shows the rule as the row's
-// "implies", so the page and the element read it from here.
-constexpr std::string_view gain_table_implies = "gain=table";
+// A gain table implies --gain table, as the row's `implies` says (a test
+// checks the two agree); the gain row comes later, so a gain given with it
+// still wins.
 status set_gain_table(const option_row& row, option_target to, std::string_view text) {
   if (auto ok = set_reals<&settings::opt, &options::gain_table>(row, to, text); !ok) return ok;
   if (!to.s.opt.gain_table.empty()) to.s.opt.gain = gain_kind::table;
@@ -179,7 +178,7 @@ const std::vector<option_row> rows = {
      "cutoff K; 0 = the whole list (trec: the cutoff of cutoff measures named without one; 0 = trec_eval's lists)",
      set_whole<opt, &options::k>, put_whole<opt, &options::k>},
     {"gain_table", E | T | C, "", kind::reals, "", -inf, inf, false, true, "gains for grades 0, 1, 2, ... (implies gain table)",
-     set_gain_table, put_reals<opt, &options::gain_table>},
+     set_gain_table, put_reals<opt, &options::gain_table>, "gain=table"},
     {"gain", E | T | C, "", kind::choice, "exp|exponential,linear,table", none, none, false, true,
      "exp (2^rel - 1), linear (rel) or table (gain_table)", set_choice<opt, &options::gain>,
      put_choice<opt, &options::gain>},
@@ -474,7 +473,7 @@ void put_option_row(const option_row& row, command c, std::string_view default_v
   out.text("default", default_value);
   out.text("help", row.help);
   if (explain) out.boolean("preset", row.preset_sets);
-  if (row.set == set_gain_table) out.text("implies", gain_table_implies);
+  if (!row.implies.empty()) out.text("implies", row.implies);
 }
 
 void put_option_rows(field_sink& out) {

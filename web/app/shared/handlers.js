@@ -2,14 +2,16 @@
 // options, presets, the language and theme, the rows shown, an error's place
 // and the hash. The full page's own events (files, modes, runs, exports, the
 // embed dialog) are added by full-handlers.js, which its entry uses.
+import { implying } from './option-rows.js';
 import { applyPreset, fitsInBox } from './state.js';
 import { keepOutOfBox } from './sources.js';
 import * as store from './store.js';
 import * as view from './view.js';
 import { delayFor, draw, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
 
-// The value a row starts from when a choice it implies is made with the row empty.
-const SAMPLE = { gainTable: '0,1,3,7,15' };
+// The table a gain table starts from when gain "table" is chosen with none:
+// the exponential gains of grades 0 to 4.
+const SAMPLE_TABLE = '0,1,3,7,15';
 
 function moreRows(app, data) {
   const which = data.table === 'idcg' ? 'idcg' : 'dcg';
@@ -41,8 +43,8 @@ function setOption(app, key, read) {
   if (app.controlError && app.controlError.key === key) app.controlError = null;
   const patch = { [key]: read.value };
   // A choice that an empty row implies (gain "table", the core's `implies`) starts that row from a sample.
-  const implying = app.spec.rows.find((r) => r.implies === `${key}=${read.value}`);
-  if (implying && !app.state[implying.key].trim()) patch[implying.key] = SAMPLE[implying.key];
+  const row = implying(app.spec.rows, key, read.value);
+  if (row && !app.state[row.key].trim()) patch[row.key] = SAMPLE_TABLE;
   update(app, patch, app.spec.byKey.get(key).kind === 'reals' ? 250 : 0);
 }
 

@@ -62,6 +62,9 @@ export const pageOnly = (row) => Boolean(row.trecOnly || row.compareOnly);
  */
 export const impliesOf = (row) => row.implies?.split('=') ?? [];
 
+/** The row that implies choosing `value` for `key` (a gain table for gain "table"), if any. */
+export const implying = (rows, key, value) => rows.find((row) => row.implies === `${key}=${value}`);
+
 /** The choice a row read as `value` implies unless `given(key)` says that row is given too: [key, value], or []. */
 export function impliedBy(row, value, given) {
   const implied = impliesOf(row);
