@@ -3,8 +3,10 @@
 // of every command. Only the full module links this file; the light module
 // for embedding one ranking leaves it out, and the JS layer says so if called.
 #include <emscripten/bind.h>
+#include <emscripten/emmalloc.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -192,6 +194,24 @@ val read_batch_option(const val& key, const val& text) {
   return js_read_option(row ? row : ndcg::find_option(k, ndcg::command::compare), k, text_of(text));
 }
 
+// Makes room for `bytes` (at most the largest input, 256 MiB) in the heap,
+// writing once to each new page of it: the first write to a fresh page of
+// wasm memory costs up to 15 us on some hosts, more than an evaluation's
+// own work on that page, and a caller that knows what is coming (the page,
+// while its files are read) can pay for it while it waits anyway. Room
+// the heap has free already (a call before, an evaluation before) counts.
+void reserve_memory(double bytes) {
+  const double most = static_cast<double>(ndcg::limits{}.max_bytes);
+  const std::size_t want = bytes >= 1 ? static_cast<std::size_t>(std::min(bytes, most)) : 0;  // NaN: none
+  const std::size_t free_now = emmalloc_free_dynamic_memory();
+  if (want <= free_now) return;
+  const std::size_t n = want - free_now;
+  if (auto* p = static_cast<volatile char*>(std::malloc(n))) {
+    for (std::size_t at = 0; at < n; at += 4096) p[at] = 0;
+    std::free(const_cast<char*>(p));
+  }
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ndcg_batch) {
@@ -200,4 +220,5 @@ EMSCRIPTEN_BINDINGS(ndcg_batch) {
   emscripten::function("compareRuns", &compare_runs);
   emscripten::function("batchOptionSchema", &batch_option_schema);
   emscripten::function("readBatchOption", &read_batch_option);
+  emscripten::function("reserveMemory", &reserve_memory);
 }

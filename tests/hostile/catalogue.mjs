@@ -494,7 +494,26 @@ export const catalogue = [
   { name: 'trec: a gzip bomb as the qrels', kind: 'trec', run: 'q1 Q0 d1 1 1 r\n', timeoutMs: 60000,
     qrels: once(() => gzipSync(Buffer.alloc(LIMITS.maxBytes + 2 ** 20, 'q1 0 d1 1\n'), { level: 9 })),
     expect: { error: /bytes once unpacked, got more \(a gzip bomb/, line: 0, source: 'qrels', code: 'too-large' } },
+
+  // ---- the module's memory grown ahead of a batch call: api.reserveMemory(bytes) (the page, while
+  // its files are read); JS only. A result is { covers: the memory holds at least the bytes asked
+  // for, capped at the 256 MiB of the largest input }.
+  reserve('a negative size', -1, { error: /option bytes must be a number of bytes, 0 or more, got -1/, code: 'bad-type' }),
+  reserve('NaN bytes', NaN, { error: /got NaN/, code: 'bad-type' }),
+  reserve('Infinity bytes', Infinity, { error: /got Infinity/, code: 'bad-type' }),
+  reserve('a size as text', '8388608', { error: /got 8388608/, code: 'bad-type' }),
+  reserve('a size as a BigInt', 8n, { error: /got 8/, code: 'bad-type' }),
+  reserve('no size', undefined, { error: /got undefined/, code: 'bad-type' }),
+  reserve('zero bytes', 0, { result: { covers: true } }),
+  reserve('a fraction of a byte', 0.5, { result: { covers: true } }),
+  reserve('8 MiB', 8 * 2 ** 20, { result: { covers: true } }),
+  reserve('2^40 bytes, capped at 256 MiB', 2 ** 40, { result: { covers: true } }, { timeoutMs: 60000, sanitized: false }),
 ];
+
+/** A case of api.reserveMemory(bytes): no command or Python side. */
+function reserve(name, bytes, expect, more = {}) {
+  return { name: `reserveMemory: ${name}`, kind: 'reserve', bytes, cli: null, py: null, expect, ...more };
+}
 
 // ---- how a case is fed, shared by the command and the API runners ----------------
 
@@ -539,6 +558,7 @@ function trecOnTextAndBytes(api, c) {
 /** Calls the API for a case; returns its result (throws what the API throws). */
 export function apiCall(api, c, input = apiInputOf(c)) {
   if (c.kind === 'option') return api.readOption(c.key, c.text);
+  if (c.kind === 'reserve') return { bytes: api.reserveMemory(c.bytes), asked: Math.min(c.bytes, LIMITS.maxBytes) };
   if (c.kind === 'compare') return api.compareRuns(c.qrels, c.runs, c.options);
   if (c.kind === 'trec') return trecOnTextAndBytes(api, c);
   const options = c.judgments === undefined ? c.options : { ...c.options, qrels: c.judgments };
@@ -557,6 +577,7 @@ export function summary(kind, r) {
   if (kind === 'trec') return { mean: r.mean, perQuery: r.perQuery };
   if (kind === 'compare') return { count: r.comparisons.length, first: r.comparisons[0] };
   if (kind === 'option') return { value: r };
+  if (kind === 'reserve') return { covers: r.bytes >= r.asked };
   return {
     format: r.format, n: r.n, k: r.k, dcg: r.dcg, idcg: r.idcg, ndcg: r.ndcg, hasJudgments: r.hasJudgments,
     metrics: r.metrics, ids: r.steps.slice(0, 50).map((s) => s.id), rels: r.steps.slice(0, 50).map((s) => s.rel),

@@ -193,6 +193,23 @@ test('evaluateTrec reads a run in pieces: memory holds the judgments, not the ru
   assert.deepEqual(fresh.evaluateTrec(qrels, json, { measures: ['map'] }).mean, fresh.evaluateTrec(qrels, run, { measures: ['map'] }).mean);
 });
 
+test('reserveMemory grows the module ahead of a batch call, which then takes its pages from that room', async () => {
+  const fresh = await createNdcgModule();
+  const qrels = readParity('set1.qrels'), run = readParity('set1.run');
+  const options = { measures: ['ndcg_cut.10', 'map'], perQuery: true };
+  const want = 2 * Buffer.byteLength(qrels) + 32 * 2 ** 20;
+  const grown = fresh.reserveMemory(want);
+  assert.equal(grown, fresh.memoryBytes());
+  assert.ok(grown >= want, `${grown} bytes of memory after asking for ${want}`);
+  assert.deepEqual(fresh.evaluateTrec(qrels, run, options), api.evaluateTrec(qrels, run, options));
+  assert.equal(fresh.memoryBytes(), grown, 'the evaluation fit in the room made for it');
+  // Room already made is not made again; nothing, or a bad size, grows nothing.
+  assert.equal(fresh.reserveMemory(want), grown);
+  assert.equal(fresh.reserveMemory(0), grown);
+  assert.throws(() => fresh.reserveMemory(-1), (e) => e.code === 'bad-type' && e.key === 'bytes');
+  assert.equal(fresh.memoryBytes(), grown);
+});
+
 test('evaluateTrec reads a string run in pieces encoded as UTF-8: ids with surrogate pairs across the pieces\' ends read as from bytes', () => {
   const qrels = [], run = [];
   // Some 5 MB: several 2 MB pieces, their ends falling inside ids of 1- to 4-byte characters.

@@ -215,7 +215,7 @@ parentPort.on('message', async ({ name }) => {
   let outcome;
   const started = performance.now();
   try {
-    const input = c.kind === 'trec' || c.kind === 'compare' || c.kind === 'option' ? null : apiInputOf(c);
+    const input = ['trec', 'compare', 'option', 'reserve'].includes(c.kind) ? null : apiInputOf(c);
     const before = snapshot(input);
     const value = summary(c.kind, apiCall(api, c, input));
     const after = snapshot(input);

@@ -44,7 +44,7 @@ test('the tables are the same in both builds', () => {
   assert.equal(light.detectFormat('q 0 a 1 x'), full.detectFormat('q 0 a 1 x'));
 });
 
-test('evaluateTrec and compareRuns in the light module throw not-in-build (compare\'s table is empty), and the module stays usable', () => {
+test('evaluateTrec, compareRuns and reserveMemory in the light module throw not-in-build (compare\'s table is empty), and the module stays usable', () => {
   const qrels = readParity('set1.qrels');
   const run = readParity('set1.run');
   assert.ok(full.evaluateTrec(qrels, run, { measures: ['map'] }).mean.map > 0);
@@ -56,6 +56,7 @@ test('evaluateTrec and compareRuns in the light module throw not-in-build (compa
     return true;
   });
   assert.throws(() => light.compareRuns(qrels, [run, run]), (e) => e.code === 'not-in-build' && e.args.call === 'compareRuns()');
+  assert.throws(() => light.reserveMemory(2 ** 20), (e) => e.code === 'not-in-build' && e.args.call === 'reserveMemory()');
   // compare's option table is empty where compare is not built in (the page reads it at start).
   assert.deepEqual(light.compareOptionSchema(), []);
   assert.ok(full.compareOptionSchema().length > 0);

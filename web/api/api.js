@@ -174,6 +174,19 @@ function batchCalls({ commands, hasBatch }, call) {
       return batchResultOf(checked(r));
     },
 
+    /**
+     * Grows the module's memory to hold `bytes` more (at most 256 MiB) and writes once to each
+     * page of it, so that a large evaluateTrec() or compareRuns() that follows does not pay for
+     * fresh pages while it runs (on some hosts more than its own work). Worth it only where there
+     * is a wait to hide it in, as the page does while its files are read. Returns the memory's bytes.
+     * @param {number} bytes
+     */
+    reserveMemory(bytes) {
+      if (!hasBatch) throw notInBuild('reserveMemory');
+      if (typeof bytes !== 'number' || !(bytes >= 0) || bytes === Infinity) throw optionError('bytes', 'a number of bytes, 0 or more', bytes);
+      return call((m) => (m.reserveMemory(bytes), m.memoryBytes()));
+    },
+
     /** The rows `ndcg compare` takes: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]; empty in the light build. */
     compareOptionSchema: () => copiedRows(commands.compare.rows),
 

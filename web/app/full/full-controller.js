@@ -8,7 +8,7 @@ import { hasSources, sourceOf } from '../shared/sources.js';
 import { inputKind, letorError } from './batch/kind.js';
 import { analyse } from '../shared/analyse.js';
 import { pickedComparison } from './comparison.js';
-import { toApiOptions } from '../shared/state.js';
+import { toApiOptions, toTrecOptions } from '../shared/state.js';
 import * as view from '../shared/view.js';
 import { draw } from '../shared/controller.js';
 
@@ -109,9 +109,23 @@ function recomputeTrec(app) {
   startOrAsk(app, 'trec', letorNeeds(app));
 }
 
+// While a batch mode waits for its files, the runner (a worker and its module) starts and warms
+// up when the page is idle, so that files chosen then are read and evaluated at once; a batch
+// begun before that (the runner made) goes without.
+function warmRunner(app) {
+  if (app.runner || app.warming) return;
+  app.warming = true;
+  const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 200));
+  idle(() => {
+    if (app.runner) return;
+    runnerOf(app).then((runner) => runner.call('warm', { options: toTrecOptions(app.spec, app.state) })).catch(() => {});
+  });
+}
+
 /** The modes computed away from the page's own compute(): true when `app`'s state is one of them. */
 export const FULL_MODES = {
   recompute(app) {
+    if (app.state.mode === 'trec' || app.state.mode === 'compare') warmRunner(app);
     if (app.state.mode === 'compare') recomputeCompare(app);
     else if (app.state.mode === 'trec' && hasSources(app)) recomputeTrec(app);
     else return false;

@@ -76,6 +76,42 @@ async function readFile(file, slot, limit, progress) {
   return { data, bytes, gzip: true };
 }
 
+/**
+ * Touches the module's memory that the inputs `reserved` (bytes by slot) will take, 4 MiB at a
+ * time with a pause between: a file being read reaches the worker only while it is not busy.
+ * Only a head start, so never an error.
+ */
+async function reserveFor(getApi, reserved) {
+  const total = Object.values(reserved).reduce((sum, bytes) => sum + bytes, 0);
+  try {
+    const api = await getApi();
+    for (let bytes = 0; bytes < total;) {
+      bytes = Math.min(total, bytes + 4 * 2 ** 20);
+      api.reserveMemory(bytes);  // the pages touched before cost next to nothing the second time
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  } catch {
+    // a module restarting: the evaluation pays for its pages itself
+  }
+}
+
+/** Evaluates 10,000 made-up lines (500 queries of 20 documents) with `options`; any error is ignored. */
+function warmUp(api, options) {
+  let run = '';
+  let qrels = '';
+  for (let q = 0; q < 500; q++) {
+    for (let d = 0; d < 20; d++) {
+      run += `q${q} Q0 d${d} ${d + 1} ${20 - d} warm\n`;
+      if (d % 3 === 0) qrels += `q${q} 0 d${d} ${(q + d) % 4}\n`;
+    }
+  }
+  try {
+    api.evaluateTrec(qrels, run, options);
+  } catch {
+    // options the page will report when a real run comes
+  }
+}
+
 /** A loaded input as text: a paste as it is, a file's bytes decoded as UTF-8 (once, then kept). */
 function textOf(held) {
   if (held.text === null) held.text = new TextDecoder().decode(held.data);
@@ -165,22 +201,54 @@ function withGroup(options, group) {
 }
 
 /**
+ * How the engine reads a load's input: a file's read begins as its request
+ * arrives (readAhead, which the runner calls), so files are read side by
+ * side, and meanwhile the module's memory that the inputs will take is
+ * touched (args.reserve: bytes for the slot, see reserveFor).
+ */
+function makeReader(getApi) {
+  const ahead = new Map();  // by request
+  const reserved = {};  // by slot
+  const readAhead = (args, progress) => {
+    if (!args.file || ahead.has(args)) return;
+    const reading = readFile(args.file, args.slot, args.limit, progress);
+    reading.catch(() => {});  // a failed read is reported by read()
+    ahead.set(args, reading);
+  };
+  return {
+    readAhead,
+    forget: (slot) => delete reserved[slot],
+    /** The input of a load request: a file's bytes ({ data, bytes, gzip }) or a paste's text. */
+    async read(args, progress) {
+      readAhead(args, progress);
+      const reading = ahead.get(args);
+      ahead.delete(args);
+      reserved[args.slot] = args.reserve || 0;
+      if (args.reserve) await reserveFor(getApi, reserved);
+      return args.file ? reading : { text: args.text, bytes: args.text.length, gzip: false };
+    },
+  };
+}
+
+/**
  * The engine over `getApi` (a function returning the API or a promise of it):
- * load, evaluate, compare, linesOf, text, forget, warm, render, exportCompare,
- * exportTrec. Texts are held
- * by slot (run, qrels, and compare mode's runB).
+ * readAhead, load, evaluate, compare, linesOf, text, forget, warm, render,
+ * exportCompare, exportTrec. Texts are held by slot (run, qrels, and
+ * compare mode's runB).
  */
 function makeEngine(getApi) {
   // By slot: a file's bytes (data) or a paste's text, the text decoded when asked for.
   const held = {};
+  const reader = makeReader(getApi);
   const input = (slot) => (held[slot] ? (held[slot].text ?? held[slot].data) : '');
   const textIn = (slot) => (held[slot] ? textOf(held[slot]) : '');
   const inputs = (slots) => slots.map((slot) => input(slot));
   return {
-    async load({ slot, file, text, limit }, progress) {
-      const got = file ? await readFile(file, slot, limit, progress) : { text, bytes: text.length, gzip: false };
-      held[slot] = file ? { data: got.data, text: null } : { data: null, text };
-      return describeHeld(await getApi(), held[slot], got);
+    readAhead: reader.readAhead,
+    async load(args, progress) {
+      const got = await reader.read(args, progress);
+      held[args.slot] = args.file ? { data: got.data, text: null } : { data: null, text: args.text };
+      return describeHeld(await getApi(), held[args.slot], got);
     },
     async evaluate({ options }) {
       const api = await getApi();
@@ -200,8 +268,15 @@ function makeEngine(getApi) {
     text: ({ slot }) => textIn(slot),
     forget({ slot }) {
       delete held[slot];
+      reader.forget(slot);
     },
-    warm: async () => Boolean(await getApi()),
+    // The module started, and its hot code brought to the JIT's top tier by a small made-up evaluation
+    // (options: the page's): a large first evaluation otherwise runs much of its time in baseline code.
+    async warm({ options } = {}) {
+      const api = await getApi();
+      if (options) warmUp(api, options);
+      return true;
+    },
     // An export of a large analysis, built here so the page never waits on it.
     render: async ({ input: ranking, options, format, keep }) => exportOf((await getApi()).render(ranking, options, format), keep),
     // Compare's and batch mode's reports of the inputs held (options.format), likewise.
@@ -226,6 +301,7 @@ function workerMain(scope) {
   scope.onmessage = (e) => {
     const { id, op, args } = e.data;
     const progress = (fraction) => scope.postMessage({ id, progress: fraction });
+    if (op === 'load') engine.readAhead(args, progress);
     queue = queue.then(async () => {
       try {
         const value = await engine[op](args, progress);
@@ -240,7 +316,7 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, gunzipStream, readFile, textOf, linesOf, describeHeld, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeEngine,
+  engineError, plainError, gunzipStream, readFile, reserveFor, warmUp, textOf, linesOf, describeHeld, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
   transferablesOf, workerMain,
 ];
 
