@@ -194,21 +194,30 @@ val read_batch_option(const val& key, const val& text) {
   return js_read_option(row ? row : ndcg::find_option(k, ndcg::command::compare), k, text_of(text));
 }
 
-// Makes room for `bytes` (at most the largest input, 256 MiB) in the heap,
-// writing once to each new page of it: the first write to a fresh page of
-// wasm memory costs up to 15 us on some hosts, more than an evaluation's
-// own work on that page, and a caller that knows what is coming (the page,
-// while its files are read) can pay for it while it waits anyway. Room
-// the heap has free already (a call before, an evaluation before) counts.
+// Makes room for `bytes` (at most the largest input, 256 MiB) free in the
+// heap, writing once to each page of what it allocates for that: the first
+// write to a fresh page of wasm memory costs up to 15 us on some hosts, more
+// than an evaluation's own work on that page, and a caller that knows what
+// is coming (the page, while its files are read) can pay for it while it
+// waits anyway. Room the heap has free already counts; an allocation may
+// take in the free end of the heap, hence the loop.
 void reserve_memory(double bytes) {
   const double most = static_cast<double>(ndcg::limits{}.max_bytes);
   const std::size_t want = bytes >= 1 ? static_cast<std::size_t>(std::min(bytes, most)) : 0;  // NaN: none
-  const std::size_t free_now = emmalloc_free_dynamic_memory();
-  if (want <= free_now) return;
-  const std::size_t n = want - free_now;
-  if (auto* p = static_cast<volatile char*>(std::malloc(n))) {
-    for (std::size_t at = 0; at < n; at += 4096) p[at] = 0;
-    std::free(const_cast<char*>(p));
+  const std::size_t goal = emmalloc_dynamic_heap_size() - emmalloc_free_dynamic_memory() + want;
+  void* held = nullptr;  // the blocks taken, each holding the one before at its start
+  for (std::size_t size; (size = emmalloc_dynamic_heap_size()) < goal;) {
+    const std::size_t n = std::max(goal - size, sizeof(void*));
+    void* p = std::malloc(n);
+    if (p == nullptr) break;  // no more memory: the evaluation will say so if it needs it
+    for (std::size_t at = 0; at < n; at += 4096) static_cast<volatile char*>(p)[at] = 0;
+    *static_cast<void**>(p) = held;
+    held = p;
+  }
+  while (held != nullptr) {
+    void* next = *static_cast<void**>(held);
+    std::free(held);
+    held = next;
   }
 }
 

@@ -221,6 +221,36 @@ test('exportOf keeps a Blob of the whole text (UTF-8), its line count and only i
   assert.equal(headOf('', 3), '');
 });
 
+test('the engine reads a load\'s file as its request arrives, touches the memory the input will take, and warms up on made-up lines', async () => {
+  const { makeEngine } = await import('../../web/app/full/batch/engine.js');
+  const api = await createNdcgModule();
+  const qrels = 'q1 0 d1 2\nq1 0 d2 0\nq2 0 d1 1\n';
+  const run = 'q1 Q0 d2 1 0.9 r\nq1 Q0 d1 2 0.8 r\nq2 Q0 d1 1 0.5 r\n';
+  let reads = 0;
+  // A read begins with the file's first two bytes (is it gzip?), asked for at once.
+  const fileOf = (text, name) => {
+    const file = new File([text], name);
+    const slice = file.slice.bind(file);
+    file.slice = (...range) => (reads++, slice(...range));
+    return file;
+  };
+  const engine = makeEngine(() => api);
+  const reserve = 48 * 2 ** 20;
+  const runArgs = { slot: 'run', file: fileOf(run, 'a.run'), limit: 2 ** 20 };
+  const qrelsArgs = { slot: 'qrels', file: fileOf(qrels, 'a.qrels'), limit: 2 ** 20, reserve };
+  engine.readAhead(runArgs, () => {});
+  engine.readAhead(qrelsArgs, () => {});
+  assert.equal(reads, 2, 'both files are being read before either load runs');
+  assert.equal((await engine.load(runArgs, () => {})).lines, 3);
+  assert.equal((await engine.load(qrelsArgs, () => {})).lines, 3);
+  assert.equal(reads, 2, 'a file read ahead is not read again');
+  assert.ok(api.memoryBytes() >= reserve, `${api.memoryBytes()} bytes of memory after reserving ${reserve}`);
+  const options = { measures: ['ndcg_cut.10', 'map'], perQuery: true };
+  assert.deepEqual((await engine.evaluate({ options })).mean, api.evaluateTrec(qrels, run, options).mean);
+  assert.equal(await engine.warm({ options }), true);
+  assert.equal(await engine.warm({ options: { measures: ['nope'] } }), true, 'a bad option is for the real run to report');
+});
+
 test('the embed page and the element carry no text of batch, compare, export or the embed dialog; the full page does', () => {
   const read = (name) => readFileSync(new URL(`../../${name}`, import.meta.url));
   const { unlzma } = decoderOf(root);

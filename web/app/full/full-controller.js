@@ -111,14 +111,15 @@ function recomputeTrec(app) {
 
 // While a batch mode waits for its files, the runner (a worker and its module) starts and warms
 // up when the page is idle, so that files chosen then are read and evaluated at once; a batch
-// begun before that (the runner made) goes without.
+// begun before that (the runner made) goes without, and so does a runner in the page (its
+// warm-up would hold the page).
 function warmRunner(app) {
   if (app.runner || app.warming) return;
   app.warming = true;
   const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 200));
   idle(() => {
     if (app.runner) return;
-    runnerOf(app).then((runner) => runner.call('warm', { options: toTrecOptions(app.spec, app.state) })).catch(() => {});
+    runnerOf(app).then((runner) => runner.kind === 'worker' && runner.call('warm', { options: toTrecOptions(app.spec, app.state) })).catch(() => {});
   });
 }
 
