@@ -175,10 +175,11 @@ function batchCalls({ commands, hasBatch }, call) {
     },
 
     /**
-     * Grows the module's memory to hold `bytes` more (at most 256 MiB) and writes once to each
-     * page of it, so that a large evaluateTrec() or compareRuns() that follows does not pay for
-     * fresh pages while it runs (on some hosts more than its own work). Worth it only where there
-     * is a wait to hide it in, as the page does while its files are read. Returns the memory's bytes.
+     * Makes room for `bytes` (at most 256 MiB) free in the module's memory, writing once to each
+     * page it adds, so that a large evaluateTrec() or compareRuns() that follows does not pay for
+     * fresh pages while it runs (on some hosts more than its own work); room already free counts.
+     * Worth it only where there is a wait to hide it in, as the page has while its files are read.
+     * Returns the memory's bytes.
      * @param {number} bytes
      */
     reserveMemory(bytes) {
