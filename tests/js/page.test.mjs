@@ -222,7 +222,7 @@ test('exportOf keeps a Blob of the whole text (UTF-8), its line count and only i
 });
 
 test('the engine reads a load\'s file as its request arrives, touches the memory the input will take, and warms up on made-up lines', async () => {
-  const { makeEngine } = await import('../../web/app/full/batch/engine.js');
+  const { madeUpRun, makeEngine } = await import('../../web/app/full/batch/engine.js');
   const api = await createNdcgModule();
   const qrels = 'q1 0 d1 2\nq1 0 d2 0\nq2 0 d1 1\n';
   const run = 'q1 Q0 d2 1 0.9 r\nq1 Q0 d1 2 0.8 r\nq2 Q0 d1 1 0.5 r\n';
@@ -247,6 +247,12 @@ test('the engine reads a load\'s file as its request arrives, touches the memory
   assert.ok(api.memoryBytes() >= reserve, `${api.memoryBytes()} bytes of memory after reserving ${reserve}`);
   const options = { measures: ['ndcg_cut.10', 'map'], perQuery: true };
   assert.deepEqual((await engine.evaluate({ options })).mean, api.evaluateTrec(qrels, run, options).mean);
+  // The warm-up's made-up run is one the core reads: 500 queries, every one with a judged document.
+  const made = madeUpRun();
+  const warmed = api.evaluateTrec(made.qrels, made.run, { measures: ['ndcg_cut.10', 'num_rel'], perQuery: true });
+  assert.equal(warmed.qids.length, 500);
+  assert.equal(made.run.split('\n').length - 1, 10000);
+  assert.ok(warmed.qids.every((q) => warmed.perQuery[q].num_rel > 0));
   assert.equal(await engine.warm({ options }), true);
   assert.equal(await engine.warm({ options: { measures: ['nope'] } }), true, 'a bad option is for the real run to report');
 });

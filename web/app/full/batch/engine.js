@@ -95,8 +95,8 @@ async function reserveFor(getApi, reserved) {
   }
 }
 
-/** Evaluates 10,000 made-up lines (500 queries of 20 documents) with `options`; any error is ignored. */
-function warmUp(api, options) {
+/** 10,000 made-up run lines (500 queries of 20 documents) and qrels judging a third of them. */
+function madeUpRun() {
   let run = '';
   let qrels = '';
   for (let q = 0; q < 500; q++) {
@@ -105,6 +105,12 @@ function warmUp(api, options) {
       if (d % 3 === 0) qrels += `q${q} 0 d${d} ${(q + d) % 4}\n`;
     }
   }
+  return { run, qrels };
+}
+
+/** Evaluates the made-up run with `options`; an error is ignored (the real run will report it). */
+function warmUp(api, options) {
+  const { run, qrels } = madeUpRun();
   try {
     api.evaluateTrec(qrels, run, options);
   } catch {
@@ -316,8 +322,8 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, gunzipStream, readFile, reserveFor, warmUp, textOf, linesOf, describeHeld, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
+  engineError, plainError, gunzipStream, readFile, reserveFor, madeUpRun, warmUp, textOf, linesOf, describeHeld, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
   transferablesOf, workerMain,
 ];
 
-export { columnsOf, exportOf, headOf, linesOf, makeEngine, readFile, workerMain };
+export { columnsOf, exportOf, headOf, linesOf, madeUpRun, makeEngine, readFile, workerMain };
