@@ -238,8 +238,8 @@ test('the engine reads a load\'s file as its request arrives, touches the memory
   const reserve = 48 * 2 ** 20;
   const runArgs = { slot: 'run', file: fileOf(run, 'a.run'), limit: 2 ** 20 };
   const qrelsArgs = { slot: 'qrels', file: fileOf(qrels, 'a.qrels'), limit: 2 ** 20, reserve };
-  engine.readAhead(runArgs, () => {});
-  engine.readAhead(qrelsArgs, () => {});
+  engine.arrive('load', runArgs, () => {});
+  engine.arrive('load', qrelsArgs, () => {});
   assert.equal(reads, 2, 'both files are being read before either load runs');
   assert.equal((await engine.load(runArgs, () => {})).lines, 3);
   assert.equal((await engine.load(qrelsArgs, () => {})).lines, 3);

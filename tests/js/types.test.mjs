@@ -12,10 +12,10 @@ import { INPUTS } from '../../web/api/inputs.js';
 const dts = readFileSync(join(root, 'web', 'ndcg-types.d.ts'), 'utf8');
 const apiSource = readFileSync(join(root, 'web', 'api', 'api.js'), 'utf8');
 
-// The members of every declaration of the interface (the generated one and the hand-written head's).
 // Every field any of the rows has (a row that implies a choice has one more: implies).
 const fieldsOf = (rows) => [...new Set(rows.flatMap((row) => Object.keys(row)))].sort();
 
+// The members of every declaration of the interface (the generated one and the hand-written head's).
 function interfaceMembers(name) {
   const bodies = [...dts.matchAll(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`, 'g'))].map((m) => m[1]);
   assert.ok(bodies.length > 0, `no interface ${name}`);

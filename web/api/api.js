@@ -184,7 +184,7 @@ function batchCalls({ commands, hasBatch }, call) {
      */
     reserveMemory(bytes) {
       if (!hasBatch) throw notInBuild('reserveMemory');
-      if (typeof bytes !== 'number' || !(bytes >= 0) || bytes === Infinity) throw optionError('bytes', 'a number of bytes, 0 or more', bytes);
+      if (!(Number.isFinite(bytes) && bytes >= 0)) throw optionError('bytes', 'a number of bytes, 0 or more', bytes);
       return call((m) => (m.reserveMemory(bytes), m.memoryBytes()));
     },
 

@@ -17,7 +17,7 @@
 import { loadApi } from '../app/shared/loader.js';
 import { detectLang, t } from '../app/shared/i18n.js';
 import { compute } from '../app/shared/compute.js';
-import { impliedBy, kebab, pageOnly, readOption } from '../app/shared/option-rows.js';
+import { kebab, pageOnly, readOption, takeImplied } from '../app/shared/option-rows.js';
 import { applyPreset, specOf } from '../app/shared/state.js';
 import { readParts } from '../app/shared/parts.js';
 import { h } from '../app/shared/templates.js';
@@ -65,8 +65,7 @@ function stateOf(el, spec, typed) {
     const read = readOption(row, el.getAttribute(attr));
     if (read.error) return { state, error: read.error };
     state[row.key] = read.value;
-    const [key, value] = impliedBy(row, read.value, (k) => el.hasAttribute(kebab(k)));
-    if (key) state[key] = value;
+    takeImplied(state, row, (k) => el.hasAttribute(kebab(k)));
   }
   // A preset chosen in the element's own comparison table.
   if (typed.preset) state = applyPreset(spec, state, typed.preset);

@@ -65,10 +65,10 @@ export const impliesOf = (row) => row.implies?.split('=') ?? [];
 /** The row that implies choosing `value` for `key` (a gain table for gain "table"), if any. */
 export const implying = (rows, key, value) => rows.find((row) => row.implies === `${key}=${value}`);
 
-/** The choice a row read as `value` implies unless `given(key)` says that row is given too: [key, value], or []. */
-export function impliedBy(row, value, given) {
-  const implied = impliesOf(row);
-  return implied.length && String(value).trim() && !given(implied[0]) ? implied : [];
+/** Makes in `state` the choice that `row`'s value there implies, unless `given(key)` says that row is given too. */
+export function takeImplied(state, row, given) {
+  const [key, value] = impliesOf(row);
+  if (key !== undefined && String(state[row.key]).trim() && !given(key)) state[key] = value;
 }
 
 /** True for a row whose implied choice is not made (a table left behind under gain "exp"): not sent, not linked. */

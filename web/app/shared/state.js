@@ -11,7 +11,7 @@
 // from a hash is validated; anything unknown or malformed is ignored.
 import { readParts, writeParts } from './parts.js';
 import {
-  batchKey, defaultValue, dormant, impliedBy, loadSchema, pageOnly, pageValue, readOption, toApiValue, writeOption,
+  batchKey, defaultValue, dormant, loadSchema, pageOnly, pageValue, readOption, takeImplied, toApiValue, writeOption,
 } from './option-rows.js';
 
 export const WORKED_EXAMPLE = '3 2 0 1 0 0 2 1 0 0';
@@ -290,8 +290,7 @@ export function decodeHash(spec, hash) {
     const read = readOption(row, pairs.get(row.key));
     if (read.error || (row.kind === 'reals' && read.value.length > 10000)) continue;
     state[row.key] = read.value;
-    const [key, value] = impliedBy(row, read.value, (k) => pairs.has(k));
-    if (key) state[key] = value;
+    takeImplied(state, row, (k) => pairs.has(k));
     known = true;
   }
   return { state, empty: !known };

@@ -208,7 +208,7 @@ function withGroup(options, group) {
 
 /**
  * How the engine reads a load's input: a file's read begins as its request
- * arrives (readAhead, which the runner calls), so files are read side by
+ * arrives (readAhead, through the engine's arrive), so files are read side by
  * side, and meanwhile the module's memory that the inputs will take is
  * touched (args.reserve: bytes for the slot, see reserveFor).
  */
@@ -238,7 +238,7 @@ function makeReader(getApi) {
 
 /**
  * The engine over `getApi` (a function returning the API or a promise of it):
- * readAhead, load, evaluate, compare, linesOf, text, forget, warm, render,
+ * arrive, load, evaluate, compare, linesOf, text, forget, warm, render,
  * exportCompare, exportTrec. Texts are held by slot (run, qrels, and
  * compare mode's runB).
  */
@@ -250,7 +250,10 @@ function makeEngine(getApi) {
   const textIn = (slot) => (held[slot] ? textOf(held[slot]) : '');
   const inputs = (slots) => slots.map((slot) => input(slot));
   return {
-    readAhead: reader.readAhead,
+    /** What a request starts as it arrives, before its turn (the runner calls it): a load's file is read at once. */
+    arrive(op, args, progress) {
+      if (op === 'load') reader.readAhead(args, progress);
+    },
     async load(args, progress) {
       const got = await reader.read(args, progress);
       held[args.slot] = args.file ? { data: got.data, text: null } : { data: null, text: args.text };
@@ -307,7 +310,7 @@ function workerMain(scope) {
   scope.onmessage = (e) => {
     const { id, op, args } = e.data;
     const progress = (fraction) => scope.postMessage({ id, progress: fraction });
-    if (op === 'load') engine.readAhead(args, progress);
+    engine.arrive(op, args, progress);
     queue = queue.then(async () => {
       try {
         const value = await engine[op](args, progress);

@@ -23,7 +23,7 @@ function inPage() {
   return {
     kind: 'page',
     call(op, args, progress = () => {}) {
-      if (op === 'load') engine.readAhead(args, progress);
+      engine.arrive(op, args, progress);
       const run = queue.then(() => engine[op](args, progress));
       queue = run.catch(() => {});
       return run;
