@@ -16,7 +16,7 @@
 // so compare those figures with each other, not with untraced runs.
 // Each navigation is in a new browser context (nothing cached), once that
 // context's window has settled (--window-settle MS, default 1500; see
-// navigateOnce): 0 measures the window's own start-up beside the page.
+// bench/window.mjs): 0 measures the window's own start-up beside the page.
 // Usage: node bench/frame.mjs [--runs R] [--grades N] [--cpu X] [--dist DIR] [--against DIR] [--phases] [--window-settle MS]
 //   (X: CDP CPU slow-down, default 1)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,7 @@ import { dist, launch } from '../tests/browser/_helpers.mjs';
 import { serve } from '../scripts/serve.mjs';
 import { seeded } from './gen.mjs';
 import { setRanking } from './page-input.mjs';
+import { settledPage, WINDOW_SETTLE } from './window.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -35,7 +36,7 @@ const runs = arg('--runs', 5);
 const gradeCount = arg('--grades', 1000);
 const cpu = arg('--cpu', 1);
 const withPhases = process.argv.includes('--phases');
-const windowSettle = arg('--window-settle', 1500);
+const windowSettle = arg('--window-settle', WINDOW_SETTLE);
 
 const WORKED = '3 2 0 1 0 0 2 1 0 0';
 // Typed at the end of the box: a grade, a space, another, then both taken back.
@@ -157,13 +158,8 @@ function phasesOf(trace, shown) {
 async function navigateOnce(browser, url, { wait }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(watchHeadline);
-  const page = await context.newPage();
+  const page = await settledPage(context, windowSettle);
   await throttle(page);
-  // A new context opens a new window, and full Chromium loads that window's
-  // own chrome:// omnibox popup in the same second: about 0.5 CPU-s in
-  // another renderer, on a 2-core machine. A person opening a link in a
-  // running browser does not pay for it, so the window settles first.
-  await page.waitForTimeout(windowSettle);
   const tracing = wait && withPhases;
   if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'blink.user_timing'] });
   await page.goto(url, { waitUntil: 'load' });

@@ -5,9 +5,10 @@
 // - the JSON export of 100,000 rows (render('json') of a kept analysis)
 //   against JSON.stringify of the same rows;
 // - in headless Chromium, navigation of index.html and embed.html (file://)
-//   to the worked example's NDCG in the page (a fresh context each run),
+//   to the worked example's NDCG in the page (a fresh context each run, its
+//   window settled first: bench/window.mjs),
 //   against a page of the same size with no script (the floor: reading it).
-// Usage: node bench/startup.mjs [--runs R] [--dist DIR] [--module FILE]   (DIR holds ndcg.js, index.html, embed.html)
+// Usage: node bench/startup.mjs [--runs R] [--dist DIR] [--module FILE] [--window-settle MS]   (DIR holds ndcg.js, index.html, embed.html)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launch } from '../tests/browser/_helpers.mjs';
+import { settledPage, WINDOW_SETTLE } from './window.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -23,6 +25,7 @@ const arg = (name, fallback) => {
 };
 const runs = Number(arg('--runs', 5));
 const distDir = resolve(arg('--dist', join(root, 'dist')));
+const windowSettle = Number(arg('--window-settle', WINDOW_SETTLE));
 const modulePath = resolve(arg('--module', join(distDir, 'ndcg.js')));
 
 const median = (times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
@@ -79,7 +82,7 @@ async function timePage(browser, url, { wait = true } = {}) {
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext();
     await context.addInitScript(watchHeadline);
-    const page = await context.newPage();
+    const page = await settledPage(context, windowSettle);
     await page.goto(url, { waitUntil: 'load' });
     if (wait) await page.waitForFunction(() => window.__shownAt, null, { timeout: 60000 });
     times.push(await page.evaluate(() => window.__shownAt || performance.getEntriesByType('navigation')[0].loadEventEnd));
@@ -99,7 +102,7 @@ try {
     writeFileSync(inert, readFileSync(file, 'utf8').replace(/<script/g, '<template').replace(/<\/script>/g, '</template>'));
     const floor = await timePage(browser, pathToFileURL(inert).href, { wait: false });
     const shown = await timePage(browser, pathToFileURL(file).href + worked);
-    console.log(`start-up, ${name} (file://) navigation to the worked example's NDCG shown: ${shown.toFixed(0)} ms (median of ${runs}) vs loading the same bytes without scripts ${floor.toFixed(0)} ms: ${(shown / floor).toFixed(1)}x`);
+    console.log(`start-up, ${name} (file://) navigation to the worked example's NDCG shown: ${shown.toFixed(0)} ms (median of ${runs}, windows settled ${windowSettle} ms) vs loading the same bytes without scripts ${floor.toFixed(0)} ms: ${(shown / floor).toFixed(1)}x`);
   }
 } finally {
   await browser.close();
