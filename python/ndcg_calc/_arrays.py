@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from . import _core
 from ._errors import NdcgError
+from ._summary import take_summary
 
 
 def _bad_type(source, what, value):
@@ -108,14 +109,7 @@ class ArrayEvaluation(Mapping):
     def __init__(self, reply, read_as):
         self.columns = reply['columns']
         self.qids = reply['qids']
-        self.mean = reply['mean']
-        self.measures = reply['measures']
-        self.num_q = reply['num_q']
-        self.run_id = reply['run_id']
-        self.not_offered = reply['not_offered']
-        self.notes = reply['notes']
-        self.text = reply['text']
-        self.read_as = read_as
+        take_summary(self, reply, read_as)
         self._per_query = [m for m in self.measures if m not in set(reply['summary_only'])]
         self._at = None
 

@@ -6,6 +6,7 @@ from ._errors import NdcgError
 from ._arrays import evaluate_arrays, is_column
 from ._inputs import group_input, read_path, trec_input
 from ._options import option_texts
+from ._summary import take_summary
 
 
 class Evaluation(dict):
@@ -32,14 +33,7 @@ class Evaluation(dict):
 
     def __init__(self, reply, read_as):
         super().__init__(reply['per_query'])
-        self.mean = reply['mean']
-        self.measures = reply['measures']
-        self.num_q = reply['num_q']
-        self.run_id = reply['run_id']
-        self.not_offered = reply['not_offered']
-        self.notes = reply['notes']
-        self.text = reply['text']
-        self.read_as = read_as
+        take_summary(self, reply, read_as)
         self.readings = reply['readings']
 
     def __repr__(self):
