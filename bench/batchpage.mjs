@@ -3,7 +3,7 @@
 // Chromium over http; the baseline is evaluateTrec in Node on the same files,
 // run in the same command (reading the files included on both sides).
 // Usage: npm run bench   (or: node bench/batchpage.mjs [--lines N] [--runs R] [--settle MS] [--window-settle MS])
-// Each load is in a new context whose window has settled first (bench/window.mjs).
+// Each load is in a new context, once the browser is idle after opening its window (bench/window.mjs).
 // The files are chosen --settle ms (default 1000) after batch mode opens: the page starts and
 // warms its worker in that time, as it does while a person picks two files; --settle 300 is
 // the figure of earlier reports, when the files came in on the worker's heels.
@@ -88,7 +88,7 @@ try {
   for (let i = 0; i < runs; i++) page.push(await pageOnce(browser, server.url('index.html'), files));
   const time = median(page.map((p) => p.time));
   const longest = Math.max(...page.map((p) => p.longest));
-  console.log(`data: ${lines.toLocaleString('en')}-line run (gen.py --seed 1000) and its qrels; ${runs} runs each; chromium headless over http://127.0.0.1; files chosen ${settle} ms after batch mode opened, in a window settled ${windowSettle} ms`);
+  console.log(`data: ${lines.toLocaleString('en')}-line run (gen.py --seed 1000) and its qrels; ${runs} runs each; chromium headless over http://127.0.0.1; files chosen ${settle} ms after batch mode opened, in a new window once the browser was idle (at most ${windowSettle} ms)`);
   console.log(`batch page: files chosen → mean shown ${ms(time)} (median); longest main-thread task ${longest ? ms(longest) : 'none over 50 ms'}`);
   console.log(`  vs evaluateTrec in Node, files read included: ${ms(node.time)} → ${(time / node.time).toFixed(2)}x`);
   console.log(`  mean ndcg_cut_10: page ${page[0].ndcg}, Node ${node.mean.ndcg_cut_10.toFixed(3)}`);

@@ -15,8 +15,9 @@
 // is split where it went (see phasesOf); tracing costs the page a little,
 // so compare those figures with each other, not with untraced runs.
 // Each navigation is in a new browser context (nothing cached), once that
-// context's window has settled (--window-settle MS, default 1500; see
-// bench/window.mjs): 0 measures the window's own start-up beside the page.
+// browser has gone idle after opening that context's window (at most
+// --window-settle MS, default 5000; see bench/window.mjs): 0 measures the
+// window's own start-up beside the page.
 // Usage: node bench/frame.mjs [--runs R] [--grades N] [--cpu X] [--dist DIR] [--against DIR] [--phases] [--window-settle MS]
 //   (X: CDP CPU slow-down, default 1)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -246,7 +247,7 @@ const subjects = [await subjectOf(mainDir, mainDir)];
 if (againstDir) subjects.push(await subjectOf(againstDir, againstDir));
 const browser = await launch({ full: true });
 try {
-  console.log(`chromium ${browser.version()}, headless, 1280x900, over http://127.0.0.1; CPU slow-down ${cpu}x; keys ${JSON.stringify(KEYS.join(''))} ${KEY_GAP} ms apart; a new window settles ${windowSettle} ms before each navigation`);
+  console.log(`chromium ${browser.version()}, headless, 1280x900, over http://127.0.0.1; CPU slow-down ${cpu}x; keys ${JSON.stringify(KEYS.join(''))} ${KEY_GAP} ms apart; each navigation in a new window once the browser is idle (at most ${windowSettle} ms)`);
   const { figures, phases } = await measureAll(browser, subjects, `http://127.0.0.1:${bareServer.address().port}/index.html`);
   subjects.forEach((subject, j) => {
     if (subjects.length > 1) console.log(`${subject.label}:`);

@@ -6,7 +6,7 @@
 //   against JSON.stringify of the same rows;
 // - in headless Chromium, navigation of index.html and embed.html (file://)
 //   to the worked example's NDCG in the page (a fresh context each run, its
-//   window settled first: bench/window.mjs),
+//   navigated once the browser is idle again: bench/window.mjs),
 //   against a page of the same size with no script (the floor: reading it).
 // Usage: node bench/startup.mjs [--runs R] [--dist DIR] [--module FILE] [--window-settle MS]   (DIR holds ndcg.js, index.html, embed.html)
 import { spawnSync } from 'node:child_process';
@@ -102,7 +102,7 @@ try {
     writeFileSync(inert, readFileSync(file, 'utf8').replace(/<script/g, '<template').replace(/<\/script>/g, '</template>'));
     const floor = await timePage(browser, pathToFileURL(inert).href, { wait: false });
     const shown = await timePage(browser, pathToFileURL(file).href + worked);
-    console.log(`start-up, ${name} (file://) navigation to the worked example's NDCG shown: ${shown.toFixed(0)} ms (median of ${runs}, windows settled ${windowSettle} ms) vs loading the same bytes without scripts ${floor.toFixed(0)} ms: ${(shown / floor).toFixed(1)}x`);
+    console.log(`start-up, ${name} (file://) navigation to the worked example's NDCG shown: ${shown.toFixed(0)} ms (median of ${runs}, each once the browser was idle, at most ${windowSettle} ms) vs loading the same bytes without scripts ${floor.toFixed(0)} ms: ${(shown / floor).toFixed(1)}x`);
   }
 } finally {
   await browser.close();
