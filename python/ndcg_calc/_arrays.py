@@ -103,8 +103,8 @@ class ArrayEvaluation(Mapping):
     """evaluate()'s result for arrays: {qid: {measure: value}} read lazily
     from one list of values per measure, with the attributes of an
     Evaluation (mean, measures, num_q, run_id, not_offered, notes, text,
-    read_as) and `columns` ({measure: [value per query, in qids order]})
-    and `qids`."""
+    read_as, and readings, empty: arrays are not read from text) and
+    `columns` ({measure: [value per query, in qids order]}) and `qids`."""
 
     def __init__(self, reply, read_as):
         self.columns = reply['columns']

@@ -34,7 +34,6 @@ class Evaluation(dict):
     def __init__(self, reply, read_as):
         super().__init__(reply['per_query'])
         take_summary(self, reply, read_as)
-        self.readings = reply['readings']
 
     def __repr__(self):
         means = ', '.join('%s=%r' % (m, v) for m, v in self.mean.items() if m != 'runid')

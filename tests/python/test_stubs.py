@@ -5,6 +5,8 @@ import ast
 import inspect
 from pathlib import Path
 
+import numpy as np
+
 import ndcg_calc
 
 STUBS = Path(ndcg_calc.__file__).with_name('__init__.pyi')
@@ -61,3 +63,34 @@ def test_the_explanation_s_fields_are_typed():
     fields = set(ndcg_calc.explain('3 2 0 1', k=3))
     # Fields written only with judgments or subtopics (idcg_judged, ...) are reached as items.
     assert fields <= typed, fields - typed
+
+
+QRELS = 'q1 0 d1 2\nq1 0 d2 0\nq2 0 d3 1\n'
+RUNS = ['q1 Q0 d1 1 0.9 a\nq1 Q0 d2 2 0.5 a\nq2 Q0 d3 1 0.7 a\n',
+        'q1 Q0 d2 1 0.9 b\nq1 Q0 d1 2 0.5 b\nq2 Q0 d3 1 0.7 b\n']
+
+
+def _results():
+    """One real instance of each result class whose stub declares attributes."""
+    arrays = ndcg_calc.evaluate(np.array([2.0, 0.0, 1.0]), np.array([0.9, 0.5, 0.7]), qid=np.array([1, 1, 2]))
+    return {
+        'Evaluation': ndcg_calc.evaluate(QRELS, RUNS[0]),
+        'ArrayEvaluation': arrays,
+        'Comparison': ndcg_calc.compare(QRELS, RUNS),
+    }
+
+
+def test_every_attribute_a_result_s_stub_declares_is_there():
+    stubs = _stubbed()
+    for name, result in _results().items():
+        assert type(result).__name__ == name
+        declared = [n.target.id for n in stubs[name].body if isinstance(n, ast.AnnAssign)]
+        assert declared, name
+        missing = [a for a in declared if not hasattr(result, a)]
+        assert not missing, '%s lacks %s' % (name, missing)
+
+
+def test_arrays_say_they_were_not_read_from_text():
+    arrays = _results()['ArrayEvaluation']
+    assert arrays.readings == []
+    assert arrays.read_as == {'qrels': 'labels', 'run': 'scores'}
