@@ -144,14 +144,6 @@ request request_of(const option_texts& options) {
   return request{s->batch.trec, *output};
 }
 
-py::dict reply_of(const ndcg::trec_result& r, const ndcg::trec_output& output) {
-  dict_sink sink(true);  // the values per query kept as columns, read lazily
-  ndcg::put_trec_result(r, sink);
-  py::dict out = sink.result();
-  out["text"] = py::str(ndcg::render_trec(r, output));
-  return out;
-}
-
 unsigned threads_of(int wanted) {
   if (wanted > 0) return static_cast<unsigned>(wanted);
   return std::max(1u, std::thread::hardware_concurrency());
@@ -183,7 +175,7 @@ py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, con
     py::gil_scoped_release unlocked;
     return ndcg::evaluate_arrays(in, req.trec, threads_of(threads));
   }();
-  return reply_of(value_or_raise(result), req.output);
+  return evaluation_of(value_or_raise(result), {}, req.output, std::nullopt, true);  // arrays: no reading
 }
 
 }  // namespace ndcg_python
@@ -270,7 +262,7 @@ py::dict evaluate_dicts(const py::handle& qrels, const py::handle& run, const op
     py::gil_scoped_release unlocked;
     return ndcg::evaluate_arrays(in, req.trec, threads_of(threads));
   }();
-  return reply_of(value_or_raise(result), req.output);
+  return evaluation_of(value_or_raise(result), {}, req.output, std::nullopt, true);  // arrays: no reading
 }
 
 }  // namespace ndcg_python

@@ -222,18 +222,16 @@ ndcg::expected<ndcg::run_evaluation> evaluate_inputs(const std::string& qrels, c
   return ndcg::evaluate_run(qrels, *source, req.batch, subtopics, how, readings);
 }
 
-// The result's fields (the tie range's measures among them when asked for),
-// how its inputs were read, and the report.
+}  // namespace
+
 py::dict evaluation_of(const ndcg::trec_result& r, const std::vector<std::string>& readings,
-                       const ndcg::trec_output& output, const std::optional<ndcg::trec_tie_range>& ties) {
-  dict_sink sink;
+                       const ndcg::trec_output& output, const std::optional<ndcg::trec_tie_range>& ties, bool columns) {
+  dict_sink sink(columns);
   ndcg::put_trec_result(ties ? ndcg::with_tie_range(r, *ties) : r, sink);
   sink.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
   sink.text("text", ties ? ndcg::render_trec(r, output, *ties) : ndcg::render_trec(r, output));
   return sink.result();
 }
-
-}  // namespace
 
 py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, bool has_run,
                   const std::string& subtopics, const std::string& group, const option_texts& options) {

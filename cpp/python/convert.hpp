@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +17,7 @@
 #include "ndcg/error.hpp"
 #include "ndcg/fields.hpp"
 #include "ndcg/pipeline.hpp"
+#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 #include "ndcg/tree_sink.hpp"
 
@@ -92,6 +94,14 @@ explained explain_grades(const std::vector<double>& grades, const std::string& j
 // {qid: {name: value}}, "mean", ...}), "readings" and "text".
 py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, bool has_run,
                   const std::string& subtopics, const std::string& group, const option_texts& options);
+
+// An evaluation's reply, for evaluate() and the arrays' evaluate alike:
+// put_trec_result's fields (the tie range's measures among them when
+// asked for; with `columns`, the values per query kept as columns, read
+// lazily), "readings" (how the inputs were read) and "text" (the report).
+py::dict evaluation_of(const ndcg::trec_result& r, const std::vector<std::string>& readings,
+                       const ndcg::trec_output& output, const std::optional<ndcg::trec_tie_range>& ties = {},
+                       bool columns = false);
 
 // compare(): compare's own option table reads the options.
 py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const std::string& group,

@@ -136,12 +136,8 @@ py::dict merge(const py::list& parts, const option_texts& options) {
     py::gil_scoped_release unlocked;
     return ndcg::merge_trec(in);
   }();
-  const ndcg::trec_result& r = value_or_raise(merged);
-  dict_sink sink(true);  // as evaluate_arrays' reply: columns
-  ndcg::put_trec_result(r, sink);
-  py::dict out = sink.result();
-  out["text"] = py::str(ndcg::render_trec(r, *output));
-  return out;
+  // As the arrays' evaluate replies: columns, and no reading (the parts were read already).
+  return evaluation_of(value_or_raise(merged), {}, *output, std::nullopt, true);
 }
 
 py::dict compare_results(const py::list& runs, const option_texts& options) {

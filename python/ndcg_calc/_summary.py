@@ -2,14 +2,13 @@
 core's reply that Evaluation (text and files) and ArrayEvaluation (arrays)
 both hold, set in one place."""
 
-SUMMARY_FIELDS = ('mean', 'measures', 'num_q', 'run_id', 'not_offered', 'notes', 'text')
+SUMMARY_FIELDS = ('mean', 'measures', 'num_q', 'run_id', 'not_offered', 'notes', 'text', 'readings')
 
 
 def take_summary(result, reply, read_as):
-    """Sets SUMMARY_FIELDS from `reply` on `result`, its `read_as`, and its
-    `readings` (how the core read each input that is not plain TREC; arrays
-    are not read from text, so their reply has none)."""
+    """Sets SUMMARY_FIELDS from `reply` (the core's evaluation_of, which
+    both paths call: `readings` is empty for arrays, which are not read from
+    text) on `result`, and its `read_as`."""
     for name in SUMMARY_FIELDS:
         setattr(result, name, reply[name])
     result.read_as = read_as
-    result.readings = reply.get('readings', [])
