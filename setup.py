@@ -90,6 +90,9 @@ class parallel_build_ext(build_ext):
         newest = newest_input()
         fresh = self.same_flags()
         self.force = self.force or not fresh  # new flags: compile and link again, whatever the times say
+        # setuptools links again only when a unit or a depends is newer than the extension, and a
+        # unit only includes the sources: an edited source or header must say so itself.
+        self.force = self.force or any(self.older_than(e, newest) for e in self.extensions)
 
         def compile_file(f, output_dir=None, **kwargs):
             obj = self.compiler.object_filenames([f], output_dir=output_dir)[0]
@@ -109,6 +112,10 @@ class parallel_build_ext(build_ext):
         super().build_extensions()
         with open(self.stamp(), 'w') as f:
             f.write(self.flags())
+
+    def older_than(self, ext, when):
+        path = self.get_ext_fullpath(ext.name)
+        return not os.path.exists(path) or os.path.getmtime(path) < when
 
     def flags(self):
         return repr([(e.extra_compile_args, e.include_dirs, self.compiler.compiler_so) for e in self.extensions])
