@@ -3,16 +3,12 @@
 
 namespace ndcg::detail {
 
-// Natively the one-pass scanner (next_plain); the wasm modules read every
-// line the careful way, which keeps the scanner's code out of their size
-// budgets (web/budget.json).
+// The one-pass scanner (next_plain) on every target: the wasm modules read
+// lines as the command does, about 17% faster there than the careful way
+// alone, for about 200 bytes gzipped of each module.
 bool read_record(line_reader& lines, const limits& lim, line& l, field* f, std::size_t cap, std::size_t& n,
                  status& problem) {
-#ifndef __EMSCRIPTEN__
   return next_record(lines, lim, l, f, cap, n, problem);
-#else
-  return next_careful_record(lines, lim, l, f, cap, n, problem);
-#endif
 }
 
 }  // namespace ndcg::detail
