@@ -144,6 +144,28 @@ TEST_CASE("--language zh: explain's and compare's headings and notes in Chinese,
   CHECK(run({"compare", qrels, run_a, run_b, "--language", "fr"}).code == 2);
 }
 
+TEST_CASE("--language zh: how the input was read is said in Chinese too; the JSON's reading.note stays English") {
+  const std::string qrels = "/tmp/ndcg-cli-reading.qrels";
+  std::ofstream(qrels) << "q7 0 a 3\nq7 0 b 2\nq7 0 c 1\n";
+  // A table with a query column and ranks but no score (score = -rank), beside judgments.
+  const std::string table = "qid,doc,rank\nq7,b,1\nq7,a,2\nq7,c,3\n";
+  const auto [en, zh] = in_both_languages({"explain", "--qrels", qrels}, table);
+  CHECK(has_letters(en, "(read as csv: columns query,doc,rank; ordered by rank; ordered by score, grades from the judgments; query q7)"));
+  CHECK(has_letters(zh, "（读作 csv：列 query,doc,rank；按名次排序；按分数排序，等级取自评分；查询 q7）"));
+  for (const char* english : {"columns", "ordered by", "grades from", "query q7"}) {
+    CAPTURE(english);
+    CHECK_FALSE(has_letters(zh, english));
+  }
+  // Ids with scores beside judgments: ordered by score, and the other reading offered.
+  const auto [en2, zh2] = in_both_languages({"explain", "--qrels", qrels}, "a 0.2\nb 0.9\n");
+  CHECK(has_letters(en2, "(read as id_score: ordered by score, grades from the judgments; the other reading: --columns doc,rel)"));
+  CHECK(has_letters(zh2, "（读作 id_score：按分数排序，等级取自评分；另一种读法：--columns doc,rel）"));
+  // Ids alone: ranked in the order given.
+  CHECK(has_letters(in_both_languages({"explain", "--qrels", qrels}, "b\na\n").second, "（读作 ids：按给定次序排列，等级取自评分）"));
+  const std::string json = run({"explain", "--format", "json", "--language", "zh", "--qrels", qrels}, table).out;
+  CHECK(has_letters(json, "\"note\":\"columns query,doc,rank; ordered by rank; ordered by score, grades from the judgments; query q7\""));
+}
+
 TEST_CASE("options given with a preset override it, whatever their order") {
   std::string a = run({"explain", "--format", "json", "--k", "1", "--preset", "sklearn", "2", "3"}).out;
   std::string b = run({"explain", "--format", "json", "--preset", "sklearn", "--k", "1", "2", "3"}).out;

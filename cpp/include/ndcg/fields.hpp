@@ -21,7 +21,11 @@ struct settings;
 struct result_context {
   const settings* s = nullptr;    // the options in force
   std::string_view input_format;  // detected format name, "" when unknown
-  std::string reading;            // how it was read, "" when the name says it all (reading_note)
+  // How it was read besides the format's name (reading_note words it):
+  bool columns_named = false;     // the columns are said ("columns query,doc,score"), not the format
+  bool by_rank = false;           // ordered by a rank column
+  bool judged = false;            // grades from the judgments, ordered by score when has_scores,
+  bool has_scores = false;        // else in the order given
   std::string_view other_reading; // --columns for the other reading, "" when none
   std::string_view query;         // the query read, "" when the input names none
   std::string_view columns;       // a table's columns as read ("query,doc,score"), else ""

@@ -47,9 +47,6 @@ struct parsed_ranking {
   std::string query;              // the query read, when the text names one
 };
 
-// How the ranking was read, in words: "ordered by score, grades from the
-// judgments". Empty when the format name says it all.
-std::string reading_note(const parsed_ranking& p);
 
 // The --columns value that reads the same text the other way ("doc,rel"
 // for an id_score reading), or "" when there is no other reading.

@@ -16,6 +16,12 @@ namespace ndcg {
 
 expected<report_format> parse_report_format(std::string_view s);
 
+// How the ranking was read besides its format's name, in `l`: "columns
+// query,doc,score; ordered by score, grades from the judgments" (the
+// explanation's reading.note, in English, and every report's first line).
+// Empty when the name says it all.
+std::string reading_note(const result_context& ctx, report_language l);
+
 // ctx.s gives the options (formula labels) and the rounding of printed terms.
 std::string render(const explanation& e, report_format f, const result_context& ctx);
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "ndcg/option_table.hpp"
+#include "ndcg/report.hpp"
 
 namespace ndcg {
 namespace {
@@ -47,7 +48,7 @@ void put_explanation(const explanation& e, const result_context& ctx, field_sink
   static const settings defaults;
   put_text_or_null(out, "format", ctx.input_format);
   out.begin("reading");
-  put_text_or_null(out, "note", ctx.reading);
+  put_text_or_null(out, "note", reading_note(ctx, report_language::en));
   put_text_or_null(out, "columns", ctx.columns);
   put_text_or_null(out, "other", ctx.other_reading);
   put_text_or_null(out, "query", ctx.query);

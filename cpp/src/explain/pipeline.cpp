@@ -111,7 +111,10 @@ expected<analysis> analyse(expected<text_explanation> t, const settings& s, bool
 // The format and how it was read, which every report states.
 void read_as(const parsed_ranking& p, result_context& ctx) {
   ctx.input_format = name_of(p.detected);
-  ctx.reading = reading_note(p);
+  ctx.columns_named = p.detected != format::columns;
+  ctx.by_rank = p.by_rank;
+  ctx.judged = p.judged;
+  ctx.has_scores = p.has_scores;
   ctx.other_reading = other_reading(p);
   ctx.query = p.query;
   ctx.columns = p.columns;

@@ -196,16 +196,6 @@ std::string_view name_of(format f) {
 
 format detect_format(std::string_view text) { return detail::detect(text, false); }
 
-std::string reading_note(const parsed_ranking& p) {
-  std::string out;
-  const auto add = [&](const std::string& s) { out += (out.empty() ? "" : "; ") + s; };
-  if (!p.columns.empty()) add(p.detected == format::columns ? p.columns : "columns " + p.columns);
-  if (p.by_rank) add("ordered by rank");
-  if (p.judged) add(p.has_scores ? "ordered by score, grades from the judgments" : "ranked in the order given, grades from the judgments");
-  if (!p.query.empty()) add("query " + p.query);
-  return out;
-}
-
 std::string_view other_reading(const parsed_ranking& p) {
   if (p.detected == format::id_score) return "doc,rel";
   if (p.columns == "doc,rel" && p.judged) return "doc,score";

@@ -131,13 +131,25 @@ std::string unjudged_note(const explanation& e, const detail::report_words& w) {
   return e.unjudged == 1 ? detail::fill(w.unjudged_one, {n}) : detail::fill(w.unjudged_many, {std::to_string(e.unjudged), n});
 }
 
+// "columns query,doc,score; ordered by score, grades from the judgments":
+// how the ranking was read besides its format's name, "" when that says it all.
+std::string reading_note(const result_context& ctx, const detail::report_words& w) {
+  std::string out;
+  const auto add = [&](std::string_view part) { out += (out.empty() ? "" : w.part_sep) + std::string(part); };
+  if (!ctx.columns.empty()) add(ctx.columns_named ? detail::fill(w.read_columns, {ctx.columns}) : std::string(ctx.columns));
+  if (ctx.by_rank) add(w.read_by_rank);
+  if (ctx.judged) add(ctx.has_scores ? w.read_by_score_judged : w.read_in_order_judged);
+  if (!ctx.query.empty()) add(detail::fill(w.read_query, {ctx.query}));
+  return out;
+}
+
 // "Ranking of 10 items (read as grades); K = 10; gain 2^rel-1; ..."
 std::string about_line(const explanation& e, const result_context& ctx, const detail::report_words& w) {
   const options& opt = ctx.s->opt;
   std::string out = e.n == 1 ? std::string(w.ranking_one) : detail::fill(w.ranking_many, {std::to_string(e.n)});
   if (!ctx.input_format.empty()) {
     out += detail::fill(w.read_as, {ctx.input_format});
-    if (!ctx.reading.empty()) out += w.reading_sep + ctx.reading;
+    if (const std::string note = reading_note(ctx, w); !note.empty()) out += w.reading_sep + note;
     if (!ctx.other_reading.empty()) out += detail::fill(w.other_reading, {ctx.other_reading});
     out += w.close;
   }
@@ -491,6 +503,8 @@ expected<report_format> parse_report_format(std::string_view s) {
       .with("found", s)
       .with("choices", "text,markdown,json,csv,latex");
 }
+
+std::string reading_note(const result_context& ctx, report_language l) { return reading_note(ctx, detail::words_of(l)); }
 
 std::string render(const explanation& e, report_format f, const result_context& ctx) {
   static const settings defaults;

@@ -37,6 +37,13 @@ struct report_words {
   const char* read_as;          // {0}: format
   const char* reading_sep;
   const char* other_reading;    // {0}: columns
+  // the reading's parts (reading_note), joined by part_sep
+  const char* read_columns;     // {0}: columns
+  const char* read_by_rank;
+  const char* read_by_score_judged;
+  const char* read_in_order_judged;
+  const char* read_query;       // {0}: query
+  const char* part_sep;
   const char* close;
   const char* k_is;             // {0}: K or k_whole
   const char* k_whole;
