@@ -10,6 +10,12 @@ import { boxesOf, FIELD, RUN_BOXES, runBoxes, runLetter, slotOf, toCompareOption
 
 /** The largest input the core reads (ndcg::limits::max_bytes, stated in docs/inputs.md). */
 export const MAX_INPUT_BYTES = 256 * 2 ** 20;
+/**
+ * The largest run batch mode takes: the core reads a TREC run in pieces, with no limit
+ * on its size, but the page holds the file's bytes (docs/inputs.md). A run in another
+ * format is read whole, and the core refuses it above MAX_INPUT_BYTES.
+ */
+export const MAX_RUN_BYTES = 2 ** 30;
 
 /** The runner, made once (a worker where the page can make one). */
 export function runnerOf(app) {
@@ -33,10 +39,16 @@ function heldBytes(mode, slot, file) {
   return mode === 'trec' && slot === 'run' ? 0 : 2 * file.size;
 }
 
+/** The most bytes a file in `slot` may unpack to in `mode`: batch mode's run streams. */
+export function fileLimit(mode, slot) {
+  return mode === 'trec' && slot === 'run' ? MAX_RUN_BYTES : MAX_INPUT_BYTES;
+}
+
 // What the runner must hold in `slot`: the source, or the box's text.
 function wanted(app, slot, box) {
   const source = app.sources[slot];
-  if (source && source.file) return { key: source, args: { slot, file: source.file, limit: MAX_INPUT_BYTES, reserve: heldBytes(app.state.mode, slot, source.file) } };
+  const { mode } = app.state;
+  if (source && source.file) return { key: source, args: { slot, file: source.file, limit: fileLimit(mode, slot), reserve: heldBytes(mode, slot, source.file) } };
   if (source) return { key: source, args: { slot, text: source.text } };
   // The group slot has no box: without a file it holds nothing.
   const text = box === 'group' ? '' : app.state[FIELD[box]];
