@@ -40,11 +40,28 @@ function checkInlineStyle(text) {
   if (/<\/style/i.test(text)) throw new Error('a stylesheet contains "</style"');
 }
 
+const DARK_RULE = ':root[data-theme="dark"],\n:host([theme="dark"]) {';
+
+/**
+ * styles.css with its dark palette, written once for the toggle's choice,
+ * also given to the system's: the same declarations before it under
+ * prefers-color-scheme (one rule cannot join a media query and a selector).
+ */
+export function withSystemDark(css) {
+  const at = css.indexOf(DARK_RULE);
+  const end = css.indexOf('}', at);
+  if (at < 0 || end < 0) throw new Error(`styles.css has no dark palette rule (${DARK_RULE.replace('\n', ' ')})`);
+  const declarations = css.slice(at + DARK_RULE.length, end);
+  const system = `@media (prefers-color-scheme: dark) {\n:root:not([data-theme="light"]),\n:host(:not([theme="light"])) {${declarations}}\n}\n`;
+  return css.slice(0, at) + system + css.slice(at);
+}
+
 // web/styles.css, minified: the element's. The pages put the frame
 // (web/styles-frame.css) before it; the full page adds web/styles-page.css.
 async function stylesheets(web) {
-  const minified = async (name) => (await transform(readFileSync(web(name), 'utf8'), { loader: 'css', minify: true })).code.trim();
-  const css = await minified('styles.css');
+  const minify = async (text) => (await transform(text, { loader: 'css', minify: true })).code.trim();
+  const minified = (name) => minify(readFileSync(web(name), 'utf8'));
+  const css = await minify(withSystemDark(readFileSync(web('styles.css'), 'utf8')));
   const embed = `${await minified('styles-frame.css')}${css}`;
   const full = `${embed}${await minified('styles-page.css')}`;
   for (const text of [css, embed, full]) checkInlineStyle(text);

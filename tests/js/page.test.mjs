@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STRINGS, addTexts, errorText, placeholders, t } from '../../web/app/shared/i18n.js';
 import { check, functionLengths } from '../../scripts/check-lengths.mjs';
-import { startedScripts } from '../../scripts/build-page.mjs';
+import { startedScripts, withSystemDark } from '../../scripts/build-page.mjs';
 import { decoderOf } from '../../scripts/pack.mjs';
 
 // Every table of texts: the shared one and each view's own (web/app/full/texts/).
@@ -328,4 +328,17 @@ test('batch mode offers `ndcg trec --format` JSON and CSV only once the module h
   const offered = trecFormats(api);
   const json = api.trecOptionSchema().some((r) => r.key === 'format') ? api.evaluateTrec('q 0 d 1\n', 'q Q0 d 1 1 r\n', { measures: ['map'], format: 'json' }).text : '';
   assert.equal(offered.includes('json'), json.trimStart().startsWith('{'));
+});
+
+test('the dark palette is written once in styles.css and given to the system\'s dark preference by the build', () => {
+  const source = readFileSync(join(root, 'web', 'styles.css'), 'utf8');
+  assert.equal(source.split('--bg: #101317;').length, 2, 'one dark palette in the source');
+  const css = withSystemDark(source);
+  const media = css.indexOf('@media (prefers-color-scheme: dark) {\n:root:not([data-theme="light"]),\n:host(:not([theme="light"])) {');
+  const toggle = css.indexOf(':root[data-theme="dark"],\n:host([theme="dark"]) {');
+  assert.ok(media > 0 && media < toggle, 'the system\'s rule comes first');
+  const body = (at) => css.slice(css.indexOf('{', css.indexOf('{', at) + (at === media ? 1 : 0)) + 1, css.indexOf('}', at));
+  assert.equal(body(media), body(toggle));
+  assert.match(body(toggle), /--accent: #8ab4f8;[\s\S]*color-scheme: dark;/);
+  assert.throws(() => withSystemDark(':root { --bg: #fff; }'), /no dark palette rule/);
 });
