@@ -40,7 +40,8 @@ function checkInlineStyle(text) {
   if (/<\/style/i.test(text)) throw new Error('a stylesheet contains "</style"');
 }
 
-const DARK_RULE = ':root[data-theme="dark"],\n:host([theme="dark"]) {';
+// The toggle's dark rule (any spacing and line ends between its selectors).
+const DARK_RULE = /:root\[data-theme="dark"\],\s*:host\(\[theme="dark"\]\)\s*\{/;
 
 /**
  * styles.css with its dark palette, written once for the toggle's choice,
@@ -48,10 +49,11 @@ const DARK_RULE = ':root[data-theme="dark"],\n:host([theme="dark"]) {';
  * prefers-color-scheme (one rule cannot join a media query and a selector).
  */
 export function withSystemDark(css) {
-  const at = css.indexOf(DARK_RULE);
-  const end = css.indexOf('}', at);
-  if (at < 0 || end < 0) throw new Error(`styles.css has no dark palette rule (${DARK_RULE.replace('\n', ' ')})`);
-  const declarations = css.slice(at + DARK_RULE.length, end);
+  const rule = DARK_RULE.exec(css);
+  const end = rule ? css.indexOf('}', rule.index) : -1;
+  if (end < 0) throw new Error('styles.css has no dark palette rule (:root[data-theme="dark"], :host([theme="dark"]) { ... })');
+  const at = rule.index;
+  const declarations = css.slice(at + rule[0].length, end);
   const system = `@media (prefers-color-scheme: dark) {\n:root:not([data-theme="light"]),\n:host(:not([theme="light"])) {${declarations}}\n}\n`;
   return css.slice(0, at) + system + css.slice(at);
 }

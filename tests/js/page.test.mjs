@@ -340,5 +340,6 @@ test('the dark palette is written once in styles.css and given to the system\'s 
   const body = (at) => css.slice(css.indexOf('{', css.indexOf('{', at) + (at === media ? 1 : 0)) + 1, css.indexOf('}', at));
   assert.equal(body(media), body(toggle));
   assert.match(body(toggle), /--accent: #8ab4f8;[\s\S]*color-scheme: dark;/);
+  assert.match(withSystemDark(source.replace(/\n/g, '\r\n')), /@media \(prefers-color-scheme: dark\) \{\n:root:not\(\[data-theme="light"\]\),\n:host\(:not\(\[theme="light"\]\)\) \{\r\n  --bg: #101317;/);
   assert.throws(() => withSystemDark(':root { --bg: #fff; }'), /no dark palette rule/);
 });

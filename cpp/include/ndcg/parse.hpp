@@ -47,7 +47,6 @@ struct parsed_ranking {
   std::string query;              // the query read, when the text names one
 };
 
-
 // The --columns value that reads the same text the other way ("doc,rel"
 // for an id_score reading), or "" when there is no other reading.
 std::string_view other_reading(const parsed_ranking& p);
