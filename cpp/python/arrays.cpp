@@ -175,7 +175,7 @@ py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, con
     py::gil_scoped_release unlocked;
     return ndcg::evaluate_arrays(in, req.trec, threads_of(threads));
   }();
-  return evaluation_of(value_or_raise(result), {}, req.output, std::nullopt, true);  // arrays: no reading
+  return columns_evaluation_of(value_or_raise(result), req.output);
 }
 
 }  // namespace ndcg_python
@@ -262,7 +262,7 @@ py::dict evaluate_dicts(const py::handle& qrels, const py::handle& run, const op
     py::gil_scoped_release unlocked;
     return ndcg::evaluate_arrays(in, req.trec, threads_of(threads));
   }();
-  return evaluation_of(value_or_raise(result), {}, req.output, std::nullopt, true);  // arrays: no reading
+  return columns_evaluation_of(value_or_raise(result), req.output);
 }
 
 }  // namespace ndcg_python

@@ -103,6 +103,12 @@ py::dict evaluation_of(const ndcg::trec_result& r, const std::vector<std::string
                        const ndcg::trec_output& output, const std::optional<ndcg::trec_tie_range>& ties = {},
                        bool columns = false);
 
+// The reply of an evaluation of arrays, or of parts merged: the values per
+// query as columns, and no readings (nothing was read from text here).
+inline py::dict columns_evaluation_of(const ndcg::trec_result& r, const ndcg::trec_output& output) {
+  return evaluation_of(r, {}, output, std::nullopt, true);
+}
+
 // compare(): compare's own option table reads the options.
 py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const std::string& group,
                  const option_texts& options);

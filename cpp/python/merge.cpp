@@ -136,8 +136,7 @@ py::dict merge(const py::list& parts, const option_texts& options) {
     py::gil_scoped_release unlocked;
     return ndcg::merge_trec(in);
   }();
-  // As the arrays' evaluate replies: columns, and no reading (the parts were read already).
-  return evaluation_of(value_or_raise(merged), {}, *output, std::nullopt, true);
+  return columns_evaluation_of(value_or_raise(merged), *output);  // the parts were read already
 }
 
 py::dict compare_results(const py::list& runs, const option_texts& options) {

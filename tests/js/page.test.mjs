@@ -334,12 +334,13 @@ test('the dark palette is written once in styles.css and given to the system\'s 
   const source = readFileSync(join(root, 'web', 'styles.css'), 'utf8');
   assert.equal(source.split('--bg: #101317;').length, 2, 'one dark palette in the source');
   const css = withSystemDark(source);
-  const media = css.indexOf('@media (prefers-color-scheme: dark) {\n:root:not([data-theme="light"]),\n:host(:not([theme="light"])) {');
-  const toggle = css.indexOf(':root[data-theme="dark"],\n:host([theme="dark"]) {');
-  assert.ok(media > 0 && media < toggle, 'the system\'s rule comes first');
-  const body = (at) => css.slice(css.indexOf('{', css.indexOf('{', at) + (at === media ? 1 : 0)) + 1, css.indexOf('}', at));
-  assert.equal(body(media), body(toggle));
-  assert.match(body(toggle), /--accent: #8ab4f8;[\s\S]*color-scheme: dark;/);
+  const SYSTEM = '@media (prefers-color-scheme: dark) {\n:root:not([data-theme="light"]),\n:host(:not([theme="light"])) {';
+  const TOGGLE = ':root[data-theme="dark"],\n:host([theme="dark"]) {';
+  assert.ok(css.indexOf(SYSTEM) > 0 && css.indexOf(SYSTEM) < css.indexOf(TOGGLE), 'the system\'s rule comes first');
+  // The declarations between a rule's selectors and its first closing brace.
+  const declarations = (selectors) => css.slice(css.indexOf(selectors) + selectors.length, css.indexOf('}', css.indexOf(selectors)));
+  assert.equal(declarations(SYSTEM), declarations(TOGGLE));
+  assert.match(declarations(TOGGLE), /--accent: #8ab4f8;[\s\S]*color-scheme: dark;/);
   assert.match(withSystemDark(source.replace(/\n/g, '\r\n')), /@media \(prefers-color-scheme: dark\) \{\n:root:not\(\[data-theme="light"\]\),\n:host\(:not\(\[theme="light"\]\)\) \{\r\n  --bg: #101317;/);
   assert.throws(() => withSystemDark(':root { --bg: #fff; }'), /no dark palette rule/);
 });

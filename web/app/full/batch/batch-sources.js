@@ -33,15 +33,18 @@ export async function readInPage(file, slot, progress) {
   return (await readFile(file, slot, MAX_INPUT_BYTES, progress)).text;
 }
 
+// Batch mode's run is read by the core in pieces; every other input is held whole.
+const streamed = (mode, slot) => mode === 'trec' && slot === 'run';
+
 // The module's memory a file will take once evaluated, touched while it is read (engine.js): a
-// text the core holds whole takes about twice its bytes; a run batch mode streams, next to none.
+// text the core holds whole takes about twice its bytes; a streamed run, next to none.
 function heldBytes(mode, slot, file) {
-  return mode === 'trec' && slot === 'run' ? 0 : 2 * file.size;
+  return streamed(mode, slot) ? 0 : 2 * file.size;
 }
 
-/** The most bytes a file in `slot` may unpack to in `mode`: batch mode's run streams. */
+/** The most bytes a file in `slot` may unpack to in `mode`. */
 export function fileLimit(mode, slot) {
-  return mode === 'trec' && slot === 'run' ? MAX_RUN_BYTES : MAX_INPUT_BYTES;
+  return streamed(mode, slot) ? MAX_RUN_BYTES : MAX_INPUT_BYTES;
 }
 
 // What the runner must hold in `slot`: the source, or the box's text.
