@@ -114,6 +114,8 @@ target_link_options(ndcg_module_debug PRIVATE -O1 --profiling-funcs ${NDCG_WASM_
 # at O2, 15 at O0, the run the same).
 ndcg_add_suite(ndcg_tests_wasm node)
 target_include_directories(ndcg_tests_wasm PRIVATE "${NDCG_DOCTEST_DIR}")
+# fast_float, for the test that holds the computed powers of five to its table.
+target_include_directories(ndcg_tests_wasm SYSTEM PRIVATE "${NDCG_NUMBER_LIBS_DIR}")
 target_compile_definitions(ndcg_tests_wasm PRIVATE DOCTEST_CONFIG_NO_EXCEPTIONS_BUT_WITH_ALL_ASSERTS)
 # doctest too, but for main.cpp, which defines doctest's main before including it.
 target_precompile_headers(ndcg_tests_wasm PRIVATE <doctest/doctest.h> ${NDCG_PCH} <fstream> <sstream>)

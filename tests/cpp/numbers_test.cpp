@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "base/powers_of_five.hpp"
 #include "cli.hpp"
 #include "ndcg/numbers.hpp"
 #include "ndcg/parse.hpp"
@@ -301,4 +302,26 @@ TEST_CASE("a number text past 128 bytes is refused unless it folds to 128 or few
   CHECK(v == 7);
   CHECK(read_integer(wide, n) == number_status::ok);
   CHECK(n == 7);
+}
+
+TEST_CASE("the powers of five computed for fast_float are its header's table to the bit") {
+  detail::fill_powers_of_five();
+  using computed = fast_float::powers_template<void>;
+  using stored = fast_float::powers_template<int>;  // the header's own table
+  REQUIRE(computed::number_of_entries == stored::number_of_entries);
+  REQUIRE(computed::number_of_entries == 2 * (308 + 342 + 1));
+  int wrong = 0;
+  for (int i = 0; i < stored::number_of_entries; ++i) wrong += computed::power_of_five_128[i] != stored::power_of_five_128[i];
+  CHECK(wrong == 0);
+  // By hand: 5^0 and 5^1 with their leading bit at bit 127; 5^-1 is
+  // 2^130 / 5 = 0xCCCC...CCCC.CC, rounded down, plus one.
+  const auto entry = [](int q, int word) { return computed::power_of_five_128[2 * (q + 342) + word]; };
+  CHECK(entry(0, 0) == 0x8000000000000000u);
+  CHECK(entry(0, 1) == 0u);
+  CHECK(entry(1, 0) == 0xa000000000000000u);
+  CHECK(entry(-1, 0) == 0xccccccccccccccccu);
+  CHECK(entry(-1, 1) == 0xcccccccccccccccdu);
+  // A second call leaves the table as it is.
+  detail::fill_powers_of_five();
+  CHECK(entry(1, 0) == 0xa000000000000000u);
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #define FMT_HEADER_ONLY
+#include "base/powers_of_five.hpp"  // before fast_float, whose table it replaces
 #include <fast_float/fast_float.h>
 #include <fmt/format.h>
 
@@ -229,6 +230,7 @@ bool short_integer(std::string_view s, long& out) {
 number_status read_double(const char* start, const char* end, double& out) {
   const char* first = after_plus(start, end);
   double v = 0;
+  detail::fill_powers_of_five();
   const auto r = fast_float::from_chars(first, end, v, fast_float::chars_format::general);
   if (r.ec != std::errc() || r.ptr != end) return number_status::not_a_number;
   // fast_float also reads "nan", "inf" and "infinity"; they and overflow
