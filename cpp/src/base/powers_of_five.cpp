@@ -87,8 +87,9 @@ void fill_table() {
     over_five(reciprocal);  // floor(floor(a / b) / c) = floor(a / (b c))
     if (n <= five_table::largest_power_of_five) store_power(power, n);
     if (n > -five_table::smallest_power_of_five) continue;
-    // 2^b / 5^n with 128 bits to spare, plus one; for small n, b keeps the
-    // quotient at 128 bits, as the header's generator did.
+    // floor(2^b / 5^n) + 1, cut to 128 bits: up to 5^27, b puts the quotient
+    // at exactly 128 bits; past it, at z + 128 bits, whose low ones are cut
+    // (the rule the header's table was made by).
     const int z = bit_length(power);  // the least z with 2^z > 5^n
     const int b = n <= 27 ? z + 127 : 2 * z + 128;
     store_power(shifted_up_one(reciprocal, reciprocal_bits - b), -n);
