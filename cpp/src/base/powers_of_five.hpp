@@ -12,6 +12,9 @@
 
 #include <cstdint>
 
+#ifdef FASTFLOAT_DECIMAL_TO_BINARY_H
+#error "base/powers_of_five.hpp must come before fast_float's reader, or that reader keeps the stored table"
+#endif
 #include <fast_float/float_common.h>
 #include <fast_float/fast_table.h>
 
