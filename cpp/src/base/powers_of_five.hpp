@@ -6,8 +6,8 @@
 // The specialisation below replaces the header's table for the
 // powers_template<void> that fast_float reads (fast_float::powers), so it
 // must come before <fast_float/fast_float.h> in every unit that includes
-// that; numbers.cpp is the only one. The values are the header's to the bit
-// (tests/cpp/numbers_test.cpp compares all of them).
+// that; numbers.cpp is the only one (tests/js/sources.test.mjs). The values
+// are the header's to the bit (tests/cpp/numbers_test.cpp compares them all).
 #pragma once
 
 #include <cstdint>
