@@ -100,7 +100,7 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
 // asked for; with `columns`, the values per query kept as columns, read
 // lazily), "readings" (how the inputs were read) and "text" (the report).
 py::dict evaluation_of(const ndcg::trec_result& r, const std::vector<std::string>& readings,
-                       const ndcg::trec_output& output, const std::optional<ndcg::trec_tie_range>& ties = {},
+                       const ndcg::trec_output& output, const std::optional<ndcg::trec_tie_range>& ties,
                        bool columns = false);
 
 // The reply of an evaluation of arrays, or of parts merged: the values per
