@@ -150,6 +150,14 @@ test('every text exists in English and in Chinese with the same placeholders', (
   }
 });
 
+test('a Chinese text the same as the English one is a name (a format, a measure), not English words', () => {
+  // Names such as CSV, LaTeX, ERR{k} and TREC qrels stay as they are; a lowercase English word does not.
+  const words = (text) => text.replace(/\{\w+\}/g, '').match(/\b[a-z]{3,}\b/g)?.filter((w) => w !== 'qrels') ?? [];
+  for (const [key, en] of Object.entries(STRINGS.en)) {
+    if (typeof en === 'string' && STRINGS.zh[key] === en) assert.deepEqual(words(en), [], key);
+  }
+});
+
 test('a count of 1 takes the singular, any other count the plural, in every English text that counts', () => {
   assert.equal(t('en', 'lossShortHeading', { n: '1' }), 'Below the ideal order (1 position):');
   assert.equal(t('en', 'lossShortHeading', { n: '2' }), 'Below the ideal order (2 positions):');
