@@ -1,0 +1,60 @@
+"""ndcg_calc.sklearn's drop-ins against scikit-learn itself, in one run
+(Debian's python3 after `pip install .`, or PYTHONPATH=python after
+`python3 setup.py build_ext --inplace`):
+
+  Q rows x 100 documents (labels 0..4), scores random floats or, for the
+  tied case, scores in five levels. Each call is timed whole, input checks
+  included, as a user calls it: ndcg_score(Y, S, k=10), the same with
+  ignore_ties=True, dcg_score(Y, S), and ndcg_score on tied scores; the
+  values are checked equal (1e-12) before the times are printed.
+
+Usage: python3 bench/sklearn_drop_ins.py [--queries 10000] [--runs 5]
+Each time is the median of N runs; the ratio is scikit-learn's time over
+ndcg_calc's in the same run (x faster)."""
+import argparse
+import statistics
+import sys
+import time
+
+import numpy as np
+from sklearn import metrics
+
+from ndcg_calc import sklearn as drop_in
+
+
+def median_seconds(call, runs):
+    times, value = [], None
+    for _ in range(runs):
+        started = time.perf_counter()
+        value = call()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), value
+
+
+def cases(queries, seed=1):
+    rng = np.random.default_rng(seed)
+    labels = rng.integers(0, 5, size=(queries, 100))
+    scores = rng.random((queries, 100))
+    tied = np.floor(scores * 5) / 5
+    return [('ndcg_score(k=10)', 'ndcg_score', labels, scores, {'k': 10}),
+            ('ndcg_score(k=10, ignore_ties=True)', 'ndcg_score', labels, scores, {'k': 10, 'ignore_ties': True}),
+            ('dcg_score()', 'dcg_score', labels, scores, {}),
+            ('ndcg_score(k=10), scores in 5 levels', 'ndcg_score', labels, tied, {'k': 10})]
+
+
+def main(argv):
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--queries', type=int, default=10000)
+    parser.add_argument('--runs', type=int, default=5)
+    args = parser.parse_args(argv)
+    print('%d rows x 100 documents, median of %d runs, input checks included' % (args.queries, args.runs))
+    for title, name, labels, scores, keywords in cases(args.queries):
+        theirs, expected = median_seconds(lambda: getattr(metrics, name)(labels, scores, **keywords), args.runs)
+        ours, got = median_seconds(lambda: getattr(drop_in, name)(labels, scores, **keywords), args.runs)
+        if abs(got - expected) > 1e-12 * max(1.0, abs(expected)):
+            sys.exit('%s: ndcg_calc gives %r, scikit-learn %r' % (title, got, expected))
+        print('  %-38s scikit-learn %7.3f s  ndcg_calc %7.4f s  %6.1fx faster' % (title, theirs, ours, theirs / ours))
+
+
+if __name__ == '__main__':
+    main(sys.argv[1:])
