@@ -4,9 +4,10 @@
 
   Q rows x 100 documents (labels 0..4), scores random floats or, for the
   tied case, scores in five levels. Each call is timed whole, input checks
-  included, as a user calls it: ndcg_score(Y, S, k=10), the same with
-  ignore_ties=True, dcg_score(Y, S), and ndcg_score on tied scores; the
-  values are checked equal (1e-12) before the times are printed.
+  included, as a user calls it: ndcg_score(Y, S, k=10), ndcg_score(Y, S)
+  (whole rows: a full sort of each), the first with ignore_ties=True,
+  dcg_score(Y, S), and ndcg_score on tied scores; the values are checked
+  equal (1e-12) before the times are printed.
 
 Usage: python3 bench/sklearn_drop_ins.py [--queries 10000] [--runs 5]
 Each time is the median of N runs; the ratio is scikit-learn's time over
@@ -37,6 +38,7 @@ def cases(queries, seed=1):
     scores = rng.random((queries, 100))
     tied = np.floor(scores * 5) / 5
     return [('ndcg_score(k=10)', 'ndcg_score', labels, scores, {'k': 10}),
+            ('ndcg_score() (whole rows)', 'ndcg_score', labels, scores, {}),
             ('ndcg_score(k=10, ignore_ties=True)', 'ndcg_score', labels, scores, {'k': 10, 'ignore_ties': True}),
             ('dcg_score()', 'dcg_score', labels, scores, {}),
             ('ndcg_score(k=10), scores in 5 levels', 'ndcg_score', labels, tied, {'k': 10})]
