@@ -9,9 +9,9 @@
   dcg_score(Y, S), and ndcg_score on tied scores; the values are checked
   equal (1e-12) before the times are printed.
 
-Usage: python3 bench/sklearn_drop_ins.py [--queries 10000] [--runs 5]
-Each time is the median of N runs; the ratio is scikit-learn's time over
-ndcg_calc's in the same run (x faster)."""
+Usage: python3 bench/sklearn_drop_ins.py [--queries 10000] [--runs 9]
+Each time is the median of N runs; the ratio (x faster) is the median of
+scikit-learn's time over ndcg_calc's in pairs of calls run back to back."""
 import argparse
 import statistics
 import sys
@@ -23,13 +23,21 @@ from sklearn import metrics
 from ndcg_calc import sklearn as drop_in
 
 
-def median_seconds(call, runs):
-    times, value = [], None
+def seconds(call):
+    started = time.perf_counter()
+    value = call()
+    return time.perf_counter() - started, value
+
+
+def paired(theirs, ours, runs):
+    """Medians of each side's times and of the ratios of pairs run back to
+    back, so that both sides of a ratio meet the same load."""
+    pairs = []
     for _ in range(runs):
-        started = time.perf_counter()
-        value = call()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times), value
+        (a, expected), (b, got) = seconds(theirs), seconds(ours)
+        pairs.append((a, b))
+    ratio = statistics.median(a / b for a, b in pairs)
+    return statistics.median(a for a, _ in pairs), statistics.median(b for _, b in pairs), ratio, expected, got
 
 
 def cases(queries, seed=1):
@@ -47,15 +55,15 @@ def cases(queries, seed=1):
 def main(argv):
     parser = argparse.ArgumentParser()
     parser.add_argument('--queries', type=int, default=10000)
-    parser.add_argument('--runs', type=int, default=5)
+    parser.add_argument('--runs', type=int, default=9)
     args = parser.parse_args(argv)
     print('%d rows x 100 documents, median of %d runs, input checks included' % (args.queries, args.runs))
     for title, name, labels, scores, keywords in cases(args.queries):
-        theirs, expected = median_seconds(lambda: getattr(metrics, name)(labels, scores, **keywords), args.runs)
-        ours, got = median_seconds(lambda: getattr(drop_in, name)(labels, scores, **keywords), args.runs)
+        theirs, ours, ratio, expected, got = paired(lambda: getattr(metrics, name)(labels, scores, **keywords),
+                                                    lambda: getattr(drop_in, name)(labels, scores, **keywords), args.runs)
         if abs(got - expected) > 1e-12 * max(1.0, abs(expected)):
             sys.exit('%s: ndcg_calc gives %r, scikit-learn %r' % (title, got, expected))
-        print('  %-38s scikit-learn %7.3f s  ndcg_calc %7.4f s  %6.1fx faster' % (title, theirs, ours, theirs / ours))
+        print('  %-38s scikit-learn %7.3f s  ndcg_calc %7.4f s  %6.1fx faster' % (title, theirs, ours, ratio))
 
 
 if __name__ == '__main__':
