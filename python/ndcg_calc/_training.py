@@ -1,6 +1,8 @@
 """One measure over a training library's evaluation set: its labels, its
 predictions and its query groups, through the arrays path (evaluate()
 with group=). ndcg_calc.xgboost and ndcg_calc.lightgbm are made of it."""
+import numbers
+
 from ._arrays import evaluate_arrays
 from ._errors import NdcgError
 from ._options import option_texts
@@ -10,12 +12,12 @@ def measure_of(k, measure):
     """The measure asked for, or NDCG@k (k None or 0: the whole list)."""
     if measure is not None:
         return measure
-    if k is None or k == 0:
+    if k is None:
         return 'ndcg'
-    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 0:
         raise NdcgError('k: expected None or a whole number of 0 or more, got %r' % (k,), code='bad-type',
                         source='options', key='k', args={'expected': 'a whole number'})
-    return 'ndcg_cut.%d' % k
+    return 'ndcg_cut.%d' % int(k) if k else 'ndcg'
 
 
 class GroupedMeasure:

@@ -20,7 +20,8 @@ __all__ = ['feval']
 
 def feval(k=10, preset='lightgbm', measure=None, name=None, **options):
     """An feval for lgb.train / lgb.cv: f(preds, eval_data) -> (name, value,
-    is_higher_better), the mean over eval_data's queries of NDCG@k (or
+    is_higher_better), the mean over eval_data's queries (query weights are
+    not read) of NDCG@k (or
     `measure`, a `ndcg trec -m` name) under `preset`. name: what LightGBM
     logs (default the measure's printed name, e.g. ndcg_cut_10)."""
     measured = GroupedMeasure(k, measure, preset, options)

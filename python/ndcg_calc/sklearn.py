@@ -169,6 +169,8 @@ def dcg_score(y_true, y_score, *, k=None, log_base=2, sample_weight=None, ignore
     row. Raises ValueError (and TypeError) where scikit-learn 1.2 does."""
     y_true, y_score = _checked(y_true, y_score, sample_weight)
     _check_target_type(y_true)
+    with np.errstate(all='ignore'):
+        np.log(log_base)  # what scikit-learn takes the discount's base from: it refuses what NumPy refuses
     return np.average(_row_sums(y_true, y_score, k, log_base, ignore_ties, with_ideal=False)[0], weights=sample_weight)
 
 

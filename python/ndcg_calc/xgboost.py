@@ -30,7 +30,7 @@ def _sizes(dmatrix):
 
 def metric(k=10, preset='xgboost', measure=None, name=None, **options):
     """A custom_metric for xgb.train: f(predt, dmatrix) -> (name, value),
-    the mean over the DMatrix's query groups of NDCG@k (or `measure`, a
+    the mean over the DMatrix's query groups (weights are not read) of NDCG@k (or `measure`, a
     `ndcg trec -m` name) under `preset`. name: what XGBoost logs (default
     the measure's printed name, e.g. ndcg_cut_10). options: evaluate()'s."""
     measured = GroupedMeasure(k, measure, preset, options)
@@ -49,8 +49,8 @@ def callback(eval_set, eval_group=None, eval_qid=None, k=10, preset='xgboost', m
     it beside the built-in metrics. eval_group / eval_qid: as XGBRanker.fit's."""
     import xgboost as xgb
 
-    groups = eval_group or [None] * len(eval_set)
-    qids = eval_qid or [None] * len(eval_set)
+    groups = [None] * len(eval_set) if eval_group is None else eval_group
+    qids = [None] * len(eval_set) if eval_qid is None else eval_qid
     matrices = []
     for i, ((features, labels), group, qid) in enumerate(zip(eval_set, groups, qids)):
         dmatrix = xgb.DMatrix(features, label=labels, qid=qid)

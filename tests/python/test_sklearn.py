@@ -188,3 +188,12 @@ def test_explain_row_shows_the_row_s_value_and_its_steps():
         ours.explain_row(y_true[0], y_score[0], k=0)
     with pytest.raises(ValueError, match='different lengths'):
         ours.explain_row(y_true[0], y_score[0][:2])
+
+
+def test_log_base_is_refused_where_numpy_refuses_it_there():
+    for base in ('x', '10'):
+        with pytest.raises(TypeError) as theirs:
+            metrics.dcg_score([[1, 2, 0]], [[.1, .2, .3]], log_base=base)
+        with pytest.raises(TypeError) as mine:
+            ours.dcg_score([[1, 2, 0]], [[.1, .2, .3]], log_base=base)
+        assert str(mine.value) == str(theirs.value)
