@@ -23,6 +23,7 @@ __all__ = ['ndcg_score', 'dcg_score', 'explain_row']
 
 # scikit-learn's messages, word for word: the point of a drop-in.
 _FORMATS = ('multilabel-indicator', 'continuous-multioutput', 'multiclass-multioutput')
+_COMPLEX = getattr(getattr(np, 'exceptions', None), 'ComplexWarning', None) or np.ComplexWarning
 _NEGATIVE = ('ndcg_score should not be used on negative y_true values. ndcg_score will raise a ValueError on '
              'negative y_true values starting from version 1.4.')
 
@@ -48,10 +49,10 @@ def _as_array(value):
                         'dense numpy array.')
     dtype = _dtype_of(value)
     with warnings.catch_warnings():
-        warnings.simplefilter('error', np.ComplexWarning)
+        warnings.simplefilter('error', _COMPLEX)
         try:
             array = np.asarray(value, dtype=np.float64 if dtype is not None and dtype.kind == 'O' else None)
-        except np.ComplexWarning as complex_warning:
+        except _COMPLEX as complex_warning:
             raise ValueError('Complex data not supported\n{}\n'.format(value)) from complex_warning
     if array.dtype.kind == 'c':
         raise ValueError('Complex data not supported\n{}\n'.format(array))
@@ -138,8 +139,10 @@ def _row_sums(y_true, y_score, k, log_base, ignore_ties, with_ideal=True):
     cols = y_true.shape[1]
     depth = _depth(k, cols)
     scores = y_score
-    if not ignore_ties and y_score.dtype.kind in 'ub':
-        scores = -np.negative(y_score).astype(np.float64)  # scikit-learn ranks by -y_score in its own dtype
+    if not ignore_ties and y_score.dtype.kind in 'uib':
+        # scikit-learn ranks by -y_score in its own dtype: unsigned and the smallest signed
+        # integers wrap around, booleans are refused.
+        scores = -np.negative(y_score).astype(np.float64)
     labels = np.ascontiguousarray(y_true, dtype=np.float64)
     sums = _sums(labels, np.ascontiguousarray(scores, dtype=np.float64), cols, depth, log_base, not ignore_ties,
                  with_ideal)

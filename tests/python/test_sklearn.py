@@ -197,3 +197,17 @@ def test_log_base_is_refused_where_numpy_refuses_it_there():
         with pytest.raises(TypeError) as mine:
             ours.dcg_score([[1, 2, 0]], [[.1, .2, .3]], log_base=base)
         assert str(mine.value) == str(theirs.value)
+
+
+def test_integer_scores_rank_as_scikit_learn_s_negation_ranks_them():
+    y_true = [[3, 2, 0, 1], [1, 0, 2, 0]]
+    for dtype in ('uint8', 'int8', 'int64'):
+        y_score = np.array([[0, 1, 2, 200 if dtype == 'uint8' else -128], [5, 0, 0, 1]], dtype=dtype)
+        for ignore_ties in (False, True):
+            assert ours.ndcg_score(y_true, y_score, ignore_ties=ignore_ties) == pytest.approx(
+                metrics.ndcg_score(y_true, y_score, ignore_ties=ignore_ties), rel=1e-12), (dtype, ignore_ties)
+    with pytest.raises(TypeError) as theirs:
+        metrics.ndcg_score(y_true, np.ones((2, 4), dtype=bool))
+    with pytest.raises(TypeError) as mine:
+        ours.ndcg_score(y_true, np.ones((2, 4), dtype=bool))
+    assert str(mine.value) == str(theirs.value)
