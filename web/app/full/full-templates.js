@@ -6,7 +6,7 @@ import { t } from '../shared/i18n.js';
 import { cutLabel } from '../shared/state.js';
 import { h } from '../shared/templates.js';
 import { discountExpr, discountText, gainExpr, gainText, sub, v } from '../shared/templates/formulas.js';
-import { count, fixed, plain } from '../shared/templates/numbers.js';
+import { fixed, plain } from '../shared/templates/numbers.js';
 import './texts/pool-texts.js';
 
 function sigma(upper) {
@@ -44,7 +44,7 @@ export function poolPanel(lang, r, d) {
   const kl = cutLabel(r.k);
   const card = (label, idcg, ndcg, cls) => h('div', { class: `pool-card ${cls}` },
     h('p', { class: 'pool-label' }, label),
-    h('p', { class: 'pool-idcg' }, t(lang, 'poolIdcg', { k: kl, v: fixed(idcg, d) })),
+    h('p', { class: 'pool-value' }, `IDCG${kl} = ${fixed(idcg, d)}`),
     h('p', { class: 'pool-value' }, `NDCG${kl} = ${fixed(r.dcg, d)} / ${fixed(idcg, d)} = `, h('strong', null, fixed(ndcg, d))));
   const gap = r.ndcgList - r.ndcgJudged;
   return [
@@ -52,7 +52,7 @@ export function poolPanel(lang, r, d) {
       card(t(lang, 'poolOwn'), r.idcgList, r.ndcgList, 'own'),
       card(t(lang, 'poolJudged'), r.idcgJudged, r.ndcgJudged, 'judged')),
     h('p', null, t(lang, 'poolExplain')),
-    missedLines(lang, r, d),
+    missedLines(lang, r),
     Math.abs(gap) > 1e-12 ? h('p', null, t(lang, 'poolGap', { gap: fixed(gap, d) })) : null,
     h('p', null, t(lang, 'poolAdvice')),
   ];
@@ -60,13 +60,12 @@ export function poolPanel(lang, r, d) {
 
 // What the judgments hold that the ranking never retrieved, by the core's
 // count and ids; and, when the IDCGs still agree, that they do so at this K only.
-function missedLines(lang, r, d) {
+function missedLines(lang, r) {
   if (!r.missed) return h('p', { id: 'pool-missed' }, t(lang, 'poolNoneMissed'));
-  const shown = r.missedIds.slice(0, 10).join(', ');
-  const ids = r.missed > 10 ? t(lang, 'poolMore', { ids: shown, n: count(r.missed - 10) }) : shown;
+  const ids = r.missedIds.slice(0, 20).join(', ') + (r.missed > 20 ? ', …' : '');
   const agree = r.idcgList === r.idcgJudged
-    ? h('p', { id: 'pool-agree' }, t(lang, 'poolAgreeAtK', { k: cutLabel(r.k), v: fixed(r.idcgJudged, d), kn: r.k, n: r.missed })) : null;
-  return [h('p', { id: 'pool-missed' }, t(lang, 'poolMissed', { n: count(r.missed), ids })), agree];
+    ? h('p', { id: 'pool-agree' }, t(lang, 'poolAgreeAtK', { k: cutLabel(r.k), kn: r.k })) : null;
+  return [h('p', { id: 'pool-missed' }, t(lang, 'poolMissed', { n: r.missed, ids })), agree];
 }
 
 /** The "how it works" section: one disclosure per question. */

@@ -24,8 +24,8 @@ export const RESULTS_TEXTS = {
 
     resultsHeading: 'Results',
     undefinedValue: 'no value',
-    undefinedNote: 'IDCG is 0: the ideal order holds no item with a gain, so DCG / IDCG has nothing to divide by. “{option}” is set to “{rule}”, so this list has no NDCG and is left out of averages.',
-    idcgZero: 'IDCG is 0: the ideal order holds no item with a gain, so DCG / IDCG has nothing to divide by. {v} is no score but a convention: “{option}” is set to “{rule}”.',
+    undefinedNote: 'IDCG is 0 (no item has a gain): by “{option}: {rule}” the list has no NDCG.',
+    idcgZero: 'IDCG is 0: no item has a gain, so there is nothing to divide by. {v} is no score but the convention “{option}: {rule}”.',
     verdict_perfect: 'The ranking is already in the ideal order.',
     verdict_high: 'Close to the ideal order.',
     verdict_mid: 'Reasonable, but some relevant items sit too low.',
@@ -94,8 +94,8 @@ export const RESULTS_TEXTS = {
 
     resultsHeading: '计算结果',
     undefinedValue: '无值',
-    undefinedNote: 'IDCG 为 0：理想排序中没有任何有增益的条目，DCG / IDCG 无从相除。“{option}”设为“{rule}”，所以这个列表没有 NDCG 值，也不计入平均。',
-    idcgZero: 'IDCG 为 0：理想排序中没有任何有增益的条目，DCG / IDCG 无从相除。{v} 不是得分，而是约定：“{option}”设为“{rule}”。',
+    undefinedNote: 'IDCG 为 0（没有条目有增益）：按“{option}：{rule}”，该列表没有 NDCG 值。',
+    idcgZero: 'IDCG 为 0：没有任何条目有增益，无从相除。{v} 不是得分，而是约定“{option}：{rule}”。',
     verdict_perfect: '排序已经是理想顺序。',
     verdict_high: '非常接近理想顺序。',
     verdict_mid: '还算可以，但有些相关条目排得偏后。',
