@@ -130,7 +130,8 @@ export function makeSpec(rows, presetList, choices = PAGE_CHOICES, compareDefaul
  */
 function trecDefaultsOf(api) {
   const rows = new Map(api.trecOptionSchema().map((row) => [row.key, row]));
-  return { k: Number(rows.get('k').default), decimals: Number(rows.get('digits').default) };
+  // The light module (embed page, element) has no trec command.
+  return rows.has('digits') ? { k: Number(rows.get('k').default), decimals: Number(rows.get('digits').default) } : {};
 }
 
 /** The defaults of a mode: the page's, with batch mode's own where they differ. */

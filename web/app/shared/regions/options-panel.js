@@ -15,10 +15,8 @@ const FIRST = ['k', 'decimals', 'measures', 'judgedOnly', 'maxDocs', 'complete',
 const COMPACT = ['k', 'gain', 'gainTable'];
 /** Fields that take the grid's whole width: long menus and lists (checkboxes always do). */
 const WIDE = new Set(['gain', 'gainTable', 'ideal', 'ties', 'measures']);
-/** Controls whose id is a contract (docs/DESIGN: TREC mode's measure box is #measures). */
-const CONTROL_IDS = { measures: 'measures' };
-
-export const controlId = (key) => CONTROL_IDS[key] || `opt-${kebab(key)}`;
+// TREC mode's measure box is #measures, a contract (DESIGN.md's page ids).
+export const controlId = (key) => (key === 'measures' ? key : `opt-${kebab(key)}`);
 
 function numberAttrs(row) {
   const finite = (v) => (v === null || v === undefined || !Number.isFinite(Number(v)) ? null : String(v));

@@ -29,12 +29,8 @@ export function headline(lang, r, d) {
   // The width is data, set through the CSSOM (the CSP forbids style attributes).
   fill.style.width = `${(Math.max(0, Math.min(1, r.ndcg)) * 100).toFixed(2)}%`;
   const meter = r.ndcg === null ? null : h('div', { class: 'meter', 'aria-hidden': 'true' }, fill);
-  const verdict = r.idcg === 0 ? zeroIdcgNote(lang, r, value) : t(lang, key);
+  // IDCG = 0: what it means, and that the value is the named convention's, not a score.
+  const rule = { v: value, option: optionText(lang, 'zeroIdcg'), rule: choiceText(lang, 'zeroIdcg', r.options.zeroIdcg) };
+  const verdict = r.idcg === 0 ? t(lang, r.ndcg === null ? 'undefinedNote' : 'idcgZero', rule) : t(lang, key);
   return h('div', { class: 'headline-box' }, line, meter, h('p', { class: 'verdict' }, verdict));
-}
-
-/** IDCG = 0: what it means, and that the value is the named convention's, not a score. */
-export function zeroIdcgNote(lang, r, value) {
-  const rule = { option: optionText(lang, 'zeroIdcg'), rule: choiceText(lang, 'zeroIdcg', r.options.zeroIdcg) };
-  return t(lang, r.ndcg === null ? 'undefinedNote' : 'idcgZero', { v: value, ...rule });
 }
