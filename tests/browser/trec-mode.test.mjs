@@ -34,11 +34,12 @@ describe('the pool pitfall', () => {
     // Both cards show their IDCG@1: a (grade 3) tops both ideals, 2^3 − 1 = 7.
     assert.deepEqual(await page.$$eval('.pool-card p:nth-child(2)', (els) => els.map((e) => e.textContent)), ['IDCG@1 = 7.000', 'IDCG@1 = 7.000']);
     assert.equal(await textOf(page, '#pool-missed'), 'The judgments hold 1 relevant item (gain above 0) that the ranking never retrieved: c.');
-    assert.match(await textOf(page, '#pool-agree'), /^The two IDCG@1 agree only at this cutoff/);
+    assert.equal(await textOf(page, '#pool-agree'), 'The two IDCG@1 agree only at this K: the missed items change nothing in its top 1.');
     assert.doesNotMatch(await textOf(page, '#results'), /retrieved every relevant item/);
     await screenshot(page.locator('#pool-missed').locator('xpath=ancestor::section[1]'), 'pool-missed-en.png');
     await open(page, `${server.url('index.html')}${SMALLEST}&lang=zh&theme=dark`);
     assert.equal(await textOf(page, '#pool-missed'), '标注中有 1 个相关条目（增益大于 0）从未被该排序召回：c。');
+    assert.equal(await textOf(page, '#pool-agree'), '两个 IDCG@1 只在这个 K 上相等：漏掉的条目没有改变前 1 位。');
     await screenshot(page.locator('#pool-missed').locator('xpath=ancestor::section[1]'), 'pool-missed-zh-dark.png');
     // With no cutoff the judged IDCG is larger (7 + 1/log2(3)): no "agree" sentence.
     await open(page, `${server.url('index.html')}${SMALLEST.replace('k=1', 'k=0')}&lang=en`);
@@ -46,9 +47,16 @@ describe('the pool pitfall', () => {
     assert.equal(await page.$$eval('.pool-card p:nth-child(2)', (els) => els[1].textContent), `IDCG = ${(7 + 1 / Math.log2(3)).toFixed(3)}`);
   });
 
+  test('missed ids are text: HTML in one makes no element', async () => {
+    const qrels = encodeURIComponent('d1 3\n<img/src=x/onerror=alert(1)> 1\n');
+    await open(page, `${server.url('index.html')}#text=d1&qrels=${qrels}&k=1&lang=en`);
+    assert.equal(await textOf(page, '#pool-missed'), 'The judgments hold 1 relevant item (gain above 0) that the ranking never retrieved: <img/src=x/onerror=alert(1)>.');
+    assert.equal(await page.locator('#pool-missed *').count(), 0);
+  });
+
   test('a ranking that retrieved every judged item with a gain says so', async () => {
     await open(page, `${server.url('index.html')}#text=a%0Ab%0Ac&qrels=a%203%0Ab%200%0Ac%201&k=1&lang=en`);
-    assert.match(await textOf(page, '#pool-missed'), /^The ranking retrieved every judged item with a gain/);
+    assert.equal(await textOf(page, '#pool-missed'), 'Every judged item with a gain was retrieved: the two ideals are the same.');
   });
 
   test('the other metrics say AP@K, as the cutoff they were computed at', async () => {
