@@ -34,7 +34,7 @@ describe('the pool pitfall', () => {
     // Both cards show their IDCG@1: a (grade 3) tops both ideals, 2^3 − 1 = 7.
     assert.deepEqual(await page.$$eval('.pool-card p:nth-child(2)', (els) => els.map((e) => e.textContent)), ['IDCG@1 = 7.000', 'IDCG@1 = 7.000']);
     assert.equal(await textOf(page, '#pool-missed'), 'The judgments hold 1 relevant item (gain above 0) that the ranking never retrieved: c.');
-    assert.equal(await textOf(page, '#pool-agree'), 'The two IDCG@1 agree only at this K: the missed items change nothing in its top 1.');
+    assert.equal(await textOf(page, '#pool-agree'), 'The two IDCG@1 agree only at this K: the missed items change nothing in the top 1.');
     assert.doesNotMatch(await textOf(page, '#results'), /retrieved every relevant item/);
     await screenshot(page.locator('#pool-missed').locator('xpath=ancestor::section[1]'), 'pool-missed-en.png');
     await open(page, `${server.url('index.html')}${SMALLEST}&lang=zh&theme=dark`);

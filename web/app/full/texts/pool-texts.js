@@ -4,7 +4,7 @@ import { addTexts } from '../../shared/i18n.js';
 
 const en = {
   poolMissed: 'The judgments hold {n} relevant {n|item|items} (gain above 0) that the ranking never retrieved: {ids}.',
-  poolAgreeAtK: 'The two IDCG{k} agree only at this K: the missed items change nothing in its top {kn}.',
+  poolAgreeAtK: 'The two IDCG{k} agree only at this K: the missed items change nothing in the top {kn}.',
   poolNoneMissed: 'Every judged item with a gain was retrieved: the two ideals are the same.',
 };
 
