@@ -258,7 +258,10 @@ export const catalogue = [
     expect: { error: /grade 7 is above the largest allowed grade 4/, line: 3, column: 9, source: 'judgments' } },
   { name: 'a run judged by qrels, with a relevant document never retrieved', ranking: 'd1 0.5 1\nd2 0.4 1\n', judgments: 'd1 3\nd9 2\n',
     args: ['--ideal', 'judgments'], options: { ideal: 'judgments' },
-    expect: { result: { n: 2, ids: ['d1', 'd2'], rels: [3, 0], dcg: 7, idcg: 7 + 3 / Math.log2(3), hasJudgments: true } } },
+    expect: { result: { n: 2, ids: ['d1', 'd2'], rels: [3, 0], dcg: 7, idcg: 7 + 3 / Math.log2(3), hasJudgments: true, missedIds: ['d9'] } } },
+  { name: 'HTML in the id of a judged document never retrieved', ranking: 'd1 0.5\n', judgments: 'd1 3\n<img/src=x/onerror=alert(1)> 1\n',
+    page: 'the missed ids render as text (tests/browser/trec-mode.test.mjs)',
+    expect: { result: { n: 1, dcg: 7, hasJudgments: true, missedIds: ['<img/src=x/onerror=alert(1)>'] } } },
   { name: 'HTML and script in ids', ranking: '<script>alert(1)</script> 3\n<img/src=x/onerror=alert(1)> 2\n',
     page: 'ids render as text: no element is created, no script runs',
     expect: { result: { n: 2, ids: ['<script>alert(1)</script>', '<img/src=x/onerror=alert(1)>'], ndcg: 1 } } },
@@ -624,6 +627,7 @@ export function summary(kind, r) {
   return {
     format: r.format, n: r.n, k: r.k, dcg: r.dcg, idcg: r.idcg, ndcg: r.ndcg, hasJudgments: r.hasJudgments,
     metrics: r.metrics, ids: r.steps.slice(0, 50).map((s) => s.id), rels: r.steps.slice(0, 50).map((s) => s.rel),
+    missedIds: r.missedIds,
   };
 }
 

@@ -64,7 +64,7 @@ test('batch mode evaluates with evaluateTrec', () => {
 });
 
 test('batch mode passes on every option its command takes: a gain table, ties, the preset', () => {
-  const base = { ...applyPreset(spec, defaultState(spec), 'trec_eval'), mode: 'trec', text: 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\nq1 Q0 c 3 1 r', qrels: 'q1 0 b 2\nq1 0 c 1' };
+  const base = { ...applyPreset(spec, defaultState(spec), 'trec_eval'), mode: 'trec', measures: 'ndcg', text: 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\nq1 Q0 c 3 1 r', qrels: 'q1 0 b 2\nq1 0 c 1' };
   const ndcgOf = (state) => {
     const trec = compute(api, spec, state).trec;
     return trec.columns.ndcg[0];

@@ -93,7 +93,8 @@ def call(case):
     r = ndcg_calc.explain(ranking, **options)
     summary = {'format': r.format, 'n': r.n, 'k': r.k, 'dcg': r.dcg, 'idcg': r.idcg, 'ndcg': r.ndcg,
                'hasJudgments': r.has_judgments, 'metrics': camel(r.metrics),
-               'ids': [s['id'] for s in r.steps[:50]], 'rels': [s['rel'] for s in r.steps[:50]]}
+               'ids': [s['id'] for s in r.steps[:50]], 'rels': [s['rel'] for s in r.steps[:50]],
+               'missedIds': r.get('missed_ids')}
     assert r.render('json').startswith('{') and r._repr_html_().startswith('<div')
     return summary
 

@@ -4,6 +4,7 @@
 import './texts/page-texts.js';
 import './texts/ab-texts.js';
 import './texts/batch-texts.js';
+import './texts/measure-texts.js';
 import './texts/formats-texts.js';
 import './texts/compare-texts.js';
 import './texts/export-texts.js';
