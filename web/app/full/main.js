@@ -10,6 +10,7 @@ import './texts/compare-texts.js';
 import './texts/export-texts.js';
 import './texts/embed-texts.js';
 import './texts/rearrange-texts.js';
+import './teach/teach-texts.js';
 // Batch mode's model, which it adds to compute()'s.
 import './batch/batch-compute.js';
 import { start } from '../shared/controller.js';
