@@ -21,7 +21,8 @@ const VALUE = { col_grade: 'rel', col_gain: 'gain', col_discount: 'discount', co
 
 /** "gain₁ = 2^3 − 1 = 7": column `key` of step `x`, or ''. */
 export function formula(lang, r, key, x, d) {
-  return VALUE[key] ? `${t(lang, key)}${sub(x.position)} = ${MADE[key] ? MADE[key](r, x, d) : ''}${num(x[VALUE[key]], d)}` : '';
+  const v = x[VALUE[key]];
+  return v === undefined ? '' : `${t(lang, key)}${sub(x.position)} = ${MADE[key] ? MADE[key](r, x, d) : ''}${key === 'col_gain' || key === 'col_grade' ? num(v, d) : fixed(v, d)}`;
 }
 
 /** Every header's key (data-help): the step tables' columns, the presets' and ranking B's difference. */
@@ -31,7 +32,7 @@ export const HELP_KEYS = [...Object.keys(VALUE), 'col_position', 'col_id', 'col_
 export function helpOf(lang, key) {
   if (has(`help_${key}`)) return t(lang, `help_${key}`);
   if (key === 'presetNdcg') return t(lang, 'presetsIntro');
-  const o = STRINGS[lang].option[key];
+  const o = STRINGS[lang].option[key = key === 'col_weight' ? 'weights' : key];
   return optionText(lang, key, 'help') || Object.values(o.choices).join(' · ');
 }
 

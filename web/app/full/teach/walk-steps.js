@@ -8,7 +8,7 @@ import { fixed } from '../../shared/templates/numbers.js';
 import { sumLine } from '../../shared/templates/steps.js';
 import { formula } from './cell-tips.js';
 
-const ask = (name, value, slips = []) => ({ name, value, slips: slips.filter((s) => Number.isFinite(s[1])) });
+const ask = (name, value, d, slips = [], shown = fixed(value, d)) => ({ name, value, shown, slips });
 
 // A step's row: a grade of 2 or more shows the −1 best; position 3's discount is round; position 2's is the first that divides.
 function rows(steps) {
@@ -21,7 +21,10 @@ export function walkStep(lang, r, i, d) {
   const kl = cutLabel(r.k);
   const [g, c, tm] = rows(r.steps);
   const learn = t(lang, 'learn').map(([, p]) => p);
-  const q = (key, x, slips) => ask(formula(lang, r, key, x, d).split(' = ')[0], x[{ col_gain: 'gain', col_discount: 'discount', col_term: 'contribution' }[key]], slips);
+  const q = (key, x, slips) => {
+    const [name, ...made] = formula(lang, r, key, x, d).split(' = ');
+    return ask(name, x[{ col_gain: 'gain', col_discount: 'discount', col_term: 'contribution' }[key]], d, slips, made.pop());
+  };
   const own = idealSource(r).startsWith('judgments') ? r.idcgList : NaN;
   return [
     () => ({ text: [formula(lang, r, 'col_gain', g, d)], why: [learn[0][2], r.options.gain === 'exp' ? t(lang, 'whyMinus') : ''], cells: ['dcg', ['col_grade', 'col_gain']],
@@ -29,10 +32,10 @@ export function walkStep(lang, r, i, d) {
     () => ({ text: [formula(lang, r, 'col_discount', c, d)], why: [learn[1][0]], cells: ['dcg', ['col_discount']],
       asks: [q('col_discount', c, [['noPlusOne', c.position > 1 ? r.steps[c.position - 2].discount : NaN]])] }),
     () => ({ text: [formula(lang, r, 'col_term', tm, d), sumLine(`DCG${kl}`, r.steps, r.dcg, d)], why: [learn[0][1]], cells: ['dcg', ['col_term', 'col_running']],
-      asks: [q('col_term', tm, []), ask(`DCG${kl}`, r.dcg)] }),
+      asks: [q('col_term', tm, []), ask(`DCG${kl}`, r.dcg, d)] }),
     () => ({ text: [t(lang, `step2From_${idealSource(r)}`), sumLine(`IDCG${kl}`, r.idealSteps, r.idcg, d)], why: [t(lang, 'whyIdeal'), learn[3][0]], cells: ['idcg'],
-      asks: [ask(`IDCG${kl}`, r.idcg, [['unsorted', r.dcg], ['ownIdeal', own]])] }),
+      asks: [ask(`IDCG${kl}`, r.idcg, d, [['ownIdeal', own]])] }),
     () => ({ text: [`NDCG${kl} = DCG${kl} / IDCG${kl} = ${fixed(r.dcg, d)} / ${fixed(r.idcg, d)} = ${r.ndcg === null ? '—' : fixed(r.ndcg, d)}`], why: [learn[2][0]], cells: [],
-      asks: r.idcg > 0 ? [ask(`NDCG${kl}`, r.ndcg, [['inverted', r.idcg / r.dcg]])] : [] }),
+      asks: r.idcg > 0 ? [ask(`NDCG${kl}`, r.ndcg, d, [['inverted', r.idcg / r.dcg]])] : [] }),
   ][i]();
 }
