@@ -1,6 +1,6 @@
 // Each step-table cell's formula with its numbers ("term₂ = 3 / log₂(3) =
 // 1.893", from the core's fields of that row), and the tip that shows it or
-// a header's help on hover, tap or a row's focus (Escape hides it).
+// a header's help on hover or tap (pointerover) or a row's focus (Escape hides it).
 import { has, optionText, STRINGS, t } from '../../shared/i18n.js';
 import { h } from '../../shared/templates.js';
 import { fixed, plain } from '../../shared/templates/numbers.js';
@@ -9,7 +9,7 @@ const sub = (n) => String(n).replace(/\d/g, (c) => '₀₁₂₃₄₅₆₇₈�
 /** A value as the tables show it: whole numbers as they are, others with `d` decimals. */
 export const num = (v, d) => (Number.isInteger(v) ? plain(v) : fixed(v, d));
 const same = (a, b) => Math.abs(a - b) <= 1e-9 * Math.abs(b) + 1e-12;
-const logOf = (base) => (Math.abs(base - Math.E) < 1e-12 ? 'ln' : `log${/^\d+$/.test(plain(base)) ? sub(base) : `_${plain(base)}`}`);
+const logOf = (base) => (Math.abs(base - Math.E) < 1e-12 ? 'ln' : `log${sub(plain(base))}`);
 
 // How each column's value is made, where the core's fields show it (tie averaging adds something else).
 const MADE = {
@@ -24,9 +24,6 @@ export function formula(lang, r, key, x, d) {
   const v = x[VALUE[key]];
   return v === undefined ? '' : `${t(lang, key)}${sub(x.position)} = ${MADE[key] ? MADE[key](r, x, d) : ''}${key === 'col_gain' || key === 'col_grade' ? num(v, d) : fixed(v, d)}`;
 }
-
-/** Every header's key (data-help): the step tables' columns, the presets' and ranking B's difference. */
-export const HELP_KEYS = [...Object.keys(VALUE), 'col_position', 'col_id', 'col_loss', 'preset', 'presetNdcg', 'gain', 'ideal', 'ties', 'zeroIdcg', 'ab'];
 
 /** A header's one line: its own, else the option's help or its choices (the presets' columns). */
 export function helpOf(lang, key) {
@@ -67,7 +64,6 @@ export function bindTips(doc, context) {
   };
   const cellOf = (e) => (e.target instanceof Element ? e.target.closest('#results table.steps :is(th, td)') : null);
   doc.addEventListener('pointerover', (e) => showFor(cellOf(e)));
-  doc.addEventListener('click', (e) => { if (cellOf(e)) showFor(cellOf(e)); });
   // A focused row (the movable table's) shows its term's formula.
   doc.addEventListener('focusin', (e) => {
     const row = e.target instanceof Element && e.target.closest('#results table.steps tbody tr');

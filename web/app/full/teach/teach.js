@@ -7,7 +7,7 @@ import './teach-texts.js';
 import { byId, setText } from '../../shared/regions/dom.js';
 import { h } from '../../shared/templates.js';
 import { announce } from '../../shared/view.js';
-import { bindTips, HELP_KEYS, helpOf } from './cell-tips.js';
+import { bindTips, helpOf } from './cell-tips.js';
 import { judge, readGuess } from './guess.js';
 import { walkStep } from './walk-steps.js';
 import { openAsks, teachPanel, whyNote } from './walk-view.js';
@@ -41,8 +41,12 @@ function after(view, lang, model) {
   const doc = view.doc;
   // The headers' descriptions (aria-describedby="help-col_gain", from helpAttrs in steps.js).
   const box = byId(doc, 'col-helps') || doc.body.appendChild(h('div', { id: 'col-helps', hidden: true }));
-  if (box.lang !== lang) box.replaceChildren(...HELP_KEYS.map((k) => h('span', { id: `help-${k}` }, helpOf(lang, k))));
+  if (box.lang !== lang) box.replaceChildren();
   box.lang = lang;
+  for (const th of doc.querySelectorAll('th[data-help]')) {
+    const id = `help-${th.dataset.help}`;
+    if (!byId(doc, id)) box.appendChild(h('span', { id }, helpOf(lang, th.dataset.help)));
+  }
   const r = explanation(model);
   // A guess open: the results wait for it, and nothing is read out.
   const wait = Boolean(r && state.guessFirst && (state.walking ? !openAsks(step(r).asks, `${state.step}-`, state.answers).done : r.idcg > 0 && !state.answers.h));
