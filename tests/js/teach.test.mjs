@@ -58,6 +58,10 @@ test('with judgments, an IDCG from the retrieved items alone is named', () => {
   const two = api.explain('a\nb', { qrels: 'a 3\nb 0\nc 1', ideal: 'judgments', k: 2 });
   const [q] = walkStep('en', two, 3, 3).asks;
   assert.equal(judge('en', q, readGuess('7'), 3).lines[1], 'That ideal leaves out the relevant items never retrieved.');
+  // Its why: the ideal from all judgments; with the ranking's own ideal, the pool's trap instead.
+  assert.match(walkStep('en', two, 3, 3).why[0], /^The ideal is the best list possible/);
+  const own = api.explain('a\nb', { qrels: 'a 3\nb 0\nc 1', k: 2 });
+  assert.match(walkStep('en', own, 3, 3).why[0], /^IDCG depends on which items are in the pool/);
 });
 
 test('hostile or empty guesses are refused', () => {

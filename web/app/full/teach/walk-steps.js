@@ -25,6 +25,7 @@ export function walkStep(lang, r, i, d) {
     const [name, ...made] = formula(lang, r, key, x, d).split(' = ');
     return ask(name, x[{ col_gain: 'gain', col_discount: 'discount', col_term: 'contribution' }[key]], d, slips, made.pop());
   };
+  // From all judgments: the slip is the ideal of the retrieved items; from the list, the why is the pool's trap.
   const own = idealSource(r).startsWith('judgments') ? r.idcgList : NaN;
   return [
     () => ({ text: [formula(lang, r, 'col_gain', g, d)], why: [learn[0][2], r.options.gain === 'exp' ? t(lang, 'whyMinus') : ''], cells: ['dcg', ['col_grade', 'col_gain']],
@@ -33,7 +34,7 @@ export function walkStep(lang, r, i, d) {
       asks: [q('col_discount', c, [['noPlusOne', c.position > 1 ? r.steps[c.position - 2].discount : NaN]])] }),
     () => ({ text: [formula(lang, r, 'col_term', tm, d), sumLine(`DCG${kl}`, r.steps, r.dcg, d)], why: [learn[0][1]], cells: ['dcg', ['col_term', 'col_running']],
       asks: [q('col_term', tm, []), ask(`DCG${kl}`, r.dcg, d)] }),
-    () => ({ text: [t(lang, `step2From_${idealSource(r)}`), sumLine(`IDCG${kl}`, r.idealSteps, r.idcg, d)], why: [t(lang, 'whyIdeal'), learn[3][0]], cells: ['idcg'],
+    () => ({ text: [t(lang, `step2From_${idealSource(r)}`), sumLine(`IDCG${kl}`, r.idealSteps, r.idcg, d)], why: Number.isNaN(own) ? learn[3] : [t(lang, 'whyIdeal'), learn[3][0]], cells: ['idcg'],
       asks: [ask(`IDCG${kl}`, r.idcg, d, [['ownIdeal', own]])] }),
     () => ({ text: [`NDCG${kl} = DCG${kl} / IDCG${kl} = ${fixed(r.dcg, d)} / ${fixed(r.idcg, d)} = ${r.ndcg === null ? '—' : fixed(r.ndcg, d)}`], why: [learn[2][0]], cells: [],
       asks: r.idcg > 0 ? [ask(`NDCG${kl}`, r.ndcg, d, [['inverted', r.idcg / r.dcg]])] : [] }),

@@ -40,7 +40,7 @@ function walkBox(lang, r, d, state) {
   return h('div', { id: 'walk', class: 'walk', role: 'group', 'aria-labelledby': 'walk-title' },
     h('h4', { id: 'walk-title', tabindex: '-1' }, t(lang, 'walkStep', { i: i + 1, name: t(lang, 'walkNames')[i] })),
     state.guessFirst ? shown.map((ask) => askBox(lang, ask, state)) : null,
-    shown.done ? [step.text.map((line) => h('p', { class: 'walk-text' }, line)), h('p', { class: 'why' }, [t(lang, 'why'), ...step.why].filter(Boolean).join(lang === 'zh' ? '' : ' '))] : null,
+    shown.done ? [step.text.map((line) => h('p', { class: line.includes(' = ') ? 'walk-text' : null }, line)), h('p', { class: 'why' }, [t(lang, 'why'), ...step.why].filter(Boolean).join(lang === 'zh' ? '' : ' '))] : null,
     h('p', null, button({ 'data-teach': 'go', 'data-to': i - 1, disabled: !i }, t(lang, 'walkPrev')), ' ',
       button({ 'data-teach': i > 3 ? 'walk' : 'go', 'data-to': i + 1, id: 'walk-next', class: 'primary' }, t(lang, i > 3 ? 'walkDone' : 'walkNext'))));
 }
