@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -171,6 +172,16 @@ struct merge_part {
   const trec_result* result = nullptr;
 };
 expected<trec_result> merge_trec(const std::vector<merge_part>& parts);
+
+// ir_measures' names may ask measure by measure for other conventions than
+// the options' (P(rel=2)@5: -l 2; nDCG(judged_only=True)@10: -J): the
+// options are then evaluated by `evaluate` once per set of conventions named,
+// each time with that set and its measures, and the columns put side by
+// side (the options' own set first). One set: evaluate(opt) as it is.
+using trec_evaluate_fn = std::function<expected<trec_result>(const trec_options&)>;
+expected<trec_result> evaluate_by_conventions(const trec_options& opt, const trec_evaluate_fn& evaluate);
+// How many evaluations that takes.
+expected<std::size_t> convention_passes(const trec_options& opt);
 
 // Evaluates a run against qrels. `subtopics` (may be empty) is ndeval-style
 // subtopic qrels for alpha_ndcg_cut; with empty qrels, or qrels that are

@@ -50,24 +50,32 @@ class headed_source final : public run_source {
   std::size_t at_ = 0;
 };
 
+// Once per set of conventions the measures name, the run read again from its start.
 expected<trec_result> streamed(std::string_view qrels, run_source& run, const trec_options& opt,
                                std::string_view subtopics) {
-  auto stream = trec_stream::open(qrels, opt, subtopics);
-  if (!stream) return stream.err();
-  return stream->feed_all(run);
+  bool first = true;
+  return evaluate_by_conventions(opt, [&](const trec_options& o) -> expected<trec_result> {
+    if (!first && !run.rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
+    first = false;
+    auto stream = trec_stream::open(qrels, o, subtopics);
+    if (!stream) return stream.err();
+    return stream->feed_all(run);
+  });
 }
 
-// A TREC run fed as it comes; its tie range by reading it again.
+// A TREC run fed as it comes; its tie range, or measures of other conventions, by reading it again.
 expected<run_evaluation> evaluate_streamed(std::string_view qrels, headed_source& run, const batch_settings& b,
                                            std::string_view subtopics) {
   run_evaluation out;
-  if (!b.tie_range) {
+  auto passes = convention_passes(b.trec);
+  if (!passes) return passes.err();
+  if (!b.tie_range && *passes == 1) {
     auto r = streamed(qrels, run, b.trec, subtopics);
     if (!r) return r.err();
     out.result = std::move(*r);
     return out;
   }
-  // A source that cannot go back (standard input) is kept whole to be read three times.
+  // A source that cannot go back (standard input) is kept whole to be read again.
   std::string kept;
   std::optional<text_source> copy;
   run_source* again = &run;
@@ -78,6 +86,7 @@ expected<run_evaluation> evaluate_streamed(std::string_view qrels, headed_source
   auto r = streamed(qrels, *again, b.trec, subtopics);
   if (!r) return r.err();
   out.result = std::move(*r);
+  if (!b.tie_range) return out;
   auto ties = tie_range_by(b.trec, [&](const trec_options& o) -> expected<trec_result> {
     if (!again->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
     return streamed(qrels, *again, o, subtopics);

@@ -516,8 +516,9 @@ expected<trec_result> trec_stream::finish() {
   return r;
 }
 
-expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,
-                                    const trec_options& opt, std::string_view subtopics) {
+namespace {
+expected<trec_result> evaluate_once(std::string_view qrels_text, std::string_view run_text, const trec_options& opt,
+                                    std::string_view subtopics) {
   auto stream = trec_stream::open(qrels_text, opt, subtopics);
   if (!stream) return stream.err();
   if (auto ok = detail::check_size(run_text, limits{}); !ok) return error(ok.err()).in("run");
@@ -528,6 +529,13 @@ expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_vie
   stream->regroup();
   if (auto again = stream->feed(run_text, true); !again) return again.err();
   return stream->finish();
+}
+}  // namespace
+
+expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,
+                                    const trec_options& opt, std::string_view subtopics) {
+  return evaluate_by_conventions(
+      opt, [&](const trec_options& o) { return evaluate_once(qrels_text, run_text, o, subtopics); });
 }
 
 }  // namespace ndcg
