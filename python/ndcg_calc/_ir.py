@@ -4,11 +4,16 @@ tuples, evaluator(measures, qrels) with .calc_aggregate(run) and
 .iter_calc(run). Measures are ir_measures' names ("nDCG@10", "P(rel=2)@5"),
 its Measure objects (read by their names) or trec_eval's names; results are
 keyed by the measures as given. qrels and runs are what evaluate() takes,
-ir_measures' named tuples (Qrel, ScoredDoc) and iterables of them too."""
+ir_measures' named tuples (Qrel, ScoredDoc) and iterables of them too.
+An evaluator reads its qrels once; calc_aggregate and iter_calc make one."""
 from collections import namedtuple
 
-from ._evaluate import evaluate
+import os
+
+from . import _core
+from ._evaluate import Evaluation, _text_of
 from ._inputs import trec_input
+from ._options import option_texts
 
 Metric = namedtuple('Metric', ['query_id', 'measure', 'value'])
 
@@ -21,35 +26,37 @@ def _measures(measures):
 
 
 class Evaluator:
-    """evaluator(measures, qrels): the qrels turned into the core's input once,
-    then each run evaluated against them (the core releases the GIL, so runs
-    evaluate in parallel on threads)."""
+    """evaluator(measures, qrels): the qrels read and indexed once by the
+    core, then each run evaluated against that index with the GIL released,
+    so runs evaluated on several threads run at once."""
 
     def __init__(self, measures, qrels, **options):
         self._measures = _measures(measures)
-        self._qrels = trec_input(qrels, 'qrels')[1] if _is_values(qrels) else qrels
-        self._options = options
+        self._options = option_texts(dict(options, measures=[name for _, name in self._measures]))
+        self._read_as = {}
+        self._judgments = _core.Judgments(_text_of(qrels, 'qrels', self._read_as), self._options)
 
-    def _evaluate(self, run):
-        return evaluate(self._qrels, run, [name for _, name in self._measures], **self._options)
+    def evaluate(self, run):
+        """The run's Evaluation, as evaluate(qrels, run, measures, **options) gives it."""
+        kind, value = trec_input(run, 'run')
+        read_as = dict(self._read_as, run='file' if kind == 'path' else (
+            'text' if isinstance(run, (str, bytes, bytearray, memoryview)) else type(run).__name__))
+        reply = self._judgments.evaluate(os.fsencode(value) if kind == 'path' else value, kind == 'path',
+                                         self._options)
+        return Evaluation(reply, read_as)
 
     def calc_aggregate(self, run):
         """{measure: the mean over the queries} (the "all" line)."""
-        result = self._evaluate(run)
+        result = self.evaluate(run)
         return {given: result.mean[name] for given, name in self._measures}
 
     def iter_calc(self, run):
         """Metric(query_id, measure, value) for each query and measure, queries in trec_eval's order."""
-        result = self._evaluate(run)
+        result = self.evaluate(run)
         for qid, values in result.items():
             for given, name in self._measures:
                 if name in values:
                     yield Metric(qid, given, values[name])
-
-
-def _is_values(value):
-    """Python values (dicts, frames, records): turned into text once, not a file or text already."""
-    return not isinstance(value, (str, bytes, bytearray, memoryview)) and not hasattr(value, '__fspath__')
 
 
 def evaluator(measures, qrels, **options):

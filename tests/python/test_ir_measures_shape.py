@@ -75,3 +75,18 @@ def test_measure_objects_key_the_results_as_given():
 def test_a_parameter_trec_eval_lacks_is_refused_named():
     with pytest.raises(ndcg_calc.NdcgError, match='dcg'):
         ndcg_calc.calc_aggregate(["nDCG(dcg='exp-log2')@10"], QRELS, RUN)
+
+
+def test_one_evaluator_on_several_threads_gives_each_run_its_own_numbers():
+    from concurrent.futures import ThreadPoolExecutor
+    with open(RUN) as f:
+        lines = f.read().splitlines()
+    runs = ['\n'.join(lines[:cut]) + '\n' for cut in (500, 1000, 2000, len(lines))]
+    ev = ndcg_calc.evaluator(['nDCG@10', 'AP', 'P(rel=2)@5'], QRELS)
+    with ThreadPoolExecutor(2) as pool:
+        got = list(pool.map(ev.calc_aggregate, runs * 2))
+    want = [ndcg_calc.calc_aggregate(['nDCG@10', 'AP', 'P(rel=2)@5'], QRELS, run) for run in runs]
+    assert got == want * 2
+    assert len({tuple(g.values()) for g in want}) == 4  # four runs, four sets of numbers
+    full = ev.evaluate(RUN)
+    assert full.mean == ndcg_calc.evaluate(QRELS, RUN, ['nDCG@10', 'AP', 'P(rel=2)@5']).mean

@@ -121,6 +121,22 @@ class text_source : public run_source {
 // seeking; standard input, `can_rewind` false, is read once.
 std::unique_ptr<run_source> stream_source(std::istream& in, bool can_rewind);
 
+// Judgments read and indexed once for many runs: the text is held, and
+// every stream opened on them shares the index, read-only, so runs can be
+// evaluated against them on several threads at once.
+class trec_judgments {
+ public:
+  // TREC judgments in the -R format (qrels: `qid iter docid rel` lines).
+  static expected<trec_judgments> read(std::string text, judgment_format format = judgment_format::qrels);
+  std::string_view text() const;
+  judgment_format format() const;
+
+ private:
+  friend class trec_stream;
+  struct held;
+  std::shared_ptr<const held> held_;
+};
+
 // A run evaluated piece by piece, query by query: memory holds the qrels
 // and the query being read, not the run. The run must be grouped by query
 // (as run files are); a query that comes back after others is an
@@ -129,6 +145,8 @@ class trec_stream {
  public:
   static expected<trec_stream> open(std::string_view qrels_text, const trec_options& opt,
                                     std::string_view subtopics = {});
+  // On judgments read once; opt.judgments must be their format.
+  static expected<trec_stream> open(const trec_judgments& judged, const trec_options& opt);
   trec_stream(trec_stream&&) noexcept;
   trec_stream& operator=(trec_stream&&) noexcept;
   ~trec_stream();

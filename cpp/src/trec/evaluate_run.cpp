@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <utility>
 
@@ -50,27 +51,28 @@ class headed_source final : public run_source {
   std::size_t at_ = 0;
 };
 
+// Opens a stream for one set of options: on qrels text, or on judgments read once.
+using stream_opener = std::function<expected<trec_stream>(const trec_options&)>;
+
 // Once per set of conventions the measures name, the run read again from its start.
-expected<trec_result> streamed(std::string_view qrels, run_source& run, const trec_options& opt,
-                               std::string_view subtopics) {
+expected<trec_result> streamed(const stream_opener& open, run_source& run, const trec_options& opt) {
   bool first = true;
   return evaluate_by_conventions(opt, [&](const trec_options& o) -> expected<trec_result> {
     if (!first && !run.rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
     first = false;
-    auto stream = trec_stream::open(qrels, o, subtopics);
+    auto stream = open(o);
     if (!stream) return stream.err();
     return stream->feed_all(run);
   });
 }
 
 // A TREC run fed as it comes; its tie range, or measures of other conventions, by reading it again.
-expected<run_evaluation> evaluate_streamed(std::string_view qrels, headed_source& run, const batch_settings& b,
-                                           std::string_view subtopics) {
+expected<run_evaluation> evaluate_streamed(const stream_opener& open, headed_source& run, const batch_settings& b) {
   run_evaluation out;
   auto passes = convention_passes(b.trec);
   if (!passes) return passes.err();
   if (!b.tie_range && *passes == 1) {
-    auto r = streamed(qrels, run, b.trec, subtopics);
+    auto r = streamed(open, run, b.trec);
     if (!r) return r.err();
     out.result = std::move(*r);
     return out;
@@ -83,17 +85,21 @@ expected<run_evaluation> evaluate_streamed(std::string_view qrels, headed_source
     kept = run.rest();
     again = &copy.emplace(kept);
   }
-  auto r = streamed(qrels, *again, b.trec, subtopics);
+  auto r = streamed(open, *again, b.trec);
   if (!r) return r.err();
   out.result = std::move(*r);
   if (!b.tie_range) return out;
   auto ties = tie_range_by(b.trec, [&](const trec_options& o) -> expected<trec_result> {
     if (!again->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
-    return streamed(qrels, *again, o, subtopics);
+    return streamed(open, *again, o);
   });
   if (!ties) return ties.err();
   out.ties = std::move(*ties);
   return out;
+}
+
+stream_opener on_text(std::string_view qrels, std::string_view subtopics) {
+  return [qrels, subtopics](const trec_options& o) { return trec_stream::open(qrels, o, subtopics); };
 }
 
 // Inputs read whole as TREC text, evaluated in one piece.
@@ -137,7 +143,24 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
   }
   readings.clear();
   if (!q.reading.empty()) readings.push_back(q.reading);
-  return evaluate_streamed(q.text(), headed, b, subtopics);
+  return evaluate_streamed(on_text(q.text(), subtopics), headed, b);
+}
+
+// A run in another format is read whole and turned into TREC text beside the judgments' text.
+expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
+                                      const input_reading& ir, std::vector<std::string>& readings) {
+  headed_source headed(run);
+  readings.clear();
+  const stream_opener open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
+  if (streams_as_trec(headed.head(), trec_text::passed(judged.text(), input_format::trec), b.run_format))
+    return evaluate_streamed(open, headed, b);
+  const std::string text = headed.rest();
+  auto in = read_inputs(judged.text(), {text}, ir, true);
+  if (!in) return in.err();
+  readings = in->readings;
+  text_source converted(in->runs[0].text());
+  headed_source again(converted);
+  return evaluate_streamed(open, again, b);
 }
 
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
