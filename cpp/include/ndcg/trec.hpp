@@ -214,8 +214,9 @@ expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_vie
 // Query q's ranked documents are rows [starts[q], starts[q + 1]) of
 // `labels` (their judgments; NaN: not judged) and `scores`. A document is
 // named by `ids` (one per row) or, when that is empty, by its position in
-// its query (0, 1, ...), which also orders equal scores as docids do
-// (the larger first, as trec_eval). `extra` holds, per query
+// its query (1, 2, ..., as LETOR and tables without a doc column name
+// them), which orders equal scores as those names do as docids (the
+// larger in byte order first, as trec_eval: "9" before "10"). `extra` holds, per query
 // (extra_starts, same shape), the grades of judged documents the query did
 // not rank: they count in num_rel and in the ideal list. Labels and extra
 // grades must be whole numbers; scores finite. An error names the row
