@@ -7,10 +7,12 @@
 // ir_measures does to the qrels for gains={0:0,1:1,2:3}).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 
@@ -140,4 +142,17 @@ TEST_CASE("parameters trec_eval has no counterpart for are refused, named") {
     CHECK(r.err().code == ndcg::error_code::bad_measure);
     CHECK(r.err().message == c.message);
   }
+}
+
+TEST_CASE("ir_measures' names merge and take a tie range as the measures they mean") {
+  const auto whole = evaluate({"nDCG@10", "NumRet", "P(rel=2)@5"});
+  const std::string part = ndcg::format_trec(whole, true, 17);
+  auto merged = ndcg::merge_trec(std::vector<std::string_view>{part});
+  REQUIRE(merged.ok());
+  for (std::size_t m = 0; m < whole.names.size(); ++m) {
+    const auto at = std::find(merged->names.begin(), merged->names.end(), whole.names[m]);
+    REQUIRE(at != merged->names.end());
+    CHECK(merged->mean[static_cast<std::size_t>(at - merged->names.begin())] == whole.mean[m]);
+  }
+  CHECK(ndcg::tie_range_applies("nDCG@10"));
 }
