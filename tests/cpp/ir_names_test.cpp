@@ -119,16 +119,20 @@ TEST_CASE("parameters trec_eval has no counterpart for are refused, named") {
     const char* name;
     const char* message;
   } refused[] = {
-      {"nDCG(dcg='exp-log2')@10", "parameter dcg='exp-log2' of nDCG has no trec_eval counterpart (trec_eval's ndcg is dcg='log2')"},
+      {"nDCG(dcg='exp-log2')@10", "parameter dcg='exp-log2' in \"nDCG(dcg='exp-log2')@10\" has no trec_eval counterpart (trec_eval's ndcg is dcg='log2')"},
       {"alpha_nDCG(alpha=0.3)@20", "parameter \"alpha\" of alpha_nDCG has no trec_eval counterpart here (alpha_nDCG takes none)"},
       {"Bpref(judged_only=True)", "parameter \"judged_only\" of Bpref has no trec_eval counterpart here (Bpref takes rel)"},
-      {"RR@10", "RR takes no @cutoff here (trec_eval's measure has none): \"RR@10\""},
+      {"RR@10", "expected no @cutoff (trec_eval's measure has none) in \"RR@10\", got \"RR@10\""},
       {"P", nullptr},  // trec_eval's P: its cutoffs
-      {"P(rel=2)", "P needs a cutoff, as in P@10"},
-      {"P@0", "expected a whole number of 1 or more after @ in \"P@0\", as in P@10"},
-      {"IPrec@2", "expected a recall level from 0 to 1 after @ in \"IPrec@2\", as in IPrec@0.5"},
-      {"SetF(beta=x)", "beta= takes a number, got \"x\" in \"SetF(beta=x)\""},
-      {"AP(rel=-1)", "rel= takes a whole number of 0 or more, got \"-1\" in \"AP(rel=-1)\""},
+      {"P(rel=2)", "expected a cutoff after @ in \"P(rel=2)\", got \"P(rel=2)\""},
+      {"P@0", "expected a whole number of 1 or more after @ in \"P@0\", got \"0\""},
+      {"IPrec@2", "expected a recall level from 0 to 1 after @ in \"IPrec@2\", got \"2\""},
+      {"SetF(beta=x)", "expected beta= a number in \"SetF(beta=x)\", got \"x\""},
+      {"AP(rel=-1)", "expected rel= a whole number of 0 or more in \"AP(rel=-1)\", got \"-1\""},
+      {"nDCG(gains=1)@10", "expected gains={grade:gain, ...} in \"nDCG(gains=1)@10\", got \"1\""},
+      {"nDCG(gains={1})@10", "expected gains as grade:gain, as in gains={0:0,1:1,2:3}, in \"nDCG(gains={1})@10\", got \"1\""},
+      {"AP(judged_only=maybe)", "expected True or False in \"AP(judged_only=maybe)\", got \"maybe\""},
+      {"P(rel=2@5", "expected NAME(param=value, ...)@cutoff in \"P(rel=2@5\", got \"P(rel=2@5\""},
   };
   for (const auto& c : refused) {
     CAPTURE(c.name);

@@ -5,7 +5,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -54,6 +53,8 @@ const std::vector<trec_nickname>& trec_nicknames();
 // The measures evaluated when none are given: trec_eval's default
 // ("official") set, line for line.
 const std::vector<std::string>& default_trec_measures();
+// ir_measures' names -m takes too ("nDCG" for nDCG@10, "P" for P(rel=2)@5, ...).
+const std::vector<std::string_view>& ir_measure_names();
 // trec_eval's measures that -m all_trec names and we do not compute (none).
 const std::vector<std::string_view>& trec_measures_not_offered();
 
@@ -193,11 +194,20 @@ expected<trec_result> merge_trec(const std::vector<merge_part>& parts);
 
 // ir_measures' names may ask measure by measure for other conventions than
 // the options' (P(rel=2)@5: -l 2; nDCG(judged_only=True)@10: -J): the
-// options are then evaluated by `evaluate` once per set of conventions named,
-// each time with that set and its measures, and the columns put side by
-// side (the options' own set first). One set: evaluate(opt) as it is.
-using trec_evaluate_fn = std::function<expected<trec_result>(const trec_options&)>;
-expected<trec_result> evaluate_by_conventions(const trec_options& opt, const trec_evaluate_fn& evaluate);
+// options are then evaluated by `evaluate` once per set of conventions
+// named, each time with that set and its measures (the options' own set
+// first), and the columns put side by side. One set: evaluate(opt).
+class trec_evaluate_ref {  // any callable (const trec_options&) -> expected<trec_result>, by reference
+ public:
+  template <class F>
+  trec_evaluate_ref(F& f) : f_(&f), call_([](void* f, const trec_options& o) { return (*static_cast<F*>(f))(o); }) {}
+  expected<trec_result> operator()(const trec_options& o) const { return call_(f_, o); }
+
+ private:
+  void* f_;
+  expected<trec_result> (*call_)(void*, const trec_options&);
+};
+expected<trec_result> evaluate_by_conventions(const trec_options& opt, trec_evaluate_ref evaluate);
 // How many evaluations that takes.
 expected<std::size_t> convention_passes(const trec_options& opt);
 

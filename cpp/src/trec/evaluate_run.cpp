@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <functional>
 #include <optional>
 #include <utility>
 
@@ -51,23 +50,25 @@ class headed_source final : public run_source {
   std::size_t at_ = 0;
 };
 
-// Opens a stream for one set of options: on qrels text, or on judgments read once.
-using stream_opener = std::function<expected<trec_stream>(const trec_options&)>;
-
-// Once per set of conventions the measures name, the run read again from its start.
-expected<trec_result> streamed(const stream_opener& open, run_source& run, const trec_options& opt) {
+// Once per set of conventions the measures name, the run read again from its
+// start; `open` opens a stream for one set of options (on qrels text, or on
+// judgments read once).
+template <class Open>
+expected<trec_result> streamed(const Open& open, run_source& run, const trec_options& opt) {
   bool first = true;
-  return evaluate_by_conventions(opt, [&](const trec_options& o) -> expected<trec_result> {
+  auto once = [&](const trec_options& o) -> expected<trec_result> {
     if (!first && !run.rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
     first = false;
     auto stream = open(o);
     if (!stream) return stream.err();
     return stream->feed_all(run);
-  });
+  };
+  return evaluate_by_conventions(opt, once);
 }
 
 // A TREC run fed as it comes; its tie range, or measures of other conventions, by reading it again.
-expected<run_evaluation> evaluate_streamed(const stream_opener& open, headed_source& run, const batch_settings& b) {
+template <class Open>
+expected<run_evaluation> evaluate_streamed(const Open& open, headed_source& run, const batch_settings& b) {
   run_evaluation out;
   auto passes = convention_passes(b.trec);
   if (!passes) return passes.err();
@@ -98,7 +99,7 @@ expected<run_evaluation> evaluate_streamed(const stream_opener& open, headed_sou
   return out;
 }
 
-stream_opener on_text(std::string_view qrels, std::string_view subtopics) {
+auto on_text(std::string_view qrels, std::string_view subtopics) {
   return [qrels, subtopics](const trec_options& o) { return trec_stream::open(qrels, o, subtopics); };
 }
 
@@ -151,7 +152,7 @@ expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& 
                                       const input_reading& ir, std::vector<std::string>& readings) {
   headed_source headed(run);
   readings.clear();
-  const stream_opener open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
+  const auto open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
   if (streams_as_trec(headed.head(), trec_text::passed(judged.text(), input_format::trec), b.run_format))
     return evaluate_streamed(open, headed, b);
   const std::string text = headed.rest();

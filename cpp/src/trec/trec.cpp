@@ -334,8 +334,8 @@ expected<plan> make_plan(const trec_options& opt) {
   for (const std::string& text : wanted) {
     auto ir = read_ir_measure(text);
     if (!ir) return ir.err();
-    if (*ir) {
-      named.push_back(std::move(**ir));
+    if (ir->of) {
+      named.push_back(std::move(*ir));
       continue;
     }
     auto spec = parse_measure(text);

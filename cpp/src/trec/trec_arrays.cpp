@@ -237,7 +237,8 @@ expected<trec_result> evaluate_arrays_once(const array_queries& in, const trec_o
 }  // namespace
 
 expected<trec_result> evaluate_arrays(const array_queries& in, const trec_options& opt, unsigned threads) {
-  return evaluate_by_conventions(opt, [&](const trec_options& o) { return evaluate_arrays_once(in, o, threads); });
+  auto once = [&](const trec_options& o) { return evaluate_arrays_once(in, o, threads); };
+  return evaluate_by_conventions(opt, once);
 }
 
 }  // namespace ndcg

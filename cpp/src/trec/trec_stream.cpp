@@ -589,8 +589,8 @@ expected<trec_result> evaluate_once(std::string_view qrels_text, std::string_vie
 
 expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,
                                     const trec_options& opt, std::string_view subtopics) {
-  return evaluate_by_conventions(
-      opt, [&](const trec_options& o) { return evaluate_once(qrels_text, run_text, o, subtopics); });
+  auto once = [&](const trec_options& o) { return evaluate_once(qrels_text, run_text, o, subtopics); };
+  return evaluate_by_conventions(opt, once);
 }
 
 }  // namespace ndcg

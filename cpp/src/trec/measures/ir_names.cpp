@@ -12,45 +12,50 @@
 #include <limits>
 
 #include "base/text.hpp"
+#include "ndcg/trec.hpp"
 #include "trec/measures/list.hpp"
 
 namespace ndcg::trec_detail {
 namespace {
 
+// The parameters a name takes besides @, one bit each, in this order.
+enum : unsigned { rel = 1, judged_only = 2, dcg = 4, gains = 8, beta = 16, relative = 32 };
+constexpr std::string_view param_names[] = {"rel", "judged_only", "dcg", "gains", "beta", "relative"};
+
 struct ir_row {
-  std::string_view name;    // ir_measures' name (or its alias)
-  std::string_view whole;   // the family without @ ("": @ is required)
-  std::string_view cut;     // the family with @k ("": no @)
-  std::string_view params;  // the parameters it takes, comma-separated
-  std::string_view switch_param = {};   // a parameter that chooses another family...
-  std::string_view switch_family = {};  // ...this one
+  const char* name;    // ir_measures' name (or its alias)
+  const char* whole;   // the family without @ ("": @ is required)
+  const char* cut;     // the family with @k ("": no @)
+  unsigned params;
+  const char* chosen = "";  // the family rel= (NumRet) or relative=True (SetP) chooses
 };
 
+constexpr unsigned ranked = rel | judged_only;
 constexpr ir_row rows[] = {
-    {"nDCG", "ndcg", "ndcg_cut", "dcg,gains,judged_only"},
-    {"NDCG", "ndcg", "ndcg_cut", "dcg,gains,judged_only"},
-    {"P", "", "P", "rel,judged_only"},
-    {"R", "", "recall", "rel,judged_only"},
-    {"AP", "map", "map_cut", "rel,judged_only"},
-    {"MAP", "map", "map_cut", "rel,judged_only"},
-    {"RR", "recip_rank", "", "rel,judged_only"},
-    {"MRR", "recip_rank", "", "rel,judged_only"},
-    {"Rprec", "Rprec", "", "rel,judged_only"},
-    {"Bpref", "bpref", "", "rel"},
-    {"BPref", "bpref", "", "rel"},
-    {"infAP", "infAP", "", "rel"},
-    {"Success", "", "success", "rel,judged_only"},
-    {"IPrec", "", "iprec_at_recall", "rel,judged_only"},
-    {"NumRet", "num_ret", "", "rel", "rel", "num_rel_ret"},
-    {"NumRel", "num_rel", "", "rel"},
-    {"NumQ", "num_q", "", ""},
-    {"SetP", "set_P", "", "rel,judged_only,relative", "relative", "set_relative_P"},
-    {"SetR", "set_recall", "", "rel"},
-    {"SetF", "set_F", "", "rel,judged_only,beta"},
-    {"SetAP", "set_map", "", "rel,judged_only"},
-    {"Judged", "", "judged", ""},
-    {"ERR", "", "err_cut", ""},
-    {"alpha_nDCG", "", "alpha_ndcg_cut", ""},
+    {"nDCG", "ndcg", "ndcg_cut", dcg | gains | judged_only},
+    {"NDCG", "ndcg", "ndcg_cut", dcg | gains | judged_only},
+    {"P", "", "P", ranked},
+    {"R", "", "recall", ranked},
+    {"AP", "map", "map_cut", ranked},
+    {"MAP", "map", "map_cut", ranked},
+    {"RR", "recip_rank", "", ranked},
+    {"MRR", "recip_rank", "", ranked},
+    {"Rprec", "Rprec", "", ranked},
+    {"Bpref", "bpref", "", rel},
+    {"BPref", "bpref", "", rel},
+    {"infAP", "infAP", "", rel},
+    {"Success", "", "success", ranked},
+    {"IPrec", "", "iprec_at_recall", ranked},
+    {"NumRet", "num_ret", "", rel, "num_rel_ret"},
+    {"NumRel", "num_rel", "", rel},
+    {"NumQ", "num_q", "", 0},
+    {"SetP", "set_P", "", ranked | relative, "set_relative_P"},
+    {"SetR", "set_recall", "", rel},
+    {"SetF", "set_F", "", ranked | beta},
+    {"SetAP", "set_map", "", ranked},
+    {"Judged", "", "judged", 0},
+    {"ERR", "", "err_cut", 0},
+    {"alpha_nDCG", "", "alpha_ndcg_cut", 0},
 };
 
 std::string_view trim(std::string_view s) {
@@ -63,13 +68,24 @@ error bad_name(std::string_view found, std::string message) {
   return option_fail(error_code::bad_measure, "measures", std::move(message)).with("found", found);
 }
 
-bool takes(const ir_row& row, std::string_view param) {
-  for (std::size_t at = 0; at <= row.params.size();) {
-    const std::size_t comma = std::min(row.params.find(',', at), row.params.size());
-    if (row.params.substr(at, comma - at) == param) return true;
-    at = comma + 1;
-  }
-  return false;
+// "expected WHAT in TEXT, got FOUND": every value refused says it so.
+error expected_in(std::string_view found, std::string_view text, const char* what) {
+  return bad_name(found, "expected " + std::string(what) + " in " + echo(text) + ", got " + echo(found));
+}
+
+unsigned param_bit(std::string_view key) {
+  for (std::size_t i = 0; i < std::size(param_names); ++i)
+    if (param_names[i] == key) return 1u << i;
+  return 0;
+}
+
+error not_offered(const ir_row& row, std::string_view key) {
+  std::string takes;
+  for (std::size_t i = 0; i < std::size(param_names); ++i)
+    if (row.params & (1u << i)) takes += (takes.empty() ? "" : ", ") + std::string(param_names[i]);
+  return bad_name(key, "parameter " + echo(key) + " of " + std::string(row.name) +
+                           " has no trec_eval counterpart here (" + std::string(row.name) + " takes " +
+                           (takes.empty() ? "none" : takes) + ")");
 }
 
 // "a=1,b={0:0,1:1}": splits at the commas outside braces.
@@ -78,9 +94,9 @@ std::vector<std::string_view> split_params(std::string_view s) {
   int depth = 0;
   std::size_t start = 0;
   for (std::size_t i = 0; i <= s.size(); ++i) {
-    if (i < s.size() && s[i] == '{') ++depth;
-    if (i < s.size() && s[i] == '}') --depth;
-    if (i == s.size() || (s[i] == ',' && depth == 0)) {
+    const char c = i < s.size() ? s[i] : ',';
+    depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+    if (c == ',' && (depth == 0 || i == s.size())) {
       parts.push_back(trim(s.substr(start, i - start)));
       start = i + 1;
     }
@@ -88,132 +104,134 @@ std::vector<std::string_view> split_params(std::string_view s) {
   return parts;
 }
 
-expected<bool> read_flag(std::string_view text, std::string_view value) {
-  if (value == "True" || value == "true") return true;
-  if (value == "False" || value == "false") return false;
-  return bad_name(value, "expected True or False, got " + echo(value) + " in " + echo(text));
+bool read_whole(std::string_view text, unsigned long long& v) {
+  return detail::parse_digits(trim(text), v) && v <= static_cast<unsigned long long>(std::numeric_limits<long>::max());
 }
 
-expected<long> read_level(std::string_view text, std::string_view value) {
-  unsigned long long v = 0;
-  if (!detail::parse_digits(value, v) || v > static_cast<unsigned long long>(std::numeric_limits<long>::max()))
-    return bad_name(value, "rel= takes a whole number of 0 or more, got " + echo(value) + " in " + echo(text));
-  return static_cast<long>(v);
+bool read_real(std::string_view text, double& v) {
+  return detail::parse_number(trim(text), v) == detail::number_status::ok && std::isfinite(v);
 }
 
 // gains={0:0,1:1,2:3}: a gain for each grade named, the others keep their grade as gain.
 status read_gains(std::string_view text, std::string_view value, ir_measure& m) {
   if (value.size() < 2 || value.front() != '{' || value.back() != '}')
-    return bad_name(value, "gains= takes {grade:gain, ...}, got " + echo(value) + " in " + echo(text));
-  for (std::string_view pair : split_params(value.substr(1, value.size() - 2))) {
+    return expected_in(value, text, "gains={grade:gain, ...}");
+  const std::string_view inside = trim(value.substr(1, value.size() - 2));
+  for (std::string_view pair : inside.empty() ? std::vector<std::string_view>() : split_params(inside)) {
     const std::size_t colon = pair.find(':');
     unsigned long long grade = 0;
     double gain = 0;
-    if (colon == std::string_view::npos || !detail::parse_digits(trim(pair.substr(0, colon)), grade) ||
-        grade > static_cast<unsigned long long>(std::numeric_limits<long>::max()) ||
-        detail::parse_number(trim(pair.substr(colon + 1)), gain) != detail::number_status::ok ||
-        !std::isfinite(gain))
-      return bad_name(pair, "bad gain " + echo(pair) + " in " + echo(text) + ": expected grade:gain, as in {0:0,1:1,2:3}");
+    if (colon == std::string_view::npos || !read_whole(pair.substr(0, colon), grade) || !read_real(pair.substr(colon + 1), gain))
+      return expected_in(pair, text, "gains as grade:gain, as in gains={0:0,1:1,2:3},");
     m.gains.emplace_back(static_cast<long>(grade), gain);
   }
   return done{};
 }
 
+// One `key=value`; `bit` is the key's, which the row takes.
+status read_value(unsigned bit, std::string_view text, std::string_view value, ir_measure& m) {
+  unsigned long long level = 0;
+  double number = 0;
+  const bool yes = value == "True" || value == "true";
+  switch (bit) {
+    case rel:
+      if (!read_whole(value, level)) return expected_in(value, text, "rel= a whole number of 0 or more");
+      m.relevance_level = static_cast<long>(level);
+      return done{};
+    case judged_only:
+    case relative:
+      if (!yes && value != "False" && value != "false") return expected_in(value, text, "True or False");
+      if (bit == judged_only) m.judged_only = yes;
+      return done{};
+    case dcg:
+      if (value == "'log2'" || value == "\"log2\"" || value == "log2") return done{};
+      return bad_name(value, "parameter dcg=" + std::string(value) + " in " + echo(text) +
+                                 " has no trec_eval counterpart (trec_eval's ndcg is dcg='log2')");
+    case gains: return read_gains(text, value, m);
+    default:
+      if (!read_real(value, number)) return expected_in(value, text, "beta= a number");
+      m.numbers.assign(1, number);
+      return done{};
+  }
+}
+
 status read_param(const ir_row& row, std::string_view text, std::string_view part, ir_measure& m) {
   const std::size_t eq = part.find('=');
   const std::string_view key = trim(part.substr(0, eq));
-  const std::string_view value = eq == std::string_view::npos ? std::string_view() : trim(part.substr(eq + 1));
-  if (eq == std::string_view::npos || !takes(row, key))
-    return bad_name(key, "parameter " + echo(key) + " of " + std::string(row.name) + " has no trec_eval counterpart here (" +
-                             std::string(row.name) + " takes " + (row.params.empty() ? "none" : std::string(row.params)) +
-                             ")");
-  if (key == "rel") {
-    auto level = read_level(text, value);
-    if (!level) return level.err();
-    m.relevance_level = *level;
-  } else if (key == "judged_only" || key == row.switch_param) {
-    auto flag = read_flag(text, value);
-    if (!flag) return flag.err();
-    if (key == "judged_only") m.judged_only = *flag;
-  } else if (key == "dcg") {
-    if (value != "'log2'" && value != "\"log2\"" && value != "log2")
-      return bad_name(key, "parameter dcg=" + std::string(value) + " of " + std::string(row.name) +
-                               " has no trec_eval counterpart (trec_eval's ndcg is dcg='log2')");
-  } else if (key == "gains") {
-    return read_gains(text, value, m);
-  } else if (key == "beta") {
-    double beta = 0;
-    if (detail::parse_number(value, beta) != detail::number_status::ok || !std::isfinite(beta))
-      return bad_name(value, "beta= takes a number, got " + echo(value) + " in " + echo(text));
-    m.numbers.assign(1, beta);
-  }
-  return done{};
+  const unsigned bit = param_bit(key);
+  if (eq == std::string_view::npos || !(row.params & bit)) return not_offered(row, key);
+  return read_value(bit, text, trim(part.substr(eq + 1)), m);
 }
 
 // What follows @: a cutoff of 1 or more, or (IPrec) a recall level.
-status read_at(const ir_row& row, std::string_view text, std::string_view at, ir_measure& m) {
+status read_at(std::string_view text, std::string_view at, ir_measure& m) {
   if (m.of->params == param_kind::fractions) {
-    if (detail::parse_number(at, m.level) == detail::number_status::ok && m.level >= 0 && m.level <= 1) return done{};
-    return bad_name(at, "expected a recall level from 0 to 1 after @ in " + echo(text) + ", as in IPrec@0.5");
+    if (read_real(at, m.level) && m.level >= 0 && m.level <= 1) return done{};
+    return expected_in(at, text, "a recall level from 0 to 1 after @");
   }
   unsigned long long k = 0;
-  if (detail::parse_digits(at, k) && k > 0) {
+  if (read_whole(at, k) && k > 0) {
     m.cutoff = k;
     return done{};
   }
-  return bad_name(at, "expected a whole number of 1 or more after @ in " + echo(text) + ", as in " +
-                          std::string(row.name) + "@10");
+  return expected_in(at, text, "a whole number of 1 or more after @");
 }
 
 const ir_row* row_named(std::string_view name) {
   for (const ir_row& row : rows)
-    if (row.name == name) return &row;
+    if (name == row.name) return &row;
   return nullptr;
 }
 
-// The family the name and its parameters choose.
+// The family the name and its parameters choose: rel= (NumRet) or relative=True (SetP) choose another.
 const family* family_of(const ir_row& row, bool has_at, std::string_view params) {
-  if (!row.switch_param.empty())
+  if (*row.chosen)
     for (std::string_view part : split_params(params)) {
       const std::size_t eq = part.find('=');
-      if (trim(part.substr(0, eq)) != row.switch_param) continue;
-      const std::string_view value = eq == std::string_view::npos ? "" : trim(part.substr(eq + 1));
-      if (row.switch_param == "rel" || value == "True" || value == "true") return find_family(row.switch_family);
+      const std::string_view key = trim(part.substr(0, eq)), value = trim(part.substr(std::min(eq + 1, part.size())));
+      if (key == "rel" || (key == "relative" && (value == "True" || value == "true"))) return find_family(row.chosen);
     }
   return find_family(has_at ? row.cut : row.whole);
 }
 
 }  // namespace
 
-expected<std::optional<ir_measure>> read_ir_measure(std::string_view text) {
+expected<ir_measure> read_ir_measure(std::string_view text) {
   const std::size_t open = text.find('('), at = text.rfind('@');
   const std::string_view name = text.substr(0, std::min(open, at));
   const ir_row* row = row_named(name);
-  // "P", "Rprec": trec_eval's names too, read as trec_eval's.
-  if (!row || (open == std::string_view::npos && at == std::string_view::npos && find_family(name)))
-    return std::optional<ir_measure>();
-  std::string_view params;
-  if (open != std::string_view::npos) {
-    const std::size_t close = text.rfind(')');
-    if (close == std::string_view::npos || close < open || (at != std::string_view::npos && at < close) ||
-        close + 1 != std::min(at, text.size()))
-      return bad_name(text, "expected NAME(param=value, ...)@cutoff, got " + echo(text));
-    params = text.substr(open + 1, close - open - 1);
-  }
-  const bool has_at = at != std::string_view::npos && (open == std::string_view::npos || at > open);
   ir_measure m;
-  m.given = std::string(text);
+  // "P", "Rprec": trec_eval's names too, read as trec_eval's.
+  if (!row || (open == std::string_view::npos && at == std::string_view::npos && find_family(name))) return m;
+  const bool has_at = at != std::string_view::npos && (open == std::string_view::npos || at > open);
+  const std::size_t close = text.rfind(')');
+  if (open != std::string_view::npos && (close == std::string_view::npos || close < open || close + 1 != (has_at ? at : text.size())))
+    return expected_in(text, text, "NAME(param=value, ...)@cutoff");
+  const std::string_view params = open == std::string_view::npos ? std::string_view() : text.substr(open + 1, close - open - 1);
   m.of = family_of(*row, has_at, params);
   if (!m.of)
-    return bad_name(text, has_at ? std::string(name) + " takes no @cutoff here (trec_eval's measure has none): " + echo(text)
-                                 : std::string(name) + " needs a cutoff, as in " + std::string(name) + "@10");
+    return expected_in(text, text, has_at ? "no @cutoff (trec_eval's measure has none)" : "a cutoff after @");
+  m.given = std::string(text);
   if (m.of->params == param_kind::numbers) m.numbers.assign(m.of->defaults, m.of->defaults + m.of->default_count);
   if (!trim(params).empty())
     for (std::string_view part : split_params(params))
       if (auto ok = read_param(*row, text, part, m); !ok) return ok.err();
   if (has_at)
-    if (auto ok = read_at(*row, text, text.substr(at + 1), m); !ok) return ok.err();
-  return std::optional<ir_measure>(std::move(m));
+    if (auto ok = read_at(text, text.substr(at + 1), m); !ok) return ok.err();
+  return m;
 }
 
 }  // namespace ndcg::trec_detail
+
+namespace ndcg {
+
+const std::vector<std::string_view>& ir_measure_names() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const trec_detail::ir_row& row : trec_detail::rows) out.push_back(row.name);
+    return out;
+  }();
+  return names;
+}
+
+}  // namespace ndcg

@@ -17,7 +17,7 @@ namespace ndcg::trec_detail {
 
 struct ir_measure {
   std::string given;                            // the name as written: its column's name
-  const family* of = nullptr;
+  const family* of = nullptr;                   // null: not an ir_measures name
   std::uint64_t cutoff = 0;                     // cutoff families: @k
   double level = 0;                             // iprec_at_recall: @recall
   std::vector<double> numbers;                  // set_F: beta
@@ -26,9 +26,9 @@ struct ir_measure {
   std::optional<bool> judged_only;              // judged_only=: trec_eval's -J for this measure
 };
 
-// Null when `text` is not written as an ir_measures name (it is then a
+// `of` null when `text` is not written as an ir_measures name (it is then a
 // trec_eval name, "P" or "ndcg_cut.10"); an error naming the parameter at
 // fault when it is one that trec_eval's measures cannot give.
-expected<std::optional<ir_measure>> read_ir_measure(std::string_view text);
+expected<ir_measure> read_ir_measure(std::string_view text);
 
 }  // namespace ndcg::trec_detail

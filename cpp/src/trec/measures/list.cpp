@@ -87,7 +87,7 @@ const family* family_of_column(std::string_view printed) {
     if (cut == std::string_view::npos || cut == 0) break;
   }
   auto ir = read_ir_measure(printed);
-  return ir && *ir ? (*ir)->of : nullptr;
+  return ir ? ir->of : nullptr;
 }
 
 std::size_t order_of(const family& f) {
