@@ -15,18 +15,22 @@ struct pass {
   std::vector<std::string> measures;
 };
 
+// The passes, the options' own first; its measures empty when it has none
+// (then it is not evaluated, unless it is the only one).
 expected<std::vector<pass>> passes_of(const trec_options& opt) {
-  std::vector<pass> out{pass{opt.conv.relevance_level, opt.judged_only, {}}};
+  std::vector<pass> out(1);
+  out[0].level = opt.conv.relevance_level;
+  out[0].judged_only = opt.judged_only;
   for (const std::string& text : opt.measures) {
     auto ir = trec_detail::read_ir_measure(text);
     if (!ir) return ir.err();
-    const double level = ir->relevance_level ? static_cast<double>(*ir->relevance_level) : opt.conv.relevance_level;
-    const bool judged_only = ir->judged_only ? *ir->judged_only : opt.judged_only;
-    auto same = std::find_if(out.begin(), out.end(), [&](const pass& p) { return p.level == level && p.judged_only == judged_only; });
-    if (same == out.end()) same = out.insert(out.end(), pass{level, judged_only, {}});
-    same->measures.push_back(text);
+    const double level = ir->relevance_level ? static_cast<double>(*ir->relevance_level) : out[0].level;
+    const bool judged_only = ir->judged_only ? *ir->judged_only : out[0].judged_only;
+    std::size_t p = 0;
+    while (p < out.size() && (out[p].level != level || out[p].judged_only != judged_only)) ++p;
+    if (p == out.size()) out.push_back(pass{level, judged_only, {}});
+    out[p].measures.push_back(text);
   }
-  if (out.size() > 1 && out[0].measures.empty()) out.erase(out.begin());  // no measure of the options' own
   return out;
 }
 
@@ -53,25 +57,26 @@ status append_columns(trec_result& r, trec_result& more) {
 expected<std::size_t> convention_passes(const trec_options& opt) {
   auto passes = passes_of(opt);
   if (!passes) return passes.err();
-  return passes->size();
+  return passes->size() - (passes->size() > 1 && passes->front().measures.empty());
 }
 
 expected<trec_result> evaluate_by_conventions(const trec_options& opt, trec_evaluate_ref evaluate) {
   auto passes = passes_of(opt);
   if (!passes) return passes.err();
-  const pass& first = passes->front();
-  if (passes->size() == 1 && first.level == opt.conv.relevance_level && first.judged_only == opt.judged_only)
-    return evaluate(opt);
+  if (passes->size() == 1) return evaluate(opt);
   trec_result joined;
   trec_options o = opt;
+  bool first = true;
   for (pass& p : *passes) {
+    if (p.measures.empty()) continue;  // the options' own, without a measure
     o.conv.relevance_level = p.level;
     o.judged_only = p.judged_only;
     o.measures = std::move(p.measures);
     auto r = evaluate(o);
     if (!r) return r.err();
-    if (&p == &first) joined = std::move(*r);
+    if (first) joined = std::move(*r);
     else if (auto ok = append_columns(joined, *r); !ok) return ok.err();
+    first = false;
   }
   return joined;
 }
