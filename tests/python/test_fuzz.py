@@ -96,6 +96,10 @@ def test_evaluate_and_compare_survive_random_input():
                                            **options(rng, COMPARE_KEYS)))
         survives(lambda: ndcg_calc.RelevanceEvaluator(nested(rng, lambda r: r.randrange(3)), {rng.choice(['map', 'P_5', text(rng)])})
                  .evaluate(nested(rng, lambda r: r.random())))
+        names = rng.choice([['nDCG@10', 'P(rel=2)@5'], 'AP', [text(rng)], ['SetF(beta=' + text(rng) + ')'], [3], None])
+        survives(lambda: ndcg_calc.calc_aggregate(names, trec_input(rng, True), trec_input(rng, False)))
+        survives(lambda: list(ndcg_calc.evaluator(names, trec_input(rng, True), **options(rng, TREC_KEYS))
+                              .iter_calc(trec_input(rng, False))))
 
 
 def matrix(rng):
