@@ -17,7 +17,8 @@ Usage: python3 bench/arrays.py [--queries 10000,100000,1000000] [--runs N]
 With --sparse, the issue's arrays workload instead: QUERIES x 100 rows,
 int32 grades with 5% of rows relevant (grades 1..4), float64 scores,
 ndcg_cut.10 on T threads (default 2), one warm-up call, then one JSON
-line: the median seconds of the calls, the mean and the inputs' bytes
+line: the median wall and CPU seconds of the calls (CPU: every thread
+of the process), the mean and the inputs' bytes
 (bench/table.mjs reads it and the process's peak memory).
 Each time is the median of N runs (default 3); ratios are against
 scikit-learn's time in the same run (x faster) and against ranx's figure."""
@@ -63,8 +64,15 @@ def sparse_row(queries, runs, threads):
     sizes = np.full(queries, DOCS, dtype=np.int64)
     call = lambda: ndcg_calc.evaluate(labels, scores, 'ndcg_cut.10', group=sizes, threads=threads).mean['ndcg_cut_10']
     call()
-    seconds, mean = median_seconds(call, runs)
+    wall, cpu = [], []
+    for _ in range(runs):
+        started, started_cpu = time.perf_counter(), time.process_time()
+        mean = call()
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+    seconds = statistics.median(wall)
     return {'queries': queries, 'rows': queries * DOCS, 'threads': threads, 'seconds': seconds, 'mean': mean,
+            'cpu': statistics.median(cpu),
             'input_mb': (labels.nbytes + scores.nbytes) / 2**20}
 
 

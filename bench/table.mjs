@@ -13,7 +13,7 @@
 // place (python3 setup.py build_ext --inplace) or --python with one that
 // imports ndcg_calc; --no-arrays skips them.
 // Usage: node bench/table.mjs [--trec-eval PATH] [--runs N] [--ndcg BIN]
-//        [--module dist/ndcg.js] [--python PY] [--no-arrays] [--big-queries N]
+//        [--module dist/ndcg.js] [--python PY] [--pythonpath DIR] [--no-arrays] [--big-queries N]
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { generate, median, root, timedOnce } from './whole-run.mjs';
@@ -76,7 +76,7 @@ function trecRows() {
 }
 
 function arraysRow(queries, n, goal) {
-  const env = { ...process.env, PYTHONPATH: join(root, 'python') };
+  const env = { ...process.env, PYTHONPATH: resolve(option('--pythonpath', join(root, 'python'))) };
   const results = [];
   let last;
   for (let i = 0; i < n; i++) {
@@ -89,7 +89,8 @@ function arraysRow(queries, n, goal) {
   if (last.failed) return console.log(`  failed: ${last.failed}`);
   const call = median(results.map((r) => r.call.seconds));
   const mb = Math.max(...results.map((r) => r.mb));
-  console.log(`  the call ${call.toFixed(3)} s (median of 3 calls after a warm-up, in each of ${n} processes); process peak ${mb.toFixed(0)} MB, of which the inputs ${last.call.input_mb.toFixed(0)} MB; mean ${last.call.mean}`);
+  const cpu = median(results.map((r) => r.call.cpu));
+  console.log(`  the call ${call.toFixed(3)} s, CPU ${cpu.toFixed(3)} s (medians of 3 calls after a warm-up, in each of ${n} processes); process peak ${mb.toFixed(0)} MB, of which the inputs ${last.call.input_mb.toFixed(0)} MB; mean ${last.call.mean}`);
   if (queries === 100000) console.log(`  ranx's numba kernel (the issue's figure, not run here): ${ranxKernel} s; ours is ${times(ranxKernel, call)} its speed`);
   console.log(`  (goal ${goal})`);
 }

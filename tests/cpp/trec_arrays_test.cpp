@@ -4,6 +4,7 @@
 // several; bad labels and scores are refused at their row.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -140,4 +141,27 @@ TEST_CASE("evaluate_arrays: averaged ties at a cutoff need no full sort, and giv
   REQUIRE(full->names.front() == "ndcg");  // then the cutoffs, in the cut result's order
   for (std::size_t q = 0; q < cut->qids.size(); ++q)
     for (std::size_t m = 0; m < 3; ++m) CHECK(cut->values[q][m] == full->values[q][m + 1]);
+}
+
+TEST_CASE("evaluate_arrays: the top K chosen among many ties rank as the full sort ranks them, in every tie order") {
+  // Seven scores among up to 40 documents: the cut at 1 or 3 falls inside
+  // groups of equal scores, often more than four times K of them.
+  generated g = make_queries(13, 400);
+  for (const char* preset : {"trec_eval", "sklearn", "xgboost"})
+  for (const char* cutoffs : {"1", "1,3,5"}) {
+    ndcg::trec_options opt;
+    opt.conv = *ndcg::preset(preset);
+    opt.measures = {std::string("P.") + cutoffs, std::string("ndcg_cut.") + cutoffs};
+    auto cut = ndcg::evaluate_arrays(g.in, opt);
+    opt.measures.push_back("ndcg");  // the whole list: a full sort
+    auto full = ndcg::evaluate_arrays(g.in, opt);
+    REQUIRE(cut.ok());
+    REQUIRE(full.ok());
+    REQUIRE(full->names.size() == cut->names.size() + 1);
+    for (std::size_t q = 0; q < cut->qids.size(); ++q)
+      for (std::size_t m = 0; m < cut->names.size(); ++m) {
+        const auto at = std::find(full->names.begin(), full->names.end(), cut->names[m]) - full->names.begin();
+        CHECK_MESSAGE(cut->values[q][m] == full->values[q][static_cast<std::size_t>(at)], preset << " " << cut->names[m]);
+      }
+  }
 }
