@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 #include <random>
@@ -164,4 +165,39 @@ TEST_CASE("evaluate_arrays: the top K chosen among many ties rank as the full so
         CHECK_MESSAGE(cut->values[q][m] == full->values[q][static_cast<std::size_t>(at)], preset << " " << cut->names[m]);
       }
   }
+}
+
+TEST_CASE("evaluate_arrays: int32 labels read in place give what the same labels as doubles give") {
+  generated g = make_queries(17, 200);
+  std::vector<std::int32_t> ints;
+  for (double& v : g.labels) {
+    if (std::isnan(v)) v = 0;  // int32 has no NaN
+    ints.push_back(static_cast<std::int32_t>(v));
+  }
+  ndcg::trec_options opt;
+  opt.measures = {"all_trec"};
+  auto as_doubles = ndcg::evaluate_arrays(g.in, opt);
+  g.in.int_labels = ints.data();
+  g.in.labels = nullptr;
+  auto as_ints = ndcg::evaluate_arrays(g.in, opt);
+  REQUIRE(as_doubles.ok());
+  REQUIRE(as_ints.ok());
+  const auto same = [](const ndcg::trec_result& a, const ndcg::trec_result& b) {
+    for (std::size_t q = 0; q < a.values.size(); ++q)
+      for (std::size_t m = 0; m < a.values[q].size(); ++m) {
+        const double x = a.values[q][m], y = b.values[q][m];
+        if (!(x == y || (std::isnan(x) && std::isnan(y)))) return false;
+      }
+    return a.values.size() == b.values.size() && a.texts == b.texts;
+  };
+  CHECK(same(*as_ints, *as_doubles));
+  ints[5] = -1;  // a negative grade: judged, worth nothing, as in qrels
+  g.labels[5] = -1;
+  g.in.int_labels = nullptr;
+  g.in.labels = g.labels.data();
+  auto negative_doubles = ndcg::evaluate_arrays(g.in, opt);
+  g.in.int_labels = ints.data();
+  auto negative_ints = ndcg::evaluate_arrays(g.in, opt);
+  REQUIRE(negative_ints.ok());
+  CHECK(same(*negative_ints, *negative_doubles));
 }

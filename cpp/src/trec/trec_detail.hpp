@@ -87,6 +87,7 @@ struct query_input {
 struct rows_input {
   std::string_view qid;
   const double* labels = nullptr;
+  const std::int32_t* int_labels = nullptr;  // instead of labels, when set
   const double* scores = nullptr;
   const std::string_view* ids = nullptr;
   std::size_t count = 0;

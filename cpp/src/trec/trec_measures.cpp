@@ -230,11 +230,12 @@ void query_evaluator::index_rows(const rows_input& q) {
   const bool by_docid = conv_.opt.ties != tie_policy::input;
   const long tied = conv_.tied_grades;
   for (std::size_t i = 0; i < q.count; ++i) {
-    const int level = level_of_label(q.labels[i]);
+    const double label = q.int_labels ? static_cast<double>(q.int_labels[i]) : q.labels[i];
+    const int level = level_of_label(label);
     long grade = 0;
     if (level >= 0) {
       ++level_counts_[static_cast<std::size_t>(level)];
-      grade = static_cast<long>(q.labels[i]);
+      grade = static_cast<long>(label);
     }
     const std::uint64_t prefix = !by_docid ? 0 : q.ids ? docid_prefix(q.ids[i]) : i;
     keys_[i] = sort_key{detail::comparable_score(q.scores[i], conv_.opt), tied * grade, prefix,
