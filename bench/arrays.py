@@ -13,9 +13,17 @@
 
 Usage: python3 bench/arrays.py [--queries 10000,100000,1000000] [--runs N]
        [--sklearn-max 100000]
+       python3 bench/arrays.py --sparse QUERIES [--runs N] [--threads T]
+With --sparse, the issue's arrays workload instead: QUERIES x 100 rows,
+int32 grades with 5% of rows relevant (grades 1..4), float64 scores,
+ndcg_cut.10 on T threads (default 2), one warm-up call, then one JSON
+line: the median wall and CPU seconds of the calls (CPU: every thread
+of the process), the mean and the inputs' bytes
+(bench/table.mjs reads it and the process's peak memory).
 Each time is the median of N runs (default 3); ratios are against
 scikit-learn's time in the same run (x faster) and against ranx's figure."""
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -33,6 +41,39 @@ def data(queries, seed=1):
     labels = rng.integers(0, 5, size=(queries, DOCS))
     scores = rng.random((queries, DOCS))
     return labels, scores
+
+
+def sparse_data(queries, seed=1):
+    """int32 grades, 5% relevant, and float64 scores, made in blocks so
+    that the process's peak memory is the arrays' and not temporaries'."""
+    rng = np.random.default_rng(seed)
+    rows = queries * DOCS
+    labels = np.empty(rows, dtype=np.int32)
+    scores = np.empty(rows, dtype=np.float64)
+    block = 1 << 22
+    for at in range(0, rows, block):
+        n = min(block, rows - at)
+        relevant = rng.random(n) < 0.05
+        labels[at:at + n] = np.where(relevant, rng.integers(1, 5, size=n), 0)
+        scores[at:at + n] = rng.random(n)
+    return labels, scores
+
+
+def sparse_row(queries, runs, threads):
+    labels, scores = sparse_data(queries)
+    sizes = np.full(queries, DOCS, dtype=np.int64)
+    call = lambda: ndcg_calc.evaluate(labels, scores, 'ndcg_cut.10', group=sizes, threads=threads).mean['ndcg_cut_10']
+    call()
+    wall, cpu = [], []
+    for _ in range(runs):
+        started, started_cpu = time.perf_counter(), time.process_time()
+        mean = call()
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+    seconds = statistics.median(wall)
+    return {'queries': queries, 'rows': queries * DOCS, 'threads': threads, 'seconds': seconds, 'mean': mean,
+            'cpu': statistics.median(cpu),
+            'input_mb': (labels.nbytes + scores.nbytes) / 2**20}
 
 
 def median_seconds(call, runs):
@@ -72,7 +113,12 @@ def main():
     parser.add_argument('--queries', default='10000,100000,1000000')
     parser.add_argument('--runs', type=int, default=3)
     parser.add_argument('--sklearn-max', type=int, default=100000)
+    parser.add_argument('--sparse', type=int, default=0)
+    parser.add_argument('--threads', type=int, default=2)
     args = parser.parse_args()
+    if args.sparse:
+        print(json.dumps(sparse_row(args.sparse, args.runs, args.threads)))
+        return
     print('ndcg_calc %s, NumPy %s, %d documents per query, medians of %d runs' % (
         ndcg_calc.__version__, np.__version__, DOCS, args.runs))
     for queries in (int(q) for q in args.queries.split(',')):

@@ -1,7 +1,7 @@
 // Whole-run evaluation against trec_eval: the issue's workload (gen.py,
 // seed 1000, 1,000,000 run lines), medians of several runs and peak memory
 // (/usr/bin/time) of `ndcg trec`, evaluateTrec in Node, trec_eval when one
-// is on PATH, and `cat` of both files (the floor), printed as ratios. Then
+// is given (--trec-eval PATH) or on PATH, and `cat` of both files (the floor), printed as ratios. Then
 // a 10,000,000-line run streamed against the same qrels, to show that
 // memory stays flat. Data is generated once into a temporary directory.
 // With --baseline BIN (an earlier build's `ndcg`), that command is timed in
@@ -12,14 +12,11 @@
 // derived. Times are wall seconds and, steadier on a loaded machine, CPU
 // seconds (user + system, every thread).
 // Usage: node bench/trec.mjs [--runs N] [--no-10m] [--ndcg BIN] [--module dist/ndcg.js]
-//        [--baseline BIN] [--trec-eval-figure S,MB,BS,BMB]
+//        [--baseline BIN] [--trec-eval PATH] [--trec-eval-figure S,MB,BS,BMB]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { generate, median, root, timedOnce as timedWithOutput } from './whole-run.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : fallback;
@@ -32,36 +29,11 @@ const trecEvalFigure = option('--trec-eval-figure', null)?.split(',').map(Number
 const measures = ['ndcg_cut.10', 'ndcg'];
 const mArgs = measures.flatMap((m) => ['-m', m]);
 
-// gen.py lives in the shared folder beside the repository.
-function generator() {
-  const found = [join(root, '..', 'shared', 'data', 'gen.py'), '/work/shared/data/gen.py'].find(existsSync);
-  if (!found) throw new Error('gen.py not found beside the repository (../shared/data/gen.py)');
-  return found;
-}
-
-function generate(lines) {
-  const dir = join(tmpdir(), 'ndcg-bench-trec');
-  mkdirSync(dir, { recursive: true });
-  const run = join(dir, `seed1000-${lines}.run`), qrels = join(dir, `seed1000-${lines}.qrels`);
-  if (!existsSync(run) || !existsSync(qrels)) {
-    console.log(`generating ${lines} run lines into ${dir} ...`);
-    const r = spawnSync('python3', [generator(), '--seed', '1000', '--target-lines', String(lines), '--run', run, '--qrels', qrels],
-      { stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('gen.py failed');
-  }
-  return { run, qrels };
-}
-
-// One run under /usr/bin/time: wall seconds, CPU seconds and peak resident kilobytes.
-function timedOnce(cmd, args) {
-  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', cmd, ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  const last = r.stderr.trim().split('\n').filter((l) => l.startsWith('TIME ')).pop();
-  if (r.status !== 0 || !last) return { failed: r.stderr.trim().split('\n')[0] };
-  const [, seconds, kb, user, sys] = last.split(' ');
-  return { seconds: Number(seconds), mb: Number(kb) / 1024, cpu: Number(user) + Number(sys) };
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// One run under /usr/bin/time (whole-run.mjs), its output dropped.
+const timedOnce = (cmd, args) => {
+  const { stdout, ...r } = timedWithOutput(cmd, args);
+  return r;
+};
 
 function measure(name, cmd, args, times = runs) {
   const results = [];
@@ -96,9 +68,10 @@ const node = measure('evaluateTrec in Node (strings)', 'node', [nodeScript, modu
 const nodeBytes = measure('evaluateTrec in Node (Buffers)', 'node', [nodeScript, '--bytes', modulePath, big.qrels, big.run, ...measures]);
 // The npm package's command: cpp/cli in wasm on Node, one thread (bin/ndcg-calc.cjs).
 const nodeCli = measure('ndcg trec on Node (npx)', 'node', [join(root, 'bin', 'ndcg-calc.cjs'), 'trec', ...mArgs, big.qrels, big.run]);
-const trecEval = onPath('trec_eval') ? measure('trec_eval', 'trec_eval', [...mArgs, big.qrels, big.run]) : null;
-const trecEvalDefault = trecEval ? measure('trec_eval (default measures)', 'trec_eval', [big.qrels, big.run]) : null;
-if (!trecEval) console.log('trec_eval: not on PATH, skipped (put a trec_eval 10.0 on PATH to compare)');
+const trecEvalBin = option('--trec-eval', onPath('trec_eval') ? 'trec_eval' : null);
+const trecEval = trecEvalBin ? measure('trec_eval', trecEvalBin, [...mArgs, big.qrels, big.run]) : null;
+const trecEvalDefault = trecEval ? measure('trec_eval (default measures)', trecEvalBin, [big.qrels, big.run]) : null;
+if (!trecEvalBin) console.log('trec_eval: none given (--trec-eval PATH) and none on PATH, skipped');
 
 console.log('\nratios (time; peak memory):');
 if (trecEval) {

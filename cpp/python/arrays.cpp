@@ -48,6 +48,7 @@ struct doubles {
   std::vector<double> kept;
   const double* data = nullptr;
   std::size_t size = 0;
+  const std::int32_t* ints = nullptr;  // int32 and contiguous, when `read_doubles` may leave them so
 };
 
 using converter = void (*)(const py::buffer_info&, std::vector<double>&);
@@ -71,7 +72,7 @@ converter converter_for(char type) {
   }
 }
 
-void read_doubles(const py::buffer& buffer, const std::string& source, doubles& out) {
+void read_doubles(const py::buffer& buffer, const std::string& source, doubles& out, bool ints_in_place = false) {
   out.info = buffer.request();
   const py::buffer_info& b = out.info;
   if (b.ndim != 1)
@@ -83,6 +84,10 @@ void read_doubles(const py::buffer& buffer, const std::string& source, doubles& 
   out.size = static_cast<std::size_t>(b.shape[0]);
   if (type_of(b) == 'd' && b.strides[0] == static_cast<py::ssize_t>(sizeof(double))) {
     out.data = static_cast<const double*>(b.ptr);
+    return;
+  }
+  if (ints_in_place && type_of(b) == 'i' && b.itemsize == 4 && b.strides[0] == 4) {
+    out.ints = static_cast<const std::int32_t*>(b.ptr);
     return;
   }
   {
@@ -155,7 +160,7 @@ py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, con
                          const std::vector<std::string>& qids, const option_texts& options, int threads) {
   const request req = request_of(options);
   doubles l, s, g;
-  read_doubles(labels, "labels", l);
+  read_doubles(labels, "labels", l, true);
   read_doubles(scores, "scores", s);
   if (l.size != s.size)
     raise_error(ndcg::fail(ndcg::error_code::field_count,
@@ -166,6 +171,7 @@ py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, con
   read_doubles(sizes, "group", g);
   ndcg::array_queries in;
   in.labels = l.data;
+  in.int_labels = l.ints;
   in.scores = s.data;
   in.starts = starts_of(g, l.size);
   if (!qids.empty() && qids.size() != in.starts.size() - 1)

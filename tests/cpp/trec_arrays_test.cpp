@@ -5,7 +5,9 @@
 // refused at their row.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 #include <random>
@@ -141,4 +143,62 @@ TEST_CASE("evaluate_arrays: averaged ties at a cutoff need no full sort, and giv
   REQUIRE(full->names.front() == "ndcg");  // then the cutoffs, in the cut result's order
   for (std::size_t q = 0; q < cut->qids.size(); ++q)
     for (std::size_t m = 0; m < 3; ++m) CHECK(cut->values[q][m] == full->values[q][m + 1]);
+}
+
+TEST_CASE("evaluate_arrays: the top K chosen among many ties rank as the full sort ranks them, in every tie order") {
+  // Seven scores among up to 40 documents: the cut at 1 or 3 falls inside
+  // groups of equal scores, often more than four times K of them.
+  generated g = make_queries(13, 400);
+  for (const char* preset : {"trec_eval", "sklearn", "xgboost"})
+  for (const char* cutoffs : {"1", "1,3,5"}) {
+    ndcg::trec_options opt;
+    opt.conv = *ndcg::preset(preset);
+    opt.measures = {std::string("P.") + cutoffs, std::string("ndcg_cut.") + cutoffs};
+    auto cut = ndcg::evaluate_arrays(g.in, opt);
+    opt.measures.push_back("ndcg");  // the whole list: a full sort
+    auto full = ndcg::evaluate_arrays(g.in, opt);
+    REQUIRE(cut.ok());
+    REQUIRE(full.ok());
+    REQUIRE(full->names.size() == cut->names.size() + 1);
+    for (std::size_t q = 0; q < cut->qids.size(); ++q)
+      for (std::size_t m = 0; m < cut->names.size(); ++m) {
+        const auto at = std::find(full->names.begin(), full->names.end(), cut->names[m]) - full->names.begin();
+        CHECK_MESSAGE(cut->values[q][m] == full->values[q][static_cast<std::size_t>(at)], preset << " " << cut->names[m]);
+      }
+  }
+}
+
+TEST_CASE("evaluate_arrays: int32 labels read in place give what the same labels as doubles give") {
+  generated g = make_queries(17, 200);
+  std::vector<std::int32_t> ints;
+  for (double& v : g.labels) {
+    if (std::isnan(v)) v = 0;  // int32 has no NaN
+    ints.push_back(static_cast<std::int32_t>(v));
+  }
+  ndcg::trec_options opt;
+  opt.measures = {"all_trec"};
+  auto as_doubles = ndcg::evaluate_arrays(g.in, opt);
+  g.in.int_labels = ints.data();
+  g.in.labels = nullptr;
+  auto as_ints = ndcg::evaluate_arrays(g.in, opt);
+  REQUIRE(as_doubles.ok());
+  REQUIRE(as_ints.ok());
+  const auto same = [](const ndcg::trec_result& a, const ndcg::trec_result& b) {
+    for (std::size_t q = 0; q < a.values.size(); ++q)
+      for (std::size_t m = 0; m < a.values[q].size(); ++m) {
+        const double x = a.values[q][m], y = b.values[q][m];
+        if (!(x == y || (std::isnan(x) && std::isnan(y)))) return false;
+      }
+    return a.values.size() == b.values.size() && a.texts == b.texts;
+  };
+  CHECK(same(*as_ints, *as_doubles));
+  ints[5] = -1;  // a negative grade: judged, worth nothing, as in qrels
+  g.labels[5] = -1;
+  g.in.int_labels = nullptr;
+  g.in.labels = g.labels.data();
+  auto negative_doubles = ndcg::evaluate_arrays(g.in, opt);
+  g.in.int_labels = ints.data();
+  auto negative_ints = ndcg::evaluate_arrays(g.in, opt);
+  REQUIRE(negative_ints.ok());
+  CHECK(same(*negative_ints, *negative_doubles));
 }

@@ -233,6 +233,9 @@ expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_vie
 // (line = row + 1 within the whole input) in source "labels" or "scores".
 struct array_queries {
   const double* labels = nullptr;
+  // Or the labels as 32-bit integers, read in place (NumPy's int32 grades:
+  // no copy as doubles); `labels` is then unused.
+  const std::int32_t* int_labels = nullptr;
   const double* scores = nullptr;
   std::vector<std::size_t> starts{0};       // queries + 1 offsets into the rows
   std::vector<std::string> qids;            // one per query

@@ -91,6 +91,11 @@ inline status read_score(const field* f, std::size_t line, double& score) {
 
 // The grade of a qrels line (field 4), or the error naming it.
 inline status read_grade(const field* f, std::size_t line, long& rel) {
+  const std::string_view t = f[3].text;
+  if (t.size() == 1 && t[0] >= '0' && t[0] <= '9') {  // nearly every grade: no call
+    rel = t[0] - '0';
+    return done{};
+  }
   if (auto s = parse_integer(f[3].text, rel); s != number_status::ok)
     return bad_number("a relevance grade (an integer)", f[3], line, s);
   return done{};

@@ -45,10 +45,30 @@ status check_label(double v, std::size_t row, bool nan_ok) {
   return done{};
 }
 
+// Whether every label is whole (or NaN) and every score finite: one
+// branch-free pass, so that the rows' own checks (with their messages)
+// run only when one fails. A whole number up to largest_grade survives
+// the round trip through an integer.
+// Integer labels are whole and small by their type.
+bool all_plain(const array_queries& in, std::size_t rows) {
+  bool ok = true;
+  for (std::size_t i = 0; i < rows; ++i) ok &= in.scores[i] - in.scores[i] == 0.0;
+  if (in.int_labels) return ok;
+  for (std::size_t i = 0; i < rows; ++i) {
+    const double v = in.labels[i], a = std::fabs(v), clamped = a <= largest_grade ? v : 0.0;
+    ok &= static_cast<double>(static_cast<long long>(clamped)) == v || v != v;
+  }
+  return ok;
+}
+
+double label_at(const array_queries& in, std::size_t i) {
+  return in.int_labels ? static_cast<double>(in.int_labels[i]) : in.labels[i];
+}
+
 status check_rows(const array_queries& in) {
   const std::size_t rows = in.starts.back();
-  for (std::size_t i = 0; i < rows; ++i) {
-    if (auto ok = check_label(in.labels[i], i, true); !ok) return ok;
+  for (std::size_t i = all_plain(in, rows) ? rows : 0; i < rows; ++i) {
+    if (auto ok = check_label(label_at(in, i), i, true); !ok) return ok;
     if (!std::isfinite(in.scores[i]))
       return at_row(fail(error_code::not_a_number, "score " + shortest(in.scores[i]) + " is not a finite number")
                         .with("found", shortest(in.scores[i])),
@@ -67,9 +87,9 @@ judgments grades_seen(const array_queries& in) {
   std::map<long, std::uint32_t> first;
   constexpr long small = 64;  // the usual grades, without a map look-up per row
   std::uint32_t small_first[small] = {};
-  const auto see = [&](const double* v, std::size_t n) {
+  const auto see = [&](const auto* v, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) {
-      if (std::isnan(v[i])) continue;
+      if (v[i] != v[i]) continue;  // NaN: not judged
       const long grade = static_cast<long>(v[i]);
       const auto line = static_cast<std::uint32_t>(std::min<std::size_t>(i + 1, UINT32_MAX));
       if (grade >= 0 && grade < small) {
@@ -81,7 +101,8 @@ judgments grades_seen(const array_queries& in) {
     for (long g = 0; g < small; ++g)
       if (small_first[g]) first.emplace(g, small_first[g]);
   };
-  see(in.labels, in.starts.back());
+  if (in.int_labels) see(in.int_labels, in.starts.back());
+  else see(in.labels, in.starts.back());
   if (!in.extra_starts.empty()) see(in.extra, in.extra_starts.back());
   judgments j;
   for (const auto& [grade, line] : first) {
@@ -97,7 +118,8 @@ rows_input query_of(const array_queries& in, std::size_t q) {
   rows_input r;
   r.qid = in.qids[q];
   const std::size_t begin = in.starts[q];
-  r.labels = in.labels + begin;
+  r.labels = in.int_labels ? nullptr : in.labels + begin;
+  r.int_labels = in.int_labels ? in.int_labels + begin : nullptr;
   r.scores = in.scores + begin;
   r.ids = in.ids.empty() ? nullptr : in.ids.data() + begin;
   r.count = in.starts[q + 1] - begin;
@@ -147,7 +169,12 @@ void evaluate_all(const shared_inputs& s, unsigned threads, std::vector<double>&
                   std::vector<std::string>& notes) {
   const std::size_t queries = s.in.qids.size();
   std::vector<std::vector<std::string>> found(threads);
-  const auto share = [&](unsigned t) { return queries * t / threads; };
+  // Shares of equal rows, not of equal queries (queries differ in length).
+  const auto share = [&](unsigned t) {
+    if (t == threads) return queries;
+    const std::size_t row = s.in.starts.back() / threads * t;
+    return static_cast<std::size_t>(std::lower_bound(s.in.starts.begin(), s.in.starts.end() - 1, row) - s.in.starts.begin());
+  };
 #ifndef __EMSCRIPTEN__
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads; ++t)

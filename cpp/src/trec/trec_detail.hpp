@@ -87,6 +87,7 @@ struct query_input {
 struct rows_input {
   std::string_view qid;
   const double* labels = nullptr;
+  const std::int32_t* int_labels = nullptr;  // instead of labels, when set
   const double* scores = nullptr;
   const std::string_view* ids = nullptr;
   std::size_t count = 0;
@@ -146,7 +147,8 @@ class query_evaluator {
   void index_judgments(const query_input& q, std::size_t retrieved);
   bool index_run(const run_entry* run, std::size_t n);  // false: a docid twice
   void index_rows(const rows_input& q);
-  void count_level(long grade, int level);
+  void counts_from_levels();
+  int level_of_label(double label) const;
   void values_of(std::string_view qid, bool missing, std::vector<double>& row, std::vector<std::string>& texts);
   std::string_view docid_of(const sort_key& k) const {
     return run_ ? run_[k.index].docid : ids_ ? ids_[k.index] : std::string_view();
@@ -171,6 +173,7 @@ class query_evaluator {
   const std::string_view* ids_ = nullptr;  // or its rows' ids (rows_input), or neither: positions
   std::vector<sort_key> keys_;          // the ranking: keys_[0..kept_) are the documents kept,
   std::size_t kept_ = 0;                // the first state_.depth of them in order
+  std::vector<double> top_scores_;      // rank()'s scratch: the scores, to find the cut's
   std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)
   std::vector<pref_line> pref_lines_;
   std::vector<std::string_view> pref_ranked_;

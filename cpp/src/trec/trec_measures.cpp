@@ -122,6 +122,31 @@ std::size_t text_columns(const plan& p) {
       std::count_if(p.columns.begin(), p.columns.end(), [](const column& c) { return c.of->kind == value_kind::text; }));
 }
 
+// keys[0..depth) made the first `depth` of keys[0..kept) in `order`, in
+// order (the order is total, so the ranks are partial_sort's). The
+// depth-th highest score is found among the bare scores (a plain double
+// comparison each, in `scores`, reused); only the keys at or above it are
+// then ordered with the whole key.
+#ifndef __EMSCRIPTEN__
+void select_top(std::vector<query_evaluator::sort_key>& keys, std::vector<double>& scores, std::size_t depth,
+                std::size_t kept, const key_order& order) {
+  if (depth == 0) return;
+  scores.resize(kept);
+  for (std::size_t i = 0; i < kept; ++i) scores[i] = keys[i].score;
+  const auto nth = scores.begin() + static_cast<std::ptrdiff_t>(depth - 1);
+  std::nth_element(scores.begin(), nth, scores.end(), std::greater<double>());
+  const double edge = *nth;
+  const auto first = keys.begin(), mid = first + static_cast<std::ptrdiff_t>(depth);
+  auto end = std::partition(first, first + static_cast<std::ptrdiff_t>(kept),
+                            [edge](const query_evaluator::sort_key& k) { return k.score >= edge; });
+  if (end - mid > static_cast<std::ptrdiff_t>(4 * depth)) {  // many tied at the edge
+    std::nth_element(first, mid, end, order);
+    end = mid;
+  }
+  std::sort(first, end, order);
+}
+#endif
+
 }  // namespace
 
 query_evaluator::query_evaluator(const plan& p, const conventions& c, const grade_levels& g)
@@ -193,37 +218,49 @@ void query_evaluator::evaluate(const rows_input& q, std::vector<double>& row, st
   values_of(q.qid, false, row, texts);
 }
 
-void query_evaluator::count_level(long grade, int level) {
-  if (level < 0) return;
-  ++level_counts_[static_cast<std::size_t>(level)];
-  if (grade >= conv_.opt.relevance_level) ++state_.num_rel;
-  else ++state_.num_nonrel;
-  if (grade > 0) ++state_.positives;
-  state_.num_rel_levels = std::max(state_.num_rel_levels, grade + 1);
+// The pool's counts (num_rel, num_nonrel, positives, num_rel_levels) from
+// the documents per level, once per query rather than once per row.
+void query_evaluator::counts_from_levels() {
+  state_.num_rel = state_.num_nonrel = state_.positives = 0;
+  state_.num_rel_levels = 0;
+  for (std::size_t level = 0; level < level_counts_.size(); ++level) {
+    const long n = level_counts_[level], grade = grades_.levels[level];
+    if (n == 0) continue;
+    (grade >= conv_.opt.relevance_level ? state_.num_rel : state_.num_nonrel) += static_cast<std::size_t>(n);
+    if (grade > 0) state_.positives += static_cast<std::size_t>(n);
+    state_.num_rel_levels = std::max(state_.num_rel_levels, grade + 1);
+  }
+}
+
+// A label's standing: not judged (NaN), judged negative, or its level.
+int query_evaluator::level_of_label(double label) const {
+  if (std::isnan(label)) return not_judged;
+  const long grade = static_cast<long>(label);
+  return grade < 0 ? judged_negative : grades_.index_of(grade);
 }
 
 void query_evaluator::index_rows(const rows_input& q) {
   run_ = nullptr;
   ids_ = q.ids;
   level_counts_.assign(grades_.levels.size(), 0);
-  state_.num_rel = state_.num_nonrel = state_.positives = 0;
-  state_.num_rel_levels = 0;
-  for (std::size_t i = 0; i < q.extra_count; ++i) {
-    const long grade = static_cast<long>(q.extra[i]);
-    count_level(grade, grade < 0 ? judged_negative : grades_.index_of(grade));
-  }
+  for (std::size_t i = 0; i < q.extra_count; ++i)
+    if (const int level = level_of_label(q.extra[i]); level >= 0) ++level_counts_[static_cast<std::size_t>(level)];
   keys_.resize(q.count);
   const bool by_docid = conv_.opt.ties != tie_policy::input;
+  const long tied = conv_.tied_grades;
   for (std::size_t i = 0; i < q.count; ++i) {
-    const double label = q.labels[i];
-    const long grade = std::isnan(label) ? 0 : static_cast<long>(label);
-    const int level = std::isnan(label) ? not_judged : grade < 0 ? judged_negative : grades_.index_of(grade);
-    count_level(grade, level);
-    const long judged_grade = level >= 0 ? grade : 0;
+    const double label = q.int_labels ? static_cast<double>(q.int_labels[i]) : q.labels[i];
+    const int level = level_of_label(label);
+    long grade = 0;
+    if (level >= 0) {
+      ++level_counts_[static_cast<std::size_t>(level)];
+      grade = static_cast<long>(label);
+    }
     const std::uint64_t prefix = !by_docid ? 0 : q.ids ? docid_prefix(q.ids[i]) : position_prefix(i + 1);
-    keys_[i] = sort_key{detail::comparable_score(q.scores[i], conv_.opt), conv_.tied_grades * judged_grade, prefix,
+    keys_[i] = sort_key{detail::comparable_score(q.scores[i], conv_.opt), tied * grade, prefix,
                         static_cast<std::uint32_t>(i), level};
   }
+  counts_from_levels();
 }
 
 // Hashes the query's judgments and counts the ideal's pool per grade.
@@ -291,8 +328,15 @@ void query_evaluator::rank() {
   std::size_t depth = partial ? plan_.sort_depth : kept;
   const auto first = keys_.begin(), mid = first + static_cast<std::ptrdiff_t>(depth),
              last = first + static_cast<std::ptrdiff_t>(kept);
-  if (partial) std::partial_sort(first, mid, last, order);
-  else std::sort(first, last, order);
+  if (partial) {
+#ifdef __EMSCRIPTEN__
+    std::partial_sort(first, mid, last, order);  // the same ranks, in less code (the modules' size)
+#else
+    select_top(keys_, top_scores_, depth, kept, order);
+#endif
+  } else {
+    std::sort(first, last, order);
+  }
   if (partial && depth > 0 && conv_.opt.ties == tie_policy::average) {
     // Averaging reads whole groups of equal scores: the group at the cut is
     // brought in whole (its other members all order after the cut's last).

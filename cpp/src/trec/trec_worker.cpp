@@ -13,7 +13,11 @@ constexpr std::size_t max_waiting = 64;  // queries handed over, not yet evaluat
 void query_worker::submit(std::uint32_t query, std::string_view block, const std::vector<pending_line>& lines) {
   std::unique_lock<std::mutex> lock(mutex_);
   if (!thread_.joinable()) thread_ = std::thread([this] { work(); });
-  changed_.wait(lock, [&] { return queue_.size() < max_waiting; });
+  while (queue_.size() >= max_waiting) {
+    reader_waits_ = true;
+    changed_.wait(lock);
+  }
+  reader_waits_ = false;
   if (spare_.empty()) {
     owned_.push_back(std::make_unique<batch>());
     spare_.push_back(owned_.back().get());
@@ -35,13 +39,17 @@ void query_worker::submit(std::uint32_t query, std::string_view block, const std
   }
   lock.lock();
   queue_.push_back(b);
-  changed_.notify_all();
+  if (worker_waits_) changed_.notify_all();  // else it finds the batch when done with its own
 }
 
 void query_worker::work() {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
-    changed_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+    while (!closing_ && queue_.empty()) {
+      worker_waits_ = true;
+      changed_.wait(lock);
+    }
+    worker_waits_ = false;
     if (queue_.empty()) return;
     batch* b = queue_.front();
     lock.unlock();
@@ -49,7 +57,7 @@ void query_worker::work() {
     lock.lock();
     queue_.pop_front();
     spare_.push_back(b);
-    changed_.notify_all();
+    if (reader_waits_ && queue_.size() <= max_waiting / 2) changed_.notify_all();  // then a run of submits
   }
 }
 

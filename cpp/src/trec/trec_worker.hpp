@@ -63,6 +63,9 @@ class query_worker {
   std::vector<batch*> spare_;
   std::vector<std::unique_ptr<batch>> owned_;
   bool closing_ = false;
+  // Who sleeps on changed_: each side wakes the other only then (a wake-up
+  // per query cost a system call per query).
+  bool reader_waits_ = false, worker_waits_ = false;
   std::thread thread_;
 #endif
  private:

@@ -1,0 +1,47 @@
+// Timing whole processes for the benchmarks that compare commands
+// (bench/trec.mjs, bench/table.mjs): the issue's workload generated once,
+// one run under /usr/bin/time, and medians.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// gen.py lives in the shared folder beside the repository.
+function generator() {
+  const found = [join(root, '..', 'shared', 'data', 'gen.py'), '/work/shared/data/gen.py'].find(existsSync);
+  if (!found) throw new Error('gen.py not found beside the repository (../shared/data/gen.py)');
+  return found;
+}
+
+/** The run and qrels of gen.py --seed 1000 --target-lines LINES, generated once into the temporary directory. */
+export function generate(lines) {
+  const dir = join(tmpdir(), 'ndcg-bench-trec');
+  mkdirSync(dir, { recursive: true });
+  const run = join(dir, `seed1000-${lines}.run`), qrels = join(dir, `seed1000-${lines}.qrels`);
+  if (!existsSync(run) || !existsSync(qrels)) {
+    console.log(`generating ${lines} run lines into ${dir} ...`);
+    const r = spawnSync('python3', [generator(), '--seed', '1000', '--target-lines', String(lines), '--run', run, '--qrels', qrels],
+      { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('gen.py failed');
+  }
+  return { run, qrels };
+}
+
+/**
+ * One run under /usr/bin/time: wall seconds, CPU seconds (user + system,
+ * every thread), peak resident megabytes and the command's stdout; or
+ * { failed } with the first line of its stderr.
+ */
+export function timedOnce(cmd, args, env = process.env) {
+  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', cmd, ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env, maxBuffer: 1 << 30 });
+  const last = r.stderr.trim().split('\n').filter((l) => l.startsWith('TIME ')).pop();
+  if (r.status !== 0 || !last) return { failed: r.stderr.trim().split('\n')[0] || `exit ${r.status}` };
+  const [, seconds, kb, user, sys] = last.split(' ');
+  return { seconds: Number(seconds), mb: Number(kb) / 1024, cpu: Number(user) + Number(sys), stdout: r.stdout };
+}
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
