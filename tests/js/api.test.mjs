@@ -72,7 +72,7 @@ test('options change the numbers as derived by hand', () => {
 
 test('presets are listed and recognised from the options they set', () => {
   const names = api.presets().map((p) => p.name);
-  assert.deepEqual(names, ['document', 'trec_eval', 'gdeval', 'sklearn', 'lightgbm', 'xgboost', 'xgboost-', 'tf-ranking', 'torchmetrics', 'elasticsearch']);
+  assert.deepEqual(names, ['document', 'trec_eval', 'gdeval', 'sklearn', 'lightgbm', 'xgboost', 'xgboost-', 'tf-ranking', 'torchmetrics', 'elasticsearch', 'spark']);
   assert.equal(api.matchingPreset({}), 'document');
   assert.equal(api.matchingPreset({ gain: 'linear', ties: 'average' }), 'sklearn');
   assert.equal(api.matchingPreset({ gain: 'linear' }), '');
