@@ -64,6 +64,8 @@ class Evaluation(dict[str, dict[str, Optional[float]]]):
     not_offered: list[str]
     notes: list[str]
     text: str
+    ci95: Optional[dict[str, list[Optional[float]]]]
+    ci_queries: Optional[dict[str, int]]
     read_as: dict[str, str]
     readings: list[str]
     def __init__(self, reply: Mapping[str, Any], read_as: Mapping[str, str]) -> None: ...
@@ -78,6 +80,8 @@ class ArrayEvaluation(Mapping[str, dict[str, Optional[float]]]):
     not_offered: list[str]
     notes: list[str]
     text: str
+    ci95: Optional[dict[str, list[Optional[float]]]]
+    ci_queries: Optional[dict[str, int]]
     read_as: dict[str, str]
     readings: list[str]
     def __init__(self, reply: Mapping[str, Any], read_as: Mapping[str, str]) -> None: ...

@@ -86,7 +86,25 @@ struct trec_result {
   std::vector<std::string> notes;        // readings taken ("ndcg_cut.23.4: cutoff 23.4 read as 23")
   bool zscores = false;                  // -Z: the values are z-scores, named as trec_eval
                                          // prints them ("Zmap"; counts are no longer counts)
+  // --ci: each mean over queries on the "all" line (not a count's sum, not a
+  // geometric mean) with a seeded bootstrap 95% interval and the queries it
+  // rests on; low and high NaN (withheld) under min_interval_queries.
+  struct interval {
+    std::string name;
+    double low = 0, high = 0;
+    std::size_t queries = 0;
+  };
+  std::vector<interval> intervals;
+  const interval* interval_of(std::size_t m) const;  // column m's, or null
 };
+
+// Fills r.intervals: compare's bootstrap (stats::bootstrap_interval) of
+// each mean's per-query values, `trials` resamples from `seed`, each
+// measure from the seed afresh so its interval does not depend on the
+// others asked for (compare/mean_interval.cpp).
+void add_intervals(trec_result& r, std::uint64_t trials, std::uint64_t seed);
+// The same when b.ci asks for them (b.trials, b.seed); else nothing.
+void add_intervals(trec_result& r, const batch_settings& b);
 
 // trec_eval prints "-nan" where a measure divides 0 by 0 (iprec_at_recall of
 // a query with nothing ranked under -J): a NaN kept apart from "no value".

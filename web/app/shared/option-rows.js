@@ -3,8 +3,8 @@
 // turned into an API value, and which attribute or hash key names it.
 // Pure functions; nothing here touches the DOM.
 
-/** Batch mode's own option (trec_eval's -c), a row of the core's table that `trec` takes (api.trecOptionSchema()). */
-export const TREC_KEYS = Object.freeze(['complete']);
+/** Batch mode's own options (trec_eval's -c, --ci), rows of the core's table that `trec` takes (api.trecOptionSchema()). */
+export const TREC_KEYS = Object.freeze(['complete', 'ci']);
 
 /** Compare mode's own options, rows of the core's table that `compare` takes (api.compareOptionSchema()). */
 export const COMPARE_KEYS = Object.freeze(['trials', 'seed', 'allPairs']);
