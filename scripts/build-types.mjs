@@ -75,6 +75,8 @@ const DOCS = {
   'CompareResult.perQueryBest': 'The same with tied documents in their best order; null with tieRange: false.',
   'CompareResult.readings': 'How each input that is not plain TREC was read, as `ndcg compare` says on stderr.',
   'CompareResult.text': 'The report in options.format (text by default), byte for byte `ndcg compare --format`\'s.',
+  'MeasureDescription.about': 'What it computes and its formula, in the words of its own file in the core.',
+  'MeasureDescription.text': '`ndcg trec --help-measure NAME`\'s text; ties, unjudged, level, judgedOnly are \'\' where the rule does not apply.',
 };
 
 // ---- shapes: what the samples hold, merged ------------------------------------------------
@@ -253,6 +255,7 @@ function samples(api) {
       api.compareRuns(QRELS, [RUNS[0], RUNS[0]], { trials: 100 }),  // every difference 0: no t-test, no d_z
     ],
     PresetInfo: api.presets(),
+    MeasureDescription: [api.describeMeasure('ndcg_cut'), api.describeMeasure('runid')],
   };
 }
 

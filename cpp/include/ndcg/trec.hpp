@@ -53,6 +53,16 @@ const std::vector<trec_nickname>& trec_nicknames();
 // The measures evaluated when none are given: trec_eval's default
 // ("official") set, line for line.
 const std::vector<std::string>& default_trec_measures();
+// One family explained (`ndcg trec --help-measure NAME`): what it computes,
+// its formula, parameters, "all" line, and trec_eval's rules on ties,
+// unjudged documents, -l and -J as they hold for it. NAME is a family
+// ("ndcg_cut"), with parameters ("ndcg_cut.10") or as printed
+// ("ndcg_cut_10"); another is -m's unknown-measure error.
+expected<std::string> describe_measure(std::string_view name);
+class field_sink;
+// The same as fields: name, help, about, parameters, defaults, all, ties,
+// unjudged, level, judged_only ("" where a rule does not apply), text.
+status put_measure_description(std::string_view name, field_sink& out);
 // trec_eval's measures that -m all_trec names and we do not compute (none).
 const std::vector<std::string_view>& trec_measures_not_offered();
 

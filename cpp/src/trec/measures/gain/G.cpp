@@ -27,6 +27,7 @@ extern const family G_measure;
 const family G_measure =
     measure("G", "normalised gain, each document discounted by the gain missed before it", g_measure)
         .gains()
-        .needing(need_full_ranking | need_gain_sums);
+        .needing(need_full_ranking | need_gain_sums)
+        .described("sum over ranks i of gain_i / log2(2 + cost_i - got_i), got_i the gain ranked up to i, cost_i the ideal gain up to i (each at least 1), over the ideal total gain; experimental.");
 
 }  // namespace ndcg::trec_detail

@@ -18,6 +18,8 @@ const family alpha_ndcg_cut_measure =
     measure("alpha_ndcg_cut", "alpha-nDCG at cutoffs, against subtopic qrels (ours; needs --subtopics)", alpha_ndcg)
         .cutoffs(standard_cutoffs)
         .needing(need_subtopics)
-        .unbounded_by_ties();  // it scores subtopics, not grades
+        .unbounded_by_ties()
+        .ungraded()
+        .described("alpha-nDCG@k (Clarke et al. 2008, ndeval): a document gains sum over its subtopics s of (1 - alpha)^(earlier documents covering s); over a greedy ideal. Ours; needs --subtopics.");  // it scores subtopics, not grades
 
 }  // namespace ndcg::trec_detail

@@ -28,6 +28,7 @@ const family rbp_resid_measure = measure("rbp_resid", "rbp's residual: the rise 
                                      .needing(need_full_ranking)
                                      .zeroed_when_missing()
                                      // It counts unjudged documents, which a grade order does not set apart from judged zeros.
-                                     .unbounded_by_ties();
+                                     .unbounded_by_ties()
+        .described("What rbp could still gain if every unjudged ranked document had the top gain, and the rest of the list too: p^n + (1 - p) sum over unjudged ranks r of p^(r-1); 0 when every ranked document is judged.");
 
 }  // namespace ndcg::trec_detail

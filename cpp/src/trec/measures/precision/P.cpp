@@ -10,6 +10,7 @@ double precision(const query_state& q, const column& c) {
 }  // namespace
 
 extern const family P_measure;
-const family P_measure = measure("P", "precision at cutoffs", precision).cutoffs(standard_cutoffs);
+const family P_measure = measure("P", "precision at cutoffs", precision).cutoffs(standard_cutoffs)
+        .described("P@k = relevant in the top k / k, dividing by k even when fewer than k are ranked.");
 
 }  // namespace ndcg::trec_detail
