@@ -95,10 +95,11 @@ TEST_CASE("what each text says of -l is what trec_eval does: -l 2 moves exactly 
     if (other != l2.end()) moved[key.first] = moved[key.first] || other->second != value;
   }
   REQUIRE(moved.size() >= 100);
-  for (const auto& [name, changed] : moved) {
+  for (const auto& entry : moved) {
+    const std::string& name = entry.first;
     CAPTURE(name);
     auto text = ndcg::describe_measure(name);
     REQUIRE(text.ok());
-    CHECK(changed == (text->find("-l LEVEL: relevant means") != std::string::npos));
+    CHECK(entry.second == (text->find("-l LEVEL: relevant means") != std::string::npos));
   }
 }

@@ -116,7 +116,7 @@ def test_input_errors_say_which_input_and_where():
         ndcg_calc.evaluate({'q 1': {'d': 1}}, RUN)
     assert caught.value.code == 'bad-input' and caught.value.source == 'qrels'
     with pytest.raises(ndcg_calc.NdcgError) as caught:
-        ndcg_calc.evaluate(QRELS, RUN, trials=3)
+        ndcg_calc.evaluate(QRELS, RUN, all_pairs=True)
     assert caught.value.code == 'unknown-option'
 
 
