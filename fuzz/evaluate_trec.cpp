@@ -31,13 +31,13 @@ const char* const preset_menu[] = {"", "", "trec_eval", "gdeval", "sklearn", "li
 void check_intervals(ndcg::trec_result r) {
   ndcg::add_intervals(r, 20, 1);
   for (std::size_t m = 0; m < r.names.size(); ++m) {
-    const ndcg::trec_result::interval* i = r.interval_of(m);
-    if (!i || std::isnan(i->low)) continue;
+    if (!r.has_interval(m) || std::isnan(r.ci_low[m])) continue;
     double lo = INFINITY, hi = -INFINITY;
     for (const auto& row : r.values)
       if (!std::isnan(row[m])) lo = std::min(lo, row[m]), hi = std::max(hi, row[m]);
     const double slack = 1e-12 * std::max(1.0, std::max(std::fabs(lo), std::fabs(hi)));
-    fuzz::require(lo - slack <= i->low && i->low <= i->high && i->high <= hi + slack, "the interval within the values", r.names[m]);
+    fuzz::require(lo - slack <= r.ci_low[m] && r.ci_low[m] <= r.ci_high[m] && r.ci_high[m] <= hi + slack,
+                  "the interval within the values", r.names[m]);
   }
   const std::string text = ndcg::format_trec(r, false, 4);
   for (std::string_view line : fuzz::split(text, '\n', text.size() + 1))

@@ -72,7 +72,7 @@ def measure_names():
 
 def describe_measure(name):
     """What `ndcg trec --help-measure NAME` prints, as a dict: name, help,
-    about (what it computes, its formula), parameters, defaults, all (the
+    about (what it computes, its formula), parameters, all (the
     "all" line), ties, unjudged, level (-l), judged_only (-J), text. NAME as
     evaluate()'s measures take it ("ndcg_cut", "ndcg_cut.10") or as printed
     ("P_5"); an unknown one raises NdcgError (unknown-measure)."""

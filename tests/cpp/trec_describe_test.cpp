@@ -48,10 +48,10 @@ TEST_CASE("every measure family has a description of its own, and ndcg measures 
     const std::string first_line = std::string(m.name) + ": " + std::string(m.help) + "\n  ";
     CHECK(text->rfind(first_line, 0) == 0);
     const std::size_t about = text->find('\n', first_line.size()) - first_line.size();
-    CHECK(about > 20);    // a sentence of its own, beyond the help line
+    CHECK(about >= 15);   // words of its own, beyond the help line
     CHECK(about <= 300);  // kept tight: every text rides in the wasm module
     CHECK(text->find("\nParameters: ") != std::string::npos);
-    CHECK(text->find("\nThe all line: ") != std::string::npos);
+    CHECK(text->find("\nall line: ") != std::string::npos);
     CHECK(listed.find("  " + std::string(m.name)) != std::string::npos);
   }
   CHECK(ndcg::trec_measures().size() == 61);
@@ -61,19 +61,19 @@ TEST_CASE("--help-measure takes a family, its parameters or a printed name; anot
   std::string out, err;
   REQUIRE(cli({"trec", "--help-measure", "ndcg_cut"}, out, err) == 0);
   CHECK(out.find("ndcg_cut: ndcg at cutoffs\n  DCG of the top min(k, n) / IDCG of the top k") == 0);
-  CHECK(out.find("Parameters: cutoffs K, a column each (ndcg_cut_K); default 5,10,15,20,30,100,200,500,1000\n") != std::string::npos);
-  CHECK(out.find("Ties: by score, descending; equal scores by docid, descending") != std::string::npos);
-  CHECK(out.find("-l LEVEL: unused: the gains are the grades") != std::string::npos);
+  CHECK(out.find("Parameters: cutoffs K, a column each; default 5,10,15,20,30,100,200,500,1000\n") != std::string::npos);
+  CHECK(out.find("Ties: by score, then docid, both descending; rank column unused\n") != std::string::npos);
+  CHECK(out.find("-l LEVEL: unused: gains are grades\n") != std::string::npos);
   for (const char* same : {"ndcg_cut.10", "ndcg_cut_10"}) {
     std::string again;
     REQUIRE(cli({"trec", std::string("--help-measure=") + same}, again, err) == 0);
     CHECK(again == out);
   }
   REQUIRE(cli({"trec", "--help-measure", "P_5"}, out, err) == 0);
-  CHECK(out.find("P: precision at cutoffs\n  P@k = relevant in the top k / k") == 0);
+  CHECK(out.find("P: precision at cutoffs\n  Relevant in the top k / k, even when fewer are ranked.\n") == 0);
   CHECK(out.find("-l LEVEL: relevant means grade >= LEVEL (default 1)\n") != std::string::npos);
   REQUIRE(cli({"trec", "--help-measure", "gm_map"}, out, err) == 0);
-  CHECK(out.find("The all line: exp(mean(log(max(value, 0.00001)))) over queries (on the all line only)\n") != std::string::npos);
+  CHECK(out.find("all line: exp(mean(log(max(value, 0.00001)))), on it alone\n") != std::string::npos);
   CHECK(cli({"trec", "--help-measure", "nDCG"}, out, err) == 2);
   CHECK(err.find("ndcg trec: unknown measure \"nDCG\" (known measures: runid, ") == 0);
   CHECK(cli({"trec", "--help-measure"}, out, err) == 2);

@@ -50,28 +50,27 @@ TEST_CASE("a tiny case by hand: nine queries at 0 and one at 1 give [0, 0.3]") {
   v[3] = 1;
   trec_result r = one_measure(v);
   ndcg::add_intervals(r, 10000, 1);
-  REQUIRE(r.intervals.size() == 1);
-  CHECK(r.intervals[0].name == "x");
-  CHECK(r.intervals[0].queries == 10);
-  CHECK(r.intervals[0].low == 0);
-  CHECK(r.intervals[0].high == doctest::Approx(0.3).epsilon(1e-12));
+  REQUIRE(r.has_interval(0));
+  CHECK(r.ci_queries[0] == 10);
+  CHECK(r.ci_low[0] == 0);
+  CHECK(r.ci_high[0] == doctest::Approx(0.3).epsilon(1e-12));
   // The same seed, the same interval; one value for every query, no width.
   trec_result again = one_measure(v);
   ndcg::add_intervals(again, 10000, 1);
-  CHECK(again.intervals[0].high == r.intervals[0].high);
+  CHECK(again.ci_high[0] == r.ci_high[0]);
   trec_result flat = one_measure(std::vector<double>(12, 0.25));
   ndcg::add_intervals(flat, 100, 7);
-  CHECK(flat.intervals[0].low == 0.25);
-  CHECK(flat.intervals[0].high == 0.25);
+  CHECK(flat.ci_low[0] == 0.25);
+  CHECK(flat.ci_high[0] == 0.25);
 }
 
 TEST_CASE("under min_interval_queries the interval is withheld, the count kept") {
   trec_result r = one_measure(std::vector<double>(ndcg::min_interval_queries - 1, 0.5));
   r.values[0][0] = std::nan("");  // a query without a value (IDCG = 0 left out) is not counted
   ndcg::add_intervals(r, 100, 1);
-  CHECK(std::isnan(r.intervals[0].low));
-  CHECK(std::isnan(r.intervals[0].high));
-  CHECK(r.intervals[0].queries == ndcg::min_interval_queries - 2);
+  CHECK(std::isnan(r.ci_low[0]));
+  CHECK(std::isnan(r.ci_high[0]));
+  CHECK(r.ci_queries[0] == ndcg::min_interval_queries - 2);
 }
 
 TEST_CASE("the interval covers the true mean about 95% of the time") {
@@ -92,7 +91,7 @@ TEST_CASE("the interval covers the true mean about 95% of the time") {
     for (double& x : v) x = uniform(draw);
     trec_result r = one_measure(v);
     ndcg::add_intervals(r, 1000, rep + 1);
-    covered += r.intervals[0].low <= 0.5 && 0.5 <= r.intervals[0].high;
+    covered += r.ci_low[0] <= 0.5 && 0.5 <= r.ci_high[0];
   }
   const double coverage = static_cast<double>(covered) / reps;
   CHECK(std::fabs(coverage - expected) <= tolerance);

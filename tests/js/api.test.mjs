@@ -178,8 +178,8 @@ test('describeMeasure gives ndcg trec --help-measure\'s text and its fields; an 
     assert.ok(d.text.startsWith(`${d.name}: ${d.help}\n  ${d.about}\n`));
   }
   const d = api.describeMeasure('ndcg_cut');
-  assert.deepEqual(Array.from(d.defaults), [5, 10, 15, 20, 30, 100, 200, 500, 1000]);
-  assert.equal(d.level, 'unused: the gains are the grades (REL=GAIN, --gain and --preset change them)');
+  assert.equal(d.parameters, 'cutoffs K, a column each; default 5,10,15,20,30,100,200,500,1000');
+  assert.equal(d.level, 'unused: gains are grades');
   assert.equal(api.describeMeasure('runid').ties, '');
   assert.throws(() => api.describeMeasure('nope'), (e) => e.code === 'unknown-measure' && /unknown measure "nope"/.test(e.message));
   assert.throws(() => api.describeMeasure(7), (e) => e.code === 'bad-type');

@@ -219,7 +219,7 @@ def test_describe_measure_is_the_command_s_help_measure():
         d = ndcg_calc.describe_measure(name)
         assert d['text'] == cli('trec', '--help-measure', name)
         assert d['text'].startswith('%s: %s\n  %s\n' % (d['name'], d['help'], d['about']))
-    assert ndcg_calc.describe_measure('map')['judged_only'].startswith('documents without a judgment')
+    assert ndcg_calc.describe_measure('map')['judged_only'] == 'unjudged documents leave the ranking first'
     with pytest.raises(ndcg_calc.NdcgError) as err:
         ndcg_calc.describe_measure('nope')
     assert err.value.code == 'unknown-measure'

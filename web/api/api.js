@@ -188,6 +188,12 @@ function batchCalls({ commands, hasBatch }, call) {
       return call((m) => (m.reserveMemory(bytes), m.memoryBytes()));
     },
 
+    /** `ndcg trec --help-measure NAME` as fields (name, help, about, parameters, all, …, text); NAME as -m or as printed. */
+    describeMeasure(name) {
+      if (!hasBatch) throw notInBuild('describeMeasure');
+      return batchResultOf(checked(call((m) => m.describeMeasure(checkText('name', name)))));
+    },
+
     /** The rows `ndcg compare` takes: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]; empty in the light build. */
     compareOptionSchema: () => copiedRows(commands.compare.rows),
 
@@ -318,28 +324,11 @@ function notInBuild(call) {
     { args: { call: `${call}()` } });
 }
 
-/** describeMeasure(): one measure family in words, from its own file in the core. */
-function measureCalls({ hasBatch }, call) {
-  return {
-    /**
-     * What `ndcg trec --help-measure NAME` prints, as fields: { name, help, about, parameters, defaults, all,
-     * ties, unjudged, level, judgedOnly, text }; NAME as -m takes it ('ndcg_cut', 'ndcg_cut.10') or printed ('P_5').
-     * @param {string} name
-     */
-    describeMeasure(name) {
-      if (!hasBatch) throw notInBuild('describeMeasure');
-      checkText('name', name);
-      return batchResultOf(checked(call((m) => m.describeMeasure(name))));
-    },
-  };
-}
-
 /** The tables and the calls that are not an explanation. */
 function otherCalls(guard, tables) {
   const { call } = guard;
   return {
     ...batchCalls(tables, call),
-    ...measureCalls(tables, call),
 
     /** The core's one option table: [{ key, flag, kind, choices, min, max, aboveMin, default, help, preset }]. */
     optionSchema: () => copiedRows(tables.schemaRows),

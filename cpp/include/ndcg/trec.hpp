@@ -96,19 +96,16 @@ struct trec_result {
   std::vector<std::string> notes;        // readings taken ("ndcg_cut.23.4: cutoff 23.4 read as 23")
   bool zscores = false;                  // -Z: the values are z-scores, named as trec_eval
                                          // prints them ("Zmap"; counts are no longer counts)
-  // --ci: each mean over queries on the "all" line (not a count's sum, not a
-  // geometric mean) with a seeded bootstrap 95% interval and the queries it
-  // rests on; low and high NaN (withheld) under min_interval_queries.
-  struct interval {
-    std::string name;
-    double low = 0, high = 0;
-    std::size_t queries = 0;
-  };
-  std::vector<interval> intervals;
-  const interval* interval_of(std::size_t m) const;  // column m's, or null
+  // --ci, per column: a seeded bootstrap 95% interval of its "all" line when
+  // that is a mean over queries (not a count's sum, not a geometric mean),
+  // NaN (withheld) under min_interval_queries, and the queries it rests on
+  // (0: no interval). Empty without --ci.
+  std::vector<double> ci_low, ci_high;
+  std::vector<std::size_t> ci_queries;
+  bool has_interval(std::size_t m) const { return m < ci_queries.size() && ci_queries[m] != 0; }
 };
 
-// Fills r.intervals: compare's bootstrap (stats::bootstrap_interval) of
+// Fills r.ci_low, ci_high, ci_queries: compare's bootstrap (stats::bootstrap_interval) of
 // each mean's per-query values, `trials` resamples from `seed`, each
 // measure from the seed afresh so its interval does not depend on the
 // others asked for (compare/mean_interval.cpp).

@@ -55,7 +55,7 @@ const std::vector<option_row> batch_rows = {
      "also evaluate each run with its tied documents (equal scores) in their worst and best order (3 evaluations a run)",
      set_flag<&batch_settings::tie_range>, put_flag<&batch_settings::tie_range>},
     {"ci", T, "", kind::flag, "", none, none, false, false,
-     "a seeded bootstrap 95% interval beside each mean over queries, and the queries it rests on (--trials, --seed)",
+     "a seeded bootstrap 95% interval beside each mean over queries, with its queries",
      set_flag<&batch_settings::ci>, put_flag<&batch_settings::ci>},
     {"trials", T | C, "", kind::whole, "", 1, 1000000, false, false, "bootstrap resamples (and compare's randomization flips)",
      set_whole<&batch_settings::trials>, put_whole<&batch_settings::trials>},

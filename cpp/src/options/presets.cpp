@@ -106,7 +106,7 @@ const std::array<preset_entry, 11>& table() {
       {{"tf-ranking", "2^label - 1 gain, negative labels dropped as padding; ties in input order (TF-Ranking shuffles them at random)"}, tf_ranking_options},
       {{"torchmetrics", "linear gain, tied scores averaged, NDCG 0 when IDCG is 0"}, torchmetrics_options},
       {{"elasticsearch", "2^rating - 1 gain, ideal from rated documents cut to the hits returned (rank_eval dcg with normalize: true)"}, elasticsearch_options},
-      {{"spark", "2^rel - 1 gain (1 for a label without a relevance value), ideal from the whole label set cut at k, ties in input order, NDCG 0 for an empty label set (MLlib's RankingMetrics.ndcgAt)"}, spark_options},
+      {{"spark", "MLlib's RankingMetrics.ndcgAt: 2^rel - 1 gain (a bare label: 1), ideal from all labels cut at k, input order, 0 for no labels"}, spark_options},
   }};
   return entries;
 }

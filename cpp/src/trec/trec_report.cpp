@@ -67,11 +67,10 @@ void each_cell(const trec_result& r, const trec_output& o, Row row, Cell cell) {
 // --ci on an "all" line: two more tab-separated fields after the value,
 // "[low, high]" (or "[withheld]") and "n=QUERIES"; a reader of trec_eval's
 // three fields still reads the value, and without --ci nothing changes.
-std::string with_interval(std::string value, const trec_result::interval* i, int digits) {
-  if (!i) return value;
-  value += std::isnan(i->low) ? "\t[withheld]"
-                              : "\t[" + text_value(i->low, false, digits) + ", " + text_value(i->high, false, digits) + "]";
-  return value + "\tn=" + std::to_string(i->queries);
+void append_interval(std::string& value, const trec_result& r, std::size_t m, int digits) {
+  if (std::isnan(r.ci_low[m])) value += "\t[withheld";
+  else (((value += "\t[") += text_value(r.ci_low[m], false, digits)) += ", ") += text_value(r.ci_high[m], false, digits);
+  (value += "]\tn=") += std::to_string(r.ci_queries[m]);
 }
 
 std::string render_text(const trec_result& r, const trec_output& o) {
@@ -79,8 +78,9 @@ std::string render_text(const trec_result& r, const trec_output& o) {
   each_cell(
       r, o, [](std::string_view) {},
       [&](std::string_view qid, std::size_t m, double v, const std::string* text) {
-        const trec_result::interval* ci = qid == "all" ? r.interval_of(m) : nullptr;
-        if (!text) append_line(out, r.names[m], qid, with_interval(text_value(v, r.is_count[m], o.digits), ci, o.digits), r.zscores ? 23 : 22);
+        std::string value = text ? std::string() : text_value(v, r.is_count[m], o.digits);
+        if (!text && qid == "all" && r.has_interval(m)) append_interval(value, r, m, o.digits);
+        if (!text) append_line(out, r.names[m], qid, value, r.zscores ? 23 : 22);
         else if (r.names[m] == "runid") append_line(out, r.names[m], qid, *text);
         else append_line(out, r.names[m], qid, "'" + *text + "'");
       });
@@ -97,10 +97,11 @@ std::string json_value(double v, const std::string* text) {
 // "ci_queries": {measure: queries}, beside the rows.
 std::string json_intervals(const trec_result& r) {
   std::string bounds, queries;
-  for (const trec_result::interval& i : r.intervals) {
-    const std::string key = (bounds.empty() ? "" : ", ") + json_string(i.name) + ": ";
-    bounds += key + "[" + json_value(i.low, nullptr) + ", " + json_value(i.high, nullptr) + "]";
-    queries += key + std::to_string(i.queries);
+  for (std::size_t m = 0; m < r.names.size(); ++m) {
+    if (!r.has_interval(m)) continue;
+    const std::string key = (bounds.empty() ? "" : ", ") + json_string(r.names[m]) + ": ";
+    bounds += key + "[" + json_value(r.ci_low[m], nullptr) + ", " + json_value(r.ci_high[m], nullptr) + "]";
+    queries += key + std::to_string(r.ci_queries[m]);
   }
   return "\"ci95\": {" + bounds + "},\n\"ci_queries\": {" + queries + "}";
 }
@@ -120,7 +121,7 @@ std::string render_json(const trec_result& r, const trec_output& o) {
         out += (first_cell ? "" : ", ") + json_string(r.names[m]) + ": " + json_value(v, text);
         first_cell = false;
       });
-  const bool with_ci = !r.intervals.empty() && o.summary;  // the "all" row is there too
+  const bool with_ci = !r.ci_queries.empty() && o.summary;  // the "all" row is there too
   if (with_ci) out += "},\n" + json_intervals(r);
   out += first_row ? "}\n" : with_ci ? "\n}\n" : "}\n}\n";
   return out;
@@ -129,18 +130,15 @@ std::string render_json(const trec_result& r, const trec_output& o) {
 // --ci: rows ci95_low, ci95_high and ci_queries after "all", a cell for
 // each measure that has an interval.
 void append_interval_rows(const trec_result& r, std::string& out) {
-  if (r.intervals.empty()) return;
+  if (r.ci_queries.empty()) return;
   const char* rows[] = {"ci95_low", "ci95_high", "ci_queries"};
   for (int row = 0; row < 3; ++row) {
     out += std::string("\n") + rows[row];
     for (std::size_t m = 0; m < r.names.size(); ++m) {
-      const trec_result::interval* i = r.interval_of(m);
-      if (!i) out += ",";
-      else if (row == 2) out += "," + std::to_string(i->queries);
-      else {
-        const double v = row == 0 ? i->low : i->high;
-        out += "," + (std::isnan(v) ? std::string("nan") : shortest(v));
-      }
+      out += ',';
+      if (!r.has_interval(m)) continue;
+      const double v = row == 0 ? r.ci_low[m] : r.ci_high[m];
+      out += row == 2 ? std::to_string(r.ci_queries[m]) : std::isnan(v) ? "nan" : shortest(v);
     }
   }
 }
@@ -247,12 +245,14 @@ void put_trec_result(const trec_result& r, field_sink& out) {
   out.texts("summary_only", summary_only);
   out.texts("not_offered", views_of(r.not_offered));
   out.texts("notes", views_of(r.notes));
-  if (r.intervals.empty()) return;
+  if (r.ci_queries.empty()) return;
   out.begin_keys("ci95");
-  for (const trec_result::interval& i : r.intervals) out.numbers(i.name, {i.low, i.high});
+  for (std::size_t m = 0; m < r.names.size(); ++m)
+    if (r.has_interval(m)) out.numbers(r.names[m], {r.ci_low[m], r.ci_high[m]});
   out.end();
   out.begin_keys("ci_queries");
-  for (const trec_result::interval& i : r.intervals) out.count(i.name, i.queries);
+  for (std::size_t m = 0; m < r.names.size(); ++m)
+    if (r.has_interval(m)) out.count(r.names[m], r.ci_queries[m]);
   out.end();
 }
 

@@ -49,7 +49,7 @@ enum class judgment_kind { any, qrels, prefs, groups };
 
 // How a family reads grades (--help-measure says it): relevant when at
 // least -l, as gains (-l unused), or not at all (documents counted, text).
-enum class grade_use { level, gains, none };
+enum class grade_use : unsigned char { level, gains, none };
 
 // Shared state beyond the ranking walk that a family needs computed.
 enum need : unsigned {

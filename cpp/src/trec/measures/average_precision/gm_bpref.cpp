@@ -9,6 +9,6 @@ const family gm_bpref_measure = measure("gm_bpref", "bpref, geometric mean over 
                                     .summary_only()
                                     .geometric()
                                     .needing(need_full_ranking)
-        .described("bpref of each query; combined geometrically.");
+        .described("bpref of each query, combined geometrically.");
 
 }  // namespace ndcg::trec_detail

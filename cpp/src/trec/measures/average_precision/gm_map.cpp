@@ -10,6 +10,6 @@ const family gm_map_measure =
         .summary_only()
         .geometric()
         .needing(need_full_ranking)
-        .described("AP of each query, as map; combined geometrically, so a query near 0 pulls the mean down hard.");
+        .described("AP of each query, combined geometrically.");
 
 }  // namespace ndcg::trec_detail

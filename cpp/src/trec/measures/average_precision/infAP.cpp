@@ -40,6 +40,6 @@ double inferred_ap(const query_state& q, const column&) {
 extern const family infAP_measure;
 const family infAP_measure =
     measure("infAP", "inferred average precision (a sampled pool)", inferred_ap).needing(need_full_ranking)
-        .described("Inferred AP (Yilmaz & Aslam) for a judged sample of the pool: at each relevant document, the precision expected above it from the judged ones there, over R. No qrels line: outside the pool, non-relevant; a negative grade: pooled, not judged, left out.");
+        .described("AP from a judged sample of the pool (Yilmaz & Aslam); a negative grade: pooled, not judged, left out.");
 
 }  // namespace ndcg::trec_detail

@@ -13,6 +13,6 @@ extern const family map_measure;
 const family map_measure =
     measure("map", "average precision: precision at each relevant document, over all relevant", average_precision)
         .needing(need_full_ranking)
-        .described("AP = (1/R) sum of P@r over the ranks r of relevant documents, P@r = relevant in the top r / r. A relevant document not ranked adds 0 but counts in R; 0 when R = 0.");
+        .described("AP = (1/R) sum of P@r over ranks r of relevant documents; 0 when R = 0.");
 
 }  // namespace ndcg::trec_detail

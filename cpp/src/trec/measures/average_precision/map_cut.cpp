@@ -14,6 +14,6 @@ extern const family map_cut_measure;
 const family map_cut_measure =
     measure("map_cut", "average precision over the top k, divided by all relevant documents", map_cut)
         .cutoffs(standard_cutoffs)
-        .described("AP over the top k: P@r summed over relevant ranks r <= k, divided by R (not min(k, R)); 0 when R = 0.");
+        .described("P@r summed over relevant ranks r <= k, over R; 0 when R = 0.");
 
 }  // namespace ndcg::trec_detail

@@ -16,6 +16,6 @@ double yaap(const query_state& q, const column&) {
 extern const family yaap_measure;
 const family yaap_measure =
     measure("yaap", "yet another average precision: log((1 + S) / (1 + R - S))", yaap).needing(need_full_ranking)
-        .described("Yet another AP (Robertson): log((1 + S) / (1 + R - S)), S = P@r summed over relevant ranks r.");
+        .described("log((1 + S) / (1 + R - S)), S = P@r summed over relevant ranks r.");
 
 }  // namespace ndcg::trec_detail

@@ -18,6 +18,6 @@ const family judged_measure =
     measure("judged", "share of the top k judged, any grade (ours; ir_measures' Judged@k)", judged_share)
         .cutoffs(judged_cutoffs)
         .ungraded()
-        .described("Share of the top k with a qrels line of any grade, dividing by k (ir_measures' Judged@k). Ours.");
+        .described("Judged (any grade) in the top k / k.");
 
 }  // namespace ndcg::trec_detail

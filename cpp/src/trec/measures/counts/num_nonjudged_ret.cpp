@@ -13,6 +13,6 @@ extern const family num_nonjudged_ret_measure;
 const family num_nonjudged_ret_measure =
     measure("num_nonjudged_ret", "unjudged documents retrieved", unjudged_ranked).counted()
         .ungraded()
-        .described("Ranked documents with no qrels line or a negative grade.");
+        .described("Ranked with no qrels line or a negative grade.");
 
 }  // namespace ndcg::trec_detail

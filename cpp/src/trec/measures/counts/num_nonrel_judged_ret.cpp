@@ -11,6 +11,6 @@ double nonrelevant_ranked(const query_state& q, const column&) {
 extern const family num_nonrel_judged_ret_measure;
 const family num_nonrel_judged_ret_measure =
     measure("num_nonrel_judged_ret", "judged non-relevant documents retrieved", nonrelevant_ranked).counted()
-        .described("Ranked documents judged non-relevant (0 <= grade < -l).");
+        .described("Ranked with 0 <= grade < -l.");
 
 }  // namespace ndcg::trec_detail

@@ -10,6 +10,6 @@ extern const family num_q_measure;
 const family num_q_measure =
     measure("num_q", "queries evaluated", one).counted().summary_only().reads(judgment_kind::any)
         .ungraded()
-        .described("Queries evaluated: those in both the run and the qrels (with -c, every judged one).");
+        .described("In both run and qrels (with -c, every judged query).");
 
 }  // namespace ndcg::trec_detail

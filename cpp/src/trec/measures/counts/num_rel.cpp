@@ -8,6 +8,6 @@ double num_rel(const query_state& q, const column&) { return static_cast<double>
 
 extern const family num_rel_measure;
 const family num_rel_measure = measure("num_rel", "documents judged relevant", num_rel).counted()
-        .described("R: documents judged relevant for the query, retrieved or not.");
+        .described("R: judged relevant, retrieved or not.");
 
 }  // namespace ndcg::trec_detail

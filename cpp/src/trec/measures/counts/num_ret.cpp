@@ -11,6 +11,6 @@ extern const family num_ret_measure;
 const family num_ret_measure =
     measure("num_ret", "documents retrieved", num_ret).counted().zeroed_when_missing()
         .ungraded()
-        .described("Documents the run ranks for the query, after -M and -J.");
+        .described("Ranked documents, after -M and -J.");
 
 }  // namespace ndcg::trec_detail

@@ -28,6 +28,6 @@ const family relstring_measure =
         .exactly()
         .needing(need_full_ranking)
         .ungraded()
-        .described("The first N documents' grades as text, one character each: 0-9, '>' above 9, '-' no qrels line, '.' a negative grade.");
+        .described("0-9, '>' above 9, '-' no qrels line, '.' a negative grade.");
 
 }  // namespace ndcg::trec_detail

@@ -14,6 +14,6 @@ const family runid_measure = measure("runid", "the tag of the run's last line", 
                                  .summary_only()
                                  .reads(judgment_kind::any)
         .ungraded()
-        .described("The tag (last field) of the run's last line: text, not a number.");
+        .described("The last field of the run's last line, as text.");
 
 }  // namespace ndcg::trec_detail

@@ -17,6 +17,6 @@ extern const family unj_measure;
 const family unj_measure =
     measure("unj", "share of the top k not judged", unjudged_share).cutoffs(unj_cutoffs).zeroed_when_missing()
         .ungraded()
-        .described("Share of the top k without a judgment (no qrels line or a negative grade), dividing by k.");
+        .described("Unjudged (no qrels line, or a negative grade) in the top k / k.");
 
 }  // namespace ndcg::trec_detail

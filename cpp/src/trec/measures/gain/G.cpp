@@ -28,6 +28,6 @@ const family G_measure =
     measure("G", "normalised gain, each document discounted by the gain missed before it", g_measure)
         .gains()
         .needing(need_full_ranking | need_gain_sums)
-        .described("sum over ranks i of gain_i / log2(2 + cost_i - got_i), got_i the gain ranked up to i, cost_i the ideal gain up to i (each at least 1), over the ideal total gain; experimental.");
+        .described("sum of gain_i / log2(2 + ideal gain to i - gain to i), over the ideal total.");
 
 }  // namespace ndcg::trec_detail

@@ -40,6 +40,6 @@ extern const family Rndcg_measure;
 const family Rndcg_measure = measure("Rndcg", "ndcg averaged at the ranks where the ideal gain changes", r_ndcg)
                                  .gains()
                                  .needing(need_full_ranking | need_gain_sums)
-        .described("ndcg averaged at the ranks where the ideal gain drops, and at the ranking's end when it runs past the ideal list; 0 when nothing is relevant.");
+        .described("ndcg averaged where the ideal gain drops, and at the end past the ideal list.");
 
 }  // namespace ndcg::trec_detail

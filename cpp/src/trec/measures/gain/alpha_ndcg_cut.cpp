@@ -20,6 +20,6 @@ const family alpha_ndcg_cut_measure =
         .needing(need_subtopics)
         .unbounded_by_ties()
         .ungraded()
-        .described("alpha-nDCG@k (Clarke et al. 2008, ndeval): a document gains sum over its subtopics s of (1 - alpha)^(earlier documents covering s); over a greedy ideal. Ours; needs --subtopics.");  // it scores subtopics, not grades
+        .described("Gain sum over subtopics s of (1 - alpha)^(documents above covering s); greedy ideal.");  // it scores subtopics, not grades
 
 }  // namespace ndcg::trec_detail

@@ -22,6 +22,6 @@ extern const family binG_measure;
 const family binG_measure =
     measure("binG", "binary G: 1 / log2(2 + non-relevant above) per relevant document, over R", bin_g)
         .needing(need_full_ranking)
-        .described("(1/R) sum over relevant ranked d of 1 / log2(2 + non-relevant ranked above d); experimental (2008).");
+        .described("(1/R) sum over relevant ranked d of 1 / log2(2 + non-relevant above d).");
 
 }  // namespace ndcg::trec_detail

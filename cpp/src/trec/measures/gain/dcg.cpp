@@ -13,10 +13,10 @@ extern const family dcg_measure, ideal_dcg_measure;
 const family dcg_measure = measure("dcg", "discounted cumulative gain of the whole ranking", dcg)
                                .gains()
                                .needing(need_full_ranking | need_gain_sums)
-        .described("DCG = sum over ranks r of gain_r / log2(r + 1), over the whole ranking.");
+        .described("sum of gain_r / log2(r + 1), whole ranking.");
 const family ideal_dcg_measure = measure("ideal_dcg", "the ideal ranking's discounted cumulative gain", ideal_dcg)
                                      .gains()
                                      .needing(need_full_ranking | need_gain_sums)
-        .described("DCG of the ideal ranking: every judged document with a positive gain, best first.");
+        .described("DCG of every judged positive document, best first.");
 
 }  // namespace ndcg::trec_detail

@@ -23,6 +23,6 @@ extern const family err_cut_measure;
 const family err_cut_measure =
     measure("err_cut", "expected reciprocal rank at cutoffs (ours)", err).cutoffs(standard_cutoffs)
         .graded()
-        .described("ERR@k = sum over r <= k of (1/r) R_r prod over i < r of (1 - R_i), R = (2^g - 1) / 2^g_max, g_max the largest grade (--err-max-grade). Ours (Chapelle et al. 2009).");
+        .described("sum over r <= k of R_r / r prod over i < r of (1 - R_i), R = (2^g - 1) / 2^g_max.");
 
 }  // namespace ndcg::trec_detail

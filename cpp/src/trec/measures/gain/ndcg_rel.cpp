@@ -29,6 +29,6 @@ extern const family ndcg_rel_measure;
 const family ndcg_rel_measure = measure("ndcg_rel", "ndcg averaged over the relevant documents", ndcg_rel)
                                     .gains()
                                     .needing(need_full_ranking | need_gain_sums)
-        .described("ndcg averaged over the relevant documents (gain > 0): DCG / IDCG at the rank of each one ranked, the whole ranking's for each one not; summed over the ideal list's length.");
+        .described("DCG / IDCG at each relevant document's rank (the end for one not ranked), summed, over the ideal length.");
 
 }  // namespace ndcg::trec_detail

@@ -61,6 +61,6 @@ const family rbp_measure = measure("rbp", "rank-biased precision, persistence p 
                                .gains()
                                .with_persistence()
                                .needing(need_full_ranking | need_gain_sums)
-        .described("RBP = (1 - p) sum over ranks r of gain_r p^(r-1); gains scaled into [0, 1] by (g - min) / (max - min) when one lies outside.");
+        .described("(1 - p) sum of gain_r p^(r-1), gains scaled to [0, 1] when one lies outside.");
 
 }  // namespace ndcg::trec_detail

@@ -29,6 +29,6 @@ const family rbp_resid_measure = measure("rbp_resid", "rbp's residual: the rise 
                                      .zeroed_when_missing()
                                      // It counts unjudged documents, which a grade order does not set apart from judged zeros.
                                      .unbounded_by_ties()
-        .described("What rbp could still gain if every unjudged ranked document had the top gain, and the rest of the list too: p^n + (1 - p) sum over unjudged ranks r of p^(r-1); 0 when every ranked document is judged.");
+        .described("p^n + (1 - p) sum of p^(r-1) over unjudged ranks r; 0 when all are judged.");
 
 }  // namespace ndcg::trec_detail

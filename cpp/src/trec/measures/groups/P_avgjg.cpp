@@ -24,6 +24,6 @@ const family P_avgjg_measure = measure("P_avgjg", "precision at cutoffs, average
                                    .cutoffs(standard_cutoffs)
                                    .reads(judgment_kind::groups)
                                    .needing(need_groups)
-        .described("P@k against each judgment group, averaged over the query's groups.");
+        .described("P@k against each group, averaged.");
 
 }  // namespace ndcg::trec_detail

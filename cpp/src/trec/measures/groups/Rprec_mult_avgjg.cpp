@@ -29,6 +29,6 @@ const family Rprec_mult_avgjg_measure =
         .fractions(r_multiples)
         .reads(judgment_kind::groups)
         .needing(need_groups)
-        .described("Rprec_mult against each judgment group (its own R), averaged over the query's groups.");
+        .described("Rprec_mult against each group, averaged.");
 
 }  // namespace ndcg::trec_detail

@@ -23,6 +23,6 @@ const family map_avgjg_measure = measure("map_avgjg", "average precision, averag
                                          map_over_groups)
                                      .reads(judgment_kind::groups)
                                      .needing(need_groups)
-        .described("AP against each judgment group (its own R), averaged over the query's groups.");
+        .described("AP against each group (its own R), averaged.");
 
 }  // namespace ndcg::trec_detail

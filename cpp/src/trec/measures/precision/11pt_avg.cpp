@@ -33,6 +33,6 @@ extern const family eleven_point_measure;
 const family eleven_point_measure = measure("11pt_avg", "interpolated precision averaged over 11 recall levels", eleven_point)
                                         .numbers(standard_levels)
                                         .needing(need_full_ranking)
-        .described("The mean of iprec_at_recall over the levels given (default the 11 levels 0.0, 0.1, ..., 1.0).");
+        .described("Mean of iprec_at_recall over the levels.");
 
 }  // namespace ndcg::trec_detail

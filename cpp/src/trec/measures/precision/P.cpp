@@ -11,6 +11,6 @@ double precision(const query_state& q, const column& c) {
 
 extern const family P_measure;
 const family P_measure = measure("P", "precision at cutoffs", precision).cutoffs(standard_cutoffs)
-        .described("P@k = relevant in the top k / k, dividing by k even when fewer than k are ranked.");
+        .described("Relevant in the top k / k, even when fewer are ranked.");
 
 }  // namespace ndcg::trec_detail

@@ -18,6 +18,6 @@ extern const family Rprec_mult_measure;
 const family Rprec_mult_measure = measure("Rprec_mult", "precision at multiples of R", precision_at_multiple)
                                       .fractions(r_multiples)
                                       .needing(need_full_ranking)
-        .described("Precision at rank X R (rounded as trec_eval: + 0.9, truncated), dividing by that rank even past the ranking's end.");
+        .described("P at rank X R (+ 0.9, truncated), even past the ranking's end.");
 
 }  // namespace ndcg::trec_detail

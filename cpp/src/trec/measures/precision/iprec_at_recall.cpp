@@ -26,6 +26,6 @@ const family iprec_at_recall_measure =
     measure("iprec_at_recall", "interpolated precision at recall levels", iprec)
         .fractions(standard_levels)
         .needing(need_full_ranking | need_interpolated)
-        .described("Interpolated precision at recall X: the best P@r at or after the rank of the round(X R)-th relevant document; 0 when that one is not ranked.");
+        .described("Best P@r at or after the round(X R)-th relevant; 0 if it is not ranked.");
 
 }  // namespace ndcg::trec_detail

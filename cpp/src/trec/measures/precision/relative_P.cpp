@@ -16,6 +16,6 @@ extern const family relative_P_measure;
 const family relative_P_measure =
     measure("relative_P", "precision at k over the best possible, min(k, R)", relative_precision)
         .cutoffs(standard_cutoffs)
-        .described("Relevant in the top k / min(k, R), precision against the best possible at k; 0 when R = 0.");
+        .described("Relevant in the top k / min(k, R); 0 when R = 0.");
 
 }  // namespace ndcg::trec_detail

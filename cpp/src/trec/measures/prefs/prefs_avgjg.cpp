@@ -32,16 +32,16 @@ extern const family prefs_avgjg_measure, prefs_avgjg_ret_measure, prefs_avgjg_im
 const family prefs_avgjg_measure = measure("prefs_avgjg", "prefs_simp within each judgment group, averaged", by_group)
                                        .reads(judgment_kind::prefs)
                                        .needing(need_prefs)
-        .described("prefs_simp within each judgment group, averaged over groups, so one assessor's many preferences do not outweigh another's few.");
+        .described("prefs_simp per group, averaged over groups.");
 const family prefs_avgjg_ret_measure =
     measure("prefs_avgjg_ret", "prefs_avgjg among retrieved documents", by_group_retrieved)
         .reads(judgment_kind::prefs)
         .needing(need_prefs)
-        .described("prefs_avgjg over pairs with both documents ranked.");
+        .described("Pairs both ranked.");
 const family prefs_avgjg_imp_measure =
     measure("prefs_avgjg_imp", "prefs_avgjg over pairs with a document retrieved", by_group_implied)
         .reads(judgment_kind::prefs)
         .needing(need_prefs)
-        .described("prefs_avgjg without pairs where neither document is ranked.");
+        .described("Without pairs neither ranked.");
 
 }  // namespace ndcg::trec_detail

@@ -110,12 +110,12 @@ const family prefs_avgjg_Rnonrel_measure =
         .noting(all_documents_note)
         .reads(judgment_kind::prefs)
         .needing(need_prefs)
-        .described("prefs_avgjg with each group's non-relevant documents weighed as if there were as many as relevant ones.");
+        .described("Non-relevant documents weighed as R of them.");
 const family prefs_avgjg_Rnonrel_ret_measure =
     measure("prefs_avgjg_Rnonrel_ret", "prefs_avgjg_Rnonrel among retrieved documents", retrieved_documents)
         .noting(retrieved_documents_note)
         .reads(judgment_kind::prefs)
         .needing(need_prefs)
-        .described("prefs_avgjg_Rnonrel over ranked documents only.");
+        .described("Ranked documents only.");
 
 }  // namespace ndcg::trec_detail

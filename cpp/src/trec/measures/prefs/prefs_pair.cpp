@@ -41,15 +41,15 @@ const family prefs_pair_measure =
     measure("prefs_pair", "per document pair, the share of preferences fulfilled", pair)
         .reads(judgment_kind::prefs)
         .needing(need_prefs)
-        .described("For each document pair with a preference, the share of its preferences fulfilled, averaged over pairs (a pair with neither ranked scores 0).");
+        .described("Per pair, the share fulfilled, averaged over pairs.");
 const family prefs_pair_ret_measure = measure("prefs_pair_ret", "prefs_pair among retrieved documents", pair_retrieved)
                                           .reads(judgment_kind::prefs)
                                           .needing(need_prefs)
-        .described("prefs_pair over pairs with both documents ranked.");
+        .described("Pairs both ranked.");
 const family prefs_pair_imp_measure =
     measure("prefs_pair_imp", "prefs_pair over pairs with a document retrieved", pair_implied)
         .reads(judgment_kind::prefs)
         .needing(need_prefs)
-        .described("prefs_pair without pairs where neither document is ranked.");
+        .described("Without pairs neither ranked.");
 
 }  // namespace ndcg::trec_detail

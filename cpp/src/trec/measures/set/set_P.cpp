@@ -10,6 +10,6 @@ double set_precision(const query_state& q, const column&) {
 
 extern const family set_P_measure;
 const family set_P_measure = measure("set_P", "precision of the whole retrieved set", set_precision)
-        .described("Relevant retrieved / retrieved: the whole ranked set, its order unused.");
+        .described("Relevant retrieved / retrieved.");
 
 }  // namespace ndcg::trec_detail

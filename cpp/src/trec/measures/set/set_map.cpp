@@ -13,6 +13,6 @@ double set_map(const query_state& q, const column&) {
 
 extern const family set_map_measure;
 const family set_map_measure = measure("set_map", "set precision times set recall", set_map)
-        .described("set_P times set_recall: relevant retrieved squared / (retrieved R).");
+        .described("Relevant retrieved^2 / (retrieved R).");
 
 }  // namespace ndcg::trec_detail

@@ -10,6 +10,6 @@ double set_recall(const query_state& q, const column&) {
 
 extern const family set_recall_measure;
 const family set_recall_measure = measure("set_recall", "recall of the whole retrieved set", set_recall)
-        .described("Relevant retrieved / R: the whole ranked set.");
+        .described("Relevant retrieved / R.");
 
 }  // namespace ndcg::trec_detail

@@ -21,6 +21,6 @@ const family utility_measure = measure("utility", "set utility a,b,c,d (default 
                                    .numbers(coefficients)
                                    .exactly()
                                    .zeroed_when_missing()
-        .described("A rel_ret + B nonrel_ret + C rel_missed + D nonrel_missed; the non-relevant missed need -N (documents in the collection). Exactly four numbers.");
+        .described("A rel_ret + B nonrel_ret + C rel_missed + D nonrel_missed (D needs -N).");
 
 }  // namespace ndcg::trec_detail
