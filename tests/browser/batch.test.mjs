@@ -190,6 +190,7 @@ describe('other ways in', () => {
 
   test('with the ci option each mean shows its bootstrap interval, as ndcg trec --ci prints it', async () => {
     const page = await batchPage();
+    await page.$$eval('details', (all) => all.forEach((d) => { d.open = true; }));
     await page.check('#opt-ci');
     await page.setInputFiles('#ranking-file', set1.run);
     await page.setInputFiles('#qrels-file', set1.qrels);
