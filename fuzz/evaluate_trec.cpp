@@ -21,7 +21,8 @@ const char* const measure_menu[] = {"ndcg",     "ndcg_cut.5,10", "P.5",         
                                     "num_ret",  "ndcg_cut.1",    "official",    "bpref",      "iprec_at_recall.0,.5",
                                     "success",  "gm_map",        "Rprec",       "all_trec",   "all_prefs",
                                     "qrels_jg", "G.1=-2,3=0.5",  "rbp.p=0.5",   "11pt_avg.0.2,0.5", "relstring.3",
-                                    "judged.2", "ndcg_rel",      "Rndcg"};
+                                    "judged.2", "ndcg_rel",      "Rndcg",       "nDCG@10",    "P(rel=2)@5",
+                                    "nDCG(judged_only=True)@5", "SetF(beta=0.5)", "nDCG(gains={0:0,1:1,2:3})@3"};
 constexpr int menu_size = sizeof measure_menu / sizeof measure_menu[0];
 const char* const judgments_menu[] = {"qrels", "qrels", "prefs", "qrels_prefs", "qrels_jg", "qrels", "qrels", "qrels"};
 const char* const preset_menu[] = {"", "", "trec_eval", "gdeval", "sklearn", "lightgbm", "xgboost", "no-such"};

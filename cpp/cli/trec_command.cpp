@@ -103,6 +103,11 @@ std::string measure_help() {
     for (std::string_view f : n.families) names += (names.empty() ? "" : " ") + std::string(f);
     out += wrapped("  " + std::string(n.name), names, 32);
   }
+  std::string ir;
+  for (std::string_view name : ir_measure_names()) ir += (ir.empty() ? "" : " ") + std::string(name);
+  out += "ir_measures' names (-m 'nDCG@10', 'P(rel=2)@5', 'SetF(beta=0.5)'; rel= is -l and\n"
+         "judged_only=True -J, for that measure alone; named as given in the output):\n";
+  out += wrapped(" ", ir, 2);
   return out;
 }
 

@@ -246,6 +246,43 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
   return evaluation_of(evaluated.result, readings, r.output, evaluated.ties);
 }
 
+judgments_index read_judgments(const std::string& qrels, const option_texts& options) {
+  auto req = evaluate_request_of(options);
+  const ndcg::batch_settings& b = value_or_raise(req).batch;
+  auto index = [&]() -> ndcg::expected<judgments_index> {
+    py::gil_scoped_release unlocked;
+    auto text = ndcg::read_qrels(qrels, reading_of(b.run_format, b.qrels_format, {}));
+    if (!text) return text.err();
+    auto judged = ndcg::trec_judgments::read(std::string(text->text()), b.trec.judgments);
+    if (!judged) return judged.err();
+    std::vector<std::string> readings;
+    if (!text->reading.empty()) readings.push_back(text->reading);
+    return judgments_index{std::move(*judged), std::move(readings)};
+  }();
+  return std::move(value_or_raise(index));
+}
+
+py::dict evaluate_on(const judgments_index& index, const std::string& run, bool run_is_path, const option_texts& options) {
+  auto req = evaluate_request_of(options);
+  const evaluate_request& r = value_or_raise(req);
+  std::vector<std::string> readings;
+  auto result = [&]() -> ndcg::expected<ndcg::run_evaluation> {
+    py::gil_scoped_release unlocked;
+    const ndcg::input_reading how = reading_of(r.batch.run_format, r.batch.qrels_format, {});
+    if (!run_is_path) {
+      ndcg::text_source source(run);
+      return ndcg::evaluate_run(index.judged, source, r.batch, how, readings);
+    }
+    std::ifstream file(run, std::ios::binary);
+    if (!file) return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(run)).in("run").with("found", run);
+    auto source = ndcg::stream_source(file, true);
+    return ndcg::evaluate_run(index.judged, *source, r.batch, how, readings);
+  }();
+  const ndcg::run_evaluation& evaluated = value_or_raise(result);
+  readings.insert(readings.begin(), index.readings.begin(), index.readings.end());
+  return evaluation_of(evaluated.result, readings, r.output, evaluated.ties);
+}
+
 // ---- compare ----------------------------------------------------------------------------
 
 namespace {

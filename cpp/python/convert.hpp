@@ -95,6 +95,16 @@ explained explain_grades(const std::vector<double>& grades, const std::string& j
 py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, bool has_run,
                   const std::string& subtopics, const std::string& group, const option_texts& options);
 
+// An evaluator's judgments (ndcg_calc.evaluator): the qrels read once, in
+// the format the options name, then runs evaluated on them as evaluate()
+// evaluates them, with the GIL released (runs on threads run at once).
+struct judgments_index {
+  ndcg::trec_judgments judged;
+  std::vector<std::string> readings;  // how the qrels were read
+};
+judgments_index read_judgments(const std::string& qrels, const option_texts& options);
+py::dict evaluate_on(const judgments_index& index, const std::string& run, bool run_is_path, const option_texts& options);
+
 // An evaluation's reply, for evaluate() and the arrays' evaluate alike:
 // put_trec_result's fields (the tie range's measures among them when
 // asked for; with `columns`, the values per query kept as columns, read

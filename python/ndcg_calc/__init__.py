@@ -9,6 +9,10 @@ evaluation and paired tests between runs, from the same C++ core as the
     merge(partials, **options) -> ArrayEvaluation   parts of a run split by query, merged exactly
     ndcg_calc.dask.evaluate(run, qrels, measures)    a run held in Dask (imports Dask)
     RelevanceEvaluator(qrels, measures).evaluate(run)   pytrec_eval's interface
+    calc_aggregate(measures, qrels, run), iter_calc(...), evaluator(measures, qrels)   ir_measures' interface
+    ndcg_calc.sklearn.ndcg_score(Y, S, k=10)        scikit-learn's ndcg_score and dcg_score (imports NumPy)
+    ndcg_calc.xgboost.metric(k=10)                  a custom_metric for xgb.train; .callback for XGBRanker
+    ndcg_calc.lightgbm.feval(k=10)                  an feval for lgb.train
 
 Every error is an NdcgError (a ValueError) with code, source, line and column.
 """
@@ -18,6 +22,7 @@ from ._compare import Comparison, compare
 from ._errors import NdcgError
 from ._evaluate import Evaluation, evaluate
 from ._explain import Explanation, explain
+from ._ir import Evaluator, Metric, calc_aggregate, evaluator, iter_calc
 from ._merge import merge
 from ._pytrec import (RelevanceEvaluator, compute_aggregated_measure, parse_qrel, parse_run, supported_measures,
                       supported_nicknames)
@@ -32,7 +37,7 @@ __all__ = [
     'explain', 'Explanation', 'evaluate', 'Evaluation', 'ArrayEvaluation', 'compare', 'Comparison', 'merge', 'NdcgError',
     'RelevanceEvaluator', 'supported_measures', 'supported_nicknames', 'parse_run', 'parse_qrel',
     'compute_aggregated_measure', 'option_schema', 'trec_option_schema', 'compare_option_schema', 'error_codes', 'presets',
-    'measure_names', 'describe_measure', 'MIN_INTERVAL_QUERIES',
+    'measure_names', 'describe_measure', 'MIN_INTERVAL_QUERIES', 'calc_aggregate', 'iter_calc', 'evaluator', 'Evaluator', 'Metric',
 ]
 
 

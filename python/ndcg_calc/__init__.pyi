@@ -1,7 +1,7 @@
 # Types of the public API (checked against the module by tests/python/test_stubs.py).
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Literal, Optional, Union
+from typing import Any, Literal, NamedTuple, Optional, Union
 
 _Text = Union[str, bytes]
 _Source = Union[str, bytes, os.PathLike[str], Mapping[str, Mapping[str, float]], Any]
@@ -40,6 +40,7 @@ class Explanation(Mapping[str, Any]):
     tie_range: dict[str, Optional[float]]
     cg: float
     has_judgments: bool
+    in_ideal_order: bool
     metrics: dict[str, float]
     steps: list[dict[str, Any]]
     ideal_steps: list[dict[str, Any]]
@@ -108,6 +109,21 @@ class RelevanceEvaluator:
     def __init__(self, query_relevance: Mapping[str, Mapping[str, int]], measures: Iterable[str],
                  relevance_level: int = ..., judged_docs_only_flag: bool = ...) -> None: ...
     def evaluate(self, scores: Mapping[str, Mapping[str, float]]) -> dict[str, dict[str, float]]: ...
+
+class Metric(NamedTuple):
+    query_id: str
+    measure: Any
+    value: Optional[float]
+
+class Evaluator:
+    def __init__(self, measures: Any, qrels: Any, **options: Any) -> None: ...
+    def evaluate(self, run: Any) -> Evaluation: ...
+    def calc_aggregate(self, run: Any) -> dict[Any, Optional[float]]: ...
+    def iter_calc(self, run: Any) -> Iterator[Metric]: ...
+
+def evaluator(measures: Any, qrels: Any, **options: Any) -> Evaluator: ...
+def calc_aggregate(measures: Any, qrels: Any, run: Any, **options: Any) -> dict[Any, Optional[float]]: ...
+def iter_calc(measures: Any, qrels: Any, run: Any, **options: Any) -> Iterator[Metric]: ...
 
 supported_measures: frozenset[str]
 supported_nicknames: dict[str, set[str]]

@@ -70,7 +70,7 @@ def evaluate(qrels, run=None, measures=None, *, group=None, qid=None, subtopics=
       run = the scores (NumPy arrays of any integer or float type, pandas
       columns, buffers or lists, one per row) with group= the group sizes
       or qid= one query id per row: each group is a query whose documents
-      are its rows, named by their position in it (0, 1, ...). These reach
+      are its rows, named by their position in it (1, 2, ...). These reach
       the core as memory, evaluated on `threads` threads (0: every core),
       and the result is an ArrayEvaluation (the same mapping and
       attributes, read lazily from one list per measure: .columns).

@@ -134,12 +134,15 @@ def _json_value(value):
 def trec_input(value, source):
     """('path', str) or ('text', str|bytes) for a qrels, run, subtopics or group input:
     a file, text, bytes, a DataFrame (as CSV), {qid: {docid: number}} or a list of
-    records [{'query_id': ..., 'doc_id': ..., 'score': ...}] (as JSON)."""
+    records [{'query_id': ..., 'doc_id': ..., 'score': ...}] (as JSON), named
+    tuples with such fields among them (any iterable of them)."""
     found = source_of(value, source)
     if found:
         return found
     if _is_frame(value):
         return 'text', frame_text(value)
+    if not hasattr(value, 'items') and hasattr(value, '__iter__'):  # named tuples (ir_measures' Qrel, ScoredDoc)
+        value = [v._asdict() if hasattr(v, '_asdict') else v for v in value]
     if isinstance(value, (list, tuple)) and value and all(hasattr(v, 'items') for v in value):
         try:
             return 'text', utf8(json.dumps([dict(v) for v in value], default=_json_value))

@@ -12,9 +12,11 @@ compute_aggregated_measure, with pytrec_eval 0.5's semantics:
 - every query's dict holds every measure asked for, summary ones included
   (num_q 1, runid and relstring 0, gm_map and gm_bpref as the logarithms
   compute_aggregated_measure takes the exp of the mean of);
-- supported_measures and supported_nicknames are what pytrec_eval 0.5
-  carries: trec_eval 9's all_trec, every one computable from a qrels dict
-  (trec_eval 10's rbp, rbp_resid and unj are computed when named)."""
+- a family whose parameters make one column (set_F.0.5, utility.1,-1,0,0,
+  ndcg.1=1,2=3) is keyed by its name alone, as pytrec_eval keys it;
+- supported_nicknames are pytrec_eval 0.5's (trec_eval 9's all_trec);
+  supported_measures names every measure computed from a qrels dict: those,
+  trec_eval 10's rbp, rbp_resid and unj, and our err_cut and judged."""
 import math
 import re
 
@@ -24,12 +26,14 @@ from ._options import option_texts, utf8
 
 # What trec_eval 10.0's all_trec added to the trec_eval that pytrec_eval 0.5 builds on.
 _AFTER_PYTREC_EVAL = frozenset({'rbp', 'rbp_resid', 'unj'})
-_NICKNAMES = _core.measure_tables()['nickname_families']
+_TABLES = _core.measure_tables()
 supported_nicknames = {name: set(families) - _AFTER_PYTREC_EVAL if name in ('all_trec', 'all_qrels') else set(families)
-                       for name, families in _NICKNAMES.items()}
-supported_measures = frozenset(supported_nicknames['all_trec'])
-# Families computed from a qrels dict besides those: trec_eval 10's, and ours that read plain qrels.
-_COMPUTABLE = supported_measures | _AFTER_PYTREC_EVAL | {'err_cut', 'judged'}
+                       for name, families in _TABLES['nickname_families'].items()}
+# Every family computed from a qrels dict: pytrec_eval 0.5's, trec_eval 10's, and ours that read plain qrels.
+supported_measures = frozenset(supported_nicknames['all_trec'] | _AFTER_PYTREC_EVAL | {'err_cut', 'judged'})
+_COMPUTABLE = supported_measures
+_ONE_COLUMN = frozenset(_TABLES['one_column'])
+_FAMILIES = sorted(_TABLES['names'], key=len, reverse=True)  # the longest first: ndcg_cut before ndcg
 _GM_FLOOR = 0.00001  # trec_eval's floor before the logarithm of gm_map and gm_bpref
 
 _PARAMETERS = r'{}[\._]([0-9]+(\.[0-9]+)?(,[0-9]+(\.[0-9]+)?)*)'
@@ -84,6 +88,13 @@ def _per_query_value(name, value):
     return float(value)
 
 
+def _key_of(printed):
+    """pytrec_eval's key of a column: "set_F" for set_F_0.5, as it names
+    every column but those of cutoffs and fractions by the family alone."""
+    family = next((b for b in _FAMILIES if printed == b or printed.startswith(b + '_')), printed)
+    return family if family in _ONE_COLUMN else printed
+
+
 class RelevanceEvaluator:
     """RelevanceEvaluator(query_relevance, measures, relevance_level=1,
     judged_docs_only_flag=False).evaluate(scores) -> {qid: {measure: value}}."""
@@ -105,7 +116,8 @@ class RelevanceEvaluator:
             return {qid: {} for qid in scores if qid in self._qrels}
         reply = _core.evaluate_dicts(self._qrels, scores, self._options, 0)
         columns = reply['columns']
-        return {qid: {m: _per_query_value(m, columns[m][i]) for m in reply['measures']}
+        keys = {m: _key_of(m) for m in reply['measures']}
+        return {qid: {keys[m]: _per_query_value(m, columns[m][i]) for m in reply['measures']}
                 for i, qid in enumerate(reply['qids'])}
 
 

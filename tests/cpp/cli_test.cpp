@@ -243,9 +243,10 @@ TEST_CASE("help and version exit with 0") {
   CHECK(run({"--version"}).out == "ndcg 0.1.0\n");
   CHECK(run({"explain", "--help"}).out.find("--gain-table") != std::string::npos);
   const std::string trec_help = run({"trec", "--help"}).out;
-  // Every family of the measure list, and every nickname, is in --help.
+  // Every family of the measure list, every nickname and every ir_measures name is in --help.
   for (const auto& m : ndcg::trec_measures()) CHECK_MESSAGE(trec_help.find("\n  " + std::string(m.name)) != std::string::npos, m.name);
   for (const auto& n : ndcg::trec_nicknames()) CHECK_MESSAGE(trec_help.find("\n  " + std::string(n.name)) != std::string::npos, n.name);
+  for (std::string_view n : ndcg::ir_measure_names()) CHECK_MESSAGE(trec_help.find(" " + std::string(n)) != std::string::npos, n);
   CHECK(run({"presets"}).out.find("sklearn\t") != std::string::npos);
 }
 

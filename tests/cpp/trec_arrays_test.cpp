@@ -1,7 +1,8 @@
 // evaluate_arrays: queries held as numbers give what evaluate_trec gives for
-// the same run and qrels written as text (documents named by their zero-
-// padded position, which orders ties as positions do), on one thread or
-// several; bad labels and scores are refused at their row.
+// the same run and qrels written as text (documents named by their position
+// from 1, as every input read by position names them: "9" orders before
+// "10" as docids), on one thread or several; bad labels and scores are
+// refused at their row.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -40,7 +41,7 @@ generated make_queries(unsigned seed, std::size_t queries) {
       g.labels.push_back(label);
       g.scores.push_back(score);
       char doc[24];  // any std::size_t
-      std::snprintf(doc, sizeof doc, "%03zu", i);
+      std::snprintf(doc, sizeof doc, "%zu", i + 1);
       if (!std::isnan(label)) g.qrels += std::string(qid) + " 0 " + doc + " " + std::to_string(static_cast<int>(label)) + "\n";
       g.run += std::string(qid) + " Q0 " + doc + " 0 " + ndcg::shortest(score) + " arrays\n";
     }

@@ -22,14 +22,15 @@ def _queries(seed=3, count=40):
 
 
 def _as_text(labels, scores, sizes):
-    """The same queries as qrels and run text, documents named by their zero-padded position."""
+    """The same queries as qrels and run text, documents named by their position from 1 (as LETOR
+    and tables without a doc column name them: "9" orders before "10" as docids)."""
     qrels, run, row = [], [], 0
     width = len(str(len(sizes)))
     for q, size in enumerate(sizes):
         qid = str(q + 1).zfill(width)
         for i in range(size):
-            qrels.append('%s 0 %03d %d\n' % (qid, i, labels[row]))
-            run.append('%s Q0 %03d 0 %r t\n' % (qid, i, float(scores[row])))
+            qrels.append('%s 0 %d %d\n' % (qid, i + 1, labels[row]))
+            run.append('%s Q0 %d 0 %r t\n' % (qid, i + 1, float(scores[row])))
             row += 1
     return ''.join(qrels), ''.join(run)
 

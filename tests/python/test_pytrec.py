@@ -141,6 +141,7 @@ def test_nicknames_name_what_pytrec_eval_s_name_every_query_carries_every_measur
     all_trec = pytrec_eval.RelevanceEvaluator(QREL, {'all_trec'}).evaluate({'q1': {}, 'q2': {}})
     assert {'relstring', 'gm_bpref', 'utility', 'ndcg_cut_1000', 'num_nonrel_judged_ret'} <= set(all_trec['q1'])
     assert not {'rbp', 'unj_5'} & set(all_trec['q1'])  # trec_eval 10's, after pytrec_eval 0.5's all_trec
+    assert {'rbp', 'rbp_resid', 'unj', 'err_cut', 'judged'} <= pytrec_eval.supported_measures  # computed when named
     assert pytrec_eval.supported_nicknames['official'] == {'runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret',
                                                            'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank',
                                                            'iprec_at_recall', 'P'}
@@ -167,3 +168,14 @@ def test_summary_measures_per_query_aggregate_to_trec_eval_s_all_line():
         measure, _, value = (part.strip() for part in line.split('\t'))
         got = pytrec_eval.compute_aggregated_measure(measure, [q[measure] for q in result.values()])
         assert got == pytest.approx(float(value), rel=1e-12), measure
+
+
+def test_a_family_of_one_column_is_keyed_by_its_name_whatever_its_parameters():
+    # QREL and RUN_DICT: q1 ranks d3, d1, d2 with d2 alone relevant, so P = 1/3, R = 1 and
+    # set_F.x = (x + 1) P R / (x P + R): 0.5 at x = 1, 3/7 at x = 0.5, 0.6 at x = 2.
+    for params, expected in (('', 0.5), ('.0.5', 3 / 7), ('_2', 0.6)):
+        result = pytrec_eval.RelevanceEvaluator(QREL, {'set_F' + params}).evaluate(RUN_DICT)
+        assert set(result['q1']) == {'set_F'}
+        assert result['q1']['set_F'] == pytest.approx(expected, rel=1e-15), params
+    others = pytrec_eval.RelevanceEvaluator(QREL, {'utility', 'ndcg_cut.2', 'ndcg'}).evaluate(RUN_DICT)  # ndcg_cut is not ndcg's
+    assert set(others['q1']) == {'utility', 'ndcg_cut_2', 'ndcg'}

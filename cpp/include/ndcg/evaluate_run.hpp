@@ -38,6 +38,11 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<std::string>& readings);
 
+// The same against judgments read once (trec_judgments::read of the TREC
+// text read_qrels gives): many runs, on several threads at once.
+expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
+                                      const input_reading& ir, std::vector<std::string>& readings);
+
 // One input that holds both the judgments and the scores (a table with a
 // rel and a score column, JSON records), read whole.
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,

@@ -53,6 +53,8 @@ const std::vector<trec_nickname>& trec_nicknames();
 // The measures evaluated when none are given: trec_eval's default
 // ("official") set, line for line.
 const std::vector<std::string>& default_trec_measures();
+// ir_measures' names -m takes too ("nDCG" for nDCG@10, "P" for P(rel=2)@5, ...).
+const std::vector<std::string_view>& ir_measure_names();
 // One family explained (`ndcg trec --help-measure NAME`): what it computes,
 // its formula, parameters, "all" line, and trec_eval's rules on ties,
 // unjudged documents, -l and -J as they hold for it. NAME is a family
@@ -145,6 +147,22 @@ class text_source : public run_source {
 // seeking; standard input, `can_rewind` false, is read once.
 std::unique_ptr<run_source> stream_source(std::istream& in, bool can_rewind);
 
+// Judgments read and indexed once for many runs: the text is held, and
+// every stream opened on them shares the index, read-only, so runs can be
+// evaluated against them on several threads at once.
+class trec_judgments {
+ public:
+  // TREC judgments in the -R format (qrels: `qid iter docid rel` lines).
+  static expected<trec_judgments> read(std::string text, judgment_format format = judgment_format::qrels);
+  std::string_view text() const;
+  judgment_format format() const;
+
+ private:
+  friend class trec_stream;
+  struct held;
+  std::shared_ptr<const held> held_;
+};
+
 // A run evaluated piece by piece, query by query: memory holds the qrels
 // and the query being read, not the run. The run must be grouped by query
 // (as run files are); a query that comes back after others is an
@@ -153,6 +171,8 @@ class trec_stream {
  public:
   static expected<trec_stream> open(std::string_view qrels_text, const trec_options& opt,
                                     std::string_view subtopics = {});
+  // On judgments read once; opt.judgments must be their format.
+  static expected<trec_stream> open(const trec_judgments& judged, const trec_options& opt);
   trec_stream(trec_stream&&) noexcept;
   trec_stream& operator=(trec_stream&&) noexcept;
   ~trec_stream();
@@ -197,6 +217,25 @@ struct merge_part {
 };
 expected<trec_result> merge_trec(const std::vector<merge_part>& parts);
 
+// ir_measures' names may ask measure by measure for other conventions than
+// the options' (P(rel=2)@5: -l 2; nDCG(judged_only=True)@10: -J): the
+// options are then evaluated by `evaluate` once per set of conventions
+// named, each time with that set and its measures (the options' own set
+// first), and the columns put side by side. One set: evaluate(opt).
+class trec_evaluate_ref {  // any callable (const trec_options&) -> expected<trec_result>, by reference
+ public:
+  template <class F>
+  trec_evaluate_ref(F& f) : f_(&f), call_([](void* f, const trec_options& o) { return (*static_cast<F*>(f))(o); }) {}
+  expected<trec_result> operator()(const trec_options& o) const { return call_(f_, o); }
+
+ private:
+  void* f_;
+  expected<trec_result> (*call_)(void*, const trec_options&);
+};
+expected<trec_result> evaluate_by_conventions(const trec_options& opt, trec_evaluate_ref evaluate);
+// How many evaluations that takes.
+expected<std::size_t> convention_passes(const trec_options& opt);
+
 // Evaluates a run against qrels. `subtopics` (may be empty) is ndeval-style
 // subtopic qrels for alpha_ndcg_cut; with empty qrels, or qrels that are
 // the same text, the per-document judgments come from the subtopics. An error from reading an input keeps its
@@ -210,8 +249,9 @@ expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_vie
 // Query q's ranked documents are rows [starts[q], starts[q + 1]) of
 // `labels` (their judgments; NaN: not judged) and `scores`. A document is
 // named by `ids` (one per row) or, when that is empty, by its position in
-// its query (0, 1, ...), which also orders equal scores as docids do
-// (the larger first, as trec_eval). `extra` holds, per query
+// its query (1, 2, ..., as LETOR and tables without a doc column name
+// them), which orders equal scores as those names do as docids (the
+// larger in byte order first, as trec_eval: "9" before "10"). `extra` holds, per query
 // (extra_starts, same shape), the grades of judged documents the query did
 // not rank: they count in num_rel and in the ideal list. Labels and extra
 // grades must be whole numbers; scores finite. An error names the row

@@ -327,6 +327,11 @@ void put_measure_tables(field_sink& out) {
   out.end();
   out.texts("default", views_of(default_trec_measures()));
   out.texts("compare_default", views_of(default_compare_measures()));
+  // Families whose parameters make one column (numbers, gains): pytrec_eval keys it by the family's name.
+  std::vector<std::string_view> one_column;
+  for (const trec_measure_info& m : trec_measures())
+    if (m.parameters == "numbers" || m.parameters == "gains") one_column.push_back(m.name);
+  out.texts("one_column", one_column);
 }
 
 }  // namespace ndcg

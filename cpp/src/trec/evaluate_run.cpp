@@ -50,24 +50,35 @@ class headed_source final : public run_source {
   std::size_t at_ = 0;
 };
 
-expected<trec_result> streamed(std::string_view qrels, run_source& run, const trec_options& opt,
-                               std::string_view subtopics) {
-  auto stream = trec_stream::open(qrels, opt, subtopics);
-  if (!stream) return stream.err();
-  return stream->feed_all(run);
+// Once per set of conventions the measures name, the run read again from its
+// start; `open` opens a stream for one set of options (on qrels text, or on
+// judgments read once).
+template <class Open>
+expected<trec_result> streamed(const Open& open, run_source& run, const trec_options& opt) {
+  bool first = true;
+  auto once = [&](const trec_options& o) -> expected<trec_result> {
+    if (!first && !run.rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
+    first = false;
+    auto stream = open(o);
+    if (!stream) return stream.err();
+    return stream->feed_all(run);
+  };
+  return evaluate_by_conventions(opt, once);
 }
 
-// A TREC run fed as it comes; its tie range by reading it again.
-expected<run_evaluation> evaluate_streamed(std::string_view qrels, headed_source& run, const batch_settings& b,
-                                           std::string_view subtopics) {
+// A TREC run fed as it comes; its tie range, or measures of other conventions, by reading it again.
+template <class Open>
+expected<run_evaluation> evaluate_streamed(const Open& open, headed_source& run, const batch_settings& b) {
   run_evaluation out;
-  if (!b.tie_range) {
-    auto r = streamed(qrels, run, b.trec, subtopics);
+  auto passes = convention_passes(b.trec);
+  if (!passes) return passes.err();
+  if (!b.tie_range && *passes == 1) {
+    auto r = streamed(open, run, b.trec);
     if (!r) return r.err();
     out.result = std::move(*r);
     return out;
   }
-  // A source that cannot go back (standard input) is kept whole to be read three times.
+  // A source that cannot go back (standard input) is kept whole to be read again.
   std::string kept;
   std::optional<text_source> copy;
   run_source* again = &run;
@@ -75,16 +86,21 @@ expected<run_evaluation> evaluate_streamed(std::string_view qrels, headed_source
     kept = run.rest();
     again = &copy.emplace(kept);
   }
-  auto r = streamed(qrels, *again, b.trec, subtopics);
+  auto r = streamed(open, *again, b.trec);
   if (!r) return r.err();
   out.result = std::move(*r);
+  if (!b.tie_range) return out;
   auto ties = tie_range_by(b.trec, [&](const trec_options& o) -> expected<trec_result> {
     if (!again->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
-    return streamed(qrels, *again, o, subtopics);
+    return streamed(open, *again, o);
   });
   if (!ties) return ties.err();
   out.ties = std::move(*ties);
   return out;
+}
+
+auto on_text(std::string_view qrels, std::string_view subtopics) {
+  return [qrels, subtopics](const trec_options& o) { return trec_stream::open(qrels, o, subtopics); };
 }
 
 // Inputs read whole as TREC text, evaluated in one piece.
@@ -134,7 +150,24 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
   }
   readings.clear();
   if (!q.reading.empty()) readings.push_back(q.reading);
-  return with_intervals(evaluate_streamed(q.text(), headed, b, subtopics), b);
+  return with_intervals(evaluate_streamed(on_text(q.text(), subtopics), headed, b), b);
+}
+
+// A run in another format is read whole and turned into TREC text beside the judgments' text.
+expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
+                                      const input_reading& ir, std::vector<std::string>& readings) {
+  headed_source headed(run);
+  readings.clear();
+  const auto open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
+  if (streams_as_trec(headed.head(), trec_text::passed(judged.text(), input_format::trec), b.run_format))
+    return with_intervals(evaluate_streamed(open, headed, b), b);
+  const std::string text = headed.rest();
+  auto in = read_inputs(judged.text(), {text}, ir, true);
+  if (!in) return in.err();
+  readings = in->readings;
+  text_source converted(in->runs[0].text());
+  headed_source again(converted);
+  return with_intervals(evaluate_streamed(open, again, b), b);
 }
 
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,

@@ -15,6 +15,7 @@
 #include "base/text.hpp"
 #include "ndcg/parse.hpp"
 #include "ndcg/report.hpp"
+#include "trec/measures/ir_names.hpp"
 #include "trec/measures/list.hpp"
 #include "trec/trec_detail.hpp"
 
@@ -257,6 +258,26 @@ void add_variant_columns(plan& p, const family& f, const std::vector<measure_spe
   }
 }
 
+// An ir_measures name's own column, named as given; its conventions must be
+// the options' (evaluate_by_conventions makes them so).
+status add_ir_column(plan& p, const ir_measure& m, const trec_options& opt) {
+  if ((m.relevance_level && static_cast<double>(*m.relevance_level) != opt.conv.relevance_level) ||
+      (m.judged_only && *m.judged_only != opt.judged_only))
+    return bad_measure(m.given, echo(m.given) + " asks for other conventions than the options': evaluate it by itself");
+  for (const column& c : p.columns)
+    if (c.name == m.given) return done{};
+  column c;
+  c.of = m.of;
+  c.name = m.given;
+  c.numbers = m.numbers;
+  c.param = m.of->params == param_kind::fractions ? m.level : static_cast<double>(m.cutoff);
+  c.cutoff = m.cutoff > SIZE_MAX ? SIZE_MAX : static_cast<std::size_t>(m.cutoff);
+  if (m.of->params == param_kind::gains || (m.of->needs & need_gain_sums)) c.scheme = scheme_for(p, m.gains);
+  p.columns.push_back(std::move(c));
+  p.needs |= m.of->needs;
+  return done{};
+}
+
 // Sorting the top k is enough when every measure stops at a cutoff k.
 std::size_t sort_depth_of(const plan& p) {
   std::size_t depth = 0;
@@ -309,7 +330,14 @@ expected<plan> make_plan(const trec_options& opt) {
       expand_nicknames(opt.measures.empty() ? default_trec_measures() : opt.measures, missing);
   std::vector<wanted_family> per(families().size());
   plan p;
+  std::vector<ir_measure> named;  // ir_measures' names, each a column of its own after the others
   for (const std::string& text : wanted) {
+    auto ir = read_ir_measure(text);
+    if (!ir) return ir.err();
+    if (ir->of) {
+      named.push_back(std::move(*ir));
+      continue;
+    }
     auto spec = parse_measure(text);
     if (!spec) return spec.err();
     p.notes.insert(p.notes.end(), spec->notes.begin(), spec->notes.end());
@@ -332,6 +360,8 @@ expected<plan> make_plan(const trec_options& opt) {
     }
     p.needs |= f.needs;
   }
+  for (const ir_measure& m : named)
+    if (auto ok = add_ir_column(p, m, opt); !ok) return ok.err();
   for (const column& c : p.columns)
     if (c.of->needs & need_subtopics) p.max_alpha_cutoff = std::max(p.max_alpha_cutoff, c.cutoff);
   if (auto ok = check_judgments(p, opt.judgments); !ok) return ok.err();

@@ -197,7 +197,8 @@ void fill_result(const array_queries& in, std::size_t width, std::size_t text_wi
 
 using namespace trec_detail;
 
-expected<trec_result> evaluate_arrays(const array_queries& in, const trec_options& opt, unsigned threads) {
+namespace {
+expected<trec_result> evaluate_arrays_once(const array_queries& in, const trec_options& opt, unsigned threads) {
   auto p = make_plan(opt);
   if (!p) return p.err();
   if (auto ok = check_plan(*p, opt); !ok) return ok.err();
@@ -231,6 +232,13 @@ expected<trec_result> evaluate_arrays(const array_queries& in, const trec_option
   take_means(r);
   if (!opt.zscores.empty()) name_zscores(r);
   return r;
+}
+
+}  // namespace
+
+expected<trec_result> evaluate_arrays(const array_queries& in, const trec_options& opt, unsigned threads) {
+  auto once = [&](const trec_options& o) { return evaluate_arrays_once(in, o, threads); };
+  return evaluate_by_conventions(opt, once);
 }
 
 }  // namespace ndcg

@@ -76,13 +76,15 @@ namespace {
 struct key_order {
   bool by_docid;
   const run_entry* run;
-  const std::string_view* ids;  // when run is null; neither: the prefixes are the positions, all apart
+  const std::string_view* ids;  // when run is null; neither: documents named by their positions
   bool operator()(const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) const {
     if (a.score != b.score) return a.score > b.score;
     if (a.tier != b.tier) return a.tier > b.tier;
     if (!by_docid) return a.index < b.index;
     if (a.prefix != b.prefix) return a.prefix > b.prefix;
-    return run ? run[a.index].docid > run[b.index].docid : ids[a.index] > ids[b.index];
+    if (run) return run[a.index].docid > run[b.index].docid;
+    // Positions' names sharing eight digits: the longer, else the later, is the larger.
+    return ids ? ids[a.index] > ids[b.index] : a.index > b.index;
   }
 };
 
@@ -94,6 +96,21 @@ std::uint64_t docid_prefix(std::string_view docid) {
   if (!docid.empty()) std::memcpy(bytes, docid.data(), docid.size() < 8 ? docid.size() : 8);
   std::uint64_t p = 0;
   for (const unsigned char b : bytes) p = p << 8 | b;  // compilers make this one load and a byte swap
+  return p;
+}
+
+// The prefix of a document named by its position (1, 2, ...: its name in
+// every input read by position), written in decimal as the readers write it,
+// so equal scores order as those names do as docids ("9" before "10").
+std::uint64_t position_prefix(std::size_t n) {
+  char digits[24];
+  std::size_t length = 0;
+  do {
+    digits[length++] = static_cast<char>('0' + n % 10);
+    n /= 10;
+  } while (n != 0);
+  std::uint64_t p = 0;
+  for (std::size_t i = 0; i < 8; ++i) p = p << 8 | (i < length ? static_cast<unsigned char>(digits[length - 1 - i]) : 0u);
   return p;
 }
 
@@ -203,7 +220,7 @@ void query_evaluator::index_rows(const rows_input& q) {
     const int level = std::isnan(label) ? not_judged : grade < 0 ? judged_negative : grades_.index_of(grade);
     count_level(grade, level);
     const long judged_grade = level >= 0 ? grade : 0;
-    const std::uint64_t prefix = !by_docid ? 0 : q.ids ? docid_prefix(q.ids[i]) : i;
+    const std::uint64_t prefix = !by_docid ? 0 : q.ids ? docid_prefix(q.ids[i]) : position_prefix(i + 1);
     keys_[i] = sort_key{detail::comparable_score(q.scores[i], conv_.opt), conv_.tied_grades * judged_grade, prefix,
                         static_cast<std::uint32_t>(i), level};
   }

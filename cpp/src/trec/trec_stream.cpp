@@ -86,7 +86,8 @@ struct trec_stream::state {
   trec_options opt;
   plan p;
   conventions conv;
-  judgments judged;
+  std::shared_ptr<const judgments> held;  // the judgments, perhaps shared by other streams
+  const judgments& judged() const { return *held; }
   subtopic_qrels_file subtopics;
   handle_table subtopics_of;             // qid -> index in subtopics.queries
   grade_levels levels;
@@ -127,7 +128,9 @@ struct trec_stream::state {
   // it stops before the members its queries use are destroyed.
   std::unique_ptr<query_worker> worker;
 
+  static expected<std::unique_ptr<state>> planned(const trec_options& opt);
   status read_judged(std::string_view qrels, std::string_view subtopics_text);
+  status ready();
   status open_query(const detail::field& qid, std::size_t line);
   status close_query(std::string_view qid, std::string_view tag, std::string_view block);
   static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
@@ -156,16 +159,16 @@ status trec_stream::state::read_judged(std::string_view qrels, std::string_view 
                             [&](std::uint32_t other) { return queries[other].qid == queries[i].qid; });
   }
   if (from_subtopics) {
-    s.judged = judgments_from(s.subtopics);
+    s.held = std::make_shared<const judgments>(judgments_from(s.subtopics));
     s.qrels_text = subtopics_text;
     s.qrels_source = "subtopics";
   } else {
     auto j = read_judgments(qrels_text, s.opt.judgments);
     if (!j) return error(j.err()).in("qrels");
-    s.judged = std::move(*j);
+    s.held = std::make_shared<const judgments>(std::move(*j));
     s.qrels_text = qrels_text;
   }
-  if (s.judged.queries.empty())
+  if (s.judged().queries.empty())
     return fail(error_code::empty_input, "the qrels have no judgments, so there is nothing to evaluate").in("qrels");
   if (s.p.wants(need_subtopics) && s.subtopics.queries.empty())
     return fail(error_code::needs_subtopics,
@@ -179,8 +182,8 @@ trec_stream::trec_stream(trec_stream&&) noexcept = default;
 trec_stream& trec_stream::operator=(trec_stream&&) noexcept = default;
 trec_stream::~trec_stream() = default;
 
-expected<trec_stream> trec_stream::open(std::string_view qrels_text, const trec_options& opt,
-                                        std::string_view subtopics) {
+// The options read into a new state: the plan, the conventions, -Z's means.
+expected<std::unique_ptr<trec_stream::state>> trec_stream::state::planned(const trec_options& opt) {
   auto s = std::make_unique<state>();
   s->opt = opt;
   auto p = make_plan(opt);
@@ -194,23 +197,75 @@ expected<trec_stream> trec_stream::open(std::string_view qrels_text, const trec_
     if (!z) return error(z.err()).in("zscores");
     s->zscores = std::move(*z);
   }
-  if (auto ok = s->read_judged(qrels_text, subtopics); !ok) return ok.err();
-  auto levels = make_levels(s->judged, s->p, s->conv, s->qrels_text);
-  if (!levels) return error(levels.err()).in(s->qrels_source);
-  s->levels = std::move(*levels);
-  s->evaluator = std::make_unique<query_evaluator>(s->p, s->conv, s->levels);
-  s->evaluated.assign(s->judged.queries.size(), 0);
-  s->first_line_of.assign(s->judged.queries.size(), 0);
-  return trec_stream(std::move(s));
+  return s;
+}
+
+// With the judgments in place: their grades' gains and the query loop's state.
+status trec_stream::state::ready() {
+  auto graded = make_levels(judged(), p, conv, qrels_text);
+  if (!graded) return error(graded.err()).in(qrels_source);
+  levels = std::move(*graded);
+  evaluator = std::make_unique<query_evaluator>(p, conv, levels);
+  evaluated.assign(judged().queries.size(), 0);
+  first_line_of.assign(judged().queries.size(), 0);
+  return done{};
+}
+
+expected<trec_stream> trec_stream::open(std::string_view qrels_text, const trec_options& opt,
+                                        std::string_view subtopics) {
+  auto s = state::planned(opt);
+  if (!s) return s.err();
+  if (auto ok = (*s)->read_judged(qrels_text, subtopics); !ok) return ok.err();
+  if (auto ok = (*s)->ready(); !ok) return ok.err();
+  return trec_stream(std::move(*s));
+}
+
+struct trec_judgments::held {
+  std::string text;
+  judgment_format format = judgment_format::qrels;
+  std::shared_ptr<const judgments> judged;
+};
+
+expected<trec_judgments> trec_judgments::read(std::string text, judgment_format format) {
+  auto h = std::make_shared<held>();
+  h->text = std::move(text);
+  h->format = format;
+  auto j = read_judgments(h->text, format);
+  if (!j) return error(j.err()).in("qrels");
+  if (j->queries.empty())
+    return fail(error_code::empty_input, "the qrels have no judgments, so there is nothing to evaluate").in("qrels");
+  h->judged = std::make_shared<const judgments>(std::move(*j));
+  trec_judgments out;
+  out.held_ = std::move(h);
+  return out;
+}
+
+std::string_view trec_judgments::text() const { return held_->text; }
+judgment_format trec_judgments::format() const { return held_->format; }
+
+expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec_options& opt) {
+  if (opt.judgments != judged.format())
+    return option_fail(error_code::bad_input, "judgments",
+                       "these judgments were read as -R " + std::string(name_of(judged.format())) + ", not -R " +
+                           std::string(name_of(opt.judgments)));
+  auto s = state::planned(opt);
+  if (!s) return s.err();
+  if ((*s)->p.wants(need_subtopics))
+    return fail(error_code::needs_subtopics, "alpha_ndcg_cut needs subtopic qrels, which judgments read once lack")
+        .in("subtopics");
+  (*s)->held = judged.held_->judged;
+  (*s)->qrels_text = judged.held_->text;
+  if (auto ok = (*s)->ready(); !ok) return ok.err();
+  return trec_stream(std::move(*s));
 }
 
 // A query's row of values, kept; an error is kept in `problem`, but for a
 // docid twice in the run, which the caller names (it has the lines).
 status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::size_t count) {
-  const judged_query& jq = judged.queries[q];
+  const judged_query& jq = judged().queries[q];
   query_input in;
   in.qid = jq.qid;
-  in.judged = &judged;
+  in.judged = &judged();
   in.judged_begin = jq.begin;
   in.judged_end = jq.end;
   in.run = run;
@@ -234,7 +289,7 @@ status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::
 // A new query starts: one already read means the run is not grouped.
 status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
   current.clear();
-  const std::uint32_t q = judged.find(qid.text);
+  const std::uint32_t q = judged().find(qid.text);
   if (collecting || q == handle_table::none || first_line_of[q] == 0) return done{};
   const std::size_t first = first_line_of[q];
   return fail(error_code::ungrouped_run,
@@ -295,7 +350,7 @@ void trec_stream::state::handle(std::uint32_t q, const std::vector<pending_line>
 // A query's lines all came: judged ones go to the second thread.
 status trec_stream::state::close_query(std::string_view qid, std::string_view tag, std::string_view block) {
   run_id.assign(tag);
-  const std::uint32_t q = judged.find(qid);
+  const std::uint32_t q = judged().find(qid);
   if (collecting) return done{};
   if (q == handle_table::none) return read_lines(current, on_reader);  // checked, not evaluated
   first_line_of[q] = current.front().line;
@@ -347,7 +402,7 @@ status trec_stream::state::evaluate_kept() {
       const std::size_t later = std::max(lines[at].line, lines[i].line), earlier = std::min(lines[at].line, lines[i].line);
       return fail(error_code::duplicate_id,
                   "expected each docid once per query, got " + echo(lines[i].docid) + " again in query " +
-                      echo(judged.queries[q].qid) + " (first on line " + std::to_string(earlier) + ")",
+                      echo(judged().queries[q].qid) + " (first on line " + std::to_string(earlier) + ")",
                   later, 1)
           .with("found", lines[i].docid)
           .with("first_line", std::to_string(earlier))
@@ -380,7 +435,7 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
     if (s.collecting) {
       double score = 0;
       if (auto ok = detail::read_score(f, l.number, score); !ok) return error(ok.err()).in("run");
-      if (!open || !detail::same_id(f[0].text, qid)) kept_query = s.judged.find(f[0].text);
+      if (!open || !detail::same_id(f[0].text, qid)) kept_query = s.judged().find(f[0].text);
       open = true;
       qid = f[0].text;
       if (kept_query != handle_table::none) s.keep_line(kept_query, f[2].text, score, l.number);
@@ -421,8 +476,8 @@ void trec_stream::regroup() {
   state& s = *s_;
   if (s.worker) s.worker->finish();
   s.worker.reset();
-  s.evaluated.assign(s.judged.queries.size(), 0);
-  s.first_line_of.assign(s.judged.queries.size(), 0);
+  s.evaluated.assign(s.judged().queries.size(), 0);
+  s.first_line_of.assign(s.judged().queries.size(), 0);
   s.row_query.clear();
   s.values.clear();
   s.texts.clear();
@@ -432,12 +487,12 @@ void trec_stream::regroup() {
   s.at_start = true;
   s.run_id.clear();
   s.collecting = true;
-  s.kept.assign(s.judged.queries.size(), state::kept_query());
+  s.kept.assign(s.judged().queries.size(), state::kept_query());
 }
 
 status trec_stream::add_query(std::string_view qid, const std::vector<run_entry>& entries) {
   state& s = *s_;
-  const std::uint32_t q = s.judged.find(qid);
+  const std::uint32_t q = s.judged().find(qid);
   if (q != handle_table::none)
     if (auto ok = s.evaluate(q, entries.data(), entries.size()); !ok) return ok;
   if (s.problem) return *s.problem;
@@ -471,13 +526,13 @@ expected<trec_result> trec_stream::finish() {
   if (s.problem) return *s.problem;
   // Queries only in the qrels, in qid order (the first missing is named).
   std::vector<std::size_t> missing;
-  for (std::uint32_t q = 0; q < s.judged.queries.size(); ++q)
+  for (std::uint32_t q = 0; q < s.judged().queries.size(); ++q)
     if (!s.evaluated[q]) missing.push_back(q);
   const bool named = !s.opt.complete && !s.row_query.empty() && !missing.empty() && s.opt.strict;
   if (named || s.opt.complete)  // else they are left out, in no order
-    detail::sort_indices(missing, [&](std::size_t a, std::size_t b) { return s.judged.queries[a].qid < s.judged.queries[b].qid; });
+    detail::sort_indices(missing, [&](std::size_t a, std::size_t b) { return s.judged().queries[a].qid < s.judged().queries[b].qid; });
   if (named)
-    return missing_from_run(s.judged.queries[missing.front()], s.judged, s.qrels_text, s.qrels_source);
+    return missing_from_run(s.judged().queries[missing.front()], s.judged(), s.qrels_text, s.qrels_source);
   if (s.opt.complete)
     for (const std::size_t q_at : missing)
       if (auto ok = s.evaluate(static_cast<std::uint32_t>(q_at), nullptr, 0); !ok) return ok.err();  // one line: not reached
@@ -489,7 +544,7 @@ expected<trec_result> trec_stream::finish() {
   // trec_eval prints and sums in qid byte order, which matters for the last bits.
   std::vector<std::size_t> order(s.row_query.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  const auto qid_of = [&](std::size_t i) { return s.judged.queries[s.row_query[i]].qid; };
+  const auto qid_of = [&](std::size_t i) { return s.judged().queries[s.row_query[i]].qid; };
   detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return qid_of(a) < qid_of(b); });
   trec_result r;
   describe_columns(s.p, r);
@@ -516,8 +571,9 @@ expected<trec_result> trec_stream::finish() {
   return r;
 }
 
-expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,
-                                    const trec_options& opt, std::string_view subtopics) {
+namespace {
+expected<trec_result> evaluate_once(std::string_view qrels_text, std::string_view run_text, const trec_options& opt,
+                                    std::string_view subtopics) {
   auto stream = trec_stream::open(qrels_text, opt, subtopics);
   if (!stream) return stream.err();
   if (auto ok = detail::check_size(run_text, limits{}); !ok) return error(ok.err()).in("run");
@@ -528,6 +584,13 @@ expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_vie
   stream->regroup();
   if (auto again = stream->feed(run_text, true); !again) return again.err();
   return stream->finish();
+}
+}  // namespace
+
+expected<trec_result> evaluate_trec(std::string_view qrels_text, std::string_view run_text,
+                                    const trec_options& opt, std::string_view subtopics) {
+  auto once = [&](const trec_options& o) { return evaluate_once(qrels_text, run_text, o, subtopics); };
+  return evaluate_by_conventions(opt, once);
 }
 
 }  // namespace ndcg

@@ -71,7 +71,9 @@ expected<const family*> lookup(std::string_view name) {
   if (f && f->params != param_kind::none && name.size() > params &&
       name.find_first_not_of("0123456789.,=-p", params) == std::string_view::npos)
     return f;
-  return parse_measure(base).err();
+  auto spec = parse_measure(base);  // its error names the known measures
+  if (!spec) return spec.err();
+  return fail(error_code::unknown_measure, "unknown measure " + echo(name)).with("found", name);
 }
 
 }  // namespace

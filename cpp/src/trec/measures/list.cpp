@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "trec/measures/ir_names.hpp"
+
 namespace ndcg::trec_detail {
 
 extern const family runid_measure, num_q_measure, num_ret_measure, num_rel_measure, num_rel_ret_measure,
@@ -77,13 +79,15 @@ const family* find_family(std::string_view name) {
   return nullptr;
 }
 
-// Tries the longest prefix first: "map_cut_10" is map_cut's, not map's.
+// Tries the longest prefix first: "map_cut_10" is map_cut's, not map's;
+// then ir_measures' names ("nDCG@10" is ndcg_cut's).
 const family* family_of_column(std::string_view printed) {
   for (std::size_t cut = printed.size(); cut > 0; cut = printed.rfind('_', cut - 1)) {
     if (const family* f = find_family(printed.substr(0, cut))) return f;
     if (cut == std::string_view::npos || cut == 0) break;
   }
-  return nullptr;
+  auto ir = read_ir_measure(printed);
+  return ir ? ir->of : nullptr;
 }
 
 std::size_t order_of(const family& f) {

@@ -1,0 +1,74 @@
+"""ir_measures' calling shape over evaluate(): calc_aggregate(measures,
+qrels, run) -> {measure: mean}, iter_calc(measures, qrels, run) -> Metric
+tuples, evaluator(measures, qrels) with .calc_aggregate(run) and
+.iter_calc(run). Measures are ir_measures' names ("nDCG@10", "P(rel=2)@5"),
+its Measure objects (read by their names) or trec_eval's names; results are
+keyed by the measures as given. qrels and runs are what evaluate() takes,
+ir_measures' named tuples (Qrel, ScoredDoc) and iterables of them too.
+An evaluator reads its qrels once; calc_aggregate and iter_calc make one."""
+from collections import namedtuple
+
+import os
+
+from . import _core
+from ._evaluate import Evaluation, _text_of
+from ._inputs import trec_input
+from ._options import option_texts
+
+Metric = namedtuple('Metric', ['query_id', 'measure', 'value'])
+
+
+def _measures(measures):
+    """[(as given, name)]: a str or Measure, or an iterable of them."""
+    if isinstance(measures, str) or not hasattr(measures, '__iter__'):
+        measures = [measures]
+    return [(m, m if isinstance(m, str) else str(m)) for m in measures]
+
+
+class Evaluator:
+    """evaluator(measures, qrels): the qrels read and indexed once by the
+    core, then each run evaluated against that index with the GIL released,
+    so runs evaluated on several threads run at once."""
+
+    def __init__(self, measures, qrels, **options):
+        self._measures = _measures(measures)
+        self._options = option_texts(dict(options, measures=[name for _, name in self._measures]))
+        self._read_as = {}
+        self._judgments = _core.Judgments(_text_of(qrels, 'qrels', self._read_as), self._options)
+
+    def evaluate(self, run):
+        """The run's Evaluation, as evaluate(qrels, run, measures, **options) gives it."""
+        kind, value = trec_input(run, 'run')
+        read_as = dict(self._read_as, run='file' if kind == 'path' else (
+            'text' if isinstance(run, (str, bytes, bytearray, memoryview)) else type(run).__name__))
+        reply = self._judgments.evaluate(os.fsencode(value) if kind == 'path' else value, kind == 'path',
+                                         self._options)
+        return Evaluation(reply, read_as)
+
+    def calc_aggregate(self, run):
+        """{measure: the mean over the queries} (the "all" line)."""
+        result = self.evaluate(run)
+        return {given: result.mean[name] for given, name in self._measures}
+
+    def iter_calc(self, run):
+        """Metric(query_id, measure, value) for each query and measure, queries in trec_eval's order."""
+        result = self.evaluate(run)
+        for qid, values in result.items():
+            for given, name in self._measures:
+                if name in values:
+                    yield Metric(qid, given, values[name])
+
+
+def evaluator(measures, qrels, **options):
+    """An Evaluator of `measures` against `qrels`; options as evaluate() takes them."""
+    return Evaluator(measures, qrels, **options)
+
+
+def calc_aggregate(measures, qrels, run, **options):
+    """{measure: mean} of `run` against `qrels`, as ir_measures.calc_aggregate."""
+    return Evaluator(measures, qrels, **options).calc_aggregate(run)
+
+
+def iter_calc(measures, qrels, run, **options):
+    """Metric(query_id, measure, value) tuples, as ir_measures.iter_calc."""
+    return Evaluator(measures, qrels, **options).iter_calc(run)
