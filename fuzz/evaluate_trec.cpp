@@ -1,6 +1,7 @@
 // Fuzzes evaluate_trec end to end and format_trec. The first four bytes
 // choose the options and measures; the rest is
 // "QRELS\0RUN[\0SUBTOPICS[\0MEASURE LINES[\0Z-SCORE LINES]]]".
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -25,6 +26,24 @@ const char* const measure_menu[] = {"ndcg",     "ndcg_cut.5,10", "P.5",         
 constexpr int menu_size = sizeof measure_menu / sizeof measure_menu[0];
 const char* const judgments_menu[] = {"qrels", "qrels", "prefs", "qrels_prefs", "qrels_jg", "qrels", "qrels", "qrels"};
 const char* const preset_menu[] = {"", "", "trec_eval", "gdeval", "sklearn", "lightgbm", "xgboost", "no-such"};
+
+// --ci: each interval lies within the values it resamples, and the "all"
+// lines keep trec_eval's three fields first.
+void check_intervals(ndcg::trec_result r) {
+  ndcg::add_intervals(r, 20, 1);
+  for (std::size_t m = 0; m < r.names.size(); ++m) {
+    if (!r.has_interval(m) || std::isnan(r.ci_low[m])) continue;
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto& row : r.values)
+      if (!std::isnan(row[m])) lo = std::min(lo, row[m]), hi = std::max(hi, row[m]);
+    const double slack = 1e-12 * std::max(1.0, std::max(std::fabs(lo), std::fabs(hi)));
+    fuzz::require(lo - slack <= r.ci_low[m] && r.ci_low[m] <= r.ci_high[m] && r.ci_high[m] <= hi + slack,
+                  "the interval within the values", r.names[m]);
+  }
+  const std::string text = ndcg::format_trec(r, false, 4);
+  for (std::string_view line : fuzz::split(text, '\n', text.size() + 1))
+    fuzz::require(line.empty() || line.find('\t') < line.rfind('\t') || line.rfind("runid", 0) == 0, "name, qid, value first", line);
+}
 
 }  // namespace
 
@@ -125,5 +144,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require(!value.empty() && value.find_first_not_of("0123456789.-+e") == std::string_view::npos,
                   "every printed value is a number", line);
   }
+  check_intervals(*r);
   return 0;
 }

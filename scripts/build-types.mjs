@@ -22,13 +22,13 @@ const NAMED = {
   'PresetInfo.options': 'ResolvedOptions',
 };
 // Objects whose names are data (qids, measures, an error's values): records.
-const RECORDS = new Set(['TrecResult.perQuery', 'TrecResult.perQuery.*', 'TrecResult.mean', 'CompareResult.perQuery',
+const RECORDS = new Set(['TrecResult.perQuery', 'TrecResult.perQuery.*', 'TrecResult.mean', 'TrecResult.ci95', 'TrecResult.ciQueries', 'CompareResult.perQuery',
   'CompareResult.perQueryWorst', 'CompareResult.perQueryBest']);
 // Where a name union says more than `string`.
 const REFINED = {
   'Explanation.preset': 'PresetName', 'Analysis.matchingPreset': "PresetName | ''", 'PresetScore.name': 'PresetName',
   'PresetInfo.name': 'PresetName', 'TrecResult.notOffered[]': 'string',
-  'Comparison.ci95': '[number, number] | [null, null]', 'Comparison.interval': "'bootstrap' | 'withheld'", 'CompareResult.holmTest': "NonNullable<CompareOptions['holmTest']>",
+  'Comparison.ci95': '[number, number] | [null, null]', 'TrecResult.ci95.*': '[number, number] | [null, null]', 'Comparison.interval': "'bootstrap' | 'withheld'", 'CompareResult.holmTest': "NonNullable<CompareOptions['holmTest']>",
   'Comparison.wilcoxon': "'exact' | 'normal'", 'Comparison.randomization': "'exact' | 'sampled'",
   // Undefined values the samples do not reach: Wilcoxon's normal approximation when every d is 0,
   // Holm's p of an undefined p, a run with no value for a query.
@@ -62,6 +62,8 @@ const DOCS = {
   'TrecResult.mean': 'The "all" values (not relstring\'s, which has none); gm_map\'s is the geometric mean, runid\'s is null (see runId).',
   'TrecResult.runId': 'The tag of the run\'s last line, as trec_eval\'s runid line prints it.',
   'TrecResult.notOffered': 'Measures that `all_trec` named and that are not computed.',
+  'TrecResult.ci95': 'With ci: a seeded bootstrap 95% interval of each mean over queries; [null, null] under 10 queries.',
+  'TrecResult.ciQueries': 'With ci: the queries each interval rests on.',
   'TrecResult.summaryOnly': 'Measures with an "all" value only, in no row of perQuery (num_q, gm_map; with tieRange, NAME:ties).',
   'TrecResult.notes': 'Readings taken and trec_eval\'s faults avoided, as `ndcg trec` says them on stderr.',
   'TrecResult.readings': 'How each input that is not plain TREC was read, as `ndcg trec` says on stderr.',
@@ -76,6 +78,8 @@ const DOCS = {
   'CompareResult.perQueryBest': 'The same with tied documents in their best order; null with tieRange: false.',
   'CompareResult.readings': 'How each input that is not plain TREC was read, as `ndcg compare` says on stderr.',
   'CompareResult.text': 'The report in options.format (text by default), byte for byte `ndcg compare --format`\'s.',
+  'MeasureDescription.about': 'What it computes and its formula, in the words of its own file in the core.',
+  'MeasureDescription.text': '`ndcg trec --help-measure NAME`\'s text; ties, unjudged, level, judgedOnly are \'\' where the rule does not apply.',
 };
 
 // ---- shapes: what the samples hold, merged ------------------------------------------------
@@ -233,6 +237,8 @@ function samples(api) {
     ['query,doc,score,rel\nq1,a,0.9,1\nq1,b,0.8,0\nq2,c,0.5,1', { query: 'q1' }],
   ];
   const csvRun = 'query_id,doc_id,score\nq1,d1,2\nq1,d2,1\nq2,d1,2\nq3,d5,1\n';
+  const manyQrels = Array.from({ length: 10 }, (_, q) => `q${q} 0 d1 1\n`).join('');
+  const manyRun = Array.from({ length: 10 }, (_, q) => `q${q} Q0 d${q % 2} 1 1 r\n`).join('');
   return {
     Explanation: explained.map(([input, o]) => api.explain(input, o)),
     // Above 20,000 items the presets are not compared (null).
@@ -242,6 +248,9 @@ function samples(api) {
       api.evaluateTrec(QRELS, csvRun, { measures: ['ndcg_cut.23.4', 'relstring.3', 'map'] }),
       // A query whose ideal DCG is 0 has no NDCG under zeroIdcg 'skip': null.
       api.evaluateTrec(`${QRELS}q4 0 d7 0\n`, `${RUNS[0]}q4 Q0 d7 1 1 r\n`, { measures: ['ndcg'], zeroIdcg: 'skip' }),
+      // Intervals: withheld under 10 queries, given from 10 on.
+      api.evaluateTrec(QRELS, RUNS[0], { measures: ['map', 'num_ret'], ci: true, trials: 100 }),
+      api.evaluateTrec(manyQrels, manyRun, { measures: ['map'], ci: true, trials: 100 }),
     ],
     CompareResult: [
       api.compareRuns(QRELS, RUNS, { tieRange: true, allPairs: true, measures: ['map', 'P.1'], trials: 100 }),
@@ -249,6 +258,7 @@ function samples(api) {
       api.compareRuns(QRELS, [RUNS[0], RUNS[0]], { trials: 100 }),  // every difference 0: no t-test, no d_z
     ],
     PresetInfo: api.presets(),
+    MeasureDescription: [api.describeMeasure('ndcg_cut'), api.describeMeasure('runid')],
   };
 }
 

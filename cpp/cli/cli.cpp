@@ -23,6 +23,7 @@ const char* main_help =
     "  ndcg compare [options] QRELS A B...  runs against the first: means, differences, paired tests\n"
     "  ndcg trec --merge [-q] FILE...       merge the -q outputs of shards of one run\n"
     "  ndcg presets                         the named conventions and what they set\n"
+    "  ndcg measures                        the measures of `ndcg trec -m` (--help-measure NAME: one)\n"
     "  ndcg --help | --version\n"
     "\n"
     "Run `ndcg explain --help`, `ndcg trec --help` or `ndcg compare --help` for the options.\n"
@@ -46,7 +47,9 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   if (command == "trec") return cli::trec_command(w, in, out, err);
   if (command == "compare") return cli::compare_command(w, in, out, err);
   if (command == "presets") return presets_command(out);
-  err << "ndcg: unknown command " << echo(command) << " (expected explain, trec, compare or presets; see `ndcg --help`)\n";
+  if (command == "measures") return cli::measures_command(w, out, err);
+  err << "ndcg: unknown command " << echo(command)
+      << " (expected explain, trec, compare, presets or measures; see `ndcg --help`)\n";
   return 2;
 }
 

@@ -79,5 +79,7 @@ expected<command_line> read_command_line(words& w, command c, const std::vector<
 int explain_command(words& w, std::istream& in, std::ostream& out, std::ostream& err);
 int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& err);
 int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream& err);
+// `ndcg measures`: every measure family and nickname, as `ndcg trec --help` lists them.
+int measures_command(words& w, std::ostream& out, std::ostream& err);
 
 }  // namespace ndcg::cli

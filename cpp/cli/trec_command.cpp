@@ -69,6 +69,9 @@ const char* trec_intro =
     "  --group FILE           LETOR lines without qid: ; FILE has one query size\n"
     "                         per line (LightGBM .query, XGBoost .group), queries\n"
     "                         named 1, 2, ...\n"
+    "  --help-measure NAME    what NAME computes: its formula, parameters, and how\n"
+    "                         ties, unjudged documents, -l and -J touch it (first\n"
+    "                         word after trec; `ndcg measures` lists them all)\n"
     "  -h, --help             this text\n"
     "\n"
     "Options (--name VALUE or --name=VALUE, short flags as trec_eval's: -q, -c,\n"
@@ -106,6 +109,21 @@ std::string measure_help() {
          "judged_only=True -J, for that measure alone; named as given in the output):\n";
   out += wrapped(" ", ir, 2);
   return out;
+}
+
+// `ndcg trec --help-measure NAME` (or --help-measure=NAME).
+int help_measure(words& w, std::ostream& out, std::ostream& err) {
+  const std::string flag = w.take();
+  const std::size_t eq = flag.find('=');
+  if (eq == std::string::npos && w.done()) {
+    err << "ndcg trec: --help-measure needs a measure's name (see `ndcg measures`)\n";
+    return 2;
+  }
+  const std::string name = eq == std::string::npos ? w.take() : flag.substr(eq + 1);
+  auto text = describe_measure(name);
+  if (!text) { err << "ndcg trec: " << text.err().message << "\n"; return 2; }
+  out << *text;
+  return 0;
 }
 
 std::string trec_help() {
@@ -216,6 +234,7 @@ int merge_command(const trec_request& r, std::istream& in, std::ostream& out, st
 
 int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& err) {
   if (!w.done() && (w.peek() == "-h" || w.peek() == "--help")) { out << trec_help(); return 0; }
+  if (!w.done() && w.peek().rfind("--help-measure", 0) == 0) return help_measure(w, out, err);
   auto req = parse_trec_args(w);
   if (!req) { err << "ndcg trec: " << req.err().message << "\n"; return 2; }
   if (req->merge) return merge_command(*req, in, out, err);
@@ -246,6 +265,20 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   const trec_output output = *trec_output_of(req->batch);
   const std::optional<trec_tie_range>& ties = evaluated->ties;
   out << (ties ? render_trec(result, output, *ties) : render_trec(result, output));
+  return 0;
+}
+
+int measures_command(words& w, std::ostream& out, std::ostream& err) {
+  if (!w.done() && (w.peek() == "-h" || w.peek() == "--help")) {
+    out << "Usage: ndcg measures\n\nLists the measures `ndcg trec -m` takes and trec_eval's nicknames for sets of them.\n"
+           "`ndcg trec --help-measure NAME` explains one.\n";
+    return 0;
+  }
+  if (!w.done()) {
+    err << "ndcg measures: takes no arguments, got " << echo(w.peek()) << " (for one measure: ndcg trec --help-measure NAME)\n";
+    return 2;
+  }
+  out << measure_help() << "\nFor one in full: ndcg trec --help-measure NAME\n";
   return 0;
 }
 

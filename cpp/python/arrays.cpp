@@ -133,7 +133,7 @@ std::vector<std::size_t> starts_of(const doubles& sizes, std::size_t rows) {
 }
 
 struct request {
-  ndcg::trec_options trec;
+  ndcg::batch_settings batch;  // batch.trec: the evaluation's options; ci, trials, seed
   ndcg::trec_output output;
 };
 
@@ -146,12 +146,19 @@ request request_of(const option_texts& options) {
                     .in("options"));
   auto output = ndcg::trec_output_of(s->batch);
   if (!output) raise_error(output.err());
-  return request{s->batch.trec, *output};
+  return request{s->batch, *output};
 }
 
 unsigned threads_of(int wanted) {
   if (wanted > 0) return static_cast<unsigned>(wanted);
   return std::max(1u, std::thread::hardware_concurrency());
+}
+
+// The result, with the means' intervals when ci is asked for.
+py::dict evaluated(ndcg::expected<ndcg::trec_result>& result, const request& req) {
+  ndcg::trec_result& r = value_or_raise(result);
+  ndcg::add_intervals(r, req.batch);
+  return columns_evaluation_of(r, req.output);
 }
 
 }  // namespace
@@ -179,9 +186,9 @@ py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, con
   in.qids = qids.empty() ? numbered(in.starts.size() - 1) : qids;
   auto result = [&] {
     py::gil_scoped_release unlocked;
-    return ndcg::evaluate_arrays(in, req.trec, threads_of(threads));
+    return ndcg::evaluate_arrays(in, req.batch.trec, threads_of(threads));
   }();
-  return columns_evaluation_of(value_or_raise(result), req.output);
+  return evaluated(result, req);
 }
 
 }  // namespace ndcg_python
@@ -266,9 +273,9 @@ py::dict evaluate_dicts(const py::handle& qrels, const py::handle& run, const op
   in.extra_starts = c.extra_starts;
   auto result = [&] {
     py::gil_scoped_release unlocked;
-    return ndcg::evaluate_arrays(in, req.trec, threads_of(threads));
+    return ndcg::evaluate_arrays(in, req.batch.trec, threads_of(threads));
   }();
-  return columns_evaluation_of(value_or_raise(result), req.output);
+  return evaluated(result, req);
 }
 
 }  // namespace ndcg_python

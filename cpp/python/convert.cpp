@@ -478,4 +478,11 @@ py::dict measure_tables() {
   return sink.result();
 }
 
+py::dict describe_measure(const std::string& name) {
+  dict_sink sink;
+  auto found = ndcg::put_measure_description(name, sink);
+  if (!found) raise_error(found.err());
+  return sink.result();
+}
+
 }  // namespace ndcg_python

@@ -147,5 +147,7 @@ py::list trec_option_schema();
 py::list error_codes();
 py::list preset_list();
 py::dict measure_tables();
+// One measure family explained (`ndcg trec --help-measure NAME`'s fields).
+py::dict describe_measure(const std::string& name);
 
 }  // namespace ndcg_python

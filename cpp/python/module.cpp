@@ -49,4 +49,5 @@ PYBIND11_MODULE(_core, m) {
   m.def("error_codes", &error_codes);
   m.def("presets", &preset_list);
   m.def("measure_tables", &measure_tables);
+  m.def("describe_measure", &describe_measure, py::arg("name"));
 }

@@ -221,6 +221,17 @@ void reserve_memory(double bytes) {
   }
 }
 
+// One measure family explained (`ndcg trec --help-measure`): {ok, name,
+// help, about, parameters, ..., text} or the unknown measure's error.
+val describe_measure(const val& name) {
+  const js_bytes n = text_of(name);
+  ndcg::status found = ndcg::done{};
+  val out = js_object([&](ndcg::field_sink& sink) { found = ndcg::put_measure_description(n, sink); });
+  if (!found) return js_error(found.err());
+  out.set("ok", val(true));
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ndcg_batch) {
@@ -230,4 +241,5 @@ EMSCRIPTEN_BINDINGS(ndcg_batch) {
   emscripten::function("batchOptionSchema", &batch_option_schema);
   emscripten::function("readBatchOption", &read_batch_option);
   emscripten::function("reserveMemory", &reserve_memory);
+  emscripten::function("describeMeasure", &describe_measure);
 }

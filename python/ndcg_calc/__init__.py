@@ -37,7 +37,7 @@ __all__ = [
     'explain', 'Explanation', 'evaluate', 'Evaluation', 'ArrayEvaluation', 'compare', 'Comparison', 'merge', 'NdcgError',
     'RelevanceEvaluator', 'supported_measures', 'supported_nicknames', 'parse_run', 'parse_qrel',
     'compute_aggregated_measure', 'option_schema', 'trec_option_schema', 'compare_option_schema', 'error_codes', 'presets',
-    'measure_names', 'MIN_INTERVAL_QUERIES', 'calc_aggregate', 'iter_calc', 'evaluator', 'Evaluator', 'Metric',
+    'measure_names', 'describe_measure', 'MIN_INTERVAL_QUERIES', 'calc_aggregate', 'iter_calc', 'evaluator', 'Evaluator', 'Metric',
 ]
 
 
@@ -73,3 +73,12 @@ def presets():
 def measure_names():
     """The measure names evaluate() takes (trec_eval's, `ndcg trec -m`)."""
     return list(_core.measure_tables()['names'])
+
+
+def describe_measure(name):
+    """What `ndcg trec --help-measure NAME` prints, as a dict: name, help,
+    about (what it computes, its formula), parameters, all (the
+    "all" line), ties, unjudged, level (-l), judged_only (-J), text. NAME as
+    evaluate()'s measures take it ("ndcg_cut", "ndcg_cut.10") or as printed
+    ("P_5"); an unknown one raises NdcgError (unknown-measure)."""
+    return _core.describe_measure(name)

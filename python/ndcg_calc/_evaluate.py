@@ -23,6 +23,9 @@ class Evaluation(dict):
     text        `ndcg trec`'s output for the same options (per_query,
                 no_summary, digits, format)
     read_as     how each input was read: {'qrels': 'file'|'text'|..., 'run': ...}
+    ci95        with ci=True: {measure: [low, high]}, a bootstrap 95% interval
+                of each mean over queries ([None, None] under 10 queries);
+                ci_queries {measure: queries it rests on}; else both None
     readings    how the core read each input that is not plain TREC, as
                 `ndcg trec` says it on stderr ("run read as CSV: query_id ->
                 query, doc_id -> doc, score -> score")
@@ -80,7 +83,9 @@ def evaluate(qrels, run=None, measures=None, *, group=None, qid=None, subtopics=
       judged_only (-J), docs_in_collection (-N), judgments (-R), k, ties,
       zero_idcg, gain ('exp'), preset, alpha, err_max_grade, tie_range (the
       measures NAME:ties, NAME:worst and NAME:best beside the others: how far
-      the order of equal scores moves each; not with arrays), per_query,
+      the order of equal scores moves each; not with arrays), ci (.ci95 and
+      .ci_queries: a seeded bootstrap 95% interval of each mean over
+      queries; trials, seed), per_query,
       no_summary and digits (for .text), read as the CLI reads its flags.
     Raises NdcgError for bad input or options.
     """

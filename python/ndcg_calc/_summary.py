@@ -3,6 +3,8 @@ core's reply that Evaluation (text and files) and ArrayEvaluation (arrays)
 both hold, set in one place."""
 
 SUMMARY_FIELDS = ('mean', 'measures', 'num_q', 'run_id', 'not_offered', 'notes', 'text', 'readings')
+# With ci=True only; None otherwise.
+INTERVAL_FIELDS = ('ci95', 'ci_queries')
 
 
 def take_summary(result, reply, read_as):
@@ -11,4 +13,6 @@ def take_summary(result, reply, read_as):
     text) on `result`, and its `read_as`."""
     for name in SUMMARY_FIELDS:
         setattr(result, name, reply[name])
+    for name in INTERVAL_FIELDS:
+        setattr(result, name, reply.get(name))
     result.read_as = read_as

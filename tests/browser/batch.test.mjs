@@ -191,6 +191,22 @@ describe('other ways in', () => {
     await page.close();
   });
 
+  test('with the ci option each mean shows its bootstrap interval, as ndcg trec --ci prints it', async () => {
+    const page = await batchPage();
+    await page.$$eval('details', (all) => all.forEach((d) => { d.open = true; }));
+    await page.check('#opt-ci');
+    await page.setInputFiles('#ranking-file', set1.run);
+    await page.setInputFiles('#qrels-file', set1.qrels);
+    await pageMeans(page);
+    const shown = await page.evaluate(() => document.querySelector('#trec-means .mean[data-measure="map"] .interval').textContent);
+    const line = execFileSync(join(root, 'build/native/ndcg'), ['trec', '--ci', '-m', 'map', set1.qrels, set1.run], { encoding: 'utf8' });
+    const [, low, high] = line.match(/\[(\S+), (\S+)\]/);
+    assert.equal(shown, `95% interval ${low}–${high} over 50 queries`);
+    await page.uncheck('#opt-ci');
+    await page.waitForFunction(() => !document.querySelector('#trec-means .interval'));
+    await page.close();
+  });
+
   test('from file:// too', async () => {
     const page = await batchPage(fileUrl('index.html'));
     await page.setInputFiles('#ranking-file', set1.run);

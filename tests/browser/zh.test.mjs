@@ -20,6 +20,7 @@ const NAMES = new Set([
   // tools, libraries and what they call things
   'trec_eval', 'gdeval', 'sklearn', 'scikit-learn', 'ndcg_score', 'lightgbm', 'LightGBM', 'xgboost', 'XGBoost', 'tf-ranking', 'TF-Ranking',
   'torchmetrics', 'TorchMetrics', 'elasticsearch', 'Elasticsearch', 'rank_eval', 'dcg', 'normalize', 'true',
+  'spark', 'Spark', 'MLlib', 'RankingMetrics.ndcgAt',
   // the web: the element, the iframe and the policy they need
   'Web', 'iframe', 'ndcg-calc.js', 'embed.html', 'CSP', 'script-src', 'wasm-unsafe-eval', 'frame-src', 'JavaScript', 'WebAssembly',
   'Node', 'w_i',

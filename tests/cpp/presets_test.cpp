@@ -2,10 +2,12 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "ndcg/metrics.hpp"
+#include "ndcg/trec.hpp"
 #include "support.hpp"
 
 using namespace ndcg;
@@ -38,9 +40,9 @@ const double log2_3 = std::log2(3.0);
 
 TEST_CASE("every preset is listed, can be made, and is recognised from its options") {
   const char* names[] = {"document", "trec_eval", "gdeval", "sklearn", "lightgbm",
-                         "xgboost", "xgboost-", "tf-ranking", "torchmetrics", "elasticsearch"};
-  REQUIRE(presets().size() == 10);
-  for (std::size_t i = 0; i < 10; ++i) {
+                         "xgboost", "xgboost-", "tf-ranking", "torchmetrics", "elasticsearch", "spark"};
+  REQUIRE(presets().size() == 11);
+  for (std::size_t i = 0; i < 11; ++i) {
     CHECK(presets()[i].name == names[i]);
     std::string_view match = matching_preset(named(names[i]));
     // torchmetrics shares scikit-learn's convention exactly, so it matches it.
@@ -130,4 +132,80 @@ TEST_CASE("elasticsearch: ideal from rated documents, cut to the hits returned")
 TEST_CASE("torchmetrics gives scikit-learn's numbers") {
   std::vector<item> items = {scored("0", 0.1, 2), scored("1", 0.9, 0), scored("2", 0.9, 3), scored("3", 0.5, 1)};
   CHECK(run(items, named("torchmetrics")).ndcg == exact(run(items, named("sklearn")).ndcg));
+}
+
+namespace {
+
+// Spark's queries as a run and qrels: the predicted ids scored from 100
+// down (their order), the labels graded 1 or by their relevance values. A
+// query with an empty label set gets one grade-0 line, so that it is
+// averaged in as Spark averages it; one with no predictions needs -c.
+struct spark_query {
+  std::vector<int> predicted, labels;
+  std::vector<double> relevance;  // empty: binary
+};
+
+std::map<std::string, double> spark_means(const std::vector<spark_query>& queries, const std::string& cutoffs) {
+  std::string qrels, run;
+  for (std::size_t q = 0; q < queries.size(); ++q) {
+    const std::string qid = "q" + std::to_string(q);
+    const spark_query& s = queries[q];
+    for (std::size_t i = 0; i < s.predicted.size(); ++i)
+      run += qid + " Q0 d" + std::to_string(s.predicted[i]) + " " + std::to_string(i + 1) + " " +
+             std::to_string(100 - i) + " spark\n";
+    for (std::size_t i = 0; i < s.labels.size(); ++i)
+      qrels += qid + " 0 d" + std::to_string(s.labels[i]) + " " +
+               (s.relevance.empty() ? std::string("1") : std::to_string(static_cast<int>(s.relevance[i]))) + "\n";
+    if (s.labels.empty()) qrels += qid + " 0 none 0\n";
+  }
+  trec_options opt;
+  opt.measures = {"ndcg_cut." + cutoffs};
+  opt.conv = named("spark");
+  opt.complete = true;
+  auto r = evaluate_trec(qrels, run, opt);
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : describe(r.err())));
+  std::map<std::string, double> out;
+  for (std::size_t m = 0; m < r->names.size(); ++m) out[r->names[m]] = r->mean[m];
+  return out;
+}
+
+// Spark checks its values to an absolute 1e-5 (absTol eps).
+bool spark_close(double got, double want) { return std::fabs(got - want) <= 1e-5; }
+
+}  // namespace
+
+TEST_CASE("spark: RankingMetrics.ndcgAt on Spark's own test queries") {
+  const std::vector<int> first = {1, 6, 2, 7, 8, 3, 9, 10, 4, 5}, second = {4, 1, 5, 6, 2, 7, 3, 8, 9, 10};
+  SUBCASE("binary labels (RankingMetricsSuite: MAP, NDCG, Recall)") {
+    auto m = spark_means({{first, {1, 2, 3, 4, 5}, {}}, {second, {1, 2, 3}, {}}, {{1, 2, 3, 4, 5}, {}, {}}}, "3,5,10,15");
+    // By hand at 3: the first query (1 + 1/2) / (1 + 1/log2 3 + 1/2), the
+    // second (1/log2 3) / the same ideal, the third 0: a third together.
+    const double ideal3 = 1 + 1 / log2_3 + 0.5;
+    CHECK(m["ndcg_cut_3"] == exact((1.5 / ideal3 + (1 / log2_3) / ideal3) / 3));
+    CHECK(spark_close(m["ndcg_cut_3"], 1.0 / 3));
+    CHECK(spark_close(m["ndcg_cut_5"], 0.328788));
+    CHECK(spark_close(m["ndcg_cut_10"], 0.487913));
+    CHECK(m["ndcg_cut_15"] == exact(m["ndcg_cut_10"]));
+  }
+  SUBCASE("relevance values (RankingMetricsSuite: NDCG with relevance)") {
+    auto m = spark_means({{first, {1, 2, 3, 4, 5}, {3, 2, 1, 1, 1}}, {second, {1, 2, 3}, {2, 0, 0}}, {{1, 2, 3, 4, 5}, {}, {}}},
+                         "3,5,10,15");
+    CHECK(spark_close(m["ndcg_cut_3"], 0.511959));
+    CHECK(spark_close(m["ndcg_cut_5"], 0.487806));
+    CHECK(spark_close(m["ndcg_cut_10"], 0.518700));
+    CHECK(m["ndcg_cut_15"] == exact(m["ndcg_cut_10"]));
+  }
+  SUBCASE("few predictions, and a query with none (SPARK-14886)") {
+    auto m = spark_means({{{1, 6, 2}, {1, 2, 3, 4, 5}, {}}, {{}, {1, 2, 3}, {}}}, "1,2");
+    CHECK(spark_close(m["ndcg_cut_1"], 0.5));
+    CHECK(spark_close(m["ndcg_cut_2"], 0.30657));
+  }
+  SUBCASE("one ranking explained: the ideal is the label set's, cut at k") {
+    options o = named("spark");
+    o.k = 3;
+    std::vector<item> ranking, labels;
+    for (int id : first) ranking.push_back(scored("d" + std::to_string(id), 100 - static_cast<double>(ranking.size()), 0));
+    for (int id : {1, 2, 3, 4, 5}) labels.push_back(scored("d" + std::to_string(id), 0, 1));
+    CHECK(spark_close(run(ranking, o, &labels).ndcg, 0.7039181));
+  }
 }

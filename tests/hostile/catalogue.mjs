@@ -283,6 +283,18 @@ export const catalogue = [
   { name: 'trec: --tie-range on a query whose two documents tie', kind: 'trec', qrels: 'q1 0 d1 2\nq1 0 d2 0\n',
     run: 'q1 Q0 d1 1 1 r\nq1 Q0 d2 2 1 r\n', args: ['--tie-range', '-m', 'P.1'], options: { measures: ['P.1'], tieRange: true },
     expect: { result: { mean: { P_1: 0, 'P_1:ties': 1, 'P_1:worst': 0, 'P_1:best': 1 } } } },
+  { name: 'trec --ci: nine queries at 0 and one at 1, the interval [0, 0.3]', kind: 'trec',
+    qrels: Array.from({ length: 10 }, (_, q) => `q${q} 0 d1 1\n`).join(''),
+    run: Array.from({ length: 10 }, (_, q) => `q${q} Q0 ${q === 3 ? 'd1' : 'x'} 1 1 r\n`).join(''),
+    args: ['--ci', '-m', 'P.1', '-m', 'num_ret'], options: { ci: true, measures: ['P.1', 'num_ret'] },
+    cli: { result: { mean: { P_1: 0.1, num_ret: 10 } } },
+    expect: { result: { mean: { P_1: 0.1 }, ci95: { P_1: [0, 0.3] }, ciQueries: { P_1: 10 } } } },
+  { name: 'trec --ci: one query, the interval withheld', kind: 'trec', qrels: 'q1 0 d1 1\n', run: 'q1 Q0 d1 1 1 r\n',
+    args: ['--ci', '-m', 'map'], options: { ci: true, measures: ['map'] },
+    cli: { result: { mean: { map: 1 } } }, expect: { result: { ci95: { map: [null, null] }, ciQueries: { map: 1 } } } },
+  { name: 'trec --ci: zero trials', kind: 'trec', qrels: 'q1 0 d1 1\n', run: 'q1 Q0 d1 1 1 r\n',
+    args: ['--ci', '--trials', '0'], options: { ci: true, trials: 0 },
+    expect: { error: /trials takes a whole number from 1 to 1000000, got "0"/, line: 0, code: 'out-of-range' } },
   { name: 'trec: qrels and run with no common query', kind: 'trec', qrels: 'q1 0 d1 3\n', run: 'q2 Q0 d1 1 0.9 r\n',
     expect: { error: /no query is in both the run and the qrels/, line: 0, code: 'no-common-query' } },
   { name: 'trec: a qrels query missing from the run, --strict', kind: 'trec', qrels: 'q1 0 d1 3\nq2 0 d1 1\n', run: 'q2 Q0 d1 1 0.9 r\n',
@@ -483,6 +495,10 @@ export const catalogue = [
     expect: { error: /only one input can be standard input/, line: 0 } },
   { name: 'no command', kind: 'cli', args: [], api: null, expect: { error: /Usage:/, line: 0, lines: 'many' } },
   { name: 'an unknown command', kind: 'cli', args: ['explian'], api: null, expect: { error: /unknown command "explian"/, line: 0 } },
+  { name: 'measures with a word after it', kind: 'cli', args: ['measures', 'map'], api: null, expect: { error: /takes no arguments, got "map"/, line: 0 } },
+  { name: 'trec --help-measure without a name', kind: 'cli', args: ['trec', '--help-measure'], api: null, expect: { error: /--help-measure needs a measure's name/, line: 0 } },
+  { name: 'trec --help-measure of an unknown measure with a terminal escape', kind: 'cli', args: ['trec', '--help-measure', 'map\u001b[2J'], api: null,
+    expect: { error: /unknown measure "map\\x1b\[2J"/, line: 0 } },
   { name: 'a file that does not exist', kind: 'cli', args: ['explain', '-f', '/nonexistent/ranking.txt'], api: null, expect: { error: /cannot read \/nonexistent\/ranking.txt/, line: 0 } },
   { name: 'a directory as the ranking file', kind: 'cli', args: ['explain', '-f', '/'], api: null,
     expect: { error: /directory|cannot read/, line: 0 } },
@@ -634,7 +650,7 @@ export function apiCall(api, c, input = apiInputOf(c)) {
 
 /** The fields a case's `result` may name, from an explain result or the CLI's JSON. */
 export function summary(kind, r) {
-  if (kind === 'trec') return { mean: r.mean, perQuery: r.perQuery };
+  if (kind === 'trec') return { mean: r.mean, perQuery: r.perQuery, ci95: r.ci95, ciQueries: r.ciQueries };
   if (kind === 'compare') return { count: r.comparisons.length, first: r.comparisons[0] };
   if (kind === 'option') return { value: r };
   if (kind === 'reserve') return { covers: r.bytes >= r.asked };

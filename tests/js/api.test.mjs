@@ -72,7 +72,7 @@ test('options change the numbers as derived by hand', () => {
 
 test('presets are listed and recognised from the options they set', () => {
   const names = api.presets().map((p) => p.name);
-  assert.deepEqual(names, ['document', 'trec_eval', 'gdeval', 'sklearn', 'lightgbm', 'xgboost', 'xgboost-', 'tf-ranking', 'torchmetrics', 'elasticsearch']);
+  assert.deepEqual(names, ['document', 'trec_eval', 'gdeval', 'sklearn', 'lightgbm', 'xgboost', 'xgboost-', 'tf-ranking', 'torchmetrics', 'elasticsearch', 'spark']);
   assert.equal(api.matchingPreset({}), 'document');
   assert.equal(api.matchingPreset({ gain: 'linear', ties: 'average' }), 'sklearn');
   assert.equal(api.matchingPreset({ gain: 'linear' }), '');
@@ -153,6 +153,37 @@ test('evaluateTrec with tieRange: the text is ndcg trec --tie-range\'s, the rang
   assert.ok(Object.values(r.perQuery).every((v) => v['map:worst'] <= v.map && v.map <= v['map:best']));
   // Without it, none of the three.
   assert.equal(Object.keys(api.evaluateTrec(readParity('set1.qrels'), readParity('set1.run'), { measures: ['map'] }).mean).join(), 'map');
+});
+
+test('evaluateTrec with ci: the text is ndcg trec --ci\'s, the intervals its JSON\'s, the same seed the same numbers', () => {
+  const args = ['trec', '--ci', '--seed', '3', '-m', 'ndcg_cut.10', '-m', 'map', '-m', 'num_ret', parity('set1.qrels'), parity('set1.run')];
+  const options = { measures: ['ndcg_cut.10', 'map', 'num_ret'], ci: true, seed: 3 };
+  const r = api.evaluateTrec(readParity('set1.qrels'), readParity('set1.run'), options);
+  assert.equal(r.text, cli(args).stdout);
+  const native = JSON.parse(cli([...args.slice(0, -2), '--format', 'json', ...args.slice(-2)]).stdout);
+  assert.deepEqual(r.ci95, native.ci95);
+  assert.deepEqual(r.ciQueries, { map: 50, ndcg_cut_10: 50 });
+  assert.ok(r.ci95.map[0] < r.mean.map && r.mean.map < r.ci95.map[1]);
+  assert.equal(r.ci95.num_ret, undefined);  // a sum has no interval
+  assert.deepEqual(api.evaluateTrec(readParity('set1.qrels'), readParity('set1.run'), options).ci95, r.ci95);
+  const plain = api.evaluateTrec(readParity('set1.qrels'), readParity('set1.run'), { measures: ['map'] });
+  assert.equal(plain.ci95, undefined);
+  assert.equal(plain.text, cli(['trec', '-m', 'map', parity('set1.qrels'), parity('set1.run')]).stdout);
+});
+
+test('describeMeasure gives ndcg trec --help-measure\'s text and its fields; an unknown name throws', () => {
+  for (const name of ['ndcg_cut', 'P_5', 'gm_map', 'prefs_simp', 'rbp.p=0.8']) {
+    const d = api.describeMeasure(name);
+    assert.equal(d.text, cli(['trec', '--help-measure', name]).stdout);
+    assert.ok(d.text.startsWith(`${d.name}: ${d.help}\n  ${d.about}\n`));
+  }
+  const d = api.describeMeasure('ndcg_cut');
+  assert.equal(d.parameters, 'cutoffs K, a column each; default 5,10,15,20,30,100,200,500,1000');
+  assert.equal(d.level, 'unused: gains are grades');
+  assert.equal(api.describeMeasure('runid').ties, '');
+  assert.throws(() => api.describeMeasure('nope'), (e) => e.code === 'unknown-measure' && /unknown measure "nope"/.test(e.message));
+  assert.throws(() => api.describeMeasure(7), (e) => e.code === 'bad-type');
+  assert.equal(api.explain('3 2 1').n, 3);  // the module stays usable
 });
 
 test('evaluateTrec on bytes (Buffer, Uint8Array) gives what it gives on the strings', () => {

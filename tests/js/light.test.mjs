@@ -57,6 +57,7 @@ test('evaluateTrec, compareRuns and reserveMemory in the light module throw not-
   });
   assert.throws(() => light.compareRuns(qrels, [run, run]), (e) => e.code === 'not-in-build' && e.args.call === 'compareRuns()');
   assert.throws(() => light.reserveMemory(2 ** 20), (e) => e.code === 'not-in-build' && e.args.call === 'reserveMemory()');
+  assert.throws(() => light.describeMeasure('map'), (e) => e.code === 'not-in-build' && e.args.call === 'describeMeasure()');
   // compare's option table is empty where compare is not built in (the page reads it at start).
   assert.deepEqual(light.compareOptionSchema(), []);
   assert.ok(full.compareOptionSchema().length > 0);

@@ -1,5 +1,6 @@
 """evaluate(): trec_eval's parity files, and every kind of input giving the
 command's values (`ndcg trec -q --digits 17` on the same data)."""
+import json
 from pathlib import Path
 
 import numpy as np
@@ -115,7 +116,7 @@ def test_input_errors_say_which_input_and_where():
         ndcg_calc.evaluate({'q 1': {'d': 1}}, RUN)
     assert caught.value.code == 'bad-input' and caught.value.source == 'qrels'
     with pytest.raises(ndcg_calc.NdcgError) as caught:
-        ndcg_calc.evaluate(QRELS, RUN, trials=3)
+        ndcg_calc.evaluate(QRELS, RUN, all_pairs=True)
     assert caught.value.code == 'unknown-option'
 
 
@@ -193,3 +194,32 @@ def test_tie_range_as_ndcg_trec_tie_range_prints_it_and_its_json_values():
     assert ndcg_calc.evaluate(QRELS.read_text(), RUN.read_text(), ['ndcg_cut.10', 'map'], tie_range=True).mean == r.mean
     with pytest.raises(ndcg_calc.NdcgError, match='tie_range needs the run as text or a file'):
         ndcg_calc.evaluate(np.array([1.0, 0.0]), np.array([0.5, 0.5]), group=[2], tie_range=True)
+
+
+def test_ci_gives_the_command_s_intervals_for_text_files_and_arrays():
+    args = ['trec', '--ci', '--format', 'json', '-m', 'map', '-m', 'num_ret', str(QRELS), str(RUN)]
+    native = json.loads(cli(*args))
+    r = ndcg_calc.evaluate(QRELS, RUN, ['map', 'num_ret'], ci=True)
+    assert r.ci95 == native['ci95'] and r.ci_queries == {'map': 50}
+    assert r.ci95['map'][0] < r.mean['map'] < r.ci95['map'][1]
+    assert ndcg_calc.evaluate(QRELS, RUN, 'map').ci95 is None
+    # Arrays: the same values per query give the same interval from the same seed.
+    labels = np.array([1.0, 0, 1] * 4)
+    scores = np.array([0.9, 0.5, 0.7] * 4)
+    texts = ''.join('q%d 0 d%d %d\n' % (q, d, labels[3 * q + d]) for q in range(4) for d in range(3))
+    run = ''.join('q%d Q0 d%d 1 %r r\n' % (q, d, scores[3 * q + d]) for q in range(4) for d in range(3))
+    arrays = ndcg_calc.evaluate(labels, scores, 'map', group=[3] * 4, ci=True, seed=5)
+    text = ndcg_calc.evaluate(texts, run, 'map', ci=True, seed=5)
+    assert arrays.ci95 == text.ci95 == {'map': [None, None]}  # 4 queries: withheld
+    assert arrays.ci_queries == {'map': 4}
+
+
+def test_describe_measure_is_the_command_s_help_measure():
+    for name in ('ndcg_cut', 'bpref', 'P_5'):
+        d = ndcg_calc.describe_measure(name)
+        assert d['text'] == cli('trec', '--help-measure', name)
+        assert d['text'].startswith('%s: %s\n  %s\n' % (d['name'], d['help'], d['about']))
+    assert ndcg_calc.describe_measure('map')['judged_only'] == 'unjudged documents leave the ranking first'
+    with pytest.raises(ndcg_calc.NdcgError) as err:
+        ndcg_calc.describe_measure('nope')
+    assert err.value.code == 'unknown-measure'

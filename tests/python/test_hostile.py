@@ -73,7 +73,7 @@ def call(case):
     if kind == 'trec':
         extra = {key: text(case[key]) for key in ('subtopics', 'zscores', 'group') if case.get(key) is not None}
         r = ndcg_calc.evaluate(text(case['qrels']), text(case['run']), **extra, **options)
-        return {'mean': r.mean, 'perQuery': dict(r)}
+        return {'mean': r.mean, 'perQuery': dict(r), 'ci95': r.ci95, 'ciQueries': r.ci_queries}
     if kind == 'merge':
         r = ndcg_calc.merge([text(part) for part in case['parts']], **options)
         return {'mean': r.mean, 'perQuery': dict(r)}

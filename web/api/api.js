@@ -188,6 +188,12 @@ function batchCalls({ commands, hasBatch }, call) {
       return call((m) => (m.reserveMemory(bytes), m.memoryBytes()));
     },
 
+    /** `ndcg trec --help-measure NAME` as fields (name, help, about, parameters, all, …, text); NAME as -m or as printed. */
+    describeMeasure(name) {
+      if (!hasBatch) throw notInBuild('describeMeasure');
+      return batchResultOf(checked(call((m) => m.describeMeasure(checkText('name', name)))));
+    },
+
     /** The rows `ndcg compare` takes: [{ key, flag, shortFlag, kind, choices, min, max, default, help }]; empty in the light build. */
     compareOptionSchema: () => copiedRows(commands.compare.rows),
 

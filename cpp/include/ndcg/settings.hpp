@@ -151,7 +151,8 @@ struct batch_settings {
   bool tie_range = false;            // also the worst and best order of tied documents
   bool no_summary = false;           // trec -n: no "all" lines
   int results_format = 0;            // trec -T: trec_results, the only run format
-  std::uint64_t trials = 10000;      // compare: bootstrap resamples and randomization flips
+  bool ci = false;                   // trec --ci: a bootstrap 95% interval beside each mean
+  std::uint64_t trials = 10000;      // bootstrap resamples (compare, trec --ci), randomization flips
   std::uint64_t seed = 1;
   bool all_pairs = false;            // compare: every pair, not only each run against the first
   adjusted_test holm = adjusted_test::ttest;

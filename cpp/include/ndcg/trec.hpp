@@ -55,6 +55,16 @@ const std::vector<trec_nickname>& trec_nicknames();
 const std::vector<std::string>& default_trec_measures();
 // ir_measures' names -m takes too ("nDCG" for nDCG@10, "P" for P(rel=2)@5, ...).
 const std::vector<std::string_view>& ir_measure_names();
+// One family explained (`ndcg trec --help-measure NAME`): what it computes,
+// its formula, parameters, "all" line, and trec_eval's rules on ties,
+// unjudged documents, -l and -J as they hold for it. NAME is a family
+// ("ndcg_cut"), with parameters ("ndcg_cut.10") or as printed
+// ("ndcg_cut_10"); another is -m's unknown-measure error.
+expected<std::string> describe_measure(std::string_view name);
+class field_sink;
+// The same as fields: name, help, about, parameters, defaults, all, ties,
+// unjudged, level, judged_only ("" where a rule does not apply), text.
+status put_measure_description(std::string_view name, field_sink& out);
 // trec_eval's measures that -m all_trec names and we do not compute (none).
 const std::vector<std::string_view>& trec_measures_not_offered();
 
@@ -88,7 +98,22 @@ struct trec_result {
   std::vector<std::string> notes;        // readings taken ("ndcg_cut.23.4: cutoff 23.4 read as 23")
   bool zscores = false;                  // -Z: the values are z-scores, named as trec_eval
                                          // prints them ("Zmap"; counts are no longer counts)
+  // --ci, per column: a seeded bootstrap 95% interval of its "all" line when
+  // that is a mean over queries (not a count's sum, not a geometric mean),
+  // NaN (withheld) under min_interval_queries, and the queries it rests on
+  // (0: no interval). Empty without --ci.
+  std::vector<double> ci_low, ci_high;
+  std::vector<std::size_t> ci_queries;
+  bool has_interval(std::size_t m) const { return m < ci_queries.size() && ci_queries[m] != 0; }
 };
+
+// Fills r.ci_low, ci_high, ci_queries: compare's bootstrap (stats::bootstrap_interval) of
+// each mean's per-query values, `trials` resamples from `seed`, each
+// measure from the seed afresh so its interval does not depend on the
+// others asked for (compare/mean_interval.cpp).
+void add_intervals(trec_result& r, std::uint64_t trials, std::uint64_t seed);
+// The same when b.ci asks for them (b.trials, b.seed); else nothing.
+void add_intervals(trec_result& r, const batch_settings& b);
 
 // trec_eval prints "-nan" where a measure divides 0 by 0 (iprec_at_recall of
 // a query with nothing ranked under -J): a NaN kept apart from "no value".

@@ -80,13 +80,22 @@ options elasticsearch_options() {
   return o;
 }
 
+// Spark MLlib's RankingMetrics.ndcgAt: the ideal from the whole label set,
+// cut at k; 2^rel - 1, which is 1 for a label without a relevance value;
+// the prediction array's order (no scores, so no ties).
+options spark_options() {
+  options o;
+  o.ideal = ideal_source::judgments;
+  return o;
+}
+
 struct preset_entry {
   preset_info info;
   options (*make)();
 };
 
-const std::array<preset_entry, 10>& table() {
-  static const std::array<preset_entry, 10> entries{{
+const std::array<preset_entry, 11>& table() {
+  static const std::array<preset_entry, 11> entries{{
       {{"document", "2^rel - 1 gain, log2 discount, ideal from the ranking, ties in input order, NDCG 0 when IDCG is 0"}, document_options},
       {{"trec_eval", "linear gain, ideal from all judgments, ties by docid descending, negative judgments worth 0"}, trec_eval_options},
       {{"gdeval", "2^rel - 1 gain, grades 0 to 4, ideal from all judgments, ties by docid descending, queries without relevant documents left out (default cutoff 20)"}, gdeval_options},
@@ -97,6 +106,7 @@ const std::array<preset_entry, 10>& table() {
       {{"tf-ranking", "2^label - 1 gain, negative labels dropped as padding; ties in input order (TF-Ranking shuffles them at random)"}, tf_ranking_options},
       {{"torchmetrics", "linear gain, tied scores averaged, NDCG 0 when IDCG is 0"}, torchmetrics_options},
       {{"elasticsearch", "2^rating - 1 gain, ideal from rated documents cut to the hits returned (rank_eval dcg with normalize: true)"}, elasticsearch_options},
+      {{"spark", "MLlib's RankingMetrics.ndcgAt: 2^rel - 1 gain (a bare label: 1), ideal from all labels cut at k, input order, 0 for no labels"}, spark_options},
   }};
   return entries;
 }

@@ -120,6 +120,12 @@ expected<run_evaluation> evaluate_read(expected<trec_inputs> inputs, const batch
   return out;
 }
 
+// --ci: the means' intervals, on the result every door gets.
+expected<run_evaluation> with_intervals(expected<run_evaluation> ev, const batch_settings& b) {
+  if (ev) add_intervals(ev->result, b);
+  return ev;
+}
+
 }  // namespace
 
 bool judgments_are_qrels(const batch_settings& b, std::string_view qrels) {
@@ -140,11 +146,11 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
   // Any other run is read whole and turned into TREC text first.
   if (!streams_as_trec(headed.head(), q, b.run_format)) {
     const std::string text = headed.rest();
-    return evaluate_read(read_inputs(qrels, {text}, ir, are_qrels), b, subtopics, readings);
+    return with_intervals(evaluate_read(read_inputs(qrels, {text}, ir, are_qrels), b, subtopics, readings), b);
   }
   readings.clear();
   if (!q.reading.empty()) readings.push_back(q.reading);
-  return evaluate_streamed(on_text(q.text(), subtopics), headed, b);
+  return with_intervals(evaluate_streamed(on_text(q.text(), subtopics), headed, b), b);
 }
 
 // A run in another format is read whole and turned into TREC text beside the judgments' text.
@@ -154,20 +160,20 @@ expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& 
   readings.clear();
   const auto open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
   if (streams_as_trec(headed.head(), trec_text::passed(judged.text(), input_format::trec), b.run_format))
-    return evaluate_streamed(open, headed, b);
+    return with_intervals(evaluate_streamed(open, headed, b), b);
   const std::string text = headed.rest();
   auto in = read_inputs(judged.text(), {text}, ir, true);
   if (!in) return in.err();
   readings = in->readings;
   text_source converted(in->runs[0].text());
   headed_source again(converted);
-  return evaluate_streamed(open, again, b);
+  return with_intervals(evaluate_streamed(open, again, b), b);
 }
 
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
                                         const input_reading& ir, std::vector<std::string>& readings) {
   const bool are_qrels = judgments_are_qrels(b, table);
-  return evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics, readings);
+  return with_intervals(evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics, readings), b);
 }
 
 std::size_t text_source::read(char* into, std::size_t size) {

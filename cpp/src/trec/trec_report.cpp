@@ -64,12 +64,23 @@ void each_cell(const trec_result& r, const trec_output& o, Row row, Cell cell) {
   }
 }
 
+// --ci on an "all" line: two more tab-separated fields after the value,
+// "[low, high]" (or "[withheld]") and "n=QUERIES"; a reader of trec_eval's
+// three fields still reads the value, and without --ci nothing changes.
+void append_interval(std::string& value, const trec_result& r, std::size_t m, int digits) {
+  if (std::isnan(r.ci_low[m])) value += "\t[withheld";
+  else (((value += "\t[") += text_value(r.ci_low[m], false, digits)) += ", ") += text_value(r.ci_high[m], false, digits);
+  (value += "]\tn=") += std::to_string(r.ci_queries[m]);
+}
+
 std::string render_text(const trec_result& r, const trec_output& o) {
   std::string out;
   each_cell(
       r, o, [](std::string_view) {},
       [&](std::string_view qid, std::size_t m, double v, const std::string* text) {
-        if (!text) append_line(out, r.names[m], qid, text_value(v, r.is_count[m], o.digits), r.zscores ? 23 : 22);
+        std::string value = text ? std::string() : text_value(v, r.is_count[m], o.digits);
+        if (!text && qid == "all" && r.has_interval(m)) append_interval(value, r, m, o.digits);
+        if (!text) append_line(out, r.names[m], qid, value, r.zscores ? 23 : 22);
         else if (r.names[m] == "runid") append_line(out, r.names[m], qid, *text);
         else append_line(out, r.names[m], qid, "'" + *text + "'");
       });
@@ -80,6 +91,19 @@ std::string json_value(double v, const std::string* text) {
   if (text) return json_string(*text);
   if (std::isnan(v) || std::isinf(v)) return "null";  // JSON has no NaN: trec_eval's -nan
   return shortest(v);
+}
+
+// --ci: "ci95": {measure: [low, high]} (null when withheld) and
+// "ci_queries": {measure: queries}, beside the rows.
+std::string json_intervals(const trec_result& r) {
+  std::string bounds, queries;
+  for (std::size_t m = 0; m < r.names.size(); ++m) {
+    if (!r.has_interval(m)) continue;
+    const std::string key = (bounds.empty() ? "" : ", ") + json_string(r.names[m]) + ": ";
+    bounds += key + "[" + json_value(r.ci_low[m], nullptr) + ", " + json_value(r.ci_high[m], nullptr) + "]";
+    queries += key + std::to_string(r.ci_queries[m]);
+  }
+  return "\"ci95\": {" + bounds + "},\n\"ci_queries\": {" + queries + "}";
 }
 
 std::string render_json(const trec_result& r, const trec_output& o) {
@@ -97,8 +121,26 @@ std::string render_json(const trec_result& r, const trec_output& o) {
         out += (first_cell ? "" : ", ") + json_string(r.names[m]) + ": " + json_value(v, text);
         first_cell = false;
       });
-  out += first_row ? "}\n" : "}\n}\n";
+  const bool with_ci = !r.ci_queries.empty() && o.summary;  // the "all" row is there too
+  if (with_ci) out += "},\n" + json_intervals(r);
+  out += first_row ? "}\n" : with_ci ? "\n}\n" : "}\n}\n";
   return out;
+}
+
+// --ci: rows ci95_low, ci95_high and ci_queries after "all", a cell for
+// each measure that has an interval.
+void append_interval_rows(const trec_result& r, std::string& out) {
+  if (r.ci_queries.empty()) return;
+  const char* rows[] = {"ci95_low", "ci95_high", "ci_queries"};
+  for (int row = 0; row < 3; ++row) {
+    out += std::string("\n") + rows[row];
+    for (std::size_t m = 0; m < r.names.size(); ++m) {
+      out += ',';
+      if (!r.has_interval(m)) continue;
+      const double v = row == 0 ? r.ci_low[m] : r.ci_high[m];
+      out += row == 2 ? std::to_string(r.ci_queries[m]) : std::isnan(v) ? "nan" : shortest(v);
+    }
+  }
 }
 
 std::string render_csv(const trec_result& r, const trec_output& o) {
@@ -122,6 +164,7 @@ std::string render_csv(const trec_result& r, const trec_output& o) {
         cells[m] = text ? csv_field(*text) : (std::isnan(v) ? std::string("nan") : shortest(v));
       });
   if (started) flush();
+  if (o.summary) append_interval_rows(r, out);
   return out + "\n";
 }
 
@@ -202,6 +245,15 @@ void put_trec_result(const trec_result& r, field_sink& out) {
   out.texts("summary_only", summary_only);
   out.texts("not_offered", views_of(r.not_offered));
   out.texts("notes", views_of(r.notes));
+  if (r.ci_queries.empty()) return;
+  out.begin_keys("ci95");
+  for (std::size_t m = 0; m < r.names.size(); ++m)
+    if (r.has_interval(m)) out.numbers(r.names[m], {r.ci_low[m], r.ci_high[m]});
+  out.end();
+  out.begin_keys("ci_queries");
+  for (std::size_t m = 0; m < r.names.size(); ++m)
+    if (r.has_interval(m)) out.count(r.names[m], r.ci_queries[m]);
+  out.end();
 }
 
 std::string format_trec(const trec_result& r, bool per_query, int digits) {

@@ -5,9 +5,9 @@
 
 /**
  * Batch mode's own options, rows of the core's table that `trec` takes
- * (api.trecOptionSchema()): the measures (-m), -c, -J and -M.
+ * (api.trecOptionSchema()): the measures (-m), -c, -J, -M and --ci.
  */
-export const TREC_KEYS = Object.freeze(['measures', 'complete', 'judgedOnly', 'maxDocs']);
+export const TREC_KEYS = Object.freeze(['measures', 'complete', 'judgedOnly', 'maxDocs', 'ci']);
 
 
 /** Compare mode's own options, rows of the core's table that `compare` takes (api.compareOptionSchema()). */

@@ -47,6 +47,10 @@ enum class value_kind { real, count, text };
 // The judgments a family reads; -R says which the run is evaluated against.
 enum class judgment_kind { any, qrels, prefs, groups };
 
+// How a family reads grades (--help-measure says it): relevant when at
+// least -l, as gains (-l unused), or not at all (documents counted, text).
+enum class grade_use : unsigned char { level, gains, none };
+
 // Shared state beyond the ranking walk that a family needs computed.
 enum need : unsigned {
   need_full_ranking = 1u << 0,   // every rank in order (else: up to the family's cutoffs)
@@ -65,6 +69,7 @@ using note_fn = std::string (*)(const query_state& q, const column& c);
 struct family {
   std::string_view name;
   std::string_view help;  // one line for --help
+  std::string_view about;  // --help-measure: what it computes, its formula, what is its own
   value_fn value = nullptr;          // one column's value for one query (null for text families)
   text_fn text = nullptr;            // text families (relstring): one column's text for one query
   note_fn note = nullptr;            // where trec_eval's reading is a bug: what was read instead
@@ -82,6 +87,7 @@ struct family {
   bool persistence = false;  // gains parameters may include rbp's p=0.95
   bool exact_count = false;  // numbers: exactly default_count of them (utility: 4)
   bool ties_unbounded = false;  // no grade order of tied documents bounds it: --tie-range leaves it out
+  grade_use grades = grade_use::level;
 
   // The declarations in the family files read as one line each:
   // measure("map_cut", "...", value).cutoffs(standard_cutoffs)
@@ -91,7 +97,7 @@ struct family {
   constexpr family fractions(const double (&d)[N]) const { return with_params(param_kind::fractions, d, N); }
   template <std::size_t N>
   constexpr family numbers(const double (&d)[N]) const { return with_params(param_kind::numbers, d, N); }
-  constexpr family gains() const { return with_params(param_kind::gains, nullptr, 0); }
+  constexpr family gains() const { return with_params(param_kind::gains, nullptr, 0).graded(); }
   constexpr family counted() const {
     family f = *this;
     f.kind = value_kind::count;
@@ -116,6 +122,22 @@ struct family {
   constexpr family needing(unsigned n) const {
     family f = *this;
     f.needs |= n;
+    if (n & need_gain_sums) f.grades = grade_use::gains;
+    return f;
+  }
+  constexpr family described(std::string_view text) const {
+    family f = *this;
+    f.about = text;
+    return f;
+  }
+  constexpr family graded() const {
+    family f = *this;
+    f.grades = grade_use::gains;
+    return f;
+  }
+  constexpr family ungraded() const {
+    family f = *this;
+    f.grades = grade_use::none;
     return f;
   }
   constexpr family noting(note_fn n) const {

@@ -47,10 +47,19 @@ export function binsOf(values, bins = 10) {
   return counts;
 }
 
+// With the ci option: the mean's bootstrap interval and the queries it rests on.
+function intervalOf(lang, trec, m, d) {
+  const ci = trec.ci95 && trec.ci95[m];
+  if (!ci) return null;
+  const n = count(trec.ciQueries[m]);
+  const text = ci[0] === null ? t(lang, 'trecIntervalWithheld', { n }) : t(lang, 'trecInterval', { low: fixed(ci[0], d), high: fixed(ci[1], d), n });
+  return h('dd', { class: 'interval help' }, text);
+}
+
 function meansPart(lang, trec, d) {
   return section('means', t(lang, 'trecMeanHeading', { n: count(trec.numQ) }),
     h('dl', { class: 'means', id: 'trec-means' }, trec.measures.map((m) => h('div', { class: 'mean', 'data-measure': m },
-      h('dt', null, m), h('dd', null, fixed(trec.mean[m], d))))));
+      h('dt', null, m), h('dd', null, fixed(trec.mean[m], d)), intervalOf(lang, trec, m, d)))));
 }
 
 function histogramSvg(counts, label) {

@@ -21,7 +21,12 @@ const ZH_ERRORS = {
 
 const en = {
   errors: EN_ERRORS,
-  option: { complete: { label: 'Score queries missing from the run as 0 (trec_eval -c)' } },
+  option: {
+    complete: { label: 'Score queries missing from the run as 0 (trec_eval -c)' },
+    ci: { label: 'A 95% bootstrap interval beside each mean' },
+  },
+  trecInterval: '95% interval {low}–{high} over {n} {n|query|queries}',
+  trecIntervalWithheld: 'no interval: {n} {n|query|queries}, fewer than 10',
   trecHeading: 'Per-query results',
   trecQuery: 'query',
   trecMean: 'mean',
@@ -42,7 +47,12 @@ const en = {
 
 const zh = {
   errors: ZH_ERRORS,
-  option: { complete: { label: '运行结果中缺失的查询记为 0 分（trec_eval -c）' } },
+  option: {
+    complete: { label: '运行结果中缺失的查询记为 0 分（trec_eval -c）' },
+    ci: { label: '在每个平均值旁给出 95% 自助区间' },
+  },
+  trecInterval: '95% 区间 {low}–{high}，基于 {n} 个查询',
+  trecIntervalWithheld: '不给区间：只有 {n} 个查询，少于 10 个',
   trecHeading: '逐查询结果',
   trecQuery: '查询',
   trecMean: '平均',

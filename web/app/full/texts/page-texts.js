@@ -140,6 +140,7 @@ const en = {
   'preset_tf-ranking': 'TF-Ranking: gain 2^label − 1, negative labels treated as padding and dropped. (It shuffles ties at random; here they keep input order.)',
   preset_torchmetrics: 'TorchMetrics: linear gain, tied scores averaged, NDCG 0 when IDCG is 0.',
   preset_elasticsearch: 'Elasticsearch rank_eval (dcg with normalize: true): gain 2^rating − 1, ideal from rated documents, cut to the number of hits.',
+  preset_spark: 'Spark MLlib RankingMetrics.ndcgAt: gain 2^rel − 1 (1 for a bare label), ideal from the whole label set, cut at K, ties in input order.',
   idealNeedsQrels: 'Add judgments to use them as the ideal; until then the ranking’s own grades are used.',
   moreSettings: 'More settings: the other metrics and library details',
 };
@@ -279,6 +280,7 @@ const zh = {
   'preset_tf-ranking': 'TF-Ranking：增益 2^label − 1，负标签视为填充并丢弃。（它会随机打乱同分条目，这里保持输入顺序。）',
   preset_torchmetrics: 'TorchMetrics：线性增益，同分取平均，IDCG 为 0 时 NDCG 记为 0。',
   preset_elasticsearch: 'Elasticsearch rank_eval（dcg，normalize: true）：增益 2^rating − 1，理想排序取自已评分文档，并截到返回的条数。',
+  preset_spark: 'Spark MLlib 的 RankingMetrics.ndcgAt：增益 2^rel − 1（只给标签时记为 1），理想排序取自全部标签并截到 K，同分保持输入顺序。',
   idealNeedsQrels: '提供标注后才能以标注作为理想排序；在此之前使用本排序自身的等级。',
   moreSettings: '更多设置：其他指标与各库的细节',
 };

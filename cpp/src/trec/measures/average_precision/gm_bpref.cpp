@@ -8,6 +8,7 @@ extern const family gm_bpref_measure;
 const family gm_bpref_measure = measure("gm_bpref", "bpref, geometric mean over queries", bpref)
                                     .summary_only()
                                     .geometric()
-                                    .needing(need_full_ranking);
+                                    .needing(need_full_ranking)
+        .described("bpref of each query, combined geometrically.");
 
 }  // namespace ndcg::trec_detail

@@ -9,6 +9,7 @@ const family gm_map_measure =
     measure("gm_map", "average precision, geometric mean over queries", average_precision)
         .summary_only()
         .geometric()
-        .needing(need_full_ranking);
+        .needing(need_full_ranking)
+        .described("AP of each query, combined geometrically.");
 
 }  // namespace ndcg::trec_detail

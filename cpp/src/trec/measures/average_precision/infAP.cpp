@@ -39,6 +39,7 @@ double inferred_ap(const query_state& q, const column&) {
 
 extern const family infAP_measure;
 const family infAP_measure =
-    measure("infAP", "inferred average precision (a sampled pool)", inferred_ap).needing(need_full_ranking);
+    measure("infAP", "inferred average precision (a sampled pool)", inferred_ap).needing(need_full_ranking)
+        .described("AP from a judged sample of the pool (Yilmaz & Aslam); a negative grade: pooled, not judged, left out.");
 
 }  // namespace ndcg::trec_detail

@@ -12,6 +12,7 @@ double average_precision(const query_state& q, const column&) {
 extern const family map_measure;
 const family map_measure =
     measure("map", "average precision: precision at each relevant document, over all relevant", average_precision)
-        .needing(need_full_ranking);
+        .needing(need_full_ranking)
+        .described("AP = (1/R) sum of P@r over ranks r of relevant documents; 0 when R = 0.");
 
 }  // namespace ndcg::trec_detail

@@ -13,6 +13,7 @@ double map_cut(const query_state& q, const column& c) {
 extern const family map_cut_measure;
 const family map_cut_measure =
     measure("map_cut", "average precision over the top k, divided by all relevant documents", map_cut)
-        .cutoffs(standard_cutoffs);
+        .cutoffs(standard_cutoffs)
+        .described("P@r summed over relevant ranks r <= k, over R; 0 when R = 0.");
 
 }  // namespace ndcg::trec_detail

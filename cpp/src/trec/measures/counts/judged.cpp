@@ -16,6 +16,8 @@ double judged_share(const query_state& q, const column& c) {
 extern const family judged_measure;
 const family judged_measure =
     measure("judged", "share of the top k judged, any grade (ours; ir_measures' Judged@k)", judged_share)
-        .cutoffs(judged_cutoffs);
+        .cutoffs(judged_cutoffs)
+        .ungraded()
+        .described("Judged (any grade) in the top k / k.");
 
 }  // namespace ndcg::trec_detail

@@ -11,6 +11,8 @@ double unjudged_ranked(const query_state& q, const column&) {
 
 extern const family num_nonjudged_ret_measure;
 const family num_nonjudged_ret_measure =
-    measure("num_nonjudged_ret", "unjudged documents retrieved", unjudged_ranked).counted();
+    measure("num_nonjudged_ret", "unjudged documents retrieved", unjudged_ranked).counted()
+        .ungraded()
+        .described("Ranked with no qrels line or a negative grade.");
 
 }  // namespace ndcg::trec_detail

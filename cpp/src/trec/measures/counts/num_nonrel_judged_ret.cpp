@@ -10,6 +10,7 @@ double nonrelevant_ranked(const query_state& q, const column&) {
 
 extern const family num_nonrel_judged_ret_measure;
 const family num_nonrel_judged_ret_measure =
-    measure("num_nonrel_judged_ret", "judged non-relevant documents retrieved", nonrelevant_ranked).counted();
+    measure("num_nonrel_judged_ret", "judged non-relevant documents retrieved", nonrelevant_ranked).counted()
+        .described("Ranked with 0 <= grade < -l.");
 
 }  // namespace ndcg::trec_detail

@@ -8,6 +8,8 @@ double one(const query_state&, const column&) { return 1.0; }
 
 extern const family num_q_measure;
 const family num_q_measure =
-    measure("num_q", "queries evaluated", one).counted().summary_only().reads(judgment_kind::any);
+    measure("num_q", "queries evaluated", one).counted().summary_only().reads(judgment_kind::any)
+        .ungraded()
+        .described("In both run and qrels (with -c, every judged query).");
 
 }  // namespace ndcg::trec_detail

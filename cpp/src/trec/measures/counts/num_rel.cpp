@@ -7,6 +7,7 @@ double num_rel(const query_state& q, const column&) { return static_cast<double>
 }  // namespace
 
 extern const family num_rel_measure;
-const family num_rel_measure = measure("num_rel", "documents judged relevant", num_rel).counted();
+const family num_rel_measure = measure("num_rel", "documents judged relevant", num_rel).counted()
+        .described("R: judged relevant, retrieved or not.");
 
 }  // namespace ndcg::trec_detail

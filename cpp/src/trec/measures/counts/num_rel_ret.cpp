@@ -8,6 +8,7 @@ double num_rel_ret(const query_state& q, const column&) { return static_cast<dou
 
 extern const family num_rel_ret_measure;
 const family num_rel_ret_measure =
-    measure("num_rel_ret", "relevant documents retrieved", num_rel_ret).counted();
+    measure("num_rel_ret", "relevant documents retrieved", num_rel_ret).counted()
+        .described("Relevant among the ranked.");
 
 }  // namespace ndcg::trec_detail

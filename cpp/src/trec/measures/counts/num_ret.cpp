@@ -9,6 +9,8 @@ double num_ret(const query_state& q, const column&) { return static_cast<double>
 
 extern const family num_ret_measure;
 const family num_ret_measure =
-    measure("num_ret", "documents retrieved", num_ret).counted().zeroed_when_missing();
+    measure("num_ret", "documents retrieved", num_ret).counted().zeroed_when_missing()
+        .ungraded()
+        .described("Ranked documents, after -M and -J.");
 
 }  // namespace ndcg::trec_detail

@@ -26,6 +26,8 @@ const family relstring_measure =
     text_measure("relstring", "the grades of the first N ranked documents as text (per query only)", relstring)
         .numbers(relstring_length)
         .exactly()
-        .needing(need_full_ranking);
+        .needing(need_full_ranking)
+        .ungraded()
+        .described("0-9, '>' above 9, '-' no qrels line, '.' a negative grade.");
 
 }  // namespace ndcg::trec_detail

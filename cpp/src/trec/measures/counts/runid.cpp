@@ -12,6 +12,8 @@ double no_value(const query_state&, const column&) { return std::numeric_limits<
 extern const family runid_measure;
 const family runid_measure = measure("runid", "the tag of the run's last line", no_value)
                                  .summary_only()
-                                 .reads(judgment_kind::any);
+                                 .reads(judgment_kind::any)
+        .ungraded()
+        .described("The last field of the run's last line, as text.");
 
 }  // namespace ndcg::trec_detail

@@ -15,6 +15,8 @@ double unjudged_share(const query_state& q, const column& c) {
 
 extern const family unj_measure;
 const family unj_measure =
-    measure("unj", "share of the top k not judged", unjudged_share).cutoffs(unj_cutoffs).zeroed_when_missing();
+    measure("unj", "share of the top k not judged", unjudged_share).cutoffs(unj_cutoffs).zeroed_when_missing()
+        .ungraded()
+        .described("Unjudged (no qrels line, or a negative grade) in the top k / k.");
 
 }  // namespace ndcg::trec_detail

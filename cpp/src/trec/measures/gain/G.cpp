@@ -27,6 +27,7 @@ extern const family G_measure;
 const family G_measure =
     measure("G", "normalised gain, each document discounted by the gain missed before it", g_measure)
         .gains()
-        .needing(need_full_ranking | need_gain_sums);
+        .needing(need_full_ranking | need_gain_sums)
+        .described("sum of gain_i / log2(2 + ideal gain to i - gain to i), over the ideal total.");
 
 }  // namespace ndcg::trec_detail

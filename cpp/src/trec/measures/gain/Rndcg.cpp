@@ -39,6 +39,7 @@ double r_ndcg(const query_state& q, const column& c) {
 extern const family Rndcg_measure;
 const family Rndcg_measure = measure("Rndcg", "ndcg averaged at the ranks where the ideal gain changes", r_ndcg)
                                  .gains()
-                                 .needing(need_full_ranking | need_gain_sums);
+                                 .needing(need_full_ranking | need_gain_sums)
+        .described("ndcg averaged where the ideal gain drops, and at the end past the ideal list.");
 
 }  // namespace ndcg::trec_detail

@@ -18,6 +18,8 @@ const family alpha_ndcg_cut_measure =
     measure("alpha_ndcg_cut", "alpha-nDCG at cutoffs, against subtopic qrels (ours; needs --subtopics)", alpha_ndcg)
         .cutoffs(standard_cutoffs)
         .needing(need_subtopics)
-        .unbounded_by_ties();  // it scores subtopics, not grades
+        .unbounded_by_ties()
+        .ungraded()
+        .described("Gain sum over subtopics s of (1 - alpha)^(documents above covering s); greedy ideal.");  // it scores subtopics, not grades
 
 }  // namespace ndcg::trec_detail

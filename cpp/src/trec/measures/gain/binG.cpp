@@ -21,6 +21,7 @@ double bin_g(const query_state& q, const column&) {
 extern const family binG_measure;
 const family binG_measure =
     measure("binG", "binary G: 1 / log2(2 + non-relevant above) per relevant document, over R", bin_g)
-        .needing(need_full_ranking);
+        .needing(need_full_ranking)
+        .described("(1/R) sum over relevant ranked d of 1 / log2(2 + non-relevant above d).");
 
 }  // namespace ndcg::trec_detail

@@ -12,9 +12,11 @@ double ideal_dcg(const query_state& q, const column& c) { return q.idcg[c.scheme
 extern const family dcg_measure, ideal_dcg_measure;
 const family dcg_measure = measure("dcg", "discounted cumulative gain of the whole ranking", dcg)
                                .gains()
-                               .needing(need_full_ranking | need_gain_sums);
+                               .needing(need_full_ranking | need_gain_sums)
+        .described("sum of gain_r / log2(r + 1), whole ranking.");
 const family ideal_dcg_measure = measure("ideal_dcg", "the ideal ranking's discounted cumulative gain", ideal_dcg)
                                      .gains()
-                                     .needing(need_full_ranking | need_gain_sums);
+                                     .needing(need_full_ranking | need_gain_sums)
+        .described("DCG of every judged positive document, best first.");
 
 }  // namespace ndcg::trec_detail

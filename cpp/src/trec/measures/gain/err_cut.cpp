@@ -21,6 +21,8 @@ double err(const query_state& q, const column& c) {
 
 extern const family err_cut_measure;
 const family err_cut_measure =
-    measure("err_cut", "expected reciprocal rank at cutoffs (ours)", err).cutoffs(standard_cutoffs);
+    measure("err_cut", "expected reciprocal rank at cutoffs (ours)", err).cutoffs(standard_cutoffs)
+        .graded()
+        .described("sum over r <= k of R_r / r prod over i < r of (1 - R_i), R = (2^g - 1) / 2^g_max.");
 
 }  // namespace ndcg::trec_detail

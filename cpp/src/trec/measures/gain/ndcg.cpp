@@ -16,6 +16,7 @@ extern const family ndcg_measure;
 const family ndcg_measure =
     measure("ndcg", "normalised discounted cumulative gain of the whole ranking; ndcg.REL=GAIN,... sets gains", ndcg)
         .gains()
-        .needing(need_full_ranking | need_gain_sums);
+        .needing(need_full_ranking | need_gain_sums)
+        .described("DCG / IDCG, DCG = sum of gain_r / log2(r + 1); IDCG over every judged positive document, uncut; IDCG = 0 gives 0 (--zero-idcg).");
 
 }  // namespace ndcg::trec_detail

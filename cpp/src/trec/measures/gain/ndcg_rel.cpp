@@ -28,6 +28,7 @@ double ndcg_rel(const query_state& q, const column& c) {
 extern const family ndcg_rel_measure;
 const family ndcg_rel_measure = measure("ndcg_rel", "ndcg averaged over the relevant documents", ndcg_rel)
                                     .gains()
-                                    .needing(need_full_ranking | need_gain_sums);
+                                    .needing(need_full_ranking | need_gain_sums)
+        .described("DCG / IDCG at each relevant document's rank (the end for one not ranked), summed, over the ideal length.");
 
 }  // namespace ndcg::trec_detail

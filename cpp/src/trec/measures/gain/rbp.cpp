@@ -60,6 +60,7 @@ const family rbp_measure = measure("rbp", "rank-biased precision, persistence p 
                                    rank_biased_precision)
                                .gains()
                                .with_persistence()
-                               .needing(need_full_ranking | need_gain_sums);
+                               .needing(need_full_ranking | need_gain_sums)
+        .described("(1 - p) sum of gain_r p^(r-1), gains scaled to [0, 1] when one lies outside.");
 
 }  // namespace ndcg::trec_detail

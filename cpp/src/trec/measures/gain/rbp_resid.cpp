@@ -28,6 +28,7 @@ const family rbp_resid_measure = measure("rbp_resid", "rbp's residual: the rise 
                                      .needing(need_full_ranking)
                                      .zeroed_when_missing()
                                      // It counts unjudged documents, which a grade order does not set apart from judged zeros.
-                                     .unbounded_by_ties();
+                                     .unbounded_by_ties()
+        .described("p^n + (1 - p) sum of p^(r-1) over unjudged ranks r; 0 when all are judged.");
 
 }  // namespace ndcg::trec_detail

@@ -23,6 +23,7 @@ const family P_avgjg_measure = measure("P_avgjg", "precision at cutoffs, average
                                        precision_over_groups)
                                    .cutoffs(standard_cutoffs)
                                    .reads(judgment_kind::groups)
-                                   .needing(need_groups);
+                                   .needing(need_groups)
+        .described("P@k against each group, averaged.");
 
 }  // namespace ndcg::trec_detail

@@ -28,6 +28,7 @@ const family Rprec_mult_avgjg_measure =
             group_precision_at_multiple)
         .fractions(r_multiples)
         .reads(judgment_kind::groups)
-        .needing(need_groups);
+        .needing(need_groups)
+        .described("Rprec_mult against each group, averaged.");
 
 }  // namespace ndcg::trec_detail

@@ -22,6 +22,7 @@ extern const family map_avgjg_measure;
 const family map_avgjg_measure = measure("map_avgjg", "average precision, averaged over judgment groups (-R qrels_jg)",
                                          map_over_groups)
                                      .reads(judgment_kind::groups)
-                                     .needing(need_groups);
+                                     .needing(need_groups)
+        .described("AP against each group (its own R), averaged.");
 
 }  // namespace ndcg::trec_detail

@@ -17,6 +17,7 @@ double precision_at_multiple(const query_state& q, const column& c) {
 extern const family Rprec_mult_measure;
 const family Rprec_mult_measure = measure("Rprec_mult", "precision at multiples of R", precision_at_multiple)
                                       .fractions(r_multiples)
-                                      .needing(need_full_ranking);
+                                      .needing(need_full_ranking)
+        .described("P at rank X R (+ 0.9, truncated), even past the ranking's end.");
 
 }  // namespace ndcg::trec_detail

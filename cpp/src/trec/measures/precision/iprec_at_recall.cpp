@@ -25,6 +25,7 @@ extern const family iprec_at_recall_measure;
 const family iprec_at_recall_measure =
     measure("iprec_at_recall", "interpolated precision at recall levels", iprec)
         .fractions(standard_levels)
-        .needing(need_full_ranking | need_interpolated);
+        .needing(need_full_ranking | need_interpolated)
+        .described("Best P@r at or after the round(X R)-th relevant; 0 if it is not ranked.");
 
 }  // namespace ndcg::trec_detail

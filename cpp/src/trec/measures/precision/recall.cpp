@@ -9,6 +9,7 @@ double recall(const query_state& q, const column& c) {
 }  // namespace
 
 extern const family recall_measure;
-const family recall_measure = measure("recall", "recall at cutoffs", recall).cutoffs(standard_cutoffs);
+const family recall_measure = measure("recall", "recall at cutoffs", recall).cutoffs(standard_cutoffs)
+        .described("Relevant in the top k / R; 0 when R = 0.");
 
 }  // namespace ndcg::trec_detail

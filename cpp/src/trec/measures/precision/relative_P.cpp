@@ -15,6 +15,7 @@ double relative_precision(const query_state& q, const column& c) {
 extern const family relative_P_measure;
 const family relative_P_measure =
     measure("relative_P", "precision at k over the best possible, min(k, R)", relative_precision)
-        .cutoffs(standard_cutoffs);
+        .cutoffs(standard_cutoffs)
+        .described("Relevant in the top k / min(k, R); 0 when R = 0.");
 
 }  // namespace ndcg::trec_detail

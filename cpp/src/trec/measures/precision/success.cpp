@@ -9,6 +9,7 @@ double success(const query_state& q, const column& c) { return q.hits[q.top(c.cu
 
 extern const family success_measure;
 const family success_measure =
-    measure("success", "a relevant document in the top k (1 or 0)", success).cutoffs(success_cutoffs);
+    measure("success", "a relevant document in the top k (1 or 0)", success).cutoffs(success_cutoffs)
+        .described("1 when a relevant is in the top k, else 0.");
 
 }  // namespace ndcg::trec_detail

@@ -31,14 +31,17 @@ double by_group_implied(const query_state& q, const column&) {
 extern const family prefs_avgjg_measure, prefs_avgjg_ret_measure, prefs_avgjg_imp_measure;
 const family prefs_avgjg_measure = measure("prefs_avgjg", "prefs_simp within each judgment group, averaged", by_group)
                                        .reads(judgment_kind::prefs)
-                                       .needing(need_prefs);
+                                       .needing(need_prefs)
+        .described("prefs_simp per group, averaged over groups.");
 const family prefs_avgjg_ret_measure =
     measure("prefs_avgjg_ret", "prefs_avgjg among retrieved documents", by_group_retrieved)
         .reads(judgment_kind::prefs)
-        .needing(need_prefs);
+        .needing(need_prefs)
+        .described("Pairs both ranked.");
 const family prefs_avgjg_imp_measure =
     measure("prefs_avgjg_imp", "prefs_avgjg over pairs with a document retrieved", by_group_implied)
         .reads(judgment_kind::prefs)
-        .needing(need_prefs);
+        .needing(need_prefs)
+        .described("Without pairs neither ranked.");
 
 }  // namespace ndcg::trec_detail

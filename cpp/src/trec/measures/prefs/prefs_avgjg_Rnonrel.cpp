@@ -109,11 +109,13 @@ const family prefs_avgjg_Rnonrel_measure =
     measure("prefs_avgjg_Rnonrel", "prefs_avgjg with as many non-relevant documents as relevant ones", all_documents)
         .noting(all_documents_note)
         .reads(judgment_kind::prefs)
-        .needing(need_prefs);
+        .needing(need_prefs)
+        .described("Non-relevant documents weighed as R of them.");
 const family prefs_avgjg_Rnonrel_ret_measure =
     measure("prefs_avgjg_Rnonrel_ret", "prefs_avgjg_Rnonrel among retrieved documents", retrieved_documents)
         .noting(retrieved_documents_note)
         .reads(judgment_kind::prefs)
-        .needing(need_prefs);
+        .needing(need_prefs)
+        .described("Ranked documents only.");
 
 }  // namespace ndcg::trec_detail

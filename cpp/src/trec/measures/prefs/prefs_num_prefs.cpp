@@ -26,13 +26,16 @@ constexpr unsigned needs = need_prefs;
 
 extern const family prefs_num_prefs_poss_measure, prefs_num_prefs_ful_measure, prefs_num_prefs_ful_ret_measure;
 const family prefs_num_prefs_poss_measure =
-    measure("prefs_num_prefs_poss", "preferences possible", possible).counted().reads(judgment_kind::prefs).needing(needs);
+    measure("prefs_num_prefs_poss", "preferences possible", possible).counted().reads(judgment_kind::prefs).needing(needs)
+        .described("A before B, over every judgment group.");
 const family prefs_num_prefs_ful_measure =
-    measure("prefs_num_prefs_ful", "preferences fulfilled", fulfilled).counted().reads(judgment_kind::prefs).needing(needs);
+    measure("prefs_num_prefs_ful", "preferences fulfilled", fulfilled).counted().reads(judgment_kind::prefs).needing(needs)
+        .described("A above B, or A ranked and B not.");
 const family prefs_num_prefs_ful_ret_measure =
     measure("prefs_num_prefs_ful_ret", "preferences fulfilled among retrieved documents", fulfilled_retrieved)
         .counted()
         .reads(judgment_kind::prefs)
-        .needing(needs);
+        .needing(needs)
+        .described("A above B, both ranked.");
 
 }  // namespace ndcg::trec_detail

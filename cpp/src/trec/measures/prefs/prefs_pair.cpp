@@ -40,13 +40,16 @@ extern const family prefs_pair_measure, prefs_pair_ret_measure, prefs_pair_imp_m
 const family prefs_pair_measure =
     measure("prefs_pair", "per document pair, the share of preferences fulfilled", pair)
         .reads(judgment_kind::prefs)
-        .needing(need_prefs);
+        .needing(need_prefs)
+        .described("Per pair, the share fulfilled, averaged over pairs.");
 const family prefs_pair_ret_measure = measure("prefs_pair_ret", "prefs_pair among retrieved documents", pair_retrieved)
                                           .reads(judgment_kind::prefs)
-                                          .needing(need_prefs);
+                                          .needing(need_prefs)
+        .described("Pairs both ranked.");
 const family prefs_pair_imp_measure =
     measure("prefs_pair_imp", "prefs_pair over pairs with a document retrieved", pair_implied)
         .reads(judgment_kind::prefs)
-        .needing(need_prefs);
+        .needing(need_prefs)
+        .described("Without pairs neither ranked.");
 
 }  // namespace ndcg::trec_detail

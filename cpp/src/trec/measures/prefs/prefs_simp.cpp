@@ -29,13 +29,16 @@ double simple_implied(const query_state& q, const column&) {
 
 extern const family prefs_simp_measure, prefs_simp_ret_measure, prefs_simp_imp_measure;
 const family prefs_simp_measure =
-    measure("prefs_simp", "preferences fulfilled over possible", simple).reads(judgment_kind::prefs).needing(need_prefs);
+    measure("prefs_simp", "preferences fulfilled over possible", simple).reads(judgment_kind::prefs).needing(need_prefs)
+        .described("Fulfilled / possible; A ranked and B not fulfils it, neither ranked fails it.");
 const family prefs_simp_ret_measure = measure("prefs_simp_ret", "prefs_simp among retrieved documents", simple_retrieved)
                                           .reads(judgment_kind::prefs)
-                                          .needing(need_prefs);
+                                          .needing(need_prefs)
+        .described("Pairs both ranked.");
 const family prefs_simp_imp_measure =
     measure("prefs_simp_imp", "prefs_simp over pairs with a document retrieved", simple_implied)
         .reads(judgment_kind::prefs)
-        .needing(need_prefs);
+        .needing(need_prefs)
+        .described("Without pairs neither ranked.");
 
 }  // namespace ndcg::trec_detail

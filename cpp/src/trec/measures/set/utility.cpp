@@ -20,6 +20,7 @@ extern const family utility_measure;
 const family utility_measure = measure("utility", "set utility a,b,c,d (default 1,-1,0,0; d needs -N)", utility)
                                    .numbers(coefficients)
                                    .exactly()
-                                   .zeroed_when_missing();
+                                   .zeroed_when_missing()
+        .described("A rel_ret + B nonrel_ret + C rel_missed + D nonrel_missed (D needs -N).");
 
 }  // namespace ndcg::trec_detail
