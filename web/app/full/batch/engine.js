@@ -15,7 +15,8 @@ function engineError(code, source, args, message) {
 /** Any error as a plain object that survives postMessage (an Error loses its fields). */
 function plainError(e) {
   if (e && typeof e.code === 'string') {
-    return { code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) }, message: String(e.reason ?? e.message) };
+    const out = { code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) }, message: String(e.reason ?? e.message) };
+    return typeof e.excerpt === 'string' ? { ...out, excerpt: e.excerpt } : out;
   }
   return engineError('bad-input', '', { found: String(e && e.message ? e.message : e).slice(0, 200) }, String(e && e.message ? e.message : e));
 }
@@ -153,6 +154,34 @@ function describeHeld(api, held, got) {
   return { ...describeText(api, { text: head, bytes: got.bytes, gzip: got.gzip }, linesOf(held)), kind: inputKind(headOf(head, 20)) };
 }
 
+/**
+ * Line `n` (1-based) of a loaded input, without decoding the rest: its first
+ * bytes up to `column` and 200 past it, at least 400 (a line can be a whole file).
+ */
+function lineOfHeld(held, n, column) {
+  const bytes = held.text !== null ? new TextEncoder().encode(held.text) : held.data;
+  let start = 0;
+  for (let i = 1; i < n && start >= 0; i++) start = bytes.indexOf(10, start) + 1 || -1;
+  if (start < 0) return null;
+  let end = bytes.indexOf(10, start);
+  if (end < 0) end = bytes.length;
+  const line = new TextDecoder().decode(bytes.subarray(start, Math.min(end, start + Math.max(400, column + 200))));
+  return line.replace(/\r$/, '');
+}
+
+/**
+ * An error of evaluateTrec or compareRuns with its offending line
+ * (`excerpt`): the page holds no text of a file to show it from. `runs`
+ * are the slots of the runs, in the order the call numbered them.
+ */
+function withExcerpt(e, held, runs) {
+  if (!e || typeof e.code !== 'string' || !e.line) return e;
+  const slot = e.source === 'run' ? runs[Math.max(1, e.index || 1) - 1] : e.source === 'judgments' ? 'qrels' : e.source;
+  const line = held[slot] ? lineOfHeld(held[slot], e.line, e.column || 0) : null;
+  if (line !== null) e.excerpt = line;
+  return e;
+}
+
 /** The first `n` lines of `text` (a scan, no split of the whole text). */
 function headOf(text, n) {
   let end = -1;
@@ -261,11 +290,20 @@ function makeEngine(getApi) {
     },
     async evaluate({ options }) {
       const api = await getApi();
-      return columnsOf(api.evaluateTrec(input('qrels'), input('run'), withGroup(options, textIn('group'))));
+      try {
+        return columnsOf(api.evaluateTrec(input('qrels'), input('run'), withGroup(options, textIn('group'))));
+      } catch (e) {
+        throw withExcerpt(e, held, ['run']);
+      }
     },
     async compare({ slots, options }) {
       const api = await getApi();
-      const r = api.compareRuns(input('qrels'), inputs(slots), withGroup(options, textIn('group')));
+      let r;
+      try {
+        r = api.compareRuns(input('qrels'), inputs(slots), withGroup(options, textIn('group')));
+      } catch (e) {
+        throw withExcerpt(e, held, slots);
+      }
       // Which runs the core read as TREC as given: its readings (of the others, in order) name none of them.
       return { ...r, trecRuns: slots.map((slot) => isTrecRun(headOf(textIn(slot), 5))) };
     },
@@ -325,7 +363,7 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, gunzipStream, readFile, reserveFor, madeUpRun, warmUp, textOf, linesOf, describeHeld, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
+  engineError, plainError, gunzipStream, readFile, reserveFor, madeUpRun, warmUp, textOf, linesOf, describeHeld, lineCount, lineOfHeld, withExcerpt, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
   transferablesOf, workerMain,
 ];
 

@@ -3,6 +3,7 @@
 // NDCG@k curve, the other metrics and the preset comparison; or the batch
 // table. It draws model.analysis (see compute.js) and never calls the module.
 import { errorText, t } from '../i18n.js';
+import { isChoice } from '../templates/errors.js';
 import { cutLabel } from '../state.js';
 import { ALL_PARTS, DEFAULT_PARTS } from '../parts.js';
 import { h, section } from '../templates.js';
@@ -198,6 +199,8 @@ function bodyParts(region, lang, model) {
     if (model.notice || !model.compare) return [notice(model.pending ? 'compareWorking' : model.notice || (model.error ? 'resultsAfterError' : 'compareNeedRuns'))];
     return region.compare.sections(lang, model, region.cmpTable);
   }
+  // A text of several queries waits for the choice beside its box; the last result would answer another question.
+  if (isChoice(model.error)) return [notice('choiceNotice')];
   if (!model.analysis) return [notice(model.notice || (model.error ? 'resultsAfterError' : 'emptyInput'))];
   return [model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
 }
@@ -239,7 +242,7 @@ export function renderResults(region, lang, model) {
   // Screen readers hear the new value after each recomputation (the table is not read out).
   setText(byId(region.root, 'result-live'), liveText(lang, model, region.compare && region.compare.live));
   renderProgress(region, lang, model.job);
-  const stale = Boolean(model.error && model.stale);
+  const stale = Boolean(model.error && model.stale && !isChoice(model.error));
   show(byId(region.root, 'stale-note'), stale);
   // While a batch is evaluated, the last result stays on show, dimmed.
   region.body.classList.toggle('stale', stale || Boolean(model.pending && (model.trec || model.compare)));
