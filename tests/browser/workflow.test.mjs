@@ -1,0 +1,121 @@
+// The engineer's workflow on the full page: typing moves nothing on screen,
+// a text of several queries is a choice, a file's error shows its line,
+// Back after a drill-down returns to the table as it was, files dropped by
+// an example come back with Undo, and a phone shows the result first.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { guardedContext, headlineIs, launch, screenshot, serveDist, setText, shownText, textOf } from './_helpers.mjs';
+
+let browser;
+let server;
+let guard;
+let dir;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ndcg-workflow-'));
+  browser = await launch();
+  server = await serveDist();
+  guard = await guardedContext(browser, [server.url('index.html')]);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A page at `hash`, its first result drawn. */
+async function pageAt(hash, options = {}) {
+  const page = await guard.context.newPage();
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  await page.goto(`${server.url('index.html')}${hash}`);
+  await page.waitForFunction(() => window.ndcgCalc && document.getElementById('app').getAttribute('aria-busy') === 'false');
+  return page;
+}
+
+/** Once the page has settled, starts summing every layout shift (those right after input too: the user sees them all). */
+const watchShifts = async (page) => page.waitForTimeout(500).then(() => page.evaluate(() => {
+  window.__shift = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) { window.__shift += e.value; (window.__why = window.__why || []).push([e.startTime, e.value, e.sources.map((x) => x.node && (x.node.id || x.node.className)).join()]); } }).observe({ type: 'layout-shift' });
+}));
+
+const SCORED = '#text=d1%200.9%203%0Ad2%200.5%200%0Ad3%200.1%202&k=10&lang=en';
+
+describe('typing', () => {
+  test('a negative number typed key by key moves nothing on the page (cumulative layout shift < 0.01)', async () => {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 667 }]) {
+      const page = await pageAt(SCORED, { viewport });
+      await watchShifts(page);
+      await page.focus('#ranking');
+      await page.keyboard.press('End');
+      // "d4 -" does not read (the "-" alone is no score) until "0.5 1" follows.
+      await page.keyboard.type('\nd4 -0.5 1', { delay: 100 });
+      // Gains 7, 0, 3, 1 over log2(2..5): DCG 7 + 3/2 + 1/log2(5); the ideal 7, 3, 1: 7 + 3/log2(3) + 1/2.
+      await headlineIs(page, 'NDCG@10 = 8.931 / 9.393 = 0.951');
+      await page.waitForTimeout(1200);
+      const shift = await page.evaluate(() => window.__shift);
+      assert.ok(shift < 0.01, `layout shift ${shift} ${JSON.stringify(await page.evaluate(() => window.__why))} at ${viewport.width} px`);
+      await page.close();
+    }
+  });
+
+  test('an error that stays is shown once the typing pauses', async () => {
+    const page = await pageAt(SCORED);
+    await page.focus('#ranking');
+    await page.keyboard.press('End');
+    await page.keyboard.type('\nd4 x 1', { delay: 50 });
+    // Not while the keys come: the half-typed line may yet read.
+    await page.waitForTimeout(400);
+    assert.equal(await page.isHidden('#ranking-error'), true);
+    await shownText(page, '#ranking-error', /Line 4, column 4/, 5000);
+    assert.equal(await page.getAttribute('#ranking', 'aria-invalid'), 'true');
+    await page.close();
+  });
+});
+
+describe('inputs that do not read as one ranking', () => {
+  test('a paste of two TREC queries is a choice, not an error: pick one, or evaluate them all', async () => {
+    for (const lang of ['en', 'zh']) {
+      const page = await pageAt(`#grades=3,2,0,1&k=10&lang=${lang}`);
+      await setText(page, '#ranking', 'q1 Q0 d1 1 3 r\nq1 Q0 d2 2 2 r\nq2 Q0 d1 1 1 r\nq2 Q0 d3 2 0.5 r\n');
+      await page.waitForSelector('#ranking-error.choice-box button[data-action="pick-query"][data-query="q2"]');
+      const said = await textOf(page, '#ranking-error');
+      assert.match(said, lang === 'en' ? /^This text holds 2 queries: which one should be explained\?/ : /^这段文本包含 2 个查询：要解释哪一个？/);
+      assert.doesNotMatch(said, /cannot be read|无法读取/);
+      // Nothing in red: the box is not marked invalid, no stale result is shown, the results say what to do.
+      assert.equal(await page.getAttribute('#ranking', 'aria-invalid'), 'false');
+      assert.equal(await page.isHidden('#stale-note'), true);
+      assert.match(await textOf(page, '#results .notice'), lang === 'en' ? /choose the one to explain/ : /选择要解释的一个/);
+      assert.ok(await page.$('#ranking-error button[data-action="switch-trec"]'));
+      await screenshot(page, `workflow-choice-${lang}.png`);
+      await setText(page, '#qrels', 'q1 0 d1 1\nq2 0 d1 1\nq2 0 d3 2\n');
+      await page.click('button[data-action="pick-query"][data-query="q2"]');
+      // q2: d1 (grade 1) before d3 (grade 2): gains 1, 3 against the ideal 3, 1.
+      await headlineIs(page, 'NDCG@10 = 2.893 / 3.631 = 0.797');
+      assert.equal(await page.isHidden('#ranking-error'), true);
+      await page.close();
+    }
+  });
+
+  test('an error in a file shows the offending line, as text, with its line and column', async () => {
+    const run = join(dir, 'bad.run');
+    writeFileSync(run, 'q1 Q0 d1 1 2.5 r\nq1 Q0 d2 2 1.5 r\nq1 Q0 <img/src=x/onerror=alert(1)> 3 x r\n');
+    const qrels = join(dir, 'bad.qrels');
+    writeFileSync(qrels, 'q1 0 d1 1\n');
+    const page = await pageAt('#mode=trec&lang=en');
+    await page.setInputFiles('#ranking-file', run);
+    await page.setInputFiles('#qrels-file', qrels);
+    const said = await shownText(page, '#ranking-error', /Line 3, column 38/);
+    assert.match(said, /expected a number, got “x”/);
+    assert.equal(await textOf(page, '#ranking-error .error-line mark'), 'x');
+    assert.match(await textOf(page, '#ranking-error .error-line'), /^3 \| q1 Q0 <img\/src=x\/onerror=alert\(1\)> 3 x r/);
+    assert.equal(await page.$('#ranking-error img'), null);
+    // The file's text is not in the box: nothing there to select.
+    assert.equal(await page.$('#ranking-error button[data-action="goto-error"]'), null);
+    await screenshot(page, 'workflow-file-error.png');
+    await page.close();
+  });
+});
