@@ -3,11 +3,11 @@
 // Back after a drill-down returns to the table as it was, files dropped by
 // an example come back with Undo, and a phone shows the result first.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { guardedContext, headlineIs, launch, screenshot, serveDist, setText, shownText, textOf } from './_helpers.mjs';
+import { guardedContext, headlineIs, launch, root, screenshot, serveDist, setText, shownText, textOf } from './_helpers.mjs';
 
 let browser;
 let server;
@@ -88,7 +88,7 @@ describe('inputs that do not read as one ranking', () => {
       // Nothing in red: the box is not marked invalid, no stale result is shown, the results say what to do.
       assert.equal(await page.getAttribute('#ranking', 'aria-invalid'), 'false');
       assert.equal(await page.isHidden('#stale-note'), true);
-      assert.match(await textOf(page, '#results .notice'), lang === 'en' ? /choose the one to explain/ : /选择要解释的一个/);
+      assert.equal(await textOf(page, '#results .notice'), said.split(/\?|？/)[0] + (lang === 'en' ? '?' : '？'));
       assert.ok(await page.$('#ranking-error button[data-action="switch-trec"]'));
       await screenshot(page, `workflow-choice-${lang}.png`);
       await setText(page, '#qrels', 'q1 0 d1 1\nq2 0 d1 1\nq2 0 d3 2\n');
@@ -116,6 +116,96 @@ describe('inputs that do not read as one ranking', () => {
     // The file's text is not in the box: nothing there to select.
     assert.equal(await page.$('#ranking-error button[data-action="goto-error"]'), null);
     await screenshot(page, 'workflow-file-error.png');
+    await page.close();
+  });
+});
+
+describe('a phone, 375 × 667', () => {
+  test('the headline NDCG and Step 1 are on the first screen, with the gain and discount columns', async () => {
+    for (const [lang, scheme] of [['en', 'light'], ['zh', 'dark']]) {
+      const page = await pageAt(`#grades=3,2,0,1,0,0,2,1,0,0&k=10&lang=${lang}`, { viewport: { width: 375, height: 667 } });
+      await page.emulateMedia({ colorScheme: scheme });
+      const box = (sel) => page.$eval(sel, (el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+      for (const sel of ['#headline', '#h-dcg']) {
+        const r = await box(sel);
+        assert.ok(r.top >= 0 && r.bottom <= 667, `${lang}: ${sel} at ${r.top}–${r.bottom}, below the first screen`);
+      }
+      assert.equal(await textOf(page, '#headline'), 'NDCG@10 = 10.639 / 11.210 = 0.949');
+      for (const col of [3, 4]) assert.equal(await page.locator(`#table-dcg thead th:nth-child(${col})`).isVisible(), true);
+      assert.equal(await textOf(page, '#row-dcg-2 td:nth-child(4)'), '1.585');
+      await screenshot(page, `workflow-phone-${lang}-${scheme}.png`);
+      await page.close();
+    }
+  });
+});
+
+describe('a query opened from a table is a history entry', () => {
+  const parity = join(root, 'tests/data/trec-parity');
+  const files = { run: join(parity, 'set1.run'), qrels: join(parity, 'set1.qrels') };
+
+  /** The rows drawn, the sorted column and the table's scroll. */
+  const tableNow = (page, id) => page.evaluate((t) => ({
+    first: [...document.querySelectorAll(`#${t}-rows tr[data-qid]`)].slice(0, 3).map((r) => r.dataset.qid),
+    sorted: document.querySelector(`#table-${t} th[aria-sort]:not([aria-sort="none"])`)?.textContent + document.querySelector(`#table-${t} th[aria-sort]:not([aria-sort="none"])`)?.getAttribute('aria-sort'),
+    top: document.getElementById(`${t}-scroll`).scrollTop,
+  }), id);
+
+  test('batch mode: Back after Explain shows the table with its sort and scroll; "All queries" does the same', async () => {
+    const page = await pageAt('#mode=trec&lang=en');
+    await page.setInputFiles('#ranking-file', files.run);
+    await page.setInputFiles('#qrels-file', files.qrels);
+    await page.waitForSelector('#trec-rows tr[data-qid]');
+    // NDCG, highest first, scrolled some rows down.
+    await page.click('#table-trec button[data-sort="ndcg"]');
+    await page.$eval('#trec-scroll', (el) => { el.scrollTop = 240; });
+    await page.waitForTimeout(200);
+    const before = await tableNow(page, 'trec');
+    assert.equal(before.sorted, 'ndcgdescending');
+    const entries = await page.evaluate(() => history.length);
+    const qid = await page.$eval('#trec-rows tr[data-qid]:nth-child(12)', (tr) => tr.dataset.qid);
+    for (const way of ['back', 'link']) {
+      await page.click(`#trec-rows tr[data-qid="${qid}"] button[data-action="explain-query"]`);
+      await page.waitForSelector('#headline');
+      assert.equal(await page.evaluate(() => history.length), entries + 1, 'the query is an entry of its own');
+      assert.equal(await textOf(page, '.back-bar button'), '← All 50 queries');
+      if (way === 'back') await page.goBack();
+      else await page.click('.back-bar button');
+      await page.waitForSelector('#trec-rows tr[data-qid]');
+      await page.waitForFunction((top) => document.getElementById('trec-scroll').scrollTop === top, before.top);
+      assert.deepEqual(await tableNow(page, 'trec'), before, way);
+      assert.match(await page.evaluate(() => location.hash), /mode=trec/);
+    }
+    await page.close();
+  });
+
+  test('compare mode: Back after Side by side closes it without comparing again; "All queries" does the same', async () => {
+    const runB = join(dir, 'b.run');
+    writeFileSync(runB, readFileSync(files.run, 'utf8').split('\n').map((l, i) => l.replace(/ (-?[\d.e]+) (\S+)$/, (m, s, tag) => ` ${(Number(s) * 0.5 + (i % 5)).toFixed(2)} ${tag}`)).join('\n'));
+    const page = await pageAt('#mode=compare&lang=en');
+    await page.setInputFiles('#ranking-file', files.run);
+    await page.setInputFiles('#ranking-b-file', runB);
+    await page.setInputFiles('#qrels-file', files.qrels);
+    await page.waitForSelector('#cmp-rows tr[data-qid]', { timeout: 60000 });
+    await page.click('#table-cmp button[data-sort=""]');
+    await page.$eval('#cmp-scroll', (el) => { el.scrollTop = 160; });
+    await page.waitForTimeout(200);
+    const before = await tableNow(page, 'cmp');
+    const qid = await page.$eval('#cmp-rows tr[data-qid]:nth-child(8)', (tr) => tr.dataset.qid);
+    for (const way of ['back', 'link']) {
+      await page.click(`#cmp-rows tr[data-qid="${qid}"] button[data-action="compare-query"]`);
+      await page.waitForSelector('#cmp-drill');
+      assert.match(await page.evaluate(() => location.hash), new RegExp(`query=${qid}`));
+      // Watch for a new comparison: the progress bar would show.
+      await page.evaluate(() => { window.__busy = false; new MutationObserver(() => { if (!document.getElementById('batch-progress').hidden) window.__busy = true; }).observe(document.getElementById('batch-progress'), { attributes: true }); });
+      if (way === 'back') await page.goBack();
+      else await page.click('#cmp-drill .back-bar button');
+      await page.waitForFunction(() => !document.getElementById('cmp-drill'));
+      await page.waitForFunction((top) => document.getElementById('cmp-scroll').scrollTop === top, before.top);
+      assert.deepEqual(await tableNow(page, 'cmp'), before, way);
+      assert.equal(await page.evaluate(() => window.__busy), false, 'not compared again');
+      assert.doesNotMatch(await page.evaluate(() => location.hash), /query=/);
+    }
     await page.close();
   });
 });

@@ -17,7 +17,9 @@ import { exportOf } from './batch/engine.js';
 import { loadDrill, qrelsKindOf as qrelsKind } from './full-controller.js';
 import { makeHandlers } from '../shared/handlers.js';
 import { rearrangeHandlers } from './rearrange-handlers.js';
-import { delayFor, draw, persist, resetRows, run, tooLongForLink, update } from '../shared/controller.js';
+import { delayFor, draw, persist, resetRows, run, stateFromHash, tooLongForLink, update } from '../shared/controller.js';
+import * as store from '../shared/store.js';
+import { allQueries, backHolds, pushQuery, restoreScroll, viewOnly } from './history.js';
 
 /** Each mode keeps its own settings (switchMode in state.js); batch and compare start from trec_eval's convention. */
 function withMode(app, state, mode) {
@@ -35,6 +37,7 @@ function loadExample(app, name) {
   next = { ...next, ...(example.set || {}), text: example.text === null ? bigExample() : example.text, qrels: example.qrels };
   app.state = next;
   app.sources = {};
+  app.back = null;
   app.controlError = null;
   // Let the browser paint the pressed button before a large computation.
   setTimeout(() => run(app), 0);
@@ -154,6 +157,9 @@ async function explainQuery(app, qid) {
   // A file or long paste lives in the runner: it finds the query's lines there.
   if (hasSources(app)) lines = await (await runnerOf(app)).call('linesOf', { qid });
   for (const box of ['ranking', 'qrels']) dropSource(app, slotOf('explain', box));
+  // Back (or "All queries") returns to this table as it is (history.js).
+  app.back = { hash: app.hash, state: app.state, good: app.good, computed: app.computed, sources: { ...app.sources }, n: app.good.trec ? app.good.trec.numQ : 0 };
+  pushQuery(app.view.doc);
   // The query is explained under batch mode's settings, so its NDCG is its row's; batch mode keeps them.
   const settings = settingsOf(app.spec, app.state);
   app.state = withMode(app, app.state, 'explain');
@@ -259,6 +265,47 @@ function setView(app, patch) {
   draw(app);
 }
 
+/** Compare mode: query `qid` side by side, a history entry of its own. */
+function openSide(app, qid) {
+  if (qid !== app.state.query) pushQuery(app.view.doc);
+  setView(app, { query: qid });
+  loadDrill(app, true);
+}
+
+function closeSide(app) {
+  app.drill = null;
+  setView(app, { query: '' });
+}
+
+/** Back to the batch table a query was explained from: its result as it was, no evaluation again. */
+function backToTable(app) {
+  const { state, good, computed } = app.back;
+  app.back = null;
+  clearTimeout(app.timer);
+  Object.assign(app, { state: { ...state, lang: app.state.lang, theme: app.state.theme }, good, computed, controlError: null, drill: null, keepUrl: false });
+  resetRows(app);
+  persist(app);
+  app.version++;
+  draw(app);
+  restoreScroll(app.view.doc);
+}
+
+/**
+ * Back and Forward: to the table a query was explained from; between compare
+ * mode's queries (drawn, not compared again); else the state the hash says.
+ */
+function hashChanged(app, base) {
+  const hash = store.readHash();
+  if (hash === app.hash) return;
+  if (backHolds(app, app.back)) return backToTable(app);
+  const next = app.state.mode === 'compare' && app.good.compare && viewOnly(app.hash, hash) ? stateFromHash(app, hash) : null;
+  if (!next) return base();
+  if (!next.query) app.drill = null;
+  setView(app, { query: next.query, measure: next.measure, pair: next.pair });
+  if (next.query) loadDrill(app, false);
+  restoreScroll(app.view.doc);
+}
+
 /** Compare mode: one more run box (up to MAX_RUNS), with the focus in it. */
 function addRun(app) {
   if (app.state.runs >= MAX_RUNS) return;
@@ -296,7 +343,8 @@ function fullActions(app, handlers) {
     'copy-export': () => copyShown(app),
     'export-part': () => showPart(app),
     'explain-query': (data) => explainQuery(app, data.qid),
-    'compare-query': (data) => { setView(app, { query: String(data.qid) }); loadDrill(app, true); },
+    'compare-query': (data) => openSide(app, String(data.qid)),
+    'all-queries': () => allQueries(() => (app.state.mode === 'compare' ? closeSide(app) : handlers.mode('trec'))),
     'run-add': () => addRun(app),
     'run-remove': (data) => removeRun(app, data.box),
     'compare-pick': (data) => setView(app, { measure: data.value }),
@@ -345,6 +393,7 @@ function boxText(app, handlers, box, value, patch) {
 }
 
 function fullHandlers(app, handlers) {
+  const base = handlers.hashChanged;
   return {
     textB: (value) => boxText(app, handlers, 'ranking-b', value, { textB: value }),
     qrels: (value) => boxText(app, handlers, 'qrels', value, { qrels: value }),
@@ -354,10 +403,12 @@ function fullHandlers(app, handlers) {
     openGroup: (file) => openGroup(app, file),
     openFile: (box, files) => openFile(app, box, Array.isArray(files) ? files : [files]),
     mode(mode) {
+      app.back = null;
       app.state = withMode(app, app.state, mode);
       run(app);
     },
     copyLink: () => copyLink(app),
+    hashChanged: () => hashChanged(app, base),
     embedChanged: () => draw(app),
   };
 }

@@ -155,30 +155,17 @@ function describeHeld(api, held, got) {
 }
 
 /**
- * Line `n` (1-based) of a loaded input, without decoding the rest: its first
- * bytes up to `column` and 200 past it, at least 400 (a line can be a whole file).
- */
-function lineOfHeld(held, n, column) {
-  const bytes = held.text !== null ? new TextEncoder().encode(held.text) : held.data;
-  let start = 0;
-  for (let i = 1; i < n && start >= 0; i++) start = bytes.indexOf(10, start) + 1 || -1;
-  if (start < 0) return null;
-  let end = bytes.indexOf(10, start);
-  if (end < 0) end = bytes.length;
-  const line = new TextDecoder().decode(bytes.subarray(start, Math.min(end, start + Math.max(400, column + 200))));
-  return line.replace(/\r$/, '');
-}
-
-/**
  * An error of evaluateTrec or compareRuns with its offending line
- * (`excerpt`): the page holds no text of a file to show it from. `runs`
- * are the slots of the runs, in the order the call numbered them.
+ * (`excerpt`, the first 400 characters): the page holds no text of a file
+ * to show it from. `runs` are the runs' slots, as the call numbered them.
  */
 function withExcerpt(e, held, runs) {
-  if (!e || typeof e.code !== 'string' || !e.line) return e;
   const slot = e.source === 'run' ? runs[Math.max(1, e.index || 1) - 1] : e.source === 'judgments' ? 'qrels' : e.source;
-  const line = held[slot] ? lineOfHeld(held[slot], e.line, e.column || 0) : null;
-  if (line !== null) e.excerpt = line;
+  if (!e.line || !held[slot]) return e;
+  const text = textOf(held[slot]);
+  let at = 0;
+  for (let i = 1; i < e.line && at > -1; i++) at = text.indexOf('\n', at) + 1 || -1;
+  if (at > -1) e.excerpt = text.slice(at, at + 400).split(/\r?\n/)[0];
   return e;
 }
 
@@ -363,7 +350,7 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, gunzipStream, readFile, reserveFor, madeUpRun, warmUp, textOf, linesOf, describeHeld, lineCount, lineOfHeld, withExcerpt, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
+  engineError, plainError, gunzipStream, readFile, reserveFor, madeUpRun, warmUp, textOf, linesOf, describeHeld, lineCount, withExcerpt, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
   transferablesOf, workerMain,
 ];
 

@@ -175,6 +175,7 @@ function drillPart(lang, c, drill, d) {
   const body = a.analysis && b.analysis ? abPanel(lang, a.analysis.explanation, b.analysis.explanation, d)
     : [a.analysis ? null : sideProblem(lang, c.runA, a), b.analysis ? null : sideProblem(lang, c.runB, b)];
   const el = section('cmp-drill', t(lang, 'cmpDrillHeading', { qid: drill.qid, a: c.runA, b: c.runB }),
+    h('p', { class: 'back-bar' }, button({ class: 'small', 'data-action': 'all-queries' }, t(lang, 'allQueries', { n: count(c.queries) }))),
     h('p', { class: 'help' }, t(lang, 'cmpDrillNote')), body);
   el.id = 'cmp-drill';
   el.tabIndex = -1;

@@ -7,7 +7,7 @@ import { addTexts } from '../../shared/i18n.js';
 const en = {
   tagline: 'Paste a ranking and watch NDCG@K being computed: every gain, every discount, the ideal order and the final ratio. Runs entirely in your browser.',
   skip: 'Skip to the results',
-  toplineResults: 'Go to the results ↓',
+  toplineResults: 'Go to the results ↑',
   toplineError: 'Go to the message ↓',
   themeDark: 'Dark theme',
   copyLink: 'Copy link',
@@ -147,7 +147,7 @@ const en = {
 const zh = {
   tagline: '粘贴一个排序，看 NDCG@K 一步步算出来：每一项增益、每一个位置折扣、理想排序，以及最后的比值。全部计算都在浏览器里完成。',
   skip: '跳到计算结果',
-  toplineResults: '查看结果 ↓',
+  toplineResults: '查看结果 ↑',
   toplineError: '查看提示 ↓',
   themeDark: '深色主题',
   copyLink: '复制链接',

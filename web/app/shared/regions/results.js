@@ -31,7 +31,7 @@ import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.
  * rearrange.js) the bar that makes the first table movable; only the full page passes them, so the
  * embed page and the component carry none of their code or texts.
  */
-export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null, formulas = null, pool = null, rearrange = null }) {
+export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null, formulas = null, pool = null, rearrange = null, back = null }) {
   const body = h('div', { id: 'results-body' });
   const live = h('p', { id: 'result-live', class: 'visually-hidden', 'aria-live': 'polite' });
   const content = heading
@@ -43,7 +43,7 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
   root.replaceChildren(content);
   bindMarks(root);
   const region = { root, full, watch: watchScrolling(body), parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
-    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool, rearrange, allColumns: false };
+    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool, rearrange, back, allColumns: false };
   root.addEventListener('click', (e) => {
     if (e.target instanceof Element && e.target.closest('.columns-toggle')) showAllColumns(region, !region.allColumns);
   });
@@ -200,9 +200,9 @@ function bodyParts(region, lang, model) {
     return region.compare.sections(lang, model, region.cmpTable);
   }
   // A text of several queries waits for the choice beside its box; the last result would answer another question.
-  if (isChoice(model.error)) return [notice('choiceNotice')];
+  if (isChoice(model.error)) return [h('p', { class: 'notice' }, t(lang, 'choiceTitle', model.error.args))];
   if (!model.analysis) return [notice(model.notice || (model.error ? 'resultsAfterError' : 'emptyInput'))];
-  return [model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
+  return [region.back && model.back ? region.back(lang, model.back) : null, model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
 }
 
 // What a screen reader hears after each result: the NDCG, or a batch's mean NDCG.

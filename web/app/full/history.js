@@ -1,0 +1,53 @@
+// A query opened from a per-query table (batch mode's Explain, compare
+// mode's Side by side) is a history entry of its own, so Back returns to the
+// table as it was: its sort is the results region's own, its scroll is kept
+// in the entry left behind. "All queries" is that Back.
+import { t } from '../shared/i18n.js';
+import { button, h } from '../shared/templates.js';
+import * as store from '../shared/store.js';
+import './texts/batch-texts.js';
+
+/** Before a query opens: the scroll kept in this entry, and a new entry for the query. */
+export function pushQuery(doc) {
+  const table = doc.querySelector('.batch-scroll');
+  try {
+    history.replaceState({ ...(history.state || {}), scroll: [scrollX, scrollY, table ? table.scrollTop : 0] }, '');
+    history.pushState({ query: true }, '', location.href);
+  } catch {
+    // an opaque sandbox has no history: the query opens in place
+  }
+}
+
+/** Once Back has drawn the table again: the scroll it had (the table fills itself in first). */
+export function restoreScroll(doc) {
+  const saved = history.state && history.state.scroll;
+  if (!saved) return;
+  requestAnimationFrame(() => {
+    const table = doc.querySelector('.batch-scroll');
+    if (table) table.scrollTop = saved[2];
+    scrollTo(saved[0], saved[1]);
+  });
+}
+
+/** "All queries": Back when the query was opened here, else `fallback`. */
+export function allQueries(fallback) {
+  if (history.state && history.state.query) history.back();
+  else fallback();
+}
+
+/** The link back to the table, above a query explained from it. */
+export function backBar(lang, back) {
+  return h('p', { class: 'back-bar' }, button({ class: 'small', 'data-action': 'all-queries' }, t(lang, 'allQueries', { n: back.n })));
+}
+
+// Compare mode's view keys: a change of these alone is drawn, not compared again.
+const VIEW_KEYS = /(^|&)(query|measure|pair)=[^&]*/g;
+const withoutView = (hash) => hash.replace(VIEW_KEYS, '').replace(/^&/, '');
+
+/** True when Back or Forward went from `hash` to `next` changing only compare mode's view. */
+export const viewOnly = (hash, next) => withoutView(hash) === withoutView(next);
+
+/** True when `back` (the batch result left for a query) still holds: its hash is the address's, its files still loaded. */
+export function backHolds(app, back) {
+  return Boolean(back) && store.readHash() === back.hash && Object.keys(back.sources).every((slot) => app.sources[slot] === back.sources[slot]);
+}
