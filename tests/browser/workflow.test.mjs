@@ -209,3 +209,68 @@ describe('a query opened from a table is a history entry', () => {
     await page.close();
   });
 });
+
+describe('examples beside loaded files', () => {
+  test('batch and compare modes offer only their own examples; one that puts files aside brings them back with Undo', async () => {
+    const parity = join(root, 'tests/data/trec-parity');
+    const page = await pageAt('#mode=trec&lang=en');
+    const shown = () => page.$$eval('.examples .chip', (all) => all.filter((b) => b.offsetParent).map((b) => b.dataset.example || b.id));
+    assert.deepEqual(await shown(), ['trec']);
+    await page.setInputFiles('#ranking-file', join(parity, 'set1.run'));
+    await page.setInputFiles('#qrels-file', join(parity, 'set1.qrels'));
+    await page.waitForSelector('#trec-rows tr[data-qid]');
+    const means = await textOf(page, '#trec-means');
+    await page.click('button[data-example="trec"]');
+    await page.waitForFunction(() => !document.getElementById('ranking-source') || document.getElementById('ranking-source').hidden);
+    assert.match(await page.inputValue('#ranking'), /Q0/);
+    await page.waitForSelector('#undo-drop:not([hidden])');
+    await screenshot(page, 'workflow-undo-en.png');
+    await page.click('#undo-drop');
+    // Both files, their summaries and their result are back; Undo has done its work.
+    await shownText(page, '#ranking-source-text', /set1\.run/);
+    await shownText(page, '#qrels-source-text', /set1\.qrels/);
+    await page.waitForFunction((m) => document.getElementById('trec-means')?.textContent === m, means);
+    assert.equal(await page.isHidden('#undo-drop'), true);
+    // Back to the worked example (explain mode) puts them aside too, and Undo brings them and the mode back.
+    await page.click('button[data-action="reset"]');
+    await headlineIs(page, 'NDCG@10 = 10.639 / 11.210 = 0.949');
+    assert.ok((await shown()).length > 5, 'explain mode shows every example');
+    await page.click('#undo-drop');
+    await page.waitForFunction((m) => document.getElementById('trec-means')?.textContent === m, means);
+    assert.equal(await page.isChecked('input[name="mode"][value="trec"]'), true);
+    await page.check('input[name="mode"][value="compare"]');
+    assert.deepEqual(await shown(), []);
+    await page.close();
+  });
+});
+
+describe('compare mode at 1280 px', () => {
+  test('11,648 queries: the tables fit without a sideways scroll, in English and Chinese', async () => {
+    const N = 11648;
+    const files = { qrels: join(dir, 'q.qrels'), a: join(dir, 'run.bm25-default.dev.txt'), b: join(dir, 'run.splade-pp-ed.dev.txt') };
+    let seed = 7;
+    const rand = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+    const lines = { qrels: [], a: [], b: [] };
+    for (let q = 1; q <= N; q++) {
+      for (let d = 0; d < 14; d++) {
+        lines.qrels.push(`q${q} 0 d${d} ${[0, 0, 1, 2, 3][Math.floor(rand() * 5)]}`);
+        lines.a.push(`q${q} Q0 d${d} ${d + 1} ${rand().toFixed(4)} a`);
+        lines.b.push(`q${q} Q0 d${d} ${d + 1} ${rand().toFixed(4)} b`);
+      }
+    }
+    for (const k of Object.keys(files)) writeFileSync(files[k], `${lines[k].join('\n')}\n`);
+    for (const lang of ['en', 'zh']) {
+      const page = await pageAt(`#mode=compare&lang=${lang}&decimals=4`);
+      await page.setInputFiles('#ranking-file', files.a);
+      await page.setInputFiles('#ranking-b-file', files.b);
+      await page.setInputFiles('#qrels-file', files.qrels);
+      await page.waitForSelector('#cmp-rows tr[data-qid]', { timeout: 120000 });
+      assert.match(await textOf(page, '#h-cmp-stats'), /11,648/);
+      const wide = await page.$$eval('.table-scroll', (all) => all.map((b) => [b.querySelector('table').id, b.scrollWidth - b.clientWidth]).filter(([, over]) => over > 0));
+      assert.deepEqual(wide, [], `${lang}: tables wider than their box`);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 1280));
+      await screenshot(await page.$('#section-cmp-stats'), `workflow-compare-1280-${lang}.png`);
+      await page.close();
+    }
+  });
+});

@@ -18,7 +18,6 @@ import { loadDrill, qrelsKindOf as qrelsKind } from './full-controller.js';
 import { makeHandlers } from '../shared/handlers.js';
 import { rearrangeHandlers } from './rearrange-handlers.js';
 import { delayFor, draw, persist, resetRows, run, stateFromHash, tooLongForLink, update } from '../shared/controller.js';
-import * as store from '../shared/store.js';
 import { allQueries, backHolds, pushQuery, restoreScroll, viewOnly } from './history.js';
 
 /** Each mode keeps its own settings (switchMode in state.js); batch and compare start from trec_eval's convention. */
@@ -30,6 +29,8 @@ function loadExample(app, name) {
   const example = EXAMPLES[name];
   if (!example) return;
   resetRows(app);
+  // Files it puts aside come back with Undo.
+  app.dropped = hasSources(app) ? { state: app.state, sources: app.sources, modeSettings: app.modeSettings } : null;
   // The worked example starts over: every mode's settings too.
   if (example.reset) app.modeSettings = {};
   let next = example.reset ? { ...defaultState(app.spec), lang: app.state.lang } : { ...app.state };
@@ -41,6 +42,13 @@ function loadExample(app, name) {
   app.controlError = null;
   // Let the browser paint the pressed button before a large computation.
   setTimeout(() => run(app), 0);
+}
+
+/** Undo of an example that put files aside: the files, their texts, the mode and its settings come back. */
+function undoDrop(app) {
+  Object.assign(app, app.dropped, { dropped: null, controlError: null });
+  resetRows(app);
+  run(app);
 }
 
 /** Items up to which an export is built in the page from the kept analysis (a few ms). */
@@ -180,7 +188,7 @@ async function placeInBoxes(app, box, files) {
   const heads = await Promise.all(files.map(headOfFile));
   const kinds = files.map((file, i) => ({ file, kind: fileKind(file.name, heads[i]) }));
   const placed = placeFiles(kinds, box, app.state.mode, qrelsKind(app).startsWith('letor'));
-  app.controlError = null;
+  app.controlError = app.dropped = null;
   resetRows(app);
   for (const p of placed) {
     const slot = p.box === 'group' ? 'group' : slotOf(app.state.mode, p.box);
@@ -280,13 +288,9 @@ function closeSide(app) {
 /** Back to the batch table a query was explained from: its result as it was, no evaluation again. */
 function backToTable(app) {
   const { state, good, computed } = app.back;
-  app.back = null;
-  clearTimeout(app.timer);
-  Object.assign(app, { state: { ...state, lang: app.state.lang, theme: app.state.theme }, good, computed, controlError: null, drill: null, keepUrl: false });
+  Object.assign(app, { good, computed, back: null, drill: null, controlError: null });
   resetRows(app);
-  persist(app);
-  app.version++;
-  draw(app);
+  setView(app, { ...state, lang: app.state.lang });
   restoreScroll(app.view.doc);
 }
 
@@ -295,14 +299,13 @@ function backToTable(app) {
  * mode's queries (drawn, not compared again); else the state the hash says.
  */
 function hashChanged(app, base) {
-  const hash = store.readHash();
-  if (hash === app.hash) return;
-  if (backHolds(app, app.back)) return backToTable(app);
-  const next = app.state.mode === 'compare' && app.good.compare && viewOnly(app.hash, hash) ? stateFromHash(app, hash) : null;
+  const hash = location.hash.slice(1);
+  if (backHolds(app, hash)) return backToTable(app);
+  const next = app.state.mode === 'compare' && app.good.compare && hash !== app.hash && viewOnly(app.hash, hash) && stateFromHash(app, hash);
   if (!next) return base();
-  if (!next.query) app.drill = null;
+  app.drill = null;
   setView(app, { query: next.query, measure: next.measure, pair: next.pair });
-  if (next.query) loadDrill(app, false);
+  loadDrill(app, false);
   restoreScroll(app.view.doc);
 }
 
@@ -338,6 +341,7 @@ function fullActions(app, handlers) {
   return {
     example: (data) => loadExample(app, data.example),
     reset: () => loadExample(app, 'worked'),
+    'undo-drop': () => undoDrop(app),
     export: (data) => exportAs(app, data.format),
     download: () => downloadShown(app),
     'copy-export': () => copyShown(app),

@@ -4,7 +4,7 @@
 // in the entry left behind. "All queries" is that Back.
 import { t } from '../shared/i18n.js';
 import { button, h } from '../shared/templates.js';
-import * as store from '../shared/store.js';
+import { count } from '../shared/templates/numbers.js';
 import './texts/batch-texts.js';
 
 /** Before a query opens: the scroll kept in this entry, and a new entry for the query. */
@@ -35,9 +35,9 @@ export function allQueries(fallback) {
   else fallback();
 }
 
-/** The link back to the table, above a query explained from it. */
-export function backBar(lang, back) {
-  return h('p', { class: 'back-bar' }, button({ class: 'small', 'data-action': 'all-queries' }, t(lang, 'allQueries', { n: back.n })));
+/** The link back to the table of `n` queries, above a query opened from it. */
+export function backBar(lang, n) {
+  return h('p', { class: 'back-bar' }, button({ class: 'small', 'data-action': 'all-queries' }, t(lang, 'allQueries', { n: count(n) })));
 }
 
 // Compare mode's view keys: a change of these alone is drawn, not compared again.
@@ -47,7 +47,8 @@ const withoutView = (hash) => hash.replace(VIEW_KEYS, '').replace(/^&/, '');
 /** True when Back or Forward went from `hash` to `next` changing only compare mode's view. */
 export const viewOnly = (hash, next) => withoutView(hash) === withoutView(next);
 
-/** True when `back` (the batch result left for a query) still holds: its hash is the address's, its files still loaded. */
-export function backHolds(app, back) {
-  return Boolean(back) && store.readHash() === back.hash && Object.keys(back.sources).every((slot) => app.sources[slot] === back.sources[slot]);
+/** True when `hash` is that of the batch result a query was explained from, its files still loaded. */
+export function backHolds(app, hash) {
+  const back = app.back;
+  return Boolean(back) && hash === back.hash && Object.keys(back.sources).every((slot) => app.sources[slot] === back.sources[slot]);
 }

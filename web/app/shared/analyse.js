@@ -21,11 +21,9 @@ export function analyse(api, input, options) {
 export function structuredError(e) {
   if (e && !(e instanceof Error) && typeof e.code === 'string' && 'args' in e) return e;  // already plain
   if (!e || typeof e.code !== 'string') throw e;
-  const out = {
+  return {
     code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) },
-    // Where it is, the page says from the fields in its own language.
-    message: String(e.reason ?? e.message),
+    // Where it is, the page says from the fields in its own language; the offending line of a file, from the engine (engine.js).
+    message: String(e.reason ?? e.message), excerpt: e.excerpt,
   };
-  // The offending line of a file the page holds no text of (engine.js).
-  return typeof e.excerpt === 'string' ? { ...out, excerpt: e.excerpt } : out;
 }

@@ -114,7 +114,7 @@ export function modelOf(app) {
     notice: c.notice || null, inputStatus: error ? null : app.holdError ? app.lastStatus : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
     presetList: app.presetList, presetOptions: app.spec.presets, spec: app.spec,
     sources: Object.fromEntries(boxesOf(app.state.mode, app.state.runs).map((box) => [box, sourceOf(app, box)])), job: app.job, pending: Boolean(c.pending),
-    exportFormats: app.exportFormats || null, back: app.back || null, undo: app.undo ? app.undo[app.undo.length - 1] : null, groupSource: app.state.mode === 'explain' ? null : app.sources.group || null,
+    exportFormats: app.exportFormats || null, back: app.back || null, dropped: Boolean(app.dropped), undo: app.undo ? app.undo[app.undo.length - 1] : null, groupSource: app.state.mode === 'explain' ? null : app.sources.group || null,
   };
 }
 

@@ -15,8 +15,7 @@ function engineError(code, source, args, message) {
 /** Any error as a plain object that survives postMessage (an Error loses its fields). */
 function plainError(e) {
   if (e && typeof e.code === 'string') {
-    const out = { code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) }, message: String(e.reason ?? e.message) };
-    return typeof e.excerpt === 'string' ? { ...out, excerpt: e.excerpt } : out;
+    return { code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) }, message: String(e.reason ?? e.message), excerpt: e.excerpt };
   }
   return engineError('bad-input', '', { found: String(e && e.message ? e.message : e).slice(0, 200) }, String(e && e.message ? e.message : e));
 }

@@ -202,7 +202,7 @@ function bodyParts(region, lang, model) {
   // A text of several queries waits for the choice beside its box; the last result would answer another question.
   if (isChoice(model.error)) return [h('p', { class: 'notice' }, t(lang, 'choiceTitle', model.error.args))];
   if (!model.analysis) return [notice(model.notice || (model.error ? 'resultsAfterError' : 'emptyInput'))];
-  return [region.back && model.back ? region.back(lang, model.back) : null, model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
+  return [region.back && model.back ? region.back(lang, model.back.n) : null, model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
 }
 
 // What a screen reader hears after each result: the NDCG, or a batch's mean NDCG.

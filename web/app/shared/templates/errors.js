@@ -65,7 +65,7 @@ export function errorTitle(lang, err) {
 // The offending line: the error's own excerpt (a file's line, engine.js), else that line of `text`.
 function spanOf(err, text) {
   if (!err.line) return null;
-  if (typeof err.excerpt === 'string') return errorSpan(err.excerpt, 1, err.column);
+  if (err.excerpt != null) return errorSpan(err.excerpt, 1, err.column);
   return typeof text === 'string' ? errorSpan(text, err.line, err.column) : null;
 }
 
@@ -81,7 +81,7 @@ export function errorPanel(lang, err, text, inWhat = err.source && err.source !=
   return [
     h('p', { class: 'error-title' }, errorTitle(lang, err), inWhat ? ` ${inWhat}` : ''),
     h('p', { class: 'error-message' }, errorText(lang, err)),
-    span ? errorSnippet(lang, err, span, inBox && typeof err.excerpt !== 'string') : null,
+    span ? errorSnippet(lang, err, span, inBox && err.excerpt == null) : null,
   ].filter(Boolean);
 }
 
