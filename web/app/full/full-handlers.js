@@ -18,7 +18,7 @@ import { loadDrill, qrelsKindOf as qrelsKind } from './full-controller.js';
 import { makeHandlers } from '../shared/handlers.js';
 import { rearrangeHandlers } from './rearrange-handlers.js';
 import { delayFor, draw, persist, resetRows, run, stateFromHash, tooLongForLink, update } from '../shared/controller.js';
-import { allQueries, backHolds, pushQuery, restoreScroll, viewOnly } from './history.js';
+import { backHolds, pushQuery, restoreScroll, viewOnly } from './history.js';
 
 /** Each mode keeps its own settings (switchMode in state.js); batch and compare start from trec_eval's convention. */
 function withMode(app, state, mode) {
@@ -167,7 +167,7 @@ async function explainQuery(app, qid) {
   for (const box of ['ranking', 'qrels']) dropSource(app, slotOf('explain', box));
   // Back (or "All queries") returns to this table as it is (history.js).
   app.back = { hash: app.hash, state: app.state, good: app.good, computed: app.computed, sources: { ...app.sources }, n: app.good.trec ? app.good.trec.numQ : 0 };
-  pushQuery(app.view.doc);
+  pushQuery(app);
   // The query is explained under batch mode's settings, so its NDCG is its row's; batch mode keeps them.
   const settings = settingsOf(app.spec, app.state);
   app.state = withMode(app, app.state, 'explain');
@@ -275,7 +275,7 @@ function setView(app, patch) {
 
 /** Compare mode: query `qid` side by side, a history entry of its own. */
 function openSide(app, qid) {
-  if (qid !== app.state.query) pushQuery(app.view.doc);
+  if (qid !== app.state.query) pushQuery(app);
   setView(app, { query: qid });
   loadDrill(app, true);
 }
@@ -291,7 +291,7 @@ function backToTable(app) {
   Object.assign(app, { good, computed, back: null, drill: null, controlError: null });
   resetRows(app);
   setView(app, { ...state, lang: app.state.lang });
-  restoreScroll(app.view.doc);
+  restoreScroll(app);
 }
 
 /**
@@ -306,7 +306,7 @@ function hashChanged(app, base) {
   app.drill = null;
   setView(app, { query: next.query, measure: next.measure, pair: next.pair });
   loadDrill(app, false);
-  restoreScroll(app.view.doc);
+  restoreScroll(app);
 }
 
 /** Compare mode: one more run box (up to MAX_RUNS), with the focus in it. */
@@ -348,7 +348,8 @@ function fullActions(app, handlers) {
     'export-part': () => showPart(app),
     'explain-query': (data) => explainQuery(app, data.qid),
     'compare-query': (data) => openSide(app, String(data.qid)),
-    'all-queries': () => allQueries(() => (app.state.mode === 'compare' ? closeSide(app) : handlers.mode('trec'))),
+    // Back when the query was opened here (its scroll kept), else straight to the table.
+    'all-queries': () => (app.left ? history.back() : app.state.mode === 'compare' ? closeSide(app) : handlers.mode('trec')),
     'run-add': () => addRun(app),
     'run-remove': (data) => removeRun(app, data.box),
     'compare-pick': (data) => setView(app, { measure: data.value }),

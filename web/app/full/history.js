@@ -1,41 +1,29 @@
 // A query opened from a per-query table (batch mode's Explain, compare
 // mode's Side by side) is a history entry of its own, so Back returns to the
 // table as it was: its sort is the results region's own, its scroll is kept
-// in the entry left behind. "All queries" is that Back.
+// here (app.left) when the query opens. "All queries" is that Back.
 import { t } from '../shared/i18n.js';
 import { button, h } from '../shared/templates.js';
 import { count } from '../shared/templates/numbers.js';
 import './texts/batch-texts.js';
 
-/** Before a query opens: the scroll kept in this entry, and a new entry for the query. */
-export function pushQuery(doc) {
-  const table = doc.querySelector('.batch-scroll');
-  try {
-    history.replaceState({ ...(history.state || {}), scroll: [scrollX, scrollY, table ? table.scrollTop : 0] }, '');
-    history.pushState({ query: true }, '', location.href);
-  } catch {
-    // an opaque sandbox has no history: the query opens in place
-  }
+const tableOf = (app) => app.view.doc.querySelector('.batch-scroll');
+
+/** Before a query opens: the scroll kept, and a new entry for the query. */
+export function pushQuery(app) {
+  const table = tableOf(app);
+  app.left = [scrollX, scrollY, table && table.scrollTop];
+  history.pushState(null, '', location.href);
 }
 
 /** Once Back has drawn the table again: the scroll it had (the table fills itself in first). */
-export function restoreScroll(doc) {
-  const saved = history.state && history.state.scroll;
-  if (!saved) return;
-  requestAnimationFrame(() => {
-    const table = doc.querySelector('.batch-scroll');
-    if (table) table.scrollTop = saved[2];
-    scrollTo(saved[0], saved[1]);
-  });
+export function restoreScroll(app) {
+  const left = app.left;
+  app.left = null;
+  if (left) requestAnimationFrame(() => { if (tableOf(app)) tableOf(app).scrollTop = left[2]; scrollTo(left[0], left[1]); });
 }
 
-/** "All queries": Back when the query was opened here, else `fallback`. */
-export function allQueries(fallback) {
-  if (history.state && history.state.query) history.back();
-  else fallback();
-}
-
-/** The link back to the table of `n` queries, above a query opened from it. */
+/** The link back to the table of `n` queries, above a query opened from it: Back when the query was opened here. */
 export function backBar(lang, n) {
   return h('p', { class: 'back-bar' }, button({ class: 'small', 'data-action': 'all-queries' }, t(lang, 'allQueries', { n: count(n) })));
 }
