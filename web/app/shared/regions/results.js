@@ -233,7 +233,7 @@ function patch(body, next) {
 
 /** Draws the results of a model: rebuilt only when the result, language, rows shown or mode change. */
 export function renderResults(region, lang, model) {
-  const key = `${model.version}|${lang}|${[...region.parts].join()}|${model.rowLimit.dcg}|${model.rowLimit.idcg}|${model.state.mode}|${model.notice}|${isChoice(model.error)}`;
+  const key = `${model.version}|${lang}|${[...region.parts].join()}|${model.rowLimit.dcg}|${model.rowLimit.idcg}|${model.state.mode}|${model.notice}|${Boolean(model.error)}|${isChoice(model.error)}`;
   if (key !== region.shownKey) {
     region.shownKey = key;
     patch(region.body, bodyParts(region, lang, model).flat(3).filter(Boolean));
