@@ -59,13 +59,14 @@ export function withSystemDark(css) {
 }
 
 // web/styles.css, minified: the element's. The pages put the frame
-// (web/styles-frame.css) before it; the full page adds web/styles-page.css.
+// (web/styles-frame.css) before it; the full page adds web/styles-page.css
+// and web/styles-teach.css (the guided walk, guessing first, the tips).
 async function stylesheets(web) {
   const minify = async (text) => (await transform(text, { loader: 'css', minify: true })).code.trim();
   const minified = (name) => minify(readFileSync(web(name), 'utf8'));
   const css = await minify(withSystemDark(readFileSync(web('styles.css'), 'utf8')));
   const embed = `${await minified('styles-frame.css')}${css}`;
-  const full = `${embed}${await minified('styles-page.css')}`;
+  const full = `${embed}${await minified('styles-page.css')}${await minified('styles-teach.css')}`;
   for (const text of [css, embed, full]) checkInlineStyle(text);
   return { css, embed, full };
 }

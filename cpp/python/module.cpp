@@ -7,6 +7,7 @@
 #include "arrays.hpp"
 #include "convert.hpp"
 #include "merge.hpp"
+#include "rows.hpp"
 #include "ndcg/compare.hpp"
 
 namespace py = pybind11;
@@ -30,6 +31,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("evaluate_arrays", &evaluate_arrays, py::arg("labels"), py::arg("scores"), py::arg("sizes"), py::arg("qids"),
         py::arg("options"), py::arg("threads"));
   m.def("evaluate_dicts", &evaluate_dicts, py::arg("qrels"), py::arg("run"), py::arg("options"), py::arg("threads"));
+  m.def("dcg_rows", &dcg_rows, py::arg("labels"), py::arg("scores"), py::arg("cols"), py::arg("depth"),
+        py::arg("log_base"), py::arg("average_ties"), py::arg("with_ideal"), py::arg("threads"));
   m.def("merge", &merge, py::arg("parts"), py::arg("options"));
   m.def("compare_results", &compare_results, py::arg("runs"), py::arg("options"));
   m.def("nested_text", &nested_text, py::arg("nested"), py::arg("run"), py::arg("source"));

@@ -9,6 +9,9 @@ evaluation and paired tests between runs, from the same C++ core as the
     merge(partials, **options) -> ArrayEvaluation   parts of a run split by query, merged exactly
     ndcg_calc.dask.evaluate(run, qrels, measures)    a run held in Dask (imports Dask)
     RelevanceEvaluator(qrels, measures).evaluate(run)   pytrec_eval's interface
+    ndcg_calc.sklearn.ndcg_score(Y, S, k=10)        scikit-learn's ndcg_score and dcg_score (imports NumPy)
+    ndcg_calc.xgboost.metric(k=10)                  a custom_metric for xgb.train; .callback for XGBRanker
+    ndcg_calc.lightgbm.feval(k=10)                  an feval for lgb.train
 
 Every error is an NdcgError (a ValueError) with code, source, line and column.
 """

@@ -40,6 +40,7 @@ class Explanation(Mapping[str, Any]):
     tie_range: dict[str, Optional[float]]
     cg: float
     has_judgments: bool
+    in_ideal_order: bool
     metrics: dict[str, float]
     steps: list[dict[str, Any]]
     ideal_steps: list[dict[str, Any]]

@@ -155,7 +155,7 @@ describe('keyboard only', () => {
     // From the top, Tab reaches the text area, and typing recomputes.
     await page.focus('body');
     let steps = 0;
-    while ((await focused()) !== 'ranking' && steps++ < 40) await page.keyboard.press('Tab');
+    while ((await focused()) !== 'ranking' && steps++ < 80) await page.keyboard.press('Tab');
     assert.equal(await focused(), 'ranking');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('1 0 2');

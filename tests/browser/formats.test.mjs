@@ -69,6 +69,8 @@ async function modePage(mode, lang = 'en') {
   await page.waitForFunction(() => window.ndcgCalc);
   await page.check(`input[name="mode"][value="${mode}"]`);
   await page.fill('#opt-decimals', '4');
+  // Six measures at K = 10: the trec_eval preset's default is trec_eval's set.
+  if (mode === 'trec') await page.fill('#measures', MEASURES.join(' '));
   return page;
 }
 

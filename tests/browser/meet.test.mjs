@@ -106,6 +106,8 @@ describe('1,280 px: every table fits its panel', () => {
     // Batch mode with long document ids, then one query step by step.
     await page.fill('#ranking-b', '');
     await page.click('input[name="mode"][value="trec"]');
+    // Six measures: trec_eval's default set (the box left empty) has ~30 columns, behind a sideways scroll.
+    await page.fill('#measures', 'ndcg ndcg_cut.10 P.10 recall.10 map recip_rank');
     await page.fill('#ranking', LONG_RUN);
     await page.fill('#qrels', LONG_QRELS);
     await page.waitForSelector('#table-trec tbody tr[data-qid="q1"]');

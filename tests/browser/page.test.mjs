@@ -109,7 +109,7 @@ describe('input formats', () => {
     await open(page, fileUrl() + WORKED_EN);
     await page.click('button[data-example="pool"]');
     await page.waitForSelector('.result-pool');
-    const cards = await page.locator('.pool-card .pool-value').allTextContents();
+    const cards = await page.locator('.pool-card .pool-value:last-child').allTextContents();
     const e = api.explain(await page.inputValue('#ranking'), { k: 10, qrels: await page.inputValue('#qrels') });
     assert.equal(cards[0], `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcgList.toFixed(3)} = ${e.ndcgList.toFixed(3)}`);
     assert.equal(cards[1], `NDCG@10 = ${e.dcg.toFixed(3)} / ${e.idcgJudged.toFixed(3)} = ${e.ndcgJudged.toFixed(3)}`);
@@ -162,7 +162,11 @@ describe('input formats', () => {
     const data = join(root, 'tests/data/trec-parity');
     await setText(page, '#ranking', readFileSync(join(data, 'set1.run'), 'utf8'));
     await setText(page, '#qrels', readFileSync(join(data, 'set1.qrels'), 'utf8'));
-    await page.fill('#opt-decimals', '4');
+    assert.equal(await page.inputValue('#opt-decimals'), '4');
+    // The six measures of the parity file at K = 10 (left empty, the box gives trec_eval's default set).
+    await page.fill('#opt-k', '10');
+    await page.fill('#measures', 'ndcg ndcg_cut.10 P.10 recall.10 map recip_rank');
+    await page.waitForFunction(() => document.querySelector('#table-trec thead')?.textContent.includes('recall_10'));
     await page.waitForSelector('#table-trec tfoot');
     const expected = Object.fromEntries(readFileSync(join(data, 'set1.trec_eval.txt'), 'utf8').split('\n')
       .map((l) => l.split('\t').map((x) => x.trim())).filter((f) => f[1] === 'all').map((f) => [f[0], f[2]]));

@@ -79,7 +79,8 @@ test('each mode keeps its own settings: switching back restores them, and batch 
   const explain = { ...applyPreset(spec, defaultState(spec), 'sklearn'), k: 5 };
   const trec = switchMode(spec, explain, 'trec', kept);
   assert.equal(trec.preset, 'trec_eval');
-  assert.equal(trec.k, 10);
+  // Batch mode starts from ndcg trec's own K (0: trec_eval's cutoff lists) and digits (4).
+  assert.deepEqual([trec.k, trec.decimals], [0, 4]);
   const compare = switchMode(spec, { ...trec, decimals: 4 }, 'compare', kept);
   assert.equal(compare.decimals, 3);
   const back = switchMode(spec, compare, 'explain', kept);

@@ -13,6 +13,8 @@ const NAMES = new Set([
   // measures and their formulas
   'NDCG', 'DCG', 'IDCG', 'CG', 'ERR', 'AP', 'RR', 'MAP', 'MRR', 'nDCG', 'rel', 'rel_i', 'log', 'log_2', 'd_z', 'Holm', 'Wilcoxon',
   'ndcg', 'ndcg_cut', 'map', 'recip_rank', 'recall', 'label', 'rating',
+  // trec_eval's default set, as batch mode shows it (names with an underscore are names too: num_rel_ret)
+  'runid', 'bpref', 'Rprec', 'infAP', 'trec', 'doc',
   // formats and the fields of a TREC run and qrels
   'TREC', 'qrels', 'CSV', 'TSV', 'JSON', 'JSONL', 'LETOR', 'BEIR', 'LaTeX', 'Markdown', 'gz', 'gzip', 'id', 'qid', 'docid', 'rank', 'score', 'tag',
   // tools, libraries and what they call things
@@ -26,6 +28,7 @@ const NAMES = new Set([
 ]);
 // A word with a digit is an id or a name with a number (q1, d7, Q0, P_10, ndcg_cut_10, float32), not English.
 const WITH_DIGIT = /\d/;
+const WITH_UNDERSCORE = /_/;
 
 /**
  * Runs in the page: every word of Latin letters (two or more, with _ . -
@@ -84,7 +87,7 @@ async function zhPage(url, started = true) {
 async function check(page, state, found, rootSelector = null) {
   await page.$$eval('details', (all) => all.forEach((d) => { d.open = true; }));
   for (const [word, where] of await page.evaluate(englishWords, rootSelector)) {
-    if (!NAMES.has(word) && !WITH_DIGIT.test(word)) found.push(`${state}: "${word}" in ${where}`);
+    if (!NAMES.has(word) && !WITH_DIGIT.test(word) && !WITH_UNDERSCORE.test(word)) found.push(`${state}: "${word}" in ${where}`);
   }
 }
 

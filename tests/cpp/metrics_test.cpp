@@ -164,6 +164,37 @@ TEST_CASE("judgments supply grades by id and an ideal that includes unretrieved 
   CHECK(run(ranking, opt, &judged).ndcg == exact(3.5 / (3 + 1 / log2_3)));
 }
 
+TEST_CASE("judged items the ranking never retrieved are named, even where both ideals agree at K") {
+  std::vector<item> ranking = {scored("a", 2, 0), scored("b", 1, 0)};
+  std::vector<item> judged = {scored("a", 0, 3), scored("b", 0, 0), scored("c", 0, 1)};
+  options opt;
+  opt.k = 1;
+  explanation e = run(ranking, opt, &judged);
+  CHECK(e.idcg_list == e.idcg_judged);  // both 2^3 - 1 = 7 at K = 1
+  CHECK(e.idcg_list == 7);
+  CHECK(e.missed_ids == std::vector<std::string>{"c"});
+  opt.k = 0;
+  e = run(ranking, opt, &judged);
+  CHECK(e.idcg_judged == exact(7 + 1 / log2_3));  // a then c: c costs 1 / log2(3)
+  CHECK(e.missed_ids == std::vector<std::string>{"c"});
+  CHECK(e.in_ideal_order);  // against its own ideal, a before b is ideal
+  opt.ideal = ideal_source::judgments;
+  CHECK_FALSE(run(ranking, opt, &judged).in_ideal_order);  // the judged ideal holds c at position 2
+  judged[2].grade = 0;
+  CHECK(run(ranking, opt, &judged).missed_ids.empty());  // c is judged, but worth nothing
+}
+
+TEST_CASE("the ideal order is told by the order, not by DCG = IDCG") {
+  options opt;
+  explanation e = run(test_support::graded({1000, 0, 1}), opt);
+  CHECK(e.dcg == e.idcg);  // 2^1000 - 1 swamps 1/2 and 1/log2(3) alike
+  CHECK_FALSE(e.in_ideal_order);
+  CHECK(run(test_support::graded({3, 2, 0, 1}), opt).in_ideal_order == false);
+  CHECK(run(test_support::graded({3, 2, 1, 0}), opt).in_ideal_order);
+  opt.k = 2;
+  CHECK(run(test_support::graded({3, 2, 0, 1}), opt).in_ideal_order);  // the top 2 are ideal
+}
+
 TEST_CASE("equal scores follow the tie policy") {
   std::vector<item> items = {scored("a", 1, 0), scored("b", 1, 2), scored("c", 0.5, 1)};
   options opt;

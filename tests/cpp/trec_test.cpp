@@ -15,14 +15,17 @@
 
 #include "ndcg/trec.hpp"
 #include "support.hpp"
+#include "trec_support.hpp"
 
 using ndcg::evaluate_trec;
 using ndcg::format_trec;
 using ndcg::trec_options;
+using test_support::evaluate_ok;
+using test_support::measures;
+using test_support::value;
 using ndcg::trec_result;
 
 namespace {
-
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
@@ -67,29 +70,6 @@ void check_same_output(const std::string& got, const std::string& want, double t
   CHECK(got == want);
 }
 
-trec_result evaluate_ok(const std::string& qrels, const std::string& run, const trec_options& opt,
-                        const std::string& subtopics = {}) {
-  auto r = evaluate_trec(qrels, run, opt, subtopics);
-  REQUIRE_MESSAGE(r.ok(), (r.ok() ? std::string() : r.err().message));
-  return *r;
-}
-
-double value(const trec_result& r, const std::string& qid, const std::string& name) {
-  for (std::size_t m = 0; m < r.names.size(); ++m) {
-    if (r.names[m] != name) continue;
-    if (qid == "all") return r.mean[m];
-    for (std::size_t q = 0; q < r.qids.size(); ++q)
-      if (r.qids[q] == qid) return r.values[q][m];
-  }
-  FAIL("no value for " << name << " of " << qid);
-  return 0;
-}
-
-trec_options measures(std::vector<std::string> m) {
-  trec_options opt;
-  opt.measures = std::move(m);
-  return opt;
-}
 
 }  // namespace
 

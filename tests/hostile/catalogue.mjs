@@ -5,7 +5,8 @@
 //
 // A case:
 //   name        what it is (a test name)
-//   kind        'explain' (default), 'trec', 'compare', 'merge', 'option' (api.readOption(key, text);
+//   kind        'explain' (default), 'trec', 'compare', 'merge', 'python' (a Python function alone),
+//               'option' (api.readOption(key, text);
 //               the command gets `--key=text` and the worked example, and its JSON
 //               reports the value under options) or 'cli' (command-line words only)
 //   key, text   for an option: its key and text
@@ -22,6 +23,10 @@
 //   parts       for merge: `ndcg trec -q` outputs (`ndcg trec --merge -q PART…`, Python's
 //               ndcg_calc.merge(); the JS API has no merge); an error is expected in the last
 //   args        command-line words after `explain`/`trec` (before the files)
+//   function    for python: the function (ndcg_score, dcg_score, explain_row, xgboost.metric,
+//               lightgbm.feval); args its arguments (for the training metrics: labels,
+//               scores, group sizes), options its keywords; expect.type a builtin
+//               exception class where it is not NdcgError (scikit-learn's ValueError)
 //   options     API options
 //   sanitized   false: left out under the sanitizers (scripts/sanitize), for a case whose
 //               point is its size: ASan runs it ten times slower and the same code runs
@@ -253,7 +258,10 @@ export const catalogue = [
     expect: { error: /grade 7 is above the largest allowed grade 4/, line: 3, column: 9, source: 'judgments' } },
   { name: 'a run judged by qrels, with a relevant document never retrieved', ranking: 'd1 0.5 1\nd2 0.4 1\n', judgments: 'd1 3\nd9 2\n',
     args: ['--ideal', 'judgments'], options: { ideal: 'judgments' },
-    expect: { result: { n: 2, ids: ['d1', 'd2'], rels: [3, 0], dcg: 7, idcg: 7 + 3 / Math.log2(3), hasJudgments: true } } },
+    expect: { result: { n: 2, ids: ['d1', 'd2'], rels: [3, 0], dcg: 7, idcg: 7 + 3 / Math.log2(3), hasJudgments: true, missedIds: ['d9'] } } },
+  { name: 'HTML in the id of a judged document never retrieved', ranking: 'd1 0.5\n', judgments: 'd1 3\n<img/src=x/onerror=alert(1)> 1\n',
+    page: 'the missed ids render as text (tests/browser/trec-mode.test.mjs)',
+    expect: { result: { n: 1, dcg: 7, hasJudgments: true, missedIds: ['<img/src=x/onerror=alert(1)>'] } } },
   { name: 'HTML and script in ids', ranking: '<script>alert(1)</script> 3\n<img/src=x/onerror=alert(1)> 2\n',
     page: 'ids render as text: no element is created, no script runs',
     expect: { result: { n: 2, ids: ['<script>alert(1)</script>', '<img/src=x/onerror=alert(1)>'], ndcg: 1 } } },
@@ -414,6 +422,44 @@ export const catalogue = [
     { name: 'merge: a line that is not measure, query and value', parts: ['map q1 0.5\n'],
       expect: { error: /expected "measure<TAB>query<TAB>value"/, line: 1, column: 1 } },
   ].map((c) => ({ kind: 'merge', api: null, py: c.expect, ...c })),
+
+  // ---- Python's drop-ins (ndcg_calc.sklearn, .xgboost, .lightgbm): Python only ---------------
+  // function names the call; args its positional arguments; options its keywords. The sklearn
+  // functions raise what scikit-learn 1.2 raises (type: its class), with its message.
+  ...[
+    { name: 'sklearn: ndcg_score of a 1-D input', function: 'ndcg_score', args: [[1, 0, 2], [0.1, 0.2, 0.3]],
+      expect: { error: /^Only \('multilabel-indicator', 'continuous-multioutput', 'multiclass-multioutput'\) formats are supported\. Got multiclass instead$/, type: 'ValueError' } },
+    { name: 'sklearn: ndcg_score of one document per row', function: 'ndcg_score', args: [[[1], [0]], [[0.5], [0.2]]],
+      expect: { error: /Got binary instead/, type: 'ValueError' } },
+    { name: 'sklearn: ndcg_score with NaN in y_score', function: 'ndcg_score', args: [[[1, 0]], [[NaN, 0.2]]],
+      expect: { error: /^Input contains NaN\.$/, type: 'ValueError' } },
+    { name: 'sklearn: dcg_score of text labels', function: 'dcg_score', args: [[['a', 'b']], [[1, 2]]],
+      expect: { error: /dtype='numeric' is not compatible with arrays of bytes\/strings/, type: 'ValueError' } },
+    { name: 'sklearn: ndcg_score of a 3-D input', function: 'ndcg_score', args: [[[[1, 2]]], [[1, 2]]],
+      expect: { error: /^Found array with dim 3\. None expected <= 2\.$/, type: 'ValueError' } },
+    { name: 'sklearn: rows that differ in number', function: 'ndcg_score', args: [[[1, 2], [3, 4]], [[1, 2]]],
+      expect: { error: /^Found input variables with inconsistent numbers of samples: \[2, 1\]$/, type: 'ValueError' } },
+    { name: 'sklearn: columns that differ in number', function: 'dcg_score', args: [[[1, 2, 3]], [[1, 2]]],
+      expect: { error: /y_true and y_score have different shapes: \(1, 3\) and \(1, 2\)/, type: 'ValueError' } },
+    { name: 'sklearn: a weight per row that is not one per row', function: 'ndcg_score', args: [[[1, 2]], [[1, 2]]],
+      options: { sample_weight: [1, 2] }, expect: { error: /inconsistent numbers of samples: \[1, 1, 2\]/, type: 'ValueError' } },
+    { name: 'sklearn: labels too large to add up', function: 'dcg_score', args: [[[1e308, 1e308, 1e308]], [[3, 2, 1]]],
+      expect: { result: { value: Infinity } } },
+    { name: 'sklearn: explain_row with k 0', function: 'explain_row', args: [[1, 0], [0.3, 0.1]], options: { k: 0 },
+      expect: { error: /k: expected None or a whole number of 1 or more, got 0/, type: 'ValueError' } },
+    { name: 'sklearn: explain_row with a negative label', function: 'explain_row', args: [[-1, 2], [0.3, 0.1]],
+      expect: { error: /negative/, code: 'out-of-range' } },
+    { name: 'xgboost: a metric of an unknown measure', function: 'xgboost.metric', args: [[1, 0, 2], [0.3, 0.2, 0.1], [3]],
+      options: { measure: 'ndgc' }, expect: { error: /unknown measure "ndgc"/ } },
+    { name: 'xgboost: group sizes that do not add up', function: 'xgboost.metric', args: [[1, 0, 2], [0.3, 0.2, 0.1], [2, 2]],
+      expect: { error: /group sizes/ } },
+    { name: 'lightgbm: a label that is not a whole number', function: 'lightgbm.feval', args: [[1.5, 0], [0.3, 0.2], [2]],
+      expect: { error: /whole number|integer/ } },
+    { name: 'lightgbm: a score that is not finite', function: 'lightgbm.feval', args: [[1, 0], [Infinity, 0.2], [2]],
+      expect: { error: /finite|infinit/ } },
+    { name: 'lightgbm: an feval with k -1', function: 'lightgbm.feval', args: [[1, 0], [0.3, 0.2], [2]], options: { k: -1 },
+      expect: { error: /k: expected None or a whole number of 0 or more, got -1/, code: 'bad-type' } },
+  ].map((c) => ({ kind: 'python', cli: null, api: null, py: c.expect, ...c })),
 
   // ---- the command line only -------------------------------------------------------------
   { name: 'trec --merge of a file that does not exist', kind: 'cli', args: ['trec', '--merge', '/nonexistent/shard.eval'], api: null,
@@ -581,6 +627,7 @@ export function summary(kind, r) {
   return {
     format: r.format, n: r.n, k: r.k, dcg: r.dcg, idcg: r.idcg, ndcg: r.ndcg, hasJudgments: r.hasJudgments,
     metrics: r.metrics, ids: r.steps.slice(0, 50).map((s) => s.id), rels: r.steps.slice(0, 50).map((s) => s.rel),
+    missedIds: r.missedIds,
   };
 }
 

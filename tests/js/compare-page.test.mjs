@@ -153,10 +153,15 @@ test('compare mode: its measures follow K, its options, its slots and its link',
   // Batch mode: the same rows its table holds, and its own measures.
   const trec = toTrecOptions(full, { ...base, mode: 'trec', ties: 'average' });
   assert.deepEqual(trec.measures, ['ndcg', 'ndcg_cut.5', 'P.5', 'recall.5', 'map', 'recip_rank']);
+  // The measure box as -m takes it, "-m" before each allowed; empty under trec_eval: no measures, its default set.
+  assert.deepEqual(toTrecOptions(full, { ...base, mode: 'trec', measures: ' -m ndcg_cut.1,3,5,10  map\n' }).measures, ['ndcg_cut.1,3,5,10', 'map']);
+  assert.equal('measures' in toTrecOptions(full, { ...base, mode: 'trec', preset: 'trec_eval' }), false);
   assert.deepEqual([trec.perQuery, trec.digits, trec.ties, trec.gain, 'trials' in trec, 'logBase' in trec], [true, 2, 'average', 'exp', false, false]);
   // The options each mode shows: its command's rows.
   const shown = (mode) => full.rows.filter((row) => rowInMode(row, mode)).map((row) => row.key);
-  assert.deepEqual(shown('trec').filter((key) => !shown('compare').includes(key)), []);
+  // Batch mode alone has the measure box (trec_eval's -m); -J, -M and -c are both commands' rows.
+  assert.deepEqual(shown('trec').filter((key) => !shown('compare').includes(key)), ['measures']);
+  for (const key of ['judgedOnly', 'maxDocs']) assert.ok(shown('compare').includes(key), key);
   assert.deepEqual(shown('compare').filter((key) => !shown('trec').includes(key)), ['trials', 'seed', 'allPairs']);
   for (const key of ['preset', 'k', 'gain', 'relevanceLevel', 'decimals', 'complete']) assert.ok(shown('trec').includes(key), key);
   assert.equal(shown('explain').includes('complete'), false);

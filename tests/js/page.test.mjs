@@ -64,7 +64,7 @@ test('batch mode evaluates with evaluateTrec', () => {
 });
 
 test('batch mode passes on every option its command takes: a gain table, ties, the preset', () => {
-  const base = { ...applyPreset(spec, defaultState(spec), 'trec_eval'), mode: 'trec', text: 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\nq1 Q0 c 3 1 r', qrels: 'q1 0 b 2\nq1 0 c 1' };
+  const base = { ...applyPreset(spec, defaultState(spec), 'trec_eval'), mode: 'trec', measures: 'ndcg', text: 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\nq1 Q0 c 3 1 r', qrels: 'q1 0 b 2\nq1 0 c 1' };
   const ndcgOf = (state) => {
     const trec = compute(api, spec, state).trec;
     return trec.columns.ndcg[0];
@@ -147,6 +147,14 @@ test('every text exists in English and in Chinese with the same placeholders', (
     const [en, zh] = [STRINGS.en[key], STRINGS.zh[key]];
     assert.equal(typeof zh, typeof en, key);
     if (typeof en === 'string') assert.deepEqual(placeholders(zh).sort(), placeholders(en).sort(), key);
+  }
+});
+
+test('a Chinese text the same as the English one is a name (a format, a measure), not English words', () => {
+  // Names such as CSV, LaTeX, ERR{k} and TREC qrels stay as they are; a lowercase English word does not.
+  const words = (text) => text.replace(/\{\w+\}/g, '').match(/\b[a-z]{3,}\b/g)?.filter((w) => w !== 'qrels') ?? [];
+  for (const [key, en] of Object.entries(STRINGS.en)) {
+    if (typeof en === 'string' && STRINGS.zh[key] === en) assert.deepEqual(words(en), [], key);
   }
 });
 

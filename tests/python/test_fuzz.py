@@ -96,3 +96,66 @@ def test_evaluate_and_compare_survive_random_input():
                                            **options(rng, COMPARE_KEYS)))
         survives(lambda: ndcg_calc.RelevanceEvaluator(nested(rng, lambda r: r.randrange(3)), {rng.choice(['map', 'P_5', text(rng)])})
                  .evaluate(nested(rng, lambda r: r.random())))
+
+
+def matrix(rng):
+    """What a caller of ndcg_score might pass: rows of numbers, ragged rows, text, NaN, 1-D, 3-D, scalars."""
+    pick = rng.randrange(6)
+    rows, cols = rng.randrange(0, 4), rng.randrange(0, 5)
+    cell = lambda: rng.choice([0, 1, 2, 3, -1, 0.5, math.nan, math.inf, 1e308, True, 'x', None])
+    if pick == 0:
+        return [[rng.randrange(4) for _ in range(cols)] for _ in range(rows)]
+    if pick == 1:
+        return [[cell() for _ in range(rng.randrange(0, 4))] for _ in range(rows)]
+    if pick == 2:
+        return np.array([[rng.random() for _ in range(cols)] for _ in range(rows)], dtype=rng.choice(['float32', 'int8', 'uint8']))
+    if pick == 3:
+        return np.zeros((rows, cols, rng.randrange(1, 3)))
+    return rng.choice(VALUES)
+
+
+def test_the_drop_ins_raise_only_what_scikit_learn_raises():
+    """ndcg_calc.sklearn raises ValueError or TypeError (scikit-learn's classes) on anything;
+    the training metrics return or raise NdcgError."""
+    import warnings
+    from ndcg_calc import lightgbm, sklearn, xgboost
+    rng = random.Random(SEED * 1000 + 3)
+    keywords = {'k': [None, 0, 1, 3, -1, 2.5, 'x'], 'sample_weight': [None, [1, 2], [0], 'x', 3.0],
+                'ignore_ties': [False, True], 'log_base': [2, 10, 1, 0.5]}
+    for _ in range(400 * ROUNDS):
+        function = rng.choice(['ndcg_score', 'dcg_score', 'explain_row'])
+        chosen = {key: rng.choice(values) for key, values in keywords.items() if rng.random() < 0.5}
+        if function != 'dcg_score':
+            chosen.pop('log_base', None)
+        if function == 'explain_row':
+            chosen.pop('sample_weight', None)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            try:
+                getattr(sklearn, function)(matrix(rng), matrix(rng), **chosen)
+            except (ValueError, TypeError):
+                pass
+        labels = np.array([rng.randrange(-1, 4) for _ in range(rng.randrange(0, 6))])
+        scores = np.random.default_rng(0).random(len(labels))
+        group = rng.choice([[len(labels)], [1, len(labels) - 1], [0], []])
+        k = rng.choice([None, 0, 1, 5, -1, 'x'])
+        measure = rng.choice([None, 'map', 'P.5,10', 'bogus'])
+        survives(lambda: xgboost.metric(k=k, measure=measure)(scores, _Set(labels, group)))
+        survives(lambda: lightgbm.feval(k=k, measure=measure)(scores, _Set(labels, group)))
+
+
+class _Set:
+    def __init__(self, labels, group):
+        self.labels, self.group = labels, np.asarray(group, dtype=np.int64)
+
+    def get_label(self):
+        return self.labels
+
+    def get_group(self):
+        return self.group
+
+    def get_uint_info(self, field):
+        return np.concatenate([[0], np.cumsum(self.group)]).astype(np.uint32)
+
+    def num_row(self):
+        return len(self.labels)

@@ -9,6 +9,9 @@ import json
 import math
 import re
 import subprocess
+import warnings
+
+import numpy as np
 
 import pytest
 
@@ -77,6 +80,8 @@ def call(case):
     if kind == 'compare':
         r = ndcg_calc.compare(text(case['qrels']), [text(run) for run in case['runs']], **options)
         return {'count': len(r.comparisons), 'first': camel(r.comparisons[0])}
+    if kind == 'python':
+        return {'value': _python_call(case['function'], case['args'], options)}
     if kind == 'option':  # one option's text, as the keyword the CLI's flag would be; its value as explain reports it
         key = snake(case['key'])
         return {'value': ndcg_calc.explain(case['ranking'], **{key: case['text']}).options[key]}
@@ -88,9 +93,44 @@ def call(case):
     r = ndcg_calc.explain(ranking, **options)
     summary = {'format': r.format, 'n': r.n, 'k': r.k, 'dcg': r.dcg, 'idcg': r.idcg, 'ndcg': r.ndcg,
                'hasJudgments': r.has_judgments, 'metrics': camel(r.metrics),
-               'ids': [s['id'] for s in r.steps[:50]], 'rels': [s['rel'] for s in r.steps[:50]]}
+               'ids': [s['id'] for s in r.steps[:50]], 'rels': [s['rel'] for s in r.steps[:50]],
+               'missedIds': r.get('missed_ids')}
     assert r.render('json').startswith('{') and r._repr_html_().startswith('<div')
     return summary
+
+
+class _TrainingSet:
+    """An evaluation set as XGBoost's DMatrix and LightGBM's Dataset offer it."""
+
+    def __init__(self, labels, sizes):
+        self.labels, self.sizes = np.asarray(labels, dtype=np.float32), np.asarray(sizes, dtype=np.int64)
+
+    def get_label(self):
+        return self.labels
+
+    def get_group(self):
+        return self.sizes
+
+    def get_uint_info(self, field):
+        assert field == 'group_ptr'
+        return np.concatenate([[0], np.cumsum(self.sizes)]).astype(np.uint32)
+
+    def num_row(self):
+        return len(self.labels)
+
+
+def _python_call(function, args, options):
+    """One of the Python-only functions (the catalogue's kind 'python')."""
+    from ndcg_calc import lightgbm, sklearn, xgboost
+    if function == 'xgboost.metric':
+        return xgboost.metric(**options)(np.asarray(args[1]), _TrainingSet(args[0], args[2]))[1]
+    if function == 'lightgbm.feval':
+        return lightgbm.feval(**options)(np.asarray(args[1]), _TrainingSet(args[0], args[2]))[1]
+    if function == 'explain_row':
+        return sklearn.explain_row(*args, **options).ndcg
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', RuntimeWarning)  # NumPy's overflow, as under scikit-learn
+        return float(getattr(sklearn, function)(*args, **options))
 
 
 def near(got, want):
@@ -126,10 +166,13 @@ def test_hostile_input(case):
     if want is None:
         pytest.skip('not a case for the API side')
     if 'error' in want:
-        with pytest.raises(ndcg_calc.NdcgError) as caught:
+        raised = {'ValueError': ValueError, 'TypeError': TypeError}.get(want.get('type'), ndcg_calc.NdcgError)
+        with pytest.raises(raised) as caught:
             call(case)
         e = caught.value
         assert want['error'].search(str(e)), str(e)
+        if raised is not ndcg_calc.NdcgError:
+            assert type(e) is raised, type(e)  # scikit-learn's own class, not a subclass of it
         if 'code' in want:
             assert e.code == want['code']
         if 'line' in want:

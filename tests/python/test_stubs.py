@@ -12,8 +12,8 @@ import ndcg_calc
 STUBS = Path(ndcg_calc.__file__).with_name('__init__.pyi')
 
 
-def _stubbed():
-    tree = ast.parse(STUBS.read_text())
+def _stubbed(path=STUBS):
+    tree = ast.parse(path.read_text())
     found = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
@@ -55,6 +55,16 @@ def test_every_public_name_has_a_stub_with_the_same_parameters():
                 if inspect.isfunction(fn) and (not method.startswith('_') or method in ('__init__', '_repr_html_')):
                     assert method in methods, '%s.%s has no stub' % (name, method)
                     assert _parameters(methods[method]) == _real_parameters(fn)[1:], '%s.%s' % (name, method)
+
+
+def test_the_drop_in_modules_have_stubs_with_the_same_parameters():
+    import importlib
+    for name in ('sklearn', 'xgboost', 'lightgbm'):
+        module = importlib.import_module('ndcg_calc.' + name)
+        stubs = _stubbed(STUBS.with_name(name + '.pyi'))
+        assert set(stubs) == set(module.__all__), name
+        for function in module.__all__:
+            assert _parameters(stubs[function]) == _real_parameters(getattr(module, function)), (name, function)
 
 
 def test_the_explanation_s_fields_are_typed():

@@ -270,16 +270,16 @@ function explainCalls({ call }, schema) {
      * render(format) from the result already computed.
      */
     analyse(input, options) {
-      const r = analyseRaw(input, options, { compare: true, keep: true });
+      // Every field put_analysis writes passes on by itself; `ok` and the
+      // store's `id` are the call's own.
+      const { ok, id, explanation, presets, ...fields } = analyseRaw(input, options, { compare: true, keep: true });
       return {
-        explanation: plain(r.explanation),
-        format: r.explanation.format,
-        items: r.items,
-        matchingPreset: r.matchingPreset,
-        unweightedNdcg: r.unweightedNdcg,
-        presets: r.presets && Array.from(r.presets, (p) => ({ ...p, error: p.error && coreError(p.error) })),
+        ...fields,
+        explanation: plain(explanation),
+        format: explanation.format,
+        presets: presets && Array.from(presets, (p) => ({ ...p, error: p.error && coreError(p.error) })),
         render(format = 'markdown') {
-          return renderKept(r.id, input, options, format);
+          return renderKept(id, input, options, format);
         },
       };
     },

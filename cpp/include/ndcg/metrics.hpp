@@ -79,6 +79,8 @@ struct explanation {
   std::size_t unjudged = 0;        // items of the ranking without a judgment (grade 0)
   double idcg_list = 0, ndcg_list = 0;      // ideal from the ranking's own grades
   double idcg_judged = 0, ndcg_judged = 0;  // ideal from all judgments
+  std::vector<std::string> missed_ids;      // judged with a gain, never retrieved (largest gain first)
+  bool in_ideal_order = false;     // the top K's gains are the ideal's, position by position
   // NDCG under the worst and the best order of items with equal scores
   // (equal to ndcg when nothing ties; NaN when NDCG is undefined).
   double tie_min = 0, tie_max = 0;

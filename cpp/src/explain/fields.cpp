@@ -75,7 +75,10 @@ void put_explanation(const explanation& e, const result_context& ctx, field_sink
     out.number("ndcg_list", e.ndcg_list);
     out.number("idcg_judged", e.idcg_judged);
     out.number("ndcg_judged", e.ndcg_judged);
+    out.count("missed", e.missed_ids.size());
+    out.texts("missed_ids", std::vector<std::string_view>(e.missed_ids.begin(), e.missed_ids.end()));
   }
+  out.boolean("in_ideal_order", e.in_ideal_order);
   put_metrics(e.other, out);
   out.steps("steps", e.steps);
   out.steps("ideal_steps", e.ideal_steps);

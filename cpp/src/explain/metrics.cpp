@@ -264,6 +264,29 @@ std::vector<double> position_loss(const std::vector<step>& steps, const std::vec
   return loss;
 }
 
+// True when the top K follows the ideal order: each position's gain is the
+// ideal's at that position (a missing row counts as 0). Decided by the order
+// itself, not by DCG = IDCG, which two different orders can round to.
+bool follows_ideal(const std::vector<step>& steps, const std::vector<step>& ideal) {
+  auto gain_at = [](const std::vector<step>& s, std::size_t i) { return i < s.size() ? s[i].gain : 0.0; };
+  for (std::size_t i = 0; i < std::max(steps.size(), ideal.size()); ++i)
+    if (gain_at(steps, i) != gain_at(ideal, i)) return false;
+  return true;
+}
+
+// The judged items with a gain that the ranking does not hold, largest gain
+// first (judged_ideal's order): what a candidate pool missed.
+std::vector<std::string> missed_items(const std::vector<item>& ranking, const std::vector<row>& judged_ideal) {
+  detail::handle_table retrieved;
+  retrieved.reset(ranking.size());
+  for (std::size_t i = 0; i < ranking.size(); ++i) detail::add_index(retrieved, ranking, ranking[i].id, i);
+  std::vector<std::string> out;
+  for (const row& r : judged_ideal)
+    if (r.gain > 0 && detail::index_of(retrieved, ranking, r.source->id) == detail::handle_table::none)
+      out.push_back(r.source->id);
+  return out;
+}
+
 }  // namespace
 
 void discount_table::reserve(std::size_t n) {
@@ -346,7 +369,9 @@ expected<explanation> explain(const std::vector<item>& ranking, const options& o
     e.idcg_judged = sum_to(judged_ideal, cut(judged_ideal.size(), opt.k), discounts, opt);
     e.ndcg_list = detail::ndcg_of(e.dcg, e.idcg_list, opt.zero_idcg);
     e.ndcg_judged = detail::ndcg_of(e.dcg, e.idcg_judged, opt.zero_idcg);
+    e.missed_ids = missed_items(ranking, judged_ideal);
   }
+  e.in_ideal_order = follows_ideal(e.steps, e.ideal_steps);
   const std::size_t depth = cut(rows.size(), opt.k);
   e.tie_min = detail::ndcg_of(tied_order_dcg(rows, depth, discounts, opt, false), e.idcg, opt.zero_idcg);
   e.tie_max = detail::ndcg_of(tied_order_dcg(rows, depth, discounts, opt, true), e.idcg, opt.zero_idcg);

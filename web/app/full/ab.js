@@ -8,6 +8,7 @@ import './texts/ab-texts.js';
 import { cutLabel } from '../shared/state.js';
 import { h, scrollTable } from '../shared/templates.js';
 import { count, fixed, plain } from '../shared/templates/numbers.js';
+import { helpAttrs } from '../shared/templates/steps.js';
 
 /** Rows the side-by-side table shows at most. */
 export const AB_ROWS = 100;
@@ -68,8 +69,8 @@ function cells(x, d, ids) {
 function table(lang, a, b, d) {
   const ids = a.steps.some((x) => x.id !== null) || b.steps.some((x) => x.id !== null);
   const n = Math.min(AB_ROWS, Math.max(a.steps.length, b.steps.length));
-  const th = (text, cls) => h('th', { scope: 'col', class: cls }, text);
-  const side = (name) => [ids ? th(`${name}: ${t(lang, 'col_id')}`, 'text') : null, th(`${name}: rel`, 'num'), th(`${name}: ${t(lang, 'col_term')}`, 'num')];
+  const th = (text, cls, key) => h('th', { scope: 'col', class: cls, ...helpAttrs(key) }, text);
+  const side = (name) => [ids ? th(`${name}: ${t(lang, 'col_id')}`, 'text', 'col_id') : null, th(`${name}: rel`, 'num', 'col_grade'), th(`${name}: ${t(lang, 'col_term')}`, 'num', 'col_term')];
   const rows = [];
   for (let i = 0; i < n; i++) {
     const x = a.steps[i];
@@ -81,7 +82,7 @@ function table(lang, a, b, d) {
   }
   const caption = t(lang, 'abCaption', { k: cutLabel(a.k) });
   return scrollTable(lang, caption, { class: 'steps', id: 'table-ab' }, [
-    h('thead', null, h('tr', null, th(t(lang, 'col_position'), 'num'), side('A'), side('B'), th(t(lang, 'abColDiff'), 'num'))),
+    h('thead', null, h('tr', null, th(t(lang, 'col_position'), 'num', 'col_position'), side('A'), side('B'), th(t(lang, 'abColDiff'), 'num', 'ab'))),
     h('tbody', null, rows)]);
 }
 

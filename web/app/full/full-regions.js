@@ -13,6 +13,7 @@ import { byId } from '../shared/regions/dom.js';
 import { FULL_INPUT } from './regions/full-input.js';
 import { mountTopline, renderTopline } from './regions/topline.js';
 import { bindRows, rearrangeBar } from './regions/rearrange.js';
+import { TEACH } from './teach/teach.js';
 
 // The "how it works" section in the page's language.
 function learn(doc, lang) {
@@ -21,7 +22,7 @@ function learn(doc, lang) {
 }
 
 export const FULL_REGIONS = {
-  results: { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel, formulas, pool: poolPanel, rearrange: rearrangeBar, back: backBar },
+  results: { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel, formulas, pool: poolPanel, rearrange: rearrangeBar, back: backBar, teach: { panel: TEACH.panel, why: TEACH.why } },
   input: FULL_INPUT,
   learn,
   // The functions the view calls, not the modules: a module passed as a value
@@ -29,6 +30,7 @@ export const FULL_REGIONS = {
   exporter: { mountExport, renderExport, showExport, chooseFormat, chosenFormat, chosenPart },
   embed: { mountEmbed, renderEmbed, bindEmbed, openEmbed, closeEmbed, snippetText, embedStatus },
   topline: { mount: mountTopline, render: renderTopline },
+  teach: { after: TEACH.after, bind: TEACH.bind },
   chartKeys,
   bindRows,
 };

@@ -7,6 +7,7 @@ import { cutLabel } from '../shared/state.js';
 import { h } from '../shared/templates.js';
 import { discountExpr, discountText, gainExpr, gainText, sub, v } from '../shared/templates/formulas.js';
 import { fixed, plain } from '../shared/templates/numbers.js';
+import './texts/pool-texts.js';
 
 function sigma(upper) {
   return h('span', { class: 'bigop' }, h('span', { class: 'bigop-up' }, upper), h('span', { class: 'bigop-sym' }, 'Σ'),
@@ -43,6 +44,7 @@ export function poolPanel(lang, r, d) {
   const kl = cutLabel(r.k);
   const card = (label, idcg, ndcg, cls) => h('div', { class: `pool-card ${cls}` },
     h('p', { class: 'pool-label' }, label),
+    h('p', { class: 'pool-value' }, `IDCG${kl} = ${fixed(idcg, d)}`),
     h('p', { class: 'pool-value' }, `NDCG${kl} = ${fixed(r.dcg, d)} / ${fixed(idcg, d)} = `, h('strong', null, fixed(ndcg, d))));
   const gap = r.ndcgList - r.ndcgJudged;
   return [
@@ -50,9 +52,20 @@ export function poolPanel(lang, r, d) {
       card(t(lang, 'poolOwn'), r.idcgList, r.ndcgList, 'own'),
       card(t(lang, 'poolJudged'), r.idcgJudged, r.ndcgJudged, 'judged')),
     h('p', null, t(lang, 'poolExplain')),
-    h('p', null, Math.abs(gap) > 1e-12 ? t(lang, 'poolGap', { gap: fixed(gap, d) }) : t(lang, 'poolSame')),
+    missedLines(lang, r),
+    Math.abs(gap) > 1e-12 ? h('p', null, t(lang, 'poolGap', { gap: fixed(gap, d) })) : null,
     h('p', null, t(lang, 'poolAdvice')),
   ];
+}
+
+// What the judgments hold that the ranking never retrieved, by the core's
+// count and ids; and, when the IDCGs still agree, that they do so at this K only.
+function missedLines(lang, r) {
+  if (!r.missed) return h('p', { id: 'pool-missed' }, t(lang, 'poolNoneMissed'));
+  const ids = r.missedIds.slice(0, 20).join(', ') + (r.missed > 20 ? ', …' : '');
+  const agree = r.idcgList === r.idcgJudged
+    ? h('p', { id: 'pool-agree' }, t(lang, 'poolAgreeAtK', { k: cutLabel(r.k), kn: r.k })) : null;
+  return [h('p', { id: 'pool-missed' }, t(lang, 'poolMissed', { n: r.missed, ids })), agree];
 }
 
 /** The "how it works" section: one disclosure per question. */

@@ -4,11 +4,13 @@
 import './texts/page-texts.js';
 import './texts/ab-texts.js';
 import './texts/batch-texts.js';
+import './texts/measure-texts.js';
 import './texts/formats-texts.js';
 import './texts/compare-texts.js';
 import './texts/export-texts.js';
 import './texts/embed-texts.js';
 import './texts/rearrange-texts.js';
+import './teach/teach-texts.js';
 // Batch mode's model, which it adds to compute()'s.
 import './batch/batch-compute.js';
 import { start } from '../shared/controller.js';

@@ -6,7 +6,7 @@ import { cutLabel } from '../shared/state.js';
 import { fixed, plain } from '../shared/templates/numbers.js';
 import * as view from '../shared/view.js';
 import { run, update } from '../shared/controller.js';
-import { idealOrder, itemsOf, moved, textFor } from './reorder.js';
+import { idealOrder, itemsOf, moved, orderOptions, textFor } from './reorder.js';
 import { focusRow } from './regions/rearrange.js';
 
 const UNDO_STEPS = 50;
@@ -51,6 +51,16 @@ function moveRow(app, from, to, keys) {
   if (keys) focusRow(app.view.doc, to);
 }
 
+// "NDCG@10 0.949 → 0.912": the order with the row at `to`, read by the core (small rankings: one drag step, a few calls).
+function previewMove(app, from, to) {
+  const list = itemsNow(app);
+  const fields = list && list.length <= 1000 && textFor(app.api, app.spec, app.state, moved(list, from, to));
+  if (!fields) return '';
+  const { k, v } = result(app);
+  const r = app.api.explain(fields.text, orderOptions(app.spec, { ...app.state, ...fields }));
+  return `NDCG${k} ${v} → ${r.ndcg === null ? t(app.lang, 'undefinedValue') : fixed(r.ndcg, app.state.decimals)}`;
+}
+
 function idealAction(app) {
   const list = itemsNow(app);
   if (list && place(app, idealOrder(list))) view.announce(app.view, t(app.lang, 'movedIdeal', result(app)));
@@ -65,7 +75,7 @@ function undoAction(app) {
 /** The handlers and click actions of rearranging, for makeHandlers's `more`. */
 export function rearrangeHandlers(app) {
   return {
-    handlers: { moveRow: (from, to, keys) => moveRow(app, from, to, keys) },
+    handlers: { moveRow: (from, to, keys) => moveRow(app, from, to, keys), previewMove: (from, to) => previewMove(app, from, to) },
     actions: { 'ideal-order': () => idealAction(app), 'undo-move': () => undoAction(app) },
   };
 }

@@ -31,13 +31,17 @@ function scaleY(values) {
   return { y: (v) => T + ((hi - v) / (hi - lo)) * (H - T - B), lo, hi };
 }
 
-function frame(lang, label, scale, n, d) {
+// The frame: the y range, the positions under their marks (every other one past 12), the axis title.
+function frame(lang, label, scale, n, d, xAt) {
   const svg = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'group', 'aria-label': label, focusable: 'false' });
   for (const v of [scale.lo, scale.hi]) {
     svg.appendChild(s('line', { class: 'grid', x1: L, x2: W - R, y1: scale.y(v), y2: scale.y(v) }));
     svg.appendChild(s('text', { class: 'axis', x: L - 5, y: scale.y(v) + 4, 'text-anchor': 'end', 'aria-hidden': 'true' }, fixed(v, Math.min(d, 2))));
   }
-  svg.appendChild(s('text', { class: 'axis', x: (L + W - R) / 2, y: H - 8, 'text-anchor': 'middle', 'aria-hidden': 'true' },
+  for (let i = 0; i < n; i += n > 12 ? 2 : 1) {
+    svg.appendChild(s('text', { class: 'axis', x: xAt(i).toFixed(1), y: H - B + 11, 'text-anchor': 'middle', 'aria-hidden': 'true' }, String(i + 1)));
+  }
+  svg.appendChild(s('text', { class: 'axis axis-title', x: (L + W - R) / 2, y: H - 5, 'text-anchor': 'middle', 'aria-hidden': 'true' },
     t(lang, 'chartAxisPosition', { n })));
   return svg;
 }
@@ -64,8 +68,8 @@ export function termBars(lang, r, d) {
   const values = [];
   for (let i = 0; i < n; i++) values.push(term(r.steps, i), term(r.idealSteps, i));
   const scale = scaleY(values);
-  const svg = frame(lang, t(lang, 'barsDesc', { n }), scale, n, d);
   const slot = (W - L - R) / n;
+  const svg = frame(lang, t(lang, 'barsDesc', { n }), scale, n, d, (i) => L + slot * (i + 0.5));
   const width = Math.max(1, slot * 0.38);
   for (let i = 0; i < n; i++) {
     for (const [which, steps, dx] of [['dcg', r.steps, 0.1], ['idcg', r.idealSteps, 0.52]]) {
@@ -93,8 +97,8 @@ export function cumulativeChart(lang, r, d) {
   if (!n) return null;
   const head = (steps) => steps.slice(0, n).map((x) => x.cumulative);
   const scale = scaleY([...head(r.steps), ...head(r.idealSteps)]);
-  const svg = frame(lang, t(lang, 'cumulativeDesc', { n }), scale, n, d);
   const x = (i) => L + (n === 1 ? (W - L - R) / 2 : (i / (n - 1)) * (W - L - R));
+  const svg = frame(lang, t(lang, 'cumulativeDesc', { n }), scale, n, d, x);
   svg.appendChild(line(r.idealSteps, n, x, scale.y, 'ideal') || s('g'));
   // After its last item with a gain the ideal order adds nothing: its total carries on, flat, to the last position drawn.
   const last = r.idealSteps.length;

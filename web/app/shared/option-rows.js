@@ -3,8 +3,12 @@
 // turned into an API value, and which attribute or hash key names it.
 // Pure functions; nothing here touches the DOM.
 
-/** Batch mode's own option (trec_eval's -c), a row of the core's table that `trec` takes (api.trecOptionSchema()). */
-export const TREC_KEYS = Object.freeze(['complete']);
+/**
+ * Batch mode's own options, rows of the core's table that `trec` takes
+ * (api.trecOptionSchema()): the measures (-m), -c, -J and -M.
+ */
+export const TREC_KEYS = Object.freeze(['measures', 'complete', 'judgedOnly', 'maxDocs']);
+
 
 /** Compare mode's own options, rows of the core's table that `compare` takes (api.compareOptionSchema()). */
 export const COMPARE_KEYS = Object.freeze(['trials', 'seed', 'allPairs']);
@@ -46,7 +50,9 @@ export function loadSchema(api) {
   const compare = api.compareOptionSchema();
   const tables = { trec: new Set(trec.map((r) => r.key)), compare: new Set(compare.map((r) => r.key)) };
   // A batch command's own rows the page shows, marked with the mode they belong to.
-  const own = (rows, keys, mark) => rows.filter((r) => keys.includes(r.key)).map((r) => markBatch(r, tables, { preset: false, [mark]: true }));
+  const own = (rows, keys, mark) => rows.filter((r) => keys.includes(r.key))
+    // Batch mode alone shows the measures: compare mode tests its own list (compareMeasures in state.js).
+    .map((r) => markBatch(r, r.key === 'measures' ? { trec: tables.trec } : tables, { preset: false, [mark]: true }));
   const explainRows = api.optionSchema().filter((row) => !OWN_ROWS.has(row.key));
   return [...explainRows.map((r) => markBatch(r, tables)), ...own(trec, TREC_KEYS, 'trecOnly'), ...own(compare, COMPARE_KEYS, 'compareOnly')];
 }

@@ -116,12 +116,26 @@ const GRADE_LIST = /^-?\d+(?:\.\d+)?(?: -?\d+(?:\.\d+)?)*$/;
  * options and the compare command's default measures ("ndcg_cut.10 map …").
  * Built once the module is loaded.
  */
-export function makeSpec(rows, presetList, choices = PAGE_CHOICES, compareDefault = '') {
+export function makeSpec(rows, presetList, choices = PAGE_CHOICES, compareDefault = '', trecDefaults = {}) {
   const presets = new Map(presetList.map((p) => [p.name, p.options]));
   const defaults = { ...PAGE_DEFAULTS };
   for (const row of rows) defaults[row.key] = row.key in choices ? choices[row.key] : defaultValue(row);
-  return { rows, byKey: new Map(rows.map((r) => [r.key, r])), presets, defaults: Object.freeze(defaults), compareDefault };
+  return { rows, byKey: new Map(rows.map((r) => [r.key, r])), presets, defaults: Object.freeze(defaults), compareDefault, trecDefaults };
 }
+
+/**
+ * Where batch mode starts from `ndcg trec`'s own defaults rather than the
+ * page's: K (0: trec_eval's cutoff lists) and its digits (trec_eval's 4),
+ * as the trec command's table gives them.
+ */
+function trecDefaultsOf(api) {
+  const rows = new Map(api.trecOptionSchema().map((row) => [row.key, row]));
+  // The light module (embed page, element) has no trec command.
+  return rows.has('digits') ? { k: Number(rows.get('k').default), decimals: Number(rows.get('digits').default) } : {};
+}
+
+/** The defaults of a mode: the page's, with batch mode's own where they differ. */
+const modeDefaults = (spec, mode) => (mode === 'trec' ? { ...spec.defaults, ...spec.trecDefaults } : spec.defaults);
 
 /**
  * The spec for a loaded API. `choices` overrides the schema's defaults; the
@@ -129,7 +143,7 @@ export function makeSpec(rows, presetList, choices = PAGE_CHOICES, compareDefaul
  */
 export function specOf(api, choices = PAGE_CHOICES) {
   const measures = api.compareOptionSchema().find((row) => row.key === 'measures');
-  return makeSpec(loadSchema(api), api.presets(), choices, measures ? String(measures.default) : '');
+  return makeSpec(loadSchema(api), api.presets(), choices, measures ? String(measures.default) : '', trecDefaultsOf(api));
 }
 
 /** The fields a preset decides, as page values; the defaults when the preset is unknown. */
@@ -162,7 +176,7 @@ export function switchMode(spec, state, mode, kept) {
   if (mode === state.mode) return state;
   kept[state.mode] = settingsOf(spec, state);
   const fresh = defaultState(spec);
-  const first = mode === 'explain' ? fresh : applyPreset(spec, fresh, 'trec_eval');
+  const first = mode === 'explain' ? fresh : { ...applyPreset(spec, fresh, 'trec_eval'), ...(mode === 'trec' ? spec.trecDefaults : {}) };
   return { ...state, ...(kept[mode] || settingsOf(spec, first)), mode };
 }
 
@@ -204,7 +218,7 @@ export function encodeHash(spec, state, { withText = true } = {}) {
   const ordered = [spec.byKey.get('k'), ...spec.rows.filter((r) => r.key !== 'k')];
   for (const row of ordered) {
     const value = state[row.key];
-    const reference = row.key in base ? base[row.key] : spec.defaults[row.key];
+    const reference = row.key in base ? base[row.key] : modeDefaults(spec, state.mode)[row.key];
     if (row.key !== 'k' && (String(value) === String(reference) || dormant(row, state))) continue;
     put(row.key, writeOption(row, value));
   }
@@ -285,6 +299,7 @@ export function decodeHash(spec, hash) {
   let known = pairs.has('preset');
   known = readTexts(pairs, state) || known;
   known = readPageFields(pairs, state) || known;
+  if (state.mode === 'trec') Object.assign(state, spec.trecDefaults);
   for (const row of spec.rows) {
     if (row.key === 'preset' || !pairs.has(row.key)) continue;
     const read = readOption(row, pairs.get(row.key));
@@ -338,14 +353,27 @@ function batchOptions(spec, state, command) {
   return optionsOf(spec, state, (row) => rowInMode(row, command), batchKey);
 }
 
-/** The measures batch mode shows for K: NDCG whole and at K, P, recall, MAP and MRR. */
-function trecMeasures(k) {
+/**
+ * The measures batch mode evaluates: the measure box's entries, as `-m`
+ * takes them (several, spaced; a "-m" before each is allowed), for the
+ * core to read. Left empty: trec_eval's default set under the trec_eval
+ * preset (no measures given), else NDCG whole and at K, P, recall, MAP and MRR.
+ */
+export function trecMeasures(state) {
+  const typed = (state.measures || '').split(/\s+/).filter((m) => m && m !== '-m');
+  if (typed.length) return typed;
+  if (state.preset === 'trec_eval') return undefined;
+  const k = state.k;
   return ['ndcg', k ? `ndcg_cut.${k}` : null, k ? `P.${k}` : null, k ? `recall.${k}` : null, 'map', 'recip_rank'].filter(Boolean);
 }
 
 /** The options of evaluateTrec for a state in batch mode. */
 export function toTrecOptions(spec, state) {
-  return { ...batchOptions(spec, state, 'trec'), measures: trecMeasures(state.k), perQuery: true };
+  const options = { ...batchOptions(spec, state, 'trec'), perQuery: true };
+  const measures = trecMeasures(state);
+  if (measures) options.measures = measures;
+  else delete options.measures;
+  return options;
 }
 
 /**

@@ -91,6 +91,7 @@ export function render(view, model) {
   renderInput(view.input, lang, model, target);
   if (view.options) renderOptions(view.options, lang, model, target);
   if (view.results) renderResults(view.results, lang, model);
+  if (view.own.teach) view.own.teach.after(view, lang, model);
   if (view.exporter) view.own.exporter.renderExport(view.exporter, lang, model);
   if (view.embed) view.own.embed.renderEmbed(view.embed, lang, model.spec, model.state);
   if (view.topline) view.own.topline.render(view.topline, lang, model);
@@ -113,6 +114,7 @@ export function bind(view, handlers) {
   bindToolbar(view.doc, handlers);
   if (view.embed) view.own.embed.bindEmbed(view.embed, () => handlers.embedChanged());
   if (view.own.bindRows) view.own.bindRows(view.doc, handlers);
+  if (view.own.teach) view.own.teach.bind(view);
   // The skip link moves focus without touching the hash, which holds the state.
   for (const link of view.doc.querySelectorAll('.skip-link')) {
     link.addEventListener('click', (e) => {

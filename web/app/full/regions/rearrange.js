@@ -2,7 +2,8 @@
 // its position cell (mouse, pen or touch, through pointer events) or moved
 // with Alt+↑/↓ when focused (↑/↓ alone move the focus between rows), and
 // the "Ideal order" and "Undo" buttons. Moves go to handlers.moveRow(from,
-// to); the text they write is rearrange-handlers.js's.
+// to); the text they write is rearrange-handlers.js's. While a row is
+// dragged, the NDCG it would give where it is is shown beside the pointer.
 import '../texts/rearrange-texts.js';
 import { t } from '../../shared/i18n.js';
 import { button, h } from '../../shared/templates.js';
@@ -85,23 +86,41 @@ function rowKeys(e, handlers) {
   else focusRow(row.ownerDocument, to);
 }
 
+// Beside the pointer while a row is dragged: the NDCG the order would have if the row were dropped here.
+function ghost(doc, drag, e, handlers) {
+  const box = doc.getElementById('drag-ghost') || doc.body.appendChild(h('div', { id: 'drag-ghost', class: 'drag-ghost', 'aria-hidden': 'true' }));
+  let text = '';
+  try {
+    text = drag && drag.to !== drag.from ? handlers.previewMove(drag.from, drag.to) : '';
+  } catch {
+    // no ghost: the drop itself says what went wrong
+  }
+  box.hidden = !text;
+  box.textContent = text;
+  if (text) Object.assign(box.style, { left: `${e.clientX + 14}px`, top: `${e.clientY + 14}px` });
+}
+
 /** Listens for drags and keys on the movable table (drawn again after each move). */
 export function bindRows(doc, handlers) {
   let drag = null;
   doc.addEventListener('pointerdown', (e) => { drag = startDrag(e) || drag; });
   doc.addEventListener('pointermove', (e) => {
-    if (drag && e.pointerId === drag.id) mark(drag, landing(drag, e.clientY + scrollY));
+    if (!drag || e.pointerId !== drag.id) return;
+    mark(drag, landing(drag, e.clientY + scrollY));
+    ghost(doc, drag, e, handlers);
   });
   doc.addEventListener('pointerup', (e) => {
     if (!drag || e.pointerId !== drag.id) return;
     const { from, to } = drag;
     end(drag);
     drag = null;
+    ghost(doc, drag, e, handlers);
     if (from !== to) handlers.moveRow(from, to, false);
   });
-  doc.addEventListener('pointercancel', () => {
+  doc.addEventListener('pointercancel', (e) => {
     if (drag) end(drag);
     drag = null;
+    ghost(doc, drag, e, handlers);
   });
   doc.addEventListener('keydown', (e) => rowKeys(e, handlers));
 }

@@ -80,12 +80,12 @@ const zh = {
   errorIn_group: '（分组大小文件）',
   filesPlaced: '已放入文件：{list}。',
   filePlaced: '{name} → {box}',
-  placedJudgments: 'judgments',
-  placedGroup: 'group sizes',
-  placedRun: 'run',
-  placedRunX: 'run {x}',
-  placedPredictions: 'predictions',
-  placedPredictionsX: 'predictions {x}',
+  placedJudgments: '相关性标注',
+  placedGroup: '分组大小',
+  placedRun: '运行结果',
+  placedRunX: '运行结果 {x}',
+  placedPredictions: '预测分数',
+  placedPredictionsX: '预测分数 {x}',
 };
 
 addTexts({ en, zh });

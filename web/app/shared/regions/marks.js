@@ -1,12 +1,24 @@
 // A chart's marks and the table rows they stand for: focusing or hovering a
-// bar or point highlights its row; Enter or a click takes the focus to the
+// bar or point highlights its row and reads out its value under the chart; Enter or a click takes the focus to the
 // row; the arrow keys, Home and End move between the marks of one chart
 // (only one mark per chart is in the tab order).
 import { byId } from './dom.js';
 
 const markOf = (e) => (e.target instanceof Element ? e.target.closest('[data-row]') : null);
 
+// The mark's label (its position and value) read out in place of its chart's axis title.
+function readout(root, mark) {
+  for (const old of root.querySelectorAll('.mark-value')) old.remove();
+  const title = mark && mark.ownerSVGElement.querySelector('.axis-title');
+  if (!title) return;
+  const text = title.cloneNode();
+  text.setAttribute('class', 'axis mark-value');
+  text.textContent = mark.getAttribute('aria-label');
+  title.after(text);
+}
+
 function highlight(root, mark) {
+  readout(root, mark);
   for (const old of root.querySelectorAll('tr.linked')) old.classList.remove('linked');
   const row = mark ? byId(root.getRootNode(), mark.dataset.row) : null;
   if (row) row.classList.add('linked');

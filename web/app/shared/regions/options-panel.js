@@ -10,13 +10,13 @@ import { renderErrorBox } from './input.js';
 import { byId, setText, show } from './dom.js';
 
 /** The options the full page shows first, in this order; every other row goes under "more settings". */
-const FIRST = ['k', 'decimals', 'allPairs', 'trials', 'seed', 'gain', 'gainTable', 'logBase', 'weights', 'ideal', 'ties', 'zeroIdcg', 'negatives'];
+const FIRST = ['k', 'decimals', 'measures', 'judgedOnly', 'maxDocs', 'complete', 'allPairs', 'trials', 'seed', 'gain', 'gainTable', 'logBase', 'weights', 'ideal', 'ties', 'zeroIdcg', 'negatives'];
 /** The options of the compact (embed) page. */
 const COMPACT = ['k', 'gain', 'gainTable'];
 /** Fields that take the grid's whole width: long menus and lists (checkboxes always do). */
-const WIDE = new Set(['gain', 'gainTable', 'ideal', 'ties']);
-
-export const controlId = (key) => `opt-${kebab(key)}`;
+const WIDE = new Set(['gain', 'gainTable', 'ideal', 'ties', 'measures']);
+// TREC mode's measure box is #measures, a contract (DESIGN.md's page ids).
+export const controlId = (key) => (key === 'measures' ? key : `opt-${kebab(key)}`);
 
 function numberAttrs(row) {
   const finite = (v) => (v === null || v === undefined || !Number.isFinite(Number(v)) ? null : String(v));
@@ -33,7 +33,7 @@ function control(row, described) {
     return h('select', { id, ...aria }, row.choices.map((c) => h('option', { value: c, 'data-opt-choice': row.key })));
   }
   if (row.kind === 'flag') return h('input', { id, type: 'checkbox', ...aria });
-  if (row.kind === 'reals') {
+  if (row.kind === 'reals' || row.kind === 'texts') {
     return h('input', { id, type: 'text', spellcheck: 'false', autocomplete: 'off', 'data-opt-placeholder': optionText('en', row.key, 'placeholder') ? row.key : null, ...aria });
   }
   return h('input', { id, ...numberAttrs(row), ...aria });

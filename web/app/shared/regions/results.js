@@ -28,10 +28,11 @@ import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.
  * `batch` (batchSections of batch-results.js) batch mode and `ab` (abPanel
  * of ab.js) ranking B, `formulas` and `pool` (of full-templates.js) the
  * formulas and the judged pool, `rearrange` (rearrangeBar of
- * rearrange.js) the bar that makes the first table movable; only the full page passes them, so the
+ * rearrange.js) the bar that makes the first table movable, `teach` (of
+ * full/teach/teach.js) the guided walk and each step's why; only the full page passes them, so the
  * embed page and the component carry none of their code or texts.
  */
-export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null, formulas = null, pool = null, rearrange = null, back = null }) {
+export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null, formulas = null, pool = null, rearrange = null, back = null, teach = null }) {
   const body = h('div', { id: 'results-body' });
   const live = h('p', { id: 'result-live', class: 'visually-hidden', 'aria-live': 'polite' });
   const content = heading
@@ -43,7 +44,7 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
   root.replaceChildren(content);
   bindMarks(root);
   const region = { root, full, watch: watchScrolling(body), parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
-    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool, rearrange, back, allColumns: false };
+    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool, rearrange, back, teach, allColumns: false };
   root.addEventListener('click', (e) => {
     if (e.target instanceof Element && e.target.closest('.columns-toggle')) showAllColumns(region, !region.allColumns);
   });
@@ -94,19 +95,20 @@ function stepSections(region, lang, model, r, d) {
   const marked = new Set(biggestLosses(r.loss));
   const ndcgText = r.ndcg === null ? t(lang, 'undefinedValue') : fixed(r.ndcg, d);
   const table = stepTable(lang, 'dcg', r, opts, d, rowLimit.dcg, marked, region.allColumns);
+  const why = (which) => (region.teach ? region.teach.why(lang, which, r) : null);
   return [
     section('dcg', t(lang, 'step1', { k: kl }), [
-      region.rearrange && region.rearrange(lang, model, table), table,
+      why('dcg'), region.rearrange && region.rearrange(lang, model, table), table,
       h('p', { class: 'sum-line', id: 'sum-dcg' }, sumLine(`DCG${kl}`, r.steps, r.dcg, d)),
     ]),
     section('idcg', t(lang, 'step2', { k: kl }), [
-      h('p', { class: 'help', id: 'ideal-from' }, t(lang, `step2From_${idealSource(r)}`)),
+      why('idcg'), h('p', { class: 'help', id: 'ideal-from' }, t(lang, `step2From_${idealSource(r)}`)),
       zerosNote(lang, r),
       stepTable(lang, 'idcg', r, opts, d, rowLimit.idcg, null, region.allColumns),
       h('p', { class: 'sum-line', id: 'sum-idcg' }, sumLine(`IDCG${kl}`, r.idealSteps, r.idcg, d)),
     ]),
     section('ndcg', t(lang, 'step3', { k: kl }), [
-      h('p', { class: 'sum-line', id: 'ndcg-line' },
+      why('ndcg'), h('p', { class: 'sum-line', id: 'ndcg-line' },
         `NDCG${kl} = DCG${kl} / IDCG${kl} = ${fixed(r.dcg, d)} / ${fixed(r.idcg, d)} = ${ndcgText}`),
       region.parts.has('headline') ? null : tieNote(lang, r, d),
       roundingNotes(lang, r, d),
@@ -180,6 +182,7 @@ function explainBody(region, lang, model) {
   const { parts, full } = region;
   return [
     parts.has('headline') ? [headline(lang, r, d), tieNote(lang, r, d)] : null,
+    region.teach ? region.teach.panel(lang, model) : null,
     region.pool && r.hasJudgments ? section('pool', t(lang, 'poolHeading'), region.pool(lang, r, d)) : null,
     formulaSection(region, lang, r),
     parts.has('tables') ? stepSections(region, lang, model, r, d) : null,

@@ -1,12 +1,14 @@
 // The headline: NDCG@K as DCG / IDCG, its bar, and a verdict in words.
-import { t } from '../i18n.js';
+import { choiceText, optionText, t } from '../i18n.js';
 import { cutLabel } from '../state.js';
 import { h } from '../templates.js';
 import { fixed } from './numbers.js';
 
-function verdictKey(ndcg) {
+// "Already in the ideal order" comes from the order itself (the core's
+// inIdealOrder): 1000 0 1 has DCG = IDCG in doubles, yet is not ideal.
+function verdictKey({ ndcg, inIdealOrder }) {
   if (ndcg === null) return null;
-  if (ndcg >= 1 - 1e-12) return 'verdict_perfect';
+  if (inIdealOrder) return 'verdict_perfect';
   if (ndcg >= 0.9) return 'verdict_high';
   if (ndcg >= 0.6) return 'verdict_mid';
   if (ndcg > 0) return 'verdict_low';
@@ -22,12 +24,13 @@ export function headline(lang, r, d) {
     h('span', { class: 'headline-part' }, fixed(r.dcg, d)), ' / ',
     h('span', { class: 'headline-part' }, fixed(r.idcg, d)), ' = ',
     h('strong', { class: 'headline-value' }, value));
-  const key = verdictKey(r.ndcg);
+  const key = verdictKey(r);
   const fill = h('div', { class: 'meter-fill' });
   // The width is data, set through the CSSOM (the CSP forbids style attributes).
   fill.style.width = `${(Math.max(0, Math.min(1, r.ndcg)) * 100).toFixed(2)}%`;
   const meter = r.ndcg === null ? null : h('div', { class: 'meter', 'aria-hidden': 'true' }, fill);
-  // IDCG = 0: the value is a convention, not a score; the verdict says so.
-  const verdict = r.ndcg === null ? t(lang, 'undefinedNote') : r.idcg === 0 ? t(lang, 'idcgZero', { v: value }) : t(lang, key);
+  // IDCG = 0: what it means, and that the value is the named convention's, not a score.
+  const rule = { v: value, option: optionText(lang, 'zeroIdcg'), rule: choiceText(lang, 'zeroIdcg', r.options.zeroIdcg) };
+  const verdict = r.idcg === 0 ? t(lang, r.ndcg === null ? 'undefinedNote' : 'idcgZero', rule) : t(lang, key);
   return h('div', { class: 'headline-box' }, line, meter, h('p', { class: 'verdict' }, verdict));
 }

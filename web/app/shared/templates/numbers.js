@@ -8,8 +8,19 @@ const minus = (text) => (text[0] === '-' ? `−${text.slice(1)}` : text);
 export function fixed(v, d) {
   if (v === null || v === undefined || Number.isNaN(v)) return '—';
   if (!Number.isFinite(v)) return v > 0 ? '∞' : '−∞';
+  // From 1e21 toFixed writes "1.0715086071862673e+301": d decimals of a mantissa instead.
+  if (Math.abs(v) >= 1e21) return scientific(v, d);
   const text = v.toFixed(d);
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : minus(text);
+}
+
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** 1.0715e+301 with d = 3 → "1.072 × 10³⁰¹". */
+function scientific(v, d) {
+  const [mantissa, exponent] = v.toExponential(Math.min(d, 100)).split('e');
+  const power = exponent.replace('+', '').replace('-', '⁻').replace(/\d/g, (c) => SUPERSCRIPT[c]);
+  return `${minus(mantissa)} × 10${power}`;
 }
 
 /** `v` as fixed() shows it, as a number: what a hand calculation from the shown digits adds. */

@@ -3,6 +3,7 @@ import { errorText, optionText, presetLabel, shortChoice, t } from '../i18n.js';
 import { cutLabel } from '../state.js';
 import { button, h, scrollTable } from '../templates.js';
 import { fixed } from './numbers.js';
+import { helpAttrs } from './steps.js';
 
 /** Options shown beside each preset's NDCG: what most often makes libraries disagree. */
 const PRESET_COLUMNS = ['gain', 'ideal', 'ties', 'zeroIdcg'];
@@ -21,9 +22,9 @@ function presetRowCells(lang, row, options, d) {
  */
 export function presetTable(lang, rows, presetOptions, current, k, d) {
   if (!rows || !rows.length) return h('p', { class: 'note' }, t(lang, 'presetsTooLarge'));
-  const col = (text, cls) => h('th', { scope: 'col', class: cls }, text);
-  const head = h('tr', null, col(optionText(lang, 'preset'), 'text'), col(`NDCG${cutLabel(k)}`, 'num'),
-    PRESET_COLUMNS.map((key) => col(optionText(lang, key), 'text')), h('td', null));
+  const col = (text, cls, key) => h('th', { scope: 'col', class: cls, ...helpAttrs(key) }, text);
+  const head = h('tr', null, col(optionText(lang, 'preset'), 'text', 'preset'), col(`NDCG${cutLabel(k)}`, 'num', 'presetNdcg'),
+    PRESET_COLUMNS.map((key) => col(optionText(lang, key), 'text', key)), h('td', null));
   const body = rows.map((row) => {
     const mine = row.name === current;
     const name = presetLabel(lang, row.name);

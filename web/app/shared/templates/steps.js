@@ -1,5 +1,5 @@
 // The step tables of DCG and IDCG, their sum lines and the notes on rounding.
-import { t } from '../i18n.js';
+import { has, t } from '../i18n.js';
 import { cutLabel } from '../state.js';
 import { button, h, scrollTable } from '../templates.js';
 import { discountExpr, discountText, gainExpr, gainText, relI, sub, v } from './formulas.js';
@@ -17,10 +17,13 @@ export function tableColumns(r) {
   };
 }
 
+/** A header's help: its key, and its description where the page carries the help texts (the full page: teach/cell-tips.js). */
+export const helpAttrs = (key) => ({ 'data-help': key, 'aria-describedby': has('help_col_term') ? `help-${key}` : null });
+
 // A column heading: its name in words over its formula (the formula in force,
 // so the gain column says 2^rel − 1, rel or g(rel) as the options have it).
 export function head(lang, key, formula, label, cls = 'num', nameClass = 'col-name') {
-  return h('th', { scope: 'col', class: cls, 'aria-label': label },
+  return h('th', { scope: 'col', class: cls, 'aria-label': label, ...helpAttrs(key) },
     h('span', { class: nameClass }, t(lang, key)), formula ? h('span', { class: 'col-formula' }, formula) : null);
 }
 

@@ -25,8 +25,8 @@ export const RESULTS_TEXTS = {
 
     resultsHeading: 'Results',
     undefinedValue: 'no value',
-    undefinedNote: 'IDCG is 0 (no relevant item), and this convention gives such a list no NDCG.',
-    idcgZero: 'IDCG is 0 (no item has a gain), so there is nothing to divide by: this convention takes NDCG as {v}.',
+    undefinedNote: 'IDCG is 0 (no item has a gain): by “{option}: {rule}” the list has no NDCG.',
+    idcgZero: 'IDCG is 0: no item has a gain, so there is nothing to divide by. {v} is no score but the convention “{option}: {rule}”.',
     verdict_perfect: 'The ranking is already in the ideal order.',
     verdict_high: 'Close to the ideal order.',
     verdict_mid: 'Reasonable, but some relevant items sit too low.',
@@ -96,8 +96,8 @@ export const RESULTS_TEXTS = {
 
     resultsHeading: '计算结果',
     undefinedValue: '无值',
-    undefinedNote: 'IDCG 为 0（没有相关条目），按当前约定这样的列表没有 NDCG 值。',
-    idcgZero: 'IDCG 为 0（没有任何条目有增益），无从相除：按此约定 NDCG 记为 {v}。',
+    undefinedNote: 'IDCG 为 0（没有条目有增益）：按“{option}：{rule}”，该列表没有 NDCG 值。',
+    idcgZero: 'IDCG 为 0：没有任何条目有增益，无从相除。{v} 不是得分，而是约定“{option}：{rule}”。',
     verdict_perfect: '排序已经是理想顺序。',
     verdict_high: '非常接近理想顺序。',
     verdict_mid: '还算可以，但有些相关条目排得偏后。',
