@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../../web/app/full/texts/compare-texts.js';
-import { measureLabel, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/full/comparison.js';
+import { measureLabel, pairsOf, pickedComparison, pIs, pText, seriesOf, signed, sortedByDiff, verdictOf } from '../../web/app/full/comparison.js';
 import { compareMeasures, decodeHash, encodeHash, makeSpec, rowInMode, slotOf, specOf, toCompareOptions, toTrecOptions } from '../../web/app/shared/state.js';
 import { createNdcgModule } from './helpers.mjs';
 
@@ -68,6 +68,14 @@ test('differences carry their sign; p-values too small to show say so', () => {
   assert.equal(pText(0.0006, 3), '0.001');
   assert.equal(pText(1, 3), '1.000');
   assert.equal(pText(null, 3), '—');
+  // In a sentence the relation is said once: "p < 0.001", never "p = < 0.001".
+  assert.equal(pIs(0.0004, 3), '< 0.001');
+  assert.equal(pIs(0.03, 3), '= 0.030');
+  const tiny = verdictOf('en', comparison({ pTtest: 0.0002, pHolm: 0.0004 }), 3, 2);
+  assert.match(tiny.says[1], /\(p < 0\.001, paired t-test\)/);
+  assert.match(tiny.says.at(-1), /p < 0\.001\.$/);
+  assert.match(verdictOf('zh', comparison({ pTtest: 0.0002 }), 3, 1).says[1], /（p < 0\.001，配对 t 检验）/);
+  for (const text of [...tiny.says, ...verdictOf('zh', comparison({ pTtest: 0.0002 }), 3, 1).says]) assert.doesNotMatch(text, /= </);
 });
 
 test('the verdict says the direction, the size and how unusual it would be by chance', () => {

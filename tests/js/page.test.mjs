@@ -265,6 +265,28 @@ test('the engine reads a load\'s file as its request arrives, touches the memory
   assert.equal(await engine.warm({ options: { measures: ['nope'] } }), true, 'a bad option is for the real run to report');
 });
 
+test('an error in a loaded input carries its offending line (excerpt), read from the bytes of the input it names', async () => {
+  const { makeEngine } = await import('../../web/app/full/batch/engine.js');
+  const api = await createNdcgModule();
+  const engine = makeEngine(() => api);
+  const load = (slot, text) => engine.load({ slot, file: new File([text], `${slot}.txt`), limit: 2 ** 20 }, () => {});
+  const failure = (promise) => promise.then(() => assert.fail('no error'), (e) => e);
+  await load('qrels', 'q1 0 d1 2\nq1 0 d2 0\n');
+  // Line 3 of the run: "é" is two bytes, so the core's byte column 13 is the x (the 12th character).
+  await load('run', 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\nq1 Q0 dé 3 x r\n');
+  const run = await failure(engine.evaluate({ options: { measures: ['map'] } }));
+  assert.deepEqual([run.source, run.line, run.column, run.excerpt], ['run', 3, 13, 'q1 Q0 dé 3 x r']);
+  await load('qrels', 'q1 0 d1 2\r\nq1 0 d2 zz\r\n');
+  const qrels = await failure(engine.evaluate({ options: { measures: ['map'] } }));
+  assert.deepEqual([qrels.source, qrels.line, qrels.excerpt], ['qrels', 2, 'q1 0 d2 zz']);
+  // Compare numbers its runs: the second run's line, not the first's.
+  await load('qrels', 'q1 0 d1 2\n');
+  await load('run', 'q1 Q0 d1 1 0.9 r\n');
+  await load('runB', 'q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 y r\n');
+  const second = await failure(engine.compare({ slots: ['run', 'runB'], options: {} }));
+  assert.deepEqual([second.index, second.line, second.excerpt], [2, 2, 'q1 Q0 d2 2 y r']);
+});
+
 test('the embed page and the element carry no text of batch, compare, export or the embed dialog; the full page does', () => {
   const read = (name) => readFileSync(new URL(`../../${name}`, import.meta.url));
   const { unlzma } = decoderOf(root);

@@ -90,6 +90,12 @@ export function pText(p, d) {
   return p < floor / 2 ? `< ${fixed(floor, d)}` : fixed(p, d);
 }
 
+/** A p-value as a relation, "= 0.030" or "< 0.001", for a sentence that reads "p {p}". */
+export function pIs(p, d) {
+  const text = pText(p, d);
+  return text.startsWith('<') ? text : `= ${text}`;
+}
+
 /** How many comparisons the page shows (measures × pairs): the more, the more small p-values by chance. */
 export const testCount = (cmp) => cmp.comparisons.length;
 
@@ -100,10 +106,10 @@ function saysOf(lang, c, d) {
   const direction = same ? 'cmpVerdictEqual' : c.diff > 0 ? 'cmpVerdictHigher' : 'cmpVerdictLower';
   const out = [t(lang, direction, { ...names, diff: fixed(Math.abs(c.diff), d) })];
   if (c.pTtest === null) out.push(t(lang, 'cmpVerdictNoTest'));
-  else out.push(t(lang, c.pTtest < ALPHA ? 'cmpVerdictUnusual' : 'cmpVerdictUsual', { p: pText(c.pTtest, d), n: c.queries }));
+  else out.push(t(lang, c.pTtest < ALPHA ? 'cmpVerdictUnusual' : 'cmpVerdictUsual', { p: pIs(c.pTtest, d), n: c.queries }));
   if (c.interval === 'withheld') out.push(t(lang, 'cmpVerdictFew', { n: c.queries }));
   else if (c.ci95[0] !== null && c.ci95[1] !== null) out.push(t(lang, 'cmpVerdictCi', { lo: signed(c.ci95[0], d), hi: signed(c.ci95[1], d) }));
-  if (c.pHolm !== undefined && c.pHolm !== null) out.push(t(lang, 'cmpVerdictHolm', { p: pText(c.pHolm, d), a: c.runA }));
+  if (c.pHolm !== undefined && c.pHolm !== null) out.push(t(lang, 'cmpVerdictHolm', { p: pIs(c.pHolm, d), a: c.runA }));
   return out;
 }
 

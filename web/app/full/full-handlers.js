@@ -17,7 +17,8 @@ import { exportOf } from './batch/engine.js';
 import { loadDrill, qrelsKindOf as qrelsKind } from './full-controller.js';
 import { makeHandlers } from '../shared/handlers.js';
 import { rearrangeHandlers } from './rearrange-handlers.js';
-import { delayFor, draw, persist, resetRows, run, tooLongForLink, update } from '../shared/controller.js';
+import { delayFor, draw, persist, resetRows, run, stateFromHash, tooLongForLink, update } from '../shared/controller.js';
+import { backHolds, pushQuery, restoreScroll, viewOnly } from './history.js';
 
 /** Each mode keeps its own settings (switchMode in state.js); batch and compare start from trec_eval's convention. */
 function withMode(app, state, mode) {
@@ -28,6 +29,8 @@ function loadExample(app, name) {
   const example = EXAMPLES[name];
   if (!example) return;
   resetRows(app);
+  // Files it puts aside come back with Undo.
+  app.dropped = hasSources(app) ? { state: app.state, sources: app.sources, modeSettings: app.modeSettings } : null;
   // The worked example starts over: every mode's settings too.
   if (example.reset) app.modeSettings = {};
   let next = example.reset ? { ...defaultState(app.spec), lang: app.state.lang } : { ...app.state };
@@ -35,9 +38,17 @@ function loadExample(app, name) {
   next = { ...next, ...(example.set || {}), text: example.text === null ? bigExample() : example.text, qrels: example.qrels };
   app.state = next;
   app.sources = {};
+  app.back = null;
   app.controlError = null;
   // Let the browser paint the pressed button before a large computation.
   setTimeout(() => run(app), 0);
+}
+
+/** Undo of an example that put files aside: the files, their texts, the mode and its settings come back. */
+function undoDrop(app) {
+  Object.assign(app, app.dropped, { dropped: null, controlError: null });
+  resetRows(app);
+  run(app);
 }
 
 /** Items up to which an export is built in the page from the kept analysis (a few ms). */
@@ -154,6 +165,9 @@ async function explainQuery(app, qid) {
   // A file or long paste lives in the runner: it finds the query's lines there.
   if (hasSources(app)) lines = await (await runnerOf(app)).call('linesOf', { qid });
   for (const box of ['ranking', 'qrels']) dropSource(app, slotOf('explain', box));
+  // Back (or "All queries") returns to this table as it is (history.js).
+  app.back = { hash: app.hash, state: app.state, good: app.good, computed: app.computed, sources: { ...app.sources }, n: app.good.trec ? app.good.trec.numQ : 0 };
+  pushQuery(app);
   // The query is explained under batch mode's settings, so its NDCG is its row's; batch mode keeps them.
   const settings = settingsOf(app.spec, app.state);
   app.state = withMode(app, app.state, 'explain');
@@ -174,7 +188,7 @@ async function placeInBoxes(app, box, files) {
   const heads = await Promise.all(files.map(headOfFile));
   const kinds = files.map((file, i) => ({ file, kind: fileKind(file.name, heads[i]) }));
   const placed = placeFiles(kinds, box, app.state.mode, qrelsKind(app).startsWith('letor'));
-  app.controlError = null;
+  app.controlError = app.dropped = null;
   resetRows(app);
   for (const p of placed) {
     const slot = p.box === 'group' ? 'group' : slotOf(app.state.mode, p.box);
@@ -259,6 +273,42 @@ function setView(app, patch) {
   draw(app);
 }
 
+/** Compare mode: query `qid` side by side, a history entry of its own. */
+function openSide(app, qid) {
+  if (qid !== app.state.query) pushQuery(app);
+  setView(app, { query: qid });
+  loadDrill(app, true);
+}
+
+function closeSide(app) {
+  app.drill = null;
+  setView(app, { query: '' });
+}
+
+/** Back to the batch table a query was explained from: its result as it was, no evaluation again. */
+function backToTable(app) {
+  const { state, good, computed } = app.back;
+  Object.assign(app, { good, computed, back: null, drill: null, controlError: null });
+  resetRows(app);
+  setView(app, { ...state, lang: app.state.lang });
+  restoreScroll(app);
+}
+
+/**
+ * Back and Forward: to the table a query was explained from; between compare
+ * mode's queries (drawn, not compared again); else the state the hash says.
+ */
+function hashChanged(app, base) {
+  const hash = location.hash.slice(1);
+  if (backHolds(app, hash)) return backToTable(app);
+  const next = app.state.mode === 'compare' && app.good.compare && hash !== app.hash && viewOnly(app.hash, hash) && stateFromHash(app, hash);
+  if (!next) return base();
+  app.drill = null;
+  setView(app, { query: next.query, measure: next.measure, pair: next.pair });
+  loadDrill(app, false);
+  restoreScroll(app);
+}
+
 /** Compare mode: one more run box (up to MAX_RUNS), with the focus in it. */
 function addRun(app) {
   if (app.state.runs >= MAX_RUNS) return;
@@ -291,12 +341,15 @@ function fullActions(app, handlers) {
   return {
     example: (data) => loadExample(app, data.example),
     reset: () => loadExample(app, 'worked'),
+    'undo-drop': () => undoDrop(app),
     export: (data) => exportAs(app, data.format),
     download: () => downloadShown(app),
     'copy-export': () => copyShown(app),
     'export-part': () => showPart(app),
     'explain-query': (data) => explainQuery(app, data.qid),
-    'compare-query': (data) => { setView(app, { query: String(data.qid) }); loadDrill(app, true); },
+    'compare-query': (data) => openSide(app, String(data.qid)),
+    // Back when the query was opened here (its scroll kept), else straight to the table.
+    'all-queries': () => (app.left ? history.back() : app.state.mode === 'compare' ? closeSide(app) : handlers.mode('trec')),
     'run-add': () => addRun(app),
     'run-remove': (data) => removeRun(app, data.box),
     'compare-pick': (data) => setView(app, { measure: data.value }),
@@ -345,6 +398,7 @@ function boxText(app, handlers, box, value, patch) {
 }
 
 function fullHandlers(app, handlers) {
+  const base = handlers.hashChanged;
   return {
     textB: (value) => boxText(app, handlers, 'ranking-b', value, { textB: value }),
     qrels: (value) => boxText(app, handlers, 'qrels', value, { qrels: value }),
@@ -354,10 +408,12 @@ function fullHandlers(app, handlers) {
     openGroup: (file) => openGroup(app, file),
     openFile: (box, files) => openFile(app, box, Array.isArray(files) ? files : [files]),
     mode(mode) {
+      app.back = null;
       app.state = withMode(app, app.state, mode);
       run(app);
     },
     copyLink: () => copyLink(app),
+    hashChanged: () => hashChanged(app, base),
     embedChanged: () => draw(app),
   };
 }

@@ -6,6 +6,7 @@ import { chooseFormat, chosenFormat, chosenPart, mountExport, renderExport, show
 import { bindEmbed, closeEmbed, embedStatus, mountEmbed, openEmbed, renderEmbed, snippetText } from './regions/embed-dialog.js';
 import { chartKeys, compareLive, compareSections } from './regions/compare-results.js';
 import { batchSections } from './regions/batch-results.js';
+import { backBar } from './history.js';
 import { abPanel } from './ab.js';
 import { formulas, learnSection, poolPanel } from './full-templates.js';
 import { byId } from '../shared/regions/dom.js';
@@ -21,7 +22,7 @@ function learn(doc, lang) {
 }
 
 export const FULL_REGIONS = {
-  results: { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel, formulas, pool: poolPanel, rearrange: rearrangeBar, teach: { panel: TEACH.panel, why: TEACH.why } },
+  results: { compare: { sections: compareSections, live: compareLive }, batch: batchSections, ab: abPanel, formulas, pool: poolPanel, rearrange: rearrangeBar, back: backBar, teach: { panel: TEACH.panel, why: TEACH.why } },
   input: FULL_INPUT,
   learn,
   // The functions the view calls, not the modules: a module passed as a value

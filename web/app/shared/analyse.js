@@ -23,7 +23,7 @@ export function structuredError(e) {
   if (!e || typeof e.code !== 'string') throw e;
   return {
     code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) },
-    // Where it is, the page says from the fields in its own language.
-    message: String(e.reason ?? e.message),
+    // Where it is, the page says from the fields in its own language; the offending line of a file, from the engine (engine.js).
+    message: String(e.reason ?? e.message), excerpt: e.excerpt,
   };
 }

@@ -90,6 +90,7 @@ function recompute(app) {
   app.computed = next;
   if (next.matching !== undefined) app.matching = next.matching;
   // A result that could not be read leaves the last one on show, marked stale.
+  if (!next.error) app.lastStatus = next.inputStatus;
   if (!next.error) app.good = { analysis: next.analysis || null, trec: next.trec || null, analysisB: next.analysisB || null, errorB: next.errorB || null };
   app.version++;
 }
@@ -104,15 +105,16 @@ export function persist(app) {
 /** What the view draws: the state, the last readable result and what went wrong since. */
 export function modelOf(app) {
   const c = app.computed || {};
-  const error = app.controlError || c.error || null;
+  // An error met while typing waits for a pause (see run): a transient "-" moves nothing on screen.
+  const error = app.holdError ? null : app.controlError || c.error || null;
   return {
     lang: app.lang, theme: app.theme, state: app.state, hash: app.hash, version: app.version, rowLimit: app.rowLimit,
     analysis: app.good.analysis, trec: app.good.trec, analysisB: app.good.analysisB || null, errorB: app.good.errorB || null, error,
     compare: app.good.compare || null, drill: app.drill || null, stale: Boolean(error && (app.good.analysis || app.good.trec || app.good.compare)),
-    notice: c.notice || null, inputStatus: error ? null : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
+    notice: c.notice || null, inputStatus: error ? null : app.holdError ? app.lastStatus : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,
     presetList: app.presetList, presetOptions: app.spec.presets, spec: app.spec,
     sources: Object.fromEntries(boxesOf(app.state.mode, app.state.runs).map((box) => [box, sourceOf(app, box)])), job: app.job, pending: Boolean(c.pending),
-    exportFormats: app.exportFormats || null, undo: app.undo ? app.undo[app.undo.length - 1] : null, groupSource: app.state.mode === 'explain' ? null : app.sources.group || null,
+    exportFormats: app.exportFormats || null, back: app.back || null, dropped: Boolean(app.dropped), undo: app.undo ? app.undo[app.undo.length - 1] : null, groupSource: app.state.mode === 'explain' ? null : app.sources.group || null,
   };
 }
 
@@ -120,13 +122,30 @@ export function draw(app) {
   view.render(app.view, modelOf(app));
 }
 
-/** Computes now: the pending keystroke's timer is dropped. */
-export function run(app) {
+/** How long typing must pause before an error it made is shown (ms). */
+export const ERROR_PAUSE = 900;
+
+/** Keeps an error just made by typing off the screen until the typing pauses. */
+export function holdError(app) {
+  clearTimeout(app.pauseTimer);
+  app.holdError = true;
+  app.pauseTimer = setTimeout(() => { app.holdError = false; draw(app); }, ERROR_PAUSE);
+}
+
+/**
+ * Computes now: the pending keystroke's timer is dropped. A result of
+ * `typing` that cannot be read leaves the last one as it was until the
+ * typing pauses: the half-typed "-" of "-1" shows no error, moves no line.
+ */
+export function run(app, typing = false) {
   clearTimeout(app.timer);
+  clearTimeout(app.pauseTimer);
   app.timer = 0;
   if (app.rowsStale) resetRows(app);
   app.rowsStale = false;
   recompute(app);
+  app.holdError = false;
+  if (typing && app.computed && app.computed.error) holdError(app);
   persist(app);
   draw(app);
 }
@@ -148,9 +167,11 @@ export function update(app, patch, delay = 0) {
     run(app);
     return;
   }
+  // A held error waits for the pause to start again at each key.
+  if (app.holdError) holdError(app);
   draw(app);
   clearTimeout(app.timer);
-  app.timer = setTimeout(() => run(app), delay);
+  app.timer = setTimeout(() => run(app, true), delay);
 }
 
 function newApp(v, full, modes) {

@@ -7,7 +7,7 @@ import { applyPreset, fitsInBox } from './state.js';
 import { keepOutOfBox } from './sources.js';
 import * as store from './store.js';
 import * as view from './view.js';
-import { delayFor, draw, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
+import { delayFor, draw, holdError, resetRows, run, stateFromHash, tooLongForLink, update } from './controller.js';
 
 // The table a gain table starts from when gain "table" is chosen with none:
 // the exponential gains of grades 0 to 4.
@@ -37,6 +37,7 @@ function hashChanged(app) {
 function setOption(app, key, read) {
   if (read.error) {
     app.controlError = read.error;
+    holdError(app);
     draw(app);
     return;
   }

@@ -15,7 +15,7 @@ function engineError(code, source, args, message) {
 /** Any error as a plain object that survives postMessage (an Error loses its fields). */
 function plainError(e) {
   if (e && typeof e.code === 'string') {
-    return { code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) }, message: String(e.reason ?? e.message) };
+    return { code: e.code, source: e.source || '', key: e.key || '', index: e.index || 0, line: e.line || 0, column: e.column || 0, args: { ...(e.args || {}) }, message: String(e.reason ?? e.message), excerpt: e.excerpt };
   }
   return engineError('bad-input', '', { found: String(e && e.message ? e.message : e).slice(0, 200) }, String(e && e.message ? e.message : e));
 }
@@ -153,6 +153,21 @@ function describeHeld(api, held, got) {
   return { ...describeText(api, { text: head, bytes: got.bytes, gzip: got.gzip }, linesOf(held)), kind: inputKind(headOf(head, 20)) };
 }
 
+/**
+ * An error of evaluateTrec or compareRuns with its offending line
+ * (`excerpt`, the first 400 characters): the page holds no text of a file
+ * to show it from. `runs` are the runs' slots, as the call numbered them.
+ */
+function withExcerpt(e, held, runs) {
+  const slot = e.source === 'run' ? runs[Math.max(1, e.index || 1) - 1] : e.source === 'judgments' ? 'qrels' : e.source;
+  if (!e.line || !held[slot]) return e;
+  const text = textOf(held[slot]);
+  let at = 0;
+  for (let i = 1; i < e.line && at > -1; i++) at = text.indexOf('\n', at) + 1 || -1;
+  if (at > -1) e.excerpt = text.slice(at, at + 400).split(/\r?\n/)[0];
+  return e;
+}
+
 /** The first `n` lines of `text` (a scan, no split of the whole text). */
 function headOf(text, n) {
   let end = -1;
@@ -262,11 +277,20 @@ function makeEngine(getApi) {
     },
     async evaluate({ options }) {
       const api = await getApi();
-      return columnsOf(api.evaluateTrec(input('qrels'), input('run'), withGroup(options, textIn('group'))));
+      try {
+        return columnsOf(api.evaluateTrec(input('qrels'), input('run'), withGroup(options, textIn('group'))));
+      } catch (e) {
+        throw withExcerpt(e, held, ['run']);
+      }
     },
     async compare({ slots, options }) {
       const api = await getApi();
-      const r = api.compareRuns(input('qrels'), inputs(slots), withGroup(options, textIn('group')));
+      let r;
+      try {
+        r = api.compareRuns(input('qrels'), inputs(slots), withGroup(options, textIn('group')));
+      } catch (e) {
+        throw withExcerpt(e, held, slots);
+      }
       // Which runs the core read as TREC as given: its readings (of the others, in order) name none of them.
       return { ...r, trecRuns: slots.map((slot) => isTrecRun(headOf(textIn(slot), 5))) };
     },
@@ -326,7 +350,7 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, gunzipStream, readFile, reserveFor, madeUpRun, warmUp, textOf, linesOf, describeHeld, lineCount, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
+  engineError, plainError, gunzipStream, readFile, reserveFor, madeUpRun, warmUp, textOf, linesOf, describeHeld, lineCount, withExcerpt, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
   transferablesOf, workerMain,
 ];
 

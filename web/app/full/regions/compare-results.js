@@ -9,6 +9,7 @@ import { count, fixed } from '../../shared/templates/numbers.js';
 import { abPanel } from '../ab.js';
 import { letterOf, measureLabel, pairKey, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, testCount, verdictOf } from '../comparison.js';
 import { virtualTable } from './batch-results.js';
+import { backBar } from '../history.js';
 
 /** Bars the chart draws at most; more queries are sampled evenly from the sorted order. */
 export const CHART_BARS = 600;
@@ -175,6 +176,7 @@ function drillPart(lang, c, drill, d) {
   const body = a.analysis && b.analysis ? abPanel(lang, a.analysis.explanation, b.analysis.explanation, d)
     : [a.analysis ? null : sideProblem(lang, c.runA, a), b.analysis ? null : sideProblem(lang, c.runB, b)];
   const el = section('cmp-drill', t(lang, 'cmpDrillHeading', { qid: drill.qid, a: c.runA, b: c.runB }),
+    backBar(lang, c.queries),
     h('p', { class: 'help' }, t(lang, 'cmpDrillNote')), body);
   el.id = 'cmp-drill';
   el.tabIndex = -1;

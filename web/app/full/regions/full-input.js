@@ -8,7 +8,7 @@ import { bytesText, count } from '../../shared/templates/numbers.js';
 import { FIELD, fitsInBox, fitsInBoxSize, MAX_RUNS, RUN_BOXES, runLetter } from '../../shared/state.js';
 import { inputKind } from '../batch/kind.js';
 import { parseReading, readingNodes } from '../batch/readings.js';
-import { EXAMPLE_NAMES } from '../examples.js';
+import { EXAMPLE_NAMES, EXAMPLES } from '../examples.js';
 import { AREA, EXTRA_BOXES, LABELS, textField } from '../../shared/regions/input.js';
 import { byId, setText } from '../../shared/regions/dom.js';
 
@@ -145,7 +145,8 @@ function extraRuns() {
 function examples() {
   return h('div', { class: 'examples', role: 'group', 'aria-labelledby': 'examples-label' },
     h('span', { id: 'examples-label', class: 'examples-label', 'data-i18n': 'examplesLabel' }),
-    EXAMPLE_NAMES.map((name) => [' ', button({ class: 'chip', 'data-action': 'example', 'data-example': name, 'data-i18n': `example_${name}` })]));
+    EXAMPLE_NAMES.map((name) => [' ', button({ class: 'chip', 'data-action': 'example', 'data-example': name, 'data-mode': EXAMPLES[name].mode, 'data-i18n': `example_${name}` })]),
+    ' ', button({ id: 'undo-drop', class: 'chip', 'data-action': 'undo-drop', 'data-i18n': 'undoDrop', hidden: true }));
 }
 
 // LETOR's group sizes (LightGBM .query, XGBoost .group): a file only, shown while the judgments are LETOR.
@@ -239,6 +240,9 @@ function renderReadings(region, lang, model) {
 
 function render(region, lang, model) {
   renderExtraRuns(region, lang, model.state);
+  // Batch and compare modes offer only their own examples (styles-page.css); files an example put aside come back with Undo.
+  region.root.querySelector('.examples').dataset.mode = model.state.mode;
+  byId(region.root, 'undo-drop').hidden = !model.dropped;
   const sources = model.sources || {};
   for (const name of Object.keys(AREA)) renderSource(region, lang, name, sources[name] || null, model.state.mode);
   const letor = letorJudgments(model);

@@ -3,7 +3,7 @@
 // the result, or what is wrong with the input, and a button that goes there.
 import { t } from '../../shared/i18n.js';
 import { button, h } from '../../shared/templates.js';
-import { errorTitle } from '../../shared/templates/errors.js';
+import { errorTitle, isChoice } from '../../shared/templates/errors.js';
 import { liveText } from '../../shared/regions/results.js';
 import { compareLive } from './compare-results.js';
 
@@ -15,7 +15,7 @@ export function mountTopline(root) {
 
 function content(lang, model) {
   if (model.error) {
-    return { cls: 'topline bad', parts: [...errorTitle(lang, model.error), ' ', button({ class: 'small', 'data-action': 'jump-error' }, t(lang, 'toplineError'))] };
+    return { cls: isChoice(model.error) ? 'topline' : 'topline bad', parts: [...errorTitle(lang, model.error), ' ', button({ class: 'small', 'data-action': 'jump-error' }, t(lang, 'toplineError'))] };
   }
   const text = liveText(lang, model, compareLive);
   if (!text) return null;

@@ -7,7 +7,7 @@ import { addTexts } from '../../shared/i18n.js';
 const en = {
   tagline: 'Paste a ranking and watch NDCG@K being computed: every gain, every discount, the ideal order and the final ratio. Runs entirely in your browser.',
   skip: 'Skip to the results',
-  toplineResults: 'Go to the results ↓',
+  toplineResults: 'Go to the results ↑',
   toplineError: 'Go to the message ↓',
   themeDark: 'Dark theme',
   copyLink: 'Copy link',
@@ -30,6 +30,7 @@ const en = {
   qrelsHelp: 'Lines of “qid 0 docid grade” or “id grade”. With judgments, the ranking’s items take their grades from here, and relevant items it never retrieved join the ideal list.',
   qrelsHelpTrec: 'Lines of “qid 0 docid grade”, as trec_eval reads them; or CSV/TSV (BEIR’s too), JSON, or a LETOR file, whose predictions then go above.',
   examplesLabel: 'Try an example',
+  undoDrop: 'Undo: bring the files back',
   example_worked: 'The worked example',
   example_markdown: 'Markdown row',
   example_scored: 'id, score, grade',
@@ -148,7 +149,7 @@ const en = {
 const zh = {
   tagline: '粘贴一个排序，看 NDCG@K 一步步算出来：每一项增益、每一个位置折扣、理想排序，以及最后的比值。全部计算都在浏览器里完成。',
   skip: '跳到计算结果',
-  toplineResults: '查看结果 ↓',
+  toplineResults: '查看结果 ↑',
   toplineError: '查看提示 ↓',
   themeDark: '深色主题',
   copyLink: '复制链接',
@@ -171,6 +172,7 @@ const zh = {
   qrelsHelp: '每行“qid 0 docid 等级”或“id 等级”。提供标注后，排序中的条目从这里取等级；未被召回的相关条目也会进入理想排序。',
   qrelsHelpTrec: '每行“qid 0 docid 等级”，与 trec_eval 读取的格式相同；也可以是 CSV/TSV（包括 BEIR 的）、JSON，或 LETOR 文件（其预测分数放在上方）。',
   examplesLabel: '试试示例',
+  undoDrop: '撤销：恢复刚才的文件',
   example_worked: '文中示例',
   example_markdown: 'Markdown 表格行',
   example_scored: 'id、分数、等级',

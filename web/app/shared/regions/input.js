@@ -4,7 +4,7 @@
 // it; renderInput() draws a model into it.
 import { t } from '../i18n.js';
 import { button, h } from '../templates.js';
-import { errorPanel } from '../templates/errors.js';
+import { errorPanel, isChoice } from '../templates/errors.js';
 import { count } from '../templates/numbers.js';
 import { FIELD, fitsInBox, RUN_BOXES, runLetter } from '../state.js';
 import { byId, setText } from './dom.js';
@@ -94,13 +94,15 @@ function renderStatuses(region, lang, model, errorBox) {
 }
 
 /** Fills an error box with a structured error (or empties and hides it); `inWhat` names the input when the source alone does not. */
-export function renderErrorBox(box, lang, err, text, inWhat = undefined) {
+export function renderErrorBox(box, lang, err, text, inWhat = undefined, inBox = true) {
   if (!box) return;
-  const key = err ? `${lang}|${err.code}|${err.source}|${err.key}|${err.message}|${err.line}|${err.column}|${inWhat}` : '';
+  const key = err ? `${lang}|${err.code}|${err.source}|${err.key}|${err.message}|${err.line}|${err.column}|${inWhat}|${err.excerpt}|${inBox}` : '';
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.hidden = !err;
-  box.replaceChildren(...(err ? errorPanel(lang, err, text, inWhat) : []));
+  // Several queries are a choice to make, not an error: drawn calm, not in red.
+  box.classList.toggle('choice-box', isChoice(err));
+  box.replaceChildren(...(err ? errorPanel(lang, err, text, inWhat, inBox) : []));
 }
 
 // Compare mode's runs are named by their box's letter: "in run C", not "in the run".
@@ -124,12 +126,14 @@ export function renderInput(region, lang, model, target) {
   const errorBox = target && target.region === 'input' && model.error ? target.box : null;
   if (state.mode === 'explain' || !region.extra) renderStatuses(region, lang, model, errorBox);
   for (const name of Object.keys(AREA)) {
-    const text = state[FIELD[name]];
+    // A text kept out of the box (a file, a long paste) is the one the error's line is in.
+    const source = model.sources && model.sources[name];
+    const text = source ? source.text : state[FIELD[name]];
     const mine = errorBox === name;
     const err = mine ? model.error : null;
-    renderErrorBox(byId(region.root, `${name}-error`), lang, err, text, runNamed(lang, state.mode, name, err));
+    renderErrorBox(byId(region.root, `${name}-error`), lang, err, text, runNamed(lang, state.mode, name, err), !source);
     const area = region[AREA[name]];
-    if (area) area.setAttribute('aria-invalid', String(Boolean(mine)));
+    if (area) area.setAttribute('aria-invalid', String(mine && !isChoice(err)));
   }
 }
 

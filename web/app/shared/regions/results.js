@@ -3,6 +3,7 @@
 // NDCG@k curve, the other metrics and the preset comparison; or the batch
 // table. It draws model.analysis (see compute.js) and never calls the module.
 import { errorText, t } from '../i18n.js';
+import { isChoice } from '../templates/errors.js';
 import { cutLabel } from '../state.js';
 import { ALL_PARTS, DEFAULT_PARTS } from '../parts.js';
 import { h, section } from '../templates.js';
@@ -31,7 +32,7 @@ import { cumulativeChart, flowDiagram, termBars, tieRangeText } from '../charts.
  * full/teach/teach.js) the guided walk and each step's why; only the full page passes them, so the
  * embed page and the component carry none of their code or texts.
  */
-export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null, formulas = null, pool = null, rearrange = null, teach = null }) {
+export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS, compare = null, batch = null, ab = null, formulas = null, pool = null, rearrange = null, back = null, teach = null }) {
   const body = h('div', { id: 'results-body' });
   const live = h('p', { id: 'result-live', class: 'visually-hidden', 'aria-live': 'polite' });
   const content = heading
@@ -43,7 +44,7 @@ export function mountResults(root, { full, heading = true, parts = DEFAULT_PARTS
   root.replaceChildren(content);
   bindMarks(root);
   const region = { root, full, watch: watchScrolling(body), parts: full ? ALL_PARTS : new Set(parts), body, shownKey: null, table: { sort: { name: '', desc: false }, filter: '' },
-    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool, rearrange, teach, allColumns: false };
+    cmpTable: { sort: { name: 'diff', desc: true }, filter: '' }, compare, batch, ab, formulas, pool, rearrange, back, teach, allColumns: false };
   root.addEventListener('click', (e) => {
     if (e.target instanceof Element && e.target.closest('.columns-toggle')) showAllColumns(region, !region.allColumns);
   });
@@ -201,8 +202,10 @@ function bodyParts(region, lang, model) {
     if (model.notice || !model.compare) return [notice(model.pending ? 'compareWorking' : model.notice || (model.error ? 'resultsAfterError' : 'compareNeedRuns'))];
     return region.compare.sections(lang, model, region.cmpTable);
   }
+  // A text of several queries waits for the choice beside its box; the last result would answer another question.
+  if (isChoice(model.error)) return [h('p', { class: 'notice' }, t(lang, 'choiceTitle', model.error.args))];
   if (!model.analysis) return [notice(model.notice || (model.error ? 'resultsAfterError' : 'emptyInput'))];
-  return [model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
+  return [region.back && model.back ? region.back(lang, model.back.n) : null, model.notice ? notice(model.notice) : null, explainBody(region, lang, model)];
 }
 
 // What a screen reader hears after each result: the NDCG, or a batch's mean NDCG.
@@ -233,7 +236,7 @@ function patch(body, next) {
 
 /** Draws the results of a model: rebuilt only when the result, language, rows shown or mode change. */
 export function renderResults(region, lang, model) {
-  const key = `${model.version}|${lang}|${[...region.parts].join()}|${model.rowLimit.dcg}|${model.rowLimit.idcg}|${model.state.mode}|${model.notice}`;
+  const key = `${model.version}|${lang}|${[...region.parts].join()}|${model.rowLimit.dcg}|${model.rowLimit.idcg}|${model.state.mode}|${model.notice}|${Boolean(model.error)}|${isChoice(model.error)}`;
   if (key !== region.shownKey) {
     region.shownKey = key;
     patch(region.body, bodyParts(region, lang, model).flat(3).filter(Boolean));
@@ -242,7 +245,7 @@ export function renderResults(region, lang, model) {
   // Screen readers hear the new value after each recomputation (the table is not read out).
   setText(byId(region.root, 'result-live'), liveText(lang, model, region.compare && region.compare.live));
   renderProgress(region, lang, model.job);
-  const stale = Boolean(model.error && model.stale);
+  const stale = Boolean(model.error && model.stale && !isChoice(model.error));
   show(byId(region.root, 'stale-note'), stale);
   // While a batch is evaluated, the last result stays on show, dimmed.
   region.body.classList.toggle('stale', stale || Boolean(model.pending && (model.trec || model.compare)));

@@ -34,7 +34,7 @@ export function errorSpan(text, line, column) {
 
 const SNIPPET_MAX = 120;
 
-function errorSnippet(lang, err, span) {
+function errorSnippet(lang, err, span, inBox) {
   // Show a window of the line around the error so long lines stay readable.
   const from = Math.max(0, Math.min(span.start - 40, span.lineText.length - SNIPPET_MAX));
   const to = Math.min(span.lineText.length, from + SNIPPET_MAX);
@@ -48,28 +48,40 @@ function errorSnippet(lang, err, span) {
       before, h('mark', null, bad), after, '\n',
       h('span', { class: 'error-caret', 'aria-hidden': 'true' },
         `${' '.repeat(String(err.line).length + 3)}${' '.repeat([...before].length)}^`)),
-    button({ 'data-action': 'goto-error' }, t(lang, 'errorGoto')));
+    inBox ? button({ 'data-action': 'goto-error' }, t(lang, 'errorGoto')) : null);
 }
+
+/** A text of several queries is a choice to offer (which one to explain), not an error to show in red. */
+export const isChoice = (err) => Boolean(err) && err.code === 'several-queries';
 
 /** What went wrong, in bold (the input or a setting), and where: line and column. */
 export function errorTitle(lang, err) {
+  if (isChoice(err)) return [h('strong', null, t(lang, 'choiceTitle', { count: err.args.count }))];
   const aboutSetting = err.source === 'options' || (!err.line && !err.source);
   return [h('strong', null, t(lang, aboutSetting ? 'errorOption' : 'errorHeading')),
     err.line ? ` ${t(lang, 'errorWhere', { line: err.line, column: err.column })}` : ''];
 }
 
+// The offending line: the error's own excerpt (a file's line, engine.js), else that line of `text`.
+function spanOf(err, text) {
+  if (!err.line) return null;
+  if (err.excerpt != null) return errorSpan(err.excerpt, 1, err.column);
+  return typeof text === 'string' ? errorSpan(text, err.line, err.column) : null;
+}
+
 /**
  * The error panel for a structured error: where (line, column, which
- * input), what (translated from its code and args), and the line of `text`
- * with the bad part marked.
+ * input), what (translated from its code and args), and the offending line
+ * (of `text`, or the error's excerpt of a file) with the bad part marked;
+ * `inBox` when that text is the box's, to be selected there.
  */
-export function errorPanel(lang, err, text, inWhat = err.source && err.source !== 'options' ? t(lang, `errorIn_${err.source}`) : '') {
-  const span = err.line && typeof text === 'string' ? errorSpan(text, err.line, err.column) : null;
+export function errorPanel(lang, err, text, inWhat = err.source && err.source !== 'options' ? t(lang, `errorIn_${err.source}`) : '', inBox = true) {
+  if (isChoice(err)) return [h('p', { class: 'error-title' }, errorTitle(lang, err)), queryPicker(lang, err.args)];
+  const span = spanOf(err, text);
   return [
     h('p', { class: 'error-title' }, errorTitle(lang, err), inWhat ? ` ${inWhat}` : ''),
     h('p', { class: 'error-message' }, errorText(lang, err)),
-    span ? errorSnippet(lang, err, span) : null,
-    err.code === 'several-queries' ? queryPicker(lang, err.args) : null,
+    span ? errorSnippet(lang, err, span, inBox && err.excerpt == null) : null,
   ].filter(Boolean);
 }
 

@@ -3,6 +3,7 @@
 export const RESULTS_TEXTS = {
   en: {
     pickQuery: 'Explain one query:',
+    choiceTitle: 'This text holds {count} queries: which one should be explained?',
     emptyInput: 'Paste a ranking into the input box to begin.',
     resultsAfterError: 'The results appear once the input can be read: see the message next to the box that is marked.',
 
@@ -73,6 +74,7 @@ export const RESULTS_TEXTS = {
   },
   zh: {
     pickQuery: '解释其中一个查询：',
+    choiceTitle: '这段文本包含 {count} 个查询：要解释哪一个？',
     emptyInput: '在输入框中粘贴一个排序即可开始。',
     resultsAfterError: '输入可以读取后就会显示结果：请看被标出的输入框旁边的提示。',
 
