@@ -91,11 +91,13 @@ inline status read_score(const field* f, std::size_t line, double& score) {
 
 // The grade of a qrels line (field 4), or the error naming it.
 inline status read_grade(const field* f, std::size_t line, long& rel) {
+#ifndef __EMSCRIPTEN__  // natively only: inlined at each reader, it weighs on the modules' size
   const std::string_view t = f[3].text;
   if (t.size() == 1 && t[0] >= '0' && t[0] <= '9') {  // nearly every grade: no call
     rel = t[0] - '0';
     return done{};
   }
+#endif
   if (auto s = parse_integer(f[3].text, rel); s != number_status::ok)
     return bad_number("a relevance grade (an integer)", f[3], line, s);
   return done{};
