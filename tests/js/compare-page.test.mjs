@@ -156,13 +156,15 @@ test('compare mode: its measures follow K, its options, its slots and its link',
   // The measure box as -m takes it, "-m" before each allowed; empty under trec_eval: no measures, its default set.
   assert.deepEqual(toTrecOptions(full, { ...base, mode: 'trec', measures: ' -m ndcg_cut.1,3,5,10  map\n' }).measures, ['ndcg_cut.1,3,5,10', 'map']);
   assert.equal('measures' in toTrecOptions(full, { ...base, mode: 'trec', preset: 'trec_eval' }), false);
-  assert.deepEqual([trec.perQuery, trec.digits, trec.ties, trec.gain, 'trials' in trec, 'logBase' in trec], [true, 2, 'average', 'exp', false, false]);
+  // trials and seed are rows of both commands now (trec's --ci draws its bootstrap with them).
+  assert.deepEqual([trec.perQuery, trec.digits, trec.ties, trec.gain, 'trials' in trec, 'logBase' in trec], [true, 2, 'average', 'exp', true, false]);
   // The options each mode shows: its command's rows.
   const shown = (mode) => full.rows.filter((row) => rowInMode(row, mode)).map((row) => row.key);
-  // Batch mode alone has the measure box (trec_eval's -m); -J, -M and -c are both commands' rows.
-  assert.deepEqual(shown('trec').filter((key) => !shown('compare').includes(key)), ['measures']);
+  // Batch mode alone has the measure box (trec_eval's -m) and --ci; -J, -M and -c are both commands' rows.
+  assert.deepEqual(shown('trec').filter((key) => !shown('compare').includes(key)), ['measures', 'ci']);
   for (const key of ['judgedOnly', 'maxDocs']) assert.ok(shown('compare').includes(key), key);
-  assert.deepEqual(shown('compare').filter((key) => !shown('trec').includes(key)), ['trials', 'seed', 'allPairs']);
+  assert.deepEqual(shown('compare').filter((key) => !shown('trec').includes(key)), ['allPairs']);
+  for (const key of ['ci', 'trials', 'seed']) assert.ok(shown('trec').includes(key), key);
   for (const key of ['preset', 'k', 'gain', 'relevanceLevel', 'decimals', 'complete']) assert.ok(shown('trec').includes(key), key);
   assert.equal(shown('explain').includes('complete'), false);
   assert.deepEqual(['run-c', 'run-h'].map((box) => slotOf('compare', box)), ['runC', 'runH']);
