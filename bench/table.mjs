@@ -18,6 +18,7 @@
 //        [--module dist/ndcg.js] [--python PY] [--pythonpath DIR] [--no-arrays] [--big-queries N]
 //        [--baseline BIN] [--baseline-pythonpath DIR]
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generate, median, root, timedOnce } from './whole-run.mjs';
 
@@ -85,11 +86,17 @@ function trecRows() {
 }
 
 // One process of bench/arrays.py --sparse with the package from `path`.
+// No path: the package `python` imports by itself (an installed one, e.g. a venv's).
 function arraysOnce(queries, path) {
-  const env = { ...process.env, PYTHONPATH: resolve(path) };
+  const env = path ? { ...process.env, PYTHONPATH: resolve(path) } : process.env;
   const r = timedOnce(python, [join(root, 'bench', 'arrays.py'), '--sparse', String(queries), '--runs', '3'], env);
   if (!r.failed) r.call = JSON.parse(r.stdout.trim().split('\n').pop());
   return r;
+}
+
+// The checkout's python/ holds a built extension (setup.py build_ext --inplace).
+function builtInPlace() {
+  return readdirSync(join(root, 'python', 'ndcg_calc')).some((f) => /^_core.*\.so$/.test(f));
 }
 
 function arraysLine(what, results, n) {
@@ -104,7 +111,7 @@ function arraysRow(queries, n, goal) {
   const ours = [], before = [];
   for (let i = 0; i < n; i++) {
     if (baselinePath) before.push(arraysOnce(queries, baselinePath));
-    ours.push(arraysOnce(queries, option('--pythonpath', join(root, 'python'))));
+    ours.push(arraysOnce(queries, option('--pythonpath', builtInPlace() ? join(root, 'python') : null)));
   }
   console.log(`\nNumPy arrays, ndcg_cut.10, ${queries} queries x 100 (int32, 5% relevant), 2 threads`);
   if (baselinePath) arraysLine('before', before, n);
