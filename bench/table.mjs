@@ -20,12 +20,8 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { generate, median, root, timedOnce } from './whole-run.mjs';
+import { generate, median, option, root, timedOnce } from './whole-run.mjs';
 
-const option = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const runs = Number(option('--runs', 7));
 const ndcgBin = resolve(option('--ndcg', join(root, 'build', 'native', 'ndcg')));
 const modulePath = resolve(option('--module', join(root, 'dist', 'ndcg.js')));

@@ -15,12 +15,8 @@
 //        [--baseline BIN] [--trec-eval PATH] [--trec-eval-figure S,MB,BS,BMB]
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { generate, median, root, timedOnce as timedWithOutput } from './whole-run.mjs';
+import { generate, median, option, root, timedOnce as timedWithOutput } from './whole-run.mjs';
 
-const option = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const runs = Number(option('--runs', 5));
 const ndcgBin = resolve(option('--ndcg', join(root, 'build', 'native', 'ndcg')));
 const modulePath = resolve(option('--module', join(root, 'dist', 'ndcg.js')));

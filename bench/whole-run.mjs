@@ -44,4 +44,10 @@ export function timedOnce(cmd, args, env = process.env) {
   return { seconds: Number(seconds), mb: Number(kb) / 1024, cpu: Number(user) + Number(sys), stdout: r.stdout };
 }
 
+// The word after `name` on the command line, or `fallback`.
+export function option(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

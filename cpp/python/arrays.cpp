@@ -41,16 +41,6 @@ void copy_as_doubles(const py::buffer_info& b, std::vector<double>& out) {
   }
 }
 
-// A one-dimensional buffer of numbers as doubles: in place when it is
-// float64 and contiguous, else copied into `kept`.
-struct doubles {
-  py::buffer_info info;
-  std::vector<double> kept;
-  const double* data = nullptr;
-  std::size_t size = 0;
-  const std::int32_t* ints = nullptr;  // int32 and contiguous, when `read_doubles` may leave them so
-};
-
 using converter = void (*)(const py::buffer_info&, std::vector<double>&);
 
 converter converter_for(char type) {
@@ -72,7 +62,9 @@ converter converter_for(char type) {
   }
 }
 
-void read_doubles(const py::buffer& buffer, const std::string& source, doubles& out, bool ints_in_place = false) {
+}  // namespace
+
+void read_doubles(const py::buffer& buffer, const std::string& source, doubles& out, bool ints_in_place) {
   out.info = buffer.request();
   const py::buffer_info& b = out.info;
   if (b.ndim != 1)
@@ -96,6 +88,13 @@ void read_doubles(const py::buffer& buffer, const std::string& source, doubles& 
   }
   out.data = out.kept.data();
 }
+
+unsigned threads_of(int wanted) {
+  if (wanted > 0) return static_cast<unsigned>(wanted);
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+namespace {
 
 // 1, 2, ... zero-padded to the width of the count, so that byte order is
 // query order.
@@ -149,10 +148,6 @@ request request_of(const option_texts& options) {
   return request{s->batch, *output};
 }
 
-unsigned threads_of(int wanted) {
-  if (wanted > 0) return static_cast<unsigned>(wanted);
-  return std::max(1u, std::thread::hardware_concurrency());
-}
 
 // The result, with the means' intervals when ci is asked for.
 py::dict evaluated(ndcg::expected<ndcg::trec_result>& result, const request& req) {

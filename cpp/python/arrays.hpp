@@ -3,12 +3,31 @@
 // dicts; both reach evaluate_arrays and come back through put_trec_result.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "convert.hpp"
 
 namespace ndcg_python {
+
+// A one-dimensional buffer of numbers as doubles: in place when it is
+// float64 and contiguous, else copied into `kept`.
+struct doubles {
+  py::buffer_info info;
+  std::vector<double> kept;
+  const double* data = nullptr;
+  std::size_t size = 0;
+  const std::int32_t* ints = nullptr;  // int32 and contiguous, when `read_doubles` may leave them so
+};
+
+// Reads `buffer` (one dimension, any integer or float type) into `out`;
+// refuses anything else naming `source`. ints_in_place: int32 contiguous
+// buffers are left as they are (out.ints).
+void read_doubles(const py::buffer& buffer, const std::string& source, doubles& out, bool ints_in_place = false);
+
+// The threads to use: `wanted`, or every core when 0 or less.
+unsigned threads_of(int wanted);
 
 // labels and scores: one per row; sizes: the rows of each query in order;
 // qids: one per query, or empty for 1, 2, ... (zero-padded). threads: 0 =

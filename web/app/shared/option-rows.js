@@ -9,7 +9,6 @@
  */
 export const TREC_KEYS = Object.freeze(['measures', 'complete', 'judgedOnly', 'maxDocs', 'ci']);
 
-
 /** Compare mode's own options, rows of the core's table that `compare` takes (api.compareOptionSchema()). */
 export const COMPARE_KEYS = Object.freeze(['trials', 'seed', 'allPairs']);
 
