@@ -352,6 +352,10 @@ TEST_CASE("inputs: each broken input is refused at its own line and column") {
       {"LETOR: a broken feature", "1 qid:1 1:0.5 junk\n", "0.5\n", "qrels", 1, 15, ec::bad_input, "index:value"},
       {"LETOR: a query that comes back", "1 qid:1 1:0\n1 qid:2 1:0\n1 qid:1 1:0\n", "1\n2\n3\n", "qrels", 3, 7,
        ec::ungrouped_run, "first on line 1"},
+      // Found by fuzzing: the qid opened the TREC text it became, whose reader dropped the mark, and
+      // query "\xEF\xBB\xBF1" met query "1" as one query with document 1 twice.
+      {"LETOR: a qid starting with a BOM", "2 qid:\xEF\xBB\xBF" "1 1:0.5\n0 qid:1 1:1\n", "0.5\n0.25\n", "qrels", 1, 7,
+       ec::bad_input, "not starting with a BOM"},
       {"LETOR: a docid twice", "1 qid:1 1:0 # docid = a\n1 qid:1 1:0 #docid=a\n", "1\n2\n", "qrels", 2, 14,
        ec::duplicate_id, "first on line 1"},
       {"LETOR: predictions one short", "1 qid:1 1:0\n0 qid:1 1:0\n", "0.5\n", "run", 1, 1, ec::field_count,

@@ -145,7 +145,12 @@ letor_parts split_comment(std::string_view text) {
 }
 
 // The query of a line without a group file: its second field, qid:ID.
+// A qid opens a line of the TREC text it becomes, where a byte-order mark
+// on the first line would be dropped (trec_writer's check_id, the same rule).
 status check_qid(const line& l, const field* f, std::size_t n) {
+  if (n >= 2 && f[1].text.substr(0, 4) == "qid:" && starts_with_bom(f[1].text.substr(4)))
+    return letor_error(error_code::bad_input, "expected a query id not starting with a BOM, got " + echo(f[1].text),
+                       l.number, f[1].column + 4, f[1].text);
   if (n >= 2 && f[1].text.substr(0, 4) == "qid:" && f[1].text.size() > 4) return done{};
   const std::size_t column = n < 2 ? f[0].column + f[0].text.size() : f[1].column;
   return letor_error(error_code::bad_input,
