@@ -44,6 +44,55 @@ struct input_reading {
   limits lim;                             // max_bytes also bounds what gzip unpacks to
 };
 
+// What an input is read as: a run, qrels, or both from one file.
+enum class input_use { run, qrels, both };
+
+// One record of a run or of judgments, checked where the file gave it:
+// ids with no spaces, numbers read once.
+struct input_record {
+  std::string_view qid, doc;   // doc: as given, or the record's position in its query
+  double score = 0;            // a run's score, or -rank (rank order)
+  long rel = 0;                // a judgment
+  std::string_view tag;        // a run's tag ("run" when none)
+  std::size_t line = 0, column = 0;  // the doc's place (the qid's for a position)
+  std::size_t qid_line = 0, qid_column = 0;
+};
+
+// Where a reader's records go: a run evaluated query by query, judgments
+// built, or (read_inputs) TREC text.
+class record_sink {
+ public:
+  virtual ~record_sink() = default;
+  virtual status add(const input_record& r) = 0;
+};
+
+// An input as bytes: given, or unpacked from gzip (kept here).
+struct unpacked_input {
+  std::string owned;
+  std::string_view given;
+  bool gzip = false;
+  std::string_view text() const { return gzip ? std::string_view(owned) : given; }
+};
+// Errors name `source` ("qrels", "run").
+expected<unpacked_input> unpack_input(std::string_view bytes, const limits& lim, std::string_view source);
+
+// The format an input is read in: `named` unless automatic, else its
+// content's (detect_input).
+input_format format_of(const unpacked_input& u, input_format named, bool judgments);
+
+// One input in format `f` (neither TREC, which the evaluation reads as it
+// is, nor LETOR) read as `use` asks, each record checked and handed to
+// `sink`. Returns the input's reading ("run.csv read as CSV: ..."); an
+// error names its place in the file as given (source unset).
+expected<std::string> read_records(const unpacked_input& u, input_format f, input_use use, const input_reading& r,
+                                   const std::string& name, record_sink& sink);
+
+// A LETOR file's labels as judgments, or, with `predictions`, the run they
+// make (each line scored by the prediction on the same line). Returns the
+// reading of the LETOR file, or of the predictions.
+expected<std::string> read_letor_records(const unpacked_input& letor, const unpacked_input* predictions,
+                                         const input_reading& r, const std::string& run_name, record_sink& sink);
+
 // One input as TREC text: the text as given (TREC, not copied) or converted.
 class trec_text {
  public:

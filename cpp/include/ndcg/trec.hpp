@@ -159,8 +159,27 @@ class trec_judgments {
 
  private:
   friend class trec_stream;
+  friend class judgments_builder;
   struct held;
   std::shared_ptr<const held> held_;
+};
+
+// Qrels given one judgment at a time (the records of a table, of JSON, of
+// LETOR), their ids copied as they come: no TREC text in between. A doc
+// judged twice in one query is refused at its second place.
+class judgments_builder {
+ public:
+  judgments_builder();
+  judgments_builder(judgments_builder&&) noexcept;
+  ~judgments_builder();
+  void add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column);
+  // The judgments (-R qrels; their text() is empty), or the error of the
+  // first doc judged twice, by the line of its second judgment.
+  expected<trec_judgments> finish();
+
+ private:
+  struct parts;
+  std::unique_ptr<parts> p_;
 };
 
 // A run evaluated piece by piece, query by query: memory holds the qrels
@@ -172,7 +191,9 @@ class trec_stream {
   static expected<trec_stream> open(std::string_view qrels_text, const trec_options& opt,
                                     std::string_view subtopics = {});
   // On judgments read once; opt.judgments must be their format.
-  static expected<trec_stream> open(const trec_judgments& judged, const trec_options& opt);
+  // `subtopics`: subtopic qrels for alpha_ndcg_cut, when it is asked for.
+  static expected<trec_stream> open(const trec_judgments& judged, const trec_options& opt,
+                                    std::string_view subtopics = {});
   trec_stream(trec_stream&&) noexcept;
   trec_stream& operator=(trec_stream&&) noexcept;
   ~trec_stream();

@@ -7,64 +7,78 @@
 #include <utility>
 
 #include "inputs/inputs_detail.hpp"
+#include "ndcg/numbers.hpp"
 
 namespace ndcg {
 namespace {
 
-using detail::input_use;
+std::string_view title_of(input_format f) { return detail::row_of(f).title; }
 
-constexpr std::string_view format_names[] = {"auto", "trec", "csv", "tsv", "json", "jsonl", "letor"};
-
-std::string_view title_of(input_format f) {
-  switch (f) {
-    case input_format::csv: return "CSV";
-    case input_format::tsv: return "TSV";
-    case input_format::letor: return "LETOR";
-    case input_format::trec: return "TREC";
-    default: return "JSON";
-  }
-}
-
-// An input as bytes: given, or unpacked from gzip (kept here).
-struct unpacked {
-  std::string owned;
-  std::string_view given;
-  bool gzip = false;
-  std::string_view text() const { return gzip ? std::string_view(owned) : given; }
-};
-
-expected<unpacked> unpack(std::string_view bytes, const limits& lim, std::string_view source) {
-  unpacked u;
-  u.given = bytes;
-  if (!is_gzip(bytes)) return u;
-  auto out = gunzip(bytes, lim.max_bytes, source);
-  if (!out) return out.err();
-  u.owned = std::move(*out);
-  u.gzip = true;
-  return u;
-}
-
-std::string named(const std::string& name, const unpacked& u, input_format f) {
+std::string named(const std::string& name, const unpacked_input& u, input_format f) {
   return name + (u.gzip ? " (gzip)" : "") + " read as " + std::string(title_of(f));
 }
 
+// Records as TREC text (read_inputs' converted inputs, which compare reads):
+// each doc once per query (the earlier line named), each line no longer
+// than the TREC readers take.
+class trec_text_sink final : public record_sink {
+ public:
+  trec_text_sink(input_use use, const limits& lim) : use_(use), lim_(lim) {}
+  status add(const input_record& r) override;
+  std::string run, qrels;
+
+ private:
+  struct query_state {
+    std::size_t count = 0;
+    detail::id_numbers docs;  // doc -> line
+  };
+  input_use use_;
+  limits lim_;
+  detail::id_numbers index_;  // qid -> its query's index + 1
+  std::vector<query_state> queries_;
+};
+
+status trec_text_sink::add(const input_record& r) {
+  std::size_t at = index_.add(r.qid, queries_.size() + 1);
+  if (at == 0) queries_.emplace_back(), at = queries_.size();
+  query_state& q = queries_[at - 1];
+  if (const std::size_t first = q.docs.add(r.doc, r.qid_line)) {
+    return fail(error_code::duplicate_id,
+                "expected each doc id once per query, got " + echo(r.doc) + " again in query " + echo(r.qid) +
+                    " (first on line " + std::to_string(first) + ")",
+                r.line, r.column)
+        .with("found", r.doc)
+        .with("first_line", std::to_string(first));
+  }
+  const std::size_t run_from = run.size(), qrels_from = qrels.size();
+  const std::string position = std::to_string(++q.count);
+  if (use_ != input_use::qrels) {
+    run.append(r.qid).append(" Q0 ").append(r.doc).append(" ").append(position).append(" ");
+    run.append(shortest(r.score)).append(" ").append(r.tag).append("\n");
+  }
+  if (use_ != input_use::run)
+    qrels.append(r.qid).append(" 0 ").append(r.doc).append(" ").append(std::to_string(r.rel)).append("\n");
+  // Each text gained one line, with its "\n", or nothing; the TREC readers
+  // take lines of at most max_line bytes, so a record of long ids is refused
+  // where it is, not on a line of the text it became.
+  const std::size_t length = std::max(run.size() - run_from, qrels.size() - qrels_from) - 1;
+  if (length <= lim_.max_line) return done{};
+  return detail::too_long(length, lim_, r.qid_line, r.qid_column, " as TREC");
+}
+
 // A table or JSON as a run, qrels or both; `qrels` gets the qrels of both.
-expected<trec_text> convert(const unpacked& u, input_format f, input_use use, const input_reading& r,
+expected<trec_text> convert(const unpacked_input& u, input_format f, input_use use, const input_reading& r,
                             const std::string& name, std::string* qrels = nullptr) {
-  detail::trec_writer w(use, r.lim);
-  std::string reading;
-  const status ok = f == input_format::csv || f == input_format::tsv ? detail::read_table(u.text(), f, use, w, reading)
-                                                                     : detail::read_json(u.text(), use, w, reading);
-  if (!ok) return ok.err();
-  if (w.rows == 0) return fail(error_code::empty_input, "expected rows after the header, got none");
-  if (qrels) *qrels = std::move(w.qrels);
-  trec_text t = trec_text::converted(use == input_use::qrels ? std::move(w.qrels) : std::move(w.run), f);
-  t.reading = name + (u.gzip ? " (gzip)" : "") + " read as " + reading;
-  if (use == input_use::both) t.reading += " (run and qrels in one file)";
+  trec_text_sink sink(use, r.lim);
+  auto reading = read_records(u, f, use, r, name, sink);
+  if (!reading) return reading.err();
+  if (qrels) *qrels = std::move(sink.qrels);
+  trec_text t = trec_text::converted(use == input_use::qrels ? std::move(sink.qrels) : std::move(sink.run), f);
+  t.reading = std::move(*reading);
   return t;
 }
 
-trec_text as_given(unpacked& u, input_format f, const std::string& name) {
+trec_text as_given(unpacked_input& u, input_format f, const std::string& name) {
   if (!u.gzip) return trec_text::passed(u.given, f);
   trec_text t = trec_text::converted(std::move(u.owned), f);
   t.reading = named(name, u, input_format::trec);
@@ -85,10 +99,56 @@ error placed_in(error e, std::string_view source, std::size_t index = 0) {
 
 std::size_t index_of(std::size_t i, std::size_t runs) { return runs > 1 ? i + 1 : 0; }
 
+}  // namespace
+
+expected<unpacked_input> unpack_input(std::string_view bytes, const limits& lim, std::string_view source) {
+  unpacked_input u;
+  u.given = bytes;
+  if (!is_gzip(bytes)) return u;
+  auto out = gunzip(bytes, lim.max_bytes, source);
+  if (!out) return out.err();
+  u.owned = std::move(*out);
+  u.gzip = true;
+  return u;
+}
+
+input_format format_of(const unpacked_input& u, input_format named, bool judgments) {
+  return named != input_format::automatic ? named : detect_input(u.text(), judgments);
+}
+
+expected<std::string> read_records(const unpacked_input& u, input_format f, input_use use, const input_reading& r,
+                                   const std::string& name, record_sink& sink) {
+  detail::record_checker w(use, r.lim, sink);
+  std::string reading;
+  const detail::format_row& row = detail::row_of(f);
+  if (!row.read) return fail(error_code::bad_input, "expected a format read record by record, got " + std::string(row.title));
+  if (auto ok = row.read(u.text(), f, use, w, reading); !ok) return ok.err();
+  if (w.rows == 0) return fail(error_code::empty_input, "expected rows after the header, got none");
+  reading = name + (u.gzip ? " (gzip)" : "") + " read as " + reading;
+  if (use == input_use::both) reading += " (run and qrels in one file)";
+  return reading;
+}
+
+expected<std::string> read_letor_records(const unpacked_input& letor, const unpacked_input* predictions,
+                                         const input_reading& r, const std::string& run_name, record_sink& sink) {
+  const std::string_view scores = predictions ? predictions->text() : std::string_view();
+  auto counts = detail::read_letor(letor.text(), r.group, r.lim, sink, predictions ? &scores : nullptr, r.qrels_name);
+  if (!counts) return counts.err();
+  if (predictions)
+    return run_name + (predictions->gzip ? " (gzip)" : "") + " read as predictions: one score per line of " +
+           r.qrels_name;
+  return named(r.qrels_name, letor, input_format::letor) + ": labels -> rel, " + std::to_string(counts->lines) +
+         " lines in " + std::to_string(counts->queries) + " queries" +
+         (counts->from_group ? " (from the group file)" : "") + "; doc ids " +
+         (counts->docids_from_comments ? "from #docid comments" : "are each line's position in its query");
+}
+
+namespace {
+
 expected<trec_text> read_run(std::string_view bytes, const input_reading& r, std::size_t i, std::size_t index) {
-  auto u = unpack(bytes, r.lim, "run");
+  auto u = unpack_input(bytes, r.lim, "run");
   if (!u) return placed_in(u.err(), "run", index);
-  const input_format f = r.run_format != input_format::automatic ? r.run_format : detect_input(u->text(), false);
+  const input_format f = format_of(*u, r.run_format, false);
   if (f == input_format::letor) {
     return placed_in(fail(error_code::mixed_formats,
                           "expected a run, got LETOR lines (a LETOR file gives the judgments: ndcg trec LETOR "
@@ -102,9 +162,26 @@ expected<trec_text> read_run(std::string_view bytes, const input_reading& r, std
   return t;
 }
 
-expected<trec_inputs> letor_inputs(const unpacked& u, const std::vector<std::string_view>& runs, const input_reading& r) {
-  auto letor = detail::read_letor(u.text(), r.group, r.lim);
-  if (!letor) return placed_in(letor.err(), "qrels");
+// Judgments and runs in TREC text, as a trec_text_sink writes them.
+class letor_text final : public record_sink {
+ public:
+  explicit letor_text(bool run) : run_(run) {}
+  status add(const input_record& r) override {
+    if (run_) text.append(r.qid).append(" Q0 ").append(r.doc).append(" 0 ").append(shortest(r.score)).append(" run\n");
+    else text.append(r.qid).append(" 0 ").append(r.doc).append(" ").append(std::to_string(r.rel)).append("\n");
+    return done{};
+  }
+  std::string text;
+
+ private:
+  bool run_;
+};
+
+expected<trec_inputs> letor_inputs(const unpacked_input& u, const std::vector<std::string_view>& runs,
+                                   const input_reading& r) {
+  letor_text judged(false);
+  auto reading = read_letor_records(u, nullptr, r, {}, judged);
+  if (!reading) return placed_in(reading.err(), "qrels");
   if (runs.empty()) {
     return placed_in(fail(error_code::missing_value,
                           "expected a predictions file after the LETOR file (one score per line: ndcg trec LETOR "
@@ -112,31 +189,28 @@ expected<trec_inputs> letor_inputs(const unpacked& u, const std::vector<std::str
                      "qrels");
   }
   trec_inputs in;
-  in.qrels = trec_text::converted(std::move(letor->qrels), input_format::letor);
-  in.qrels.reading = named(r.qrels_name, u, input_format::letor) + ": labels -> rel, " +
-                     std::to_string(letor->lines.size()) + " lines in " + std::to_string(letor->queries) +
-                     " queries" + (letor->from_group ? " (from the group file)" : "") + "; doc ids " +
-                     (letor->docids_from_comments ? "from #docid comments" : "are each line's position in its query");
+  in.qrels = trec_text::converted(std::move(judged.text), input_format::letor);
+  in.qrels.reading = std::move(*reading);
   in.readings.push_back(in.qrels.reading);
   for (std::size_t i = 0; i < runs.size(); ++i) {
-    auto p = unpack(runs[i], r.lim, "run");
+    auto p = unpack_input(runs[i], r.lim, "run");
     if (!p) return placed_in(p.err(), "run", index_of(i, runs.size()));
-    auto run = detail::letor_run(*letor, p->text(), r.qrels_name, r.lim);
-    if (!run) return placed_in(run.err(), "run", index_of(i, runs.size()));
-    trec_text t = trec_text::converted(std::move(*run), input_format::letor);
-    t.reading = name_of_run(r, i) + (p->gzip ? " (gzip)" : "") + " read as predictions: one score per line of " +
-                r.qrels_name;
+    letor_text run(true);
+    auto said = read_letor_records(u, &*p, r, name_of_run(r, i), run);
+    if (!said) return placed_in(said.err(), "run", index_of(i, runs.size()));
+    trec_text t = trec_text::converted(std::move(run.text), input_format::letor);
+    t.reading = std::move(*said);
     in.readings.push_back(t.reading);
     in.runs.push_back(std::move(t));
   }
   return in;
 }
 
-input_format qrels_format_of(const unpacked& u, const input_reading& r) {
-  return r.qrels_format != input_format::automatic ? r.qrels_format : detect_input(u.text(), true);
+input_format qrels_format_of(const unpacked_input& u, const input_reading& r) {
+  return format_of(u, r.qrels_format, true);
 }
 
-expected<trec_text> qrels_of(unpacked& u, input_format f, const input_reading& r) {
+expected<trec_text> qrels_of(unpacked_input& u, input_format f, const input_reading& r) {
   if (f == input_format::letor) {
     return placed_in(fail(error_code::missing_value,
                           "expected a predictions file after the LETOR file (one score per line: ndcg trec LETOR "
@@ -150,16 +224,6 @@ expected<trec_text> qrels_of(unpacked& u, input_format f, const input_reading& r
 }
 
 }  // namespace
-
-std::string_view name_of(input_format f) { return format_names[static_cast<std::size_t>(f)]; }
-
-expected<input_format> input_format_named(std::string_view name) {
-  for (std::size_t i = 0; i < std::size(format_names); ++i)
-    if (name == format_names[i]) return static_cast<input_format>(i);
-  return fail(error_code::unknown_choice, "expected trec, csv, tsv, json, jsonl, letor or auto, got " + echo(name))
-      .with("found", name)
-      .with("choices", "auto,trec,csv,tsv,json,jsonl,letor");
-}
 
 trec_text trec_text::passed(std::string_view text, input_format f) {
   trec_text t;
@@ -189,7 +253,7 @@ trec_text& trec_text::operator=(trec_text&& o) noexcept {
 }
 
 expected<trec_text> read_qrels(std::string_view qrels, const input_reading& r) {
-  auto u = unpack(qrels, r.lim, "qrels");
+  auto u = unpack_input(qrels, r.lim, "qrels");
   if (!u) return placed_in(u.err(), "qrels");
   const input_format f = qrels_format_of(*u, r);
   if (f == input_format::letor) return trec_text::passed({}, f);
@@ -204,7 +268,7 @@ bool streams_as_trec(std::string_view head, const trec_text& qrels, input_format
 
 expected<trec_inputs> read_inputs(std::string_view qrels, const std::vector<std::string_view>& runs,
                                   const input_reading& r, bool qrels_are_qrels) {
-  auto u = unpack(qrels, r.lim, "qrels");
+  auto u = unpack_input(qrels, r.lim, "qrels");
   if (!u) return placed_in(u.err(), "qrels");
   const input_format f = qrels_are_qrels ? qrels_format_of(*u, r) : input_format::trec;
   if (f == input_format::letor) return letor_inputs(*u, runs, r);

@@ -1,6 +1,6 @@
 // Internals of the batch readers (inputs.hpp): a row as every reader hands
-// it on, the writer that checks it and writes TREC lines, and one reader
-// per format. Not API.
+// it on, the checker that makes it a record, and one reader per format.
+// Not API.
 #pragma once
 
 #include <cstddef>
@@ -53,30 +53,23 @@ class id_numbers {
   handle_table table_;
 };
 
-// What an input is read as: a run, qrels, or both from one file.
-enum class input_use { run, qrels, both };
-
-// Checks rows and writes them as TREC lines: ids without spaces, numbers
-// by the one number reader, each doc once per query (the earlier line
-// named), at most lim.max_items rows.
-class trec_writer {
+// Checks rows and hands them on as records: ids without spaces, numbers
+// by the one number reader (each read once), a missing doc numbered by its
+// position in its query, at most lim.max_items rows. Each doc once per
+// query is the sink's to check (it holds the query).
+class record_checker {
  public:
-  trec_writer(input_use use, const limits& lim) : use_(use), lim_(lim) {}
+  record_checker(input_use use, const limits& lim, record_sink& sink) : use_(use), lim_(lim), sink_(sink) {}
   status add(const input_row& r);
-  std::string run, qrels;
   std::size_t rows = 0;
-  std::size_t queries() const { return queries_.size(); }
 
  private:
-  status line_fits(std::size_t length, const value_at& where) const;  // a TREC line it wrote
-  struct query_state {
-    std::size_t count = 0;
-    id_numbers docs;  // doc -> line
-  };
   input_use use_;
   limits lim_;
-  id_numbers index_;  // qid -> its query's index + 1
-  std::vector<query_state> queries_;
+  record_sink& sink_;
+  id_numbers positions_;           // qid -> its query's index + 1, when docs are positions
+  std::vector<std::size_t> count_; // per such query: its rows so far
+  std::string position_;
 };
 
 // Where a text's data starts once a UTF-8 BOM is skipped.
@@ -109,31 +102,39 @@ class csv_records {
   char delim_;
 };
 
-// A table with a header (format csv or tsv) as a run, qrels or both.
-status read_table(std::string_view text, input_format f, input_use use, trec_writer& w, std::string& reading);
+// ---- The registry of formats (formats.cpp) --------------------------------------
 
-// ---- JSON ----------------------------------------------------------------------
+// The first lines of a text as detection sees them: the first two that are
+// not blank, and the first that is neither blank nor a # comment.
+struct text_head {
+  std::string_view first, second, data;
+};
 
-// {qid: {docid: number}}, an array of records, or JSON Lines of records.
-status read_json(std::string_view text, input_use use, trec_writer& w, std::string& reading);
+// One format: its name (--run-format), its title in readings ("read as
+// CSV"), how its first lines are told (null: never detected) and how its
+// records are read (null: TREC, which the evaluation reads as it is, and
+// LETOR, judgments whose runs are predictions).
+struct format_row {
+  input_format format;
+  std::string_view name, title;
+  bool (*detect)(const text_head& head, bool judgments);
+  status (*read)(std::string_view text, input_format f, input_use use, record_checker& w, std::string& reading);
+};
+// In the order detection tries them.
+const std::vector<format_row>& format_rows();
+const format_row& row_of(input_format f);
 
 // ---- LETOR ---------------------------------------------------------------------
 
-// A LETOR / SVMlight file: its labels as qrels, and its lines in order
-// (query, doc id) for the predictions that score them.
-struct letor_file {
-  std::string qrels;
-  struct entry {
-    std::string qid, doc;
-  };
-  std::vector<entry> lines;
-  std::size_t queries = 0;
+// A LETOR / SVMlight file's lines as judgments (its labels), or with
+// `predictions` as a run (each line scored by the prediction on the same
+// line of that file). What it found is said in the reading.
+struct letor_counts {
+  std::size_t lines = 0, queries = 0;
   bool docids_from_comments = false;
   bool from_group = false;
 };
-expected<letor_file> read_letor(std::string_view text, std::string_view group, const limits& lim);
-// A predictions file scoring the LETOR file's lines, as a TREC run.
-expected<std::string> letor_run(const letor_file& letor, std::string_view predictions, std::string_view letor_name,
-                                const limits& lim);
+expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,
+                                  const std::string_view* predictions = nullptr, std::string_view letor_name = {});
 
 }  // namespace ndcg::detail

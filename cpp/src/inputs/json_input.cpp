@@ -48,7 +48,7 @@ status scalar(json_reader& j, token t, held& out) {
 }
 
 // One record, its "{" read: every key's value kept by role, the rest skipped.
-status read_record(json_reader& j, input_use use, trec_writer& w, key_names& names, std::size_t line,
+status read_record(json_reader& j, input_use use, record_checker& w, key_names& names, std::size_t line,
                    std::size_t column) {
   std::array<held, 8> fields;
   for (;;) {
@@ -112,7 +112,7 @@ std::string records_reading(const key_names& n, bool lines) {
 }
 
 // {qid: {docid: number}}, the first qid's "{" read.
-status read_dict(json_reader& j, input_use use, trec_writer& w, held qid) {
+status read_dict(json_reader& j, input_use use, record_checker& w, held qid) {
   for (;;) {
     for (;;) {
       auto k = j.next();
@@ -150,7 +150,7 @@ status expect_end(json_reader& j) {
 
 }  // namespace
 
-status read_json(std::string_view text, input_use use, trec_writer& w, std::string& reading) {
+status read_json(std::string_view text, input_format, input_use use, record_checker& w, std::string& reading) {
   json_reader j(text);
   auto t = j.next();
   if (!t) return t.err();

@@ -117,7 +117,7 @@ error ragged(const std::vector<csv_cell>& cells, std::size_t expected) {
 
 }  // namespace
 
-status read_table(std::string_view text, input_format f, input_use use, trec_writer& w, std::string& reading) {
+status read_table(std::string_view text, input_format f, input_use use, record_checker& w, std::string& reading) {
   csv_records records(text, f == input_format::tsv ? '\t' : ',');
   std::vector<csv_cell> header, cells;
   auto got = records.next(header);

@@ -2,8 +2,13 @@
 // evaluate_run.hpp).
 #include "ndcg/evaluate_run.hpp"
 
+#include "base/hash_table.hpp"
+#include "inputs/inputs_detail.hpp"
+
 #include <algorithm>
 #include <cstring>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -99,22 +104,208 @@ expected<run_evaluation> evaluate_streamed(const Open& open, headed_source& run,
   return out;
 }
 
-auto on_text(std::string_view qrels, std::string_view subtopics) {
-  return [qrels, subtopics](const trec_options& o) { return trec_stream::open(qrels, o, subtopics); };
+// ---- runs and judgments given as records (every format but TREC text) ----
+
+error placed(error e, const char* source) {
+  if (e.source.empty()) e.source = source;
+  return e;
 }
 
-// Inputs read whole as TREC text, evaluated in one piece.
-expected<run_evaluation> evaluate_read(expected<trec_inputs> inputs, const batch_settings& b,
-                                       std::string_view subtopics, std::vector<std::string>& readings) {
-  if (!inputs) return inputs.err();
-  readings = inputs->readings;
+using opener_fn = std::function<expected<trec_stream>(const trec_options&)>;
+
+// A run's records fed to a stream query by query, each doc once per query;
+// a query that comes back after others stops it (ungrouped): the run is
+// then read again into a regrouping_sink.
+class stream_sink final : public record_sink {
+ public:
+  explicit stream_sink(trec_stream& s) : stream_(s) {}
+  status add(const input_record& r) override {
+    if (entries_.empty() || !detail::same_id(r.qid, qid_)) {
+      flush();
+      if (closed_.add(r.qid, r.qid_line) != 0) {
+        ungrouped = true;
+        return fail(error_code::ungrouped_run, "a query came back");
+      }
+      qid_.assign(r.qid);
+    }
+    const auto handle = static_cast<std::uint32_t>(entries_.size());
+    const std::uint32_t at = seen_.insert(detail::hash_of(r.doc), handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
+    if (at != detail::handle_table::none) return repeated(r, qid_lines_[at]);
+    offsets_.push_back(ids_.size());
+    ids_.append(r.doc);
+    qid_lines_.push_back(r.qid_line);
+    entries_.push_back(run_entry{{}, r.score, r.line});
+    tag_.assign(r.tag);
+    return done{};
+  }
+  // The last query fed; the first error the evaluation met, if any.
+  status finish() {
+    flush();
+    stream_.set_run_id(tag_);
+    return problem_ ? status(*problem_) : status(done{});
+  }
+  bool ungrouped = false;
+
+  static error repeated(const input_record& r, std::size_t first) {
+    return fail(error_code::duplicate_id,
+                "expected each doc id once per query, got " + echo(r.doc) + " again in query " + echo(r.qid) +
+                    " (first on line " + std::to_string(first) + ")",
+                r.line, r.column)
+        .with("found", r.doc)
+        .with("first_line", std::to_string(first));
+  }
+
+ private:
+  std::string_view doc(std::size_t e) const {
+    const std::size_t end = e + 1 < offsets_.size() ? offsets_[e + 1] : ids_.size();
+    return std::string_view(ids_).substr(offsets_[e], end - offsets_[e]);
+  }
+  void flush() {
+    if (!entries_.empty() && !problem_) {
+      for (std::size_t e = 0; e < entries_.size(); ++e) entries_[e].docid = doc(e);
+      if (auto ok = stream_.add_query(qid_, entries_); !ok) problem_ = placed(ok.err(), "run");
+    }
+    entries_.clear();
+    offsets_.clear();
+    qid_lines_.clear();
+    ids_.clear();
+    seen_.reset(64);
+  }
+
+  trec_stream& stream_;
+  std::string qid_, ids_, tag_;
+  std::vector<std::size_t> offsets_, qid_lines_;
+  std::vector<run_entry> entries_;
+  detail::handle_table seen_;
+  detail::id_numbers closed_;  // the queries fed so far
+  std::optional<error> problem_;
+};
+
+// A run whose queries come back after others: every query kept whole,
+// then fed (memory: the run's records).
+class regrouping_sink final : public record_sink {
+ public:
+  status add(const input_record& r) override {
+    std::size_t at = index_.add(r.qid, queries_.size() + 1);
+    if (at == 0) queries_.emplace_back(), queries_.back().qid.assign(r.qid), at = queries_.size();
+    query& q = queries_[at - 1];
+    if (const std::size_t first = q.docs.add(r.doc, r.qid_line)) return stream_sink::repeated(r, first);
+    q.ids.emplace_back(r.doc);
+    q.entries.push_back(run_entry{{}, r.score, r.line});
+    tag_.assign(r.tag);
+    return done{};
+  }
+  status feed(trec_stream& s) {
+    for (query& q : queries_) {
+      for (std::size_t e = 0; e < q.entries.size(); ++e) q.entries[e].docid = q.ids[e];
+      if (auto ok = s.add_query(q.qid, q.entries); !ok) return placed(ok.err(), "run");
+    }
+    s.set_run_id(tag_);
+    return done{};
+  }
+
+ private:
+  struct query {
+    std::string qid;
+    std::vector<std::string> ids;
+    std::vector<run_entry> entries;
+    detail::id_numbers docs;
+  };
+  detail::id_numbers index_;
+  std::vector<query> queries_;
+  std::string tag_;
+};
+
+class judgments_sink final : public record_sink {
+ public:
+  status add(const input_record& r) override {
+    built.add(r.qid, r.doc, r.rel, r.line, r.column);
+    return done{};
+  }
+  judgments_builder built;
+};
+
+// The judgments of an evaluation: TREC text (as given, or unpacked from
+// gzip) that the stream reads as it is, or judgments built from records.
+struct judged_input {
+  unpacked_input bytes;
+  input_format format = input_format::trec;
+  std::optional<trec_judgments> built;
+  std::string reading;
+};
+
+// Records made judgments; a doc judged twice before the line of a reading
+// error is said first, as the records came in that order.
+expected<trec_judgments> judgments_of(expected<std::string> read, judgments_sink& sink, std::string& reading) {
+  auto built = sink.built.finish();
+  if (!read) {
+    if (!built && built.err().line != 0 && built.err().line < read.err().line) return placed(built.err(), "qrels");
+    return placed(read.err(), "qrels");
+  }
+  reading = std::move(*read);
+  if (!built) return placed(built.err(), "qrels");
+  return built;
+}
+
+status read_judged(std::string_view qrels, bool are_qrels, const input_reading& ir, judged_input& j) {
+  j.bytes.given = qrels;
+  if (!are_qrels) return done{};
+  auto u = unpack_input(qrels, ir.lim, "qrels");
+  if (!u) return placed(u.err(), "qrels");
+  j.bytes = std::move(*u);
+  j.format = format_of(j.bytes, ir.qrels_format, true);
+  if (!ir.group.empty() && j.format != input_format::letor) {
+    const std::string title(detail::row_of(j.format).title);
+    return fail(error_code::bad_input, "expected LETOR judgments with a group file (--group), got " + title)
+        .with("found", title)
+        .in("group");
+  }
+  if (j.format == input_format::trec) {
+    if (j.bytes.gzip) j.reading = ir.qrels_name + " (gzip) read as TREC";
+    return done{};
+  }
+  judgments_sink sink;
+  auto read = j.format == input_format::letor
+                  ? read_letor_records(j.bytes, nullptr, ir, {}, sink)
+                  : read_records(j.bytes, j.format, input_use::qrels, ir, ir.qrels_name, sink);
+  auto built = judgments_of(std::move(read), sink, j.reading);
+  if (!built) return built.err();
+  j.built = std::move(*built);
+  return done{};
+}
+
+// Reads the run's records into a sink: read_records or LETOR's predictions.
+using read_run_fn = std::function<expected<std::string>(record_sink&)>;
+
+// One evaluation of a run given as records; an ungrouped run read again, regrouped.
+expected<trec_result> records_once(const opener_fn& open, const read_run_fn& read, const trec_options& o) {
+  auto stream = open(o);
+  if (!stream) return stream.err();
+  stream_sink grouped(*stream);
+  auto said = read(grouped);
+  if (!said && grouped.ungrouped) {
+    stream = open(o);
+    if (!stream) return stream.err();
+    regrouping_sink all;
+    said = read(all);
+    if (!said) return placed(said.err(), "run");
+    if (auto ok = all.feed(*stream); !ok) return ok.err();
+    return stream->finish();
+  }
+  if (!said) return placed(said.err(), "run");
+  if (auto ok = grouped.finish(); !ok) return ok.err();
+  return stream->finish();
+}
+
+// The run's records evaluated (and their tie range), every pass reading them again.
+expected<run_evaluation> evaluate_records(const opener_fn& open, const read_run_fn& read, const batch_settings& b) {
+  auto once = [&](const trec_options& o) { return records_once(open, read, o); };
   run_evaluation out;
-  const std::string_view q = inputs->qrels.text(), r = inputs->runs[0].text();
-  auto result = evaluate_trec(q, r, b.trec, subtopics);
-  if (!result) return result.err();
-  out.result = std::move(*result);
+  auto r = evaluate_by_conventions(b.trec, once);
+  if (!r) return r.err();
+  out.result = std::move(*r);
   if (!b.tie_range) return out;
-  auto ties = evaluate_tie_range(q, r, b.trec, subtopics);
+  auto ties = tie_range_by(b.trec, [&](const trec_options& o) { return evaluate_by_conventions(o, once); });
   if (!ties) return ties.err();
   out.ties = std::move(*ties);
   return out;
@@ -126,6 +317,57 @@ expected<run_evaluation> with_intervals(expected<run_evaluation> ev, const batch
   return ev;
 }
 
+// The first reading said; the other passes read the same records again.
+read_run_fn said_once(read_run_fn read, std::vector<std::string>& readings) {
+  auto first = std::make_shared<bool>(true);
+  return [read, first, &readings](record_sink& sink) -> expected<std::string> {
+    auto said = read(sink);
+    if (said && *first) readings.push_back(*said);
+    *first = false;
+    return said;
+  };
+}
+
+// A run in any format but TREC streamed as it comes, read whole: its records against the judgments.
+expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view run_bytes, const batch_settings& b,
+                                        const input_reading& ir, const opener_fn& open,
+                                        std::vector<std::string>& readings) {
+  auto u = unpack_input(run_bytes, ir.lim, "run");
+  if (!u) return placed(u.err(), "run");
+  const std::string name = ir.run_names.empty() ? std::string("run") : ir.run_names[0];
+  read_run_fn read;
+  if (j.format == input_format::letor) {
+    read = [&](record_sink& sink) { return read_letor_records(j.bytes, &*u, ir, name, sink); };
+    return evaluate_records(open, said_once(read, readings), b);
+  }
+  const input_format f = format_of(*u, b.run_format, false);
+  if (f == input_format::letor)
+    return fail(error_code::mixed_formats,
+                "expected a run, got LETOR lines (a LETOR file gives the judgments: ndcg trec LETOR PREDICTIONS)")
+        .with("found", "letor")
+        .in("run");
+  if (f == input_format::trec) {  // unpacked from gzip
+    if (u->gzip) readings.push_back(name + " (gzip) read as TREC");
+    text_source source(u->text());
+    headed_source headed(source);
+    return evaluate_streamed(open, headed, b);
+  }
+  read = [&, f](record_sink& sink) { return read_records(*u, f, input_use::run, ir, name, sink); };
+  return evaluate_records(open, said_once(read, readings), b);
+}
+
+// Opens streams on the judgments: their TREC text, or judgments built.
+opener_fn opener(const judged_input& j, std::string_view subtopics) {
+  if (j.built) return [&j, subtopics](const trec_options& o) { return trec_stream::open(*j.built, o, subtopics); };
+  return [&j, subtopics](const trec_options& o) { return trec_stream::open(j.bytes.text(), o, subtopics); };
+}
+
+bool streams(std::string_view head, const judged_input& j, input_format run_format) {
+  if (j.format == input_format::letor || is_gzip(head)) return false;
+  return run_format == input_format::trec ||
+         (run_format == input_format::automatic && detect_input(head, false) == input_format::trec);
+}
+
 }  // namespace
 
 bool judgments_are_qrels(const batch_settings& b, std::string_view qrels) {
@@ -135,45 +377,54 @@ bool judgments_are_qrels(const batch_settings& b, std::string_view qrels) {
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<std::string>& readings) {
-  const bool are_qrels = judgments_are_qrels(b, qrels);
-  headed_source headed(run);
-  trec_text q = trec_text::passed(qrels, input_format::trec);
-  if (are_qrels) {
-    auto read = read_qrels(qrels, ir);
-    if (!read) return read.err();
-    q = std::move(*read);
-  }
-  // Any other run is read whole and turned into TREC text first.
-  if (!streams_as_trec(headed.head(), q, b.run_format)) {
-    const std::string text = headed.rest();
-    return with_intervals(evaluate_read(read_inputs(qrels, {text}, ir, are_qrels), b, subtopics, readings), b);
-  }
   readings.clear();
-  if (!q.reading.empty()) readings.push_back(q.reading);
-  return with_intervals(evaluate_streamed(on_text(q.text(), subtopics), headed, b), b);
+  judged_input j;
+  if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
+  if (!j.reading.empty()) readings.push_back(j.reading);
+  headed_source headed(run);
+  const opener_fn open = opener(j, subtopics);
+  if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
+  const std::string text = headed.rest();
+  return with_intervals(evaluate_whole(j, text, b, ir, open, readings), b);
 }
 
-// A run in another format is read whole and turned into TREC text beside the judgments' text.
 expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
                                       const input_reading& ir, std::vector<std::string>& readings) {
-  headed_source headed(run);
   readings.clear();
-  const auto open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
-  if (streams_as_trec(headed.head(), trec_text::passed(judged.text(), input_format::trec), b.run_format))
-    return with_intervals(evaluate_streamed(open, headed, b), b);
+  headed_source headed(run);
+  const opener_fn open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
+  const judged_input j;
+  if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
   const std::string text = headed.rest();
-  auto in = read_inputs(judged.text(), {text}, ir, true);
-  if (!in) return in.err();
-  readings = in->readings;
-  text_source converted(in->runs[0].text());
-  headed_source again(converted);
-  return with_intervals(evaluate_streamed(open, again, b), b);
+  return with_intervals(evaluate_whole(j, text, b, ir, open, readings), b);
 }
 
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
                                         const input_reading& ir, std::vector<std::string>& readings) {
-  const bool are_qrels = judgments_are_qrels(b, table);
-  return with_intervals(evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics, readings), b);
+  readings.clear();
+  const char* alone = "expected a run file too (QRELS RUN), or one table or JSON with score and rel columns";
+  if (!judgments_are_qrels(b, table)) return fail(error_code::missing_value, alone).in("qrels");
+  judged_input j;
+  auto u = unpack_input(table, ir.lim, "qrels");
+  if (!u) return placed(u.err(), "qrels");
+  j.bytes = std::move(*u);
+  j.format = format_of(j.bytes, ir.qrels_format, true);
+  if (j.format == input_format::letor)
+    return fail(error_code::missing_value,
+                "expected a predictions file after the LETOR file (one score per line: ndcg trec LETOR PREDICTIONS)")
+        .in("qrels");
+  if (j.format == input_format::trec) return fail(error_code::missing_value, alone).in("qrels");
+  judgments_sink sink;
+  auto built = judgments_of(read_records(j.bytes, j.format, input_use::both, ir, ir.qrels_name, sink), sink, j.reading);
+  if (!built) return built.err();
+  j.built = std::move(*built);
+  readings.push_back(j.reading);
+  const read_run_fn read = [&](record_sink& s) {
+    return read_records(j.bytes, j.format, input_use::both, ir, ir.qrels_name, s);
+  };
+  auto ev = evaluate_records(opener(j, subtopics), read, b);
+  if (!ev) return placed(ev.err(), "qrels");
+  return with_intervals(std::move(ev), b);
 }
 
 std::size_t text_source::read(char* into, std::size_t size) {

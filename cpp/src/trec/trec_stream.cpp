@@ -130,6 +130,7 @@ struct trec_stream::state {
 
   static expected<std::unique_ptr<state>> planned(const trec_options& opt);
   status read_judged(std::string_view qrels, std::string_view subtopics_text);
+  status read_subtopics(std::string_view text);
   status ready();
   status open_query(const detail::field& qid, std::size_t line);
   status close_query(std::string_view qid, std::string_view tag, std::string_view block);
@@ -142,6 +143,18 @@ struct trec_stream::state {
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count);
 };
 
+// The subtopic qrels alpha_ndcg_cut asks for, indexed by query.
+status trec_stream::state::read_subtopics(std::string_view text) {
+  auto sub = parse_subtopic_qrels(text);
+  if (!sub) return error(sub.err()).in("subtopics");
+  subtopics = std::move(*sub);
+  const std::vector<subtopic_query>& queries = subtopics.queries;
+  for (std::size_t i = 0; i < queries.size(); ++i)
+    subtopics_of.insert(hash_of(queries[i].qid), static_cast<std::uint32_t>(i),
+                        [&](std::uint32_t other) { return queries[other].qid == queries[i].qid; });
+  return done{};
+}
+
 // Reads the judgments: in the -R format, or (the same text, or no qrels at
 // all) the subtopic qrels made per-document.
 status trec_stream::state::read_judged(std::string_view qrels, std::string_view subtopics_text) {
@@ -149,15 +162,8 @@ status trec_stream::state::read_judged(std::string_view qrels, std::string_view 
   const std::string_view qrels_text = qrels;
   const bool from_subtopics =
       !subtopics_text.empty() && (qrels_text.empty() || qrels_text == subtopics_text);
-  if (from_subtopics || s.p.wants(need_subtopics)) {
-    auto sub = parse_subtopic_qrels(subtopics_text);
-    if (!sub) return error(sub.err()).in("subtopics");
-    s.subtopics = std::move(*sub);
-    const std::vector<subtopic_query>& queries = s.subtopics.queries;
-    for (std::size_t i = 0; i < queries.size(); ++i)
-      s.subtopics_of.insert(hash_of(queries[i].qid), static_cast<std::uint32_t>(i),
-                            [&](std::uint32_t other) { return queries[other].qid == queries[i].qid; });
-  }
+  if (from_subtopics || s.p.wants(need_subtopics))
+    if (auto ok = read_subtopics(subtopics_text); !ok) return ok;
   if (from_subtopics) {
     s.held = std::make_shared<const judgments>(judgments_from(s.subtopics));
     s.qrels_text = subtopics_text;
@@ -220,12 +226,6 @@ expected<trec_stream> trec_stream::open(std::string_view qrels_text, const trec_
   return trec_stream(std::move(*s));
 }
 
-struct trec_judgments::held {
-  std::string text;
-  judgment_format format = judgment_format::qrels;
-  std::shared_ptr<const judgments> judged;
-};
-
 expected<trec_judgments> trec_judgments::read(std::string text, judgment_format format) {
   auto h = std::make_shared<held>();
   h->text = std::move(text);
@@ -240,21 +240,24 @@ expected<trec_judgments> trec_judgments::read(std::string text, judgment_format 
   return out;
 }
 
-std::string_view trec_judgments::text() const { return held_->text; }
+std::string_view trec_judgments::text() const { return held_->built ? std::string_view() : std::string_view(held_->text); }
 judgment_format trec_judgments::format() const { return held_->format; }
 
-expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec_options& opt) {
+expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec_options& opt,
+                                        std::string_view subtopics) {
   if (opt.judgments != judged.format())
     return option_fail(error_code::bad_input, "judgments",
                        "these judgments were read as -R " + std::string(name_of(judged.format())) + ", not -R " +
                            std::string(name_of(opt.judgments)));
   auto s = state::planned(opt);
   if (!s) return s.err();
-  if ((*s)->p.wants(need_subtopics))
+  if ((*s)->p.wants(need_subtopics) && subtopics.empty())
     return fail(error_code::needs_subtopics, "alpha_ndcg_cut needs subtopic qrels, which judgments read once lack")
         .in("subtopics");
+  if ((*s)->p.wants(need_subtopics))
+    if (auto ok = (*s)->read_subtopics(subtopics); !ok) return ok.err();
   (*s)->held = judged.held_->judged;
-  (*s)->qrels_text = judged.held_->text;
+  (*s)->qrels_text = judged.text();
   if (auto ok = (*s)->ready(); !ok) return ok.err();
   return trec_stream(std::move(*s));
 }
