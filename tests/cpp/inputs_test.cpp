@@ -99,6 +99,17 @@ struct parity {
     }
     return out + (lines ? "" : "]");
   }
+  // MS MARCO's run TSV (qid pid rank), and the TREC run it stands for (score = -rank).
+  std::string msmarco() const {
+    std::string out;
+    for (const trec_line& l : r) out += l.f[0] + "\t" + l.f[2] + "\t" + l.f[3] + "\n";
+    return out;
+  }
+  std::string ranked_run() const {
+    std::string out;
+    for (const trec_line& l : r) out += l.f[0] + " Q0 " + l.f[2] + " 0 -" + l.f[3] + " run\n";
+    return out;
+  }
   // The run with every tag "run", as the formats without tags give it.
   std::string run_tagged_run() const {
     std::string out;
@@ -292,6 +303,10 @@ TEST_CASE("inputs: the format of a text, from its first data line") {
       {"[{\"qid\": \"q\"}]", input_format::json},
       {"{\"qid\": \"q\", \"docid\": \"d\", \"score\": 1}\n{\"qid\": \"q\", \"docid\": \"e\", \"score\": 2}\n",
        input_format::jsonl},
+      {"1048585\t7187158\t1\n1048585\t7187159\t2\n", input_format::msmarco},
+      {"qid\tpid\trank\n1\t2\t1\n", input_format::tsv},
+      {"q\t0\td\t1\n", input_format::trec},
+      {"q d 1\n", input_format::trec},
       {"", input_format::trec},
   };
   for (const row& r : rows) {
@@ -526,6 +541,62 @@ TEST_CASE("trec command: every format's files, the readings on stderr, the outpu
     const outcome bad = cli({qrels, temp_file("bad.csv", "qid,docid,score\nq1,d1,x\n")});
     CHECK(bad.code == 2);
     CHECK(bad.err.find("bad.csv:2:7: expected a score (a number), got \"x\"") != std::string::npos);
+  }
+}
+
+TEST_CASE("trec command: records of every format evaluated with no TREC text between, as the TREC files are") {
+  const parity p;
+  const std::string qrels = temp_file("r.qrels", p.qrels);
+  const std::string want = cli({"-q", "-m", "all_trec", qrels, temp_file("r.run", p.run)}).out;
+  const std::string untagged = cli({"-q", "-m", "all_trec", qrels, temp_file("r-tagged.run", p.run_tagged_run())}).out;
+  struct row {
+    const char* name;
+    std::string qrels, run, want;
+  };
+  const row rows[] = {
+      {"JSON dicts", p.dict(false), p.dict(true), untagged},
+      {"JSON records", p.records(false, false), p.records(true, false), want},
+      {"JSON Lines", p.records(false, true), p.records(true, true), want},
+      {"CSV qrels, TSV run", p.table(false, ',', "\n"), p.table(true, '\t', "\n"), want},
+  };
+  for (const row& r : rows) {
+    INFO(r.name);
+    const outcome got = cli({"-q", "-m", "all_trec", temp_file("r-q", r.qrels), temp_file("r-r", r.run)});
+    CHECK(got.code == 0);
+    CHECK(got.out == r.want);
+  }
+  SUBCASE("MS MARCO's run TSV, ordered by rank") {
+    const outcome got = cli({"-q", "-m", "all_trec", qrels, temp_file("r.tsv", p.msmarco())});
+    CHECK(got.out == cli({"-q", "-m", "all_trec", qrels, temp_file("r-ranked.run", p.ranked_run())}).out);
+    CHECK(got.err.find("read as MS MARCO TSV: qid -> query, pid -> doc, rank -> rank; ordered by rank (score = -rank)") !=
+          std::string::npos);
+    const outcome ragged = cli({qrels, temp_file("r-bad.tsv", "q1\td1\t1\nq1\td2\n")});
+    CHECK(ragged.code == 2);
+    CHECK(ragged.err.find("r-bad.tsv:2:6: expected 3 fields (qid, pid, rank), got 2") != std::string::npos);
+    CHECK(cli({"--qrels-format", "msmarco", temp_file("r-m.tsv", "q1\td1\t1\n"), qrels}).code == 2);
+  }
+  SUBCASE("a run whose queries come back after others is regrouped") {
+    const std::string q = temp_file("u.qrels", "a 0 d1 1\na 0 d2 0\nb 0 d1 2\n");
+    const std::string grouped = cli({"-q", "-m", "ndcg", q, temp_file("u.run", "a Q0 d1 1 2 r\na Q0 d2 2 1 r\nb Q0 d1 1 1 r\n")}).out;
+    const outcome got = cli({"-q", "-m", "ndcg", q, temp_file("u.csv", "qid,docid,score\na,d1,2\nb,d1,1\na,d2,1\n")});
+    CHECK(got.code == 0);
+    CHECK(got.out == grouped);
+    const outcome twice = cli({q, temp_file("u2.csv", "qid,docid,score\na,d1,2\nb,d1,1\na,d1,1\n")});
+    CHECK(twice.err.find("u2.csv:4:3: expected each doc id once per query, got \"d1\" again in query \"a\" (first on line 2)") !=
+          std::string::npos);
+  }
+  SUBCASE("a doc twice in a query is refused at its second line, in a run and in judgments") {
+    const outcome run = cli({qrels, temp_file("d.csv", "qid,docid,score\n1,a,1\n1,b,1\n1,a,2\n")});
+    CHECK(run.code == 2);
+    CHECK(run.err.find("d.csv:4:3: expected each doc id once per query, got \"a\" again in query \"1\" (first on line 2)") !=
+          std::string::npos);
+    const std::string run_file = temp_file("d.run", "1 Q0 a 1 1 r\n");
+    const outcome judged = cli({temp_file("d-q.csv", "qid,docid,rel\n1,a,1\n2,a,1\n1,a,0\n1,x,q\n"), run_file});
+    CHECK(judged.code == 2);
+    CHECK(judged.err.find("d-q.csv:4:3: expected each doc id once per query, got \"a\" again in query \"1\" (first on line 2)") !=
+          std::string::npos);
+    const outcome later = cli({temp_file("d-q2.csv", "qid,docid,rel\n1,a,1\n1,x,q\n1,a,0\n"), run_file});
+    CHECK(later.err.find("d-q2.csv:3:5: expected a judgment (a whole number)") != std::string::npos);
   }
 }
 

@@ -1,11 +1,13 @@
 // The multi-query inputs people hold, read for `ndcg trec` and `ndcg
-// compare`: each is turned into TREC text (runs `qid Q0 docid rank score
-// tag`, qrels `qid 0 docid rel`), which the trec_eval-exact evaluation then
-// reads as it reads any TREC file. Every field is checked here, so an error
-// names the line and column of the file as given; the TREC readers never
-// see a line they would refuse.
+// compare`. A reader hands on records (query, doc, score or grade), every
+// field checked where the file has it, so an error names the line and
+// column of the file as given: `ndcg trec` evaluates a run's records query
+// by query and builds judgments from them; read_inputs (compare) writes
+// them as TREC text (runs `qid Q0 docid rank score tag`, qrels `qid 0
+// docid rel`).
 //
-// Formats, told apart by content (a format named in input_reading wins):
+// Formats, told apart by content (a format named in input_reading wins);
+// each is a row of the registry in cpp/src/inputs/formats.cpp:
 //   trec    runs and qrels as trec_eval reads them (passed through, not copied)
 //   csv     comma-separated with a header (RFC 4180 quotes), column names
 //   tsv     from the one table of names (query_id, doc_id, score, rel, ...;
@@ -16,6 +18,7 @@
 //   letor   LETOR / SVMlight lines `label qid:Q 1:v 2:v ... # docid = D`:
 //           the labels are the judgments, a predictions file (one number
 //           per line, in the file's order) scores each line
+//   msmarco MS MARCO's run TSV, `qid<TAB>pid<TAB>rank` with no header
 // gzip (by its magic bytes) is unpacked first where the build has zlib
 // (natively; the JS API unpacks in Node and the page), at most max_bytes.
 #pragma once

@@ -129,6 +129,9 @@ class run_source {
   virtual ~run_source() = default;
   virtual std::size_t read(char* into, std::size_t size) = 0;
   virtual bool rewind() = 0;
+  // The bytes left to read when known (a file, a text), else 0: a run read
+  // whole is held in one buffer of that size, never doubled.
+  virtual std::size_t size_hint() { return 0; }
   // Reads until `size` bytes came or the run ended; how many came.
   std::size_t fill(char* into, std::size_t size);
 };
@@ -138,6 +141,7 @@ class text_source : public run_source {
   explicit text_source(std::string_view text) : text_(text) {}
   std::size_t read(char* into, std::size_t size) override;
   bool rewind() override;
+  std::size_t size_hint() override { return text_.size() - at_; }
 
  private:
   std::string_view text_;

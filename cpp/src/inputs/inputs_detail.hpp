@@ -61,6 +61,7 @@ class record_checker {
  public:
   record_checker(input_use use, const limits& lim, record_sink& sink) : use_(use), lim_(lim), sink_(sink) {}
   status add(const input_row& r);
+  const limits& lim() const { return lim_; }
   std::size_t rows = 0;
 
  private:

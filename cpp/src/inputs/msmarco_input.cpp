@@ -20,30 +20,38 @@ bool is_msmarco(const text_head& h, bool judgments) {
   return h.data[0] != '\t' && h.data.find("\t\t") == std::string_view::npos && read_integer(rank, v) == number_status::ok;
 }
 
+// Cells split at tabs alone: ids are taken as they are, quotes included.
 status read_msmarco(std::string_view text, input_format, input_use use, record_checker& w, std::string& reading) {
   if (use != input_use::run)
     return fail(error_code::bad_input, "expected a run: MS MARCO TSV (qid pid rank) holds no judgments");
   reading = "MS MARCO TSV: qid -> query, pid -> doc, rank -> rank; ordered by rank (score = -rank)";
-  csv_records records(text, '\t');
-  std::vector<csv_cell> cells;
-  for (;;) {
-    auto more = records.next(cells);
-    if (!more) return more.err();
-    if (!*more) return done{};
-    if (cells.size() != 3) {
-      const csv_cell& at = cells.size() > 3 ? cells[3] : cells.back();
-      return fail(error_code::field_count,
-                  "expected 3 fields (qid, pid, rank), got " + std::to_string(cells.size()), at.line,
-                  at.column + (cells.size() > 3 ? 0 : at.text.size()))
+  if (auto ok = check_size(text, w.lim()); !ok) return ok;
+  line_reader lines(text);
+  line l;
+  value_at cells[4];
+  while (lines.next(l)) {
+    if (auto ok = check_line(l, w.lim()); !ok) return ok;
+    if (leading_spaces(l.text) == l.text.size()) continue;
+    std::size_t n = 0, start = 0;
+    for (std::size_t i = 0; i <= l.text.size() && n < 4; ++i) {
+      if (i < l.text.size() && l.text[i] != '\t') continue;
+      cells[n++] = value_at{l.text.substr(start, i - start), l.number, start + 1};
+      start = i + 1;
+    }
+    if (n != 3) {
+      const value_at& at = cells[n - 1];
+      return fail(error_code::field_count, "expected 3 fields (qid, pid, rank), got " + std::string(n > 3 ? "more" : std::to_string(n)),
+                  l.number, n > 3 ? at.column : at.column + at.text.size())
           .with("expected", "3")
-          .with("found", std::to_string(cells.size()));
+          .with("found", n > 3 ? "more" : std::to_string(n));
     }
     input_row r;
-    r.qid = {cells[0].text, cells[0].line, cells[0].column};
-    r.doc = {cells[1].text, cells[1].line, cells[1].column};
-    r.rank = {cells[2].text, cells[2].line, cells[2].column};
+    r.qid = cells[0];
+    r.doc = cells[1];
+    r.rank = cells[2];
     if (auto ok = w.add(r); !ok) return ok;
   }
+  return done{};
 }
 
 }  // namespace ndcg::detail

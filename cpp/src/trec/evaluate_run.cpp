@@ -44,6 +44,7 @@ class headed_source final : public run_source {
   // The whole run from here on, read to its end.
   std::string rest() {
     std::string out;
+    out.reserve(head_.size() - at_ + in_.size_hint());
     char piece[1 << 16];
     for (std::size_t got; (got = read(piece, sizeof piece)) != 0;) out.append(piece, got);
     return out;
