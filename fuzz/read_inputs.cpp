@@ -1,5 +1,5 @@
-// Fuzzes the batch readers (inputs.hpp): CSV, TSV, JSON, JSON Lines and
-// LETOR with predictions and a group file, detected or named. The first
+// Fuzzes the batch readers (inputs.hpp): CSV, TSV, JSON, JSON Lines, MS
+// MARCO's run TSV and LETOR with predictions and a group file, detected or named. The first
 // byte names the formats; the rest is "QRELS\0RUN[\0GROUP]" (no RUN part:
 // one input holding both). Whatever is read must then be read by the TREC
 // readers without an error: the converted text never fails them.
@@ -14,7 +14,7 @@
 
 namespace {
 
-constexpr ndcg::input_format formats[] = {ndcg::input_format::automatic, ndcg::input_format::automatic,
+constexpr ndcg::input_format formats[] = {ndcg::input_format::automatic, ndcg::input_format::msmarco,
                                           ndcg::input_format::csv,       ndcg::input_format::tsv,
                                           ndcg::input_format::json,      ndcg::input_format::jsonl,
                                           ndcg::input_format::letor,     ndcg::input_format::trec};

@@ -3,9 +3,11 @@
 // its reading said in one line.
 #include "ndcg/inputs.hpp"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
+#include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
 #include "ndcg/numbers.hpp"
 

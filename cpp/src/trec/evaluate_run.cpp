@@ -275,13 +275,23 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   return done{};
 }
 
+// Records read for their errors alone.
+class skipped_sink final : public record_sink {
+ public:
+  status add(const input_record&) override { return done{}; }
+};
+
 // Reads the run's records into a sink: read_records or LETOR's predictions.
 using read_run_fn = std::function<expected<std::string>(record_sink&)>;
 
 // One evaluation of a run given as records; an ungrouped run read again, regrouped.
 expected<trec_result> records_once(const opener_fn& open, const read_run_fn& read, const trec_options& o) {
   auto stream = open(o);
-  if (!stream) return stream.err();
+  if (!stream) {  // TREC judgments refused: a broken run is said first, as it is read first
+    skipped_sink none;
+    if (auto said = read(none); !said) return placed(said.err(), "run");
+    return stream.err();
+  }
   stream_sink grouped(*stream);
   auto said = read(grouped);
   if (!said && grouped.ungrouped) {
@@ -410,10 +420,13 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
   if (!u) return placed(u.err(), "qrels");
   j.bytes = std::move(*u);
   j.format = format_of(j.bytes, ir.qrels_format, true);
-  if (j.format == input_format::letor)
+  if (j.format == input_format::letor) {
+    skipped_sink none;  // a broken LETOR file is said first
+    if (auto read = read_letor_records(j.bytes, nullptr, ir, {}, none); !read) return placed(read.err(), "qrels");
     return fail(error_code::missing_value,
                 "expected a predictions file after the LETOR file (one score per line: ndcg trec LETOR PREDICTIONS)")
         .in("qrels");
+  }
   if (j.format == input_format::trec) return fail(error_code::missing_value, alone).in("qrels");
   judgments_sink sink;
   auto built = judgments_of(read_records(j.bytes, j.format, input_use::both, ir, ir.qrels_name, sink), sink, j.reading);
