@@ -9,13 +9,6 @@ namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
-void trim(std::string& s, char delim) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && is_blank(s[b]) && s[b] != delim) ++b;
-  while (e > b && is_blank(s[e - 1]) && s[e - 1] != delim) --e;
-  s = s.substr(b, e - b);
-}
-
 }  // namespace
 
 csv_records::csv_records(std::string_view text, char delim) : delim_(delim) {
@@ -78,15 +71,24 @@ status csv_records::quoted_cell(std::size_t& i, csv_cell& cell) {
   return done{};
 }
 
-// An unquoted cell from i to the separator or the line's end, trimmed.
+// An unquoted cell from i to the separator or the line's end, trimmed; a
+// quote in it is a character like any other.
 status csv_records::plain_cell(std::size_t& i, csv_cell& cell) {
   const std::string_view t = text_;
+  const char delim = delim_;
   std::size_t e = i;
-  while (e < t.size() && t[e] != delim_ && t[e] != '\n' && t[e] != '\r') ++e;
-  cell.text.assign(t.substr(i, e - i));
-  trim(cell.text, delim_);
+  bool nul = false;
+  for (; e < t.size(); ++e) {
+    const char c = t[e];
+    if (c == delim || c == '\n' || c == '\r') break;
+    nul |= c == '\0';
+  }
+  std::size_t b = i, end = e;
+  while (b < end && is_blank(t[b]) && t[b] != delim) ++b;
+  while (end > b && is_blank(t[end - 1]) && t[end - 1] != delim) --end;
+  cell.text.assign(t.data() + b, end - b);
   i = e;
-  if (cell.text.find('\0') == std::string::npos) return done{};
+  if (!nul) return done{};
   return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", line_, cell.column);
 }
 

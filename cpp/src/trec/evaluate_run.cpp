@@ -166,11 +166,11 @@ class stream_sink final : public record_sink {
       for (std::size_t e = 0; e < entries_.size(); ++e) entries_[e].docid = doc(e);
       if (auto ok = stream_.add_query(qid_, entries_); !ok) problem_ = placed(ok.err(), "run");
     }
+    seen_.reset(std::max<std::size_t>(entries_.size(), 64));  // the next query is likely as long
     entries_.clear();
     offsets_.clear();
     qid_lines_.clear();
     ids_.clear();
-    seen_.reset(64);
   }
 
   trec_stream& stream_;
