@@ -575,6 +575,25 @@ TEST_CASE("trec command: records of every format evaluated with no TREC text bet
     CHECK(ragged.err.find("r-bad.tsv:2:6: expected 3 fields (qid, pid, rank), got 2") != std::string::npos);
     CHECK(cli({"--qrels-format", "msmarco", temp_file("r-m.tsv", "q1\td1\t1\n"), qrels}).code == 2);
   }
+  SUBCASE("a table of several pieces (a file read 1 MiB at a time) reads as the whole text does") {
+    std::string table = "query_id,doc_id,note,score\r\n", judged;
+    for (int q = 0; q < 600; ++q)
+      for (int d = 0; d < 40; ++d) {
+        const std::string id = "\"d" + std::to_string(d) + ",\"\"" + std::to_string(q) + "\"";  // d7,"12
+        const std::string note = d % 7 == 0 ? "\"two\nlines, " + std::string(static_cast<std::size_t>(q % 50) * 20, 'x') + "\"" : "n";
+        table += std::to_string(q) + "," + id + "," + note + "," + std::to_string((q * 37 + d * 11) % 97) + "\r\n";
+        if (d % 3 == 0) judged += std::to_string(q) + " 0 d" + std::to_string(d) + ",\"" + std::to_string(q) + " " + std::to_string(d % 4) + "\n";
+      }
+    REQUIRE(table.size() > (std::size_t(1) << 21));  // three pieces
+    const std::string q = temp_file("p.qrels", judged), t = temp_file("p.csv", table + "7,\"open,n,1\n");
+    const outcome file = cli({"-q", "-m", "ndcg_cut.10", q, temp_file("p-ok.csv", table)});
+    CHECK(file.code == 0);
+    CHECK(file.out == cli({"-q", "-m", "ndcg_cut.10", q, "-"}, table).out);  // standard input: read whole
+    const outcome broken = cli({q, t}), whole = cli({q, "-"}, table + "7,\"open,n,1\n");
+    CHECK(broken.code == 2);
+    CHECK(broken.err.find("expected a closing \"") != std::string::npos);
+    CHECK(broken.err.substr(broken.err.find(t) + t.size()) == whole.err.substr(whole.err.find("-:") + 1));
+  }
   SUBCASE("a run whose queries come back after others is regrouped") {
     const std::string q = temp_file("u.qrels", "a 0 d1 1\na 0 d2 0\nb 0 d1 2\n");
     const std::string grouped = cli({"-q", "-m", "ndcg", q, temp_file("u.run", "a Q0 d1 1 2 r\na Q0 d2 2 1 r\nb Q0 d1 1 1 r\n")}).out;

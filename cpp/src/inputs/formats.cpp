@@ -1,7 +1,7 @@
 // The registry of batch input formats: one row per format, as
 // trec/measures/list.cpp lists the measures. A row names the format, says
 // how its first lines are told apart and which reader turns it into
-// records. Detection tries the rows in order; TREC, last, takes the rest.
+// records (from the whole text, and from pieces where the format allows). Detection tries the rows in order; TREC, last, takes the rest.
 #include <string>
 #include <vector>
 
@@ -13,6 +13,7 @@ namespace ndcg::detail {
 
 // The readers, each in its own file.
 status read_table(std::string_view text, input_format f, input_use use, record_checker& w, std::string& reading);
+status stream_table(more_bytes more, input_format f, input_use use, record_checker& w, std::string& reading);
 status read_json(std::string_view text, input_format f, input_use use, record_checker& w, std::string& reading);
 status read_msmarco(std::string_view text, input_format f, input_use use, record_checker& w, std::string& reading);
 bool is_msmarco(const text_head& head, bool judgments);
@@ -63,13 +64,13 @@ bool is_letor(const text_head& h, bool) {
 bool is_trec(const text_head&, bool) { return true; }
 
 const std::vector<format_row> rows = {
-    {input_format::jsonl, "jsonl", "JSON", is_jsonl, read_json},
-    {input_format::json, "json", "JSON", is_json, read_json},
-    {input_format::tsv, "tsv", "TSV", is_tsv, read_table},
-    {input_format::csv, "csv", "CSV", is_csv, read_table},
-    {input_format::letor, "letor", "LETOR", is_letor, nullptr},
-    {input_format::msmarco, "msmarco", "MS MARCO TSV", is_msmarco, read_msmarco},
-    {input_format::trec, "trec", "TREC", is_trec, nullptr},
+    {input_format::jsonl, "jsonl", "JSON", is_jsonl, read_json, nullptr},
+    {input_format::json, "json", "JSON", is_json, read_json, nullptr},
+    {input_format::tsv, "tsv", "TSV", is_tsv, read_table, stream_table},
+    {input_format::csv, "csv", "CSV", is_csv, read_table, stream_table},
+    {input_format::letor, "letor", "LETOR", is_letor, nullptr, nullptr},
+    {input_format::msmarco, "msmarco", "MS MARCO TSV", is_msmarco, read_msmarco, nullptr},
+    {input_format::trec, "trec", "TREC", is_trec, nullptr, nullptr},
 };
 
 // The first lines that are not blank (and, with skip_comments, not # comments).

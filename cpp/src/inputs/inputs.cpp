@@ -118,18 +118,42 @@ input_format format_of(const unpacked_input& u, input_format named, bool judgmen
   return named != input_format::automatic ? named : detect_input(u.text(), judgments);
 }
 
-expected<std::string> read_records(const unpacked_input& u, input_format f, input_use use, const input_reading& r,
-                                   const std::string& name, record_sink& sink) {
+namespace {
+
+// The records of a text whole or in pieces (`read` calls the row's reader), and its reading.
+template <class Read>
+expected<std::string> records_of(input_format f, input_use use, const input_reading& r, const std::string& name,
+                                 bool gzip, record_sink& sink, const Read& read) {
   detail::record_checker w(use, r.lim, sink);
   std::string reading;
   const detail::format_row& row = detail::row_of(f);
   if (!row.read) return fail(error_code::bad_input, "expected a format read record by record, got " + std::string(row.title));
-  if (auto ok = row.read(u.text(), f, use, w, reading); !ok) return ok.err();
+  if (auto ok = read(row, w, reading); !ok) return ok.err();
   if (w.rows == 0) return fail(error_code::empty_input, "expected rows after the header, got none");
-  reading = name + (u.gzip ? " (gzip)" : "") + " read as " + reading;
+  reading = name + (gzip ? " (gzip)" : "") + " read as " + reading;
   if (use == input_use::both) reading += " (run and qrels in one file)";
   return reading;
 }
+
+}  // namespace
+
+expected<std::string> read_records(const unpacked_input& u, input_format f, input_use use, const input_reading& r,
+                                   const std::string& name, record_sink& sink) {
+  return records_of(f, use, r, name, u.gzip, sink, [&](const detail::format_row& row, detail::record_checker& w, std::string& reading) {
+    return row.read(u.text(), f, use, w, reading);
+  });
+}
+
+namespace detail {
+
+expected<std::string> stream_records(more_bytes more, input_format f, input_use use, const input_reading& r,
+                                     const std::string& name, record_sink& sink) {
+  return records_of(f, use, r, name, false, sink, [&](const format_row& row, record_checker& w, std::string& reading) {
+    return row.stream(std::move(more), f, use, w, reading);
+  });
+}
+
+}  // namespace detail
 
 expected<std::string> read_letor_records(const unpacked_input& letor, const unpacked_input* predictions,
                                          const input_reading& r, const std::string& run_name, record_sink& sink) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -85,14 +86,22 @@ struct csv_cell {
 
 // Records of comma- or tab-separated text, RFC 4180 quoting (a quoted cell
 // may hold the separator, "" and line ends); lines end at \n, \r\n or \r.
+// More bytes of a text read in pieces: fills up to `size` bytes and says
+// how many (fewer at the end).
+using more_bytes = std::function<std::size_t(char* into, std::size_t size)>;
+
 class csv_records {
  public:
   csv_records(std::string_view text, char delim);
+  // The text in pieces: memory holds a piece and the record being read.
+  csv_records(more_bytes more, char delim);
   // The next record that is not blank; false at the end.
   expected<bool> next(std::vector<csv_cell>& cells);
   std::size_t line() const { return line_; }
 
  private:
+  expected<bool> next_here(std::vector<csv_cell>& cells);
+  void refill();
   void end_line(std::size_t& i);
   void skip_blank_lines();
   status quoted_cell(std::size_t& i, csv_cell& cell);
@@ -101,6 +110,9 @@ class csv_records {
   std::string_view text_;
   std::size_t at_ = 0, line_ = 1, line_start_ = 0;
   char delim_;
+  more_bytes more_;   // pieces: empty for a whole text
+  std::string piece_;
+  bool last_ = true;  // the text's end is in text_
 };
 
 // ---- The registry of formats (formats.cpp) --------------------------------------
@@ -120,7 +132,13 @@ struct format_row {
   std::string_view name, title;
   bool (*detect)(const text_head& head, bool judgments);
   status (*read)(std::string_view text, input_format f, input_use use, record_checker& w, std::string& reading);
+  // The same from pieces (null: the format is read whole).
+  status (*stream)(more_bytes more, input_format f, input_use use, record_checker& w, std::string& reading);
 };
+// read_records (inputs.hpp) from pieces, for a format whose row streams.
+expected<std::string> stream_records(more_bytes more, input_format f, input_use use, const input_reading& r,
+                                     const std::string& name, record_sink& sink);
+
 // In the order detection tries them.
 const std::vector<format_row>& format_rows();
 const format_row& row_of(input_format f);

@@ -367,6 +367,25 @@ expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view 
   return evaluate_records(open, said_once(read, readings), b);
 }
 
+// A run whose format reads in pieces (a table) from a source that can go back
+// to its start, read afresh by each pass: memory holds a piece, not the run.
+// Nothing when it cannot be read so (the run is then read whole).
+std::optional<expected<run_evaluation>> evaluate_pieces(const judged_input& j, headed_source& run,
+                                                        const batch_settings& b, const input_reading& ir,
+                                                        const opener_fn& open, std::vector<std::string>& readings) {
+  if (j.format == input_format::letor || is_gzip(run.head())) return std::nullopt;
+  const input_format f = b.run_format != input_format::automatic ? b.run_format : detect_input(run.head(), false);
+  if (!detail::row_of(f).stream || !run.rewind()) return std::nullopt;
+  const std::string name = ir.run_names.empty() ? std::string("run") : ir.run_names[0];
+  const read_run_fn read = [&, f, first = true](record_sink& sink) mutable -> expected<std::string> {
+    if (!first && !run.rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
+    first = false;
+    const detail::more_bytes more = [&run](char* into, std::size_t size) { return run.fill(into, size); };
+    return detail::stream_records(more, f, input_use::run, ir, name, sink);
+  };
+  return evaluate_records(open, said_once(read, readings), b);
+}
+
 // Opens streams on the judgments: their TREC text, or judgments built.
 opener_fn opener(const judged_input& j, std::string_view subtopics) {
   if (j.built) return [&j, subtopics](const trec_options& o) { return trec_stream::open(*j.built, o, subtopics); };
@@ -395,6 +414,7 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
   headed_source headed(run);
   const opener_fn open = opener(j, subtopics);
   if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
+  if (auto ev = evaluate_pieces(j, headed, b, ir, open, readings)) return with_intervals(std::move(*ev), b);
   const std::string text = headed.rest();
   return with_intervals(evaluate_whole(j, text, b, ir, open, readings), b);
 }
@@ -406,6 +426,7 @@ expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& 
   const opener_fn open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
   const judged_input j;
   if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
+  if (auto ev = evaluate_pieces(j, headed, b, ir, open, readings)) return with_intervals(std::move(*ev), b);
   const std::string text = headed.rest();
   return with_intervals(evaluate_whole(j, text, b, ir, open, readings), b);
 }
