@@ -293,16 +293,16 @@ namespace ndcg {
 
 using namespace trec_detail;
 
-// The ids, one after another in `ids`, and per judgment where its docid
-// starts, its query, line, column and grade; queries by their first judgment.
+// The ids, one after another in `ids`; the judgments as they will be held,
+// their docids pointed into `ids` once it stops growing (doc_at until then);
+// queries by their first judgment.
 struct judgments_builder::parts {
   std::string ids;
-  std::vector<std::size_t> doc_at, qid_at;
-  std::vector<std::uint32_t> doc_size, qid_size, column;
+  judgments j;
+  std::vector<std::uint32_t> doc_at, column;
+  std::vector<std::size_t> qid_at;
+  std::vector<std::uint32_t> qid_size;
   detail::big_vector<std::uint32_t> query_of;
-  std::vector<std::uint32_t> lines;
-  std::vector<long> rels;
-  detail::handle_table index;  // qid -> query
   std::uint32_t last = detail::handle_table::none;
   bool grouped = true;
   std::string_view qid(std::uint32_t q) const { return std::string_view(ids).substr(qid_at[q], qid_size[q]); }
@@ -316,7 +316,7 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
   parts& p = *p_;
   if (p.last == handle_table::none || p.qid(p.last) != qid) {
     const auto handle = static_cast<std::uint32_t>(p.qid_at.size());
-    const std::uint32_t found = p.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.qid(q) == qid; });
+    const std::uint32_t found = p.j.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.qid(q) == qid; });
     if (found == handle_table::none) {
       p.qid_at.push_back(p.ids.size());
       p.qid_size.push_back(static_cast<std::uint32_t>(qid.size()));
@@ -326,13 +326,12 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
     }
     p.last = found == handle_table::none ? handle : found;
   }
-  p.doc_at.push_back(p.ids.size());
-  p.doc_size.push_back(static_cast<std::uint32_t>(docid.size()));
+  p.doc_at.push_back(static_cast<std::uint32_t>(p.ids.size()));
   p.ids.append(docid);
+  p.j.docs.push_back(judged_doc{nullptr, static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line), rel});
+  p.j.hash.push_back(static_cast<std::uint32_t>(hash_of(docid)));
   p.query_of.push_back(p.last);
-  p.lines.push_back(static_cast<std::uint32_t>(line));
   p.column.push_back(static_cast<std::uint32_t>(column));
-  p.rels.push_back(rel);
 }
 
 namespace {
@@ -370,19 +369,11 @@ expected<trec_judgments> judgments_builder::finish() {
   auto h = std::make_shared<trec_judgments::held>();
   h->text = std::move(p.ids);  // the views below point into it where it stays
   h->built = true;
-  judgments j;
-  const std::size_t n = p.doc_at.size();
-  j.docs.resize(n);
-  j.hash.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::string_view id = std::string_view(h->text).substr(p.doc_at[i], p.doc_size[i]);
-    j.docs[i] = judged_doc{id.data(), p.doc_size[i], p.lines[i], p.rels[i]};
-    j.hash[i] = static_cast<std::uint32_t>(hash_of(id));
-  }
-  for (std::size_t q = 0; q < p.qid_at.size(); ++q) {
+  judgments& j = p.j;
+  for (std::size_t i = 0; i < j.docs.size(); ++i) j.docs[i].docid = h->text.data() + p.doc_at[i];
+  p.doc_at = {};
+  for (std::size_t q = 0; q < p.qid_at.size(); ++q)
     j.queries.push_back(judged_query{std::string_view(h->text).substr(p.qid_at[q], p.qid_size[q]), 0, 0});
-  }
-  j.index = std::move(p.index);
   group_by_query(j, p.query_of, p.grouped, &p.column);
   if (auto ok = first_repeat_built(j, p.column); !ok) return ok.err();
   if (j.queries.empty())
