@@ -120,15 +120,15 @@ input_format format_of(const unpacked_input& u, input_format named, bool judgmen
 
 namespace {
 
-// The records of a text whole or in pieces (`read` calls the row's reader), and its reading.
-template <class Read>
-expected<std::string> records_of(input_format f, input_use use, const input_reading& r, const std::string& name,
-                                 bool gzip, record_sink& sink, const Read& read) {
+// The records of a text, whole (`text`) or in pieces (`more`), and its reading.
+expected<std::string> records_of(std::string_view text, detail::more_bytes* more, input_format f, input_use use,
+                                 const input_reading& r, const std::string& name, bool gzip, record_sink& sink) {
   detail::record_checker w(use, r.lim, sink);
   std::string reading;
   const detail::format_row& row = detail::row_of(f);
   if (!row.read) return fail(error_code::bad_input, "expected a format read record by record, got " + std::string(row.title));
-  if (auto ok = read(row, w, reading); !ok) return ok.err();
+  if (auto ok = more ? row.stream(std::move(*more), f, use, w, reading) : row.read(text, f, use, w, reading); !ok)
+    return ok.err();
   if (w.rows == 0) return fail(error_code::empty_input, "expected rows after the header, got none");
   reading = name + (gzip ? " (gzip)" : "") + " read as " + reading;
   if (use == input_use::both) reading += " (run and qrels in one file)";
@@ -139,18 +139,14 @@ expected<std::string> records_of(input_format f, input_use use, const input_read
 
 expected<std::string> read_records(const unpacked_input& u, input_format f, input_use use, const input_reading& r,
                                    const std::string& name, record_sink& sink) {
-  return records_of(f, use, r, name, u.gzip, sink, [&](const detail::format_row& row, detail::record_checker& w, std::string& reading) {
-    return row.read(u.text(), f, use, w, reading);
-  });
+  return records_of(u.text(), nullptr, f, use, r, name, u.gzip, sink);
 }
 
 namespace detail {
 
 expected<std::string> stream_records(more_bytes more, input_format f, input_use use, const input_reading& r,
                                      const std::string& name, record_sink& sink) {
-  return records_of(f, use, r, name, false, sink, [&](const format_row& row, record_checker& w, std::string& reading) {
-    return row.stream(std::move(more), f, use, w, reading);
-  });
+  return records_of({}, &more, f, use, r, name, false, sink);
 }
 
 }  // namespace detail
@@ -188,24 +184,9 @@ expected<trec_text> read_run(std::string_view bytes, const input_reading& r, std
   return t;
 }
 
-// Judgments and runs in TREC text, as a trec_text_sink writes them.
-class letor_text final : public record_sink {
- public:
-  explicit letor_text(bool run) : run_(run) {}
-  status add(const input_record& r) override {
-    if (run_) text.append(r.qid).append(" Q0 ").append(r.doc).append(" 0 ").append(shortest(r.score)).append(" run\n");
-    else text.append(r.qid).append(" 0 ").append(r.doc).append(" ").append(std::to_string(r.rel)).append("\n");
-    return done{};
-  }
-  std::string text;
-
- private:
-  bool run_;
-};
-
 expected<trec_inputs> letor_inputs(const unpacked_input& u, const std::vector<std::string_view>& runs,
                                    const input_reading& r) {
-  letor_text judged(false);
+  trec_text_sink judged(input_use::qrels, r.lim);
   auto reading = read_letor_records(u, nullptr, r, {}, judged);
   if (!reading) return placed_in(reading.err(), "qrels");
   if (runs.empty()) {
@@ -215,16 +196,16 @@ expected<trec_inputs> letor_inputs(const unpacked_input& u, const std::vector<st
                      "qrels");
   }
   trec_inputs in;
-  in.qrels = trec_text::converted(std::move(judged.text), input_format::letor);
+  in.qrels = trec_text::converted(std::move(judged.qrels), input_format::letor);
   in.qrels.reading = std::move(*reading);
   in.readings.push_back(in.qrels.reading);
   for (std::size_t i = 0; i < runs.size(); ++i) {
     auto p = unpack_input(runs[i], r.lim, "run");
     if (!p) return placed_in(p.err(), "run", index_of(i, runs.size()));
-    letor_text run(true);
+    trec_text_sink run(input_use::run, r.lim);
     auto said = read_letor_records(u, &*p, r, name_of_run(r, i), run);
     if (!said) return placed_in(said.err(), "run", index_of(i, runs.size()));
-    trec_text t = trec_text::converted(std::move(run.text), input_format::letor);
+    trec_text t = trec_text::converted(std::move(run.run), input_format::letor);
     t.reading = std::move(*said);
     in.readings.push_back(t.reading);
     in.runs.push_back(std::move(t));

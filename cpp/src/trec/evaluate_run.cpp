@@ -7,8 +7,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <functional>
-#include <memory>
 #include <optional>
 #include <utility>
 
@@ -105,14 +103,13 @@ expected<run_evaluation> evaluate_streamed(const Open& open, headed_source& run,
   return out;
 }
 
+#ifndef __EMSCRIPTEN__
 // ---- runs and judgments given as records (every format but TREC text) ----
 
 error placed(error e, const char* source) {
   if (e.source.empty()) e.source = source;
   return e;
 }
-
-using opener_fn = std::function<expected<trec_stream>(const trec_options&)>;
 
 // A run's records fed to a stream query by query, each doc once per query;
 // a query that comes back after others stops it (ungrouped): the run is
@@ -281,24 +278,67 @@ class skipped_sink final : public record_sink {
   status add(const input_record&) override { return done{}; }
 };
 
-// Reads the run's records into a sink: read_records or LETOR's predictions.
-using read_run_fn = std::function<expected<std::string>(record_sink&)>;
+// Opens streams on the judgments: their TREC text, judgments built from
+// records, or judgments read once (`once`).
+struct opener {
+  const judged_input* j = nullptr;
+  const trec_judgments* once = nullptr;
+  std::string_view subtopics;
+  expected<trec_stream> operator()(const trec_options& o) const {
+    if (once) return trec_stream::open(*once, o);
+    if (j->built) return trec_stream::open(*j->built, o, subtopics);
+    return trec_stream::open(j->bytes.text(), o, subtopics);
+  }
+};
+
+// Where a run's records come from, read afresh by each pass: a text in a
+// format read whole, LETOR's predictions beside the LETOR file, or a table
+// in pieces from a source that goes back to its start.
+struct run_reader {
+  enum class from { text, letor, pieces } kind = from::text;
+  const unpacked_input* run = nullptr;  // text, letor
+  const judged_input* j = nullptr;      // letor: the LETOR file
+  headed_source* source = nullptr;      // pieces
+  input_format format = input_format::trec;
+  input_use use = input_use::run;
+  const input_reading* ir = nullptr;
+  std::string name;
+  std::vector<std::string>* readings = nullptr;  // the first pass's reading goes here
+  bool first = true;
+
+  expected<std::string> read(record_sink& sink) {
+    expected<std::string> said = std::string();
+    if (kind == from::letor) {
+      said = read_letor_records(j->bytes, run, *ir, name, sink);
+    } else if (kind == from::text) {
+      said = read_records(*run, format, use, *ir, name, sink);
+    } else {
+      if (!first && !source->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
+      headed_source* s = source;
+      said = detail::stream_records([s](char* into, std::size_t size) { return s->fill(into, size); }, format, use, *ir,
+                                    name, sink);
+    }
+    if (said && first && readings) readings->push_back(*said);
+    first = false;
+    return said;
+  }
+};
 
 // One evaluation of a run given as records; an ungrouped run read again, regrouped.
-expected<trec_result> records_once(const opener_fn& open, const read_run_fn& read, const trec_options& o) {
+expected<trec_result> records_once(const opener& open, run_reader& read, const trec_options& o) {
   auto stream = open(o);
   if (!stream) {  // TREC judgments refused: a broken run is said first, as it is read first
     skipped_sink none;
-    if (auto said = read(none); !said) return placed(said.err(), "run");
+    if (auto said = read.read(none); !said) return placed(said.err(), "run");
     return stream.err();
   }
   stream_sink grouped(*stream);
-  auto said = read(grouped);
+  auto said = read.read(grouped);
   if (!said && grouped.ungrouped) {
     stream = open(o);
     if (!stream) return stream.err();
     regrouping_sink all;
-    said = read(all);
+    said = read.read(all);
     if (!said) return placed(said.err(), "run");
     if (auto ok = all.feed(*stream); !ok) return ok.err();
     return stream->finish();
@@ -309,7 +349,7 @@ expected<trec_result> records_once(const opener_fn& open, const read_run_fn& rea
 }
 
 // The run's records evaluated (and their tie range), every pass reading them again.
-expected<run_evaluation> evaluate_records(const opener_fn& open, const read_run_fn& read, const batch_settings& b) {
+expected<run_evaluation> evaluate_records(const opener& open, run_reader& read, const batch_settings& b) {
   auto once = [&](const trec_options& o) { return records_once(open, read, o); };
   run_evaluation out;
   auto r = evaluate_by_conventions(b.trec, once);
@@ -328,43 +368,30 @@ expected<run_evaluation> with_intervals(expected<run_evaluation> ev, const batch
   return ev;
 }
 
-// The first reading said; the other passes read the same records again.
-read_run_fn said_once(read_run_fn read, std::vector<std::string>& readings) {
-  auto first = std::make_shared<bool>(true);
-  return [read, first, &readings](record_sink& sink) -> expected<std::string> {
-    auto said = read(sink);
-    if (said && *first) readings.push_back(*said);
-    *first = false;
-    return said;
-  };
-}
+std::string run_name(const input_reading& ir) { return ir.run_names.empty() ? std::string("run") : ir.run_names[0]; }
 
 // A run in any format but TREC streamed as it comes, read whole: its records against the judgments.
 expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view run_bytes, const batch_settings& b,
-                                        const input_reading& ir, const opener_fn& open,
+                                        const input_reading& ir, const opener& open,
                                         std::vector<std::string>& readings) {
   auto u = unpack_input(run_bytes, ir.lim, "run");
   if (!u) return placed(u.err(), "run");
-  const std::string name = ir.run_names.empty() ? std::string("run") : ir.run_names[0];
-  read_run_fn read;
-  if (j.format == input_format::letor) {
-    read = [&](record_sink& sink) { return read_letor_records(j.bytes, &*u, ir, name, sink); };
-    return evaluate_records(open, said_once(read, readings), b);
-  }
-  const input_format f = format_of(*u, b.run_format, false);
-  if (f == input_format::letor)
+  run_reader read{run_reader::from::letor, &*u, &j, nullptr, input_format::letor, input_use::run, &ir, run_name(ir), &readings};
+  if (j.format == input_format::letor) return evaluate_records(open, read, b);
+  read.kind = run_reader::from::text;
+  read.format = format_of(*u, b.run_format, false);
+  if (read.format == input_format::letor)
     return fail(error_code::mixed_formats,
                 "expected a run, got LETOR lines (a LETOR file gives the judgments: ndcg trec LETOR PREDICTIONS)")
         .with("found", "letor")
         .in("run");
-  if (f == input_format::trec) {  // unpacked from gzip
-    if (u->gzip) readings.push_back(name + " (gzip) read as TREC");
+  if (read.format == input_format::trec) {  // unpacked from gzip
+    if (u->gzip) readings.push_back(read.name + " (gzip) read as TREC");
     text_source source(u->text());
     headed_source headed(source);
     return evaluate_streamed(open, headed, b);
   }
-  read = [&, f](record_sink& sink) { return read_records(*u, f, input_use::run, ir, name, sink); };
-  return evaluate_records(open, said_once(read, readings), b);
+  return evaluate_records(open, read, b);
 }
 
 // A run whose format reads in pieces (a table) from a source that can go back
@@ -372,24 +399,12 @@ expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view 
 // Nothing when it cannot be read so (the run is then read whole).
 std::optional<expected<run_evaluation>> evaluate_pieces(const judged_input& j, headed_source& run,
                                                         const batch_settings& b, const input_reading& ir,
-                                                        const opener_fn& open, std::vector<std::string>& readings) {
+                                                        const opener& open, std::vector<std::string>& readings) {
   if (j.format == input_format::letor || is_gzip(run.head())) return std::nullopt;
   const input_format f = b.run_format != input_format::automatic ? b.run_format : detect_input(run.head(), false);
   if (!detail::row_of(f).stream || !run.rewind()) return std::nullopt;
-  const std::string name = ir.run_names.empty() ? std::string("run") : ir.run_names[0];
-  const read_run_fn read = [&, f, first = true](record_sink& sink) mutable -> expected<std::string> {
-    if (!first && !run.rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
-    first = false;
-    const detail::more_bytes more = [&run](char* into, std::size_t size) { return run.fill(into, size); };
-    return detail::stream_records(more, f, input_use::run, ir, name, sink);
-  };
-  return evaluate_records(open, said_once(read, readings), b);
-}
-
-// Opens streams on the judgments: their TREC text, or judgments built.
-opener_fn opener(const judged_input& j, std::string_view subtopics) {
-  if (j.built) return [&j, subtopics](const trec_options& o) { return trec_stream::open(*j.built, o, subtopics); };
-  return [&j, subtopics](const trec_options& o) { return trec_stream::open(j.bytes.text(), o, subtopics); };
+  run_reader read{run_reader::from::pieces, nullptr, &j, &run, f, input_use::run, &ir, run_name(ir), &readings};
+  return evaluate_records(open, read, b);
 }
 
 bool streams(std::string_view head, const judged_input& j, input_format run_format) {
@@ -398,11 +413,53 @@ bool streams(std::string_view head, const judged_input& j, input_format run_form
          (run_format == input_format::automatic && detect_input(head, false) == input_format::trec);
 }
 
+// Any run against judgments: streamed as TREC, in pieces, or read whole.
+expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run, const batch_settings& b,
+                                         const input_reading& ir, const opener& open,
+                                         std::vector<std::string>& readings) {
+  headed_source headed(run);
+  if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
+  if (auto ev = evaluate_pieces(j, headed, b, ir, open, readings)) return with_intervals(std::move(*ev), b);
+  const std::string text = headed.rest();
+  return with_intervals(evaluate_whole(j, text, b, ir, open, readings), b);
+}
+
+#else
+// The wasm module reads other formats through the TREC text read_inputs
+// writes of them, as ndcg compare does: the records path's code would take
+// the page past its size budget. Natively (the command, Python) they are
+// read as records.
+
+// Inputs read whole as TREC text, evaluated in one piece.
+expected<run_evaluation> evaluate_read(expected<trec_inputs> inputs, const batch_settings& b,
+                                       std::string_view subtopics, std::vector<std::string>& readings) {
+  if (!inputs) return inputs.err();
+  readings = inputs->readings;
+  run_evaluation out;
+  const std::string_view q = inputs->qrels.text(), r = inputs->runs[0].text();
+  auto result = evaluate_trec(q, r, b.trec, subtopics);
+  if (!result) return result.err();
+  out.result = std::move(*result);
+  if (!b.tie_range) return out;
+  auto ties = evaluate_tie_range(q, r, b.trec, subtopics);
+  if (!ties) return ties.err();
+  out.ties = std::move(*ties);
+  return out;
+}
+
+expected<run_evaluation> with_intervals(expected<run_evaluation> ev, const batch_settings& b) {
+  if (ev) add_intervals(ev->result, b);
+  return ev;
+}
+#endif
+
 }  // namespace
 
 bool judgments_are_qrels(const batch_settings& b, std::string_view qrels) {
   return b.trec.judgments == judgment_format::qrels && !qrels.empty();
 }
+
+#ifndef __EMSCRIPTEN__
 
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
@@ -411,24 +468,14 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
   judged_input j;
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
   if (!j.reading.empty()) readings.push_back(j.reading);
-  headed_source headed(run);
-  const opener_fn open = opener(j, subtopics);
-  if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
-  if (auto ev = evaluate_pieces(j, headed, b, ir, open, readings)) return with_intervals(std::move(*ev), b);
-  const std::string text = headed.rest();
-  return with_intervals(evaluate_whole(j, text, b, ir, open, readings), b);
+  return evaluate_source(j, run, b, ir, opener{&j, nullptr, subtopics}, readings);
 }
 
 expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
                                       const input_reading& ir, std::vector<std::string>& readings) {
   readings.clear();
-  headed_source headed(run);
-  const opener_fn open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
   const judged_input j;
-  if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
-  if (auto ev = evaluate_pieces(j, headed, b, ir, open, readings)) return with_intervals(std::move(*ev), b);
-  const std::string text = headed.rest();
-  return with_intervals(evaluate_whole(j, text, b, ir, open, readings), b);
+  return evaluate_source(j, run, b, ir, opener{&j, &judged, {}}, readings);
 }
 
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
@@ -454,13 +501,57 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
   if (!built) return built.err();
   j.built = std::move(*built);
   readings.push_back(j.reading);
-  const read_run_fn read = [&](record_sink& s) {
-    return read_records(j.bytes, j.format, input_use::both, ir, ir.qrels_name, s);
-  };
-  auto ev = evaluate_records(opener(j, subtopics), read, b);
+  run_reader read{run_reader::from::text, &j.bytes, &j, nullptr, j.format, input_use::both, &ir, ir.qrels_name, nullptr};
+  auto ev = evaluate_records(opener{&j, nullptr, subtopics}, read, b);
   if (!ev) return placed(ev.err(), "qrels");
   return with_intervals(std::move(ev), b);
 }
+
+#else
+expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
+                                      std::string_view subtopics, const input_reading& ir,
+                                      std::vector<std::string>& readings) {
+  const bool are_qrels = judgments_are_qrels(b, qrels);
+  headed_source headed(run);
+  trec_text q = trec_text::passed(qrels, input_format::trec);
+  if (are_qrels) {
+    auto read = read_qrels(qrels, ir);
+    if (!read) return read.err();
+    q = std::move(*read);
+  }
+  if (!streams_as_trec(headed.head(), q, b.run_format)) {
+    const std::string text = headed.rest();
+    return with_intervals(evaluate_read(read_inputs(qrels, {text}, ir, are_qrels), b, subtopics, readings), b);
+  }
+  readings.clear();
+  if (!q.reading.empty()) readings.push_back(q.reading);
+  const std::string_view judged = q.text();
+  const auto open = [judged, subtopics](const trec_options& o) { return trec_stream::open(judged, o, subtopics); };
+  return with_intervals(evaluate_streamed(open, headed, b), b);
+}
+
+expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
+                                      const input_reading& ir, std::vector<std::string>& readings) {
+  headed_source headed(run);
+  readings.clear();
+  const auto open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
+  if (streams_as_trec(headed.head(), trec_text::passed(judged.text(), input_format::trec), b.run_format))
+    return with_intervals(evaluate_streamed(open, headed, b), b);
+  const std::string text = headed.rest();
+  auto in = read_inputs(judged.text(), {text}, ir, true);
+  if (!in) return in.err();
+  readings = in->readings;
+  text_source converted(in->runs[0].text());
+  headed_source again(converted);
+  return with_intervals(evaluate_streamed(open, again, b), b);
+}
+
+expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
+                                        const input_reading& ir, std::vector<std::string>& readings) {
+  const bool are_qrels = judgments_are_qrels(b, table);
+  return with_intervals(evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics, readings), b);
+}
+#endif
 
 std::size_t text_source::read(char* into, std::size_t size) {
   const std::size_t n = std::min(size, text_.size() - at_);
