@@ -3,6 +3,8 @@
 // from the one table of column names (query_id, doc_id, score, rank, rel).
 #include <array>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "inputs/inputs_detail.hpp"
 #include "inputs/json_reader.hpp"
@@ -24,6 +26,15 @@ struct key_names {
   std::array<std::string, 8> by_role;
   std::string ignored;
   bool rank_order = false, score_as_rel = false;
+  std::vector<std::pair<std::string, role>> known;  // keys met, by role: every record repeats them
+
+  role role_of_key(std::string_view key) {
+    for (const auto& k : known)
+      if (k.first == key) return k.second;
+    const role r = role_of(key);
+    if (known.size() < 32) known.emplace_back(std::string(key), r);
+    return r;
+  }
 };
 
 error wrong(const json_reader& j, std::string what) {
@@ -56,7 +67,7 @@ status read_record(json_reader& j, input_use use, record_checker& w, key_names& 
     if (!k) return k.err();
     if (*k == token::object_end) break;
     const std::string key(j.value());
-    const role r = role_of(key);
+    const role r = names.role_of_key(key);
     auto v = j.next();
     if (!v) return v.err();
     if (r == role::none || r == role::subtopics) {
