@@ -20,6 +20,12 @@ bool is_msmarco(const text_head& head, bool judgments);
 
 namespace {
 
+#ifdef __EMSCRIPTEN__
+constexpr decltype(&stream_table) table_pieces = nullptr;  // the wasm module reads runs whole
+#else
+constexpr decltype(&stream_table) table_pieces = stream_table;
+#endif
+
 // A header line: its cells (quotes and spaces trimmed) hold no number and
 // at least two known column names.
 bool is_header(std::string_view line, char delim) {
@@ -66,8 +72,8 @@ bool is_trec(const text_head&, bool) { return true; }
 const std::vector<format_row> rows = {
     {input_format::jsonl, "jsonl", "JSON", is_jsonl, read_json, nullptr},
     {input_format::json, "json", "JSON", is_json, read_json, nullptr},
-    {input_format::tsv, "tsv", "TSV", is_tsv, read_table, stream_table},
-    {input_format::csv, "csv", "CSV", is_csv, read_table, stream_table},
+    {input_format::tsv, "tsv", "TSV", is_tsv, read_table, table_pieces},
+    {input_format::csv, "csv", "CSV", is_csv, read_table, table_pieces},
     {input_format::letor, "letor", "LETOR", is_letor, nullptr, nullptr},
     {input_format::msmarco, "msmarco", "MS MARCO TSV", is_msmarco, read_msmarco, nullptr},
     {input_format::trec, "trec", "TREC", is_trec, nullptr, nullptr},
