@@ -318,7 +318,8 @@ struct run_reader {
       said = detail::stream_records([s](char* into, std::size_t size) { return s->fill(into, size); }, format, use, *ir,
                                     name, sink);
     }
-    if (said && first && readings) readings->push_back(*said);
+    // A run that cannot be read says nothing of how the inputs were read (read_inputs' way).
+    if (first && readings) said ? readings->push_back(*said) : readings->clear();
     first = false;
     return said;
   }
