@@ -2,7 +2,7 @@
 // ndeval-style subtopic judgments: binary per (document, subtopic), only
 // positive judgments count, the ideal greedy over every judged document
 // with ties to the larger docid (ndeval). Needs --subtopics.
-#include "explain/other_metrics.hpp"
+#include "metrics/other_metrics.hpp"
 #include "trec/measures/query_state.hpp"
 
 namespace ndcg::trec_detail {

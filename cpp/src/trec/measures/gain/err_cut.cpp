@@ -5,7 +5,7 @@
 #include <limits>
 #include <vector>
 
-#include "explain/other_metrics.hpp"
+#include "metrics/other_metrics.hpp"
 #include "trec/measures/query_state.hpp"
 
 namespace ndcg::trec_detail {

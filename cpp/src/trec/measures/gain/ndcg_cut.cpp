@@ -2,7 +2,7 @@
 // list (m_ndcg_cut.c).
 #include <algorithm>
 
-#include "explain/metrics_detail.hpp"
+#include "metrics/metrics_detail.hpp"
 #include "trec/measures/query_state.hpp"
 
 namespace ndcg::trec_detail {
