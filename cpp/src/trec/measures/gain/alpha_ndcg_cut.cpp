@@ -13,7 +13,6 @@ double alpha_ndcg(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family alpha_ndcg_cut_measure;
 const family alpha_ndcg_cut_measure =
     measure("alpha_ndcg_cut", "alpha-nDCG at cutoffs, against subtopic qrels (ours; needs --subtopics)", alpha_ndcg)
         .cutoffs(standard_cutoffs)

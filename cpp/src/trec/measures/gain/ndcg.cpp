@@ -12,7 +12,6 @@ double ndcg(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family ndcg_measure;
 const family ndcg_measure =
     measure("ndcg", "normalised discounted cumulative gain of the whole ranking; ndcg.REL=GAIN,... sets gains", ndcg)
         .gains()
