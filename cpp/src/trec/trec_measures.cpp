@@ -12,8 +12,8 @@
 #include <limits>
 
 #include "base/index_sort.hpp"
-#include "explain/metrics_detail.hpp"
-#include "explain/other_metrics.hpp"
+#include "metrics/metrics_detail.hpp"
+#include "metrics/other_metrics.hpp"
 #include "trec/trec_detail.hpp"
 
 namespace ndcg::trec_detail {
