@@ -1,6 +1,7 @@
 // Each result's fields as the put_* writers write them (snake_case), with
 // each field's type and one line of doc: one list per writer, the one place
-// they are stated. The JS types (scripts/build-types.mjs, which checks every
+// they are stated (tests/cpp/result_fields_test.cpp holds each writer to its
+// list). The JS types (scripts/build-types.mjs, which checks every
 // result the module returns against them), Python's stubs
 // (scripts/build-stubs.mjs), Python's result attributes and merge's reader
 // are read off these lists. Nothing the wasm module compiles includes this
@@ -24,6 +25,8 @@ namespace ndcg {
 
 struct field_doc {
   std::string_view name, type, doc, when;
+  constexpr field_doc(std::string_view n, std::string_view t, std::string_view d, std::string_view w = {})
+      : name(n), type(t), doc(d), when(w) {}
 };
 
 // put_step: one row of a step table.
