@@ -18,9 +18,10 @@ export const LAYERS = [
   { metrics: ['metrics', 'rows'] },
   { parse: ['parse'] },
   { inputs: ['inputs'] },
-  { report: ['report', 'fields'] },
+  { report: ['report', 'fields', 'result_fields'] },
   { explain: ['pipeline'], trec: ['trec', 'tie_range', 'evaluate_run'] },
   { compare: ['compare', 'stats'] },
+  { commands: ['commands'] },
 ];
 
 /** Where a file stands, named from cpp/src or cpp/include: {row, folder}; undefined when it has no layer. */
