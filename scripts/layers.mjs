@@ -12,7 +12,7 @@ const root = join(fileURLToPath(import.meta.url), '..', '..');
 
 // Each row: folder → the public headers it implements.
 export const LAYERS = [
-  { base: ['error', 'numbers', 'settings', 'field_sink', 'tree_sink'] },
+  { base: ['error', 'numbers', 'settings', 'field_sink', 'tree_sink', 'result_fields'] },
   { json: [] },
   { options: ['option_table'] },
   { metrics: ['metrics', 'rows'] },
@@ -21,6 +21,7 @@ export const LAYERS = [
   { report: ['report', 'fields'] },
   { explain: ['pipeline'], trec: ['trec', 'tie_range', 'evaluate_run'] },
   { compare: ['compare', 'stats'] },
+  { commands: ['commands'] },
 ];
 
 /** Where a file stands, named from cpp/src or cpp/include: {row, folder}; undefined when it has no layer. */
