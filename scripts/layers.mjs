@@ -12,13 +12,13 @@ const root = join(fileURLToPath(import.meta.url), '..', '..');
 
 // Each row: folder → the public headers it implements.
 export const LAYERS = [
-  { base: ['error', 'numbers', 'settings', 'field_sink', 'tree_sink'] },
+  { base: ['error', 'numbers', 'settings', 'field_sink', 'tree_sink', 'result_fields'] },
   { json: [] },
   { options: ['option_table'] },
   { metrics: ['metrics', 'rows'] },
   { parse: ['parse'] },
   { inputs: ['inputs'] },
-  { report: ['report', 'fields', 'result_fields'] },
+  { report: ['report', 'fields'] },
   { explain: ['pipeline'], trec: ['trec', 'tie_range', 'evaluate_run'] },
   { compare: ['compare', 'stats'] },
   { commands: ['commands'] },

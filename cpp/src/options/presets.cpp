@@ -65,12 +65,8 @@ options tf_ranking_options() {
   return o;
 }
 
-options torchmetrics_options() {
-  options o;
-  o.gain = gain_kind::linear;
-  o.ties = tie_policy::average;
-  return o;
-}
+// torchmetrics' conventions are scikit-learn's.
+options torchmetrics_options() { return sklearn_options(); }
 
 options elasticsearch_options() {
   options o;
