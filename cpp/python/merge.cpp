@@ -190,21 +190,13 @@ py::dict merge(const py::list& parts, const option_texts& options) {
 }
 
 py::dict compare_results(const py::list& runs, const option_texts& options) {
-  auto s = ndcg::settings_from(options, ndcg::command::compare);
-  const ndcg::batch_request& request = value_or_raise(s);
-  const ndcg::batch_settings& settings = request.batch;
-  refuse_tie_range(settings);
   std::vector<ndcg::trec_result> results;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const py::dict run = py::cast<py::dict>(runs[i]);
     results.push_back(result_of(run, i));
     mark_summary_only(results.back(), run);
   }
-  auto compared = [&] {
-    py::gil_scoped_release unlocked;
-    return ndcg::compare_results(results, settings);
-  }();
-  return compare_to_python(value_or_raise(compared), request);
+  return compare_evaluated(results, options);
 }
 
 }  // namespace ndcg_python

@@ -26,7 +26,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("explain_grades", &explain_grades, py::arg("grades"), py::arg("judgments"), py::arg("options"));
   m.def("evaluate", &evaluate, py::arg("qrels"), py::arg("run"), py::arg("run_is_path"), py::arg("has_run"),
         py::arg("subtopics"), py::arg("group"), py::arg("options"));
-  py::class_<judgments_index>(m, "Judgments")
+  py::class_<ndcg::judged_index>(m, "Judgments")
       .def(py::init(&read_judgments), py::arg("qrels"), py::arg("options"))
       .def("evaluate", &evaluate_on, py::arg("run"), py::arg("run_is_path"), py::arg("options"));
   m.def("compare", &compare, py::arg("qrels"), py::arg("runs"), py::arg("group"), py::arg("options"));

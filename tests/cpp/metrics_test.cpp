@@ -12,7 +12,7 @@
 #include "ndcg/metrics.hpp"
 #include "support.hpp"
 #include "base/log2.hpp"
-#include "explain/other_metrics.hpp"
+#include "metrics/other_metrics.hpp"
 
 using namespace ndcg;
 using test_support::scored;

@@ -29,6 +29,14 @@ inline std::string parity_text(const std::string& name) {
   REQUIRE_MESSAGE(std::ifstream(path).good(), "cannot open " << name);
   return file_text(path);
 }
+
+// A text's lines, as std::getline reads them.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
 #endif
 
 // An item with an id, a score and a grade, placed on line 1, column 1.

@@ -16,12 +16,7 @@
 
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
+using test_support::lines_of;
 
 // Every line equal, but the ones listed (each named in `allowed`); reports
 // how many lines matched.

@@ -2,7 +2,6 @@
 #include <array>
 #include <string>
 
-#include "ndcg/metrics.hpp"
 #include "ndcg/option_table.hpp"
 
 namespace ndcg {

@@ -104,69 +104,32 @@ struct family {
     f.all = combine::sum;
     return f;
   }
-  constexpr family summary_only() const {
-    family f = *this;
-    f.printed = lines::summary_only;
-    return f;
-  }
-  constexpr family geometric() const {
-    family f = *this;
-    f.all = combine::geometric;
-    return f;
-  }
-  constexpr family reads(judgment_kind j) const {
-    family f = *this;
-    f.judgments = j;
-    return f;
-  }
+  constexpr family summary_only() const { return with(&family::printed, lines::summary_only); }
+  constexpr family geometric() const { return with(&family::all, combine::geometric); }
+  constexpr family reads(judgment_kind j) const { return with(&family::judgments, j); }
   constexpr family needing(unsigned n) const {
     family f = *this;
     f.needs |= n;
     if (n & need_gain_sums) f.grades = grade_use::gains;
     return f;
   }
-  constexpr family described(std::string_view text) const {
-    family f = *this;
-    f.about = text;
-    return f;
-  }
-  constexpr family graded() const {
-    family f = *this;
-    f.grades = grade_use::gains;
-    return f;
-  }
-  constexpr family ungraded() const {
-    family f = *this;
-    f.grades = grade_use::none;
-    return f;
-  }
-  constexpr family noting(note_fn n) const {
-    family f = *this;
-    f.note = n;
-    return f;
-  }
-  constexpr family exactly() const {
-    family f = *this;
-    f.exact_count = true;
-    return f;
-  }
-  constexpr family with_persistence() const {
-    family f = *this;
-    f.persistence = true;
-    return f;
-  }
-  constexpr family unbounded_by_ties() const {
-    family f = *this;
-    f.ties_unbounded = true;
-    return f;
-  }
-  constexpr family zeroed_when_missing() const {
-    family f = *this;
-    f.zero_when_missing = true;
-    return f;
-  }
+  constexpr family described(std::string_view text) const { return with(&family::about, text); }
+  constexpr family graded() const { return with(&family::grades, grade_use::gains); }
+  constexpr family ungraded() const { return with(&family::grades, grade_use::none); }
+  constexpr family noting(note_fn n) const { return with(&family::note, n); }
+  constexpr family exactly() const { return with(&family::exact_count, true); }
+  constexpr family with_persistence() const { return with(&family::persistence, true); }
+  constexpr family unbounded_by_ties() const { return with(&family::ties_unbounded, true); }
+  constexpr family zeroed_when_missing() const { return with(&family::zero_when_missing, true); }
 
  private:
+  // A copy with one member set.
+  template <class T>
+  constexpr family with(T family::*member, T value) const {
+    family f = *this;
+    f.*member = value;
+    return f;
+  }
   constexpr family with_params(param_kind k, const double* d, std::size_t n) const {
     family f = *this;
     f.params = k;
@@ -214,5 +177,19 @@ struct column {
 // A document's standing in a query, as trec_eval's results_rel_list holds it.
 inline constexpr long not_in_pool = -1;  // retrieved, no qrels line (RELVALUE_NONPOOL)
 inline constexpr long unjudged = -2;     // a qrels line with a negative grade (RELVALUE_UNJUDGED)
+
+// Every family, each defined in a file of its own and listed in list.cpp.
+extern const family runid_measure, num_q_measure, num_ret_measure, num_rel_measure, num_rel_ret_measure,
+    map_measure, gm_map_measure, Rprec_measure, bpref_measure, recip_rank_measure, iprec_at_recall_measure,
+    P_measure, relstring_measure, recall_measure, infAP_measure, gm_bpref_measure, Rprec_mult_measure,
+    utility_measure, eleven_point_measure, binG_measure, G_measure, dcg_measure, ideal_dcg_measure, ndcg_measure,
+    ndcg_rel_measure, Rndcg_measure, ndcg_cut_measure, map_cut_measure, relative_P_measure, success_measure,
+    set_P_measure, set_relative_P_measure, set_recall_measure, set_map_measure, set_F_measure,
+    num_nonrel_judged_ret_measure, num_nonjudged_ret_measure, prefs_num_prefs_poss_measure,
+    prefs_num_prefs_ful_measure, prefs_num_prefs_ful_ret_measure, prefs_simp_measure, prefs_pair_measure,
+    prefs_avgjg_measure, prefs_avgjg_Rnonrel_measure, prefs_simp_ret_measure, prefs_pair_ret_measure,
+    prefs_avgjg_ret_measure, prefs_avgjg_Rnonrel_ret_measure, prefs_simp_imp_measure, prefs_pair_imp_measure,
+    prefs_avgjg_imp_measure, map_avgjg_measure, P_avgjg_measure, Rprec_mult_avgjg_measure, yaap_measure,
+    rbp_measure, rbp_resid_measure, unj_measure, err_cut_measure, alpha_ndcg_cut_measure, judged_measure;
 
 }  // namespace ndcg::trec_detail

@@ -23,7 +23,6 @@ double g_measure(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family G_measure;
 const family G_measure =
     measure("G", "normalised gain, each document discounted by the gain missed before it", g_measure)
         .gains()

@@ -18,7 +18,6 @@ double bin_g(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family binG_measure;
 const family binG_measure =
     measure("binG", "binary G: 1 / log2(2 + non-relevant above) per relevant document, over R", bin_g)
         .needing(need_full_ranking)
