@@ -12,7 +12,7 @@ const root = join(fileURLToPath(import.meta.url), '..', '..');
 
 // Each row: folder → the public headers it implements.
 export const LAYERS = [
-  { base: ['error', 'numbers', 'settings', 'field_sink', 'tree_sink'] },
+  { base: ['error', 'numbers', 'settings', 'field_sink', 'tree_sink', 'result_fields'] },
   { json: [] },
   { options: ['option_table'] },
   { metrics: ['metrics', 'rows'] },
