@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fieldLists, namedLists, parseType, typeName } from './field-lists.mjs';
+import { docOf, fieldLists, namedLists, parseType, typeName } from './field-lists.mjs';
 
 const OUTSIDE = { Preset: 'str', HolmTest: 'str', Options: 'dict[str, Any]', Error: 'dict[str, Any]' };
 const BASIC = { int: 'int', float: 'float', bool: 'bool', str: 'str', null: 'None' };
@@ -38,7 +38,7 @@ export function pyType(tree) {
   return BASIC[tree.name] || OUTSIDE[tree.name] || `_${tree.name}`;
 }
 
-const docLine = (f, indent) => `${indent}"""${f.doc.replace(/"""/g, "'''")}${f.when ? ` (${f.when})` : ''}"""`;
+const docLine = (f, indent) => `${indent}"""${docOf(f).replace(/"""/g, "'''")}"""`;
 
 function attributes(fields, optionalWhen, indent = '    ') {
   return fields.flatMap((f) => {

@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { INPUTS } from '../web/api/inputs.js';
-import { camel, fieldLists, parseType, typeName } from './field-lists.mjs';
+import { camel, docOf, fieldLists, parseType, typeName } from './field-lists.mjs';
 
 // Names the field lists use for types that are not lists of their own.
 const OUTSIDE = { Options: 'ResolvedOptions', Error: 'NdcgError', Preset: 'PresetName', HolmTest: "NonNullable<CompareOptions['holmTest']>" };
@@ -43,7 +43,7 @@ function tsType(tree) {
 }
 
 function listInterface(list, fields) {
-  const lines = fields.map((f) => `  /** ${f.doc.replace(/\*\//g, '* /')}${f.when ? ` (${f.when})` : ''} */\n`
+  const lines = fields.map((f) => `  /** ${docOf(f).replace(/\*\//g, '* /')} */\n`
     + `  ${camel(f.name)}${f.when ? '?' : ''}: ${tsType(parseType(f.type))};`);
   return `export interface ${typeName(list)} {\n${lines.join('\n')}\n}\n`;
 }

@@ -20,6 +20,9 @@ export function fieldLists(root) {
   return lists;
 }
 
+/** A field's doc, and when it is there: "Items without a judgment. Only with judgments." */
+export const docOf = (f) => (f.when ? `${f.doc} Only ${f.when}.` : f.doc);
+
 /** A list's name as its type is named: tie_range -> TieRange. */
 export const typeName = (list) => list.replace(/(^|_)(\w)/g, (_, __, c) => c.toUpperCase());
 

@@ -27,10 +27,21 @@ constexpr std::string_view run_id_field = ndcg::field_of(ndcg::trec_result_field
 constexpr std::string_view summary_only_field = ndcg::field_of(ndcg::trec_result_fields, "summary_only");
 constexpr std::string_view columns_field = "columns";
 
+// What a part must hold; run_id and summary_only are read when there.
+constexpr std::string_view required_fields[] = {measures_field, qids_field, columns_field, mean_field, num_q_field};
+constexpr std::string_view optional_fields[] = {run_id_field, summary_only_field};
+
+std::string expected_fields() {
+  std::string out = "an evaluation (";
+  for (std::string_view name : required_fields) out.append(name).append(", ");
+  out.resize(out.size() - 2);
+  return out + ")";
+}
+
 [[noreturn]] void refuse(std::size_t part, const std::string& message) {
   raise_error(ndcg::fail(ndcg::error_code::bad_type, "part " + std::to_string(part) + ": " + message)
             .in(std::to_string(part))
-            .with("expected", "an evaluation (measures, qids, columns, mean, num_q)"));
+            .with("expected", expected_fields()));
 }
 
 double number_of(py::handle v, std::size_t part) {
@@ -121,9 +132,8 @@ void mark_summary_only(ndcg::trec_result& r, const py::dict& d) {
 
 py::dict merge_fields() {
   py::dict out;
-  for (std::string_view name : {measures_field, qids_field, columns_field, mean_field, num_q_field})
-    out[py::str(name.data(), name.size())] = true;
-  for (std::string_view name : {run_id_field, summary_only_field}) out[py::str(name.data(), name.size())] = false;
+  for (std::string_view name : required_fields) out[py::str(name.data(), name.size())] = true;
+  for (std::string_view name : optional_fields) out[py::str(name.data(), name.size())] = false;
   return out;
 }
 

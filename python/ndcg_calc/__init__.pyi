@@ -64,11 +64,11 @@ class _Metrics(TypedDict):
     err: float
     """Expected reciprocal rank over the top K."""
     alpha_dcg: NotRequired[float]
-    """alpha-DCG over the subtopics. (with subtopics)"""
+    """alpha-DCG over the subtopics. Only with subtopics."""
     alpha_idcg: NotRequired[float]
-    """alpha-DCG of the greedy ideal order. (with subtopics)"""
+    """alpha-DCG of the greedy ideal order. Only with subtopics."""
     alpha_ndcg: NotRequired[float]
-    """alpha-DCG over alpha-IDCG. (with subtopics)"""
+    """alpha-DCG over alpha-IDCG. Only with subtopics."""
 
 class _Comparison(TypedDict):
     measure: str
@@ -106,7 +106,7 @@ class _Comparison(TypedDict):
     p_randomization: float
     """Two-sided p of the paired randomization test."""
     p_holm: NotRequired[Optional[float]]
-    """Holm-adjusted p of the holm_test. (with several pairs)"""
+    """Holm-adjusted p of the holm_test. Only with several pairs."""
     wilcoxon: Literal['exact', 'normal']
     """How p_wilcoxon was computed."""
     randomization: Literal['exact', 'sampled']
@@ -165,19 +165,19 @@ class Explanation(Mapping[str, Any]):
     has_judgments: bool
     """True when judgments (qrels) were given."""
     unjudged: int
-    """Items of the ranking without a judgment. (with judgments)"""
+    """Items of the ranking without a judgment. Only with judgments."""
     idcg_list: float
-    """IDCG of the ranking's own items, as scikit-learn takes it. (with judgments)"""
+    """IDCG of the ranking's own items, as scikit-learn takes it. Only with judgments."""
     ndcg_list: float
-    """NDCG against idcg_list. (with judgments)"""
+    """NDCG against idcg_list. Only with judgments."""
     idcg_judged: float
-    """IDCG of every judged item, as trec_eval takes it. (with judgments)"""
+    """IDCG of every judged item, as trec_eval takes it. Only with judgments."""
     ndcg_judged: float
-    """NDCG against idcg_judged. (with judgments)"""
+    """NDCG against idcg_judged. Only with judgments."""
     missed: int
-    """Judged items with a gain above 0 that the ranking does not hold. (with judgments)"""
+    """Judged items with a gain above 0 that the ranking does not hold. Only with judgments."""
     missed_ids: list[str]
-    """Their ids, largest gain first. (with judgments)"""
+    """Their ids, largest gain first. Only with judgments."""
     in_ideal_order: bool
     """True when the top K follows the ideal order gain by gain (not merely DCG = IDCG)."""
     metrics: _Metrics
@@ -225,9 +225,9 @@ class Evaluation(dict[str, dict[str, Optional[float]]]):
     text: str
     """`ndcg trec`'s output: text, or JSON or CSV as format says; no_summary, per_query, digits as its flags."""
     ci95: Optional[dict[str, list[Optional[float]]]]
-    """A seeded bootstrap 95% interval of each mean over queries; [null, null] under 10 queries. (with ci)"""
+    """A seeded bootstrap 95% interval of each mean over queries; [null, null] under 10 queries. Only with ci."""
     ci_queries: Optional[dict[str, int]]
-    """The queries each interval rests on. (with ci)"""
+    """The queries each interval rests on. Only with ci."""
     read_as: dict[str, str]
     """How each input was read: {'qrels': 'file'|'text'|..., 'run': ...}."""
     def __init__(self, reply: Mapping[str, Any], read_as: Mapping[str, str]) -> None: ...
@@ -256,9 +256,9 @@ class ArrayEvaluation(Mapping[str, dict[str, Optional[float]]]):
     text: str
     """`ndcg trec`'s output: text, or JSON or CSV as format says; no_summary, per_query, digits as its flags."""
     ci95: Optional[dict[str, list[Optional[float]]]]
-    """A seeded bootstrap 95% interval of each mean over queries; [null, null] under 10 queries. (with ci)"""
+    """A seeded bootstrap 95% interval of each mean over queries; [null, null] under 10 queries. Only with ci."""
     ci_queries: Optional[dict[str, int]]
-    """The queries each interval rests on. (with ci)"""
+    """The queries each interval rests on. Only with ci."""
     read_as: dict[str, str]
     """How each input was read: {'qrels': 'labels', 'run': 'scores'}."""
     def __init__(self, reply: Mapping[str, Any], read_as: Mapping[str, str]) -> None: ...

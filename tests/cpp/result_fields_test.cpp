@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ndcg/commands.hpp"
 #include "ndcg/compare.hpp"
 #include "ndcg/fields.hpp"
 #include "ndcg/option_table.hpp"
@@ -168,18 +169,13 @@ TEST_CASE("put_analysis, put_explanation and put_step write their lists' fields"
                      "presets[].error"});
 }
 
-TEST_CASE("put_trec_result and put_compare_result write their lists' fields") {
+TEST_CASE("put_evaluate_reply and put_compare_reply write their lists' fields") {
   const std::string qrels = "q1 0 d1 1\nq1 0 d2 2\nq2 0 d1 1\nq3 0 d5 1\n";
   const std::string run_a = "q1 Q0 d1 1 2 r\nq1 Q0 d2 2 1 r\nq2 Q0 d1 1 2 r\nq3 Q0 d5 1 1 r\n";
   const std::string run_b = "q1 Q0 d2 1 2 r\nq1 Q0 d3 2 2 r\nq2 Q0 d4 1 2 r\nq3 Q0 d5 1 3 r\n";
   std::vector<written_object> done;
   trec_result r = test_support::evaluate_ok(qrels, run_a, test_support::measures({"map", "relstring.3", "num_q"}));
-  // What the command writes with the result (readings, text), beside put_trec_result's fields.
-  const auto with_report = [&](field_sink& out) {
-    put_trec_result(r, out);
-    out.texts("readings", {});
-    out.text("text", "");
-  };
+  const auto with_report = [&](field_sink& out) { put_evaluate_reply(evaluate_reply{r, ""}, {}, out); };
   write(done, with_report);
   add_intervals(r, 100, 1);
   write(done, with_report);
@@ -192,11 +188,7 @@ TEST_CASE("put_trec_result and put_compare_result write their lists' fields") {
     REQUIRE(s.ok());
     auto c = compare_runs(qrels, {run_a, run_b, run_a}, s->batch);
     REQUIRE(c.ok());
-    write(compared, [&](field_sink& out) {
-      put_compare_result(*c, out);
-      out.texts("readings", {});
-      out.text("text", "");
-    });
+    write(compared, [&](field_sink& out) { put_compare_reply(compare_reply{*c, ""}, {}, out); });
   }
   check(compared, "", compare_result_fields);
   check(compared, "comparisons[]", comparison_fields);

@@ -115,7 +115,7 @@ inline constexpr field_doc analysis_fields[] = {
     {"presets", "PresetScore[]?", "Every preset side by side; null above 20,000 items."},
 };
 
-// put_trec_result, and what `ndcg trec` writes with it.
+// put_evaluate_reply: put_trec_result's fields, then readings and text.
 inline constexpr field_doc trec_result_fields[] = {
     {"measures", "str[]", "The measures' printed names (\"ndcg_cut_10\", \"P_5\"), in column order."},
     {"qids", "str[]", "The evaluated queries, in trec_eval's order."},
@@ -165,7 +165,7 @@ inline constexpr field_doc tie_range_summary_fields[] = {
     {"mean_max", "float", "The mean with tied documents in their best order."},
 };
 
-// put_compare_result, and what `ndcg compare` writes with it.
+// put_compare_reply: put_compare_result's fields, then readings and text.
 inline constexpr field_doc compare_result_fields[] = {
     {"runs", "str[]", "The runs' names, the first being the baseline."},
     {"measures", "str[]", "The measures compared."},
