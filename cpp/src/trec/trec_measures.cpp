@@ -306,6 +306,9 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
   long largest = -1;
   for (std::size_t i = 0; i < count; ++i) {
     const judged_doc& e = q.judged->docs[q.judged_begin + i];
+#ifndef __EMSCRIPTEN__
+    __builtin_prefetch(e.docid);  // the qrels' bytes have left the cache since reading; the run's lookups compare them
+#endif
     const int level = e.rel < 0 ? judged_negative : grades_.index_of(e.rel);
     docs_.add(e.id(), q.judged->hash[q.judged_begin + i], level);
     if (level < 0) continue;
