@@ -30,10 +30,10 @@ void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
   entries_.push_back(entry{docid, level});
 }
 
-const doc_table::entry* doc_table::retrieve(std::string_view docid) {
+const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_t hash) {
   const auto next = static_cast<std::uint32_t>(entries_.size());
   const std::uint32_t at =
-      index_.insert(detail::hash_of(docid), next, [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
+      index_.insert(hash, next, [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
   if (at == detail::handle_table::none) {
     entries_.push_back(entry{docid, not_judged, true});
     return &entries_.back();
@@ -193,7 +193,7 @@ query_evaluator::query_evaluator(const plan& p, const conventions& c, const grad
 status query_evaluator::evaluate(const query_input& q, std::vector<double>& row, std::vector<std::string>& texts) {
   const bool missing = q.run == nullptr;
   index_judgments(q, missing ? 1 : q.run_count);
-  if (!(missing ? index_run(missing_query_ranking, 1) : index_run(q.run, q.run_count)))
+  if (!(missing ? index_run(missing_query_ranking, 1, nullptr) : index_run(q.run, q.run_count, q.run_hashes)))
     return fail(error_code::duplicate_id, "a docid twice in the run of query " + echo(q.qid)).in("run");
   rank();
   walk_ranking();
@@ -306,6 +306,9 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
   long largest = -1;
   for (std::size_t i = 0; i < count; ++i) {
     const judged_doc& e = q.judged->docs[q.judged_begin + i];
+#ifndef __EMSCRIPTEN__
+    __builtin_prefetch(e.docid);  // the qrels' bytes have left the cache since reading; the run's lookups compare them
+#endif
     const int level = e.rel < 0 ? judged_negative : grades_.index_of(e.rel);
     docs_.add(e.id(), q.judged->hash[q.judged_begin + i], level);
     if (level < 0) continue;
@@ -320,7 +323,7 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
 
 // One lookup per retrieved document, which also finds a docid given twice;
 // unjudged ones are non-relevant.
-bool query_evaluator::index_run(const run_entry* run, std::size_t n) {
+bool query_evaluator::index_run(const run_entry* run, std::size_t n, const std::uint32_t* hashes) {
   run_ = run;
   ids_ = nullptr;
 #ifndef __EMSCRIPTEN__
@@ -330,7 +333,8 @@ bool query_evaluator::index_run(const run_entry* run, std::size_t n) {
   const bool by_docid = conv_.opt.ties != tie_policy::input;
   for (std::size_t i = 0; i < n; ++i) {
     const run_entry& e = run[i];
-    const doc_table::entry* s = docs_.retrieve(e.docid);
+    const auto hash = hashes ? hashes[i] : static_cast<std::uint32_t>(detail::hash_of(e.docid));
+    const doc_table::entry* s = docs_.retrieve(e.docid, hash);
     if (!s) return false;
     const int level = s->level;
     const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)] : 0;

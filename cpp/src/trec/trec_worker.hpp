@@ -25,11 +25,15 @@
 
 namespace ndcg::trec_detail {
 
-// One run line as the reader leaves it: views into the query's bytes.
+// One run line as the reader leaves it: views into the query's bytes, and
+// its score and docid's hash, read there (the evaluating thread has more to do).
 struct pending_line {
   std::string_view qid, docid, score;
   std::size_t line = 0;
-  std::size_t docid_column = 0, score_column = 0;
+  std::uint32_t docid_column = 0, score_column = 0;
+  double value = 0;        // the score, when `scored`
+  std::uint32_t hash = 0;  // hash_of(docid)
+  bool scored = false;     // false: the score is not a finite number (read_lines names it)
 };
 
 class query_worker {
