@@ -10,7 +10,7 @@
 // modules are linked with Embind's JS runtime alone (cmake/wasm.cmake). A
 // type missing here leaves the functions that need it unregistered, which
 // every suite would meet. Their names are left empty: the JS runtime
-// (cpp/wasm/embind_lean.js) keys types by id and never reads one.
+// (cpp/wasm/runtime_lean.js) keys types by id and never reads one.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 

@@ -1,7 +1,7 @@
-// Embind's JS runtime, the parts this interface reaches, written small. Linked
-// after Emscripten's embind.js and emval.js (cmake/wasm.cmake), whose
-// definitions of the same names it replaces; anything not named here stays
-// Emscripten's own. What goes: the named error classes (a misuse throws a
+// Embind's JS runtime, the parts this interface reaches, and the heap's
+// growth, written small. Linked after Emscripten's libraries (cmake/wasm.cmake),
+// whose definitions of the same names it replaces; anything not named here
+// stays Emscripten's own. What goes: the named error classes (a misuse throws a
 // plain Error), overload tables and placeholders for functions whose types
 // are not yet registered (each name is registered once; a function appears
 // when its types are), type names read back from the wasm (and the export
@@ -189,4 +189,21 @@ mergeInto(LibraryManager.library, {
     return Emval.toHandle(new Constructor(...args));
   },
   _emval_new__deps: ['_emval_lookupTypes', '$Emval'],
+
+  // As Emscripten's: 20% above the current size (at most 96 MiB more) or
+  // what is asked, whichever is larger; else exactly what is asked.
+  emscripten_resize_heap: function(requestedSize) {
+    requestedSize >>>= 0;
+    var old = HEAPU8.length;
+    var sizes = [Math.min(2147483648, Math.max(requestedSize, Math.min(old * 1.2, requestedSize + 100663296))), requestedSize];
+    for (var i = 0; i < 2; ++i) {
+      try {
+        wasmMemory.grow((sizes[i] - old + 65535) >>> 16);
+        updateGlobalBufferAndViews(wasmMemory.buffer);
+        return true;
+      } catch (e) {}
+    }
+    return false;
+  },
+  emscripten_resize_heap__deps: [],
 });
