@@ -3,6 +3,7 @@
 // and fails above the budgets in web/budget.json (gzip level 9 bytes; each
 // file's "target" is where the size work is heading, printed alongside).
 import { build, transform } from 'esbuild';
+import { minify } from 'terser';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
@@ -43,6 +44,14 @@ const stepRowPlugin = (fields) => ({
 });
 const fields = await stepFields();
 
+// esbuild's minified output minified again by terser, whose compressor
+// folds what esbuild leaves (two passes; no unsafe transforms): 0.4 KB less
+// gzipped on the modules' JS, 1.7 KB less packed on the full page's app.
+async function smaller(code, charset) {
+  const out = await minify(code, { compress: { passes: 2 }, mangle: true, format: { ascii_only: charset === 'ascii' } });
+  return out.code;
+}
+
 // `charset: 'utf8'` writes the Chinese texts as UTF-8 rather than \u
 // escapes: smaller once packed (the pages' apps), larger once gzipped.
 async function bundle(entry, { globalName = undefined, charset = 'ascii' } = {}) {
@@ -50,7 +59,7 @@ async function bundle(entry, { globalName = undefined, charset = 'ascii' } = {})
     entryPoints: [join(root, entry)], bundle: true, write: false, format: 'iife', globalName, minify: true,
     target: ['es2020'], legalComments: 'none', external: ['node:zlib'], charset, plugins: [stepRowPlugin(fields)],
   });
-  return out.outputFiles[0].text;
+  return smaller(out.outputFiles[0].text, charset);
 }
 
 // A call of eval or of the Function constructor (an error message that
@@ -85,11 +94,16 @@ async function glueOf(name) {
 // packed bytes grows by under 1% once the served file is gzipped), with the
 // decoder beside it; the API layer unpacks it and hands it to the glue. The
 // same name for require() and for a classic <script>'s global.
+// The glue and the layer go through terser together (but in the debug
+// build), which then shortens the names they share: 80 bytes less gzipped.
 async function moduleText(name, layer) {
   const wasm = packed(readFileSync(join(root, `build/wasm/${name}.wasm`)), name).toString('base64');
-  const args = `ndcgCore, ${JSON.stringify(wasm)}, ${JSON.stringify(decoder.bytes.toString('base64'))}`;
-  return `var createNdcgModule = (function () {\n${await glueOf(name)}\n${layer}\nreturn ndcgApiLayer.wrapFactory(${args});\n})();\n` +
+  const code = `var createNdcgModule = (function () {\n${await glueOf(name)}\n${layer}\n` +
+    'return ndcgApiLayer.wrapFactory(ndcgCore, "@wasm", "@decoder");\n})();\n' +
     `if (typeof module === 'object' && module.exports) module.exports = createNdcgModule;\n`;
+  const bytes = { '"@wasm"': JSON.stringify(wasm), '"@decoder"': JSON.stringify(decoder.bytes.toString('base64')) };
+  const text = name === 'ndcg-debug' ? code : await smaller(code, 'ascii');
+  return text.replace(/"@wasm"|"@decoder"/g, (m) => bytes[m]);
 }
 
 // dist/ndcg.js (every call), dist/ndcg-light.js (one ranking: no batch
