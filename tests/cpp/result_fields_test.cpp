@@ -111,7 +111,10 @@ void check(const std::vector<written_object>& objects, const std::string& path, 
     if (o.path != path || o.data) continue;
     ++found;
     std::set<std::string> names;
-    for (const auto& [name, kind] : o.fields) {
+    for (const auto& field : o.fields) {
+      // Named copies: doctest's macros capture by lambda, which C++17 forbids for structured bindings.
+      const auto& name = field.first;
+      const auto& kind = field.second;
       CAPTURE(path);
       CAPTURE(name);
       names.insert(name);
