@@ -111,7 +111,9 @@ void check(const std::vector<written_object>& objects, const std::string& path, 
     if (o.path != path || o.data) continue;
     ++found;
     std::set<std::string> names;
-    for (const auto& [name, kind] : o.fields) {
+    for (const auto& field : o.fields) {
+      const std::string& name = field.first;  // not a structured binding: CAPTURE's lambda takes it
+      const std::string& kind = field.second;
       CAPTURE(path);
       CAPTURE(name);
       names.insert(name);

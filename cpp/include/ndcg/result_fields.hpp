@@ -203,13 +203,17 @@ inline constexpr field_doc measure_description_fields[] = {
     {"text", "str", "`ndcg trec --help-measure NAME`'s text."},
 };
 
-// A field's name, checked at compile time against its list: a reader that
-// names a field the writer does not write fails to compile.
+// Not constexpr: reached while a constant is computed, it fails the build.
+inline std::string_view no_such_field(std::string_view name) { return name; }
+
+// A field's name, checked at compile time against its list (give it to a
+// constexpr variable): a reader that names a field the writer does not
+// write fails to compile.
 template <std::size_t N>
 constexpr std::string_view field_of(const field_doc (&list)[N], std::string_view name) {
   for (const field_doc& f : list)
     if (f.name == name) return f.name;
-  throw "no such field in the list";
+  return no_such_field(name);
 }
 
 }  // namespace ndcg
