@@ -112,9 +112,8 @@ void check(const std::vector<written_object>& objects, const std::string& path, 
     ++found;
     std::set<std::string> names;
     for (const auto& field : o.fields) {
-      // Named copies: doctest's macros capture by lambda, which C++17 forbids for structured bindings.
-      const auto& name = field.first;
-      const auto& kind = field.second;
+      const std::string& name = field.first;  // not a structured binding: CAPTURE's lambda takes it
+      const std::string& kind = field.second;
       CAPTURE(path);
       CAPTURE(name);
       names.insert(name);

@@ -203,16 +203,17 @@ inline constexpr field_doc measure_description_fields[] = {
     {"text", "str", "`ndcg trec --help-measure NAME`'s text."},
 };
 
-// Not constexpr: reached in a constant expression, it stops the compile.
-inline std::string_view no_such_field_in_the_list() { return {}; }
+// Not constexpr: reached while a constant is computed, it fails the build.
+inline std::string_view no_such_field(std::string_view name) { return name; }
 
-// A field's name, checked at compile time against its list: a reader that
-// names a field the writer does not write fails to compile.
+// A field's name, checked at compile time against its list (give it to a
+// constexpr variable): a reader that names a field the writer does not
+// write fails to compile.
 template <std::size_t N>
 constexpr std::string_view field_of(const field_doc (&list)[N], std::string_view name) {
   for (const field_doc& f : list)
     if (f.name == name) return f.name;
-  return no_such_field_in_the_list();
+  return no_such_field(name);
 }
 
 }  // namespace ndcg
