@@ -131,11 +131,7 @@ struct family {
     return f;
   }
   constexpr family with_params(param_kind k, const double* d, std::size_t n) const {
-    family f = *this;
-    f.params = k;
-    f.defaults = d;
-    f.default_count = n;
-    return f;
+    return with(&family::params, k).with(&family::defaults, d).with(&family::default_count, n);
   }
 };
 
