@@ -71,13 +71,16 @@ async function stylesheets(web) {
   return { css, embed, full };
 }
 
+/** What every page's head starts with: its character set, its policy, the viewport (the @head marker). */
+export const headOf = (csp) => `<meta charset="utf-8">\n${csp}\n<meta name="viewport" content="width=device-width, initial-scale=1">`;
+
 /**
- * Fills a template's @csp, @style and @scripts markers. `started` are the
+ * Fills a template's @head, @style and @scripts markers. `started` are the
  * scripts that an inline one starts at run time (the unpacked app): the
  * policy allows them by hash like the inline ones.
  */
 export function assemble(template, { css, scripts, started = [] }) {
-  for (const marker of ['<!-- @csp -->', '<!-- @style -->', '<!-- @scripts -->']) {
+  for (const marker of ['<!-- @head -->', '<!-- @style -->', '<!-- @scripts -->']) {
     if (!template.includes(marker)) throw new Error(`page template lacks ${marker}`);
   }
   const csp = `<meta http-equiv="Content-Security-Policy" content="${policyFor([...scripts, ...started], [css])}">`;
@@ -86,7 +89,7 @@ export function assemble(template, { css, scripts, started = [] }) {
   // Function replacements: the texts contain "$" sequences that a
   // replacement string would interpret.
   return template
-    .replace('<!-- @csp -->', () => csp)
+    .replace('<!-- @head -->', () => headOf(csp))
     .replace('<!-- @style -->', () => `<style>${css}</style>`)
     .replace('<!-- @scripts -->', () => tags);
 }

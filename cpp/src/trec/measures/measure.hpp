@@ -89,6 +89,17 @@ struct family {
   bool ties_unbounded = false;  // no grade order of tied documents bounds it: --tie-range leaves it out
   grade_use grades = grade_use::level;
 
+ private:
+  // A copy with one member set (defined before the builders that call it, so
+  // that clang evaluates them as constants: each family is constant-initialized).
+  template <class T>
+  constexpr family with(T family::*member, T value) const {
+    family f = *this;
+    f.*member = value;
+    return f;
+  }
+
+ public:
   // The declarations in the family files read as one line each:
   // measure("map_cut", "...", value).cutoffs(standard_cutoffs)
   template <std::size_t N>
@@ -123,19 +134,8 @@ struct family {
   constexpr family zeroed_when_missing() const { return with(&family::zero_when_missing, true); }
 
  private:
-  // A copy with one member set.
-  template <class T>
-  constexpr family with(T family::*member, T value) const {
-    family f = *this;
-    f.*member = value;
-    return f;
-  }
   constexpr family with_params(param_kind k, const double* d, std::size_t n) const {
-    family f = *this;
-    f.params = k;
-    f.defaults = d;
-    f.default_count = n;
-    return f;
+    return with(&family::params, k).with(&family::defaults, d).with(&family::default_count, n);
   }
 };
 
@@ -158,6 +158,15 @@ constexpr family text_measure(std::string_view name, std::string_view help, text
   f.all = combine::none;
   return f;
 }
+
+// Every builder is a constant expression, so each family is constant-initialized
+// (a builder that is not would put start-up code into every module).
+inline constexpr double every_builder[] = {1};
+static_assert(measure("m", "", nullptr).cutoffs(every_builder).fractions(every_builder).numbers(every_builder)
+                  .gains().counted().summary_only().geometric().reads(judgment_kind::prefs).needing(0)
+                  .described("").graded().ungraded().noting(nullptr).exactly().with_persistence()
+                  .unbounded_by_ties().zeroed_when_missing().name == "m");
+static_assert(text_measure("t", "", nullptr).name == "t");
 
 // trec_eval's cutoffs when a cutoff measure is named without any.
 inline constexpr double standard_cutoffs[] = {5, 10, 15, 20, 30, 100, 200, 500, 1000};
