@@ -65,6 +65,7 @@ const DOCS = {
   'TrecResult.ci95': 'With ci: a seeded bootstrap 95% interval of each mean over queries; [null, null] under 10 queries.',
   'TrecResult.ciQueries': 'With ci: the queries each interval rests on.',
   'TrecResult.summaryOnly': 'Measures with an "all" value only, in no row of perQuery (num_q, gm_map; with tieRange, NAME:ties).',
+  'TrecResult.counts': 'Measures that count (num_q, num_ret, num_rel, num_rel_ret, ...): whole numbers, printed without decimals.',
   'TrecResult.notes': 'Readings taken and trec_eval\'s faults avoided, as `ndcg trec` says them on stderr.',
   'TrecResult.readings': 'How each input that is not plain TREC was read, as `ndcg trec` says on stderr.',
   'TrecResult.text': '`ndcg trec`\'s output: text, or JSON or CSV as `format` says; `noSummary`, `perQuery`, `digits` as its flags.',
