@@ -99,11 +99,12 @@ function histogramPart(lang, trec, k) {
 
 /**
  * A header with its one-line help (`key`: see helpOf in teach/cell-tips.js), as the step tables'
- * (helpAttrs); one with no button of its own takes the focus itself, so the keyboard reaches its help.
+ * (helpAttrs). One with no button of its own takes the focus itself, so the keyboard reaches its
+ * help: a table's such headers are one tab stop, the arrow keys move between them (teach/cell-tips.js).
  */
 export function helpHead(key, attrs, ...content) {
   const focusable = content.some((c) => c instanceof Element && c.matches('button'));
-  return h('th', { ...attrs, ...helpAttrs(key), tabindex: focusable ? null : '0' }, ...content);
+  return h('th', { ...attrs, ...helpAttrs(key), tabindex: focusable ? null : '-1' }, ...content);
 }
 
 function headCell(lang, name, label, sort, key) {

@@ -55,6 +55,30 @@ export function tipText({ lang, r, d }, cell) {
   return x ? formula(lang, r, key, x, d) : '';
 }
 
+const STEPS = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+const headsOf = (table) => Array.from(table.querySelectorAll('th[data-help][tabindex]'));
+
+/** A table's focusable headers (batch-results.js, helpHead) are one tab stop: its first, or the one last moved to. */
+export function headStops(doc) {
+  for (const table of doc.querySelectorAll('#results table')) {
+    const heads = headsOf(table);
+    if (heads.length && !heads.some((th) => th.tabIndex === 0)) heads[0].tabIndex = 0;
+  }
+}
+
+// The arrow keys on such a header move the focus (and the tab stop) to the next or the previous one.
+function moveHead(e) {
+  const head = e.target instanceof Element && e.target.matches('th[data-help][tabindex]') ? e.target : null;
+  if (!head || !(e.key in STEPS)) return;
+  const heads = headsOf(head.closest('table'));
+  const next = heads[heads.indexOf(head) + STEPS[e.key]];
+  if (!next) return;
+  e.preventDefault();
+  head.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+}
+
 /** Shows the tips over the result tables of `doc`; `context()` gives {lang, r, d}. */
 export function bindTips(doc, context) {
   const tip = doc.body.appendChild(h('div', { id: 'cell-tip', class: 'cell-tip', role: 'tooltip', hidden: true }));
@@ -77,6 +101,9 @@ export function bindTips(doc, context) {
     const row = e.target instanceof Element && e.target.closest('#results table.steps tbody tr');
     showFor(row && Array.from(row.cells).find((c) => headerOf(c)?.dataset.help === 'col_term'));
   });
-  doc.addEventListener('keydown', (e) => { if (e.key === 'Escape') tip.hidden = true; });
+  doc.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') tip.hidden = true;
+    else moveHead(e);
+  });
   addEventListener('scroll', () => { tip.hidden = true; }, { passive: true });
 }
