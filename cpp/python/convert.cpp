@@ -262,12 +262,19 @@ judgments_index read_judgments(const std::string& qrels, const option_texts& opt
   return std::move(value_or_raise(index));
 }
 
-py::dict evaluate_on(const judgments_index& index, const std::string& run, bool run_is_path, const option_texts& options) {
+py::dict evaluate_on(const judgments_index& index, const std::string& run, bool run_is_path, const option_texts& options,
+                     int threads) {
   auto req = evaluate_request_of(options);
-  const evaluate_request& r = value_or_raise(req);
+  evaluate_request& r = value_or_raise(req);
   std::vector<std::string> readings;
   auto result = [&]() -> ndcg::expected<ndcg::run_evaluation> {
     py::gil_scoped_release unlocked;
+    struct counted {
+      std::atomic<int>& n;
+      ~counted() { --n; }
+    } running{*index.running};
+    const bool alone = running.n++ == 0;
+    r.batch.trec.second_thread = threads == 1 ? false : threads > 1 || alone;
     const ndcg::input_reading how = reading_of(r.batch.run_format, r.batch.qrels_format, {});
     if (!run_is_path) {
       ndcg::text_source source(run);

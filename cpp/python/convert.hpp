@@ -5,7 +5,9 @@
 
 #include <pybind11/pybind11.h>
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -101,9 +103,16 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
 struct judgments_index {
   ndcg::trec_judgments judged;
   std::vector<std::string> readings;  // how the qrels were read
+  // Evaluations running on it: one started while another runs reads and
+  // evaluates its run on its own thread alone (no second thread), so runs
+  // on several Python threads do not ask for more threads than cores.
+  std::unique_ptr<std::atomic<int>> running = std::make_unique<std::atomic<int>>(0);
 };
 judgments_index read_judgments(const std::string& qrels, const option_texts& options);
-py::dict evaluate_on(const judgments_index& index, const std::string& run, bool run_is_path, const option_texts& options);
+// `threads`: 1, the calling thread alone; 2 or more, a second thread reads
+// ahead; 0 (or less), a second thread unless another evaluation runs on `index`.
+py::dict evaluate_on(const judgments_index& index, const std::string& run, bool run_is_path, const option_texts& options,
+                     int threads);
 
 // An evaluation's reply, for evaluate() and the arrays' evaluate alike:
 // put_trec_result's fields (the tie range's measures among them when
