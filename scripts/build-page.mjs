@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
 import { buildExamples } from './build-examples.mjs';
+import { TEXT_LZMA_PARAMS } from './pack.mjs';
 
 /** The CSP source expression for an inline element's exact text. */
 export function hashSource(text) {
@@ -103,7 +104,7 @@ export function assemble(template, { css, scripts, started = [] }) {
  * say so itself, so this script does, in both languages.
  */
 function packedApp(app, packed) {
-  const text = JSON.stringify(packed(Buffer.from(app, 'utf8'), 'the app').toString('base64'));
+  const text = JSON.stringify(packed(Buffer.from(app, 'utf8'), 'the app', TEXT_LZMA_PARAMS).toString('base64'));
   return '(function(){var s=document.createElement("script");' +
     `try{s.textContent=createNdcgModule.unpackText(${text})}catch(e){` +
     's=document.createElement("p");s.setAttribute("role","alert");s.className="status-line";' +

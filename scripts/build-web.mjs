@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTypes } from './build-types.mjs';
 import { glueFactory } from './glue.mjs';
-import { decoderOf, lzmaOf } from './pack.mjs';
+import { decoderOf, lzmaOf, LZMA_PARAMS } from './pack.mjs';
+import { textsPlugin } from './texts-plugin.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -57,7 +58,7 @@ async function smaller(code, charset) {
 async function bundle(entry, { globalName = undefined, charset = 'ascii' } = {}) {
   const out = await build({
     entryPoints: [join(root, entry)], bundle: true, write: false, format: 'iife', globalName, minify: true,
-    target: ['es2020'], legalComments: 'none', external: ['node:zlib'], charset, plugins: [stepRowPlugin(fields)],
+    target: ['es2020'], legalComments: 'none', external: ['node:zlib'], charset, plugins: [stepRowPlugin(fields), textsPlugin],
   });
   return smaller(out.outputFiles[0].text, charset);
 }
@@ -74,8 +75,8 @@ function assertNoEval(name, text) {
 // zopfli's best deflate. Decoded here once by the decoder the builds carry,
 // to be sure.
 const decoder = decoderOf(root);
-export function packed(original, name) {
-  const data = lzmaOf(original);
+export function packed(original, name, params = LZMA_PARAMS) {
+  const data = lzmaOf(original, params);
   if (Buffer.compare(Buffer.from(decoder.unlzma(data)), original) !== 0) throw new Error(`${name}: the packed bytes do not decode to the original`);
   return data;
 }

@@ -22,7 +22,7 @@ mergeInto(LibraryManager.library, {
 
   $requireRegisteredType: function(rawType, humanName) {
     var type = registeredTypes[rawType];
-    if (!type) throw new Error(humanName + ' has an unregistered type');
+    if (!type) throw new Error(humanName + ': unregistered type');
     return type;
   },
   $requireRegisteredType__deps: ['$registeredTypes'],
@@ -86,7 +86,7 @@ mergeInto(LibraryManager.library, {
       'fromWireType': function(value) { return value; },
       'toWireType': function(destructors, value) { return value; },
       'argPackAdvance': 8,
-      'readValueFromPointer': function(pointer) { return size === 4 ? HEAPF32[pointer >> 2] : HEAPF64[pointer >> 3]; },
+      'readValueFromPointer': function(pointer) { return HEAPF64[pointer >> 3]; },  // double only (wire_types.cpp)
       destructorFunction: null,
     });
   },
@@ -126,18 +126,17 @@ mergeInto(LibraryManager.library, {
   _embind_register_memory_view__deps: ['$registerType'],
 
   // A free function: its JS arguments to wire values, the call, the result
-  // from its wire value; destructors run as Embind's own invoker runs them.
+  // from its wire value. No type wire_types.cpp registers has a destructor
+  // function (no string crosses as one), so only the stack of destructors runs.
   $craftInvokerFunction: function(humanName, argTypes, classType, cppInvokerFunc, cppTargetFunc) {
     var count = argTypes.length - 2;
-    var stack = argTypes.slice(2).some(function(t) { return t.destructorFunction === undefined; });
     return function() {
       if (arguments.length !== count) throw new Error(humanName + ' takes ' + count + ' arguments');
       var destructors = [];
       var wired = [cppTargetFunc];
       for (var i = 0; i < count; ++i) wired.push(argTypes[i + 2]['toWireType'](destructors, arguments[i]));
       var rv = cppInvokerFunc.apply(null, wired);
-      if (stack) runDestructors(destructors);
-      else for (i = 0; i < count; ++i) if (argTypes[i + 2].destructorFunction) argTypes[i + 2].destructorFunction(wired[i + 1]);
+      runDestructors(destructors);
       return argTypes[0].isVoid ? undefined : argTypes[0]['fromWireType'](rv);
     };
   },

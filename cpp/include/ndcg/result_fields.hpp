@@ -124,6 +124,7 @@ inline constexpr field_doc trec_result_fields[] = {
     {"num_q", "int", "Queries evaluated."},
     {"run_id", "str", "The tag of the run's last line, as trec_eval's runid line prints it."},
     {"summary_only", "str[]", "Measures with an \"all\" value only, in no row of per_query (num_q, gm_map; with tie_range, NAME:ties)."},
+    {"counts", "str[]", "Measures that count (num_q, num_ret, num_rel, num_rel_ret, ...): whole numbers, printed without decimals."},
     {"not_offered", "str[]", "Measures that all_trec named and that are not computed."},
     {"notes", "str[]", "Readings taken and trec_eval's faults avoided, as `ndcg trec` says them on stderr."},
     {"readings", "str[]", "How each input that is not plain TREC was read, as `ndcg trec` says on stderr."},

@@ -78,11 +78,17 @@ expected<judged_index> read_judged(std::string_view qrels, const option_pairs& o
 }
 
 expected<evaluate_reply> evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
-                                        std::vector<std::string>& readings) {
+                                        std::vector<std::string>& readings, int threads) {
   readings.clear();
   auto s = trec_settings(options);
   if (!s) return s.err();
-  const batch_settings& b = s->batch;
+  batch_settings& b = s->batch;
+  struct counted {
+    std::atomic<int>& n;
+    ~counted() { --n; }
+  } running{*index.running};
+  const bool alone = running.n++ == 0;
+  b.trec.second_thread = threads == 1 ? false : threads > 1 || alone;
   auto ev = evaluate_run(index.judged, run, b, reading_of(b, {}), readings);
   readings.insert(readings.begin(), index.readings.begin(), index.readings.end());
   return replied(std::move(ev), *trec_output_of(b));

@@ -363,7 +363,8 @@ status trec_stream::state::close_query(std::string_view qid, std::string_view ta
   first_line_of[q] = current.front().line;
   if (!worker)
     worker = std::make_unique<query_worker>(
-        [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); });
+        [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); },
+        opt.second_thread);
   worker->submit(q, block, current);
   return done{};
 }

@@ -2,8 +2,9 @@
 // run lines and their fields and hands them over (the query's bytes copied
 // in one block, so the reader can reuse its buffer); the second thread reads
 // the scores, checks the docids and evaluates the query while the reader
-// goes on. Without threads (wasm) a query is handled at once. Internal, not
-// API.
+// goes on. Without threads (wasm), or when the caller's own threads already
+// share the cores (`threaded` false), a query is handled at once. Internal,
+// not API.
 #pragma once
 
 #include <cstddef>
@@ -39,7 +40,7 @@ struct pending_line {
 class query_worker {
  public:
   using job = std::function<void(std::uint32_t query, const std::vector<pending_line>& lines)>;
-  explicit query_worker(job j) : job_(std::move(j)) {}
+  explicit query_worker(job j, bool threaded = true) : threaded_(threaded), job_(std::move(j)) {}
   query_worker(const query_worker&) = delete;
   query_worker& operator=(const query_worker&) = delete;
   ~query_worker() { finish(); }
@@ -48,6 +49,7 @@ class query_worker {
   void submit(std::uint32_t query, std::string_view, const std::vector<pending_line>& lines) { job_(query, lines); }
   void finish() {}
 #else
+  bool threaded() const { return threaded_; }
   // `block` holds every view of `lines`.
   void submit(std::uint32_t query, std::string_view block, const std::vector<pending_line>& lines);
   // Waits until every query handed over is evaluated; the thread ends.
@@ -73,6 +75,7 @@ class query_worker {
   std::thread thread_;
 #endif
  private:
+  [[maybe_unused]] bool threaded_;
   job job_;
 };
 
