@@ -174,7 +174,9 @@ class query_evaluator {
   const std::string_view* ids_ = nullptr;  // or its rows' ids (rows_input), or neither: positions
   std::vector<sort_key> keys_;          // the ranking: keys_[0..kept_) are the documents kept,
   std::size_t kept_ = 0;                // the first state_.depth of them in order
+#ifndef __EMSCRIPTEN__
   bool positions_unnamed_ = false;      // rows named by position whose keys lack their prefixes yet
+#endif
   std::vector<double> top_scores_;      // rank()'s scratch: the scores, to find the cut's
   std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)
   std::vector<pref_line> pref_lines_;

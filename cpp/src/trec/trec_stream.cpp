@@ -313,12 +313,11 @@ status trec_stream::state::read_lines(const std::vector<pending_line>& lines, re
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const pending_line& l = lines[i];
     const detail::field f[5] = {{}, {}, {l.docid, 0}, {}, {l.score, l.score_column}};
-    if (!l.scored)
+    if (!score_read(l, entries[i].score))
       if (auto ok = detail::read_score(f, l.line, entries[i].score); !ok) return error(ok.err()).in("run");
-    entries[i].score = l.value;
     entries[i].docid = l.docid;
     entries[i].line = l.line;
-    const std::uint32_t at = into.docids.insert(l.hash, static_cast<std::uint32_t>(i),
+    const std::uint32_t at = into.docids.insert(hash_of_line(l), static_cast<std::uint32_t>(i),
                                                  [&](std::uint32_t e) { return lines[e].docid == l.docid; });
     if (at != handle_table::none)
       return detail::repeated(detail::field{l.docid, l.docid_column}, l.line, lines[at].line,
@@ -333,12 +332,17 @@ status trec_stream::state::read_lines(const std::vector<pending_line>& lines, re
 // false at a bad score.
 bool trec_stream::state::read_scores(const std::vector<pending_line>& lines, read_buffers& into) {
   into.entries.resize(lines.size());
+#ifndef __EMSCRIPTEN__
   into.hashes.resize(lines.size());
+#endif
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const pending_line& l = lines[i];
-    if (!l.scored) return false;
-    into.entries[i] = run_entry{l.docid, l.value, l.line};
+    into.entries[i] = run_entry{l.docid, 0, l.line};
+    double& score = into.entries[i].score;
+    if (!score_read(l, score) && read_number(l.score, score) != number_status::ok) return false;
+#ifndef __EMSCRIPTEN__
     into.hashes[i] = l.hash;
+#endif
   }
   return true;
 }
@@ -350,7 +354,14 @@ bool trec_stream::state::read_scores(const std::vector<pending_line>& lines, rea
 void trec_stream::state::handle(std::uint32_t q, const std::vector<pending_line>& lines) {
   if (problem) return;  // the first error stops the evaluation
   const std::vector<run_entry>& entries = on_worker.entries;
-  if (read_scores(lines, on_worker) && evaluate(q, entries.data(), entries.size(), on_worker.hashes.data())) return;
+#ifdef __EMSCRIPTEN__
+  const bool hashed = false;  // the evaluator hashes the docids (no second thread to spare)
+#else
+  const bool hashed = true;
+#endif
+  if (read_scores(lines, on_worker) &&
+      evaluate(q, entries.data(), entries.size(), hashed ? on_worker.hashes.data() : nullptr))
+    return;
   problem = read_lines(lines, on_worker).err();
 }
 
@@ -462,8 +473,10 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
     pending_line& p = s.current.emplace_back();
     p = pending_line{f[0].text, f[2].text, f[4].text, l.number, static_cast<std::uint32_t>(f[2].column),
                      static_cast<std::uint32_t>(f[4].column)};
+#ifndef __EMSCRIPTEN__
     p.scored = read_number(p.score, p.value) == number_status::ok;
     p.hash = static_cast<std::uint32_t>(hash_of(p.docid));
+#endif
     line_end = static_cast<std::size_t>(l.text.data() + l.text.size() - text.data());
   }
   if (!problem) return fail_at(error(problem.err()).in("run"));

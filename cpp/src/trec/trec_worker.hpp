@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/hash_table.hpp"
 #include "ndcg/parse.hpp"
 
 #ifndef __EMSCRIPTEN__
@@ -32,10 +33,32 @@ struct pending_line {
   std::string_view qid, docid, score;
   std::size_t line = 0;
   std::uint32_t docid_column = 0, score_column = 0;
+#ifndef __EMSCRIPTEN__  // the reader's readings (below), natively
   double value = 0;        // the score, when `scored`
   std::uint32_t hash = 0;  // hash_of(docid)
   bool scored = false;     // false: the score is not a finite number (read_lines names it)
+#endif
 };
+
+// A line's score as the reader read it; false when it could not, and in
+// wasm, where one thread reads and evaluates and the score is read later
+// (the modules' size).
+inline bool score_read(const pending_line& l, double& out) {
+#ifdef __EMSCRIPTEN__
+  (void)l, (void)out;
+  return false;
+#else
+  out = l.value;
+  return l.scored;
+#endif
+}
+inline std::uint32_t hash_of_line(const pending_line& l) {
+#ifdef __EMSCRIPTEN__
+  return static_cast<std::uint32_t>(detail::hash_of(l.docid));
+#else
+  return l.hash;
+#endif
+}
 
 class query_worker {
  public:
