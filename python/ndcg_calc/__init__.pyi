@@ -216,6 +216,8 @@ class Evaluation(dict[str, dict[str, Optional[float]]]):
     """The tag of the run's last line, as trec_eval's runid line prints it."""
     summary_only: list[str]
     """Measures with an "all" value only, in no row of per_query (num_q, gm_map; with tie_range, NAME:ties)."""
+    counts: list[str]
+    """Measures that count (num_q, num_ret, num_rel, num_rel_ret, ...): whole numbers, printed without decimals."""
     not_offered: list[str]
     """Measures that all_trec named and that are not computed."""
     notes: list[str]
@@ -247,6 +249,8 @@ class ArrayEvaluation(Mapping[str, dict[str, Optional[float]]]):
     """The tag of the run's last line, as trec_eval's runid line prints it."""
     summary_only: list[str]
     """Measures with an "all" value only, in no row of per_query (num_q, gm_map; with tie_range, NAME:ties)."""
+    counts: list[str]
+    """Measures that count (num_q, num_ret, num_rel, num_rel_ret, ...): whole numbers, printed without decimals."""
     not_offered: list[str]
     """Measures that all_trec named and that are not computed."""
     notes: list[str]
@@ -305,12 +309,12 @@ class Metric(NamedTuple):
     value: Optional[float]
 
 class Evaluator:
-    def __init__(self, measures: Any, qrels: Any, *, threads: int = ..., **options: Any) -> None: ...
+    def __init__(self, measures: Any, qrels: Any, **options: Any) -> None: ...
     def evaluate(self, run: Any) -> Evaluation: ...
     def calc_aggregate(self, run: Any) -> dict[Any, Optional[float]]: ...
     def iter_calc(self, run: Any) -> Iterator[Metric]: ...
 
-def evaluator(measures: Any, qrels: Any, *, threads: int = ..., **options: Any) -> Evaluator: ...
+def evaluator(measures: Any, qrels: Any, **options: Any) -> Evaluator: ...
 def calc_aggregate(measures: Any, qrels: Any, run: Any, **options: Any) -> dict[Any, Optional[float]]: ...
 def iter_calc(measures: Any, qrels: Any, run: Any, **options: Any) -> Iterator[Metric]: ...
 
