@@ -4,8 +4,7 @@
 #include <iostream>
 #include <string>
 
-#include "ndcg/compare.hpp"
-#include "ndcg/inputs.hpp"
+#include "ndcg/commands.hpp"
 #include "ndcg/option_table.hpp"
 
 namespace ndcg::cli {
@@ -85,7 +84,6 @@ int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream&
   }
   auto s = settings_from(line->given, command::compare);
   if (!s) { err << "ndcg compare: " << s.err().message << "\n"; return 2; }
-  batch_settings& b = s->batch;
   std::vector<std::string> texts;
   for (const std::string& path : files) {
     std::string problem;
@@ -100,31 +98,26 @@ int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream&
     if (!text) { err << "ndcg compare: " << problem << "\n"; return 2; }
     group = std::move(*text);
   }
-  for (std::size_t i = b.names.size(); i + 1 < files.size(); ++i) b.names.push_back(files[i + 1]);
   auto file_of = [&](const error& e) {
     if (e.source == "group") return group_file;
     return e.source == "qrels" ? files[0] : e.source == "run" && e.index ? files[e.index] : std::string();
   };
-  input_reading how;
-  how.run_format = b.run_format;
-  how.qrels_format = b.qrels_format;
-  how.group = group;
-  how.qrels_name = files[0];
-  how.run_names.assign(files.begin() + 1, files.end());
-  const bool are_qrels = b.trec.judgments == judgment_format::qrels;
-  auto inputs = read_inputs(texts[0], std::vector<std::string_view>(texts.begin() + 1, texts.end()), how, are_qrels);
-  if (!inputs) { err << "ndcg compare: " << placed(inputs.err(), file_of(inputs.err())) << "\n"; return 2; }
-  for (const std::string& reading : inputs->readings) err << "ndcg compare: " << reading << "\n";
-  std::vector<std::string_view> runs;
-  for (const trec_text& t : inputs->runs) runs.push_back(t.text());
-  auto result = compare_runs(inputs->qrels.text(), runs, b);
+  compare_inputs inputs;
+  inputs.qrels = texts[0];
+  inputs.runs.assign(texts.begin() + 1, texts.end());
+  inputs.group = group;
+  inputs.qrels_name = files[0];
+  inputs.run_names.assign(files.begin() + 1, files.end());
+  std::vector<std::string> readings;
+  auto result = compare_batch(inputs, *s, readings);
+  for (const std::string& reading : readings) err << "ndcg compare: " << reading << "\n";
   if (!result) {
     err << "ndcg compare: " << placed(result.err(), file_of(result.err())) << "\n";
     return 2;
   }
-  out << render_compare(*result, b, s->s.language);
+  out << result->text;
   // A CSV is one table: say which, and how to ask for the others.
-  if (b.format == report_format::csv && !was_given(line->given, "table"))
+  if (s->batch.format == report_format::csv && !was_given(line->given, "table"))
     err << "ndcg compare: the CSV is the comparisons table; --table tie_ranges or --table per_query writes another\n";
   return 0;
 }

@@ -9,11 +9,9 @@
 #include <streambuf>
 #include <string>
 
-#include "ndcg/evaluate_run.hpp"
-#include "ndcg/inputs.hpp"
+#include "ndcg/commands.hpp"
 #include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
-#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
 namespace ndcg::cli {
@@ -132,7 +130,7 @@ std::string trec_help() {
 }
 
 struct trec_request {
-  batch_settings batch;
+  batch_request settings;
   bool merge = false;
   std::string subtopics;
   std::string zscores;  // -Z FILE
@@ -170,9 +168,9 @@ expected<trec_request> parse_trec_args(words& w) {
   }
   auto s = settings_from(line->given, command::trec);
   if (!s) return s.err();
-  r.batch = std::move(s->batch);
+  r.settings = std::move(*s);
   r.files = std::move(line->files);
-  if (auto o = trec_output_of(r.batch); !o) return o.err();
+  if (auto o = trec_output_of(r.settings.batch); !o) return o.err();
   if (auto ok = check_trec_files(r); !ok) return ok.err();
   return r;
 }
@@ -186,29 +184,18 @@ std::string file_of(const trec_request& r, const std::string& source) {
   return "";
 }
 
-// How the inputs are read: the formats asked for, the group file, and
-// the file names for the readings.
-input_reading reading_of(const trec_request& r, std::string_view group) {
-  input_reading ir;
-  ir.run_format = r.batch.run_format;
-  ir.qrels_format = r.batch.qrels_format;
-  ir.group = group;
-  ir.qrels_name = r.files[0];
-  if (r.files.size() > 1) ir.run_names = {r.files.back()};
-  return ir;
-}
-
-// The run file (or standard input) read by evaluate_run: streamed when it is a TREC run.
-expected<run_evaluation> evaluate_inputs(const trec_request& r, std::istream& in, std::string_view qrels,
-                                         const std::string& subtopics, const std::string& group,
-                                         std::vector<std::string>& readings, std::string& problem) {
-  const input_reading ir = reading_of(r, group);
-  if (r.files.size() == 1 && r.subtopics.empty()) return evaluate_table(qrels, r.batch, subtopics, ir, readings);
+// The run file (or standard input) in pieces: streamed when it is a TREC run.
+expected<evaluate_reply> evaluate_files(const trec_request& r, std::istream& in, evaluate_inputs& inputs,
+                                        std::vector<std::string>& readings, std::string& problem) {
+  inputs.qrels_name = r.files[0];
+  if (r.files.size() == 1 && r.subtopics.empty()) return evaluate_batch(inputs, r.settings, readings);
   const std::string& path = r.files.back();
+  inputs.run_name = path;
   std::unique_ptr<std::istream> file = path == "-" ? nullptr : open_file(path, problem);
   if (path != "-" && !file) return fail(error_code::bad_file, problem).with("found", path);
   auto source = stream_source(file ? *file : in, file != nullptr);
-  return evaluate_run(qrels, *source, r.batch, subtopics, ir, readings);
+  inputs.run = source.get();
+  return evaluate_batch(inputs, r.settings, readings);
 }
 
 int merge_command(const trec_request& r, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -226,7 +213,7 @@ int merge_command(const trec_request& r, std::istream& in, std::ostream& out, st
     err << "ndcg trec: " << placed(merged.err(), file) << "\n";
     return 2;
   }
-  out << render_trec(*merged, *trec_output_of(r.batch));
+  out << render_trec(*merged, *trec_output_of(r.settings.batch));
   return 0;
 }
 
@@ -242,29 +229,26 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   const bool one_table = req->files.size() == 1 && req->subtopics.empty();
   std::optional<file_bytes> qrels = file_bytes();
   if (req->files.size() == 2 || one_table) qrels = file_bytes::read(req->files[0], in, problem);
-  std::optional<std::string> subtopics = std::string();
+  std::optional<std::string> subtopics = std::string(), zscores = std::string(), group = std::string();
   if (qrels && !req->subtopics.empty()) subtopics = read_file(req->subtopics, in, problem);
-  if (qrels && subtopics && !req->zscores.empty()) {
-    auto z = read_file(req->zscores, in, problem);
-    if (z) req->batch.trec.zscores = std::move(*z);
-    else qrels.reset();
-  }
-  std::optional<std::string> group = std::string();
-  if (qrels && subtopics && !req->group.empty()) group = read_file(req->group, in, problem);
-  if (!qrels || !subtopics || !group) { err << "ndcg trec: " << problem << "\n"; return 2; }
+  if (qrels && subtopics && !req->zscores.empty()) zscores = read_file(req->zscores, in, problem);
+  if (qrels && subtopics && zscores && !req->group.empty()) group = read_file(req->group, in, problem);
+  if (!qrels || !subtopics || !zscores || !group) { err << "ndcg trec: " << problem << "\n"; return 2; }
+  evaluate_inputs inputs;
+  inputs.qrels = qrels->view();
+  inputs.subtopics = *subtopics;
+  inputs.zscores = *zscores;
+  inputs.group = *group;
   std::vector<std::string> readings;
-  auto evaluated = evaluate_inputs(*req, in, qrels->view(), *subtopics, *group, readings, problem);
+  auto evaluated = evaluate_files(*req, in, inputs, readings, problem);
   for (const std::string& reading : readings) err << "ndcg trec: " << reading << "\n";
   if (!evaluated) {
     if (evaluated.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }
     err << "ndcg trec: " << placed(evaluated.err(), file_of(*req, evaluated.err().source)) << "\n";
     return 2;
   }
-  const trec_result& result = evaluated->result;
-  for (const std::string& note : result.notes) err << "ndcg trec: " << note << "\n";
-  const trec_output output = *trec_output_of(req->batch);
-  const std::optional<trec_tie_range>& ties = evaluated->ties;
-  out << (ties ? render_trec(result, output, *ties) : render_trec(result, output));
+  for (const std::string& note : evaluated->result.notes) err << "ndcg trec: " << note << "\n";
+  out << evaluated->text;
   return 0;
 }
 

@@ -13,11 +13,10 @@
 #include <limits>
 
 #include "base/text.hpp"
-#include "ndcg/evaluate_run.hpp"
+#include "ndcg/commands.hpp"
 #include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
-#include "ndcg/tie_range.hpp"
 
 namespace ndcg_python {
 namespace {
@@ -173,154 +172,116 @@ explained explain_grades(const std::vector<double>& grades, const std::string& j
 
 namespace {
 
-// evaluate()'s options are the rows of the option table that `ndcg trec`
-// takes, read as the command reads them.
-struct evaluate_request {
-  ndcg::batch_settings batch;
-  ndcg::trec_output output;  // the text's format, -q, -n, digits
-};
-
-// "zscores" among the pairs is -Z's text (an input, as subtopics, not an option row).
-ndcg::expected<evaluate_request> evaluate_request_of(const option_texts& options) {
-  option_texts rows;
-  std::string zscores;
+// "zscores" among the pairs is -Z's text: an input, as subtopics, not an option row.
+ndcg::option_pairs without_zscores(const option_texts& options, std::string& zscores) {
+  ndcg::option_pairs rows;
   for (const auto& pair : options) {
     if (pair.first == "zscores") zscores = pair.second;
     else rows.push_back(pair);
   }
-  auto s = ndcg::settings_from(rows, ndcg::command::trec);
-  if (!s) return s.err();
-  auto output = ndcg::trec_output_of(s->batch);
-  if (!output) return output.err();
-  s->batch.trec.zscores = std::move(zscores);
-  return evaluate_request{s->batch, *output};
+  return rows;
 }
 
-ndcg::input_reading reading_of(ndcg::input_format run, ndcg::input_format qrels, std::string_view group) {
-  ndcg::input_reading how;
-  how.run_format = run;
-  how.qrels_format = qrels;
-  how.group = group;
-  return how;
-}
-
-// evaluate()'s inputs as `ndcg trec` reads them (evaluate_run): a TREC run,
-// a file or a text, streamed, any other read whole and turned into TREC
-// text; no run: the qrels hold both. The readings taken go to `readings`.
-ndcg::expected<ndcg::run_evaluation> evaluate_inputs(const std::string& qrels, const std::string& run, bool run_is_path,
-                                                     bool has_run, const std::string& subtopics, const std::string& group,
-                                                     const evaluate_request& req, std::vector<std::string>& readings) {
-  const ndcg::input_reading how = reading_of(req.batch.run_format, req.batch.qrels_format, group);
-  if (!has_run) return ndcg::evaluate_table(qrels, req.batch, subtopics, how, readings);
+// A run given as a text, or the file at a path read in pieces.
+template <class Evaluate>
+ndcg::expected<ndcg::evaluate_reply> on_run(const std::string& run, bool run_is_path, const Evaluate& evaluate) {
   if (!run_is_path) {
     ndcg::text_source source(run);
-    return ndcg::evaluate_run(qrels, source, req.batch, subtopics, how, readings);
+    return evaluate(source);
   }
   std::ifstream file(run, std::ios::binary);
   if (!file) return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(run)).in("run").with("found", run);
   auto source = ndcg::stream_source(file, true);
-  return ndcg::evaluate_run(qrels, *source, req.batch, subtopics, how, readings);
+  return evaluate(*source);
+}
+
+py::dict reply_of(ndcg::expected<ndcg::evaluate_reply>& reply, const std::vector<std::string>& readings) {
+  dict_sink sink;
+  ndcg::put_evaluate_reply(value_or_raise(reply), readings, sink);
+  return sink.result();
 }
 
 }  // namespace
 
-py::dict evaluation_of(const ndcg::trec_result& r, const std::vector<std::string>& readings,
-                       const ndcg::trec_output& output, const std::optional<ndcg::trec_tie_range>& ties, bool columns) {
-  dict_sink sink(columns);
-  ndcg::put_trec_result(ties ? ndcg::with_tie_range(r, *ties) : r, sink);
-  sink.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
-  sink.text("text", ties ? ndcg::render_trec(r, output, *ties) : ndcg::render_trec(r, output));
+py::dict columns_evaluation_of(const ndcg::trec_result& r, const ndcg::trec_output& output) {
+  dict_sink sink(true);
+  ndcg::put_trec_result(r, sink);
+  sink.texts("readings", std::vector<std::string_view>());
+  sink.text("text", ndcg::render_trec(r, output));
   return sink.result();
 }
 
 py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, bool has_run,
                   const std::string& subtopics, const std::string& group, const option_texts& options) {
-  auto req = evaluate_request_of(options);
-  const evaluate_request& r = value_or_raise(req);
+  ndcg::evaluate_inputs in;
+  std::string zscores;
+  const ndcg::option_pairs rows = without_zscores(options, zscores);
+  in.qrels = qrels;
+  in.subtopics = subtopics;
+  in.zscores = zscores;
+  in.group = group;
   std::vector<std::string> readings;
-  auto result = [&] {
+  auto reply = [&] {
     py::gil_scoped_release unlocked;
-    return evaluate_inputs(qrels, run, run_is_path, has_run, subtopics, group, r, readings);
+    if (!has_run) return ndcg::evaluate_batch(in, rows, readings);
+    return on_run(run, run_is_path, [&](ndcg::run_source& source) {
+      in.run = &source;
+      return ndcg::evaluate_batch(in, rows, readings);
+    });
   }();
-  const ndcg::run_evaluation& evaluated = value_or_raise(result);
-  return evaluation_of(evaluated.result, readings, r.output, evaluated.ties);
+  return reply_of(reply, readings);
 }
 
-judgments_index read_judgments(const std::string& qrels, const option_texts& options) {
-  auto req = evaluate_request_of(options);
-  const ndcg::batch_settings& b = value_or_raise(req).batch;
-  auto index = [&]() -> ndcg::expected<judgments_index> {
+ndcg::judged_index read_judgments(const std::string& qrels, const option_texts& options) {
+  std::string zscores;
+  const ndcg::option_pairs rows = without_zscores(options, zscores);
+  auto index = [&] {
     py::gil_scoped_release unlocked;
-    auto text = ndcg::read_qrels(qrels, reading_of(b.run_format, b.qrels_format, {}));
-    if (!text) return text.err();
-    auto judged = ndcg::trec_judgments::read(std::string(text->text()), b.trec.judgments);
-    if (!judged) return judged.err();
-    std::vector<std::string> readings;
-    if (!text->reading.empty()) readings.push_back(text->reading);
-    return judgments_index{std::move(*judged), std::move(readings)};
+    return ndcg::read_judged(qrels, rows);
   }();
   return std::move(value_or_raise(index));
 }
 
-py::dict evaluate_on(const judgments_index& index, const std::string& run, bool run_is_path, const option_texts& options) {
-  auto req = evaluate_request_of(options);
-  const evaluate_request& r = value_or_raise(req);
+py::dict evaluate_on(const ndcg::judged_index& index, const std::string& run, bool run_is_path, const option_texts& options,
+                     int threads) {
+  std::string zscores;
+  const ndcg::option_pairs rows = without_zscores(options, zscores);
   std::vector<std::string> readings;
-  auto result = [&]() -> ndcg::expected<ndcg::run_evaluation> {
+  auto reply = [&] {
     py::gil_scoped_release unlocked;
-    const ndcg::input_reading how = reading_of(r.batch.run_format, r.batch.qrels_format, {});
-    if (!run_is_path) {
-      ndcg::text_source source(run);
-      return ndcg::evaluate_run(index.judged, source, r.batch, how, readings);
-    }
-    std::ifstream file(run, std::ios::binary);
-    if (!file) return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(run)).in("run").with("found", run);
-    auto source = ndcg::stream_source(file, true);
-    return ndcg::evaluate_run(index.judged, *source, r.batch, how, readings);
+    return on_run(run, run_is_path, [&](ndcg::run_source& source) {
+      return ndcg::evaluate_batch(index, source, rows, readings, threads);
+    });
   }();
-  const ndcg::run_evaluation& evaluated = value_or_raise(result);
-  readings.insert(readings.begin(), index.readings.begin(), index.readings.end());
-  return evaluation_of(evaluated.result, readings, r.output, evaluated.ties);
+  return reply_of(reply, readings);
 }
 
 // ---- compare ----------------------------------------------------------------------------
 
-namespace {
-
-// A comparison's fields, how its inputs were read, and the report.
-py::dict comparison_of(const ndcg::compare_result& c, const std::vector<std::string>& readings,
-                       const ndcg::batch_request& request) {
+py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const std::string& group,
+                 const option_texts& options) {
+  ndcg::compare_inputs in;
+  in.qrels = qrels;
+  in.runs.assign(runs.begin(), runs.end());
+  in.group = group;
+  std::vector<std::string> readings;
+  auto reply = [&] {
+    py::gil_scoped_release unlocked;
+    return ndcg::compare_batch(in, options, readings);
+  }();
   dict_sink sink;
-  ndcg::put_compare_result(c, sink);
-  sink.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
-  sink.text("text", ndcg::render_compare(c, request.batch, request.s.language));
+  ndcg::put_compare_reply(value_or_raise(reply), readings, sink);
   return sink.result();
 }
 
-}  // namespace
-
-py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const std::string& group,
-                 const option_texts& options) {
-  auto s = ndcg::settings_from(options, ndcg::command::compare);
-  const ndcg::batch_request& request = value_or_raise(s);
-  const ndcg::batch_settings& settings = request.batch;
-  std::vector<std::string> readings;
-  auto result = [&]() -> ndcg::expected<ndcg::compare_result> {
+py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const option_texts& options) {
+  auto reply = [&] {
     py::gil_scoped_release unlocked;
-    const bool are_qrels = settings.trec.judgments == ndcg::judgment_format::qrels;
-    auto in = ndcg::read_inputs(qrels, std::vector<std::string_view>(runs.begin(), runs.end()),
-                                reading_of(settings.run_format, settings.qrels_format, group), are_qrels);
-    if (!in) return in.err();
-    readings = in->readings;
-    std::vector<std::string_view> texts;
-    for (const ndcg::trec_text& t : in->runs) texts.push_back(t.text());
-    return ndcg::compare_runs(in->qrels.text(), texts, settings);
+    return ndcg::compare_batch(runs, options);
   }();
-  return comparison_of(value_or_raise(result), readings, request);
-}
-
-py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_request& request) {
-  return comparison_of(c, {}, request);
+  dict_sink sink;
+  ndcg::put_compare_reply(value_or_raise(reply), {}, sink);
+  return sink.result();
 }
 
 // ---- dicts as TREC text -------------------------------------------------------------------

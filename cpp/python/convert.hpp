@@ -6,18 +6,15 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-#include "ndcg/compare.hpp"
-#include "ndcg/inputs.hpp"
+#include "ndcg/commands.hpp"
 #include "ndcg/error.hpp"
 #include "ndcg/fields.hpp"
 #include "ndcg/pipeline.hpp"
-#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 #include "ndcg/tree_sink.hpp"
 
@@ -98,33 +95,20 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
 // An evaluator's judgments (ndcg_calc.evaluator): the qrels read once, in
 // the format the options name, then runs evaluated on them as evaluate()
 // evaluates them, with the GIL released (runs on threads run at once).
-struct judgments_index {
-  ndcg::trec_judgments judged;
-  std::vector<std::string> readings;  // how the qrels were read
-};
-judgments_index read_judgments(const std::string& qrels, const option_texts& options);
-py::dict evaluate_on(const judgments_index& index, const std::string& run, bool run_is_path, const option_texts& options);
+ndcg::judged_index read_judgments(const std::string& qrels, const option_texts& options);
+py::dict evaluate_on(const ndcg::judged_index& index, const std::string& run, bool run_is_path,
+                     const option_texts& options, int threads);  // threads: as ndcg::evaluate_batch's
 
-// An evaluation's reply, for evaluate() and the arrays' evaluate alike:
-// put_trec_result's fields (the tie range's measures among them when
-// asked for; with `columns`, the values per query kept as columns, read
-// lazily), "readings" (how the inputs were read) and "text" (the report).
-py::dict evaluation_of(const ndcg::trec_result& r, const std::vector<std::string>& readings,
-                       const ndcg::trec_output& output, const std::optional<ndcg::trec_tie_range>& ties,
-                       bool columns = false);
-
-// The reply of an evaluation of arrays, or of parts merged: the values per
-// query as columns, and no readings (nothing was read from text here).
-inline py::dict columns_evaluation_of(const ndcg::trec_result& r, const ndcg::trec_output& output) {
-  return evaluation_of(r, {}, output, std::nullopt, true);
-}
+// The reply of an evaluation of arrays, or of parts merged, as evaluate()'s:
+// put_trec_result's fields with the values per query kept as columns (read
+// lazily), no readings (nothing was read from text here) and "text".
+py::dict columns_evaluation_of(const ndcg::trec_result& r, const ndcg::trec_output& output);
 
 // compare(): compare's own option table reads the options.
 py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const std::string& group,
                  const option_texts& options);
-// A comparison's fields as compare() returns them (put_compare_result,
-// "readings" and "text"; also dask.compare's).
-py::dict compare_to_python(const ndcg::compare_result& c, const ndcg::batch_request& request);
+// The same for runs evaluated already (dask.compare's parts merged).
+py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const option_texts& options);
 
 // {qid: {docid: value}} as TREC text for the core's readers: qrels lines
 // ("qid 0 docid rel") or, when `run`, run lines ("qid Q0 docid 0 score run")

@@ -16,4 +16,11 @@ py::dict merge(const py::list& parts, const option_texts& options);
 // measures in each. options: compare's.
 py::dict compare_results(const py::list& runs, const option_texts& options);
 
+// The fields merge() reads: {name: True when a part must have it}.
+py::dict merge_fields();
+
+// Some of the core's result field lists (result_fields.hpp), for the
+// Python layer: {list: [(name, type, doc, when)]}.
+py::dict result_fields();
+
 }  // namespace ndcg_python

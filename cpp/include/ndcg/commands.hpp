@@ -1,0 +1,101 @@
+// The batch commands from their inputs to what every door hands out: one
+// call each for `ndcg trec` / evaluateTrec / ndcg_calc.evaluate, for
+// `ndcg compare` / compareRuns / ndcg_calc.compare, and for an evaluator's
+// judgments read once. The CLI, the wasm module and the Python package
+// each make that call and only convert: their values into the inputs
+// here, the reply's fields (put_evaluate_reply, put_compare_reply) into
+// theirs, an error into their error. Which reader, the tie range, --ci,
+// the report and the readings are decided here, once.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ndcg/compare.hpp"
+#include "ndcg/error.hpp"
+#include "ndcg/field_sink.hpp"
+#include "ndcg/settings.hpp"
+#include "ndcg/trec.hpp"
+
+namespace ndcg {
+
+// Option texts as settings_from reads them (key, value).
+using option_pairs = std::vector<std::pair<std::string, std::string>>;
+
+// evaluate's inputs, as given (any format read_inputs reads; gzip).
+struct evaluate_inputs {
+  std::string_view qrels;        // judgments; with no run, the table that holds both
+  run_source* run = nullptr;     // the run in pieces; null: qrels holds the run too
+  std::string_view subtopics;    // --subtopics
+  std::string_view zscores;      // -Z's means
+  std::string_view group;        // LETOR's group sizes
+  std::string qrels_name = "qrels", run_name = "run";  // as the readings name them
+};
+
+// An evaluation: its result (the tie range's measures among the others
+// when asked for, --ci's intervals) and the report in the format asked for.
+struct evaluate_reply {
+  trec_result result;
+  std::string text;
+};
+
+// `readings` (how inputs that are not plain TREC were read) is filled also
+// when the evaluation then fails: the reading may be why. Errors name
+// their input in error::source ("qrels", "run", "group", "subtopics",
+// "zscores"; an option's has none).
+expected<evaluate_reply> evaluate_batch(const evaluate_inputs& in, const batch_request& settings,
+                                        std::vector<std::string>& readings);
+// The same with the options as texts (command::trec's rows).
+expected<evaluate_reply> evaluate_batch(const evaluate_inputs& in, const option_pairs& options,
+                                        std::vector<std::string>& readings);
+
+// Judgments read once for many runs (Python's evaluator): in the format
+// the options name, indexed, with how they were read, and how many
+// evaluations run on them now (for the threads they may take).
+struct judged_index {
+  trec_judgments judged;
+  std::vector<std::string> readings;
+  std::shared_ptr<std::atomic<int>> running = std::make_shared<std::atomic<int>>(0);
+};
+expected<judged_index> read_judged(std::string_view qrels, const option_pairs& options);
+// One run against them; `readings` starts with the judgments' own.
+// `threads`: 1, the calling thread alone; 2 or more, a second thread
+// evaluates queries while the calling one reads; 0, a second thread unless
+// another evaluation runs on `index` then (callers on several threads then
+// ask for no more threads than they are, and one call alone keeps its two).
+expected<evaluate_reply> evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
+                                        std::vector<std::string>& readings, int threads = 0);
+
+// compare's inputs, as given: the judgments and two runs or more.
+struct compare_inputs {
+  std::string_view qrels;
+  std::vector<std::string_view> runs;
+  std::string_view group;
+  std::string qrels_name = "qrels";
+  std::vector<std::string> run_names;  // for the readings, and the runs' names where --names gives none
+};
+
+struct compare_reply {
+  compare_result result;
+  std::string text;  // render_compare's, in the settings' format and language
+};
+
+expected<compare_reply> compare_batch(const compare_inputs& in, const batch_request& settings,
+                                      std::vector<std::string>& readings);
+expected<compare_reply> compare_batch(const compare_inputs& in, const option_pairs& options,
+                                      std::vector<std::string>& readings);
+// Runs evaluated already (each one's per-query result, merged from
+// partitions: Python's dask.compare); tie_range needs their documents and
+// is refused.
+expected<compare_reply> compare_batch(const std::vector<trec_result>& runs, const option_pairs& options);
+
+// The replies' fields as the bindings return them: the result's
+// (put_trec_result, put_compare_result), "readings" and "text".
+void put_evaluate_reply(const evaluate_reply& r, const std::vector<std::string>& readings, field_sink& out);
+void put_compare_reply(const compare_reply& r, const std::vector<std::string>& readings, field_sink& out);
+
+}  // namespace ndcg
