@@ -273,10 +273,11 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
   return sink.result();
 }
 
-py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const option_texts& options) {
+py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const std::vector<std::string>* judged,
+                           const option_texts& options) {
   auto reply = [&] {
     py::gil_scoped_release unlocked;
-    return ndcg::compare_batch(runs, options);
+    return ndcg::compare_batch(runs, judged, options);
   }();
   dict_sink sink;
   ndcg::put_compare_reply(value_or_raise(reply), {}, sink);

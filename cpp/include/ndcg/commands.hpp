@@ -31,7 +31,7 @@ struct evaluate_inputs {
   std::string_view subtopics;    // --subtopics
   std::string_view zscores;      // -Z's means
   std::string_view group;        // LETOR's group sizes
-  std::string qrels_name = "qrels", run_name = "run";  // as the readings name them
+  std::string_view qrels_name, run_name;  // as the readings name them ("": "qrels", "run")
 };
 
 // An evaluation: its result (the tie range's measures among the others
@@ -67,8 +67,8 @@ struct compare_inputs {
   std::string_view qrels;
   std::vector<std::string_view> runs;
   std::string_view group;
-  std::string qrels_name = "qrels";
-  std::vector<std::string> run_names;  // for the readings, and the runs' names where --names gives none
+  std::string_view qrels_name;              // for the readings ("": "qrels")
+  std::vector<std::string_view> run_names;  // for the readings, and the runs' names where --names gives none
 };
 
 struct compare_reply {
@@ -82,8 +82,10 @@ expected<compare_reply> compare_batch(const compare_inputs& in, const option_pai
                                       std::vector<std::string>& readings);
 // Runs evaluated already (each one's per-query result, merged from
 // partitions: Python's dask.compare); tie_range needs their documents and
-// is refused.
-expected<compare_reply> compare_batch(const std::vector<trec_result>& runs, const option_pairs& options);
+// is refused. `judged`: the judged queries, each of which every run must
+// have (unless complete), as compare_runs requires; null: not known.
+expected<compare_reply> compare_batch(const std::vector<trec_result>& runs, const std::vector<std::string>* judged,
+                                      const option_pairs& options);
 
 // The replies' fields as the bindings return them: the result's
 // (put_trec_result, put_compare_result), "readings" and "text".

@@ -26,13 +26,12 @@ input_reading reading_of(const batch_settings& b, std::string_view group) {
 expected<evaluate_reply> replied(expected<run_evaluation> ev, const trec_output& output) {
   if (!ev) return ev.err();
   const std::optional<trec_tie_range>& ties = ev->ties;
-  evaluate_reply out;
-  out.text = ties ? render_trec(ev->result, output, *ties) : render_trec(ev->result, output);
-  out.result = ties ? with_tie_range(ev->result, *ties) : std::move(ev->result);
-  return out;
+  std::string text = ties ? render_trec(ev->result, output, *ties) : render_trec(ev->result, output);
+  if (!ties) return evaluate_reply{std::move(ev->result), std::move(text)};
+  return evaluate_reply{with_tie_range(ev->result, *ties), std::move(text)};
 }
 
-// The options read as `ndcg trec` reads its flags; -Z's text beside them.
+// The options read as `ndcg trec` reads its flags, the report's among them.
 expected<batch_request> trec_settings(const option_pairs& options) {
   auto s = settings_from(options, command::trec);
   if (!s) return s.err();
@@ -40,28 +39,35 @@ expected<batch_request> trec_settings(const option_pairs& options) {
   return s;
 }
 
+// evaluate_batch on settings of its own (-Z's text goes into them).
+expected<evaluate_reply> evaluate_with(const evaluate_inputs& in, batch_request& settings,
+                                       std::vector<std::string>& readings) {
+  readings.clear();
+  auto output = trec_output_of(settings.batch);
+  if (!output) return output.err();
+  batch_settings& b = settings.batch;
+  b.trec.zscores = std::string(in.zscores);
+  input_reading ir = reading_of(b, in.group);
+  if (!in.qrels_name.empty()) ir.qrels_name = std::string(in.qrels_name);
+  if (!in.run_name.empty()) ir.run_names.emplace_back(in.run_name);
+  if (in.run == nullptr) return replied(evaluate_table(in.qrels, b, in.subtopics, ir, readings), *output);
+  return replied(evaluate_run(in.qrels, *in.run, b, in.subtopics, ir, readings), *output);
+}
+
 }  // namespace
 
 expected<evaluate_reply> evaluate_batch(const evaluate_inputs& in, const batch_request& settings,
                                         std::vector<std::string>& readings) {
-  readings.clear();
-  auto output = trec_output_of(settings.batch);
-  if (!output) return output.err();
-  batch_settings b = settings.batch;
-  b.trec.zscores = std::string(in.zscores);
-  input_reading ir = reading_of(b, in.group);
-  ir.qrels_name = in.qrels_name;
-  ir.run_names = {in.run_name};
-  if (in.run == nullptr) return replied(evaluate_table(in.qrels, b, in.subtopics, ir, readings), *output);
-  return replied(evaluate_run(in.qrels, *in.run, b, in.subtopics, ir, readings), *output);
+  batch_request own = settings;
+  return evaluate_with(in, own, readings);
 }
 
 expected<evaluate_reply> evaluate_batch(const evaluate_inputs& in, const option_pairs& options,
                                         std::vector<std::string>& readings) {
   readings.clear();
-  auto s = trec_settings(options);
+  auto s = settings_from(options, command::trec);
   if (!s) return s.err();
-  return evaluate_batch(in, *s, readings);
+  return evaluate_with(in, *s, readings);
 }
 
 expected<judged_index> read_judged(std::string_view qrels, const option_pairs& options) {
