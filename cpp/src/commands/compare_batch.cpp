@@ -12,11 +12,6 @@
 namespace ndcg {
 namespace {
 
-expected<compare_reply> replied(expected<compare_result> r, const batch_request& settings) {
-  if (!r) return r.err();
-  std::string text = render_compare(*r, settings.batch, settings.s.language);
-  return compare_reply{std::move(*r), std::move(text)};
-}
 
 // Every judged query in every run, unless -c scores a missing one 0.
 status check_judged(const std::vector<trec_result>& runs, const std::vector<std::string>& judged) {
@@ -41,13 +36,8 @@ status check_judged(const std::vector<trec_result>& runs, const std::vector<std:
   return done{};
 }
 
-// compare_batch on settings of its own (the runs' names go into them).
-expected<compare_reply> compare_with(const compare_inputs& in, batch_request& settings,
-                                     std::vector<std::string>& readings) {
-  readings.clear();
-  batch_settings& b = settings.batch;
-  // A run --names leaves unnamed takes its input's name.
-  for (std::size_t i = b.names.size(); i < in.run_names.size(); ++i) b.names.emplace_back(in.run_names[i]);
+// The inputs read and compared.
+expected<compare_result> compared(const compare_inputs& in, batch_settings& b, std::vector<std::string>& readings) {
   input_reading how;
   how.run_format = b.run_format;
   how.qrels_format = b.qrels_format;
@@ -56,47 +46,63 @@ expected<compare_reply> compare_with(const compare_inputs& in, batch_request& se
   how.run_names.assign(in.run_names.begin(), in.run_names.end());
   auto read = read_inputs(in.qrels, in.runs, how, judgments_are_qrels(b, in.qrels));
   if (!read) return read.err();
-  readings = std::move(read->readings);
+  readings.swap(read->readings);
   std::vector<std::string_view> runs;
   for (const trec_text& t : read->runs) runs.push_back(t.text());
-  return replied(compare_runs(read->qrels.text(), runs, b), settings);
+  return compare_runs(read->qrels.text(), runs, b);
+}
+
+void put_fields(const compare_result& r, std::string_view text, const std::vector<std::string>& readings,
+                field_sink& out) {
+  put_compare_result(r, out);
+  out.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
+  out.text("text", text);
 }
 
 }  // namespace
 
-expected<compare_reply> compare_batch(const compare_inputs& in, const batch_request& settings,
-                                      std::vector<std::string>& readings) {
-  batch_request own = settings;
-  return compare_with(in, own, readings);
+compare_reply compare_batch(const compare_inputs& in, const option_pairs& options,
+                            std::vector<std::string>& readings) {
+  auto s = settings_from(options, command::compare);
+  compare_reply out{s ? compared(in, s->batch, readings) : expected<compare_result>(s.err()), {}};
+  if (out.result) out.text = render_compare(*out.result, s->batch, s->s.language);
+  return out;
 }
 
-expected<compare_reply> compare_batch(const compare_inputs& in, const option_pairs& options,
-                                      std::vector<std::string>& readings) {
-  readings.clear();
+status put_compare_batch(const compare_inputs& in, const option_pairs& options, field_sink& out) {
   auto s = settings_from(options, command::compare);
   if (!s) return s.err();
-  return compare_with(in, *s, readings);
+  std::vector<std::string> readings;
+  auto r = compared(in, s->batch, readings);
+  if (!r) return r.err();
+  put_fields(*r, render_compare(*r, s->batch, s->s.language), readings, out);
+  return done{};
 }
 
-expected<compare_reply> compare_batch(const std::vector<trec_result>& runs, const std::vector<std::string>* judged,
-                                      const option_pairs& options) {
-  auto s = settings_from(options, command::compare);
-  if (!s) return s.err();
+// The checks a comparison of evaluated runs needs before compare_results.
+static status evaluated_runs_fit(const std::vector<trec_result>& runs, const std::vector<std::string>* judged,
+                          const option_pairs& options, batch_settings& b) {
   // A merge holds evaluations, not the runs' documents their ties need:
   // compare's default leaves the ties out, asking for them is refused.
   for (const auto& option : options)
-    if (option.first == "tie_range" && s->batch.tie_range)
+    if (option.first == "tie_range" && b.tie_range)
       return option_fail(error_code::bad_input, "tie_range", "tie_range needs each run's documents, not its evaluation");
-  s->batch.tie_range = false;
-  if (judged && !s->batch.trec.complete)
-    if (auto ok = check_judged(runs, *judged); !ok) return ok.err();
-  return replied(compare_results(runs, s->batch), *s);
+  b.tie_range = false;
+  if (judged && !b.trec.complete) return check_judged(runs, *judged);
+  return done{};
+}
+
+compare_reply compare_batch(const std::vector<trec_result>& runs, const std::vector<std::string>* judged,
+                            const option_pairs& options) {
+  auto s = settings_from(options, command::compare);
+  status fits = s ? evaluated_runs_fit(runs, judged, options, s->batch) : status(s.err());
+  compare_reply out{fits ? compare_results(runs, s->batch) : expected<compare_result>(fits.err()), {}};
+  if (out.result) out.text = render_compare(*out.result, s->batch, s->s.language);
+  return out;
 }
 
 void put_compare_reply(const compare_reply& r, const std::vector<std::string>& readings, field_sink& out) {
-  put_compare_result(r.result, out);
-  out.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
-  out.text("text", r.text);
+  put_fields(*r.result, r.text, readings, out);
 }
 
 }  // namespace ndcg
