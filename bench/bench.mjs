@@ -8,24 +8,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeRun } from './gen.mjs';
+import { medianMs, option } from './whole-run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const lines = arg('--lines', 200000);
-const runs = arg('--runs', 5);
-
-function median(fn) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = process.hrtime.bigint();
-    fn();
-    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
-}
+const lines = Number(option('--lines', 200000));
+const runs = Number(option('--runs', 5));
+// The median time of `runs` calls, in seconds.
+const median = (fn) => medianMs(fn, runs) / 1000;
 
 function report(name, subject, baseline, what) {
   console.log(`${name}: ${(subject / baseline).toFixed(2)}x  (${what}; ${subject.toFixed(4)} s vs ${baseline.toFixed(4)} s, median of ${runs})`);

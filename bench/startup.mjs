@@ -16,40 +16,23 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launch } from '../tests/browser/_helpers.mjs';
+import { median, medianMs, option } from './whole-run.mjs';
 import { settledPage, WINDOW_SETTLE } from './window.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-const runs = Number(arg('--runs', 5));
-const distDir = resolve(arg('--dist', join(root, 'dist')));
-const windowSettle = Number(arg('--window-settle', WINDOW_SETTLE));
-const modulePath = resolve(arg('--module', join(distDir, 'ndcg.js')));
-
-const median = (times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+const runs = Number(option('--runs', 5));
+const distDir = resolve(option('--dist', join(root, 'dist')));
+const windowSettle = Number(option('--window-settle', WINDOW_SETTLE));
+const modulePath = resolve(option('--module', join(distDir, 'ndcg.js')));
 
 function timeProcess(script) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = process.hrtime.bigint();
+  return medianMs(() => {
     const r = spawnSync(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error(`node -e failed: ${script}`);
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return median(times);
+  }, runs);
 }
 
-function timeCall(fn) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = process.hrtime.bigint();
-    fn();
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return median(times);
-}
+const timeCall = (fn) => medianMs(fn, runs);
 
 const first = `require(${JSON.stringify(modulePath)})().then((a) => { if (!(a.explain('3 2 0 1 0 0 2 1 0 0', { k: 10 }).ndcg > 0.949)) process.exit(1); })`;
 const empty = timeProcess('');

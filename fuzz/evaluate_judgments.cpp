@@ -1,6 +1,8 @@
 // Fuzzes judgments read once (trec_judgments) and runs evaluated on them:
 // each run's result must be evaluate_trec's for the same qrels and run, to
-// the last bit, or both must fail. Input: "MEASURE\0QRELS\0RUN[\0RUN...]".
+// the last bit, or both must fail; every other run without the second
+// thread (as an evaluator's call does while another runs). Input:
+// "MEASURE\0QRELS\0RUN[\0RUN...]".
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -23,6 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fuzz::require(!want.ok(), "qrels that cannot be read once cannot be read at all");
       return 0;
     }
+    b.trec.second_thread = i % 2 == 0;
     ndcg::text_source source(parts[i]);
     std::vector<std::string> readings;
     auto got = ndcg::evaluate_run(*judged, source, b, ndcg::input_reading{}, readings);

@@ -77,6 +77,25 @@ int under_both_limits(const std::uint8_t* data, std::size_t size, Check check) {
   return 0;
 }
 
+// What every TREC-shaped file's parse must hold: each qid and docid a view
+// into the text, each query with entries, no more lines than the limit.
+// `each(query, entry)` checks what is the file's own. Returns the entries.
+template <class File, class Each>
+std::size_t check_queries(const File& file, std::string_view text, const ndcg::limits& lim, Each each) {
+  std::size_t entries = 0;
+  for (const auto& q : file.queries) {
+    require(!q.qid.empty() && inside(q.qid, text), "qids are views into the text");
+    require(!q.entries.empty(), "a query has entries");
+    for (const auto& e : q.entries) {
+      require(!e.docid.empty() && inside(e.docid, text), "docids are views into the text");
+      each(q, e);
+    }
+    entries += q.entries.size();
+  }
+  require(entries <= lim.max_items, "no more lines than the limit");
+  return entries;
+}
+
 // Lines as the parsers count them (\n, \r\n or a lone \r), and the longest.
 struct shape {
   std::size_t lines = 0;

@@ -10,14 +10,7 @@ namespace {
 void one(std::string_view text, const ndcg::limits& lim) {
   auto r = ndcg::parse_qrels(text, lim);
   if (!r) return fuzz::check_error(r.err(), text);
-  std::size_t entries = 0;
-  for (const ndcg::qrels_query& q : r->queries) {
-    fuzz::require(!q.qid.empty() && fuzz::inside(q.qid, text), "qids are views into the text");
-    for (const ndcg::qrel_entry& e : q.entries)
-      fuzz::require(!e.docid.empty() && fuzz::inside(e.docid, text), "docids are views into the text");
-    entries += q.entries.size();
-  }
-  fuzz::require(entries <= lim.max_items, "no more lines than the limit");
+  fuzz::check_queries(*r, text, lim, [](const ndcg::qrels_query&, const ndcg::qrel_entry&) {});
 }
 
 }  // namespace

@@ -11,17 +11,10 @@ namespace {
 void one(std::string_view text, const ndcg::limits& lim) {
   auto r = ndcg::parse_subtopic_qrels(text, lim);
   if (!r) return fuzz::check_error(r.err(), text);
-  std::size_t entries = 0;
-  for (const ndcg::subtopic_query& q : r->queries) {
-    fuzz::require(!q.qid.empty() && fuzz::inside(q.qid, text), "qids are views into the text");
-    for (const ndcg::subtopic_entry& e : q.entries) {
-      fuzz::require(!e.docid.empty() && fuzz::inside(e.docid, text), "docids are views into the text");
-      fuzz::require(!e.subtopic.empty() && fuzz::inside(e.subtopic, text), "subtopics are views into the text");
-      fuzz::require(e.judgment >= 0, "judgments are not negative");
-    }
-    entries += q.entries.size();
-  }
-  fuzz::require(entries <= lim.max_items, "no more lines than the limit");
+  fuzz::check_queries(*r, text, lim, [&](const ndcg::subtopic_query&, const ndcg::subtopic_entry& e) {
+    fuzz::require(!e.subtopic.empty() && fuzz::inside(e.subtopic, text), "subtopics are views into the text");
+    fuzz::require(e.judgment >= 0, "judgments are not negative");
+  });
 }
 
 }  // namespace

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transform } from 'esbuild';
-import { hashSource } from './build-page.mjs';
+import { hashSource, headOf } from './build-page.mjs';
 
 /** The CSP a host page needs: scripts from its own origin, WebAssembly, frames from its own origin. */
 export function hostPolicy(inlineScripts, styles) {
@@ -27,7 +27,7 @@ export async function buildExamples({ root, dist }) {
   const css = (await transform(readFileSync(web('examples.css'), 'utf8'), { loader: 'css', minify: true })).code.trim();
   const csp = `<meta http-equiv="Content-Security-Policy" content="${hostPolicy([LISTENER], [css])}">`;
   let page = readFileSync(web('examples.html'), 'utf8');
-  for (const [marker, text] of [['<!-- @csp -->', csp], ['<!-- @style -->', `<style>${css}</style>`], ['<!-- @listener -->', `<script>${LISTENER}</script>`]]) {
+  for (const [marker, text] of [['<!-- @head -->', headOf(csp)], ['<!-- @style -->', `<style>${css}</style>`], ['<!-- @listener -->', `<script>${LISTENER}</script>`]]) {
     if (!page.includes(marker)) throw new Error(`web/examples.html lacks ${marker}`);
     page = page.replace(marker, () => text);
   }

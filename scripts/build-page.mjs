@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
 import { buildExamples } from './build-examples.mjs';
+import { TEXT_LZMA_PARAMS } from './pack.mjs';
 
 /** The CSP source expression for an inline element's exact text. */
 export function hashSource(text) {
@@ -71,13 +72,16 @@ async function stylesheets(web) {
   return { css, embed, full };
 }
 
+/** What every page's head starts with: its character set, its policy, the viewport (the @head marker). */
+export const headOf = (csp) => `<meta charset="utf-8">\n${csp}\n<meta name="viewport" content="width=device-width, initial-scale=1">`;
+
 /**
- * Fills a template's @csp, @style and @scripts markers. `started` are the
+ * Fills a template's @head, @style and @scripts markers. `started` are the
  * scripts that an inline one starts at run time (the unpacked app): the
  * policy allows them by hash like the inline ones.
  */
 export function assemble(template, { css, scripts, started = [] }) {
-  for (const marker of ['<!-- @csp -->', '<!-- @style -->', '<!-- @scripts -->']) {
+  for (const marker of ['<!-- @head -->', '<!-- @style -->', '<!-- @scripts -->']) {
     if (!template.includes(marker)) throw new Error(`page template lacks ${marker}`);
   }
   const csp = `<meta http-equiv="Content-Security-Policy" content="${policyFor([...scripts, ...started], [css])}">`;
@@ -86,7 +90,7 @@ export function assemble(template, { css, scripts, started = [] }) {
   // Function replacements: the texts contain "$" sequences that a
   // replacement string would interpret.
   return template
-    .replace('<!-- @csp -->', () => csp)
+    .replace('<!-- @head -->', () => headOf(csp))
     .replace('<!-- @style -->', () => `<style>${css}</style>`)
     .replace('<!-- @scripts -->', () => tags);
 }
@@ -100,7 +104,7 @@ export function assemble(template, { css, scripts, started = [] }) {
  * say so itself, so this script does, in both languages.
  */
 function packedApp(app, packed) {
-  const text = JSON.stringify(packed(Buffer.from(app, 'utf8'), 'the app').toString('base64'));
+  const text = JSON.stringify(packed(Buffer.from(app, 'utf8'), 'the app', TEXT_LZMA_PARAMS).toString('base64'));
   return '(function(){var s=document.createElement("script");' +
     `try{s.textContent=createNdcgModule.unpackText(${text})}catch(e){` +
     's=document.createElement("p");s.setAttribute("role","alert");s.className="status-line";' +

@@ -2,39 +2,24 @@
 // the build writes the step-row maker from stepFields(): the options from
 // the core's option table (one member per row, its help as the comment, its
 // kind as the JS types the API takes), the name unions from its tables
-// (presets, measures), and every result type from what the calls return
-// for a set of inputs that takes each branch of the core's field lists (a
-// field some results lack is optional, one that is sometimes null is
-// nullable). The calls, the error class and a few aliases are written by
-// hand in web/types/ndcg-types.in. A new option, measure or result field
-// needs no edit here or in any .d.ts.
+// (presets, measures), and every result type from the core's field lists
+// (cpp/include/ndcg/result_fields.hpp: each field's type and doc; a field
+// with a `when` is optional). What the calls return for a set of inputs
+// that takes each branch of those lists is checked against them, so a field
+// written but not listed, or listed with another type, fails the build. The
+// calls, the error class and what a wrapper adds are written by hand in
+// web/types/ndcg-types.in. A new option, measure or result field needs no
+// edit here or in any .d.ts.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { INPUTS } from '../web/api/inputs.js';
+import { camel, docOf, fieldLists, parseType, typeName } from './field-lists.mjs';
 
-// Results whose type has a name of its own, by where they are found.
-const NAMED = {
-  'Explanation.steps[]': 'Step', 'Explanation.idealSteps[]': 'Step', 'Explanation.reading': 'Reading',
-  'Explanation.options': 'ResolvedOptions', 'Analysis.explanation': 'Explanation', 'Analysis.presets[]': 'PresetScore',
-  'PresetScore.error': 'NdcgError', 'CompareResult.comparisons[]': 'Comparison', 'CompareResult.tieRanges[]': 'TieRangeSummary',
-  'PresetInfo.options': 'ResolvedOptions',
-};
-// Objects whose names are data (qids, measures, an error's values): records.
-const RECORDS = new Set(['TrecResult.perQuery', 'TrecResult.perQuery.*', 'TrecResult.mean', 'TrecResult.ci95', 'TrecResult.ciQueries', 'CompareResult.perQuery',
-  'CompareResult.perQueryWorst', 'CompareResult.perQueryBest']);
-// Where a name union says more than `string`.
-const REFINED = {
-  'Explanation.preset': 'PresetName', 'Analysis.matchingPreset': "PresetName | ''", 'PresetScore.name': 'PresetName',
-  'PresetInfo.name': 'PresetName', 'TrecResult.notOffered[]': 'string',
-  'Comparison.ci95': '[number, number] | [null, null]', 'TrecResult.ci95.*': '[number, number] | [null, null]', 'Comparison.interval': "'bootstrap' | 'withheld'", 'CompareResult.holmTest': "NonNullable<CompareOptions['holmTest']>",
-  'Comparison.wilcoxon': "'exact' | 'normal'", 'Comparison.randomization': "'exact' | 'sampled'",
-  // Undefined values the samples do not reach: Wilcoxon's normal approximation when every d is 0,
-  // Holm's p of an undefined p, a run with no value for a query.
-  'Comparison.pWilcoxon': 'number | null', 'Comparison.pHolm': 'number | null', 'CompareResult.perQuery.*[][]': 'number | null',
-  'CompareResult.perQueryWorst.*[][]': 'number | null', 'CompareResult.perQueryBest.*[][]': 'number | null',
-};
+// Names the field lists use for types that are not lists of their own.
+const OUTSIDE = { Options: 'ResolvedOptions', Error: 'NdcgError', Preset: 'PresetName', HolmTest: "NonNullable<CompareOptions['holmTest']>" };
+const BASIC = { int: 'number', float: 'number', bool: 'boolean', str: 'string', null: 'null' };
 // Comments on the inputs among a call's options (web/api/inputs.js names them).
 const INPUT_DOCS = {
   qrels: 'Judgments (qrels) for the ranking: the ideal list can come from them.',
@@ -42,136 +27,66 @@ const INPUT_DOCS = {
   zscores: "trec_eval's -Z: lines `qid measure mean stddev`; values become z-scores named as trec_eval prints them (`Zmap`).",
   group: 'LETOR\'s group sizes, one per line (LightGBM .query, XGBoost .group), for lines without qid: (queries named 1, 2, ...).',
 };
-// Comments on result fields (the options' come from their rows' help).
-const DOCS = {
-  'Step.judged': 'False when judgments were given and hold none for this item (it counts as grade 0).',
-  'Reading.note': 'In words: "ordered by score, grades from the judgments"; null when the format says it all.',
-  'Reading.columns': 'A table\'s columns as read ("query,doc,score,rel").',
-  'Reading.other': 'The columns option that reads the same text the other way ("doc,rel"), or null.',
-  'Reading.query': 'The query read, when the input names one.',
-  'Explanation.format': 'The input format that was detected (never null: every input is read as one).',
-  'Explanation.preset': 'The preset given, else the one the options match; null when they match none.',
-  'Explanation.tieRange': 'NDCG under the worst and the best order of items with equal scores (min = max when none tie).',
-  'Explanation.unjudged': 'Items of the ranking without a judgment (with judgments only).',
-  'Explanation.missed': 'Judged items with a gain above 0 that the ranking does not hold (with judgments only).',
-  'Explanation.missedIds': 'Their ids, largest gain first (with judgments only).',
-  'Explanation.inIdealOrder': 'True when the top K follows the ideal order gain by gain (not merely DCG = IDCG).',
-  'Explanation.ndcgAt': 'NDCG@k for k = 1..n; null where IDCG@k = 0 under zeroIdcg \'skip\'.',
-  'Explanation.loss': 'Per position, the ideal term minus the actual one: always a number.',
-  'TrecResult.perQuery': 'pytrec_eval\'s shape; a text measure\'s value (relstring) is its text.',
-  'TrecResult.mean': 'The "all" values (not relstring\'s, which has none); gm_map\'s is the geometric mean, runid\'s is null (see runId).',
-  'TrecResult.runId': 'The tag of the run\'s last line, as trec_eval\'s runid line prints it.',
-  'TrecResult.notOffered': 'Measures that `all_trec` named and that are not computed.',
-  'TrecResult.ci95': 'With ci: a seeded bootstrap 95% interval of each mean over queries; [null, null] under 10 queries.',
-  'TrecResult.ciQueries': 'With ci: the queries each interval rests on.',
-  'TrecResult.summaryOnly': 'Measures with an "all" value only, in no row of perQuery (num_q, gm_map; with tieRange, NAME:ties).',
-  'TrecResult.notes': 'Readings taken and trec_eval\'s faults avoided, as `ndcg trec` says them on stderr.',
-  'TrecResult.readings': 'How each input that is not plain TREC was read, as `ndcg trec` says on stderr.',
-  'TrecResult.text': '`ndcg trec`\'s output: text, or JSON or CSV as `format` says; `noSummary`, `perQuery`, `digits` as its flags.',
-  'Comparison.pHolm': 'Holm-adjusted p of the holmTest, when the measure has several pairs.',
-  'Comparison.ci95': '[null, null] when withheld: fewer than 10 queries (see `interval`).',
-  'Comparison.interval': '\'withheld\' below 10 queries, where a bootstrap interval covers the difference too rarely.',
-  'TieRangeSummary.queriesChanged': 'Queries whose value differs between the worst and the best order.',
-  'CompareResult.tieRanges': 'By measure, then run; empty with tieRange: false.',
-  'CompareResult.perQuery': 'perQuery[measure][run][query], in the order of runs and qids.',
-  'CompareResult.perQueryWorst': 'The same with tied documents in their worst order; null with tieRange: false.',
-  'CompareResult.perQueryBest': 'The same with tied documents in their best order; null with tieRange: false.',
-  'CompareResult.readings': 'How each input that is not plain TREC was read, as `ndcg compare` says on stderr.',
-  'CompareResult.text': 'The report in options.format (text by default), byte for byte `ndcg compare --format`\'s.',
-  'MeasureDescription.about': 'What it computes and its formula, in the words of its own file in the core.',
-  'MeasureDescription.text': '`ndcg trec --help-measure NAME`\'s text; ties, unjudged, level, judgedOnly are \'\' where the rule does not apply.',
-};
 
-// ---- shapes: what the samples hold, merged ------------------------------------------------
+// ---- results: the core's field lists (cpp/include/ndcg/result_fields.hpp) -------------------
 
-const shape = () => ({ kinds: new Set(), fields: null, seen: 0, present: new Map(), element: null, values: null });
+const grouped = (t) => (/[ |]/.test(t) && !t.startsWith('[') ? `(${t})` : t);
 
-function observe(s, value, path) {
-  if (value === null || value === undefined) return s.kinds.add('null');
-  if (typeof value === 'function') return undefined;
-  if (Array.isArray(value)) {
-    s.kinds.add('array');
-    s.element ??= shape();
-    value.forEach((v) => observe(s.element, v, `${path}[]`));
+function tsType(tree) {
+  if (tree.union) return tree.union.map(tsType).join(' | ');
+  if (tree.nullable) return `${tsType(tree.nullable)} | null`;
+  if (tree.list) return `${grouped(tsType(tree.list))}[]`;
+  if (tree.record) return `Record<string, ${tsType(tree.record)}>`;
+  if (tree.pair) return `[${tree.pair.map(tsType).join(', ')}]`;
+  if (tree.literal !== undefined) return `'${tree.literal}'`;
+  return BASIC[tree.name] || OUTSIDE[tree.name] || tree.name;
+}
+
+function listInterface(list, fields) {
+  const lines = fields.map((f) => `  /** ${docOf(f).replace(/\*\//g, '* /')} */\n`
+    + `  ${camel(f.name)}${f.when ? '?' : ''}: ${tsType(parseType(f.type))};`);
+  return `export interface ${typeName(list)} {\n${lines.join('\n')}\n}\n`;
+}
+
+// Does a value the module returned fit a type of the lists? Throws where it does not.
+function check(value, tree, path, ctx) {
+  const fits = (t) => {
+    try {
+      check(value, t, path, ctx);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const fail = () => { throw new Error(`${path}: ${JSON.stringify(value)?.slice(0, 80)} is not ${tsType(tree)} (result_fields.hpp)`); };
+  if (tree.union) return tree.union.some(fits) || fail();
+  if (tree.nullable) return value === null || check(value, tree.nullable, path, ctx);
+  if (tree.literal !== undefined) return value === tree.literal || fail();
+  if (tree.list) return Array.isArray(value) ? value.forEach((v, i) => check(v, tree.list, `${path}[${i}]`, ctx)) : fail();
+  if (tree.pair) return Array.isArray(value) && value.length === 2 ? tree.pair.forEach((t, i) => check(value[i], t, `${path}[${i}]`, ctx)) : fail();
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const kind = { int: 'number', float: 'number', bool: 'boolean', str: 'string', Preset: 'string', HolmTest: 'string' }[tree.name];
+    if (tree.name === 'null' ? value !== null : typeof value !== kind) fail();
+    if (tree.name === 'int' && !Number.isInteger(value)) fail();
+    if (tree.name === 'Preset' && !ctx.presets.includes(value)) fail();
     return undefined;
   }
-  if (typeof value !== 'object') return s.kinds.add(typeof value);
-  s.kinds.add('object');
-  if (RECORDS.has(path)) {
-    s.values ??= shape();
-    for (const v of Object.values(value)) observe(s.values, v, `${path}.*`);
-    return undefined;
-  }
-  s.fields ??= new Map();
-  s.seen += 1;
+  if (tree.record) return Object.entries(value).forEach(([k, v]) => check(v, tree.record, `${path}.${k}`, ctx));
+  if (tree.name === 'Options' || tree.name === 'Error') return undefined;
+  const list = ctx.lists[Object.keys(ctx.lists).find((l) => typeName(l) === tree.name)] || fail();
+  return checkFields(value, tree.name, list, path, ctx);
+}
+
+// Every field a result holds is in its list (or the wrapper's, typed by hand), and every field there
+// without a `when` is in it.
+function checkFields(value, name, list, path, ctx) {
+  const byName = new Map(list.map((f) => [camel(f.name), f]));
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'function') continue;
-    if (!s.fields.has(k)) s.fields.set(k, shape());
-    s.present.set(k, (s.present.get(k) || 0) + 1);
-    observe(s.fields.get(k), v, `${path}.${k}`);
+    if (typeof v === 'function' || ctx.byHand(name).includes(k)) continue;
+    if (!byName.has(k)) throw new Error(`${path}.${k}: not in ${name}'s field list (cpp/include/ndcg/result_fields.hpp)`);
+    check(v, parseType(byName.get(k).type), `${path}.${k}`, ctx);
   }
-  return undefined;
-}
-
-// One shape holding what two were seen to hold (a type found in two places).
-function mergeInto(into, s) {
-  for (const k of s.kinds) into.kinds.add(k);
-  into.seen += s.seen;
-  if (s.element) mergeInto(into.element ??= shape(), s.element);
-  if (s.values) mergeInto(into.values ??= shape(), s.values);
-  for (const [k, v] of s.fields || []) {
-    into.fields ??= new Map();
-    if (!into.fields.has(k)) into.fields.set(k, shape());
-    mergeInto(into.fields.get(k), v);
-    into.present.set(k, (into.present.get(k) || 0) + s.present.get(k));
-  }
-}
-
-// ---- writing types ---------------------------------------------------------------------------
-
-const named = new Map();  // type name -> its shape and where it was found
-
-function typeOf(s, path) {
-  const nullable = s.kinds.has('null');
-  let base;
-  if (REFINED[path]) base = REFINED[path];
-  else if (NAMED[path]) base = NAMED[path];
-  else base = baseOf(s, path);
-  const inner = NAMED[path];
-  if (inner && inner !== 'NdcgError' && inner !== 'ResolvedOptions') {
-    if (!named.has(inner)) named.set(inner, new Set());
-    named.get(inner).add(s);  // a set: a shape written twice counts once
-  }
-  if (!base) return 'null';
-  return nullable ? `${base.includes(' ') && !base.startsWith('{') ? `(${base})` : base} | null` : base;
-}
-
-function baseOf(s, path) {
-  const parts = [];
-  if (s.kinds.has('number')) parts.push('number');
-  if (s.kinds.has('string')) parts.push('string');
-  if (s.kinds.has('boolean')) parts.push('boolean');
-  if (s.kinds.has('array')) {
-    const element = s.element.kinds.size || REFINED[`${path}[]`] ? typeOf(s.element, `${path}[]`) : 'unknown';
-    parts.push(/[ |]/.test(element) && !element.startsWith('{') ? `(${element})[]` : `${element}[]`);
-  }
-  if (s.kinds.has('object')) {
-    if (s.values) parts.push(`Record<string, ${typeOf(s.values, `${path}.*`)}>`);
-    else parts.push(`{ ${members(s, path).map((m) => m.text).join(' ')} }`);
-  }
-  return parts.join(' | ');
-}
-
-function members(s, path) {
-  return [...s.fields].map(([k, field]) => {
-    const optional = s.present.get(k) < s.seen ? '?' : '';
-    return { name: k, doc: DOCS[`${path}.${k}`], text: `${k}${optional}: ${typeOf(field, `${path}.${k}`)};` };
-  });
-}
-
-function interfaceOf(name, s) {
-  const lines = members(s, name).map((m) => (m.doc ? `  /** ${m.doc} */\n  ${m.text}` : `  ${m.text}`));
-  return `export interface ${name} {\n${lines.join('\n')}\n}\n`;
+  for (const [k, f] of byName) if (!f.when && !(k in value)) throw new Error(`${path}: no ${k}, which its field list says is always there`);
 }
 
 // ---- the options, from the rows -------------------------------------------------------------
@@ -204,12 +119,26 @@ function optionsInterface(name, command, rows, note) {
   return `// ${note}\nexport interface ${name} {\n${lines.join('\n')}\n}\n`;
 }
 
+// A row's members as the rows hold them (a member some rows lack is optional).
+function rowMembers(rows) {
+  const kinds = new Map();
+  for (const row of rows) {
+    for (const [k, v] of Object.entries(row)) {
+      if (!kinds.has(k)) kinds.set(k, new Set());
+      kinds.get(k).add(v === null ? 'null' : Array.isArray(v) ? `${typeof (v[0] ?? '')}[]` : typeof v);
+    }
+  }
+  const order = ['number', 'string', 'boolean', 'string[]', 'number[]', 'null'];
+  return [...kinds].map(([k, set]) => ({
+    name: k,
+    text: `${k}${rows.every((r) => k in r) ? '' : '?'}: ${order.filter((o) => set.has(o)).join(' | ')};`,
+  }));
+}
+
 function rowInterface(name, command, rows, optionsName) {
-  const s = shape();
-  rows.forEach((r) => observe(s, r, name));
   const inputs = INPUTS[command].map((k) => `'${k}'`).join(' | ');
   const kinds = quoted([...new Set(rows.map((r) => r.kind))].sort());
-  const lines = members(s, name).map((m) => {
+  const lines = rowMembers(rows).map((m) => {
     if (m.name === 'key') return `  key: Exclude<keyof ${optionsName}, ${inputs}>;`;
     if (m.name === 'kind') return `  kind: ${kinds};`;
     return `  ${m.text}`;
@@ -276,7 +205,7 @@ function measureTables(root) {
   return tables;
 }
 
-function generated(api, root) {
+function generated(api, root, head) {
   const tables = measureTables(root);
   const rows = { explain: api.optionSchema(), trec: api.trecOptionSchema(), compare: api.compareOptionSchema() };
   const out = [
@@ -294,27 +223,14 @@ function generated(api, root) {
     rowInterface('TrecOptionRow', 'trec', rows.trec, 'TrecOptions'),
     rowInterface('CompareOptionRow', 'compare', rows.compare, 'CompareOptions'),
   ];
-  const roots = new Map();
+  const lists = fieldLists(root);
+  const byHand = (name) => [...head.matchAll(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`, 'g'))]
+    .flatMap((m) => [...m[1].matchAll(/^\s+(\w+)\??[(:]/gm)].map((x) => x[1]));
+  const ctx = { lists, byHand, presets: api.presets().map((p) => p.name) };
   for (const [name, values] of Object.entries(samples(api))) {
-    const s = shape();
-    for (const v of values) observe(s, v, name);
-    roots.set(name, s);
+    values.forEach((v, i) => check(v, { name }, `${name} sample ${i + 1}`, ctx));
   }
-  // Named types found inside others are written after them, once.
-  const written = new Set();
-  const pending = [...roots];
-  while (pending.length) {
-    const [name, s] = pending.shift();
-    if (written.has(name)) continue;
-    written.add(name);
-    out.push(interfaceOf(name, s));
-    for (const [inner, found] of named) {
-      if (written.has(inner) || roots.has(inner)) continue;
-      const merged = shape();
-      for (const f of found) mergeInto(merged, f);
-      pending.push([inner, merged]);
-    }
-  }
+  for (const [list, fields] of Object.entries(lists)) out.push(listInterface(list, fields));
   return out.join('\n');
 }
 
@@ -343,7 +259,7 @@ export async function buildTypes(root) {
   delete require.cache[path];
   const api = await require(path)();
   const head = readFileSync(join(root, 'web', 'types', 'ndcg-types.in'), 'utf8');
-  const text = head.replace('/*@GENERATED@*/', generated(api, root).trimEnd());
+  const text = head.replace('/*@GENERATED@*/', generated(api, root, head).trimEnd());
   const names = [...new Set([...text.matchAll(/^export (?:interface|type|declare class) (\w+)/gm)].map((m) => m[1]))];
   writeFileSync(join(root, 'web', 'ndcg-types.d.ts'), text);
   writeFileSync(join(root, 'web', 'ndcg.d.ts'), cjsTypes(names));

@@ -3,13 +3,15 @@
 // and fails above the budgets in web/budget.json (gzip level 9 bytes; each
 // file's "target" is where the size work is heading, printed alongside).
 import { build, transform } from 'esbuild';
+import { minify } from 'terser';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTypes } from './build-types.mjs';
 import { glueFactory } from './glue.mjs';
-import { decoderOf, lzmaOf } from './pack.mjs';
+import { decoderOf, lzmaOf, LZMA_PARAMS } from './pack.mjs';
+import { textsPlugin } from './texts-plugin.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -43,14 +45,22 @@ const stepRowPlugin = (fields) => ({
 });
 const fields = await stepFields();
 
+// esbuild's minified output minified again by terser, whose compressor
+// folds what esbuild leaves (two passes; no unsafe transforms): 0.4 KB less
+// gzipped on the modules' JS, 1.7 KB less packed on the full page's app.
+async function smaller(code, charset) {
+  const out = await minify(code, { compress: { passes: 2 }, mangle: true, format: { ascii_only: charset === 'ascii' } });
+  return out.code;
+}
+
 // `charset: 'utf8'` writes the Chinese texts as UTF-8 rather than \u
 // escapes: smaller once packed (the pages' apps), larger once gzipped.
 async function bundle(entry, { globalName = undefined, charset = 'ascii' } = {}) {
   const out = await build({
     entryPoints: [join(root, entry)], bundle: true, write: false, format: 'iife', globalName, minify: true,
-    target: ['es2020'], legalComments: 'none', external: ['node:zlib'], charset, plugins: [stepRowPlugin(fields)],
+    target: ['es2020'], legalComments: 'none', external: ['node:zlib'], charset, plugins: [stepRowPlugin(fields), textsPlugin],
   });
-  return out.outputFiles[0].text;
+  return smaller(out.outputFiles[0].text, charset);
 }
 
 // A call of eval or of the Function constructor (an error message that
@@ -65,8 +75,8 @@ function assertNoEval(name, text) {
 // zopfli's best deflate. Decoded here once by the decoder the builds carry,
 // to be sure.
 const decoder = decoderOf(root);
-export function packed(original, name) {
-  const data = lzmaOf(original);
+export function packed(original, name, params = LZMA_PARAMS) {
+  const data = lzmaOf(original, params);
   if (Buffer.compare(Buffer.from(decoder.unlzma(data)), original) !== 0) throw new Error(`${name}: the packed bytes do not decode to the original`);
   return data;
 }
@@ -85,11 +95,16 @@ async function glueOf(name) {
 // packed bytes grows by under 1% once the served file is gzipped), with the
 // decoder beside it; the API layer unpacks it and hands it to the glue. The
 // same name for require() and for a classic <script>'s global.
+// The glue and the layer go through terser together (but in the debug
+// build), which then shortens the names they share: 80 bytes less gzipped.
 async function moduleText(name, layer) {
   const wasm = packed(readFileSync(join(root, `build/wasm/${name}.wasm`)), name).toString('base64');
-  const args = `ndcgCore, ${JSON.stringify(wasm)}, ${JSON.stringify(decoder.bytes.toString('base64'))}`;
-  return `var createNdcgModule = (function () {\n${await glueOf(name)}\n${layer}\nreturn ndcgApiLayer.wrapFactory(${args});\n})();\n` +
+  const code = `var createNdcgModule = (function () {\n${await glueOf(name)}\n${layer}\n` +
+    'return ndcgApiLayer.wrapFactory(ndcgCore, "@wasm", "@decoder");\n})();\n' +
     `if (typeof module === 'object' && module.exports) module.exports = createNdcgModule;\n`;
+  const bytes = { '"@wasm"': JSON.stringify(wasm), '"@decoder"': JSON.stringify(decoder.bytes.toString('base64')) };
+  const text = name === 'ndcg-debug' ? code : await smaller(code, 'ascii');
+  return text.replace(/"@wasm"|"@decoder"/g, (m) => bytes[m]);
 }
 
 // dist/ndcg.js (every call), dist/ndcg-light.js (one ranking: no batch

@@ -156,11 +156,11 @@ py::dict evaluated(ndcg::expected<ndcg::trec_result>& result, const request& req
   return columns_evaluation_of(r, req.output);
 }
 
-}  // namespace
-
-py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, const py::buffer& sizes,
-                         const std::vector<std::string>& qids, const option_texts& options, int threads) {
-  const request req = request_of(options);
+// The evaluation of the buffers; what the core read them into (the query
+// boundaries, the qids) is freed before the reply is built.
+ndcg::expected<ndcg::trec_result> evaluated_buffers(const py::buffer& labels, const py::buffer& scores,
+                                                    const py::buffer& sizes, const std::vector<std::string>& qids,
+                                                    const request& req, int threads) {
   doubles l, s, g;
   read_doubles(labels, "labels", l, true);
   read_doubles(scores, "scores", s);
@@ -179,10 +179,16 @@ py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, con
   if (!qids.empty() && qids.size() != in.starts.size() - 1)
     raise_error(ndcg::fail(ndcg::error_code::field_count, "qids do not match the groups").in("options"));
   in.qids = qids.empty() ? numbered(in.starts.size() - 1) : qids;
-  auto result = [&] {
-    py::gil_scoped_release unlocked;
-    return ndcg::evaluate_arrays(in, req.batch.trec, threads_of(threads));
-  }();
+  py::gil_scoped_release unlocked;
+  return ndcg::evaluate_arrays(in, req.batch.trec, threads_of(threads));
+}
+
+}  // namespace
+
+py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, const py::buffer& sizes,
+                         const std::vector<std::string>& qids, const option_texts& options, int threads) {
+  const request req = request_of(options);
+  auto result = evaluated_buffers(labels, scores, sizes, qids, req, threads);
   return evaluated(result, req);
 }
 

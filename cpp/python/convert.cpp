@@ -244,14 +244,15 @@ ndcg::judged_index read_judgments(const std::string& qrels, const option_texts& 
   return std::move(value_or_raise(index));
 }
 
-py::dict evaluate_on(const ndcg::judged_index& index, const std::string& run, bool run_is_path, const option_texts& options) {
+py::dict evaluate_on(const ndcg::judged_index& index, const std::string& run, bool run_is_path, const option_texts& options,
+                     int threads) {
   std::string zscores;
   const ndcg::option_pairs rows = without_zscores(options, zscores);
   std::vector<std::string> readings;
   auto reply = [&] {
     py::gil_scoped_release unlocked;
     return on_run(run, run_is_path, [&](ndcg::run_source& source) {
-      return ndcg::evaluate_batch(index, source, rows, readings);
+      return ndcg::evaluate_batch(index, source, rows, readings, threads);
     });
   }();
   return reply_of(reply, readings);

@@ -97,7 +97,7 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
 // evaluates them, with the GIL released (runs on threads run at once).
 ndcg::judged_index read_judgments(const std::string& qrels, const option_texts& options);
 py::dict evaluate_on(const ndcg::judged_index& index, const std::string& run, bool run_is_path,
-                     const option_texts& options);
+                     const option_texts& options, int threads);  // threads: as ndcg::evaluate_batch's
 
 // The reply of an evaluation of arrays, or of parts merged, as evaluate()'s:
 // put_trec_result's fields with the values per query kept as columns (read

@@ -12,14 +12,36 @@
 #include <limits>
 
 #include "ndcg/option_table.hpp"
+#include "ndcg/result_fields.hpp"
 
 namespace ndcg_python {
 namespace {
 
+// The names it reads, off put_trec_result's list (a name not there does not
+// compile); per_query comes as "columns", as a sink that keeps columns has it.
+constexpr std::string_view measures_field = ndcg::field_of(ndcg::trec_result_fields, "measures");
+constexpr std::string_view qids_field = ndcg::field_of(ndcg::trec_result_fields, "qids");
+constexpr std::string_view mean_field = ndcg::field_of(ndcg::trec_result_fields, "mean");
+constexpr std::string_view num_q_field = ndcg::field_of(ndcg::trec_result_fields, "num_q");
+constexpr std::string_view run_id_field = ndcg::field_of(ndcg::trec_result_fields, "run_id");
+constexpr std::string_view summary_only_field = ndcg::field_of(ndcg::trec_result_fields, "summary_only");
+constexpr std::string_view columns_field = "columns";
+
+// What a part must hold; run_id and summary_only are read when there.
+constexpr std::string_view required_fields[] = {measures_field, qids_field, columns_field, mean_field, num_q_field};
+constexpr std::string_view optional_fields[] = {run_id_field, summary_only_field};
+
+std::string expected_fields() {
+  std::string out = "an evaluation (";
+  for (std::string_view name : required_fields) out.append(name).append(", ");
+  out.resize(out.size() - 2);
+  return out + ")";
+}
+
 [[noreturn]] void refuse(std::size_t part, const std::string& message) {
   raise_error(ndcg::fail(ndcg::error_code::bad_type, "part " + std::to_string(part) + ": " + message)
             .in(std::to_string(part))
-            .with("expected", "an evaluation (measures, qids, columns, mean, num_q)"));
+            .with("expected", expected_fields()));
 }
 
 double number_of(py::handle v, std::size_t part) {
@@ -29,15 +51,22 @@ double number_of(py::handle v, std::size_t part) {
   return PyFloat_AsDouble(v.ptr());
 }
 
-py::object field(const py::dict& d, const char* name, std::size_t part) {
-  if (!d.contains(name)) refuse(part, std::string("no \"") + name + "\"");
-  return d[name];
+py::object field(const py::dict& d, std::string_view name, std::size_t part) {
+  const py::str key(name.data(), name.size());
+  if (!d.contains(key)) refuse(part, "no \"" + std::string(name) + "\"");
+  return d[key];
 }
 
-py::dict dict_field(const py::dict& d, const char* name, std::size_t part) {
+py::dict dict_field(const py::dict& d, std::string_view name, std::size_t part) {
   py::object v = field(d, name, part);
-  if (!PyDict_Check(v.ptr())) refuse(part, std::string("\"") + name + "\" is not a dict");
+  if (!PyDict_Check(v.ptr())) refuse(part, "\"" + std::string(name) + "\" is not a dict");
   return py::reinterpret_borrow<py::dict>(v);
+}
+
+// An optional field: None when absent.
+py::object maybe(const py::dict& d, std::string_view name) {
+  const py::str key(name.data(), name.size());
+  return d.contains(key) ? py::object(d[key]) : py::object(py::none());
 }
 
 // One measure's column into the result: numbers, or texts (relstring).
@@ -54,17 +83,17 @@ void add_column(ndcg::trec_result& r, std::size_t m, const py::sequence& column,
 
 ndcg::trec_result read_result(const py::dict& d, std::size_t part) {
   ndcg::trec_result r;
-  r.names = py::cast<std::vector<std::string>>(field(d, "measures", part));
-  r.qids = py::cast<std::vector<std::string>>(field(d, "qids", part));
-  r.num_q = py::cast<std::size_t>(field(d, "num_q", part));
-  if (d.contains("run_id") && !d["run_id"].is_none()) r.run_id = py::cast<std::string>(d["run_id"]);
+  r.names = py::cast<std::vector<std::string>>(field(d, measures_field, part));
+  r.qids = py::cast<std::vector<std::string>>(field(d, qids_field, part));
+  r.num_q = py::cast<std::size_t>(field(d, num_q_field, part));
+  if (py::object id = maybe(d, run_id_field); !id.is_none()) r.run_id = py::cast<std::string>(id);
   const std::size_t width = r.names.size();
   r.is_text.assign(width, 0);
   r.values.assign(r.qids.size(), std::vector<double>(width, std::numeric_limits<double>::quiet_NaN()));
   r.texts.assign(r.qids.size(), {});
   r.mean.assign(width, std::numeric_limits<double>::quiet_NaN());
-  const py::dict columns = dict_field(d, "columns", part);
-  const py::dict mean = dict_field(d, "mean", part);
+  const py::dict columns = dict_field(d, columns_field, part);
+  const py::dict mean = dict_field(d, mean_field, part);
   for (std::size_t m = 0; m < width; ++m) {
     const py::str name(r.names[m]);
     if (!columns.contains(name)) continue;
@@ -92,13 +121,34 @@ ndcg::trec_result result_of(const py::dict& d, std::size_t part) {
 // The summary-only flags (num_q, gm_map, runid) from the "summary_only" names.
 void mark_summary_only(ndcg::trec_result& r, const py::dict& d) {
   r.summary_only.assign(r.names.size(), 0);
-  if (!d.contains("summary_only")) return;
-  const auto names = py::cast<std::vector<std::string>>(d["summary_only"]);
+  py::object given = maybe(d, summary_only_field);
+  if (given.is_none()) return;
+  const auto names = py::cast<std::vector<std::string>>(given);
   for (std::size_t m = 0; m < r.names.size(); ++m)
     r.summary_only[m] = std::find(names.begin(), names.end(), r.names[m]) != names.end();
 }
 
 }  // namespace
+
+py::dict merge_fields() {
+  py::dict out;
+  for (std::string_view name : required_fields) out[py::str(name.data(), name.size())] = true;
+  for (std::string_view name : optional_fields) out[py::str(name.data(), name.size())] = false;
+  return out;
+}
+
+py::dict result_fields() {
+  auto list = [](const auto& fields) {
+    py::list out;
+    for (const ndcg::field_doc& f : fields) out.append(py::make_tuple(f.name, f.type, f.doc, f.when));
+    return out;
+  };
+  py::dict out;
+  out["trec_result"] = list(ndcg::trec_result_fields);
+  out["compare_result"] = list(ndcg::compare_result_fields);
+  out["explanation"] = list(ndcg::explanation_fields);
+  return out;
+}
 
 namespace {
 

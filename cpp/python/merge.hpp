@@ -22,4 +22,11 @@ py::dict merge(const py::list& parts, const option_texts& options);
 py::dict compare_parts(const py::list& runs, const std::optional<std::vector<std::string>>& judged,
                        const option_texts& options);
 
+// The fields merge() reads: {name: True when a part must have it}.
+py::dict merge_fields();
+
+// Some of the core's result field lists (result_fields.hpp), for the
+// Python layer: {list: [(name, type, doc, when)]}.
+py::dict result_fields();
+
 }  // namespace ndcg_python

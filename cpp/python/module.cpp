@@ -28,7 +28,7 @@ PYBIND11_MODULE(_core, m) {
         py::arg("subtopics"), py::arg("group"), py::arg("options"));
   py::class_<ndcg::judged_index>(m, "Judgments")
       .def(py::init(&read_judgments), py::arg("qrels"), py::arg("options"))
-      .def("evaluate", &evaluate_on, py::arg("run"), py::arg("run_is_path"), py::arg("options"));
+      .def("evaluate", &evaluate_on, py::arg("run"), py::arg("run_is_path"), py::arg("options"), py::arg("threads"));
   m.def("compare", &compare, py::arg("qrels"), py::arg("runs"), py::arg("group"), py::arg("options"));
 
   m.def("evaluate_arrays", &evaluate_arrays, py::arg("labels"), py::arg("scores"), py::arg("sizes"), py::arg("qids"),
@@ -38,6 +38,8 @@ PYBIND11_MODULE(_core, m) {
         py::arg("log_base"), py::arg("average_ties"), py::arg("with_ideal"), py::arg("threads"));
   m.def("merge", &merge, py::arg("parts"), py::arg("options"));
   m.def("compare_results", &compare_parts, py::arg("runs"), py::arg("judged"), py::arg("options"));
+  m.attr("MERGE_FIELDS") = merge_fields();
+  m.attr("RESULT_FIELDS") = result_fields();
   m.def("nested_text", &nested_text, py::arg("nested"), py::arg("run"), py::arg("source"));
   m.def("run_dict", &run_dict, py::arg("text"));
   m.def("qrels_dict", &qrels_dict, py::arg("text"));

@@ -108,9 +108,8 @@ class ArrayEvaluation(Mapping):
 
     def __init__(self, reply, read_as):
         self.columns = reply['columns']
-        self.qids = reply['qids']
         take_summary(self, reply, read_as)
-        self._per_query = [m for m in self.measures if m not in set(reply['summary_only'])]
+        self._per_query = [m for m in self.measures if m not in set(self.summary_only)]
         self._at = None
 
     def __getitem__(self, qid):

@@ -28,9 +28,14 @@ def _measures(measures):
 class Evaluator:
     """evaluator(measures, qrels): the qrels read and indexed once by the
     core, then each run evaluated against that index with the GIL released,
-    so runs evaluated on several threads run at once."""
+    so runs evaluated on several threads run at once. A run is read on the
+    calling thread and its queries evaluated on a second one (threads=0,
+    the default) unless another evaluation runs on this evaluator then: so
+    runs on several threads ask for no more threads than they are. threads=1:
+    never a second thread; threads=2: always."""
 
-    def __init__(self, measures, qrels, **options):
+    def __init__(self, measures, qrels, *, threads=0, **options):
+        self._threads = threads
         self._measures = _measures(measures)
         self._options = option_texts(dict(options, measures=[name for _, name in self._measures]))
         self._read_as = {}
@@ -42,7 +47,7 @@ class Evaluator:
         read_as = dict(self._read_as, run='file' if kind == 'path' else (
             'text' if isinstance(run, (str, bytes, bytearray, memoryview)) else type(run).__name__))
         reply = self._judgments.evaluate(os.fsencode(value) if kind == 'path' else value, kind == 'path',
-                                         self._options)
+                                         self._options, self._threads)
         return Evaluation(reply, read_as)
 
     def calc_aggregate(self, run):
@@ -59,9 +64,9 @@ class Evaluator:
                     yield Metric(qid, given, values[name])
 
 
-def evaluator(measures, qrels, **options):
-    """An Evaluator of `measures` against `qrels`; options as evaluate() takes them."""
-    return Evaluator(measures, qrels, **options)
+def evaluator(measures, qrels, *, threads=0, **options):
+    """An Evaluator of `measures` against `qrels`; options as evaluate() takes them, threads as Evaluator's."""
+    return Evaluator(measures, qrels, threads=threads, **options)
 
 
 def calc_aggregate(measures, qrels, run, **options):

@@ -13,20 +13,21 @@ from ._evaluate import Evaluation
 from ._inputs import read_path
 from ._options import option_texts, utf8
 
-_FIELDS = ('measures', 'qids', 'columns', 'mean', 'num_q')
+def fields_of(result):
+    """An evaluation as the fields the core's merge reads (_core.MERGE_FIELDS)."""
+    if isinstance(result, Evaluation):
+        qids = list(result)
+        given = {'qids': qids, 'columns': {m: [result[q].get(m) for q in qids] for m in result.measures}}
+    else:
+        given = {}
+    return {name: given[name] if name in given else getattr(result, name) for name in _core.MERGE_FIELDS}
 
 
 def part_of(value):
     """An evaluation as the fields the core's merge reads, or text as bytes."""
-    if isinstance(value, ArrayEvaluation):
-        return {'measures': value.measures, 'qids': value.qids, 'columns': value.columns, 'mean': value.mean,
-                'num_q': value.num_q, 'run_id': value.run_id}
-    if isinstance(value, Evaluation):
-        qids = list(value)
-        columns = {m: [value[q].get(m) for q in qids] for m in value.measures}
-        return {'measures': value.measures, 'qids': qids, 'columns': columns, 'mean': value.mean,
-                'num_q': value.num_q, 'run_id': value.run_id}
-    if isinstance(value, Mapping) and all(k in value for k in _FIELDS):
+    if isinstance(value, (ArrayEvaluation, Evaluation)):
+        return fields_of(value)
+    if isinstance(value, Mapping) and all(k in value for k, needed in _core.MERGE_FIELDS.items() if needed):
         return dict(value)
     if isinstance(value, (bytes, bytearray, memoryview)):
         return bytes(value)

@@ -1,10 +1,13 @@
 """What every evaluation result carries beside its values: the fields of the
 core's reply that Evaluation (text and files) and ArrayEvaluation (arrays)
-both hold, set in one place."""
+both hold, read off put_trec_result's field list (the core's
+result_fields.hpp): every field but per_query, the values themselves."""
+from . import _core
 
-SUMMARY_FIELDS = ('mean', 'measures', 'num_q', 'run_id', 'not_offered', 'notes', 'text', 'readings')
-# With ci=True only; None otherwise.
-INTERVAL_FIELDS = ('ci95', 'ci_queries')
+_FIELDS = _core.RESULT_FIELDS['trec_result']
+SUMMARY_FIELDS = tuple(name for name, _type, _doc, when in _FIELDS if not when and name != 'per_query')
+# Fields there only with some options (ci=True: ci95, ci_queries); None otherwise.
+INTERVAL_FIELDS = tuple(name for name, _type, _doc, when in _FIELDS if when)
 
 
 def take_summary(result, reply, read_as):

@@ -12,7 +12,7 @@ evaluations are merged on the client by ndcg_calc.merge (the rule of
 `ndcg trec --merge`). Dask is imported here, not by `import ndcg_calc`."""
 from . import _core
 from ._errors import NdcgError
-from ._merge import merge
+from ._merge import fields_of, merge
 from ._options import option_texts
 
 try:
@@ -217,8 +217,7 @@ def compare(runs, qrels, measures=None, *, npartitions=None, grouped=False, thre
     for run_parts in parts:
         results.append(merge([p for p in computed[at:at + len(run_parts)] if p is not None]))
         at += len(run_parts)
-    fields = [{'measures': r.measures, 'qids': r.qids, 'columns': r.columns, 'mean': r.mean, 'num_q': r.num_q,
-               'summary_only': [m for m in r.measures if m not in r._per_query]} for r in results]
+    fields = [fields_of(r) for r in results]
     given['measures'] = measures
     from ._compare import Comparison
     return Comparison(_core.compare_results(fields, _judged_qids(qrels), option_texts(given)))

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
 
@@ -99,6 +100,30 @@ export async function serveDist() {
     url: (name = 'index.html') => `http://127.0.0.1:${port}/${name}`,
     close: () => new Promise((ok) => server.close(ok)),
   };
+}
+
+/**
+ * The browser a suite's tests share, and dist/ served unless `serve` is false,
+ * started before its tests and closed after them; with `guarded`, a guarded
+ * context that may load only the served index.html; then `setUp`, the
+ * suite's own start that needs them (node runs a file's top-level before
+ * hooks side by side, so it cannot be a hook of its own). Read through the
+ * live exports below (each test file runs in a process of its own).
+ */
+export let browser;
+export let server;
+export let guard;
+export function useBrowser({ serve = true, guarded = false } = {}, setUp = async () => {}) {
+  before(async () => {
+    browser = await launch();
+    if (serve) server = await serveDist();
+    if (guarded) guard = await guardedContext(browser, [server.url('index.html')]);
+    await setUp();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
 }
 
 const withoutHash = (url) => url.split('#')[0];

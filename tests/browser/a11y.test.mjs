@@ -3,19 +3,10 @@
 // 375 px; the page works from the keyboard alone; screenshots of each
 // combination go to test-results/ for a person to look at.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, headlineIs, launch, open, ready, results, screenshot, setText, WORKED } from './_helpers.mjs';
+import { describe, test } from 'node:test';
+import { axeViolations, browser, fileUrl, headlineIs, open, ready, results, screenshot, setText, useBrowser, WORKED } from './_helpers.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
+useBrowser({ serve: false });
 async function pageFor({ lang, scheme, width = 1280, locale }) {
   const context = await browser.newContext({
     viewport: { width, height: 900 }, colorScheme: scheme, locale: locale || (lang === 'zh' ? 'zh-CN' : 'en-US'),

@@ -4,19 +4,14 @@
 // (and the judged pool is offered as the fair comparison), ranking B lives
 // in the URL hash, and each ranking costs one call. axe and screenshots too.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, launch, nodeApi, open, screenshot, setText } from './_helpers.mjs';
+import { before, describe, test } from 'node:test';
+import { axeViolations, browser, fileUrl, nodeApi, open, screenshot, setText, useBrowser } from './_helpers.mjs';
 
-let browser;
+useBrowser({ serve: false });
 let api;
 
 before(async () => {
-  browser = await launch();
   api = await nodeApi();
-});
-
-after(async () => {
-  await browser?.close();
 });
 
 const A = 'a 3\nb 2\nc 0\nd 1';

@@ -4,19 +4,10 @@
 // headline's numbers; axe finds nothing; screenshots in both languages and themes.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, launch, open, screenshot, WORKED } from './_helpers.mjs';
+import { describe, test } from 'node:test';
+import { axeViolations, browser, fileUrl, open, screenshot, useBrowser, WORKED } from './_helpers.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
+useBrowser({ serve: false });
 // Each mark with its value, its label's number, and the cell of its row it stands for.
 function marksAndCells(page, selector, cell) {
   return page.$$eval(selector, (marks, which) => marks.map((m) => {

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, guardedContext, launch, results, root, screenshot, serveDist, shownText } from './_helpers.mjs';
+import { axeViolations, browser, guard, root, screenshot, server, shownText, useBrowser } from './_helpers.mjs';
 import { pageFiles } from '../hostile/catalogue.mjs';
 import { makeRun } from '../../bench/gen.mjs';
 
@@ -21,9 +21,7 @@ const SET1 = { run: join(root, 'tests/data/trec-parity/set1.run'), qrels: join(r
 const MEASURES = ['ndcg_cut.10', 'map', 'P.10', 'recip_rank'];
 const D = 4;
 
-let browser;
-let server;
-let guard;
+useBrowser({ guarded: true });
 let dir;
 let bRun;
 let cRun;
@@ -54,14 +52,9 @@ before(async () => {
   writeFileSync(bRun, changedScores(readFileSync(SET1.run, 'utf8')));
   cRun = join(dir, 'c.run');
   writeFileSync(cRun, otherScores(readFileSync(SET1.run, 'utf8')));
-  browser = await launch();
-  server = await serveDist();
-  guard = await guardedContext(browser, [server.url('index.html')]);
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

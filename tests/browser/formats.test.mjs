@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { guardedContext, launch, nodeApi, root, serveDist, textOf } from './_helpers.mjs';
+import { before, describe, test } from 'node:test';
+import { guard, nodeApi, root, server, textOf, useBrowser } from './_helpers.mjs';
 
 const PARITY = join(root, 'tests/data/trec-parity');
 const RUN = readFileSync(join(PARITY, 'set1.run'), 'utf8');
@@ -31,21 +31,11 @@ const JSON_RUN = JSON.stringify(runRows.map((f) => ({ query_id: f[0], doc_id: f[
 const cell = (s) => (/[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
 const CSV_RUN = ['qid,docno,score', ...runRows.map((f) => [f[0], cell(f[2]), -Number(f[3])].join(','))].join('\n');
 
-let browser;
-let server;
-let guard;
+useBrowser({ guarded: true });
 let api;
 
 before(async () => {
-  browser = await launch();
-  server = await serveDist();
-  guard = await guardedContext(browser, [server.url('index.html')]);
   api = await nodeApi();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** trec_eval's "all" values of the parity set, as it printed them. */

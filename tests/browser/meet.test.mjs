@@ -7,21 +7,9 @@
 // sentence, the Embed dialog from disk, Copy link, the weights box).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { fileUrl, headlineIs, launch, open, ready, serveDist, setText, tableRows, textOf, WORKED, WORKED_EN } from './_helpers.mjs';
+import { browser, fileUrl, headlineIs, open, ready, server, setText, tableRows, textOf, useBrowser, WORKED, WORKED_EN } from './_helpers.mjs';
 
-let browser;
-let server;
-
-before(async () => {
-  browser = await launch();
-  server = await serveDist();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
+useBrowser();
 async function pageAt(width, { locale = 'en-US', ...options } = {}) {
   const context = await browser.newContext({ viewport: { width, height: 800 }, locale, ...options });
   return { context, page: await context.newPage() };

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
-  WORKED, WORKED_EN, fileUrl, guardedContext, headlineIs, launch, nodeApi, open, ready, root, serveDist, setText, tableRows, textOf,
+  WORKED, WORKED_EN, browser, fileUrl, guardedContext, headlineIs, nodeApi, open, root, server, setText, tableRows, textOf, useBrowser,
 } from './_helpers.mjs';
 
 const DCG_ROWS = [
@@ -33,11 +33,15 @@ const HEADLINE = 'NDCG@10 = 10.639 / 11.210 = 0.949';
 const DCG_SUM = 'DCG@10 = 7.000 + 1.893 + 0.000 + 0.431 + 0.000 + 0.000 + 1.000 + 0.315 + 0.000 + 0.000 = 10.639';
 const IDCG_SUM = 'IDCG@10 = 7.000 + 1.893 + 1.500 + 0.431 + 0.387 = 11.210';
 
-let browser;
-let server;
 let guard;
 let page;
 let api;
+
+useBrowser({}, async () => {
+  api = await nodeApi();
+  guard = await guardedContext(browser, [server.url('index.html'), server.url('embed.html'), fileUrl('index.html'), fileUrl('embed.html')]);
+  page = await guard.context.newPage();
+});
 
 async function checkWorkedExample(p) {
   await headlineIs(p, HEADLINE);
@@ -52,19 +56,6 @@ async function checkWorkedExample(p) {
   // The positions that lose most against the ideal are marked.
   assert.deepEqual(await p.evaluate(() => Array.from(document.querySelectorAll('#table-dcg tr.hot'), (tr) => tr.dataset.position)), ['3', '5']);
 }
-
-before(async () => {
-  browser = await launch();
-  server = await serveDist();
-  api = await nodeApi();
-  guard = await guardedContext(browser, [server.url('index.html'), server.url('embed.html'), fileUrl('index.html'), fileUrl('embed.html')]);
-  page = await guard.context.newPage();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 describe('the worked example', () => {
   test('renders from file:// with the document numbers (IDCG 11.210, not 11.211)', async () => {

@@ -4,29 +4,20 @@
 // the status line agree with the core's numbers for the new order. Also in
 // Chinese, and axe on the movable table.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { axeViolations, guardedContext, headlineIs, launch, nodeApi, open, serveDist, tableRows } from './_helpers.mjs';
+import { describe, test } from 'node:test';
+import { axeViolations, browser, guardedContext, headlineIs, nodeApi, open, server, tableRows, useBrowser } from './_helpers.mjs';
 
 const IDS = 'd1 3\nd2 2\nd3 0\nd4 1\nd5 0';
 const IDS_HASH = `#text=${encodeURIComponent(IDS)}&k=5&lang=en`;
 
-let browser;
-let server;
 let guard;
 let page;
 let api;
 
-before(async () => {
-  browser = await launch();
-  server = await serveDist();
+useBrowser({}, async () => {
   api = await nodeApi();
   guard = await guardedContext(browser, [server.url('index.html')], { hasTouch: true });
   page = await guard.context.newPage();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** The headline the core gives for `text` at K. */

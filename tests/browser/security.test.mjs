@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createHash } from 'node:crypto';
-import { dist, fileUrl, guardedContext, launch, open, serveDist, setText, WORKED_EN } from './_helpers.mjs';
+import { browser, dist, fileUrl, guardedContext, open, server, setText, useBrowser, WORKED_EN } from './_helpers.mjs';
 import { decoderOf } from '../../scripts/pack.mjs';
 import { startedScripts } from '../../scripts/build-page.mjs';
 
@@ -15,10 +15,13 @@ const SCRIPT = '<script>window.__pwned=2</script>';
 const SVG = '"><svg/onload=window.__pwned=3>';
 const HOSTILE_CSV = `id,score,rel\n${IMG.replace(/"/g, '')},0.9,3\n${SCRIPT},0.8,2\n${SVG.replace(/"/g, '')},0.7,1\n`;
 
-let browser;
-let server;
 let guard;
 let page;
+
+useBrowser({}, async () => {
+  guard = await guardedContext(browser, [fileUrl('index.html'), fileUrl('embed.html'), server.url('index.html'), server.url('embed.html')]);
+  page = await guard.context.newPage();
+});
 
 /** What a successful injection would leave behind. */
 async function traces(p) {
@@ -36,18 +39,6 @@ async function traces(p) {
 const CLEAN = { pwned: undefined, images: 0, svgWithHandlers: 0, scripts: 3, handlers: 0, csp: [] };
 
 const { unlzma } = decoderOf(join(dist, '..'));
-
-before(async () => {
-  browser = await launch();
-  server = await serveDist();
-  guard = await guardedContext(browser, [fileUrl('index.html'), fileUrl('embed.html'), server.url('index.html'), server.url('embed.html')]);
-  page = await guard.context.newPage();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 describe('the built pages', () => {
   for (const name of ['index.html', 'embed.html']) {

@@ -6,24 +6,13 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { guardedContext, launch, open, root, screenshot, serveDist, setText, shownText, textOf } from './_helpers.mjs';
+import { describe, test } from 'node:test';
+import { guard, open, root, screenshot, server, setText, shownText, textOf, useBrowser } from './_helpers.mjs';
 
-let browser;
-let server;
-let guard;
 let page;
 
-before(async () => {
-  browser = await launch();
-  server = await serveDist();
-  guard = await guardedContext(browser, [server.url('index.html')]);
+useBrowser({ guarded: true }, async () => {
   page = await guard.context.newPage();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const SMALLEST = '#text=a%0Ab&qrels=a%203%0Ab%200%0Ac%201&k=1';

@@ -7,23 +7,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { guardedContext, headlineIs, launch, root, screenshot, serveDist, setText, shownText, textOf } from './_helpers.mjs';
+import { guard, headlineIs, root, screenshot, server, setText, shownText, textOf, useBrowser } from './_helpers.mjs';
 
-let browser;
-let server;
-let guard;
+useBrowser({ guarded: true });
 let dir;
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ndcg-workflow-'));
-  browser = await launch();
-  server = await serveDist();
-  guard = await guardedContext(browser, [server.url('index.html')]);
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

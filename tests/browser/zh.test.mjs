@@ -5,8 +5,8 @@
 // data, numbers, formulas and code, and the names of measures, formats,
 // tools and libraries, which read the same in both languages.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { fileUrl, launch, open, serveDist, WORKED } from './_helpers.mjs';
+import { describe, test } from 'node:test';
+import { browser, fileUrl, open, server, useBrowser, WORKED } from './_helpers.mjs';
 
 /** Words that are names, not English: measures, formats, fields of a file format, tools, libraries, formulas. */
 const NAMES = new Set([
@@ -63,19 +63,7 @@ function englishWords(rootSelector) {
   return out;
 }
 
-let browser;
-let server;
-
-before(async () => {
-  browser = await launch();
-  server = await serveDist();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
+useBrowser();
 async function zhPage(url, started = true) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();

@@ -15,24 +15,15 @@
 
 namespace {
 
-struct outcome {
-  int code;
-  std::string out, err;
-};
-
-outcome run(std::vector<std::string> args, const std::string& input = "") {
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  int code = ndcg::run_cli(args, in, out, err);
-  return {code, out.str(), err.str()};
-}
+using test_support::outcome;
+using test_support::run_cli;
 
 const std::string data = NDCG_TEST_DATA;
 
 }  // namespace
 
 TEST_CASE("explain prints the worked example's tables and NDCG@10 = 0.949") {
-  outcome r = run({"explain", "--k", "10", "3", "2", "0", "1", "0", "0", "2", "1", "0", "0"});
+  outcome r = run_cli({"explain", "--k", "10", "3", "2", "0", "1", "0", "0", "2", "1", "0", "0"});
   CHECK(r.code == 0);
   CHECK(r.err.empty());
   CHECK(r.out.find("DCG@10 = 7.000 + 1.893 + 0.000 + 0.431 + 0.000 + 0.000 + 1.000 + 0.315 + 0.000 + 0.000 = 10.639") != std::string::npos);
@@ -41,14 +32,14 @@ TEST_CASE("explain prints the worked example's tables and NDCG@10 = 0.949") {
 }
 
 TEST_CASE("explain reads grades from one argument, from stdin and from a file") {
-  std::string json = run({"explain", "--format", "json", "3,2,0,1,0,0,2,1,0,0"}).out;
+  std::string json = run_cli({"explain", "--format", "json", "3,2,0,1,0,0,2,1,0,0"}).out;
   CHECK(json.find("\"ndcg\": 0.9490301792919195") != std::string::npos);
-  CHECK(run({"explain", "--format", "json"}, "3 2 0 1 0 0 2 1 0 0\n").out == json);
-  CHECK(run({"explain", "--format", "json", "-f", "-"}, "| 相关性 | 3 | 2 | 0 | 1 | 0 | 0 | 2 | 1 | 0 | 0 |").out.find("0.9490301792919195") != std::string::npos);
+  CHECK(run_cli({"explain", "--format", "json"}, "3 2 0 1 0 0 2 1 0 0\n").out == json);
+  CHECK(run_cli({"explain", "--format", "json", "-f", "-"}, "| 相关性 | 3 | 2 | 0 | 1 | 0 | 0 | 2 | 1 | 0 | 0 |").out.find("0.9490301792919195") != std::string::npos);
 }
 
 TEST_CASE("explain's JSON carries every step field and round-trip numbers") {
-  outcome r = run({"explain", "--format", "json", "--k", "2", "a 0.9 3\nb 0.5 0\nc 0.7 2"});
+  outcome r = run_cli({"explain", "--format", "json", "--k", "2", "a 0.9 3\nb 0.5 0\nc 0.7 2"});
   REQUIRE(r.code == 0);
   CHECK(r.out.find("{\"position\":1,\"id\":\"a\",\"rel\":3,\"gain\":7,\"discount\":1,\"weight\":1,\"contribution\":7,\"cumulative\":7,\"judged\":true}") != std::string::npos);
   CHECK(r.out.find("{\"position\":2,\"id\":\"c\",\"rel\":2,\"gain\":3,\"discount\":1.584962500721156,\"weight\":1,\"contribution\":1.8927892607143724,\"cumulative\":8.892789260714373,\"judged\":true}") != std::string::npos);
@@ -56,20 +47,20 @@ TEST_CASE("explain's JSON carries every step field and round-trip numbers") {
 }
 
 TEST_CASE("explain's other formats: markdown, csv, latex and html") {
-  outcome md = run({"explain", "--format", "markdown", "3", "2"});
+  outcome md = run_cli({"explain", "--format", "markdown", "3", "2"});
   CHECK(md.out.find("| i | rel_i | 2^rel-1 | log2(i+1) | term | running |") != std::string::npos);
   CHECK(md.out.find("| 1 | 3 | 7 | 1.000 | 7.000 | 7.000 |") != std::string::npos);
-  outcome csv = run({"explain", "--format", "csv", "3", "2"});
+  outcome csv = run_cli({"explain", "--format", "csv", "3", "2"});
   CHECK(csv.out.rfind("list,position,id,rel,gain,discount,weight,contribution,cumulative\nranking,1,,3,7,1,1,7,7\n", 0) == 0);
-  CHECK(run({"explain", "--format", "latex", "3"}).out.find("\\begin{tabular}") != std::string::npos);
+  CHECK(run_cli({"explain", "--format", "latex", "3"}).out.find("\\begin{tabular}") != std::string::npos);
   // Formulas in math mode, words as text, and ids escaped: OT1 would print "<" and ">" as other glyphs.
-  outcome tex = run({"explain", "--format", "latex", "--log-base", "10"}, "a<b>_c 2\nx#y 1\n");
+  outcome tex = run_cli({"explain", "--format", "latex", "--log-base", "10"}, "a<b>_c 2\nx#y 1\n");
   CHECK(tex.out.find("$i$ & id & $\\mathit{rel}_i$ & $2^{\\mathit{rel}_i}-1$ & $\\log_{10}(i+1)$ & term & running \\\\\n") !=
         std::string::npos);
   CHECK(tex.out.find("1 & a\\textless{}b\\textgreater{}\\_c & 2 & 3 &") != std::string::npos);
   CHECK(tex.out.find("2 & x\\#y & 1 & 1 &") != std::string::npos);
   // HTML for a notebook: the headline first, ids escaped.
-  outcome html = run({"explain", "--format", "html", "--k", "1"}, "a<b>&c 2\nd 1\n");
+  outcome html = run_cli({"explain", "--format", "html", "--k", "1"}, "a<b>&c 2\nd 1\n");
   CHECK(html.out.rfind("<div class=\"ndcg-calc\">\n<p><strong>NDCG@1 = DCG@1 / IDCG@1 = 3.000 / 3.000 = 1.000</strong></p>\n", 0) == 0);
   CHECK(html.out.find(">a&lt;b&gt;&amp;c</td>") != std::string::npos);
 }
@@ -95,9 +86,9 @@ bool has_letters(const std::string& text, const char* words) { return text.find(
 
 // The command's English and Chinese outputs, both successes with the same numbers.
 std::pair<std::string, std::string> in_both_languages(std::vector<std::string> args, const std::string& input = "") {
-  const outcome en = run(args, input);
+  const outcome en = run_cli(args, input);
   args.insert(args.end(), {"--language", "zh"});
-  const outcome zh = run(args, input);
+  const outcome zh = run_cli(args, input);
   REQUIRE(en.code == 0);
   REQUIRE(zh.code == 0);
   CHECK(numbers_in(zh.out) == numbers_in(en.out));
@@ -120,14 +111,14 @@ TEST_CASE("--language zh: explain's and compare's headings and notes in Chinese,
     if (std::string(format) != "latex") CHECK(has_letters(zh, "NDCG（以全部评分为准）："));
     CHECK(has_letters(zh, "term"));  // column names stay
   }
-  const outcome md = run({"explain", "--format", "markdown", "--language", "zh", "3", "2", "3"});
+  const outcome md = run_cli({"explain", "--format", "markdown", "--language", "zh", "3", "2", "3"});
   CHECK(has_letters(md.out, "**IDCG**（理想次序）"));
   // JSON and CSV carry no prose: only the option itself differs.
-  std::string json_en = run({"explain", "--format", "json", "3", "2"}).out;
-  const std::string json_zh = run({"explain", "--format", "json", "--language", "zh", "3", "2"}).out;
+  std::string json_en = run_cli({"explain", "--format", "json", "3", "2"}).out;
+  const std::string json_zh = run_cli({"explain", "--format", "json", "--language", "zh", "3", "2"}).out;
   json_en.replace(json_en.find("\"language\":\"en\""), 15, "\"language\":\"zh\"");
   CHECK(json_zh == json_en);
-  CHECK(run({"explain", "--format", "csv", "--language", "zh", "3", "2"}).out == run({"explain", "--format", "csv", "3", "2"}).out);
+  CHECK(run_cli({"explain", "--format", "csv", "--language", "zh", "3", "2"}).out == run_cli({"explain", "--format", "csv", "3", "2"}).out);
   // compare: the summary line, the notes and the tie table's title; the tables' numbers as in English.
   const std::string run_a = "/tmp/ndcg-cli-language-a.run", run_b = "/tmp/ndcg-cli-language-b.run";
   std::ofstream(run_a) << "q Q0 a 1 0.9 A\nq Q0 b 2 0.5 A\nq Q0 c 3 0.5 A\n";
@@ -141,7 +132,7 @@ TEST_CASE("--language zh: explain's and compare's headings and notes in Chinese,
     CHECK_FALSE(has_letters(zh, "bootstrap and randomization"));
     CHECK(has_letters(en, "bootstrap and randomization"));
   }
-  CHECK(run({"compare", qrels, run_a, run_b, "--language", "fr"}).code == 2);
+  CHECK(run_cli({"compare", qrels, run_a, run_b, "--language", "fr"}).code == 2);
 }
 
 TEST_CASE("--language zh: how the input was read is said in Chinese too; the JSON's reading.note stays English") {
@@ -162,13 +153,13 @@ TEST_CASE("--language zh: how the input was read is said in Chinese too; the JSO
   CHECK(has_letters(zh2, "（读作 id_score：按分数排序，等级取自评分；另一种读法：--columns doc,rel）"));
   // Ids alone: ranked in the order given.
   CHECK(has_letters(in_both_languages({"explain", "--qrels", qrels}, "b\na\n").second, "（读作 ids：按给定次序排列，等级取自评分）"));
-  const std::string json = run({"explain", "--format", "json", "--language", "zh", "--qrels", qrels}, table).out;
+  const std::string json = run_cli({"explain", "--format", "json", "--language", "zh", "--qrels", qrels}, table).out;
   CHECK(has_letters(json, "\"note\":\"columns query,doc,rank; ordered by rank; ordered by score, grades from the judgments; query q7\""));
 }
 
 TEST_CASE("options given with a preset override it, whatever their order") {
-  std::string a = run({"explain", "--format", "json", "--k", "1", "--preset", "sklearn", "2", "3"}).out;
-  std::string b = run({"explain", "--format", "json", "--preset", "sklearn", "--k", "1", "2", "3"}).out;
+  std::string a = run_cli({"explain", "--format", "json", "--k", "1", "--preset", "sklearn", "2", "3"}).out;
+  std::string b = run_cli({"explain", "--format", "json", "--preset", "sklearn", "--k", "1", "2", "3"}).out;
   CHECK(a == b);
   CHECK(a.find("\"preset\": \"sklearn\"") != std::string::npos);
   CHECK(a.find("\"ndcg\": 0.6666666666666666") != std::string::npos);  // linear: 2 / 3
@@ -177,25 +168,25 @@ TEST_CASE("options given with a preset override it, whatever their order") {
 TEST_CASE("explain with judgments shows both ideals") {
   std::string qrels = "/tmp/ndcg-cli-test.qrels";
   std::ofstream(qrels) << "q 0 a 2\nq 0 c 1\nq 0 d 3\n";
-  outcome r = run({"explain", "--ideal", "judgments", "--qrels", qrels}, "a 0.9\nb 0.8\nc 0.7\n");
+  outcome r = run_cli({"explain", "--ideal", "judgments", "--qrels", qrels}, "a 0.9\nb 0.8\nc 0.7\n");
   CHECK(r.code == 0);
   CHECK(r.out.find("against the ranking's own ideal") != std::string::npos);
   CHECK(r.out.find("against all judgments") != std::string::npos);
-  outcome missing = run({"explain", "--qrels", "/nonexistent.qrels", "a 1"});
+  outcome missing = run_cli({"explain", "--qrels", "/nonexistent.qrels", "a 1"});
   CHECK(missing.code == 2);
   CHECK(missing.err.find("cannot read /nonexistent.qrels") != std::string::npos);
 }
 
 TEST_CASE("trec reproduces trec_eval's full-precision output for set1") {
   std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
-  outcome r = run({"trec", "-q", "--digits", "17", "-m", "ndcg", "-m", "ndcg_cut.5,10,20", "-m", "P.5,10",
+  outcome r = run_cli({"trec", "-q", "--digits", "17", "-m", "ndcg", "-m", "ndcg_cut.5,10,20", "-m", "P.5,10",
                    "-m", "recall.10", "-m", "map", "-m", "recip_rank", qrels, runfile});
   REQUIRE(r.code == 0);
   std::ifstream expected_file(data + "/trec-parity/set1.trec_eval_fullprec.txt");
   std::stringstream expected;
   expected << expected_file.rdbuf();
   CHECK(r.out == expected.str());
-  outcome attached = run({"trec", "-q", "-mndcg.1=1,2=3,3=7,4=15", qrels, runfile});
+  outcome attached = run_cli({"trec", "-q", "-mndcg.1=1,2=3,3=7,4=15", qrels, runfile});
   std::ifstream exp_gain(data + "/trec-parity/set1.trec_eval_expgain.txt");
   std::stringstream exp_text;
   exp_text << exp_gain.rdbuf();
@@ -231,7 +222,7 @@ TEST_CASE("every kind of bad command line exits with 2 and one message") {
   };
   for (const bad& c : cases) {
     CAPTURE(c.message);
-    outcome r = run(c.args, c.input);
+    outcome r = run_cli(c.args, c.input);
     CHECK(r.code == 2);
     CHECK(r.out.empty());
     CHECK(r.err.find(c.message) != std::string::npos);
@@ -239,15 +230,15 @@ TEST_CASE("every kind of bad command line exits with 2 and one message") {
 }
 
 TEST_CASE("help and version exit with 0") {
-  CHECK(run({"--help"}).code == 0);
-  CHECK(run({"--version"}).out == "ndcg 0.1.0\n");
-  CHECK(run({"explain", "--help"}).out.find("--gain-table") != std::string::npos);
-  const std::string trec_help = run({"trec", "--help"}).out;
+  CHECK(run_cli({"--help"}).code == 0);
+  CHECK(run_cli({"--version"}).out == "ndcg 0.1.0\n");
+  CHECK(run_cli({"explain", "--help"}).out.find("--gain-table") != std::string::npos);
+  const std::string trec_help = run_cli({"trec", "--help"}).out;
   // Every family of the measure list, every nickname and every ir_measures name is in --help.
   for (const auto& m : ndcg::trec_measures()) CHECK_MESSAGE(trec_help.find("\n  " + std::string(m.name)) != std::string::npos, m.name);
   for (const auto& n : ndcg::trec_nicknames()) CHECK_MESSAGE(trec_help.find("\n  " + std::string(n.name)) != std::string::npos, n.name);
   for (std::string_view n : ndcg::ir_measure_names()) CHECK_MESSAGE(trec_help.find(" " + std::string(n)) != std::string::npos, n);
-  CHECK(run({"presets"}).out.find("sklearn\t") != std::string::npos);
+  CHECK(run_cli({"presets"}).out.find("sklearn\t") != std::string::npos);
 }
 
 namespace {
@@ -296,14 +287,14 @@ std::pair<std::string, std::string> generated_run(int queries) {
 
 TEST_CASE("trec reads the run from standard input with -") {
   std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
-  outcome from_file = run({"trec", "-q", qrels, runfile});
-  outcome from_stdin = run({"trec", "-q", qrels, "-"}, test_support::file_text(runfile));
+  outcome from_file = run_cli({"trec", "-q", qrels, runfile});
+  outcome from_stdin = run_cli({"trec", "-q", qrels, "-"}, test_support::file_text(runfile));
   REQUIRE(from_file.code == 0);
   CHECK(from_stdin.code == 0);
   CHECK(from_stdin.out == from_file.out);
   // The default output starts as trec_eval's: runid (the last line's tag), num_q, ...
   CHECK(from_file.out.find("runid                 \tall\trun-A.v2\nnum_q                 \tall\t50\n") != std::string::npos);
-  outcome two = run({"trec", "-", "-"});
+  outcome two = run_cli({"trec", "-", "-"});
   CHECK(two.code == 2);
   CHECK(two.err == "ndcg trec: only one input can be standard input (`-`)\n");
 }
@@ -314,12 +305,12 @@ TEST_CASE("trec on standard input needs the run grouped by query; a file need no
   const std::string dir = scratch();
   spit(dir + "/ungrouped.qrels", qrels);
   spit(dir + "/ungrouped.run", interleaved);
-  outcome piped = run({"trec", dir + "/ungrouped.qrels", "-"}, interleaved);
+  outcome piped = run_cli({"trec", dir + "/ungrouped.qrels", "-"}, interleaved);
   CHECK(piped.code == 2);
   CHECK(piped.err ==
         "ndcg trec: -:3:1: expected the run's lines grouped by query, got query \"q1\" again after other queries "
         "(first on line 1); give the run as a file, or group it first (sort -s -k1,1)\n");
-  outcome file = run({"trec", "-m", "num_ret", dir + "/ungrouped.qrels", dir + "/ungrouped.run"});
+  outcome file = run_cli({"trec", "-m", "num_ret", dir + "/ungrouped.qrels", dir + "/ungrouped.run"});
   CHECK(file.code == 0);
   CHECK(file.out == "num_ret               \tall\t3\n");
 }
@@ -337,34 +328,34 @@ TEST_CASE("trec --merge of shards split by query equals the one-shot evaluation"
   for (int i = 0; i < 3; ++i) {
     const std::string path = dir + "/merge" + std::to_string(i);
     spit(path + ".run", shards[i]);
-    outcome part = run({"trec", "-q", "--digits", "17", "-m", "official", "-m", "ndcg_cut.10",
+    outcome part = run_cli({"trec", "-q", "--digits", "17", "-m", "official", "-m", "ndcg_cut.10",
                         "-m", "ndcg", dir + "/merge.qrels", path + ".run"});
     REQUIRE(part.code == 0);
     spit(path + ".eval", part.out);
     merge_args.push_back(path + ".eval");
   }
   for (const std::string digits : {"4", "17"}) {
-    outcome one = run({"trec", "-q", "--digits", digits, "-m", "official", "-m", "ndcg_cut.10", "-m", "ndcg",
+    outcome one = run_cli({"trec", "-q", "--digits", digits, "-m", "official", "-m", "ndcg_cut.10", "-m", "ndcg",
                        dir + "/merge.qrels", dir + "/merge.run"});
     std::vector<std::string> args = merge_args;
     args.insert(args.end(), {"--digits", digits});
-    outcome merged = run(args);
+    outcome merged = run_cli(args);
     REQUIRE(one.code == 0);
     CHECK(merged.err == "");
     CHECK(merged.out == one.out);
   }
-  outcome twice = run({"trec", "--merge", dir + "/merge0.eval", dir + "/merge0.eval"});
+  outcome twice = run_cli({"trec", "--merge", dir + "/merge0.eval", dir + "/merge0.eval"});
   CHECK(twice.code == 2);
   CHECK(twice.err.find("must be in one shard only") != std::string::npos);
-  outcome part = run({"trec", "-q", dir + "/merge.qrels", dir + "/merge0.run"});
+  outcome part = run_cli({"trec", "-q", dir + "/merge.qrels", dir + "/merge0.run"});
   CHECK(part.code == 0);  // queries missing from the run are left out, as trec_eval documents
-  outcome missing = run({"trec", "-q", "--strict", dir + "/merge.qrels", dir + "/merge0.run"});
+  outcome missing = run_cli({"trec", "-q", "--strict", dir + "/merge.qrels", dir + "/merge0.run"});
   CHECK(missing.code == 2);  // with --strict they are an error
 }
 
 TEST_CASE("trec -m all_trec leaves nothing out") {
   std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
-  outcome r = run({"trec", "-m", "all_trec", qrels, runfile});
+  outcome r = run_cli({"trec", "-m", "all_trec", qrels, runfile});
   CHECK(r.code == 0);
   CHECK(r.err == "");
   CHECK(r.out.find("success_10") != std::string::npos);
@@ -373,9 +364,9 @@ TEST_CASE("trec -m all_trec leaves nothing out") {
 
 TEST_CASE("trec --tie-range reads the run whole, from a file or standard input, and adds its lines") {
   std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
-  outcome plain = run({"trec", "-m", "ndcg_cut.10", qrels, runfile});
-  outcome from_file = run({"trec", "--tie-range", "-m", "ndcg_cut.10", qrels, runfile});
-  outcome from_stdin = run({"trec", "--tie-range", "-m", "ndcg_cut.10", qrels, "-"}, test_support::file_text(runfile));
+  outcome plain = run_cli({"trec", "-m", "ndcg_cut.10", qrels, runfile});
+  outcome from_file = run_cli({"trec", "--tie-range", "-m", "ndcg_cut.10", qrels, runfile});
+  outcome from_stdin = run_cli({"trec", "--tie-range", "-m", "ndcg_cut.10", qrels, "-"}, test_support::file_text(runfile));
   REQUIRE(from_file.code == 0);
   CHECK(from_stdin.code == 0);
   CHECK(from_stdin.out == from_file.out);
@@ -395,9 +386,9 @@ double json_number(const std::string& json, const std::string& key, std::size_t 
 
 TEST_CASE("trec --tie-range in JSON and CSV: the range as measures beside the others, one document, one table") {
   std::string qrels = data + "/trec-parity/set1.qrels", runfile = data + "/trec-parity/set1.run";
-  outcome text = run({"trec", "--tie-range", "-q", "--digits", "17", "-m", "ndcg_cut.10", qrels, runfile});
-  outcome json = run({"trec", "--tie-range", "-q", "--format", "json", "-m", "ndcg_cut.10", qrels, runfile});
-  outcome csv = run({"trec", "--tie-range", "-q", "--format", "csv", "-m", "ndcg_cut.10", qrels, runfile});
+  outcome text = run_cli({"trec", "--tie-range", "-q", "--digits", "17", "-m", "ndcg_cut.10", qrels, runfile});
+  outcome json = run_cli({"trec", "--tie-range", "-q", "--format", "json", "-m", "ndcg_cut.10", qrels, runfile});
+  outcome csv = run_cli({"trec", "--tie-range", "-q", "--format", "csv", "-m", "ndcg_cut.10", qrels, runfile});
   REQUIRE(text.code == 0);
   REQUIRE(json.code == 0);
   REQUIRE(csv.code == 0);
@@ -437,7 +428,7 @@ TEST_CASE("trec says how it read the qrels also when the run then fails") {
   const std::string dir = scratch();
   spit(dir + "/table.csv", "qid,docid,rel\nq1,a,1\n");
   spit(dir + "/bad.run", "q1 Q0 a 1 x t\n");
-  outcome r = run({"trec", dir + "/table.csv", dir + "/bad.run"});
+  outcome r = run_cli({"trec", dir + "/table.csv", dir + "/bad.run"});
   CHECK(r.code == 2);
   CHECK(r.err == "ndcg trec: " + dir + "/table.csv read as CSV: qid -> query, docid -> doc, rel -> rel\n"
                  "ndcg trec: " + dir + "/bad.run:1:11: expected a score (a number), got \"x\"\n");

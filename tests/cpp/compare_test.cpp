@@ -36,17 +36,8 @@ const std::string run_a = "q1 Q0 d1 1 3 a\nq2 Q0 x 1 3 a\nq2 Q0 d1 2 2 a\nq3 Q0 
 const std::string run_b = "q1 Q0 d1 1 3 b\nq2 Q0 d1 1 3 b\nq3 Q0 x 1 3 b\nq3 Q0 y 2 2 b\nq3 Q0 d1 3 1 b\nq4 Q0 d1 1 3 b\n";
 const std::string run_c = "q1 Q0 x 1 3 c\nq1 Q0 d1 2 2 c\nq2 Q0 d1 1 3 c\nq3 Q0 d1 1 3 c\nq4 Q0 d1 1 3 c\n";
 
-struct outcome {
-  int code;
-  std::string out, err;
-};
-
-outcome run(std::vector<std::string> args) {
-  std::istringstream in;
-  std::ostringstream out, err;
-  int code = ndcg::run_cli(args, in, out, err);
-  return {code, out.str(), err.str()};
-}
+using test_support::outcome;
+const auto run = [](const std::vector<std::string>& args) { return test_support::run_cli(args); };
 
 }  // namespace
 

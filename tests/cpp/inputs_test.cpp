@@ -176,17 +176,11 @@ std::string gzipped(const std::string& text) {
 }
 #endif
 
-struct outcome {
-  int code;
-  std::string out, err;
-};
+using test_support::outcome;
 
 outcome cli(std::vector<std::string> args, const std::string& input = "") {
-  std::istringstream in(input);
-  std::ostringstream out, err;
   args.insert(args.begin(), "trec");
-  const int code = ndcg::run_cli(args, in, out, err);
-  return {code, out.str(), err.str()};
+  return test_support::run_cli(args, input);
 }
 
 std::string temp_file(const std::string& name, const std::string& text) {

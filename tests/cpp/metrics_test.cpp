@@ -12,7 +12,7 @@
 #include "ndcg/metrics.hpp"
 #include "support.hpp"
 #include "base/log2.hpp"
-#include "explain/other_metrics.hpp"
+#include "metrics/other_metrics.hpp"
 
 using namespace ndcg;
 using test_support::scored;
@@ -419,6 +419,14 @@ TEST_CASE("log2_exact rounds correctly, so the command and the wasm module print
     const double x = i, got = ndcg::detail::log2_exact(x), libm = std::log2(x);
     if (got != libm) REQUIRE(std::nextafter(libm, got) == got);
   }
+}
+
+TEST_CASE("log2_whole gives log2_exact's bits, from its table and past it") {
+  for (const double x : {1.0, 2.0, 3.0, 1375.0, 1621.0, 4095.0, 4096.0, 83507.0, 2.5, 0.5, 4095.5, 0.0, -3.0}) {
+    const double whole = ndcg::detail::log2_whole(x), exact = ndcg::detail::log2_exact(x);
+    CHECK_MESSAGE((whole == exact || (std::isnan(whole) && std::isnan(exact))), x);
+  }
+  CHECK(ndcg::detail::log2_whole(1621) == 0x1.5534944f1e1f0p+3);  // glibc's log2 misrounds it
 }
 
 namespace {

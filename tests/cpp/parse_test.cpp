@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/hash_table.hpp"
 #include "base/text.hpp"
 #include "ndcg/parse.hpp"
 #include "support.hpp"
@@ -837,4 +838,20 @@ TEST_CASE("find_byte finds the first byte as memchr does, at every offset and le
   CHECK(ndcg::detail::find_byte(mixed.data(), mixed.size(), '\0') == mixed.data() + 3);
   CHECK(ndcg::detail::find_byte(mixed.data(), mixed.size(), '\x7f') == mixed.data() + 5);
   CHECK(ndcg::detail::find_byte(mixed.data(), mixed.size(), '\x02') == nullptr);
+}
+
+TEST_CASE("hash_of reads every byte of an id: one byte changed anywhere changes the hash") {
+  for (std::size_t length = 0; length <= 20; ++length) {
+    std::string id(length, 'a');
+    for (std::size_t i = 0; i < length; ++i) id[i] = static_cast<char>('a' + i % 26);
+    const std::size_t base = ndcg::detail::hash_of(id);
+    CHECK(ndcg::detail::hash_of(std::string(id)) == base);  // the bytes, not where they are
+    CHECK(ndcg::detail::hash_of(id + "b") != base);
+    for (std::size_t at = 0; at < length; ++at)
+      for (const char other : {'\0', 'Z', '\xff'}) {
+        std::string changed = id;
+        changed[at] = other;
+        CHECK_MESSAGE(ndcg::detail::hash_of(changed) != base, length << " " << at);
+      }
+  }
 }

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli.hpp"
 #include "ndcg/error.hpp"
 #include "ndcg/metrics.hpp"
 
@@ -28,6 +29,28 @@ inline std::string parity_text(const std::string& name) {
   const std::string path = std::string(NDCG_TEST_DATA) + "/trec-parity/" + name;
   REQUIRE_MESSAGE(std::ifstream(path).good(), "cannot open " << name);
   return file_text(path);
+}
+
+// What a run of the ndcg command gave: its exit code, stdout and stderr.
+struct outcome {
+  int code;
+  std::string out, err;
+};
+
+// The command run in-process on `args` (without the program name), `input` as stdin.
+inline outcome run_cli(const std::vector<std::string>& args, const std::string& input = "") {
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  const int code = ndcg::run_cli(args, in, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// A text's lines, as std::getline reads them.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
 }
 #endif
 

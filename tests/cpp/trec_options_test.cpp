@@ -18,11 +18,6 @@
 #include "support.hpp"
 #include "trec_support.hpp"
 
-using ndcg::trec_options;
-using test_support::evaluate_ok;
-using test_support::measures;
-using test_support::value;
-using ndcg::trec_result;
 
 namespace {
 

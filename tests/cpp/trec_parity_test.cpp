@@ -16,12 +16,7 @@
 
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
+using test_support::lines_of;
 
 // Every line equal, but the ones listed (each named in `allowed`); reports
 // how many lines matched.
@@ -55,13 +50,12 @@ ndcg::trec_options all_trec() {
 }
 
 std::string cli(std::vector<std::string> args) {
-  std::istringstream in;
-  std::ostringstream out, err;
   for (std::string& a : args)
     if (a.rfind("set1.", 0) == 0) a = std::string(NDCG_TEST_DATA) + "/trec-parity/" + a;
   args.insert(args.begin(), "trec");
-  REQUIRE(ndcg::run_cli(args, in, out, err) == 0);
-  return out.str();
+  const test_support::outcome r = test_support::run_cli(args);
+  REQUIRE(r.code == 0);
+  return r.out;
 }
 
 // trec_eval 10.0 keeps the first R documents of the lowest class for
@@ -77,46 +71,37 @@ const std::set<std::string> rnonrel_overread{
 
 }  // namespace
 
-TEST_CASE("trec parity: -m all_trec -q, every line") {
-  const auto r = evaluate("set1.qrels", "set1.run", all_trec());
-  CHECK(r.not_offered.empty());
-  check_lines(ndcg::format_trec(r, true), test_support::parity_text("set1.all_trec_q.txt"));
-  check_lines(cli({"-q", "-m", "all_trec", "set1.qrels", "set1.run"}), test_support::parity_text("set1.all_trec_q.txt"));
-}
-
-TEST_CASE("trec parity: -m all_trec -q -J (judged documents only), every line, -nan included") {
-  auto opt = all_trec();
-  opt.judged_only = true;
-  check_lines(ndcg::format_trec(evaluate("set1.qrels", "set1.run", opt), true),
-              test_support::parity_text("set1.all_trec_q_J.txt"));
-  check_lines(cli({"-q", "-J", "-m", "all_trec", "set1.qrels", "set1.run"}), test_support::parity_text("set1.all_trec_q_J.txt"));
-}
-
-TEST_CASE("trec parity: -m all_trec -q -l2 (relevance level 2), every line") {
-  auto opt = all_trec();
-  opt.conv.relevance_level = 2;
-  check_lines(ndcg::format_trec(evaluate("set1.qrels", "set1.run", opt), true),
-              test_support::parity_text("set1.all_trec_q_l2.txt"));
-  check_lines(cli({"-q", "-l2", "-m", "all_trec", "set1.qrels", "set1.run"}), test_support::parity_text("set1.all_trec_q_l2.txt"));
-}
-
-TEST_CASE("trec parity: -m all_trec -q -N 5000 (documents in the collection), every line") {
-  auto opt = all_trec();
-  opt.docs_in_collection = 5000;
-  check_lines(ndcg::format_trec(evaluate("set1.qrels", "set1.run", opt), true),
-              test_support::parity_text("set1.all_trec_q_N5000.txt"));
-  check_lines(cli({"-q", "-N", "5000", "-m", "all_trec", "set1.qrels", "set1.run"}),
-              test_support::parity_text("set1.all_trec_q_N5000.txt"));
-}
-
-TEST_CASE("trec parity: -m all_trec -q -c -M50 (complete, 50 documents per query), every line") {
-  auto opt = all_trec();
-  opt.complete = true;
-  opt.max_docs = 50;
-  check_lines(ndcg::format_trec(evaluate("set1.qrels", "set1.run", opt), true),
-              test_support::parity_text("set1.all_trec_q_c_M50.txt"));
-  check_lines(cli({"-q", "-c", "-M50", "-m", "all_trec", "set1.qrels", "set1.run"}),
-              test_support::parity_text("set1.all_trec_q_c_M50.txt"));
+// trec_eval's options, each with its meaning in trec_options: -J (judged
+// documents only; -nan included), -l2 (relevance level 2), -N 5000
+// (documents in the collection), -c -M50 (complete, 50 documents a query).
+TEST_CASE("trec parity: -m all_trec -q, alone and with -J, -l2, -N, -c -M, every line") {
+  struct variant {
+    std::vector<std::string> flags;
+    const char* want;
+    void (*set)(ndcg::trec_options&);
+  };
+  const variant variants[] = {
+      {{}, "set1.all_trec_q.txt", [](ndcg::trec_options&) {}},
+      {{"-J"}, "set1.all_trec_q_J.txt", [](ndcg::trec_options& o) { o.judged_only = true; }},
+      {{"-l2"}, "set1.all_trec_q_l2.txt", [](ndcg::trec_options& o) { o.conv.relevance_level = 2; }},
+      {{"-N", "5000"}, "set1.all_trec_q_N5000.txt", [](ndcg::trec_options& o) { o.docs_in_collection = 5000; }},
+      {{"-c", "-M50"}, "set1.all_trec_q_c_M50.txt", [](ndcg::trec_options& o) {
+         o.complete = true;
+         o.max_docs = 50;
+       }},
+  };
+  for (const variant& v : variants) {
+    CAPTURE(v.want);
+    auto opt = all_trec();
+    v.set(opt);
+    const auto r = evaluate("set1.qrels", "set1.run", opt);
+    CHECK(r.not_offered.empty());
+    const std::string want = test_support::parity_text(v.want);
+    check_lines(ndcg::format_trec(r, true), want);
+    std::vector<std::string> args = v.flags;
+    args.insert(args.end(), {"-q", "-m", "all_trec", "set1.qrels", "set1.run"});
+    check_lines(cli(args), want);
+  }
 }
 
 TEST_CASE("trec parity: -m all_prefs -q -R qrels_prefs, every line but trec_eval's over-read") {

@@ -38,3 +38,9 @@ inline ndcg::trec_options measures(std::vector<std::string> m) {
 }
 
 }  // namespace test_support
+
+using ndcg::trec_options;
+using ndcg::trec_result;
+using test_support::evaluate_ok;
+using test_support::measures;
+using test_support::value;

@@ -19,20 +19,10 @@
 
 using ndcg::evaluate_trec;
 using ndcg::format_trec;
-using ndcg::trec_options;
-using test_support::evaluate_ok;
-using test_support::measures;
-using test_support::value;
-using ndcg::trec_result;
 
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) lines.push_back(l);
-  return lines;
-}
+using test_support::lines_of;
 
 // "measure<TAB>qid<TAB>value" lines as (measure, qid) -> value.
 std::map<std::pair<std::string, std::string>, double> values_of(const std::string& text) {

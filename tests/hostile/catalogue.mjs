@@ -24,7 +24,8 @@
 //               ndcg_calc.merge(); the JS API has no merge); an error is expected in the last
 //   args        command-line words after `explain`/`trec` (before the files)
 //   function    for python: the function (ndcg_score, dcg_score, explain_row, xgboost.metric,
-//               lightgbm.feval); args its arguments (for the training metrics: labels,
+//               lightgbm.feval, evaluator: its MAP of run args[1] against qrels args[0]);
+//               args its arguments (for the training metrics: labels,
 //               scores, group sizes), options its keywords; expect.type a builtin
 //               exception class where it is not NdcgError (scikit-learn's ValueError)
 //   options     API options
@@ -485,6 +486,10 @@ export const catalogue = [
       expect: { error: /finite|infinit/ } },
     { name: 'lightgbm: an feval with k -1', function: 'lightgbm.feval', args: [[1, 0], [0.3, 0.2], [2]], options: { k: -1 },
       expect: { error: /k: expected None or a whole number of 0 or more, got -1/, code: 'bad-type' } },
+    { name: 'evaluator: threads that are not a number', function: 'evaluator', args: ['q 0 d 1\n', 'q Q0 d 1 1 r\n'],
+      options: { threads: 'two' }, expect: { error: /incompatible function arguments/, type: 'TypeError' } },
+    { name: 'evaluator: threads below 0 choose as 0 does', function: 'evaluator', args: ['q 0 d 1\n', 'q Q0 d 1 1 r\n'],
+      options: { threads: -3 }, expect: { result: { value: 1 } } },
   ].map((c) => ({ kind: 'python', cli: null, api: null, py: c.expect, ...c })),
 
   // ---- the command line only -------------------------------------------------------------

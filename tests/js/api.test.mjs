@@ -333,7 +333,7 @@ test('analyse gives, from one call, the explanation, the preset comparison and t
   const idcg = 14 + 3 / log3 + 3 / 2 + 1 / Math.log2(5) + 1 / Math.log2(6);
   assert.ok(Math.abs(a.explanation.ndcg - dcg / idcg) < 1e-12);
   assert.equal(a.unweightedNdcg, 0.9490301792919195);
-  assert.equal(a.format, 'grades');
+  assert.equal(a.explanation.format, 'grades');
   assert.equal(a.items, 10);
   assert.equal(a.matchingPreset, 'document');
   const byName = Object.fromEntries(a.presets.map((p) => [p.name, p]));

@@ -179,6 +179,7 @@ test('compare mode: its measures follow K, its options, its slots and its link',
   const hash3 = encodeHash(spec, three);
   assert.match(hash3, /textC=q1%20Q0%20d3/);
   assert.match(hash3, /runs=4&measure=map&pair=1-3&query=q1/);
+  assert.equal(hash3.match(/(^|&)query=/g).length, 1, hash3);  // the drilled query is also the option row query: written once
   assert.deepEqual(decodeHash(spec, hash3).state, three);
   assert.equal(decodeHash(spec, '#mode=compare&runs=9').state.runs, 2);
 });

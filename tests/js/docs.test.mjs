@@ -135,3 +135,29 @@ test('the examples print what the pages show', () => {
   console.log(`${checked} examples checked`);
   assert.ok(checked >= 8, `only ${checked} examples checked`);
 });
+
+test('the benchmarks page holds the current figures only (at most 250 lines)', () => {
+  const lines = text('docs/benchmarks.md').split('\n').length;
+  assert.ok(lines <= 250, `docs/benchmarks.md has ${lines} lines`);
+});
+
+test("ARCHITECTURE.md's concept tables: no cell over 400 characters", () => {
+  const long = [];
+  for (const line of prose('ARCHITECTURE.md')) {
+    if (!line.startsWith('|')) continue;
+    for (const cell of line.split(/(?<!\\)\|/).slice(1, -1)) {
+      if (cell.trim().length > 400) long.push(`${cell.trim().slice(0, 60)}… (${cell.trim().length})`);
+    }
+  }
+  assert.deepEqual(long, []);
+});
+
+test("docs/internals.md's layout names every folder of cpp/src and the folders in them", () => {
+  const page = text('docs/internals.md');
+  const layout = page.slice(page.indexOf('## Layout'));
+  const folders = (dir) => readdirSync(join(root, 'cpp/src', dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((e) => [`${dir}${e.name}/`, ...(dir ? [] : folders(`${e.name}/`))]);
+  const missing = folders('').filter((f) => !layout.includes(f));
+  assert.deepEqual(missing, []);
+});

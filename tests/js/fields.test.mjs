@@ -81,7 +81,7 @@ test('explain(): every field of put_explanation and put_step, with the CLI\'s va
     sameFields(expected, actual, `case ${i}`);
     assert.deepEqual(Object.keys(actual), Object.keys(expected), `case ${i}: no field of its own`);
   });
-  for (const [source, fn] of [['explain/fields.cpp', 'put_explanation'], ['explain/fields.cpp', 'put_step']]) {
+  for (const [source, fn] of [['report/fields.cpp', 'put_explanation'], ['report/fields.cpp', 'put_step']]) {
     for (const name of listedFields(source, fn)) assert.ok(met.has(camel(name)), `${fn}'s ${name} was met`);
   }
 });

@@ -70,7 +70,7 @@ test('require()\'s types (ndcg.d.ts, export =) alias every type of ndcg-types.d.
 
 test('step rows carry the core\'s step fields in the core\'s order, from put_step alone (no list of them typed in JS)', async () => {
   const api = await createNdcgModule();
-  const fields = readFileSync(join(root, 'cpp', 'src', 'explain', 'fields.cpp'), 'utf8');
+  const fields = readFileSync(join(root, 'cpp', 'src', 'report', 'fields.cpp'), 'utf8');
   const body = fields.slice(fields.indexOf('void put_step('), fields.indexOf('void put_explanation('));
   const listed = [...new Set([...body.matchAll(/out\.\w+\("(\w+)"/g)].map((m) => m[1]))];
   for (const input of ['a 1\nb 0', '3 2 0 1']) {

@@ -128,6 +128,8 @@ def _python_call(function, args, options):
         return lightgbm.feval(**options)(np.asarray(args[1]), _TrainingSet(args[0], args[2]))[1]
     if function == 'explain_row':
         return sklearn.explain_row(*args, **options).ndcg
+    if function == 'evaluator':
+        return ndcg_calc.evaluator(['map'], args[0], **options).calc_aggregate(args[1])['map']
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', RuntimeWarning)  # NumPy's overflow, as under scikit-learn
         return float(getattr(sklearn, function)(*args, **options))

@@ -90,3 +90,21 @@ def test_one_evaluator_on_several_threads_gives_each_run_its_own_numbers():
     assert len({tuple(g.values()) for g in want}) == 4  # four runs, four sets of numbers
     full = ev.evaluate(RUN)
     assert full.mean == ndcg_calc.evaluate(QRELS, RUN, ['nDCG@10', 'AP', 'P(rel=2)@5']).mean
+
+
+def test_an_evaluators_threads_change_no_number():
+    # threads=1: the calling thread alone; 2: always a second thread; 0: a second thread unless
+    # another call runs on the evaluator (the calls on the pool's two threads overlap).
+    from concurrent.futures import ThreadPoolExecutor
+    with open(RUN) as f:
+        lines = f.read().splitlines()
+    runs = ['\n'.join(lines[:cut]) + '\n' for cut in (700, 1500, len(lines))]
+    measures = ['nDCG@10', 'AP', 'P@5', 'NumRet']
+    want = [dict(ndcg_calc.evaluate(QRELS, run, measures)) for run in runs]
+    for threads in (0, 1, 2):
+        ev = ndcg_calc.evaluator(measures, QRELS, threads=threads)
+        with ThreadPoolExecutor(2) as pool:
+            got = list(pool.map(lambda run: dict(ev.evaluate(run)), runs * 3))
+        assert got == want * 3, threads
+    with pytest.raises(TypeError):
+        ndcg_calc.evaluator(measures, QRELS, threads='two').calc_aggregate(RUN)

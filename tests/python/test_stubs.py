@@ -1,8 +1,12 @@
 """The type stubs (__init__.pyi) name every public function and class with
 the parameters the module really has, and every explanation field the core
-writes for the worked example."""
+writes for the worked example. The results' attributes are written from the
+core's field lists (scripts/build-stubs.mjs): the file is what the generator
+writes now, and each result holds exactly the attributes it declares."""
 import ast
 import inspect
+import shutil
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -10,6 +14,7 @@ import numpy as np
 import ndcg_calc
 
 STUBS = Path(ndcg_calc.__file__).with_name('__init__.pyi')
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _stubbed(path=STUBS):
@@ -98,6 +103,30 @@ def test_every_attribute_a_result_s_stub_declares_is_there():
         assert declared, name
         missing = [a for a in declared if not hasattr(result, a)]
         assert not missing, '%s lacks %s' % (name, missing)
+
+
+def _declared(name):
+    return {n.target.id for n in _stubbed()[name].body if isinstance(n, ast.AnnAssign)}
+
+
+def test_the_stubs_are_what_the_generator_writes_from_the_field_lists():
+    node = shutil.which('node') or shutil.which('nodejs')
+    assert node, 'node is needed to check the stubs'
+    checked = subprocess.run([node, str(ROOT / 'scripts' / 'build-stubs.mjs'), '--check'], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    assert STUBS.read_text() == (ROOT / 'python' / 'ndcg_calc' / '__init__.pyi').read_text()
+
+
+def test_each_result_holds_exactly_the_attributes_its_stub_declares():
+    for name, result in _results().items():
+        held = set(result) if isinstance(result, dict) and name == 'Comparison' else set(vars(result))
+        held = {a for a in held if not a.startswith('_')}
+        assert held == _declared(name), (name, held ^ _declared(name))
+    # An explanation's fields: every one the core writes for some input, no more.
+    explained = [ndcg_calc.explain('3 2 0 1', k=3),
+                 ndcg_calc.explain('a 2\nb 1\nc 0', alpha=0.25, qrels='q 1 a 1\nq 2 a 1\nq 2 b 1\nq 3 c 0')]
+    assert set().union(*map(set, explained)) == _declared('Explanation')
+    assert set(explained[1]['metrics']) > set(explained[0]['metrics'])
 
 
 def test_arrays_say_they_were_not_read_from_text():

@@ -282,7 +282,6 @@ function explainCalls({ call }, schema) {
       return {
         ...fields,
         explanation: plain(explanation),
-        format: explanation.format,
         presets: presets && Array.from(presets, (p) => ({ ...p, error: p.error && coreError(p.error) })),
         render(format = 'markdown') {
           return renderKept(id, input, options, format);

@@ -8,6 +8,8 @@
 // the report and the readings are decided here, once.
 #pragma once
 
+#include <atomic>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -55,15 +57,21 @@ evaluate_reply evaluate_batch(const evaluate_inputs& in, const option_pairs& opt
 status put_evaluate_batch(const evaluate_inputs& in, const option_pairs& options, field_sink& out);
 
 // Judgments read once for many runs (Python's evaluator): in the format
-// the options name, indexed, with how they were read.
+// the options name, indexed, with how they were read, and how many
+// evaluations run on them now (for the threads they may take).
 struct judged_index {
   trec_judgments judged;
   std::vector<std::string> readings;
+  std::shared_ptr<std::atomic<int>> running = std::make_shared<std::atomic<int>>(0);
 };
 expected<judged_index> read_judged(std::string_view qrels, const option_pairs& options);
 // One run against them; `readings` starts with the judgments' own.
+// `threads`: 1, the calling thread alone; 2 or more, a second thread
+// evaluates queries while the calling one reads; 0, a second thread unless
+// another evaluation runs on `index` then (callers on several threads then
+// ask for no more threads than they are, and one call alone keeps its two).
 evaluate_reply evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
-                              std::vector<std::string>& readings);
+                              std::vector<std::string>& readings, int threads = 0);
 
 // compare's inputs, as given: the judgments and two runs or more.
 struct compare_inputs {

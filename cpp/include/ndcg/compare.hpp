@@ -25,8 +25,6 @@
 
 namespace ndcg {
 
-const std::vector<std::string>& default_compare_measures();
-
 // Below this many queries the bootstrap interval is withheld (NaN; the
 // comparison's "interval" field says "withheld"): a percentile bootstrap over
 // so few values covers the true mean difference far less often than 95% of

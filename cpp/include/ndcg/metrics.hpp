@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "ndcg/error.hpp"
+#include "ndcg/option_table.hpp"
 #include "ndcg/settings.hpp"
 
 namespace ndcg {
@@ -119,23 +120,5 @@ class discount_table {
   double base_;
   std::vector<double> table_;
 };
-
-// Named presets that reproduce a library's NDCG (see docs/cli.md's table).
-struct preset_info {
-  std::string_view name;
-  std::string_view summary;
-};
-const std::vector<preset_info>& presets();
-expected<options> preset(std::string_view name);
-// The preset whose options equal `opt` in every field a preset sets, or "".
-std::string_view matching_preset(const options& opt);
-
-// Names of the enum values as the CLI and the JS API spell them (from the
-// option table in option_table.hpp).
-std::string_view name_of(gain_kind v);
-std::string_view name_of(ideal_source v);
-std::string_view name_of(tie_policy v);
-std::string_view name_of(zero_policy v);
-std::string_view name_of(negative_policy v);
 
 }  // namespace ndcg

@@ -25,9 +25,29 @@
 
 namespace ndcg {
 
+// Named presets that reproduce a library's NDCG (see docs/cli.md's table).
+struct preset_info {
+  std::string_view name;
+  std::string_view summary;
+};
+const std::vector<preset_info>& presets();
+expected<options> preset(std::string_view name);
+// The preset whose options equal `opt` in every field a preset sets, or "".
+std::string_view matching_preset(const options& opt);
+
+// Names of the enum values as the CLI and the JS API spell them (from the
+// rows below).
+std::string_view name_of(gain_kind v);
+std::string_view name_of(ideal_source v);
+std::string_view name_of(tie_policy v);
+std::string_view name_of(zero_policy v);
+std::string_view name_of(negative_policy v);
+
 // The defaults of trec and compare: trec_eval's conventions; compare also
 // evaluates the order of ties, and has its own default measures.
 batch_request default_batch(command c);
+// The measures compare evaluates when none are asked for.
+const std::vector<std::string>& default_compare_measures();
 
 enum class option_kind {
   choice,  // one name from a list

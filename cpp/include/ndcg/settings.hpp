@@ -118,6 +118,9 @@ struct trec_options {
                                          // error (trec_eval leaves such queries out)
   bool shard = false;                    // --shard: no error when the run shares no query with
                                          // the qrels (the run is one shard of a larger one)
+  bool second_thread = true;             // a streamed run's queries evaluated on a second
+                                         // thread (natively) while the reader goes on; off
+                                         // where the caller's threads already fill the cores
   std::uint64_t max_docs = 0;            // -M: documents kept per query, by rank; 0 = all
   bool judged_only = false;              // -J: unjudged documents leave the ranking
   double docs_in_collection = 0;         // -N: documents in the collection (utility)

@@ -4,6 +4,7 @@
 #include "base/log2.hpp"
 
 #include <cmath>
+#include <vector>
 
 namespace ndcg::detail {
 namespace {
@@ -124,5 +125,18 @@ double log2_exact(double x) {
   const dd r = add(dd{static_cast<double>(e), 0.0}, part);
   return r.hi + r.lo;
 }
+
+#ifndef __EMSCRIPTEN__
+double log2_whole(double x) {
+  constexpr std::size_t size = 4096;
+  static const std::vector<double> table = [] {
+    std::vector<double> t(size);
+    for (std::size_t i = 1; i < size; ++i) t[i] = log2_exact(static_cast<double>(i));
+    return t;
+  }();
+  if (x >= 1 && x < static_cast<double>(size) && x == std::floor(x)) return table[static_cast<std::size_t>(x)];
+  return log2_exact(x);
+}
+#endif
 
 }  // namespace ndcg::detail

@@ -10,4 +10,12 @@ namespace ndcg::detail {
 // (no libm, no fused multiply-add). Not finite, zero or negative x: std::log2.
 double log2_exact(double x);
 
+// log2_exact(x), natively from a table made once for the small whole
+// numbers that the rank-discounting measures (G, binG) ask for per rank.
+#ifdef __EMSCRIPTEN__
+inline double log2_whole(double x) { return log2_exact(x); }  // no table: the modules' size
+#else
+double log2_whole(double x);
+#endif
+
 }  // namespace ndcg::detail

@@ -15,7 +15,7 @@
 
 #include "ndcg/error.hpp"
 #include "ndcg/numbers.hpp"
-#include "ndcg/parse.hpp"
+#include "ndcg/settings.hpp"
 #include "base/utf8.hpp"
 
 #if defined(__SSE2__)

@@ -1,5 +1,6 @@
 // evaluate_batch and read_judged (see commands.hpp): the one path from
 // evaluate's inputs to its reply.
+#include <atomic>
 #include <optional>
 #include <utility>
 
@@ -86,12 +87,23 @@ expected<judged_index> read_judged(std::string_view qrels, const option_pairs& o
   return out;
 }
 
+// The judgments' evaluations on a second thread, as `threads` asks: 0,
+// one unless another evaluation runs on them now.
+static expected<run_evaluation> evaluated_on(const judged_index& index, run_source& run, batch_settings& b,
+                                      std::vector<std::string>& readings, int threads) {
+  struct counted {
+    std::atomic<int>& n;
+    ~counted() { --n; }
+  } running{*index.running};
+  const bool alone = running.n++ == 0;
+  b.trec.second_thread = threads == 1 ? false : threads > 1 || alone;
+  return evaluate_run(index.judged, run, b, reading_of(b, {}), readings);
+}
+
 evaluate_reply evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
-                              std::vector<std::string>& readings) {
+                              std::vector<std::string>& readings, int threads) {
   auto s = trec_settings(options);
-  evaluate_reply out{s ? evaluate_run(index.judged, run, s->batch, reading_of(s->batch, {}), readings)
-                       : expected<run_evaluation>(s.err()),
-                     {}};
+  evaluate_reply out{s ? evaluated_on(index, run, s->batch, readings, threads) : expected<run_evaluation>(s.err()), {}};
   readings.insert(readings.begin(), index.readings.begin(), index.readings.end());
   if (out.evaluated) out.text = report_of(*out.evaluated, s->batch);
   return out;

@@ -127,11 +127,6 @@ status add_tie_range(std::string_view qrels, std::string_view run, const trec_op
 
 }  // namespace
 
-const std::vector<std::string>& default_compare_measures() {
-  static const std::vector<std::string> measures{"ndcg_cut.10", "map", "P.10", "recip_rank"};
-  return measures;
-}
-
 std::string_view name_of(adjusted_test t) {
   static constexpr std::string_view names[] = {"ttest", "wilcoxon", "sign", "randomization"};
   return names[static_cast<int>(t)];

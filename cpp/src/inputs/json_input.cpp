@@ -5,7 +5,7 @@
 #include <string>
 
 #include "inputs/inputs_detail.hpp"
-#include "inputs/json_reader.hpp"
+#include "json/json_reader.hpp"
 #include "parse/columns.hpp"
 
 namespace ndcg::detail {

@@ -4,7 +4,6 @@
 // (option_table.cpp). The light module leaves this file out.
 #include <string>
 
-#include "ndcg/compare.hpp"
 #include "ndcg/field_sink.hpp"
 #include "ndcg/option_table.hpp"
 #include "options/row_kit.hpp"
@@ -109,6 +108,11 @@ std::vector<const option_row*> option_rows(command c) {
 
 const option_row* find_option(std::string_view key, command c) {
   return row_kit::find_in({&option_table(), &batch_rows}, key, c);
+}
+
+const std::vector<std::string>& default_compare_measures() {
+  static const std::vector<std::string> measures{"ndcg_cut.10", "map", "P.10", "recip_rank"};
+  return measures;
 }
 
 batch_request default_batch(command c) {

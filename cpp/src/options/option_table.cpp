@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "ndcg/fields.hpp"
+#include "ndcg/field_sink.hpp"
 #include "base/text.hpp"
 #include "options/row_kit.hpp"
 

@@ -2,7 +2,6 @@
 #include <array>
 #include <string>
 
-#include "ndcg/metrics.hpp"
 #include "ndcg/option_table.hpp"
 
 namespace ndcg {
@@ -66,12 +65,8 @@ options tf_ranking_options() {
   return o;
 }
 
-options torchmetrics_options() {
-  options o;
-  o.gain = gain_kind::linear;
-  o.ties = tie_policy::average;
-  return o;
-}
+// torchmetrics' conventions are scikit-learn's.
+options torchmetrics_options() { return sklearn_options(); }
 
 options elasticsearch_options() {
   options o;

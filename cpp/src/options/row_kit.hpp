@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "ndcg/fields.hpp"
+#include "ndcg/field_sink.hpp"
 #include "ndcg/option_table.hpp"
 
 namespace ndcg::row_kit {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "inputs/json_reader.hpp"
+#include "json/json_reader.hpp"
 #include "parse/parse_detail.hpp"
 
 namespace ndcg::detail {

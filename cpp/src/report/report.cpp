@@ -11,7 +11,7 @@
 #include "ndcg/option_table.hpp"
 
 #include "base/utf8.hpp"
-#include "words.hpp"
+#include "report/words.hpp"
 
 namespace ndcg {
 namespace {

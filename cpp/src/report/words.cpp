@@ -1,5 +1,5 @@
 // The reports' prose in English and in Chinese (see words.hpp).
-#include "words.hpp"
+#include "report/words.hpp"
 
 namespace ndcg::detail {
 namespace {

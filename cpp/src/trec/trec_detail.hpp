@@ -77,6 +77,7 @@ struct query_input {
   std::size_t judged_begin = 0, judged_end = 0;  // into judged->docs
   const run_entry* run = nullptr;
   std::size_t run_count = 0;
+  const std::uint32_t* run_hashes = nullptr;  // hash_of of each run docid, when the reader took them
   const subtopic_query* subtopics = nullptr;
 };
 
@@ -110,7 +111,7 @@ class doc_table {
   // A retrieved document's entry: its judged one, or a new unjudged one;
   // null when the run retrieved it already (a docid twice in one query).
   // One lookup serves both the judgment and the check.
-  const entry* retrieve(std::string_view docid);
+  const entry* retrieve(std::string_view docid, std::uint32_t hash);  // hash = hash_of(docid)
 
  private:
   std::vector<entry> entries_;
@@ -145,7 +146,7 @@ class query_evaluator {
 
  private:
   void index_judgments(const query_input& q, std::size_t retrieved);
-  bool index_run(const run_entry* run, std::size_t n);  // false: a docid twice
+  bool index_run(const run_entry* run, std::size_t n, const std::uint32_t* hashes);  // false: a docid twice
   void index_rows(const rows_input& q);
   void counts_from_levels();
   int level_of_label(double label) const;
@@ -173,6 +174,9 @@ class query_evaluator {
   const std::string_view* ids_ = nullptr;  // or its rows' ids (rows_input), or neither: positions
   std::vector<sort_key> keys_;          // the ranking: keys_[0..kept_) are the documents kept,
   std::size_t kept_ = 0;                // the first state_.depth of them in order
+#ifndef __EMSCRIPTEN__
+  bool positions_unnamed_ = false;      // rows named by position whose keys lack their prefixes yet
+#endif
   std::vector<double> top_scores_;      // rank()'s scratch: the scores, to find the cut's
   std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)
   std::vector<pref_line> pref_lines_;

@@ -12,8 +12,8 @@
 #include <limits>
 
 #include "base/index_sort.hpp"
-#include "explain/metrics_detail.hpp"
-#include "explain/other_metrics.hpp"
+#include "metrics/metrics_detail.hpp"
+#include "metrics/other_metrics.hpp"
 #include "trec/trec_detail.hpp"
 
 namespace ndcg::trec_detail {
@@ -30,10 +30,10 @@ void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
   entries_.push_back(entry{docid, level});
 }
 
-const doc_table::entry* doc_table::retrieve(std::string_view docid) {
+const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_t hash) {
   const auto next = static_cast<std::uint32_t>(entries_.size());
   const std::uint32_t at =
-      index_.insert(detail::hash_of(docid), next, [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
+      index_.insert(hash, next, [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
   if (at == detail::handle_table::none) {
     entries_.push_back(entry{docid, not_judged, true});
     return &entries_.back();
@@ -128,17 +128,42 @@ std::size_t text_columns(const plan& p) {
 // comparison each, in `scores`, reused); only the keys at or above it are
 // then ordered with the whole key.
 #ifndef __EMSCRIPTEN__
+// The depth-th highest of the keys' scores. A shallow cut keeps the
+// highest seen so far in a short sorted list, which most scores pass by
+// with one comparison; a deep one selects among a copy of the scores.
+double score_at_depth(const std::vector<query_evaluator::sort_key>& keys, std::vector<double>& scores, std::size_t depth,
+                      std::size_t kept) {
+  constexpr std::size_t shallow = 16;
+  if (depth > shallow) {
+    scores.resize(kept);
+    for (std::size_t i = 0; i < kept; ++i) scores[i] = keys[i].score;
+    const auto nth = scores.begin() + static_cast<std::ptrdiff_t>(depth - 1);
+    std::nth_element(scores.begin(), nth, scores.end(), std::greater<double>());
+    return *nth;
+  }
+  double top[shallow];  // descending
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < kept; ++i) {
+    const double v = keys[i].score;
+    if (n == depth && !(v > top[n - 1])) continue;
+    std::size_t at = n < depth ? n++ : n - 1;
+    for (; at > 0 && top[at - 1] < v; --at) top[at] = top[at - 1];
+    top[at] = v;
+  }
+  return top[depth - 1];
+}
+
+// `named(first, last)` gives keys their docids' prefixes before the whole
+// key orders them (rows named by position get theirs only here).
+template <class Named>
 void select_top(std::vector<query_evaluator::sort_key>& keys, std::vector<double>& scores, std::size_t depth,
-                std::size_t kept, const key_order& order) {
+                std::size_t kept, const key_order& order, Named named) {
   if (depth == 0) return;
-  scores.resize(kept);
-  for (std::size_t i = 0; i < kept; ++i) scores[i] = keys[i].score;
-  const auto nth = scores.begin() + static_cast<std::ptrdiff_t>(depth - 1);
-  std::nth_element(scores.begin(), nth, scores.end(), std::greater<double>());
-  const double edge = *nth;
+  const double edge = score_at_depth(keys, scores, depth, kept);
   const auto first = keys.begin(), mid = first + static_cast<std::ptrdiff_t>(depth);
   auto end = std::partition(first, first + static_cast<std::ptrdiff_t>(kept),
                             [edge](const query_evaluator::sort_key& k) { return k.score >= edge; });
+  named(first, end);
   if (end - mid > static_cast<std::ptrdiff_t>(4 * depth)) {  // many tied at the edge
     std::nth_element(first, mid, end, order);
     end = mid;
@@ -168,7 +193,7 @@ query_evaluator::query_evaluator(const plan& p, const conventions& c, const grad
 status query_evaluator::evaluate(const query_input& q, std::vector<double>& row, std::vector<std::string>& texts) {
   const bool missing = q.run == nullptr;
   index_judgments(q, missing ? 1 : q.run_count);
-  if (!(missing ? index_run(missing_query_ranking, 1) : index_run(q.run, q.run_count)))
+  if (!(missing ? index_run(missing_query_ranking, 1, nullptr) : index_run(q.run, q.run_count, q.run_hashes)))
     return fail(error_code::duplicate_id, "a docid twice in the run of query " + echo(q.qid)).in("run");
   rank();
   walk_ranking();
@@ -247,6 +272,9 @@ void query_evaluator::index_rows(const rows_input& q) {
     if (const int level = level_of_label(q.extra[i]); level >= 0) ++level_counts_[static_cast<std::size_t>(level)];
   keys_.resize(q.count);
   const bool by_docid = conv_.opt.ties != tie_policy::input;
+#ifndef __EMSCRIPTEN__
+  positions_unnamed_ = by_docid && !q.ids;
+#endif
   const long tied = conv_.tied_grades;
   for (std::size_t i = 0; i < q.count; ++i) {
     const double label = q.int_labels ? static_cast<double>(q.int_labels[i]) : q.labels[i];
@@ -256,7 +284,11 @@ void query_evaluator::index_rows(const rows_input& q) {
       ++level_counts_[static_cast<std::size_t>(level)];
       grade = static_cast<long>(label);
     }
+#ifdef __EMSCRIPTEN__
     const std::uint64_t prefix = !by_docid ? 0 : q.ids ? docid_prefix(q.ids[i]) : position_prefix(i + 1);
+#else  // positions' prefixes wait for rank(), which needs few of them under a cutoff
+    const std::uint64_t prefix = by_docid && q.ids ? docid_prefix(q.ids[i]) : 0;
+#endif
     keys_[i] = sort_key{detail::comparable_score(q.scores[i], conv_.opt), tied * grade, prefix,
                         static_cast<std::uint32_t>(i), level};
   }
@@ -274,6 +306,9 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
   long largest = -1;
   for (std::size_t i = 0; i < count; ++i) {
     const judged_doc& e = q.judged->docs[q.judged_begin + i];
+#ifndef __EMSCRIPTEN__
+    __builtin_prefetch(e.docid);  // the qrels' bytes have left the cache since reading; the run's lookups compare them
+#endif
     const int level = e.rel < 0 ? judged_negative : grades_.index_of(e.rel);
     docs_.add(e.id(), q.judged->hash[q.judged_begin + i], level);
     if (level < 0) continue;
@@ -288,14 +323,18 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
 
 // One lookup per retrieved document, which also finds a docid given twice;
 // unjudged ones are non-relevant.
-bool query_evaluator::index_run(const run_entry* run, std::size_t n) {
+bool query_evaluator::index_run(const run_entry* run, std::size_t n, const std::uint32_t* hashes) {
   run_ = run;
   ids_ = nullptr;
+#ifndef __EMSCRIPTEN__
+  positions_unnamed_ = false;
+#endif
   keys_.resize(n);
   const bool by_docid = conv_.opt.ties != tie_policy::input;
   for (std::size_t i = 0; i < n; ++i) {
     const run_entry& e = run[i];
-    const doc_table::entry* s = docs_.retrieve(e.docid);
+    const auto hash = hashes ? hashes[i] : static_cast<std::uint32_t>(detail::hash_of(e.docid));
+    const doc_table::entry* s = docs_.retrieve(e.docid, hash);
     if (!s) return false;
     const int level = s->level;
     const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)] : 0;
@@ -314,7 +353,16 @@ bool query_evaluator::index_run(const run_entry* run, std::size_t n) {
 void query_evaluator::rank() {
   const key_order order{conv_.opt.ties != tie_policy::input, run_, ids_};
   std::size_t kept = keys_.size();
+  const auto named = [&](std::vector<sort_key>::iterator from, std::vector<sort_key>::iterator to) {
+#ifndef __EMSCRIPTEN__
+    if (positions_unnamed_)
+      for (; from != to; ++from) from->prefix = position_prefix(from->index + std::size_t(1));
+#else
+    (void)from, (void)to;
+#endif
+  };
   if (conv_.max_docs < kept) {
+    named(keys_.begin(), keys_.end());
     std::nth_element(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(conv_.max_docs), keys_.end(), order);
     kept = conv_.max_docs;
   }
@@ -332,9 +380,10 @@ void query_evaluator::rank() {
 #ifdef __EMSCRIPTEN__
     std::partial_sort(first, mid, last, order);  // the same ranks, in less code (the modules' size)
 #else
-    select_top(keys_, top_scores_, depth, kept, order);
+    select_top(keys_, top_scores_, depth, kept, order, named);
 #endif
   } else {
+    named(first, last);
     std::sort(first, last, order);
   }
   if (partial && depth > 0 && conv_.opt.ties == tie_policy::average) {
@@ -342,6 +391,7 @@ void query_evaluator::rank() {
     // brought in whole (its other members all order after the cut's last).
     const sort_key edge = keys_[depth - 1];
     const auto rest = std::partition(mid, last, [&](const sort_key& k) { return k.score == edge.score && k.tier == edge.tier; });
+    named(mid, rest);
     std::sort(mid, rest, order);
     depth = static_cast<std::size_t>(rest - first);
   }

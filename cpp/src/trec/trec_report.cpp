@@ -239,10 +239,13 @@ void put_trec_result(const trec_result& r, field_sink& out) {
   put_means(r, out);
   out.count("num_q", r.num_q);
   out.text("run_id", r.run_id);
-  std::vector<std::string_view> summary_only;
-  for (std::size_t m = 0; m < r.names.size(); ++m)
+  std::vector<std::string_view> summary_only, counts;
+  for (std::size_t m = 0; m < r.names.size(); ++m) {
     if (r.summary_only[m]) summary_only.push_back(r.names[m]);
+    if (r.is_count[m]) counts.push_back(r.names[m]);
+  }
   out.texts("summary_only", summary_only);
+  out.texts("counts", counts);  // printed as whole numbers (num_q, num_ret, ...), not with -digits
   out.texts("not_offered", views_of(r.not_offered));
   out.texts("notes", views_of(r.notes));
   if (r.ci_queries.empty()) return;

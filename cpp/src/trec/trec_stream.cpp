@@ -113,6 +113,7 @@ struct trec_stream::state {
   // A query's lines once read (read_lines): the second thread's, and the reader's own.
   struct read_buffers {
     std::vector<run_entry> entries;
+    std::vector<std::uint32_t> hashes;  // the docids' (read_scores)
     handle_table docids;
   } on_worker, on_reader;
   std::string run_id;
@@ -134,12 +135,12 @@ struct trec_stream::state {
   status open_query(const detail::field& qid, std::size_t line);
   status close_query(std::string_view qid, std::string_view tag, std::string_view block);
   static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
-  static bool read_scores(const std::vector<pending_line>& lines, std::vector<run_entry>& into);
+  static bool read_scores(const std::vector<pending_line>& lines, read_buffers& into);
   void handle(std::uint32_t q, const std::vector<pending_line>& lines);
   error earliest(error e);
   void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line);
   status evaluate_kept();
-  status evaluate(std::uint32_t q, const run_entry* run, std::size_t count);
+  status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
 };
 
 // Reads the judgments: in the -R format, or (the same text, or no qrels at
@@ -261,7 +262,8 @@ expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec
 
 // A query's row of values, kept; an error is kept in `problem`, but for a
 // docid twice in the run, which the caller names (it has the lines).
-status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::size_t count) {
+status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::size_t count,
+                                   const std::uint32_t* hashes) {
   const judged_query& jq = judged().queries[q];
   query_input in;
   in.qid = jq.qid;
@@ -270,6 +272,7 @@ status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::
   in.judged_end = jq.end;
   in.run = run;
   in.run_count = count;
+  in.run_hashes = hashes;
   const std::uint32_t sub = subtopics_of.find(
       hash_of(jq.qid), [&](std::uint32_t i) { return subtopics.queries[i].qid == jq.qid; });
   in.subtopics = sub == handle_table::none ? nullptr : &subtopics.queries[sub];
@@ -310,10 +313,11 @@ status trec_stream::state::read_lines(const std::vector<pending_line>& lines, re
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const pending_line& l = lines[i];
     const detail::field f[5] = {{}, {}, {l.docid, 0}, {}, {l.score, l.score_column}};
-    if (auto ok = detail::read_score(f, l.line, entries[i].score); !ok) return error(ok.err()).in("run");
+    if (!score_read(l, entries[i].score))
+      if (auto ok = detail::read_score(f, l.line, entries[i].score); !ok) return error(ok.err()).in("run");
     entries[i].docid = l.docid;
     entries[i].line = l.line;
-    const std::uint32_t at = into.docids.insert(hash_of(l.docid), static_cast<std::uint32_t>(i),
+    const std::uint32_t at = into.docids.insert(hash_of_line(l), static_cast<std::uint32_t>(i),
                                                  [&](std::uint32_t e) { return lines[e].docid == l.docid; });
     if (at != handle_table::none)
       return detail::repeated(detail::field{l.docid, l.docid_column}, l.line, lines[at].line,
@@ -324,14 +328,21 @@ status trec_stream::state::read_lines(const std::vector<pending_line>& lines, re
   return done{};
 }
 
-// A query's scores, in place; false at a bad one.
-bool trec_stream::state::read_scores(const std::vector<pending_line>& lines, std::vector<run_entry>& into) {
-  into.resize(lines.size());
+// A query's entries and their docids' hashes, as the reader read them;
+// false at a bad score.
+bool trec_stream::state::read_scores(const std::vector<pending_line>& lines, read_buffers& into) {
+  into.entries.resize(lines.size());
+#ifndef __EMSCRIPTEN__
+  into.hashes.resize(lines.size());
+#endif
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const pending_line& l = lines[i];
-    if (read_number(l.score, into[i].score) != number_status::ok) return false;
-    into[i].docid = l.docid;
-    into[i].line = l.line;
+    into.entries[i] = run_entry{l.docid, 0, l.line};
+    double& score = into.entries[i].score;
+    if (!score_read(l, score) && read_number(l.score, score) != number_status::ok) return false;
+#ifndef __EMSCRIPTEN__
+    into.hashes[i] = l.hash;
+#endif
   }
   return true;
 }
@@ -342,8 +353,15 @@ bool trec_stream::state::read_scores(const std::vector<pending_line>& lines, std
 // the lines in order and so says the first of them.
 void trec_stream::state::handle(std::uint32_t q, const std::vector<pending_line>& lines) {
   if (problem) return;  // the first error stops the evaluation
-  std::vector<run_entry>& entries = on_worker.entries;
-  if (read_scores(lines, entries) && evaluate(q, entries.data(), entries.size())) return;
+  const std::vector<run_entry>& entries = on_worker.entries;
+#ifdef __EMSCRIPTEN__
+  const bool hashed = false;  // the evaluator hashes the docids (no second thread to spare)
+#else
+  const bool hashed = true;
+#endif
+  if (read_scores(lines, on_worker) &&
+      evaluate(q, entries.data(), entries.size(), hashed ? on_worker.hashes.data() : nullptr))
+    return;
   problem = read_lines(lines, on_worker).err();
 }
 
@@ -356,7 +374,8 @@ status trec_stream::state::close_query(std::string_view qid, std::string_view ta
   first_line_of[q] = current.front().line;
   if (!worker)
     worker = std::make_unique<query_worker>(
-        [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); });
+        [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); },
+        opt.second_thread);
   worker->submit(q, block, current);
   return done{};
 }
@@ -414,8 +433,8 @@ status trec_stream::state::evaluate_kept() {
   return done{};
 }
 
-// The reader's part of a line: its fields found and counted; the score is
-// read and the docid checked with the rest of its query (read_lines).
+// The reader's part of a line: its fields found and counted, its score read
+// and its docid hashed; the docid is checked with the rest of its query.
 expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
   state& s = *s_;
   detail::line_reader lines(text, s.next_line, s.at_start);
@@ -451,7 +470,13 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
       query_start = static_cast<std::size_t>(l.text.data() - text.data());
       query_line = l.number;
     }
-    s.current.push_back(pending_line{f[0].text, f[2].text, f[4].text, l.number, f[2].column, f[4].column});
+    pending_line& p = s.current.emplace_back();
+    p = pending_line{f[0].text, f[2].text, f[4].text, l.number, static_cast<std::uint32_t>(f[2].column),
+                     static_cast<std::uint32_t>(f[4].column)};
+#ifndef __EMSCRIPTEN__
+    p.scored = read_number(p.score, p.value) == number_status::ok;
+    p.hash = static_cast<std::uint32_t>(hash_of(p.docid));
+#endif
     line_end = static_cast<std::size_t>(l.text.data() + l.text.size() - text.data());
   }
   if (!problem) return fail_at(error(problem.err()).in("run"));

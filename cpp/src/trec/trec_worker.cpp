@@ -11,6 +11,7 @@ constexpr std::size_t max_waiting = 64;  // queries handed over, not yet evaluat
 }
 
 void query_worker::submit(std::uint32_t query, std::string_view block, const std::vector<pending_line>& lines) {
+  if (!threaded_) return job_(query, lines);
   std::unique_lock<std::mutex> lock(mutex_);
   if (!thread_.joinable()) thread_ = std::thread([this] { work(); });
   while (queue_.size() >= max_waiting) {

@@ -2,8 +2,9 @@
 // run lines and their fields and hands them over (the query's bytes copied
 // in one block, so the reader can reuse its buffer); the second thread reads
 // the scores, checks the docids and evaluates the query while the reader
-// goes on. Without threads (wasm) a query is handled at once. Internal, not
-// API.
+// goes on. Without threads (wasm), or when the caller's own threads already
+// share the cores (`threaded` false), a query is handled at once. Internal,
+// not API.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/hash_table.hpp"
 #include "ndcg/parse.hpp"
 
 #ifndef __EMSCRIPTEN__
@@ -25,17 +27,43 @@
 
 namespace ndcg::trec_detail {
 
-// One run line as the reader leaves it: views into the query's bytes.
+// One run line as the reader leaves it: views into the query's bytes, and
+// its score and docid's hash, read there (the evaluating thread has more to do).
 struct pending_line {
   std::string_view qid, docid, score;
   std::size_t line = 0;
-  std::size_t docid_column = 0, score_column = 0;
+  std::uint32_t docid_column = 0, score_column = 0;
+#ifndef __EMSCRIPTEN__  // the reader's readings (below), natively
+  double value = 0;        // the score, when `scored`
+  std::uint32_t hash = 0;  // hash_of(docid)
+  bool scored = false;     // false: the score is not a finite number (read_lines names it)
+#endif
 };
+
+// A line's score as the reader read it; false when it could not, and in
+// wasm, where one thread reads and evaluates and the score is read later
+// (the modules' size).
+inline bool score_read(const pending_line& l, double& out) {
+#ifdef __EMSCRIPTEN__
+  (void)l, (void)out;
+  return false;
+#else
+  out = l.value;
+  return l.scored;
+#endif
+}
+inline std::uint32_t hash_of_line(const pending_line& l) {
+#ifdef __EMSCRIPTEN__
+  return static_cast<std::uint32_t>(detail::hash_of(l.docid));
+#else
+  return l.hash;
+#endif
+}
 
 class query_worker {
  public:
   using job = std::function<void(std::uint32_t query, const std::vector<pending_line>& lines)>;
-  explicit query_worker(job j) : job_(std::move(j)) {}
+  explicit query_worker(job j, bool threaded = true) : threaded_(threaded), job_(std::move(j)) {}
   query_worker(const query_worker&) = delete;
   query_worker& operator=(const query_worker&) = delete;
   ~query_worker() { finish(); }
@@ -44,6 +72,7 @@ class query_worker {
   void submit(std::uint32_t query, std::string_view, const std::vector<pending_line>& lines) { job_(query, lines); }
   void finish() {}
 #else
+  bool threaded() const { return threaded_; }
   // `block` holds every view of `lines`.
   void submit(std::uint32_t query, std::string_view block, const std::vector<pending_line>& lines);
   // Waits until every query handed over is evaluated; the thread ends.
@@ -69,6 +98,7 @@ class query_worker {
   std::thread thread_;
 #endif
  private:
+  [[maybe_unused]] bool threaded_;
   job job_;
 };
 

@@ -1,6 +1,6 @@
 // The one place the page asks the module for an explanation: api.analyse(),
 // one call per change, which parses once and returns
-// { explanation, format, items, matchingPreset, unweightedNdcg, presets, render(format) }.
+// { explanation, items, matchingPreset, unweightedNdcg, presets, render(format) }.
 // Errors leave as plain structured objects: { code, source, key, line, column, args, message }.
 
 /** One analysis of `input` under `options`; throws a structured error. */

@@ -46,7 +46,8 @@ function computeExplain(api, spec, state) {
   if (!state.text.trim()) return { notice: 'emptyInput', matching: matchingOf(api, conventionOf(spec, state)) };
   try {
     const analysis = analyse(api, state.text, options);
-    return { analysis, matching: analysis.matchingPreset, inputStatus: { format: analysis.format, n: analysis.items, reading: analysis.explanation && analysis.explanation.reading }, ...secondRanking(api, state, options) };
+    const { format, reading } = analysis.explanation;
+    return { analysis, matching: analysis.matchingPreset, inputStatus: { format, n: analysis.items, reading }, ...secondRanking(api, state, options) };
   } catch (e) {
     const err = structuredError(e);
     const bad = err.source === 'options' && spec.byKey.has(err.key) ? err.key : '';

@@ -9,6 +9,9 @@
  */
 export const TREC_KEYS = Object.freeze(['measures', 'complete', 'judgedOnly', 'maxDocs', 'ci']);
 
+/** Rows batch mode reads only with --ci (the bootstrap's): shown there only while ci is on. */
+export const CI_KEYS = Object.freeze(['trials', 'seed']);
+
 /** Compare mode's own options, rows of the core's table that `compare` takes (api.compareOptionSchema()). */
 export const COMPARE_KEYS = Object.freeze(['trials', 'seed', 'allPairs']);
 
@@ -34,6 +37,7 @@ function markBatch(row, tables, more = {}) {
 // its input asks the module nothing more.
 let reader = null;
 let lastRead = new Map();
+let measureHelps = new Map();
 
 /**
  * A row the page never shows: the language of a report's prose is the
@@ -43,7 +47,7 @@ const OWN_ROWS = new Set(['language']);
 
 /** The module's option schema, with batch mode's and compare mode's own rows after it. */
 export function loadSchema(api) {
-  if (reader !== api) lastRead = new Map();
+  if (reader !== api) lastRead = new Map(), measureHelps = new Map();
   reader = api;
   const trec = api.trecOptionSchema();
   const compare = api.compareOptionSchema();
@@ -85,6 +89,24 @@ export function dormant(row, state) {
 /** "zeroIdcg" → "zero-idcg": the component attribute and element id of a key. */
 export function kebab(key) {
   return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/**
+ * A measure's one-line help, the core's (describeMeasure of the module the
+ * page loaded), for a name as trec_eval prints it ("ndcg_cut_10", and
+ * "NAME:ties"); '' where the module has none (the light one, a name it does not describe).
+ */
+export function measureHelp(name) {
+  if (!measureHelps.has(name)) {
+    let help = '';
+    try {
+      help = reader ? reader.describeMeasure(name.split(':')[0]).help : '';
+    } catch (e) {
+      if (!e || e.name !== 'NdcgError') throw e;
+    }
+    measureHelps.set(name, help);
+  }
+  return measureHelps.get(name);
 }
 
 /** An NdcgError as the plain structured error the page keeps and shows. */

@@ -212,7 +212,9 @@ function comparePart(state, put) {
 export function encodeHash(spec, state, { withText = true } = {}) {
   const base = baseFields(spec, state.preset);
   const parts = textPart(state, withText);
-  const put = (key, text) => parts.push(`${key}=${encodeURIComponent(text)}`);
+  // Each key once: compare mode's drilled query is also the option row `query`.
+  const written = new Set();
+  const put = (key, text) => written.has(key) || (written.add(key), parts.push(`${key}=${encodeURIComponent(text)}`));
   if (state.mode !== spec.defaults.mode) put('mode', state.mode);
   comparePart(state, put);
   const ordered = [spec.byKey.get('k'), ...spec.rows.filter((r) => r.key !== 'k')];

@@ -9,19 +9,6 @@
 
 namespace ndcg::trec_detail {
 
-extern const family runid_measure, num_q_measure, num_ret_measure, num_rel_measure, num_rel_ret_measure,
-    map_measure, gm_map_measure, Rprec_measure, bpref_measure, recip_rank_measure, iprec_at_recall_measure,
-    P_measure, relstring_measure, recall_measure, infAP_measure, gm_bpref_measure, Rprec_mult_measure,
-    utility_measure, eleven_point_measure, binG_measure, G_measure, dcg_measure, ideal_dcg_measure, ndcg_measure,
-    ndcg_rel_measure, Rndcg_measure, ndcg_cut_measure, map_cut_measure, relative_P_measure, success_measure,
-    set_P_measure, set_relative_P_measure, set_recall_measure, set_map_measure, set_F_measure,
-    num_nonrel_judged_ret_measure, num_nonjudged_ret_measure, prefs_num_prefs_poss_measure,
-    prefs_num_prefs_ful_measure, prefs_num_prefs_ful_ret_measure, prefs_simp_measure, prefs_pair_measure,
-    prefs_avgjg_measure, prefs_avgjg_Rnonrel_measure, prefs_simp_ret_measure, prefs_pair_ret_measure,
-    prefs_avgjg_ret_measure, prefs_avgjg_Rnonrel_ret_measure, prefs_simp_imp_measure, prefs_pair_imp_measure,
-    prefs_avgjg_imp_measure, map_avgjg_measure, P_avgjg_measure, Rprec_mult_avgjg_measure, yaap_measure,
-    rbp_measure, rbp_resid_measure, unj_measure, err_cut_measure, alpha_ndcg_cut_measure, judged_measure;
-
 const std::vector<const family*>& families() {
   // trec_eval 10.0's measures.c, in its order.
   static const std::vector<const family*> list{

@@ -89,6 +89,17 @@ struct family {
   bool ties_unbounded = false;  // no grade order of tied documents bounds it: --tie-range leaves it out
   grade_use grades = grade_use::level;
 
+ private:
+  // A copy with one member set (defined before the builders that call it, so
+  // that clang evaluates them as constants: each family is constant-initialized).
+  template <class T>
+  constexpr family with(T family::*member, T value) const {
+    family f = *this;
+    f.*member = value;
+    return f;
+  }
+
+ public:
   // The declarations in the family files read as one line each:
   // measure("map_cut", "...", value).cutoffs(standard_cutoffs)
   template <std::size_t N>
@@ -104,75 +115,27 @@ struct family {
     f.all = combine::sum;
     return f;
   }
-  constexpr family summary_only() const {
-    family f = *this;
-    f.printed = lines::summary_only;
-    return f;
-  }
-  constexpr family geometric() const {
-    family f = *this;
-    f.all = combine::geometric;
-    return f;
-  }
-  constexpr family reads(judgment_kind j) const {
-    family f = *this;
-    f.judgments = j;
-    return f;
-  }
+  constexpr family summary_only() const { return with(&family::printed, lines::summary_only); }
+  constexpr family geometric() const { return with(&family::all, combine::geometric); }
+  constexpr family reads(judgment_kind j) const { return with(&family::judgments, j); }
   constexpr family needing(unsigned n) const {
     family f = *this;
     f.needs |= n;
     if (n & need_gain_sums) f.grades = grade_use::gains;
     return f;
   }
-  constexpr family described(std::string_view text) const {
-    family f = *this;
-    f.about = text;
-    return f;
-  }
-  constexpr family graded() const {
-    family f = *this;
-    f.grades = grade_use::gains;
-    return f;
-  }
-  constexpr family ungraded() const {
-    family f = *this;
-    f.grades = grade_use::none;
-    return f;
-  }
-  constexpr family noting(note_fn n) const {
-    family f = *this;
-    f.note = n;
-    return f;
-  }
-  constexpr family exactly() const {
-    family f = *this;
-    f.exact_count = true;
-    return f;
-  }
-  constexpr family with_persistence() const {
-    family f = *this;
-    f.persistence = true;
-    return f;
-  }
-  constexpr family unbounded_by_ties() const {
-    family f = *this;
-    f.ties_unbounded = true;
-    return f;
-  }
-  constexpr family zeroed_when_missing() const {
-    family f = *this;
-    f.zero_when_missing = true;
-    return f;
-  }
+  constexpr family described(std::string_view text) const { return with(&family::about, text); }
+  constexpr family graded() const { return with(&family::grades, grade_use::gains); }
+  constexpr family ungraded() const { return with(&family::grades, grade_use::none); }
+  constexpr family noting(note_fn n) const { return with(&family::note, n); }
+  constexpr family exactly() const { return with(&family::exact_count, true); }
+  constexpr family with_persistence() const { return with(&family::persistence, true); }
+  constexpr family unbounded_by_ties() const { return with(&family::ties_unbounded, true); }
+  constexpr family zeroed_when_missing() const { return with(&family::zero_when_missing, true); }
 
  private:
   constexpr family with_params(param_kind k, const double* d, std::size_t n) const {
-    family f = *this;
-    f.params = k;
-    f.defaults = d;
-    f.default_count = n;
-    return f;
+    return with(&family::params, k).with(&family::defaults, d).with(&family::default_count, n);
   }
 };
 
@@ -196,6 +159,15 @@ constexpr family text_measure(std::string_view name, std::string_view help, text
   return f;
 }
 
+// Every builder is a constant expression, so each family is constant-initialized
+// (a builder that is not would put start-up code into every module).
+inline constexpr double every_builder[] = {1};
+static_assert(measure("m", "", nullptr).cutoffs(every_builder).fractions(every_builder).numbers(every_builder)
+                  .gains().counted().summary_only().geometric().reads(judgment_kind::prefs).needing(0)
+                  .described("").graded().ungraded().noting(nullptr).exactly().with_persistence()
+                  .unbounded_by_ties().zeroed_when_missing().name == "m");
+static_assert(text_measure("t", "", nullptr).name == "t");
+
 // trec_eval's cutoffs when a cutoff measure is named without any.
 inline constexpr double standard_cutoffs[] = {5, 10, 15, 20, 30, 100, 200, 500, 1000};
 // trec_eval's recall levels (iprec_at_recall, 11pt_avg).
@@ -214,5 +186,19 @@ struct column {
 // A document's standing in a query, as trec_eval's results_rel_list holds it.
 inline constexpr long not_in_pool = -1;  // retrieved, no qrels line (RELVALUE_NONPOOL)
 inline constexpr long unjudged = -2;     // a qrels line with a negative grade (RELVALUE_UNJUDGED)
+
+// Every family, each defined in a file of its own and listed in list.cpp.
+extern const family runid_measure, num_q_measure, num_ret_measure, num_rel_measure, num_rel_ret_measure,
+    map_measure, gm_map_measure, Rprec_measure, bpref_measure, recip_rank_measure, iprec_at_recall_measure,
+    P_measure, relstring_measure, recall_measure, infAP_measure, gm_bpref_measure, Rprec_mult_measure,
+    utility_measure, eleven_point_measure, binG_measure, G_measure, dcg_measure, ideal_dcg_measure, ndcg_measure,
+    ndcg_rel_measure, Rndcg_measure, ndcg_cut_measure, map_cut_measure, relative_P_measure, success_measure,
+    set_P_measure, set_relative_P_measure, set_recall_measure, set_map_measure, set_F_measure,
+    num_nonrel_judged_ret_measure, num_nonjudged_ret_measure, prefs_num_prefs_poss_measure,
+    prefs_num_prefs_ful_measure, prefs_num_prefs_ful_ret_measure, prefs_simp_measure, prefs_pair_measure,
+    prefs_avgjg_measure, prefs_avgjg_Rnonrel_measure, prefs_simp_ret_measure, prefs_pair_ret_measure,
+    prefs_avgjg_ret_measure, prefs_avgjg_Rnonrel_ret_measure, prefs_simp_imp_measure, prefs_pair_imp_measure,
+    prefs_avgjg_imp_measure, map_avgjg_measure, P_avgjg_measure, Rprec_mult_avgjg_measure, yaap_measure,
+    rbp_measure, rbp_resid_measure, unj_measure, err_cut_measure, alpha_ndcg_cut_measure, judged_measure;
 
 }  // namespace ndcg::trec_detail

@@ -214,7 +214,7 @@ function columnsOf(r) {
     columns[name] = column;
   }
   return { measures: r.measures, names, qids: r.qids, columns, mean: r.mean, numQ: r.numQ, text: r.text, readings: r.readings || [],
-    ci95: r.ci95 || null, ciQueries: r.ciQueries || null };
+    ci95: r.ci95 || null, ciQueries: r.ciQueries || null, counts: r.counts || [] };
 }
 
 /** The options with LETOR's group sizes when the group slot holds a file. */

@@ -6,6 +6,7 @@ import { t } from '../../shared/i18n.js';
 import '../texts/batch-texts.js';
 import { button, h, s, scrollTable, section } from '../../shared/templates.js';
 import { count, fixed } from '../../shared/templates/numbers.js';
+import { helpAttrs } from '../../shared/templates/steps.js';
 import { cutLabel } from '../../shared/state.js';
 
 const OVERSCAN = 12;
@@ -56,10 +57,13 @@ function intervalOf(lang, trec, m, d) {
   return h('dd', { class: 'interval help' }, text);
 }
 
+// A value as trec_eval prints it: counts (num_q, num_ret, ...: the core's `counts`) whole, others with d decimals.
+const valueText = (trec, m, v, d) => (v !== null && trec.counts.includes(m) ? count(v) : fixed(v, d));
+
 function meansPart(lang, trec, d) {
   return section('means', t(lang, 'trecMeanHeading', { n: count(trec.numQ) }),
     h('dl', { class: 'means', id: 'trec-means' }, trec.measures.map((m) => h('div', { class: 'mean', 'data-measure': m },
-      h('dt', null, m), h('dd', null, fixed(trec.mean[m], d)), intervalOf(lang, trec, m, d)))));
+      h('dt', null, m), h('dd', null, valueText(trec, m, trec.mean[m], d)), intervalOf(lang, trec, m, d)))));
 }
 
 function histogramSvg(counts, label) {
@@ -93,19 +97,30 @@ function histogramPart(lang, trec, k) {
   return section('histogram', t(lang, 'histogramHeading', { metric }), histogramSvg(counts, label));
 }
 
-function headCell(lang, name, label, sort) {
+/**
+ * A header with its one-line help (`key`: see helpOf in teach/cell-tips.js), as the step tables'
+ * (helpAttrs). One with no button of its own takes the focus itself, so the keyboard reaches its
+ * help: a table's such headers are one tab stop, the arrow keys move between them (teach/cell-tips.js).
+ */
+export function helpHead(key, attrs, ...content) {
+  const focusable = content.some((c) => c instanceof Element && c.matches('button'));
+  return h('th', { ...attrs, ...helpAttrs(key), tabindex: focusable ? null : '-1' }, ...content);
+}
+
+function headCell(lang, name, label, sort, key) {
   const mine = sort.name === name;
-  return h('th', { scope: 'col', class: name ? 'num' : 'text', 'aria-sort': mine ? (sort.desc ? 'descending' : 'ascending') : 'none' },
-    button({ class: 'sort', 'data-sort': name, title: t(lang, 'sortBy', { name: label }) }, label));
+  const help = helpAttrs(key)['aria-describedby'];
+  return helpHead(key, { scope: 'col', class: name ? 'num' : 'text', 'aria-sort': mine ? (sort.desc ? 'descending' : 'ascending') : 'none' },
+    button({ class: 'sort', 'data-sort': name, title: t(lang, 'sortBy', { name: label }), 'aria-describedby': help }, label));
 }
 
 // The table's parts. `cfg` names them (id), labels the columns and writes
 // each cell (see BATCH_TABLE); the tbody is filled by drawWindow.
 function tablePart(lang, data, d, table, cfg) {
-  const { id, label, cell } = cfg;
-  const head = h('tr', { 'aria-rowindex': '1' }, headCell(lang, '', t(lang, 'trecQuery'), table.sort),
-    data.names.map((m) => headCell(lang, m, label(lang, m), table.sort)), h('td', null));
-  const foot = h('tfoot', null, h('tr', null, h('th', { scope: 'row', class: 'text' }, t(lang, 'trecMean')),
+  const { id, label, cell, help } = cfg;
+  const head = h('tr', { 'aria-rowindex': '1' }, headCell(lang, '', t(lang, 'trecQuery'), table.sort, 'trecQuery'),
+    data.names.map((m) => headCell(lang, m, label(lang, m), table.sort, help(m))), h('td', null));
+  const foot = h('tfoot', null, h('tr', null, helpHead('trecMean', { scope: 'row', class: 'text' }, t(lang, 'trecMean')),
     data.names.map((m) => h('td', { class: 'num' }, cell(m, data.mean[m], d))), h('td', null)));
   const tbody = h('tbody', { id: `${id}-rows` });
   const scroller = scrollTable(lang, cfg.caption, { class: `steps ${id}`, id: `table-${id}` }, [h('thead', null, head), tbody, foot],
@@ -197,7 +212,7 @@ function bindTable(view) {
  * Float64Arrays over qids, NaN for no value), sortable by any column and
  * filtered by query id, whose rows exist only where it is scrolled to.
  * `table` ({sort, filter}) is kept by the caller across results; `cfg` is
- * {id, caption, label(lang, name), cell(name, value, d), action(lang, qid)}.
+ * {id, caption, label(lang, name), cell(name, value, d), help(name): the column's help key, action(lang, qid)}.
  * Returns the filter row and the scrolling table; it fills itself in once attached.
  */
 export function virtualTable(lang, data, d, table, cfg) {
@@ -210,8 +225,8 @@ export function virtualTable(lang, data, d, table, cfg) {
 }
 
 // Batch mode's table: trec_eval's names, values as they are, an Explain button per row.
-const batchTable = (lang) => ({
-  id: 'trec', caption: t(lang, 'trecHeading'), label: (_, m) => m, cell: (_, v, d) => fixed(v, d),
+const batchTable = (lang, trec) => ({
+  id: 'trec', caption: t(lang, 'trecHeading'), label: (_, m) => m, cell: (m, v, d) => valueText(trec, m, v, d), help: (m) => `m:${m}`,
   action: (l, qid) => button({ class: 'small', 'data-action': 'explain-query', 'data-qid': qid,
     'aria-label': t(l, 'trecExplainLabel', { qid }) }, t(l, 'trecExplain')),
 });
@@ -224,7 +239,7 @@ export function batchSections(lang, trec, d, k, table) {
   return [
     meansPart(lang, trec, d),
     histogramPart(lang, trec, k),
-    section('trec', t(lang, 'trecHeading'), [virtualTable(lang, trec, d, table, batchTable(lang)),
+    section('trec', t(lang, 'trecHeading'), [virtualTable(lang, trec, d, table, batchTable(lang, trec)),
       h('p', { class: 'note' }, t(lang, 'trecCount', { n: count(trec.numQ) }))]),
   ];
 }

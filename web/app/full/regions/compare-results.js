@@ -8,7 +8,7 @@ import { button, h, s, scrollTable, section as resultSection } from '../../share
 import { count, fixed } from '../../shared/templates/numbers.js';
 import { abPanel } from '../ab.js';
 import { letterOf, measureLabel, pairKey, pairsOf, pickedComparison, pText, seriesOf, signed, sortedByDiff, testCount, verdictOf } from '../comparison.js';
-import { virtualTable } from './batch-results.js';
+import { helpHead, virtualTable } from './batch-results.js';
 import { backBar } from '../history.js';
 
 /** Bars the chart draws at most; more queries are sampled evenly from the sorted order. */
@@ -16,7 +16,7 @@ export const CHART_BARS = 600;
 
 // Compare's sections carry ids of their own (tests and links find them).
 const section = (id, title, ...content) => resultSection(id, title, content, { id: `section-${id}` });
-const th = (text, cls = 'num') => h('th', { scope: 'col', class: cls }, text);
+const th = (key, text, cls = 'num') => helpHead(key, { scope: 'col', class: cls }, text);
 const td = (text, cls = 'num') => h('td', { class: cls }, text);
 
 // The statistics table's rows: a label and how one comparison's cell reads.
@@ -45,9 +45,9 @@ function statsTable(lang, cmp, c, d) {
   const list = cmp.comparisons.filter((x) => pairKey(cmp, x) === key).sort((x, y) => y.measure.startsWith('ndcg') - x.measure.startsWith('ndcg'));
   const holm = list.some((x) => x.pHolm !== undefined);
   const rows = STAT_ROWS.filter(([name]) => holm || name !== 'cmpColPh').map(([name, stat, cell]) => h('tr', { 'data-stat': stat },
-    h('th', { scope: 'row', class: 'text' }, t(lang, name, ab)),
+    helpHead(name, { scope: 'row', class: 'text' }, t(lang, name, ab)),
     list.map((x) => h('td', { class: x === c ? 'num picked' : 'num', 'data-measure': x.measure, 'data-run-b': x.runB }, cell(x, d, lang)))));
-  const head = h('tr', null, th(t(lang, 'cmpColMeasure'), 'text'), list.map((x) => th(measureLabel(x.measure))));
+  const head = h('tr', null, th('cmpColMeasure', t(lang, 'cmpColMeasure'), 'text'), list.map((x) => th(`m:${x.measure}`, measureLabel(x.measure))));
   const caption = t(lang, 'cmpStatsCaption', ab);
   return scrollTable(lang, caption, { class: 'steps cmp-stats', id: 'table-cmp-stats', 'data-pair': key }, [h('thead', null, head), h('tbody', null, rows)]);
 }
@@ -160,6 +160,7 @@ function queryTable(lang, cmp, c, series, d, table) {
   const names = { a: c.runA, b: c.runB, diff: t(lang, 'cmpColDiff', ab) };
   return virtualTable(lang, series, d, table, {
     id: 'cmp', caption: t(lang, 'cmpTableHeading', { measure: measureLabel(c.measure) }), label: (_, m) => names[m],
+    help: (m) => ({ a: 'cmpColRunA', b: 'cmpColRunB', diff: 'cmpColDiff' })[m],
     cell: (m, v, dd) => (m === 'diff' ? signed(v, dd) : fixed(v, dd)),
     action: (l, qid) => button({ class: 'small', 'data-action': 'compare-query', 'data-qid': qid,
       'aria-label': t(l, 'cmpSideLabel', { qid, a: c.runA, b: c.runB }) }, t(l, 'cmpSide')),
@@ -187,12 +188,12 @@ function tiesPart(lang, cmp, d) {
   if (!cmp.tieRanges.length) return null;
   const caption = t(lang, 'cmpTiesCaption');
   const rows = cmp.tieRanges.map((r) => h('tr', { 'data-measure': r.measure, 'data-run': r.run },
-    h('th', { scope: 'row', class: 'text' }, measureLabel(r.measure)), td(r.run, 'text'), td(count(r.queriesChanged)),
+    helpHead(`m:${r.measure}`, { scope: 'row', class: 'text' }, measureLabel(r.measure)), td(r.run, 'text'), td(count(r.queriesChanged)),
     td(fixed(r.meanMin, d)), td(fixed(r.meanMax, d))));
   return section('cmp-ties', t(lang, 'cmpTiesHeading'), h('p', { class: 'help' }, t(lang, 'cmpTiesIntro')),
     scrollTable(lang, caption, { class: 'steps', id: 'table-cmp-ties' }, [
-      h('thead', null, h('tr', null, th(t(lang, 'cmpColMeasure'), 'text'), th(t(lang, 'cmpColRun'), 'text'),
-        th(t(lang, 'cmpColTieQueries')), th(t(lang, 'cmpColWorst')), th(t(lang, 'cmpColBest')))),
+      h('thead', null, h('tr', null, th('cmpColMeasure', t(lang, 'cmpColMeasure'), 'text'), th('cmpColRun', t(lang, 'cmpColRun'), 'text'),
+        ...['cmpColTieQueries', 'cmpColWorst', 'cmpColBest'].map((key) => th(key, t(lang, key))))),
       h('tbody', null, rows)]));
 }
 

@@ -2,6 +2,7 @@
 // 1.893", from the core's fields of that row), and the tip that shows it or
 // a header's help on hover or tap (pointerover) or a row's focus (Escape hides it).
 import { has, optionText, STRINGS, t } from '../../shared/i18n.js';
+import { measureHelp } from '../../shared/option-rows.js';
 import { h } from '../../shared/templates.js';
 import { fixed, plain } from '../../shared/templates/numbers.js';
 
@@ -25,12 +26,16 @@ export function formula(lang, r, key, x, d) {
   return v === undefined ? '' : `${t(lang, key)}${sub(x.position)} = ${MADE[key] ? MADE[key](r, x, d) : ''}${key === 'col_gain' || key === 'col_grade' ? num(v, d) : fixed(v, d)}`;
 }
 
-/** A header's one line: its own, else the option's help or its choices (the presets' columns). */
+/**
+ * A header's one line: its own, else the option's help or its choices (the
+ * presets' columns); a measure's ("m:NAME", batch and compare tables) is the core's.
+ */
 export function helpOf(lang, key) {
+  if (key.startsWith('m:')) return measureHelp(key.slice(2)) || t(lang, 'help_measure');
   if (has(`help_${key}`)) return t(lang, `help_${key}`);
   if (key === 'presetNdcg') return t(lang, 'presetsIntro');
   const o = STRINGS[lang].option[key = key === 'col_weight' ? 'weights' : key];
-  return optionText(lang, key, 'help') || Object.values(o.choices).join(' · ');
+  return optionText(lang, key, 'help') || (o ? Object.values(o.choices).join(' · ') : '');
 }
 
 const headerOf = (cell) => {
@@ -40,14 +45,38 @@ const headerOf = (cell) => {
 
 /** The tip over `cell`: its header's help, or its formula ({lang, r, d}: the page's last drawing). */
 export function tipText({ lang, r, d }, cell) {
+  if (cell.dataset.help) return helpOf(lang, cell.dataset.help);  // a header, of a column or of a row
   const head = headerOf(cell);
   const key = head && head.dataset.help;
   if (!key) return '';
-  if (cell === head) return helpOf(lang, key);
   const which = { 'table-dcg': 'steps', 'table-idcg': 'idealSteps' }[cell.closest('table').id];
   const steps = r && which && r[which];
   const x = steps && steps[cell.parentElement.dataset.position - 1];
   return x ? formula(lang, r, key, x, d) : '';
+}
+
+const STEPS = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+const headsOf = (table) => Array.from(table.querySelectorAll('th[data-help][tabindex]'));
+
+/** A table's focusable headers (batch-results.js, helpHead) are one tab stop: its first, or the one last moved to. */
+export function headStops(doc) {
+  for (const table of doc.querySelectorAll('#results table')) {
+    const heads = headsOf(table);
+    if (heads.length && !heads.some((th) => th.tabIndex === 0)) heads[0].tabIndex = 0;
+  }
+}
+
+// The arrow keys on such a header move the focus (and the tab stop) to the next or the previous one.
+function moveHead(e) {
+  const head = e.target instanceof Element && e.target.matches('th[data-help][tabindex]') ? e.target : null;
+  if (!head || !(e.key in STEPS)) return;
+  const heads = headsOf(head.closest('table'));
+  const next = heads[heads.indexOf(head) + STEPS[e.key]];
+  if (!next) return;
+  e.preventDefault();
+  head.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
 }
 
 /** Shows the tips over the result tables of `doc`; `context()` gives {lang, r, d}. */
@@ -65,10 +94,16 @@ export function bindTips(doc, context) {
   const cellOf = (e) => (e.target instanceof Element ? e.target.closest('#results table.steps :is(th, td)') : null);
   doc.addEventListener('pointerover', (e) => showFor(cellOf(e)));
   // A focused row (the movable table's) shows its term's formula.
+  // A focused header (or its sort button) shows its help; a focused row (the movable table's) its term's formula.
   doc.addEventListener('focusin', (e) => {
+    const head = e.target instanceof Element && e.target.closest('#results table.steps th[data-help]');
+    if (head) return showFor(head);
     const row = e.target instanceof Element && e.target.closest('#results table.steps tbody tr');
-    showFor(row && Array.from(row.cells).find((c) => headerOf(c).dataset.help === 'col_term'));
+    showFor(row && Array.from(row.cells).find((c) => headerOf(c)?.dataset.help === 'col_term'));
   });
-  doc.addEventListener('keydown', (e) => { if (e.key === 'Escape') tip.hidden = true; });
+  doc.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') tip.hidden = true;
+    else moveHead(e);
+  });
   addEventListener('scroll', () => { tip.hidden = true; }, { passive: true });
 }

@@ -7,7 +7,7 @@ import './teach-texts.js';
 import { byId, setText } from '../../shared/regions/dom.js';
 import { h } from '../../shared/templates.js';
 import { announce } from '../../shared/view.js';
-import { bindTips, helpOf } from './cell-tips.js';
+import { bindTips, headStops, helpOf } from './cell-tips.js';
 import { judge, readGuess } from './guess.js';
 import { walkStep } from './walk-steps.js';
 import { openAsks, teachPanel, whyNote } from './walk-view.js';
@@ -47,6 +47,7 @@ function after(view, lang, model) {
     const id = `help-${th.dataset.help}`;
     if (!byId(doc, id)) box.appendChild(h('span', { id }, helpOf(lang, th.dataset.help)));
   }
+  headStops(doc);
   const r = explanation(model);
   // A guess open: the results wait for it, and nothing is read out.
   const wait = Boolean(r && state.guessFirst && (state.walking ? !openAsks(step(r).asks, `${state.step}-`, state.answers).done : r.idcg > 0 && !state.answers.h));

@@ -1,26 +1,16 @@
 // Texts of batch mode (a TREC run, query by query), loaded with batch-results.js.
 import { addTexts } from '../../shared/i18n.js';
 
-// The errors only batch evaluation and files give (the embed page and the element have neither).
-const EN_ERRORS = {
-  'no-common-query': 'no query is in both the run and the judgments, so there is nothing to evaluate.',
-  'unknown-measure': 'there is no measure called “{found}”.',
-  'bad-measure': 'the measure “{found}” cannot be read.',
-  'needs-subtopics': 'this measure needs subtopic judgments.',
-  'bad-file': 'the file “{found}” cannot be read.',
-  'ungrouped-run': 'query “{found}” comes back after other queries (first on line {first_line}): group the run by query.',
-};
-const ZH_ERRORS = {
-  'no-common-query': '运行结果与标注没有共同的查询，因此没有可评估的内容。',
-  'unknown-measure': '没有名为“{found}”的指标。',
-  'bad-measure': '无法读取指标“{found}”。',
-  'needs-subtopics': '这个指标需要子主题标注。',
-  'bad-file': '无法读取文件“{found}”。',
-  'ungrouped-run': '查询“{found}”在其他查询之后再次出现（首次在第 {first_line} 行）：请按查询把运行结果分组。',
-};
-
 const en = {
-  errors: EN_ERRORS,
+  // The errors only batch evaluation and files give (the embed page and the element have neither).
+  errors: {
+    'no-common-query': 'no query is in both the run and the judgments, so there is nothing to evaluate.',
+    'unknown-measure': 'there is no measure called “{found}”.',
+    'bad-measure': 'the measure “{found}” cannot be read.',
+    'needs-subtopics': 'this measure needs subtopic judgments.',
+    'bad-file': 'the file “{found}” cannot be read.',
+    'ungrouped-run': 'query “{found}” comes back after other queries (first on line {first_line}): group the run by query.',
+  },
   option: {
     complete: { label: 'Score queries missing from the run as 0 (trec_eval -c)' },
     ci: { label: 'A 95% bootstrap interval beside each mean' },
@@ -30,6 +20,9 @@ const en = {
   trecHeading: 'Per-query results',
   trecQuery: 'query',
   trecMean: 'mean',
+  help_trecQuery: 'The query’s id.',
+  help_trecMean: 'Over all queries, as trec_eval’s “all” line.',
+  help_measure: 'A trec_eval measure.',
   trecCount: '{n} {n|query|queries} evaluated.',
   trecExplain: 'Explain',
   allQueries: '← All {n} queries',
@@ -47,7 +40,14 @@ const en = {
 };
 
 const zh = {
-  errors: ZH_ERRORS,
+  errors: {
+    'no-common-query': '运行结果与标注没有共同的查询，因此没有可评估的内容。',
+    'unknown-measure': '没有名为“{found}”的指标。',
+    'bad-measure': '无法读取指标“{found}”。',
+    'needs-subtopics': '这个指标需要子主题标注。',
+    'bad-file': '无法读取文件“{found}”。',
+    'ungrouped-run': '查询“{found}”在其他查询之后再次出现（首次在第 {first_line} 行）：请按查询把运行结果分组。',
+  },
   option: {
     complete: { label: '运行结果中缺失的查询记为 0 分（trec_eval -c）' },
     ci: { label: '在每个平均值旁给出 95% 自助区间' },
@@ -57,6 +57,9 @@ const zh = {
   trecHeading: '逐查询结果',
   trecQuery: '查询',
   trecMean: '平均',
+  help_trecQuery: '查询的 id。',
+  help_trecMean: '全部查询上的值，即 trec_eval 的 “all” 行。',
+  help_measure: 'trec_eval 的指标。',
   trecCount: '共评测 {n} 个查询。',
   trecExplain: '逐步解释',
   allQueries: '← 全部 {n} 个查询',

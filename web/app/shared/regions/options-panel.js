@@ -4,7 +4,7 @@
 // list, a checkbox for a flag. An option's error is shown at its control.
 import { has, optionText, presetLabel, t } from '../i18n.js';
 import { button, h } from '../templates.js';
-import { dormant, kebab, readOption } from '../option-rows.js';
+import { CI_KEYS, dormant, kebab, readOption } from '../option-rows.js';
 import { rowInMode } from '../state.js';
 import { renderErrorBox } from './input.js';
 import { byId, setText, show } from './dom.js';
@@ -121,9 +121,10 @@ function renderPresets(region, lang, model) {
   setText(byId(region.root, 'preset-help'), has(key) ? t(lang, key) : (summary ? summary.summary : ''));
 }
 
-// A dormant row (a gain table under gain "exp") is hidden until its choice is made.
+// A dormant row (a gain table under gain "exp") is hidden until its choice is made;
+// batch mode's trials and seed until ci is on.
 function visibleIn(row, state) {
-  return !dormant(row, state) && rowInMode(row, state.mode);
+  return !dormant(row, state) && rowInMode(row, state.mode) && !(state.mode === 'trec' && !state.ci && CI_KEYS.includes(row.key));
 }
 
 /** Draws the option values, the preset, and an option's error at its control. */

@@ -24,7 +24,6 @@ double bpref(const query_state& q, const column&) {
   return q.num_rel ? sum / static_cast<double>(q.num_rel) : sum;
 }
 
-extern const family bpref_measure;
 const family bpref_measure =
     measure("bpref", "binary preference: relevant ranked above judged non-relevant", bpref).needing(need_full_ranking)
         .described("(1/R) sum over relevant ranked d of 1 - min(n_d, R) / min(R, N), N judged non-relevant, n_d those above d; unjudged skipped.");

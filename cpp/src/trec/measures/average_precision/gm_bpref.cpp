@@ -4,7 +4,6 @@
 
 namespace ndcg::trec_detail {
 
-extern const family gm_bpref_measure;
 const family gm_bpref_measure = measure("gm_bpref", "bpref, geometric mean over queries", bpref)
                                     .summary_only()
                                     .geometric()

@@ -4,7 +4,6 @@
 
 namespace ndcg::trec_detail {
 
-extern const family gm_map_measure;
 const family gm_map_measure =
     measure("gm_map", "average precision, geometric mean over queries", average_precision)
         .summary_only()

@@ -37,7 +37,6 @@ double inferred_ap(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family infAP_measure;
 const family infAP_measure =
     measure("infAP", "inferred average precision (a sampled pool)", inferred_ap).needing(need_full_ranking)
         .described("AP from a judged sample of the pool (Yilmaz & Aslam); a negative grade: pooled, not judged, left out.");

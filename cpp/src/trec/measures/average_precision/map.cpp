@@ -9,7 +9,6 @@ double average_precision(const query_state& q, const column&) {
   return q.num_rel_ret ? q.precision_sum[q.depth] / static_cast<double>(q.num_rel) : 0.0;
 }
 
-extern const family map_measure;
 const family map_measure =
     measure("map", "average precision: precision at each relevant document, over all relevant", average_precision)
         .needing(need_full_ranking)

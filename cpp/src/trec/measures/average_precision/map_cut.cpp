@@ -10,7 +10,6 @@ double map_cut(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family map_cut_measure;
 const family map_cut_measure =
     measure("map_cut", "average precision over the top k, divided by all relevant documents", map_cut)
         .cutoffs(standard_cutoffs)

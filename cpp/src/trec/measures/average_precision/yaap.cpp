@@ -13,7 +13,6 @@ double yaap(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family yaap_measure;
 const family yaap_measure =
     measure("yaap", "yet another average precision: log((1 + S) / (1 + R - S))", yaap).needing(need_full_ranking)
         .described("log((1 + S) / (1 + R - S)), S = P@r summed over relevant ranks r.");

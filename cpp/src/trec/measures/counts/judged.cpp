@@ -13,7 +13,6 @@ double judged_share(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family judged_measure;
 const family judged_measure =
     measure("judged", "share of the top k judged, any grade (ours; ir_measures' Judged@k)", judged_share)
         .cutoffs(judged_cutoffs)

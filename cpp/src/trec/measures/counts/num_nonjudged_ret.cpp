@@ -9,7 +9,6 @@ double unjudged_ranked(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family num_nonjudged_ret_measure;
 const family num_nonjudged_ret_measure =
     measure("num_nonjudged_ret", "unjudged documents retrieved", unjudged_ranked).counted()
         .ungraded()

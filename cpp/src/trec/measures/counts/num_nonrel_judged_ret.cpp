@@ -8,7 +8,6 @@ double nonrelevant_ranked(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family num_nonrel_judged_ret_measure;
 const family num_nonrel_judged_ret_measure =
     measure("num_nonrel_judged_ret", "judged non-relevant documents retrieved", nonrelevant_ranked).counted()
         .described("Ranked with 0 <= grade < -l.");

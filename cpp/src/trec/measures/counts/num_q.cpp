@@ -6,7 +6,6 @@ namespace {
 double one(const query_state&, const column&) { return 1.0; }
 }  // namespace
 
-extern const family num_q_measure;
 const family num_q_measure =
     measure("num_q", "queries evaluated", one).counted().summary_only().reads(judgment_kind::any)
         .ungraded()

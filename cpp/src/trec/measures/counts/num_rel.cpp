@@ -6,7 +6,6 @@ namespace {
 double num_rel(const query_state& q, const column&) { return static_cast<double>(q.num_rel); }
 }  // namespace
 
-extern const family num_rel_measure;
 const family num_rel_measure = measure("num_rel", "documents judged relevant", num_rel).counted()
         .described("R: judged relevant, retrieved or not.");
 

@@ -6,7 +6,6 @@ namespace {
 double num_rel_ret(const query_state& q, const column&) { return static_cast<double>(q.num_rel_ret); }
 }  // namespace
 
-extern const family num_rel_ret_measure;
 const family num_rel_ret_measure =
     measure("num_rel_ret", "relevant documents retrieved", num_rel_ret).counted()
         .described("Relevant among the ranked.");

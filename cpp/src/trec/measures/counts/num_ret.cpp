@@ -7,7 +7,6 @@ namespace {
 double num_ret(const query_state& q, const column&) { return static_cast<double>(q.num_ret); }
 }  // namespace
 
-extern const family num_ret_measure;
 const family num_ret_measure =
     measure("num_ret", "documents retrieved", num_ret).counted().zeroed_when_missing()
         .ungraded()

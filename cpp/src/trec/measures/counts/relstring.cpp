@@ -21,7 +21,6 @@ void relstring(const query_state& q, const column& c, std::string& out) {
 }
 }  // namespace
 
-extern const family relstring_measure;
 const family relstring_measure =
     text_measure("relstring", "the grades of the first N ranked documents as text (per query only)", relstring)
         .numbers(relstring_length)

@@ -9,7 +9,6 @@ namespace {
 double no_value(const query_state&, const column&) { return std::numeric_limits<double>::quiet_NaN(); }
 }  // namespace
 
-extern const family runid_measure;
 const family runid_measure = measure("runid", "the tag of the run's last line", no_value)
                                  .summary_only()
                                  .reads(judgment_kind::any)

@@ -13,7 +13,6 @@ double unjudged_share(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family unj_measure;
 const family unj_measure =
     measure("unj", "share of the top k not judged", unjudged_share).cutoffs(unj_cutoffs).zeroed_when_missing()
         .ungraded()

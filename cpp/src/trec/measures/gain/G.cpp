@@ -16,14 +16,13 @@ double g_measure(const query_state& q, const column& c) {
     results += gain[i];
     if (ig > 0.0) ideal_sum += ig;
     cost += ig >= 1.0 ? ig : 1.0;
-    if (gain[i] != 0) g += gain[i] / detail::log2_exact(2 + cost - results);
+    if (gain[i] != 0) g += gain[i] / detail::log2_whole(2 + cost - results);
   }
   for (std::size_t i = q.num_ret; i < ideal.size(); ++i) ideal_sum += ideal[i];
   return ideal_sum > 0.0 ? g / ideal_sum : 0.0;
 }
 }  // namespace
 
-extern const family G_measure;
 const family G_measure =
     measure("G", "normalised gain, each document discounted by the gain missed before it", g_measure)
         .gains()

@@ -36,7 +36,6 @@ double r_ndcg(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family Rndcg_measure;
 const family Rndcg_measure = measure("Rndcg", "ndcg averaged at the ranks where the ideal gain changes", r_ndcg)
                                  .gains()
                                  .needing(need_full_ranking | need_gain_sums)

@@ -2,7 +2,7 @@
 // ndeval-style subtopic judgments: binary per (document, subtopic), only
 // positive judgments count, the ideal greedy over every judged document
 // with ties to the larger docid (ndeval). Needs --subtopics.
-#include "explain/other_metrics.hpp"
+#include "metrics/other_metrics.hpp"
 #include "trec/measures/query_state.hpp"
 
 namespace ndcg::trec_detail {
@@ -13,7 +13,6 @@ double alpha_ndcg(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family alpha_ndcg_cut_measure;
 const family alpha_ndcg_cut_measure =
     measure("alpha_ndcg_cut", "alpha-nDCG at cutoffs, against subtopic qrels (ours; needs --subtopics)", alpha_ndcg)
         .cutoffs(standard_cutoffs)

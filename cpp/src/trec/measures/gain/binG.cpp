@@ -12,13 +12,12 @@ double bin_g(const query_state& q, const column&) {
   for (std::size_t r = 0; r < q.num_ret; ++r) {
     if (!q.relevant(q.rel[r])) continue;
     ++found;
-    sum += 1.0 / detail::log2_exact(static_cast<double>(3 + r - found));
+    sum += 1.0 / detail::log2_whole(static_cast<double>(3 + r - found));
   }
   return found ? sum / static_cast<double>(q.num_rel) : 0.0;
 }
 }  // namespace
 
-extern const family binG_measure;
 const family binG_measure =
     measure("binG", "binary G: 1 / log2(2 + non-relevant above) per relevant document, over R", bin_g)
         .needing(need_full_ranking)

@@ -9,7 +9,6 @@ double dcg(const query_state& q, const column& c) { return q.dcg[c.scheme][q.dep
 double ideal_dcg(const query_state& q, const column& c) { return q.idcg[c.scheme].back(); }
 }  // namespace
 
-extern const family dcg_measure, ideal_dcg_measure;
 const family dcg_measure = measure("dcg", "discounted cumulative gain of the whole ranking", dcg)
                                .gains()
                                .needing(need_full_ranking | need_gain_sums)

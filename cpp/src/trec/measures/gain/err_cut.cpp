@@ -5,7 +5,7 @@
 #include <limits>
 #include <vector>
 
-#include "explain/other_metrics.hpp"
+#include "metrics/other_metrics.hpp"
 #include "trec/measures/query_state.hpp"
 
 namespace ndcg::trec_detail {
@@ -19,7 +19,6 @@ double err(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family err_cut_measure;
 const family err_cut_measure =
     measure("err_cut", "expected reciprocal rank at cutoffs (ours)", err).cutoffs(standard_cutoffs)
         .graded()

@@ -2,7 +2,7 @@
 // positive gain, DCG = sum over ranks r of gain / log2(r + 1). Gains are the
 // grades (trec_eval) unless a preset, --gain or LEVEL=GAIN parameters say
 // otherwise (ndcg.1=1,2=3); m_ndcg.c. IDCG = 0 gives 0 (or --zero-idcg's).
-#include "explain/metrics_detail.hpp"
+#include "metrics/metrics_detail.hpp"
 #include "trec/measures/query_state.hpp"
 
 namespace ndcg::trec_detail {
@@ -12,7 +12,6 @@ double ndcg(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family ndcg_measure;
 const family ndcg_measure =
     measure("ndcg", "normalised discounted cumulative gain of the whole ranking; ndcg.REL=GAIN,... sets gains", ndcg)
         .gains()

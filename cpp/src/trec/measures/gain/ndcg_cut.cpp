@@ -2,7 +2,7 @@
 // list (m_ndcg_cut.c).
 #include <algorithm>
 
-#include "explain/metrics_detail.hpp"
+#include "metrics/metrics_detail.hpp"
 #include "trec/measures/query_state.hpp"
 
 namespace ndcg::trec_detail {
@@ -14,7 +14,6 @@ double ndcg_cut(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family ndcg_cut_measure;
 const family ndcg_cut_measure =
     measure("ndcg_cut", "ndcg at cutoffs", ndcg_cut).cutoffs(standard_cutoffs).needing(need_gain_sums)
         .described("DCG of the top min(k, n) / IDCG of the top k of all judged documents.");

@@ -25,7 +25,6 @@ double ndcg_rel(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family ndcg_rel_measure;
 const family ndcg_rel_measure = measure("ndcg_rel", "ndcg averaged over the relevant documents", ndcg_rel)
                                     .gains()
                                     .needing(need_full_ranking | need_gain_sums)

@@ -55,7 +55,6 @@ double rank_biased_precision(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family rbp_measure;
 const family rbp_measure = measure("rbp", "rank-biased precision, persistence p (rbp.p=0.95; default 0.9)",
                                    rank_biased_precision)
                                .gains()

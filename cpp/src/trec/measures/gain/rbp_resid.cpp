@@ -20,7 +20,6 @@ double rbp_residual(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family rbp_resid_measure;
 const family rbp_resid_measure = measure("rbp_resid", "rbp's residual: the rise if every unjudged document were relevant",
                                          rbp_residual)
                                      .gains()

@@ -18,7 +18,6 @@ double precision_over_groups(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family P_avgjg_measure;
 const family P_avgjg_measure = measure("P_avgjg", "precision at cutoffs, averaged over judgment groups (-R qrels_jg)",
                                        precision_over_groups)
                                    .cutoffs(standard_cutoffs)

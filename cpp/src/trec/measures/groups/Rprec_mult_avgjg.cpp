@@ -22,7 +22,6 @@ double group_precision_at_multiple(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family Rprec_mult_avgjg_measure;
 const family Rprec_mult_avgjg_measure =
     measure("Rprec_mult_avgjg", "precision at multiples of R, averaged over judgment groups (-R qrels_jg)",
             group_precision_at_multiple)

@@ -18,7 +18,6 @@ double map_over_groups(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family map_avgjg_measure;
 const family map_avgjg_measure = measure("map_avgjg", "average precision, averaged over judgment groups (-R qrels_jg)",
                                          map_over_groups)
                                      .reads(judgment_kind::groups)

@@ -29,7 +29,6 @@ double eleven_point(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family eleven_point_measure;
 const family eleven_point_measure = measure("11pt_avg", "interpolated precision averaged over 11 recall levels", eleven_point)
                                         .numbers(standard_levels)
                                         .needing(need_full_ranking)

@@ -9,7 +9,6 @@ double precision(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family P_measure;
 const family P_measure = measure("P", "precision at cutoffs", precision).cutoffs(standard_cutoffs)
         .described("Relevant in the top k / k, even when fewer are ranked.");
 

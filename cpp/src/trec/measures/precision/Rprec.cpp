@@ -11,7 +11,6 @@ double r_precision(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family Rprec_measure;
 const family Rprec_measure =
     measure("Rprec", "precision at rank R (R = relevant documents judged)", r_precision).needing(need_full_ranking)
         .described("Relevant in the top R / R; 0 when R = 0.");

@@ -14,7 +14,6 @@ double precision_at_multiple(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family Rprec_mult_measure;
 const family Rprec_mult_measure = measure("Rprec_mult", "precision at multiples of R", precision_at_multiple)
                                       .fractions(r_multiples)
                                       .needing(need_full_ranking)

@@ -21,7 +21,6 @@ double iprec(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family iprec_at_recall_measure;
 const family iprec_at_recall_measure =
     measure("iprec_at_recall", "interpolated precision at recall levels", iprec)
         .fractions(standard_levels)

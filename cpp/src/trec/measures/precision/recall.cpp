@@ -8,7 +8,6 @@ double recall(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family recall_measure;
 const family recall_measure = measure("recall", "recall at cutoffs", recall).cutoffs(standard_cutoffs)
         .described("Relevant in the top k / R; 0 when R = 0.");
 

@@ -8,7 +8,6 @@ double reciprocal_rank(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family recip_rank_measure;
 const family recip_rank_measure =
     measure("recip_rank", "1 / rank of the first relevant document", reciprocal_rank).needing(need_full_ranking)
         .described("1 / rank of the first relevant; 0 when none.");

@@ -12,7 +12,6 @@ double relative_precision(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family relative_P_measure;
 const family relative_P_measure =
     measure("relative_P", "precision at k over the best possible, min(k, R)", relative_precision)
         .cutoffs(standard_cutoffs)

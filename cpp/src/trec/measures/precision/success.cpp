@@ -7,7 +7,6 @@ constexpr double success_cutoffs[] = {1, 5, 10};
 double success(const query_state& q, const column& c) { return q.hits[q.top(c.cutoff)] > 0 ? 1.0 : 0.0; }
 }  // namespace
 
-extern const family success_measure;
 const family success_measure =
     measure("success", "a relevant document in the top k (1 or 0)", success).cutoffs(success_cutoffs)
         .described("1 when a relevant is in the top k, else 0.");

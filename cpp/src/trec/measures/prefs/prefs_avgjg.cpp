@@ -28,7 +28,6 @@ double by_group_implied(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family prefs_avgjg_measure, prefs_avgjg_ret_measure, prefs_avgjg_imp_measure;
 const family prefs_avgjg_measure = measure("prefs_avgjg", "prefs_simp within each judgment group, averaged", by_group)
                                        .reads(judgment_kind::prefs)
                                        .needing(need_prefs)

@@ -104,7 +104,6 @@ std::string all_documents_note(const query_state& q, const column&) { return sho
 std::string retrieved_documents_note(const query_state& q, const column&) { return short_class(q, true); }
 }  // namespace
 
-extern const family prefs_avgjg_Rnonrel_measure, prefs_avgjg_Rnonrel_ret_measure;
 const family prefs_avgjg_Rnonrel_measure =
     measure("prefs_avgjg_Rnonrel", "prefs_avgjg with as many non-relevant documents as relevant ones", all_documents)
         .noting(all_documents_note)

@@ -24,7 +24,6 @@ double fulfilled_retrieved(const query_state& q, const column&) {
 constexpr unsigned needs = need_prefs;
 }  // namespace
 
-extern const family prefs_num_prefs_poss_measure, prefs_num_prefs_ful_measure, prefs_num_prefs_ful_ret_measure;
 const family prefs_num_prefs_poss_measure =
     measure("prefs_num_prefs_poss", "preferences possible", possible).counted().reads(judgment_kind::prefs).needing(needs)
         .described("A before B, over every judgment group.");

@@ -36,7 +36,6 @@ double pair_retrieved(const query_state& q, const column&) { return average(q, f
 double pair_implied(const query_state& q, const column&) { return average(q, true, false); }
 }  // namespace
 
-extern const family prefs_pair_measure, prefs_pair_ret_measure, prefs_pair_imp_measure;
 const family prefs_pair_measure =
     measure("prefs_pair", "per document pair, the share of preferences fulfilled", pair)
         .reads(judgment_kind::prefs)

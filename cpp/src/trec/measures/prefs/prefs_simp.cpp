@@ -27,7 +27,6 @@ double simple_implied(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family prefs_simp_measure, prefs_simp_ret_measure, prefs_simp_imp_measure;
 const family prefs_simp_measure =
     measure("prefs_simp", "preferences fulfilled over possible", simple).reads(judgment_kind::prefs).needing(need_prefs)
         .described("Fulfilled / possible; A ranked and B not fulfils it, neither ranked fails it.");

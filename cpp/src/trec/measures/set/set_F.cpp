@@ -15,7 +15,6 @@ double set_f(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family set_F_measure;
 const family set_F_measure =
     measure("set_F", "F measure of the whole retrieved set; set_F.x weighs recall x times", set_f).numbers(balanced).exactly()
         .described("(1 + X) P R / (X P + R), P = set_P, R = set_recall.");

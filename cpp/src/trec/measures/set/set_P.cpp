@@ -8,7 +8,6 @@ double set_precision(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family set_P_measure;
 const family set_P_measure = measure("set_P", "precision of the whole retrieved set", set_precision)
         .described("Relevant retrieved / retrieved.");
 

@@ -11,7 +11,6 @@ double set_map(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family set_map_measure;
 const family set_map_measure = measure("set_map", "set precision times set recall", set_map)
         .described("Relevant retrieved^2 / (retrieved R).");
 

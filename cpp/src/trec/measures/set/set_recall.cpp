@@ -8,7 +8,6 @@ double set_recall(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family set_recall_measure;
 const family set_recall_measure = measure("set_recall", "recall of the whole retrieved set", set_recall)
         .described("Relevant retrieved / R.");
 

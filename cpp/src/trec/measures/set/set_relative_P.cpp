@@ -12,7 +12,6 @@ double set_relative_precision(const query_state& q, const column&) {
 }
 }  // namespace
 
-extern const family set_relative_P_measure;
 const family set_relative_P_measure =
     measure("set_relative_P", "set precision over the best possible, min(retrieved, R)", set_relative_precision)
         .described("Relevant retrieved / min(retrieved, R).");

@@ -16,7 +16,6 @@ double utility(const query_state& q, const column& c) {
 }
 }  // namespace
 
-extern const family utility_measure;
 const family utility_measure = measure("utility", "set utility a,b,c,d (default 1,-1,0,0; d needs -N)", utility)
                                    .numbers(coefficients)
                                    .exactly()

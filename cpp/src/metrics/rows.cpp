@@ -7,7 +7,7 @@
 #include <limits>
 #include <thread>
 
-#include "explain/metrics_detail.hpp"
+#include "metrics/metrics_detail.hpp"
 
 namespace ndcg {
 namespace {

@@ -10,7 +10,7 @@
 #include "ndcg/numbers.hpp"
 #include "ndcg/stats.hpp"
 #include "base/utf8.hpp"
-#include "words.hpp"
+#include "report/words.hpp"
 
 namespace ndcg {
 namespace {

@@ -10,10 +10,10 @@
 #include "base/hash_table.hpp"
 #include "base/index_sort.hpp"
 #include "base/log2.hpp"
-#include "explain/metrics_detail.hpp"
+#include "metrics/metrics_detail.hpp"
+#include "metrics/other_metrics.hpp"
+#include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
-#include "ndcg/report.hpp"
-#include "explain/other_metrics.hpp"
 
 namespace ndcg {
 namespace {

@@ -1,9 +1,9 @@
 // The pull reader of JSON (json_reader.hpp).
-#include "inputs/json_reader.hpp"
+#include "json/json_reader.hpp"
 
 #include <string>
 
-#include "inputs/inputs_detail.hpp"
+#include "base/text.hpp"
 
 namespace ndcg::detail {
 namespace {
@@ -37,7 +37,7 @@ void append_utf8(std::string& out, unsigned cp) {
 
 }  // namespace
 
-json_reader::json_reader(std::string_view text) : text_(without_bom(text)) {}
+json_reader::json_reader(std::string_view text) : text_(strip_bom(text)) {}
 
 void json_reader::skip_space() {
   while (at_ < text_.size()) {

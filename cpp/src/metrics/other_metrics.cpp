@@ -1,4 +1,4 @@
-#include "explain/other_metrics.hpp"
+#include "metrics/other_metrics.hpp"
 
 #include "base/hash_table.hpp"
 #include "base/log2.hpp"
