@@ -108,14 +108,16 @@ int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream&
   inputs.group = group;
   inputs.qrels_name = files[0];
   inputs.run_names.assign(files.begin() + 1, files.end());
+  // A run --names leaves unnamed is named by its file.
+  for (std::size_t i = s->batch.names.size(); i + 1 < files.size(); ++i) line->given.emplace_back("names", files[i + 1]);
   std::vector<std::string> readings;
-  auto result = compare_batch(inputs, *s, readings);
+  const compare_reply reply = compare_batch(inputs, line->given, readings);
   for (const std::string& reading : readings) err << "ndcg compare: " << reading << "\n";
-  if (!result) {
-    err << "ndcg compare: " << placed(result.err(), file_of(result.err())) << "\n";
+  if (!reply.result) {
+    err << "ndcg compare: " << placed(reply.result.err(), file_of(reply.result.err())) << "\n";
     return 2;
   }
-  out << result->text;
+  out << reply.text;
   // A CSV is one table: say which, and how to ask for the others.
   if (s->batch.format == report_format::csv && !was_given(line->given, "table"))
     err << "ndcg compare: the CSV is the comparisons table; --table tie_ranges or --table per_query writes another\n";

@@ -130,7 +130,8 @@ std::string trec_help() {
 }
 
 struct trec_request {
-  batch_request settings;
+  option_pairs given;     // the options, as evaluate_batch reads them
+  batch_settings batch;   // the same read here, to refuse a bad one before any file is read
   bool merge = false;
   std::string subtopics;
   std::string zscores;  // -Z FILE
@@ -168,9 +169,10 @@ expected<trec_request> parse_trec_args(words& w) {
   }
   auto s = settings_from(line->given, command::trec);
   if (!s) return s.err();
-  r.settings = std::move(*s);
+  r.batch = std::move(s->batch);
+  r.given = std::move(line->given);
   r.files = std::move(line->files);
-  if (auto o = trec_output_of(r.settings.batch); !o) return o.err();
+  if (auto o = trec_output_of(r.batch); !o) return o.err();
   if (auto ok = check_trec_files(r); !ok) return ok.err();
   return r;
 }
@@ -184,18 +186,22 @@ std::string file_of(const trec_request& r, const std::string& source) {
   return "";
 }
 
-// The run file (or standard input) in pieces: streamed when it is a TREC run.
-expected<evaluate_reply> evaluate_files(const trec_request& r, std::istream& in, evaluate_inputs& inputs,
-                                        std::vector<std::string>& readings, std::string& problem) {
+// The run file (or standard input) in pieces, streamed when it is a TREC
+// run; none when one table holds both.
+evaluate_reply evaluate_files(const trec_request& r, std::istream& in, evaluate_inputs& inputs,
+                              std::vector<std::string>& readings, std::string& problem) {
   inputs.qrels_name = r.files[0];
-  if (r.files.size() == 1 && r.subtopics.empty()) return evaluate_batch(inputs, r.settings, readings);
-  const std::string& path = r.files.back();
-  inputs.run_name = path;
-  std::unique_ptr<std::istream> file = path == "-" ? nullptr : open_file(path, problem);
-  if (path != "-" && !file) return fail(error_code::bad_file, problem).with("found", path);
-  auto source = stream_source(file ? *file : in, file != nullptr);
-  inputs.run = source.get();
-  return evaluate_batch(inputs, r.settings, readings);
+  std::unique_ptr<std::istream> file;
+  std::unique_ptr<run_source> source;
+  if (r.files.size() == 2 || !r.subtopics.empty()) {
+    const std::string& path = r.files.back();
+    inputs.run_name = path;
+    if (path != "-" && !(file = open_file(path, problem)))
+      return evaluate_reply{fail(error_code::bad_file, problem).with("found", path), {}};
+    source = stream_source(file ? *file : in, file != nullptr);
+    inputs.run = source.get();
+  }
+  return evaluate_batch(inputs, r.given, readings);
 }
 
 int merge_command(const trec_request& r, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -213,7 +219,7 @@ int merge_command(const trec_request& r, std::istream& in, std::ostream& out, st
     err << "ndcg trec: " << placed(merged.err(), file) << "\n";
     return 2;
   }
-  out << render_trec(*merged, *trec_output_of(r.settings.batch));
+  out << render_trec(*merged, *trec_output_of(r.batch));
   return 0;
 }
 
@@ -240,15 +246,16 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   inputs.zscores = *zscores;
   inputs.group = *group;
   std::vector<std::string> readings;
-  auto evaluated = evaluate_files(*req, in, inputs, readings, problem);
+  const evaluate_reply reply = evaluate_files(*req, in, inputs, readings, problem);
   for (const std::string& reading : readings) err << "ndcg trec: " << reading << "\n";
+  const expected<run_evaluation>& evaluated = reply.evaluated;
   if (!evaluated) {
     if (evaluated.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }
     err << "ndcg trec: " << placed(evaluated.err(), file_of(*req, evaluated.err().source)) << "\n";
     return 2;
   }
   for (const std::string& note : evaluated->result.notes) err << "ndcg trec: " << note << "\n";
-  out << evaluated->text;
+  out << reply.text;
   return 0;
 }
 

@@ -184,20 +184,22 @@ ndcg::option_pairs without_zscores(const option_texts& options, std::string& zsc
 
 // A run given as a text, or the file at a path read in pieces.
 template <class Evaluate>
-ndcg::expected<ndcg::evaluate_reply> on_run(const std::string& run, bool run_is_path, const Evaluate& evaluate) {
+ndcg::evaluate_reply on_run(const std::string& run, bool run_is_path, const Evaluate& evaluate) {
   if (!run_is_path) {
     ndcg::text_source source(run);
     return evaluate(source);
   }
   std::ifstream file(run, std::ios::binary);
-  if (!file) return ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(run)).in("run").with("found", run);
+  if (!file)
+    return ndcg::evaluate_reply{ndcg::fail(ndcg::error_code::bad_file, "cannot read " + ndcg::echo(run)).in("run").with("found", run), {}};
   auto source = ndcg::stream_source(file, true);
   return evaluate(*source);
 }
 
-py::dict reply_of(ndcg::expected<ndcg::evaluate_reply>& reply, const std::vector<std::string>& readings) {
+py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<std::string>& readings) {
+  value_or_raise(reply.evaluated);
   dict_sink sink;
-  ndcg::put_evaluate_reply(value_or_raise(reply), readings, sink);
+  ndcg::put_evaluate_reply(reply, readings, sink);
   return sink.result();
 }
 
@@ -269,18 +271,21 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
     py::gil_scoped_release unlocked;
     return ndcg::compare_batch(in, options, readings);
   }();
+  value_or_raise(reply.result);
   dict_sink sink;
-  ndcg::put_compare_reply(value_or_raise(reply), readings, sink);
+  ndcg::put_compare_reply(reply, readings, sink);
   return sink.result();
 }
 
-py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const option_texts& options) {
+py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const std::vector<std::string>* judged,
+                           const option_texts& options) {
   auto reply = [&] {
     py::gil_scoped_release unlocked;
-    return ndcg::compare_batch(runs, options);
+    return ndcg::compare_batch(runs, judged, options);
   }();
+  value_or_raise(reply.result);
   dict_sink sink;
-  ndcg::put_compare_reply(value_or_raise(reply), {}, sink);
+  ndcg::put_compare_reply(reply, {}, sink);
   return sink.result();
 }
 

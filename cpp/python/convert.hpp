@@ -26,7 +26,7 @@ namespace py = pybind11;
 // (values read by the core exactly as the CLI reads its words).
 using option_texts = std::vector<std::pair<std::string, std::string>>;
 
-// The Python class every error becomes (ndcg_calc._errors.NdcgError),
+// The Python class every error becomes (ndcg_calc._impl.errors.NdcgError),
 // set once when the module is imported.
 void use_error_class(py::object cls);
 
@@ -107,8 +107,10 @@ py::dict columns_evaluation_of(const ndcg::trec_result& r, const ndcg::trec_outp
 // compare(): compare's own option table reads the options.
 py::dict compare(const std::string& qrels, const std::vector<std::string>& runs, const std::string& group,
                  const option_texts& options);
-// The same for runs evaluated already (dask.compare's parts merged).
-py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const option_texts& options);
+// The same for runs evaluated already (dask.compare's parts merged), with
+// the judged queries each must have when they are known.
+py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const std::vector<std::string>* judged,
+                           const option_texts& options);
 
 // {qid: {docid: value}} as TREC text for the core's readers: qrels lines
 // ("qid 0 docid rel") or, when `run`, run lines ("qid Q0 docid 0 score run")

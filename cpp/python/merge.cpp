@@ -189,14 +189,15 @@ py::dict merge(const py::list& parts, const option_texts& options) {
   return columns_evaluation_of(value_or_raise(merged), *output);  // the parts were read already
 }
 
-py::dict compare_results(const py::list& runs, const option_texts& options) {
+py::dict compare_parts(const py::list& runs, const std::optional<std::vector<std::string>>& judged,
+                       const option_texts& options) {
   std::vector<ndcg::trec_result> results;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const py::dict run = py::cast<py::dict>(runs[i]);
     results.push_back(result_of(run, i));
     mark_summary_only(results.back(), run);
   }
-  return compare_evaluated(results, options);
+  return compare_evaluated(results, judged ? &*judged : nullptr, options);
 }
 
 }  // namespace ndcg_python

@@ -1,6 +1,10 @@
 // Per-partition evaluations merged into the one-shot result (merge.cpp).
 #pragma once
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "convert.hpp"
 
 namespace ndcg_python {
@@ -13,8 +17,10 @@ py::dict merge(const py::list& parts, const option_texts& options);
 
 // runs: each run's merged evaluation (merge()'s fields, summary_only
 // included), compared as compare() compares runs: the same queries and
-// measures in each. options: compare's.
-py::dict compare_results(const py::list& runs, const option_texts& options);
+// measures in each; judged: the judged queries each must have (None: not
+// known). options: compare's.
+py::dict compare_parts(const py::list& runs, const std::optional<std::vector<std::string>>& judged,
+                       const option_texts& options);
 
 // The fields merge() reads: {name: True when a part must have it}.
 py::dict merge_fields();

@@ -15,7 +15,7 @@ using namespace ndcg_python;
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "The ndcg-calc core: explain, evaluate and compare (use the ndcg_calc package)";
-  use_error_class(py::module_::import("ndcg_calc._errors").attr("NdcgError"));
+  use_error_class(py::module_::import("ndcg_calc._impl.errors").attr("NdcgError"));
   ndcg::read_json_rankings();
 
   py::class_<explained>(m, "Explained")
@@ -37,7 +37,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("dcg_rows", &dcg_rows, py::arg("labels"), py::arg("scores"), py::arg("cols"), py::arg("depth"),
         py::arg("log_base"), py::arg("average_ties"), py::arg("with_ideal"), py::arg("threads"));
   m.def("merge", &merge, py::arg("parts"), py::arg("options"));
-  m.def("compare_results", &compare_results, py::arg("runs"), py::arg("options"));
+  m.def("compare_results", &compare_parts, py::arg("runs"), py::arg("judged"), py::arg("options"));
   m.attr("MERGE_FIELDS") = merge_fields();
   m.attr("RESULT_FIELDS") = result_fields();
   m.def("nested_text", &nested_text, py::arg("nested"), py::arg("run"), py::arg("source"));

@@ -7,16 +7,14 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "js_values.hpp"
-#include "ndcg/compare.hpp"
-#include "ndcg/evaluate_run.hpp"
-#include "ndcg/inputs.hpp"
+#include "ndcg/commands.hpp"
 #include "ndcg/option_table.hpp"
-#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
 using namespace ndcg_wasm;
@@ -51,16 +49,6 @@ val batch_object(Put&& put) {
   val out = sink.result();
   out.set("ok", val(true));
   return out;
-}
-
-// How the inputs are read (inputs.hpp): the formats the options name, the
-// group file, the names the readings give.
-ndcg::input_reading reading_of(const ndcg::batch_settings& b, std::string_view group) {
-  ndcg::input_reading ir;
-  ir.run_format = b.run_format;
-  ir.qrels_format = b.qrels_format;
-  ir.group = group;
-  return ir;
 }
 
 // A run's JS bytes (a Uint8Array) or string handed to the core in pieces,
@@ -117,66 +105,38 @@ class js_run_source final : public ndcg::run_source {
   std::size_t held_ = 0;
 };
 
-// A result's fields (the tie range's measures among them when asked for),
-// how the inputs were read, and the report.
-val evaluated(const ndcg::trec_result& r, const std::string& text, const std::vector<std::string>& readings) {
-  val out = batch_object([&](ndcg::field_sink& sink) { ndcg::put_trec_result(r, sink); });
-  out.set("readings", js_texts(readings));
-  out.set("text", js_text(text));
-  return out;
-}
-
 // qrels, run (null: the qrels hold both), subtopics, zscores (-Z's means),
 // group (LETOR's group sizes): JS strings or bytes; keys, values:
 // evaluateTrec's option texts.
-val evaluate_trec(const val& qrels, const val& run, const val& subtopics, const val& zscores, const val& group,
+val evaluate_entry(const val& qrels, const val& run, const val& subtopics, const val& zscores, const val& group,
                   const val& keys, const val& values) {
-  auto s = ndcg::settings_from(pairs_of(keys, values), ndcg::command::trec);
-  if (!s) return js_error(s.err());
-  ndcg::batch_settings& b = s->batch;
-  const js_bytes zscores_text = text_of(zscores);
-  b.trec.zscores = std::string(zscores_text);
-  auto output = ndcg::trec_output_of(b);
-  if (!output) return js_error(output.err());
-  const js_bytes qrels_text = text_of(qrels), subtopics_text = text_of(subtopics), group_text = text_of(group);
-  const ndcg::input_reading ir = reading_of(b, group_text);
-  std::vector<std::string> readings;
-  auto ev = [&] {
-    if (run.isNull() || run.isUndefined()) return ndcg::evaluate_table(qrels_text, b, subtopics_text, ir, readings);
-    js_run_source source(run);
-    return ndcg::evaluate_run(qrels_text, source, b, subtopics_text, ir, readings);
-  }();
-  if (!ev) return js_error(ev.err());
-  const std::string text = ev->ties ? ndcg::render_trec(ev->result, *output, *ev->ties) : ndcg::render_trec(ev->result, *output);
-  return evaluated(ev->ties ? ndcg::with_tie_range(ev->result, *ev->ties) : ev->result, text, readings);
-}
-
-// The result's field list (put_compare_result), and the report in the
-// format asked for (`ndcg compare --format`'s bytes).
-val compared(const ndcg::compare_result& c, const ndcg::batch_request& request) {
-  val out = batch_object([&](ndcg::field_sink& sink) { ndcg::put_compare_result(c, sink); });
-  out.set("text", js_text(ndcg::render_compare(c, request.batch, request.s.language)));
-  return out;
+  const js_bytes qrels_text = text_of(qrels), subtopics_text = text_of(subtopics), zscores_text = text_of(zscores),
+                 group_text = text_of(group);
+  ndcg::evaluate_inputs in;
+  in.qrels = qrels_text;
+  in.subtopics = subtopics_text;
+  in.zscores = zscores_text;
+  in.group = group_text;
+  std::optional<js_run_source> source;
+  if (!run.isNull() && !run.isUndefined()) in.run = &source.emplace(run);
+  ndcg::status done = ndcg::done{};
+  val out = batch_object([&](ndcg::field_sink& sink) { done = ndcg::put_evaluate_batch(in, pairs_of(keys, values), sink); });
+  return done ? out : js_error(done.err());
 }
 
 // runs: an array of JS strings or bytes; group: LETOR's group sizes.
-val compare_runs(const val& qrels, const val& runs, const val& group, const val& keys, const val& values) {
-  auto s = ndcg::settings_from(pairs_of(keys, values), ndcg::command::compare);
-  if (!s) return js_error(s.err());
+val compare_entry(const val& qrels, const val& runs, const val& group, const val& keys, const val& values) {
   const js_bytes qrels_text = text_of(qrels), group_text = text_of(group);
   std::vector<js_bytes> run_texts;
   const std::size_t count = length_of(runs);
   for (std::size_t i = 0; i < count; ++i) run_texts.push_back(text_of(runs[js_index(i)]));
-  auto in = ndcg::read_inputs(qrels_text, std::vector<std::string_view>(run_texts.begin(), run_texts.end()),
-                              reading_of(s->batch, group_text), ndcg::judgments_are_qrels(s->batch, qrels_text));
-  if (!in) return js_error(in.err());
-  std::vector<std::string_view> texts;
-  for (const ndcg::trec_text& t : in->runs) texts.push_back(t.text());
-  auto r = ndcg::compare_runs(in->qrels.text(), texts, s->batch);
-  if (!r) return js_error(r.err());
-  val out = compared(*r, *s);
-  out.set("readings", js_texts(in->readings));
-  return out;
+  ndcg::compare_inputs in;
+  in.qrels = qrels_text;
+  in.runs.assign(run_texts.begin(), run_texts.end());
+  in.group = group_text;
+  ndcg::status done = ndcg::done{};
+  val out = batch_object([&](ndcg::field_sink& sink) { done = ndcg::put_compare_batch(in, pairs_of(keys, values), sink); });
+  return done ? out : js_error(done.err());
 }
 
 // The rows command ("trec" or "compare") takes, with its defaults
@@ -236,8 +196,8 @@ val describe_measure(const val& name) {
 
 EMSCRIPTEN_BINDINGS(ndcg_batch) {
   ndcg::read_json_rankings();  // the full module reads JSON rankings; the light one, without this file, does not
-  emscripten::function("evaluateTrec", &evaluate_trec);
-  emscripten::function("compareRuns", &compare_runs);
+  emscripten::function("evaluateTrec", &evaluate_entry);
+  emscripten::function("compareRuns", &compare_entry);
   emscripten::function("batchOptionSchema", &batch_option_schema);
   emscripten::function("readBatchOption", &read_batch_option);
   emscripten::function("reserveMemory", &reserve_memory);

@@ -11,9 +11,9 @@ in its worker through the array path (no text), and the partitions'
 evaluations are merged on the client by ndcg_calc.merge (the rule of
 `ndcg trec --merge`). Dask is imported here, not by `import ndcg_calc`."""
 from . import _core
-from ._errors import NdcgError
-from ._merge import fields_of, merge
-from ._options import option_texts
+from ._impl.errors import NdcgError
+from ._impl.merge import fields_of, merge
+from ._impl.options import option_texts
 
 try:
     import dask
@@ -86,7 +86,7 @@ def _evaluate_labels(part, columns, texts, threads):
     if len(part) == 0:
         return None
     part = part.sort_values([qid, _ROW] if _ROW in part.columns else qid, kind='stable')
-    from ._arrays import _boundaries
+    from ._impl.arrays import _boundaries
     sizes, names = _boundaries(part[qid], len(part))
     return _core.evaluate_arrays(part[label].to_numpy(), part[score].to_numpy(), sizes, names, texts, threads)
 
@@ -208,7 +208,7 @@ def compare(runs, qrels, measures=None, *, npartitions=None, grouped=False, thre
         given.setdefault('names', [str(name) for name in runs])
         runs = list(runs.values())
     if measures is None:
-        measures = ['ndcg_cut.10', 'map', 'P.10', 'recip_rank']  # compare's defaults
+        measures = _core.measure_tables()['compare_default']
     evaluated = {k: v for k, v in given.items() if k not in _COMPARE_ONLY and k != 'tie_range'}
     parts = [partials(run, qrels, measures, npartitions=npartitions, grouped=grouped, threads=threads, **evaluated)
              for run in runs]
@@ -217,27 +217,15 @@ def compare(runs, qrels, measures=None, *, npartitions=None, grouped=False, thre
     for run_parts in parts:
         results.append(merge([p for p in computed[at:at + len(run_parts)] if p is not None]))
         at += len(run_parts)
-    _check_judged(results, qrels, given)
     fields = [fields_of(r) for r in results]
     given['measures'] = measures
-    if given.get('tie_range'):
-        raise NdcgError('tie_range: not for runs held in Dask (it orders each run\'s documents again)',
-                        code='bad-input', source='options', key='tie_range')
-    given['tie_range'] = False
-    from ._compare import Comparison
-    return Comparison(_core.compare_results(fields, option_texts(given)))
+    from ._impl.compare import Comparison
+    return Comparison(_core.compare_results(fields, _judged_qids(qrels), option_texts(given)))
 
 
-def _check_judged(results, qrels, options):
-    """As `ndcg compare`: every judged query must be in every run (or -c)."""
-    if qrels is None or options.get('complete'):
-        return
+def _judged_qids(qrels):
+    """The judged queries (each run must have them, unless complete), or None without qrels."""
+    if qrels is None:
+        return None
     judged = _frame(qrels, 'qrels')
-    qid = _name(judged, _QID, 'qrels', 'query')
-    wanted = set(judged[qid].astype(str).unique().compute().tolist())
-    for i, r in enumerate(results):
-        missing = sorted(wanted - set(r.qids))
-        if missing:
-            raise NdcgError('run %d has no documents for %d judged quer%s: %s (give complete=True to count them as 0)'
-                            % (i + 1, len(missing), 'y' if len(missing) == 1 else 'ies', ', '.join(missing[:5])),
-                            code='missing-query', source='run', index=i + 1, args={'found': missing[0]})
+    return judged[_name(judged, _QID, 'qrels', 'query')].astype(str).unique().compute().tolist()

@@ -177,7 +177,7 @@ TEST_CASE("put_evaluate_reply and put_compare_reply write their lists' fields") 
   const std::string run_b = "q1 Q0 d2 1 2 r\nq1 Q0 d3 2 2 r\nq2 Q0 d4 1 2 r\nq3 Q0 d5 1 3 r\n";
   std::vector<written_object> done;
   trec_result r = test_support::evaluate_ok(qrels, run_a, test_support::measures({"map", "relstring.3", "num_q"}));
-  const auto with_report = [&](field_sink& out) { put_evaluate_reply(evaluate_reply{r, ""}, {}, out); };
+  const auto with_report = [&](field_sink& out) { put_evaluate_reply(evaluate_reply{run_evaluation{r, {}}, ""}, {}, out); };
   write(done, with_report);
   add_intervals(r, 100, 1);
   write(done, with_report);

@@ -17,6 +17,7 @@
 
 #include "ndcg/compare.hpp"
 #include "ndcg/error.hpp"
+#include "ndcg/evaluate_run.hpp"
 #include "ndcg/field_sink.hpp"
 #include "ndcg/settings.hpp"
 #include "ndcg/trec.hpp"
@@ -33,25 +34,27 @@ struct evaluate_inputs {
   std::string_view subtopics;    // --subtopics
   std::string_view zscores;      // -Z's means
   std::string_view group;        // LETOR's group sizes
-  std::string qrels_name = "qrels", run_name = "run";  // as the readings name them
+  std::string_view qrels_name, run_name;  // as the readings name them ("": "qrels", "run")
 };
 
-// An evaluation: its result (the tie range's measures among the others
-// when asked for, --ci's intervals) and the report in the format asked for.
+// An evaluation: its result (with --ci's intervals) and the tie range when
+// asked for, or why not; and the report of both in the format asked for.
+// Made where it is returned, so the result is never moved or copied.
 struct evaluate_reply {
-  trec_result result;
-  std::string text;
+  expected<run_evaluation> evaluated;
+  std::string text;  // when evaluated
 };
 
-// `readings` (how inputs that are not plain TREC were read) is filled also
-// when the evaluation then fails: the reading may be why. Errors name
+// The options are texts, read by command::trec's rows (settings_from).
+// `readings` (empty; how inputs that are not plain TREC were read) is
+// filled also when the evaluation then fails: the reading may be why. Errors name
 // their input in error::source ("qrels", "run", "group", "subtopics",
 // "zscores"; an option's has none).
-expected<evaluate_reply> evaluate_batch(const evaluate_inputs& in, const batch_request& settings,
-                                        std::vector<std::string>& readings);
-// The same with the options as texts (command::trec's rows).
-expected<evaluate_reply> evaluate_batch(const evaluate_inputs& in, const option_pairs& options,
-                                        std::vector<std::string>& readings);
+evaluate_reply evaluate_batch(const evaluate_inputs& in, const option_pairs& options,
+                              std::vector<std::string>& readings);
+// The same, its reply's fields (put_evaluate_reply's) written into `out`:
+// the wasm module's call, which keeps no reply.
+status put_evaluate_batch(const evaluate_inputs& in, const option_pairs& options, field_sink& out);
 
 // Judgments read once for many runs (Python's evaluator): in the format
 // the options name, indexed, with how they were read, and how many
@@ -67,34 +70,37 @@ expected<judged_index> read_judged(std::string_view qrels, const option_pairs& o
 // evaluates queries while the calling one reads; 0, a second thread unless
 // another evaluation runs on `index` then (callers on several threads then
 // ask for no more threads than they are, and one call alone keeps its two).
-expected<evaluate_reply> evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
-                                        std::vector<std::string>& readings, int threads = 0);
+evaluate_reply evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
+                              std::vector<std::string>& readings, int threads = 0);
 
 // compare's inputs, as given: the judgments and two runs or more.
 struct compare_inputs {
   std::string_view qrels;
   std::vector<std::string_view> runs;
   std::string_view group;
-  std::string qrels_name = "qrels";
-  std::vector<std::string> run_names;  // for the readings, and the runs' names where --names gives none
+  std::string_view qrels_name;              // for the readings ("": "qrels")
+  std::vector<std::string_view> run_names;  // for the readings
 };
 
 struct compare_reply {
-  compare_result result;
+  expected<compare_result> result;
   std::string text;  // render_compare's, in the settings' format and language
 };
 
-expected<compare_reply> compare_batch(const compare_inputs& in, const batch_request& settings,
-                                      std::vector<std::string>& readings);
-expected<compare_reply> compare_batch(const compare_inputs& in, const option_pairs& options,
-                                      std::vector<std::string>& readings);
+// The options are texts, read by command::compare's rows.
+compare_reply compare_batch(const compare_inputs& in, const option_pairs& options,
+                            std::vector<std::string>& readings);
+status put_compare_batch(const compare_inputs& in, const option_pairs& options, field_sink& out);
 // Runs evaluated already (each one's per-query result, merged from
 // partitions: Python's dask.compare); tie_range needs their documents and
-// is refused.
-expected<compare_reply> compare_batch(const std::vector<trec_result>& runs, const option_pairs& options);
+// is refused. `judged`: the judged queries, each of which every run must
+// have (unless complete), as compare_runs requires; null: not known.
+compare_reply compare_batch(const std::vector<trec_result>& runs, const std::vector<std::string>* judged,
+                            const option_pairs& options);
 
-// The replies' fields as the bindings return them: the result's
-// (put_trec_result, put_compare_result), "readings" and "text".
+// The fields of a reply that holds its result, as the bindings return them: the result's
+// (put_trec_result, the tie range's measures among the others;
+// put_compare_result), "readings" and "text".
 void put_evaluate_reply(const evaluate_reply& r, const std::vector<std::string>& readings, field_sink& out);
 void put_compare_reply(const compare_reply& r, const std::vector<std::string>& readings, field_sink& out);
 

@@ -1,5 +1,7 @@
 // compare_batch (see commands.hpp): the one path from compare's inputs to
 // its reply.
+#include <set>
+#include <unordered_set>
 #include <utility>
 
 #include "ndcg/commands.hpp"
@@ -10,57 +12,97 @@
 namespace ndcg {
 namespace {
 
-expected<compare_reply> replied(expected<compare_result> r, const batch_request& settings) {
-  if (!r) return r.err();
-  compare_reply out;
-  out.text = render_compare(*r, settings.batch, settings.s.language);
-  out.result = std::move(*r);
-  return out;
+
+// Every judged query in every run, unless -c scores a missing one 0.
+status check_judged(const std::vector<trec_result>& runs, const std::vector<std::string>& judged) {
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const std::unordered_set<std::string> has(runs[i].qids.begin(), runs[i].qids.end());
+    std::set<std::string> missing;
+    for (const std::string& q : judged)
+      if (has.count(q) == 0) missing.insert(q);
+    if (missing.empty()) continue;
+    std::string named;
+    std::size_t n = 0;
+    for (auto q = missing.begin(); q != missing.end() && n < 5; ++q, ++n) named += (n ? ", " : "") + *q;
+    error e = fail(error_code::missing_query, "run " + std::to_string(i + 1) + " has no documents for " +
+                                                  std::to_string(missing.size()) + " judged quer" +
+                                                  (missing.size() == 1 ? "y: " : "ies: ") + named +
+                                                  " (complete, -c, counts them as 0)")
+                  .in("run")
+                  .with("found", *missing.begin());
+    e.index = i + 1;
+    return e;
+  }
+  return done{};
 }
 
-}  // namespace
-
-expected<compare_reply> compare_batch(const compare_inputs& in, const batch_request& settings,
-                                      std::vector<std::string>& readings) {
-  readings.clear();
-  batch_settings b = settings.batch;
-  // A run --names leaves unnamed takes its input's name.
-  for (std::size_t i = b.names.size(); i < in.run_names.size(); ++i) b.names.push_back(in.run_names[i]);
+// The inputs read and compared.
+expected<compare_result> compared(const compare_inputs& in, batch_settings& b, std::vector<std::string>& readings) {
   input_reading how;
   how.run_format = b.run_format;
   how.qrels_format = b.qrels_format;
   how.group = in.group;
-  how.qrels_name = in.qrels_name;
-  how.run_names = in.run_names;
+  if (!in.qrels_name.empty()) how.qrels_name = std::string(in.qrels_name);
+  how.run_names.assign(in.run_names.begin(), in.run_names.end());
   auto read = read_inputs(in.qrels, in.runs, how, judgments_are_qrels(b, in.qrels));
   if (!read) return read.err();
-  readings = read->readings;
+  readings.swap(read->readings);
   std::vector<std::string_view> runs;
   for (const trec_text& t : read->runs) runs.push_back(t.text());
-  return replied(compare_runs(read->qrels.text(), runs, b), settings);
+  return compare_runs(read->qrels.text(), runs, b);
 }
 
-expected<compare_reply> compare_batch(const compare_inputs& in, const option_pairs& options,
-                                      std::vector<std::string>& readings) {
-  readings.clear();
-  auto s = settings_from(options, command::compare);
-  if (!s) return s.err();
-  return compare_batch(in, *s, readings);
+void put_fields(const compare_result& r, std::string_view text, const std::vector<std::string>& readings,
+                field_sink& out) {
+  put_compare_result(r, out);
+  out.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
+  out.text("text", text);
 }
 
-expected<compare_reply> compare_batch(const std::vector<trec_result>& runs, const option_pairs& options) {
+}  // namespace
+
+compare_reply compare_batch(const compare_inputs& in, const option_pairs& options,
+                            std::vector<std::string>& readings) {
+  auto s = settings_from(options, command::compare);
+  compare_reply out{s ? compared(in, s->batch, readings) : expected<compare_result>(s.err()), {}};
+  if (out.result) out.text = render_compare(*out.result, s->batch, s->s.language);
+  return out;
+}
+
+status put_compare_batch(const compare_inputs& in, const option_pairs& options, field_sink& out) {
   auto s = settings_from(options, command::compare);
   if (!s) return s.err();
-  // A merge holds evaluations, not the runs' documents their ties need.
-  if (s->batch.tie_range)
-    return fail(error_code::bad_input, "tie_range needs each run's documents, not its evaluation").in("options");
-  return replied(compare_results(runs, s->batch), *s);
+  std::vector<std::string> readings;
+  auto r = compared(in, s->batch, readings);
+  if (!r) return r.err();
+  put_fields(*r, render_compare(*r, s->batch, s->s.language), readings, out);
+  return done{};
+}
+
+// The checks a comparison of evaluated runs needs before compare_results.
+static status evaluated_runs_fit(const std::vector<trec_result>& runs, const std::vector<std::string>* judged,
+                          const option_pairs& options, batch_settings& b) {
+  // A merge holds evaluations, not the runs' documents their ties need:
+  // compare's default leaves the ties out, asking for them is refused.
+  for (const auto& option : options)
+    if (option.first == "tie_range" && b.tie_range)
+      return option_fail(error_code::bad_input, "tie_range", "tie_range needs each run's documents, not its evaluation");
+  b.tie_range = false;
+  if (judged && !b.trec.complete) return check_judged(runs, *judged);
+  return done{};
+}
+
+compare_reply compare_batch(const std::vector<trec_result>& runs, const std::vector<std::string>* judged,
+                            const option_pairs& options) {
+  auto s = settings_from(options, command::compare);
+  status fits = s ? evaluated_runs_fit(runs, judged, options, s->batch) : status(s.err());
+  compare_reply out{fits ? compare_results(runs, s->batch) : expected<compare_result>(fits.err()), {}};
+  if (out.result) out.text = render_compare(*out.result, s->batch, s->s.language);
+  return out;
 }
 
 void put_compare_reply(const compare_reply& r, const std::vector<std::string>& readings, field_sink& out) {
-  put_compare_result(r.result, out);
-  out.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
-  out.text("text", r.text);
+  put_fields(*r.result, r.text, readings, out);
 }
 
 }  // namespace ndcg

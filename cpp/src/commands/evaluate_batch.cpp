@@ -1,10 +1,10 @@
 // evaluate_batch and read_judged (see commands.hpp): the one path from
 // evaluate's inputs to its reply.
+#include <atomic>
 #include <optional>
 #include <utility>
 
 #include "ndcg/commands.hpp"
-#include "ndcg/evaluate_run.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/tie_range.hpp"
@@ -22,17 +22,7 @@ input_reading reading_of(const batch_settings& b, std::string_view group) {
   return ir;
 }
 
-// The result with its tie range's measures, and the report of both.
-expected<evaluate_reply> replied(expected<run_evaluation> ev, const trec_output& output) {
-  if (!ev) return ev.err();
-  const std::optional<trec_tie_range>& ties = ev->ties;
-  evaluate_reply out;
-  out.text = ties ? render_trec(ev->result, output, *ties) : render_trec(ev->result, output);
-  out.result = ties ? with_tie_range(ev->result, *ties) : std::move(ev->result);
-  return out;
-}
-
-// The options read as `ndcg trec` reads its flags; -Z's text beside them.
+// The options read as `ndcg trec` reads its flags, the report's among them.
 expected<batch_request> trec_settings(const option_pairs& options) {
   auto s = settings_from(options, command::trec);
   if (!s) return s.err();
@@ -40,28 +30,48 @@ expected<batch_request> trec_settings(const option_pairs& options) {
   return s;
 }
 
-}  // namespace
-
-expected<evaluate_reply> evaluate_batch(const evaluate_inputs& in, const batch_request& settings,
-                                        std::vector<std::string>& readings) {
-  readings.clear();
-  auto output = trec_output_of(settings.batch);
-  if (!output) return output.err();
-  batch_settings b = settings.batch;
+// The inputs evaluated on settings of their own (-Z's text goes into them).
+expected<run_evaluation> evaluated(const evaluate_inputs& in, batch_settings& b, std::vector<std::string>& readings) {
   b.trec.zscores = std::string(in.zscores);
   input_reading ir = reading_of(b, in.group);
-  ir.qrels_name = in.qrels_name;
-  ir.run_names = {in.run_name};
-  if (in.run == nullptr) return replied(evaluate_table(in.qrels, b, in.subtopics, ir, readings), *output);
-  return replied(evaluate_run(in.qrels, *in.run, b, in.subtopics, ir, readings), *output);
+  if (!in.qrels_name.empty()) ir.qrels_name = std::string(in.qrels_name);
+  if (!in.run_name.empty()) ir.run_names.emplace_back(in.run_name);
+  if (in.run == nullptr) return evaluate_table(in.qrels, b, in.subtopics, ir, readings);
+  return evaluate_run(in.qrels, *in.run, b, in.subtopics, ir, readings);
 }
 
-expected<evaluate_reply> evaluate_batch(const evaluate_inputs& in, const option_pairs& options,
-                                        std::vector<std::string>& readings) {
-  readings.clear();
+// The report of an evaluation and its tie range.
+std::string report_of(const run_evaluation& ev, const batch_settings& b) {
+  const trec_output output = *trec_output_of(b);
+  return ev.ties ? render_trec(ev.result, output, *ev.ties) : render_trec(ev.result, output);
+}
+
+void put_fields(const run_evaluation& ev, std::string_view text, const std::vector<std::string>& readings,
+                field_sink& out) {
+  if (ev.ties) put_trec_result(with_tie_range(ev.result, *ev.ties), out);
+  else put_trec_result(ev.result, out);
+  out.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
+  out.text("text", text);
+}
+
+}  // namespace
+
+evaluate_reply evaluate_batch(const evaluate_inputs& in, const option_pairs& options,
+                              std::vector<std::string>& readings) {
+  auto s = trec_settings(options);
+  evaluate_reply out{s ? evaluated(in, s->batch, readings) : expected<run_evaluation>(s.err()), {}};
+  if (out.evaluated) out.text = report_of(*out.evaluated, s->batch);
+  return out;
+}
+
+status put_evaluate_batch(const evaluate_inputs& in, const option_pairs& options, field_sink& out) {
   auto s = trec_settings(options);
   if (!s) return s.err();
-  return evaluate_batch(in, *s, readings);
+  std::vector<std::string> readings;
+  auto ev = evaluated(in, s->batch, readings);
+  if (!ev) return ev.err();
+  put_fields(*ev, report_of(*ev, s->batch), readings, out);
+  return done{};
 }
 
 expected<judged_index> read_judged(std::string_view qrels, const option_pairs& options) {
@@ -77,27 +87,30 @@ expected<judged_index> read_judged(std::string_view qrels, const option_pairs& o
   return out;
 }
 
-expected<evaluate_reply> evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
-                                        std::vector<std::string>& readings, int threads) {
-  readings.clear();
-  auto s = trec_settings(options);
-  if (!s) return s.err();
-  batch_settings& b = s->batch;
+// The judgments' evaluations on a second thread, as `threads` asks: 0,
+// one unless another evaluation runs on them now.
+static expected<run_evaluation> evaluated_on(const judged_index& index, run_source& run, batch_settings& b,
+                                      std::vector<std::string>& readings, int threads) {
   struct counted {
     std::atomic<int>& n;
     ~counted() { --n; }
   } running{*index.running};
   const bool alone = running.n++ == 0;
   b.trec.second_thread = threads == 1 ? false : threads > 1 || alone;
-  auto ev = evaluate_run(index.judged, run, b, reading_of(b, {}), readings);
+  return evaluate_run(index.judged, run, b, reading_of(b, {}), readings);
+}
+
+evaluate_reply evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
+                              std::vector<std::string>& readings, int threads) {
+  auto s = trec_settings(options);
+  evaluate_reply out{s ? evaluated_on(index, run, s->batch, readings, threads) : expected<run_evaluation>(s.err()), {}};
   readings.insert(readings.begin(), index.readings.begin(), index.readings.end());
-  return replied(std::move(ev), *trec_output_of(b));
+  if (out.evaluated) out.text = report_of(*out.evaluated, s->batch);
+  return out;
 }
 
 void put_evaluate_reply(const evaluate_reply& r, const std::vector<std::string>& readings, field_sink& out) {
-  put_trec_result(r.result, out);
-  out.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
-  out.text("text", r.text);
+  put_fields(*r.evaluated, r.text, readings, out);
 }
 
 }  // namespace ndcg

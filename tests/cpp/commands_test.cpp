@@ -1,0 +1,111 @@
+// The batch commands' one call each (commands.hpp): the reply's result and
+// report from any input format, readings also on failure, the names and
+// checks compare takes from its inputs.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "ndcg/commands.hpp"
+
+using ndcg::option_pairs;
+
+namespace {
+
+// q1: d1 (grade 2) ranked over d2 (grade 0): NDCG 1. q2: d4 (grade 0) over
+// d3 (grade 1): DCG = 1 / log2(3) against an IDCG of 1.
+const char* qrels = "q1 0 d1 2\nq1 0 d2 0\nq2 0 d3 1\nq2 0 d4 0\n";
+const char* trec_run = "q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.5 r\nq2 Q0 d4 1 0.8 r\nq2 Q0 d3 2 0.3 r\n";
+const char* csv_run = "query_id,doc_id,score\nq1,d1,0.9\nq1,d2,0.5\nq2,d4,0.8\nq2,d3,0.3\n";
+const option_pairs ndcg_per_query = {{"measures", "ndcg"}, {"per_query", "true"}};
+
+ndcg::evaluate_reply evaluate(std::string_view run, const option_pairs& options, std::vector<std::string>& readings) {
+  ndcg::text_source source(run);
+  ndcg::evaluate_inputs in;
+  in.qrels = qrels;
+  in.run = &source;
+  readings.clear();
+  return ndcg::evaluate_batch(in, options, readings);
+}
+
+}  // namespace
+
+TEST_CASE("evaluate_batch: a CSV run gives the TREC run's report, and says how it was read") {
+  std::vector<std::string> readings;
+  const auto trec = evaluate(trec_run, ndcg_per_query, readings);
+  REQUIRE(trec.evaluated.ok());
+  CHECK(readings.empty());
+  const auto& names = trec.evaluated->result.names;
+  const std::size_t m = std::find(names.begin(), names.end(), "ndcg") - names.begin();
+  REQUIRE(m < names.size());
+  CHECK(trec.evaluated->result.mean[m] == doctest::Approx((1 + 1 / std::log2(3.0)) / 2));
+  const auto csv = evaluate(csv_run, ndcg_per_query, readings);
+  REQUIRE(csv.evaluated.ok());
+  CHECK(csv.text == trec.text);
+  REQUIRE(readings.size() == 1);
+  CHECK(readings[0].rfind("run read as CSV", 0) == 0);
+}
+
+TEST_CASE("evaluate_batch: the tie range comes with the result, its measures in the report") {
+  std::vector<std::string> readings;
+  const auto r = evaluate("q1 Q0 d1 1 0.5 r\nq1 Q0 d2 2 0.5 r\n", {{"measures", "ndcg"}, {"tie_range", "true"}}, readings);
+  REQUIRE(r.evaluated.ok());
+  CHECK(r.evaluated->ties.has_value());
+  CHECK(r.text.find("ndcg:worst") != std::string::npos);
+}
+
+TEST_CASE("evaluate_batch: an option's error, and the readings kept when the run then fails") {
+  std::vector<std::string> readings;
+  const auto bad_option = evaluate(trec_run, {{"format", "markdown"}}, readings);
+  REQUIRE(!bad_option.evaluated.ok());
+  CHECK(bad_option.evaluated.err().code == ndcg::error_code::unknown_choice);
+  ndcg::evaluate_inputs in;
+  in.qrels = "query-id\tcorpus-id\tscore\nq1\td1\t2\n";
+  ndcg::text_source source("q1 Q0 d1 1 abc r\n");
+  in.run = &source;
+  readings.clear();
+  const auto failed = ndcg::evaluate_batch(in, option_pairs{}, readings);
+  REQUIRE(!failed.evaluated.ok());
+  CHECK(failed.evaluated.err().source == "run");
+  CHECK(failed.evaluated.err().line == 1);
+  REQUIRE(readings.size() == 1);
+  CHECK(readings[0].rfind("qrels read as TSV", 0) == 0);
+}
+
+TEST_CASE("compare_batch: the readings name the inputs, --names the runs") {
+  ndcg::compare_inputs in;
+  in.qrels = qrels;
+  in.runs = {trec_run, csv_run};
+  in.run_names = {"base.run", "new.csv"};
+  std::vector<std::string> readings;
+  const auto r = ndcg::compare_batch(in, option_pairs{{"names", "base"}, {"trials", "100"}}, readings);
+  REQUIRE(r.result.ok());
+  CHECK(r.result->runs == std::vector<std::string>{"base", "run2"});
+  CHECK(r.result->comparisons[0].diff == 0);  // the same ranking twice
+  REQUIRE(readings.size() == 1);
+  CHECK(readings[0].rfind("new.csv read as CSV", 0) == 0);
+}
+
+TEST_CASE("compare_batch of evaluated runs: a judged query a run lacks is refused unless complete; no tie range") {
+  std::vector<std::string> readings;
+  const auto both = evaluate(trec_run, ndcg_per_query, readings);
+  const auto one = evaluate("q1 Q0 d1 1 0.9 r\n", ndcg_per_query, readings);
+  REQUIRE(both.evaluated.ok());
+  REQUIRE(one.evaluated.ok());
+  const ndcg::trec_result& b = both.evaluated->result;
+  const std::vector<std::string> judged = {"q1", "q2"};
+  const auto missing = ndcg::compare_batch({b, one.evaluated->result}, &judged, {{"measures", "ndcg"}});
+  REQUIRE(!missing.result.ok());
+  CHECK(missing.result.err().code == ndcg::error_code::missing_query);
+  CHECK(missing.result.err().index == 2);
+  CHECK(missing.result.err().message == "run 2 has no documents for 1 judged query: q2 (complete, -c, counts them as 0)");
+  const auto ties = ndcg::compare_batch({b, b}, nullptr, {{"tie_range", "true"}});
+  REQUIRE(!ties.result.ok());
+  CHECK(ties.result.err().key == "tie_range");
+  const auto same = ndcg::compare_batch({b, b}, &judged, {{"measures", "ndcg"}, {"trials", "100"}});
+  REQUIRE(same.result.ok());
+  CHECK(same.result->comparisons[0].diff == 0);
+  CHECK(same.text.find("ndcg") != std::string::npos);
+}

@@ -1,0 +1,82 @@
+"""The catalogue of batch inputs (tests/data/catalogue/cases.json, which
+tests/js/catalogue.test.mjs walks through the command and Node) through
+ndcg_calc.evaluate and ndcg_calc.compare: each case gives the command's
+report bytes, or the error the catalogue names with the command's line,
+column and reason."""
+import gzip
+import json
+import subprocess
+
+import pytest
+
+import ndcg_calc
+from conftest import BIN, ROOT
+
+CASES = json.loads((ROOT / 'tests' / 'data' / 'catalogue' / 'cases.json').read_text(encoding='utf-8'))
+
+
+def _bytes(case, name, text):
+    data = text.encode('utf-8')
+    if name not in case.get('gzip', []):
+        return data
+    packed = gzip.compress(data)
+    return packed[:case['cut']] if 'cut' in case else packed
+
+
+def _flags(options):
+    out = []
+    for key, value in options.items():
+        flag = '--' + key.replace('_', '-')
+        for v in value if isinstance(value, list) else [value]:
+            out.append(flag if v is True else '%s=%s' % (flag, str(v).lower() if isinstance(v, bool) else v))
+    return out
+
+
+def _command(case, folder):
+    """The command run in a folder of the case's files, named as the
+    package names its inputs (qrels, run, run1, ...)."""
+    def put(name, data):
+        (folder / name).write_bytes(data)
+        return name
+    words = [case['kind'], *_flags(case.get('options', {}))]
+    for name in ('subtopics', 'zscores', 'group'):
+        if name in case:
+            words += ['--' + name, put(name, case[name].encode('utf-8'))]
+    words.append(put('qrels', _bytes(case, 'qrels', case['qrels'])))
+    if case['kind'] == 'trec' and 'run' in case:
+        words.append(put('run', _bytes(case, 'run', case['run'])))
+    for k, run in enumerate(case.get('runs', [])):
+        words.append(put('run%d' % (k + 1), _bytes(case, 'runs', run)))
+    return subprocess.run([BIN, *words], cwd=folder, capture_output=True)
+
+
+def _package(case):
+    options = dict(case.get('options', {}))
+    measures = options.pop('measures', None)
+    for name in ('subtopics', 'zscores', 'group'):
+        if name in case:
+            options[name] = case[name].encode('utf-8')
+    qrels = _bytes(case, 'qrels', case['qrels'])
+    if case['kind'] == 'compare':
+        runs = [_bytes(case, 'runs', r) for r in case['runs']]
+        return ndcg_calc.compare(qrels, runs, measures, **options)['text']
+    run = _bytes(case, 'run', case['run']) if 'run' in case else None
+    return ndcg_calc.evaluate(qrels, run, measures, **options).text
+
+
+@pytest.mark.parametrize('case', CASES, ids=[c['name'] for c in CASES])
+def test_catalogue_case_as_the_command(case, tmp_path):
+    done = _command(case, tmp_path)
+    if case['expect'] == 'ok':
+        assert done.returncode == 0, done.stderr.decode()
+        assert _package(case) == done.stdout.decode()
+        return
+    with pytest.raises(ndcg_calc.NdcgError) as raised:
+        _package(case)
+    e = raised.value
+    assert {k: getattr(e, k) for k in case['expect']} == case['expect']
+    assert done.returncode == 2
+    last = done.stderr.decode().rstrip('\n').split('\n')[-1]
+    assert last == 'ndcg %s: %s' % (case['kind'], e.reason) or last.endswith(': ' + e.reason), last
+    if e.line:
+        assert ':%d:%d: %s' % (e.line, e.column, e.reason) in last
