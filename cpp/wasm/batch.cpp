@@ -16,7 +16,6 @@
 #include "ndcg/evaluate_run.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
-#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
 using namespace ndcg_wasm;

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "ndcg/metrics.hpp"
-#include "ndcg/rows.hpp"
 #include "support.hpp"
 
 using namespace ndcg;

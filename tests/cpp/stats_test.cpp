@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ndcg/stats.hpp"
+#include "ndcg/compare.hpp"
 
 namespace stats = ndcg::stats;
 

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "ndcg/compare.hpp"
-#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
 namespace {
