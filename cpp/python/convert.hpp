@@ -26,7 +26,7 @@ namespace py = pybind11;
 // (values read by the core exactly as the CLI reads its words).
 using option_texts = std::vector<std::pair<std::string, std::string>>;
 
-// The Python class every error becomes (ndcg_calc._errors.NdcgError),
+// The Python class every error becomes (ndcg_calc._impl.errors.NdcgError),
 // set once when the module is imported.
 void use_error_class(py::object cls);
 

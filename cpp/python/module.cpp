@@ -15,7 +15,7 @@ using namespace ndcg_python;
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "The ndcg-calc core: explain, evaluate and compare (use the ndcg_calc package)";
-  use_error_class(py::module_::import("ndcg_calc._errors").attr("NdcgError"));
+  use_error_class(py::module_::import("ndcg_calc._impl.errors").attr("NdcgError"));
   ndcg::read_json_rankings();
 
   py::class_<explained>(m, "Explained")

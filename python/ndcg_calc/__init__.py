@@ -17,14 +17,14 @@ evaluation and paired tests between runs, from the same C++ core as the
 Every error is an NdcgError (a ValueError) with code, source, line and column.
 """
 from . import _core
-from ._arrays import ArrayEvaluation
-from ._compare import Comparison, compare
-from ._errors import NdcgError
-from ._evaluate import Evaluation, evaluate
-from ._explain import Explanation, explain
-from ._ir import Evaluator, Metric, calc_aggregate, evaluator, iter_calc
-from ._merge import merge
-from ._pytrec import (RelevanceEvaluator, compute_aggregated_measure, parse_qrel, parse_run, supported_measures,
+from ._impl.arrays import ArrayEvaluation
+from ._impl.compare import Comparison, compare
+from ._impl.errors import NdcgError
+from ._impl.evaluate import Evaluation, evaluate
+from ._impl.explain import Explanation, explain
+from ._impl.ir import Evaluator, Metric, calc_aggregate, evaluator, iter_calc
+from ._impl.merge import merge
+from ._impl.pytrec import (RelevanceEvaluator, compute_aggregated_measure, parse_qrel, parse_run, supported_measures,
                       supported_nicknames)
 
 __version__ = '0.1.0'

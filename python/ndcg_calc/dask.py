@@ -11,9 +11,9 @@ in its worker through the array path (no text), and the partitions'
 evaluations are merged on the client by ndcg_calc.merge (the rule of
 `ndcg trec --merge`). Dask is imported here, not by `import ndcg_calc`."""
 from . import _core
-from ._errors import NdcgError
-from ._merge import fields_of, merge
-from ._options import option_texts
+from ._impl.errors import NdcgError
+from ._impl.merge import fields_of, merge
+from ._impl.options import option_texts
 
 try:
     import dask
@@ -86,7 +86,7 @@ def _evaluate_labels(part, columns, texts, threads):
     if len(part) == 0:
         return None
     part = part.sort_values([qid, _ROW] if _ROW in part.columns else qid, kind='stable')
-    from ._arrays import _boundaries
+    from ._impl.arrays import _boundaries
     sizes, names = _boundaries(part[qid], len(part))
     return _core.evaluate_arrays(part[label].to_numpy(), part[score].to_numpy(), sizes, names, texts, threads)
 
@@ -224,7 +224,7 @@ def compare(runs, qrels, measures=None, *, npartitions=None, grouped=False, thre
         raise NdcgError('tie_range: not for runs held in Dask (it orders each run\'s documents again)',
                         code='bad-input', source='options', key='tie_range')
     given['tie_range'] = False
-    from ._compare import Comparison
+    from ._impl.compare import Comparison
     return Comparison(_core.compare_results(fields, option_texts(given)))
 
 

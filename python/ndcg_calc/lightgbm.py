@@ -13,7 +13,7 @@ preset's checked cases; LightGBM itself is not installed where it was
 built, so it has not been run inside a LightGBM training here."""
 import numpy as np
 
-from ._training import GroupedMeasure
+from ._impl.training import GroupedMeasure
 
 __all__ = ['feval']
 

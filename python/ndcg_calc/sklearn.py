@@ -17,7 +17,7 @@ import warnings
 import numpy as np
 
 from . import _core
-from ._explain import explain
+from ._impl.explain import explain
 
 __all__ = ['ndcg_score', 'dcg_score', 'explain_row']
 

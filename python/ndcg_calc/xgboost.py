@@ -16,7 +16,7 @@ built-in ones (evals_result()). Any other preset or measure on request
 the number that will be reported. metric() does not import XGBoost."""
 import numpy as np
 
-from ._training import GroupedMeasure
+from ._impl.training import GroupedMeasure
 
 __all__ = ['metric', 'callback']
 

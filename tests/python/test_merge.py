@@ -85,7 +85,7 @@ def test_merge_survives_random_parts():
     import random
     from test_fuzz import ROUNDS, SEED, VALUES, survives, text
     rng = random.Random(SEED * 1000 + 30)
-    from ndcg_calc._merge import part_of
+    from ndcg_calc._impl.merge import part_of
     fields = part_of(ndcg_calc.evaluate(QRELS, RUN, ['map', 'gm_map', 'relstring.2']))
 
     def part():

@@ -19,9 +19,9 @@ import math
 import numbers
 import os
 
-from . import _core
-from ._errors import NdcgError
-from ._options import utf8
+from .. import _core
+from .errors import NdcgError
+from .options import utf8
 
 def _bad_type(source, what, value):
     return NdcgError('%s: expected %s, got %s' % (source, what, type(value).__name__), code='bad-type',

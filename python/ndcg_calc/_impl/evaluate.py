@@ -1,12 +1,12 @@
 """evaluate(): a whole run against qrels, as `ndcg trec` evaluates it."""
 import os
 
-from . import _core
-from ._errors import NdcgError
-from ._arrays import evaluate_arrays, is_column
-from ._inputs import group_input, read_path, trec_input
-from ._options import option_texts
-from ._summary import take_summary
+from .. import _core
+from .errors import NdcgError
+from .arrays import evaluate_arrays, is_column
+from .inputs import group_input, read_path, trec_input
+from .options import option_texts
+from .summary import take_summary
 
 
 class Evaluation(dict):

@@ -20,9 +20,9 @@ compute_aggregated_measure, with pytrec_eval 0.5's semantics:
 import math
 import re
 
-from . import _core
-from ._errors import NdcgError
-from ._options import option_texts, utf8
+from .. import _core
+from .errors import NdcgError
+from .options import option_texts, utf8
 
 # What trec_eval 10.0's all_trec added to the trec_eval that pytrec_eval 0.5 builds on.
 _AFTER_PYTREC_EVAL = frozenset({'rbp', 'rbp_resid', 'unj'})

@@ -2,7 +2,7 @@
 core's reply that Evaluation (text and files) and ArrayEvaluation (arrays)
 both hold, read off put_trec_result's field list (the core's
 result_fields.hpp): every field but per_query, the values themselves."""
-from . import _core
+from .. import _core
 
 _FIELDS = _core.RESULT_FIELDS['trec_result']
 SUMMARY_FIELDS = tuple(name for name, _type, _doc, when in _FIELDS if not when and name != 'per_query')

@@ -3,9 +3,9 @@ predictions and its query groups, through the arrays path (evaluate()
 with group=). ndcg_calc.xgboost and ndcg_calc.lightgbm are made of it."""
 import numbers
 
-from ._arrays import evaluate_arrays
-from ._errors import NdcgError
-from ._options import option_texts
+from .arrays import evaluate_arrays
+from .errors import NdcgError
+from .options import option_texts
 
 
 def measure_of(k, measure):

@@ -6,7 +6,7 @@ word can stand for (a dict, an object) is refused here."""
 import math
 import numbers
 
-from ._errors import NdcgError
+from .errors import NdcgError
 
 
 def utf8(text):

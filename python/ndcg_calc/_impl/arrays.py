@@ -12,9 +12,9 @@ import array
 import numbers
 from collections.abc import Mapping
 
-from . import _core
-from ._errors import NdcgError
-from ._summary import take_summary
+from .. import _core
+from .errors import NdcgError
+from .summary import take_summary
 
 
 def _bad_type(source, what, value):

@@ -1,8 +1,8 @@
 """compare(): runs against the first with paired tests, as `ndcg compare`."""
-from . import _core
-from ._evaluate import _text_of
-from ._inputs import group_input
-from ._options import option_texts
+from .. import _core
+from .evaluate import _text_of
+from .inputs import group_input
+from .options import option_texts
 
 
 class Comparison(dict):

@@ -1,9 +1,9 @@
 """explain(): one ranking step by step, as `ndcg explain` shows it."""
 from collections.abc import Mapping
 
-from . import _core
-from ._inputs import judgments_input, ranking_input
-from ._options import option_texts
+from .. import _core
+from .inputs import judgments_input, ranking_input
+from .options import option_texts
 
 
 class Explanation(Mapping):

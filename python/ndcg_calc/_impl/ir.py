@@ -10,10 +10,10 @@ from collections import namedtuple
 
 import os
 
-from . import _core
-from ._evaluate import Evaluation, _text_of
-from ._inputs import trec_input
-from ._options import option_texts
+from .. import _core
+from .evaluate import Evaluation, _text_of
+from .inputs import trec_input
+from .options import option_texts
 
 Metric = namedtuple('Metric', ['query_id', 'measure', 'value'])
 

@@ -6,12 +6,12 @@ partitions hold is refused with its id."""
 import os
 from collections.abc import Mapping
 
-from . import _core
-from ._arrays import ArrayEvaluation
-from ._errors import NdcgError
-from ._evaluate import Evaluation
-from ._inputs import read_path
-from ._options import option_texts, utf8
+from .. import _core
+from .arrays import ArrayEvaluation
+from .errors import NdcgError
+from .evaluate import Evaluation
+from .inputs import read_path
+from .options import option_texts, utf8
 
 def fields_of(result):
     """An evaluation as the fields the core's merge reads (_core.MERGE_FIELDS)."""
