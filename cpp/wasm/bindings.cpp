@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "js_values.hpp"
-#include "ndcg/fields.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/parse.hpp"
 #include "ndcg/pipeline.hpp"

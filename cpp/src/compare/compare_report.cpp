@@ -8,7 +8,6 @@
 
 #include "ndcg/compare.hpp"
 #include "ndcg/numbers.hpp"
-#include "ndcg/stats.hpp"
 #include "base/utf8.hpp"
 #include "report/words.hpp"
 
