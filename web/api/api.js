@@ -317,7 +317,7 @@ function tablesOf(raw) {
 
 /** The error of a call the light module (embed.html, ndcg-calc.js) leaves out. */
 function notInBuild(call) {
-  return new NdcgError('not-in-build', `${call}() is not in this build: the light module explains one ranking; dist/ndcg.js has batch evaluation and compare`,
+  return new NdcgError('not-in-build', `${call}() is not in this build, the light one (dist/ndcg.js has it)`,
     { args: { call: `${call}()` } });
 }
 
