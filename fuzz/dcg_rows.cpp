@@ -13,7 +13,6 @@
 
 #include "fuzz_support.hpp"
 #include "ndcg/metrics.hpp"
-#include "ndcg/rows.hpp"
 
 namespace {
 

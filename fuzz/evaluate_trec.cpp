@@ -11,7 +11,6 @@
 
 #include "fuzz_support.hpp"
 #include "ndcg/option_table.hpp"
-#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "ndcg/fields.hpp"
+#include "ndcg/report.hpp"
 #include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
 

@@ -1,5 +1,5 @@
 // Writes web/ndcg-types.d.ts and web/ndcg.d.ts from the built module, as
-// the build writes the step-row maker from stepFields(): the options from
+// the build writes the step-row maker from the step field list: the options from
 // the core's option table (one member per row, its help as the comment, its
 // kind as the JS types the API takes), the name unions from its tables
 // (presets, measures), and every result type from the core's field lists

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTypes } from './build-types.mjs';
+import { fieldLists } from './field-lists.mjs';
 import { glueFactory } from './glue.mjs';
 import { decoderOf, lzmaOf, LZMA_PARAMS } from './pack.mjs';
 import { textsPlugin } from './texts-plugin.mjs';
@@ -17,21 +18,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
-// The fields of a step row as the built core writes them (put_step, by
-// its stepFields() registration), asked of the light module's glue.
-async function stepFields() {
-  const glue = glueFactory(join(root, 'build/wasm/ndcg-light.js'));
-  const wasm = readFileSync(join(root, 'build/wasm/ndcg-light.wasm'));
-  const core = await glue({ wasm });
-  return core.stepFields();
-}
-
 // The API layer's step-row maker, written from the core's field list: one
 // object literal with the fields in put_step's order, the fastest way to
 // make 100,000 rows of one shape (about three times a generic loop's
-// speed), with no list of names typed in JS. api.js imports it as
-// 'ndcg:step-row'; it uses it only while stepFields() at start-up says the
-// same names (else its generic loop).
+// speed), with no list of names typed in JS: the names are put_step's list
+// in cpp/include/ndcg/result_fields.hpp (step_fields, which the doctests
+// hold put_step to). api.js imports it as 'ndcg:step-row'; it uses it only
+// for tables whose columns have those names in that order (else its
+// generic loop).
 function stepRowModule(fields) {
   const entries = fields.map((name, i) => `${JSON.stringify(name)}: c[${i}][i]`).join(', ');
   return `export const STEP_FIELDS = ${JSON.stringify(fields)};\nexport const stepRow = (c, i) => ({ ${entries} });\n`;
@@ -43,7 +37,7 @@ const stepRowPlugin = (fields) => ({
     b.onLoad({ filter: /.*/, namespace: 'ndcg' }, () => ({ contents: stepRowModule(fields), loader: 'js' }));
   },
 });
-const fields = await stepFields();
+const fields = fieldLists(root).step.map((f) => f.name);
 
 // esbuild's minified output minified again by terser, whose compressor
 // folds what esbuild leaves (two passes; no unsafe transforms): 0.4 KB less

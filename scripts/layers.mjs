@@ -12,15 +12,15 @@ const root = join(fileURLToPath(import.meta.url), '..', '..');
 
 // Each row: folder → the public headers it implements.
 export const LAYERS = [
-  { base: ['error', 'numbers', 'settings', 'field_sink', 'tree_sink', 'result_fields'] },
+  { base: ['error', 'numbers', 'settings', 'field_sink', 'result_fields'] },
   { json: [] },
   { options: ['option_table'] },
-  { metrics: ['metrics', 'rows'] },
+  { metrics: ['metrics'] },
   { parse: ['parse'] },
   { inputs: ['inputs'] },
-  { report: ['report', 'fields'] },
-  { explain: ['pipeline'], trec: ['trec', 'tie_range', 'evaluate_run'] },
-  { compare: ['compare', 'stats'] },
+  { report: ['report'] },
+  { explain: ['pipeline'], trec: ['trec', 'evaluate_run'] },
+  { compare: ['compare'] },
   { commands: ['commands'] },
 ];
 

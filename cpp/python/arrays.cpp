@@ -10,7 +10,7 @@
 #include <cstring>
 #include <thread>
 
-#include "ndcg/fields.hpp"
+#include "ndcg/report.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/trec.hpp"
 

@@ -13,10 +13,10 @@
 
 #include "ndcg/commands.hpp"
 #include "ndcg/error.hpp"
-#include "ndcg/fields.hpp"
+#include "ndcg/report.hpp"
 #include "ndcg/pipeline.hpp"
 #include "ndcg/trec.hpp"
-#include "ndcg/tree_sink.hpp"
+#include "ndcg/field_sink.hpp"
 
 namespace ndcg_python {
 

@@ -1,9 +1,9 @@
-// ndcg::dcg_of_rows over two buffers of numbers, read as arrays.cpp reads them (rows.hpp).
+// ndcg::dcg_of_rows over two buffers of numbers, read as arrays.cpp reads them (metrics.hpp).
 #include "rows.hpp"
 
 #include "arrays.hpp"
 
-#include "ndcg/rows.hpp"
+#include "ndcg/metrics.hpp"
 
 namespace ndcg_python {
 namespace {

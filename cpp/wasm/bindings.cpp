@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "js_values.hpp"
-#include "ndcg/fields.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/parse.hpp"
 #include "ndcg/pipeline.hpp"
@@ -92,13 +91,6 @@ val read_option(const val& key, const val& text) {
   return js_read_option(ndcg::find_option(k), k, text_of(text));
 }
 
-// The names of a step row's fields, in put_step's order: the build writes
-// the JS layer's row maker from them (scripts/build-web.mjs).
-val step_fields() {
-  const val row = js_object([](ndcg::field_sink& s) { ndcg::put_step(ndcg::step{}, s); });
-  return val::global("Object").call<val>("keys", row);
-}
-
 // Bytes of wasm memory in use (for the API's leak checks).
 double memory_bytes() { return static_cast<double>(__builtin_wasm_memory_size(0)) * 65536; }
 
@@ -114,6 +106,5 @@ EMSCRIPTEN_BINDINGS(ndcg_explain) {
   emscripten::function("matchingPreset", &matching_preset);
   emscripten::function("detectFormat", &detect_format);
   emscripten::function("readOption", &read_option);
-  emscripten::function("stepFields", &step_fields);
   emscripten::function("memoryBytes", &memory_bytes);
 }

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ndcg/fields.hpp"
+#include "ndcg/report.hpp"
 
 namespace ndcg_wasm {
 

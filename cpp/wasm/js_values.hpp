@@ -20,7 +20,6 @@
 #include "ndcg/error.hpp"
 #include "ndcg/field_sink.hpp"
 #include "ndcg/option_table.hpp"
-#include "ndcg/tree_sink.hpp"
 
 namespace ndcg_wasm {
 

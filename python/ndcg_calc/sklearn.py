@@ -9,7 +9,7 @@ The same signatures, numbers and refusals as scikit-learn 1.2's
 lists, DataFrames), tied scores averaged unless ignore_ties, sample_weight
 for the mean, the ValueErrors of its input checks with their messages, the
 FutureWarning on negative y_true. Each row is computed in the core
-(ndcg::dcg_of_rows: cpp/include/ndcg/rows.hpp) on every CPU; the mean is
+(ndcg::dcg_of_rows: cpp/include/ndcg/metrics.hpp) on every CPU; the mean is
 NumPy's np.average, as scikit-learn takes it. NumPy is needed; scikit-learn
 is not."""
 import warnings

@@ -4,8 +4,8 @@
 // as whole numbers on the cards, the cards' long names whole, trials and
 // seed only with ci.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { guardedContext, launch, nodeApi, open, screenshot, serveDist } from './_helpers.mjs';
+import { test } from 'node:test';
+import { guard, nodeApi, open, screenshot, server, useBrowser } from './_helpers.mjs';
 
 const QRELS = 'q1 0 d1 2\nq1 0 d2 1\nq2 0 d3 1\nq2 0 d4 2\nq3 0 d5 1\n';
 const A = 'q1 Q0 d1 1 3 a\nq1 Q0 d2 2 2 a\nq2 Q0 d3 1 3 a\nq2 Q0 d4 2 1 a\nq3 Q0 d5 1 1 a\n';
@@ -15,19 +15,10 @@ const enc = encodeURIComponent;
 const TREC = `#mode=trec&text=${enc(A)}&qrels=${enc(QRELS)}&measures=${enc(MEASURES)}`;
 const COMPARE = `#mode=compare&text=${enc(A)}&textB=${enc(B)}&qrels=${enc(QRELS)}`;
 
-let browser;
-let server;
 let page;
 
-before(async () => {
-  browser = await launch();
-  server = await serveDist();
-  page = await (await guardedContext(browser, [server.url('index.html')])).context.newPage();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+useBrowser({ guarded: true }, async () => {
+  page = await guard.context.newPage();
 });
 
 /** Every header of the tables `ids` (column headers, the mean's row, the statistics' rows) with its help text. */

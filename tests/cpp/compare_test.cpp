@@ -11,7 +11,6 @@
 
 #include "cli.hpp"
 #include "ndcg/compare.hpp"
-#include "ndcg/stats.hpp"
 #include "support.hpp"
 
 using ndcg::compare_runs;

@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 

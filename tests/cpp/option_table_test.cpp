@@ -7,7 +7,6 @@
 #include <string_view>
 #include <vector>
 
-#include "ndcg/fields.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/pipeline.hpp"
 #include "ndcg/report.hpp"

@@ -12,7 +12,7 @@
 
 #include "ndcg/commands.hpp"
 #include "ndcg/compare.hpp"
-#include "ndcg/fields.hpp"
+#include "ndcg/report.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/pipeline.hpp"
 #include "ndcg/result_fields.hpp"

@@ -1,4 +1,4 @@
-// dcg_of_rows (rows.hpp): scikit-learn's dcg_score and ndcg_score per row,
+// dcg_of_rows (metrics.hpp): scikit-learn's dcg_score and ndcg_score per row,
 // on the header's worked example and against explain() under the sklearn
 // preset.
 #include <doctest/doctest.h>
@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "ndcg/metrics.hpp"
-#include "ndcg/rows.hpp"
 #include "support.hpp"
 
 using namespace ndcg;

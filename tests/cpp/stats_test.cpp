@@ -1,4 +1,4 @@
-// Paired statistics (stats.hpp) against closed forms, published examples,
+// Paired statistics (compare.hpp) against closed forms, published examples,
 // brute force over every sign pattern, and plain implementations written
 // here, independently of the production code.
 #include <doctest/doctest.h>
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ndcg/stats.hpp"
+#include "ndcg/compare.hpp"
 
 namespace stats = ndcg::stats;
 

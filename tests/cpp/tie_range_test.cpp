@@ -1,4 +1,4 @@
-// Tie ranges of whole runs (tie_range.hpp) against brute force: every order
+// Tie ranges of whole runs (trec.hpp) against brute force: every order
 // of the tied documents written out as its own run and evaluated.
 #include <doctest/doctest.h>
 
@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "ndcg/compare.hpp"
-#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
 namespace {

@@ -9,7 +9,6 @@
 
 #include "cli.hpp"
 #include "ndcg/compare.hpp"
-#include "ndcg/stats.hpp"
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 

@@ -15,10 +15,8 @@ function plainNumbers(values) {
 }
 
 // The build writes stepRow, one object literal of put_step's fields, from
-// the core's own list (scripts/build-web.mjs); makeApi checks it against
-// stepFields() before it uses it.
-let builtRow = null;
-
+// the core's own list (scripts/build-web.mjs); rowsOf uses it for columns
+// of those names in that order.
 /**
  * A step table as rows: {rows, columns} holds one column per field of the
  * core's put_step, in its order. Rows from the built literal share one
@@ -28,8 +26,8 @@ function rowsOf({ rows: n, columns }) {
   const names = Object.keys(columns);
   const cols = names.map((name) => columns[name]);
   const rows = new Array(n);
-  if (builtRow && names.join() === STEP_FIELDS.join()) {
-    for (let i = 0; i < n; i++) rows[i] = builtRow(cols, i);
+  if (names.join() === STEP_FIELDS.join()) {
+    for (let i = 0; i < n; i++) rows[i] = stepRow(cols, i);
     return rows;
   }
   for (let i = 0; i < n; i++) {
@@ -319,7 +317,7 @@ function tablesOf(raw) {
 
 /** The error of a call the light module (embed.html, ndcg-calc.js) leaves out. */
 function notInBuild(call) {
-  return new NdcgError('not-in-build', `${call}() is not in this build: the light module explains one ranking; dist/ndcg.js has batch evaluation and compare`,
+  return new NdcgError('not-in-build', `${call}() is not in this build, the light one (dist/ndcg.js has it)`,
     { args: { call: `${call}()` } });
 }
 
@@ -384,7 +382,6 @@ function otherCalls(guard, tables) {
  * @param {() => Promise<object>} recreate
  */
 export function makeApi(raw, recreate) {
-  builtRow = raw.stepFields().join() === STEP_FIELDS.join() ? stepRow : null;
   const tables = tablesOf(raw);
   useErrorCodes(tables.codes);
   const guard = guardedModule(raw, recreate);

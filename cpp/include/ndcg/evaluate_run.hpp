@@ -14,7 +14,6 @@
 #include "ndcg/error.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/settings.hpp"
-#include "ndcg/tie_range.hpp"
 #include "ndcg/trec.hpp"
 
 namespace ndcg {

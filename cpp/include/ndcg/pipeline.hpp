@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "ndcg/error.hpp"
-#include "ndcg/fields.hpp"
 #include "ndcg/metrics.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/parse.hpp"

@@ -53,7 +53,9 @@ inline std::size_t hash_of(std::string_view s) {
     tail = static_cast<std::uint64_t>(p[0]) << 16 | static_cast<std::uint64_t>(p[rest >> 1]) << 8 | p[rest - 1];
   }
 #endif
-  return mix(static_cast<std::size_t>(h), static_cast<std::size_t>(tail));
+  // The tail's high half goes in with h: where size_t has 32 bits (the wasm), a cast alone would
+  // drop the tail's bytes 4 to 7, and ids differing only there would share a hash.
+  return mix(static_cast<std::size_t>(h ^ (tail >> 29)), static_cast<std::size_t>(tail));
 }
 
 // Equal ids, compared here rather than by a call to memcmp, which costs

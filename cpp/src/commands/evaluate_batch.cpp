@@ -7,7 +7,7 @@
 #include "ndcg/commands.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
-#include "ndcg/tie_range.hpp"
+#include "ndcg/trec.hpp"
 
 namespace ndcg {
 namespace {

@@ -6,8 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "ndcg/stats.hpp"
-#include "ndcg/tie_range.hpp"
+#include "ndcg/trec.hpp"
 
 namespace ndcg {
 namespace {

@@ -8,7 +8,6 @@
 
 #include "ndcg/compare.hpp"
 #include "ndcg/numbers.hpp"
-#include "ndcg/stats.hpp"
 #include "base/utf8.hpp"
 #include "report/words.hpp"
 
@@ -388,7 +387,9 @@ std::string render_json(const compare_result& r, const batch_settings& s) {
 
 }  // namespace
 
-std::string render_compare(const compare_result& r, const batch_settings& s, report_language language) {
+// Not inlined into its callers (compare_batch.cpp says why).
+[[gnu::noinline]] std::string render_compare(const compare_result& r, const batch_settings& s,
+                                             report_language language) {
   const detail::compare_words& w = detail::compare_words_of(language);
   switch (s.format) {
     case report_format::markdown: return render_markdown(r, s, w);

@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "ndcg/compare.hpp"
-#include "ndcg/stats.hpp"
 #include "ndcg/trec.hpp"
 
 namespace ndcg {

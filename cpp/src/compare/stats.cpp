@@ -1,6 +1,6 @@
 // Paired tests, the bootstrap interval and the distributions they need.
-// See stats.hpp for the conventions and why they were chosen.
-#include "ndcg/stats.hpp"
+// See compare.hpp for the conventions and why they were chosen.
+#include "ndcg/compare.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #include "ndcg/pipeline.hpp"
 
 #include "base/text.hpp"
-#include "ndcg/fields.hpp"
+#include "ndcg/report.hpp"
 
 #include <utility>
 

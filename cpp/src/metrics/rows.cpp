@@ -1,5 +1,5 @@
-// DCG of many rows at once (rows.hpp): one sort per row, on several threads.
-#include "ndcg/rows.hpp"
+// DCG of many rows at once (metrics.hpp): one sort per row, on several threads.
+#include "ndcg/metrics.hpp"
 
 #include <algorithm>
 #include <cmath>

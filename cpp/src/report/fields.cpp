@@ -1,5 +1,4 @@
 // The one list of fields of an explanation and of a step-table row.
-#include "ndcg/fields.hpp"
 
 #include <string>
 

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "ndcg/fields.hpp"
 #include "ndcg/option_table.hpp"
 
 #include "base/utf8.hpp"

@@ -13,7 +13,7 @@
 #include "base/index_sort.hpp"
 #include "ndcg/numbers.hpp"
 #include "trec/trec_detail.hpp"
-#include "trec/trec_zscores.hpp"
+#include "trec/results/zscores.hpp"
 
 #ifndef __EMSCRIPTEN__
 #include <thread>

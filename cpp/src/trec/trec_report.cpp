@@ -4,7 +4,6 @@
 #include <cmath>
 #include <string>
 
-#include "ndcg/fields.hpp"
 #include "ndcg/numbers.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"

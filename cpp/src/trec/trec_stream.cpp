@@ -17,7 +17,7 @@
 #include "parse/trec_lines.hpp"
 #include "trec/trec_detail.hpp"
 #include "trec/trec_worker.hpp"
-#include "trec/trec_zscores.hpp"
+#include "trec/results/zscores.hpp"
 
 namespace ndcg {
 namespace trec_detail {

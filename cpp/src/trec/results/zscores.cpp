@@ -1,5 +1,5 @@
-// -Z: z-scores against a mean file (see trec_zscores.hpp).
-#include "trec/trec_zscores.hpp"
+// -Z: z-scores against a mean file (see zscores.hpp).
+#include "trec/results/zscores.hpp"
 
 #include <algorithm>
 #include <cmath>

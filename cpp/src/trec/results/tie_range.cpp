@@ -1,6 +1,6 @@
 // The run in its worst and best order of tied documents: evaluate_trec with
-// equal scores ordered by grade (trec_options::tied_grades; see tie_range.hpp).
-#include "ndcg/tie_range.hpp"
+// equal scores ordered by grade (trec_options::tied_grades; see trec.hpp).
+#include "ndcg/trec.hpp"
 
 #include <cmath>
 #include <string>
