@@ -44,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   how.run_format = b.run_format = formats[(choice >> 3) & 7];
   if (ndcg::is_gzip(parts[0]) || (parts.size() > 1 && ndcg::is_gzip(parts[1]))) return 0;  // the same bytes unpacked
   const auto want = through_text(parts, how, b);
-  std::vector<std::string> readings;
+  std::vector<ndcg::batch_reading> readings;
   ndcg::text_source source(parts.size() > 1 ? parts[1] : std::string_view());
   const auto got = parts.size() > 1 ? ndcg::evaluate_run(parts[0], source, b, {}, how, readings)
                                     : ndcg::evaluate_table(parts[0], b, {}, how, readings);

@@ -35,16 +35,16 @@ bool judgments_are_qrels(const batch_settings& b, std::string_view qrels);
 // reading may be why).
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
-                                      std::vector<std::string>& readings);
+                                      std::vector<batch_reading>& readings);
 
 // The same against judgments read once (trec_judgments::read of the TREC
 // text read_qrels gives): many runs, on several threads at once.
 expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
-                                      const input_reading& ir, std::vector<std::string>& readings);
+                                      const input_reading& ir, std::vector<batch_reading>& readings);
 
 // One input that holds both the judgments and the scores (a table with a
 // rel and a score column, JSON records), read whole.
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
-                                        const input_reading& ir, std::vector<std::string>& readings);
+                                        const input_reading& ir, std::vector<batch_reading>& readings);
 
 }  // namespace ndcg

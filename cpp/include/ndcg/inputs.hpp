@@ -23,12 +23,14 @@
 // (natively; the JS API unpacks in Node and the page), at most max_bytes.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ndcg/error.hpp"
+#include "ndcg/field_sink.hpp"
 #include "ndcg/parse.hpp"
 #include "ndcg/settings.hpp"
 
@@ -49,6 +51,36 @@ struct input_reading {
 
 // What an input is read as: a run, qrels, or both from one file.
 enum class input_use { run, qrels, both };
+
+// How one input was read, as fields: put_readings writes them (the
+// result's "inputs"), reading_line words them as `ndcg trec` says them
+// ("run.csv read as CSV: query_id -> query, doc_id -> doc, ...").
+struct batch_reading {
+  // What is noted besides the columns, as bits.
+  enum note : unsigned {
+    score_is_rel = 1,   // no rel column (key): the score is the judgment
+    doc_positions = 2,  // doc ids are each row's (record's, line's) position in its query
+    rank_order = 4,     // no score: ordered by rank (score = -rank)
+    from_group = 8,     // LETOR: queries from the group file
+  };
+  std::string name;            // the input's ("qrels", "run", a file's name)
+  std::size_t run = 0;         // the run's number, 1 on; 0 for the judgments (and both in one file)
+  std::string_view format;     // trec, csv, tsv, json, jsonl, dict, letor, predictions, msmarco; "": as given
+  bool gzip = false, both = false;
+  std::array<std::string, 8> columns;  // by role (parse/columns.hpp): the column or key read as it
+  unsigned notes = 0;
+  std::vector<std::string> ignored;    // columns or keys read as nothing
+  std::size_t lines = 0, queries = 0;  // LETOR's
+  std::string of;              // predictions: the LETOR file they score
+  bool said() const { return !format.empty(); }
+};
+
+// The reading of TREC text unpacked from gzip (`run`: the run's number, 0 for the judgments).
+batch_reading gzip_trec_reading(const std::string& name, std::size_t run);
+// The reading in one English line, as the CLI says it on stderr.
+std::string reading_line(const batch_reading& r);
+// A reply's "readings" (the lines) and "inputs" (the fields), in order.
+void put_readings(const std::vector<batch_reading>& readings, field_sink& out);
 
 // One record of a run or of judgments, checked where the file gave it:
 // ids with no spaces, numbers read once.
@@ -85,15 +117,15 @@ input_format format_of(const unpacked_input& u, input_format named, bool judgmen
 
 // One input in format `f` (neither TREC, which the evaluation reads as it
 // is, nor LETOR) read as `use` asks, each record checked and handed to
-// `sink`. Returns the input's reading ("run.csv read as CSV: ..."); an
+// `sink`. Returns how the input was read (name, gzip, both: the caller's); an
 // error names its place in the file as given (source unset).
-expected<std::string> read_records(const unpacked_input& u, input_format f, input_use use, const input_reading& r,
+expected<batch_reading> read_records(const unpacked_input& u, input_format f, input_use use, const input_reading& r,
                                    const std::string& name, record_sink& sink);
 
 // A LETOR file's labels as judgments, or, with `predictions`, the run they
 // make (each line scored by the prediction on the same line). Returns the
 // reading of the LETOR file, or of the predictions.
-expected<std::string> read_letor_records(const unpacked_input& letor, const unpacked_input* predictions,
+expected<batch_reading> read_letor_records(const unpacked_input& letor, const unpacked_input* predictions,
                                          const input_reading& r, const std::string& run_name, record_sink& sink);
 
 // One input as TREC text: the text as given (TREC, not copied) or converted.
@@ -109,7 +141,7 @@ class trec_text {
 
   std::string_view text() const { return owned_ ? std::string_view(buffer_) : view_; }
   input_format format = input_format::trec;  // as read
-  std::string reading;                       // one line, "" for TREC as given
+  batch_reading reading;                      // none (said() false) for TREC as given
 
  private:
   std::string buffer_;
@@ -121,7 +153,7 @@ class trec_text {
 struct trec_inputs {
   trec_text qrels;
   std::vector<trec_text> runs;
-  std::vector<std::string> readings;  // every input's reading that is not plain TREC, in order
+  std::vector<batch_reading> readings;  // every input's reading that is not plain TREC, in order
 };
 
 // Reads the qrels and the runs (compare's several; trec's one). With LETOR

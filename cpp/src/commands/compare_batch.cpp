@@ -40,7 +40,7 @@ status check_judged(const std::vector<trec_result>& runs, const std::vector<std:
 // kept out of the wasm binding's compare_entry (noinline): link-time
 // inlining of them there packs dist/ndcg.js 0.3 KB larger gzipped.
 [[gnu::noinline]] expected<compare_result> compared(const compare_inputs& in, batch_settings& b,
-                                                    std::vector<std::string>& readings) {
+                                                    std::vector<batch_reading>& readings) {
   input_reading how;
   how.run_format = b.run_format;
   how.qrels_format = b.qrels_format;
@@ -56,16 +56,16 @@ status check_judged(const std::vector<trec_result>& runs, const std::vector<std:
 }
 
 [[gnu::noinline]] void put_fields(const compare_result& r, std::string_view text,
-                                   const std::vector<std::string>& readings, field_sink& out) {
+                                   const std::vector<batch_reading>& readings, field_sink& out) {
   put_compare_result(r, out);
-  out.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
+  put_readings(readings, out);
   out.text("text", text);
 }
 
 }  // namespace
 
 compare_reply compare_batch(const compare_inputs& in, const option_pairs& options,
-                            std::vector<std::string>& readings) {
+                            std::vector<batch_reading>& readings) {
   auto s = settings_from(options, command::compare);
   compare_reply out{s ? compared(in, s->batch, readings) : expected<compare_result>(s.err()), {}};
   if (out.result) out.text = render_compare(*out.result, s->batch, s->s.language);
@@ -75,7 +75,7 @@ compare_reply compare_batch(const compare_inputs& in, const option_pairs& option
 status put_compare_batch(const compare_inputs& in, const option_pairs& options, field_sink& out) {
   auto s = settings_from(options, command::compare);
   if (!s) return s.err();
-  std::vector<std::string> readings;
+  std::vector<batch_reading> readings;
   auto r = compared(in, s->batch, readings);
   if (!r) return r.err();
   put_fields(*r, render_compare(*r, s->batch, s->s.language), readings, out);
@@ -104,7 +104,7 @@ compare_reply compare_batch(const std::vector<trec_result>& runs, const std::vec
   return out;
 }
 
-void put_compare_reply(const compare_reply& r, const std::vector<std::string>& readings, field_sink& out) {
+void put_compare_reply(const compare_reply& r, const std::vector<batch_reading>& readings, field_sink& out) {
   put_fields(*r.result, r.text, readings, out);
 }
 

@@ -12,10 +12,10 @@
 namespace ndcg::detail {
 
 // The readers, each in its own file.
-status read_table(std::string_view text, input_format f, input_use use, record_checker& w, std::string& reading);
-status stream_table(more_bytes more, input_format f, input_use use, record_checker& w, std::string& reading);
-status read_json(std::string_view text, input_format f, input_use use, record_checker& w, std::string& reading);
-status read_msmarco(std::string_view text, input_format f, input_use use, record_checker& w, std::string& reading);
+status read_table(std::string_view text, input_format f, input_use use, record_checker& w, batch_reading& reading);
+status stream_table(more_bytes more, input_format f, input_use use, record_checker& w, batch_reading& reading);
+status read_json(std::string_view text, input_format f, input_use use, record_checker& w, batch_reading& reading);
+status read_msmarco(std::string_view text, input_format f, input_use use, record_checker& w, batch_reading& reading);
 bool is_msmarco(const text_head& head, bool judgments);
 
 namespace {

@@ -1,6 +1,6 @@
 // The entry points of the batch readers (inputs.hpp): gzip unpacked, the
 // format detected or taken as named, each input turned into TREC text and
-// its reading said in one line.
+// its reading kept as fields (reading.cpp words them).
 #include "ndcg/inputs.hpp"
 
 #include <algorithm>
@@ -16,8 +16,12 @@ namespace {
 
 std::string_view title_of(input_format f) { return detail::row_of(f).title; }
 
-std::string named(const std::string& name, const unpacked_input& u, input_format f) {
-  return name + (u.gzip ? " (gzip)" : "") + " read as " + std::string(title_of(f));
+// A reading of `name`, so far its format and gzip.
+batch_reading named(const std::string& name, bool gzip, std::string_view format, std::size_t run) {
+  batch_reading out = gzip_trec_reading(name, run);
+  out.gzip = gzip;
+  out.format = format;
+  return out;
 }
 
 // Records as TREC text (read_inputs' converted inputs, which compare reads):
@@ -80,10 +84,10 @@ expected<trec_text> convert(const unpacked_input& u, input_format f, input_use u
   return t;
 }
 
-trec_text as_given(unpacked_input& u, input_format f, const std::string& name) {
+trec_text as_given(unpacked_input& u, input_format f, const std::string& name, std::size_t run) {
   if (!u.gzip) return trec_text::passed(u.given, f);
   trec_text t = trec_text::converted(std::move(u.owned), f);
-  t.reading = named(name, u, input_format::trec);
+  t.reading = gzip_trec_reading(name, run);
   return t;
 }
 
@@ -121,48 +125,54 @@ input_format format_of(const unpacked_input& u, input_format named, bool judgmen
 namespace {
 
 // The records of a text, whole (`text`) or in pieces (`more`), and its reading.
-expected<std::string> records_of(std::string_view text, detail::more_bytes* more, input_format f, input_use use,
+expected<batch_reading> records_of(std::string_view text, detail::more_bytes* more, input_format f, input_use use,
                                  const input_reading& r, const std::string& name, bool gzip, record_sink& sink) {
   detail::record_checker w(use, r.lim, sink);
-  std::string reading;
+  batch_reading reading;
   const detail::format_row& row = detail::row_of(f);
   if (!row.read) return fail(error_code::bad_input, "expected a format read record by record, got " + std::string(row.title));
   if (auto ok = more ? row.stream(std::move(*more), f, use, w, reading) : row.read(text, f, use, w, reading); !ok)
     return ok.err();
   if (w.rows == 0) return fail(error_code::empty_input, "expected rows after the header, got none");
-  reading = name + (gzip ? " (gzip)" : "") + " read as " + reading;
-  if (use == input_use::both) reading += " (run and qrels in one file)";
+  reading.name = name;
+  reading.gzip = gzip;
+  reading.both = use == input_use::both;
+  reading.run = use == input_use::run ? 1 : 0;
   return reading;
 }
 
 }  // namespace
 
-expected<std::string> read_records(const unpacked_input& u, input_format f, input_use use, const input_reading& r,
+expected<batch_reading> read_records(const unpacked_input& u, input_format f, input_use use, const input_reading& r,
                                    const std::string& name, record_sink& sink) {
   return records_of(u.text(), nullptr, f, use, r, name, u.gzip, sink);
 }
 
 namespace detail {
 
-expected<std::string> stream_records(more_bytes more, input_format f, input_use use, const input_reading& r,
+expected<batch_reading> stream_records(more_bytes more, input_format f, input_use use, const input_reading& r,
                                      const std::string& name, record_sink& sink) {
   return records_of({}, &more, f, use, r, name, false, sink);
 }
 
 }  // namespace detail
 
-expected<std::string> read_letor_records(const unpacked_input& letor, const unpacked_input* predictions,
+expected<batch_reading> read_letor_records(const unpacked_input& letor, const unpacked_input* predictions,
                                          const input_reading& r, const std::string& run_name, record_sink& sink) {
   const std::string_view scores = predictions ? predictions->text() : std::string_view();
   auto counts = detail::read_letor(letor.text(), r.group, r.lim, sink, predictions ? &scores : nullptr, r.qrels_name);
   if (!counts) return counts.err();
-  if (predictions)
-    return run_name + (predictions->gzip ? " (gzip)" : "") + " read as predictions: one score per line of " +
-           r.qrels_name;
-  return named(r.qrels_name, letor, input_format::letor) + ": labels -> rel, " + std::to_string(counts->lines) +
-         " lines in " + std::to_string(counts->queries) + " queries" +
-         (counts->from_group ? " (from the group file)" : "") + "; doc ids " +
-         (counts->docids_from_comments ? "from #docid comments" : "are each line's position in its query");
+  if (predictions) {
+    batch_reading out = named(run_name, predictions->gzip, "predictions", 1);
+    out.of = r.qrels_name;
+    return out;
+  }
+  batch_reading out = named(r.qrels_name, letor.gzip, "letor", 0);
+  out.lines = counts->lines;
+  out.queries = counts->queries;
+  if (counts->from_group) out.notes |= batch_reading::from_group;
+  if (!counts->docids_from_comments) out.notes |= batch_reading::doc_positions;
+  return out;
 }
 
 namespace {
@@ -178,9 +188,10 @@ expected<trec_text> read_run(std::string_view bytes, const input_reading& r, std
                          .with("found", "letor"),
                      "run", index);
   }
-  if (f == input_format::trec) return as_given(*u, f, name_of_run(r, i));
+  if (f == input_format::trec) return as_given(*u, f, name_of_run(r, i), i + 1);
   auto t = convert(*u, f, input_use::run, r, name_of_run(r, i));
   if (!t) return placed_in(t.err(), "run", index);
+  t->reading.run = i + 1;
   return t;
 }
 
@@ -207,6 +218,7 @@ expected<trec_inputs> letor_inputs(const unpacked_input& u, const std::vector<st
     if (!said) return placed_in(said.err(), "run", index_of(i, runs.size()));
     trec_text t = trec_text::converted(std::move(run.run), input_format::letor);
     t.reading = std::move(*said);
+    t.reading.run = i + 1;
     in.readings.push_back(t.reading);
     in.runs.push_back(std::move(t));
   }
@@ -224,7 +236,7 @@ expected<trec_text> qrels_of(unpacked_input& u, input_format f, const input_read
                           "PREDICTIONS)"),
                      "qrels");
   }
-  if (f == input_format::trec) return as_given(u, f, r.qrels_name);
+  if (f == input_format::trec) return as_given(u, f, r.qrels_name, 0);
   auto t = convert(u, f, input_use::qrels, r, r.qrels_name);
   if (!t) return placed_in(t.err(), "qrels");
   return t;
@@ -303,11 +315,11 @@ expected<trec_inputs> read_inputs(std::string_view qrels, const std::vector<std:
   auto q = qrels_of(*u, f, r);
   if (!q) return q.err();
   in.qrels = std::move(*q);
-  if (!in.qrels.reading.empty()) in.readings.push_back(in.qrels.reading);
+  if (in.qrels.reading.said()) in.readings.push_back(in.qrels.reading);
   for (std::size_t i = 0; i < runs.size(); ++i) {
     auto run = read_run(runs[i], r, i, index_of(i, runs.size()));
     if (!run) return run.err();
-    if (!run->reading.empty()) in.readings.push_back(run->reading);
+    if (run->reading.said()) in.readings.push_back(run->reading);
     in.runs.push_back(std::move(*run));
   }
   return in;

@@ -131,12 +131,12 @@ struct format_row {
   input_format format;
   std::string_view name, title;
   bool (*detect)(const text_head& head, bool judgments);
-  status (*read)(std::string_view text, input_format f, input_use use, record_checker& w, std::string& reading);
+  status (*read)(std::string_view text, input_format f, input_use use, record_checker& w, batch_reading& reading);
   // The same from pieces (null: the format is read whole).
-  status (*stream)(more_bytes more, input_format f, input_use use, record_checker& w, std::string& reading);
+  status (*stream)(more_bytes more, input_format f, input_use use, record_checker& w, batch_reading& reading);
 };
 // read_records (inputs.hpp) from pieces, for a format whose row streams.
-expected<std::string> stream_records(more_bytes more, input_format f, input_use use, const input_reading& r,
+expected<batch_reading> stream_records(more_bytes more, input_format f, input_use use, const input_reading& r,
                                      const std::string& name, record_sink& sink);
 
 // In the order detection tries them.

@@ -1,6 +1,7 @@
 // JSON runs and qrels: {qid: {docid: number}} as pytrec_eval and ranx hold
 // them, an array of records, or JSON Lines of records whose keys are names
 // from the one table of column names (query_id, doc_id, score, rank, rel).
+#include <algorithm>
 #include <array>
 #include <string>
 #include <utility>
@@ -24,7 +25,7 @@ struct held {
 // The names of the keys a record gave each role, for the reading.
 struct key_names {
   std::array<std::string, 8> by_role;
-  std::string ignored;
+  std::vector<std::string> ignored;
   bool rank_order = false, score_as_rel = false;
   std::vector<std::pair<std::string, role>> known;  // keys met, by role: every record repeats them
 
@@ -71,7 +72,7 @@ status read_record(json_reader& j, input_use use, record_checker& w, key_names& 
     auto v = j.next();
     if (!v) return v.err();
     if (r == role::none || r == role::subtopics) {
-      if (names.ignored.find(key) == std::string::npos) names.ignored += (names.ignored.empty() ? "" : ", ") + key;
+      if (std::find(names.ignored.begin(), names.ignored.end(), key) == names.ignored.end()) names.ignored.push_back(key);
       if (auto ok = j.skip(*v); !ok) return ok;
       continue;
     }
@@ -105,21 +106,20 @@ status read_record(json_reader& j, input_use use, record_checker& w, key_names& 
   return w.add(row);
 }
 
-std::string records_reading(const key_names& n, bool lines) {
-  std::string out = lines ? "JSON Lines records: " : "JSON records: ";
-  std::string said;
-  for (role r : {role::query, role::id, role::score, role::rank, role::grade, role::tag}) {
-    const std::string& key = n.by_role[static_cast<std::size_t>(r)];
-    if (key.empty()) continue;
-    std::string as(role_name(r));
-    if (r == role::score && n.score_as_rel) as = "rel (no rel key: the score is the judgment)";
-    said += (said.empty() ? "" : ", ") + key + " -> " + as;
+// Records' reading: their keys by role (the score's as the judgment's
+// when no record has a rel key).
+void records_reading(key_names& n, bool lines, batch_reading& reading) {
+  reading.format = lines ? "jsonl" : "json";
+  std::string& score = n.by_role[static_cast<std::size_t>(role::score)];
+  std::string& rel = n.by_role[static_cast<std::size_t>(role::grade)];
+  if (n.score_as_rel && rel.empty()) {
+    rel.swap(score);
+    reading.notes |= batch_reading::score_is_rel;
   }
-  out += said;
-  if (n.by_role[static_cast<std::size_t>(role::id)].empty()) out += "; doc ids: each record's position in its query";
-  if (n.rank_order) out += "; ordered by rank (score = -rank)";
-  if (!n.ignored.empty()) out += "; ignored: " + n.ignored;
-  return out;
+  if (n.by_role[static_cast<std::size_t>(role::id)].empty()) reading.notes |= batch_reading::doc_positions;
+  if (n.rank_order) reading.notes |= batch_reading::rank_order;
+  reading.columns = std::move(n.by_role);
+  reading.ignored = std::move(n.ignored);
 }
 
 // {qid: {docid: number}}, the first qid's "{" read.
@@ -161,7 +161,7 @@ status expect_end(json_reader& j) {
 
 }  // namespace
 
-status read_json(std::string_view text, input_format, input_use use, record_checker& w, std::string& reading) {
+status read_json(std::string_view text, input_format, input_use use, record_checker& w, batch_reading& reading) {
   json_reader j(text);
   auto t = j.next();
   if (!t) return t.err();
@@ -174,7 +174,7 @@ status read_json(std::string_view text, input_format, input_use use, record_chec
       if (*r != token::object_begin) return wrong_token(j, *r, "a record (an object)");
       if (auto ok = read_record(j, use, w, names, j.line(), j.column()); !ok) return ok;
     }
-    reading = records_reading(names, false);
+    records_reading(names, false, reading);
     return expect_end(j);
   }
   if (*t != token::object_begin) return wrong_token(j, *t, "an object or an array");
@@ -196,7 +196,7 @@ status read_json(std::string_view text, input_format, input_use use, record_chec
             .with("found", "{qid: {docid: number}}");
       }
       if (auto ok = read_dict(probe, use, w, qid); !ok) return ok;
-      reading = use == input_use::run ? "JSON {qid: {docid: score}}" : "JSON {qid: {docid: rel}}";
+      reading.format = "dict";
       return expect_end(probe);
     }
   }
@@ -209,7 +209,7 @@ status read_json(std::string_view text, input_format, input_use use, record_chec
     if (*n == token::end) break;
     if (*n != token::object_begin) return wrong_token(j, *n, "a record (an object) on each line");
   }
-  reading = records_reading(names, records > 1);
+  records_reading(names, records > 1, reading);
   return done{};
 }
 

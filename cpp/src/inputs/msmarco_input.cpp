@@ -7,6 +7,7 @@
 
 #include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
+#include "parse/columns.hpp"
 
 namespace ndcg::detail {
 
@@ -21,10 +22,14 @@ bool is_msmarco(const text_head& h, bool judgments) {
 }
 
 // Cells split at tabs alone: ids are taken as they are, quotes included.
-status read_msmarco(std::string_view text, input_format, input_use use, record_checker& w, std::string& reading) {
+status read_msmarco(std::string_view text, input_format, input_use use, record_checker& w, batch_reading& reading) {
   if (use != input_use::run)
     return fail(error_code::bad_input, "expected a run: MS MARCO TSV (qid pid rank) holds no judgments");
-  reading = "MS MARCO TSV: qid -> query, pid -> doc, rank -> rank; ordered by rank (score = -rank)";
+  reading.format = "msmarco";
+  reading.columns[static_cast<std::size_t>(role::query)] = "qid";
+  reading.columns[static_cast<std::size_t>(role::id)] = "pid";
+  reading.columns[static_cast<std::size_t>(role::rank)] = "rank";
+  reading.notes = batch_reading::rank_order;
   if (auto ok = check_size(text, w.lim()); !ok) return ok;
   line_reader lines(text);
   line l;

@@ -229,12 +229,12 @@ struct judged_input {
   unpacked_input bytes;
   input_format format = input_format::trec;
   std::optional<trec_judgments> built;
-  std::string reading;
+  batch_reading reading;
 };
 
 // Records made judgments; a doc judged twice before the line of a reading
 // error is said first, as the records came in that order.
-expected<trec_judgments> judgments_of(expected<std::string> read, judgments_sink& sink, std::string& reading) {
+expected<trec_judgments> judgments_of(expected<batch_reading> read, judgments_sink& sink, batch_reading& reading) {
   auto built = sink.built.finish();
   if (!read) {
     if (!built && built.err().line != 0 && built.err().line < read.err().line) return placed(built.err(), "qrels");
@@ -259,7 +259,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
         .in("group");
   }
   if (j.format == input_format::trec) {
-    if (j.bytes.gzip) j.reading = ir.qrels_name + " (gzip) read as TREC";
+    if (j.bytes.gzip) j.reading = gzip_trec_reading(ir.qrels_name, 0);
     return done{};
   }
   judgments_sink sink;
@@ -303,11 +303,11 @@ struct run_reader {
   input_use use = input_use::run;
   const input_reading* ir = nullptr;
   std::string name;
-  std::vector<std::string>* readings = nullptr;  // the first pass's reading goes here
+  std::vector<batch_reading>* readings = nullptr;  // the first pass's reading goes here
   bool first = true;
 
-  expected<std::string> read(record_sink& sink) {
-    expected<std::string> said = std::string();
+  expected<batch_reading> read(record_sink& sink) {
+    expected<batch_reading> said = batch_reading();
     if (kind == from::letor) {
       said = read_letor_records(j->bytes, run, *ir, name, sink);
     } else if (kind == from::text) {
@@ -374,7 +374,7 @@ std::string run_name(const input_reading& ir) { return ir.run_names.empty() ? st
 // A run in any format but TREC streamed as it comes, read whole: its records against the judgments.
 expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view run_bytes, const batch_settings& b,
                                         const input_reading& ir, const opener& open,
-                                        std::vector<std::string>& readings) {
+                                        std::vector<batch_reading>& readings) {
   auto u = unpack_input(run_bytes, ir.lim, "run");
   if (!u) return placed(u.err(), "run");
   run_reader read{run_reader::from::letor, &*u, &j, nullptr, input_format::letor, input_use::run, &ir, run_name(ir), &readings};
@@ -387,7 +387,7 @@ expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view 
         .with("found", "letor")
         .in("run");
   if (read.format == input_format::trec) {  // unpacked from gzip
-    if (u->gzip) readings.push_back(read.name + " (gzip) read as TREC");
+    if (u->gzip) readings.push_back(gzip_trec_reading(read.name, 1));
     text_source source(u->text());
     headed_source headed(source);
     return evaluate_streamed(open, headed, b);
@@ -400,7 +400,7 @@ expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view 
 // Nothing when it cannot be read so (the run is then read whole).
 std::optional<expected<run_evaluation>> evaluate_pieces(const judged_input& j, headed_source& run,
                                                         const batch_settings& b, const input_reading& ir,
-                                                        const opener& open, std::vector<std::string>& readings) {
+                                                        const opener& open, std::vector<batch_reading>& readings) {
   if (j.format == input_format::letor || is_gzip(run.head())) return std::nullopt;
   const input_format f = b.run_format != input_format::automatic ? b.run_format : detect_input(run.head(), false);
   if (!detail::row_of(f).stream || !run.rewind()) return std::nullopt;
@@ -417,7 +417,7 @@ bool streams(std::string_view head, const judged_input& j, input_format run_form
 // Any run against judgments: streamed as TREC, in pieces, or read whole.
 expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run, const batch_settings& b,
                                          const input_reading& ir, const opener& open,
-                                         std::vector<std::string>& readings) {
+                                         std::vector<batch_reading>& readings) {
   headed_source headed(run);
   if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
   if (auto ev = evaluate_pieces(j, headed, b, ir, open, readings)) return with_intervals(std::move(*ev), b);
@@ -433,7 +433,7 @@ expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run,
 
 // Inputs read whole as TREC text, evaluated in one piece.
 expected<run_evaluation> evaluate_read(expected<trec_inputs> inputs, const batch_settings& b,
-                                       std::string_view subtopics, std::vector<std::string>& readings) {
+                                       std::string_view subtopics, std::vector<batch_reading>& readings) {
   if (!inputs) return inputs.err();
   readings = inputs->readings;
   run_evaluation out;
@@ -464,23 +464,23 @@ bool judgments_are_qrels(const batch_settings& b, std::string_view qrels) {
 
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
-                                      std::vector<std::string>& readings) {
+                                      std::vector<batch_reading>& readings) {
   readings.clear();
   judged_input j;
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
-  if (!j.reading.empty()) readings.push_back(j.reading);
+  if (j.reading.said()) readings.push_back(j.reading);
   return evaluate_source(j, run, b, ir, opener{&j, nullptr, subtopics}, readings);
 }
 
 expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
-                                      const input_reading& ir, std::vector<std::string>& readings) {
+                                      const input_reading& ir, std::vector<batch_reading>& readings) {
   readings.clear();
   const judged_input j;
   return evaluate_source(j, run, b, ir, opener{&j, &judged, {}}, readings);
 }
 
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
-                                        const input_reading& ir, std::vector<std::string>& readings) {
+                                        const input_reading& ir, std::vector<batch_reading>& readings) {
   readings.clear();
   const char* alone = "expected a run file too (QRELS RUN), or one table or JSON with score and rel columns";
   if (!judgments_are_qrels(b, table)) return fail(error_code::missing_value, alone).in("qrels");
@@ -511,7 +511,7 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
 #else
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
-                                      std::vector<std::string>& readings) {
+                                      std::vector<batch_reading>& readings) {
   const bool are_qrels = judgments_are_qrels(b, qrels);
   headed_source headed(run);
   trec_text q = trec_text::passed(qrels, input_format::trec);
@@ -525,14 +525,14 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
     return with_intervals(evaluate_read(read_inputs(qrels, {text}, ir, are_qrels), b, subtopics, readings), b);
   }
   readings.clear();
-  if (!q.reading.empty()) readings.push_back(q.reading);
+  if (q.reading.said()) readings.push_back(q.reading);
   const std::string_view judged = q.text();
   const auto open = [judged, subtopics](const trec_options& o) { return trec_stream::open(judged, o, subtopics); };
   return with_intervals(evaluate_streamed(open, headed, b), b);
 }
 
 expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
-                                      const input_reading& ir, std::vector<std::string>& readings) {
+                                      const input_reading& ir, std::vector<batch_reading>& readings) {
   headed_source headed(run);
   readings.clear();
   const auto open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
@@ -548,7 +548,7 @@ expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& 
 }
 
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
-                                        const input_reading& ir, std::vector<std::string>& readings) {
+                                        const input_reading& ir, std::vector<batch_reading>& readings) {
   const bool are_qrels = judgments_are_qrels(b, table);
   return with_intervals(evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics, readings), b);
 }

@@ -1,0 +1,123 @@
+// A batch input's reading (inputs.hpp's batch_reading): its fields, and
+// the one English line they make. The page words the same fields itself.
+#include <string>
+#include <vector>
+
+#include "ndcg/inputs.hpp"
+#include "parse/columns.hpp"
+
+namespace ndcg {
+namespace {
+
+using detail::role;
+
+// The columns in the order a reading says them.
+constexpr role said_order[] = {role::query, role::id, role::score, role::rank, role::grade, role::tag};
+
+struct note_code {
+  batch_reading::note bit;
+  std::string_view code;
+};
+constexpr note_code note_codes[] = {{batch_reading::score_is_rel, "score-is-rel"},
+                                    {batch_reading::doc_positions, "doc-positions"},
+                                    {batch_reading::rank_order, "rank-order"},
+                                    {batch_reading::from_group, "from-group"}};
+
+const std::string& column(const batch_reading& r, role k) { return r.columns[static_cast<std::size_t>(k)]; }
+
+std::string_view title_of(std::string_view format) {
+  if (format == "json") return "JSON records";
+  if (format == "jsonl") return "JSON Lines records";
+  if (format == "msmarco") return "MS MARCO TSV";
+  if (format == "letor" || format == "predictions") return format == "letor" ? "LETOR" : "predictions";
+  return format == "csv" ? "CSV" : format == "tsv" ? "TSV" : "TREC";
+}
+
+// "query_id -> query, doc_id -> doc, ...": with the score as the
+// judgment, the rel column is said where the score's would be.
+std::string pairs_of(const batch_reading& r, bool keys) {
+  const bool score_is_rel = (r.notes & batch_reading::score_is_rel) != 0;
+  std::string out;
+  for (role k : said_order) {
+    if (k == role::grade && score_is_rel) continue;
+    const role from = k == role::score && score_is_rel ? role::grade : k;
+    if (column(r, from).empty()) continue;
+    out += (out.empty() ? "" : ", ") + column(r, from) + " -> " + std::string(detail::role_name(from));
+    if (from != k) out += keys ? " (no rel key: the score is the judgment)" : " (no rel column: the score is the judgment)";
+  }
+  return out;
+}
+
+// A table's, records' or MS MARCO's columns and notes.
+std::string columns_said(const batch_reading& r) {
+  const bool keys = r.format == "json" || r.format == "jsonl";
+  std::string out = ": " + pairs_of(r, keys);
+  if (r.notes & batch_reading::doc_positions)
+    out += keys ? "; doc ids: each record's position in its query" : "; doc ids: each row's position in its query";
+  if (r.notes & batch_reading::rank_order) out += "; ordered by rank (score = -rank)";
+  for (std::size_t i = 0; i < r.ignored.size(); ++i) out += (i ? ", " : "; ignored: ") + r.ignored[i];
+  return out;
+}
+
+std::string letor_said(const batch_reading& r) {
+  return ": labels -> rel, " + std::to_string(r.lines) + " lines in " + std::to_string(r.queries) + " queries" +
+         (r.notes & batch_reading::from_group ? " (from the group file)" : "") + "; doc ids " +
+         (r.notes & batch_reading::doc_positions ? "are each line's position in its query" : "from #docid comments");
+}
+
+void put_reading(const batch_reading& r, field_sink& out) {
+  out.text("name", r.name);
+  out.count("run", r.run);
+  out.text("format", r.format);
+  out.boolean("gzip", r.gzip);
+  out.boolean("both", r.both);
+  out.begin_keys("columns");
+  for (role k : said_order)
+    if (!column(r, k).empty()) out.text(detail::role_name(k), column(r, k));
+  out.end();
+  std::vector<std::string_view> notes;
+  for (const note_code& n : note_codes)
+    if (r.notes & n.bit) notes.push_back(n.code);
+  out.texts("notes", notes);
+  out.texts("ignored", std::vector<std::string_view>(r.ignored.begin(), r.ignored.end()));
+  out.count("lines", r.lines);
+  out.count("queries", r.queries);
+  out.text("of", r.of);
+}
+
+}  // namespace
+
+batch_reading gzip_trec_reading(const std::string& name, std::size_t run) {
+  batch_reading out;
+  out.name = name;
+  out.run = run;
+  out.format = "trec";
+  out.gzip = true;
+  return out;
+}
+
+std::string reading_line(const batch_reading& r) {
+  std::string out = r.name + (r.gzip ? " (gzip)" : "") + " read as ";
+  if (r.format == "dict") out += r.run ? "JSON {qid: {docid: score}}" : "JSON {qid: {docid: rel}}";
+  else out += title_of(r.format);
+  if (r.format == "letor") out += letor_said(r);
+  else if (r.format == "predictions") out += ": one score per line of " + r.of;
+  else if (r.format != "trec" && r.format != "dict") out += columns_said(r);
+  if (r.both) out += " (run and qrels in one file)";
+  return out;
+}
+
+void put_readings(const std::vector<batch_reading>& readings, field_sink& out) {
+  std::vector<std::string> lines;
+  for (const batch_reading& r : readings) lines.push_back(reading_line(r));
+  out.texts("readings", std::vector<std::string_view>(lines.begin(), lines.end()));
+  out.begin_list("inputs");
+  for (const batch_reading& r : readings) {
+    out.begin("");
+    put_reading(r, out);
+    out.end();
+  }
+  out.end();
+}
+
+}  // namespace ndcg
