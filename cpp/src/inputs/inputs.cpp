@@ -208,19 +208,16 @@ expected<trec_inputs> letor_inputs(const unpacked_input& u, const std::vector<st
   }
   trec_inputs in;
   in.qrels = trec_text::converted(std::move(judged.qrels), input_format::letor);
-  in.qrels.reading = std::move(*reading);
-  in.readings.push_back(in.qrels.reading);
+  in.readings.push_back(std::move(*reading));
   for (std::size_t i = 0; i < runs.size(); ++i) {
     auto p = unpack_input(runs[i], r.lim, "run");
     if (!p) return placed_in(p.err(), "run", index_of(i, runs.size()));
     trec_text_sink run(input_use::run, r.lim);
     auto said = read_letor_records(u, &*p, r, name_of_run(r, i), run);
     if (!said) return placed_in(said.err(), "run", index_of(i, runs.size()));
-    trec_text t = trec_text::converted(std::move(run.run), input_format::letor);
-    t.reading = std::move(*said);
-    t.reading.run = i + 1;
-    in.readings.push_back(t.reading);
-    in.runs.push_back(std::move(t));
+    said->run = i + 1;
+    in.readings.push_back(std::move(*said));
+    in.runs.push_back(trec_text::converted(std::move(run.run), input_format::letor));
   }
   return in;
 }
@@ -308,18 +305,18 @@ expected<trec_inputs> read_inputs(std::string_view qrels, const std::vector<std:
     auto run = convert(*u, f, input_use::both, r, r.qrels_name, &both_qrels);
     if (!run) return placed_in(run.err(), "qrels");
     in.qrels = trec_text::converted(std::move(both_qrels), f);
-    in.readings.push_back(run->reading);
+    in.readings.push_back(std::move(run->reading));
     in.runs.push_back(std::move(*run));
     return in;
   }
   auto q = qrels_of(*u, f, r);
   if (!q) return q.err();
   in.qrels = std::move(*q);
-  if (in.qrels.reading.said()) in.readings.push_back(in.qrels.reading);
+  if (in.qrels.reading.said()) in.readings.push_back(std::move(in.qrels.reading));
   for (std::size_t i = 0; i < runs.size(); ++i) {
     auto run = read_run(runs[i], r, i, index_of(i, runs.size()));
     if (!run) return run.err();
-    if (run->reading.said()) in.readings.push_back(run->reading);
+    if (run->reading.said()) in.readings.push_back(std::move(run->reading));
     in.runs.push_back(std::move(*run));
   }
   return in;

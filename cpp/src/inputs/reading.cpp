@@ -29,40 +29,44 @@ std::string_view title_of(std::string_view format) {
   if (format == "json") return "JSON records";
   if (format == "jsonl") return "JSON Lines records";
   if (format == "msmarco") return "MS MARCO TSV";
-  if (format == "letor" || format == "predictions") return format == "letor" ? "LETOR" : "predictions";
+  if (format == "letor") return "LETOR";
+  if (format == "predictions") return "predictions: one score per line of ";
   return format == "csv" ? "CSV" : format == "tsv" ? "TSV" : "TREC";
 }
 
-// "query_id -> query, doc_id -> doc, ...": with the score as the
+bool has(const batch_reading& r, batch_reading::note n) { return (r.notes & n) != 0; }
+
+// ": query_id -> query, doc_id -> doc, ...": with the score as the
 // judgment, the rel column is said where the score's would be.
-std::string pairs_of(const batch_reading& r, bool keys) {
-  const bool score_is_rel = (r.notes & batch_reading::score_is_rel) != 0;
-  std::string out;
+void pairs_of(const batch_reading& r, bool keys, std::string& out) {
+  const char* sep = ": ";
   for (role k : said_order) {
-    if (k == role::grade && score_is_rel) continue;
-    const role from = k == role::score && score_is_rel ? role::grade : k;
+    if (k == role::grade && has(r, batch_reading::score_is_rel)) continue;
+    const role from = k == role::score && has(r, batch_reading::score_is_rel) ? role::grade : k;
     if (column(r, from).empty()) continue;
-    out += (out.empty() ? "" : ", ") + column(r, from) + " -> " + std::string(detail::role_name(from));
+    out.append(sep).append(column(r, from)).append(" -> ").append(detail::role_name(from));
     if (from != k) out += keys ? " (no rel key: the score is the judgment)" : " (no rel column: the score is the judgment)";
+    sep = ", ";
   }
-  return out;
 }
 
 // A table's, records' or MS MARCO's columns and notes.
-std::string columns_said(const batch_reading& r) {
+void columns_said(const batch_reading& r, std::string& out) {
   const bool keys = r.format == "json" || r.format == "jsonl";
-  std::string out = ": " + pairs_of(r, keys);
-  if (r.notes & batch_reading::doc_positions)
+  pairs_of(r, keys, out);
+  if (has(r, batch_reading::doc_positions))
     out += keys ? "; doc ids: each record's position in its query" : "; doc ids: each row's position in its query";
-  if (r.notes & batch_reading::rank_order) out += "; ordered by rank (score = -rank)";
-  for (std::size_t i = 0; i < r.ignored.size(); ++i) out += (i ? ", " : "; ignored: ") + r.ignored[i];
-  return out;
+  if (has(r, batch_reading::rank_order)) out += "; ordered by rank (score = -rank)";
+  const char* sep = "; ignored: ";
+  for (const std::string& name : r.ignored) out.append(sep).append(name), sep = ", ";
 }
 
-std::string letor_said(const batch_reading& r) {
-  return ": labels -> rel, " + std::to_string(r.lines) + " lines in " + std::to_string(r.queries) + " queries" +
-         (r.notes & batch_reading::from_group ? " (from the group file)" : "") + "; doc ids " +
-         (r.notes & batch_reading::doc_positions ? "are each line's position in its query" : "from #docid comments");
+void letor_said(const batch_reading& r, std::string& out) {
+  out.append(": labels -> rel, ").append(std::to_string(r.lines)).append(" lines in ");
+  out.append(std::to_string(r.queries)).append(" queries");
+  if (has(r, batch_reading::from_group)) out += " (from the group file)";
+  out += has(r, batch_reading::doc_positions) ? "; doc ids are each line's position in its query"
+                                              : "; doc ids from #docid comments";
 }
 
 void put_reading(const batch_reading& r, field_sink& out) {
@@ -97,12 +101,13 @@ batch_reading gzip_trec_reading(const std::string& name, std::size_t run) {
 }
 
 std::string reading_line(const batch_reading& r) {
-  std::string out = r.name + (r.gzip ? " (gzip)" : "") + " read as ";
+  std::string out = r.name;
+  out += r.gzip ? " (gzip) read as " : " read as ";
   if (r.format == "dict") out += r.run ? "JSON {qid: {docid: score}}" : "JSON {qid: {docid: rel}}";
   else out += title_of(r.format);
-  if (r.format == "letor") out += letor_said(r);
-  else if (r.format == "predictions") out += ": one score per line of " + r.of;
-  else if (r.format != "trec" && r.format != "dict") out += columns_said(r);
+  if (r.format == "letor") letor_said(r, out);
+  else if (r.format == "predictions") out += r.of;
+  else if (r.format != "trec" && r.format != "dict") columns_said(r, out);
   if (r.both) out += " (run and qrels in one file)";
   return out;
 }

@@ -435,7 +435,7 @@ expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run,
 expected<run_evaluation> evaluate_read(expected<trec_inputs> inputs, const batch_settings& b,
                                        std::string_view subtopics, std::vector<batch_reading>& readings) {
   if (!inputs) return inputs.err();
-  readings = inputs->readings;
+  readings = std::move(inputs->readings);
   run_evaluation out;
   const std::string_view q = inputs->qrels.text(), r = inputs->runs[0].text();
   auto result = evaluate_trec(q, r, b.trec, subtopics);
@@ -525,7 +525,7 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
     return with_intervals(evaluate_read(read_inputs(qrels, {text}, ir, are_qrels), b, subtopics, readings), b);
   }
   readings.clear();
-  if (q.reading.said()) readings.push_back(q.reading);
+  if (q.reading.said()) readings.push_back(std::move(q.reading));
   const std::string_view judged = q.text();
   const auto open = [judged, subtopics](const trec_options& o) { return trec_stream::open(judged, o, subtopics); };
   return with_intervals(evaluate_streamed(open, headed, b), b);
@@ -541,7 +541,7 @@ expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& 
   const std::string text = headed.rest();
   auto in = read_inputs(judged.text(), {text}, ir, true);
   if (!in) return in.err();
-  readings = in->readings;
+  readings = std::move(in->readings);
   text_source converted(in->runs[0].text());
   headed_source again(converted);
   return with_intervals(evaluate_streamed(open, again, b), b);
