@@ -1,10 +1,9 @@
 // The multi-query inputs people hold, read for `ndcg trec` and `ndcg
 // compare`. A reader hands on records (query, doc, score or grade), every
 // field checked where the file has it, so an error names the line and
-// column of the file as given: `ndcg trec` evaluates a run's records query
-// by query and builds judgments from them; read_inputs (compare) writes
-// them as TREC text (runs `qid Q0 docid rank score tag`, qrels `qid 0
-// docid rel`).
+// column of the file as given: the evaluation (evaluate_run.hpp) feeds a
+// run's records to the evaluation query by query and builds judgments from
+// them. No format is turned into TREC text.
 //
 // Formats, told apart by content (a format named in input_reading wins);
 // each is a row of the registry in cpp/src/inputs/formats.cpp:
@@ -93,8 +92,8 @@ struct input_record {
   std::size_t qid_line = 0, qid_column = 0;
 };
 
-// Where a reader's records go: a run evaluated query by query, judgments
-// built, or (read_inputs) TREC text.
+// Where a reader's records go (evaluate_run.cpp's one sink: a run evaluated
+// query by query, or judgments built).
 class record_sink {
  public:
   virtual ~record_sink() = default;
@@ -127,53 +126,6 @@ expected<batch_reading> read_records(const unpacked_input& u, input_format f, in
 // reading of the LETOR file, or of the predictions.
 expected<batch_reading> read_letor_records(const unpacked_input& letor, const unpacked_input* predictions,
                                          const input_reading& r, const std::string& run_name, record_sink& sink);
-
-// One input as TREC text: the text as given (TREC, not copied) or converted.
-class trec_text {
- public:
-  trec_text() = default;
-  static trec_text passed(std::string_view text, input_format f);
-  static trec_text converted(std::string text, input_format f);
-  trec_text(trec_text&& other) noexcept;
-  trec_text& operator=(trec_text&& other) noexcept;
-  trec_text(const trec_text&) = delete;
-  trec_text& operator=(const trec_text&) = delete;
-
-  std::string_view text() const { return owned_ ? std::string_view(buffer_) : view_; }
-  input_format format = input_format::trec;  // as read
-  batch_reading reading;                      // none (said() false) for TREC as given
-
- private:
-  std::string buffer_;
-  std::string_view view_;
-  bool owned_ = false;
-};
-
-// The judgments and the runs of one evaluation, as TREC text.
-struct trec_inputs {
-  trec_text qrels;
-  std::vector<trec_text> runs;
-  std::vector<batch_reading> readings;  // every input's reading that is not plain TREC, in order
-};
-
-// Reads the qrels and the runs (compare's several; trec's one). With LETOR
-// judgments each run is a predictions file; with no run at all, the one
-// input must hold both (a table or JSON records with a score and a rel
-// column, as an LTR evaluation set: qid,label,score). Errors name their
-// input in error::source ("qrels", "run" with index = the run, 1-based,
-// "group"). Judgments that are not qrels (-R prefs ...) pass as they are.
-expected<trec_inputs> read_inputs(std::string_view qrels, const std::vector<std::string_view>& runs,
-                                  const input_reading& r, bool qrels_are_qrels = true);
-
-// The judgments alone, as read_inputs reads them, for a TREC run read
-// elsewhere (streamed). LETOR judgments come back unread (format letor, no
-// text): they need their predictions, through read_inputs.
-expected<trec_text> read_qrels(std::string_view qrels, const input_reading& r);
-
-// Whether a run whose first bytes are `head` can be streamed as TREC as it
-// is (not gzip, TREC by `run_format` or by content) beside these judgments
-// (not LETOR, whose runs are predictions).
-bool streams_as_trec(std::string_view head, const trec_text& qrels, input_format run_format);
 
 // The format the start of a text is in (the first data lines decide);
 // gzip is not looked for here. `judgments`: read as qrels, not a run.

@@ -217,8 +217,15 @@ class trec_stream {
   // the judgments; the run is then fed again from its start, its judged
   // queries' lines kept and evaluated by finish() (memory: those lines).
   void regroup();
-  // One query's run lines, read elsewhere (e.g. by parse_run).
-  status add_query(std::string_view qid, const std::vector<run_entry>& entries);
+  // One query's run lines, read elsewhere (a reader's records). A judged
+  // query given again is an ungrouped_run error, unless after regroup().
+  struct query_lines {
+    std::string_view qid;
+    std::size_t line = 0, column = 0;         // the qid's first place
+    const std::vector<run_entry>& entries;
+    const std::vector<std::uint32_t>& columns;  // each docid's
+  };
+  status add_query(const query_lines& in);
   void set_run_id(std::string_view tag);
   expected<trec_result> finish();
 

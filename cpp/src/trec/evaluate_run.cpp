@@ -103,7 +103,6 @@ expected<run_evaluation> evaluate_streamed(const Open& open, headed_source& run,
   return out;
 }
 
-#ifndef __EMSCRIPTEN__
 // ---- runs and judgments given as records (every format but TREC text) ----
 
 error placed(error e, const char* source) {
@@ -111,116 +110,79 @@ error placed(error e, const char* source) {
   return e;
 }
 
-// A run's records fed to a stream query by query, each doc once per query;
-// a query that comes back after others stops it (ungrouped): the run is
-// then read again into a regrouping_sink.
-class stream_sink final : public record_sink {
+// Where a reader's records go: judgments built from them, a run fed to a
+// stream query by query (each doc once per query), or nowhere (a file read
+// for its errors alone). A judged query that comes back stops the read
+// (ungrouped_run); after the stream's regroup() its lines are kept instead.
+class evaluation_sink final : public record_sink {
  public:
-  explicit stream_sink(trec_stream& s) : stream_(s) {}
+  explicit evaluation_sink(trec_stream* stream, judgments_builder* judged = nullptr)
+      : stream_(stream), judged_(judged) {}
   status add(const input_record& r) override {
+    if (judged_) return judged_->add(r.qid, r.doc, r.rel, r.line, r.column), done{};
+    if (!stream_) return done{};
     if (entries_.empty() || !detail::same_id(r.qid, qid_)) {
-      flush();
-      if (closed_.add(r.qid, r.qid_line) != 0) {
-        ungrouped = true;
-        return fail(error_code::ungrouped_run, "a query came back");
-      }
+      if (auto ok = flush(); !ok) return ok;
       qid_.assign(r.qid);
+      qid_line_ = r.qid_line;
+      qid_column_ = r.qid_column;
     }
     const auto handle = static_cast<std::uint32_t>(entries_.size());
     const std::uint32_t at = seen_.insert(detail::hash_of(r.doc), handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
-    if (at != detail::handle_table::none) return repeated(r, qid_lines_[at]);
+    if (at != detail::handle_table::none) return repeated(r, entries_[at].line);
     offsets_.push_back(ids_.size());
     ids_.append(r.doc);
-    qid_lines_.push_back(r.qid_line);
+    columns_.push_back(static_cast<std::uint32_t>(r.column));
     entries_.push_back(run_entry{{}, r.score, r.line});
     tag_.assign(r.tag);
     return done{};
   }
   // The last query fed; the first error the evaluation met, if any.
   status finish() {
-    flush();
-    stream_.set_run_id(tag_);
+    if (auto ok = flush(); !ok) return ok;
+    if (stream_) stream_->set_run_id(tag_);
     return problem_ ? status(*problem_) : status(done{});
   }
-  bool ungrouped = false;
 
+ private:
   static error repeated(const input_record& r, std::size_t first) {
     return fail(error_code::duplicate_id,
-                "expected each doc id once per query, got " + echo(r.doc) + " again in query " + echo(r.qid) +
+                "expected each docid once per query, got " + echo(r.doc) + " again in query " + echo(r.qid) +
                     " (first on line " + std::to_string(first) + ")",
                 r.line, r.column)
         .with("found", r.doc)
         .with("first_line", std::to_string(first));
   }
-
- private:
   std::string_view doc(std::size_t e) const {
     const std::size_t end = e + 1 < offsets_.size() ? offsets_[e + 1] : ids_.size();
     return std::string_view(ids_).substr(offsets_[e], end - offsets_[e]);
   }
-  void flush() {
+  // An evaluation's error waits for the rest of the run to be read (a
+  // broken record later on is said first); a query come back stops here.
+  status flush() {
     if (!entries_.empty() && !problem_) {
       for (std::size_t e = 0; e < entries_.size(); ++e) entries_[e].docid = doc(e);
-      if (auto ok = stream_.add_query(qid_, entries_); !ok) problem_ = placed(ok.err(), "run");
+      auto ok = stream_->add_query({qid_, qid_line_, qid_column_, entries_, columns_});
+      if (!ok && ok.err().code == error_code::ungrouped_run) return ok;
+      if (!ok) problem_ = placed(ok.err(), "run");
     }
     seen_.reset(std::max<std::size_t>(entries_.size(), 64));  // the next query is likely as long
     entries_.clear();
     offsets_.clear();
-    qid_lines_.clear();
+    columns_.clear();
     ids_.clear();
+    return done{};
   }
 
-  trec_stream& stream_;
+  trec_stream* stream_;
+  judgments_builder* judged_;
   std::string qid_, ids_, tag_;
-  std::vector<std::size_t> offsets_, qid_lines_;
+  std::size_t qid_line_ = 0, qid_column_ = 0;
+  std::vector<std::size_t> offsets_;
+  std::vector<std::uint32_t> columns_;
   std::vector<run_entry> entries_;
   detail::handle_table seen_;
-  detail::id_numbers closed_;  // the queries fed so far
   std::optional<error> problem_;
-};
-
-// A run whose queries come back after others: every query kept whole,
-// then fed (memory: the run's records).
-class regrouping_sink final : public record_sink {
- public:
-  status add(const input_record& r) override {
-    std::size_t at = index_.add(r.qid, queries_.size() + 1);
-    if (at == 0) queries_.emplace_back(), queries_.back().qid.assign(r.qid), at = queries_.size();
-    query& q = queries_[at - 1];
-    if (const std::size_t first = q.docs.add(r.doc, r.qid_line)) return stream_sink::repeated(r, first);
-    q.ids.emplace_back(r.doc);
-    q.entries.push_back(run_entry{{}, r.score, r.line});
-    tag_.assign(r.tag);
-    return done{};
-  }
-  status feed(trec_stream& s) {
-    for (query& q : queries_) {
-      for (std::size_t e = 0; e < q.entries.size(); ++e) q.entries[e].docid = q.ids[e];
-      if (auto ok = s.add_query(q.qid, q.entries); !ok) return placed(ok.err(), "run");
-    }
-    s.set_run_id(tag_);
-    return done{};
-  }
-
- private:
-  struct query {
-    std::string qid;
-    std::vector<std::string> ids;
-    std::vector<run_entry> entries;
-    detail::id_numbers docs;
-  };
-  detail::id_numbers index_;
-  std::vector<query> queries_;
-  std::string tag_;
-};
-
-class judgments_sink final : public record_sink {
- public:
-  status add(const input_record& r) override {
-    built.add(r.qid, r.doc, r.rel, r.line, r.column);
-    return done{};
-  }
-  judgments_builder built;
 };
 
 // The judgments of an evaluation: TREC text (as given, or unpacked from
@@ -234,8 +196,8 @@ struct judged_input {
 
 // Records made judgments; a doc judged twice before the line of a reading
 // error is said first, as the records came in that order.
-expected<trec_judgments> judgments_of(expected<batch_reading> read, judgments_sink& sink, batch_reading& reading) {
-  auto built = sink.built.finish();
+expected<trec_judgments> judgments_of(expected<batch_reading> read, judgments_builder& builder, batch_reading& reading) {
+  auto built = builder.finish();
   if (!read) {
     if (!built && built.err().line != 0 && built.err().line < read.err().line) return placed(built.err(), "qrels");
     return placed(read.err(), "qrels");
@@ -243,6 +205,12 @@ expected<trec_judgments> judgments_of(expected<batch_reading> read, judgments_si
   reading = std::move(*read);
   if (!built) return placed(built.err(), "qrels");
   return built;
+}
+
+error no_predictions() {
+  return fail(error_code::missing_value,
+              "expected a predictions file after the LETOR file (one score per line: ndcg trec LETOR PREDICTIONS)")
+      .in("qrels");
 }
 
 status read_judged(std::string_view qrels, bool are_qrels, const input_reading& ir, judged_input& j) {
@@ -262,21 +230,16 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
     if (j.bytes.gzip) j.reading = gzip_trec_reading(ir.qrels_name, 0);
     return done{};
   }
-  judgments_sink sink;
+  judgments_builder builder;
+  evaluation_sink sink(nullptr, &builder);
   auto read = j.format == input_format::letor
                   ? read_letor_records(j.bytes, nullptr, ir, {}, sink)
                   : read_records(j.bytes, j.format, input_use::qrels, ir, ir.qrels_name, sink);
-  auto built = judgments_of(std::move(read), sink, j.reading);
+  auto built = judgments_of(std::move(read), builder, j.reading);
   if (!built) return built.err();
   j.built = std::move(*built);
   return done{};
 }
-
-// Records read for their errors alone.
-class skipped_sink final : public record_sink {
- public:
-  status add(const input_record&) override { return done{}; }
-};
 
 // Opens streams on the judgments: their TREC text, judgments built from
 // records, or judgments read once (`once`).
@@ -292,8 +255,8 @@ struct opener {
 };
 
 // Where a run's records come from, read afresh by each pass: a text in a
-// format read whole, LETOR's predictions beside the LETOR file, or a table
-// in pieces from a source that goes back to its start.
+// format read whole, LETOR's predictions beside the LETOR file, or (natively)
+// a table in pieces from a source that goes back to its start.
 struct run_reader {
   enum class from { text, letor, pieces } kind = from::text;
   const unpacked_input* run = nullptr;  // text, letor
@@ -303,8 +266,9 @@ struct run_reader {
   input_use use = input_use::run;
   const input_reading* ir = nullptr;
   std::string name;
-  std::vector<batch_reading>* readings = nullptr;  // the first pass's reading goes here
+  std::vector<batch_reading>* readings = nullptr;  // the first whole pass's reading goes here
   bool first = true;
+  std::size_t passes = 0;
 
   expected<batch_reading> read(record_sink& sink) {
     expected<batch_reading> said = batch_reading();
@@ -313,39 +277,45 @@ struct run_reader {
     } else if (kind == from::text) {
       said = read_records(*run, format, use, *ir, name, sink);
     } else {
-      if (!first && !source->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
+#ifndef __EMSCRIPTEN__  // the wasm module reads runs whole
+      if (passes++ > 0 && !source->rewind())
+        return fail(error_code::bad_file, "the run could not be read again from its start");
       headed_source* s = source;
       said = detail::stream_records([s](char* into, std::size_t size) { return s->fill(into, size); }, format, use, *ir,
                                     name, sink);
+#endif
     }
-    // A run that cannot be read says nothing of how the inputs were read (read_inputs' way).
+    if (!said && said.err().code == error_code::ungrouped_run) return said;  // read again, regrouped
+    // A run that cannot be read says nothing of how the inputs were read.
     if (first && readings) said ? readings->push_back(*said) : readings->clear();
     first = false;
     return said;
   }
 };
 
-// One evaluation of a run given as records; an ungrouped run read again, regrouped.
+// A run's records read into a stream once, its last query fed.
+status fed_once(trec_stream& stream, run_reader& read) {
+  evaluation_sink sink(&stream);
+  auto said = read.read(sink);
+  if (!said) return placed(said.err(), "run");
+  return sink.finish();
+}
+
+// One evaluation of a run given as records; an ungrouped run read again
+// into the stream regrouped.
 expected<trec_result> records_once(const opener& open, run_reader& read, const trec_options& o) {
   auto stream = open(o);
   if (!stream) {  // TREC judgments refused: a broken run is said first, as it is read first
-    skipped_sink none;
+    evaluation_sink none(nullptr);
     if (auto said = read.read(none); !said) return placed(said.err(), "run");
     return stream.err();
   }
-  stream_sink grouped(*stream);
-  auto said = read.read(grouped);
-  if (!said && grouped.ungrouped) {
-    stream = open(o);
-    if (!stream) return stream.err();
-    regrouping_sink all;
-    said = read.read(all);
-    if (!said) return placed(said.err(), "run");
-    if (auto ok = all.feed(*stream); !ok) return ok.err();
-    return stream->finish();
+  status fed = fed_once(*stream, read);
+  if (!fed && fed.err().code == error_code::ungrouped_run) {
+    stream->regroup();
+    fed = fed_once(*stream, read);
   }
-  if (!said) return placed(said.err(), "run");
-  if (auto ok = grouped.finish(); !ok) return ok.err();
+  if (!fed) return fed.err();
   return stream->finish();
 }
 
@@ -369,7 +339,9 @@ expected<run_evaluation> with_intervals(expected<run_evaluation> ev, const batch
   return ev;
 }
 
-std::string run_name(const input_reading& ir) { return ir.run_names.empty() ? std::string("run") : ir.run_names[0]; }
+std::string run_name(const input_reading& ir, std::size_t i = 0) {
+  return i < ir.run_names.size() ? ir.run_names[i] : std::string("run");
+}
 
 // A run in any format but TREC streamed as it comes, read whole: its records against the judgments.
 expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view run_bytes, const batch_settings& b,
@@ -425,42 +397,11 @@ expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run,
   return with_intervals(evaluate_whole(j, text, b, ir, open, readings), b);
 }
 
-#else
-// The wasm module reads other formats through the TREC text read_inputs
-// writes of them, as ndcg compare does: the records path's code would take
-// the page past its size budget. Natively (the command, Python) they are
-// read as records.
-
-// Inputs read whole as TREC text, evaluated in one piece.
-expected<run_evaluation> evaluate_read(expected<trec_inputs> inputs, const batch_settings& b,
-                                       std::string_view subtopics, std::vector<batch_reading>& readings) {
-  if (!inputs) return inputs.err();
-  readings = std::move(inputs->readings);
-  run_evaluation out;
-  const std::string_view q = inputs->qrels.text(), r = inputs->runs[0].text();
-  auto result = evaluate_trec(q, r, b.trec, subtopics);
-  if (!result) return result.err();
-  out.result = std::move(*result);
-  if (!b.tie_range) return out;
-  auto ties = evaluate_tie_range(q, r, b.trec, subtopics);
-  if (!ties) return ties.err();
-  out.ties = std::move(*ties);
-  return out;
-}
-
-expected<run_evaluation> with_intervals(expected<run_evaluation> ev, const batch_settings& b) {
-  if (ev) add_intervals(ev->result, b);
-  return ev;
-}
-#endif
-
 }  // namespace
 
 bool judgments_are_qrels(const batch_settings& b, std::string_view qrels) {
   return b.trec.judgments == judgment_format::qrels && !qrels.empty();
 }
-
-#ifndef __EMSCRIPTEN__
 
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
@@ -479,6 +420,43 @@ expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& 
   return evaluate_source(j, run, b, ir, opener{&j, &judged, {}}, readings);
 }
 
+expected<std::vector<run_evaluation>> evaluate_runs(std::string_view qrels, const std::vector<std::string_view>& runs,
+                                                    const batch_settings& b, const input_reading& ir,
+                                                    std::vector<batch_reading>& readings, std::size_t* failed) {
+  readings.clear();
+  judged_input j;
+  if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
+  if (j.reading.said()) readings.push_back(j.reading);
+  std::vector<run_evaluation> out;
+  input_reading one = ir;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    one.run_names = {run_name(ir, i)};
+    text_source source(runs[i]);
+    const std::size_t said = readings.size();
+    auto ev = evaluate_source(j, source, b, one, opener{&j, nullptr, {}}, readings);
+    for (std::size_t k = said; k < readings.size(); ++k) readings[k].run = i + 1;
+    if (!ev) {
+      readings.clear();
+      if (failed) *failed = i + 1;
+      error e = ev.err();
+      if (e.source == "run") e.index = i + 1;
+      return e;
+    }
+    out.push_back(std::move(*ev));
+  }
+  return out;
+}
+
+expected<trec_judgments> judgments_for_runs(std::string_view qrels, const batch_settings& b, const input_reading& ir,
+                                        std::vector<batch_reading>& readings) {
+  judged_input j;
+  if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
+  if (j.format == input_format::letor) return no_predictions();
+  if (j.reading.said()) readings.push_back(j.reading);
+  if (j.built) return std::move(*j.built);
+  return trec_judgments::read(std::string(j.bytes.text()), b.trec.judgments);
+}
+
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
                                         const input_reading& ir, std::vector<batch_reading>& readings) {
   readings.clear();
@@ -490,15 +468,14 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
   j.bytes = std::move(*u);
   j.format = format_of(j.bytes, ir.qrels_format, true);
   if (j.format == input_format::letor) {
-    skipped_sink none;  // a broken LETOR file is said first
+    evaluation_sink none(nullptr);  // a broken LETOR file is said first
     if (auto read = read_letor_records(j.bytes, nullptr, ir, {}, none); !read) return placed(read.err(), "qrels");
-    return fail(error_code::missing_value,
-                "expected a predictions file after the LETOR file (one score per line: ndcg trec LETOR PREDICTIONS)")
-        .in("qrels");
+    return no_predictions();
   }
   if (j.format == input_format::trec) return fail(error_code::missing_value, alone).in("qrels");
-  judgments_sink sink;
-  auto built = judgments_of(read_records(j.bytes, j.format, input_use::both, ir, ir.qrels_name, sink), sink, j.reading);
+  judgments_builder builder;
+  evaluation_sink sink(nullptr, &builder);
+  auto built = judgments_of(read_records(j.bytes, j.format, input_use::both, ir, ir.qrels_name, sink), builder, j.reading);
   if (!built) return built.err();
   j.built = std::move(*built);
   readings.push_back(j.reading);
@@ -507,52 +484,6 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
   if (!ev) return placed(ev.err(), "qrels");
   return with_intervals(std::move(ev), b);
 }
-
-#else
-expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
-                                      std::string_view subtopics, const input_reading& ir,
-                                      std::vector<batch_reading>& readings) {
-  const bool are_qrels = judgments_are_qrels(b, qrels);
-  headed_source headed(run);
-  trec_text q = trec_text::passed(qrels, input_format::trec);
-  if (are_qrels) {
-    auto read = read_qrels(qrels, ir);
-    if (!read) return read.err();
-    q = std::move(*read);
-  }
-  if (!streams_as_trec(headed.head(), q, b.run_format)) {
-    const std::string text = headed.rest();
-    return with_intervals(evaluate_read(read_inputs(qrels, {text}, ir, are_qrels), b, subtopics, readings), b);
-  }
-  readings.clear();
-  if (q.reading.said()) readings.push_back(std::move(q.reading));
-  const std::string_view judged = q.text();
-  const auto open = [judged, subtopics](const trec_options& o) { return trec_stream::open(judged, o, subtopics); };
-  return with_intervals(evaluate_streamed(open, headed, b), b);
-}
-
-expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
-                                      const input_reading& ir, std::vector<batch_reading>& readings) {
-  headed_source headed(run);
-  readings.clear();
-  const auto open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
-  if (streams_as_trec(headed.head(), trec_text::passed(judged.text(), input_format::trec), b.run_format))
-    return with_intervals(evaluate_streamed(open, headed, b), b);
-  const std::string text = headed.rest();
-  auto in = read_inputs(judged.text(), {text}, ir, true);
-  if (!in) return in.err();
-  readings = std::move(in->readings);
-  text_source converted(in->runs[0].text());
-  headed_source again(converted);
-  return with_intervals(evaluate_streamed(open, again, b), b);
-}
-
-expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
-                                        const input_reading& ir, std::vector<batch_reading>& readings) {
-  const bool are_qrels = judgments_are_qrels(b, table);
-  return with_intervals(evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics, readings), b);
-}
-#endif
 
 std::size_t text_source::read(char* into, std::size_t size) {
   const std::size_t n = std::min(size, text_.size() - at_);
