@@ -94,10 +94,10 @@ bool fits(const std::string& kind, std::string type) {
   if (kind == "bool") return type == "bool";
   if (kind == "text") return type == "str" || starts("'") || starts("Preset") || type == "HolmTest";
   if (kind == "numbers") return starts("[") || (list && starts("float"));
-  if (kind == "texts") return type == "str[]" || (list && starts("('"));
+  if (kind == "texts") return type == "str[]";
   if (kind == "steps") return type == "Step[]";
   if (kind == "object") return named && !list;
-  if (kind == "list") return list && (named || starts("{"));
+  if (kind == "list") return list;
   if (kind == "keys") return starts("{");
   return false;
 }
@@ -177,10 +177,11 @@ TEST_CASE("put_evaluate_reply and put_compare_reply write their lists' fields") 
   const std::string run_b = "q1 Q0 d2 1 2 r\nq1 Q0 d3 2 2 r\nq2 Q0 d4 1 2 r\nq3 Q0 d5 1 3 r\n";
   std::vector<written_object> done;
   std::vector<batch_reading> said(2);
-  said[0].format = "csv";
-  said[0].columns[1] = "qid";
+  said[0].format = batch_reading::as::csv;
+  said[0].columns = {"", "qid"};
+  said[0].ignored = {"x"};
   said[0].notes = batch_reading::doc_positions;
-  said[1].format = "letor";
+  said[1].format = batch_reading::as::letor;
   trec_result r = test_support::evaluate_ok(qrels, run_a, test_support::measures({"map", "relstring.3", "num_q"}));
   const auto with_report = [&](field_sink& out) { put_evaluate_reply(evaluate_reply{run_evaluation{r, {}}, ""}, said, out); };
   write(done, with_report);

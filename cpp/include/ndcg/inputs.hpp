@@ -22,7 +22,6 @@
 // (natively; the JS API unpacks in Node and the page), at most max_bytes.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -64,14 +63,16 @@ struct batch_reading {
   };
   std::string name;            // the input's ("qrels", "run", a file's name)
   std::size_t run = 0;         // the run's number, 1 on; 0 for the judgments (and both in one file)
-  std::string_view format;     // trec, csv, tsv, json, jsonl, dict, letor, predictions, msmarco; "": as given
+  // What it was read as: "json" and "jsonl" are records, "dict" {qid: {docid: number}}.
+  enum class as : unsigned char { given, trec, csv, tsv, json, jsonl, dict, letor, predictions, msmarco };
+  as format = as::given;       // given: TREC as given, nothing to say
   bool gzip = false, both = false;
-  std::array<std::string, 8> columns;  // by role (parse/columns.hpp): the column or key read as it
+  std::vector<std::string> columns;    // by role (parse/columns.hpp): the column or key read as it
   unsigned notes = 0;
   std::vector<std::string> ignored;    // columns or keys read as nothing
   std::size_t lines = 0, queries = 0;  // LETOR's
   std::string of;              // predictions: the LETOR file they score
-  bool said() const { return !format.empty(); }
+  bool said() const { return format != as::given; }
 };
 
 // The reading of TREC text unpacked from gzip (`run`: the run's number, 0 for the judgments).

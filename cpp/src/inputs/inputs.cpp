@@ -17,7 +17,7 @@ namespace {
 std::string_view title_of(input_format f) { return detail::row_of(f).title; }
 
 // A reading of `name`, so far its format and gzip.
-batch_reading named(const std::string& name, bool gzip, std::string_view format, std::size_t run) {
+batch_reading named(const std::string& name, bool gzip, batch_reading::as format, std::size_t run) {
   batch_reading out = gzip_trec_reading(name, run);
   out.gzip = gzip;
   out.format = format;
@@ -82,11 +82,11 @@ expected<batch_reading> read_letor_records(const unpacked_input& letor, const un
   auto counts = detail::read_letor(letor.text(), r.group, r.lim, sink, predictions ? &scores : nullptr, r.qrels_name);
   if (!counts) return counts.err();
   if (predictions) {
-    batch_reading out = named(run_name, predictions->gzip, "predictions", 1);
+    batch_reading out = named(run_name, predictions->gzip, batch_reading::as::predictions, 1);
     out.of = r.qrels_name;
     return out;
   }
-  batch_reading out = named(r.qrels_name, letor.gzip, "letor", 0);
+  batch_reading out = named(r.qrels_name, letor.gzip, batch_reading::as::letor, 0);
   out.lines = counts->lines;
   out.queries = counts->queries;
   if (counts->from_group) out.notes |= batch_reading::from_group;

@@ -23,16 +23,20 @@ constexpr note_code note_codes[] = {{batch_reading::score_is_rel, "score-is-rel"
                                     {batch_reading::rank_order, "rank-order"},
                                     {batch_reading::from_group, "from-group"}};
 
-const std::string& column(const batch_reading& r, role k) { return r.columns[static_cast<std::size_t>(k)]; }
-
-std::string_view title_of(std::string_view format) {
-  if (format == "json") return "JSON records";
-  if (format == "jsonl") return "JSON Lines records";
-  if (format == "msmarco") return "MS MARCO TSV";
-  if (format == "letor") return "LETOR";
-  if (format == "predictions") return "predictions: one score per line of ";
-  return format == "csv" ? "CSV" : format == "tsv" ? "TSV" : "TREC";
+std::string_view column(const batch_reading& r, role k) {
+  const auto at = static_cast<std::size_t>(k);
+  return at < r.columns.size() ? std::string_view(r.columns[at]) : std::string_view();
 }
+
+using as = batch_reading::as;
+
+// By batch_reading::as: the field's value, and the words after "read as".
+constexpr std::string_view format_codes[] = {"", "trec", "csv", "tsv", "json", "jsonl", "dict", "letor", "predictions", "msmarco"};
+constexpr std::string_view titles[] = {"", "TREC", "CSV", "TSV", "JSON records", "JSON Lines records",
+                                       "JSON {qid: {docid: ", "LETOR", "predictions: one score per line of ",
+                                       "MS MARCO TSV"};
+
+std::size_t at(as f) { return static_cast<std::size_t>(f); }
 
 bool has(const batch_reading& r, batch_reading::note n) { return (r.notes & n) != 0; }
 
@@ -52,7 +56,7 @@ void pairs_of(const batch_reading& r, bool keys, std::string& out) {
 
 // A table's, records' or MS MARCO's columns and notes.
 void columns_said(const batch_reading& r, std::string& out) {
-  const bool keys = r.format == "json" || r.format == "jsonl";
+  const bool keys = r.format == as::json || r.format == as::jsonl;
   pairs_of(r, keys, out);
   if (has(r, batch_reading::doc_positions))
     out += keys ? "; doc ids: each record's position in its query" : "; doc ids: each row's position in its query";
@@ -72,18 +76,20 @@ void letor_said(const batch_reading& r, std::string& out) {
 void put_reading(const batch_reading& r, field_sink& out) {
   out.text("name", r.name);
   out.count("run", r.run);
-  out.text("format", r.format);
+  out.text("format", format_codes[at(r.format)]);
   out.boolean("gzip", r.gzip);
   out.boolean("both", r.both);
   out.begin_keys("columns");
   for (role k : said_order)
     if (!column(r, k).empty()) out.text(detail::role_name(k), column(r, k));
   out.end();
-  std::vector<std::string_view> notes;
+  out.begin_list("notes");
   for (const note_code& n : note_codes)
-    if (r.notes & n.bit) notes.push_back(n.code);
-  out.texts("notes", notes);
-  out.texts("ignored", std::vector<std::string_view>(r.ignored.begin(), r.ignored.end()));
+    if (has(r, n.bit)) out.text("", n.code);
+  out.end();
+  out.begin_list("ignored");
+  for (const std::string& name : r.ignored) out.text("", name);
+  out.end();
   out.count("lines", r.lines);
   out.count("queries", r.queries);
   out.text("of", r.of);
@@ -95,7 +101,7 @@ batch_reading gzip_trec_reading(const std::string& name, std::size_t run) {
   batch_reading out;
   out.name = name;
   out.run = run;
-  out.format = "trec";
+  out.format = as::trec;
   out.gzip = true;
   return out;
 }
@@ -103,19 +109,19 @@ batch_reading gzip_trec_reading(const std::string& name, std::size_t run) {
 std::string reading_line(const batch_reading& r) {
   std::string out = r.name;
   out += r.gzip ? " (gzip) read as " : " read as ";
-  if (r.format == "dict") out += r.run ? "JSON {qid: {docid: score}}" : "JSON {qid: {docid: rel}}";
-  else out += title_of(r.format);
-  if (r.format == "letor") letor_said(r, out);
-  else if (r.format == "predictions") out += r.of;
-  else if (r.format != "trec" && r.format != "dict") columns_said(r, out);
+  out += titles[at(r.format)];
+  if (r.format == as::dict) out += r.run ? "score}}" : "rel}}";
+  else if (r.format == as::letor) letor_said(r, out);
+  else if (r.format == as::predictions) out += r.of;
+  else if (r.format != as::trec) columns_said(r, out);
   if (r.both) out += " (run and qrels in one file)";
   return out;
 }
 
 void put_readings(const std::vector<batch_reading>& readings, field_sink& out) {
-  std::vector<std::string> lines;
-  for (const batch_reading& r : readings) lines.push_back(reading_line(r));
-  out.texts("readings", std::vector<std::string_view>(lines.begin(), lines.end()));
+  out.begin_list("readings");
+  for (const batch_reading& r : readings) out.text("", reading_line(r));
+  out.end();
   out.begin_list("inputs");
   for (const batch_reading& r : readings) {
     out.begin("");

@@ -55,7 +55,9 @@ struct table_plan {
 };
 
 void said(batch_reading& reading, const std::vector<csv_cell>& header, long col, role as) {
-  if (col >= 0) reading.columns[at(as)] = header[static_cast<std::size_t>(col)].text;
+  if (col < 0) return;
+  reading.columns.resize(role_count);
+  reading.columns[at(as)] = header[static_cast<std::size_t>(col)].text;
 }
 
 expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use) {
@@ -123,7 +125,7 @@ status read_records_of(csv_records& records, input_format f, input_use use, reco
   auto plan = plan_of(header, use);
   if (!plan) return plan.err();
   reading = std::move(plan->reading);
-  reading.format = name_of(f);
+  reading.format = f == input_format::tsv ? batch_reading::as::tsv : batch_reading::as::csv;
   for (;;) {
     auto more = records.next(cells);
     if (!more) return more.err();

@@ -287,7 +287,7 @@ struct run_reader {
     }
     if (!said && said.err().code == error_code::ungrouped_run) return said;  // read again, regrouped
     // A run that cannot be read says nothing of how the inputs were read.
-    if (first && readings) said ? readings->push_back(*said) : readings->clear();
+    if (first && readings) said ? readings->push_back(std::move(*said)) : readings->clear();
     first = false;
     return said;
   }
@@ -409,7 +409,7 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
   readings.clear();
   judged_input j;
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
-  if (j.reading.said()) readings.push_back(j.reading);
+  if (j.reading.said()) readings.push_back(std::move(j.reading));
   return evaluate_source(j, run, b, ir, opener{&j, nullptr, subtopics}, readings);
 }
 
@@ -426,7 +426,7 @@ expected<std::vector<run_evaluation>> evaluate_runs(std::string_view qrels, cons
   readings.clear();
   judged_input j;
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
-  if (j.reading.said()) readings.push_back(j.reading);
+  if (j.reading.said()) readings.push_back(std::move(j.reading));
   std::vector<run_evaluation> out;
   input_reading one = ir;
   for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -452,7 +452,7 @@ expected<trec_judgments> judgments_for_runs(std::string_view qrels, const batch_
   judged_input j;
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
   if (j.format == input_format::letor) return no_predictions();
-  if (j.reading.said()) readings.push_back(j.reading);
+  if (j.reading.said()) readings.push_back(std::move(j.reading));
   if (j.built) return std::move(*j.built);
   return trec_judgments::read(std::string(j.bytes.text()), b.trec.judgments);
 }
@@ -478,7 +478,7 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
   auto built = judgments_of(read_records(j.bytes, j.format, input_use::both, ir, ir.qrels_name, sink), builder, j.reading);
   if (!built) return built.err();
   j.built = std::move(*built);
-  readings.push_back(j.reading);
+  readings.push_back(std::move(j.reading));
   run_reader read{run_reader::from::text, &j.bytes, &j, nullptr, j.format, input_use::both, &ir, ir.qrels_name, nullptr};
   auto ev = evaluate_records(opener{&j, nullptr, subtopics}, read, b);
   if (!ev) return placed(ev.err(), "qrels");
