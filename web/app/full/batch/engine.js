@@ -5,7 +5,7 @@
 // globals: no module-level constants, and the one import is of functions
 // kept to the same rule (shared/summary.js, which every view uses too).
 import { describeText, lineCount } from '../../shared/summary.js';
-import { inputKind, isTrecRun } from './kind.js';
+import { inputKind } from './kind.js';
 
 /** A plain structured error, as the page shows it (see analyse.js). */
 function engineError(code, source, args, message) {
@@ -213,7 +213,7 @@ function columnsOf(r) {
     }
     columns[name] = column;
   }
-  return { measures: r.measures, names, qids: r.qids, columns, mean: r.mean, numQ: r.numQ, text: r.text, readings: r.readings || [],
+  return { measures: r.measures, names, qids: r.qids, columns, mean: r.mean, numQ: r.numQ, text: r.text, inputs: r.inputs || [],
     ci95: r.ci95 || null, ciQueries: r.ciQueries || null, counts: r.counts || [] };
 }
 
@@ -285,14 +285,11 @@ function makeEngine(getApi) {
     },
     async compare({ slots, options }) {
       const api = await getApi();
-      let r;
       try {
-        r = api.compareRuns(input('qrels'), inputs(slots), withGroup(options, textIn('group')));
+        return api.compareRuns(input('qrels'), inputs(slots), withGroup(options, textIn('group')));
       } catch (e) {
         throw withExcerpt(e, held, slots);
       }
-      // Which runs the core read as TREC as given: its readings (of the others, in order) name none of them.
-      return { ...r, trecRuns: slots.map((slot) => isTrecRun(headOf(textIn(slot), 5))) };
     },
     linesOf({ qid, slots = ['run', 'qrels'] }) {
       const out = {};
@@ -350,7 +347,7 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, gunzipStream, readFile, reserveFor, madeUpRun, warmUp, textOf, linesOf, describeHeld, lineCount, withExcerpt, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
+  engineError, plainError, gunzipStream, readFile, reserveFor, madeUpRun, warmUp, textOf, linesOf, describeHeld, lineCount, withExcerpt, headOf, exportOf, describeText, inputKind, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
   transferablesOf, workerMain,
 ];
 

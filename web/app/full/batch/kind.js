@@ -31,13 +31,6 @@ export function inputKind(head) {
   return header.length > 1 ? 'run' : '';
 }
 
-/** True when a text's first line is a TREC run's (the core passes such a run as it is, and says nothing of it). */
-export function isTrecRun(head) {
-  const line = head.split('\n').find((l) => l.trim() && !/^\s*#/.test(l)) || '';
-  const f = line.trim().split(/\s+/);
-  return f.length >= 6 && !/,/.test(line) && /^-?\d+$/.test(f[3]) && f[4] !== '' && !Number.isNaN(Number(f[4]));
-}
-
 /**
  * An error of LETOR's predictions or group file as the page words it: the
  * core says a count of lines is off as it says a count of fields is
