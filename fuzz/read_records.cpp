@@ -54,14 +54,18 @@ void one(fuzz::bytes& in, const ndcg::limits& lim, std::uint8_t choice) {
   if (!u) return fuzz::require(!u.err().message.empty(), "an error has a message");
   const ndcg::input_format f = ndcg::format_of(*u, formats[choice & 7], (choice & 8) != 0);
   checked_sink sink(lim.max_items);
-  ndcg::expected<std::string> read = std::string();
+  // What the page asks of a text first: what it holds, by the same detection.
+  const ndcg::input_kind k = ndcg::kind_of(u->text());
+  fuzz::require(k.format == ndcg::detect_input(u->text(), false), "kind_of's format is the registry's");
+  fuzz::require(k.grouped || k.format == ndcg::input_format::letor, "only LETOR lines lack their queries");
+  ndcg::expected<ndcg::batch_reading> read = ndcg::batch_reading();
   if (f == ndcg::input_format::letor) {
     const ndcg::unpacked_input predictions{{}, parts.size() > 1 ? parts[1] : std::string_view(), false};
     read = ndcg::read_letor_records(*u, choice & 16 ? &predictions : nullptr, how, "run", sink);
   } else if (f != ndcg::input_format::trec) {
     read = ndcg::read_records(*u, f, uses[(choice >> 5) & 3], how, "qrels", sink);
   }
-  if (read) return fuzz::require(f == ndcg::input_format::trec || !read->empty(), "a reading says what was read");
+  if (read) return fuzz::require(f == ndcg::input_format::trec || (read->said() && !ndcg::reading_line(*read).empty()), "a reading says what was read");
   // A LETOR error is on a line of the LETOR file or of its predictions.
   const ndcg::error& e = read.err();
   const bool scored = f == ndcg::input_format::letor && (choice & 16) && parts.size() > 1;

@@ -668,3 +668,42 @@ TEST_CASE("inputs: the table of column names in docs/inputs.md is the core's") {
     CHECK_MESSAGE(readme.find(row) != std::string::npos, "docs/inputs.md lacks the row " << row);
   }
 }
+
+TEST_CASE("kind_of: what an input's first lines say it holds, as the page places files by it") {
+  struct row {
+    const char* head;
+    ndcg::input_format format;
+    ndcg::input_kind::use is;
+    bool grouped;
+  };
+  using f = ndcg::input_format;
+  using u = ndcg::input_kind::use;
+  const row rows[] = {
+      {"", f::trec, u::unknown, true},
+      {"q1 0 d1 2\nq1 0 d2 0\n", f::trec, u::qrels, true},
+      {"q1 Q0 d1 1 0.5 bm25\n", f::trec, u::run, true},
+      {"q1 d1 0.5\n", f::trec, u::unknown, true},
+      {"0.5\n-1.25e-3\n7\n", f::trec, u::scores, true},
+      {"# sizes\n2\n3\n", f::trec, u::scores, true},
+      {"2 qid:1 1:0.5 # docid = a\n", f::letor, u::qrels, true},
+      {"2 1:0.5 2:0.1\n0 1:0.2\n", f::letor, u::qrels, false},
+      {"query_id,doc_id,score\nq1,d1,0.5\n", f::csv, u::run, true},
+      {"\xEF\xBB\xBF\"qid\",\"docno\",\"rank\"\n", f::csv, u::run, true},
+      {"qid,docid,rel\nq1,d1,1\n", f::csv, u::qrels, true},
+      {"qid,label,score\n1,2,0.5\n", f::csv, u::qrels, true},
+      {"query-id\tcorpus-id\tscore\nq1\td1\t1\n", f::tsv, u::qrels, true},
+      {"1\t7\t1\n", f::msmarco, u::run, true},
+      {"{\"qid\": \"q1\", \"docno\": \"d1\", \"score\": 1}\n{\"qid\": \"q1\", \"docno\": \"d2\", \"score\": 0}\n", f::jsonl, u::run, true},
+      {"[{\"query_id\": \"q1\", \"doc_id\": \"d1\", \"relevance\": 2}]", f::json, u::qrels, true},
+      {"[\n  {\n    \"query_id\": \"q1\",\n    \"score\": 0.5,\n    \"do", f::json, u::run, true},
+      {"{\"q1\": {\"d1\": 1}}", f::json, u::unknown, true},
+  };
+  for (const row& r : rows) {
+    const std::string head = r.head;
+    CAPTURE(head);
+    const ndcg::input_kind k = ndcg::kind_of(r.head);
+    CHECK(k.format == r.format);
+    CHECK(k.is == r.is);
+    CHECK(k.grouped == r.grouped);
+  }
+}

@@ -604,7 +604,25 @@ export const catalogue = [
   reserve('a fraction of a byte', 0.5, { result: { covers: true } }),
   reserve('8 MiB', 8 * 2 ** 20, { result: { covers: true } }),
   reserve('2^40 bytes, capped at 256 MiB', 2 ** 40, { result: { covers: true } }, { timeoutMs: 60000, sanitized: false }),
+
+  // ---- what a batch input holds: api.inputKind(text) (the page, for a file dropped or pasted);
+  // JS only. A result is { format, use, grouped }: a text its lines do not place says use ''.
+  kind('nothing', '', { result: { format: 'trec', use: '', grouped: true } }),
+  kind('a BOM alone', '\uFEFF', { result: { format: 'trec', use: '', grouped: true } }),
+  kind('a header with a quote that never closes', 'qid,"docid,score\n', { result: { format: 'csv', use: '', grouped: true } }),
+  kind('a JSON record cut inside a key', '[{"qid": "q1", "sco', { result: { format: 'json', use: '', grouped: true } }),
+  kind('JSON nested deeper than the reader takes', '['.repeat(100000), { result: { format: 'json', use: '', grouped: true } }),
+  kind('NUL and invalid UTF-8 bytes', () => Buffer.from([0, 0xff, 0xfe, 10, 0x32, 0x20, 0x31, 0x3a, 0x30]), { result: { format: 'trec', use: '', grouped: true } }),
+  kind('a 1 MiB line of digits, past the longest line read', '9'.repeat(2 ** 20), { result: { format: 'trec', use: '', grouped: true } }),
+  kind('LETOR lines without qid:', '2 1:0.5\n0 1:0.1\n', { result: { format: 'letor', use: 'qrels', grouped: false } }),
+  kind('a number, not a text', 7, { error: /option text must be a string or a Uint8Array, got 7/, code: 'bad-type' }),
+  kind('no text', undefined, { error: /got undefined/, code: 'bad-type' }),
 ];
+
+/** A case of api.inputKind(text): no command or Python side. */
+function kind(name, text, expect) {
+  return { name: `inputKind: ${name}`, kind: 'kind', text, cli: null, py: null, expect };
+}
 
 /** A case of api.reserveMemory(bytes): no command or Python side. */
 function reserve(name, bytes, expect, more = {}) {
@@ -655,6 +673,7 @@ function trecOnTextAndBytes(api, c) {
 export function apiCall(api, c, input = apiInputOf(c)) {
   if (c.kind === 'option') return api.readOption(c.key, c.text);
   if (c.kind === 'reserve') return { bytes: api.reserveMemory(c.bytes), asked: Math.min(c.bytes, LIMITS.maxBytes) };
+  if (c.kind === 'kind') return api.inputKind(typeof c.text === 'function' ? c.text() : c.text);
   if (c.kind === 'compare') return api.compareRuns(c.qrels, c.runs, c.options);
   if (c.kind === 'trec') return trecOnTextAndBytes(api, c);
   const options = c.judgments === undefined ? c.options : { ...c.options, qrels: c.judgments };
@@ -674,6 +693,7 @@ export function summary(kind, r) {
   if (kind === 'compare') return { count: r.comparisons.length, first: r.comparisons[0] };
   if (kind === 'option') return { value: r };
   if (kind === 'reserve') return { covers: r.bytes >= r.asked };
+  if (kind === 'kind') return r;
   return {
     format: r.format, n: r.n, k: r.k, dcg: r.dcg, idcg: r.idcg, ndcg: r.ndcg, hasJudgments: r.hasJudgments,
     metrics: r.metrics, ids: r.steps.slice(0, 50).map((s) => s.id), rels: r.steps.slice(0, 50).map((s) => s.rel),

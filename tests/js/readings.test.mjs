@@ -59,7 +59,7 @@ test('compare mode: each reading names its run by number; runs read as TREC as g
 });
 
 test('files dropped together go to their boxes: LETOR to the judgments, its predictions to the run, a group file to its slot', () => {
-  const f = (name, head) => ({ file: { name }, kind: fileKind(name, head) });
+  const f = (name, head) => ({ file: { name }, kind: fileKind(api, name, head) });
   const letor = f('train.txt', '2 qid:1 1:0.5\n');
   const pred = f('pred.txt', '0.5\n0.1\n');
   assert.deepEqual(placeFiles([pred, letor], 'ranking', 'trec', false).map((p) => [p.file.name, p.box]), [['pred.txt', 'ranking'], ['train.txt', 'qrels']]);

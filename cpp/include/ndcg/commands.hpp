@@ -98,6 +98,10 @@ status put_compare_batch(const compare_inputs& in, const option_pairs& options, 
 compare_reply compare_batch(const std::vector<trec_result>& runs, const std::vector<std::string>* judged,
                             const option_pairs& options);
 
+// What a batch input seems to hold, from its first lines (the page's
+// inputKind(), placing a dropped file): put_input_kind's fields of kind_of.
+void put_input_kind(std::string_view head, field_sink& out);
+
 // The fields of a reply that holds its result, as the bindings return them: the result's
 // (put_trec_result, the tie range's measures among the others;
 // put_compare_result), "readings" and "inputs" (put_readings) and "text".

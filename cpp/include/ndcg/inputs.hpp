@@ -63,17 +63,32 @@ struct batch_reading {
   };
   std::string name;            // the input's ("qrels", "run", a file's name)
   std::size_t run = 0;         // the run's number, 1 on; 0 for the judgments (and both in one file)
-  // What it was read as: "json" and "jsonl" are records, "dict" {qid: {docid: number}}.
-  enum class as : unsigned char { given, trec, csv, tsv, json, jsonl, dict, letor, predictions, msmarco };
-  as format = as::given;       // given: TREC as given, nothing to say
+  input_format format = input_format::automatic;  // the registry's row; automatic: TREC as given, nothing to say
+  // Where the format's row does not say it all: JSON as records (one, or
+  // lines of them) or {qid: {docid: number}}, a LETOR file's predictions.
+  enum class as : unsigned char { row, json, jsonl, dict, predictions };
+  as shape = as::row;
   bool gzip = false, both = false;
   std::vector<std::string> columns;    // by role (parse/columns.hpp): the column or key read as it
   unsigned notes = 0;
   std::vector<std::string> ignored;    // columns or keys read as nothing
   std::size_t lines = 0, queries = 0;  // LETOR's
   std::string of;              // predictions: the LETOR file they score
-  bool said() const { return format != as::given; }
+  bool said() const { return format != input_format::automatic; }
 };
+
+// What a batch input seems to hold, from its first lines (the page places
+// a file by it): its format as detect_input tells it, and what it is for.
+struct input_kind {
+  // scores: one number a line (a LETOR file's predictions, or its group sizes).
+  enum class use : unsigned char { unknown, run, qrels, scores };
+  input_format format = input_format::trec;
+  use is = use::unknown;
+  bool grouped = true;  // false: LETOR lines without qid: (a group file says where queries end)
+};
+input_kind kind_of(std::string_view head);
+// Its fields: format (the registry's name), use ("", "run", "qrels", "scores"), grouped.
+void put_input_kind(const input_kind& k, field_sink& out);
 
 // The reading of TREC text unpacked from gzip (`run`: the run's number, 0 for the judgments).
 batch_reading gzip_trec_reading(const std::string& name, std::size_t run);

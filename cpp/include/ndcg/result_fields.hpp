@@ -131,6 +131,13 @@ inline constexpr field_doc batch_reading_fields[] = {
     {"of", "str", "Predictions: the LETOR file whose lines they score ('' otherwise)."},
 };
 
+// put_input_kind: what a batch input seems to hold (inputKind()).
+inline constexpr field_doc input_kind_fields[] = {
+    {"format", "'trec' | 'csv' | 'tsv' | 'json' | 'jsonl' | 'letor' | 'msmarco'", "The format its first lines are in, as the readers detect it (TREC when they say nothing else)."},
+    {"use", "'' | 'run' | 'qrels' | 'scores'", "What it is for: a run, judgments (a rel column, BEIR's corpus-id, TREC's four fields, LETOR), scores (one number a line: LETOR's predictions or group sizes), or '' when its lines do not say."},
+    {"grouped", "bool", "False for LETOR lines without qid:, which need a group file to tell their queries apart."},
+};
+
 // put_evaluate_reply: put_trec_result's fields, then readings and text.
 inline constexpr field_doc trec_result_fields[] = {
     {"measures", "str[]", "The measures' printed names (\"ndcg_cut_10\", \"P_5\"), in column order."},

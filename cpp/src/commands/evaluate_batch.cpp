@@ -106,6 +106,8 @@ evaluate_reply evaluate_batch(const judged_index& index, run_source& run, const 
   return out;
 }
 
+void put_input_kind(std::string_view head, field_sink& out) { put_input_kind(kind_of(head), out); }
+
 void put_evaluate_reply(const evaluate_reply& r, const std::vector<batch_reading>& readings, field_sink& out) {
   put_fields(*r.evaluated, r.text, readings, out);
 }

@@ -16,11 +16,12 @@ namespace {
 
 std::string_view title_of(input_format f) { return detail::row_of(f).title; }
 
-// A reading of `name`, so far its format and gzip.
-batch_reading named(const std::string& name, bool gzip, batch_reading::as format, std::size_t run) {
+// A LETOR file's reading (shape row), or its predictions' (shape predictions).
+batch_reading named(const std::string& name, bool gzip, batch_reading::as shape, std::size_t run) {
   batch_reading out = gzip_trec_reading(name, run);
   out.gzip = gzip;
-  out.format = format;
+  out.format = input_format::letor;
+  out.shape = shape;
   return out;
 }
 
@@ -54,6 +55,7 @@ expected<batch_reading> records_of(std::string_view text, detail::more_bytes* mo
     return ok.err();
   if (w.rows == 0) return fail(error_code::empty_input, "expected rows after the header, got none");
   reading.name = name;
+  reading.format = f;
   reading.gzip = gzip;
   reading.both = use == input_use::both;
   reading.run = use == input_use::run ? 1 : 0;
@@ -86,7 +88,7 @@ expected<batch_reading> read_letor_records(const unpacked_input& letor, const un
     out.of = r.qrels_name;
     return out;
   }
-  batch_reading out = named(r.qrels_name, letor.gzip, batch_reading::as::letor, 0);
+  batch_reading out = named(r.qrels_name, letor.gzip, batch_reading::as::row, 0);
   out.lines = counts->lines;
   out.queries = counts->queries;
   if (counts->from_group) out.notes |= batch_reading::from_group;

@@ -110,7 +110,7 @@ status read_record(json_reader& j, input_use use, record_checker& w, key_names& 
 // Records' reading: their keys by role (the score's as the judgment's
 // when no record has a rel key).
 void records_reading(key_names& n, bool lines, batch_reading& reading) {
-  reading.format = lines ? batch_reading::as::jsonl : batch_reading::as::json;
+  reading.shape = lines ? batch_reading::as::jsonl : batch_reading::as::json;
   std::string& score = n.by_role[static_cast<std::size_t>(role::score)];
   std::string& rel = n.by_role[static_cast<std::size_t>(role::grade)];
   if (n.score_as_rel && rel.empty()) {
@@ -197,7 +197,7 @@ status read_json(std::string_view text, input_format, input_use use, record_chec
             .with("found", "{qid: {docid: number}}");
       }
       if (auto ok = read_dict(probe, use, w, qid); !ok) return ok;
-      reading.format = batch_reading::as::dict;
+      reading.shape = batch_reading::as::dict;
       return expect_end(probe);
     }
   }

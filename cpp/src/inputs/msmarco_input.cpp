@@ -25,7 +25,6 @@ bool is_msmarco(const text_head& h, bool judgments) {
 status read_msmarco(std::string_view text, input_format, input_use use, record_checker& w, batch_reading& reading) {
   if (use != input_use::run)
     return fail(error_code::bad_input, "expected a run: MS MARCO TSV (qid pid rank) holds no judgments");
-  reading.format = batch_reading::as::msmarco;
   reading.columns.resize(role_count);
   reading.columns[static_cast<std::size_t>(role::query)] = "qid";
   reading.columns[static_cast<std::size_t>(role::id)] = "pid";

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "inputs/inputs_detail.hpp"
 #include "ndcg/inputs.hpp"
 #include "parse/columns.hpp"
 
@@ -30,13 +31,12 @@ std::string_view column(const batch_reading& r, role k) {
 
 using as = batch_reading::as;
 
-// By batch_reading::as: the field's value, and the words after "read as".
-constexpr std::string_view format_codes[] = {"", "trec", "csv", "tsv", "json", "jsonl", "dict", "letor", "predictions", "msmarco"};
-constexpr std::string_view titles[] = {"", "TREC", "CSV", "TSV", "JSON records", "JSON Lines records",
-                                       "JSON {qid: {docid: ", "LETOR", "predictions: one score per line of ",
-                                       "MS MARCO TSV"};
+// By batch_reading::as past row: the field's value, and the words after "read as".
+constexpr std::string_view shape_codes[] = {"", "json", "jsonl", "dict", "predictions"};
+constexpr std::string_view shape_titles[] = {"", "JSON records", "JSON Lines records", "JSON {qid: {docid: ",
+                                             "predictions: one score per line of "};
 
-std::size_t at(as f) { return static_cast<std::size_t>(f); }
+std::size_t at(as s) { return static_cast<std::size_t>(s); }
 
 bool has(const batch_reading& r, batch_reading::note n) { return (r.notes & n) != 0; }
 
@@ -56,7 +56,7 @@ void pairs_of(const batch_reading& r, bool keys, std::string& out) {
 
 // A table's, records' or MS MARCO's columns and notes.
 void columns_said(const batch_reading& r, std::string& out) {
-  const bool keys = r.format == as::json || r.format == as::jsonl;
+  const bool keys = r.shape == as::json || r.shape == as::jsonl;
   pairs_of(r, keys, out);
   if (has(r, batch_reading::doc_positions))
     out += keys ? "; doc ids: each record's position in its query" : "; doc ids: each row's position in its query";
@@ -76,7 +76,7 @@ void letor_said(const batch_reading& r, std::string& out) {
 void put_reading(const batch_reading& r, field_sink& out) {
   out.text("name", r.name);
   out.count("run", r.run);
-  out.text("format", format_codes[at(r.format)]);
+  out.text("format", r.shape == as::row ? name_of(r.format) : shape_codes[at(r.shape)]);
   out.boolean("gzip", r.gzip);
   out.boolean("both", r.both);
   out.begin_keys("columns");
@@ -101,7 +101,7 @@ batch_reading gzip_trec_reading(const std::string& name, std::size_t run) {
   batch_reading out;
   out.name = name;
   out.run = run;
-  out.format = as::trec;
+  out.format = input_format::trec;
   out.gzip = true;
   return out;
 }
@@ -109,11 +109,11 @@ batch_reading gzip_trec_reading(const std::string& name, std::size_t run) {
 std::string reading_line(const batch_reading& r) {
   std::string out = r.name;
   out += r.gzip ? " (gzip) read as " : " read as ";
-  out += titles[at(r.format)];
-  if (r.format == as::dict) out += r.run ? "score}}" : "rel}}";
-  else if (r.format == as::letor) letor_said(r, out);
-  else if (r.format == as::predictions) out += r.of;
-  else if (r.format != as::trec) columns_said(r, out);
+  out += r.shape == as::row ? detail::row_of(r.format).title : shape_titles[at(r.shape)];
+  if (r.shape == as::dict) out += r.run ? "score}}" : "rel}}";
+  else if (r.shape == as::predictions) out += r.of;
+  else if (r.format == input_format::letor) letor_said(r, out);
+  else if (r.format != input_format::trec) columns_said(r, out);
   if (r.both) out += " (run and qrels in one file)";
   return out;
 }

@@ -125,7 +125,6 @@ status read_records_of(csv_records& records, input_format f, input_use use, reco
   auto plan = plan_of(header, use);
   if (!plan) return plan.err();
   reading = std::move(plan->reading);
-  reading.format = f == input_format::tsv ? batch_reading::as::tsv : batch_reading::as::csv;
   for (;;) {
     auto more = records.next(cells);
     if (!more) return more.err();

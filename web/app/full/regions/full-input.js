@@ -6,7 +6,7 @@ import { t } from '../../shared/i18n.js';
 import { button, h } from '../../shared/templates.js';
 import { bytesText, count } from '../../shared/templates/numbers.js';
 import { FIELD, fitsInBox, fitsInBoxSize, MAX_RUNS, RUN_BOXES, runLetter } from '../../shared/state.js';
-import { inputKind } from '../batch/kind.js';
+import { kindOf } from '../batch/engine.js';
 import { EXAMPLE_NAMES, EXAMPLES } from '../examples.js';
 import { AREA, EXTRA_BOXES, LABELS, textField } from '../../shared/regions/input.js';
 import { byId, setText } from '../../shared/regions/dom.js';
@@ -170,7 +170,7 @@ function build() {
 export function letorJudgments(model) {
   if (model.state.mode === 'explain') return false;
   const source = model.sources && model.sources.qrels;
-  const kind = source ? source.kind || '' : inputKind(model.state.qrels.slice(0, 65536));
+  const kind = source ? source.kind || '' : kindOf(model.api, model.state.qrels);
   return kind.startsWith('letor');
 }
 

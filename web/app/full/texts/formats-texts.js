@@ -91,7 +91,7 @@ const zh = {
 
 addTexts({ en, zh });
 
-// Codes the page gives errors of LETOR's predictions and group file (batch/kind.js), beside the core's.
+// Codes the page gives errors of LETOR's predictions and group file (batch/batch-compute.js), beside the core's.
 Object.assign(STRINGS.en.errors, {
   'prediction-count': 'expected {expected} predictions, one per line of the LETOR file; found {found}.',
   'group-count': 'the group sizes add up to {found} lines, but the LETOR file has {expected}.',
