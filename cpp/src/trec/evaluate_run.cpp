@@ -213,7 +213,9 @@ error no_predictions() {
       .in("qrels");
 }
 
-status read_judged(std::string_view qrels, bool are_qrels, const input_reading& ir, judged_input& j) {
+// The judgments read (`use` both: from a table that holds the run too).
+status read_judged(std::string_view qrels, bool are_qrels, const input_reading& ir, judged_input& j,
+                   input_use use = input_use::qrels) {
   j.bytes.given = qrels;
   if (!are_qrels) return done{};
   auto u = unpack_input(qrels, ir.lim, "qrels");
@@ -234,25 +236,28 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   evaluation_sink sink(nullptr, &builder);
   auto read = j.format == input_format::letor
                   ? read_letor_records(j.bytes, nullptr, ir, {}, sink)
-                  : read_records(j.bytes, j.format, input_use::qrels, ir, ir.qrels_name, sink);
+                  : read_records(j.bytes, j.format, use, ir, ir.qrels_name, sink);
   auto built = judgments_of(std::move(read), builder, j.reading);
   if (!built) return built.err();
   j.built = std::move(*built);
   return done{};
 }
 
-// Opens streams on the judgments: their TREC text, judgments built from
-// records, or judgments read once (`once`).
+// Opens streams on the judgments: their TREC text, or judgments read once
+// (built from records, or given).
 struct opener {
   const judged_input* j = nullptr;
-  const trec_judgments* once = nullptr;
+  const trec_judgments* judged = nullptr;
   std::string_view subtopics;
   expected<trec_stream> operator()(const trec_options& o) const {
-    if (once) return trec_stream::open(*once, o);
-    if (j->built) return trec_stream::open(*j->built, o, subtopics);
+    if (judged) return trec_stream::open(*judged, o, subtopics);
     return trec_stream::open(j->bytes.text(), o, subtopics);
   }
 };
+
+opener open_on(const judged_input& j, std::string_view subtopics) {
+  return opener{&j, j.built ? &*j.built : nullptr, subtopics};
+}
 
 // Where a run's records come from, read afresh by each pass: a text in a
 // format read whole, LETOR's predictions beside the LETOR file, or (natively)
@@ -410,7 +415,7 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
   judged_input j;
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
   if (!j.reading.empty()) readings.push_back(j.reading);
-  return evaluate_source(j, run, b, ir, opener{&j, nullptr, subtopics}, readings);
+  return evaluate_source(j, run, b, ir, open_on(j, subtopics), readings);
 }
 
 expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
@@ -432,7 +437,7 @@ expected<std::vector<run_evaluation>> evaluate_runs(std::string_view qrels, cons
   for (std::size_t i = 0; i < runs.size(); ++i) {
     one.run_names = {run_name(ir, i)};
     text_source source(runs[i]);
-    auto ev = evaluate_source(j, source, b, one, opener{&j, nullptr, {}}, readings);
+    auto ev = evaluate_source(j, source, b, one, open_on(j, {}), readings);
     if (!ev) {
       readings.clear();
       if (failed) *failed = i + 1;
@@ -461,24 +466,12 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
   const char* alone = "expected a run file too (QRELS RUN), or one table or JSON with score and rel columns";
   if (!judgments_are_qrels(b, table)) return fail(error_code::missing_value, alone).in("qrels");
   judged_input j;
-  auto u = unpack_input(table, ir.lim, "qrels");
-  if (!u) return placed(u.err(), "qrels");
-  j.bytes = std::move(*u);
-  j.format = format_of(j.bytes, ir.qrels_format, true);
-  if (j.format == input_format::letor) {
-    evaluation_sink none(nullptr);  // a broken LETOR file is said first
-    if (auto read = read_letor_records(j.bytes, nullptr, ir, {}, none); !read) return placed(read.err(), "qrels");
-    return no_predictions();
-  }
+  if (auto ok = read_judged(table, true, ir, j, input_use::both); !ok) return ok.err();
+  if (j.format == input_format::letor) return no_predictions();
   if (j.format == input_format::trec) return fail(error_code::missing_value, alone).in("qrels");
-  judgments_builder builder;
-  evaluation_sink sink(nullptr, &builder);
-  auto built = judgments_of(read_records(j.bytes, j.format, input_use::both, ir, ir.qrels_name, sink), builder, j.reading);
-  if (!built) return built.err();
-  j.built = std::move(*built);
   readings.push_back(j.reading);
   run_reader read{run_reader::from::text, &j.bytes, &j, nullptr, j.format, input_use::both, &ir, ir.qrels_name, nullptr};
-  auto ev = evaluate_records(opener{&j, nullptr, subtopics}, read, b);
+  auto ev = evaluate_records(open_on(j, subtopics), read, b);
   if (!ev) return placed(ev.err(), "qrels");
   return with_intervals(std::move(ev), b);
 }
