@@ -316,12 +316,13 @@ expected<trec_result> records_once(const opener& open, run_reader& read, const t
     return stream.err();
   }
   status fed = fed_once(*stream, read);
-  if (!fed && fed.err().code == error_code::ungrouped_run) {
-    stream->regroup();
-    fed = fed_once(*stream, read);
-  }
-  if (!fed) return fed.err();
-  return stream->finish();
+  if (fed) return stream->finish();
+  if (fed.err().code != error_code::ungrouped_run) return fed.err();
+  stream->regroup();
+  if (auto again = fed_once(*stream, read); !again) return again.err();
+  auto r = stream->finish();  // a docid twice in a query that came back is found here
+  if (!r && r.err().code == error_code::duplicate_id && read.readings) read.readings->clear();
+  return r;
 }
 
 // The run's records evaluated (and their tie range), every pass reading them again.
