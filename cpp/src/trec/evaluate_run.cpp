@@ -134,7 +134,7 @@ class evaluation_sink final : public record_sink {
     ids_.append(r.doc);
     columns_.push_back(static_cast<std::uint32_t>(r.column));
     entries_.push_back(run_entry{{}, r.score, r.line});
-    tag_.assign(r.tag);
+    if (r.tag != tag_) tag_.assign(r.tag);  // the same tag, most often
     return done{};
   }
   // The last query fed; the first error the evaluation met, if any.
