@@ -224,7 +224,6 @@ class trec_stream {
     std::size_t line = 0, column = 0;         // the qid's first place
     const std::vector<run_entry>& entries;
     const std::vector<std::uint32_t>& columns;  // each docid's
-    std::string_view block;                   // holds the qid and every docid
   };
   status add_query(const query_lines& in);
   void set_run_id(std::string_view tag);

@@ -121,10 +121,9 @@ class evaluation_sink final : public record_sink {
   status add(const input_record& r) override {
     if (judged_) return judged_->add(r.qid, r.doc, r.rel, r.line, r.column), done{};
     if (!stream_) return done{};
-    if (entries_.empty() || !detail::same_id(r.qid, qid())) {
+    if (entries_.empty() || !detail::same_id(r.qid, qid_)) {
       if (auto ok = flush(); !ok) return ok;
-      ids_.assign(r.qid);
-      qid_size_ = r.qid.size();
+      qid_.assign(r.qid);
       qid_line_ = r.qid_line;
       qid_column_ = r.qid_column;
     }
@@ -154,7 +153,6 @@ class evaluation_sink final : public record_sink {
         .with("found", r.doc)
         .with("first_line", std::to_string(first));
   }
-  std::string_view qid() const { return std::string_view(ids_).substr(0, qid_size_); }
   std::string_view doc(std::size_t e) const {
     const std::size_t end = e + 1 < offsets_.size() ? offsets_[e + 1] : ids_.size();
     return std::string_view(ids_).substr(offsets_[e], end - offsets_[e]);
@@ -164,7 +162,7 @@ class evaluation_sink final : public record_sink {
   status flush() {
     if (!entries_.empty() && !problem_) {
       for (std::size_t e = 0; e < entries_.size(); ++e) entries_[e].docid = doc(e);
-      auto ok = stream_->add_query({qid(), qid_line_, qid_column_, entries_, columns_, ids_});
+      auto ok = stream_->add_query({qid_, qid_line_, qid_column_, entries_, columns_});
       if (!ok && ok.err().code == error_code::ungrouped_run) return ok;
       if (!ok) problem_ = placed(ok.err(), "run");
     }
@@ -178,8 +176,8 @@ class evaluation_sink final : public record_sink {
 
   trec_stream* stream_;
   judgments_builder* judged_;
-  std::string ids_, tag_;  // ids_: the query's qid, then its docids one after another
-  std::size_t qid_size_ = 0, qid_line_ = 0, qid_column_ = 0;
+  std::string qid_, ids_, tag_;
+  std::size_t qid_line_ = 0, qid_column_ = 0;
   std::vector<std::size_t> offsets_;
   std::vector<std::uint32_t> columns_;
   std::vector<run_entry> entries_;

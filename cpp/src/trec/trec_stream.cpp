@@ -136,7 +136,6 @@ struct trec_stream::state {
   status ready();
   status open_query(const detail::field& qid, std::size_t line);
   status close_query(std::string_view qid, std::string_view tag, std::string_view block);
-  void submit(std::uint32_t q, std::string_view block);
   static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
   static bool read_scores(const std::vector<pending_line>& lines, read_buffers& into);
   void handle(std::uint32_t q, const std::vector<pending_line>& lines);
@@ -381,17 +380,12 @@ status trec_stream::state::close_query(std::string_view qid, std::string_view ta
   if (collecting) return done{};
   if (q == handle_table::none) return read_lines(current, on_reader);  // checked, not evaluated
   first_line_of[q] = current.front().line;
-  submit(q, block);
-  return done{};
-}
-
-// A judged query's lines (`current`, views into `block`) to the second thread.
-void trec_stream::state::submit(std::uint32_t q, std::string_view block) {
   if (!worker)
     worker = std::make_unique<query_worker>(
         [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); },
         opt.second_thread);
   worker->submit(q, block, current);
+  return done{};
 }
 
 // An error found while reading, or one on an earlier line: in a query the
@@ -543,25 +537,9 @@ status trec_stream::add_query(const query_lines& in) {
   }
   if (s.first_line_of[q] != 0) return came_back({in.qid, in.column}, in.line, s.first_line_of[q]);
   s.first_line_of[q] = in.entries.front().line;
-#ifndef __EMSCRIPTEN__
-  // Natively to the second thread, as a TREC run's lines go; its errors
-  // come out of finish().
-  s.current.resize(in.entries.size());
-  for (std::size_t i = 0; i < in.entries.size(); ++i) {
-    const run_entry& e = in.entries[i];
-    pending_line& p = s.current[i];
-    p = pending_line{in.qid, e.docid, in.block.substr(0, 0), e.line, in.columns[i], 0};
-    p.value = e.score;
-    p.scored = true;
-    p.hash = static_cast<std::uint32_t>(hash_of(e.docid));
-  }
-  s.submit(q, in.block);
-  return done{};
-#else
   if (auto ok = s.evaluate(q, in.entries.data(), in.entries.size()); !ok) return ok;
   if (s.problem) return *s.problem;
   return done{};
-#endif
 }
 
 void trec_stream::set_run_id(std::string_view tag) { s_->run_id.assign(tag); }
