@@ -54,50 +54,16 @@ class headed_source final : public run_source {
   std::size_t at_ = 0;
 };
 
-// Once per set of conventions the measures name, the run read again from its
-// start; `open` opens a stream for one set of options (on qrels text, or on
-// judgments read once).
-template <class Open>
-expected<trec_result> streamed(const Open& open, run_source& run, const trec_options& opt) {
-  bool first = true;
-  auto once = [&](const trec_options& o) -> expected<trec_result> {
-    if (!first && !run.rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
-    first = false;
-    auto stream = open(o);
-    if (!stream) return stream.err();
-    return stream->feed_all(run);
-  };
-  return evaluate_by_conventions(opt, once);
-}
-
-// A TREC run fed as it comes; its tie range, or measures of other conventions, by reading it again.
-template <class Open>
-expected<run_evaluation> evaluate_streamed(const Open& open, headed_source& run, const batch_settings& b) {
+// A run evaluated by `once` (a pass per set of conventions the measures
+// name) and, with b.tie_range, in the worst and best order of its ties.
+template <class Once>
+expected<run_evaluation> evaluate_passes(const batch_settings& b, Once once) {
   run_evaluation out;
-  auto passes = convention_passes(b.trec);
-  if (!passes) return passes.err();
-  if (!b.tie_range && *passes == 1) {
-    auto r = streamed(open, run, b.trec);
-    if (!r) return r.err();
-    out.result = std::move(*r);
-    return out;
-  }
-  // A source that cannot go back (standard input) is kept whole to be read again.
-  std::string kept;
-  std::optional<text_source> copy;
-  run_source* again = &run;
-  if (!run.rewind()) {
-    kept = run.rest();
-    again = &copy.emplace(kept);
-  }
-  auto r = streamed(open, *again, b.trec);
+  auto r = evaluate_by_conventions(b.trec, once);
   if (!r) return r.err();
   out.result = std::move(*r);
   if (!b.tie_range) return out;
-  auto ties = tie_range_by(b.trec, [&](const trec_options& o) -> expected<trec_result> {
-    if (!again->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
-    return streamed(open, *again, o);
-  });
+  auto ties = tie_range_by(b.trec, [&](const trec_options& o) { return evaluate_by_conventions(o, once); });
   if (!ties) return ties.err();
   out.ties = std::move(*ties);
   return out;
@@ -327,16 +293,29 @@ expected<trec_result> records_once(const opener& open, run_reader& read, const t
 
 // The run's records evaluated (and their tie range), every pass reading them again.
 expected<run_evaluation> evaluate_records(const opener& open, run_reader& read, const batch_settings& b) {
-  auto once = [&](const trec_options& o) { return records_once(open, read, o); };
-  run_evaluation out;
-  auto r = evaluate_by_conventions(b.trec, once);
-  if (!r) return r.err();
-  out.result = std::move(*r);
-  if (!b.tie_range) return out;
-  auto ties = tie_range_by(b.trec, [&](const trec_options& o) { return evaluate_by_conventions(o, once); });
-  if (!ties) return ties.err();
-  out.ties = std::move(*ties);
-  return out;
+  return evaluate_passes(b, [&](const trec_options& o) { return records_once(open, read, o); });
+}
+
+// A TREC run fed as it comes, read again from its start by each further
+// pass; a source that cannot go back (standard input) is then kept whole.
+expected<run_evaluation> evaluate_streamed(const opener& open, headed_source& run, const batch_settings& b) {
+  auto passes = convention_passes(b.trec);
+  if (!passes) return passes.err();
+  std::string kept;
+  std::optional<text_source> copy;
+  run_source* source = &run;
+  if ((b.tie_range || *passes > 1) && !run.rewind()) {
+    kept = run.rest();
+    source = &copy.emplace(kept);
+  }
+  bool first = true;
+  return evaluate_passes(b, [&](const trec_options& o) -> expected<trec_result> {
+    if (!first && !source->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
+    first = false;
+    auto stream = open(o);
+    if (!stream) return stream.err();
+    return stream->feed_all(*source);
+  });
 }
 
 // --ci: the means' intervals, on the result every door gets.
