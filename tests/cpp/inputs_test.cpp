@@ -606,6 +606,32 @@ TEST_CASE("trec command: records of every format evaluated with no TREC text bet
     CHECK(broken.err.find("expected a closing \"") != std::string::npos);
     CHECK(broken.err.substr(broken.err.find(t) + t.size()) == whole.err.substr(whole.err.find("-:") + 1));
   }
+  SUBCASE("JSON Lines of several pieces, records across a piece's end, read as the whole text is") {
+    std::string lines = "\xEF\xBB\xBF", judged;
+    for (int q = 0; q < 700; ++q)
+      for (int d = 0; d < 40; ++d) {
+        const std::string doc = "d" + std::to_string(d);
+        lines += "{\"qid\": \"" + std::to_string(q) + "\", \"docno\": \"" + doc + "\",\r\n  \"note\": \"" +
+                 std::string(static_cast<std::size_t>((q * 7 + d) % 40), 'x') + "\", \"score\": " +
+                 std::to_string((q * 37 + d * 11) % 97) + "}\r\n";
+        if (d % 3 == 0) judged += std::to_string(q) + " 0 " + doc + " " + std::to_string(d % 4) + "\n";
+      }
+    REQUIRE(lines.size() > (std::size_t(1) << 21));  // three pieces
+    // The first piece ends inside a record (a query no one judged moves the cut).
+    const auto cut_inside = [&] { return lines.compare(lines.rfind('\n', (std::size_t(1) << 20) - 1) + 1, 2, "  ") == 0; };
+    for (int i = 0; i < 20 && !cut_inside(); ++i) lines.insert(3, "{\"qid\": \"z\", \"docno\": \"z" + std::to_string(i) + "\", \"score\": 0}\r\n");
+    REQUIRE(cut_inside());
+    const std::string q = temp_file("p-j.qrels", judged), t = temp_file("p.jsonl", lines + "{\"qid\": \"7\",\n \"doc\": }\n");
+    const outcome file = cli({"-q", "-m", "ndcg_cut.10", q, temp_file("p-ok.jsonl", lines)});
+    CHECK(file.code == 0);
+    CHECK(file.out == cli({"-q", "-m", "ndcg_cut.10", q, "-"}, lines).out);  // standard input: read whole
+    CHECK(file.err == "ndcg trec: " + temp_file("p-ok.jsonl", lines) +
+                          " read as JSON Lines records: qid -> query, docno -> doc, score -> score; ignored: note\n");
+    const outcome broken = cli({q, t}), whole = cli({q, "-"}, lines + "{\"qid\": \"7\",\n \"doc\": }\n");
+    CHECK(broken.code == 2);
+    CHECK(broken.err.find("expected a JSON value") != std::string::npos);
+    CHECK(broken.err.substr(broken.err.find(t) + t.size()) == whole.err.substr(whole.err.find("-:") + 1));
+  }
   SUBCASE("a run whose queries come back after others is regrouped") {
     const std::string q = temp_file("u.qrels", "a 0 d1 1\na 0 d2 0\nb 0 d1 2\n");
     const std::string grouped = cli({"-q", "-m", "ndcg", q, temp_file("u.run", "a Q0 d1 1 2 r\na Q0 d2 2 1 r\nb Q0 d1 1 1 r\n")}).out;

@@ -15,15 +15,16 @@ namespace ndcg::detail {
 status read_table(std::string_view text, input_format f, input_use use, record_checker& w, batch_reading& reading);
 status stream_table(more_bytes more, input_format f, input_use use, record_checker& w, batch_reading& reading);
 status read_json(std::string_view text, input_format f, input_use use, record_checker& w, batch_reading& reading);
+status stream_json(more_bytes more, input_format f, input_use use, record_checker& w, batch_reading& reading);
 status read_msmarco(std::string_view text, input_format f, input_use use, record_checker& w, batch_reading& reading);
 bool is_msmarco(const text_head& head, bool judgments);
 
 namespace {
 
-#ifdef __EMSCRIPTEN__
-constexpr decltype(&stream_table) table_pieces = nullptr;  // the wasm module reads runs whole
+#ifdef __EMSCRIPTEN__  // the wasm module reads runs whole
+constexpr decltype(&stream_table) table_pieces = nullptr, json_pieces = nullptr;
 #else
-constexpr decltype(&stream_table) table_pieces = stream_table;
+constexpr decltype(&stream_table) table_pieces = stream_table, json_pieces = stream_json;
 #endif
 
 // A header line: its cells (quotes and spaces trimmed) hold no number and
@@ -70,7 +71,7 @@ bool is_letor(const text_head& h, bool) {
 bool is_trec(const text_head&, bool) { return true; }
 
 const std::vector<format_row> rows = {
-    {input_format::jsonl, "jsonl", "JSON", is_jsonl, read_json, nullptr},
+    {input_format::jsonl, "jsonl", "JSON", is_jsonl, read_json, json_pieces},
     {input_format::json, "json", "JSON", is_json, read_json, nullptr},
     {input_format::tsv, "tsv", "TSV", is_tsv, read_table, table_pieces},
     {input_format::csv, "csv", "CSV", is_csv, read_table, table_pieces},

@@ -214,4 +214,68 @@ status read_json(std::string_view text, input_format, input_use use, record_chec
   return done{};
 }
 
+#ifndef __EMSCRIPTEN__  // the wasm module reads runs whole
+namespace {
+
+// Whether a text starts as records rather than an array or {qid: {docid: number}}.
+bool starts_as_records(std::string_view text) {
+  json_reader j(text);
+  auto t = j.next();
+  if (!t || *t != token::object_begin) return false;
+  auto k = j.next();
+  if (!k || *k != token::string) return true;
+  auto v = j.next();
+  return !v || *v != token::object_begin;
+}
+
+// Up to `size` more bytes at the end of `text`; false once the text has ended.
+bool read_piece(more_bytes& more, std::size_t size, std::string& text) {
+  const std::size_t from = text.size();
+  text.resize(from + size);
+  const std::size_t got = more(&text[from], size);
+  text.resize(from + got);
+  return got == size;
+}
+
+}  // namespace
+
+// JSON Lines from pieces, whole lines at a time: memory holds a piece, not
+// the run. A record that spans lines and a piece's end is read again from
+// its "{" with the next piece. Any other JSON is read whole.
+status stream_json(more_bytes more, input_format f, input_use use, record_checker& w, batch_reading& reading) {
+  constexpr std::size_t piece_size = std::size_t(1) << 20;
+  key_names names;
+  std::string piece;
+  std::size_t line = 1, column = 1, records = 0;
+  for (bool last = false, first = true; !last; first = false) {
+    last = !read_piece(more, std::max(piece_size, piece.size()), piece);
+    if (first && !starts_as_records(piece)) {
+      while (read_piece(more, piece_size, piece)) continue;
+      return read_json(piece, f, use, w, reading);
+    }
+    const std::size_t end = last ? piece.size() : piece.rfind('\n') + 1;  // npos + 1: no whole line yet
+    const std::string_view text = std::string_view(piece).substr(0, end);
+    json_reader j = first ? json_reader(text) : json_reader(text, line, column);
+    std::size_t used = end;
+    for (;;) {
+      auto t = j.next();
+      if (!t) return t.err();
+      if (*t == token::end) break;
+      if (*t != token::object_begin) return wrong_token(j, *t, "a record (an object) on each line");
+      const std::size_t at = static_cast<std::size_t>(j.position() - piece.data()) - 1, l = j.line(), c = j.column();
+      if (auto ok = read_record(j, use, w, names, l, c); !ok) {
+        if (last || !j.at_end()) return ok;
+        used = at, line = l, column = c;  // cut by the piece's end
+        break;
+      }
+      ++records;
+    }
+    if (used == end) line = j.line(), column = j.column();
+    piece.erase(0, used);
+  }
+  records_reading(names, records > 1, reading);
+  return done{};
+}
+#endif
+
 }  // namespace ndcg::detail

@@ -54,50 +54,16 @@ class headed_source final : public run_source {
   std::size_t at_ = 0;
 };
 
-// Once per set of conventions the measures name, the run read again from its
-// start; `open` opens a stream for one set of options (on qrels text, or on
-// judgments read once).
-template <class Open>
-expected<trec_result> streamed(const Open& open, run_source& run, const trec_options& opt) {
-  bool first = true;
-  auto once = [&](const trec_options& o) -> expected<trec_result> {
-    if (!first && !run.rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
-    first = false;
-    auto stream = open(o);
-    if (!stream) return stream.err();
-    return stream->feed_all(run);
-  };
-  return evaluate_by_conventions(opt, once);
-}
-
-// A TREC run fed as it comes; its tie range, or measures of other conventions, by reading it again.
-template <class Open>
-expected<run_evaluation> evaluate_streamed(const Open& open, headed_source& run, const batch_settings& b) {
+// A run evaluated by `once` (a pass per set of conventions the measures
+// name) and, with b.tie_range, in the worst and best order of its ties.
+template <class Once>
+expected<run_evaluation> evaluate_passes(const batch_settings& b, Once once) {
   run_evaluation out;
-  auto passes = convention_passes(b.trec);
-  if (!passes) return passes.err();
-  if (!b.tie_range && *passes == 1) {
-    auto r = streamed(open, run, b.trec);
-    if (!r) return r.err();
-    out.result = std::move(*r);
-    return out;
-  }
-  // A source that cannot go back (standard input) is kept whole to be read again.
-  std::string kept;
-  std::optional<text_source> copy;
-  run_source* again = &run;
-  if (!run.rewind()) {
-    kept = run.rest();
-    again = &copy.emplace(kept);
-  }
-  auto r = streamed(open, *again, b.trec);
+  auto r = evaluate_by_conventions(b.trec, once);
   if (!r) return r.err();
   out.result = std::move(*r);
   if (!b.tie_range) return out;
-  auto ties = tie_range_by(b.trec, [&](const trec_options& o) -> expected<trec_result> {
-    if (!again->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
-    return streamed(open, *again, o);
-  });
+  auto ties = tie_range_by(b.trec, [&](const trec_options& o) { return evaluate_by_conventions(o, once); });
   if (!ties) return ties.err();
   out.ties = std::move(*ties);
   return out;
@@ -134,7 +100,7 @@ class evaluation_sink final : public record_sink {
     ids_.append(r.doc);
     columns_.push_back(static_cast<std::uint32_t>(r.column));
     entries_.push_back(run_entry{{}, r.score, r.line});
-    tag_.assign(r.tag);
+    if (r.tag != tag_) tag_.assign(r.tag);  // the same tag, most often
     return done{};
   }
   // The last query fed; the first error the evaluation met, if any.
@@ -213,7 +179,9 @@ error no_predictions() {
       .in("qrels");
 }
 
-status read_judged(std::string_view qrels, bool are_qrels, const input_reading& ir, judged_input& j) {
+// The judgments read (`use` both: from a table that holds the run too).
+status read_judged(std::string_view qrels, bool are_qrels, const input_reading& ir, judged_input& j,
+                   input_use use = input_use::qrels) {
   j.bytes.given = qrels;
   if (!are_qrels) return done{};
   auto u = unpack_input(qrels, ir.lim, "qrels");
@@ -234,25 +202,28 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   evaluation_sink sink(nullptr, &builder);
   auto read = j.format == input_format::letor
                   ? read_letor_records(j.bytes, nullptr, ir, {}, sink)
-                  : read_records(j.bytes, j.format, input_use::qrels, ir, ir.qrels_name, sink);
+                  : read_records(j.bytes, j.format, use, ir, ir.qrels_name, sink);
   auto built = judgments_of(std::move(read), builder, j.reading);
   if (!built) return built.err();
   j.built = std::move(*built);
   return done{};
 }
 
-// Opens streams on the judgments: their TREC text, judgments built from
-// records, or judgments read once (`once`).
+// Opens streams on the judgments: their TREC text, or judgments read once
+// (built from records, or given).
 struct opener {
   const judged_input* j = nullptr;
-  const trec_judgments* once = nullptr;
+  const trec_judgments* judged = nullptr;
   std::string_view subtopics;
   expected<trec_stream> operator()(const trec_options& o) const {
-    if (once) return trec_stream::open(*once, o);
-    if (j->built) return trec_stream::open(*j->built, o, subtopics);
+    if (judged) return trec_stream::open(*judged, o, subtopics);
     return trec_stream::open(j->bytes.text(), o, subtopics);
   }
 };
+
+opener open_on(const judged_input& j, std::string_view subtopics) {
+  return opener{&j, j.built ? &*j.built : nullptr, subtopics};
+}
 
 // Where a run's records come from, read afresh by each pass: a text in a
 // format read whole, LETOR's predictions beside the LETOR file, or (natively)
@@ -311,26 +282,40 @@ expected<trec_result> records_once(const opener& open, run_reader& read, const t
     return stream.err();
   }
   status fed = fed_once(*stream, read);
-  if (!fed && fed.err().code == error_code::ungrouped_run) {
-    stream->regroup();
-    fed = fed_once(*stream, read);
-  }
-  if (!fed) return fed.err();
-  return stream->finish();
+  if (fed) return stream->finish();
+  if (fed.err().code != error_code::ungrouped_run) return fed.err();
+  stream->regroup();
+  if (auto again = fed_once(*stream, read); !again) return again.err();
+  auto r = stream->finish();  // a docid twice in a query that came back is found here
+  if (!r && r.err().code == error_code::duplicate_id && read.readings) read.readings->clear();
+  return r;
 }
 
 // The run's records evaluated (and their tie range), every pass reading them again.
 expected<run_evaluation> evaluate_records(const opener& open, run_reader& read, const batch_settings& b) {
-  auto once = [&](const trec_options& o) { return records_once(open, read, o); };
-  run_evaluation out;
-  auto r = evaluate_by_conventions(b.trec, once);
-  if (!r) return r.err();
-  out.result = std::move(*r);
-  if (!b.tie_range) return out;
-  auto ties = tie_range_by(b.trec, [&](const trec_options& o) { return evaluate_by_conventions(o, once); });
-  if (!ties) return ties.err();
-  out.ties = std::move(*ties);
-  return out;
+  return evaluate_passes(b, [&](const trec_options& o) { return records_once(open, read, o); });
+}
+
+// A TREC run fed as it comes, read again from its start by each further
+// pass; a source that cannot go back (standard input) is then kept whole.
+expected<run_evaluation> evaluate_streamed(const opener& open, headed_source& run, const batch_settings& b) {
+  auto passes = convention_passes(b.trec);
+  if (!passes) return passes.err();
+  std::string kept;
+  std::optional<text_source> copy;
+  run_source* source = &run;
+  if ((b.tie_range || *passes > 1) && !run.rewind()) {
+    kept = run.rest();
+    source = &copy.emplace(kept);
+  }
+  bool first = true;
+  return evaluate_passes(b, [&](const trec_options& o) -> expected<trec_result> {
+    if (!first && !source->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
+    first = false;
+    auto stream = open(o);
+    if (!stream) return stream.err();
+    return stream->feed_all(*source);
+  });
 }
 
 // --ci: the means' intervals, on the result every door gets.
@@ -410,7 +395,7 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
   judged_input j;
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
   if (j.reading.said()) readings.push_back(std::move(j.reading));
-  return evaluate_source(j, run, b, ir, opener{&j, nullptr, subtopics}, readings);
+  return evaluate_source(j, run, b, ir, open_on(j, subtopics), readings);
 }
 
 expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
@@ -433,7 +418,7 @@ expected<std::vector<run_evaluation>> evaluate_runs(std::string_view qrels, cons
     one.run_names = {run_name(ir, i)};
     text_source source(runs[i]);
     const std::size_t said = readings.size();
-    auto ev = evaluate_source(j, source, b, one, opener{&j, nullptr, {}}, readings);
+    auto ev = evaluate_source(j, source, b, one, open_on(j, {}), readings);
     for (std::size_t k = said; k < readings.size(); ++k) readings[k].run = i + 1;
     if (!ev) {
       readings.clear();
@@ -463,24 +448,12 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
   const char* alone = "expected a run file too (QRELS RUN), or one table or JSON with score and rel columns";
   if (!judgments_are_qrels(b, table)) return fail(error_code::missing_value, alone).in("qrels");
   judged_input j;
-  auto u = unpack_input(table, ir.lim, "qrels");
-  if (!u) return placed(u.err(), "qrels");
-  j.bytes = std::move(*u);
-  j.format = format_of(j.bytes, ir.qrels_format, true);
-  if (j.format == input_format::letor) {
-    evaluation_sink none(nullptr);  // a broken LETOR file is said first
-    if (auto read = read_letor_records(j.bytes, nullptr, ir, {}, none); !read) return placed(read.err(), "qrels");
-    return no_predictions();
-  }
+  if (auto ok = read_judged(table, true, ir, j, input_use::both); !ok) return ok.err();
+  if (j.format == input_format::letor) return no_predictions();
   if (j.format == input_format::trec) return fail(error_code::missing_value, alone).in("qrels");
-  judgments_builder builder;
-  evaluation_sink sink(nullptr, &builder);
-  auto built = judgments_of(read_records(j.bytes, j.format, input_use::both, ir, ir.qrels_name, sink), builder, j.reading);
-  if (!built) return built.err();
-  j.built = std::move(*built);
   readings.push_back(std::move(j.reading));
   run_reader read{run_reader::from::text, &j.bytes, &j, nullptr, j.format, input_use::both, &ir, ir.qrels_name, nullptr};
-  auto ev = evaluate_records(opener{&j, nullptr, subtopics}, read, b);
+  auto ev = evaluate_records(open_on(j, subtopics), read, b);
   if (!ev) return placed(ev.err(), "qrels");
   return with_intervals(std::move(ev), b);
 }
