@@ -1,8 +1,9 @@
-// The modules' code section is packed as five streams, which LZMA packs
-// about 6% smaller than the instructions as they come: each function's size
+// The modules' code section is packed as eight streams, which LZMA packs
+// about 7% smaller than the instructions as they come: each function's size
 // and locals (HEAD), the opcodes with the immediates not listed here (OP),
-// the local indices of local.get/set/tee (LOCAL), the alignment and offset
-// of loads and stores (MEM) and the values of i32.const (CONST). Like bytes
+// the local indices of local.get/set/tee (LOCAL), the alignments (ALIGN)
+// and offsets (OFFSET) of loads and stores, the values of i32.const (CONST),
+// the block types (BLOCK) and the branches' depths (BRANCH). Like bytes
 // then sit together, where the packer finds longer and nearer matches. The
 // build splits here (build-web.mjs); the decoder's wasm joins the streams
 // back as it unpacks (cpp/unpack/unsplit.cpp, the same grammar in C++). A
@@ -11,25 +12,29 @@
 const HEAD = 0;
 const OP = 1;
 const LOCAL = 2;
-const MEM = 3;
-const CONST = 4;
-const STREAMS = 5;
+const ALIGN = 3;
+const OFFSET = 4;
+const CONST = 5;
+const BLOCK = 6;
+const BRANCH = 7;
+const STREAMS = 8;
 
 // Each opcode's immediates (unsplit.cpp's instruction() reads the same).
 const NONE = 0;
 const LOCAL_INDEX = 1;  // a LEB, in LOCAL
-const MEMARG = 2;       // two LEBs, in MEM
+const MEMARG = 2;       // a LEB in ALIGN, then one in OFFSET
 const I32 = 3;          // a LEB, in CONST
-const ONE_LEB = 4;      // in OP, as every kind below
-const TWO_LEBS = 5;
-const BLOCK_TYPE = 6;
-const BR_TABLE = 7;
-const BYTE = 8;
-const F32 = 9;
-const F64 = 10;
-const SELECT_TYPES = 11;
-const PREFIXED = 12;
-const UNKNOWN = 13;
+const BLOCK_TYPE = 4;   // a byte or a LEB, in BLOCK
+const DEPTH = 5;        // a LEB, in BRANCH
+const BR_TABLE = 6;     // LEBs, in BRANCH
+const ONE_LEB = 7;      // in OP, as every kind below
+const TWO_LEBS = 8;
+const BYTE = 9;
+const F32 = 10;
+const F64 = 11;
+const SELECT_TYPES = 12;
+const PREFIXED = 13;
+const UNKNOWN = 14;
 
 const GRAMMAR = new Uint8Array(256).fill(UNKNOWN);
 function rule(kind, ...ops) {
@@ -42,7 +47,8 @@ rule(NONE, 0x00, 0x01, 0x05, 0x0b, 0x0f, 0x1a, 0x1b, 0xd1, [0x45, 0xc4]);
 rule(LOCAL_INDEX, [0x20, 0x22]);
 rule(MEMARG, [0x28, 0x3e]);
 rule(I32, 0x41);
-rule(ONE_LEB, 0x0c, 0x0d, 0x10, [0x23, 0x26], 0x42, 0xd2);
+rule(DEPTH, 0x0c, 0x0d);
+rule(ONE_LEB, 0x10, [0x23, 0x26], 0x42, 0xd2);
 rule(TWO_LEBS, 0x11);
 rule(BLOCK_TYPE, [0x02, 0x04]);
 rule(BR_TABLE, 0x0e);
@@ -74,17 +80,18 @@ function splitInstruction(code, where, streams) {
   switch (GRAMMAR[op]) {
     case NONE: return;
     case LOCAL_INDEX: leb(LOCAL); return;
-    case MEMARG: leb(MEM); leb(MEM); return;
+    case MEMARG: leb(ALIGN); leb(OFFSET); return;
     case I32: leb(CONST); return;
     case ONE_LEB: leb(OP); return;
     case TWO_LEBS: leb(OP); leb(OP); return;
     case BLOCK_TYPE: {
       const t = code[where.at];
-      if (t === 0x40 || (t >= 0x6f && t <= 0x7f)) copy(OP);
-      else leb(OP);
+      if (t === 0x40 || (t >= 0x6f && t <= 0x7f)) copy(BLOCK);
+      else leb(BLOCK);
       return;
     }
-    case BR_TABLE: for (let n = leb(OP) + 1; n > 0; n--) leb(OP); return;
+    case DEPTH: leb(BRANCH); return;
+    case BR_TABLE: for (let n = leb(BRANCH) + 1; n > 0; n--) leb(BRANCH); return;
     case BYTE: copy(OP); return;
     case F32: copy(OP, 4); return;
     case F64: copy(OP, 8); return;
@@ -163,7 +170,7 @@ export function eachInstruction(body, visit) {
   }
 }
 
-/** A module with its code section as the five streams. */
+/** A module with its code section as the eight streams. */
 export function splitCode(bytes) {
   if (!isMagic(bytes, WASM)) throw new Error('wasm code: not a wasm module');
   return withCode(bytes, SPLIT, (code) => {

@@ -1,8 +1,9 @@
-// A module's code section put back together from the five streams that
+// A module's code section put back together from the eight streams that
 // scripts/wasm-streams.mjs split it into for packing (it says why): each
 // function's size and locals (head), the opcodes with the immediates not
-// named below (ops), the local indices of local.get/set/tee, the alignment
-// and offset of loads and stores (memargs), and the values of i32.const.
+// named below (ops), the local indices of local.get/set/tee, the alignments
+// and the offsets of loads and stores, the values of i32.const, the block
+// types, and the branches' depths.
 // In the decoder's wasm beside unlzma: in JS the join took 50 ms before the
 // engine compiled it, here a few. No library, as unlzma.cpp.
 #include <cstddef>
@@ -72,13 +73,13 @@ struct writer {
   for (; n > 0; --n) *w.at++ = *r.at++;
 }
 
-enum stream : byte { head, ops, locals, memargs, consts, streams };
+enum stream : byte { head, ops, locals, aligns, offsets, consts, blocks, branches, streams };
 
 // Each opcode's immediates, as scripts/wasm-streams.mjs's GRAMMAR splits
 // them, in a byte: the stream of its LEBs (bits 0-2), how many (3-4), and
 // how many raw bytes in ops after them (5-7, an index into raw_bytes); or,
-// with 7 for the stream, one of the forms below.
-enum form : byte { block_type = 7, br_table = 15, select_types = 23, prefixed = 31, unknown = 0xff };
+// with 7 in bits 5-7, one of the forms below.
+enum form : byte { block_type = 0xe0, br_table, select_types, prefixed, memarg, unknown = 0xff };
 constexpr byte lebs(stream s, int n) { return static_cast<byte>(n << 3 | s); }
 constexpr byte raw(int bytes) { return static_cast<byte>((bytes == 8 ? 4 : bytes == 4 ? 3 : bytes) << 5); }
 constexpr std::uint32_t raw_bytes[8] = {0, 1, 2, 4, 8};
@@ -96,9 +97,10 @@ constexpr grammar make_grammar() {
   for (int op : plain) set(op, op, 0);
   set(0x45, 0xc4, 0);
   set(0x20, 0x22, lebs(locals, 1));
-  set(0x28, 0x3e, lebs(memargs, 2));
+  set(0x28, 0x3e, memarg);
   set(0x41, 0x41, lebs(consts, 1));
-  const int one_leb[] = {0x0c, 0x0d, 0x10, 0x42, 0xd2};
+  set(0x0c, 0x0d, lebs(branches, 1));
+  const int one_leb[] = {0x10, 0x42, 0xd2};
   for (int op : one_leb) set(op, op, lebs(ops, 1));
   set(0x23, 0x26, lebs(ops, 1));
   set(0x11, 0x11, lebs(ops, 2));
@@ -129,14 +131,19 @@ bool instruction(reader* s, writer& w) {
   const byte op = o.next();
   w.put(op);
   const byte rule = rules.of[op];
-  if ((rule & 7) != 7) {
+  if (rule < block_type) {
     apply(rule, s, w);
+  } else if (rule == memarg) {
+    copy_leb(s[aligns], w);
+    copy_leb(s[offsets], w);
   } else if (rule == block_type) {
-    const unsigned t = o.at < o.end ? *o.at : 0;
-    if (t == 0x40 || (t >= 0x6f && t <= 0x7f)) copy(o, w, 1);
-    else copy_leb(o, w);
+    reader& b = s[blocks];
+    const unsigned t = b.at < b.end ? *b.at : 0;
+    if (t == 0x40 || (t >= 0x6f && t <= 0x7f)) copy(b, w, 1);
+    else copy_leb(b, w);
   } else if (rule == br_table) {
-    for (std::uint32_t n = copy_leb(o, w) + 1; n > 0 && o.ok; --n) copy_leb(o, w);
+    reader& b = s[branches];
+    for (std::uint32_t n = copy_leb(b, w) + 1; n > 0 && b.ok; --n) copy_leb(b, w);
   } else if (rule == select_types) {
     copy(o, w, copy_leb(o, w));
   } else if (rule == prefixed) {

@@ -1,5 +1,5 @@
 // Unpacks what the one-file builds carry packed by LZMA (see
-// scripts/build-web.mjs): the decoder is a wasm of about 3.6 KB
+// scripts/build-web.mjs): the decoder is a wasm of about 3.7 KB
 // (cpp/unpack/unlzma.cpp, unsplit.cpp) that travels unpacked beside the packed bytes.
 
 // The browser's own decoder where there is one: 2 ms for the full module's
