@@ -321,6 +321,8 @@ TEST_CASE("inputs: the format of a text, from its first data line") {
       {"2 1:0.5 2:0.1\n", input_format::letor},
       {"query_id,doc_id,score\nq,d,1\n", input_format::csv},
       {"\xEF\xBB\xBF\"query_id\",\"doc_id\",\"score\"\r\n", input_format::csv},
+      // The header's cells as the table reader splits them: a separator inside quotes is text.
+      {"query_id,doc_id,\"score,2024\"\nq,d,1\n", input_format::csv},
       {"query-id\tcorpus-id\tscore\r\nq\td\t1\r\n", input_format::tsv},
       {"q\tQ0\td\t1\t0.5\trun\n", input_format::trec},
       {"{\"q\": {\"d\": 1}}", input_format::json},

@@ -27,19 +27,18 @@ constexpr decltype(&stream_table) table_pieces = nullptr, json_pieces = nullptr;
 constexpr decltype(&stream_table) table_pieces = stream_table, json_pieces = stream_json;
 #endif
 
-// A header line: its cells (quotes and spaces trimmed) hold no number and
-// at least two known column names.
+// A header line: its cells, as the table reader splits them (csv_records),
+// hold no number and at least two known column names.
 bool is_header(std::string_view line, char delim) {
   if (line.find(delim) == std::string_view::npos) return false;
-  std::size_t known = 0, start = 0;
-  for (std::size_t i = 0; i <= line.size(); ++i) {
-    if (i < line.size() && line[i] != delim) continue;
-    std::string_view c = line.substr(start, i - start);
-    while (!c.empty() && (c.front() == ' ' || c.front() == '"')) c.remove_prefix(1);
-    while (!c.empty() && (c.back() == ' ' || c.back() == '"' || c.back() == '\t')) c.remove_suffix(1);
-    if (is_numeric(c)) return false;
-    if (role_of(c) != role::none) ++known;
-    start = i + 1;
+  csv_records records(line, delim);
+  std::vector<csv_cell> cells;
+  auto got = records.next(cells);
+  if (!got || !*got) return false;
+  std::size_t known = 0;
+  for (const csv_cell& c : cells) {
+    if (is_numeric(c.text)) return false;
+    if (role_of(c.text) != role::none) ++known;
   }
   return known >= 2;
 }

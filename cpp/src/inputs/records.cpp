@@ -15,9 +15,11 @@ namespace {
 // opens the line: a '#' would make it a comment, and a byte-order mark on
 // the text's first line would be dropped by the reader (a mark in the middle
 // of a table is a file pasted into another).
+constexpr byte_set breaks_id{std::string_view(" \t\v\f\n\r\0", 7)};
+
 status check_id(const value_at& v, const char* what, bool opens_line = false) {
   bool bad = v.text.empty() || (opens_line && (v.text[0] == '#' || starts_with_bom(v.text)));
-  for (char c : v.text) bad = bad || is_space(c) || c == '\n' || c == '\r' || c == '\0';
+  for (char c : v.text) bad |= breaks_id(c);  // no early exit: ids are short, the loop branch-free
   if (!bad) return done{};
   return fail(error_code::bad_input,
               std::string("expected ") + what + " with no spaces" +
