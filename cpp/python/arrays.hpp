@@ -40,4 +40,11 @@ py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, con
 // query with no documents is evaluated (its values are 0).
 py::dict evaluate_dicts(const py::handle& qrels, const py::handle& run, const option_texts& options, int threads);
 
+// A table's columns, as the core's evaluate_batch takes them: qrels and
+// run (None: the qrels hold both) as [(name, array)], each array float64,
+// int64 or objects (texts; None and NaN empty cells), one-dimensional and
+// contiguous. kind: what the readings call a table ("DataFrame").
+py::dict evaluate_columns(const py::list& qrels, const py::object& run, const std::string& zscores,
+                          const std::string& kind, const option_texts& options);
+
 }  // namespace ndcg_python

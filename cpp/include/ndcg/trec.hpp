@@ -155,6 +155,15 @@ class trec_judgments {
  public:
   // TREC judgments in the -R format (qrels: `qid iter docid rel` lines).
   static expected<trec_judgments> read(std::string text, judgment_format format = judgment_format::qrels);
+  // Qrels held as rows in memory (a table's columns), each checked already
+  // (no docid twice in a query): the ids are copied, `line` is where an
+  // error names the row.
+  struct row {
+    std::string_view qid, docid;
+    long rel = 0;
+    std::size_t line = 0;
+  };
+  static expected<trec_judgments> of_rows(const std::vector<row>& rows);
   std::string_view text() const;
   judgment_format format() const;
 
@@ -194,6 +203,12 @@ class trec_stream {
   void regroup();
   // One query's run lines, read elsewhere (e.g. by parse_run).
   status add_query(std::string_view qid, const std::vector<run_entry>& entries);
+  // Queries read elsewhere, all at once (a table's columns): query i is
+  // qids[i] with entries [starts[i], starts[i + 1]), its docids each once
+  // (`hashes`: theirs, one per entry as the readers hash them, or null);
+  // the judged ones evaluated on up to `threads` threads (1 in wasm).
+  status add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
+                     const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads);
   void set_run_id(std::string_view tag);
   expected<trec_result> finish();
 

@@ -4,6 +4,7 @@
 #include <optional>
 #include <utility>
 
+#include "commands/columns.hpp"
 #include "ndcg/commands.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
@@ -60,6 +61,15 @@ evaluate_reply evaluate_batch(const evaluate_inputs& in, const option_pairs& opt
                               std::vector<std::string>& readings) {
   auto s = trec_settings(options);
   evaluate_reply out{s ? evaluated(in, s->batch, readings) : expected<run_evaluation>(s.err()), {}};
+  if (out.evaluated) out.text = report_of(*out.evaluated, s->batch);
+  return out;
+}
+
+evaluate_reply evaluate_batch(const column_inputs& in, const option_pairs& options,
+                              std::vector<std::string>& readings) {
+  auto s = trec_settings(options);
+  if (s) s->batch.trec.zscores = std::string(in.zscores);
+  evaluate_reply out{s ? detail::evaluate_columns(in, s->batch, readings) : expected<run_evaluation>(s.err()), {}};
   if (out.evaluated) out.text = report_of(*out.evaluated, s->batch);
   return out;
 }

@@ -109,6 +109,15 @@ class csv_records {
   char delim_;
 };
 
+// Which column gives each field of a row (-1: none), and the reading said
+// about it: the header's names by the one table of names (role_of), with
+// the rules of a run, qrels or both. Also for tables held as columns.
+struct table_plan {
+  long qid = -1, doc = -1, score = -1, rank = -1, rel = -1, tag = -1;
+  std::string reading;
+};
+expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use);
+
 // A table with a header (format csv or tsv) as a run, qrels or both.
 status read_table(std::string_view text, input_format f, input_use use, trec_writer& w, std::string& reading);
 

@@ -48,16 +48,12 @@ error no_column(const std::vector<csv_cell>& header, role r, std::string_view al
       .with("found", names);
 }
 
-// Which column gives each field of a row, and the reading said about it.
-struct table_plan {
-  long qid = -1, doc = -1, score = -1, rank = -1, rel = -1, tag = -1;
-  std::string reading;
-};
-
 void said(std::string& reading, const std::vector<csv_cell>& header, long col, std::string_view as) {
   if (col < 0) return;
   reading += (reading.empty() ? "" : ", ") + header[static_cast<std::size_t>(col)].text + " -> " + std::string(as);
 }
+
+}  // namespace
 
 expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use) {
   std::string ignored;
@@ -95,6 +91,8 @@ expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use)
   if (!ignored.empty()) p.reading += "; ignored: " + ignored;
   return p;
 }
+
+namespace {
 
 value_at cell_at(const std::vector<csv_cell>& cells, long col) {
   if (col < 0) return {};

@@ -61,6 +61,8 @@ expected<judgments> read_judgments(std::string_view text, judgment_format format
 // Per-document judgments from subtopic qrels: 1 when the document covers a
 // subtopic (a positive judgment), else 0, as ndeval makes them binary.
 judgments judgments_from(const subtopic_qrels_file& subtopics);
+// Qrels from rows in memory, their ids copied into `text` (which they point into).
+judgments judgments_from(const std::vector<trec_judgments::row>& rows, std::string& text);
 
 expected<grade_levels> make_levels(const judgments& j, const plan& p, conventions& c,
                                    std::string_view qrels_text);

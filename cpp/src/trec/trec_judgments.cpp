@@ -259,6 +259,38 @@ expected<judgments> read_judgments(std::string_view text, judgment_format format
   return j;
 }
 
+judgments judgments_from(const std::vector<trec_judgments::row>& rows, std::string& text) {
+  std::size_t bytes = 0;
+  for (const trec_judgments::row& r : rows) bytes += r.qid.size() + r.docid.size();
+  text.reserve(bytes);  // the views below point into it: it never moves
+  const auto kept = [&text](std::string_view id) {
+    const std::size_t at = text.size();
+    text.append(id);
+    return std::string_view(text.data() + at, id.size());
+  };
+  judgments j;
+  j.docs.resize(rows.size());
+  j.hash.resize(rows.size());
+  detail::big_vector<std::uint32_t> query_of(rows.size());
+  bool grouped = true;
+  std::uint32_t last = handle_table::none;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const trec_judgments::row& r = rows[i];
+    if (last == handle_table::none || j.queries[last].qid != r.qid) {
+      const auto handle = static_cast<std::uint32_t>(j.queries.size());
+      last = j.index.insert(hash_of(r.qid), handle, [&](std::uint32_t q) { return j.queries[q].qid == r.qid; });
+      grouped = grouped && last == handle_table::none;
+      if (last == handle_table::none) j.queries.push_back(judged_query{kept(r.qid), 0, 0}), last = handle;
+    }
+    const std::string_view docid = kept(r.docid);
+    j.docs[i] = judged_doc{docid.data(), static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(r.line), r.rel};
+    j.hash[i] = static_cast<std::uint32_t>(hash_of(docid));
+    query_of[i] = last;
+  }
+  group_by_query(j, query_of, grouped);
+  return j;
+}
+
 judgments judgments_from(const subtopic_qrels_file& subtopics) {
   judgments j;
   handle_table docs;

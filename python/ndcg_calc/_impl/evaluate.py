@@ -4,7 +4,7 @@ import os
 from .. import _core
 from .errors import NdcgError
 from .arrays import evaluate_arrays, is_column
-from .inputs import group_input, read_path, trec_input
+from .inputs import _is_frame, frame_columns, group_input, read_path, trec_input
 from .options import option_texts
 from .summary import take_summary
 
@@ -50,6 +50,17 @@ def _text_of(value, source, read_as):
         return read_path(found, source)
     read_as[source] = 'text' if isinstance(value, (str, bytes, bytearray, memoryview)) else type(value).__name__
     return found
+
+
+def _frames(qrels, run, zscores, texts, read_as):
+    """DataFrames reach the core as their columns (no text between)."""
+    read_as['qrels'] = type(qrels).__name__
+    if run is not None:
+        read_as['run'] = type(run).__name__
+    means = b'' if zscores is None else _text_of(zscores, 'zscores', read_as)
+    reply = _core.evaluate_columns(frame_columns(qrels), None if run is None else frame_columns(run), means,
+                                   type(qrels).__name__, texts)
+    return Evaluation(reply, read_as)
 
 
 def evaluate(qrels, run=None, measures=None, *, group=None, qid=None, subtopics=None, zscores=None, threads=0,
@@ -99,6 +110,8 @@ def evaluate(qrels, run=None, measures=None, *, group=None, qid=None, subtopics=
             raise NdcgError('%s: not for labels and scores (their queries are numbered, not named)' % source,
                             code='bad-input', source=source)
         return evaluate_arrays(qrels, run, texts, group, qid, threads)
+    if _is_frame(qrels) and (run is None or _is_frame(run)) and subtopics is None:
+        return _frames(qrels, run, zscores, texts, read_as)
     if zscores is not None:  # -Z's means: an input (a file or text), handed over beside the options
         texts.append((b'zscores', _text_of(zscores, 'zscores', read_as)))
     qrels_value = _text_of(qrels, 'qrels', read_as)

@@ -118,6 +118,27 @@ def run_text(value, source='run'):
     return _core.nested_text(value, True, source)
 
 
+def frame_columns(frame):
+    """A DataFrame as the core takes a table held in memory: [(name, array)]
+    with each column float64, int64 or objects (strings, categoricals and
+    anything else as its cells), in place where pandas holds it so. The core
+    gives the columns their roles by their names, as a CSV header's."""
+    import numpy as np
+    out = []
+    for at, name in enumerate(frame.columns):
+        column = frame.iloc[:, at]
+        kind = getattr(column.dtype, 'kind', 'O')
+        numpy_type = isinstance(column.dtype, np.dtype)
+        if kind == 'f' or (kind in 'iu' and not numpy_type):  # nullable integers: NA as NaN
+            values = column.to_numpy(dtype='float64', na_value=np.nan)
+        elif kind in 'iu' and column.dtype.itemsize <= 8 and not (kind == 'u' and column.dtype.itemsize == 8):
+            values = column.to_numpy(dtype='int64')
+        else:
+            values = column.to_numpy(dtype=object)
+        out.append((str(name), np.ascontiguousarray(values)))
+    return out
+
+
 def frame_text(frame):
     """A DataFrame as CSV with its header, for the core's table reader and its
     one table of column names (qid/query_id, docid/doc_id, score, rel/label, ...)."""

@@ -1,0 +1,359 @@
+// Tables held as columns (see columns.hpp). Each row is checked in row
+// order, field by field, as the table readers check a CSV row, so a table
+// and its CSV text fail on the same row with the same error; the column is
+// named by its place. Then the qrels become judgments and each query of the
+// run goes to the query loop as the TREC stream would hand it on.
+#include "commands/columns.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string_view>
+#include <utility>
+
+#include "base/hash_table.hpp"
+#include "base/text.hpp"
+#include "inputs/inputs_detail.hpp"
+#include "ndcg/numbers.hpp"
+
+#ifndef __EMSCRIPTEN__
+#include <thread>
+#endif
+
+namespace ndcg::detail {
+namespace {
+
+// One column's column_cells as a reader of the table sees them: texts as they
+// are, numbers as numbers, either read as the other when its role asks.
+class column_cells {
+ public:
+  column_cells() = default;
+  column_cells(const table_column* c, std::size_t place) : c_(c), column_(place + 1) {}
+  bool given() const { return c_ != nullptr; }
+  bool is_text() const { return c_ && !c_->numbers && !c_->integers; }
+  std::size_t column() const { return column_; }
+  // A number's text: its shortest form, "" for NaN (an empty cell), as a
+  // table written as CSV holds it.
+  std::string_view text(std::size_t row, std::string& buf) const {
+    if (!c_->numbers && !c_->integers) return c_->texts[row];
+    if (c_->integers) return buf = std::to_string(c_->integers[row]);
+    const double v = c_->numbers[row];
+    if (std::isnan(v)) return buf.clear(), buf;
+    return buf = std::isfinite(v) ? shortest(v) : std::string(v > 0 ? "inf" : "-inf");
+  }
+  number_status number(std::size_t row, double& out, std::string& buf) const {
+    if (c_->integers) return out = static_cast<double>(c_->integers[row]), number_status::ok;
+    if (c_->numbers && std::isfinite(c_->numbers[row])) return out = c_->numbers[row], number_status::ok;
+    return parse_number(text(row, buf), out);
+  }
+
+ private:
+  const table_column* c_ = nullptr;
+  std::size_t column_ = 0;
+};
+
+std::size_t line_of_row(std::size_t row) { return row + 2; }  // the header is line 1
+
+// A qid, docid or tag is one word of a TREC line (the table readers' rule).
+status check_word(std::string_view text, const column_cells& c, std::size_t row, const char* what, bool opens_line = false) {
+  bool bad = text.empty() || (opens_line && (text[0] == '#' || starts_with_bom(text)));
+  for (char ch : text)  // every byte refused is a control byte or a space
+    bad = bad || (static_cast<unsigned char>(ch) <= ' ' && (is_space(ch) || ch == '\n' || ch == '\r' || ch == '\0'));
+  if (!bad) return done{};
+  return fail(error_code::bad_input,
+              std::string("expected ") + what + " with no spaces" + (opens_line ? " (not starting with # or a BOM)" : "") +
+                  ", got " + got(text),
+              line_of_row(row), c.column())
+      .with("found", text);
+}
+
+status number_at(const column_cells& c, std::size_t row, const char* what, double& out, std::string& buf) {
+  const number_status s = c.number(row, out, buf);
+  if (s == number_status::ok) return done{};
+  return bad_number(what, field{c.text(row, buf), c.column()}, line_of_row(row), s);
+}
+
+// A judgment or a rank: a whole number ("1.0" is 1).
+status whole_at(const column_cells& c, std::size_t row, const char* what, long& out, std::string& buf) {
+  double d = 0;
+  if (auto ok = number_at(c, row, what, d, buf); !ok) return ok;
+  if (d != std::floor(d) || std::fabs(d) > 9.0e15)
+    return fail(error_code::not_whole, std::string("expected ") + what + ", got " + echo(c.text(row, buf)), line_of_row(row),
+                c.column())
+        .with("found", c.text(row, buf));
+  out = static_cast<long>(d);
+  return done{};
+}
+
+// The columns the plan gives each field.
+struct table_cells {
+  column_cells qid, doc, score, rank, rel, tag;
+};
+
+column_cells cells_at(const column_table& t, long place) {
+  return place < 0 ? column_cells() : column_cells(&t.columns[static_cast<std::size_t>(place)], static_cast<std::size_t>(place));
+}
+
+expected<table_cells> plan_cells(const column_table& t, input_use use, std::string& reading) {
+  std::vector<csv_cell> header;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) header.push_back(csv_cell{t.columns[i].name, 1, i + 1});
+  auto p = plan_of(header, use);
+  if (!p) return p.err();
+  reading = p->reading;
+  return table_cells{cells_at(t, p->qid), cells_at(t, p->doc), cells_at(t, p->score), cells_at(t, p->rank), cells_at(t, p->rel), cells_at(t, p->tag)};
+}
+
+// The rows read: ids as views (into the columns, or `owned` for ids that
+// were numbers and positions), grouped by query in order of first appearance.
+struct table_rows {
+  std::vector<std::string_view> qids;     // per query
+  std::vector<std::size_t> starts{0};     // per query, into `order`
+  std::vector<std::uint32_t> order;       // the rows, query by query
+  std::vector<std::string_view> doc;      // per row
+  std::vector<std::uint32_t> hash;        // per row: hash_of(doc), taken once
+  std::vector<double> score;              // per row (runs)
+  std::vector<long> rel;                  // per row (qrels)
+  std::string_view run_id = "run";        // the last row's tag
+  std::vector<std::string> owned[3];      // per row, when made here: qid, doc, tag
+};
+
+// What one row gives, each field checked in the order a CSV row's are.
+struct row_reader {
+  const table_cells& c;
+  input_use use;
+  table_rows& out;
+  std::vector<std::uint32_t> query_of;   // per row
+  std::vector<std::size_t> positions;    // per query: rows so far
+  handle_table queries;                  // qid -> query
+  std::uint32_t last = handle_table::none;
+  std::string buf;
+
+  // A text cell's view, or the text made of a number, kept in its row's own string.
+  std::string_view id(const column_cells& cell, std::size_t row, int slot) {
+    if (cell.is_text()) return cell.text(row, buf);
+    return out.owned[slot][row] = cell.text(row, buf);
+  }
+  status add(std::size_t row);
+  std::uint32_t query(std::string_view qid);
+};
+
+// Rows of a query mostly come together: the last one is tried first.
+std::uint32_t row_reader::query(std::string_view qid) {
+  if (last != handle_table::none && out.qids[last] == qid) return last;
+  const auto handle = static_cast<std::uint32_t>(out.qids.size());
+  last = queries.insert(hash_of(qid), handle, [&](std::uint32_t h) { return out.qids[h] == qid; });
+  if (last != handle_table::none) return last;
+  out.qids.push_back(qid);
+  positions.push_back(0);
+  return last = handle;
+}
+
+status row_reader::add(std::size_t row) {
+  const std::string_view qid = id(c.qid, row, 0);
+  if (auto ok = check_word(qid, c.qid, row, "a query id", true); !ok) return ok;
+  if (c.doc.given()) {
+    out.doc[row] = id(c.doc, row, 1);
+    if (auto ok = check_word(out.doc[row], c.doc, row, "a doc id"); !ok) return ok;
+  }
+  if (c.tag.given()) {
+    out.run_id = id(c.tag, row, 2);
+    if (auto ok = check_word(out.run_id, c.tag, row, "a run tag"); !ok) return ok;
+  }
+  if (use != input_use::qrels) {
+    if (c.score.given()) {
+      if (auto ok = number_at(c.score, row, "a score (a number)", out.score[row], buf); !ok) return ok;
+    } else {
+      long rank = 0;
+      if (auto ok = whole_at(c.rank, row, "a rank (a whole number)", rank, buf); !ok) return ok;
+      out.score[row] = static_cast<double>(-rank);
+    }
+  }
+  if (use != input_use::run)
+    if (auto ok = whole_at(c.rel, row, "a judgment (a whole number)", out.rel[row], buf); !ok) return ok;
+  const std::uint32_t q = query(qid);
+  query_of[row] = q;
+  if (!c.doc.given()) out.doc[row] = out.owned[1][row] = std::to_string(++positions[q]);
+  out.hash[row] = static_cast<std::uint32_t>(hash_of(out.doc[row]));
+  return done{};
+}
+
+// Each query's rows in their order (a counting sort).
+void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std::size_t rows) {
+  out.starts.assign(out.qids.size() + 1, 0);
+  for (std::size_t row = 0; row < rows; ++row) ++out.starts[query_of[row] + 1];
+  for (std::size_t q = 0; q < out.qids.size(); ++q) out.starts[q + 1] += out.starts[q];
+  std::vector<std::size_t> next(out.starts.begin(), out.starts.end() - 1);
+  out.order.resize(rows);
+  for (std::size_t row = 0; row < rows; ++row) out.order[next[query_of[row]]++] = static_cast<std::uint32_t>(row);
+}
+
+// The earliest row that repeats a doc of its query, as the table readers
+// name it; done when none does. Query by query: small tables.
+status first_repeat(const table_rows& out, const column_cells& place) {
+  handle_table seen;
+  std::uint32_t worst = handle_table::none, worst_first = 0;
+  std::size_t worst_query = 0;
+  for (std::size_t q = 0; q + 1 < out.starts.size(); ++q) {
+    seen.reset(out.starts[q + 1] - out.starts[q]);
+    for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
+      const std::uint32_t row = out.order[i];
+      const std::string_view doc = out.doc[row];
+      const std::uint32_t first = seen.insert(out.hash[row], row, [&](std::uint32_t r) { return out.doc[r] == doc; });
+      if (first == handle_table::none) continue;
+      if (row < worst) worst = row, worst_first = first, worst_query = q;
+      break;
+    }
+  }
+  if (worst == handle_table::none) return done{};
+  const std::string_view doc = out.doc[worst];
+  return fail(error_code::duplicate_id,
+              "expected each doc id once per query, got " + echo(doc) + " again in query " + echo(out.qids[worst_query]) +
+                  " (first on line " + std::to_string(line_of_row(worst_first)) + ")",
+              line_of_row(worst), place.column())
+      .with("found", doc)
+      .with("first_line", std::to_string(line_of_row(worst_first)));
+}
+
+// The rows of a table, checked and grouped by query. A repeated doc before
+// the first row that fails is the error, as row order has it.
+expected<table_rows> read_rows(const column_table& t, const table_cells& c, input_use use) {
+  const limits lim;
+  if (t.rows > lim.max_items)
+    return fail(error_code::too_large, "expected at most " + std::to_string(lim.max_items) + " rows, got more",
+                line_of_row(lim.max_items), c.qid.column())
+        .with("limit", std::to_string(lim.max_items));
+  table_rows out;
+  const column_cells* made[3] = {&c.qid, &c.doc, &c.tag};
+  for (int i = 0; i < 3; ++i)
+    if (made[i]->given() ? !made[i]->is_text() : i == 1) out.owned[i].resize(t.rows);
+  out.doc.resize(t.rows);
+  out.hash.resize(t.rows);
+  if (use != input_use::qrels) out.score.resize(t.rows);
+  if (use != input_use::run) out.rel.resize(t.rows);
+  row_reader r{c, use, out, std::vector<std::uint32_t>(t.rows), {}, {}, handle_table::none, {}};
+  std::size_t rows = 0;
+  status failed = done{};
+  for (; rows < t.rows && failed; ++rows) failed = r.add(rows);
+  group_rows(out, r.query_of, failed ? rows : rows - 1);
+  const status repeat = first_repeat(out, c.doc.given() ? c.doc : c.qid);
+  if (!repeat) return repeat.err();
+  if (!failed) return failed.err();
+  return out;
+}
+
+expected<trec_judgments> judged_of(const table_rows& t) {
+  std::vector<trec_judgments::row> rows(t.order.size());
+  for (std::size_t q = 0; q + 1 < t.starts.size(); ++q)
+    for (std::size_t i = t.starts[q]; i < t.starts[q + 1]; ++i)
+      rows[i] = trec_judgments::row{t.qids[q], t.doc[t.order[i]], t.rel[t.order[i]], line_of_row(t.order[i])};
+  return trec_judgments::of_rows(rows);
+}
+
+// The run's entries and their docids' hashes, query by query, as the query loop takes them.
+struct run_entries {
+  std::vector<run_entry> entries;
+  std::vector<std::uint32_t> hashes;
+};
+run_entries entries_of(const table_rows& run) {
+  run_entries out{std::vector<run_entry>(run.order.size()), std::vector<std::uint32_t>(run.order.size())};
+  for (std::size_t i = 0; i < out.entries.size(); ++i) {
+    const std::uint32_t row = run.order[i];
+    out.entries[i] = run_entry{run.doc[row], run.score[row], line_of_row(row)};
+    out.hashes[i] = run.hash[row];
+  }
+  return out;
+}
+
+unsigned cores() {
+#ifdef __EMSCRIPTEN__
+  return 1;
+#else
+  return std::max(1u, std::thread::hardware_concurrency());
+#endif
+}
+
+// One evaluation of the run's queries against the judgments.
+expected<trec_result> evaluate_rows(const trec_judgments& judged, const table_rows& run,
+                                    const run_entries& entries, const trec_options& o) {
+  auto stream = trec_stream::open(judged, o);
+  if (!stream) return stream.err();
+  if (auto ok = stream->add_queries(run.qids, run.starts, entries.entries, entries.hashes.data(), cores()); !ok)
+    return ok.err();
+  stream->set_run_id(run.run_id);
+  return stream->finish();
+}
+
+expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const table_rows& run, const batch_settings& b) {
+  const run_entries entries = entries_of(run);
+  const auto once = [&](const trec_options& o) { return evaluate_rows(judged, run, entries, o); };
+  const auto conventions = [&](const trec_options& o) {
+    auto each = once;
+    return evaluate_by_conventions(o, each);
+  };
+  auto r = conventions(b.trec);
+  if (!r) return r.err();
+  run_evaluation out{std::move(*r), {}};
+  if (b.tie_range) {
+    auto ties = tie_range_by(b.trec, conventions);
+    if (!ties) return ties.err();
+    out.ties = std::move(*ties);
+  }
+  add_intervals(out.result, b);
+  return out;
+}
+
+// A table read as `use`, named `name` in its errors and its reading.
+expected<table_rows> read_column_table(const column_table& t, input_use use, std::string_view name, std::string_view kind,
+                                std::vector<std::string>& readings) {
+  std::string reading;
+  auto c = plan_cells(t, use, reading);
+  if (!c) return error(c.err()).in(std::string(name));
+  readings.push_back(std::string(name) + " read as " + std::string(kind) + ": " + reading +
+                     (use == input_use::both ? " (run and qrels in one table)" : ""));
+  if (t.rows == 0) return fail(error_code::empty_input, "expected rows after the header, got none").in(std::string(name));
+  auto rows = read_rows(t, *c, use);
+  if (!rows) return error(rows.err()).in(std::string(name));
+  return rows;
+}
+
+}  // namespace
+
+expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_settings& b,
+                                          std::vector<std::string>& readings) {
+  if (!in.qrels) return fail(error_code::empty_input, "expected qrels, got none").in("qrels");
+  if (!in.run) {
+    auto both = read_column_table(*in.qrels, input_use::both, "qrels", in.kind, readings);
+    if (!both) return both.err();
+    auto judged = judged_of(*both);
+    if (!judged) return judged.err();
+    return evaluated_rows(*judged, *both, b);
+  }
+  // The run is read beside the qrels (natively, on a second thread): its rows
+  // and theirs are independent until the evaluation.
+  std::vector<std::string> run_readings;
+  std::optional<expected<table_rows>> run;
+  const auto read_run = [&] { run = read_column_table(*in.run, input_use::run, "run", in.kind, run_readings); };
+#ifdef __EMSCRIPTEN__
+  read_run();
+#else
+  std::thread reader(read_run);
+  struct joined {
+    std::thread& t;
+    ~joined() {
+      if (t.joinable()) t.join();
+    }
+  } join_on_error{reader};
+#endif
+  auto qrels = read_column_table(*in.qrels, input_use::qrels, "qrels", in.kind, readings);
+  if (!qrels) return qrels.err();
+  auto judged = judged_of(*qrels);
+  if (!judged) return judged.err();
+#ifndef __EMSCRIPTEN__
+  reader.join();
+#endif
+  readings.insert(readings.end(), run_readings.begin(), run_readings.end());
+  if (!*run) return run->err();
+  return evaluated_rows(*judged, **run, b);
+}
+
+}  // namespace ndcg::detail
