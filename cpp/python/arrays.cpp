@@ -347,7 +347,7 @@ ndcg::column_table table_of(const py::list& columns, std::vector<py::object>& ke
 }  // namespace
 
 py::dict evaluate_columns(const py::list& qrels, const py::object& run, const std::string& zscores,
-                          const std::string& kind, const option_texts& options) {
+                          const std::string& kind, const option_texts& options, int threads) {
   std::vector<py::object> keep;
   const ndcg::column_table judged = table_of(qrels, keep);
   ndcg::column_table ranked;
@@ -357,6 +357,7 @@ py::dict evaluate_columns(const py::list& qrels, const py::object& run, const st
   in.run = run.is_none() ? nullptr : &ranked;
   in.zscores = zscores;
   in.kind = kind;
+  in.threads = threads > 0 ? static_cast<unsigned>(threads) : 0;
   std::vector<std::string> readings;
   auto reply = [&] {
     py::gil_scoped_release unlocked;
@@ -366,6 +367,17 @@ py::dict evaluate_columns(const py::list& qrels, const py::object& run, const st
   dict_sink sink;
   ndcg::put_evaluate_reply(reply, readings, sink);
   return sink.result();
+}
+
+py::dict column_roles(const std::vector<std::string>& names, const std::string& use) {
+  auto roles = ndcg::roles_of(names, use != "qrels", use != "run");
+  if (!roles) raise_error(ndcg::error(roles.err()).in(use == "run" ? "run" : "qrels"));
+  const ndcg::table_roles& r = *roles;
+  py::dict out;
+  const std::pair<const char*, long> fields[] = {{"query", r.query}, {"doc", r.doc},  {"score", r.score},
+                                                 {"rank", r.rank},   {"rel", r.rel},  {"tag", r.tag}};
+  for (const auto& [role, at] : fields) out[role] = at < 0 ? py::object(py::none()) : py::object(py::str(names[at]));
+  return out;
 }
 
 }  // namespace ndcg_python

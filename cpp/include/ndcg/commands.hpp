@@ -76,12 +76,21 @@ struct column_table {
   std::size_t rows = 0;
 };
 
+// Which column of a table named `names` (by place, -1: none) gives each
+// field, as the table readers choose them for a run, qrels or (both) one
+// table holding both; an error names a column missing or given twice.
+struct table_roles {
+  long query = -1, doc = -1, score = -1, rank = -1, rel = -1, tag = -1;
+};
+expected<table_roles> roles_of(const std::vector<std::string>& names, bool run, bool qrels);
+
 // evaluate's inputs held as columns: no text between them and the evaluation.
 struct column_inputs {
   const column_table* qrels = nullptr;  // judgments; with no run, the table holding both
   const column_table* run = nullptr;
   std::string_view zscores;             // -Z's means, as text
   std::string_view kind = "columns";    // what the readings call a table ("DataFrame")
+  unsigned threads = 0;                 // the run's queries evaluated on so many (0: every core)
 };
 // The same reply as evaluate_batch's for the tables written as CSV and
 // read by it (-R qrels; no subtopics).

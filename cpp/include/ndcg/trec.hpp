@@ -157,11 +157,12 @@ class trec_judgments {
   static expected<trec_judgments> read(std::string text, judgment_format format = judgment_format::qrels);
   // Qrels held as rows in memory (a table's columns), each checked already
   // (no docid twice in a query): the ids are copied, `line` is where an
-  // error names the row.
+  // error names the row, `hash` the docid's as the readers hash ids.
   struct row {
     std::string_view qid, docid;
     long rel = 0;
     std::size_t line = 0;
+    std::uint32_t hash = 0;
   };
   static expected<trec_judgments> of_rows(const std::vector<row>& rows);
   std::string_view text() const;

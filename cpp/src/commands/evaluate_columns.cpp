@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -54,11 +55,27 @@ class column_cells {
 
 std::size_t line_of_row(std::size_t row) { return row + 2; }  // the header is line 1
 
+// True when some byte of `text` may be a space or a control byte (at most
+// ' '): eight bytes at a time, a byte below 0x21 sets its high bit (a byte
+// from 0x80 on never does; a borrow only flags a byte above a flagged one).
+bool may_hold_space(std::string_view text) {
+  constexpr std::uint64_t low = 0x2121212121212121ull, high = 0x8080808080808080ull;
+  std::size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, text.data() + i, 8);
+    if ((x - low) & ~x & high) return true;
+  }
+  for (; i < text.size(); ++i)
+    if (static_cast<unsigned char>(text[i]) <= ' ') return true;
+  return false;
+}
+
 // A qid, docid or tag is one word of a TREC line (the table readers' rule).
 status check_word(std::string_view text, const column_cells& c, std::size_t row, const char* what, bool opens_line = false) {
   bool bad = text.empty() || (opens_line && (text[0] == '#' || starts_with_bom(text)));
-  for (char ch : text)  // every byte refused is a control byte or a space
-    bad = bad || (static_cast<unsigned char>(ch) <= ' ' && (is_space(ch) || ch == '\n' || ch == '\r' || ch == '\0'));
+  if (may_hold_space(text))
+    for (char ch : text) bad = bad || is_space(ch) || ch == '\n' || ch == '\r' || ch == '\0';
   if (!bad) return done{};
   return fail(error_code::bad_input,
               std::string("expected ") + what + " with no spaces" + (opens_line ? " (not starting with # or a BOM)" : "") +
@@ -245,7 +262,8 @@ expected<trec_judgments> judged_of(const table_rows& t) {
   std::vector<trec_judgments::row> rows(t.order.size());
   for (std::size_t q = 0; q + 1 < t.starts.size(); ++q)
     for (std::size_t i = t.starts[q]; i < t.starts[q + 1]; ++i)
-      rows[i] = trec_judgments::row{t.qids[q], t.doc[t.order[i]], t.rel[t.order[i]], line_of_row(t.order[i])};
+      rows[i] = trec_judgments::row{t.qids[q], t.doc[t.order[i]], t.rel[t.order[i]], line_of_row(t.order[i]),
+                                    t.hash[t.order[i]]};
   return trec_judgments::of_rows(rows);
 }
 
@@ -264,28 +282,30 @@ run_entries entries_of(const table_rows& run) {
   return out;
 }
 
-unsigned cores() {
+unsigned threads_of(unsigned wanted) {
 #ifdef __EMSCRIPTEN__
+  (void)wanted;
   return 1;
 #else
-  return std::max(1u, std::thread::hardware_concurrency());
+  return wanted ? wanted : std::max(1u, std::thread::hardware_concurrency());
 #endif
 }
 
 // One evaluation of the run's queries against the judgments.
 expected<trec_result> evaluate_rows(const trec_judgments& judged, const table_rows& run,
-                                    const run_entries& entries, const trec_options& o) {
+                                    const run_entries& entries, unsigned threads, const trec_options& o) {
   auto stream = trec_stream::open(judged, o);
   if (!stream) return stream.err();
-  if (auto ok = stream->add_queries(run.qids, run.starts, entries.entries, entries.hashes.data(), cores()); !ok)
+  if (auto ok = stream->add_queries(run.qids, run.starts, entries.entries, entries.hashes.data(), threads); !ok)
     return ok.err();
   stream->set_run_id(run.run_id);
   return stream->finish();
 }
 
-expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const table_rows& run, const batch_settings& b) {
+expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const table_rows& run, const batch_settings& b,
+                                        unsigned threads) {
   const run_entries entries = entries_of(run);
-  const auto once = [&](const trec_options& o) { return evaluate_rows(judged, run, entries, o); };
+  const auto once = [&](const trec_options& o) { return evaluate_rows(judged, run, entries, threads_of(threads), o); };
   const auto conventions = [&](const trec_options& o) {
     auto each = once;
     return evaluate_by_conventions(o, each);
@@ -318,6 +338,22 @@ expected<table_rows> read_column_table(const column_table& t, input_use use, std
 
 }  // namespace
 
+}  // namespace ndcg::detail
+
+namespace ndcg {
+
+expected<table_roles> roles_of(const std::vector<std::string>& names, bool run, bool qrels) {
+  std::vector<detail::csv_cell> header;
+  for (std::size_t i = 0; i < names.size(); ++i) header.push_back(detail::csv_cell{names[i], 1, i + 1});
+  auto p = detail::plan_of(header, run && qrels ? detail::input_use::both : run ? detail::input_use::run : detail::input_use::qrels);
+  if (!p) return p.err();
+  return table_roles{p->qid, p->doc, p->score, p->rank, p->rel, p->tag};
+}
+
+}  // namespace ndcg
+
+namespace ndcg::detail {
+
 expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_settings& b,
                                           std::vector<std::string>& readings) {
   if (!in.qrels) return fail(error_code::empty_input, "expected qrels, got none").in("qrels");
@@ -326,7 +362,7 @@ expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_s
     if (!both) return both.err();
     auto judged = judged_of(*both);
     if (!judged) return judged.err();
-    return evaluated_rows(*judged, *both, b);
+    return evaluated_rows(*judged, *both, b, in.threads);
   }
   // The run is read beside the qrels (natively, on a second thread): its rows
   // and theirs are independent until the evaluation.
@@ -353,7 +389,7 @@ expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_s
 #endif
   readings.insert(readings.end(), run_readings.begin(), run_readings.end());
   if (!*run) return run->err();
-  return evaluated_rows(*judged, **run, b);
+  return evaluated_rows(*judged, **run, b, in.threads);
 }
 
 }  // namespace ndcg::detail

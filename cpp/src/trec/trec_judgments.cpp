@@ -284,7 +284,7 @@ judgments judgments_from(const std::vector<trec_judgments::row>& rows, std::stri
     }
     const std::string_view docid = kept(r.docid);
     j.docs[i] = judged_doc{docid.data(), static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(r.line), r.rel};
-    j.hash[i] = static_cast<std::uint32_t>(hash_of(docid));
+    j.hash[i] = r.hash;
     query_of[i] = last;
   }
   group_by_query(j, query_of, grouped);

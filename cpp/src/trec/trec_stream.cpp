@@ -144,8 +144,11 @@ struct trec_stream::state {
   void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line);
   status evaluate_kept();
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
-  query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes) const;
+  [[gnu::always_inline]] query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count,
+                                              const std::uint32_t* hashes) const;
+#ifndef __EMSCRIPTEN__
   std::vector<std::string> more_notes;   // of add_queries' other evaluators, after the stream's own
+#endif
 };
 
 // Reads the judgments: in the -R format, or (the same text, or no qrels at
@@ -277,8 +280,8 @@ expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec
 
 // A query's row of values, kept; an error is kept in `problem`, but for a
 // docid twice in the run, which the caller names (it has the lines).
-query_input trec_stream::state::input_of(std::uint32_t q, const run_entry* run, std::size_t count,
-                                         const std::uint32_t* hashes) const {
+inline query_input trec_stream::state::input_of(std::uint32_t q, const run_entry* run, std::size_t count,
+                                                const std::uint32_t* hashes) const {
   const judged_query& jq = judged().queries[q];
   query_input in;
   in.qid = jq.qid;
@@ -579,10 +582,11 @@ status trec_stream::add_queries(const std::vector<std::string_view>& qids, const
   s.texts.resize((base + jobs.size()) * text_width);
   for (const auto& j : jobs) s.row_query.push_back(j.first);
 #ifdef __EMSCRIPTEN__
-  threads = 1;
+  threads = 1;  // one thread: no other evaluator, no notes of theirs
 #endif
-  const std::size_t rows = entries.size();
-  const std::vector<std::size_t> cut = shares_of(jobs, starts, std::max<unsigned>(1, std::min<unsigned>(threads, static_cast<unsigned>(rows / 20000 + 1))));
+  // Threads pay from a few tens of thousands of rows on.
+  const auto by_size = static_cast<unsigned>(entries.size() / 20000 + 1);
+  const std::vector<std::size_t> cut = shares_of(jobs, starts, std::max(1u, std::min(threads, by_size)));
   std::vector<std::optional<error>> problems(cut.size() - 1);
   std::vector<std::unique_ptr<query_evaluator>> others;
   const auto evaluate_share = [&](std::size_t t, query_evaluator& ev) {
@@ -610,8 +614,8 @@ status trec_stream::add_queries(const std::vector<std::string_view>& qids, const
   evaluate_share(0, *s.evaluator);
 #ifndef __EMSCRIPTEN__
   for (std::thread& t : pool) t.join();
-#endif
   for (const auto& ev : others) s.more_notes.insert(s.more_notes.end(), ev->notes().begin(), ev->notes().end());
+#endif
   for (const std::optional<error>& e : problems)
     if (e) return *e;
   return done{};

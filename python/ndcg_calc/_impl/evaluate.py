@@ -52,14 +52,14 @@ def _text_of(value, source, read_as):
     return found
 
 
-def _frames(qrels, run, zscores, texts, read_as):
+def _frames(qrels, run, zscores, texts, read_as, threads):
     """DataFrames reach the core as their columns (no text between)."""
     read_as['qrels'] = type(qrels).__name__
     if run is not None:
         read_as['run'] = type(run).__name__
     means = b'' if zscores is None else _text_of(zscores, 'zscores', read_as)
     reply = _core.evaluate_columns(frame_columns(qrels), None if run is None else frame_columns(run), means,
-                                   type(qrels).__name__, texts)
+                                   type(qrels).__name__, texts, threads)
     return Evaluation(reply, read_as)
 
 
@@ -111,7 +111,7 @@ def evaluate(qrels, run=None, measures=None, *, group=None, qid=None, subtopics=
                             code='bad-input', source=source)
         return evaluate_arrays(qrels, run, texts, group, qid, threads)
     if _is_frame(qrels) and (run is None or _is_frame(run)) and subtopics is None:
-        return _frames(qrels, run, zscores, texts, read_as)
+        return _frames(qrels, run, zscores, texts, read_as, threads)
     if zscores is not None:  # -Z's means: an input (a file or text), handed over beside the options
         texts.append((b'zscores', _text_of(zscores, 'zscores', read_as)))
     qrels_value = _text_of(qrels, 'qrels', read_as)
