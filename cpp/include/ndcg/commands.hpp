@@ -79,6 +79,7 @@ struct column_table {
 // Which column of a table named `names` (by place, -1: none) gives each
 // field, as the table readers choose them for a run, qrels or (both) one
 // table holding both; an error names a column missing or given twice.
+// Native only.
 struct table_roles {
   long query = -1, doc = -1, score = -1, rank = -1, rel = -1, tag = -1;
 };
@@ -93,7 +94,7 @@ struct column_inputs {
   unsigned threads = 0;                 // the run's queries evaluated on so many (0: every core)
 };
 // The same reply as evaluate_batch's for the tables written as CSV and
-// read by it (-R qrels; no subtopics).
+// read by it (-R qrels; no subtopics). Native only.
 evaluate_reply evaluate_batch(const column_inputs& in, const option_pairs& options,
                               std::vector<std::string>& readings);
 

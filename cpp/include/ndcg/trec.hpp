@@ -158,6 +158,7 @@ class trec_judgments {
   // Qrels held as rows in memory (a table's columns), each checked already
   // (no docid twice in a query): the ids are copied, `line` is where an
   // error names the row, `hash` the docid's as the readers hash ids.
+  // Native only (the modules take no tables held as columns).
   struct row {
     std::string_view qid, docid;
     long rel = 0;
@@ -207,7 +208,7 @@ class trec_stream {
   // Queries read elsewhere, all at once (a table's columns): query i is
   // qids[i] with entries [starts[i], starts[i + 1]), its docids each once
   // (`hashes`: theirs, one per entry as the readers hash them, or null);
-  // the judged ones evaluated on up to `threads` threads (1 in wasm).
+  // the judged ones evaluated on up to `threads` threads. Native only.
   status add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
                      const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads);
   void set_run_id(std::string_view tag);

@@ -65,6 +65,7 @@ evaluate_reply evaluate_batch(const evaluate_inputs& in, const option_pairs& opt
   return out;
 }
 
+#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
 evaluate_reply evaluate_batch(const column_inputs& in, const option_pairs& options,
                               std::vector<std::string>& readings) {
   auto s = trec_settings(options);
@@ -73,6 +74,8 @@ evaluate_reply evaluate_batch(const column_inputs& in, const option_pairs& optio
   if (out.evaluated) out.text = report_of(*out.evaluated, s->batch);
   return out;
 }
+
+#endif
 
 status put_evaluate_batch(const evaluate_inputs& in, const option_pairs& options, field_sink& out) {
   auto s = trec_settings(options);

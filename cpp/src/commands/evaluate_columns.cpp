@@ -17,14 +17,13 @@
 #include "inputs/inputs_detail.hpp"
 #include "ndcg/numbers.hpp"
 
-#ifndef __EMSCRIPTEN__
+#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
 #include <thread>
-#endif
 
 namespace ndcg::detail {
 namespace {
 
-// One column's column_cells as a reader of the table sees them: texts as they
+// One column's cells as a reader of the table sees them: texts as they
 // are, numbers as numbers, either read as the other when its role asks.
 class column_cells {
  public:
@@ -282,14 +281,7 @@ run_entries entries_of(const table_rows& run) {
   return out;
 }
 
-unsigned threads_of(unsigned wanted) {
-#ifdef __EMSCRIPTEN__
-  (void)wanted;
-  return 1;
-#else
-  return wanted ? wanted : std::max(1u, std::thread::hardware_concurrency());
-#endif
-}
+unsigned threads_of(unsigned wanted) { return wanted ? wanted : std::max(1u, std::thread::hardware_concurrency()); }
 
 // One evaluation of the run's queries against the judgments.
 expected<trec_result> evaluate_rows(const trec_judgments& judged, const table_rows& run,
@@ -364,32 +356,27 @@ expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_s
     if (!judged) return judged.err();
     return evaluated_rows(*judged, *both, b, in.threads);
   }
-  // The run is read beside the qrels (natively, on a second thread): its rows
-  // and theirs are independent until the evaluation.
+  // The run is read beside the qrels, on a second thread: its rows and
+  // theirs are independent until the evaluation.
   std::vector<std::string> run_readings;
   std::optional<expected<table_rows>> run;
-  const auto read_run = [&] { run = read_column_table(*in.run, input_use::run, "run", in.kind, run_readings); };
-#ifdef __EMSCRIPTEN__
-  read_run();
-#else
-  std::thread reader(read_run);
+  std::thread reader([&] { run = read_column_table(*in.run, input_use::run, "run", in.kind, run_readings); });
   struct joined {
     std::thread& t;
     ~joined() {
       if (t.joinable()) t.join();
     }
   } join_on_error{reader};
-#endif
   auto qrels = read_column_table(*in.qrels, input_use::qrels, "qrels", in.kind, readings);
   if (!qrels) return qrels.err();
   auto judged = judged_of(*qrels);
   if (!judged) return judged.err();
-#ifndef __EMSCRIPTEN__
   reader.join();
-#endif
   readings.insert(readings.end(), run_readings.begin(), run_readings.end());
   if (!*run) return run->err();
   return evaluated_rows(*judged, **run, b, in.threads);
 }
 
 }  // namespace ndcg::detail
+
+#endif  // __EMSCRIPTEN__

@@ -259,6 +259,7 @@ expected<judgments> read_judgments(std::string_view text, judgment_format format
   return j;
 }
 
+#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
 judgments judgments_from(const std::vector<trec_judgments::row>& rows, std::string& text) {
   std::size_t bytes = 0;
   for (const trec_judgments::row& r : rows) bytes += r.qid.size() + r.docid.size();
@@ -290,6 +291,7 @@ judgments judgments_from(const std::vector<trec_judgments::row>& rows, std::stri
   group_by_query(j, query_of, grouped);
   return j;
 }
+#endif
 
 judgments judgments_from(const subtopic_qrels_file& subtopics) {
   judgments j;

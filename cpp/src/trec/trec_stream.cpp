@@ -249,6 +249,7 @@ expected<trec_judgments> trec_judgments::read(std::string text, judgment_format 
   return out;
 }
 
+#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
 expected<trec_judgments> trec_judgments::of_rows(const std::vector<row>& rows) {
   auto h = std::make_shared<held>();
   h->judged = std::make_shared<const judgments>(judgments_from(rows, h->text));
@@ -258,6 +259,8 @@ expected<trec_judgments> trec_judgments::of_rows(const std::vector<row>& rows) {
   out.held_ = std::move(h);
   return out;
 }
+
+#endif
 
 std::string_view trec_judgments::text() const { return held_->text; }
 judgment_format trec_judgments::format() const { return held_->format; }
@@ -548,6 +551,7 @@ status trec_stream::add_query(std::string_view qid, const std::vector<run_entry>
   return done{};
 }
 
+#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
 namespace {
 
 // Shares of `jobs` (judged query, query) of about equal rows, one per thread.
@@ -561,7 +565,7 @@ std::vector<std::size_t> shares_of(const std::vector<std::pair<std::uint32_t, st
     taken += starts[jobs[k].second + 1] - starts[jobs[k].second];
     if (cut.size() < threads && taken * threads >= rows * cut.size()) cut.push_back(k + 1);
   }
-  if (cut.back() != jobs.size()) cut.push_back(jobs.size());
+  if (cut.size() == 1 || cut.back() != jobs.size()) cut.push_back(jobs.size());  // one share at least
   return cut;
 }
 
@@ -581,9 +585,6 @@ status trec_stream::add_queries(const std::vector<std::string_view>& qids, const
   s.values.resize((base + jobs.size()) * width);
   s.texts.resize((base + jobs.size()) * text_width);
   for (const auto& j : jobs) s.row_query.push_back(j.first);
-#ifdef __EMSCRIPTEN__
-  threads = 1;  // one thread: no other evaluator, no notes of theirs
-#endif
   // Threads pay from a few tens of thousands of rows on.
   const auto by_size = static_cast<unsigned>(entries.size() / 20000 + 1);
   const std::vector<std::size_t> cut = shares_of(jobs, starts, std::max(1u, std::min(threads, by_size)));
@@ -604,22 +605,20 @@ status trec_stream::add_queries(const std::vector<std::string_view>& qids, const
       std::move(row_texts.begin(), row_texts.end(), s.texts.begin() + static_cast<std::ptrdiff_t>((base + k) * text_width));
     }
   };
-#ifndef __EMSCRIPTEN__
   std::vector<std::thread> pool;
   for (std::size_t t = 1; t + 1 < cut.size(); ++t) {
     others.push_back(std::make_unique<query_evaluator>(s.p, s.conv, s.levels));
     pool.emplace_back(evaluate_share, t, std::ref(*others.back()));
   }
-#endif
   evaluate_share(0, *s.evaluator);
-#ifndef __EMSCRIPTEN__
   for (std::thread& t : pool) t.join();
   for (const auto& ev : others) s.more_notes.insert(s.more_notes.end(), ev->notes().begin(), ev->notes().end());
-#endif
   for (const std::optional<error>& e : problems)
     if (e) return *e;
   return done{};
 }
+
+#endif
 
 void trec_stream::set_run_id(std::string_view tag) { s_->run_id.assign(tag); }
 
