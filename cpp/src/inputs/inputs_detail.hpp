@@ -116,9 +116,7 @@ struct table_plan {
   long qid = -1, doc = -1, score = -1, rank = -1, rel = -1, tag = -1;
   std::string reading;
 };
-#ifndef __EMSCRIPTEN__  // tables held as columns: native only
 expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use);
-#endif
 
 // A table with a header (format csv or tsv) as a run, qrels or both.
 status read_table(std::string_view text, input_format f, input_use use, trec_writer& w, std::string& reading);

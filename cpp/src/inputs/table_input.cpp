@@ -53,9 +53,7 @@ void said(std::string& reading, const std::vector<csv_cell>& header, long col, s
   reading += (reading.empty() ? "" : ", ") + header[static_cast<std::size_t>(col)].text + " -> " + std::string(as);
 }
 
-#ifndef __EMSCRIPTEN__  // the modules' one caller inlines it
 }  // namespace
-#endif
 
 expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use) {
   std::string ignored;
@@ -94,9 +92,7 @@ expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use)
   return p;
 }
 
-#ifndef __EMSCRIPTEN__
 namespace {
-#endif
 
 value_at cell_at(const std::vector<csv_cell>& cells, long col) {
   if (col < 0) return {};
