@@ -13,16 +13,35 @@ on the issue's workload (gen.py --seed 1000 --target-lines 1000000: a run of
 1M lines, qrels of 800k), ids as str columns (object dtype) and, with
 --int-qids, qids as int64. The frames and the dicts hold the same rows; the
 results are checked equal before timing. Medians of N runs, the calls taken
-in turn in each round.
+in turn in each round; the CPU time of the process during each call beside
+(on a shared machine the wall time moves with the load).
 
 Usage: python3 bench/frames.py [--runs N] [--csv] [--int-qids]"""
 import argparse
 import csv
 import os
+import resource
+import statistics
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from python import MEASURES, median_seconds, workload  # noqa: E402
+from python import MEASURES, workload  # noqa: E402
+
+
+def medians(calls, runs):
+    """Medians of each call's wall time and of the CPU time the process took
+    meanwhile (every thread), the calls taken in turn in every round."""
+    walls, cpus = [[] for _ in calls], [[] for _ in calls]
+    for _ in range(runs):
+        for call, wall, cpu in zip(calls, walls, cpus):
+            used = resource.getrusage(resource.RUSAGE_SELF)
+            started = time.perf_counter()
+            call()
+            wall.append(time.perf_counter() - started)
+            now = resource.getrusage(resource.RUSAGE_SELF)
+            cpu.append(now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime)
+    return [statistics.median(t) for t in walls], [statistics.median(t) for t in cpus]
 
 
 def frames(qrels, run, int_qids):
@@ -63,14 +82,15 @@ def main():
              lambda: evaluator.evaluate(run_dict)]
     if a.csv:
         calls.append(lambda: ndcg_calc.evaluate(qrels_frame.to_csv(index=False), run_frame.to_csv(index=False), MEASURES))
-    times = median_seconds(calls, a.runs)
-    print('frames  evaluate(qrels_frame, run_frame)          %.3f s' % times[0])
-    print('dicts   RelevanceEvaluator(qrels).evaluate(run)   %.3f s' % times[1])
-    print('dicts   .evaluate(run), the evaluator made once   %.3f s' % times[2])
+    times, cpu = medians(calls, a.runs)
+    print('frames  evaluate(qrels_frame, run_frame)          %.3f s (CPU %.3f s)' % (times[0], cpu[0]))
+    print('dicts   RelevanceEvaluator(qrels).evaluate(run)   %.3f s (CPU %.3f s)' % (times[1], cpu[1]))
+    print('dicts   .evaluate(run), the evaluator made once   %.3f s (CPU %.3f s)' % (times[2], cpu[2]))
     if a.csv:
-        print('csv     the frames as CSV text                    %.3f s' % times[3])
-    print('frames / dicts: %.2fx (goal: within 1.2x); frames / .evaluate alone: %.2fx'
-          % (times[0] / times[1], times[0] / times[2]))
+        print('csv     the frames as CSV text                    %.3f s (CPU %.3f s)' % (times[3], cpu[3]))
+    print('frames / dicts: %.2fx wall, %.2fx CPU (goal: within 1.2x); frames / .evaluate alone: %.2fx wall'
+          % (times[0] / times[1], cpu[0] / cpu[1], times[0] / times[2]))
+    print('load average %.1f' % os.getloadavg()[0])
 
 
 if __name__ == '__main__':

@@ -144,9 +144,8 @@ struct trec_stream::state {
   void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line);
   status evaluate_kept();
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
-  [[gnu::always_inline]] query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count,
-                                              const std::uint32_t* hashes) const;
-#ifndef __EMSCRIPTEN__
+#ifndef __EMSCRIPTEN__  // tables held as columns (add_queries): native only
+  query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes) const;
   std::vector<std::string> more_notes;   // of add_queries' other evaluators, after the stream's own
 #endif
 };
@@ -283,8 +282,38 @@ expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec
 
 // A query's row of values, kept; an error is kept in `problem`, but for a
 // docid twice in the run, which the caller names (it has the lines).
-inline query_input trec_stream::state::input_of(std::uint32_t q, const run_entry* run, std::size_t count,
-                                                const std::uint32_t* hashes) const {
+status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::size_t count,
+                                   const std::uint32_t* hashes) {
+  const judged_query& jq = judged().queries[q];
+  query_input in;
+  in.qid = jq.qid;
+  in.judged = &judged();
+  in.judged_begin = jq.begin;
+  in.judged_end = jq.end;
+  in.run = run;
+  in.run_count = count;
+  in.run_hashes = hashes;
+  const std::uint32_t sub = subtopics_of.find(
+      hash_of(jq.qid), [&](std::uint32_t i) { return subtopics.queries[i].qid == jq.qid; });
+  in.subtopics = sub == handle_table::none ? nullptr : &subtopics.queries[sub];
+  if (auto ok = evaluator->evaluate(in, row, row_texts); !ok) {
+    if (ok.err().code == error_code::duplicate_id) return ok;
+    error e = ok.err();
+    if (!problem) problem = e.in(qrels_source);
+    return done{};
+  }
+  values.insert(values.end(), row.begin(), row.end());
+  texts.insert(texts.end(), row_texts.begin(), row_texts.end());
+  row_query.push_back(q);
+  evaluated[q] = true;
+  return done{};
+}
+
+#ifndef __EMSCRIPTEN__
+// A judged query's inputs, as evaluate() makes them (add_queries' threads
+// call their own evaluators with them).
+query_input trec_stream::state::input_of(std::uint32_t q, const run_entry* run, std::size_t count,
+                                         const std::uint32_t* hashes) const {
   const judged_query& jq = judged().queries[q];
   query_input in;
   in.qid = jq.qid;
@@ -299,22 +328,7 @@ inline query_input trec_stream::state::input_of(std::uint32_t q, const run_entry
   in.subtopics = sub == handle_table::none ? nullptr : &subtopics.queries[sub];
   return in;
 }
-
-status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::size_t count,
-                                   const std::uint32_t* hashes) {
-  const query_input in = input_of(q, run, count, hashes);
-  if (auto ok = evaluator->evaluate(in, row, row_texts); !ok) {
-    if (ok.err().code == error_code::duplicate_id) return ok;
-    error e = ok.err();
-    if (!problem) problem = e.in(qrels_source);
-    return done{};
-  }
-  values.insert(values.end(), row.begin(), row.end());
-  texts.insert(texts.end(), row_texts.begin(), row_texts.end());
-  row_query.push_back(q);
-  evaluated[q] = true;
-  return done{};
-}
+#endif
 
 // A new query starts: one already read means the run is not grouped.
 status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {

@@ -69,7 +69,8 @@ def evaluate(qrels, run=None, measures=None, *, group=None, qid=None, subtopics=
 
     qrels, run: file paths (str or pathlib.Path), text, bytes (gzip too),
       {qid: {docid: grade}} / {qid: {docid: score}} dicts, lists of records
-      or pandas DataFrames, read as `ndcg trec` reads its files: TREC, CSV or
+      or pandas DataFrames (handed to the core as their columns, which it
+      reads as a CSV file's), read as `ndcg trec` reads its files: TREC, CSV or
       TSV with a header, BEIR qrels, JSON, JSON Lines, named by the core's one
       table of column names (qid/query_id, docid/doc_id, score, rank,
       rel/relevance/label, ...); run_format= and qrels_format= name a format.

@@ -2,8 +2,8 @@
 one of the core's formats (TREC, CSV with a header, JSON), a file path the
 core streams, or grades as numbers. This is the one place where Python
 values become inputs. The core parses and checks everything, and its one
-table of column names reads a DataFrame's header (handed over as CSV);
-here a value is only written out, never interpreted.
+table of column names names a DataFrame's columns (handed over as memory,
+frame_columns); here a value is only written out, never interpreted.
 
 Reading a str: for a run, qrels or judgments, a str without a line break
 that names an existing file is that file; any other str is the text
@@ -141,7 +141,9 @@ def frame_columns(frame):
 
 def frame_text(frame):
     """A DataFrame as CSV with its header, for the core's table reader and its
-    one table of column names (qid/query_id, docid/doc_id, score, rel/label, ...)."""
+    one table of column names (qid/query_id, docid/doc_id, score, rel/label, ...):
+    what frames become beside inputs the columns path does not take (subtopics,
+    a frame beside a file)."""
     return utf8(frame.to_csv(index=False, lineterminator='\n'))
 
 
