@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -31,6 +32,10 @@ class column_cells {
   column_cells(const table_column* c, std::size_t place) : c_(c), column_(place + 1) {}
   bool given() const { return c_ != nullptr; }
   bool is_text() const { return c_ && !c_->numbers && !c_->integers; }
+  // A number the same as the row before's (a query's rows come together).
+  bool repeats(std::size_t row) const {
+    return row > 0 && (c_->integers ? c_->integers[row] == c_->integers[row - 1] : c_->numbers[row] == c_->numbers[row - 1]);
+  }
   std::size_t column() const { return column_; }
   // A number's text: its shortest form, "" for NaN (an empty cell), as a
   // table written as CSV holds it.
@@ -119,8 +124,8 @@ expected<table_cells> plan_cells(const column_table& t, input_use use, std::stri
   return table_cells{cells_at(t, p->qid), cells_at(t, p->doc), cells_at(t, p->score), cells_at(t, p->rank), cells_at(t, p->rel), cells_at(t, p->tag)};
 }
 
-// The rows read: ids as views (into the columns, or `owned` for ids that
-// were numbers and positions), grouped by query in order of first appearance.
+// The rows read: ids as views (into the columns, or `owned` for ids made of
+// numbers and positions), grouped by query in order of first appearance.
 struct table_rows {
   std::vector<std::string_view> qids;     // per query
   std::vector<std::size_t> starts{0};     // per query, into `order`
@@ -130,7 +135,7 @@ struct table_rows {
   std::vector<double> score;              // per row (runs)
   std::vector<long> rel;                  // per row (qrels)
   std::string_view run_id = "run";        // the last row's tag
-  std::vector<std::string> owned[3];      // per row, when made here: qid, doc, tag
+  std::deque<std::string> owned;          // the texts made here (a deque: they never move)
 };
 
 // What one row gives, each field checked in the order a CSV row's are.
@@ -143,11 +148,13 @@ struct row_reader {
   handle_table queries;                  // qid -> query
   std::uint32_t last = handle_table::none;
   std::string buf;
+  std::string_view made[3];              // per slot: the last text made of a number
 
-  // A text cell's view, or the text made of a number, kept in its row's own string.
+  // A text cell's view, or the text made of a number, kept in `owned`.
   std::string_view id(const column_cells& cell, std::size_t row, int slot) {
     if (cell.is_text()) return cell.text(row, buf);
-    return out.owned[slot][row] = cell.text(row, buf);
+    if (cell.repeats(row)) return made[slot];  // the text made for the row before
+    return made[slot] = out.owned.emplace_back(cell.text(row, buf));
   }
   status add(std::size_t row);
   std::uint32_t query(std::string_view qid);
@@ -188,7 +195,7 @@ status row_reader::add(std::size_t row) {
     if (auto ok = whole_at(c.rel, row, "a judgment (a whole number)", out.rel[row], buf); !ok) return ok;
   const std::uint32_t q = query(qid);
   query_of[row] = q;
-  if (!c.doc.given()) out.doc[row] = out.owned[1][row] = std::to_string(++positions[q]);
+  if (!c.doc.given()) out.doc[row] = out.owned.emplace_back(std::to_string(++positions[q]));
   out.hash[row] = static_cast<std::uint32_t>(hash_of(out.doc[row]));
   return done{};
 }
@@ -239,14 +246,11 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
                 line_of_row(lim.max_items), c.qid.column())
         .with("limit", std::to_string(lim.max_items));
   table_rows out;
-  const column_cells* made[3] = {&c.qid, &c.doc, &c.tag};
-  for (int i = 0; i < 3; ++i)
-    if (made[i]->given() ? !made[i]->is_text() : i == 1) out.owned[i].resize(t.rows);
   out.doc.resize(t.rows);
   out.hash.resize(t.rows);
   if (use != input_use::qrels) out.score.resize(t.rows);
   if (use != input_use::run) out.rel.resize(t.rows);
-  row_reader r{c, use, out, std::vector<std::uint32_t>(t.rows), {}, {}, handle_table::none, {}};
+  row_reader r{c, use, out, std::vector<std::uint32_t>(t.rows), {}, {}, handle_table::none, {}, {}};
   std::size_t rows = 0;
   status failed = done{};
   for (; rows < t.rows && failed; ++rows) failed = r.add(rows);
