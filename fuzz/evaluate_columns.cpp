@@ -129,10 +129,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!by_text.evaluated) {
     const ndcg::error& x = by_columns.evaluated.err();
     const ndcg::error& y = by_text.evaluated.err();
-    fuzz::require(x.code == y.code, "the same error code", y.message);
+    fuzz::require(x.code == y.code, "the same error code", y.message + " (CSV) | " + x.message + " (columns)");
     fuzz::require(x.source == y.source, "the same input named", y.source);
     // A query missing under --strict is named on the TREC text's line by the text path.
-    if (x.code != ndcg::error_code::missing_query) fuzz::require(x.line == y.line, "the same line", y.message);
+    if (x.code != ndcg::error_code::missing_query)
+      fuzz::require(x.line == y.line, "the same line", y.message + " (CSV, line " + std::to_string(y.line) + ") | " + x.message + " (columns, line " + std::to_string(x.line) + ")");
     return 0;
   }
   fuzz::require(by_columns.text == by_text.text, "the same report");

@@ -124,6 +124,29 @@ TEST_CASE("trec: equal scores are ordered by docid descending in byte order") {
               "recip_rank") == doctest::Approx(1.0 / 3));
 }
 
+TEST_CASE("trec: a run written in rank order ranks as its lines shuffled do") {
+  // Scores descend in the file, in groups of equal scores whose docids
+  // share their first eight bytes and come in ascending order (trec_eval
+  // ranks each group descending); the same lines shuffled take the sort.
+  std::string qrels, written;
+  std::vector<std::string> lines;
+  for (int i = 0; i < 40; ++i) {
+    const std::string docid = "msmarco_doc-" + std::to_string(100 + i);
+    if (i % 3 != 1) qrels += "q 0 " + docid + " " + std::to_string(i % 4) + "\n";
+    lines.push_back("q Q0 " + docid + " " + std::to_string(i + 1) + " " + std::to_string(10 - i / 6) + " t\n");
+  }
+  for (const std::string& l : lines) written += l;
+  std::string shuffled;
+  for (std::size_t i = 0; i < lines.size(); ++i) shuffled += lines[(i * 17) % lines.size()];
+  // The group of score 9 (lines 7 to 12) crosses the cutoff at 10.
+  for (const auto& m : std::vector<std::vector<std::string>>{{"ndcg", "map", "bpref", "recip_rank", "P.5"}, {"ndcg_cut.10", "P.10"}}) {
+    const auto a = evaluate_ok(qrels, written, measures(m)), b = evaluate_ok(qrels, shuffled, measures(m));
+    CHECK(format_trec(a, true, 17) == format_trec(b, true, 17));
+  }
+  // Descending docids among equal scores: 105 ranks before 100, so the first relevant (grade >= 1, i % 4 != 0, judged) is 105 at rank 1.
+  CHECK(value(evaluate_ok(qrels, written, measures({"recip_rank"})), "q", "recip_rank") == 1.0);
+}
+
 TEST_CASE("trec: queries only in the qrels are left out (-c scores them 0, --strict refuses them), queries only in the run are ignored") {
   const std::string qrels = "q1 0 a 1\nq1 0 b 1\nq2 0 c 1\nq2 0 d 2\nq2 0 e 0\n";
   const std::string run = "q1 Q0 a 1 2 t\nq1 Q0 z 2 1 t\nq3 Q0 c 1 9 t\n";  // q3: run only

@@ -159,6 +159,8 @@ def test_bad_frames_fail_as_their_csv_text():
     # the first bad row is named, whatever is wrong with later ones
     e = same_error(QRELS, RUN.assign(docid=['a', 'a', 'b', 'c'], score=[1.0, 2.0, 'x', 1.0]))
     assert e.code == 'duplicate-id' and e.line == 3
+    e = same_error(QRELS.assign(docid=['a', 'a', 'b'], rel=[1, 0, 'x']), RUN)
+    assert e.code == 'duplicate-id' and e.line == 3
 
 
 def test_strict_and_no_common_query():

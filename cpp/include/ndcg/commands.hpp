@@ -28,7 +28,7 @@ namespace ndcg {
 // Option texts as settings_from reads them (key, value).
 using option_pairs = std::vector<std::pair<std::string, std::string>>;
 
-// evaluate's inputs, as given (any format read_inputs reads; gzip).
+// evaluate's inputs, as given (any format the readers read; gzip).
 struct evaluate_inputs {
   std::string_view qrels;        // judgments; with no run, the table that holds both
   run_source* run = nullptr;     // the run in pieces; null: qrels holds the run too

@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "ndcg/commands.hpp"
-#include "ndcg/evaluate_run.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
 
@@ -47,12 +46,7 @@ status check_judged(const std::vector<trec_result>& runs, const std::vector<std:
   how.group = in.group;
   if (!in.qrels_name.empty()) how.qrels_name = std::string(in.qrels_name);
   how.run_names.assign(in.run_names.begin(), in.run_names.end());
-  auto read = read_inputs(in.qrels, in.runs, how, judgments_are_qrels(b, in.qrels));
-  if (!read) return read.err();
-  readings.swap(read->readings);
-  std::vector<std::string_view> runs;
-  for (const trec_text& t : read->runs) runs.push_back(t.text());
-  return compare_runs(read->qrels.text(), runs, b);
+  return compare_runs(in.qrels, in.runs, b, how, &readings);
 }
 
 [[gnu::noinline]] void put_fields(const compare_result& r, std::string_view text,

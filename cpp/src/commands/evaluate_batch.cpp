@@ -91,13 +91,10 @@ expected<judged_index> read_judged(std::string_view qrels, const option_pairs& o
   auto s = trec_settings(options);
   if (!s) return s.err();
   const batch_settings& b = s->batch;
-  auto text = read_qrels(qrels, reading_of(b, {}));
-  if (!text) return text.err();
-  auto judged = trec_judgments::read(std::string(text->text()), b.trec.judgments);
+  std::vector<std::string> readings;
+  auto judged = judgments_for_runs(qrels, b, reading_of(b, {}), readings);
   if (!judged) return judged.err();
-  judged_index out{std::move(*judged), {}};
-  if (!text->reading.empty()) out.readings.push_back(text->reading);
-  return out;
+  return judged_index{std::move(*judged), std::move(readings)};
 }
 
 // The judgments' evaluations on a second thread, as `threads` asks: 0,

@@ -136,7 +136,21 @@ struct table_rows {
   std::vector<long> rel;                  // per row (qrels)
   std::string_view run_id = "run";        // the last row's tag
   std::deque<std::string> owned;          // the texts made here (a deque: they never move)
+  std::size_t doc_column = 0;             // the doc column's place (the qid's when none)
 };
+
+// A doc given again in its query, as the records path names it (a run's
+// docid, the judgments' doc id).
+error repeated_doc(const table_rows& out, std::size_t row, std::size_t first, std::uint32_t q, std::size_t place,
+                   bool run) {
+  const std::string_view doc = out.doc[row];
+  return fail(error_code::duplicate_id,
+              std::string(run ? "expected each docid" : "expected each doc id") + " once per query, got " + echo(doc) +
+                  " again in query " + echo(out.qids[q]) + " (first on line " + std::to_string(line_of_row(first)) + ")",
+              line_of_row(row), place)
+      .with("found", doc)
+      .with("first_line", std::to_string(line_of_row(first)));
+}
 
 // What one row gives, each field checked in the order a CSV row's are.
 struct row_reader {
@@ -149,6 +163,7 @@ struct row_reader {
   std::uint32_t last = handle_table::none;
   std::string buf;
   std::string_view made[3];              // per slot: the last text made of a number
+  handle_table block;                    // a run: the docs of the rows since its qid last changed
 
   // A text cell's view, or the text made of a number, kept in `owned`.
   std::string_view id(const column_cells& cell, std::size_t row, int slot) {
@@ -158,7 +173,19 @@ struct row_reader {
   }
   status add(std::size_t row);
   std::uint32_t query(std::string_view qid);
+  status repeated_in_block(std::size_t row);
 };
+
+// A run's doc given again among the rows of its query since the qid last
+// changed, as the records path looks for it while the rows come.
+status row_reader::repeated_in_block(std::size_t row) {
+  if (row == 0 || query_of[row] != query_of[row - 1]) block.reset(16);
+  const std::string_view doc = out.doc[row];
+  const std::uint32_t first = block.insert(out.hash[row], static_cast<std::uint32_t>(row),
+                                           [&](std::uint32_t r) { return out.doc[r] == doc; });
+  if (first == handle_table::none) return done{};
+  return repeated_doc(out, row, first, query_of[row], out.doc_column, true);
+}
 
 // Rows of a query mostly come together: the last one is tried first.
 std::uint32_t row_reader::query(std::string_view qid) {
@@ -197,7 +224,7 @@ status row_reader::add(std::size_t row) {
   query_of[row] = q;
   if (!c.doc.given()) out.doc[row] = out.owned.emplace_back(std::to_string(++positions[q]));
   out.hash[row] = static_cast<std::uint32_t>(hash_of(out.doc[row]));
-  return done{};
+  return use == input_use::run ? repeated_in_block(row) : done{};
 }
 
 // Each query's rows in their order (a counting sort).
@@ -210,12 +237,12 @@ void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std
   for (std::size_t row = 0; row < rows; ++row) out.order[next[query_of[row]]++] = static_cast<std::uint32_t>(row);
 }
 
-// The earliest row that repeats a doc of its query, as the table readers
-// name it; done when none does. Query by query: small tables.
-status first_repeat(const table_rows& out, const column_cells& place) {
+// The earliest row that repeats a doc of its query; done when none does.
+// Query by query: small tables.
+status first_repeat(const table_rows& out, std::size_t place, bool run) {
   handle_table seen;
   std::uint32_t worst = handle_table::none, worst_first = 0;
-  std::size_t worst_query = 0;
+  std::uint32_t worst_query = 0;
   for (std::size_t q = 0; q + 1 < out.starts.size(); ++q) {
     seen.reset(out.starts[q + 1] - out.starts[q]);
     for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
@@ -223,18 +250,36 @@ status first_repeat(const table_rows& out, const column_cells& place) {
       const std::string_view doc = out.doc[row];
       const std::uint32_t first = seen.insert(out.hash[row], row, [&](std::uint32_t r) { return out.doc[r] == doc; });
       if (first == handle_table::none) continue;
-      if (row < worst) worst = row, worst_first = first, worst_query = q;
+      if (row < worst) worst = row, worst_first = first, worst_query = static_cast<std::uint32_t>(q);
       break;
     }
   }
   if (worst == handle_table::none) return done{};
-  const std::string_view doc = out.doc[worst];
-  return fail(error_code::duplicate_id,
-              "expected each doc id once per query, got " + echo(doc) + " again in query " + echo(out.qids[worst_query]) +
-                  " (first on line " + std::to_string(line_of_row(worst_first)) + ")",
-              line_of_row(worst), place.column())
-      .with("found", doc)
-      .with("first_line", std::to_string(line_of_row(worst_first)));
+  return repeated_doc(out, worst, worst_first, worst_query, place, run);
+}
+
+// A doc a judged query of the run gives twice, its rows apart (a run whose
+// queries come back): the records path finds it when it evaluates such a
+// run's queries grouped, in the judgments' order; the run's other queries
+// are not evaluated.
+status judged_repeats(const table_rows& run, const table_rows& qrels) {
+  handle_table run_qids;
+  for (std::size_t q = 0; q < run.qids.size(); ++q)
+    run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
+                    [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
+  handle_table seen;
+  for (const std::string_view qid : qrels.qids) {
+    const std::uint32_t q = run_qids.find(hash_of(qid), [&](std::uint32_t o) { return run.qids[o] == qid; });
+    if (q == handle_table::none) continue;
+    seen.reset(run.starts[q + 1] - run.starts[q]);
+    for (std::size_t i = run.starts[q]; i < run.starts[q + 1]; ++i) {
+      const std::uint32_t row = run.order[i];
+      const std::string_view doc = run.doc[row];
+      const std::uint32_t first = seen.insert(run.hash[row], row, [&](std::uint32_t r) { return run.doc[r] == doc; });
+      if (first != handle_table::none) return repeated_doc(run, row, first, q, run.doc_column, true);
+    }
+  }
+  return done{};
 }
 
 // The rows of a table, checked and grouped by query. A repeated doc before
@@ -246,6 +291,7 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
                 line_of_row(lim.max_items), c.qid.column())
         .with("limit", std::to_string(lim.max_items));
   table_rows out;
+  out.doc_column = (c.doc.given() ? c.doc : c.qid).column();
   out.doc.resize(t.rows);
   out.hash.resize(t.rows);
   if (use != input_use::qrels) out.score.resize(t.rows);
@@ -254,20 +300,28 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
   std::size_t rows = 0;
   status failed = done{};
   for (; rows < t.rows && failed; ++rows) failed = r.add(rows);
+  if (use == input_use::run) {  // its repeats were looked for row by row
+    if (!failed) return failed.err();
+    group_rows(out, r.query_of, rows);
+    return out;
+  }
   group_rows(out, r.query_of, failed ? rows : rows - 1);
-  const status repeat = first_repeat(out, c.doc.given() ? c.doc : c.qid);
-  if (!repeat) return repeat.err();
+  const status repeat = first_repeat(out, out.doc_column, false);
+  if (!repeat) return repeat.err();  // a repeat before the first row that fails
   if (!failed) return failed.err();
   return out;
 }
 
+// The judgments of the rows (each doc once per query, checked already), by
+// the builder every reader of judgments feeds.
 expected<trec_judgments> judged_of(const table_rows& t) {
-  std::vector<trec_judgments::row> rows(t.order.size());
+  judgments_builder built;
   for (std::size_t q = 0; q + 1 < t.starts.size(); ++q)
     for (std::size_t i = t.starts[q]; i < t.starts[q + 1]; ++i)
-      rows[i] = trec_judgments::row{t.qids[q], t.doc[t.order[i]], t.rel[t.order[i]], line_of_row(t.order[i]),
-                                    t.hash[t.order[i]]};
-  return trec_judgments::of_rows(rows);
+      built.add(t.qids[q], t.doc[t.order[i]], t.rel[t.order[i]], line_of_row(t.order[i]), t.doc_column);
+  auto judged = built.finish();
+  if (!judged) return error(judged.err()).in("qrels");
+  return judged;
 }
 
 // The run's entries and their docids' hashes, query by query, as the query loop takes them.
@@ -341,7 +395,7 @@ namespace ndcg {
 expected<table_roles> roles_of(const std::vector<std::string>& names, bool run, bool qrels) {
   std::vector<detail::csv_cell> header;
   for (std::size_t i = 0; i < names.size(); ++i) header.push_back(detail::csv_cell{names[i], 1, i + 1});
-  auto p = detail::plan_of(header, run && qrels ? detail::input_use::both : run ? detail::input_use::run : detail::input_use::qrels);
+  auto p = detail::plan_of(header, run && qrels ? input_use::both : run ? input_use::run : input_use::qrels);
   if (!p) return p.err();
   return table_roles{p->qid, p->doc, p->score, p->rank, p->rel, p->tag};
 }
@@ -378,6 +432,7 @@ expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_s
   reader.join();
   readings.insert(readings.end(), run_readings.begin(), run_readings.end());
   if (!*run) return run->err();
+  if (auto ok = judged_repeats(**run, *qrels); !ok) return error(ok.err()).in("run");
   return evaluated_rows(*judged, **run, b, in.threads);
 }
 

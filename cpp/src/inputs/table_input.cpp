@@ -115,8 +115,9 @@ error ragged(const std::vector<csv_cell>& cells, std::size_t expected) {
 
 }  // namespace
 
-status read_table(std::string_view text, input_format f, input_use use, trec_writer& w, std::string& reading) {
-  csv_records records(text, f == input_format::tsv ? '\t' : ',');
+namespace {
+
+status read_records_of(csv_records& records, input_format f, input_use use, record_checker& w, std::string& reading) {
   std::vector<csv_cell> header, cells;
   auto got = records.next(header);
   if (!got) return got.err();
@@ -138,6 +139,18 @@ status read_table(std::string_view text, input_format f, input_use use, trec_wri
     r.tag = cell_at(cells, plan->tag);
     if (auto ok = w.add(r); !ok) return ok;
   }
+}
+
+}  // namespace
+
+status read_table(std::string_view text, input_format f, input_use use, record_checker& w, std::string& reading) {
+  csv_records records(text, f == input_format::tsv ? '\t' : ',');
+  return read_records_of(records, f, use, w, reading);
+}
+
+status stream_table(more_bytes more, input_format f, input_use use, record_checker& w, std::string& reading) {
+  csv_records records(std::move(more), f == input_format::tsv ? '\t' : ',');
+  return read_records_of(records, f, use, w, reading);
 }
 
 }  // namespace ndcg::detail

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -61,8 +62,6 @@ expected<judgments> read_judgments(std::string_view text, judgment_format format
 // Per-document judgments from subtopic qrels: 1 when the document covers a
 // subtopic (a positive judgment), else 0, as ndeval makes them binary.
 judgments judgments_from(const subtopic_qrels_file& subtopics);
-// Qrels from rows in memory, their ids copied into `text` (which they point into).
-judgments judgments_from(const std::vector<trec_judgments::row>& rows, std::string& text);
 
 expected<grade_levels> make_levels(const judgments& j, const plan& p, conventions& c,
                                    std::string_view qrels_text);
@@ -190,3 +189,16 @@ class query_evaluator {
 };
 
 }  // namespace ndcg::trec_detail
+
+namespace ndcg {
+
+// What judgments read once hold: their text (TREC's, or the ids of
+// judgments built from records, `built`) and the arrays pointing into it.
+struct trec_judgments::held {
+  std::string text;
+  judgment_format format = judgment_format::qrels;
+  std::shared_ptr<const trec_detail::judgments> judged;
+  bool built = false;
+};
+
+}  // namespace ndcg

@@ -170,6 +170,30 @@ void select_top(std::vector<query_evaluator::sort_key>& keys, std::vector<double
   }
   std::sort(first, end, order);
 }
+
+// Runs are mostly written in rank order. When the scores already descend,
+// each group of equal scores put in order (tier, then docid) orders the
+// ranking; only the groups down to rank `depth` are ordered. False, with
+// nothing changed, when the scores do not descend.
+template <class Named>
+bool order_written(std::vector<query_evaluator::sort_key>::iterator first,
+                   std::vector<query_evaluator::sort_key>::iterator last, std::size_t depth, const key_order& order,
+                   Named named) {
+  for (auto k = first; k != last && k + 1 != last; ++k)
+    if (k[1].score > k[0].score) return false;
+  const auto cut = first + static_cast<std::ptrdiff_t>(depth);
+  for (auto group = first; group < cut;) {
+    auto end = group + 1;
+    while (end != last && end->score == group->score) ++end;
+    if (end - group > 1) {
+      named(group, end);
+      if (end > cut) std::partial_sort(group, cut, end, order);
+      else std::sort(group, end, order);
+    }
+    group = end;
+  }
+  return true;
+}
 #endif
 
 }  // namespace
@@ -380,11 +404,16 @@ void query_evaluator::rank() {
 #ifdef __EMSCRIPTEN__
     std::partial_sort(first, mid, last, order);  // the same ranks, in less code (the modules' size)
 #else
-    select_top(keys_, top_scores_, depth, kept, order, named);
+    if (!order_written(first, last, depth, order, named)) select_top(keys_, top_scores_, depth, kept, order, named);
 #endif
   } else {
-    named(first, last);
-    std::sort(first, last, order);
+#ifndef __EMSCRIPTEN__
+    if (!order_written(first, last, depth, order, named))
+#endif
+    {
+      named(first, last);
+      std::sort(first, last, order);
+    }
   }
   if (partial && depth > 0 && conv_.opt.ties == tie_policy::average) {
     // Averaging reads whole groups of equal scores: the group at the cut is
