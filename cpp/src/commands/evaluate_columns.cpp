@@ -137,6 +137,7 @@ struct table_rows {
   std::string_view run_id = "run";        // the last row's tag
   std::deque<std::string> owned;          // the texts made here (a deque: they never move)
   std::size_t doc_column = 0;             // the doc column's place (the qid's when none)
+  bool ungrouped = false;                 // a query's rows come back after others'
 };
 
 // A doc given again in its query, as the records path names it (a run's
@@ -192,7 +193,7 @@ std::uint32_t row_reader::query(std::string_view qid) {
   if (last != handle_table::none && out.qids[last] == qid) return last;
   const auto handle = static_cast<std::uint32_t>(out.qids.size());
   last = queries.insert(hash_of(qid), handle, [&](std::uint32_t h) { return out.qids[h] == qid; });
-  if (last != handle_table::none) return last;
+  if (last != handle_table::none) return out.ungrouped = true, last;  // a query come back
   out.qids.push_back(qid);
   positions.push_back(0);
   return last = handle;
@@ -263,6 +264,7 @@ status first_repeat(const table_rows& out, std::size_t place, bool run) {
 // run's queries grouped, in the judgments' order; the run's other queries
 // are not evaluated.
 status judged_repeats(const table_rows& run, const table_rows& qrels) {
+  if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
   handle_table run_qids;
   for (std::size_t q = 0; q < run.qids.size(); ++q)
     run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
