@@ -5,11 +5,15 @@
 // leaves through put_trec_result and dict_sink.
 #include "arrays.hpp"
 
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+
+#include <cmath>
 
 #include <cstring>
 #include <thread>
 
+#include "ndcg/commands.hpp"
 #include "ndcg/report.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/trec.hpp"
@@ -277,6 +281,103 @@ py::dict evaluate_dicts(const py::handle& qrels, const py::handle& run, const op
     return ndcg::evaluate_arrays(in, req.batch.trec, threads_of(threads));
   }();
   return evaluated(result, req);
+}
+
+}  // namespace ndcg_python
+
+// ---- tables as columns (pandas DataFrames) --------------------------------------------
+
+namespace ndcg_python {
+namespace {
+
+// A cell of an object column as the table written as CSV holds it: a str as
+// it is, None and NaN an empty cell, anything else its str().
+std::string_view cell_text(PyObject* v, std::vector<py::object>& keep) {
+  if (!PyUnicode_Check(v)) {
+    if (v == Py_None || (PyFloat_Check(v) && std::isnan(PyFloat_AS_DOUBLE(v)))) return {};
+    keep.push_back(py::str(py::handle(v)));
+    v = keep.back().ptr();
+  }
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(v, &size);
+  if (!data) {  // lone surrogates: as surrogateescape gives them back, else as surrogatepass
+    PyErr_Clear();
+    PyObject* raw = PyUnicode_AsEncodedString(v, "utf-8", "surrogateescape");
+    if (!raw) PyErr_Clear(), raw = PyUnicode_AsEncodedString(v, "utf-8", "surrogatepass");
+    if (!raw) throw py::error_already_set();
+    keep.push_back(py::reinterpret_steal<py::object>(raw));
+    return {PyBytes_AS_STRING(keep.back().ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(keep.back().ptr()))};
+  }
+  return {data, static_cast<std::size_t>(size)};
+}
+
+// One column: a float64 or int64 array in place, an object array as texts.
+ndcg::table_column column_of(const py::handle& name, const py::array& values, std::vector<py::object>& keep) {
+  ndcg::table_column c;
+  c.name = py::str(name).cast<std::string>();
+  const char kind = values.dtype().kind();
+  if (values.ndim() != 1 || !(values.flags() & py::array::c_style))
+    raise_error(ndcg::fail(ndcg::error_code::bad_type, "column " + ndcg::echo(c.name) + ": expected one contiguous dimension")
+                    .with("expected", "a column"));
+  if (kind == 'f' && values.itemsize() == 8) c.numbers = static_cast<const double*>(values.data());
+  else if (kind == 'i' && values.itemsize() == 8) c.integers = static_cast<const std::int64_t*>(values.data());
+  else if (kind != 'O')
+    raise_error(ndcg::fail(ndcg::error_code::bad_type, "column " + ndcg::echo(c.name) + ": expected float64, int64 or objects")
+                    .with("expected", "float64, int64 or objects"));
+  else {
+    auto* const* cells = static_cast<PyObject* const*>(values.data());
+    c.texts.resize(static_cast<std::size_t>(values.size()));
+    for (std::size_t i = 0; i < c.texts.size(); ++i) c.texts[i] = cell_text(cells[i], keep);
+  }
+  return c;
+}
+
+// [(name, array), ...] as a table; `keep` holds the texts made here.
+ndcg::column_table table_of(const py::list& columns, std::vector<py::object>& keep) {
+  ndcg::column_table t;
+  for (const py::handle item : columns) {
+    const auto pair = item.cast<py::tuple>();
+    const auto values = pair[1].cast<py::array>();
+    t.columns.push_back(column_of(pair[0], values, keep));
+    t.rows = static_cast<std::size_t>(values.size());
+  }
+  return t;
+}
+
+}  // namespace
+
+py::dict evaluate_columns(const py::list& qrels, const py::object& run, const std::string& zscores,
+                          const std::string& kind, const option_texts& options, int threads) {
+  std::vector<py::object> keep;
+  const ndcg::column_table judged = table_of(qrels, keep);
+  ndcg::column_table ranked;
+  if (!run.is_none()) ranked = table_of(run.cast<py::list>(), keep);
+  ndcg::column_inputs in;
+  in.qrels = &judged;
+  in.run = run.is_none() ? nullptr : &ranked;
+  in.zscores = zscores;
+  in.kind = kind;
+  in.threads = threads > 0 ? static_cast<unsigned>(threads) : 0;
+  std::vector<ndcg::batch_reading> readings;
+  auto reply = [&] {
+    py::gil_scoped_release unlocked;
+    return ndcg::evaluate_batch(in, options, readings);
+  }();
+  value_or_raise(reply.evaluated);
+  dict_sink sink;
+  ndcg::put_evaluate_reply(reply, readings, sink);
+  return sink.result();
+}
+
+py::dict column_roles(const std::vector<std::string>& names, const std::string& use) {
+  auto roles = ndcg::roles_of(names, use != "qrels", use != "run");
+  if (!roles) raise_error(ndcg::error(roles.err()).in(use == "run" ? "run" : "qrels"));
+  const ndcg::table_roles& r = *roles;
+  py::dict out;
+  const std::pair<const char*, long> fields[] = {{"query", r.query}, {"doc", r.doc},  {"score", r.score},
+                                                 {"rank", r.rank},   {"rel", r.rel},  {"tag", r.tag}};
+  for (const auto& [role, at] : fields) out[role] = at < 0 ? py::object(py::none()) : py::object(py::str(names[at]));
+  return out;
 }
 
 }  // namespace ndcg_python

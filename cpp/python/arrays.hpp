@@ -40,4 +40,17 @@ py::dict evaluate_arrays(const py::buffer& labels, const py::buffer& scores, con
 // query with no documents is evaluated (its values are 0).
 py::dict evaluate_dicts(const py::handle& qrels, const py::handle& run, const option_texts& options, int threads);
 
+// A table's columns, as the core's evaluate_batch takes them: qrels and
+// run (None: the qrels hold both) as [(name, array)], each array float64,
+// int64 or objects (texts; None and NaN empty cells), one-dimensional and
+// contiguous. kind: what the readings call a table ("DataFrame"); threads:
+// for the run's queries (0: every core).
+py::dict evaluate_columns(const py::list& qrels, const py::object& run, const std::string& zscores,
+                          const std::string& kind, const option_texts& options, int threads);
+
+// The column that gives each field of a table named `names` ({"query":
+// name, "doc": ..., "score", "rank", "rel", "tag"}; None: no such column),
+// as the core's table readers choose them for use "run", "qrels" or "both".
+py::dict column_roles(const std::vector<std::string>& names, const std::string& use);
+
 }  // namespace ndcg_python

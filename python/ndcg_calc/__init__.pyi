@@ -75,8 +75,8 @@ class _BatchReading(TypedDict):
     """The input's name ("qrels", "run", or the name given)."""
     run: int
     """The run's number, from 1 in the order given; 0 for the judgments (with both, the one file)."""
-    format: Literal['trec', 'csv', 'tsv', 'json', 'jsonl', 'dict', 'letor', 'predictions', 'msmarco']
-    """What it was read as: 'json' and 'jsonl' are records, 'dict' is {qid: {docid: number}} (scores for a run, grades for judgments)."""
+    format: Literal['trec', 'csv', 'tsv', 'json', 'jsonl', 'dict', 'letor', 'predictions', 'msmarco', 'frame']
+    """What it was read as: 'json' and 'jsonl' are records, 'dict' is {qid: {docid: number}} (scores for a run, grades for judgments), 'frame' a table held as columns (a DataFrame)."""
     gzip: bool
     """True when it was unpacked from gzip."""
     both: bool
@@ -227,7 +227,8 @@ class Explanation(Mapping[str, Any]):
     def _repr_html_(self) -> str: ...
     def _repr_markdown_(self) -> str: ...
 
-class Evaluation(dict[str, dict[str, Optional[float]]]):
+class _TrecResult:
+    """The fields every evaluation holds (declared once here; at run time each class holds its own)."""
     measures: list[str]
     """The measures' printed names ("ndcg_cut_10", "P_5"), in column order."""
     qids: list[str]
@@ -256,41 +257,15 @@ class Evaluation(dict[str, dict[str, Optional[float]]]):
     """A seeded bootstrap 95% interval of each mean over queries; [null, null] under 10 queries. Only with ci."""
     ci_queries: Optional[dict[str, int]]
     """The queries each interval rests on. Only with ci."""
+
+class Evaluation(dict[str, dict[str, Optional[float]]], _TrecResult):
     read_as: dict[str, str]
     """How each input was read: {'qrels': 'file'|'text'|..., 'run': ...}."""
     def __init__(self, reply: Mapping[str, Any], read_as: Mapping[str, str]) -> None: ...
 
-class ArrayEvaluation(Mapping[str, dict[str, Optional[float]]]):
+class ArrayEvaluation(Mapping[str, dict[str, Optional[float]]], _TrecResult):
     columns: dict[str, list[Any]]
     """{measure: [value per query, in qids order]}."""
-    measures: list[str]
-    """The measures' printed names ("ndcg_cut_10", "P_5"), in column order."""
-    qids: list[str]
-    """The evaluated queries, in trec_eval's order."""
-    mean: dict[str, Optional[float]]
-    """The "all" values (not relstring's, which has none); gm_map's is the geometric mean, runid's is null (see run_id)."""
-    num_q: int
-    """Queries evaluated."""
-    run_id: str
-    """The tag of the run's last line, as trec_eval's runid line prints it."""
-    summary_only: list[str]
-    """Measures with an "all" value only, in no row of per_query (num_q, gm_map; with tie_range, NAME:ties)."""
-    counts: list[str]
-    """Measures that count (num_q, num_ret, num_rel, num_rel_ret, ...): whole numbers, printed without decimals."""
-    not_offered: list[str]
-    """Measures that all_trec named and that are not computed."""
-    notes: list[str]
-    """Readings taken and trec_eval's faults avoided, as `ndcg trec` says them on stderr."""
-    readings: list[str]
-    """How each input that is not plain TREC was read, as `ndcg trec` says on stderr."""
-    inputs: list[_BatchReading]
-    """The same readings as fields, in the same order."""
-    text: str
-    """`ndcg trec`'s output: text, or JSON or CSV as format says; no_summary, per_query, digits as its flags."""
-    ci95: Optional[dict[str, list[Optional[float]]]]
-    """A seeded bootstrap 95% interval of each mean over queries; [null, null] under 10 queries. Only with ci."""
-    ci_queries: Optional[dict[str, int]]
-    """The queries each interval rests on. Only with ci."""
     read_as: dict[str, str]
     """How each input was read: {'qrels': 'labels', 'run': 'scores'}."""
     def __init__(self, reply: Mapping[str, Any], read_as: Mapping[str, str]) -> None: ...

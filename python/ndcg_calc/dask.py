@@ -6,12 +6,15 @@ evaluation to the last bit.
     partials(run, qrels=None, measures=None, **options) -> [dask.delayed]
 
 The rows of one query may sit in several partitions: the run (and the
-qrels) are shuffled by query with the engine, each partition is evaluated
-in its worker through the array path (no text), and the partitions'
+qrels) are shuffled by query with the engine, only the three columns each
+needs (qid, docid, score; qid, docid, label), and each partition pair goes
+to the core as its columns in its worker (no text); the partitions'
 evaluations are merged on the client by ndcg_calc.merge (the rule of
-`ndcg trec --merge`). Dask is imported here, not by `import ndcg_calc`."""
+`ndcg trec --merge`). The columns are named by the core's one table of
+names, as a CSV header is read. Dask is imported here, not by `import ndcg_calc`."""
 from . import _core
 from ._impl.errors import NdcgError
+from ._impl.inputs import frame_columns
 from ._impl.merge import fields_of, merge
 from ._impl.options import option_texts
 
@@ -23,21 +26,18 @@ except ImportError as e:  # pragma: no cover - depends on the machine
     raise ImportError('ndcg_calc.dask needs Dask (Debian: apt-get install python3-dask python3-distributed; '
                       'pip: pip install "dask[dataframe]" distributed): %s' % e) from e
 
-_QID = ('qid', 'query_id', 'query', 'topic')
-_DOC = ('docid', 'doc_id', 'docno', 'doc')
-_SCORE = ('score', 'sim', 'prediction')
-_LABEL = ('label', 'rel', 'relevance', 'grade')
 _ROW = '_ndcg_row'
+_PART = '_ndcg_part'
 
 
-def _name(frame, names, source, what, required=True):
-    for column in frame.columns:
-        if str(column).lower() in names:
-            return column
-    if required:
-        raise NdcgError('%s: no %s column (one of %s) among %s' % (source, what, ', '.join(names), list(frame.columns)),
-                        code='bad-input', source=source, args={'expected': names[0]})
-    return None
+def _roles(frame, use, source):
+    """The columns of a frame that give each field, by the core's one table of
+    names and its rules for a run, qrels or both (as a CSV header is read):
+    {'query': column, 'doc': ..., 'score', 'rank', 'rel', 'tag'}, None where
+    there is none."""
+    named = {str(c): c for c in frame.columns}
+    roles = _core.column_roles(list(named), use)
+    return {role: None if name is None else named[name] for role, name in roles.items()}
 
 
 def _frame(value, source, npartitions=1):
@@ -69,15 +69,21 @@ def _nested(part, qid, key, value):
     return out
 
 
-def _evaluate_docs(run_part, qrels_part, columns, texts, complete, threads):
-    """One partition of a run of documents against the qrels of its queries."""
-    qid, doc, score, qrels_qid, qrels_doc, label = columns
-    run = _nested(run_part, qid, doc, score)
-    judged = _nested(qrels_part, qrels_qid, qrels_doc, label)
-    if complete:  # trec_eval's -c: a judged query the run lacks is evaluated with nothing ranked
-        for q in judged:
-            run.setdefault(q, {})
-    return _core.evaluate_dicts(judged, run, texts, threads)
+def _evaluate_docs(run_part, qrels_part, texts, complete, threads):
+    """One partition of a run of documents against the qrels of its queries,
+    both handed to the core as their columns (each partition a shard)."""
+    if len(qrels_part) == 0:
+        return None  # no judged query here
+    if len(run_part) == 0:
+        if not complete:
+            return None
+        # trec_eval's -c: the judged queries the run lacks, evaluated with nothing ranked
+        judged = _nested(qrels_part, *qrels_part.columns)
+        return _core.evaluate_dicts(judged, {q: {} for q in judged}, texts, threads)
+    from ._impl.evaluate import Evaluation
+    reply = _core.evaluate_columns(frame_columns(qrels_part), frame_columns(run_part), b'', 'DataFrame', texts,
+                                   threads)
+    return fields_of(Evaluation(reply, {}))
 
 
 def _evaluate_labels(part, columns, texts, threads):
@@ -97,29 +103,59 @@ def _texts(measures, options):
     return option_texts(given)
 
 
-def _judged_table(parts, columns):
-    """The whole qrels as {qid: {docid: grade}}, made once and sent to each worker once."""
-    frame = pd.concat(parts) if parts else pd.DataFrame(columns=list(columns))
-    return _nested(frame.assign(**{columns[0]: frame[columns[0]].astype(str)}), *columns)
+def _qids(part, qid):
+    return part[qid].astype(str).unique().tolist()
 
 
-def _evaluate_grouped(run_part, judged, columns, texts, threads):
-    qid, doc, score = columns
-    run = _nested(run_part.assign(**{qid: run_part[qid].astype(str)}), qid, doc, score)
-    return _core.evaluate_dicts(judged, run, texts, threads)
+def _owners(qids):
+    """Each query's run partitions, (qid, partition) rows: a query two
+    partitions hold gets its qrels in both, and merge() then names it."""
+    return pd.DataFrame([(q, i) for i, found in enumerate(qids) for q in found], columns=[_ROW, _PART])
 
 
-def _grouped(run, qrels, qid, doc, score, texts, options, threads):
-    """Partitions that hold whole queries: no shuffle; the qrels go to each worker whole."""
+def _split(qrels_part, qid, owners, parts):
+    """A qrels partition cut into the pieces each run partition needs."""
+    keyed = qrels_part.assign(**{_ROW: qrels_part[qid].astype(str)}).merge(owners, on=_ROW)
+    return tuple(keyed[keyed[_PART] == i].drop(columns=[_ROW, _PART]) for i in range(parts))
+
+
+def _evaluate_grouped(run_part, qrels_pieces, qids, texts, threads):
+    qrels_part = pd.concat(qrels_pieces)
+    run_part = run_part.assign(**{qids[0]: run_part[qids[0]].astype(str)})
+    qrels_part = qrels_part.assign(**{qids[1]: qrels_part[qids[1]].astype(str)})
+    return _evaluate_docs(run_part, qrels_part, texts, False, threads)
+
+
+def _grouped(run, judged, qids, texts, options, threads):
+    """Partitions that hold whole queries: the run is not shuffled; each run
+    partition gets the qrels of its own queries, cut out of each qrels
+    partition where it lies (what moves is one table of (qid, partition)
+    rows and the pieces, never the whole qrels)."""
     if options.get('complete'):
         raise NdcgError('complete: not with grouped=True (a judged query the run lacks is in no partition); '
                         'leave grouped out', code='bad-input', source='options', key='complete')
-    judged = _frame(qrels, 'qrels')
-    columns = (_name(judged, _QID, 'qrels', 'query'), _name(judged, _DOC, 'qrels', 'document'),
-               _name(judged, _LABEL, 'qrels', 'label'))
-    table = dask.delayed(_judged_table, pure=True)(judged.to_delayed(), columns)
+    run_parts = run.to_delayed()
+    owners = dask.delayed(_owners, pure=True)([dask.delayed(_qids, pure=True)(p, qids[0]) for p in run_parts])
+    split = dask.delayed(_split, pure=True, nout=len(run_parts))
+    pieces = [split(q, qids[1], owners, len(run_parts)) for q in judged.to_delayed()]
     evaluate_one = dask.delayed(_evaluate_grouped, pure=True)
-    return [evaluate_one(p, table, (qid, doc, score), texts, threads) for p in run.to_delayed()]
+    return [evaluate_one(p, [piece[i] for piece in pieces], qids, texts, threads) for i, p in enumerate(run_parts)]
+
+
+def _labels(run, parts, grouped, texts, threads):
+    """A run of labels and scores (no document column), as XGBoost and LightGBM hold them."""
+    roles = _roles(run, 'both', 'run')
+    if roles['score'] is None:
+        raise NdcgError('run: a run of labels needs a score column', code='no-grade-column', source='run')
+    columns = (roles['query'], roles['rel'], roles['score'])
+    run = run[list(columns)]
+    evaluate_one = dask.delayed(_evaluate_labels, pure=True)
+    if grouped:
+        return [evaluate_one(p, columns, texts, threads) for p in run.to_delayed()]
+    numbered = run.assign(**{_ROW: 1})
+    numbered = numbered.assign(**{_ROW: numbered[_ROW].cumsum()})  # each row's place in the whole run
+    shuffled = _by_query(numbered, columns[0], parts).to_delayed()
+    return [evaluate_one(p, columns, texts, threads) for p in shuffled]
 
 
 def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False, threads=1, **options):
@@ -129,34 +165,29 @@ def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False,
     run = _frame(run, 'run')
     parts = npartitions or run.npartitions
     texts = _texts(measures, options)
-    qid = _name(run, _QID, 'run', 'query')
-    score = _name(run, _SCORE, 'run', 'score')
-    doc = _name(run, _DOC, 'run', 'document', required=False)
-    if doc is None:  # labels and scores, as XGBoost and LightGBM hold them
-        label = _name(run, _LABEL, 'run', 'label or document')
-        if qrels is not None:
-            raise NdcgError('qrels: the run has labels (no document column), so it needs no qrels', code='bad-input',
-                            source='qrels')
-        evaluate_one = dask.delayed(_evaluate_labels, pure=True)
-        if grouped:
-            return [evaluate_one(p, (qid, label, score), texts, threads) for p in run.to_delayed()]
-        numbered = run.assign(**{_ROW: 1})
-        numbered = numbered.assign(**{_ROW: numbered[_ROW].cumsum()})  # each row's place in the whole run
-        shuffled = _by_query(numbered, qid, parts).to_delayed()
-        return [evaluate_one(p, (qid, label, score), texts, threads) for p in shuffled]
     if qrels is None:
-        raise NdcgError('qrels: a run of documents needs qrels (a Dask or pandas frame or a dict)', code='bad-input',
+        if _roles(run, 'both', 'run')['doc'] is not None:
+            raise NdcgError('qrels: a run of documents needs qrels (a Dask or pandas frame or a dict)',
+                            code='bad-input', source='qrels')
+        return _labels(run, parts, grouped, texts, threads)
+    roles = _roles(run, 'run', 'run')
+    if roles['doc'] is None:
+        raise NdcgError('qrels: the run has labels (no document column), so it needs no qrels', code='bad-input',
                         source='qrels')
-    if grouped:
-        return _grouped(run, qrels, qid, doc, score, texts, options, threads)
     judged = _frame(qrels, 'qrels')
-    columns = (qid, doc, score, _name(judged, _QID, 'qrels', 'query'), _name(judged, _DOC, 'qrels', 'document'),
-               _name(judged, _LABEL, 'qrels', 'label'))
-    run_parts = _by_query(run, qid, parts).to_delayed()
-    qrels_parts = _by_query(judged, columns[3], parts).to_delayed()
+    qrels_roles = _roles(judged, 'qrels', 'qrels')
+    # Only the three columns each side needs travel.
+    run = run[[roles['query'], roles['doc'], roles['score'] if roles['score'] is not None else roles['rank']]]
+    judged = judged[[qrels_roles['query'], qrels_roles['doc'], qrels_roles['rel']]]
+    qids = (roles['query'], qrels_roles['query'])
+    shards = _texts(measures, dict(options, shard=True))  # a partition may hold no judged query
+    if grouped:
+        return _grouped(run, judged, qids, shards, options, threads)
+    run_parts = _by_query(run, qids[0], parts).to_delayed()
+    qrels_parts = _by_query(judged, qids[1], parts).to_delayed()
     evaluate_one = dask.delayed(_evaluate_docs, pure=True)
     complete = bool(options.get('complete'))
-    return [evaluate_one(r, q, columns, texts, complete, threads) for r, q in zip(run_parts, qrels_parts)]
+    return [evaluate_one(r, q, shards, complete, threads) for r, q in zip(run_parts, qrels_parts)]
 
 
 def _merged(computed, options):
@@ -228,4 +259,4 @@ def _judged_qids(qrels):
     if qrels is None:
         return None
     judged = _frame(qrels, 'qrels')
-    return judged[_name(judged, _QID, 'qrels', 'query')].astype(str).unique().compute().tolist()
+    return judged[_roles(judged, 'qrels', 'qrels')['query']].astype(str).unique().compute().tolist()

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -109,3 +110,89 @@ TEST_CASE("compare_batch of evaluated runs: a judged query a run lacks is refuse
   CHECK(same.result->comparisons[0].diff == 0);
   CHECK(same.text.find("ndcg") != std::string::npos);
 }
+
+#ifndef __EMSCRIPTEN__  // tables held as columns: native only
+namespace {
+
+// The qrels above and the CSV run as columns: ids as texts and as whole numbers, scores as numbers.
+struct columns_fixture {
+  std::vector<double> scores{0.9, 0.5, 0.8, 0.3}, grades{2, 0, 1, 0};
+  std::vector<std::int64_t> docs{1, 2, 4, 3}, judged_docs{1, 2, 3, 4};
+  ndcg::column_table run, judged;
+  columns_fixture() {
+    run.rows = 4;
+    run.columns = {{"query_id", {"q1", "q1", "q2", "q2"}, nullptr, nullptr}, {"doc_id", {}, nullptr, docs.data()},
+                   {"score", {}, scores.data(), nullptr}};
+    judged.rows = 4;
+    judged.columns = {{"qid", {"q1", "q1", "q2", "q2"}, nullptr, nullptr}, {"docid", {}, nullptr, judged_docs.data()},
+                      {"rel", {}, grades.data(), nullptr}};
+  }
+  ndcg::evaluate_reply evaluate(const option_pairs& options, std::vector<ndcg::batch_reading>& readings) const {
+    ndcg::column_inputs in;
+    in.qrels = &judged;
+    in.run = &run;
+    in.kind = "DataFrame";
+    return ndcg::evaluate_batch(in, options, readings);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("evaluate_batch on columns: the values of the same tables as text, and the readings") {
+  columns_fixture f;
+  std::vector<ndcg::batch_reading> readings;
+  const auto r = f.evaluate(ndcg_per_query, readings);
+  REQUIRE(r.evaluated.ok());
+  const auto& names = r.evaluated->result.names;
+  const std::size_t m = std::find(names.begin(), names.end(), "ndcg") - names.begin();
+  REQUIRE(m < names.size());
+  // q1: d1 (2) over d2 (0), NDCG 1; q2: d4 (0) over d3 (1), 1 / log2(3).
+  CHECK(r.evaluated->result.values[0][m] == 1);
+  CHECK(r.evaluated->result.values[1][m] == doctest::Approx(1 / std::log2(3.0)));
+  // The same tables as CSV text, through the text path.
+  std::vector<ndcg::batch_reading> text_readings;
+  ndcg::text_source source("query_id,doc_id,score\nq1,1,0.9\nq1,2,0.5\nq2,4,0.8\nq2,3,0.3\n");
+  ndcg::evaluate_inputs in;
+  in.qrels = "qid,docid,rel\nq1,1,2\nq1,2,0\nq2,3,1\nq2,4,0\n";
+  in.run = &source;
+  const auto text = ndcg::evaluate_batch(in, ndcg_per_query, text_readings);
+  REQUIRE(text.evaluated.ok());
+  CHECK(text.text == r.text);
+  REQUIRE(readings.size() == 2);
+  CHECK(ndcg::reading_line(readings[0]) == "qrels read as DataFrame: qid -> query, docid -> doc, rel -> rel");
+  CHECK(ndcg::reading_line(readings[1]) == "run read as DataFrame: query_id -> query, doc_id -> doc, score -> score");
+}
+
+TEST_CASE("evaluate_batch on columns: a bad cell is named by its row's line and its column's place") {
+  columns_fixture f;
+  std::vector<ndcg::batch_reading> readings;
+  f.scores[2] = std::nan("");
+  auto r = f.evaluate(ndcg_per_query, readings);
+  REQUIRE(!r.evaluated.ok());
+  CHECK(r.evaluated.err().code == ndcg::error_code::empty_field);
+  CHECK(r.evaluated.err().source == "run");
+  CHECK(r.evaluated.err().line == 4);  // the third row: line 4 of the table as CSV
+  CHECK(r.evaluated.err().column == 3);
+  f.scores[2] = 0.8;
+  f.docs[1] = 1;
+  r = f.evaluate(ndcg_per_query, readings);
+  REQUIRE(!r.evaluated.ok());
+  CHECK(r.evaluated.err().code == ndcg::error_code::duplicate_id);
+  CHECK(r.evaluated.err().line == 3);
+  CHECK(r.evaluated.err().column == 2);
+  f.run.columns[2].name = "note";
+  r = f.evaluate(ndcg_per_query, readings);
+  REQUIRE(!r.evaluated.ok());
+  CHECK(r.evaluated.err().code == ndcg::error_code::no_grade_column);
+}
+
+TEST_CASE("roles_of: the table readers' choice of columns") {
+  auto roles = ndcg::roles_of({"Query-ID", "docno", "y_pred", "label"}, true, true);
+  REQUIRE(roles.ok());
+  CHECK(roles->query == 0);
+  CHECK(roles->doc == 1);
+  CHECK(roles->score == 2);
+  CHECK(roles->rel == 3);
+  CHECK(!ndcg::roles_of({"qid", "docid"}, true, false).ok());
+}
+#endif

@@ -2,7 +2,9 @@
 tests/js/catalogue.test.mjs walks through the command and Node) through
 ndcg_calc.evaluate and ndcg_calc.compare: each case gives the command's
 report bytes, or the error the catalogue names with the command's line,
-column and reason."""
+column and reason. Cases marked "frames" go to the package as pandas
+DataFrames of their CSV tables: the same bytes, or the same error on the
+same line (the column then the frame's column, by place)."""
 import gzip
 import json
 import subprocess
@@ -50,12 +52,22 @@ def _command(case, folder):
     return subprocess.run([BIN, *words], cwd=folder, capture_output=True)
 
 
+def _frame(text):
+    """A case's CSV table as pandas reads it (numbers as numbers, empty cells as NaN)."""
+    import io
+    import pandas as pd
+    return pd.read_csv(io.StringIO(text))
+
+
 def _package(case):
     options = dict(case.get('options', {}))
     measures = options.pop('measures', None)
     for name in ('subtopics', 'zscores', 'group'):
         if name in case:
             options[name] = case[name].encode('utf-8')
+    if case.get('frames'):  # the tables as DataFrames: the columns path gives the CSV path's bytes
+        run = _frame(case['run']) if 'run' in case else None
+        return ndcg_calc.evaluate(_frame(case['qrels']), run, measures, **options).text
     qrels = _bytes(case, 'qrels', case['qrels'])
     if case['kind'] == 'compare':
         runs = [_bytes(case, 'runs', r) for r in case['runs']]
@@ -74,9 +86,12 @@ def test_catalogue_case_as_the_command(case, tmp_path):
     with pytest.raises(ndcg_calc.NdcgError) as raised:
         _package(case)
     e = raised.value
-    assert {k: getattr(e, k) for k in case['expect']} == case['expect']
+    expect = {k: v for k, v in case['expect'].items() if not (case.get('frames') and k == 'column')}
+    assert {k: getattr(e, k) for k in expect} == expect
     assert done.returncode == 2
     last = done.stderr.decode().rstrip('\n').split('\n')[-1]
     assert last == 'ndcg %s: %s' % (case['kind'], e.reason) or last.endswith(': ' + e.reason), last
-    if e.line:
+    if case.get('frames'):  # a frame's column is its place, the file's a byte
+        assert e.column == case['frame_column'] and ':%d:' % e.line in last
+    elif e.line:
         assert ':%d:%d: %s' % (e.line, e.column, e.reason) in last

@@ -20,6 +20,7 @@ from test_merge import assert_identical
 
 dd = pytest.importorskip('dask.dataframe')
 distributed = pytest.importorskip('distributed')
+import dask  # noqa: E402
 import ndcg_calc.dask as ndask  # noqa: E402
 
 MEASURES = ['all_trec', 'ndcg_cut.10', 'relstring.5']
@@ -216,3 +217,25 @@ def test_partitions_of_whole_queries_need_no_shuffle_and_a_split_query_is_refuse
         ndask.evaluate(_scattered(run, 4), qrels, 'map', grouped=True)
     with pytest.raises(ndcg_calc.NdcgError, match='complete: not with grouped=True'):
         ndask.evaluate(_by_files(run, 2), qrels, 'map', grouped=True, complete=True)
+
+
+def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only_their_qrels(monkeypatch):
+    run, qrels = _generated(2_000, 50, seed=11)
+    seen = []
+
+    def recorded(run_part, qrels_part, *args):
+        seen.append((list(run_part.columns), list(qrels_part.columns)))
+        return real(run_part, qrels_part, *args)
+    real = ndask._evaluate_docs
+    monkeypatch.setattr(ndask, '_evaluate_docs', recorded)
+    wide = run.assign(note='x', rank=1)
+    parts = ndask.partials(_scattered(wide, 3), qrels.assign(iter=0), ['ndcg'])
+    merged = ndcg_calc.merge([p for p in dask.compute(*parts, scheduler='sync') if p is not None])
+    assert_identical(merged, ndcg_calc.evaluate(qrels, run, ['ndcg']))
+    assert seen and all(s == (['qid', 'docid', 'score'], ['qid', 'docid', 'label']) for s in seen)
+    # grouped: each run partition gets the qrels of its own queries only
+    owners = ndask._owners([ndask._qids(p, 'qid') for p in (run[run['qid'] < 'q00025'], run[run['qid'] >= 'q00025'])])
+    first, second = ndask._split(qrels, 'qid', owners, 2)
+    assert set(first['qid']) == set(qrels['qid'][qrels['qid'] < 'q00025'])
+    assert set(second['qid']) == set(qrels['qid'][qrels['qid'] >= 'q00025'])
+    assert len(first) + len(second) == len(qrels)

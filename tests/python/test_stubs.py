@@ -96,17 +96,21 @@ def _results():
 
 
 def test_every_attribute_a_result_s_stub_declares_is_there():
-    stubs = _stubbed()
     for name, result in _results().items():
         assert type(result).__name__ == name
-        declared = [n.target.id for n in stubs[name].body if isinstance(n, ast.AnnAssign)]
+        declared = _declared(name)
         assert declared, name
         missing = [a for a in declared if not hasattr(result, a)]
         assert not missing, '%s lacks %s' % (name, missing)
 
 
 def _declared(name):
-    return {n.target.id for n in _stubbed()[name].body if isinstance(n, ast.AnnAssign)}
+    """The attributes a stub class declares, with those of its stub-only bases."""
+    stubs = _stubbed()
+    node = stubs[name]
+    bases = [b.id for b in node.bases if isinstance(b, ast.Name) and b.id in stubs]
+    own = {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
+    return own.union(*map(_declared, bases))
 
 
 def test_the_stubs_are_what_the_generator_writes_from_the_field_lists():

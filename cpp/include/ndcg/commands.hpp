@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -55,6 +56,47 @@ evaluate_reply evaluate_batch(const evaluate_inputs& in, const option_pairs& opt
 // The same, its reply's fields (put_evaluate_reply's) written into `out`:
 // the wasm module's call, which keeps no reply.
 status put_evaluate_batch(const evaluate_inputs& in, const option_pairs& options, field_sink& out);
+
+// A table held in memory as columns (a pandas DataFrame, a partition of a
+// Dask one): each column's name and its cells, as texts or as numbers.
+// The names give the columns their roles by the table readers' rule (the
+// one table of names, as a CSV header's); a number in an id's role is its
+// shortest text, a text in a number's role is read by the one number
+// reader, and a NaN is an empty cell. Errors name the row as the line of
+// the table written as CSV (the header line 1, the first row line 2) and
+// the column by its place (1-based).
+struct table_column {
+  std::string name;
+  std::vector<std::string_view> texts;     // a text column: one per row
+  const double* numbers = nullptr;         // or numbers, one per row
+  const std::int64_t* integers = nullptr;  // or whole numbers (ids beyond 2^53 stay exact)
+};
+struct column_table {
+  std::vector<table_column> columns;
+  std::size_t rows = 0;
+};
+
+// Which column of a table named `names` (by place, -1: none) gives each
+// field, as the table readers choose them for a run, qrels or (both) one
+// table holding both; an error names a column missing or given twice.
+// Native only.
+struct table_roles {
+  long query = -1, doc = -1, score = -1, rank = -1, rel = -1, tag = -1;
+};
+expected<table_roles> roles_of(const std::vector<std::string>& names, bool run, bool qrels);
+
+// evaluate's inputs held as columns: no text between them and the evaluation.
+struct column_inputs {
+  const column_table* qrels = nullptr;  // judgments; with no run, the table holding both
+  const column_table* run = nullptr;
+  std::string_view zscores;             // -Z's means, as text
+  std::string_view kind = "columns";    // what the readings call a table ("DataFrame")
+  unsigned threads = 0;                 // the run's queries evaluated on so many (0: every core)
+};
+// The same reply as evaluate_batch's for the tables written as CSV and
+// read by it (-R qrels; no subtopics). Native only.
+evaluate_reply evaluate_batch(const column_inputs& in, const option_pairs& options,
+                              std::vector<batch_reading>& readings);
 
 // Judgments read once for many runs (Python's evaluator): in the format
 // the options name, indexed, with how they were read, and how many

@@ -65,15 +65,16 @@ struct batch_reading {
   std::size_t run = 0;         // the run's number, 1 on; 0 for the judgments (and both in one file)
   input_format format = input_format::automatic;  // the registry's row; automatic: TREC as given, nothing to say
   // Where the format's row does not say it all: JSON as records (one, or
-  // lines of them) or {qid: {docid: number}}, a LETOR file's predictions.
-  enum class as : unsigned char { row, json, jsonl, dict, predictions };
+  // lines of them) or {qid: {docid: number}}, a LETOR file's predictions,
+  // a table held as columns (Python's DataFrames).
+  enum class as : unsigned char { row, json, jsonl, dict, predictions, frame };
   as shape = as::row;
   bool gzip = false, both = false;
   std::vector<std::string> columns;    // by role (parse/columns.hpp): the column or key read as it
   unsigned notes = 0;
   std::vector<std::string> ignored;    // columns or keys read as nothing
   std::size_t lines = 0, queries = 0;  // LETOR's
-  std::string of;              // predictions: the LETOR file they score
+  std::string of;              // predictions: the LETOR file they score; frame: what the table is (DataFrame)
   bool said() const { return format != input_format::automatic; }
 };
 

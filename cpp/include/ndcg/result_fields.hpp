@@ -120,7 +120,7 @@ inline constexpr field_doc analysis_fields[] = {
 inline constexpr field_doc batch_reading_fields[] = {
     {"name", "str", "The input's name (\"qrels\", \"run\", or the name given)."},
     {"run", "int", "The run's number, from 1 in the order given; 0 for the judgments (with both, the one file)."},
-    {"format", "'trec' | 'csv' | 'tsv' | 'json' | 'jsonl' | 'dict' | 'letor' | 'predictions' | 'msmarco'", "What it was read as: 'json' and 'jsonl' are records, 'dict' is {qid: {docid: number}} (scores for a run, grades for judgments)."},
+    {"format", "'trec' | 'csv' | 'tsv' | 'json' | 'jsonl' | 'dict' | 'letor' | 'predictions' | 'msmarco' | 'frame'", "What it was read as: 'json' and 'jsonl' are records, 'dict' is {qid: {docid: number}} (scores for a run, grades for judgments), 'frame' a table held as columns (a DataFrame)."},
     {"gzip", "bool", "True when it was unpacked from gzip."},
     {"both", "bool", "True when the one file holds the run and the judgments."},
     {"columns", "{str}", "By role (query, doc, score, rank, rel, tag): the column or key read as it."},

@@ -226,6 +226,12 @@ class trec_stream {
     const std::vector<std::uint32_t>& columns;  // each docid's
   };
   status add_query(const query_lines& in);
+  // Queries read elsewhere, all at once (a table's columns): query i is
+  // qids[i] with entries [starts[i], starts[i + 1]), its docids each once
+  // (`hashes`: theirs, one per entry as the readers hash them, or null);
+  // the judged ones evaluated on up to `threads` threads. Native only.
+  status add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
+                     const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads);
   void set_run_id(std::string_view tag);
   expected<trec_result> finish();
 

@@ -4,6 +4,7 @@
 #include <optional>
 #include <utility>
 
+#include "commands/columns.hpp"
 #include "ndcg/commands.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
@@ -63,6 +64,18 @@ evaluate_reply evaluate_batch(const evaluate_inputs& in, const option_pairs& opt
   if (out.evaluated) out.text = report_of(*out.evaluated, s->batch);
   return out;
 }
+
+#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
+evaluate_reply evaluate_batch(const column_inputs& in, const option_pairs& options,
+                              std::vector<batch_reading>& readings) {
+  auto s = trec_settings(options);
+  if (s) s->batch.trec.zscores = std::string(in.zscores);
+  evaluate_reply out{s ? detail::evaluate_columns(in, s->batch, readings) : expected<run_evaluation>(s.err()), {}};
+  if (out.evaluated) out.text = report_of(*out.evaluated, s->batch);
+  return out;
+}
+
+#endif
 
 status put_evaluate_batch(const evaluate_inputs& in, const option_pairs& options, field_sink& out) {
   auto s = trec_settings(options);

@@ -115,6 +115,15 @@ class csv_records {
   bool last_ = true;  // the text's end is in text_
 };
 
+// Which column gives each field of a row (-1: none), and the reading said
+// about it: the header's names by the one table of names (role_of), with
+// the rules of a run, qrels or both. Also for tables held as columns.
+struct table_plan {
+  long qid = -1, doc = -1, score = -1, rank = -1, rel = -1, tag = -1;
+  batch_reading reading;
+};
+expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use);
+
 // ---- The registry of formats (formats.cpp) --------------------------------------
 
 // The first lines of a text as detection sees them: the first two that are

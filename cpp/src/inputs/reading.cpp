@@ -32,9 +32,9 @@ std::string_view column(const batch_reading& r, role k) {
 using as = batch_reading::as;
 
 // By batch_reading::as past row: the field's value, and the words after "read as".
-constexpr std::string_view shape_codes[] = {"", "json", "jsonl", "dict", "predictions"};
+constexpr std::string_view shape_codes[] = {"", "json", "jsonl", "dict", "predictions", "frame"};
 constexpr std::string_view shape_titles[] = {"", "JSON records", "JSON Lines records", "JSON {qid: {docid: ",
-                                             "predictions: one score per line of "};
+                                             "predictions: one score per line of ", ""};
 
 std::size_t at(as s) { return static_cast<std::size_t>(s); }
 
@@ -110,11 +110,12 @@ std::string reading_line(const batch_reading& r) {
   std::string out = r.name;
   out += r.gzip ? " (gzip) read as " : " read as ";
   out += r.shape == as::row ? detail::row_of(r.format).title : shape_titles[at(r.shape)];
+  if (r.shape == as::frame) out += r.of;
   if (r.shape == as::dict) out += r.run ? "score}}" : "rel}}";
   else if (r.shape == as::predictions) out += r.of;
   else if (r.format == input_format::letor) letor_said(r, out);
   else if (r.format != input_format::trec) columns_said(r, out);
-  if (r.both) out += " (run and qrels in one file)";
+  if (r.both) out += r.shape == as::frame ? " (run and qrels in one table)" : " (run and qrels in one file)";
   return out;
 }
 

@@ -48,17 +48,13 @@ error no_column(const std::vector<csv_cell>& header, role r, std::string_view al
       .with("found", names);
 }
 
-// Which column gives each field of a row, and the reading said about it.
-struct table_plan {
-  long qid = -1, doc = -1, score = -1, rank = -1, rel = -1, tag = -1;
-  batch_reading reading;
-};
-
 void said(batch_reading& reading, const std::vector<csv_cell>& header, long col, role as) {
   if (col < 0) return;
   reading.columns.resize(role_count);
   reading.columns[at(as)] = header[static_cast<std::size_t>(col)].text;
 }
+
+}  // namespace
 
 expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use) {
   table_plan p;
@@ -93,6 +89,8 @@ expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use)
   if (p.rank >= 0) p.reading.notes |= batch_reading::rank_order;
   return p;
 }
+
+namespace {
 
 value_at cell_at(const std::vector<csv_cell>& cells, long col) {
   if (col < 0) return {};

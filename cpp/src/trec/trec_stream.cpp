@@ -9,6 +9,9 @@
 #include <cstring>
 #include <limits>
 #include <optional>
+#ifndef __EMSCRIPTEN__
+#include <thread>
+#endif
 
 #include "base/big_memory.hpp"
 #include "base/index_sort.hpp"
@@ -143,6 +146,10 @@ struct trec_stream::state {
   void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line, std::size_t column);
   status evaluate_kept();
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
+#ifndef __EMSCRIPTEN__  // tables held as columns (add_queries): native only
+  query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes) const;
+  std::vector<std::string> more_notes;   // of add_queries' other evaluators, after the stream's own
+#endif
 };
 
 // The subtopic qrels alpha_ndcg_cut asks for, indexed by query.
@@ -292,6 +299,27 @@ status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::
   evaluated[q] = true;
   return done{};
 }
+
+#ifndef __EMSCRIPTEN__
+// A judged query's inputs, as evaluate() makes them (add_queries' threads
+// call their own evaluators with them).
+query_input trec_stream::state::input_of(std::uint32_t q, const run_entry* run, std::size_t count,
+                                         const std::uint32_t* hashes) const {
+  const judged_query& jq = judged().queries[q];
+  query_input in;
+  in.qid = jq.qid;
+  in.judged = &judged();
+  in.judged_begin = jq.begin;
+  in.judged_end = jq.end;
+  in.run = run;
+  in.run_count = count;
+  in.run_hashes = hashes;
+  const std::uint32_t sub = subtopics_of.find(
+      hash_of(jq.qid), [&](std::uint32_t i) { return subtopics.queries[i].qid == jq.qid; });
+  in.subtopics = sub == handle_table::none ? nullptr : &subtopics.queries[sub];
+  return in;
+}
+#endif
 
 // A query that came back after others: the run is not grouped.
 static error came_back(const detail::field& qid, std::size_t line, std::size_t first) {
@@ -542,6 +570,75 @@ status trec_stream::add_query(const query_lines& in) {
   return done{};
 }
 
+#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
+namespace {
+
+// Shares of `jobs` (judged query, query) of about equal rows, one per thread.
+std::vector<std::size_t> shares_of(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs,
+                                   const std::vector<std::size_t>& starts, unsigned threads) {
+  std::size_t rows = 0;
+  for (const auto& j : jobs) rows += starts[j.second + 1] - starts[j.second];
+  std::vector<std::size_t> cut{0};
+  std::size_t taken = 0;
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    taken += starts[jobs[k].second + 1] - starts[jobs[k].second];
+    if (cut.size() < threads && taken * threads >= rows * cut.size()) cut.push_back(k + 1);
+  }
+  if (cut.size() == 1 || cut.back() != jobs.size()) cut.push_back(jobs.size());  // one share at least
+  return cut;
+}
+
+}  // namespace
+
+status trec_stream::add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
+                                const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads) {
+  state& s = *s_;
+  std::vector<std::pair<std::uint32_t, std::size_t>> jobs;  // judged query, query
+  for (std::size_t i = 0; i < qids.size(); ++i) {
+    const std::uint32_t q = s.judged().find(qids[i]);
+    if (q != handle_table::none && !s.evaluated[q]) jobs.emplace_back(q, i), s.evaluated[q] = 1;
+  }
+  const std::size_t width = s.p.columns.size(), base = s.row_query.size();
+  std::size_t text_width = 0;
+  for (const column& c : s.p.columns) text_width += c.of->kind == value_kind::text;
+  s.values.resize((base + jobs.size()) * width);
+  s.texts.resize((base + jobs.size()) * text_width);
+  for (const auto& j : jobs) s.row_query.push_back(j.first);
+  // Threads pay from a few tens of thousands of rows on.
+  const auto by_size = static_cast<unsigned>(entries.size() / 20000 + 1);
+  const std::vector<std::size_t> cut = shares_of(jobs, starts, std::max(1u, std::min(threads, by_size)));
+  std::vector<std::optional<error>> problems(cut.size() - 1);
+  std::vector<std::unique_ptr<query_evaluator>> others;
+  const auto evaluate_share = [&](std::size_t t, query_evaluator& ev) {
+    std::vector<double> row;
+    std::vector<std::string> row_texts;
+    for (std::size_t k = cut[t]; k < cut[t + 1]; ++k) {
+      const std::size_t i = jobs[k].second;
+      const query_input in = s.input_of(jobs[k].first, entries.data() + starts[i], starts[i + 1] - starts[i],
+                                        hashes ? hashes + starts[i] : nullptr);
+      if (auto ok = ev.evaluate(in, row, row_texts); !ok) {
+        problems[t] = ok.err().code == error_code::duplicate_id ? error(ok.err()).in("run") : error(ok.err()).in(s.qrels_source);
+        return;
+      }
+      std::copy(row.begin(), row.end(), s.values.begin() + static_cast<std::ptrdiff_t>((base + k) * width));
+      std::move(row_texts.begin(), row_texts.end(), s.texts.begin() + static_cast<std::ptrdiff_t>((base + k) * text_width));
+    }
+  };
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t + 1 < cut.size(); ++t) {
+    others.push_back(std::make_unique<query_evaluator>(s.p, s.conv, s.levels));
+    pool.emplace_back(evaluate_share, t, std::ref(*others.back()));
+  }
+  evaluate_share(0, *s.evaluator);
+  for (std::thread& t : pool) t.join();
+  for (const auto& ev : others) s.more_notes.insert(s.more_notes.end(), ev->notes().begin(), ev->notes().end());
+  for (const std::optional<error>& e : problems)
+    if (e) return *e;
+  return done{};
+}
+
+#endif
+
 void trec_stream::set_run_id(std::string_view tag) { s_->run_id.assign(tag); }
 
 namespace {
@@ -604,7 +701,12 @@ expected<trec_result> trec_stream::finish() {
   r.run_id = s.run_id;
   r.not_offered = s.p.not_offered;
   r.notes = s.p.notes;
-  const std::vector<std::string>& found = s.evaluator->notes();
+#ifdef __EMSCRIPTEN__
+  const std::vector<std::string>& found = s.evaluator->notes();  // add_queries takes no other thread
+#else
+  std::vector<std::string> found = s.evaluator->notes();
+  found.insert(found.end(), s.more_notes.begin(), s.more_notes.end());
+#endif
   constexpr std::size_t shown = 5;
   r.notes.insert(r.notes.end(), found.begin(), found.begin() + static_cast<std::ptrdiff_t>(std::min(found.size(), shown)));
   if (found.size() > shown) r.notes.push_back("(and " + std::to_string(found.size() - shown) + " more such notes)");

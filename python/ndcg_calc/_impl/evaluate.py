@@ -4,7 +4,7 @@ import os
 from .. import _core
 from .errors import NdcgError
 from .arrays import evaluate_arrays, is_column
-from .inputs import group_input, read_path, trec_input
+from .inputs import _is_frame, frame_columns, group_input, read_path, trec_input
 from .options import option_texts
 from .summary import take_summary
 
@@ -55,13 +55,25 @@ def _text_of(value, source, read_as):
     return found
 
 
+def _frames(qrels, run, zscores, texts, read_as, threads):
+    """DataFrames reach the core as their columns (no text between)."""
+    read_as['qrels'] = type(qrels).__name__
+    if run is not None:
+        read_as['run'] = type(run).__name__
+    means = b'' if zscores is None else _text_of(zscores, 'zscores', read_as)
+    reply = _core.evaluate_columns(frame_columns(qrels), None if run is None else frame_columns(run), means,
+                                   type(qrels).__name__, texts, threads)
+    return Evaluation(reply, read_as)
+
+
 def evaluate(qrels, run=None, measures=None, *, group=None, qid=None, subtopics=None, zscores=None, threads=0,
              **options):
     """Evaluates a run against qrels with trec_eval's measures and semantics.
 
     qrels, run: file paths (str or pathlib.Path), text, bytes (gzip too),
       {qid: {docid: grade}} / {qid: {docid: score}} dicts, lists of records
-      or pandas DataFrames, read as `ndcg trec` reads its files: TREC, CSV or
+      or pandas DataFrames (handed to the core as their columns, which it
+      reads as a CSV file's), read as `ndcg trec` reads its files: TREC, CSV or
       TSV with a header, BEIR qrels, JSON, JSON Lines, named by the core's one
       table of column names (qid/query_id, docid/doc_id, score, rank,
       rel/relevance/label, ...); run_format= and qrels_format= name a format.
@@ -102,6 +114,8 @@ def evaluate(qrels, run=None, measures=None, *, group=None, qid=None, subtopics=
             raise NdcgError('%s: not for labels and scores (their queries are numbered, not named)' % source,
                             code='bad-input', source=source)
         return evaluate_arrays(qrels, run, texts, group, qid, threads)
+    if _is_frame(qrels) and (run is None or _is_frame(run)) and subtopics is None:
+        return _frames(qrels, run, zscores, texts, read_as, threads)
     if zscores is not None:  # -Z's means: an input (a file or text), handed over beside the options
         texts.append((b'zscores', _text_of(zscores, 'zscores', read_as)))
     qrels_value = _text_of(qrels, 'qrels', read_as)

@@ -2,8 +2,8 @@
 one of the core's formats (TREC, CSV with a header, JSON), a file path the
 core streams, or grades as numbers. This is the one place where Python
 values become inputs. The core parses and checks everything, and its one
-table of column names reads a DataFrame's header (handed over as CSV);
-here a value is only written out, never interpreted.
+table of column names names a DataFrame's columns (handed over as memory,
+frame_columns); here a value is only written out, never interpreted.
 
 Reading a str: for a run, qrels or judgments, a str without a line break
 that names an existing file is that file; any other str is the text
@@ -118,9 +118,32 @@ def run_text(value, source='run'):
     return _core.nested_text(value, True, source)
 
 
+def frame_columns(frame):
+    """A DataFrame as the core takes a table held in memory: [(name, array)]
+    with each column float64, int64 or objects (strings, categoricals and
+    anything else as its cells), in place where pandas holds it so. The core
+    gives the columns their roles by their names, as a CSV header's."""
+    import numpy as np
+    out = []
+    for at, name in enumerate(frame.columns):
+        column = frame.iloc[:, at]
+        kind = getattr(column.dtype, 'kind', 'O')
+        numpy_type = isinstance(column.dtype, np.dtype)
+        if kind == 'f' or (kind in 'iu' and not numpy_type):  # nullable integers: NA as NaN
+            values = column.to_numpy(dtype='float64', na_value=np.nan)
+        elif kind in 'iu' and column.dtype.itemsize <= 8 and not (kind == 'u' and column.dtype.itemsize == 8):
+            values = column.to_numpy(dtype='int64')
+        else:
+            values = column.to_numpy(dtype=object)
+        out.append((str(name), np.ascontiguousarray(values)))
+    return out
+
+
 def frame_text(frame):
     """A DataFrame as CSV with its header, for the core's table reader and its
-    one table of column names (qid/query_id, docid/doc_id, score, rel/label, ...)."""
+    one table of column names (qid/query_id, docid/doc_id, score, rel/label, ...):
+    what frames become beside inputs the columns path does not take (subtopics,
+    a frame beside a file)."""
     return utf8(frame.to_csv(index=False, lineterminator='\n'))
 
 

@@ -5,11 +5,11 @@
 
 namespace ndcg::trec_detail {
 namespace {
-double dcg(const query_state& q, const column& c) { return q.dcg[c.scheme][q.depth]; }
+double whole_dcg(const query_state& q, const column& c) { return q.dcg[c.scheme][q.depth]; }
 double ideal_dcg(const query_state& q, const column& c) { return q.idcg[c.scheme].back(); }
 }  // namespace
 
-const family dcg_measure = measure("dcg", "discounted cumulative gain of the whole ranking", dcg)
+const family dcg_measure = measure("dcg", "discounted cumulative gain of the whole ranking", whole_dcg)
                                .gains()
                                .needing(need_full_ranking | need_gain_sums)
         .described("sum of gain_r / log2(r + 1), whole ranking.");

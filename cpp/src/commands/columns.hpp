@@ -1,0 +1,18 @@
+// evaluate_batch on tables held as columns (evaluate_columns.cpp): the
+// rows checked as the table readers check a CSV file's, the judgments built
+// from them and the run's queries handed to the query loop, no text between.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ndcg/commands.hpp"
+
+namespace ndcg::detail {
+
+// The evaluation of `in` on the settings `b` (its -Z means set already),
+// with its intervals; `readings` says which column became what.
+expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_settings& b,
+                                          std::vector<batch_reading>& readings);
+
+}  // namespace ndcg::detail

@@ -1,0 +1,447 @@
+// Tables held as columns (see columns.hpp). Each row is checked in row
+// order, field by field, as the table readers check a CSV row, so a table
+// and its CSV text fail on the same row with the same error; the column is
+// named by its place. Then the qrels become judgments and each query of the
+// run goes to the query loop as the TREC stream would hand it on.
+#include "commands/columns.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <deque>
+#include <optional>
+#include <string_view>
+#include <utility>
+
+#include "base/hash_table.hpp"
+#include "base/text.hpp"
+#include "inputs/inputs_detail.hpp"
+#include "ndcg/numbers.hpp"
+
+#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
+#include <thread>
+
+namespace ndcg::detail {
+namespace {
+
+// One column's cells as a reader of the table sees them: texts as they
+// are, numbers as numbers, either read as the other when its role asks.
+class column_cells {
+ public:
+  column_cells() = default;
+  column_cells(const table_column* c, std::size_t place) : c_(c), column_(place + 1) {}
+  bool given() const { return c_ != nullptr; }
+  bool is_text() const { return c_ && !c_->numbers && !c_->integers; }
+  // A number the same as the row before's (a query's rows come together).
+  bool repeats(std::size_t row) const {
+    return row > 0 && (c_->integers ? c_->integers[row] == c_->integers[row - 1] : c_->numbers[row] == c_->numbers[row - 1]);
+  }
+  std::size_t column() const { return column_; }
+  // A number's text: its shortest form, "" for NaN (an empty cell), as a
+  // table written as CSV holds it.
+  std::string_view text(std::size_t row, std::string& buf) const {
+    if (!c_->numbers && !c_->integers) return c_->texts[row];
+    if (c_->integers) return buf = std::to_string(c_->integers[row]);
+    const double v = c_->numbers[row];
+    if (std::isnan(v)) return buf.clear(), buf;
+    return buf = std::isfinite(v) ? shortest(v) : std::string(v > 0 ? "inf" : "-inf");
+  }
+  number_status number(std::size_t row, double& out, std::string& buf) const {
+    if (c_->integers) return out = static_cast<double>(c_->integers[row]), number_status::ok;
+    if (c_->numbers && std::isfinite(c_->numbers[row])) return out = c_->numbers[row], number_status::ok;
+    return parse_number(text(row, buf), out);
+  }
+
+ private:
+  const table_column* c_ = nullptr;
+  std::size_t column_ = 0;
+};
+
+std::size_t line_of_row(std::size_t row) { return row + 2; }  // the header is line 1
+
+// True when some byte of `text` may be a space or a control byte (at most
+// ' '): eight bytes at a time, a byte below 0x21 sets its high bit (a byte
+// from 0x80 on never does; a borrow only flags a byte above a flagged one).
+bool may_hold_space(std::string_view text) {
+  constexpr std::uint64_t low = 0x2121212121212121ull, high = 0x8080808080808080ull;
+  std::size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, text.data() + i, 8);
+    if ((x - low) & ~x & high) return true;
+  }
+  for (; i < text.size(); ++i)
+    if (static_cast<unsigned char>(text[i]) <= ' ') return true;
+  return false;
+}
+
+// A qid, docid or tag is one word of a TREC line (the table readers' rule).
+status check_word(std::string_view text, const column_cells& c, std::size_t row, const char* what, bool opens_line = false) {
+  bool bad = text.empty() || (opens_line && (text[0] == '#' || starts_with_bom(text)));
+  if (may_hold_space(text))
+    for (char ch : text) bad = bad || is_space(ch) || ch == '\n' || ch == '\r' || ch == '\0';
+  if (!bad) return done{};
+  return fail(error_code::bad_input,
+              std::string("expected ") + what + " with no spaces" + (opens_line ? " (not starting with # or a BOM)" : "") +
+                  ", got " + got(text),
+              line_of_row(row), c.column())
+      .with("found", text);
+}
+
+status number_at(const column_cells& c, std::size_t row, const char* what, double& out, std::string& buf) {
+  const number_status s = c.number(row, out, buf);
+  if (s == number_status::ok) return done{};
+  return bad_number(what, field{c.text(row, buf), c.column()}, line_of_row(row), s);
+}
+
+// A judgment or a rank: a whole number ("1.0" is 1).
+status whole_at(const column_cells& c, std::size_t row, const char* what, long& out, std::string& buf) {
+  double d = 0;
+  if (auto ok = number_at(c, row, what, d, buf); !ok) return ok;
+  if (d != std::floor(d) || std::fabs(d) > 9.0e15)
+    return fail(error_code::not_whole, std::string("expected ") + what + ", got " + echo(c.text(row, buf)), line_of_row(row),
+                c.column())
+        .with("found", c.text(row, buf));
+  out = static_cast<long>(d);
+  return done{};
+}
+
+// The columns the plan gives each field.
+struct table_cells {
+  column_cells qid, doc, score, rank, rel, tag;
+};
+
+column_cells cells_at(const column_table& t, long place) {
+  return place < 0 ? column_cells() : column_cells(&t.columns[static_cast<std::size_t>(place)], static_cast<std::size_t>(place));
+}
+
+expected<table_cells> plan_cells(const column_table& t, input_use use, batch_reading& reading) {
+  std::vector<csv_cell> header;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) header.push_back(csv_cell{t.columns[i].name, 1, i + 1});
+  auto p = plan_of(header, use);
+  if (!p) return p.err();
+  reading = p->reading;
+  return table_cells{cells_at(t, p->qid), cells_at(t, p->doc), cells_at(t, p->score), cells_at(t, p->rank), cells_at(t, p->rel), cells_at(t, p->tag)};
+}
+
+// The rows read: ids as views (into the columns, or `owned` for ids made of
+// numbers and positions), grouped by query in order of first appearance.
+struct table_rows {
+  std::vector<std::string_view> qids;     // per query
+  std::vector<std::size_t> starts{0};     // per query, into `order`
+  std::vector<std::uint32_t> order;       // the rows, query by query
+  std::vector<std::string_view> doc;      // per row
+  std::vector<std::uint32_t> hash;        // per row: hash_of(doc), taken once
+  std::vector<double> score;              // per row (runs)
+  std::vector<long> rel;                  // per row (qrels)
+  std::string_view run_id = "run";        // the last row's tag
+  std::deque<std::string> owned;          // the texts made here (a deque: they never move)
+  std::size_t doc_column = 0;             // the doc column's place (the qid's when none)
+  bool ungrouped = false;                 // a query's rows come back after others'
+};
+
+// A doc given again in its query, as the records path names it (a run's
+// docid, the judgments' doc id).
+error repeated_doc(const table_rows& out, std::size_t row, std::size_t first, std::uint32_t q, std::size_t place,
+                   bool run) {
+  const std::string_view doc = out.doc[row];
+  return fail(error_code::duplicate_id,
+              std::string(run ? "expected each docid" : "expected each doc id") + " once per query, got " + echo(doc) +
+                  " again in query " + echo(out.qids[q]) + " (first on line " + std::to_string(line_of_row(first)) + ")",
+              line_of_row(row), place)
+      .with("found", doc)
+      .with("first_line", std::to_string(line_of_row(first)));
+}
+
+// What one row gives, each field checked in the order a CSV row's are.
+struct row_reader {
+  const table_cells& c;
+  input_use use;
+  table_rows& out;
+  std::vector<std::uint32_t> query_of;   // per row
+  std::vector<std::size_t> positions;    // per query: rows so far
+  handle_table queries;                  // qid -> query
+  std::uint32_t last = handle_table::none;
+  std::string buf;
+  std::string_view made[3];              // per slot: the last text made of a number
+  handle_table block;                    // a run: the docs of the rows since its qid last changed
+
+  // A text cell's view, or the text made of a number, kept in `owned`.
+  std::string_view id(const column_cells& cell, std::size_t row, int slot) {
+    if (cell.is_text()) return cell.text(row, buf);
+    if (cell.repeats(row)) return made[slot];  // the text made for the row before
+    return made[slot] = out.owned.emplace_back(cell.text(row, buf));
+  }
+  status add(std::size_t row);
+  std::uint32_t query(std::string_view qid);
+  status repeated_in_block(std::size_t row);
+};
+
+// A run's doc given again among the rows of its query since the qid last
+// changed, as the records path looks for it while the rows come.
+status row_reader::repeated_in_block(std::size_t row) {
+  if (row == 0 || query_of[row] != query_of[row - 1]) block.reset(16);
+  const std::string_view doc = out.doc[row];
+  const std::uint32_t first = block.insert(out.hash[row], static_cast<std::uint32_t>(row),
+                                           [&](std::uint32_t r) { return out.doc[r] == doc; });
+  if (first == handle_table::none) return done{};
+  return repeated_doc(out, row, first, query_of[row], out.doc_column, true);
+}
+
+// Rows of a query mostly come together: the last one is tried first.
+std::uint32_t row_reader::query(std::string_view qid) {
+  if (last != handle_table::none && out.qids[last] == qid) return last;
+  const auto handle = static_cast<std::uint32_t>(out.qids.size());
+  last = queries.insert(hash_of(qid), handle, [&](std::uint32_t h) { return out.qids[h] == qid; });
+  if (last != handle_table::none) return out.ungrouped = true, last;  // a query come back
+  out.qids.push_back(qid);
+  positions.push_back(0);
+  return last = handle;
+}
+
+status row_reader::add(std::size_t row) {
+  const std::string_view qid = id(c.qid, row, 0);
+  if (auto ok = check_word(qid, c.qid, row, "a query id", true); !ok) return ok;
+  if (c.doc.given()) {
+    out.doc[row] = id(c.doc, row, 1);
+    if (auto ok = check_word(out.doc[row], c.doc, row, "a doc id"); !ok) return ok;
+  }
+  if (c.tag.given()) {
+    out.run_id = id(c.tag, row, 2);
+    if (auto ok = check_word(out.run_id, c.tag, row, "a run tag"); !ok) return ok;
+  }
+  if (use != input_use::qrels) {
+    if (c.score.given()) {
+      if (auto ok = number_at(c.score, row, "a score (a number)", out.score[row], buf); !ok) return ok;
+    } else {
+      long rank = 0;
+      if (auto ok = whole_at(c.rank, row, "a rank (a whole number)", rank, buf); !ok) return ok;
+      out.score[row] = static_cast<double>(-rank);
+    }
+  }
+  if (use != input_use::run)
+    if (auto ok = whole_at(c.rel, row, "a judgment (a whole number)", out.rel[row], buf); !ok) return ok;
+  const std::uint32_t q = query(qid);
+  query_of[row] = q;
+  if (!c.doc.given()) out.doc[row] = out.owned.emplace_back(std::to_string(++positions[q]));
+  out.hash[row] = static_cast<std::uint32_t>(hash_of(out.doc[row]));
+  return use == input_use::run ? repeated_in_block(row) : done{};
+}
+
+// Each query's rows in their order (a counting sort).
+void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std::size_t rows) {
+  out.starts.assign(out.qids.size() + 1, 0);
+  for (std::size_t row = 0; row < rows; ++row) ++out.starts[query_of[row] + 1];
+  for (std::size_t q = 0; q < out.qids.size(); ++q) out.starts[q + 1] += out.starts[q];
+  std::vector<std::size_t> next(out.starts.begin(), out.starts.end() - 1);
+  out.order.resize(rows);
+  for (std::size_t row = 0; row < rows; ++row) out.order[next[query_of[row]]++] = static_cast<std::uint32_t>(row);
+}
+
+// The earliest row that repeats a doc of its query; done when none does.
+// Query by query: small tables.
+status first_repeat(const table_rows& out, std::size_t place, bool run) {
+  handle_table seen;
+  std::uint32_t worst = handle_table::none, worst_first = 0;
+  std::uint32_t worst_query = 0;
+  for (std::size_t q = 0; q + 1 < out.starts.size(); ++q) {
+    seen.reset(out.starts[q + 1] - out.starts[q]);
+    for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
+      const std::uint32_t row = out.order[i];
+      const std::string_view doc = out.doc[row];
+      const std::uint32_t first = seen.insert(out.hash[row], row, [&](std::uint32_t r) { return out.doc[r] == doc; });
+      if (first == handle_table::none) continue;
+      if (row < worst) worst = row, worst_first = first, worst_query = static_cast<std::uint32_t>(q);
+      break;
+    }
+  }
+  if (worst == handle_table::none) return done{};
+  return repeated_doc(out, worst, worst_first, worst_query, place, run);
+}
+
+// A doc a judged query of the run gives twice, its rows apart (a run whose
+// queries come back): the records path finds it when it evaluates such a
+// run's queries grouped, in the judgments' order; the run's other queries
+// are not evaluated.
+status judged_repeats(const table_rows& run, const table_rows& qrels) {
+  if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
+  handle_table run_qids;
+  for (std::size_t q = 0; q < run.qids.size(); ++q)
+    run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
+                    [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
+  handle_table seen;
+  for (const std::string_view qid : qrels.qids) {
+    const std::uint32_t q = run_qids.find(hash_of(qid), [&](std::uint32_t o) { return run.qids[o] == qid; });
+    if (q == handle_table::none) continue;
+    seen.reset(run.starts[q + 1] - run.starts[q]);
+    for (std::size_t i = run.starts[q]; i < run.starts[q + 1]; ++i) {
+      const std::uint32_t row = run.order[i];
+      const std::string_view doc = run.doc[row];
+      const std::uint32_t first = seen.insert(run.hash[row], row, [&](std::uint32_t r) { return run.doc[r] == doc; });
+      if (first != handle_table::none) return repeated_doc(run, row, first, q, run.doc_column, true);
+    }
+  }
+  return done{};
+}
+
+// The rows of a table, checked and grouped by query. A repeated doc before
+// the first row that fails is the error, as row order has it.
+expected<table_rows> read_rows(const column_table& t, const table_cells& c, input_use use) {
+  const limits lim;
+  if (t.rows > lim.max_items)
+    return fail(error_code::too_large, "expected at most " + std::to_string(lim.max_items) + " rows, got more",
+                line_of_row(lim.max_items), c.qid.column())
+        .with("limit", std::to_string(lim.max_items));
+  table_rows out;
+  out.doc_column = (c.doc.given() ? c.doc : c.qid).column();
+  out.doc.resize(t.rows);
+  out.hash.resize(t.rows);
+  if (use != input_use::qrels) out.score.resize(t.rows);
+  if (use != input_use::run) out.rel.resize(t.rows);
+  row_reader r{c, use, out, std::vector<std::uint32_t>(t.rows), {}, {}, handle_table::none, {}, {}};
+  std::size_t rows = 0;
+  status failed = done{};
+  for (; rows < t.rows && failed; ++rows) failed = r.add(rows);
+  if (use == input_use::run) {  // its repeats were looked for row by row
+    if (!failed) return failed.err();
+    group_rows(out, r.query_of, rows);
+    return out;
+  }
+  group_rows(out, r.query_of, failed ? rows : rows - 1);
+  const status repeat = first_repeat(out, out.doc_column, false);
+  if (!repeat) return repeat.err();  // a repeat before the first row that fails
+  if (!failed) return failed.err();
+  return out;
+}
+
+// The judgments of the rows (each doc once per query, checked already), by
+// the builder every reader of judgments feeds.
+expected<trec_judgments> judged_of(const table_rows& t) {
+  judgments_builder built;
+  for (std::size_t q = 0; q + 1 < t.starts.size(); ++q)
+    for (std::size_t i = t.starts[q]; i < t.starts[q + 1]; ++i)
+      built.add(t.qids[q], t.doc[t.order[i]], t.rel[t.order[i]], line_of_row(t.order[i]), t.doc_column);
+  auto judged = built.finish();
+  if (!judged) return error(judged.err()).in("qrels");
+  return judged;
+}
+
+// The run's entries and their docids' hashes, query by query, as the query loop takes them.
+struct run_entries {
+  std::vector<run_entry> entries;
+  std::vector<std::uint32_t> hashes;
+};
+run_entries entries_of(const table_rows& run) {
+  run_entries out{std::vector<run_entry>(run.order.size()), std::vector<std::uint32_t>(run.order.size())};
+  for (std::size_t i = 0; i < out.entries.size(); ++i) {
+    const std::uint32_t row = run.order[i];
+    out.entries[i] = run_entry{run.doc[row], run.score[row], line_of_row(row)};
+    out.hashes[i] = run.hash[row];
+  }
+  return out;
+}
+
+unsigned threads_of(unsigned wanted) { return wanted ? wanted : std::max(1u, std::thread::hardware_concurrency()); }
+
+// One evaluation of the run's queries against the judgments.
+expected<trec_result> evaluate_rows(const trec_judgments& judged, const table_rows& run,
+                                    const run_entries& entries, unsigned threads, const trec_options& o) {
+  auto stream = trec_stream::open(judged, o);
+  if (!stream) return stream.err();
+  if (auto ok = stream->add_queries(run.qids, run.starts, entries.entries, entries.hashes.data(), threads); !ok)
+    return ok.err();
+  stream->set_run_id(run.run_id);
+  return stream->finish();
+}
+
+expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const table_rows& run, const batch_settings& b,
+                                        unsigned threads) {
+  const run_entries entries = entries_of(run);
+  const auto once = [&](const trec_options& o) { return evaluate_rows(judged, run, entries, threads_of(threads), o); };
+  const auto conventions = [&](const trec_options& o) {
+    auto each = once;
+    return evaluate_by_conventions(o, each);
+  };
+  auto r = conventions(b.trec);
+  if (!r) return r.err();
+  run_evaluation out{std::move(*r), {}};
+  if (b.tie_range) {
+    auto ties = tie_range_by(b.trec, conventions);
+    if (!ties) return ties.err();
+    out.ties = std::move(*ties);
+  }
+  add_intervals(out.result, b);
+  return out;
+}
+
+// A table read as `use`, named `name` in its errors and its reading.
+expected<table_rows> read_column_table(const column_table& t, input_use use, std::string_view name, std::string_view kind,
+                                std::vector<batch_reading>& readings) {
+  batch_reading reading;
+  auto c = plan_cells(t, use, reading);
+  if (!c) return error(c.err()).in(std::string(name));
+  reading.name = std::string(name);
+  reading.format = input_format::csv;  // said as a table's
+  reading.shape = batch_reading::as::frame;
+  reading.of = std::string(kind);
+  reading.both = use == input_use::both;
+  readings.push_back(std::move(reading));
+  if (t.rows == 0) return fail(error_code::empty_input, "expected rows after the header, got none").in(std::string(name));
+  auto rows = read_rows(t, *c, use);
+  if (!rows) return error(rows.err()).in(std::string(name));
+  return rows;
+}
+
+}  // namespace
+
+}  // namespace ndcg::detail
+
+namespace ndcg {
+
+expected<table_roles> roles_of(const std::vector<std::string>& names, bool run, bool qrels) {
+  std::vector<detail::csv_cell> header;
+  for (std::size_t i = 0; i < names.size(); ++i) header.push_back(detail::csv_cell{names[i], 1, i + 1});
+  auto p = detail::plan_of(header, run && qrels ? input_use::both : run ? input_use::run : input_use::qrels);
+  if (!p) return p.err();
+  return table_roles{p->qid, p->doc, p->score, p->rank, p->rel, p->tag};
+}
+
+}  // namespace ndcg
+
+namespace ndcg::detail {
+
+expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_settings& b,
+                                          std::vector<batch_reading>& readings) {
+  if (!in.qrels) return fail(error_code::empty_input, "expected qrels, got none").in("qrels");
+  if (!in.run) {
+    auto both = read_column_table(*in.qrels, input_use::both, "qrels", in.kind, readings);
+    if (!both) return both.err();
+    auto judged = judged_of(*both);
+    if (!judged) return judged.err();
+    return evaluated_rows(*judged, *both, b, in.threads);
+  }
+  // The run is read beside the qrels, on a second thread: its rows and
+  // theirs are independent until the evaluation.
+  std::vector<batch_reading> run_readings;
+  std::optional<expected<table_rows>> run;
+  std::thread reader([&] { run = read_column_table(*in.run, input_use::run, "run", in.kind, run_readings); });
+  struct joined {
+    std::thread& t;
+    ~joined() {
+      if (t.joinable()) t.join();
+    }
+  } join_on_error{reader};
+  auto qrels = read_column_table(*in.qrels, input_use::qrels, "qrels", in.kind, readings);
+  if (!qrels) return qrels.err();
+  auto judged = judged_of(*qrels);
+  if (!judged) return judged.err();
+  reader.join();
+  readings.insert(readings.end(), run_readings.begin(), run_readings.end());
+  if (!*run) return run->err();
+  if (auto ok = judged_repeats(**run, *qrels); !ok) return error(ok.err()).in("run");
+  return evaluated_rows(*judged, **run, b, in.threads);
+}
+
+}  // namespace ndcg::detail
+
+#endif  // __EMSCRIPTEN__

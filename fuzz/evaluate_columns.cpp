@@ -1,0 +1,141 @@
+// Fuzzes evaluate_batch on tables held as columns (pandas DataFrames, Dask
+// partitions). The first bytes choose the options and each table's
+// columns: a name from a menu (every role, an alias, a name of none) and
+// whether the column holds texts, numbers or whole numbers; then each cell
+// takes a byte (a text its role takes, or now and then a bad one, or a
+// number: whole, a fraction, NaN, infinity). Against the same tables
+// written as CSV (every cell quoted) and read by the text path, the reply
+// must be the same: the same report, or the same error code on the same
+// line.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fuzz_support.hpp"
+#include "ndcg/commands.hpp"
+#include "ndcg/numbers.hpp"
+
+namespace {
+
+const char* const name_menu[] = {"qid", "docid", "score", "rel", "rank", "tag", "query_id", "label", "other", "doc"};
+const char* const bad_menu[] = {"", "a b", "#x", "x\ty", "nan", "1e999", "2.5", "-1", "d1", "1"};
+const char* const qid_menu[] = {"q1", "q2", "q3"};
+const char* const doc_menu[] = {"d1", "d2", "d3", "d4", "d5"};
+const char* const number_menu[] = {"0", "1", "2", "3", "0.5"};
+
+// A cell's text: most often one its column's role takes, now and then a bad one.
+const char* text_of(std::string_view name, std::uint8_t b) {
+  if (b >= 250) return bad_menu[b % 10];
+  if (name == "qid" || name == "query_id") return qid_menu[b % 3];
+  if (name == "docid" || name == "doc" || name == "tag") return doc_menu[b % 5];
+  return number_menu[b % 5];
+}
+const char* const measure_menu[] = {"ndcg", "map", "P.2", "ndcg_cut.3", "num_rel", "relstring.3"};
+
+double number_of(std::uint8_t b) {
+  switch (b % 8) {
+    case 6: return std::numeric_limits<double>::quiet_NaN();
+    case 7: return b > 200 ? std::numeric_limits<double>::infinity() : 0.5;
+    default: return static_cast<double>(b % 6) - 1;
+  }
+}
+
+struct held_table {
+  std::vector<std::vector<double>> numbers;
+  std::vector<std::vector<std::int64_t>> integers;
+  ndcg::column_table table;
+  std::string csv;
+};
+
+std::string quoted(std::string_view cell) {
+  std::string out = "\"";
+  for (char c : cell) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string cell_text(const ndcg::table_column& c, std::size_t row) {
+  if (c.integers) return std::to_string(c.integers[row]);
+  if (!c.numbers) return std::string(c.texts[row]);
+  const double v = c.numbers[row];
+  return std::isnan(v) ? std::string() : std::isfinite(v) ? ndcg::shortest(v) : (v > 0 ? "inf" : "-inf");
+}
+
+// A table of two to four columns and `rows` rows from the bytes, and its CSV
+// text; `use`: 0 qrels, 1 a run, 2 both.
+void make_table(fuzz::bytes& in, std::size_t rows, int use, held_table& t) {
+  const std::uint8_t shape = in.take();
+  const std::size_t columns = 2 + (shape % 4 ? 1 : 0) + (shape % 8 == 1);
+  t.numbers.resize(columns);
+  t.integers.resize(columns);
+  t.table.rows = rows;
+  for (std::size_t i = 0; i < columns; ++i) {
+    const std::uint8_t kind = in.take();
+    ndcg::table_column c;
+    // Mostly the columns a run or qrels needs, in order; now and then another.
+    const char* const usual[3][4] = {{"qid", "docid", "rel", "other"}, {"qid", "docid", "score", "tag"},
+                                     {"qid", "rel", "score", "docid"}};  // qrels, run, both
+    c.name = (kind & 15) < 12 ? usual[use][i] : name_menu[kind % 10];
+    for (std::size_t r = 0; r < rows; ++r) {
+      const std::uint8_t b = in.take();
+      if (kind >> 6 == 1) t.numbers[i].push_back(number_of(b));  // NaN: an empty cell
+      else if (kind >> 6 == 2) t.integers[i].push_back(static_cast<std::int64_t>(b % 5));
+      else c.texts.push_back(text_of(c.name, b));
+    }
+    if (kind >> 6 == 1) c.numbers = t.numbers[i].data();
+    if (kind >> 6 == 2) c.integers = t.integers[i].data();
+    t.table.columns.push_back(std::move(c));
+  }
+  for (std::size_t i = 0; i < columns; ++i) t.csv += (i ? "," : "") + quoted(t.table.columns[i].name);
+  t.csv += "\n";
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::size_t i = 0; i < columns; ++i) t.csv += (i ? "," : "") + quoted(cell_text(t.table.columns[i], r));
+    t.csv += "\n";
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::bytes in(data, size);
+  const std::uint8_t a = in.take(), b = in.take();
+  ndcg::option_pairs given = {{"qrels_format", "csv"}, {"run_format", "csv"}};
+  for (int m = 0; m < 6; ++m)
+    if (a & (1 << m)) given.emplace_back("measures", measure_menu[m]);
+  if (a & 64) given.emplace_back("complete", "true");
+  if (a & 128) given.emplace_back("judged_only", "true");
+  const bool both = b & 1;
+  held_table qrels, run;
+  make_table(in, (b >> 1) % 9, both ? 2 : 0, qrels);
+  if (!both) make_table(in, (b >> 4) % 9, 1, run);
+
+  ndcg::column_inputs columns;
+  columns.qrels = &qrels.table;
+  columns.run = both ? nullptr : &run.table;
+  columns.threads = 1 + (b >> 7);
+  std::vector<ndcg::batch_reading> readings, text_readings;
+  const ndcg::evaluate_reply by_columns = ndcg::evaluate_batch(columns, given, readings);
+
+  ndcg::evaluate_inputs texts;
+  texts.qrels = qrels.csv;
+  ndcg::text_source source(run.csv);
+  if (!both) texts.run = &source;
+  const ndcg::evaluate_reply by_text = ndcg::evaluate_batch(texts, given, text_readings);
+
+  fuzz::require(by_columns.evaluated.ok() == by_text.evaluated.ok(), "columns and CSV both succeed or both fail");
+  if (!by_text.evaluated) {
+    const ndcg::error& x = by_columns.evaluated.err();
+    const ndcg::error& y = by_text.evaluated.err();
+    fuzz::require(x.code == y.code, "the same error code", y.message + " (CSV) | " + x.message + " (columns)");
+    fuzz::require(x.source == y.source, "the same input named", y.source);
+    // A query missing under --strict is named on the TREC text's line by the text path.
+    if (x.code != ndcg::error_code::missing_query)
+      fuzz::require(x.line == y.line, "the same line", y.message + " (CSV, line " + std::to_string(y.line) + ") | " + x.message + " (columns, line " + std::to_string(x.line) + ")");
+    return 0;
+  }
+  fuzz::require(by_columns.text == by_text.text, "the same report");
+  return 0;
+}

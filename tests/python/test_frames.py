@@ -1,0 +1,178 @@
+"""DataFrames reach the core as their columns (no text between): every frame
+here gives what the same frame written as CSV gives (results, report text,
+readings worded alike), hand-checked values too, and bad frames fail on the
+same row, with the same code and message, as their CSV text: the line is the
+row's line in that text (the header is line 1) and the column the column's
+place (1-based)."""
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ndcg_calc
+from conftest import ROOT
+
+DATA = ROOT / 'tests' / 'data' / 'trec-parity'
+RUN_ROWS = [line.split() for line in (DATA / 'set1.run').read_text().splitlines() if line.strip()]
+QRELS_ROWS = [line.split() for line in (DATA / 'set1.qrels').read_text().splitlines() if line.strip()]
+
+
+def csv_of(frame):
+    return frame.to_csv(index=False, lineterminator='\n')
+
+
+def as_csv(qrels, run=None, measures=None, **options):
+    return ndcg_calc.evaluate(csv_of(qrels), None if run is None else csv_of(run), measures, **options)
+
+
+def same_as_csv(qrels, run=None, measures='all_trec', **options):
+    """The frames' evaluation, checked against their CSV text's."""
+    options.setdefault('per_query', True)
+    by_frames = ndcg_calc.evaluate(qrels, run, measures, **options)
+    by_text = as_csv(qrels, run, measures, **options)
+    assert dict(by_frames) == dict(by_text)
+    assert by_frames.mean == by_text.mean and by_frames.run_id == by_text.run_id
+    assert by_frames.text == by_text.text
+    assert by_frames.notes == by_text.notes
+    assert [r.replace('DataFrame', 'CSV').replace('one table', 'one file') for r in by_frames.readings] == by_text.readings
+    assert by_frames.read_as['qrels'] == 'DataFrame'
+    return by_frames
+
+
+def parity_frames():
+    run = pd.DataFrame({'query_id': [r[0] for r in RUN_ROWS], 'docno': [r[2] for r in RUN_ROWS],
+                        'score': [float(r[4]) for r in RUN_ROWS], 'tag': [r[5] for r in RUN_ROWS]})
+    qrels = pd.DataFrame({'topic': [r[0] for r in QRELS_ROWS], 'corpus-id': [r[2] for r in QRELS_ROWS],
+                          'relevance': [int(r[3]) for r in QRELS_ROWS]})
+    return qrels, run
+
+
+def test_hand_checked_values():
+    # q1 ranks d1 (score 3, rel 1), d2 (2, rel 0), d3 (1, rel 2); d4 (rel 1) is not ranked.
+    qrels = pd.DataFrame({'qid': ['q1'] * 4, 'docid': ['d1', 'd2', 'd3', 'd4'], 'rel': [1, 0, 2, 1]})
+    run = pd.DataFrame({'qid': ['q1'] * 3, 'docid': ['d1', 'd2', 'd3'], 'score': [3.0, 2.0, 1.0]})
+    r = same_as_csv(qrels, run, ['ndcg', 'P.2', 'map', 'num_rel'])
+    dcg = 1 / math.log2(2) + 2 / math.log2(4)
+    ideal = 2 / math.log2(2) + 1 / math.log2(3) + 1 / math.log2(4)
+    assert r['q1']['ndcg'] == pytest.approx(dcg / ideal)
+    assert r['q1']['P_2'] == 0.5
+    assert r['q1']['map'] == pytest.approx((1 / 1 + 2 / 3) / 3)  # relevant at ranks 1 and 3, of 3 relevant
+    assert r.mean['num_rel'] == 3
+    assert r.readings == ['qrels read as DataFrame: qid -> query, docid -> doc, rel -> rel',
+                          'run read as DataFrame: qid -> query, docid -> doc, score -> score']
+
+
+def test_the_parity_set_as_frames_gives_the_trec_text():
+    qrels, run = parity_frames()
+    r = same_as_csv(qrels, run)
+    trec = ndcg_calc.evaluate(str(DATA / 'set1.qrels'), str(DATA / 'set1.run'), 'all_trec', per_query=True)
+    assert r.text == trec.text
+
+
+@pytest.mark.parametrize('options', [
+    {}, {'complete': True}, {'judged_only': True}, {'relevance_level': 2}, {'max_docs': 5}, {'tie_range': True},
+    {'ci': True, 'trials': 200}, {'gain': 'exp', 'k': 3}, {'docs_in_collection': 1000},
+])
+def test_options_as_the_csv_path(options):
+    qrels, run = parity_frames()
+    same_as_csv(qrels, run, ['ndcg', 'ndcg_cut.5', 'map', 'P.5', 'recall.10', 'num_q'], **options)
+
+
+def test_ids_of_every_dtype():
+    qrels, run = parity_frames()
+    run = run.sample(frac=1, random_state=3).reset_index(drop=True)  # queries interleaved
+    same_as_csv(qrels, run)
+    same_as_csv(qrels.astype({'topic': 'category', 'corpus-id': 'category'}), run.astype({'docno': 'category'}))
+    same_as_csv(qrels.astype({'topic': 'string'}), run.astype({'query_id': 'string', 'docno': 'string'}))
+    number = {q: i + 1 for i, q in enumerate(sorted(set(qrels['topic']) | set(run['query_id'])))}
+    same_as_csv(qrels.assign(topic=qrels['topic'].map(number).astype('int64')),
+                run.assign(query_id=run['query_id'].map(number).astype('int64')))
+    ints = pd.DataFrame({'qid': np.array([1, 1, 2], dtype='int32'), 'docid': np.array([10, 2**62, 7], dtype='int64'),
+                         'label': np.array([1, 0, 2], dtype='int8'), 'score': np.array([0.5, 0.2, 1], dtype='float32')})
+    same_as_csv(ints)
+    same_as_csv(pd.DataFrame({'qid': ['a', 'a', 'b'], 'label': pd.array([1, 0, 2], dtype='Int64'),
+                              'score': [1, 2, 3]}))
+
+
+def test_one_frame_holds_both_and_runs_by_rank():
+    frame = pd.DataFrame({'qid': ['1', '1', '2'], 'label': [2, 0, 1], 'score': [0.5, 0.9, 0.3]})
+    r = same_as_csv(frame, None, 'ndcg')
+    assert r.mean['ndcg'] == pytest.approx((0.6309297535714575 + 1) / 2)
+    assert r.readings == ['qrels read as DataFrame: qid -> query, score -> score, label -> rel; doc ids: each row\'s position in its '
+                          'query (run and qrels in one table)']
+    qrels, run = parity_frames()
+    ranked = run.assign(rank=run.groupby('query_id').cumcount() + 1).drop(columns='score')
+    same_as_csv(qrels, ranked)
+    beir = qrels.rename(columns={'relevance': 'score'})  # BEIR's qrels: the score is the judgment
+    same_as_csv(beir, run)
+
+
+def test_zscores_and_the_readings_of_ignored_columns():
+    qrels, run = parity_frames()
+    means = ''.join('%s ndcg 0.5 0.25\n' % q for q in sorted(set(qrels['topic'])))
+    same_as_csv(qrels.assign(extra=1), run.assign(note='x'), 'ndcg', zscores=means)
+
+
+def error_of(call):
+    with pytest.raises(ndcg_calc.NdcgError) as e:
+        call()
+    return e.value
+
+
+def same_error(qrels, run=None, column=None, **options):
+    """The frames' error against their CSV text's: the same code, source, line and message."""
+    by_frames = error_of(lambda: ndcg_calc.evaluate(qrels, run, 'ndcg', **options))
+    by_text = error_of(lambda: as_csv(qrels, run, 'ndcg', **options))
+    assert (by_frames.code, by_frames.source, by_frames.line, by_frames.reason) == \
+        (by_text.code, by_text.source, by_text.line, by_text.reason)
+    if column is not None:
+        assert by_frames.column == column
+    return by_frames
+
+
+QRELS = pd.DataFrame({'qid': ['q1', 'q1', 'q2'], 'docid': ['a', 'b', 'a'], 'rel': [1, 0, 2]})
+RUN = pd.DataFrame({'qid': ['q1', 'q1', 'q2', 'q2'], 'docid': ['a', 'b', 'a', 'c'], 'score': [1.0, 0.5, 2.0, 1.0]})
+
+
+def test_bad_frames_fail_as_their_csv_text():
+    e = same_error(QRELS, RUN.drop(columns='score'))
+    assert e.code == 'no-grade-column' and e.source == 'run' and e.line == 1
+    e = same_error(QRELS, RUN.assign(score=[1.0, float('nan'), 2.0, 1.0]), column=3)
+    assert e.code == 'empty-field' and e.line == 3
+    e = same_error(QRELS, RUN.assign(qid=['q1', None, 'q2', 'q2']), column=1)
+    assert e.code == 'bad-input' and e.line == 3
+    e = same_error(QRELS.assign(docid=['a', float('nan'), 'a']), RUN, column=2)
+    assert e.source == 'qrels' and e.line == 3
+    e = same_error(QRELS, RUN.assign(score=[1.0, 'high', 2, '3']), column=3)  # mixed types
+    assert e.code == 'not-a-number' and e.line == 3
+    e = same_error(QRELS, RUN.assign(docid=['a', 'b', 'c', 'c']), column=2)
+    assert e.code == 'duplicate-id' and e.line == 5 and e.values['first_line'] == '4'
+    e = same_error(QRELS.assign(rel=[1, 0.5, 2]), RUN)
+    assert e.code == 'not-whole' and e.line == 3
+    e = same_error(QRELS, RUN.assign(qid=['q1', 'q1', 'q 2', 'q2']))
+    assert e.line == 4
+    same_error(QRELS.iloc[:0], RUN)
+    same_error(QRELS, RUN.iloc[:0])
+    e = same_error(QRELS.assign(query_id=['x'] * 3), RUN)
+    assert e.code == 'duplicate-column'
+    # the first bad row is named, whatever is wrong with later ones
+    e = same_error(QRELS, RUN.assign(docid=['a', 'a', 'b', 'c'], score=[1.0, 2.0, 'x', 1.0]))
+    assert e.code == 'duplicate-id' and e.line == 3
+    e = same_error(QRELS.assign(docid=['a', 'a', 'b'], rel=[1, 0, 'x']), RUN)
+    assert e.code == 'duplicate-id' and e.line == 3
+
+
+def test_strict_and_no_common_query():
+    # The frame names the qrels row of q2 (line 4 of its CSV text); the CSV
+    # path names the line of the TREC text it made of it (3).
+    e = error_of(lambda: ndcg_calc.evaluate(QRELS, RUN[RUN['qid'] == 'q1'], 'ndcg', strict=True))
+    assert e.code == 'missing-query' and e.source == 'qrels' and e.line == 4 and e.values['found'] == 'q2'
+    same_error(QRELS, RUN.assign(qid='q9'))
+
+
+def test_frames_do_not_pass_through_text(monkeypatch):
+    from ndcg_calc._impl import inputs
+    monkeypatch.setattr(inputs, 'frame_text', lambda frame: pytest.fail('a frame went as text'))
+    ndcg_calc.evaluate(QRELS, RUN, 'ndcg')
+    ndcg_calc.evaluate(QRELS.assign(score=1.0), None, 'ndcg')
