@@ -298,7 +298,7 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
   out.hash.resize(t.rows);
   if (use != input_use::qrels) out.score.resize(t.rows);
   if (use != input_use::run) out.rel.resize(t.rows);
-  row_reader r{c, use, out, std::vector<std::uint32_t>(t.rows), {}, {}, handle_table::none, {}, {}};
+  row_reader r{c, use, out, std::vector<std::uint32_t>(t.rows), {}, {}, handle_table::none, {}, {}, {}};
   std::size_t rows = 0;
   status failed = done{};
   for (; rows < t.rows && failed; ++rows) failed = r.add(rows);
