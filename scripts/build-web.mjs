@@ -14,6 +14,7 @@ import { glueFactory } from './glue.mjs';
 import { decoderOf, lzmaOf, LZMA_PARAMS } from './pack.mjs';
 import { textsPlugin } from './texts-plugin.mjs';
 import { orderFunctions } from './wasm-order.mjs';
+import { splitCode } from './wasm-streams.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -80,10 +81,20 @@ function assertNoEval(name, text) {
 // zopfli's best deflate. Decoded here once by the decoder the builds carry,
 // to be sure.
 const decoder = decoderOf(root);
-export function packed(original, name, params = LZMA_PARAMS) {
+// `unpacked`: what decoding must give, when the decoder also joins what it
+// unpacks (a module split into code streams).
+export function packed(original, name, params = LZMA_PARAMS, unpacked = original) {
   const data = lzmaOf(original, params);
-  if (Buffer.compare(Buffer.from(decoder.unlzma(data)), original) !== 0) throw new Error(`${name}: the packed bytes do not decode to the original`);
+  if (Buffer.compare(Buffer.from(decoder.unlzma(data)), unpacked) !== 0) throw new Error(`${name}: the packed bytes do not decode to the original`);
   return data;
+}
+
+// A module's wasm as it travels: its functions in the order that packs
+// smallest (scripts/wasm-order.mjs), its code in streams (wasm-streams.mjs).
+function shipped(name, wasm) {
+  if (name === 'ndcg-debug') return packed(wasm, name);
+  const ordered = orderFunctions(wasm);
+  return packed(Buffer.from(splitCode(ordered)), name, LZMA_PARAMS, ordered);
 }
 
 // The module's glue (Emscripten's JS for the Embind registrations,
@@ -103,8 +114,7 @@ async function glueOf(name) {
 // The glue and the layer go through terser together (but in the debug
 // build), which then shortens the names they share: 80 bytes less gzipped.
 async function moduleText(name, layer) {
-  const original = readFileSync(join(root, `build/wasm/${name}.wasm`));
-  const wasm = packed(name === 'ndcg-debug' ? original : orderFunctions(original), name).toString('base64');
+  const wasm = shipped(name, readFileSync(join(root, `build/wasm/${name}.wasm`))).toString('base64');
   const code = `var createNdcgModule = (function () {\n${await glueOf(name)}\n${layer}\n` +
     'return ndcgApiLayer.wrapFactory(ndcgCore, "@wasm", "@decoder");\n})();\n' +
     `if (typeof module === 'object' && module.exports) module.exports = createNdcgModule;\n`;
@@ -147,7 +157,7 @@ function report(budgets) {
 async function buildCommand() {
   const loader = join(root, 'build/wasm/ndcg-cli.js');
   if (!existsSync(loader)) return;
-  const wasm = packed(orderFunctions(readFileSync(join(root, 'build/wasm/ndcg-cli.wasm'))), 'ndcg-cli').toString('base64');
+  const wasm = shipped('ndcg-cli', readFileSync(join(root, 'build/wasm/ndcg-cli.wasm'))).toString('base64');
   const unpack = await bundle('web/api/unpack.js', { globalName: 'ndcgUnpack' });
   const args = `${JSON.stringify(wasm)}, ${JSON.stringify(decoder.bytes.toString('base64'))}`;
   const text = `${unpack}\nvar Module = { wasmBinary: ndcgUnpack.unpack(${args}) };\n${readFileSync(loader, 'utf8')}`;

@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeUnlzma } from '../web/api/unpack.js';
 
-// lc=3, lp=0, pb=0 measured best on our wasm; the pages' apps (text), lc=2
+// lc=1, lp=0, pb=0 measured best on our wasm split into code streams
+// (wasm-streams.mjs; lc=3 was, on it whole); the pages' apps (text), lc=2
 // (82 bytes less on the full page's app).
-export const LZMA_PARAMS = 'preset=9e,lc=3,lp=0,pb=0';
+export const LZMA_PARAMS = 'preset=9e,lc=1,lp=0,pb=0';
 export const TEXT_LZMA_PARAMS = 'preset=9e,lc=2,lp=0,pb=0';
 
 /**

@@ -10,6 +10,7 @@
 //   node scripts/wasm-order.mjs IN.wasm OUT.wasm   (the build calls orderFunctions)
 
 import { readFileSync, writeFileSync } from 'node:fs';
+import { eachInstruction } from './wasm-streams.mjs';
 
 const GRAM = 4;  // bytes per sequence compared: 3 to 4 measured best on our wasm
 const LONE = 0.05;  // below this likeness the next function is the smallest in byte order
@@ -32,10 +33,6 @@ class Reader {
       shift += 7;
       if (x < 0x80) return r;
     }
-  }
-  // A signed LEB (block types, constants): only skipped.
-  skipLeb() {
-    while (this.byte() & 0x80);
   }
   bytes(n) {
     const out = this.b.subarray(this.at, this.at + n);
@@ -95,56 +92,14 @@ function vectorOf(body, item) {
   return out;
 }
 
-// The immediates of the opcodes after 0xfc (saturating truncation, bulk memory and tables).
-function skipPrefixed(r) {
-  const sub = r.u32();
-  if (sub <= 7) return;
-  const counts = { 8: [1, 1], 9: [1, 0], 10: [0, 2], 11: [0, 1], 12: [2, 0], 13: [1, 0], 14: [2, 0], 15: [1, 0], 16: [1, 0], 17: [1, 0] }[sub];
-  if (!counts) throw new Error(`wasm-order: opcode 0xfc ${sub}`);
-  for (let i = 0; i < counts[0]; i++) r.u32();
-  r.bytes(counts[1]);
-}
-
-function skipBlockType(r) {
-  const t = r.b[r.at];
-  if (t === 0x40 || (t >= 0x6f && t <= 0x7f)) r.byte();
-  else r.skipLeb();
-}
-
-// Skips one instruction's immediates; a call's or ref.func's function
-// index is handed to `onFunc` with where it lies.
-function skipImmediates(op, r, onFunc) {
-  if (op === 0x10 || op === 0xd2) {
-    const start = r.at;
-    onFunc(r.u32(), start, r.at);
-  } else if (op >= 0x02 && op <= 0x04) skipBlockType(r);
-  else if (op === 0x0c || op === 0x0d || (op >= 0x20 && op <= 0x26)) r.u32();
-  else if (op === 0x0e) {
-    for (let n = r.u32() + 1; n > 0; n--) r.u32();
-  } else if (op === 0x11 || (op >= 0x28 && op <= 0x3e)) {
-    r.u32();
-    r.u32();
-  } else if (op === 0x3f || op === 0x40 || op === 0xd0) r.byte();
-  else if (op === 0x41 || op === 0x42) r.skipLeb();
-  else if (op === 0x43) r.bytes(4);
-  else if (op === 0x44) r.bytes(8);
-  else if (op === 0x1c) r.bytes(r.u32());
-  else if (op === 0xfc) skipPrefixed(r);
-  else if (!(op <= 0x01 || op === 0x05 || op === 0x0b || op === 0x0f || op === 0x1a || op === 0x1b || op === 0xd1 ||
-             (op >= 0x45 && op <= 0xc4))) {
-    throw new Error(`wasm-order: opcode 0x${op.toString(16)} (a feature this script does not read)`);
-  }
-}
-
-// [{func, start, end}]: where each function index sits in a body.
+// [{func, start, end}]: where each function index sits in a body (the
+// instructions read by wasm-streams.mjs's grammar).
 function calleesOf(body) {
-  const r = new Reader(body);
-  for (let n = r.u32(); n > 0; n--) {
-    r.u32();
-    r.byte();
-  }
   const out = [];
-  while (r.at < body.length) skipImmediates(r.byte(), r, (func, start, end) => out.push({ func, start, end }));
+  eachInstruction(body, (op, start, end) => {
+    if (op !== 0x10 && op !== 0xd2) return;
+    out.push({ func: new Reader(body, start + 1).u32(), start: start + 1, end });
+  });
   return out;
 }
 

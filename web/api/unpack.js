@@ -1,6 +1,6 @@
 // Unpacks what the one-file builds carry packed by LZMA (see
-// scripts/build-web.mjs): the decoder is a wasm of about 2 KB
-// (cpp/unpack/unlzma.cpp) that travels unpacked beside the packed bytes.
+// scripts/build-web.mjs): the decoder is a wasm of about 3.7 KB
+// (cpp/unpack/unlzma.cpp, unsplit.cpp) that travels unpacked beside the packed bytes.
 
 // The browser's own decoder where there is one: 2 ms for the full module's
 // 160 KB of text in Chromium, against 25 ms through atob and a copy by character.
@@ -14,6 +14,10 @@ function declaredSize(input) {
   return size;
 }
 
+// "\0wsp": a module whose code travels as streams (scripts/wasm-streams.mjs),
+// which the decoder joins back (cpp/unpack/unsplit.cpp).
+const SPLIT = [0, 0x77, 0x73, 0x70];
+
 // Far above anything the builds pack; a larger size means a damaged header.
 const SIZE_LIMIT = 1 << 30;
 
@@ -25,12 +29,18 @@ export function makeUnlzma(decoder) {
     const size = input.length >= 13 ? declaredSize(input) : 0;
     if (size > SIZE_LIMIT) throw new Error('the packed bytes are damaged (a size over 1 GiB)');
     const base = exports.unlzma_heap();
-    const missing = base + input.length + size - exports.memory.buffer.byteLength;
+    const out = base + input.length;
+    // Room for the output twice: a split module is joined after it.
+    const missing = out + 2 * size - exports.memory.buffer.byteLength;
     if (missing > 0) exports.memory.grow(Math.ceil(missing / 65536));
     new Uint8Array(exports.memory.buffer).set(input, base);
-    const status = exports.unlzma(base, input.length, base + input.length, size);
+    const status = exports.unlzma(base, input.length, out, size);
     if (status !== 0) throw new Error(`the packed bytes are damaged (unlzma status ${status})`);
-    return new Uint8Array(exports.memory.buffer, base + input.length, size).slice();
+    const bytes = new Uint8Array(exports.memory.buffer, out, size);
+    if (!SPLIT.every((x, i) => bytes[i] === x)) return bytes.slice();
+    const length = exports.unsplit(out, size, out + size, size);
+    if (length === 0) throw new Error('the packed module is damaged (its code streams do not join)');
+    return new Uint8Array(exports.memory.buffer, out + size, length).slice();
   };
 }
 
