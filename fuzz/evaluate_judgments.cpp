@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     b.trec.second_thread = i % 2 == 0;
     ndcg::text_source source(parts[i]);
-    std::vector<std::string> readings;
+    std::vector<ndcg::batch_reading> readings;
     auto got = ndcg::evaluate_run(*judged, source, b, ndcg::input_reading{}, readings);
     if (!got) {
       // A run that is not TREC is read as another format, which evaluate_trec does not read.

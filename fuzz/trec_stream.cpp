@@ -43,7 +43,7 @@ void check_run_source(const std::string& qrels, const std::string& run, const nd
   piece_source source(run);
   ndcg::input_reading ir;
   ir.qrels_format = ir.run_format = ndcg::input_format::trec;
-  std::vector<std::string> readings;
+  std::vector<ndcg::batch_reading> readings;
   auto r = ndcg::evaluate_run(qrels, source, b, {}, ir, readings);
   if (!whole) {
     fuzz::require(!r, "evaluate_run refuses what the whole text refuses", whole.err().message);

@@ -188,6 +188,7 @@ function samples(api) {
     ],
     PresetInfo: api.presets(),
     MeasureDescription: [api.describeMeasure('ndcg_cut'), api.describeMeasure('runid')],
+    InputKind: ['qid,docid,rel\n', '2 1:0.5\n', '0.5\n', '{"q": {"d": 1}}'].map((t) => api.inputKind(t)),
   };
 }
 

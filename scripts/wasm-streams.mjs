@@ -184,14 +184,10 @@ export function splitCode(bytes) {
       const start = where.at;
       const size = readLeb(code, where);
       const end = where.at + size;
-      const body = where.at;
+      for (let n = readLeb(code, where); n > 0; n--) readLeb(code, where), where.at++;  // the locals
+      const headEnd = where.at;
       where.at = start;
-      head(body - start);
-      const localsStart = where.at;
-      for (let n = readLeb(code, where); n > 0; n--) readLeb(code, where), where.at++;
-      const localsEnd = where.at;
-      where.at = localsStart;
-      head(localsEnd - localsStart);
+      head(headEnd - start);  // the size and the locals, as they are
       while (where.at < end) splitInstruction(code, where, streams);
     }
     const used = streams.map((s) => s.bytes.subarray(0, s.at));

@@ -110,9 +110,9 @@ int compare_command(words& w, std::istream& in, std::ostream& out, std::ostream&
   inputs.run_names.assign(files.begin() + 1, files.end());
   // A run --names leaves unnamed is named by its file.
   for (std::size_t i = s->batch.names.size(); i + 1 < files.size(); ++i) line->given.emplace_back("names", files[i + 1]);
-  std::vector<std::string> readings;
+  std::vector<batch_reading> readings;
   const compare_reply reply = compare_batch(inputs, line->given, readings);
-  for (const std::string& reading : readings) err << "ndcg compare: " << reading << "\n";
+  for (const batch_reading& reading : readings) err << "ndcg compare: " << reading_line(reading) << "\n";
   if (!reply.result) {
     err << "ndcg compare: " << placed(reply.result.err(), file_of(reply.result.err())) << "\n";
     return 2;

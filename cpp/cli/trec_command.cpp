@@ -189,7 +189,7 @@ std::string file_of(const trec_request& r, const std::string& source) {
 // The run file (or standard input) in pieces, streamed when it is a TREC
 // run; none when one table holds both.
 evaluate_reply evaluate_files(const trec_request& r, std::istream& in, evaluate_inputs& inputs,
-                              std::vector<std::string>& readings, std::string& problem) {
+                              std::vector<batch_reading>& readings, std::string& problem) {
   inputs.qrels_name = r.files[0];
   std::unique_ptr<std::istream> file;
   std::unique_ptr<run_source> source;
@@ -245,9 +245,9 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   inputs.subtopics = *subtopics;
   inputs.zscores = *zscores;
   inputs.group = *group;
-  std::vector<std::string> readings;
+  std::vector<batch_reading> readings;
   const evaluate_reply reply = evaluate_files(*req, in, inputs, readings, problem);
-  for (const std::string& reading : readings) err << "ndcg trec: " << reading << "\n";
+  for (const batch_reading& reading : readings) err << "ndcg trec: " << reading_line(reading) << "\n";
   const expected<run_evaluation>& evaluated = reply.evaluated;
   if (!evaluated) {
     if (evaluated.err().code == error_code::bad_file) { err << "ndcg trec: " << problem << "\n"; return 2; }

@@ -196,7 +196,7 @@ ndcg::evaluate_reply on_run(const std::string& run, bool run_is_path, const Eval
   return evaluate(*source);
 }
 
-py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<std::string>& readings) {
+py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<ndcg::batch_reading>& readings) {
   value_or_raise(reply.evaluated);
   dict_sink sink;
   ndcg::put_evaluate_reply(reply, readings, sink);
@@ -208,7 +208,7 @@ py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<std::string>& r
 py::dict columns_evaluation_of(const ndcg::trec_result& r, const ndcg::trec_output& output) {
   dict_sink sink(true);
   ndcg::put_trec_result(r, sink);
-  sink.texts("readings", std::vector<std::string_view>());
+  ndcg::put_readings({}, sink);
   sink.text("text", ndcg::render_trec(r, output));
   return sink.result();
 }
@@ -222,7 +222,7 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
   in.subtopics = subtopics;
   in.zscores = zscores;
   in.group = group;
-  std::vector<std::string> readings;
+  std::vector<ndcg::batch_reading> readings;
   auto reply = [&] {
     py::gil_scoped_release unlocked;
     if (!has_run) return ndcg::evaluate_batch(in, rows, readings);
@@ -248,7 +248,7 @@ py::dict evaluate_on(const ndcg::judged_index& index, const std::string& run, bo
                      int threads) {
   std::string zscores;
   const ndcg::option_pairs rows = without_zscores(options, zscores);
-  std::vector<std::string> readings;
+  std::vector<ndcg::batch_reading> readings;
   auto reply = [&] {
     py::gil_scoped_release unlocked;
     return on_run(run, run_is_path, [&](ndcg::run_source& source) {
@@ -266,7 +266,7 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
   in.qrels = qrels;
   in.runs.assign(runs.begin(), runs.end());
   in.group = group;
-  std::vector<std::string> readings;
+  std::vector<ndcg::batch_reading> readings;
   auto reply = [&] {
     py::gil_scoped_release unlocked;
     return ndcg::compare_batch(in, options, readings);

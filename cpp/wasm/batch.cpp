@@ -192,6 +192,12 @@ val describe_measure(const val& name) {
   return out;
 }
 
+// What a batch input seems to hold, from its first lines: {format, use, grouped}.
+val input_kind(const val& text) {
+  const js_bytes head = text_of(text);
+  return js_object([&](ndcg::field_sink& sink) { ndcg::put_input_kind(head, sink); });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ndcg_batch) {
@@ -202,4 +208,5 @@ EMSCRIPTEN_BINDINGS(ndcg_batch) {
   emscripten::function("readBatchOption", &read_batch_option);
   emscripten::function("reserveMemory", &reserve_memory);
   emscripten::function("describeMeasure", &describe_measure);
+  emscripten::function("inputKind", &input_kind);
 }

@@ -70,6 +70,30 @@ class _Metrics(TypedDict):
     alpha_ndcg: NotRequired[float]
     """alpha-DCG over alpha-IDCG. Only with subtopics."""
 
+class _BatchReading(TypedDict):
+    name: str
+    """The input's name ("qrels", "run", or the name given)."""
+    run: int
+    """The run's number, from 1 in the order given; 0 for the judgments (with both, the one file)."""
+    format: Literal['trec', 'csv', 'tsv', 'json', 'jsonl', 'dict', 'letor', 'predictions', 'msmarco']
+    """What it was read as: 'json' and 'jsonl' are records, 'dict' is {qid: {docid: number}} (scores for a run, grades for judgments)."""
+    gzip: bool
+    """True when it was unpacked from gzip."""
+    both: bool
+    """True when the one file holds the run and the judgments."""
+    columns: dict[str, str]
+    """By role (query, doc, score, rank, rel, tag): the column or key read as it."""
+    notes: list[Literal['score-is-rel', 'doc-positions', 'rank-order', 'from-group']]
+    """What else was read so: the score is the judgment (no rel column), doc ids are positions in the query, ordered by rank (score = -rank), LETOR's queries from the group file."""
+    ignored: list[str]
+    """Columns or keys read as nothing."""
+    lines: int
+    """LETOR: the lines read (0 otherwise)."""
+    queries: int
+    """LETOR: the queries they make (0 otherwise)."""
+    of: str
+    """Predictions: the LETOR file whose lines they score ('' otherwise)."""
+
 class _Comparison(TypedDict):
     measure: str
     """The measure."""
@@ -224,6 +248,8 @@ class Evaluation(dict[str, dict[str, Optional[float]]]):
     """Readings taken and trec_eval's faults avoided, as `ndcg trec` says them on stderr."""
     readings: list[str]
     """How each input that is not plain TREC was read, as `ndcg trec` says on stderr."""
+    inputs: list[_BatchReading]
+    """The same readings as fields, in the same order."""
     text: str
     """`ndcg trec`'s output: text, or JSON or CSV as format says; no_summary, per_query, digits as its flags."""
     ci95: Optional[dict[str, list[Optional[float]]]]
@@ -257,6 +283,8 @@ class ArrayEvaluation(Mapping[str, dict[str, Optional[float]]]):
     """Readings taken and trec_eval's faults avoided, as `ndcg trec` says them on stderr."""
     readings: list[str]
     """How each input that is not plain TREC was read, as `ndcg trec` says on stderr."""
+    inputs: list[_BatchReading]
+    """The same readings as fields, in the same order."""
     text: str
     """`ndcg trec`'s output: text, or JSON or CSV as format says; no_summary, per_query, digits as its flags."""
     ci95: Optional[dict[str, list[Optional[float]]]]
@@ -295,6 +323,8 @@ class Comparison(dict[str, Any]):
     """The test whose p values Holm's method adjusts."""
     readings: list[str]
     """How each input that is not plain TREC was read, as `ndcg compare` says on stderr."""
+    inputs: list[_BatchReading]
+    """The same readings as fields, in the same order."""
     text: str
     """The report in the format asked for (text by default), byte for byte `ndcg compare --format`'s."""
 

@@ -21,7 +21,7 @@ const char* trec_run = "q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.5 r\nq2 Q0 d4 1 0.8 r\nq2
 const char* csv_run = "query_id,doc_id,score\nq1,d1,0.9\nq1,d2,0.5\nq2,d4,0.8\nq2,d3,0.3\n";
 const option_pairs ndcg_per_query = {{"measures", "ndcg"}, {"per_query", "true"}};
 
-ndcg::evaluate_reply evaluate(std::string_view run, const option_pairs& options, std::vector<std::string>& readings) {
+ndcg::evaluate_reply evaluate(std::string_view run, const option_pairs& options, std::vector<ndcg::batch_reading>& readings) {
   ndcg::text_source source(run);
   ndcg::evaluate_inputs in;
   in.qrels = qrels;
@@ -33,7 +33,7 @@ ndcg::evaluate_reply evaluate(std::string_view run, const option_pairs& options,
 }  // namespace
 
 TEST_CASE("evaluate_batch: a CSV run gives the TREC run's report, and says how it was read") {
-  std::vector<std::string> readings;
+  std::vector<ndcg::batch_reading> readings;
   const auto trec = evaluate(trec_run, ndcg_per_query, readings);
   REQUIRE(trec.evaluated.ok());
   CHECK(readings.empty());
@@ -45,11 +45,11 @@ TEST_CASE("evaluate_batch: a CSV run gives the TREC run's report, and says how i
   REQUIRE(csv.evaluated.ok());
   CHECK(csv.text == trec.text);
   REQUIRE(readings.size() == 1);
-  CHECK(readings[0].rfind("run read as CSV", 0) == 0);
+  CHECK(ndcg::reading_line(readings[0]).rfind("run read as CSV", 0) == 0);
 }
 
 TEST_CASE("evaluate_batch: the tie range comes with the result, its measures in the report") {
-  std::vector<std::string> readings;
+  std::vector<ndcg::batch_reading> readings;
   const auto r = evaluate("q1 Q0 d1 1 0.5 r\nq1 Q0 d2 2 0.5 r\n", {{"measures", "ndcg"}, {"tie_range", "true"}}, readings);
   REQUIRE(r.evaluated.ok());
   CHECK(r.evaluated->ties.has_value());
@@ -57,7 +57,7 @@ TEST_CASE("evaluate_batch: the tie range comes with the result, its measures in 
 }
 
 TEST_CASE("evaluate_batch: an option's error, and the readings kept when the run then fails") {
-  std::vector<std::string> readings;
+  std::vector<ndcg::batch_reading> readings;
   const auto bad_option = evaluate(trec_run, {{"format", "markdown"}}, readings);
   REQUIRE(!bad_option.evaluated.ok());
   CHECK(bad_option.evaluated.err().code == ndcg::error_code::unknown_choice);
@@ -71,7 +71,7 @@ TEST_CASE("evaluate_batch: an option's error, and the readings kept when the run
   CHECK(failed.evaluated.err().source == "run");
   CHECK(failed.evaluated.err().line == 1);
   REQUIRE(readings.size() == 1);
-  CHECK(readings[0].rfind("qrels read as TSV", 0) == 0);
+  CHECK(ndcg::reading_line(readings[0]).rfind("qrels read as TSV", 0) == 0);
 }
 
 TEST_CASE("compare_batch: the readings name the inputs, --names the runs") {
@@ -79,17 +79,17 @@ TEST_CASE("compare_batch: the readings name the inputs, --names the runs") {
   in.qrels = qrels;
   in.runs = {trec_run, csv_run};
   in.run_names = {"base.run", "new.csv"};
-  std::vector<std::string> readings;
+  std::vector<ndcg::batch_reading> readings;
   const auto r = ndcg::compare_batch(in, option_pairs{{"names", "base"}, {"trials", "100"}}, readings);
   REQUIRE(r.result.ok());
   CHECK(r.result->runs == std::vector<std::string>{"base", "run2"});
   CHECK(r.result->comparisons[0].diff == 0);  // the same ranking twice
   REQUIRE(readings.size() == 1);
-  CHECK(readings[0].rfind("new.csv read as CSV", 0) == 0);
+  CHECK(ndcg::reading_line(readings[0]).rfind("new.csv read as CSV", 0) == 0);
 }
 
 TEST_CASE("compare_batch of evaluated runs: a judged query a run lacks is refused unless complete; no tie range") {
-  std::vector<std::string> readings;
+  std::vector<ndcg::batch_reading> readings;
   const auto both = evaluate(trec_run, ndcg_per_query, readings);
   const auto one = evaluate("q1 Q0 d1 1 0.9 r\n", ndcg_per_query, readings);
   REQUIRE(both.evaluated.ok());

@@ -5,6 +5,7 @@
 // the command's files, readings and overrides.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -16,6 +17,7 @@
 #endif
 
 #include "cli.hpp"
+#include "ndcg/evaluate_run.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/trec.hpp"
 #include "parse/columns.hpp"
@@ -99,6 +101,17 @@ struct parity {
     }
     return out + (lines ? "" : "]");
   }
+  // MS MARCO's run TSV (qid pid rank), and the TREC run it stands for (score = -rank).
+  std::string msmarco() const {
+    std::string out;
+    for (const trec_line& l : r) out += l.f[0] + "\t" + l.f[2] + "\t" + l.f[3] + "\n";
+    return out;
+  }
+  std::string ranked_run() const {
+    std::string out;
+    for (const trec_line& l : r) out += l.f[0] + " Q0 " + l.f[2] + " 0 -" + l.f[3] + " run\n";
+    return out;
+  }
   // The run with every tag "run", as the formats without tags give it.
   std::string run_tagged_run() const {
     std::string out;
@@ -115,11 +128,35 @@ std::string evaluated(std::string_view qrels, std::string_view run) {
   return ndcg::format_trec(*r, true);
 }
 
+// The inputs read and evaluated as the commands read them (all_trec):
+// evaluate_runs, or with no run evaluate_table.
+ndcg::expected<std::vector<ndcg::run_evaluation>> evaluated_inputs(const std::string& qrels,
+                                                              const std::vector<std::string>& runs,
+                                                              const ndcg::input_reading& how,
+                                                              std::vector<ndcg::batch_reading>& readings) {
+  ndcg::batch_settings b;
+  b.trec.measures = {"all_trec"};
+  b.run_format = how.run_format;
+  if (!runs.empty()) return ndcg::evaluate_runs(qrels, {runs.begin(), runs.end()}, b, how, readings);
+  auto ev = ndcg::evaluate_table(qrels, b, {}, how, readings);
+  if (!ev) return ev.err();
+  std::vector<ndcg::run_evaluation> out;
+  out.push_back(std::move(*ev));
+  return out;
+}
+
+ndcg::expected<std::vector<ndcg::run_evaluation>> evaluated_inputs(const std::string& qrels,
+                                                              const std::vector<std::string>& runs,
+                                                              const ndcg::input_reading& how = {}) {
+  std::vector<ndcg::batch_reading> readings;
+  return evaluated_inputs(qrels, runs, how, readings);
+}
+
 std::string through_inputs(const std::string& qrels, const std::vector<std::string>& runs,
                            const ndcg::input_reading& how = {}) {
-  auto in = ndcg::read_inputs(qrels, std::vector<std::string_view>(runs.begin(), runs.end()), how);
+  auto in = evaluated_inputs(qrels, runs, how);
   REQUIRE_MESSAGE(in.ok(), (in.ok() ? "" : in.err().source + ": " + ndcg::describe(in.err())));
-  return evaluated(in->qrels.text(), in->runs[0].text());
+  return ndcg::format_trec((*in)[0].result, true);
 }
 
 // LETOR lines of the run's documents (labels from the qrels, 0 when not
@@ -226,46 +263,50 @@ TEST_CASE("inputs: LETOR with predictions, and with a group file, as their TREC 
   ndcg::input_reading how;
   how.group = s.group;
   CHECK(through_inputs(s.bare, {s.predictions}, how) == evaluated(s.group_qrels, s.group_run));
-  auto in = ndcg::read_inputs(s.letor, {s.predictions, s.predictions}, {});
+  std::vector<ndcg::batch_reading> readings;
+  auto in = evaluated_inputs(s.letor, {s.predictions, s.predictions}, {}, readings);
   REQUIRE(in.ok());
-  CHECK(in->runs.size() == 2);
-  CHECK(in->readings[0] == "qrels read as LETOR: labels -> rel, 4114 lines in 51 queries; doc ids from #docid comments");
-  CHECK(in->readings[1] == "run read as predictions: one score per line of qrels");
+  CHECK(in->size() == 2);
+  REQUIRE(readings.size() == 3);
+  CHECK(ndcg::reading_line(readings[0]) == "qrels read as LETOR: labels -> rel, 4114 lines in 51 queries; doc ids from #docid comments");
+  CHECK(ndcg::reading_line(readings[1]) == "run read as predictions: one score per line of qrels");
+  CHECK(ndcg::reading_line(readings[2]) == ndcg::reading_line(readings[1]));
 }
 
 TEST_CASE("inputs: one table with score and rel is the run and the qrels (an LTR evaluation set)") {
-  auto in = ndcg::read_inputs("qid,label,score\n1,2,0.5\n1,0,0.9\n1,1,0.1\n2,1,0.3\n2,0,0.2\n", {}, {});
+  std::vector<ndcg::batch_reading> readings;
+  auto in = evaluated_inputs("qid,label,score\n1,2,0.5\n1,0,0.9\n1,1,0.1\n2,1,0.3\n2,0,0.2\n", {}, {}, readings);
   REQUIRE(in.ok());
-  CHECK(in->qrels.text() == "1 0 1 2\n1 0 2 0\n1 0 3 1\n2 0 1 1\n2 0 2 0\n");
-  CHECK(in->runs[0].text() == "1 Q0 1 1 0.5 run\n1 Q0 2 2 0.9 run\n1 Q0 3 3 0.1 run\n2 Q0 1 1 0.3 run\n2 Q0 2 2 0.2 run\n");
-  CHECK(in->readings[0] ==
+  CHECK(ndcg::format_trec((*in)[0].result, true) ==
+        evaluated("1 0 1 2\n1 0 2 0\n1 0 3 1\n2 0 1 1\n2 0 2 0\n",
+                  "1 Q0 1 1 0.5 run\n1 Q0 2 2 0.9 run\n1 Q0 3 3 0.1 run\n2 Q0 1 1 0.3 run\n2 Q0 2 2 0.2 run\n"));
+  REQUIRE(readings.size() == 1);
+  CHECK(ndcg::reading_line(readings[0]) ==
         "qrels read as CSV: qid -> query, score -> score, label -> rel; doc ids: each row's position in its query (run "
         "and qrels in one file)");
 }
 
 TEST_CASE("inputs: a run with only a rank is in rank order, and says so") {
-  auto in = ndcg::read_inputs("q 0 b 1\n", {"{\"query_id\": \"q\", \"doc_id\": \"a\", \"rank\": 1}\n"
-                                             "{\"query_id\": \"q\", \"doc_id\": \"b\", \"rank\": 2}\n"},
-                              {});
+  std::vector<ndcg::batch_reading> readings;
+  auto in = evaluated_inputs("q 0 b 1\n",
+                        {"{\"query_id\": \"q\", \"doc_id\": \"a\", \"rank\": 1}\n"
+                         "{\"query_id\": \"q\", \"doc_id\": \"b\", \"rank\": 2}\n"},
+                        {}, readings);
   REQUIRE(in.ok());
-  CHECK(in->runs[0].text() == "q Q0 a 1 -1 run\nq Q0 b 2 -2 run\n");
-  CHECK(in->readings[0] ==
+  CHECK(ndcg::format_trec((*in)[0].result, true) == evaluated("q 0 b 1\n", "q Q0 a 1 -1 run\nq Q0 b 2 -2 run\n"));
+  REQUIRE(readings.size() == 1);
+  CHECK(ndcg::reading_line(readings[0]) ==
         "run read as JSON Lines records: query_id -> query, doc_id -> doc, rank -> rank; ordered by rank (score = -rank)");
 }
 
 TEST_CASE("inputs: TREC as people hold it passes as it is (trailing columns, Q0 or 0.5 rounds, ranks from 0, negative scores)") {
-  const std::string qrels = "q Q0 a 1\nq 0.5 b 2\n";
-  const std::string run = "q Q0 a 0 -1.5 r extra cols\nq Q0 b 7 -0.5 r\n";
-  auto in = ndcg::read_inputs(qrels, {run}, {});
+  std::vector<ndcg::batch_reading> readings;
+  auto in = evaluated_inputs("q Q0 a 1\nq 0.5 b 2\n", {"q Q0 a 0 -1.5 r extra cols\nq Q0 b 7 -0.5 r\n"}, {}, readings);
   REQUIRE(in.ok());
-  CHECK(in->qrels.text().data() == qrels.data());  // not copied
-  CHECK(in->runs[0].text().data() == run.data());
-  CHECK(in->readings.empty());
-  ndcg::trec_options opt;
-  opt.measures = {"ndcg"};
-  auto r = ndcg::evaluate_trec(in->qrels.text(), in->runs[0].text(), opt);
-  REQUIRE(r.ok());
-  CHECK(r->mean[0] == doctest::Approx(1.0));
+  CHECK(readings.empty());
+  const ndcg::trec_result& r = (*in)[0].result;
+  const auto ndcg_at = std::find(r.names.begin(), r.names.end(), "ndcg") - r.names.begin();
+  CHECK(r.mean[static_cast<std::size_t>(ndcg_at)] == doctest::Approx(1.0));
 }
 
 TEST_CASE("inputs: the format of a text, from its first data line") {
@@ -280,12 +321,18 @@ TEST_CASE("inputs: the format of a text, from its first data line") {
       {"2 1:0.5 2:0.1\n", input_format::letor},
       {"query_id,doc_id,score\nq,d,1\n", input_format::csv},
       {"\xEF\xBB\xBF\"query_id\",\"doc_id\",\"score\"\r\n", input_format::csv},
+      // The header's cells as the table reader splits them: a separator inside quotes is text.
+      {"query_id,doc_id,\"score,2024\"\nq,d,1\n", input_format::csv},
       {"query-id\tcorpus-id\tscore\r\nq\td\t1\r\n", input_format::tsv},
       {"q\tQ0\td\t1\t0.5\trun\n", input_format::trec},
       {"{\"q\": {\"d\": 1}}", input_format::json},
       {"[{\"qid\": \"q\"}]", input_format::json},
       {"{\"qid\": \"q\", \"docid\": \"d\", \"score\": 1}\n{\"qid\": \"q\", \"docid\": \"e\", \"score\": 2}\n",
        input_format::jsonl},
+      {"1048585\t7187158\t1\n1048585\t7187159\t2\n", input_format::msmarco},
+      {"qid\tpid\trank\n1\t2\t1\n", input_format::tsv},
+      {"q\t0\td\t1\n", input_format::trec},
+      {"q d 1\n", input_format::trec},
       {"", input_format::trec},
   };
   for (const row& r : rows) {
@@ -363,9 +410,9 @@ TEST_CASE("inputs: each broken input is refused at its own line and column") {
   };
   for (const row& r : rows) {
     INFO(std::string(r.name));
-    std::vector<std::string_view> runs;
+    std::vector<std::string> runs;
     if (r.run) runs.push_back(r.run);
-    auto in = ndcg::read_inputs(r.qrels, runs, {});
+    auto in = evaluated_inputs(r.qrels, runs);
     REQUIRE(!in.ok());
     const ndcg::error& e = in.err();
     CAPTURE(e.message);
@@ -378,25 +425,10 @@ TEST_CASE("inputs: each broken input is refused at its own line and column") {
   }
 }
 
-TEST_CASE("inputs: a record whose TREC line would be longer than a line may be is refused where it is") {
-  ndcg::input_reading how;
-  how.lim.max_line = 30;
-  // "qqqqqqqqqqqqqqqqqqqq Q0 d 1 0.5 run" is 35 bytes; the CSV line 27.
-  const std::string run = "qid,docid,score\nq,d,1\n" + std::string(20, 'q') + ",d,0.5\n";
-  auto in = ndcg::read_inputs("q 0 d 1\n", {run}, how);
-  REQUIRE(!in.ok());
-  CHECK(in.err().source == "run");
-  CHECK(in.err().line == 3);
-  CHECK(in.err().column == 1);
-  CHECK(in.err().message == "expected lines of at most 30 bytes as TREC, got one of 35");
-  how.lim.max_line = 35;
-  CHECK(ndcg::read_inputs("q 0 d 1\n", {run}, how).ok());
-}
-
 TEST_CASE("inputs: a JSON nesting bomb stops at 64 levels") {
   std::string bomb = "[{\"qid\": \"q\", \"x\": ";
   for (int i = 0; i < 100; ++i) bomb += "{\"x\": [";
-  auto in = ndcg::read_inputs("q 0 a 1\n", {bomb}, {});
+  auto in = evaluated_inputs("q 0 a 1\n", {bomb}, {});
   REQUIRE(!in.ok());
   CHECK(in.err().code == ndcg::error_code::too_large);
   CHECK(in.err().message == "expected at most 64 levels of nesting, got more");
@@ -406,22 +438,22 @@ TEST_CASE("inputs: a JSON nesting bomb stops at 64 levels") {
 TEST_CASE("inputs: group files whose sizes do not add up are refused, naming both counts") {
   ndcg::input_reading how;
   how.group = "2\n2\n";
-  auto in = ndcg::read_inputs("1 1:0\n0 1:0\n1 1:0\n", {"1\n2\n3\n"}, how);
+  auto in = evaluated_inputs("1 1:0\n0 1:0\n1 1:0\n", {"1\n2\n3\n"}, how);
   REQUIRE(!in.ok());
   CHECK(in.err().source == "group");
   CHECK(in.err().message == "expected the group sizes to add up to the file's 3 lines, got 4");
   how.group = "1\n1\n";
-  in = ndcg::read_inputs("1 1:0\n0 1:0\n1 1:0\n", {"1\n2\n3\n"}, how);
+  in = evaluated_inputs("1 1:0\n0 1:0\n1 1:0\n", {"1\n2\n3\n"}, how);
   REQUIRE(!in.ok());
   CHECK(in.err().line == 3);
   CHECK(in.err().message.find("as many lines as the group sizes add up to (2)") != std::string::npos);
   how.group = "1\nx\n";
-  in = ndcg::read_inputs("1 1:0\n0 1:0\n", {"1\n2\n"}, how);
+  in = evaluated_inputs("1 1:0\n0 1:0\n", {"1\n2\n"}, how);
   REQUIRE(!in.ok());
   CHECK(in.err().source == "group");
   CHECK(in.err().line == 2);
   how.group = "1\n";
-  in = ndcg::read_inputs("q 0 a 1\n", {"q Q0 a 1 1 r\n"}, how);
+  in = evaluated_inputs("q 0 a 1\n", {"q Q0 a 1 1 r\n"}, how);
   REQUIRE(!in.ok());
   CHECK(in.err().source == "group");
 }
@@ -430,24 +462,27 @@ TEST_CASE("inputs: group files whose sizes do not add up are refused, naming bot
 TEST_CASE("inputs: gzip bombs and truncated gzip are refused clearly") {
   ndcg::input_reading how;
   how.lim.max_bytes = 100000;
-  auto in = ndcg::read_inputs("q 0 a 1\n", {gzipped(std::string(1000000, '\n'))}, how);
+  auto in = evaluated_inputs("q 0 a 1\n", {gzipped(std::string(1000000, '\n'))}, how);
   REQUIRE(!in.ok());
   CHECK(in.err().code == ndcg::error_code::too_large);
   CHECK(in.err().source == "run");
   CHECK(in.err().message.find("at most 100000 bytes once unpacked") != std::string::npos);
   const std::string whole = gzipped("q 0 a 1\n");
-  in = ndcg::read_inputs(whole.substr(0, whole.size() - 6), {"q Q0 a 1 1 r\n"}, {});
+  in = evaluated_inputs(whole.substr(0, whole.size() - 6), {"q Q0 a 1 1 r\n"}, {});
   REQUIRE(!in.ok());
   CHECK(in.err().source == "qrels");
   CHECK(in.err().message.find("ends early") != std::string::npos);
-  in = ndcg::read_inputs(gzipped("q 0 a 1\n") + gzipped("q 0 b 1\n"), {"q Q0 a 1 1 r\n"}, {});
+  std::vector<ndcg::batch_reading> readings;
+  in = evaluated_inputs(gzipped("q 0 a 1\n") + gzipped("q 0 b 1\n"), {"q Q0 a 1 1 r\nq Q0 b 1 1 r\n"}, {}, readings);
   REQUIRE(in.ok());
-  CHECK(in->qrels.text() == "q 0 a 1\nq 0 b 1\n");
-  CHECK(in->readings[0] == "qrels (gzip) read as TREC");
+  CHECK((*in)[0].result.num_q == 1);
+  CHECK(ndcg::format_trec((*in)[0].result, true) == evaluated("q 0 a 1\nq 0 b 1\n", "q Q0 a 1 1 r\nq Q0 b 1 1 r\n"));
+  REQUIRE(readings.size() == 1);
+  CHECK(ndcg::reading_line(readings[0]) == "qrels (gzip) read as TREC");
 }
 #else
 TEST_CASE("inputs: the WebAssembly build says to unpack gzip first") {
-  auto in = ndcg::read_inputs(std::string("\x1f\x8b\x08\x00", 4), {"q Q0 a 1 1 r\n"}, {});
+  auto in = evaluated_inputs(std::string("\x1f\x8b\x08\x00", 4), {"q Q0 a 1 1 r\n"}, {});
   REQUIRE(!in.ok());
   CHECK(in.err().message.find("unpack it first") != std::string::npos);
 }
@@ -523,6 +558,107 @@ TEST_CASE("trec command: every format's files, the readings on stderr, the outpu
   }
 }
 
+TEST_CASE("trec command: records of every format evaluated with no TREC text between, as the TREC files are") {
+  const parity p;
+  const std::string qrels = temp_file("r.qrels", p.qrels);
+  const std::string want = cli({"-q", "-m", "all_trec", qrels, temp_file("r.run", p.run)}).out;
+  const std::string untagged = cli({"-q", "-m", "all_trec", qrels, temp_file("r-tagged.run", p.run_tagged_run())}).out;
+  struct row {
+    const char* name;
+    std::string qrels, run, want;
+  };
+  const row rows[] = {
+      {"JSON dicts", p.dict(false), p.dict(true), untagged},
+      {"JSON records", p.records(false, false), p.records(true, false), want},
+      {"JSON Lines", p.records(false, true), p.records(true, true), want},
+      {"CSV qrels, TSV run", p.table(false, ',', "\n"), p.table(true, '\t', "\n"), want},
+  };
+  for (const row& r : rows) {
+    INFO(r.name);
+    const outcome got = cli({"-q", "-m", "all_trec", temp_file("r-q", r.qrels), temp_file("r-r", r.run)});
+    CHECK(got.code == 0);
+    CHECK(got.out == r.want);
+  }
+  SUBCASE("MS MARCO's run TSV, ordered by rank") {
+    const outcome got = cli({"-q", "-m", "all_trec", qrels, temp_file("r.tsv", p.msmarco())});
+    CHECK(got.out == cli({"-q", "-m", "all_trec", qrels, temp_file("r-ranked.run", p.ranked_run())}).out);
+    CHECK(got.err.find("read as MS MARCO TSV: qid -> query, pid -> doc, rank -> rank; ordered by rank (score = -rank)") !=
+          std::string::npos);
+    const outcome ragged = cli({qrels, temp_file("r-bad.tsv", "q1\td1\t1\nq1\td2\n")});
+    CHECK(ragged.code == 2);
+    CHECK(ragged.err.find("r-bad.tsv:2:6: expected 3 fields (qid, pid, rank), got 2") != std::string::npos);
+    CHECK(cli({"--qrels-format", "msmarco", temp_file("r-m.tsv", "q1\td1\t1\n"), qrels}).code == 2);
+  }
+  SUBCASE("a table of several pieces (a file read 1 MiB at a time) reads as the whole text does") {
+    std::string table = "query_id,doc_id,note,score\r\n", judged;
+    for (int q = 0; q < 600; ++q)
+      for (int d = 0; d < 40; ++d) {
+        const std::string id = "\"d" + std::to_string(d) + ",\"\"" + std::to_string(q) + "\"";  // d7,"12
+        const std::string note = d % 7 == 0 ? "\"two\nlines, " + std::string(static_cast<std::size_t>(q % 50) * 20, 'x') + "\"" : "n";
+        table += std::to_string(q) + "," + id + "," + note + "," + std::to_string((q * 37 + d * 11) % 97) + "\r\n";
+        if (d % 3 == 0) judged += std::to_string(q) + " 0 d" + std::to_string(d) + ",\"" + std::to_string(q) + " " + std::to_string(d % 4) + "\n";
+      }
+    REQUIRE(table.size() > (std::size_t(1) << 21));  // three pieces
+    const std::string q = temp_file("p.qrels", judged), t = temp_file("p.csv", table + "7,\"open,n,1\n");
+    const outcome file = cli({"-q", "-m", "ndcg_cut.10", q, temp_file("p-ok.csv", table)});
+    CHECK(file.code == 0);
+    CHECK(file.out == cli({"-q", "-m", "ndcg_cut.10", q, "-"}, table).out);  // standard input: read whole
+    const outcome broken = cli({q, t}), whole = cli({q, "-"}, table + "7,\"open,n,1\n");
+    CHECK(broken.code == 2);
+    CHECK(broken.err.find("expected a closing \"") != std::string::npos);
+    CHECK(broken.err.substr(broken.err.find(t) + t.size()) == whole.err.substr(whole.err.find("-:") + 1));
+  }
+  SUBCASE("JSON Lines of several pieces, records across a piece's end, read as the whole text is") {
+    std::string lines = "\xEF\xBB\xBF", judged;
+    for (int q = 0; q < 700; ++q)
+      for (int d = 0; d < 40; ++d) {
+        const std::string doc = "d" + std::to_string(d);
+        lines += "{\"qid\": \"" + std::to_string(q) + "\", \"docno\": \"" + doc + "\",\r\n  \"note\": \"" +
+                 std::string(static_cast<std::size_t>((q * 7 + d) % 40), 'x') + "\", \"score\": " +
+                 std::to_string((q * 37 + d * 11) % 97) + "}\r\n";
+        if (d % 3 == 0) judged += std::to_string(q) + " 0 " + doc + " " + std::to_string(d % 4) + "\n";
+      }
+    REQUIRE(lines.size() > (std::size_t(1) << 21));  // three pieces
+    // The first piece ends inside a record (a query no one judged moves the cut).
+    const auto cut_inside = [&] { return lines.compare(lines.rfind('\n', (std::size_t(1) << 20) - 1) + 1, 2, "  ") == 0; };
+    for (int i = 0; i < 20 && !cut_inside(); ++i) lines.insert(3, "{\"qid\": \"z\", \"docno\": \"z" + std::to_string(i) + "\", \"score\": 0}\r\n");
+    REQUIRE(cut_inside());
+    const std::string q = temp_file("p-j.qrels", judged), t = temp_file("p.jsonl", lines + "{\"qid\": \"7\",\n \"doc\": }\n");
+    const outcome file = cli({"-q", "-m", "ndcg_cut.10", q, temp_file("p-ok.jsonl", lines)});
+    CHECK(file.code == 0);
+    CHECK(file.out == cli({"-q", "-m", "ndcg_cut.10", q, "-"}, lines).out);  // standard input: read whole
+    CHECK(file.err == "ndcg trec: " + temp_file("p-ok.jsonl", lines) +
+                          " read as JSON Lines records: qid -> query, docno -> doc, score -> score; ignored: note\n");
+    const outcome broken = cli({q, t}), whole = cli({q, "-"}, lines + "{\"qid\": \"7\",\n \"doc\": }\n");
+    CHECK(broken.code == 2);
+    CHECK(broken.err.find("expected a JSON value") != std::string::npos);
+    CHECK(broken.err.substr(broken.err.find(t) + t.size()) == whole.err.substr(whole.err.find("-:") + 1));
+  }
+  SUBCASE("a run whose queries come back after others is regrouped") {
+    const std::string q = temp_file("u.qrels", "a 0 d1 1\na 0 d2 0\nb 0 d1 2\n");
+    const std::string grouped = cli({"-q", "-m", "ndcg", q, temp_file("u.run", "a Q0 d1 1 2 r\na Q0 d2 2 1 r\nb Q0 d1 1 1 r\n")}).out;
+    const outcome got = cli({"-q", "-m", "ndcg", q, temp_file("u.csv", "qid,docid,score\na,d1,2\nb,d1,1\na,d2,1\n")});
+    CHECK(got.code == 0);
+    CHECK(got.out == grouped);
+    const outcome twice = cli({q, temp_file("u2.csv", "qid,docid,score\na,d1,2\nb,d1,1\na,d1,1\n")});
+    CHECK(twice.err.find("u2.csv:4:3: expected each docid once per query, got \"d1\" again in query \"a\" (first on line 2)") !=
+          std::string::npos);
+  }
+  SUBCASE("a doc twice in a query is refused at its second line, in a run and in judgments") {
+    const outcome run = cli({qrels, temp_file("d.csv", "qid,docid,score\n1,a,1\n1,b,1\n1,a,2\n")});
+    CHECK(run.code == 2);
+    CHECK(run.err.find("d.csv:4:3: expected each docid once per query, got \"a\" again in query \"1\" (first on line 2)") !=
+          std::string::npos);
+    const std::string run_file = temp_file("d.run", "1 Q0 a 1 1 r\n");
+    const outcome judged = cli({temp_file("d-q.csv", "qid,docid,rel\n1,a,1\n2,a,1\n1,a,0\n1,x,q\n"), run_file});
+    CHECK(judged.code == 2);
+    CHECK(judged.err.find("d-q.csv:4:3: expected each doc id once per query, got \"a\" again in query \"1\" (first on line 2)") !=
+          std::string::npos);
+    const outcome later = cli({temp_file("d-q2.csv", "qid,docid,rel\n1,a,1\n1,x,q\n1,a,0\n"), run_file});
+    CHECK(later.err.find("d-q2.csv:3:5: expected a judgment (a whole number)") != std::string::npos);
+  }
+}
+
 TEST_CASE("compare command: runs and qrels in other formats, and LETOR with two predictions files") {
   const parity p;
   const letor_set s = letor_of(p);
@@ -558,5 +694,44 @@ TEST_CASE("inputs: the table of column names in docs/inputs.md is the core's") {
     const std::string row =
         "| `" + std::string(ndcg::detail::role_name(r)) + "` | " + ndcg::detail::names_of(r) + " |\n";
     CHECK_MESSAGE(readme.find(row) != std::string::npos, "docs/inputs.md lacks the row " << row);
+  }
+}
+
+TEST_CASE("kind_of: what an input's first lines say it holds, as the page places files by it") {
+  struct row {
+    const char* head;
+    ndcg::input_format format;
+    ndcg::input_kind::use is;
+    bool grouped;
+  };
+  using f = ndcg::input_format;
+  using u = ndcg::input_kind::use;
+  const row rows[] = {
+      {"", f::trec, u::unknown, true},
+      {"q1 0 d1 2\nq1 0 d2 0\n", f::trec, u::qrels, true},
+      {"q1 Q0 d1 1 0.5 bm25\n", f::trec, u::run, true},
+      {"q1 d1 0.5\n", f::trec, u::unknown, true},
+      {"0.5\n-1.25e-3\n7\n", f::trec, u::scores, true},
+      {"# sizes\n2\n3\n", f::trec, u::scores, true},
+      {"2 qid:1 1:0.5 # docid = a\n", f::letor, u::qrels, true},
+      {"2 1:0.5 2:0.1\n0 1:0.2\n", f::letor, u::qrels, false},
+      {"query_id,doc_id,score\nq1,d1,0.5\n", f::csv, u::run, true},
+      {"\xEF\xBB\xBF\"qid\",\"docno\",\"rank\"\n", f::csv, u::run, true},
+      {"qid,docid,rel\nq1,d1,1\n", f::csv, u::qrels, true},
+      {"qid,label,score\n1,2,0.5\n", f::csv, u::qrels, true},
+      {"query-id\tcorpus-id\tscore\nq1\td1\t1\n", f::tsv, u::qrels, true},
+      {"1\t7\t1\n", f::msmarco, u::run, true},
+      {"{\"qid\": \"q1\", \"docno\": \"d1\", \"score\": 1}\n{\"qid\": \"q1\", \"docno\": \"d2\", \"score\": 0}\n", f::jsonl, u::run, true},
+      {"[{\"query_id\": \"q1\", \"doc_id\": \"d1\", \"relevance\": 2}]", f::json, u::qrels, true},
+      {"[\n  {\n    \"query_id\": \"q1\",\n    \"score\": 0.5,\n    \"do", f::json, u::run, true},
+      {"{\"q1\": {\"d1\": 1}}", f::json, u::unknown, true},
+  };
+  for (const row& r : rows) {
+    const std::string head = r.head;
+    CAPTURE(head);
+    const ndcg::input_kind k = ndcg::kind_of(r.head);
+    CHECK(k.format == r.format);
+    CHECK(k.is == r.is);
+    CHECK(k.grouped == r.grouped);
   }
 }

@@ -97,7 +97,7 @@ bool fits(const std::string& kind, std::string type) {
   if (kind == "texts") return type == "str[]";
   if (kind == "steps") return type == "Step[]";
   if (kind == "object") return named && !list;
-  if (kind == "list") return list && (named || starts("{"));
+  if (kind == "list") return list;
   if (kind == "keys") return starts("{");
   return false;
 }
@@ -176,13 +176,20 @@ TEST_CASE("put_evaluate_reply and put_compare_reply write their lists' fields") 
   const std::string run_a = "q1 Q0 d1 1 2 r\nq1 Q0 d2 2 1 r\nq2 Q0 d1 1 2 r\nq3 Q0 d5 1 1 r\n";
   const std::string run_b = "q1 Q0 d2 1 2 r\nq1 Q0 d3 2 2 r\nq2 Q0 d4 1 2 r\nq3 Q0 d5 1 3 r\n";
   std::vector<written_object> done;
+  std::vector<batch_reading> said(2);
+  said[0].format = input_format::csv;
+  said[0].columns = {"", "qid"};
+  said[0].ignored = {"x"};
+  said[0].notes = batch_reading::doc_positions;
+  said[1].format = input_format::letor;
   trec_result r = test_support::evaluate_ok(qrels, run_a, test_support::measures({"map", "relstring.3", "num_q"}));
-  const auto with_report = [&](field_sink& out) { put_evaluate_reply(evaluate_reply{run_evaluation{r, {}}, ""}, {}, out); };
+  const auto with_report = [&](field_sink& out) { put_evaluate_reply(evaluate_reply{run_evaluation{r, {}}, ""}, said, out); };
   write(done, with_report);
   add_intervals(r, 100, 1);
   write(done, with_report);
   check(done, "", trec_result_fields);
-  all_checked(done, {""});
+  check(done, "inputs[]", batch_reading_fields);
+  all_checked(done, {"", "inputs[]"});
 
   std::vector<written_object> compared;
   for (const char* tie_range : {"true", "false"}) {
@@ -190,15 +197,16 @@ TEST_CASE("put_evaluate_reply and put_compare_reply write their lists' fields") 
     REQUIRE(s.ok());
     auto c = compare_runs(qrels, {run_a, run_b, run_a}, s->batch);
     REQUIRE(c.ok());
-    write(compared, [&](field_sink& out) { put_compare_reply(compare_reply{*c, ""}, {}, out); });
+    write(compared, [&](field_sink& out) { put_compare_reply(compare_reply{*c, ""}, said, out); });
   }
   check(compared, "", compare_result_fields);
   check(compared, "comparisons[]", comparison_fields);
   check(compared, "tie_ranges[]", tie_range_summary_fields);
-  all_checked(compared, {"", "comparisons[]", "tie_ranges[]"});
+  check(compared, "inputs[]", batch_reading_fields);
+  all_checked(compared, {"", "comparisons[]", "tie_ranges[]", "inputs[]"});
 }
 
-TEST_CASE("put_presets and put_measure_description write their lists' fields") {
+TEST_CASE("put_presets, put_measure_description and put_input_kind write their lists' fields") {
   std::vector<written_object> presets;
   write(presets, [](field_sink& out) { put_presets(out); });
   check(presets, "presets[]", preset_info_fields);
@@ -209,4 +217,10 @@ TEST_CASE("put_presets and put_measure_description write their lists' fields") {
     write(measures, [&](field_sink& out) { REQUIRE(put_measure_description(name, out).ok()); });
   check(measures, "", measure_description_fields);
   all_checked(measures, {""});
+
+  std::vector<written_object> kinds;
+  for (const char* head : {"qid,docid,rel\n", "2 1:0.5\n"})
+    write(kinds, [&](field_sink& out) { put_input_kind(kind_of(head), out); });
+  check(kinds, "", input_kind_fields);
+  all_checked(kinds, {""});
 }

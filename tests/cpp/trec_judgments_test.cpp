@@ -15,7 +15,7 @@ namespace {
 
 ndcg::trec_result on_judgments(const ndcg::trec_judgments& judged, const std::string& run, const ndcg::batch_settings& b) {
   ndcg::text_source source(run);
-  std::vector<std::string> readings;
+  std::vector<ndcg::batch_reading> readings;
   auto r = ndcg::evaluate_run(judged, source, b, ndcg::input_reading{}, readings);
   REQUIRE_MESSAGE(r.ok(), (r.ok() ? std::string() : r.err().message));
   return r->result;
@@ -34,7 +34,7 @@ TEST_CASE("judgments read once give evaluate_trec's results, on several threads 
   std::vector<ndcg::trec_result> got(4);
   const auto evaluate = [&](std::size_t i) {
     ndcg::text_source source(run);
-    std::vector<std::string> readings;
+    std::vector<ndcg::batch_reading> readings;
     auto r = ndcg::evaluate_run(*judged, source, b, ndcg::input_reading{}, readings);
     if (r.ok()) got[i] = std::move(r->result);
   };

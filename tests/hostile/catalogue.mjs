@@ -396,6 +396,14 @@ export const catalogue = [
     runs: ['q1 Q0 d1 1 2 a\nq2 Q0 x 1 2 a\n', 'q1 Q0 x 1 2 b\nq2 Q0 d1 1 2 b\n', 'q1 Q0 d1 1 2 c\nq2 Q0 d1 1 2 c\n'],
     args: ['--all-pairs', '-m', 'recip_rank'], options: { allPairs: true, measures: ['recip_rank'] },
     expect: { result: { count: 3, first: { meanA: 0.5, meanB: 0.5, wins: 1, losses: 1, ties: 0 } } } },
+  { name: 'compare: a CSV run and a JSON Lines run, read as records', kind: 'compare', qrels: 'q1 0 d1 1\nq2 0 d1 1\nq3 0 d1 1\n',
+    runs: ['qid,docid,score\nq1,d1,2\nq1,x,1\nq2,x,2\nq2,d1,1\nq3,x,1\n',
+      '{"qid": "q1", "doc": "d1", "score": 2}\n{"qid": "q2", "doc": "d1", "score": 2}\n{"qid": "q3", "doc": "d1", "score": 1}\n'],
+    args: ['-m', 'recip_rank'], options: { measures: ['recip_rank'] },
+    expect: { result: { count: 1, first: { meanA: 0.5, meanB: 1, diff: 0.5, wins: 2, losses: 0, ties: 1 } } } },
+  { name: 'compare: a CSV second run whose query comes back, with a doc twice', kind: 'compare', qrels: 'a 0 d1 1\n',
+    runs: ['a Q0 d1 1 2 r\n', 'qid,docid,score\na,d1,2\nb,d1,1\na,d1,1\n'],
+    expect: { error: /expected each docid once per query, got "d1" again in query "a" \(first on line 2\)/, line: 4, column: 3, source: 'run', code: 'duplicate-id' } },
   { name: 'compare: zero trials', kind: 'compare', qrels: 'q1 0 d1 1\n', runs: ['q1 Q0 d1 1 2 a\n', 'q1 Q0 d1 1 2 b\n'],
     args: ['--trials', '0'], options: { trials: 0 }, expect: { error: /trials takes a whole number from 1 to 1000000, got "0"/, line: 0, code: 'out-of-range' } },
   { name: 'compare: an unknown adjusted test', kind: 'compare', qrels: 'q1 0 d1 1\n', runs: ['q1 Q0 d1 1 2 a\n', 'q1 Q0 d1 1 2 b\n'],
@@ -553,9 +561,22 @@ export const catalogue = [
     args: ['-m', 'map'], options: { measures: ['map'] }, expect: { result: { mean: { map: 0.5 } } } },
   { name: 'trec: a JSON nesting bomb', kind: 'trec', qrels: 'q 0 a 1\n', run: once(() => '[{"qid": "q", "x": ' + '['.repeat(100000)),
     expect: { error: /at most 64 levels of nesting/, line: 1, column: 82, source: 'run', code: 'too-large' } },
+  { name: 'trec: JSON Lines with a record across two lines, CRLF', kind: 'trec', qrels: 'q 0 a 1\nq 0 b 1\n',
+    run: '{"qid": "q", "doc": "a",\r\n "score": 1}\r\n{"qid": "q", "doc": "b", "score": 2}\r\n', args: ['-m', 'P.1'], options: { measures: ['P.1'] },
+    expect: { result: { mean: { P_1: 1 } } } },
+  { name: 'trec: JSON Lines whose second line holds a dict', kind: 'trec', qrels: 'q 0 a 1\n',
+    run: '{"qid": "q", "doc": "a", "score": 1}\n{"q": {"a": 1}}\n',
+    expect: { error: /expected a query in this record/, line: 2, column: 1, source: 'run', code: 'missing-value' } },
   { name: 'trec: JSON Lines with a broken second line', kind: 'trec', qrels: 'q 0 a 1\n',
     run: '{"qid": "q", "doc": "a", "score": 1}\n{"qid": "q", "doc": "b", "score": }\n',
     expect: { error: /expected a JSON value, got "}"/, line: 2, column: 35, source: 'run', code: 'bad-input' } },
+  { name: 'trec: an MS MARCO run (qid pid rank, no header), in rank order', kind: 'trec', qrels: 'q1 0 d1 1\nq1 0 d2 0\n',
+    run: 'q1\td2\t1\nq1\td1\t2\n', args: ['-m', 'map'], options: { measures: ['map'] }, expect: { result: { mean: { map: 0.5 } } } },
+  { name: 'trec: an MS MARCO run with a line of two fields', kind: 'trec', qrels: 'q1 0 d1 1\n', run: 'q1\td1\t1\nq1\td2\n',
+    expect: { error: /expected 3 fields \(qid, pid, rank\), got 2/, line: 2, column: 6, source: 'run', code: 'field-count' } },
+  { name: 'trec: a CSV run whose query comes back, with a doc twice', kind: 'trec', qrels: 'a 0 d1 1\n',
+    run: 'qid,docid,score\na,d1,2\nb,d1,1\na,d1,1\n',
+    expect: { error: /expected each docid once per query, got "d1" again in query "a" \(first on line 2\)/, line: 4, column: 3, source: 'run', code: 'duplicate-id' } },
   { name: 'trec: a LETOR line with no qid:', kind: 'trec', qrels: '2 qid:1 1:0.5\n1 1:0.3 2:0.1\n', run: '0.5\n0.4\n',
     expect: { error: /expected qid:ID after the label/, line: 2, column: 3, source: 'qrels', code: 'bad-input' } },
   { name: 'trec: LETOR predictions one line short', kind: 'trec', qrels: '2 qid:1 1:0.5\n1 qid:1 1:0.3\n', run: '0.5\n',
@@ -589,7 +610,25 @@ export const catalogue = [
   reserve('a fraction of a byte', 0.5, { result: { covers: true } }),
   reserve('8 MiB', 8 * 2 ** 20, { result: { covers: true } }),
   reserve('2^40 bytes, capped at 256 MiB', 2 ** 40, { result: { covers: true } }, { timeoutMs: 60000, sanitized: false }),
+
+  // ---- what a batch input holds: api.inputKind(text) (the page, for a file dropped or pasted);
+  // JS only. A result is { format, use, grouped }: a text its lines do not place says use ''.
+  kind('nothing', '', { result: { format: 'trec', use: '', grouped: true } }),
+  kind('a BOM alone', '\uFEFF', { result: { format: 'trec', use: '', grouped: true } }),
+  kind('a header with a quote that never closes', 'qid,"docid,score\n', { result: { format: 'csv', use: '', grouped: true } }),
+  kind('a JSON record cut inside a key', '[{"qid": "q1", "sco', { result: { format: 'json', use: '', grouped: true } }),
+  kind('JSON nested deeper than the reader takes', '['.repeat(100000), { result: { format: 'json', use: '', grouped: true } }),
+  kind('NUL and invalid UTF-8 bytes', () => Buffer.from([0, 0xff, 0xfe, 10, 0x32, 0x20, 0x31, 0x3a, 0x30]), { result: { format: 'trec', use: '', grouped: true } }),
+  kind('a 1 MiB line of digits, past the longest line read', '9'.repeat(2 ** 20), { result: { format: 'trec', use: '', grouped: true } }),
+  kind('LETOR lines without qid:', '2 1:0.5\n0 1:0.1\n', { result: { format: 'letor', use: 'qrels', grouped: false } }),
+  kind('a number, not a text', 7, { error: /option text must be a string or a Uint8Array, got 7/, code: 'bad-type' }),
+  kind('no text', undefined, { error: /got undefined/, code: 'bad-type' }),
 ];
+
+/** A case of api.inputKind(text): no command or Python side. */
+function kind(name, text, expect) {
+  return { name: `inputKind: ${name}`, kind: 'kind', text, cli: null, py: null, expect };
+}
 
 /** A case of api.reserveMemory(bytes): no command or Python side. */
 function reserve(name, bytes, expect, more = {}) {
@@ -640,6 +679,7 @@ function trecOnTextAndBytes(api, c) {
 export function apiCall(api, c, input = apiInputOf(c)) {
   if (c.kind === 'option') return api.readOption(c.key, c.text);
   if (c.kind === 'reserve') return { bytes: api.reserveMemory(c.bytes), asked: Math.min(c.bytes, LIMITS.maxBytes) };
+  if (c.kind === 'kind') return api.inputKind(typeof c.text === 'function' ? c.text() : c.text);
   if (c.kind === 'compare') return api.compareRuns(c.qrels, c.runs, c.options);
   if (c.kind === 'trec') return trecOnTextAndBytes(api, c);
   const options = c.judgments === undefined ? c.options : { ...c.options, qrels: c.judgments };
@@ -659,6 +699,7 @@ export function summary(kind, r) {
   if (kind === 'compare') return { count: r.comparisons.length, first: r.comparisons[0] };
   if (kind === 'option') return { value: r };
   if (kind === 'reserve') return { covers: r.bytes >= r.asked };
+  if (kind === 'kind') return r;
   return {
     format: r.format, n: r.n, k: r.k, dcg: r.dcg, idcg: r.idcg, ndcg: r.ndcg, hasJudgments: r.hasJudgments,
     metrics: r.metrics, ids: r.steps.slice(0, 50).map((s) => s.id), rels: r.steps.slice(0, 50).map((s) => s.rel),

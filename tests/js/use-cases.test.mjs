@@ -8,8 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { root } from './helpers.mjs';
 
-const STEPS = ['read_inputs', 'read_qrels', 'evaluate_table', 'evaluate_run', 'compare_runs', 'compare_results',
-  'judgments_are_qrels'];
+const STEPS = ['read_records', 'read_letor_records', 'judgments_for_runs', 'evaluate_table', 'evaluate_run', 'evaluate_runs',
+  'compare_runs', 'compare_results', 'judgments_are_qrels'];
 const BINDINGS = ['cpp/cli', 'cpp/wasm', 'cpp/python'];
 
 function sources(dir) {
@@ -23,7 +23,7 @@ function sources(dir) {
 // Comments and strings out: a comment may name a step.
 const code = (text) => text.replace(/\/\/[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '').replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
 
-test('no binding calls read_inputs, evaluate_table, evaluate_run or compare_runs itself', () => {
+test('no binding calls read_records, evaluate_table, evaluate_run(s) or compare_runs itself', () => {
   const found = [];
   for (const path of BINDINGS.flatMap((dir) => sources(join(root, dir)))) {
     const text = code(readFileSync(path, 'utf8'));

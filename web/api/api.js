@@ -364,6 +364,12 @@ function otherCalls(guard, tables) {
     /** The format name the parser would detect for `text`. */
     detectFormat: (text) => call((m) => m.detectFormat(checkText('text', text))),
 
+    /** What a batch input seems to hold, from its first lines: { format, use: '' | 'run' | 'qrels' | 'scores', grouped }. */
+    inputKind(text) {
+      if (!tables.hasBatch) throw notInBuild('inputKind');
+      return plain(call((m) => m.inputKind(checkText('text', text))));
+    },
+
     /** 'full' (dist/ndcg.js, the page) or 'light' (embed.html, ndcg-calc.js: no evaluateTrec). */
     build: tables.hasBatch ? 'full' : 'light',
 

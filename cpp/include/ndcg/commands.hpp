@@ -27,7 +27,7 @@ namespace ndcg {
 // Option texts as settings_from reads them (key, value).
 using option_pairs = std::vector<std::pair<std::string, std::string>>;
 
-// evaluate's inputs, as given (any format read_inputs reads; gzip).
+// evaluate's inputs, as given (any format the readers read; gzip).
 struct evaluate_inputs {
   std::string_view qrels;        // judgments; with no run, the table that holds both
   run_source* run = nullptr;     // the run in pieces; null: qrels holds the run too
@@ -51,7 +51,7 @@ struct evaluate_reply {
 // their input in error::source ("qrels", "run", "group", "subtopics",
 // "zscores"; an option's has none).
 evaluate_reply evaluate_batch(const evaluate_inputs& in, const option_pairs& options,
-                              std::vector<std::string>& readings);
+                              std::vector<batch_reading>& readings);
 // The same, its reply's fields (put_evaluate_reply's) written into `out`:
 // the wasm module's call, which keeps no reply.
 status put_evaluate_batch(const evaluate_inputs& in, const option_pairs& options, field_sink& out);
@@ -61,7 +61,7 @@ status put_evaluate_batch(const evaluate_inputs& in, const option_pairs& options
 // evaluations run on them now (for the threads they may take).
 struct judged_index {
   trec_judgments judged;
-  std::vector<std::string> readings;
+  std::vector<batch_reading> readings;
   std::shared_ptr<std::atomic<int>> running = std::make_shared<std::atomic<int>>(0);
 };
 expected<judged_index> read_judged(std::string_view qrels, const option_pairs& options);
@@ -71,7 +71,7 @@ expected<judged_index> read_judged(std::string_view qrels, const option_pairs& o
 // another evaluation runs on `index` then (callers on several threads then
 // ask for no more threads than they are, and one call alone keeps its two).
 evaluate_reply evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
-                              std::vector<std::string>& readings, int threads = 0);
+                              std::vector<batch_reading>& readings, int threads = 0);
 
 // compare's inputs, as given: the judgments and two runs or more.
 struct compare_inputs {
@@ -89,7 +89,7 @@ struct compare_reply {
 
 // The options are texts, read by command::compare's rows.
 compare_reply compare_batch(const compare_inputs& in, const option_pairs& options,
-                            std::vector<std::string>& readings);
+                            std::vector<batch_reading>& readings);
 status put_compare_batch(const compare_inputs& in, const option_pairs& options, field_sink& out);
 // Runs evaluated already (each one's per-query result, merged from
 // partitions: Python's dask.compare); tie_range needs their documents and
@@ -98,10 +98,14 @@ status put_compare_batch(const compare_inputs& in, const option_pairs& options, 
 compare_reply compare_batch(const std::vector<trec_result>& runs, const std::vector<std::string>* judged,
                             const option_pairs& options);
 
+// What a batch input seems to hold, from its first lines (the page's
+// inputKind(), placing a dropped file): put_input_kind's fields of kind_of.
+void put_input_kind(std::string_view head, field_sink& out);
+
 // The fields of a reply that holds its result, as the bindings return them: the result's
 // (put_trec_result, the tie range's measures among the others;
-// put_compare_result), "readings" and "text".
-void put_evaluate_reply(const evaluate_reply& r, const std::vector<std::string>& readings, field_sink& out);
-void put_compare_reply(const compare_reply& r, const std::vector<std::string>& readings, field_sink& out);
+// put_compare_result), "readings" and "inputs" (put_readings) and "text".
+void put_evaluate_reply(const evaluate_reply& r, const std::vector<batch_reading>& readings, field_sink& out);
+void put_compare_reply(const compare_reply& r, const std::vector<batch_reading>& readings, field_sink& out);
 
 }  // namespace ndcg

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ndcg/error.hpp"
+#include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
 #include "ndcg/trec.hpp"
@@ -68,10 +69,12 @@ struct compare_result {
   adjusted_test holm = adjusted_test::ttest;
 };
 
-// Compares the runs (two or more). An error in a run has source "run" and
-// index = the run's position, 1-based.
+// Compares the runs (two or more), each read as evaluate_runs reads it (any
+// format; `ir` names them and their formats, `readings` gets how they were
+// read). An error in a run has source "run" and index = the run's position, 1-based.
 expected<compare_result> compare_runs(std::string_view qrels_text, const std::vector<std::string_view>& run_texts,
-                                      const batch_settings& s);
+                                      const batch_settings& s, const input_reading& ir = {},
+                                      std::vector<batch_reading>* readings = nullptr);
 // The same comparisons of runs already evaluated (each one's per-query
 // results, merged from partitions: Python's dask.compare), which must hold
 // the same queries and measures; s.tie_range needs the runs and is not read.

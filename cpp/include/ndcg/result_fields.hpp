@@ -115,6 +115,29 @@ inline constexpr field_doc analysis_fields[] = {
     {"presets", "PresetScore[]?", "Every preset side by side; null above 20,000 items."},
 };
 
+// put_readings' "inputs": how one batch input was read, as fields (its
+// "readings" line words the same).
+inline constexpr field_doc batch_reading_fields[] = {
+    {"name", "str", "The input's name (\"qrels\", \"run\", or the name given)."},
+    {"run", "int", "The run's number, from 1 in the order given; 0 for the judgments (with both, the one file)."},
+    {"format", "'trec' | 'csv' | 'tsv' | 'json' | 'jsonl' | 'dict' | 'letor' | 'predictions' | 'msmarco'", "What it was read as: 'json' and 'jsonl' are records, 'dict' is {qid: {docid: number}} (scores for a run, grades for judgments)."},
+    {"gzip", "bool", "True when it was unpacked from gzip."},
+    {"both", "bool", "True when the one file holds the run and the judgments."},
+    {"columns", "{str}", "By role (query, doc, score, rank, rel, tag): the column or key read as it."},
+    {"notes", "('score-is-rel' | 'doc-positions' | 'rank-order' | 'from-group')[]", "What else was read so: the score is the judgment (no rel column), doc ids are positions in the query, ordered by rank (score = -rank), LETOR's queries from the group file."},
+    {"ignored", "str[]", "Columns or keys read as nothing."},
+    {"lines", "int", "LETOR: the lines read (0 otherwise)."},
+    {"queries", "int", "LETOR: the queries they make (0 otherwise)."},
+    {"of", "str", "Predictions: the LETOR file whose lines they score ('' otherwise)."},
+};
+
+// put_input_kind: what a batch input seems to hold (inputKind()).
+inline constexpr field_doc input_kind_fields[] = {
+    {"format", "'trec' | 'csv' | 'tsv' | 'json' | 'jsonl' | 'letor' | 'msmarco'", "The format its first lines are in, as the readers detect it (TREC when they say nothing else)."},
+    {"use", "'' | 'run' | 'qrels' | 'scores'", "What it is for: a run, judgments (a rel column, BEIR's corpus-id, TREC's four fields, LETOR), scores (one number a line: LETOR's predictions or group sizes), or '' when its lines do not say."},
+    {"grouped", "bool", "False for LETOR lines without qid:, which need a group file to tell their queries apart."},
+};
+
 // put_evaluate_reply: put_trec_result's fields, then readings and text.
 inline constexpr field_doc trec_result_fields[] = {
     {"measures", "str[]", "The measures' printed names (\"ndcg_cut_10\", \"P_5\"), in column order."},
@@ -128,6 +151,7 @@ inline constexpr field_doc trec_result_fields[] = {
     {"not_offered", "str[]", "Measures that all_trec named and that are not computed."},
     {"notes", "str[]", "Readings taken and trec_eval's faults avoided, as `ndcg trec` says them on stderr."},
     {"readings", "str[]", "How each input that is not plain TREC was read, as `ndcg trec` says on stderr."},
+    {"inputs", "BatchReading[]", "The same readings as fields, in the same order."},
     {"text", "str", "`ndcg trec`'s output: text, or JSON or CSV as format says; no_summary, per_query, digits as its flags."},
     {"ci95", "{[float, float] | [null, null]}", "A seeded bootstrap 95% interval of each mean over queries; [null, null] under 10 queries.", "with ci"},
     {"ci_queries", "{int}", "The queries each interval rests on.", "with ci"},
@@ -180,6 +204,7 @@ inline constexpr field_doc compare_result_fields[] = {
     {"seed", "int", "The seed of the trials."},
     {"holm_test", "HolmTest", "The test whose p values Holm's method adjusts."},
     {"readings", "str[]", "How each input that is not plain TREC was read, as `ndcg compare` says on stderr."},
+    {"inputs", "BatchReading[]", "The same readings as fields, in the same order."},
     {"text", "str", "The report in the format asked for (text by default), byte for byte `ndcg compare --format`'s."},
 };
 

@@ -72,7 +72,10 @@ struct reading {
   std::string query;     // the query to read from a text that holds several
 };
 
-enum class input_format { automatic, trec, csv, tsv, json, jsonl, letor };
+// The batch input formats (the registry in cpp/src/inputs/formats.cpp has a
+// row for each), and their names in that order: --run-format's choices.
+enum class input_format { automatic, trec, csv, tsv, json, jsonl, letor, msmarco };
+inline constexpr std::string_view input_format_choices = "auto,trec,csv,tsv,json,jsonl,letor,msmarco";
 std::string_view name_of(input_format f);  // "auto", "trec", "csv", ...
 expected<input_format> input_format_named(std::string_view name);
 

@@ -130,6 +130,9 @@ class run_source {
   virtual ~run_source() = default;
   virtual std::size_t read(char* into, std::size_t size) = 0;
   virtual bool rewind() = 0;
+  // The bytes left to read when known (a file, a text), else 0: a run read
+  // whole is held in one buffer of that size, never doubled.
+  virtual std::size_t size_hint() { return 0; }
   // Reads until `size` bytes came or the run ended; how many came.
   std::size_t fill(char* into, std::size_t size);
 };
@@ -139,6 +142,7 @@ class text_source : public run_source {
   explicit text_source(std::string_view text) : text_(text) {}
   std::size_t read(char* into, std::size_t size) override;
   bool rewind() override;
+  std::size_t size_hint() override { return text_.size() - at_; }
 
  private:
   std::string_view text_;
@@ -160,8 +164,27 @@ class trec_judgments {
 
  private:
   friend class trec_stream;
+  friend class judgments_builder;
   struct held;
   std::shared_ptr<const held> held_;
+};
+
+// Qrels given one judgment at a time (the records of a table, of JSON, of
+// LETOR), their ids copied as they come: no TREC text in between. A doc
+// judged twice in one query is refused at its second place.
+class judgments_builder {
+ public:
+  judgments_builder();
+  judgments_builder(judgments_builder&&) noexcept;
+  ~judgments_builder();
+  void add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column);
+  // The judgments (-R qrels; their text() is empty), or the error of the
+  // first doc judged twice, by the line of its second judgment.
+  expected<trec_judgments> finish();
+
+ private:
+  struct parts;
+  std::unique_ptr<parts> p_;
 };
 
 // A run evaluated piece by piece, query by query: memory holds the qrels
@@ -173,7 +196,9 @@ class trec_stream {
   static expected<trec_stream> open(std::string_view qrels_text, const trec_options& opt,
                                     std::string_view subtopics = {});
   // On judgments read once; opt.judgments must be their format.
-  static expected<trec_stream> open(const trec_judgments& judged, const trec_options& opt);
+  // `subtopics`: subtopic qrels for alpha_ndcg_cut, when it is asked for.
+  static expected<trec_stream> open(const trec_judgments& judged, const trec_options& opt,
+                                    std::string_view subtopics = {});
   trec_stream(trec_stream&&) noexcept;
   trec_stream& operator=(trec_stream&&) noexcept;
   ~trec_stream();
@@ -192,8 +217,15 @@ class trec_stream {
   // the judgments; the run is then fed again from its start, its judged
   // queries' lines kept and evaluated by finish() (memory: those lines).
   void regroup();
-  // One query's run lines, read elsewhere (e.g. by parse_run).
-  status add_query(std::string_view qid, const std::vector<run_entry>& entries);
+  // One query's run lines, read elsewhere (a reader's records). A judged
+  // query given again is an ungrouped_run error, unless after regroup().
+  struct query_lines {
+    std::string_view qid;
+    std::size_t line = 0, column = 0;         // the qid's first place
+    const std::vector<run_entry>& entries;
+    const std::vector<std::uint32_t>& columns;  // each docid's
+  };
+  status add_query(const query_lines& in);
   void set_run_id(std::string_view tag);
   expected<trec_result> finish();
 

@@ -15,16 +15,14 @@ status check_size(std::string_view text, const limits& lim) {
       .with("limit", std::to_string(lim.max_bytes));
 }
 
-error too_long(std::size_t length, const limits& lim, std::size_t line, std::size_t column, const char* as) {
-  return fail(error_code::too_large,
-              "expected lines of at most " + std::to_string(lim.max_line) + " bytes" + as + ", got one of " +
-                  std::to_string(length),
-              line, column)
-      .with("limit", std::to_string(lim.max_line));
-}
-
 error line_problem(const line& l, const limits& lim) {
-  if (l.text.size() > lim.max_line) return too_long(l.text.size(), lim, l.number, lim.max_line + 1);
+  if (l.text.size() > lim.max_line) {
+    return fail(error_code::too_large,
+                "expected lines of at most " + std::to_string(lim.max_line) + " bytes, got one of " +
+                    std::to_string(l.text.size()),
+                l.number, lim.max_line + 1)
+        .with("limit", std::to_string(lim.max_line));
+  }
   const auto at = static_cast<std::size_t>(static_cast<const char*>(std::memchr(l.text.data(), '\0', l.text.size())) -
                                            l.text.data());
   return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", l.number, at + 1);

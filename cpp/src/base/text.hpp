@@ -141,8 +141,6 @@ status check_size(std::string_view text, const limits& lim);
 // ... or holding a line longer than the limit, or binary (a NUL byte).
 // Asked of every line: the check inline, the error built out of line.
 error line_problem(const line& l, const limits& lim);
-// A line of `length` bytes over the limit; `as` says what it was read as.
-error too_long(std::size_t length, const limits& lim, std::size_t line, std::size_t column, const char* as = "");
 inline status check_line(const line& l, const limits& lim) {
   if (l.text.size() <= lim.max_line && (l.text.empty() || !find_byte(l.text.data(), l.text.size(), '\0')))
     return done{};

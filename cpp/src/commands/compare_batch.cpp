@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "ndcg/commands.hpp"
-#include "ndcg/evaluate_run.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
 
@@ -40,32 +39,27 @@ status check_judged(const std::vector<trec_result>& runs, const std::vector<std:
 // kept out of the wasm binding's compare_entry (noinline): link-time
 // inlining of them there packs dist/ndcg.js 0.3 KB larger gzipped.
 [[gnu::noinline]] expected<compare_result> compared(const compare_inputs& in, batch_settings& b,
-                                                    std::vector<std::string>& readings) {
+                                                    std::vector<batch_reading>& readings) {
   input_reading how;
   how.run_format = b.run_format;
   how.qrels_format = b.qrels_format;
   how.group = in.group;
   if (!in.qrels_name.empty()) how.qrels_name = std::string(in.qrels_name);
   how.run_names.assign(in.run_names.begin(), in.run_names.end());
-  auto read = read_inputs(in.qrels, in.runs, how, judgments_are_qrels(b, in.qrels));
-  if (!read) return read.err();
-  readings.swap(read->readings);
-  std::vector<std::string_view> runs;
-  for (const trec_text& t : read->runs) runs.push_back(t.text());
-  return compare_runs(read->qrels.text(), runs, b);
+  return compare_runs(in.qrels, in.runs, b, how, &readings);
 }
 
 [[gnu::noinline]] void put_fields(const compare_result& r, std::string_view text,
-                                   const std::vector<std::string>& readings, field_sink& out) {
+                                   const std::vector<batch_reading>& readings, field_sink& out) {
   put_compare_result(r, out);
-  out.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
+  put_readings(readings, out);
   out.text("text", text);
 }
 
 }  // namespace
 
 compare_reply compare_batch(const compare_inputs& in, const option_pairs& options,
-                            std::vector<std::string>& readings) {
+                            std::vector<batch_reading>& readings) {
   auto s = settings_from(options, command::compare);
   compare_reply out{s ? compared(in, s->batch, readings) : expected<compare_result>(s.err()), {}};
   if (out.result) out.text = render_compare(*out.result, s->batch, s->s.language);
@@ -75,7 +69,7 @@ compare_reply compare_batch(const compare_inputs& in, const option_pairs& option
 status put_compare_batch(const compare_inputs& in, const option_pairs& options, field_sink& out) {
   auto s = settings_from(options, command::compare);
   if (!s) return s.err();
-  std::vector<std::string> readings;
+  std::vector<batch_reading> readings;
   auto r = compared(in, s->batch, readings);
   if (!r) return r.err();
   put_fields(*r, render_compare(*r, s->batch, s->s.language), readings, out);
@@ -104,7 +98,7 @@ compare_reply compare_batch(const std::vector<trec_result>& runs, const std::vec
   return out;
 }
 
-void put_compare_reply(const compare_reply& r, const std::vector<std::string>& readings, field_sink& out) {
+void put_compare_reply(const compare_reply& r, const std::vector<batch_reading>& readings, field_sink& out) {
   put_fields(*r.result, r.text, readings, out);
 }
 

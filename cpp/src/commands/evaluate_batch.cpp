@@ -31,7 +31,7 @@ expected<batch_request> trec_settings(const option_pairs& options) {
 }
 
 // The inputs evaluated on settings of their own (-Z's text goes into them).
-expected<run_evaluation> evaluated(const evaluate_inputs& in, batch_settings& b, std::vector<std::string>& readings) {
+expected<run_evaluation> evaluated(const evaluate_inputs& in, batch_settings& b, std::vector<batch_reading>& readings) {
   b.trec.zscores = std::string(in.zscores);
   input_reading ir = reading_of(b, in.group);
   if (!in.qrels_name.empty()) ir.qrels_name = std::string(in.qrels_name);
@@ -46,18 +46,18 @@ std::string report_of(const run_evaluation& ev, const batch_settings& b) {
   return ev.ties ? render_trec(ev.result, output, *ev.ties) : render_trec(ev.result, output);
 }
 
-void put_fields(const run_evaluation& ev, std::string_view text, const std::vector<std::string>& readings,
+void put_fields(const run_evaluation& ev, std::string_view text, const std::vector<batch_reading>& readings,
                 field_sink& out) {
   if (ev.ties) put_trec_result(with_tie_range(ev.result, *ev.ties), out);
   else put_trec_result(ev.result, out);
-  out.texts("readings", std::vector<std::string_view>(readings.begin(), readings.end()));
+  put_readings(readings, out);
   out.text("text", text);
 }
 
 }  // namespace
 
 evaluate_reply evaluate_batch(const evaluate_inputs& in, const option_pairs& options,
-                              std::vector<std::string>& readings) {
+                              std::vector<batch_reading>& readings) {
   auto s = trec_settings(options);
   evaluate_reply out{s ? evaluated(in, s->batch, readings) : expected<run_evaluation>(s.err()), {}};
   if (out.evaluated) out.text = report_of(*out.evaluated, s->batch);
@@ -67,7 +67,7 @@ evaluate_reply evaluate_batch(const evaluate_inputs& in, const option_pairs& opt
 status put_evaluate_batch(const evaluate_inputs& in, const option_pairs& options, field_sink& out) {
   auto s = trec_settings(options);
   if (!s) return s.err();
-  std::vector<std::string> readings;
+  std::vector<batch_reading> readings;
   auto ev = evaluated(in, s->batch, readings);
   if (!ev) return ev.err();
   put_fields(*ev, report_of(*ev, s->batch), readings, out);
@@ -78,19 +78,16 @@ expected<judged_index> read_judged(std::string_view qrels, const option_pairs& o
   auto s = trec_settings(options);
   if (!s) return s.err();
   const batch_settings& b = s->batch;
-  auto text = read_qrels(qrels, reading_of(b, {}));
-  if (!text) return text.err();
-  auto judged = trec_judgments::read(std::string(text->text()), b.trec.judgments);
+  std::vector<batch_reading> readings;
+  auto judged = judgments_for_runs(qrels, b, reading_of(b, {}), readings);
   if (!judged) return judged.err();
-  judged_index out{std::move(*judged), {}};
-  if (!text->reading.empty()) out.readings.push_back(text->reading);
-  return out;
+  return judged_index{std::move(*judged), std::move(readings)};
 }
 
 // The judgments' evaluations on a second thread, as `threads` asks: 0,
 // one unless another evaluation runs on them now.
 static expected<run_evaluation> evaluated_on(const judged_index& index, run_source& run, batch_settings& b,
-                                      std::vector<std::string>& readings, int threads) {
+                                      std::vector<batch_reading>& readings, int threads) {
   struct counted {
     std::atomic<int>& n;
     ~counted() { --n; }
@@ -101,7 +98,7 @@ static expected<run_evaluation> evaluated_on(const judged_index& index, run_sour
 }
 
 evaluate_reply evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
-                              std::vector<std::string>& readings, int threads) {
+                              std::vector<batch_reading>& readings, int threads) {
   auto s = trec_settings(options);
   evaluate_reply out{s ? evaluated_on(index, run, s->batch, readings, threads) : expected<run_evaluation>(s.err()), {}};
   readings.insert(readings.begin(), index.readings.begin(), index.readings.end());
@@ -109,7 +106,9 @@ evaluate_reply evaluate_batch(const judged_index& index, run_source& run, const 
   return out;
 }
 
-void put_evaluate_reply(const evaluate_reply& r, const std::vector<std::string>& readings, field_sink& out) {
+void put_input_kind(std::string_view head, field_sink& out) { put_input_kind(kind_of(head), out); }
+
+void put_evaluate_reply(const evaluate_reply& r, const std::vector<batch_reading>& readings, field_sink& out) {
   put_fields(*r.evaluated, r.text, readings, out);
 }
 

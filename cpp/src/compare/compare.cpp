@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ndcg/evaluate_run.hpp"
 #include "ndcg/trec.hpp"
 
 namespace ndcg {
@@ -86,17 +87,6 @@ std::vector<std::pair<std::size_t, std::size_t>> pairs_of(std::size_t runs, bool
   return out;
 }
 
-// Per-query values of one run: values[measure][query], without summary-only columns.
-expected<trec_result> evaluate_run(std::string_view qrels, std::string_view run, const trec_options& opt,
-                                   std::size_t index, const std::string& name) {
-  auto r = evaluate_trec(qrels, run, opt);
-  if (r) return r;
-  error e = r.err();
-  if (e.source == "run") e.index = index;
-  if (e.code == error_code::missing_query) e.message += " (run " + echo(name) + ")";
-  return e;
-}
-
 // A run's values in one order, by the compared columns: [measure][query].
 std::vector<std::vector<double>> columns_of(const trec_result& r, const std::vector<std::size_t>& columns,
                                             std::size_t queries) {
@@ -107,21 +97,14 @@ std::vector<std::vector<double>> columns_of(const trec_result& r, const std::vec
 }
 
 // The worst and best order of one run's ties, and what they change.
-status add_tie_range(std::string_view qrels, std::string_view run, const trec_options& opt, std::size_t index,
-                     const std::vector<std::size_t>& columns, compare_result& out) {
-  auto t = evaluate_tie_range(qrels, run, opt);
-  if (!t) {
-    error e = t.err();
-    if (e.source == "run") e.index = index;
-    return e;
-  }
-  out.worst.push_back(columns_of(t->worst, columns, out.qids.size()));
-  out.best.push_back(columns_of(t->best, columns, out.qids.size()));
+void add_tie_range(const trec_tie_range& t, std::size_t run, const std::vector<std::size_t>& columns,
+                   compare_result& out) {
+  out.worst.push_back(columns_of(t.worst, columns, out.qids.size()));
+  out.best.push_back(columns_of(t.best, columns, out.qids.size()));
   for (std::size_t m = 0; m < columns.size(); ++m) {
     if (!tie_range_applies(out.measures[m])) continue;
-    out.ties.push_back({index - 1, m, t->changed[columns[m]], t->worst.mean[columns[m]], t->best.mean[columns[m]]});
+    out.ties.push_back({run, m, t.changed[columns[m]], t.worst.mean[columns[m]], t.best.mean[columns[m]]});
   }
-  return done{};
 }
 
 }  // namespace
@@ -197,20 +180,27 @@ void take_columns(const trec_result& r, compare_result& out, std::vector<std::si
 }  // namespace
 
 expected<compare_result> compare_runs(std::string_view qrels_text, const std::vector<std::string_view>& run_texts,
-                                      const batch_settings& s) {
+                                      const batch_settings& s, const input_reading& ir,
+                                      std::vector<batch_reading>* readings) {
   if (auto ok = check_runs(run_texts.size()); !ok) return ok.err();
   compare_result out = named(run_texts.size(), s);
-  trec_options opt = s.trec;
-  if (opt.measures.empty()) opt.measures = default_compare_measures();
-  opt.strict = true;  // paired tests need every run to answer every qrels query (or -c)
+  batch_settings b = s;
+  if (b.trec.measures.empty()) b.trec.measures = default_compare_measures();
+  b.trec.strict = true;  // paired tests need every run to answer every qrels query (or -c)
+  std::vector<batch_reading> said;
+  std::size_t failed = 0;
+  auto runs = evaluate_runs(qrels_text, run_texts, b, ir, readings ? *readings : said, &failed);
+  if (!runs) {
+    error e = runs.err();
+    if (e.code == error_code::missing_query && failed) e.message += " (run " + echo(out.runs[failed - 1]) + ")";
+    return e;
+  }
   std::vector<std::size_t> columns;  // the result columns compared (num_q is a count of queries)
-  for (std::size_t i = 0; i < run_texts.size(); ++i) {
-    auto r = evaluate_run(qrels_text, run_texts[i], opt, i + 1, out.runs[i]);
-    if (!r) return r.err();
-    if (i == 0) take_columns(*r, out, columns);
-    out.values.push_back(columns_of(*r, columns, out.qids.size()));
-    if (s.tie_range)
-      if (auto ok = add_tie_range(qrels_text, run_texts[i], opt, i + 1, columns, out); !ok) return ok.err();
+  for (std::size_t i = 0; i < runs->size(); ++i) {
+    const run_evaluation& ev = (*runs)[i];
+    if (i == 0) take_columns(ev.result, out, columns);
+    out.values.push_back(columns_of(ev.result, columns, out.qids.size()));
+    if (ev.ties) add_tie_range(*ev.ties, i, columns, out);
   }
   add_comparisons(out, s);
   return out;

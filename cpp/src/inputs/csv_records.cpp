@@ -1,6 +1,8 @@
 // Records of CSV (RFC 4180) and TSV text, with the line and column of
 // each cell as an editor shows them.
+#include <algorithm>
 #include <string>
+#include <utility>
 
 #include "inputs/inputs_detail.hpp"
 
@@ -9,18 +11,44 @@ namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
-void trim(std::string& s, char delim) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && is_blank(s[b]) && s[b] != delim) ++b;
-  while (e > b && is_blank(s[e - 1]) && s[e - 1] != delim) --e;
-  s = s.substr(b, e - b);
-}
-
 }  // namespace
 
 csv_records::csv_records(std::string_view text, char delim) : delim_(delim) {
   text_ = without_bom(text);
   at_ = 0;
+}
+
+csv_records::csv_records(more_bytes more, char delim) : delim_(delim), more_(std::move(more)), last_(false) {
+  refill();
+  if (without_bom(text_).size() != text_.size()) piece_.erase(0, 3), text_ = piece_;
+}
+
+// The lines from the current one on kept at the start, then the next piece
+// after them (as large as what is kept, so a long record doubles it).
+void csv_records::refill() {
+  const std::size_t keep_from = line_start_;
+  piece_.erase(0, keep_from);
+  at_ -= keep_from;
+  line_start_ = 0;
+  const std::size_t kept = piece_.size(), want = std::max<std::size_t>(kept, std::size_t(1) << 20);
+  piece_.resize(kept + want);
+  const std::size_t got = more_(&piece_[kept], want);
+  piece_.resize(kept + got);
+  last_ = got < want;
+  text_ = piece_;
+}
+
+// A record that reaches the end of the piece may go on in the next one:
+// it is read again once that has come.
+expected<bool> csv_records::next(std::vector<csv_cell>& cells) {
+  for (;;) {
+    const std::size_t at = at_, line = line_, start = line_start_;
+    auto got = next_here(cells);
+    const bool cut = at_ == text_.size() || (!got && got.err().code == error_code::unclosed_quote);
+    if (last_ || !cut) return got;
+    at_ = at, line_ = line, line_start_ = start;
+    refill();
+  }
 }
 
 // Past line i's end (i at '\r' or '\n'), counting the line.
@@ -78,19 +106,28 @@ status csv_records::quoted_cell(std::size_t& i, csv_cell& cell) {
   return done{};
 }
 
-// An unquoted cell from i to the separator or the line's end, trimmed.
+// An unquoted cell from i to the separator or the line's end, trimmed; a
+// quote in it is a character like any other.
 status csv_records::plain_cell(std::size_t& i, csv_cell& cell) {
   const std::string_view t = text_;
+  const char delim = delim_;
   std::size_t e = i;
-  while (e < t.size() && t[e] != delim_ && t[e] != '\n' && t[e] != '\r') ++e;
-  cell.text.assign(t.substr(i, e - i));
-  trim(cell.text, delim_);
+  bool nul = false;
+  for (; e < t.size(); ++e) {
+    const char c = t[e];
+    if (c == delim || c == '\n' || c == '\r') break;
+    nul |= c == '\0';
+  }
+  std::size_t b = i, end = e;
+  while (b < end && is_blank(t[b]) && t[b] != delim) ++b;
+  while (end > b && is_blank(t[end - 1]) && t[end - 1] != delim) --end;
+  cell.text.assign(t.data() + b, end - b);
   i = e;
-  if (cell.text.find('\0') == std::string::npos) return done{};
+  if (!nul) return done{};
   return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", line_, cell.column);
 }
 
-expected<bool> csv_records::next(std::vector<csv_cell>& cells) {
+expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
   cells.clear();
   skip_blank_lines();
   const std::size_t n = text_.size();

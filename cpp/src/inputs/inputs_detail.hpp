@@ -1,9 +1,10 @@
 // Internals of the batch readers (inputs.hpp): a row as every reader hands
-// it on, the writer that checks it and writes TREC lines, and one reader
-// per format. Not API.
+// it on, the checker that makes it a record, and one reader per format.
+// Not API.
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -53,30 +54,24 @@ class id_numbers {
   handle_table table_;
 };
 
-// What an input is read as: a run, qrels, or both from one file.
-enum class input_use { run, qrels, both };
-
-// Checks rows and writes them as TREC lines: ids without spaces, numbers
-// by the one number reader, each doc once per query (the earlier line
-// named), at most lim.max_items rows.
-class trec_writer {
+// Checks rows and hands them on as records: ids without spaces, numbers
+// by the one number reader (each read once), a missing doc numbered by its
+// position in its query, at most lim.max_items rows. Each doc once per
+// query is the sink's to check (it holds the query).
+class record_checker {
  public:
-  trec_writer(input_use use, const limits& lim) : use_(use), lim_(lim) {}
+  record_checker(input_use use, const limits& lim, record_sink& sink) : use_(use), lim_(lim), sink_(sink) {}
   status add(const input_row& r);
-  std::string run, qrels;
+  const limits& lim() const { return lim_; }
   std::size_t rows = 0;
-  std::size_t queries() const { return queries_.size(); }
 
  private:
-  status line_fits(std::size_t length, const value_at& where) const;  // a TREC line it wrote
-  struct query_state {
-    std::size_t count = 0;
-    id_numbers docs;  // doc -> line
-  };
   input_use use_;
   limits lim_;
-  id_numbers index_;  // qid -> its query's index + 1
-  std::vector<query_state> queries_;
+  record_sink& sink_;
+  id_numbers positions_;           // qid -> its query's index + 1, when docs are positions
+  std::vector<std::size_t> count_; // per such query: its rows so far
+  std::string position_;
 };
 
 // Where a text's data starts once a UTF-8 BOM is skipped.
@@ -91,14 +86,22 @@ struct csv_cell {
 
 // Records of comma- or tab-separated text, RFC 4180 quoting (a quoted cell
 // may hold the separator, "" and line ends); lines end at \n, \r\n or \r.
+// More bytes of a text read in pieces: fills up to `size` bytes and says
+// how many (fewer at the end).
+using more_bytes = std::function<std::size_t(char* into, std::size_t size)>;
+
 class csv_records {
  public:
   csv_records(std::string_view text, char delim);
+  // The text in pieces: memory holds a piece and the record being read.
+  csv_records(more_bytes more, char delim);
   // The next record that is not blank; false at the end.
   expected<bool> next(std::vector<csv_cell>& cells);
   std::size_t line() const { return line_; }
 
  private:
+  expected<bool> next_here(std::vector<csv_cell>& cells);
+  void refill();
   void end_line(std::size_t& i);
   void skip_blank_lines();
   status quoted_cell(std::size_t& i, csv_cell& cell);
@@ -107,33 +110,50 @@ class csv_records {
   std::string_view text_;
   std::size_t at_ = 0, line_ = 1, line_start_ = 0;
   char delim_;
+  more_bytes more_;   // pieces: empty for a whole text
+  std::string piece_;
+  bool last_ = true;  // the text's end is in text_
 };
 
-// A table with a header (format csv or tsv) as a run, qrels or both.
-status read_table(std::string_view text, input_format f, input_use use, trec_writer& w, std::string& reading);
+// ---- The registry of formats (formats.cpp) --------------------------------------
 
-// ---- JSON ----------------------------------------------------------------------
+// The first lines of a text as detection sees them: the first two that are
+// not blank, and the first that is neither blank nor a # comment.
+struct text_head {
+  std::string_view first, second, data;
+};
 
-// {qid: {docid: number}}, an array of records, or JSON Lines of records.
-status read_json(std::string_view text, input_use use, trec_writer& w, std::string& reading);
+// One format: its name (--run-format), its title in readings ("read as
+// CSV"), how its first lines are told (null: never detected) and how its
+// records are read (null: TREC, which the evaluation reads as it is, and
+// LETOR, judgments whose runs are predictions).
+struct format_row {
+  input_format format;
+  std::string_view name, title;
+  bool (*detect)(const text_head& head, bool judgments);
+  status (*read)(std::string_view text, input_format f, input_use use, record_checker& w, batch_reading& reading);
+  // The same from pieces (null: the format is read whole).
+  status (*stream)(more_bytes more, input_format f, input_use use, record_checker& w, batch_reading& reading);
+};
+// read_records (inputs.hpp) from pieces, for a format whose row streams.
+expected<batch_reading> stream_records(more_bytes more, input_format f, input_use use, const input_reading& r,
+                                     const std::string& name, record_sink& sink);
+
+// In the order detection tries them.
+const std::vector<format_row>& format_rows();
+const format_row& row_of(input_format f);
 
 // ---- LETOR ---------------------------------------------------------------------
 
-// A LETOR / SVMlight file: its labels as qrels, and its lines in order
-// (query, doc id) for the predictions that score them.
-struct letor_file {
-  std::string qrels;
-  struct entry {
-    std::string qid, doc;
-  };
-  std::vector<entry> lines;
-  std::size_t queries = 0;
+// A LETOR / SVMlight file's lines as judgments (its labels), or with
+// `predictions` as a run (each line scored by the prediction on the same
+// line of that file). What it found is said in the reading.
+struct letor_counts {
+  std::size_t lines = 0, queries = 0;
   bool docids_from_comments = false;
   bool from_group = false;
 };
-expected<letor_file> read_letor(std::string_view text, std::string_view group, const limits& lim);
-// A predictions file scoring the LETOR file's lines, as a TREC run.
-expected<std::string> letor_run(const letor_file& letor, std::string_view predictions, std::string_view letor_name,
-                                const limits& lim);
+expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,
+                                  const std::string_view* predictions = nullptr, std::string_view letor_name = {});
 
 }  // namespace ndcg::detail

@@ -1,8 +1,12 @@
 // JSON runs and qrels: {qid: {docid: number}} as pytrec_eval and ranx hold
 // them, an array of records, or JSON Lines of records whose keys are names
 // from the one table of column names (query_id, doc_id, score, rank, rel).
+#include <algorithm>
 #include <array>
+#include <iterator>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "inputs/inputs_detail.hpp"
 #include "json/json_reader.hpp"
@@ -22,8 +26,17 @@ struct held {
 // The names of the keys a record gave each role, for the reading.
 struct key_names {
   std::array<std::string, 8> by_role;
-  std::string ignored;
+  std::vector<std::string> ignored;
   bool rank_order = false, score_as_rel = false;
+  std::vector<std::pair<std::string, role>> known;  // keys met, by role: every record repeats them
+
+  role role_of_key(std::string_view key) {
+    for (const auto& k : known)
+      if (k.first == key) return k.second;
+    const role r = role_of(key);
+    if (known.size() < 32) known.emplace_back(std::string(key), r);
+    return r;
+  }
 };
 
 error wrong(const json_reader& j, std::string what) {
@@ -48,7 +61,7 @@ status scalar(json_reader& j, token t, held& out) {
 }
 
 // One record, its "{" read: every key's value kept by role, the rest skipped.
-status read_record(json_reader& j, input_use use, trec_writer& w, key_names& names, std::size_t line,
+status read_record(json_reader& j, input_use use, record_checker& w, key_names& names, std::size_t line,
                    std::size_t column) {
   std::array<held, 8> fields;
   for (;;) {
@@ -56,11 +69,11 @@ status read_record(json_reader& j, input_use use, trec_writer& w, key_names& nam
     if (!k) return k.err();
     if (*k == token::object_end) break;
     const std::string key(j.value());
-    const role r = role_of(key);
+    const role r = names.role_of_key(key);
     auto v = j.next();
     if (!v) return v.err();
     if (r == role::none || r == role::subtopics) {
-      if (names.ignored.find(key) == std::string::npos) names.ignored += (names.ignored.empty() ? "" : ", ") + key;
+      if (std::find(names.ignored.begin(), names.ignored.end(), key) == names.ignored.end()) names.ignored.push_back(key);
       if (auto ok = j.skip(*v); !ok) return ok;
       continue;
     }
@@ -94,25 +107,24 @@ status read_record(json_reader& j, input_use use, trec_writer& w, key_names& nam
   return w.add(row);
 }
 
-std::string records_reading(const key_names& n, bool lines) {
-  std::string out = lines ? "JSON Lines records: " : "JSON records: ";
-  std::string said;
-  for (role r : {role::query, role::id, role::score, role::rank, role::grade, role::tag}) {
-    const std::string& key = n.by_role[static_cast<std::size_t>(r)];
-    if (key.empty()) continue;
-    std::string as(role_name(r));
-    if (r == role::score && n.score_as_rel) as = "rel (no rel key: the score is the judgment)";
-    said += (said.empty() ? "" : ", ") + key + " -> " + as;
+// Records' reading: their keys by role (the score's as the judgment's
+// when no record has a rel key).
+void records_reading(key_names& n, bool lines, batch_reading& reading) {
+  reading.shape = lines ? batch_reading::as::jsonl : batch_reading::as::json;
+  std::string& score = n.by_role[static_cast<std::size_t>(role::score)];
+  std::string& rel = n.by_role[static_cast<std::size_t>(role::grade)];
+  if (n.score_as_rel && rel.empty()) {
+    rel.swap(score);
+    reading.notes |= batch_reading::score_is_rel;
   }
-  out += said;
-  if (n.by_role[static_cast<std::size_t>(role::id)].empty()) out += "; doc ids: each record's position in its query";
-  if (n.rank_order) out += "; ordered by rank (score = -rank)";
-  if (!n.ignored.empty()) out += "; ignored: " + n.ignored;
-  return out;
+  if (n.by_role[static_cast<std::size_t>(role::id)].empty()) reading.notes |= batch_reading::doc_positions;
+  if (n.rank_order) reading.notes |= batch_reading::rank_order;
+  reading.columns.assign(std::make_move_iterator(n.by_role.begin()), std::make_move_iterator(n.by_role.end()));
+  reading.ignored = std::move(n.ignored);
 }
 
 // {qid: {docid: number}}, the first qid's "{" read.
-status read_dict(json_reader& j, input_use use, trec_writer& w, held qid) {
+status read_dict(json_reader& j, input_use use, record_checker& w, held qid) {
   for (;;) {
     for (;;) {
       auto k = j.next();
@@ -150,7 +162,7 @@ status expect_end(json_reader& j) {
 
 }  // namespace
 
-status read_json(std::string_view text, input_use use, trec_writer& w, std::string& reading) {
+status read_json(std::string_view text, input_format, input_use use, record_checker& w, batch_reading& reading) {
   json_reader j(text);
   auto t = j.next();
   if (!t) return t.err();
@@ -163,7 +175,7 @@ status read_json(std::string_view text, input_use use, trec_writer& w, std::stri
       if (*r != token::object_begin) return wrong_token(j, *r, "a record (an object)");
       if (auto ok = read_record(j, use, w, names, j.line(), j.column()); !ok) return ok;
     }
-    reading = records_reading(names, false);
+    records_reading(names, false, reading);
     return expect_end(j);
   }
   if (*t != token::object_begin) return wrong_token(j, *t, "an object or an array");
@@ -185,7 +197,7 @@ status read_json(std::string_view text, input_use use, trec_writer& w, std::stri
             .with("found", "{qid: {docid: number}}");
       }
       if (auto ok = read_dict(probe, use, w, qid); !ok) return ok;
-      reading = use == input_use::run ? "JSON {qid: {docid: score}}" : "JSON {qid: {docid: rel}}";
+      reading.shape = batch_reading::as::dict;
       return expect_end(probe);
     }
   }
@@ -198,8 +210,72 @@ status read_json(std::string_view text, input_use use, trec_writer& w, std::stri
     if (*n == token::end) break;
     if (*n != token::object_begin) return wrong_token(j, *n, "a record (an object) on each line");
   }
-  reading = records_reading(names, records > 1);
+  records_reading(names, records > 1, reading);
   return done{};
 }
+
+#ifndef __EMSCRIPTEN__  // the wasm module reads runs whole
+namespace {
+
+// Whether a text starts as records rather than an array or {qid: {docid: number}}.
+bool starts_as_records(std::string_view text) {
+  json_reader j(text);
+  auto t = j.next();
+  if (!t || *t != token::object_begin) return false;
+  auto k = j.next();
+  if (!k || *k != token::string) return true;
+  auto v = j.next();
+  return !v || *v != token::object_begin;
+}
+
+// Up to `size` more bytes at the end of `text`; false once the text has ended.
+bool read_piece(more_bytes& more, std::size_t size, std::string& text) {
+  const std::size_t from = text.size();
+  text.resize(from + size);
+  const std::size_t got = more(&text[from], size);
+  text.resize(from + got);
+  return got == size;
+}
+
+}  // namespace
+
+// JSON Lines from pieces, whole lines at a time: memory holds a piece, not
+// the run. A record that spans lines and a piece's end is read again from
+// its "{" with the next piece. Any other JSON is read whole.
+status stream_json(more_bytes more, input_format f, input_use use, record_checker& w, batch_reading& reading) {
+  constexpr std::size_t piece_size = std::size_t(1) << 20;
+  key_names names;
+  std::string piece;
+  std::size_t line = 1, column = 1, records = 0;
+  for (bool last = false, first = true; !last; first = false) {
+    last = !read_piece(more, std::max(piece_size, piece.size()), piece);
+    if (first && !starts_as_records(piece)) {
+      while (read_piece(more, piece_size, piece)) continue;
+      return read_json(piece, f, use, w, reading);
+    }
+    const std::size_t end = last ? piece.size() : piece.rfind('\n') + 1;  // npos + 1: no whole line yet
+    const std::string_view text = std::string_view(piece).substr(0, end);
+    json_reader j = first ? json_reader(text) : json_reader(text, line, column);
+    std::size_t used = end;
+    for (;;) {
+      auto t = j.next();
+      if (!t) return t.err();
+      if (*t == token::end) break;
+      if (*t != token::object_begin) return wrong_token(j, *t, "a record (an object) on each line");
+      const std::size_t at = static_cast<std::size_t>(j.position() - piece.data()) - 1, l = j.line(), c = j.column();
+      if (auto ok = read_record(j, use, w, names, l, c); !ok) {
+        if (last || !j.at_end()) return ok;
+        used = at, line = l, column = c;  // cut by the piece's end
+        break;
+      }
+      ++records;
+    }
+    if (used == end) line = j.line(), column = j.column();
+    piece.erase(0, used);
+  }
+  records_reading(names, records > 1, reading);
+  return done{};
+}
+#endif
 
 }  // namespace ndcg::detail

@@ -63,7 +63,8 @@ expected<std::vector<std::size_t>> group_sizes(std::string_view text, const limi
 }
 
 struct letor_state {
-  letor_file out;
+  letor_counts out;
+  record_sink* sink = nullptr;
   id_numbers first_line;  // qid -> its first line
   id_numbers docs;        // this query's doc -> line
   std::string current;
@@ -127,9 +128,16 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
                        l.number, comment_column, doc)
         .with("first_line", std::to_string(first));
   }
-  s.out.qrels.append(qid).append(" 0 ").append(doc).append(" ").append(std::to_string(rel)).append("\n");
-  s.out.lines.push_back({std::string(qid), std::string(doc)});
-  return done{};
+  ++s.out.lines;
+  input_record r;
+  r.qid = qid;
+  r.doc = doc;
+  r.rel = rel;
+  r.tag = "run";
+  r.line = r.qid_line = l.number;
+  r.column = comment_column;
+  r.qid_column = qid_column;
+  return s.sink->add(r);
 }
 
 // One line split at its comment: the fields before '#' and the text after it.
@@ -215,20 +223,100 @@ status check_counts(const line& l, const std::vector<field>& f, std::size_t n, s
 status read_letor_line(letor_state& s, const line& l, std::vector<field>& f, group_counter* groups, const limits& lim) {
   const letor_parts parts = split_comment(l.text);
   const std::size_t n = split_whitespace(parts.data, f.data(), max_fields);
-  if (auto ok = check_counts(l, f, n, s.out.lines.size(), lim); !ok) return ok;
+  if (auto ok = check_counts(l, f, n, s.out.lines, lim); !ok) return ok;
   if (!groups) {
     if (auto ok = check_qid(l, f.data(), n); !ok) return ok;
     return add_line(s, l, f.data(), n, f[1].text.substr(4), f[1].column + 4, parts.comment, parts.comment_column);
   }
-  auto qid = groups->next(l, s.out.lines.size());
+  auto qid = groups->next(l, s.out.lines);
   if (!qid) return qid.err();
   return add_line(s, l, f.data(), n, *qid, 1, parts.comment, parts.comment_column);
 }
 
 }  // namespace
 
-expected<letor_file> read_letor(std::string_view text, std::string_view group, const limits& lim) {
+namespace {
+
+// Each LETOR line's record scored by the prediction on the same line of
+// the predictions file, on to the run's sink.
+class scored_by_predictions final : public record_sink {
+ public:
+  scored_by_predictions(std::string_view predictions, std::string_view letor_name, record_sink& run)
+      : lines_(predictions), name_(letor_name), run_(run) {}
+
+  // Once the predictions ran out, the lines are only counted (the error says how many).
+  status add(const input_record& r) override {
+    ++expected_;
+    if (out_) return done{};
+    field f[2];
+    if (!next(f)) return out_ = true, done{};
+    double v = 0;
+    if (auto s = read_number(f[0].text, v); s != number_status::ok)
+      return bad_number("a prediction (a number)", f[0], line_.number, s);
+    ++given_;
+    input_record scored = r;
+    scored.score = v;
+    return run_.add(scored);
+  }
+  // After the LETOR file's last line: no prediction may be left.
+  status finish() {
+    if (problem_) return *problem_;
+    if (out_) return short_of(given_);
+    field f[2];
+    if (!next(f)) return problem_ ? status(*problem_) : status(done{});
+    double v = 0;
+    if (auto s = read_number(f[0].text, v); s != number_status::ok)
+      return bad_number("a prediction (a number)", f[0], line_.number, s);
+    return fail(error_code::field_count,
+                "expected " + std::to_string(expected_) + " predictions, one per line of " + std::string(name_) +
+                    ", got more",
+                line_.number, f[0].column)
+        .with("expected", std::to_string(expected_))
+        .with("found", "more");
+  }
+
+ private:
+  // The next prediction's field; false at the end (an error waits in problem_).
+  bool next(field* f) {
+    while (lines_.next(line_)) {
+      if (auto ok = check_line(line_, limits{}); !ok) return problem_ = ok.err(), false;
+      const std::size_t n = split_whitespace(line_.text, f, 2);
+      if (n == 0) continue;
+      last_line_ = line_.number;
+      if (n > 1) {
+        problem_ = fail(error_code::field_count,
+                        "expected one prediction (a number) per line, got " + std::to_string(n) + " fields",
+                        line_.number, f[1].column)
+                       .with("expected", "1")
+                       .with("found", std::to_string(n));
+        return false;
+      }
+      return true;
+    }
+    return false;
+  }
+  error short_of(std::size_t given) {
+    return fail(error_code::field_count,
+                "expected " + std::to_string(expected_) + " predictions, one per line of " + std::string(name_) +
+                    ", got " + std::to_string(given),
+                last_line_, last_line_ ? 1 : 0)
+        .with("expected", std::to_string(expected_))
+        .with("found", std::to_string(given));
+  }
+
+  line_reader lines_;
+  line line_;
+  std::size_t expected_ = 0, given_ = 0, last_line_ = 0;
+  bool out_ = false;
+  std::string_view name_;
+  record_sink& run_;
+  std::optional<error> problem_;
+};
+
+// The lines of a LETOR file, each handed to `sink`.
+expected<letor_counts> walk_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink) {
   letor_state s;
+  s.sink = &sink;
   std::optional<group_counter> groups;
   if (!group.empty()) {
     auto sizes = group_sizes(group, lim);
@@ -246,53 +334,22 @@ expected<letor_file> read_letor(std::string_view text, std::string_view group, c
     if (auto ok = read_letor_line(s, l, f, groups ? &*groups : nullptr, lim); !ok) return ok.err();
   }
   if (groups)
-    if (auto ok = groups->finish(s.out.lines.size()); !ok) return ok.err();
-  if (s.out.lines.empty()) return fail(error_code::empty_input, "expected LETOR lines (label qid:ID index:value ...), got none");
-  return std::move(s.out);
+    if (auto ok = groups->finish(s.out.lines); !ok) return ok.err();
+  if (s.out.lines == 0) return fail(error_code::empty_input, "expected LETOR lines (label qid:ID index:value ...), got none");
+  return s.out;
 }
 
-expected<std::string> letor_run(const letor_file& letor, std::string_view predictions, std::string_view letor_name,
-                                const limits& lim) {
-  if (auto ok = check_size(predictions, lim); !ok) return ok.err();
-  std::string run;
-  line_reader lines(predictions);
-  line l;
-  field f[2];
-  std::size_t i = 0, last_line = 0;
-  while (lines.next(l)) {
-    if (auto ok = check_line(l, lim); !ok) return ok.err();
-    const std::size_t n = split_whitespace(l.text, f, 2);
-    if (n == 0) continue;
-    last_line = l.number;
-    if (n > 1) {
-      return fail(error_code::field_count,
-                  "expected one prediction (a number) per line, got " + std::to_string(n) + " fields", l.number,
-                  f[1].column)
-          .with("expected", "1")
-          .with("found", std::to_string(n));
-    }
-    double v = 0;
-    if (auto s = read_number(f[0].text, v); s != number_status::ok) return bad_number("a prediction (a number)", f[0], l.number, s);
-    if (i >= letor.lines.size()) {
-      return fail(error_code::field_count,
-                  "expected " + std::to_string(letor.lines.size()) + " predictions, one per line of " +
-                      std::string(letor_name) + ", got more",
-                  l.number, f[0].column)
-          .with("expected", std::to_string(letor.lines.size()))
-          .with("found", "more");
-    }
-    const auto& e = letor.lines[i++];
-    run.append(e.qid).append(" Q0 ").append(e.doc).append(" 0 ").append(shortest(v)).append(" run\n");
-  }
-  if (i < letor.lines.size()) {
-    return fail(error_code::field_count,
-                "expected " + std::to_string(letor.lines.size()) + " predictions, one per line of " +
-                    std::string(letor_name) + ", got " + std::to_string(i),
-                last_line, last_line ? 1 : 0)
-        .with("expected", std::to_string(letor.lines.size()))
-        .with("found", std::to_string(i));
-  }
-  return run;
+}  // namespace
+
+expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,
+                                  const std::string_view* predictions, std::string_view letor_name) {
+  if (!predictions) return walk_letor(text, group, lim, sink);
+  if (auto ok = check_size(*predictions, lim); !ok) return ok.err();
+  scored_by_predictions scored(*predictions, letor_name, sink);
+  auto walked = walk_letor(text, group, lim, scored);
+  if (!walked) return walked.err();
+  if (auto ok = scored.finish(); !ok) return ok.err();
+  return walked;
 }
 
 }  // namespace ndcg::detail

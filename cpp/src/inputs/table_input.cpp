@@ -15,13 +15,13 @@ using column_map = std::array<long, role_count>;  // role -> column, -1 absent
 
 std::size_t at(role r) { return static_cast<std::size_t>(r); }
 
-expected<column_map> map_header(const std::vector<csv_cell>& header, std::string& ignored) {
+expected<column_map> map_header(const std::vector<csv_cell>& header, std::vector<std::string>& ignored) {
   column_map cols;
   cols.fill(-1);
   for (std::size_t i = 0; i < header.size(); ++i) {
     const role r = role_of(header[i].text);
     if (r == role::none) {
-      ignored += (ignored.empty() ? "" : ", ") + header[i].text;
+      ignored.push_back(header[i].text);
       continue;
     }
     if (cols[at(r)] >= 0) {
@@ -51,31 +51,30 @@ error no_column(const std::vector<csv_cell>& header, role r, std::string_view al
 // Which column gives each field of a row, and the reading said about it.
 struct table_plan {
   long qid = -1, doc = -1, score = -1, rank = -1, rel = -1, tag = -1;
-  std::string reading;
+  batch_reading reading;
 };
 
-void said(std::string& reading, const std::vector<csv_cell>& header, long col, std::string_view as) {
+void said(batch_reading& reading, const std::vector<csv_cell>& header, long col, role as) {
   if (col < 0) return;
-  reading += (reading.empty() ? "" : ", ") + header[static_cast<std::size_t>(col)].text + " -> " + std::string(as);
+  reading.columns.resize(role_count);
+  reading.columns[at(as)] = header[static_cast<std::size_t>(col)].text;
 }
 
 expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use) {
-  std::string ignored;
-  auto cols = map_header(header, ignored);
+  table_plan p;
+  auto cols = map_header(header, p.reading.ignored);
   if (!cols) return cols.err();
   const column_map& c = *cols;
-  table_plan p;
   p.qid = c[at(role::query)];
   p.doc = c[at(role::id)];
   p.tag = use == input_use::qrels ? -1 : c[at(role::tag)];
   if (p.qid < 0) return no_column(header, role::query);
   if (p.doc < 0 && use != input_use::both) return no_column(header, role::id);
-  bool beir = false;
   if (use != input_use::run) {
     p.rel = c[at(role::grade)];
     if (p.rel < 0 && use == input_use::qrels) {
       p.rel = c[at(role::score)];
-      beir = p.rel >= 0;
+      if (p.rel >= 0) p.reading.notes |= batch_reading::score_is_rel;
     }
     if (p.rel < 0) return no_column(header, role::grade, use == input_use::qrels ? ", or a score column" : "");
   }
@@ -84,15 +83,14 @@ expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use)
     if (p.score < 0) p.rank = c[at(role::rank)];
     if (p.score < 0 && p.rank < 0) return no_column(header, role::score, ", or a rank column");
   }
-  said(p.reading, header, p.qid, "query");
-  said(p.reading, header, p.doc, "doc");
-  said(p.reading, header, p.score, "score");
-  said(p.reading, header, p.rank, "rank");
-  said(p.reading, header, p.rel, beir ? "rel (no rel column: the score is the judgment)" : "rel");
-  said(p.reading, header, p.tag, "tag");
-  if (p.doc < 0) p.reading += "; doc ids: each row's position in its query";
-  if (p.rank >= 0) p.reading += "; ordered by rank (score = -rank)";
-  if (!ignored.empty()) p.reading += "; ignored: " + ignored;
+  said(p.reading, header, p.qid, role::query);
+  said(p.reading, header, p.doc, role::id);
+  said(p.reading, header, p.score, role::score);
+  said(p.reading, header, p.rank, role::rank);
+  said(p.reading, header, p.rel, role::grade);
+  said(p.reading, header, p.tag, role::tag);
+  if (p.doc < 0) p.reading.notes |= batch_reading::doc_positions;
+  if (p.rank >= 0) p.reading.notes |= batch_reading::rank_order;
   return p;
 }
 
@@ -117,15 +115,16 @@ error ragged(const std::vector<csv_cell>& cells, std::size_t expected) {
 
 }  // namespace
 
-status read_table(std::string_view text, input_format f, input_use use, trec_writer& w, std::string& reading) {
-  csv_records records(text, f == input_format::tsv ? '\t' : ',');
+namespace {
+
+status read_records_of(csv_records& records, input_format f, input_use use, record_checker& w, batch_reading& reading) {
   std::vector<csv_cell> header, cells;
   auto got = records.next(header);
   if (!got) return got.err();
   if (!*got) return fail(error_code::empty_input, "expected a header line naming the columns, got no lines");
   auto plan = plan_of(header, use);
   if (!plan) return plan.err();
-  reading = std::string(f == input_format::tsv ? "TSV" : "CSV") + ": " + plan->reading;
+  reading = std::move(plan->reading);
   for (;;) {
     auto more = records.next(cells);
     if (!more) return more.err();
@@ -140,6 +139,18 @@ status read_table(std::string_view text, input_format f, input_use use, trec_wri
     r.tag = cell_at(cells, plan->tag);
     if (auto ok = w.add(r); !ok) return ok;
   }
+}
+
+}  // namespace
+
+status read_table(std::string_view text, input_format f, input_use use, record_checker& w, batch_reading& reading) {
+  csv_records records(text, f == input_format::tsv ? '\t' : ',');
+  return read_records_of(records, f, use, w, reading);
+}
+
+status stream_table(more_bytes more, input_format f, input_use use, record_checker& w, batch_reading& reading) {
+  csv_records records(std::move(more), f == input_format::tsv ? '\t' : ',');
+  return read_records_of(records, f, use, w, reading);
 }
 
 }  // namespace ndcg::detail

@@ -39,6 +39,10 @@ void append_utf8(std::string& out, unsigned cp) {
 
 json_reader::json_reader(std::string_view text) : text_(strip_bom(text)) {}
 
+// line_start_ wraps below 0 so that the first line's columns start at `column`.
+json_reader::json_reader(std::string_view text, std::size_t line, std::size_t column)
+    : text_(text), line_(line), line_start_(std::size_t(0) - (column - 1)), tok_line_(line), tok_column_(column) {}
+
 void json_reader::skip_space() {
   while (at_ < text_.size()) {
     const char c = text_[at_];

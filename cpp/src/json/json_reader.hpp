@@ -20,6 +20,9 @@ class json_reader {
   static constexpr std::size_t max_depth = 64;
 
   explicit json_reader(std::string_view text);
+  // A text that goes on from `line`, `column` of a longer one (a piece of
+  // JSON Lines): its places are counted from there, no BOM looked for.
+  json_reader(std::string_view text, std::size_t line, std::size_t column);
   // The next token; end once the text holds nothing more.
   expected<token> next();
   // The text of the last string (unescaped), number or literal token.
@@ -28,6 +31,9 @@ class json_reader {
   std::size_t depth() const { return stack_.size(); }
   std::size_t line() const { return tok_line_; }
   std::size_t column() const { return tok_column_; }
+  // Where reading stands in the text; whether it read the text to its end.
+  const char* position() const { return text_.data() + at_; }
+  bool at_end() const { return at_ >= text_.size(); }
   // Skips the value whose first token was `t` (a container to its end).
   status skip(token t);
 

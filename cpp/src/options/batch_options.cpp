@@ -73,10 +73,11 @@ const std::vector<option_row> batch_rows = {
     {"table", C, "", kind::choice, "comparisons,tie_ranges,per_query", none, none, false, false,
      "the one table a CSV holds, named as in the JSON",
      set_choice<&batch_settings::table>, put_choice<&batch_settings::table>},
-    {"run_format", T | C, "", kind::choice, "auto,trec,csv,tsv,json,jsonl,letor", none, none, false, false,
-     "how the runs are read: by their content (auto), or as TREC, CSV or TSV with a header, JSON, JSON Lines",
+    {"run_format", T | C, "", kind::choice, input_format_choices, none, none, false, false,
+     "how the runs are read: by their content (auto), or as TREC, CSV or TSV with a header, JSON, JSON Lines "
+     "or MS MARCO TSV (qid pid rank)",
      set_choice<&batch_settings::run_format>, put_choice<&batch_settings::run_format>},
-    {"qrels_format", T | C, "", kind::choice, "auto,trec,csv,tsv,json,jsonl,letor", none, none, false, false,
+    {"qrels_format", T | C, "", kind::choice, input_format_choices, none, none, false, false,
      "how the judgments are read: by their content (auto), or as TREC, CSV, TSV, JSON, JSON Lines or LETOR (whose "
      "runs are predictions files, one score per line)",
      set_choice<&batch_settings::qrels_format>, put_choice<&batch_settings::qrels_format>},

@@ -2,6 +2,9 @@
 // evaluate_run.hpp).
 #include "ndcg/evaluate_run.hpp"
 
+#include "base/hash_table.hpp"
+#include "inputs/inputs_detail.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <optional>
@@ -39,6 +42,7 @@ class headed_source final : public run_source {
   // The whole run from here on, read to its end.
   std::string rest() {
     std::string out;
+    out.reserve(head_.size() - at_ + in_.size_hint());
     char piece[1 << 16];
     for (std::size_t got; (got = read(piece, sizeof piece)) != 0;) out.append(piece, got);
     return out;
@@ -50,80 +54,332 @@ class headed_source final : public run_source {
   std::size_t at_ = 0;
 };
 
-// Once per set of conventions the measures name, the run read again from its
-// start; `open` opens a stream for one set of options (on qrels text, or on
-// judgments read once).
-template <class Open>
-expected<trec_result> streamed(const Open& open, run_source& run, const trec_options& opt) {
-  bool first = true;
-  auto once = [&](const trec_options& o) -> expected<trec_result> {
-    if (!first && !run.rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
-    first = false;
-    auto stream = open(o);
-    if (!stream) return stream.err();
-    return stream->feed_all(run);
-  };
-  return evaluate_by_conventions(opt, once);
-}
-
-// A TREC run fed as it comes; its tie range, or measures of other conventions, by reading it again.
-template <class Open>
-expected<run_evaluation> evaluate_streamed(const Open& open, headed_source& run, const batch_settings& b) {
+// A run evaluated by `once` (a pass per set of conventions the measures
+// name) and, with b.tie_range, in the worst and best order of its ties.
+template <class Once>
+expected<run_evaluation> evaluate_passes(const batch_settings& b, Once once) {
   run_evaluation out;
-  auto passes = convention_passes(b.trec);
-  if (!passes) return passes.err();
-  if (!b.tie_range && *passes == 1) {
-    auto r = streamed(open, run, b.trec);
-    if (!r) return r.err();
-    out.result = std::move(*r);
-    return out;
-  }
-  // A source that cannot go back (standard input) is kept whole to be read again.
-  std::string kept;
-  std::optional<text_source> copy;
-  run_source* again = &run;
-  if (!run.rewind()) {
-    kept = run.rest();
-    again = &copy.emplace(kept);
-  }
-  auto r = streamed(open, *again, b.trec);
+  auto r = evaluate_by_conventions(b.trec, once);
   if (!r) return r.err();
   out.result = std::move(*r);
   if (!b.tie_range) return out;
-  auto ties = tie_range_by(b.trec, [&](const trec_options& o) -> expected<trec_result> {
-    if (!again->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
-    return streamed(open, *again, o);
+  auto ties = tie_range_by(b.trec, [&](const trec_options& o) { return evaluate_by_conventions(o, once); });
+  if (!ties) return ties.err();
+  out.ties = std::move(*ties);
+  return out;
+}
+
+// ---- runs and judgments given as records (every format but TREC text) ----
+
+error placed(error e, const char* source) {
+  if (e.source.empty()) e.source = source;
+  return e;
+}
+
+// Where a reader's records go: judgments built from them, a run fed to a
+// stream query by query (each doc once per query), or nowhere (a file read
+// for its errors alone). A judged query that comes back stops the read
+// (ungrouped_run); after the stream's regroup() its lines are kept instead.
+class evaluation_sink final : public record_sink {
+ public:
+  explicit evaluation_sink(trec_stream* stream, judgments_builder* judged = nullptr)
+      : stream_(stream), judged_(judged) {}
+  status add(const input_record& r) override {
+    if (judged_) return judged_->add(r.qid, r.doc, r.rel, r.line, r.column), done{};
+    if (!stream_) return done{};
+    if (entries_.empty() || !detail::same_id(r.qid, qid_)) {
+      if (auto ok = flush(); !ok) return ok;
+      qid_.assign(r.qid);
+      qid_line_ = r.qid_line;
+      qid_column_ = r.qid_column;
+    }
+    const auto handle = static_cast<std::uint32_t>(entries_.size());
+    const std::uint32_t at = seen_.insert(detail::hash_of(r.doc), handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
+    if (at != detail::handle_table::none) return repeated(r, entries_[at].line);
+    offsets_.push_back(ids_.size());
+    ids_.append(r.doc);
+    columns_.push_back(static_cast<std::uint32_t>(r.column));
+    entries_.push_back(run_entry{{}, r.score, r.line});
+    if (r.tag != tag_) tag_.assign(r.tag);  // the same tag, most often
+    return done{};
+  }
+  // The last query fed; the first error the evaluation met, if any.
+  status finish() {
+    if (auto ok = flush(); !ok) return ok;
+    if (stream_) stream_->set_run_id(tag_);
+    return problem_ ? status(*problem_) : status(done{});
+  }
+
+ private:
+  static error repeated(const input_record& r, std::size_t first) {
+    return fail(error_code::duplicate_id,
+                "expected each docid once per query, got " + echo(r.doc) + " again in query " + echo(r.qid) +
+                    " (first on line " + std::to_string(first) + ")",
+                r.line, r.column)
+        .with("found", r.doc)
+        .with("first_line", std::to_string(first));
+  }
+  std::string_view doc(std::size_t e) const {
+    const std::size_t end = e + 1 < offsets_.size() ? offsets_[e + 1] : ids_.size();
+    return std::string_view(ids_).substr(offsets_[e], end - offsets_[e]);
+  }
+  // An evaluation's error waits for the rest of the run to be read (a
+  // broken record later on is said first); a query come back stops here.
+  status flush() {
+    if (!entries_.empty() && !problem_) {
+      for (std::size_t e = 0; e < entries_.size(); ++e) entries_[e].docid = doc(e);
+      auto ok = stream_->add_query({qid_, qid_line_, qid_column_, entries_, columns_});
+      if (!ok && ok.err().code == error_code::ungrouped_run) return ok;
+      if (!ok) problem_ = placed(ok.err(), "run");
+    }
+    seen_.reset(std::max<std::size_t>(entries_.size(), 64));  // the next query is likely as long
+    entries_.clear();
+    offsets_.clear();
+    columns_.clear();
+    ids_.clear();
+    return done{};
+  }
+
+  trec_stream* stream_;
+  judgments_builder* judged_;
+  std::string qid_, ids_, tag_;
+  std::size_t qid_line_ = 0, qid_column_ = 0;
+  std::vector<std::size_t> offsets_;
+  std::vector<std::uint32_t> columns_;
+  std::vector<run_entry> entries_;
+  detail::handle_table seen_;
+  std::optional<error> problem_;
+};
+
+// The judgments of an evaluation: TREC text (as given, or unpacked from
+// gzip) that the stream reads as it is, or judgments built from records.
+struct judged_input {
+  unpacked_input bytes;
+  input_format format = input_format::trec;
+  std::optional<trec_judgments> built;
+  batch_reading reading;
+};
+
+// Records made judgments; a doc judged twice before the line of a reading
+// error is said first, as the records came in that order.
+expected<trec_judgments> judgments_of(expected<batch_reading> read, judgments_builder& builder, batch_reading& reading) {
+  auto built = builder.finish();
+  if (!read) {
+    if (!built && built.err().line != 0 && built.err().line < read.err().line) return placed(built.err(), "qrels");
+    return placed(read.err(), "qrels");
+  }
+  reading = std::move(*read);
+  if (!built) return placed(built.err(), "qrels");
+  return built;
+}
+
+error no_predictions() {
+  return fail(error_code::missing_value,
+              "expected a predictions file after the LETOR file (one score per line: ndcg trec LETOR PREDICTIONS)")
+      .in("qrels");
+}
+
+// The judgments read (`use` both: from a table that holds the run too).
+status read_judged(std::string_view qrels, bool are_qrels, const input_reading& ir, judged_input& j,
+                   input_use use = input_use::qrels) {
+  j.bytes.given = qrels;
+  if (!are_qrels) return done{};
+  auto u = unpack_input(qrels, ir.lim, "qrels");
+  if (!u) return placed(u.err(), "qrels");
+  j.bytes = std::move(*u);
+  j.format = format_of(j.bytes, ir.qrels_format, true);
+  if (!ir.group.empty() && j.format != input_format::letor) {
+    const std::string title(detail::row_of(j.format).title);
+    return fail(error_code::bad_input, "expected LETOR judgments with a group file (--group), got " + title)
+        .with("found", title)
+        .in("group");
+  }
+  if (j.format == input_format::trec) {
+    if (j.bytes.gzip) j.reading = gzip_trec_reading(ir.qrels_name, 0);
+    return done{};
+  }
+  judgments_builder builder;
+  evaluation_sink sink(nullptr, &builder);
+  auto read = j.format == input_format::letor
+                  ? read_letor_records(j.bytes, nullptr, ir, {}, sink)
+                  : read_records(j.bytes, j.format, use, ir, ir.qrels_name, sink);
+  auto built = judgments_of(std::move(read), builder, j.reading);
+  if (!built) return built.err();
+  j.built = std::move(*built);
+  return done{};
+}
+
+// Opens streams on the judgments: their TREC text, or judgments read once
+// (built from records, or given).
+struct opener {
+  const judged_input* j = nullptr;
+  const trec_judgments* judged = nullptr;
+  std::string_view subtopics;
+  expected<trec_stream> operator()(const trec_options& o) const {
+    if (judged) return trec_stream::open(*judged, o, subtopics);
+    return trec_stream::open(j->bytes.text(), o, subtopics);
+  }
+};
+
+opener open_on(const judged_input& j, std::string_view subtopics) {
+  return opener{&j, j.built ? &*j.built : nullptr, subtopics};
+}
+
+// Where a run's records come from, read afresh by each pass: a text in a
+// format read whole, LETOR's predictions beside the LETOR file, or (natively)
+// a table in pieces from a source that goes back to its start.
+struct run_reader {
+  enum class from { text, letor, pieces } kind = from::text;
+  const unpacked_input* run = nullptr;  // text, letor
+  const judged_input* j = nullptr;      // letor: the LETOR file
+  headed_source* source = nullptr;      // pieces
+  input_format format = input_format::trec;
+  input_use use = input_use::run;
+  const input_reading* ir = nullptr;
+  std::string name;
+  std::vector<batch_reading>* readings = nullptr;  // the first whole pass's reading goes here
+  bool first = true;
+  std::size_t passes = 0;
+
+  expected<batch_reading> read(record_sink& sink) {
+    expected<batch_reading> said = batch_reading();
+    if (kind == from::letor) {
+      said = read_letor_records(j->bytes, run, *ir, name, sink);
+    } else if (kind == from::text) {
+      said = read_records(*run, format, use, *ir, name, sink);
+    } else {
+#ifndef __EMSCRIPTEN__  // the wasm module reads runs whole
+      if (passes++ > 0 && !source->rewind())
+        return fail(error_code::bad_file, "the run could not be read again from its start");
+      headed_source* s = source;
+      said = detail::stream_records([s](char* into, std::size_t size) { return s->fill(into, size); }, format, use, *ir,
+                                    name, sink);
+#endif
+    }
+    if (!said && said.err().code == error_code::ungrouped_run) return said;  // read again, regrouped
+    // A run that cannot be read says nothing of how the inputs were read.
+    if (first && readings) said ? readings->push_back(std::move(*said)) : readings->clear();
+    first = false;
+    return said;
+  }
+};
+
+// A run's records read into a stream once, its last query fed.
+status fed_once(trec_stream& stream, run_reader& read) {
+  evaluation_sink sink(&stream);
+  auto said = read.read(sink);
+  if (!said) return placed(said.err(), "run");
+  return sink.finish();
+}
+
+// One evaluation of a run given as records; an ungrouped run read again
+// into the stream regrouped.
+expected<trec_result> records_once(const opener& open, run_reader& read, const trec_options& o) {
+  auto stream = open(o);
+  if (!stream) {  // TREC judgments refused: a broken run is said first, as it is read first
+    evaluation_sink none(nullptr);
+    if (auto said = read.read(none); !said) return placed(said.err(), "run");
+    return stream.err();
+  }
+  status fed = fed_once(*stream, read);
+  if (fed) return stream->finish();
+  if (fed.err().code != error_code::ungrouped_run) return fed.err();
+  stream->regroup();
+  if (auto again = fed_once(*stream, read); !again) return again.err();
+  auto r = stream->finish();  // a docid twice in a query that came back is found here
+  if (!r && r.err().code == error_code::duplicate_id && read.readings) read.readings->clear();
+  return r;
+}
+
+// The run's records evaluated (and their tie range), every pass reading them again.
+expected<run_evaluation> evaluate_records(const opener& open, run_reader& read, const batch_settings& b) {
+  return evaluate_passes(b, [&](const trec_options& o) { return records_once(open, read, o); });
+}
+
+// A TREC run fed as it comes, read again from its start by each further
+// pass; a source that cannot go back (standard input) is then kept whole.
+expected<run_evaluation> evaluate_streamed(const opener& open, headed_source& run, const batch_settings& b) {
+  auto passes = convention_passes(b.trec);
+  if (!passes) return passes.err();
+  std::string kept;
+  std::optional<text_source> copy;
+  run_source* source = &run;
+  if ((b.tie_range || *passes > 1) && !run.rewind()) {
+    kept = run.rest();
+    source = &copy.emplace(kept);
+  }
+  bool first = true;
+  return evaluate_passes(b, [&](const trec_options& o) -> expected<trec_result> {
+    if (!first && !source->rewind()) return fail(error_code::bad_file, "the run could not be read again from its start");
+    first = false;
+    auto stream = open(o);
+    if (!stream) return stream.err();
+    return stream->feed_all(*source);
   });
-  if (!ties) return ties.err();
-  out.ties = std::move(*ties);
-  return out;
-}
-
-auto on_text(std::string_view qrels, std::string_view subtopics) {
-  return [qrels, subtopics](const trec_options& o) { return trec_stream::open(qrels, o, subtopics); };
-}
-
-// Inputs read whole as TREC text, evaluated in one piece.
-expected<run_evaluation> evaluate_read(expected<trec_inputs> inputs, const batch_settings& b,
-                                       std::string_view subtopics, std::vector<std::string>& readings) {
-  if (!inputs) return inputs.err();
-  readings = inputs->readings;
-  run_evaluation out;
-  const std::string_view q = inputs->qrels.text(), r = inputs->runs[0].text();
-  auto result = evaluate_trec(q, r, b.trec, subtopics);
-  if (!result) return result.err();
-  out.result = std::move(*result);
-  if (!b.tie_range) return out;
-  auto ties = evaluate_tie_range(q, r, b.trec, subtopics);
-  if (!ties) return ties.err();
-  out.ties = std::move(*ties);
-  return out;
 }
 
 // --ci: the means' intervals, on the result every door gets.
 expected<run_evaluation> with_intervals(expected<run_evaluation> ev, const batch_settings& b) {
   if (ev) add_intervals(ev->result, b);
   return ev;
+}
+
+std::string run_name(const input_reading& ir, std::size_t i = 0) {
+  return i < ir.run_names.size() ? ir.run_names[i] : std::string("run");
+}
+
+// A run in any format but TREC streamed as it comes, read whole: its records against the judgments.
+expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view run_bytes, const batch_settings& b,
+                                        const input_reading& ir, const opener& open,
+                                        std::vector<batch_reading>& readings) {
+  auto u = unpack_input(run_bytes, ir.lim, "run");
+  if (!u) return placed(u.err(), "run");
+  run_reader read{run_reader::from::letor, &*u, &j, nullptr, input_format::letor, input_use::run, &ir, run_name(ir), &readings};
+  if (j.format == input_format::letor) return evaluate_records(open, read, b);
+  read.kind = run_reader::from::text;
+  read.format = format_of(*u, b.run_format, false);
+  if (read.format == input_format::letor)
+    return fail(error_code::mixed_formats,
+                "expected a run, got LETOR lines (a LETOR file gives the judgments: ndcg trec LETOR PREDICTIONS)")
+        .with("found", "letor")
+        .in("run");
+  if (read.format == input_format::trec) {  // unpacked from gzip
+    if (u->gzip) readings.push_back(gzip_trec_reading(read.name, 1));
+    text_source source(u->text());
+    headed_source headed(source);
+    return evaluate_streamed(open, headed, b);
+  }
+  return evaluate_records(open, read, b);
+}
+
+// A run whose format reads in pieces (a table) from a source that can go back
+// to its start, read afresh by each pass: memory holds a piece, not the run.
+// Nothing when it cannot be read so (the run is then read whole).
+std::optional<expected<run_evaluation>> evaluate_pieces(const judged_input& j, headed_source& run,
+                                                        const batch_settings& b, const input_reading& ir,
+                                                        const opener& open, std::vector<batch_reading>& readings) {
+  if (j.format == input_format::letor || is_gzip(run.head())) return std::nullopt;
+  const input_format f = b.run_format != input_format::automatic ? b.run_format : detect_input(run.head(), false);
+  if (!detail::row_of(f).stream || !run.rewind()) return std::nullopt;
+  run_reader read{run_reader::from::pieces, nullptr, &j, &run, f, input_use::run, &ir, run_name(ir), &readings};
+  return evaluate_records(open, read, b);
+}
+
+bool streams(std::string_view head, const judged_input& j, input_format run_format) {
+  if (j.format == input_format::letor || is_gzip(head)) return false;
+  return run_format == input_format::trec ||
+         (run_format == input_format::automatic && detect_input(head, false) == input_format::trec);
+}
+
+// Any run against judgments: streamed as TREC, in pieces, or read whole.
+expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run, const batch_settings& b,
+                                         const input_reading& ir, const opener& open,
+                                         std::vector<batch_reading>& readings) {
+  headed_source headed(run);
+  if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
+  if (auto ev = evaluate_pieces(j, headed, b, ir, open, readings)) return with_intervals(std::move(*ev), b);
+  const std::string text = headed.rest();
+  return with_intervals(evaluate_whole(j, text, b, ir, open, readings), b);
 }
 
 }  // namespace
@@ -134,46 +390,72 @@ bool judgments_are_qrels(const batch_settings& b, std::string_view qrels) {
 
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
-                                      std::vector<std::string>& readings) {
-  const bool are_qrels = judgments_are_qrels(b, qrels);
-  headed_source headed(run);
-  trec_text q = trec_text::passed(qrels, input_format::trec);
-  if (are_qrels) {
-    auto read = read_qrels(qrels, ir);
-    if (!read) return read.err();
-    q = std::move(*read);
-  }
-  // Any other run is read whole and turned into TREC text first.
-  if (!streams_as_trec(headed.head(), q, b.run_format)) {
-    const std::string text = headed.rest();
-    return with_intervals(evaluate_read(read_inputs(qrels, {text}, ir, are_qrels), b, subtopics, readings), b);
-  }
+                                      std::vector<batch_reading>& readings) {
   readings.clear();
-  if (!q.reading.empty()) readings.push_back(q.reading);
-  return with_intervals(evaluate_streamed(on_text(q.text(), subtopics), headed, b), b);
+  judged_input j;
+  if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
+  if (j.reading.said()) readings.push_back(std::move(j.reading));
+  return evaluate_source(j, run, b, ir, open_on(j, subtopics), readings);
 }
 
-// A run in another format is read whole and turned into TREC text beside the judgments' text.
 expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
-                                      const input_reading& ir, std::vector<std::string>& readings) {
-  headed_source headed(run);
+                                      const input_reading& ir, std::vector<batch_reading>& readings) {
   readings.clear();
-  const auto open = [&judged](const trec_options& o) { return trec_stream::open(judged, o); };
-  if (streams_as_trec(headed.head(), trec_text::passed(judged.text(), input_format::trec), b.run_format))
-    return with_intervals(evaluate_streamed(open, headed, b), b);
-  const std::string text = headed.rest();
-  auto in = read_inputs(judged.text(), {text}, ir, true);
-  if (!in) return in.err();
-  readings = in->readings;
-  text_source converted(in->runs[0].text());
-  headed_source again(converted);
-  return with_intervals(evaluate_streamed(open, again, b), b);
+  const judged_input j;
+  return evaluate_source(j, run, b, ir, opener{&j, &judged, {}}, readings);
+}
+
+expected<std::vector<run_evaluation>> evaluate_runs(std::string_view qrels, const std::vector<std::string_view>& runs,
+                                                    const batch_settings& b, const input_reading& ir,
+                                                    std::vector<batch_reading>& readings, std::size_t* failed) {
+  readings.clear();
+  judged_input j;
+  if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
+  if (j.reading.said()) readings.push_back(std::move(j.reading));
+  std::vector<run_evaluation> out;
+  input_reading one = ir;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    one.run_names = {run_name(ir, i)};
+    text_source source(runs[i]);
+    const std::size_t said = readings.size();
+    auto ev = evaluate_source(j, source, b, one, open_on(j, {}), readings);
+    for (std::size_t k = said; k < readings.size(); ++k) readings[k].run = i + 1;
+    if (!ev) {
+      readings.clear();
+      if (failed) *failed = i + 1;
+      error e = ev.err();
+      if (e.source == "run") e.index = i + 1;
+      return e;
+    }
+    out.push_back(std::move(*ev));
+  }
+  return out;
+}
+
+expected<trec_judgments> judgments_for_runs(std::string_view qrels, const batch_settings& b, const input_reading& ir,
+                                        std::vector<batch_reading>& readings) {
+  judged_input j;
+  if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
+  if (j.format == input_format::letor) return no_predictions();
+  if (j.reading.said()) readings.push_back(std::move(j.reading));
+  if (j.built) return std::move(*j.built);
+  return trec_judgments::read(std::string(j.bytes.text()), b.trec.judgments);
 }
 
 expected<run_evaluation> evaluate_table(std::string_view table, const batch_settings& b, std::string_view subtopics,
-                                        const input_reading& ir, std::vector<std::string>& readings) {
-  const bool are_qrels = judgments_are_qrels(b, table);
-  return with_intervals(evaluate_read(read_inputs(table, {}, ir, are_qrels), b, subtopics, readings), b);
+                                        const input_reading& ir, std::vector<batch_reading>& readings) {
+  readings.clear();
+  const char* alone = "expected a run file too (QRELS RUN), or one table or JSON with score and rel columns";
+  if (!judgments_are_qrels(b, table)) return fail(error_code::missing_value, alone).in("qrels");
+  judged_input j;
+  if (auto ok = read_judged(table, true, ir, j, input_use::both); !ok) return ok.err();
+  if (j.format == input_format::letor) return no_predictions();
+  if (j.format == input_format::trec) return fail(error_code::missing_value, alone).in("qrels");
+  readings.push_back(std::move(j.reading));
+  run_reader read{run_reader::from::text, &j.bytes, &j, nullptr, j.format, input_use::both, &ir, ir.qrels_name, nullptr};
+  auto ev = evaluate_records(open_on(j, subtopics), read, b);
+  if (!ev) return placed(ev.err(), "qrels");
+  return with_intervals(std::move(ev), b);
 }
 
 std::size_t text_source::read(char* into, std::size_t size) {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -188,3 +189,16 @@ class query_evaluator {
 };
 
 }  // namespace ndcg::trec_detail
+
+namespace ndcg {
+
+// What judgments read once hold: their text (TREC's, or the ids of
+// judgments built from records, `built`) and the arrays pointing into it.
+struct trec_judgments::held {
+  std::string text;
+  judgment_format format = judgment_format::qrels;
+  std::shared_ptr<const trec_detail::judgments> judged;
+  bool built = false;
+};
+
+}  // namespace ndcg

@@ -29,7 +29,9 @@ void permute(V& v, const detail::big_vector<std::uint32_t>& to) {
   v.swap(sorted);
 }
 
-void group_by_query(judgments& j, const detail::big_vector<std::uint32_t>& query_of, bool grouped) {
+// `also` (built judgments' columns) moves with the documents.
+void group_by_query(judgments& j, const detail::big_vector<std::uint32_t>& query_of, bool grouped,
+                    std::vector<std::uint32_t>* also = nullptr) {
   std::vector<std::size_t> start(j.queries.size() + 1, 0);
   for (std::uint32_t q : query_of) ++start[q + 1];
   for (std::size_t q = 0; q < j.queries.size(); ++q) start[q + 1] += start[q];
@@ -45,6 +47,7 @@ void group_by_query(judgments& j, const detail::big_vector<std::uint32_t>& query
   permute(j.group, to);
   permute(j.subgroup, to);
   permute(j.level, to);
+  if (also) permute(*also, to);
 }
 
 // The first docid judged twice in a query (in one group for qrels_jg), by
@@ -285,3 +288,101 @@ judgments judgments_from(const subtopic_qrels_file& subtopics) {
 }
 
 }  // namespace ndcg::trec_detail
+
+namespace ndcg {
+
+using namespace trec_detail;
+
+// The ids, one after another in `ids`; the judgments as they will be held,
+// their docids pointed into `ids` once it stops growing (doc_at until then);
+// queries by their first judgment.
+struct judgments_builder::parts {
+  std::string ids;
+  judgments j;
+  std::vector<std::uint32_t> doc_at, column;
+  std::vector<std::size_t> qid_at;
+  std::vector<std::uint32_t> qid_size;
+  detail::big_vector<std::uint32_t> query_of;
+  std::uint32_t last = detail::handle_table::none;
+  bool grouped = true;
+  std::string_view qid(std::uint32_t q) const { return std::string_view(ids).substr(qid_at[q], qid_size[q]); }
+};
+
+judgments_builder::judgments_builder() : p_(std::make_unique<parts>()) {}
+judgments_builder::judgments_builder(judgments_builder&&) noexcept = default;
+judgments_builder::~judgments_builder() = default;
+
+void judgments_builder::add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column) {
+  parts& p = *p_;
+  if (p.last == handle_table::none || p.qid(p.last) != qid) {
+    const auto handle = static_cast<std::uint32_t>(p.qid_at.size());
+    const std::uint32_t found = p.j.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.qid(q) == qid; });
+    if (found == handle_table::none) {
+      p.qid_at.push_back(p.ids.size());
+      p.qid_size.push_back(static_cast<std::uint32_t>(qid.size()));
+      p.ids.append(qid);
+    } else {
+      p.grouped = false;
+    }
+    p.last = found == handle_table::none ? handle : found;
+  }
+  p.doc_at.push_back(static_cast<std::uint32_t>(p.ids.size()));
+  p.ids.append(docid);
+  p.j.docs.push_back(judged_doc{nullptr, static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line), rel});
+  p.j.hash.push_back(static_cast<std::uint32_t>(hash_of(docid)));
+  p.query_of.push_back(p.last);
+  p.column.push_back(static_cast<std::uint32_t>(column));
+}
+
+namespace {
+
+// The first doc judged twice in a query, by the line of its second judgment.
+status first_repeat_built(const judgments& j, const std::vector<std::uint32_t>& column) {
+  handle_table seen;
+  std::size_t worst = 0, worst_first = 0;
+  const judged_query* worst_query = nullptr;
+  for (const judged_query& q : j.queries) {
+    seen.reset(q.end - q.begin);
+    for (std::size_t i = q.begin; i < q.end; ++i) {
+      const std::uint32_t at = seen.insert(j.hash[i], static_cast<std::uint32_t>(i),
+                                           [&](std::uint32_t o) { return j.docs[o].id() == j.docs[i].id(); });
+      if (at == handle_table::none) continue;
+      if (!worst_query || j.docs[i].line < j.docs[worst].line) worst = i, worst_first = at, worst_query = &q;
+      break;
+    }
+  }
+  if (!worst_query) return done{};
+  const std::string doc(j.docs[worst].id());
+  const std::string first = std::to_string(j.docs[worst_first].line);
+  return fail(error_code::duplicate_id,
+              "expected each doc id once per query, got " + echo(doc) + " again in query " + echo(worst_query->qid) +
+                  " (first on line " + first + ")",
+              j.docs[worst].line, column[worst])
+      .with("found", doc)
+      .with("first_line", first);
+}
+
+}  // namespace
+
+expected<trec_judgments> judgments_builder::finish() {
+  parts& p = *p_;
+  auto h = std::make_shared<trec_judgments::held>();
+  h->text = std::move(p.ids);  // the views below point into it where it stays
+  h->built = true;
+  judgments& j = p.j;
+  for (std::size_t i = 0; i < j.docs.size(); ++i) j.docs[i].docid = h->text.data() + p.doc_at[i];
+  p.doc_at = {};
+  for (std::size_t q = 0; q < p.qid_at.size(); ++q)
+    j.queries.push_back(judged_query{std::string_view(h->text).substr(p.qid_at[q], p.qid_size[q]), 0, 0});
+  group_by_query(j, p.query_of, p.grouped, &p.column);
+  if (auto ok = first_repeat_built(j, p.column); !ok) return ok.err();
+  if (j.queries.empty())
+    return fail(error_code::empty_input, "the qrels have no judgments, so there is nothing to evaluate").in("qrels");
+  h->judged = std::make_shared<const judgments>(std::move(j));
+  p_ = std::make_unique<parts>();
+  trec_judgments out;
+  out.held_ = std::move(h);
+  return out;
+}
+
+}  // namespace ndcg

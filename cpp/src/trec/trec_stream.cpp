@@ -123,6 +123,7 @@ struct trec_stream::state {
     std::string bytes;                // the docids, one after another
     std::vector<std::size_t> offsets; // where each line's docid starts in bytes
     std::vector<run_entry> lines;     // docids pointed into bytes at finish()
+    std::vector<std::uint32_t> columns;  // each docid's
   };
   std::vector<kept_query> kept;       // per judged query
   // Evaluates on a second thread while feed() reads on; declared last so
@@ -131,6 +132,7 @@ struct trec_stream::state {
 
   static expected<std::unique_ptr<state>> planned(const trec_options& opt);
   status read_judged(std::string_view qrels, std::string_view subtopics_text);
+  status read_subtopics(std::string_view text);
   status ready();
   status open_query(const detail::field& qid, std::size_t line);
   status close_query(std::string_view qid, std::string_view tag, std::string_view block);
@@ -138,10 +140,22 @@ struct trec_stream::state {
   static bool read_scores(const std::vector<pending_line>& lines, read_buffers& into);
   void handle(std::uint32_t q, const std::vector<pending_line>& lines);
   error earliest(error e);
-  void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line);
+  void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line, std::size_t column);
   status evaluate_kept();
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
 };
+
+// The subtopic qrels alpha_ndcg_cut asks for, indexed by query.
+status trec_stream::state::read_subtopics(std::string_view text) {
+  auto sub = parse_subtopic_qrels(text);
+  if (!sub) return error(sub.err()).in("subtopics");
+  subtopics = std::move(*sub);
+  const std::vector<subtopic_query>& queries = subtopics.queries;
+  for (std::size_t i = 0; i < queries.size(); ++i)
+    subtopics_of.insert(hash_of(queries[i].qid), static_cast<std::uint32_t>(i),
+                        [&](std::uint32_t other) { return queries[other].qid == queries[i].qid; });
+  return done{};
+}
 
 // Reads the judgments: in the -R format, or (the same text, or no qrels at
 // all) the subtopic qrels made per-document.
@@ -150,15 +164,8 @@ status trec_stream::state::read_judged(std::string_view qrels, std::string_view 
   const std::string_view qrels_text = qrels;
   const bool from_subtopics =
       !subtopics_text.empty() && (qrels_text.empty() || qrels_text == subtopics_text);
-  if (from_subtopics || s.p.wants(need_subtopics)) {
-    auto sub = parse_subtopic_qrels(subtopics_text);
-    if (!sub) return error(sub.err()).in("subtopics");
-    s.subtopics = std::move(*sub);
-    const std::vector<subtopic_query>& queries = s.subtopics.queries;
-    for (std::size_t i = 0; i < queries.size(); ++i)
-      s.subtopics_of.insert(hash_of(queries[i].qid), static_cast<std::uint32_t>(i),
-                            [&](std::uint32_t other) { return queries[other].qid == queries[i].qid; });
-  }
+  if (from_subtopics || s.p.wants(need_subtopics))
+    if (auto ok = read_subtopics(subtopics_text); !ok) return ok;
   if (from_subtopics) {
     s.held = std::make_shared<const judgments>(judgments_from(s.subtopics));
     s.qrels_text = subtopics_text;
@@ -221,12 +228,6 @@ expected<trec_stream> trec_stream::open(std::string_view qrels_text, const trec_
   return trec_stream(std::move(*s));
 }
 
-struct trec_judgments::held {
-  std::string text;
-  judgment_format format = judgment_format::qrels;
-  std::shared_ptr<const judgments> judged;
-};
-
 expected<trec_judgments> trec_judgments::read(std::string text, judgment_format format) {
   auto h = std::make_shared<held>();
   h->text = std::move(text);
@@ -241,21 +242,24 @@ expected<trec_judgments> trec_judgments::read(std::string text, judgment_format 
   return out;
 }
 
-std::string_view trec_judgments::text() const { return held_->text; }
+std::string_view trec_judgments::text() const { return held_->built ? std::string_view() : std::string_view(held_->text); }
 judgment_format trec_judgments::format() const { return held_->format; }
 
-expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec_options& opt) {
+expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec_options& opt,
+                                        std::string_view subtopics) {
   if (opt.judgments != judged.format())
     return option_fail(error_code::bad_input, "judgments",
                        "these judgments were read as -R " + std::string(name_of(judged.format())) + ", not -R " +
                            std::string(name_of(opt.judgments)));
   auto s = state::planned(opt);
   if (!s) return s.err();
-  if ((*s)->p.wants(need_subtopics))
+  if ((*s)->p.wants(need_subtopics) && subtopics.empty())
     return fail(error_code::needs_subtopics, "alpha_ndcg_cut needs subtopic qrels, which judgments read once lack")
         .in("subtopics");
+  if ((*s)->p.wants(need_subtopics))
+    if (auto ok = (*s)->read_subtopics(subtopics); !ok) return ok.err();
   (*s)->held = judged.held_->judged;
-  (*s)->qrels_text = judged.held_->text;
+  (*s)->qrels_text = judged.text();
   if (auto ok = (*s)->ready(); !ok) return ok.err();
   return trec_stream(std::move(*s));
 }
@@ -289,12 +293,8 @@ status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::
   return done{};
 }
 
-// A new query starts: one already read means the run is not grouped.
-status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
-  current.clear();
-  const std::uint32_t q = judged().find(qid.text);
-  if (collecting || q == handle_table::none || first_line_of[q] == 0) return done{};
-  const std::size_t first = first_line_of[q];
+// A query that came back after others: the run is not grouped.
+static error came_back(const detail::field& qid, std::size_t line, std::size_t first) {
   return fail(error_code::ungrouped_run,
               "expected the run's lines grouped by query, got query " + echo(qid.text) + " again after other queries "
               "(first on line " + std::to_string(first) + "); give the run as a file, or group it first (sort -s -k1,1)",
@@ -302,6 +302,14 @@ status trec_stream::state::open_query(const detail::field& qid, std::size_t line
       .with("found", qid.text)
       .with("first_line", std::to_string(first))
       .in("run");
+}
+
+// A new query starts: one already read means the run is not grouped.
+status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
+  current.clear();
+  const std::uint32_t q = judged().find(qid.text);
+  if (collecting || q == handle_table::none || first_line_of[q] == 0) return done{};
+  return came_back(qid, line, first_line_of[q]);
 }
 
 // A query's lines read: its scores, each docid once (on the second thread
@@ -394,8 +402,10 @@ error trec_stream::state::earliest(error e) {
 
 // A judged query's line kept for the end: its docid copied (the piece it is
 // in goes away), held as an offset until finish().
-void trec_stream::state::keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line) {
+void trec_stream::state::keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line,
+                                   std::size_t column) {
   kept_query& k = kept[q];
+  k.columns.push_back(static_cast<std::uint32_t>(column));
   k.offsets.push_back(k.bytes.size());
   k.bytes.append(docid);
   k.lines.push_back(run_entry{std::string_view(), score, line});
@@ -418,11 +428,12 @@ status trec_stream::state::evaluate_kept() {
       const std::uint32_t at = seen.insert(hash_of(lines[i].docid), static_cast<std::uint32_t>(i),
                                            [&](std::uint32_t o) { return lines[o].docid == lines[i].docid; });
       if (at == handle_table::none) continue;
-      const std::size_t later = std::max(lines[at].line, lines[i].line), earlier = std::min(lines[at].line, lines[i].line);
+      const std::size_t second = lines[at].line > lines[i].line ? at : i;
+      const std::size_t later = lines[second].line, earlier = std::min(lines[at].line, lines[i].line);
       return fail(error_code::duplicate_id,
                   "expected each docid once per query, got " + echo(lines[i].docid) + " again in query " +
                       echo(judged().queries[q].qid) + " (first on line " + std::to_string(earlier) + ")",
-                  later, 1)
+                  later, k.columns[second])
           .with("found", lines[i].docid)
           .with("first_line", std::to_string(earlier))
           .in("run");
@@ -457,7 +468,7 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
       if (!open || !detail::same_id(f[0].text, qid)) kept_query = s.judged().find(f[0].text);
       open = true;
       qid = f[0].text;
-      if (kept_query != handle_table::none) s.keep_line(kept_query, f[2].text, score, l.number);
+      if (kept_query != handle_table::none) s.keep_line(kept_query, f[2].text, score, l.number, f[2].column);
       continue;
     }
     if (!open || !detail::same_id(f[0].text, qid)) {
@@ -515,11 +526,18 @@ void trec_stream::regroup() {
   s.kept.assign(s.judged().queries.size(), state::kept_query());
 }
 
-status trec_stream::add_query(std::string_view qid, const std::vector<run_entry>& entries) {
+status trec_stream::add_query(const query_lines& in) {
   state& s = *s_;
-  const std::uint32_t q = s.judged().find(qid);
-  if (q != handle_table::none)
-    if (auto ok = s.evaluate(q, entries.data(), entries.size()); !ok) return ok;
+  const std::uint32_t q = s.judged().find(in.qid);
+  if (q == handle_table::none || in.entries.empty()) return done{};
+  if (s.collecting) {
+    for (std::size_t i = 0; i < in.entries.size(); ++i)
+      s.keep_line(q, in.entries[i].docid, in.entries[i].score, in.entries[i].line, in.columns[i]);
+    return done{};
+  }
+  if (s.first_line_of[q] != 0) return came_back({in.qid, in.column}, in.line, s.first_line_of[q]);
+  s.first_line_of[q] = in.entries.front().line;
+  if (auto ok = s.evaluate(q, in.entries.data(), in.entries.size()); !ok) return ok;
   if (s.problem) return *s.problem;
   return done{};
 }

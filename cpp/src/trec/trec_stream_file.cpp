@@ -24,6 +24,14 @@ class istream_source final : public run_source {
     return !in_.fail();
   }
 
+  std::size_t size_hint() override {
+    const std::streampos at = in_.tellg();
+    if (!can_rewind_ || at < 0 || !in_.seekg(0, std::ios::end)) return in_.clear(), 0;
+    const std::streampos end = in_.tellg();
+    in_.seekg(at);
+    return end > at ? static_cast<std::size_t>(end - at) : 0;
+  }
+
  private:
   std::istream& in_;
   bool can_rewind_;

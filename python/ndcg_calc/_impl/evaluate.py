@@ -29,6 +29,9 @@ class Evaluation(dict):
     readings    how the core read each input that is not plain TREC, as
                 `ndcg trec` says it on stderr ("run read as CSV: query_id ->
                 query, doc_id -> doc, score -> score")
+    inputs      the same readings as fields, one per line of readings:
+                [{'name': 'run', 'run': 1, 'format': 'csv', 'columns':
+                {'query': 'query_id', ...}, 'notes': [...], ...}]
 
     A value that is not defined (NDCG of a query with IDCG = 0 under a preset
     that leaves such queries out) is None.

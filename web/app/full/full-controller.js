@@ -2,10 +2,10 @@
 // (a worker) with a progress bar, and compare mode's runs and its drilled
 // query. The full page's entry (main.js) hands FULL_MODES to the controller,
 // so the embed page carries none of this, nor the runner it needs.
-import { trecMatching } from './batch/batch-compute.js';
+import { letorError, trecMatching } from './batch/batch-compute.js';
 import { hasRun, runBatch, runnerOf } from './batch/batch-sources.js';
 import { hasSources, sourceOf } from '../shared/sources.js';
-import { inputKind, letorError } from './batch/kind.js';
+import { kindOf } from './batch/engine.js';
 import { analyse } from '../shared/analyse.js';
 import { pickedComparison } from './comparison.js';
 import { toApiOptions, toTrecOptions } from '../shared/state.js';
@@ -90,10 +90,10 @@ function recomputeCompare(app) {
   startOrAsk(app, 'compare', compareNeeds(app));
 }
 
-/** What the judgments hold (inputKind of the file's head or the box's text). */
+/** What the judgments hold (kindOf the file's head or the box's text). */
 export function qrelsKindOf(app) {
   const source = app.sources.qrels;
-  return source ? source.kind || '' : inputKind(app.state.qrels.slice(0, 65536));
+  return source ? source.kind || '' : kindOf(app.api, app.state.qrels);
 }
 
 /** What LETOR judgments still lack ('' when nothing): their predictions, or the group file that lines without qid: need. */

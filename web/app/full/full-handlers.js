@@ -186,7 +186,7 @@ async function explainQuery(app, qid) {
  */
 async function placeInBoxes(app, box, files) {
   const heads = await Promise.all(files.map(headOfFile));
-  const kinds = files.map((file, i) => ({ file, kind: fileKind(file.name, heads[i]) }));
+  const kinds = files.map((file, i) => ({ file, kind: fileKind(app.api, file.name, heads[i]) }));
   const placed = placeFiles(kinds, box, app.state.mode, qrelsKind(app).startsWith('letor'));
   app.controlError = app.dropped = null;
   resetRows(app);

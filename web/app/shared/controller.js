@@ -108,7 +108,7 @@ export function modelOf(app) {
   // An error met while typing waits for a pause (see run): a transient "-" moves nothing on screen.
   const error = app.holdError ? null : app.controlError || c.error || null;
   return {
-    lang: app.lang, theme: app.theme, state: app.state, hash: app.hash, version: app.version, rowLimit: app.rowLimit,
+    lang: app.lang, theme: app.theme, api: app.api, state: app.state, hash: app.hash, version: app.version, rowLimit: app.rowLimit,
     analysis: app.good.analysis, trec: app.good.trec, analysisB: app.good.analysisB || null, errorB: app.good.errorB || null, error,
     compare: app.good.compare || null, drill: app.drill || null, stale: Boolean(error && (app.good.analysis || app.good.trec || app.good.compare)),
     notice: c.notice || null, inputStatus: error ? null : app.holdError ? app.lastStatus : c.inputStatus, qrelsFormat: c.qrelsFormat, matching: app.matching,

@@ -5,7 +5,6 @@
 // globals: no module-level constants, and the one import is of functions
 // kept to the same rule (shared/summary.js, which every view uses too).
 import { describeText, lineCount } from '../../shared/summary.js';
-import { inputKind, isTrecRun } from './kind.js';
 
 /** A plain structured error, as the page shows it (see analyse.js). */
 function engineError(code, source, args, message) {
@@ -150,7 +149,7 @@ function describeHeld(api, held, got) {
   let head = held.text !== null ? held.text.slice(0, 65536) : new TextDecoder().decode(held.data.subarray(0, 65536));
   // A longer input's head ends at its last whole line (no line, nor character, cut in two).
   if (size > 65536 && head.lastIndexOf('\n') > 0) head = head.slice(0, head.lastIndexOf('\n') + 1);
-  return { ...describeText(api, { text: head, bytes: got.bytes, gzip: got.gzip }, linesOf(held)), kind: inputKind(headOf(head, 20)) };
+  return { ...describeText(api, { text: head, bytes: got.bytes, gzip: got.gzip }, linesOf(held)), kind: kindOf(api, head) };
 }
 
 /**
@@ -166,6 +165,18 @@ function withExcerpt(e, held, runs) {
   for (let i = 1; i < e.line && at > -1; i++) at = text.indexOf('\n', at) + 1 || -1;
   if (at > -1) e.excerpt = text.slice(at, at + 400).split(/\r?\n/)[0];
   return e;
+}
+
+/**
+ * What a batch input holds, by the core (inputKind of its first 20 lines), in the page's words:
+ * 'letor' (LETOR lines with qid:), 'letor-bare' (without: a group file says where queries end),
+ * 'numbers' (one number a line: predictions or group sizes), 'qrels', 'run', or '' when its lines
+ * do not say. Only to put a file in the right box and to ask for what LETOR still lacks.
+ */
+function kindOf(api, text) {
+  const k = api.inputKind(headOf(text, 20));
+  if (k.format === 'letor') return k.grouped ? 'letor' : 'letor-bare';
+  return k.use === 'scores' ? 'numbers' : k.use;
 }
 
 /** The first `n` lines of `text` (a scan, no split of the whole text). */
@@ -213,7 +224,7 @@ function columnsOf(r) {
     }
     columns[name] = column;
   }
-  return { measures: r.measures, names, qids: r.qids, columns, mean: r.mean, numQ: r.numQ, text: r.text, readings: r.readings || [],
+  return { measures: r.measures, names, qids: r.qids, columns, mean: r.mean, numQ: r.numQ, text: r.text, inputs: r.inputs || [],
     ci95: r.ci95 || null, ciQueries: r.ciQueries || null, counts: r.counts || [] };
 }
 
@@ -285,14 +296,11 @@ function makeEngine(getApi) {
     },
     async compare({ slots, options }) {
       const api = await getApi();
-      let r;
       try {
-        r = api.compareRuns(input('qrels'), inputs(slots), withGroup(options, textIn('group')));
+        return api.compareRuns(input('qrels'), inputs(slots), withGroup(options, textIn('group')));
       } catch (e) {
         throw withExcerpt(e, held, slots);
       }
-      // Which runs the core read as TREC as given: its readings (of the others, in order) name none of them.
-      return { ...r, trecRuns: slots.map((slot) => isTrecRun(headOf(textIn(slot), 5))) };
     },
     linesOf({ qid, slots = ['run', 'qrels'] }) {
       const out = {};
@@ -350,8 +358,8 @@ function workerMain(scope) {
 
 /** Every function the worker needs, in one list (see runner.js). */
 export const ENGINE_FUNCTIONS = [
-  engineError, plainError, gunzipStream, readFile, reserveFor, madeUpRun, warmUp, textOf, linesOf, describeHeld, lineCount, withExcerpt, headOf, exportOf, describeText, inputKind, isTrecRun, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
+  engineError, plainError, gunzipStream, readFile, reserveFor, madeUpRun, warmUp, textOf, linesOf, describeHeld, lineCount, withExcerpt, headOf, exportOf, describeText, kindOf, linesOfQid, columnsOf, withGroup, makeReader, makeEngine,
   transferablesOf, workerMain,
 ];
 
-export { columnsOf, exportOf, headOf, linesOf, madeUpRun, makeEngine, readFile, workerMain };
+export { columnsOf, exportOf, headOf, kindOf, linesOf, madeUpRun, makeEngine, readFile, workerMain };

@@ -2,9 +2,9 @@
 // holds the judgments (its labels), so it goes to the judgments box and the
 // run boxes take its predictions; a LightGBM .query or XGBoost .group file
 // goes to the group slot; several files at once are shared out by what
-// their first lines hold (inputKind), the rest in the order given. Only the
+// their first lines hold (the core's inputKind), the rest in the order given. Only the
 // first 64 KB of each file is looked at here; the core reads it all.
-import { inputKind } from './kind.js';
+import { kindOf } from './engine.js';
 import { RUN_BOXES, runBoxes } from '../../shared/state.js';
 
 const HEAD = 65536;
@@ -31,9 +31,9 @@ export async function headOfFile(file) {
   }
 }
 
-/** A file's kind: inputKind of its head, or 'group' for a .query or .group file of numbers. */
-export function fileKind(name, head) {
-  const kind = inputKind(head);
+/** A file's kind: kindOf its head, or 'group' for a .query or .group file of numbers. */
+export function fileKind(api, name, head) {
+  const kind = kindOf(api, head);
   return /\.(query|group)(\.gz)?$/i.test(name) && (kind === 'numbers' || kind === '') ? 'group' : kind;
 }
 

@@ -6,8 +6,7 @@ import { t } from '../../shared/i18n.js';
 import { button, h } from '../../shared/templates.js';
 import { bytesText, count } from '../../shared/templates/numbers.js';
 import { FIELD, fitsInBox, fitsInBoxSize, MAX_RUNS, RUN_BOXES, runLetter } from '../../shared/state.js';
-import { inputKind } from '../batch/kind.js';
-import { parseReading, readingNodes } from '../batch/readings.js';
+import { kindOf } from '../batch/engine.js';
 import { EXAMPLE_NAMES, EXAMPLES } from '../examples.js';
 import { AREA, EXTRA_BOXES, LABELS, textField } from '../../shared/regions/input.js';
 import { byId, setText } from '../../shared/regions/dom.js';
@@ -171,7 +170,7 @@ function build() {
 export function letorJudgments(model) {
   if (model.state.mode === 'explain') return false;
   const source = model.sources && model.sources.qrels;
-  const kind = source ? source.kind || '' : inputKind(model.state.qrels.slice(0, 65536));
+  const kind = source ? source.kind || '' : kindOf(model.api, model.state.qrels);
   return kind.startsWith('letor');
 }
 
@@ -203,29 +202,48 @@ function renderGroup(region, lang, model, letor) {
   byId(region.root, 'group-remove').hidden = !source;
 }
 
-// The boxes shown and the core's readings, [box, line]: the qrels' reading first when there is one, then
-// the runs' of those not read as TREC as given, in order (compare mode names every run "run").
+// The boxes shown and the core's readings (its "inputs" fields), [box, reading]: each names its run by
+// number (compare mode's in the order of its letters), 0 for the judgments.
 function readingBoxes(model) {
-  if (model.state.mode === 'trec' && model.trec) return { boxes: ['ranking', 'qrels'], pairs: model.trec.readings.map((l) => [l.startsWith('qrels ') ? 'qrels' : 'ranking', l]) };
-  const cmp = model.state.mode === 'compare' ? model.compare : null;
-  if (!cmp) return null;
-  const boxes = cmp.letters.map((x) => RUN_BOXES['ABCDEFGH'.indexOf(x)]);
-  const runs = cmp.readings.filter((l) => !l.startsWith('qrels '));
-  const read = boxes.filter((box, i) => !(cmp.trecRuns || [])[i]);
-  const placed = runs.length === read.length ? read : runs.length === boxes.length ? boxes : [];
-  const pairs = cmp.readings.filter((l) => l.startsWith('qrels ')).map((l) => ['qrels', l]);
-  placed.forEach((box, i) => pairs.push([box, runs[i]]));
-  return { boxes: [...boxes, 'qrels'], pairs };
+  const trec = model.state.mode === 'trec' && model.trec;
+  const cmp = model.state.mode === 'compare' && model.compare;
+  if (!trec && !cmp) return null;
+  const runs = trec ? ['ranking'] : cmp.letters.map((x) => RUN_BOXES['ABCDEFGH'.indexOf(x)]);
+  return { boxes: [...runs, 'qrels'], read: ((trec || cmp).inputs || []).map((r) => [r.run ? runs[r.run - 1] : 'qrels', r]) };
+}
+
+const code = (text) => h('code', null, text);
+const NOTES = { 'score-is-rel': 'readScoreIsRel', 'doc-positions': 'readPositionIds', 'rank-order': 'readByRank' };
+
+// "query_id → query" ("score" alone when the file's name is the page's word).
+function pairNodes(lang, role, from) {
+  const word = t(lang, `col_${role}`);
+  return from.toLowerCase() === word ? [code(from)] : [code(from), ` → ${word}`];
+}
+
+// A table's, records' or MS MARCO's columns, then its notes.
+function tableNodes(lang, r, format) {
+  const pairs = Object.entries(r.columns).flatMap(([role, from], i) => [...(i ? [t(lang, 'readSep')] : []), ...pairNodes(lang, role, from)]);
+  const notes = [...r.notes.map((n) => NOTES[n]), ...(r.both ? ['readBoth'] : [])].map((key) => ` ${t(lang, key)}`);
+  return [t(lang, 'readBatchAs', { format }), ...pairs, t(lang, 'readEnd'), ...notes,
+    ...(r.ignored.length ? [` ${t(lang, 'readIgnored')}`, code(r.ignored.join(', ')), t(lang, 'readEnd')] : [])];
+}
+
+/** A reading of the core (a BatchReading) as the page says it: strings and <code> nodes, in `lang`. */
+export function readingNodes(lang, r) {
+  const word = t(lang, `readFormat_${r.format}`);  // a format the page has no words for: its name
+  const format = `${word.startsWith('readFormat_') ? r.format : word}${r.gzip ? ' (gzip)' : ''}`;
+  if (r.format === 'trec' || r.format === 'predictions') return [t(lang, 'readBatchAsOnly', { format })];
+  if (r.format === 'dict') return [t(lang, 'readBatchAs', { format }), code(`{qid: {docid: ${r.run ? 'score' : 'rel'}}}`), t(lang, 'readEnd')];
+  if (r.format !== 'letor') return tableNodes(lang, r, format);
+  return [t(lang, 'readBatchAs', { format }), t(lang, 'readLetor', { lines: count(r.lines), queries: count(r.queries) }),
+    r.notes.includes('from-group') ? t(lang, 'readFromGroup') : '', t(lang, r.notes.includes('doc-positions') ? 'readLinePosition' : 'readDocids')].filter(Boolean);
 }
 
 /** Beside each box, how the core read it (the last result's readings; none while an error stands). */
 function renderReadings(region, lang, model) {
   const shown = model.error || model.pending || model.notice ? null : readingBoxes(model);
-  const byBox = {};
-  for (const [box, line] of (shown && shown.pairs) || []) {
-    const r = parseReading(line, ['qrels', 'run']);
-    if (r) byBox[box] = r;
-  }
+  const byBox = Object.fromEntries((shown && shown.read) || []);
   // The core says nothing of what it read as TREC as given.
   for (const box of (shown && shown.boxes) || []) if (!byBox[box]) byBox[box] = { format: 'trec' };
   for (const box of [...RUN_BOXES, 'qrels']) {

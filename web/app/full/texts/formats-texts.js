@@ -1,4 +1,5 @@
-// Texts of the batch inputs on the page: how each was read (readings.js),
+// Texts of the batch inputs on the page: how each was read (the core's
+// readings as fields, worded by regions/full-input.js),
 // LETOR's predictions and group sizes, and files dropped together.
 import { addTexts, STRINGS } from '../../shared/i18n.js';
 
@@ -11,7 +12,6 @@ const en = {
   readPositionIds: 'Doc ids are each row’s position in its query.',
   readBoth: 'Run and judgments in one file.',
   readIgnored: 'Ignored: ',
-  readCore: 'Read as: ',
   readLetor: 'the labels are the judgments, {lines} {lines|line|lines} in {queries} {queries|query|queries}',
   readFromGroup: ' (query sizes from the group file)',
   readDocids: '; doc ids from the #docid comments.',
@@ -24,6 +24,7 @@ const en = {
   readFormat_dict: 'JSON',
   readFormat_letor: 'LETOR',
   readFormat_predictions: 'predictions, one score per line of the LETOR file',
+  readFormat_msmarco: 'MS MARCO TSV',
   predictionsLabel: 'Predictions',
   predictionsHelp: 'The LETOR file’s scores: one number per line, in the order of its lines (a model’s predict output). Paste them, or open or drop the file.',
   predictionsXLabel: 'Predictions {x}',
@@ -54,7 +55,6 @@ const zh = {
   readPositionIds: '文档 id 为各行在其查询中的位置。',
   readBoth: '运行结果与标注在同一个文件中。',
   readIgnored: '忽略：',
-  readCore: '读取方式：',
   readLetor: '标签即相关性标注，{queries} 个查询共 {lines} 行',
   readFromGroup: '（查询大小取自分组文件）',
   readDocids: '；文档 id 取自 #docid 注释。',
@@ -67,6 +67,7 @@ const zh = {
   readFormat_dict: 'JSON',
   readFormat_letor: 'LETOR',
   readFormat_predictions: '预测分数（LETOR 文件每行一个，顺序相同）',
+  readFormat_msmarco: 'MS MARCO TSV',
   predictionsLabel: '预测分数',
   predictionsHelp: 'LETOR 文件的分数：每行一个数，顺序与其各行相同（模型预测的输出）。可以粘贴，也可以打开或拖放文件。',
   predictionsXLabel: '预测分数 {x}',
@@ -90,7 +91,7 @@ const zh = {
 
 addTexts({ en, zh });
 
-// Codes the page gives errors of LETOR's predictions and group file (batch/kind.js), beside the core's.
+// Codes the page gives errors of LETOR's predictions and group file (batch/batch-compute.js), beside the core's.
 Object.assign(STRINGS.en.errors, {
   'prediction-count': 'expected {expected} predictions, one per line of the LETOR file; found {found}.',
   'group-count': 'the group sizes add up to {found} lines, but the LETOR file has {expected}.',

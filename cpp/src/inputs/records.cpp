@@ -1,5 +1,5 @@
-// Rows as TREC lines, each field checked where the file gave it, so the
-// TREC readers that read the lines next never refuse one.
+// Rows as records, each field checked where the file gave it and each
+// number read once.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -15,9 +15,11 @@ namespace {
 // opens the line: a '#' would make it a comment, and a byte-order mark on
 // the text's first line would be dropped by the reader (a mark in the middle
 // of a table is a file pasted into another).
+constexpr byte_set breaks_id{std::string_view(" \t\v\f\n\r\0", 7)};
+
 status check_id(const value_at& v, const char* what, bool opens_line = false) {
   bool bad = v.text.empty() || (opens_line && (v.text[0] == '#' || starts_with_bom(v.text)));
-  for (char c : v.text) bad = bad || is_space(c) || c == '\n' || c == '\r' || c == '\0';
+  for (char c : v.text) bad |= breaks_id(c);  // no early exit: ids are short, the loop branch-free
   if (!bad) return done{};
   return fail(error_code::bad_input,
               std::string("expected ") + what + " with no spaces" +
@@ -51,23 +53,18 @@ status missing(const value_at& where, const char* what) {
 }
 
 // The score of a run line: the score, else -rank (rank order).
-status score_text(const input_row& r, std::string& out) {
-  if (r.score.given()) {
-    double v = 0;
-    if (auto ok = read_value(r.score, "a score (a number)", v); !ok) return ok;
-    out = shortest(v);
-    return done{};
-  }
+status score_of(const input_row& r, double& out) {
+  if (r.score.given()) return read_value(r.score, "a score (a number)", out);
   if (!r.rank.given()) return missing(r.qid, "a score or a rank");
   long rank = 0;
   if (auto ok = read_whole(r.rank, "a rank (a whole number)", rank); !ok) return ok;
-  out = std::to_string(-rank);
+  out = static_cast<double>(-rank);
   return done{};
 }
 
 }  // namespace
 
-status trec_writer::add(const input_row& r) {
+status record_checker::add(const input_row& r) {
   if (auto ok = check_id(r.qid, "a query id", true); !ok) return ok;
   if (r.doc.given())
     if (auto ok = check_id(r.doc, "a doc id"); !ok) return ok;
@@ -78,49 +75,28 @@ status trec_writer::add(const input_row& r) {
                 r.qid.line, r.qid.column)
         .with("limit", std::to_string(lim_.max_items));
   }
-  std::string score;
+  input_record out;
   if (use_ != input_use::qrels)
-    if (auto ok = score_text(r, score); !ok) return ok;
-  long rel = 0;
+    if (auto ok = score_of(r, out.score); !ok) return ok;
   if (use_ != input_use::run) {
     if (!r.rel.given()) return missing(r.qid, "a judgment (rel)");
-    if (auto ok = read_whole(r.rel, "a judgment (a whole number)", rel); !ok) return ok;
+    if (auto ok = read_whole(r.rel, "a judgment (a whole number)", out.rel); !ok) return ok;
   }
-  std::size_t at = index_.add(r.qid.text, queries_.size() + 1);
-  if (at == 0) {
-    queries_.emplace_back();
-    at = queries_.size();
+  out.qid = r.qid.text;
+  out.doc = r.doc.text;
+  if (!r.doc.given()) {  // the row's position in its query
+    std::size_t at = positions_.add(r.qid.text, count_.size() + 1);
+    if (at == 0) count_.push_back(0), at = count_.size();
+    position_ = std::to_string(++count_[at - 1]);
+    out.doc = position_;
   }
-  query_state& q = queries_[at - 1];
-  const std::string position = std::to_string(++q.count);
-  const std::string doc = r.doc.given() ? std::string(r.doc.text) : position;
-  if (const std::size_t first = q.docs.add(doc, r.qid.line)) {
-    const value_at& place = r.doc.given() ? r.doc : r.qid;
-    return fail(error_code::duplicate_id,
-                "expected each doc id once per query, got " + echo(doc) + " again in query " + echo(r.qid.text) +
-                    " (first on line " + std::to_string(first) + ")",
-                place.line, place.column)
-        .with("found", doc)
-        .with("first_line", std::to_string(first));
-  }
-  const std::string_view tag = r.tag.given() ? r.tag.text : std::string_view("run");
-  const std::size_t run_from = run.size(), qrels_from = qrels.size();
-  if (use_ != input_use::qrels) {
-    run.append(r.qid.text).append(" Q0 ").append(doc).append(" ").append(position).append(" ");
-    run.append(score).append(" ").append(tag).append("\n");
-  }
-  if (use_ != input_use::run)
-    qrels.append(r.qid.text).append(" 0 ").append(doc).append(" ").append(std::to_string(rel)).append("\n");
-  // Each text gained one line, with its "\n", or nothing.
-  return line_fits(std::max(run.size() - run_from, qrels.size() - qrels_from) - 1, r.qid);
-}
-
-// The TREC readers take lines of at most max_line bytes: a record of long
-// ids (a JSON file is one line) is refused where it is, not on a line of the
-// text it became.
-status trec_writer::line_fits(std::size_t length, const value_at& where) const {
-  if (length <= lim_.max_line) return done{};
-  return too_long(length, lim_, where.line, where.column, " as TREC");
+  out.tag = r.tag.given() ? r.tag.text : std::string_view("run");
+  const value_at& place = r.doc.given() ? r.doc : r.qid;
+  out.line = place.line;
+  out.column = place.column;
+  out.qid_line = r.qid.line;
+  out.qid_column = r.qid.column;
+  return sink_.add(out);
 }
 
 std::string_view without_bom(std::string_view text) { return strip_bom(text); }
