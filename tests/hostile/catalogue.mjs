@@ -615,7 +615,7 @@ export const catalogue = [
   // JS only. A result is { format, use, grouped }: a text its lines do not place says use ''.
   kind('nothing', '', { result: { format: 'trec', use: '', grouped: true } }),
   kind('a BOM alone', '\uFEFF', { result: { format: 'trec', use: '', grouped: true } }),
-  kind('a header with a quote that never closes', 'qid,"docid,score\n', { result: { format: 'csv', use: '', grouped: true } }),
+  kind('a header with a quote that never closes (no table: its cells cannot be split)', 'qid,"docid,score\n', { result: { format: 'trec', use: '', grouped: true } }),
   kind('a JSON record cut inside a key', '[{"qid": "q1", "sco', { result: { format: 'json', use: '', grouped: true } }),
   kind('JSON nested deeper than the reader takes', '['.repeat(100000), { result: { format: 'json', use: '', grouped: true } }),
   kind('NUL and invalid UTF-8 bytes', () => Buffer.from([0, 0xff, 0xfe, 10, 0x32, 0x20, 0x31, 0x3a, 0x30]), { result: { format: 'trec', use: '', grouped: true } }),
