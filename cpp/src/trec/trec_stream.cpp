@@ -146,8 +146,8 @@ struct trec_stream::state {
   void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line, std::size_t column);
   status evaluate_kept();
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
-#ifndef __EMSCRIPTEN__  // tables held as columns (add_queries): native only
   query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes) const;
+#ifndef __EMSCRIPTEN__  // tables held as columns (add_queries): native only
   std::vector<std::string> more_notes;   // of add_queries' other evaluators, after the stream's own
 #endif
 };
@@ -275,19 +275,7 @@ expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec
 // docid twice in the run, which the caller names (it has the lines).
 status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::size_t count,
                                    const std::uint32_t* hashes) {
-  const judged_query& jq = judged().queries[q];
-  query_input in;
-  in.qid = jq.qid;
-  in.judged = &judged();
-  in.judged_begin = jq.begin;
-  in.judged_end = jq.end;
-  in.run = run;
-  in.run_count = count;
-  in.run_hashes = hashes;
-  const std::uint32_t sub = subtopics_of.find(
-      hash_of(jq.qid), [&](std::uint32_t i) { return subtopics.queries[i].qid == jq.qid; });
-  in.subtopics = sub == handle_table::none ? nullptr : &subtopics.queries[sub];
-  if (auto ok = evaluator->evaluate(in, row, row_texts); !ok) {
+  if (auto ok = evaluator->evaluate(input_of(q, run, count, hashes), row, row_texts); !ok) {
     if (ok.err().code == error_code::duplicate_id) return ok;
     error e = ok.err();
     if (!problem) problem = e.in(qrels_source);
@@ -300,9 +288,8 @@ status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::
   return done{};
 }
 
-#ifndef __EMSCRIPTEN__
-// A judged query's inputs, as evaluate() makes them (add_queries' threads
-// call their own evaluators with them).
+// A judged query's inputs (add_queries' threads call their own evaluators
+// with them too).
 query_input trec_stream::state::input_of(std::uint32_t q, const run_entry* run, std::size_t count,
                                          const std::uint32_t* hashes) const {
   const judged_query& jq = judged().queries[q];
@@ -319,7 +306,6 @@ query_input trec_stream::state::input_of(std::uint32_t q, const run_entry* run, 
   in.subtopics = sub == handle_table::none ? nullptr : &subtopics.queries[sub];
   return in;
 }
-#endif
 
 // A query that came back after others: the run is not grouped.
 static error came_back(const detail::field& qid, std::size_t line, std::size_t first) {
