@@ -14,8 +14,6 @@
 namespace ndcg {
 namespace {
 
-std::string_view title_of(input_format f) { return detail::row_of(f).title; }
-
 // A LETOR file's reading (shape row), or its predictions' (shape predictions).
 batch_reading named(const std::string& name, bool gzip, batch_reading::as shape, std::size_t run) {
   batch_reading out = gzip_trec_reading(name, run);

@@ -115,7 +115,7 @@ error ragged(const std::vector<csv_cell>& cells, std::size_t expected) {
 
 namespace {
 
-status read_records_of(csv_records& records, input_format f, input_use use, record_checker& w, batch_reading& reading) {
+status read_records_of(csv_records& records, input_use use, record_checker& w, batch_reading& reading) {
   std::vector<csv_cell> header, cells;
   auto got = records.next(header);
   if (!got) return got.err();
@@ -143,12 +143,12 @@ status read_records_of(csv_records& records, input_format f, input_use use, reco
 
 status read_table(std::string_view text, input_format f, input_use use, record_checker& w, batch_reading& reading) {
   csv_records records(text, f == input_format::tsv ? '\t' : ',');
-  return read_records_of(records, f, use, w, reading);
+  return read_records_of(records, use, w, reading);
 }
 
 status stream_table(more_bytes more, input_format f, input_use use, record_checker& w, batch_reading& reading) {
   csv_records records(std::move(more), f == input_format::tsv ? '\t' : ',');
-  return read_records_of(records, f, use, w, reading);
+  return read_records_of(records, use, w, reading);
 }
 
 }  // namespace ndcg::detail
