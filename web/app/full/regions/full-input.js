@@ -224,9 +224,10 @@ function pairNodes(lang, role, from) {
 // A table's, records' or MS MARCO's columns, then its notes.
 function tableNodes(lang, r, format) {
   const pairs = Object.entries(r.columns).flatMap(([role, from], i) => [...(i ? [t(lang, 'readSep')] : []), ...pairNodes(lang, role, from)]);
-  const notes = [...r.notes.map((n) => NOTES[n]), ...(r.both ? ['readBoth'] : [])].map((key) => ` ${t(lang, key)}`);
+  const gap = t(lang, 'readGap');
+  const notes = [...r.notes.map((n) => NOTES[n]), ...(r.both ? ['readBoth'] : [])].map((key) => gap + t(lang, key));
   return [t(lang, 'readBatchAs', { format }), ...pairs, t(lang, 'readEnd'), ...notes,
-    ...(r.ignored.length ? [` ${t(lang, 'readIgnored')}`, code(r.ignored.join(', ')), t(lang, 'readEnd')] : [])];
+    ...(r.ignored.length ? [gap + t(lang, 'readIgnored'), code(r.ignored.join(', ')), t(lang, 'readEnd')] : [])];
 }
 
 /** A reading of the core (a BatchReading) as the page says it: strings and <code> nodes, in `lang`. */

@@ -8,6 +8,7 @@ const en = {
   readBatchAsOnly: 'Read as {format}.',
   readSep: ', ',
   readEnd: '.',
+  readGap: ' ',  // between sentences (none after a Chinese full stop)
   readScoreIsRel: 'No rel column: the score is the judgment.',
   readPositionIds: 'Doc ids are each row’s position in its query.',
   readBoth: 'Run and judgments in one file.',
@@ -51,6 +52,7 @@ const zh = {
   readBatchAsOnly: '识别为{format}。',
   readSep: '，',
   readEnd: '。',
+  readGap: '',
   readScoreIsRel: '没有等级列：分数即相关性等级。',
   readPositionIds: '文档 id 为各行在其查询中的位置。',
   readBoth: '运行结果与标注在同一个文件中。',
