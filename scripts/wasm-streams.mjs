@@ -9,15 +9,8 @@
 // back as it unpacks (cpp/unpack/unsplit.cpp, the same grammar in C++). A
 // split module starts "\0wsp" where wasm has "\0asm".
 
-const HEAD = 0;
-const OP = 1;
-const LOCAL = 2;
-const ALIGN = 3;
-const OFFSET = 4;
-const CONST = 5;
-const BLOCK = 6;
-const BRANCH = 7;
-const STREAMS = 8;
+// The streams, numbered in the order they travel (STREAMS: how many).
+const [HEAD, OP, LOCAL, ALIGN, OFFSET, CONST, BLOCK, BRANCH, STREAMS] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
 // Each opcode's immediates (unsplit.cpp's instruction() reads the same).
 const NONE = 0;
