@@ -75,24 +75,33 @@ void csv_records::skip_blank_lines() {
   }
 }
 
-// A quoted cell from its opening quote at i: "" is a quote, line ends are kept.
+// A quoted cell from its opening quote at i: "" is a quote, line ends are
+// kept (as \n). Its text is a view of its bytes until one differs; from
+// there it is copied into cell.own.
 status csv_records::quoted_cell(std::size_t& i, csv_cell& cell) {
   const std::string_view t = text_;
-  const std::size_t n = t.size(), open_line = line_, open_column = cell.column;
-  for (++i;;) {
+  const std::size_t n = t.size(), open_line = line_, open_column = cell.column, from = ++i;
+  bool copied = false;
+  auto copy = [&] {
+    if (!copied) cell.own.assign(t.data() + from, i - from), copied = true;
+  };
+  for (;;) {
     if (i >= n) return fail(error_code::unclosed_quote, "expected a closing \" for the quote opened here", open_line, open_column);
     const char c = t[i];
     if (c == '"' && i + 1 < n && t[i + 1] == '"') {
-      cell.text += '"';
+      copy();
+      cell.own += '"';
       i += 2;
     } else if (c == '"') {
+      if (!copied) cell.text = t.substr(from, i - from);
       ++i;
       break;
     } else if (c == '\n' || c == '\r') {
-      cell.text += '\n';
+      if (c == '\r') copy();
+      if (copied) cell.own += '\n';
       end_line(i);
     } else {
-      cell.text += c;
+      if (copied) cell.own += c;
       ++i;
     }
   }
@@ -121,7 +130,7 @@ status csv_records::plain_cell(std::size_t& i, csv_cell& cell) {
   std::size_t b = i, end = e;
   while (b < end && is_blank(t[b]) && t[b] != delim) ++b;
   while (end > b && is_blank(t[end - 1]) && t[end - 1] != delim) --end;
-  cell.text.assign(t.data() + b, end - b);
+  cell.text = t.substr(b, end - b);
   i = e;
   if (!nul) return done{};
   return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", line_, cell.column);
@@ -148,6 +157,8 @@ expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
     }
     if (i < n) end_line(i);
     at_ = i;
+    for (csv_cell& c : cells)  // now that the cells stay where they are
+      if (!c.own.empty()) c.text = c.own;
     return true;
   }
 }
