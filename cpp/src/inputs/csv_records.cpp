@@ -76,32 +76,24 @@ void csv_records::skip_blank_lines() {
 }
 
 // A quoted cell from its opening quote at i: "" is a quote, line ends are
-// kept (as \n). Its text is a view of its bytes until one differs; from
-// there it is copied into cell.own.
+// kept (as \n). Its text is its own (cell.own); quoted cells are few.
 status csv_records::quoted_cell(std::size_t& i, csv_cell& cell) {
   const std::string_view t = text_;
-  const std::size_t n = t.size(), open_line = line_, open_column = cell.column, from = ++i;
-  bool copied = false;
-  auto copy = [&] {
-    if (!copied) cell.own.assign(t.data() + from, i - from), copied = true;
-  };
-  for (;;) {
+  const std::size_t n = t.size(), open_line = line_, open_column = cell.column;
+  for (++i;;) {
     if (i >= n) return fail(error_code::unclosed_quote, "expected a closing \" for the quote opened here", open_line, open_column);
     const char c = t[i];
     if (c == '"' && i + 1 < n && t[i + 1] == '"') {
-      copy();
       cell.own += '"';
       i += 2;
     } else if (c == '"') {
-      if (!copied) cell.text = t.substr(from, i - from);
       ++i;
       break;
     } else if (c == '\n' || c == '\r') {
-      if (c == '\r') copy();
-      if (copied) cell.own += '\n';
+      cell.own += '\n';
       end_line(i);
     } else {
-      if (copied) cell.own += c;
+      cell.own += c;
       ++i;
     }
   }
@@ -157,7 +149,7 @@ expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
     }
     if (i < n) end_line(i);
     at_ = i;
-    for (csv_cell& c : cells)  // now that the cells stay where they are
+    for (csv_cell& c : cells)  // a quoted cell's text, now that the cells stay where they are
       if (!c.own.empty()) c.text = c.own;
     return true;
   }
