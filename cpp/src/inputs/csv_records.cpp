@@ -128,13 +128,16 @@ status csv_records::plain_cell(std::size_t& i, csv_cell& cell) {
   return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", line_, cell.column);
 }
 
+// The cells of the last record are reused: no allocation a record.
 expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
-  cells.clear();
   skip_blank_lines();
   const std::size_t n = text_.size();
-  if (at_ >= n) return false;
+  std::size_t k = 0;
+  if (at_ >= n) return cells.clear(), false;
   for (std::size_t i = at_;;) {
-    csv_cell cell;
+    if (k == cells.size()) cells.emplace_back();
+    csv_cell& cell = cells[k++];
+    cell.own.clear();
     cell.line = line_;
     std::size_t lead = i;
     while (lead < n && is_blank(text_[lead]) && text_[lead] != delim_) ++lead;
@@ -142,13 +145,13 @@ expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
     const bool quoted = lead < n && text_[lead] == '"';
     if (quoted) i = lead;
     if (auto ok = quoted ? quoted_cell(i, cell) : plain_cell(i, cell); !ok) return ok.err();
-    cells.push_back(std::move(cell));
     if (i < n && text_[i] == delim_) {
       ++i;
       continue;
     }
     if (i < n) end_line(i);
     at_ = i;
+    cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(k), cells.end());
     for (csv_cell& c : cells)  // a quoted cell's text, now that the cells stay where they are
       if (!c.own.empty()) c.text = c.own;
     return true;
