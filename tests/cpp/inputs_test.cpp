@@ -286,6 +286,27 @@ TEST_CASE("inputs: one table with score and rel is the run and the qrels (an LTR
         "and qrels in one file)");
 }
 
+TEST_CASE("inputs: escaped JSON strings and quoted CSV cells are read as their text, keys and values alike") {
+  const std::string qrels = "q1 0 d\"2 1\nq1 0 d1 2\nq2 0 a\\b 1\n";
+  const std::string want = evaluated(qrels, "q1 Q0 d\"2 1 3 run\nq1 Q0 d1 2 2.5 run\nq2 Q0 a\\b 1 1 run\n");
+  std::vector<ndcg::batch_reading> readings;
+  // An escaped key before an escaped value: the key's name outlives the value's token.
+  auto jsonl = evaluated_inputs(qrels,
+                                {"{\"qu\\u0065ry_id\": \"q\\u0031\", \"doc_id\": \"d\\\"2\", \"score\": 3}\n"
+                                 "{\"query_id\": \"q1\", \"x\\u0041\": \"\\u0042\", \"doc_id\": \"d1\", \"score\": \"2.5\"}\n"
+                                 "{\"query_id\": \"q2\", \"doc_id\": \"a\\\\b\", \"score\": 1}\n"},
+                                {}, readings);
+  REQUIRE(jsonl.ok());
+  CHECK(ndcg::format_trec((*jsonl)[0].result, true) == want);
+  REQUIRE(readings.size() == 1);
+  CHECK(ndcg::reading_line(readings[0]) ==
+        "run read as JSON Lines records: query_id -> query, doc_id -> doc, score -> score; ignored: xA");
+  auto csv = evaluated_inputs(qrels, {"query_id,doc_id,score\r\nq1,\"d\"\"2\",3\r\n\"q1\", d1 ,2.5\r\nq2,\"a\\b\",1\r\n"}, {},
+                              readings);
+  REQUIRE(csv.ok());
+  CHECK(ndcg::format_trec((*csv)[0].result, true) == want);
+}
+
 TEST_CASE("inputs: a run with only a rank is in rank order, and says so") {
   std::vector<ndcg::batch_reading> readings;
   auto in = evaluated_inputs("q 0 b 1\n",

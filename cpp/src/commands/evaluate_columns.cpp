@@ -117,7 +117,7 @@ column_cells cells_at(const column_table& t, long place) {
 
 expected<table_cells> plan_cells(const column_table& t, input_use use, batch_reading& reading) {
   std::vector<csv_cell> header;
-  for (std::size_t i = 0; i < t.columns.size(); ++i) header.push_back(csv_cell{t.columns[i].name, 1, i + 1});
+  for (std::size_t i = 0; i < t.columns.size(); ++i) header.push_back(csv_cell{t.columns[i].name, 1, i + 1, {}});
   auto p = plan_of(header, use);
   if (!p) return p.err();
   reading = p->reading;
@@ -400,7 +400,7 @@ namespace ndcg {
 
 expected<table_roles> roles_of(const std::vector<std::string>& names, bool run, bool qrels) {
   std::vector<detail::csv_cell> header;
-  for (std::size_t i = 0; i < names.size(); ++i) header.push_back(detail::csv_cell{names[i], 1, i + 1});
+  for (std::size_t i = 0; i < names.size(); ++i) header.push_back(detail::csv_cell{names[i], 1, i + 1, {}});
   auto p = detail::plan_of(header, run && qrels ? input_use::both : run ? input_use::run : input_use::qrels);
   if (!p) return p.err();
   return table_roles{p->qid, p->doc, p->score, p->rank, p->rel, p->tag};

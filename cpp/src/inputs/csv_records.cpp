@@ -75,7 +75,8 @@ void csv_records::skip_blank_lines() {
   }
 }
 
-// A quoted cell from its opening quote at i: "" is a quote, line ends are kept.
+// A quoted cell from its opening quote at i: "" is a quote, line ends are
+// kept (as \n). Its text is its own (cell.own); quoted cells are few.
 status csv_records::quoted_cell(std::size_t& i, csv_cell& cell) {
   const std::string_view t = text_;
   const std::size_t n = t.size(), open_line = line_, open_column = cell.column;
@@ -83,16 +84,16 @@ status csv_records::quoted_cell(std::size_t& i, csv_cell& cell) {
     if (i >= n) return fail(error_code::unclosed_quote, "expected a closing \" for the quote opened here", open_line, open_column);
     const char c = t[i];
     if (c == '"' && i + 1 < n && t[i + 1] == '"') {
-      cell.text += '"';
+      cell.own += '"';
       i += 2;
     } else if (c == '"') {
       ++i;
       break;
     } else if (c == '\n' || c == '\r') {
-      cell.text += '\n';
+      cell.own += '\n';
       end_line(i);
     } else {
-      cell.text += c;
+      cell.own += c;
       ++i;
     }
   }
@@ -121,19 +122,22 @@ status csv_records::plain_cell(std::size_t& i, csv_cell& cell) {
   std::size_t b = i, end = e;
   while (b < end && is_blank(t[b]) && t[b] != delim) ++b;
   while (end > b && is_blank(t[end - 1]) && t[end - 1] != delim) --end;
-  cell.text.assign(t.data() + b, end - b);
+  cell.text = t.substr(b, end - b);
   i = e;
   if (!nul) return done{};
   return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", line_, cell.column);
 }
 
+// The cells of the last record are reused: no allocation a record.
 expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
-  cells.clear();
   skip_blank_lines();
   const std::size_t n = text_.size();
-  if (at_ >= n) return false;
+  std::size_t k = 0;
+  if (at_ >= n) return cells.clear(), false;
   for (std::size_t i = at_;;) {
-    csv_cell cell;
+    if (k == cells.size()) cells.emplace_back();
+    csv_cell& cell = cells[k++];
+    cell.own.clear();
     cell.line = line_;
     std::size_t lead = i;
     while (lead < n && is_blank(text_[lead]) && text_[lead] != delim_) ++lead;
@@ -141,13 +145,15 @@ expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
     const bool quoted = lead < n && text_[lead] == '"';
     if (quoted) i = lead;
     if (auto ok = quoted ? quoted_cell(i, cell) : plain_cell(i, cell); !ok) return ok.err();
-    cells.push_back(std::move(cell));
     if (i < n && text_[i] == delim_) {
       ++i;
       continue;
     }
     if (i < n) end_line(i);
     at_ = i;
+    cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(k), cells.end());
+    for (csv_cell& c : cells)  // a quoted cell's text, now that the cells stay where they are
+      if (!c.own.empty()) c.text = c.own;
     return true;
   }
 }

@@ -79,9 +79,12 @@ std::string_view without_bom(std::string_view text);
 
 // ---- CSV and TSV -------------------------------------------------------------
 
+// A cell's text is a view into the piece being read (valid until the next
+// record), or into `own` for a quoted cell (its "" made ", its line ends \n).
 struct csv_cell {
-  std::string text;        // unquoted; unquoted cells are trimmed of spaces
+  std::string_view text;   // unquoted; unquoted cells are trimmed of spaces
   std::size_t line = 0, column = 0;
+  std::string own;
 };
 
 // Records of comma- or tab-separated text, RFC 4180 quoting (a quoted cell

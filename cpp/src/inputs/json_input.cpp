@@ -17,10 +17,22 @@ namespace {
 
 using token = json_reader::token;
 
+// A value kept while its record is read: a view of the text, or a copy
+// when an escape made the reader's own (valid until its next token).
 struct held {
-  std::string text;
+  std::string_view text;
   std::size_t line = 0, column = 0;
-  value_at at() const { return line ? value_at{text, line, column} : value_at{}; }
+  std::string own;
+  bool owned = false;
+  held() = default;
+  held(const json_reader& j, std::size_t column_at) : line(j.line()), column(column_at) { take(j); }
+  void take(const json_reader& j) {
+    owned = j.copied();
+    if (owned) own.assign(j.value());
+    text = j.value();
+  }
+  std::string_view str() const { return owned ? std::string_view(own) : text; }
+  value_at at() const { return line ? value_at{str(), line, column} : value_at{}; }
 };
 
 // The names of the keys a record gave each role, for the reading.
@@ -54,7 +66,7 @@ error wrong_token(const json_reader& j, token t, const std::string& what) {
 status scalar(json_reader& j, token t, held& out) {
   if (t == token::literal) return wrong(j, "a string or a number");
   if (t != token::string && t != token::number) return wrong_token(j, t, "a string or a number");
-  out.text = std::string(j.value());
+  out.take(j);
   out.line = j.line();
   out.column = j.column() + (t == token::string ? 1 : 0);
   return done{};
@@ -68,12 +80,14 @@ status read_record(json_reader& j, input_use use, record_checker& w, key_names& 
     auto k = j.next();
     if (!k) return k.err();
     if (*k == token::object_end) break;
-    const std::string key(j.value());
+    std::string escaped_key;  // a key the next token would overwrite
+    std::string_view key = j.value();
+    if (j.copied()) key = escaped_key.assign(key);
     const role r = names.role_of_key(key);
     auto v = j.next();
     if (!v) return v.err();
     if (r == role::none || r == role::subtopics) {
-      if (std::find(names.ignored.begin(), names.ignored.end(), key) == names.ignored.end()) names.ignored.push_back(key);
+      if (std::find(names.ignored.begin(), names.ignored.end(), key) == names.ignored.end()) names.ignored.emplace_back(key);
       if (auto ok = j.skip(*v); !ok) return ok;
       continue;
     }
@@ -131,7 +145,7 @@ status read_dict(json_reader& j, input_use use, record_checker& w, held qid) {
       if (!k) return k.err();
       if (*k == token::object_end) break;
       input_row row;
-      held doc{std::string(j.value()), j.line(), j.column() + 1};
+      held doc(j, j.column() + 1);
       row.qid = qid.at();
       row.doc = doc.at();
       auto v = j.next();
@@ -139,17 +153,17 @@ status read_dict(json_reader& j, input_use use, record_checker& w, held qid) {
       held number;
       if (*v != token::number && *v != token::string)
         return *v == token::literal ? wrong(j, "a number") : wrong_token(j, *v, "a number");
-      number = held{std::string(j.value()), j.line(), j.column() + (*v == token::string ? 1 : 0)};
+      number = held(j, j.column() + (*v == token::string ? 1 : 0));
       (use == input_use::run ? row.score : row.rel) = number.at();
       if (auto ok = w.add(row); !ok) return ok;
     }
     auto k = j.next();
     if (!k) return k.err();
     if (*k == token::object_end) return done{};
-    qid = held{std::string(j.value()), j.line(), j.column() + 1};
+    qid = held(j, j.column() + 1);
     auto v = j.next();
     if (!v) return v.err();
-    if (*v != token::object_begin) return wrong_token(j, *v, "{docid: number} for query " + echo(qid.text));
+    if (*v != token::object_begin) return wrong_token(j, *v, "{docid: number} for query " + echo(qid.str()));
   }
 }
 
@@ -185,7 +199,7 @@ status read_json(std::string_view text, input_format, input_use use, record_chec
   auto k = probe.next();
   if (!k) return k.err();
   if (*k == token::string) {
-    held qid{std::string(probe.value()), probe.line(), probe.column() + 1};
+    held qid(probe, probe.column() + 1);
     auto v = probe.next();
     if (!v) return v.err();
     if (*v == token::object_begin) {

@@ -21,7 +21,7 @@ expected<column_map> map_header(const std::vector<csv_cell>& header, std::vector
   for (std::size_t i = 0; i < header.size(); ++i) {
     const role r = role_of(header[i].text);
     if (r == role::none) {
-      ignored.push_back(header[i].text);
+      ignored.emplace_back(header[i].text);
       continue;
     }
     if (cols[at(r)] >= 0) {
@@ -40,7 +40,7 @@ expected<column_map> map_header(const std::vector<csv_cell>& header, std::vector
 
 error no_column(const std::vector<csv_cell>& header, role r, std::string_view also = {}) {
   std::string names;
-  for (const csv_cell& c : header) names += (names.empty() ? "" : ",") + c.text;
+  for (const csv_cell& c : header) names.append(names.empty() ? "" : ",").append(c.text);
   return fail(error_code::no_grade_column,
               "expected a " + std::string(role_name(r)) + " column (named " + names_of(r) + std::string(also) +
                   "), got " + echo(names),

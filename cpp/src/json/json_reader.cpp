@@ -155,14 +155,31 @@ expected<json_reader::token> json_reader::value_token() {
   return t;
 }
 
+// A string with no escape is a view of the text; one with an escape is
+// unescaped into value_ from its first escape on.
 status json_reader::read_string() {
-  value_.clear();
-  ++at_;
+  const std::size_t start = ++at_;
+  copied_ = false;
+  for (; at_ < text_.size(); ++at_) {
+    const char c = text_[at_];
+    if (c == '"') {
+      view_ = text_.substr(start, at_++ - start);
+      return done{};
+    }
+    if (c == '\\' || static_cast<unsigned char>(c) < 0x20) break;
+  }
+  value_.assign(text_.substr(start, at_ - start));
+  return read_escaped();
+}
+
+status json_reader::read_escaped() {
   for (;;) {
     if (at_ >= text_.size()) return unexpected("a closing \"");
     const char c = text_[at_];
     if (c == '"') {
       ++at_;
+      view_ = value_;
+      copied_ = true;
       return done{};
     }
     if (static_cast<unsigned char>(c) < 0x20) return unexpected("a character (control characters are escaped in JSON)");
@@ -228,14 +245,16 @@ status json_reader::read_number() {
     if (at_ < text_.size() && (text_[at_] == '+' || text_[at_] == '-')) ++at_;
     if (!digits()) return unexpected("a digit in the exponent");
   }
-  value_.assign(text_.substr(start, at_ - start));
+  view_ = text_.substr(start, at_ - start);
+  copied_ = false;
   return done{};
 }
 
 status json_reader::read_literal() {
   for (std::string_view word : {"true", "false", "null"}) {
     if (text_.substr(at_, word.size()) == word) {
-      value_.assign(word);
+      view_ = word;
+      copied_ = false;
       at_ += word.size();
       return done{};
     }

@@ -25,8 +25,11 @@ class json_reader {
   json_reader(std::string_view text, std::size_t line, std::size_t column);
   // The next token; end once the text holds nothing more.
   expected<token> next();
-  // The text of the last string (unescaped), number or literal token.
-  std::string_view value() const { return value_; }
+  // The text of the last string (unescaped), number or literal token: a
+  // view of the text, or of the reader's own copy when an escape made one
+  // (copied(); then valid until the next token only).
+  std::string_view value() const { return view_; }
+  bool copied() const { return copied_; }
   bool is_key() const { return key_; }       // the last string is an object's key
   std::size_t depth() const { return stack_.size(); }
   std::size_t line() const { return tok_line_; }
@@ -47,6 +50,7 @@ class json_reader {
   error unexpected(std::string_view what);
   expected<token> value_token();
   status read_string();
+  status read_escaped();
   status read_number();
   status read_literal();
   void after_value();
@@ -55,8 +59,9 @@ class json_reader {
   std::size_t at_ = 0, line_ = 1, line_start_ = 0;
   std::size_t tok_line_ = 1, tok_column_ = 1;
   std::vector<frame> stack_;
-  std::string value_;
-  bool key_ = false;
+  std::string value_;  // an escaped string, unescaped
+  std::string_view view_;
+  bool copied_ = false, key_ = false;
 };
 
 }  // namespace ndcg::detail
