@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
 import { buildExamples } from './build-examples.mjs';
+import { joinStrings, splitStrings } from './app-strings.mjs';
 import { TEXT_LZMA_PARAMS } from './pack.mjs';
 
 /** The CSP source expression for an inline element's exact text. */
@@ -97,25 +98,28 @@ export function assemble(template, { css, scripts, started = [] }) {
 
 /**
  * The page's app carried packed by LZMA (about 10% less than gzip reaches
- * on the served file) and the inline script that unpacks it with the
- * module's decoder and starts it as an inline script, which the policy
- * allows by the app's hash: no eval, no blob: script. Where that fails (no
- * WebAssembly, or a policy without 'wasm-unsafe-eval'), the app cannot
- * say so itself, so this script does, in both languages.
+ * on the served file), its strings set before its code (app-strings.mjs),
+ * and the inline script that unpacks it with the module's decoder, puts
+ * the strings back and starts it as an inline script, which the policy
+ * allows by the hash of `started`: no eval, no blob: script. Where that
+ * fails (no WebAssembly, or a policy without 'wasm-unsafe-eval'), the app
+ * cannot say so itself, so this script does, in both languages.
  */
 function packedApp(app, packed) {
-  const text = JSON.stringify(packed(Buffer.from(app, 'utf8'), 'the app', TEXT_LZMA_PARAMS).toString('base64'));
-  return '(function(){var s=document.createElement("script");' +
-    `try{s.textContent=createNdcgModule.unpackText(${text})}catch(e){` +
+  const split = splitStrings(app);
+  const text = JSON.stringify(packed(Buffer.from(split, 'utf8'), 'the app', TEXT_LZMA_PARAMS).toString('base64'));
+  const loader = '(function(){var s=document.createElement("script");' +
+    `try{s.textContent=(${joinStrings})(createNdcgModule.unpackText(${text}))}catch(e){` +
     's=document.createElement("p");s.setAttribute("role","alert");s.className="status-line";' +
     `s.textContent=${JSON.stringify(UNPACK_FAILED)}+(e&&e.message||e);document.body.prepend(s);return}` +
     'document.body.appendChild(s)})();';
+  return { loader, started: joinStrings(split) };
 }
 const UNPACK_FAILED = 'The calculator could not start (计算器无法启动): ';
 
 /** The scripts a built page starts at run time (see packedApp), unpacked by `unlzma` (web/api/unpack.js). */
 export function startedScripts(html, unlzma) {
-  return [...html.matchAll(/unpackText\("([A-Za-z0-9+/=]+)"\)/g)].map((m) => new TextDecoder().decode(unlzma(Buffer.from(m[1], 'base64'))));
+  return [...html.matchAll(/unpackText\("([A-Za-z0-9+/=]+)"\)/g)].map((m) => joinStrings(new TextDecoder().decode(unlzma(Buffer.from(m[1], 'base64')))));
 }
 
 // The element's own light module, unless the page already defines
@@ -138,7 +142,9 @@ export async function buildPage({ root, dist, bundle, modules, assertNoEval, pac
     const app = await bundle(entry, { charset: 'utf8' });
     assertNoEval(`the ${name} bundle`, app);
     checkInlineScript(`the ${name} bundle`, app);
-    const page = assemble(readFileSync(web(name), 'utf8'), { css: style, scripts: [module, packedApp(app, packed)], started: [app] });
+    const { loader, started } = packedApp(app, packed);
+    assertNoEval(`the ${name} app as started`, started);
+    const page = assemble(readFileSync(web(name), 'utf8'), { css: style, scripts: [module, loader], started: [started] });
     writeFileSync(join(dist, name), page);
   }
 
