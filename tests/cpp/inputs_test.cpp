@@ -307,6 +307,21 @@ TEST_CASE("inputs: escaped JSON strings and quoted CSV cells are read as their t
   CHECK(ndcg::format_trec((*csv)[0].result, true) == want);
 }
 
+TEST_CASE("inputs: an empty quoted cell is empty, whatever the cell before it in its column held") {
+  std::vector<ndcg::batch_reading> readings;
+  // Cells are reused from record to record: "" must not show the last record's text.
+  for (const char* first : {"d1", "\"d1\""}) {
+    const std::string head = std::string("query_id,doc_id,score\nq1,") + first + ",3\n";
+    auto quoted = evaluated_inputs("q1 0 d1 1\n", {head + "q1,\"\",2\n"}, {}, readings);
+    auto plain = evaluated_inputs("q1 0 d1 1\n", {head + "q1,,2\n"}, {}, readings);
+    REQUIRE(!quoted.ok());
+    REQUIRE(!plain.ok());
+    CHECK(quoted.err().message == plain.err().message);
+    CHECK(quoted.err().code == plain.err().code);
+    CHECK(quoted.err().line == 3);
+  }
+}
+
 TEST_CASE("inputs: a run with only a rank is in rank order, and says so") {
   std::vector<ndcg::batch_reading> readings;
   auto in = evaluated_inputs("q 0 b 1\n",

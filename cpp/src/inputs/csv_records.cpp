@@ -138,6 +138,7 @@ expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
     if (k == cells.size()) cells.emplace_back();
     csv_cell& cell = cells[k++];
     cell.own.clear();
+    cell.text = {};  // an empty quoted cell sets no text of its own
     cell.line = line_;
     std::size_t lead = i;
     while (lead < n && is_blank(text_[lead]) && text_[lead] != delim_) ++lead;
