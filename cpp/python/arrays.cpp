@@ -363,10 +363,7 @@ py::dict evaluate_columns(const py::list& qrels, const py::object& run, const st
     py::gil_scoped_release unlocked;
     return ndcg::evaluate_batch(in, options, readings);
   }();
-  value_or_raise(reply.evaluated);
-  dict_sink sink;
-  ndcg::put_evaluate_reply(reply, readings, sink);
-  return sink.result();
+  return reply_of(reply, readings);
 }
 
 py::dict column_roles(const std::vector<std::string>& names, const std::string& use) {

@@ -196,14 +196,14 @@ ndcg::evaluate_reply on_run(const std::string& run, bool run_is_path, const Eval
   return evaluate(*source);
 }
 
+}  // namespace
+
 py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<ndcg::batch_reading>& readings) {
   value_or_raise(reply.evaluated);
   dict_sink sink;
   ndcg::put_evaluate_reply(reply, readings, sink);
   return sink.result();
 }
-
-}  // namespace
 
 py::dict columns_evaluation_of(const ndcg::trec_result& r, const ndcg::trec_output& output) {
   dict_sink sink(true);
