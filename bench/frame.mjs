@@ -8,7 +8,7 @@
 // - the first result after navigation (goal 500 ms or less): navigation
 //   start to the frame that paints the worked example's NDCG, against the same
 //   bytes served with their scripts made inert.
-// Prints medians of several runs. Needs dist/ built (node scripts/build-web.mjs).
+// Prints medians of several runs. Needs dist/ built (node scripts/web/build-web.mjs).
 // With --against DIR, a second build (another dist/) is measured in the same
 // run, the two taking turns run by run: a before and after on a busy machine.
 // With --phases, each navigation is traced too and the first result's time
