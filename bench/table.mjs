@@ -5,7 +5,7 @@
 //   native `ndcg trec -m ndcg_cut.10 -m ndcg`, and `-m all_trec`, against
 //     trec_eval on the 1M-line workload (gen.py seed 1000, 11,648 queries);
 //   evaluateTrec in Node (whole process, the files as Buffers) against trec_eval;
-//   NumPy arrays (bench/arrays.py --sparse: int32 grades, 5% relevant,
+//   NumPy arrays (bench/python/arrays.py --sparse: int32 grades, 5% relevant,
 //     ndcg_cut.10, 2 threads) for 100k and 1M queries x 100 documents,
 //     against ranx's numba kernel's figure (not run here: quoted).
 // trec_eval comes from --trec-eval PATH (or PATH); without one its rows say
@@ -81,11 +81,11 @@ function trecRows() {
   row('ndcg trec -m all_trec  vs trec_eval -m all_trec', a.ndcg, a.trec_eval, '>= 8x CPU', a.before);
 }
 
-// One process of bench/arrays.py --sparse with the package from `path`.
+// One process of bench/python/arrays.py --sparse with the package from `path`.
 // No path: the package `python` imports by itself (an installed one, e.g. a venv's).
 function arraysOnce(queries, path) {
   const env = path ? { ...process.env, PYTHONPATH: resolve(path) } : process.env;
-  const r = timedOnce(python, [join(root, 'bench', 'arrays.py'), '--sparse', String(queries), '--runs', '3'], env);
+  const r = timedOnce(python, [join(root, 'bench', 'python', 'arrays.py'), '--sparse', String(queries), '--runs', '3'], env);
   if (!r.failed) r.call = JSON.parse(r.stdout.trim().split('\n').pop());
   return r;
 }
@@ -121,4 +121,4 @@ if (!process.argv.includes('--no-arrays')) {
   arraysRow(100000, 3, "<= the kernel's 0.153 s");
   arraysRow(Number(option('--big-queries', 1000000)), 1, '<= 1.5 s, <= 1.5 GB');
 }
-console.log('\nnot in this command: the page (node bench/batchpage.mjs), Dask (python3 bench/cluster.py)');
+console.log('\nnot in this command: the page (node bench/page/batchpage.mjs), Dask (python3 bench/python/cluster.py)');

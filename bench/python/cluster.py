@@ -1,6 +1,6 @@
 """A run held in Dask on a LocalCluster against the same rows on one process.
 
-    /usr/bin/python3 bench/cluster.py [--rows 1000000] [--queries 10000] [--workers 2] [--parts 2,8,32]
+    /usr/bin/python3 bench/python/cluster.py [--rows 1000000] [--queries 10000] [--workers 2] [--parts 2,8,32]
 
 (with the package importable: PYTHONPATH=python after `python3 setup.py
 build_ext --inplace`, or the venv scripts/test-python makes). Generates a
