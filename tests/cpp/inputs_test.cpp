@@ -214,6 +214,7 @@ std::string gzipped(const std::string& text) {
 #endif
 
 using test_support::outcome;
+using test_support::scratch;
 
 outcome cli(std::vector<std::string> args, const std::string& input = "") {
   args.insert(args.begin(), "trec");
@@ -221,9 +222,7 @@ outcome cli(std::vector<std::string> args, const std::string& input = "") {
 }
 
 std::string temp_file(const std::string& name, const std::string& text) {
-  const std::string dir = (std::filesystem::temp_directory_path() / "ndcg-inputs-test").string();
-  std::filesystem::create_directories(dir);
-  const std::string path = dir + "/" + name;
+  const std::string path = scratch() + "/" + name;
   std::ofstream(path, std::ios::binary) << text;
   return path;
 }
