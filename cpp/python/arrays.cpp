@@ -366,6 +366,25 @@ py::dict evaluate_columns(const py::list& qrels, const py::object& run, const st
   return reply_of(reply, readings);
 }
 
+py::dict compare_columns(const py::list& qrels, const py::list& runs, const std::string& kind,
+                         const option_texts& options, int threads) {
+  std::vector<py::object> keep;
+  const ndcg::column_table judged = table_of(qrels, keep);
+  std::vector<ndcg::column_table> ranked;
+  for (const py::handle run : runs) ranked.push_back(table_of(run.cast<py::list>(), keep));
+  ndcg::column_compare_inputs in;
+  in.qrels = &judged;
+  for (const ndcg::column_table& t : ranked) in.runs.push_back(&t);
+  in.kind = kind;
+  in.threads = threads > 0 ? static_cast<unsigned>(threads) : 0;
+  std::vector<ndcg::batch_reading> readings;
+  auto reply = [&] {
+    py::gil_scoped_release unlocked;
+    return ndcg::compare_batch(in, options, readings);
+  }();
+  return reply_of(reply, readings);
+}
+
 py::dict column_roles(const std::vector<std::string>& names, const std::string& use) {
   auto roles = ndcg::roles_of(names, use != "qrels", use != "run");
   if (!roles) raise_error(ndcg::error(roles.err()).in(use == "run" ? "run" : "qrels"));

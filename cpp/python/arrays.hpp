@@ -48,6 +48,11 @@ py::dict evaluate_dicts(const py::handle& qrels, const py::handle& run, const op
 py::dict evaluate_columns(const py::list& qrels, const py::object& run, const std::string& zscores,
                           const std::string& kind, const option_texts& options, int threads);
 
+// compare() on tables held as columns: qrels and each run as for
+// evaluate_columns; the reply of compare_batch.
+py::dict compare_columns(const py::list& qrels, const py::list& runs, const std::string& kind,
+                         const option_texts& options, int threads);
+
 // The column that gives each field of a table named `names` ({"query":
 // name, "doc": ..., "score", "rank", "rel", "tag"}; None: no such column),
 // as the core's table readers choose them for use "run", "qrels" or "both".

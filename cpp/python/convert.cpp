@@ -205,6 +205,13 @@ py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<ndcg::batch_rea
   return sink.result();
 }
 
+py::dict reply_of(ndcg::compare_reply& reply, const std::vector<ndcg::batch_reading>& readings) {
+  value_or_raise(reply.result);
+  dict_sink sink;
+  ndcg::put_compare_reply(reply, readings, sink);
+  return sink.result();
+}
+
 py::dict columns_evaluation_of(const ndcg::trec_result& r, const ndcg::trec_output& output) {
   dict_sink sink(true);
   ndcg::put_trec_result(r, sink);
@@ -271,10 +278,7 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
     py::gil_scoped_release unlocked;
     return ndcg::compare_batch(in, options, readings);
   }();
-  value_or_raise(reply.result);
-  dict_sink sink;
-  ndcg::put_compare_reply(reply, readings, sink);
-  return sink.result();
+  return reply_of(reply, readings);
 }
 
 py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const std::vector<std::string>* judged,
@@ -283,10 +287,7 @@ py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const std
     py::gil_scoped_release unlocked;
     return ndcg::compare_batch(runs, judged, options);
   }();
-  value_or_raise(reply.result);
-  dict_sink sink;
-  ndcg::put_compare_reply(reply, {}, sink);
-  return sink.result();
+  return reply_of(reply, {});
 }
 
 // ---- dicts as TREC text -------------------------------------------------------------------

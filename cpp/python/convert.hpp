@@ -91,6 +91,8 @@ explained explain_grades(const std::vector<double>& grades, const std::string& j
 // {qid: {name: value}}, "mean", ...}), "readings" and "text".
 // An evaluation's reply as Python's dict, or its error raised.
 py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<ndcg::batch_reading>& readings);
+// A comparison's reply as Python's dict, or its error raised.
+py::dict reply_of(ndcg::compare_reply& reply, const std::vector<ndcg::batch_reading>& readings);
 
 py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, bool has_run,
                   const std::string& subtopics, const std::string& group, const option_texts& options);
