@@ -1,7 +1,7 @@
 // Internals shared by the readers of one ranking: format detection
 // (detect_format.cpp), one reader per format (parse_table.cpp,
 // parse_grades.cpp, parse_id_lines.cpp, ranking_from_trec.cpp) and the
-// entry points (parse_ranking.cpp, parse_judgments.cpp). Not API.
+// entry points (parse_ranking.cpp). Not API.
 //
 // Every error names the 1-based line and byte column of the offending
 // field and echoes what was found there.

@@ -4,7 +4,8 @@
 #include <string>
 #include <utility>
 
-#include "inputs/inputs_detail.hpp"
+#include "base/text.hpp"
+#include "parse/columns.hpp"
 
 namespace ndcg::detail {
 namespace {
@@ -14,13 +15,13 @@ bool is_blank(char c) { return c == ' ' || c == '\t'; }
 }  // namespace
 
 csv_records::csv_records(std::string_view text, char delim) : delim_(delim) {
-  text_ = without_bom(text);
+  text_ = strip_bom(text);
   at_ = 0;
 }
 
 csv_records::csv_records(more_bytes more, char delim) : delim_(delim), more_(std::move(more)), last_(false) {
   refill();
-  if (without_bom(text_).size() != text_.size()) piece_.erase(0, 3), text_ = piece_;
+  if (strip_bom(text_).size() != text_.size()) piece_.erase(0, 3), text_ = piece_;
 }
 
 // The lines from the current one on kept at the start, then the next piece
