@@ -38,6 +38,11 @@ class csv_records {
   // The next record that is not blank; false at the end.
   expected<bool> next(std::vector<csv_cell>& cells);
   std::size_t line() const { return line_; }
+  // The last record as written, without its line end (valid as its cells are).
+  std::string_view text() const { return text_.substr(record_at_, record_end_ - record_at_); }
+  // Lines whose first character but spaces is '#' are skipped as comments
+  // while this is on (before a header; everywhere in explain's tables).
+  void skip_comments(bool on) { comments_ = on; }
 
  private:
   expected<bool> next_here(std::vector<csv_cell>& cells);
@@ -48,12 +53,34 @@ class csv_records {
   status plain_cell(std::size_t& i, csv_cell& cell);
 
   std::string_view text_;
-  std::size_t at_ = 0, line_ = 1, line_start_ = 0;
+  std::size_t at_ = 0, line_ = 1, line_start_ = 0, record_at_ = 0, record_end_ = 0;
   char delim_;
+  bool comments_ = false;
   more_bytes more_;   // pieces: empty for a whole text
   std::string piece_;
   bool last_ = true;  // the text's end is in text_
+  // Pieces only, so that a module reading whole texts links no refill.
+  void (*refill_)(csv_records&) = nullptr;
 };
+
+// ---- the header rule and the errors of a table's shape (columns.cpp) ----------
+
+// A header names columns: two cells or more as the tokenizer splits them,
+// none of them a number, at least one a known column name (role_of).
+bool is_header(const std::vector<csv_cell>& cells);
+
+// The separator of a line that is a header by that rule, tab tried first,
+// then comma; 0 when the line is no header.
+char header_separator(std::string_view line);
+
+// "expected one rel column, got a second one, "grade" (the first is "rel")".
+error second_column(std::string_view role, std::string_view first, std::string_view second, std::size_t line,
+                    std::size_t column);
+
+// "expected 3 fields as in the header on line 1, got 2": placed at the first
+// cell too many, or just past the last cell (at a quoted cell that spans
+// lines, where it starts). `as` says where the count comes from.
+error ragged_row(const std::vector<csv_cell>& cells, std::size_t expected, std::string_view as);
 
 // ---- column names (columns.cpp) ---------------------------------------------
 

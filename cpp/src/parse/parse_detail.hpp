@@ -46,18 +46,9 @@ std::vector<line> sample(std::string_view text);
 // whether a ranking comes with judgments and may name its columns.
 format detect(std::string_view text, bool judgments, const reading& r = {});
 
-// ---- CSV and TSV (parse_table.cpp) ------------------------------------------
-
-struct cell {
-  std::string text;        // unquoted and trimmed
-  std::size_t column = 0;  // where the field starts
-};
-
-// Splits one CSV or TSV line into cells.
-status split_delimited(std::string_view s, char delim, std::size_t line_no, std::vector<cell>& out);
-
 // ---- one reader per format -----------------------------------------------------
 
+// CSV and TSV (through the one tokenizer, columns.hpp), or given columns.
 expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, format f, bool judgments,
                                      const reading& r);
 expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim);
