@@ -104,7 +104,7 @@ error second_column(std::string_view role, std::string_view first, std::string_v
 error ragged_row(const std::vector<csv_cell>& cells, std::size_t expected, std::string_view as) {
   const std::size_t n = cells.size();
   const csv_cell& at = n > expected ? cells[expected] : cells.back();
-  const bool past = n <= expected && at.text.find_first_of("\r\n") == std::string_view::npos;
+  const bool past = n <= expected && at.text.find('\n') == std::string_view::npos;
   return fail(error_code::field_count,
               "expected " + std::to_string(expected) + " fields " + std::string(as) + ", got " + std::to_string(n),
               at.line, at.column + (past ? at.text.size() : 0))

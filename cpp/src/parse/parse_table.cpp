@@ -120,10 +120,11 @@ class table_rows {
   std::string_view row_;
 };
 
-// An id or query id from a quoted cell that spans lines is refused: the
-// reports and the bindings hold one id a line.
+// An id or query id from a quoted cell that spans lines (each of its line
+// ends made \n by the tokenizer) is refused: reports and bindings hold one
+// id a line.
 status one_line(const csv_cell& c, const char* what) {
-  if (c.text.find_first_of("\r\n") == std::string_view::npos) return done{};
+  if (c.text.find('\n') == std::string_view::npos) return done{};
   return fail(error_code::bad_input, std::string("expected ") + what + " on one line, got " + echo(c.text), c.line, c.column)
       .with("found", c.text);
 }
