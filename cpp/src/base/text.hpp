@@ -314,6 +314,11 @@ inline std::size_t line_reader::next_plain(line& out, field* f, std::size_t cap,
 }
 
 // The careful way alone: each line checked, blank and comment lines skipped.
+// Natively never inlined: next_record, asked of every line, then keeps a
+// small frame (the careful path's locals are set up only when it runs).
+#if defined(__GNUC__) && !defined(__EMSCRIPTEN__)
+__attribute__((noinline))
+#endif
 inline bool next_careful_record(line_reader& lines, const limits& lim, line& l, field* f, std::size_t cap,
                                 std::size_t& n, status& problem) {
   while (lines.next(l)) {
