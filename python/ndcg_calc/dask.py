@@ -18,6 +18,7 @@ Dask is imported here, not by `import ndcg_calc`."""
 import uuid
 
 from . import _core
+from ._impl.arrays import ArrayEvaluation
 from ._impl.errors import NdcgError
 from ._impl.inputs import frame_columns
 from ._impl.merge import fields_of, merge
@@ -113,9 +114,8 @@ def _evaluate_docs(run, qrels, texts, complete, threads):
         for q, d, g in zip(*(values.tolist() for _, values in qrels)):
             judged.setdefault(str(q), {})[str(d)] = g
         return _core.evaluate_dicts(judged, {q: {} for q in judged}, texts, threads)
-    from ._impl.evaluate import Evaluation
-    reply = _core.evaluate_columns(qrels, run, b'', 'DataFrame', texts, threads)
-    return fields_of(Evaluation(reply, {}))
+    reply = _core.evaluate_columns(qrels, run, b'', 'DataFrame', texts, threads, columns=True)
+    return fields_of(ArrayEvaluation(reply, {}))  # the values as one list per measure, as merge() reads them
 
 
 def _evaluate_shuffled(run_pieces, qrels_pieces, texts, complete, threads):
