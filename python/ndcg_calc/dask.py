@@ -33,6 +33,9 @@ except ImportError as e:  # pragma: no cover - depends on the machine
                       'pip: pip install "dask[dataframe]" distributed): %s' % e) from e
 
 
+_QRELS_PARTS = 16  # at most: each is cut into a piece per partition of the run
+
+
 def _roles(frame, use, source):
     """The columns of a frame that give each field, by the core's one table of
     names and its rules for a run, qrels or both (as a CSV header is read):
@@ -237,7 +240,8 @@ def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False,
     if roles['doc'] is None:
         raise NdcgError('qrels: the run has labels (no document column), so it needs no qrels', code='bad-input',
                         source='qrels')
-    judged = _frame(qrels, 'qrels')
+    # qrels held here go as up to as many partitions as the run's, so that cutting them is shared out too
+    judged = _frame(qrels, 'qrels', npartitions=min(run.npartitions, _QRELS_PARTS))
     qrels_roles = _roles(judged, 'qrels', 'qrels')
     # Only the three columns each side needs travel.
     names = ((roles['query'], roles['doc'], roles['score'] if roles['score'] is not None else roles['rank']),
