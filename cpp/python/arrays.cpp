@@ -347,7 +347,7 @@ ndcg::column_table table_of(const py::list& columns, std::vector<py::object>& ke
 }  // namespace
 
 py::dict evaluate_columns(const py::list& qrels, const py::object& run, const std::string& zscores,
-                          const std::string& kind, const option_texts& options, int threads) {
+                          const std::string& kind, const option_texts& options, int threads, bool columns) {
   std::vector<py::object> keep;
   const ndcg::column_table judged = table_of(qrels, keep);
   ndcg::column_table ranked;
@@ -363,7 +363,7 @@ py::dict evaluate_columns(const py::list& qrels, const py::object& run, const st
     py::gil_scoped_release unlocked;
     return ndcg::evaluate_batch(in, options, readings);
   }();
-  return reply_of(reply, readings);
+  return reply_of(reply, readings, columns);
 }
 
 py::dict compare_columns(const py::list& qrels, const py::list& runs, const std::string& kind,

@@ -198,9 +198,10 @@ ndcg::evaluate_reply on_run(const std::string& run, bool run_is_path, const Eval
 
 }  // namespace
 
-py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<ndcg::batch_reading>& readings) {
+py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<ndcg::batch_reading>& readings,
+                  bool keep_columns) {
   value_or_raise(reply.evaluated);
-  dict_sink sink;
+  dict_sink sink(keep_columns);
   ndcg::put_evaluate_reply(reply, readings, sink);
   return sink.result();
 }
