@@ -134,7 +134,9 @@ double log2_whole(double x) {
     for (std::size_t i = 1; i < size; ++i) t[i] = log2_exact(static_cast<double>(i));
     return t;
   }();
-  if (x >= 1 && x < static_cast<double>(size) && x == std::floor(x)) return table[static_cast<std::size_t>(x)];
+  // Whole by a round trip through an integer (std::floor may be a call).
+  if (x >= 1 && x < static_cast<double>(size) && static_cast<double>(static_cast<std::size_t>(x)) == x)
+    return table[static_cast<std::size_t>(x)];
   return log2_exact(x);
 }
 #endif

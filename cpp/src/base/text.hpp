@@ -239,9 +239,9 @@ inline const char* first_low_byte(const char* p, const char* end) {
 
 #if defined(__SSE2__)
 // Bit i of each mask stands for byte i of the 64 at p: below 0x21, a
-// space or tab, a line end.
+// space or tab.
 struct byte_masks {
-  std::uint64_t low = 0, blank = 0, newline = 0;
+  std::uint64_t low = 0, blank = 0;
 };
 inline byte_masks masks_of(const char* p) {
   byte_masks m;
@@ -251,7 +251,6 @@ inline byte_masks masks_of(const char* p) {
     const __m128i blank = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
     m.low |= bits(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v)) << (16 * k);
     m.blank |= bits(blank) << (16 * k);
-    m.newline |= bits(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))) << (16 * k);
   }
   return m;
 }
@@ -259,20 +258,22 @@ inline byte_masks masks_of(const char* p) {
 // next_plain for a line that ends within the next 64 bytes and holds no
 // byte below 0x21 but spaces and tabs (nearly every line of a run or
 // qrels): its fields from the masks, each found by two bit scans instead
-// of a pass per field. npos when the line is not such a line.
+// of a pass per field. npos when the line is not such a line: its first
+// byte below 0x21 that is not a space or tab must be its '\n'.
 inline std::size_t line_reader::next_short(line& out, field* f, std::size_t cap, std::size_t max_line) {
   const char* const begin = rest_.data();
   const byte_masks m = masks_of(begin);
-  if (m.newline == 0) return npos;
-  const auto length = static_cast<unsigned>(__builtin_ctzll(m.newline));
-  const std::uint64_t in_line = (std::uint64_t{1} << length) - 1;
-  if ((m.low & ~m.blank & in_line) != 0 || length > max_line) return npos;
-  const std::uint64_t word = ~m.blank & in_line;
+  const std::uint64_t stops = m.low & ~m.blank;
+  if (stops == 0) return npos;
+  const auto length = static_cast<std::size_t>(static_cast<unsigned>(__builtin_ctzll(stops)));
+  if (begin[length] != '\n' || length > max_line) return npos;
+  const std::uint64_t word = ~m.blank & ((std::uint64_t{1} << length) - 1);
   std::uint64_t starts = word & ~(word << 1), ends = word & ~(word >> 1);
   std::size_t count = 0;
   for (; starts != 0; starts &= starts - 1, ends &= ends - 1, ++count) {
-    const auto s = static_cast<std::size_t>(__builtin_ctzll(starts)), e = static_cast<std::size_t>(__builtin_ctzll(ends));
-    if (count < cap) f[count] = field{std::string_view(begin + s, e - s + 1), s + 1};
+    const auto s = static_cast<std::size_t>(static_cast<unsigned>(__builtin_ctzll(starts)));
+    const auto e = static_cast<std::size_t>(static_cast<unsigned>(__builtin_ctzll(ends)));
+    if (count < cap) f[count] = field{std::string_view(begin + s, e + 1 - s), s + 1};
   }
   out.text = std::string_view(begin, length);
   out.number = ++number_;
@@ -313,6 +314,11 @@ inline std::size_t line_reader::next_plain(line& out, field* f, std::size_t cap,
 }
 
 // The careful way alone: each line checked, blank and comment lines skipped.
+// Natively never inlined: next_record, asked of every line, then keeps a
+// small frame (the careful path's locals are set up only when it runs).
+#if defined(__GNUC__) && !defined(__EMSCRIPTEN__)
+__attribute__((noinline))
+#endif
 inline bool next_careful_record(line_reader& lines, const limits& lim, line& l, field* f, std::size_t cap,
                                 std::size_t& n, status& problem) {
   while (lines.next(l)) {

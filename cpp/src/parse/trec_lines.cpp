@@ -7,6 +7,7 @@ namespace ndcg::detail {
 // module (one ranking at a time, small inputs) links its own copy of this
 // file built with NDCG_CAREFUL_LINES (cmake/wasm.cmake), which reads every
 // line the careful way and keeps the scanner's code out of its size.
+#ifdef __EMSCRIPTEN__
 bool read_record(line_reader& lines, const limits& lim, line& l, field* f, std::size_t cap, std::size_t& n,
                  status& problem) {
 #ifdef NDCG_CAREFUL_LINES
@@ -15,5 +16,6 @@ bool read_record(line_reader& lines, const limits& lim, line& l, field* f, std::
   return next_record(lines, lim, l, f, cap, n, problem);
 #endif
 }
+#endif
 
 }  // namespace ndcg::detail

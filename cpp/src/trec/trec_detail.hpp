@@ -180,6 +180,9 @@ class query_evaluator {
 #endif
   std::vector<double> top_scores_;      // rank()'s scratch: the scores, to find the cut's
   std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)
+  std::vector<long> ideal_counts_;      // gain_sums' scratch: the ideal's pool per level
+  std::vector<std::size_t> plain_columns_;  // numeric columns without notes: a value call each, nothing else
+  std::vector<std::size_t> other_columns_;  // text columns and those that note
   std::vector<pref_line> pref_lines_;
   std::vector<std::string_view> pref_ranked_;
   std::vector<std::size_t> group_order_;

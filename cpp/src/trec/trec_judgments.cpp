@@ -122,7 +122,7 @@ void read_part(std::string_view text, detail::text_piece piece, judgments& j, de
       return ok;
     }
     const std::string_view qid = f[0].text;
-    if (last == handle_table::none || p.queries[last].qid != qid) {
+    if (last == handle_table::none || !detail::same_id(p.queries[last].qid, qid)) {
       const auto handle = static_cast<std::uint32_t>(p.queries.size());
       last = p.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.queries[q].qid == qid; });
       if (last == handle_table::none) {

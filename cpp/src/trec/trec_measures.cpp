@@ -210,8 +210,11 @@ query_evaluator::query_evaluator(const plan& p, const conventions& c, const grad
   state_.ideal_gain.resize(schemes);
   state_.idcg.resize(schemes);
   scheme_needed_.assign(schemes, 0);
-  for (const column& col : p.columns)
+  for (std::size_t m = 0; m < p.columns.size(); ++m) {
+    const column& col = p.columns[m];
     if (col.of->needs & need_gain_sums) scheme_needed_[col.scheme] = 1;
+    (col.of->kind != value_kind::text && !col.of->note ? plain_columns_ : other_columns_).push_back(m);
+  }
 }
 
 status query_evaluator::evaluate(const query_input& q, std::vector<double>& row, std::vector<std::string>& texts) {
@@ -232,24 +235,28 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
   return done{};
 }
 
-// Each column's value from the state, and the text columns' texts.
+// Each column's value from the state, and the text columns' texts. Most
+// columns are a value call and nothing else, so they go by a list of
+// their own (all_trec has a hundred columns; the query loop asks each).
 void query_evaluator::values_of(std::string_view qid, bool missing, std::vector<double>& row,
                                 std::vector<std::string>& texts) {
   row.assign(plan_.columns.size(), 0.0);
   texts.resize(text_columns(plan_));
+  for (const std::size_t m : plain_columns_) {
+    const column& c = plan_.columns[m];
+    if (!(missing && c.of->zero_when_missing)) row[m] = c.of->value(state_, c);  // else trec_eval's 0
+  }
   std::size_t text = 0;
-  for (std::size_t m = 0; m < plan_.columns.size(); ++m) {
+  for (const std::size_t m : other_columns_) {
     const column& c = plan_.columns[m];
     if (c.of->kind == value_kind::text) {
       c.of->text(state_, c, texts[text++]);
       continue;
     }
-    if (missing && c.of->zero_when_missing) continue;  // trec_eval sets these back to 0
+    if (missing && c.of->zero_when_missing) continue;
     row[m] = c.of->value(state_, c);
-    if (c.of->note) {
-      std::string note = c.of->note(state_, c);
-      if (!note.empty()) notes_.push_back(c.name + ", query " + std::string(qid) + ": " + note);
-    }
+    std::string note = c.of->note(state_, c);
+    if (!note.empty()) notes_.push_back(c.name + ", query " + std::string(qid) + ": " + note);
   }
   if (missing) std::fill(texts.begin(), texts.end(), std::string());
 }
@@ -498,7 +505,8 @@ void query_evaluator::gain_sums(std::size_t scheme) {
 
   // The ideal's pool: every judged document, or (ideal from the list) the
   // ranked ones only; gains <= 0 never enter it (m_ndcg.c stops there).
-  std::vector<long> counts = level_counts_;
+  std::vector<long>& counts = ideal_counts_;
+  counts = level_counts_;  // into the scratch's room: no allocation per query
   if (conv_.opt.ideal == ideal_source::list) {
     std::fill(counts.begin(), counts.end(), 0);
     for (std::size_t i = 0; i < kept_; ++i)

@@ -99,7 +99,7 @@ struct trec_stream::state {
 
   std::vector<char> evaluated;           // per judged query
   std::vector<std::uint32_t> row_query;  // the judged query of each row
-  std::vector<double> values;            // the rows, flat
+  detail::big_vector<double> values;     // the rows, flat (huge pages: 100 columns of 10k queries are 8 MB)
   std::vector<std::string> texts;        // the rows' texts, flat (text columns only)
   std::vector<double> row;
   std::vector<std::string> row_texts;
@@ -280,6 +280,10 @@ status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::
     error e = ok.err();
     if (!problem) problem = e.in(qrels_source);
     return done{};
+  }
+  if (values.empty()) {  // a row per judged query at most: room once, not regrown (and its pages faulted) by doubling
+    values.reserve(judged().queries.size() * row.size());
+    texts.reserve(judged().queries.size() * row_texts.size());
   }
   values.insert(values.end(), row.begin(), row.end());
   texts.insert(texts.end(), row_texts.begin(), row_texts.end());

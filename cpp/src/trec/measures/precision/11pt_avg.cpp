@@ -10,7 +10,8 @@ namespace ndcg::trec_detail {
 namespace {
 double eleven_point(const query_state& q, const column& c) {
   const std::vector<double>& levels = c.numbers;
-  std::vector<long> cut(levels.size());
+  thread_local std::vector<long> cut;  // the room kept from query to query
+  cut.resize(levels.size());
   for (std::size_t i = 0; i < levels.size(); ++i) cut[i] = std::lround(levels[i] * static_cast<double>(q.num_rel));
   long at = static_cast<long>(levels.size()) - 1;
   const auto found = static_cast<long>(q.num_rel_ret);
