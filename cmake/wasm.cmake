@@ -91,15 +91,11 @@ endfunction()
 
 # Binaryen's wasm-opt run again on the linked module until it stops
 # shrinking (emcc runs it once): about 0.7 KB less on each packed module.
-# With what emcc tells its own run: the first 1 KB of memory is never used
-# (data starts at 1024, so constant addresses fold into offsets) and memory
-# starts zeroed (about 140 bytes less packed on the full module, 90 on the light one).
 # `-g` keeps the function names of the profiling builds.
 find_program(NDCG_WASM_OPT wasm-opt REQUIRED)
 function(ndcg_converge target)
   add_custom_command(TARGET ${target} POST_BUILD
-    COMMAND "${NDCG_WASM_OPT}" --enable-sign-ext --enable-mutable-globals --low-memory-unused --zero-filled-memory
-            -Oz --converge ${ARGN}
+    COMMAND "${NDCG_WASM_OPT}" --enable-sign-ext --enable-mutable-globals -Oz --converge ${ARGN}
             "$<TARGET_FILE_DIR:${target}>/$<TARGET_FILE_BASE_NAME:${target}>.wasm"
             -o "$<TARGET_FILE_DIR:${target}>/$<TARGET_FILE_BASE_NAME:${target}>.wasm"
     VERBATIM)
