@@ -65,13 +65,20 @@ def _columns(part, names):
     return frame_columns(part[list(names)])
 
 
+def _text(qid):
+    """A query id as the core reads a cell: a whole float as an integer's digits (1.0 as "1")."""
+    if isinstance(qid, float) and qid.is_integer():
+        return '%d' % qid
+    return str(qid)
+
+
 def _buckets(qids, parts):
     """Each row's partition by its query: a hash of the query id as text (an
     int qid in the run and a str in the qrels go together), computed once
     per distinct query, not per row."""
     import numpy as np
     codes, uniques = pd.factorize(qids)  # a missing qid: code -1, bucket 0 (the core names it there)
-    texts = np.array([str(q) for q in uniques], dtype=object)
+    texts = np.array([_text(q) for q in uniques], dtype=object)
     buckets = np.append((pd.util.hash_array(texts) % np.uint64(parts)).astype(np.int16), np.int16(0))
     return buckets[codes]
 
@@ -115,7 +122,7 @@ def _evaluate_docs(run, qrels, texts, complete, threads):
         # trec_eval's -c: the judged queries the run lacks, evaluated with nothing ranked
         judged = {}
         for q, d, g in zip(*(values.tolist() for _, values in qrels)):
-            judged.setdefault(str(q), {})[str(d)] = g
+            judged.setdefault(_text(q), {})[str(d)] = g
         return _core.evaluate_dicts(judged, {q: {} for q in judged}, texts, threads)
     reply = _core.evaluate_columns(qrels, run, b'', 'DataFrame', texts, threads, columns=True)
     return fields_of(ArrayEvaluation(reply, {}))  # the values as one list per measure, as merge() reads them
@@ -146,7 +153,7 @@ def _texts(measures, options):
 
 def _qids(part, name):
     """A run partition's distinct queries, as text."""
-    return [str(q) for q in pd.unique(part[name])]
+    return [_text(q) for q in pd.unique(part[name])]
 
 
 def _owners(qids):
@@ -176,7 +183,7 @@ def _split(qrels_part, names, owners, parts):
     import numpy as np
     columns = _columns(qrels_part, names)
     codes, uniques = pd.factorize(columns[0][1], use_na_sentinel=False)
-    distinct = pd.DataFrame({'qid': pd.Series([str(q) for q in uniques], dtype=object),
+    distinct = pd.DataFrame({'qid': pd.Series([_text(q) for q in uniques], dtype=object),
                              'code': np.arange(len(uniques))})
     rows, buckets = _owned(codes, distinct.merge(owners, on='qid')[['code', 'part']])
     return _cut([(name, values[rows]) for name, values in columns], buckets, parts)

@@ -104,6 +104,17 @@ def test_qrels_as_a_dask_frame_or_a_dict_and_complete(client):
                      ndcg_calc.evaluate(qrels, run, ['ndcg', 'num_rel']))
 
 
+def test_number_qids_float_in_the_run_and_int_in_the_qrels_meet_in_one_partition(client):
+    run, qrels = _generated(20_000, 300, seed=5)
+    run['qid'] = run['qid'].str[1:].astype(float)  # 7.0 as the core reads it: "7"
+    qrels['qid'] = qrels['qid'].str[1:].astype(int)
+    whole = ndcg_calc.evaluate(qrels, run, ['ndcg_cut.10', 'num_rel'], complete=True)
+    assert whole.num_q == 300
+    assert_identical(ndask.evaluate(_scattered(run, 4), _scattered(qrels, 3), ['ndcg_cut.10', 'num_rel'],
+                                    complete=True), whole)
+    assert_identical(ndask.evaluate(_by_files(run, 3), qrels, ['ndcg_cut.10', 'num_rel'], grouped=True), whole)
+
+
 def test_labels_and_scores_split_over_partitions_equal_evaluate_with_qid(client):
     rng = np.random.default_rng(9)
     sizes = rng.integers(1, 60, 500)
