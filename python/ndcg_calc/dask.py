@@ -79,8 +79,8 @@ def _buckets(qids, parts):
     import numpy as np
     codes, uniques = pd.factorize(qids)  # a missing qid: code -1, bucket 0 (the core names it there)
     texts = np.array([_text(q) for q in uniques], dtype=object)
-    buckets = np.append((pd.util.hash_array(texts) % np.uint64(parts)).astype(np.int16), np.int16(0))
-    return buckets[codes]
+    small = np.int16 if parts < 2 ** 15 else np.int64  # (int16 sorts by radix)
+    return np.append(pd.util.hash_array(texts) % np.uint64(parts), np.uint64(0)).astype(small)[codes]
 
 
 def _cut(columns, buckets, parts):
@@ -88,7 +88,7 @@ def _cut(columns, buckets, parts):
     piece's rows in their first order: what moves between workers is these
     arrays (float64, int64, or the ids' str objects), nothing else."""
     import numpy as np
-    order = np.argsort(buckets, kind="stable")
+    order = np.argsort(buckets, kind='stable')
     bounds = np.searchsorted(buckets, np.arange(parts + 1), sorter=order)
     return tuple([(name, values[order[lo:hi]]) for name, values in columns]
                  for lo, hi in zip(bounds[:-1], bounds[1:]))
