@@ -9,8 +9,8 @@ The rows of one query may sit in several partitions: each partition of the
 run (and of the qrels) is cut by a hash of the query id, computed once per
 distinct query, into one piece per partition to evaluate; what moves
 between workers is those pieces as NumPy arrays of the three columns each
-side needs (qid, docid, score; qid, docid, label), rows in their first
-order. Each partition's pieces go to the core as its columns in its worker
+side needs (qid, docid, score; qid, docid, label; qids held as text go as
+codes into each piece's distinct qids), rows in their first order. Each partition's pieces go to the core as its columns in its worker
 (no text); the partitions' evaluations are merged on the client by
 ndcg_calc.merge (the rule of `ndcg trec --merge`). The columns are named by
 the core's one table of names, as a CSV header is read.
@@ -65,39 +65,62 @@ def _columns(part, names):
     return frame_columns(part[list(names)])
 
 
-def _buckets(qids, parts):
-    """Each row's partition by its query: a hash of the query id as text (an
-    int qid in the run and a str in the qrels go together), computed once
-    per distinct query, not per row."""
+def _text(qid):
+    """A query id as the core reads a cell: a whole float as an integer's digits (1.0 as "1")."""
+    if isinstance(qid, float) and qid.is_integer():
+        return '%d' % qid
+    return str(qid)
+
+
+def _buckets(codes, uniques, parts):
+    """Each row's partition by its query (`codes` into `uniques`, as
+    pd.factorize gives them): a hash of the query id as text (an int qid in
+    the run and a str in the qrels go together), once per distinct query."""
     import numpy as np
-    codes, uniques = pd.factorize(qids)  # a missing qid: code -1, bucket 0 (the core names it there)
-    texts = np.array([str(q) for q in uniques], dtype=object)
-    buckets = np.append((pd.util.hash_array(texts) % np.uint64(parts)).astype(np.int16), np.int16(0))
-    return buckets[codes]
+    texts = np.array([_text(q) for q in uniques], dtype=object)
+    small = np.int16 if parts < 2 ** 15 else np.int64  # (int16 sorts by radix)
+    return np.append(pd.util.hash_array(texts) % np.uint64(parts), np.uint64(0)).astype(small)[codes]
 
 
-def _cut(columns, buckets, parts):
+def _cut(columns, buckets, parts, codes, uniques):
     """[(name, array)] cut into `parts` pieces by each row's bucket, each
     piece's rows in their first order: what moves between workers is these
-    arrays (float64, int64, or the ids' str objects), nothing else."""
+    arrays (float64, int64, or the ids' str objects), nothing else; qids
+    held as text go as codes into the piece's own distinct qids."""
     import numpy as np
-    order = np.argsort(buckets, kind="stable")
+    order = np.argsort(buckets, kind='stable')
     bounds = np.searchsorted(buckets, np.arange(parts + 1), sorter=order)
-    return tuple([(name, values[order[lo:hi]]) for name, values in columns]
-                 for lo, hi in zip(bounds[:-1], bounds[1:]))
+    coded = columns[0][1].dtype == object
+    names = np.append(np.asarray(uniques, dtype=object), None)  # code -1: a missing qid
+    out = []
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        at = order[lo:hi]
+        piece = [(name, values[at]) for name, values in columns]
+        if coded:
+            local, distinct = pd.factorize(codes[at])
+            piece[0] = (piece[0][0], local.astype(np.int32))
+        out.append((piece, names[distinct] if coded else None))
+    return tuple(out)
 
 
 def _pieces(part, names, parts):
     """One partition's rows cut by query into `parts` pieces (the shuffle's map)."""
     columns = _columns(part, names)
-    return _cut(columns, _buckets(columns[0][1], parts), parts)
+    codes, uniques = pd.factorize(columns[0][1])  # a missing qid: code -1, bucket 0 (the core names it there)
+    return _cut(columns, _buckets(codes, uniques, parts), parts, codes, uniques)
+
+
+def _decoded(piece):
+    columns, qids = piece
+    return columns if qids is None else [(columns[0][0], qids[columns[0][1]])] + columns[1:]
 
 
 def _joined(pieces):
     """The pieces of one partition as one table [(name, array)], rows in the partitions' order."""
     import numpy as np
-    filled = [p for p in pieces if len(p[0][1])] or pieces[:1]
-    return [(name, np.concatenate([p[i][1] for p in filled])) for i, (name, _) in enumerate(filled[0])]
+    tables = [_decoded(p) for p in pieces]
+    filled = [t for t in tables if len(t[0][1])] or tables[:1]
+    return [(name, np.concatenate([t[i][1] for t in filled])) for i, (name, _) in enumerate(filled[0])]
 
 
 def _rows(columns):
@@ -115,7 +138,7 @@ def _evaluate_docs(run, qrels, texts, complete, threads):
         # trec_eval's -c: the judged queries the run lacks, evaluated with nothing ranked
         judged = {}
         for q, d, g in zip(*(values.tolist() for _, values in qrels)):
-            judged.setdefault(str(q), {})[str(d)] = g
+            judged.setdefault(_text(q), {})[str(d)] = g
         return _core.evaluate_dicts(judged, {q: {} for q in judged}, texts, threads)
     reply = _core.evaluate_columns(qrels, run, b'', 'DataFrame', texts, threads, columns=True)
     return fields_of(ArrayEvaluation(reply, {}))  # the values as one list per measure, as merge() reads them
@@ -146,7 +169,7 @@ def _texts(measures, options):
 
 def _qids(part, name):
     """A run partition's distinct queries, as text."""
-    return [str(q) for q in pd.unique(part[name])]
+    return [_text(q) for q in pd.unique(part[name])]
 
 
 def _owners(qids):
@@ -176,10 +199,10 @@ def _split(qrels_part, names, owners, parts):
     import numpy as np
     columns = _columns(qrels_part, names)
     codes, uniques = pd.factorize(columns[0][1], use_na_sentinel=False)
-    distinct = pd.DataFrame({'qid': pd.Series([str(q) for q in uniques], dtype=object),
+    distinct = pd.DataFrame({'qid': pd.Series([_text(q) for q in uniques], dtype=object),
                              'code': np.arange(len(uniques))})
     rows, buckets = _owned(codes, distinct.merge(owners, on='qid')[['code', 'part']])
-    return _cut([(name, values[rows]) for name, values in columns], buckets, parts)
+    return _cut([(name, values[rows]) for name, values in columns], buckets, parts, codes[rows], uniques)
 
 
 def _evaluate_grouped(run_part, qrels_pieces, names, texts, threads):

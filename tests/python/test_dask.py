@@ -104,6 +104,17 @@ def test_qrels_as_a_dask_frame_or_a_dict_and_complete(client):
                      ndcg_calc.evaluate(qrels, run, ['ndcg', 'num_rel']))
 
 
+def test_number_qids_float_in_the_run_and_int_in_the_qrels_meet_in_one_partition(client):
+    run, qrels = _generated(20_000, 300, seed=5)
+    run['qid'] = run['qid'].str[1:].astype(float)  # 7.0 as the core reads it: "7"
+    qrels['qid'] = qrels['qid'].str[1:].astype(int)
+    whole = ndcg_calc.evaluate(qrels, run, ['ndcg_cut.10', 'num_rel'], complete=True)
+    assert whole.num_q == 300
+    assert_identical(ndask.evaluate(_scattered(run, 4), _scattered(qrels, 3), ['ndcg_cut.10', 'num_rel'],
+                                    complete=True), whole)
+    assert_identical(ndask.evaluate(_by_files(run, 3), qrels, ['ndcg_cut.10', 'num_rel'], grouped=True), whole)
+
+
 def test_labels_and_scores_split_over_partitions_equal_evaluate_with_qid(client):
     rng = np.random.default_rng(9)
     sizes = rng.integers(1, 60, 500)
@@ -235,8 +246,10 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     # NumPy arrays of the three columns each side needs, nothing else
     assert seen and all(s == (['qid', 'docid', 'score'], ['qid', 'docid', 'label'], {'O', 'f'}) for s in seen)
     # each query's rows in one piece, the same for the run and the qrels
-    run_pieces = ndask._pieces(run, ('qid', 'docid', 'score'), 4)
-    qrels_pieces = ndask._pieces(qrels, ('qid', 'docid', 'label'), 4)
+    coded = ndask._pieces(run, ('qid', 'docid', 'score'), 4)
+    assert all(columns[0][1].dtype == np.int32 and len(qids) <= 50 for columns, qids in coded)  # qids as codes
+    run_pieces = [ndask._joined([p]) for p in coded]
+    qrels_pieces = [ndask._joined([p]) for p in ndask._pieces(qrels, ('qid', 'docid', 'label'), 4)]
     for r, q in zip(run_pieces, qrels_pieces):
         assert set(q[0][1]) <= set(r[0][1])
     assert [set(p[0][1]) & set(o[0][1]) for p in run_pieces for o in run_pieces if p is not o] == [set()] * 12
@@ -244,12 +257,12 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     # grouped: each run partition gets the qrels of its own queries only
     halves = (run[run['qid'] < 'q00025'], run[run['qid'] >= 'q00025'])
     owners = ndask._owners([ndask._qids(p, 'qid') for p in halves])
-    first, second = ndask._split(qrels, ('qid', 'docid', 'label'), owners, 2)
+    first, second = (ndask._joined([p]) for p in ndask._split(qrels, ('qid', 'docid', 'label'), owners, 2))
     assert set(first[0][1]) == set(qrels['qid'][qrels['qid'] < 'q00025'])
     assert set(second[0][1]) == set(qrels['qid'][qrels['qid'] >= 'q00025'])
     assert len(first[0][1]) + len(second[0][1]) == len(qrels)
     # a query two partitions hold gets its qrels in both (merge() then names it)
     both = ndask._owners([['q00001', 'q00002'], ['q00002']])
-    first, second = ndask._split(qrels, ('qid', 'docid', 'label'), both, 2)
+    first, second = (ndask._joined([p]) for p in ndask._split(qrels, ('qid', 'docid', 'label'), both, 2))
     assert set(first[0][1]) == {'q00001', 'q00002'} and set(second[0][1]) == {'q00002'}
     assert list(second[1][1]) == list(qrels['docid'][qrels['qid'] == 'q00002'])
