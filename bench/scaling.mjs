@@ -1,7 +1,7 @@
 // How cost grows with the run: 10k, 100k, 1M and 10M run lines (gen.py,
 // seed 1000, each size with its own qrels), `-m ndcg_cut.10 -m ndcg`, for
 // the native `ndcg trec`, evaluateTrec in Node on Buffers, and the page
-// (files chosen → means, bench/batchpage.mjs in headless Chromium). Times
+// (files chosen → means, bench/page/batchpage.mjs in headless Chromium). Times
 // are medians of --runs whole runs; memory is the peak resident size of
 // the process (/usr/bin/time), for the page the peak summed over the
 // browser's processes while the run is read. The last columns say how the
@@ -82,11 +82,11 @@ function treeRss(pid) {
   return kb;
 }
 
-// The page: bench/batchpage.mjs on these files; its median time, and the
+// The page: bench/page/batchpage.mjs on these files; its median time, and the
 // peak of the browser's processes (polled every 100 ms).
 function page(files) {
   return new Promise((done) => {
-    const child = spawn('node', [join(root, 'bench', 'batchpage.mjs'), '--run', files.run, '--qrels', files.qrels, '--runs', String(runs)],
+    const child = spawn('node', [join(root, 'bench', 'page', 'batchpage.mjs'), '--run', files.run, '--qrels', files.qrels, '--runs', String(runs)],
       { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '', peak = 0;
     const poll = setInterval(() => { peak = Math.max(peak, treeRss(child.pid)); }, 100);

@@ -5,9 +5,13 @@
 //   native `ndcg trec -m ndcg_cut.10 -m ndcg`, and `-m all_trec`, against
 //     trec_eval on the 1M-line workload (gen.py seed 1000, 11,648 queries);
 //   evaluateTrec in Node (whole process, the files as Buffers) against trec_eval;
-//   NumPy arrays (bench/arrays.py --sparse: int32 grades, 5% relevant,
+//   NumPy arrays (bench/python/arrays.py --sparse: int32 grades, 5% relevant,
 //     ndcg_cut.10, 2 threads) for 100k and 1M queries x 100 documents,
-//     against ranx's numba kernel's figure (not run here: quoted).
+//     against ranx's numba kernel's figure (not run here: quoted);
+//   the page's 1M-line run (bench/page/batchpage.mjs: files chosen -> means
+//     shown, in Chromium) and Dask on 10M rows (bench/python/cluster.py: a
+//     LocalCluster of 2 processes against one process), each printed as its
+//     own command prints it; --no-page and --no-dask skip them.
 // trec_eval comes from --trec-eval PATH (or PATH); without one its rows say
 // so and show ours alone. The arrays rows need the Python package built in
 // place (python3 setup.py build_ext --inplace) or --python with one that
@@ -16,7 +20,7 @@
 // package) join the same rounds, and each row then says before -> now.
 // Usage: node bench/table.mjs [--trec-eval PATH] [--runs N] [--ndcg BIN]
 //        [--module dist/ndcg.js] [--python PY] [--pythonpath DIR] [--no-arrays] [--big-queries N]
-//        [--baseline BIN] [--baseline-pythonpath DIR]
+//        [--no-page] [--no-dask] [--dask-rows N] [--baseline BIN] [--baseline-pythonpath DIR]
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -81,11 +85,11 @@ function trecRows() {
   row('ndcg trec -m all_trec  vs trec_eval -m all_trec', a.ndcg, a.trec_eval, '>= 8x CPU', a.before);
 }
 
-// One process of bench/arrays.py --sparse with the package from `path`.
+// One process of bench/python/arrays.py --sparse with the package from `path`.
 // No path: the package `python` imports by itself (an installed one, e.g. a venv's).
 function arraysOnce(queries, path) {
   const env = path ? { ...process.env, PYTHONPATH: resolve(path) } : process.env;
-  const r = timedOnce(python, [join(root, 'bench', 'arrays.py'), '--sparse', String(queries), '--runs', '3'], env);
+  const r = timedOnce(python, [join(root, 'bench', 'python', 'arrays.py'), '--sparse', String(queries), '--runs', '3'], env);
   if (!r.failed) r.call = JSON.parse(r.stdout.trim().split('\n').pop());
   return r;
 }
@@ -116,9 +120,29 @@ function arraysRow(queries, n, goal) {
   console.log(`  (goal ${goal})`);
 }
 
+// A row that is a benchmark of its own, its lines shown as it prints them.
+function ownRow(label, goal, cmd, args, env = process.env) {
+  console.log(`\n${label}   (goal ${goal})`);
+  const r = spawnSync(cmd, args, { encoding: 'utf8', env, maxBuffer: 1 << 26 });
+  const out = (r.stdout || '').trim();
+  if (r.status !== 0 || !out) return console.log(`  failed: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}`);
+  console.log(out.split('\n').map((line) => `  ${line}`).join('\n'));
+}
+
+const has = (flag) => process.argv.includes(flag);
 trecRows();
-if (!process.argv.includes('--no-arrays')) {
+if (!has('--no-arrays')) {
   arraysRow(100000, 3, "<= the kernel's 0.153 s");
   arraysRow(Number(option('--big-queries', 1000000)), 1, '<= 1.5 s, <= 1.5 GB');
 }
-console.log('\nnot in this command: the page (node bench/batchpage.mjs), Dask (python3 bench/cluster.py)');
+if (!has('--no-page')) {
+  ownRow("the page's 1M-line run (bench/page/batchpage.mjs)", '<= 800 ms', 'node',
+    [join(root, 'bench', 'page', 'batchpage.mjs'), '--runs', String(Math.min(runs, 5))]);
+}
+if (!has('--no-dask')) {
+  const path = option('--pythonpath', builtInPlace() ? join(root, 'python') : null);
+  ownRow('ndcg_calc.dask.evaluate on a 2-process LocalCluster (bench/python/cluster.py)',
+    '>= 1.5x one process shuffled, >= 1.8x grouped; one process within 2x of the arrays path', python,
+    [join(root, 'bench', 'python', 'cluster.py'), '--rows', option('--dask-rows', '10000000'), '--parts', '2', '--runs', '1'],
+    path ? { ...process.env, PYTHONPATH: resolve(path) } : process.env);
+}

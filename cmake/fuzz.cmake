@@ -1,4 +1,5 @@
-# libFuzzer targets (-DNDCG_FUZZ=ON, clang only): each fuzz/<name>.cpp
+# libFuzzer targets (-DNDCG_FUZZ=ON, clang only): each fuzz/<name>.cpp,
+# fuzz/parse/<name>.cpp or fuzz/batch/<name>.cpp
 # becomes fuzz_<name>. `cmake --build <dir> --target fuzz_all` builds them
 # all; scripts/fuzz runs them.
 #
@@ -30,12 +31,13 @@ else()
   set(NDCG_FUZZ_LIBRARY ndcg_fuzz_core)
 endif()
 
-file(GLOB NDCG_FUZZ_TARGETS CONFIGURE_DEPENDS fuzz/*.cpp)
+file(GLOB NDCG_FUZZ_TARGETS CONFIGURE_DEPENDS fuzz/*.cpp fuzz/*/*.cpp)
 add_custom_target(fuzz_all)
 foreach(source ${NDCG_FUZZ_TARGETS})
   get_filename_component(name "${source}" NAME_WE)
   add_executable(fuzz_${name} "${source}")
   target_link_libraries(fuzz_${name} PRIVATE ${NDCG_FUZZ_LIBRARY})
+  target_include_directories(fuzz_${name} PRIVATE fuzz)
   target_compile_options(fuzz_${name} PRIVATE ${NDCG_WARNINGS} ${NDCG_FUZZ_FLAGS})
   target_link_options(fuzz_${name} PRIVATE -fsanitize=fuzzer,address,undefined)
   add_dependencies(fuzz_all fuzz_${name})

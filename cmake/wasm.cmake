@@ -31,7 +31,7 @@ target_precompile_headers(ndcg_cli PRIVATE ${NDCG_PCH})
 # Embind: the entry points and the JS objects they return are registered
 # in cpp/wasm/ (EMSCRIPTEN_BINDINGS), and Emscripten writes the JS glue
 # that binds them (build/wasm/<module>.js beside the .wasm). The glue is a
-# factory (MODULARIZE) that scripts/build-web.mjs wraps with the API layer,
+# factory (MODULARIZE) that scripts/web/build-web.mjs wraps with the API layer,
 # which hands it the wasm, unpacked, as Module.wasm. Linked with Embind's JS
 # runtime (embind.js, emval.js) but not libembind, whose constructor
 # registers every builtin type and pulls each one's converter into the glue:
@@ -81,7 +81,7 @@ target_compile_definitions(ndcg_wasm_careful_lines PRIVATE NDCG_CAREFUL_LINES)
 set(NDCG_WASM_LIGHT ${NDCG_WASM_EXPLAIN} $<TARGET_OBJECTS:ndcg_wasm_careful_lines>)
 
 # A module: build/wasm/<output>.js (the glue) and <output>.wasm, which
-# scripts/build-web.mjs packs into the one-file dist/<output>.js.
+# scripts/web/build-web.mjs packs into the one-file dist/<output>.js.
 function(ndcg_add_module target output)
   add_executable(${target} ${ARGN})
   target_link_libraries(${target} PRIVATE ndcg_core)
@@ -130,7 +130,7 @@ target_link_options(ndcg_tests_wasm PRIVATE -O0 -Wl,--lto-O0 -sSINGLE_FILE=1 -sN
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1)
 
 # For `npm run size`: the same module with function names, read by
-# scripts/size.mjs with wasm-objdump (Debian's wabt).
+# scripts/web/size.mjs with wasm-objdump (Debian's wabt).
 ndcg_add_module(ndcg_module_profile ndcg-profile ${NDCG_WASM_FULL})
 set_target_properties(ndcg_module_profile PROPERTIES EXCLUDE_FROM_ALL ON)
 target_link_options(ndcg_module_profile PRIVATE -Oz --profiling-funcs ${NDCG_WASM_COMMON})
@@ -142,7 +142,7 @@ target_link_options(ndcg_module_light_profile PRIVATE -Oz --profiling-funcs ${ND
 ndcg_converge(ndcg_module_light_profile -g)
 
 # The .lzma decoder that the one-file builds carry as it is, to unpack the
-# module's wasm (scripts/build-web.mjs), and to join its code streams back
+# module's wasm (scripts/web/build-web.mjs), and to join its code streams back
 # (cpp/unpack/unsplit.cpp): about 3.7 KB, no imports.
 add_executable(ndcg_unlzma cpp/unpack/unlzma.cpp cpp/unpack/unsplit.cpp)
 target_compile_options(ndcg_unlzma PRIVATE ${NDCG_WARNINGS})
@@ -163,7 +163,7 @@ add_custom_command(TARGET ndcg_unlzma POST_BUILD
 
 # The `ndcg` command on Node, for the npm package's bin (`npx ndcg-calc trec
 # QRELS RUN`): the native command's own code (cpp/cli, main.cpp), its files
-# read and written through Node's file system (NODERAWFS). scripts/build-web.mjs
+# read and written through Node's file system (NODERAWFS). scripts/web/build-web.mjs
 # makes dist/ndcg-cli.js of Emscripten's loader and the wasm packed by LZMA,
 # handed to the loader unpacked as Module.wasmBinary.
 add_executable(ndcg_cli_node cpp/cli/main.cpp)

@@ -347,7 +347,7 @@ ndcg::column_table table_of(const py::list& columns, std::vector<py::object>& ke
 }  // namespace
 
 py::dict evaluate_columns(const py::list& qrels, const py::object& run, const std::string& zscores,
-                          const std::string& kind, const option_texts& options, int threads) {
+                          const std::string& kind, const option_texts& options, int threads, bool columns) {
   std::vector<py::object> keep;
   const ndcg::column_table judged = table_of(qrels, keep);
   ndcg::column_table ranked;
@@ -362,6 +362,25 @@ py::dict evaluate_columns(const py::list& qrels, const py::object& run, const st
   auto reply = [&] {
     py::gil_scoped_release unlocked;
     return ndcg::evaluate_batch(in, options, readings);
+  }();
+  return reply_of(reply, readings, columns);
+}
+
+py::dict compare_columns(const py::list& qrels, const py::list& runs, const std::string& kind,
+                         const option_texts& options, int threads) {
+  std::vector<py::object> keep;
+  const ndcg::column_table judged = table_of(qrels, keep);
+  std::vector<ndcg::column_table> ranked;
+  for (const py::handle run : runs) ranked.push_back(table_of(run.cast<py::list>(), keep));
+  ndcg::column_compare_inputs in;
+  in.qrels = &judged;
+  for (const ndcg::column_table& t : ranked) in.runs.push_back(&t);
+  in.kind = kind;
+  in.threads = threads > 0 ? static_cast<unsigned>(threads) : 0;
+  std::vector<ndcg::batch_reading> readings;
+  auto reply = [&] {
+    py::gil_scoped_release unlocked;
+    return ndcg::compare_batch(in, options, readings);
   }();
   return reply_of(reply, readings);
 }

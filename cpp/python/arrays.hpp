@@ -44,9 +44,15 @@ py::dict evaluate_dicts(const py::handle& qrels, const py::handle& run, const op
 // run (None: the qrels hold both) as [(name, array)], each array float64,
 // int64 or objects (texts; None and NaN empty cells), one-dimensional and
 // contiguous. kind: what the readings call a table ("DataFrame"); threads:
-// for the run's queries (0: every core).
+// for the run's queries (0: every core); columns: the values per query as
+// "columns" {measure: [value per query]} (a Dask partition's, for merge()).
 py::dict evaluate_columns(const py::list& qrels, const py::object& run, const std::string& zscores,
-                          const std::string& kind, const option_texts& options, int threads);
+                          const std::string& kind, const option_texts& options, int threads, bool columns);
+
+// compare() on tables held as columns: qrels and each run as for
+// evaluate_columns; the reply of compare_batch.
+py::dict compare_columns(const py::list& qrels, const py::list& runs, const std::string& kind,
+                         const option_texts& options, int threads);
 
 // The column that gives each field of a table named `names` ({"query":
 // name, "doc": ..., "score", "rank", "rel", "tag"}; None: no such column),

@@ -198,10 +198,18 @@ ndcg::evaluate_reply on_run(const std::string& run, bool run_is_path, const Eval
 
 }  // namespace
 
-py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<ndcg::batch_reading>& readings) {
+py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<ndcg::batch_reading>& readings,
+                  bool keep_columns) {
   value_or_raise(reply.evaluated);
-  dict_sink sink;
+  dict_sink sink(keep_columns);
   ndcg::put_evaluate_reply(reply, readings, sink);
+  return sink.result();
+}
+
+py::dict reply_of(ndcg::compare_reply& reply, const std::vector<ndcg::batch_reading>& readings) {
+  value_or_raise(reply.result);
+  dict_sink sink;
+  ndcg::put_compare_reply(reply, readings, sink);
   return sink.result();
 }
 
@@ -271,10 +279,7 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
     py::gil_scoped_release unlocked;
     return ndcg::compare_batch(in, options, readings);
   }();
-  value_or_raise(reply.result);
-  dict_sink sink;
-  ndcg::put_compare_reply(reply, readings, sink);
-  return sink.result();
+  return reply_of(reply, readings);
 }
 
 py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const std::vector<std::string>* judged,
@@ -283,10 +288,7 @@ py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const std
     py::gil_scoped_release unlocked;
     return ndcg::compare_batch(runs, judged, options);
   }();
-  value_or_raise(reply.result);
-  dict_sink sink;
-  ndcg::put_compare_reply(reply, {}, sink);
-  return sink.result();
+  return reply_of(reply, {});
 }
 
 // ---- dicts as TREC text -------------------------------------------------------------------

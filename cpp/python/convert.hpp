@@ -89,8 +89,12 @@ explained explain_grades(const std::vector<double>& grades, const std::string& j
 // evaluate(): the run as text or, when run_is_path, a file streamed as
 // `ndcg trec` streams it. Returns put_trec_result's fields ({"per_query":
 // {qid: {name: value}}, "mean", ...}), "readings" and "text".
-// An evaluation's reply as Python's dict, or its error raised.
-py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<ndcg::batch_reading>& readings);
+// An evaluation's reply as Python's dict, or its error raised; with
+// `keep_columns`, the values per query as "columns" (as merge() reads them).
+py::dict reply_of(ndcg::evaluate_reply& reply, const std::vector<ndcg::batch_reading>& readings,
+                  bool keep_columns = false);
+// A comparison's reply as Python's dict, or its error raised.
+py::dict reply_of(ndcg::compare_reply& reply, const std::vector<ndcg::batch_reading>& readings);
 
 py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_path, bool has_run,
                   const std::string& subtopics, const std::string& group, const option_texts& options);

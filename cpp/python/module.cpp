@@ -34,7 +34,9 @@ PYBIND11_MODULE(_core, m) {
   m.def("evaluate_arrays", &evaluate_arrays, py::arg("labels"), py::arg("scores"), py::arg("sizes"), py::arg("qids"),
         py::arg("options"), py::arg("threads"));
   m.def("evaluate_columns", &evaluate_columns, py::arg("qrels"), py::arg("run"), py::arg("zscores"), py::arg("kind"),
-        py::arg("options"), py::arg("threads"));
+        py::arg("options"), py::arg("threads"), py::arg("columns") = false);
+  m.def("compare_columns", &compare_columns, py::arg("qrels"), py::arg("runs"), py::arg("kind"), py::arg("options"),
+        py::arg("threads"));
   m.def("column_roles", &column_roles, py::arg("names"), py::arg("use"));
   m.def("evaluate_dicts", &evaluate_dicts, py::arg("qrels"), py::arg("run"), py::arg("options"), py::arg("threads"));
   m.def("dcg_rows", &dcg_rows, py::arg("labels"), py::arg("scores"), py::arg("cols"), py::arg("depth"),

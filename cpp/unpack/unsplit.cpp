@@ -1,5 +1,5 @@
 // A module's code section put back together from the eight streams that
-// scripts/wasm-streams.mjs split it into for packing (it says why): each
+// scripts/web/wasm-streams.mjs split it into for packing (it says why): each
 // function's size and locals (head), the opcodes with the immediates not
 // named below (ops), the local indices of local.get/set/tee, the alignments
 // and the offsets of loads and stores, the values of i32.const, the block
@@ -75,7 +75,7 @@ struct writer {
 
 enum stream : byte { head, ops, locals, aligns, offsets, consts, blocks, branches, streams };
 
-// Each opcode's immediates, as scripts/wasm-streams.mjs's GRAMMAR splits
+// Each opcode's immediates, as scripts/web/wasm-streams.mjs's GRAMMAR splits
 // them, in a byte: the stream of its LEBs (bits 0-2), how many (3-4), and
 // how many raw bytes in ops after them (5-7, an index into raw_bytes); or,
 // with 7 in bits 5-7, one of the forms below.

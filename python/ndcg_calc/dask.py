@@ -5,14 +5,20 @@ evaluation to the last bit.
     compare(runs, qrels, measures=None, **options) -> Comparison
     partials(run, qrels=None, measures=None, **options) -> [dask.delayed]
 
-The rows of one query may sit in several partitions: the run (and the
-qrels) are shuffled by query with the engine, only the three columns each
-needs (qid, docid, score; qid, docid, label), and each partition pair goes
-to the core as its columns in its worker (no text); the partitions'
-evaluations are merged on the client by ndcg_calc.merge (the rule of
-`ndcg trec --merge`). The columns are named by the core's one table of
-names, as a CSV header is read. Dask is imported here, not by `import ndcg_calc`."""
+The rows of one query may sit in several partitions: each partition of the
+run (and of the qrels) is cut by a hash of the query id, computed once per
+distinct query, into one piece per partition to evaluate; what moves
+between workers is those pieces as NumPy arrays of the three columns each
+side needs (qid, docid, score; qid, docid, label), rows in their first
+order. Each partition's pieces go to the core as its columns in its worker
+(no text); the partitions' evaluations are merged on the client by
+ndcg_calc.merge (the rule of `ndcg trec --merge`). The columns are named by
+the core's one table of names, as a CSV header is read.
+Dask is imported here, not by `import ndcg_calc`."""
+import uuid
+
 from . import _core
+from ._impl.arrays import ArrayEvaluation
 from ._impl.errors import NdcgError
 from ._impl.inputs import frame_columns
 from ._impl.merge import fields_of, merge
@@ -26,8 +32,8 @@ except ImportError as e:  # pragma: no cover - depends on the machine
     raise ImportError('ndcg_calc.dask needs Dask (Debian: apt-get install python3-dask python3-distributed; '
                       'pip: pip install "dask[dataframe]" distributed): %s' % e) from e
 
-_ROW = '_ndcg_row'
-_PART = '_ndcg_part'
+
+_QRELS_PARTS = 16  # at most: each is cut into a piece per partition of the run
 
 
 def _roles(frame, use, source):
@@ -44,57 +50,92 @@ def _frame(value, source, npartitions=1):
     """A Dask DataFrame of a Dask or pandas frame, or of a {qid: {docid: grade}} dict."""
     if isinstance(value, dd.DataFrame):
         return value
-    if isinstance(value, pd.DataFrame):
-        return dd.from_pandas(value, npartitions=npartitions)
     if isinstance(value, dict):
         rows = [(str(q), str(d), g) for q, docs in value.items() for d, g in docs.items()]
-        return dd.from_pandas(pd.DataFrame(rows, columns=['qid', 'docid', 'label']), npartitions=npartitions)
+        value = pd.DataFrame(rows, columns=['qid', 'docid', 'label'])
+    if isinstance(value, pd.DataFrame):  # named, not hashed: hashing every row costs as much as cutting them
+        return dd.from_pandas(value, npartitions=npartitions, sort=False, name='ndcg-frame-%s' % uuid.uuid4().hex)
     raise NdcgError('%s: expected a Dask or pandas DataFrame or a dict {qid: {docid: grade}}, got %s'
                     % (source, type(value).__name__), code='bad-type', source=source,
                     args={'expected': 'a DataFrame or a dict'})
 
 
-def _by_query(frame, qid, npartitions):
-    """The frame with its qid column as text, shuffled so that each query's
-    rows are in one partition (the same partition for the same qid in every
-    frame shuffled into as many partitions)."""
-    frame = frame.assign(**{qid: frame[qid].astype(str)})
-    return frame.shuffle(qid, npartitions=npartitions)
+def _columns(part, names):
+    """A partition's columns the evaluation needs, as the core takes them: [(name, array)]."""
+    return frame_columns(part[list(names)])
 
 
-def _nested(part, qid, key, value):
-    out = {}
-    for q, k, v in zip(part[qid].tolist(), part[key].astype(str).tolist(), part[value].tolist()):
-        out.setdefault(q, {})[k] = v
-    return out
+def _buckets(qids, parts):
+    """Each row's partition by its query: a hash of the query id as text (an
+    int qid in the run and a str in the qrels go together), computed once
+    per distinct query, not per row."""
+    import numpy as np
+    codes, uniques = pd.factorize(qids)  # a missing qid: code -1, bucket 0 (the core names it there)
+    texts = np.array([str(q) for q in uniques], dtype=object)
+    buckets = np.append((pd.util.hash_array(texts) % np.uint64(parts)).astype(np.int16), np.int16(0))
+    return buckets[codes]
 
 
-def _evaluate_docs(run_part, qrels_part, texts, complete, threads):
+def _cut(columns, buckets, parts):
+    """[(name, array)] cut into `parts` pieces by each row's bucket, each
+    piece's rows in their first order: what moves between workers is these
+    arrays (float64, int64, or the ids' str objects), nothing else."""
+    import numpy as np
+    order = np.argsort(buckets, kind="stable")
+    bounds = np.searchsorted(buckets, np.arange(parts + 1), sorter=order)
+    return tuple([(name, values[order[lo:hi]]) for name, values in columns]
+                 for lo, hi in zip(bounds[:-1], bounds[1:]))
+
+
+def _pieces(part, names, parts):
+    """One partition's rows cut by query into `parts` pieces (the shuffle's map)."""
+    columns = _columns(part, names)
+    return _cut(columns, _buckets(columns[0][1], parts), parts)
+
+
+def _joined(pieces):
+    """The pieces of one partition as one table [(name, array)], rows in the partitions' order."""
+    import numpy as np
+    filled = [p for p in pieces if len(p[0][1])] or pieces[:1]
+    return [(name, np.concatenate([p[i][1] for p in filled])) for i, (name, _) in enumerate(filled[0])]
+
+
+def _rows(columns):
+    return len(columns[0][1])
+
+
+def _evaluate_docs(run, qrels, texts, complete, threads):
     """One partition of a run of documents against the qrels of its queries,
-    both handed to the core as their columns (each partition a shard)."""
-    if len(qrels_part) == 0:
+    both tables of columns handed to the core (each partition a shard)."""
+    if _rows(qrels) == 0:
         return None  # no judged query here
-    if len(run_part) == 0:
+    if _rows(run) == 0:
         if not complete:
             return None
         # trec_eval's -c: the judged queries the run lacks, evaluated with nothing ranked
-        judged = _nested(qrels_part, *qrels_part.columns)
+        judged = {}
+        for q, d, g in zip(*(values.tolist() for _, values in qrels)):
+            judged.setdefault(str(q), {})[str(d)] = g
         return _core.evaluate_dicts(judged, {q: {} for q in judged}, texts, threads)
-    from ._impl.evaluate import Evaluation
-    reply = _core.evaluate_columns(frame_columns(qrels_part), frame_columns(run_part), b'', 'DataFrame', texts,
-                                   threads)
-    return fields_of(Evaluation(reply, {}))
+    reply = _core.evaluate_columns(qrels, run, b'', 'DataFrame', texts, threads, columns=True)
+    return fields_of(ArrayEvaluation(reply, {}))  # the values as one list per measure, as merge() reads them
 
 
-def _evaluate_labels(part, columns, texts, threads):
+def _evaluate_shuffled(run_pieces, qrels_pieces, texts, complete, threads):
+    return _evaluate_docs(_joined(run_pieces), _joined(qrels_pieces), texts, complete, threads)
+
+
+def _evaluate_labels(columns, texts, threads):
     """One partition of a run of labels (LTR): each query's rows in their first order."""
-    qid, label, score = columns
-    if len(part) == 0:
+    if _rows(columns) == 0:
         return None
-    part = part.sort_values([qid, _ROW] if _ROW in part.columns else qid, kind='stable')
+    (qid, qids), (_, labels), (_, scores) = columns
+    order = pd.Series(qids).sort_values(kind='stable').index.to_numpy()
     from ._impl.arrays import _boundaries
-    sizes, names = _boundaries(part[qid], len(part))
-    return _core.evaluate_arrays(part[label].to_numpy(), part[score].to_numpy(), sizes, names, texts, threads)
+    sizes, names = _boundaries(qids[order], len(order))
+    import numpy as np
+    return _core.evaluate_arrays(np.ascontiguousarray(labels[order]), np.ascontiguousarray(scores[order]), sizes,
+                                 names, texts, threads)
 
 
 def _texts(measures, options):
@@ -103,43 +144,70 @@ def _texts(measures, options):
     return option_texts(given)
 
 
-def _qids(part, qid):
-    return part[qid].astype(str).unique().tolist()
+def _qids(part, name):
+    """A run partition's distinct queries, as text."""
+    return [str(q) for q in pd.unique(part[name])]
 
 
 def _owners(qids):
-    """Each query's run partitions, (qid, partition) rows: a query two
+    """Each query's run partitions, as (qid, partition) rows: a query two
     partitions hold gets its qrels in both, and merge() then names it."""
-    return pd.DataFrame([(q, i) for i, found in enumerate(qids) for q in found], columns=[_ROW, _PART])
+    import numpy as np
+    names = [q for found in qids for q in found]
+    return pd.DataFrame({'qid': pd.Series(names, dtype=object),
+                         'part': np.repeat(np.arange(len(qids)), [len(found) for found in qids])})
 
 
-def _split(qrels_part, qid, owners, parts):
-    """A qrels partition cut into the pieces each run partition needs."""
-    keyed = qrels_part.assign(**{_ROW: qrels_part[qid].astype(str)}).merge(owners, on=_ROW)
-    return tuple(keyed[keyed[_PART] == i].drop(columns=[_ROW, _PART]) for i in range(parts))
+def _owned(codes, pairs):
+    """Each row once per partition that holds its query: (rows, partitions),
+    of rows whose query has code `codes` and (code, partition) `pairs`."""
+    import numpy as np
+    pairs = pairs.sort_values('code', kind='stable')
+    count = np.bincount(pairs['code'].to_numpy(), minlength=int(codes.max()) + 1 if len(codes) else 0)
+    first = np.cumsum(count) - count
+    per_row = count[codes]
+    rows = np.repeat(np.arange(len(codes)), per_row)
+    within = np.arange(len(rows)) - np.repeat(np.cumsum(per_row) - per_row, per_row)
+    return rows, pairs['part'].to_numpy()[first[codes[rows]] + within]
 
 
-def _evaluate_grouped(run_part, qrels_pieces, qids, texts, threads):
-    qrels_part = pd.concat(qrels_pieces)
-    run_part = run_part.assign(**{qids[0]: run_part[qids[0]].astype(str)})
-    qrels_part = qrels_part.assign(**{qids[1]: qrels_part[qids[1]].astype(str)})
-    return _evaluate_docs(run_part, qrels_part, texts, False, threads)
+def _split(qrels_part, names, owners, parts):
+    """A qrels partition cut into the pieces each run partition needs (its queries' rows only)."""
+    import numpy as np
+    columns = _columns(qrels_part, names)
+    codes, uniques = pd.factorize(columns[0][1], use_na_sentinel=False)
+    distinct = pd.DataFrame({'qid': pd.Series([str(q) for q in uniques], dtype=object),
+                             'code': np.arange(len(uniques))})
+    rows, buckets = _owned(codes, distinct.merge(owners, on='qid')[['code', 'part']])
+    return _cut([(name, values[rows]) for name, values in columns], buckets, parts)
 
 
-def _grouped(run, judged, qids, texts, options, threads):
+def _evaluate_grouped(run_part, qrels_pieces, names, texts, threads):
+    return _evaluate_docs(_columns(run_part, names), _joined(qrels_pieces), texts, False, threads)
+
+
+def _grouped(run, judged, names, texts, options, threads):
     """Partitions that hold whole queries: the run is not shuffled; each run
-    partition gets the qrels of its own queries, cut out of each qrels
-    partition where it lies (what moves is one table of (qid, partition)
-    rows and the pieces, never the whole qrels)."""
+    partition is evaluated where it lies with the qrels of its own queries,
+    cut out of each qrels partition where it lies (what moves is the
+    queries' names and those pieces, never the whole qrels)."""
     if options.get('complete'):
         raise NdcgError('complete: not with grouped=True (a judged query the run lacks is in no partition); '
                         'leave grouped out', code='bad-input', source='options', key='complete')
     run_parts = run.to_delayed()
-    owners = dask.delayed(_owners, pure=True)([dask.delayed(_qids, pure=True)(p, qids[0]) for p in run_parts])
+    owners = dask.delayed(_owners, pure=True)([dask.delayed(_qids, pure=True)(p, names[0][0]) for p in run_parts])
     split = dask.delayed(_split, pure=True, nout=len(run_parts))
-    pieces = [split(q, qids[1], owners, len(run_parts)) for q in judged.to_delayed()]
+    pieces = [split(q, names[1], owners, len(run_parts)) for q in judged.to_delayed()]
     evaluate_one = dask.delayed(_evaluate_grouped, pure=True)
-    return [evaluate_one(p, [piece[i] for piece in pieces], qids, texts, threads) for i, p in enumerate(run_parts)]
+    return [evaluate_one(p, [piece[i] for piece in pieces], names[0], texts, threads) for i, p in enumerate(run_parts)]
+
+
+def _shuffled(frame, names, parts):
+    """The frame's partitions cut by query into `parts` pieces each: [[piece
+    of partition 0 for partition i, piece of partition 1, ...] for each i]."""
+    cut = dask.delayed(_pieces, pure=True, nout=parts)
+    pieces = [cut(p, names, parts) for p in frame.to_delayed()]
+    return [[piece[i] for piece in pieces] for i in range(parts)]
 
 
 def _labels(run, parts, grouped, texts, threads):
@@ -147,15 +215,13 @@ def _labels(run, parts, grouped, texts, threads):
     roles = _roles(run, 'both', 'run')
     if roles['score'] is None:
         raise NdcgError('run: a run of labels needs a score column', code='no-grade-column', source='run')
-    columns = (roles['query'], roles['rel'], roles['score'])
-    run = run[list(columns)]
+    names = (roles['query'], roles['rel'], roles['score'])
     evaluate_one = dask.delayed(_evaluate_labels, pure=True)
     if grouped:
-        return [evaluate_one(p, columns, texts, threads) for p in run.to_delayed()]
-    numbered = run.assign(**{_ROW: 1})
-    numbered = numbered.assign(**{_ROW: numbered[_ROW].cumsum()})  # each row's place in the whole run
-    shuffled = _by_query(numbered, columns[0], parts).to_delayed()
-    return [evaluate_one(p, columns, texts, threads) for p in shuffled]
+        columns = dask.delayed(_columns, pure=True)
+        return [evaluate_one(columns(p, names), texts, threads) for p in run.to_delayed()]
+    joined = dask.delayed(_joined, pure=True)
+    return [evaluate_one(joined(pieces), texts, threads) for pieces in _shuffled(run, names, parts)]
 
 
 def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False, threads=1, **options):
@@ -174,20 +240,19 @@ def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False,
     if roles['doc'] is None:
         raise NdcgError('qrels: the run has labels (no document column), so it needs no qrels', code='bad-input',
                         source='qrels')
-    judged = _frame(qrels, 'qrels')
+    # qrels held here go as up to as many partitions as the run's, so that cutting them is shared out too
+    judged = _frame(qrels, 'qrels', npartitions=min(run.npartitions, _QRELS_PARTS))
     qrels_roles = _roles(judged, 'qrels', 'qrels')
     # Only the three columns each side needs travel.
-    run = run[[roles['query'], roles['doc'], roles['score'] if roles['score'] is not None else roles['rank']]]
-    judged = judged[[qrels_roles['query'], qrels_roles['doc'], qrels_roles['rel']]]
-    qids = (roles['query'], qrels_roles['query'])
+    names = ((roles['query'], roles['doc'], roles['score'] if roles['score'] is not None else roles['rank']),
+             (qrels_roles['query'], qrels_roles['doc'], qrels_roles['rel']))
     shards = _texts(measures, dict(options, shard=True))  # a partition may hold no judged query
     if grouped:
-        return _grouped(run, judged, qids, shards, options, threads)
-    run_parts = _by_query(run, qids[0], parts).to_delayed()
-    qrels_parts = _by_query(judged, qids[1], parts).to_delayed()
-    evaluate_one = dask.delayed(_evaluate_docs, pure=True)
+        return _grouped(run, judged, names, shards, options, threads)
+    evaluate_one = dask.delayed(_evaluate_shuffled, pure=True)
     complete = bool(options.get('complete'))
-    return [evaluate_one(r, q, shards, complete, threads) for r, q in zip(run_parts, qrels_parts)]
+    return [evaluate_one(r, q, shards, complete, threads)
+            for r, q in zip(_shuffled(run, names[0], parts), _shuffled(judged, names[1], parts))]
 
 
 def _merged(computed, options):
@@ -210,8 +275,9 @@ def evaluate(run, qrels=None, measures=None, *, npartitions=None, grouped=False,
       {qid: {docid: grade}}; none for labels.
     npartitions: partitions of the shuffle by query (default: the run's).
     grouped: True when each partition already holds whole queries (a run
-      read from files split by query): no shuffle, the qrels sent to each
-      worker whole. A query found in two partitions is then refused, named.
+      read from files split by query): no shuffle; each partition is
+      evaluated where it lies with its own queries' qrels. A query found in
+      two partitions is then refused, named.
     options: as for ndcg_calc.evaluate (relevance_level, judged_only,
       complete, gain, k, preset, ...; per_query and digits for .text).
     Raises NdcgError for bad input; a partition that cannot be computed

@@ -1,7 +1,7 @@
 // Host pages for the embedding tests: a blog-like page whose global rules
 // try to restyle everything (`*` with !important colour and size, another
 // base font, table rules), under a strict CSP given as a real header.
-import { hashSource } from '../../scripts/build-page.mjs';
+import { hashSource } from '../../scripts/web/build-page.mjs';
 
 /** Rules a careless blog theme might have. */
 export const HOSTILE_CSS = [

@@ -3,7 +3,7 @@
 // to the byte (the download and the clipboard), the preview holds only its
 // head, and the longest main-thread task from the click to the export shown
 // (or copied, for a text small enough to copy with the click) is reported
-// (bench/export-browser.mjs measures it).
+// (bench/page/export-browser.mjs measures it).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -15,7 +15,7 @@ import { fileUrl, guardedContext, launch, pasteInto, rankingCounts, root } from 
 import { makeRanking } from '../../bench/gen.mjs';
 
 // Rows whose every format (2.6 to 8.8 MB) is above the page's COPY_LIMIT of
-// 2 MB: built in the worker and copied with Copy all. bench/export-browser.mjs
+// 2 MB: built in the worker and copied with Copy all. bench/page/export-browser.mjs
 // times larger ones; here the size only has to take that path.
 const ITEMS = 25000;
 // Rows whose CSV (about 0.75 MB) is below the page's COPY_LIMIT: copied with the click.
@@ -145,7 +145,7 @@ describe('export of 25,000 rows', () => {
     assert.deepEqual(guard.errors, []);
     assert.deepEqual(guard.blocked, []);
     // The page receives a Blob and 2,000 lines from the worker; what is left
-    // on its thread does not grow with the text (bench/export-browser.mjs).
+    // on its thread does not grow with the text (bench/page/export-browser.mjs).
     for (const format of FORMATS) t.diagnostic(`${format}: longest main-thread task ${longest[format]} ms`);
   });
 });

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { createHash } from 'node:crypto';
 import { browser, dist, fileUrl, guardedContext, open, server, setText, useBrowser, WORKED_EN } from './_helpers.mjs';
-import { decoderOf } from '../../scripts/pack.mjs';
-import { startedScripts } from '../../scripts/build-page.mjs';
+import { decoderOf } from '../../scripts/web/pack.mjs';
+import { startedScripts } from '../../scripts/web/build-page.mjs';
 
 const IMG = '<img src=x onerror="window.__pwned=1">';
 const SCRIPT = '<script>window.__pwned=2</script>';

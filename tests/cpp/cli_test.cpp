@@ -17,6 +17,7 @@ namespace {
 
 using test_support::outcome;
 using test_support::run_cli;
+using test_support::scratch;
 
 const std::string data = NDCG_TEST_DATA;
 
@@ -96,7 +97,7 @@ std::pair<std::string, std::string> in_both_languages(std::vector<std::string> a
 }
 
 TEST_CASE("--language zh: explain's and compare's headings and notes in Chinese, every number and column name the same") {
-  const std::string qrels = "/tmp/ndcg-cli-language.qrels";
+  const std::string qrels = scratch() + "/language.qrels";
   std::ofstream(qrels) << "q 0 a 3\nq 0 b 2\nq 0 c 1\n";
   // Ties (b and d share a score), an unjudged item (d) and the two ideals.
   const std::string ranking = "a 0.9\nb 0.5\nd 0.5\nc 0.1\n";
@@ -120,7 +121,7 @@ TEST_CASE("--language zh: explain's and compare's headings and notes in Chinese,
   CHECK(json_zh == json_en);
   CHECK(run_cli({"explain", "--format", "csv", "--language", "zh", "3", "2"}).out == run_cli({"explain", "--format", "csv", "3", "2"}).out);
   // compare: the summary line, the notes and the tie table's title; the tables' numbers as in English.
-  const std::string run_a = "/tmp/ndcg-cli-language-a.run", run_b = "/tmp/ndcg-cli-language-b.run";
+  const std::string run_a = scratch() + "/language-a.run", run_b = scratch() + "/language-b.run";
   std::ofstream(run_a) << "q Q0 a 1 0.9 A\nq Q0 b 2 0.5 A\nq Q0 c 3 0.5 A\n";
   std::ofstream(run_b) << "q Q0 c 1 0.9 B\nq Q0 b 2 0.8 B\nq Q0 a 3 0.7 B\n";
   for (const char* format : {"text", "markdown", "latex"}) {
@@ -136,7 +137,7 @@ TEST_CASE("--language zh: explain's and compare's headings and notes in Chinese,
 }
 
 TEST_CASE("--language zh: how the input was read is said in Chinese too; the JSON's reading.note stays English") {
-  const std::string qrels = "/tmp/ndcg-cli-reading.qrels";
+  const std::string qrels = scratch() + "/reading.qrels";
   std::ofstream(qrels) << "q7 0 a 3\nq7 0 b 2\nq7 0 c 1\n";
   // A table with a query column and ranks but no score (score = -rank), beside judgments.
   const std::string table = "qid,doc,rank\nq7,b,1\nq7,a,2\nq7,c,3\n";
@@ -166,7 +167,7 @@ TEST_CASE("options given with a preset override it, whatever their order") {
 }
 
 TEST_CASE("explain with judgments shows both ideals") {
-  std::string qrels = "/tmp/ndcg-cli-test.qrels";
+  std::string qrels = scratch() + "/test.qrels";
   std::ofstream(qrels) << "q 0 a 2\nq 0 c 1\nq 0 d 3\n";
   outcome r = run_cli({"explain", "--ideal", "judgments", "--qrels", qrels}, "a 0.9\nb 0.8\nc 0.7\n");
   CHECK(r.code == 0);
@@ -243,22 +244,6 @@ TEST_CASE("help and version exit with 0") {
 
 namespace {
 
-
-// A directory of its own for the files a test writes, removed at exit.
-std::string scratch() {
-  struct directory {
-    std::filesystem::path path;
-    directory() : path(std::filesystem::temp_directory_path() / ("ndcg-cli-test-" + std::to_string(std::random_device{}()))) {
-      std::filesystem::create_directories(path);
-    }
-    ~directory() {
-      std::error_code ignored;
-      std::filesystem::remove_all(path, ignored);
-    }
-  };
-  static const directory dir;
-  return dir.path.string();
-}
 
 void spit(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);

@@ -3,7 +3,10 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <random>
+#include <system_error>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -14,6 +17,24 @@
 #include "ndcg/metrics.hpp"
 
 namespace test_support {
+
+// A directory of this process's own for the files its tests write, removed
+// at exit: test runs at once (native and wasm, several checkouts) never
+// share a file.
+inline std::string scratch() {
+  struct directory {
+    std::filesystem::path path;
+    directory() : path(std::filesystem::temp_directory_path() / ("ndcg-test-" + std::to_string(std::random_device{}()))) {
+      std::filesystem::create_directories(path);
+    }
+    ~directory() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static const directory dir;
+  return dir.path.string();
+}
 
 // A file's whole text ("" when it cannot be read).
 inline std::string file_text(const std::string& path) {

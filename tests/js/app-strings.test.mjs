@@ -1,11 +1,11 @@
 // The pages' apps packed with their strings set before their code
-// (scripts/app-strings.mjs): the code the loader puts back computes what
+// (scripts/web/app-strings.mjs): the code the loader puts back computes what
 // the app computed, with every kind of string in its place, and an app
 // whose code holds the marks is refused rather than packed wrong.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runInNewContext } from 'node:vm';
-import { joinStrings, splitStrings } from '../../scripts/app-strings.mjs';
+import { joinStrings, splitStrings } from '../../scripts/web/app-strings.mjs';
 
 const APP = `'use strict';
 var t = { en: { hi: 'say "hi"', q: "it's" }, zh: { hi: '说“你好”' }, 'a-b': '\\u2028\\n\\t\\\\' };

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { glueFactory } from '../../scripts/glue.mjs';
+import { glueFactory } from '../../scripts/web/glue.mjs';
 import { runProcess } from './spawn.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

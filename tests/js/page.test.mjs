@@ -14,8 +14,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STRINGS, addTexts, errorText, placeholders, t } from '../../web/app/shared/i18n.js';
 import { check, functionLengths } from '../../scripts/check-lengths.mjs';
-import { startedScripts, withSystemDark } from '../../scripts/build-page.mjs';
-import { decoderOf } from '../../scripts/pack.mjs';
+import { startedScripts, withSystemDark } from '../../scripts/web/build-page.mjs';
+import { decoderOf } from '../../scripts/web/pack.mjs';
 
 // Every table of texts: the shared one and each view's own (web/app/full/texts/).
 const TEXTS = new URL('../../web/app/full/texts/', import.meta.url);

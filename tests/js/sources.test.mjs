@@ -28,3 +28,21 @@ test('only numbers.cpp includes fast_float\'s reader, after the header that comp
   const table = text.indexOf('#include "base/powers_of_five.hpp"');
   assert.ok(table >= 0 && table < text.search(reader), 'numbers.cpp includes base/powers_of_five.hpp before fast_float');
 });
+
+// A folder a newcomer can take in at a glance: the source folders (the core,
+// the package, the page, the build and bench scripts, the fuzz targets) hold
+// at most 15 files each; more means a concept wants a folder of its own.
+// Test suites and data (tests/, fuzz/corpus/) are lists, not structure.
+test('no source folder holds more than 15 files', () => {
+  const crowded = [];
+  const visit = (dir) => {
+    const entries = readdirSync(join(root, dir), { withFileTypes: true });
+    const files = entries.filter((e) => e.isFile()).length;
+    if (files > 15) crowded.push(`${dir}: ${files} files`);
+    for (const e of entries) {
+      if (e.isDirectory() && e.name !== 'corpus' && e.name !== '__pycache__') visit(join(dir, e.name));
+    }
+  };
+  for (const dir of ['cpp', 'python', 'web', 'scripts', 'bench', 'fuzz']) visit(dir);
+  assert.deepEqual(crowded, []);
+});

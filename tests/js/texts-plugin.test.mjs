@@ -1,4 +1,4 @@
-// The build's compaction of the text tables (scripts/texts-plugin.mjs): the
+// The build's compaction of the text tables (scripts/web/texts-plugin.mjs): the
 // page's every text, in both languages, is the same with it as without it,
 // and a table whose keys differ from en's is kept as it is written.
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { build } from 'esbuild';
-import { compactTexts, textsPlugin } from '../../scripts/texts-plugin.mjs';
+import { compactTexts, textsPlugin } from '../../scripts/web/texts-plugin.mjs';
 import { root } from './helpers.mjs';
 
 async function strings(plugins) {

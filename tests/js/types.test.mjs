@@ -1,4 +1,4 @@
-// The .d.ts the build writes (scripts/build-types.mjs), the JS wrappers and
+// The .d.ts the build writes (scripts/types/build-types.mjs), the JS wrappers and
 // the module's Embind registrations agree, and tsc accepts the types.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createNdcgModule, loadCore, registrationsIn, root } from './helpers.mjs';
 import { runProcess } from './spawn.mjs';
 import { INPUTS } from '../../web/api/inputs.js';
-import { fieldLists } from '../../scripts/field-lists.mjs';
+import { fieldLists } from '../../scripts/types/field-lists.mjs';
 
 const dts = readFileSync(join(root, 'web', 'ndcg-types.d.ts'), 'utf8');
 const apiSource = readFileSync(join(root, 'web', 'api', 'api.js'), 'utf8');

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCore, root } from './helpers.mjs';
 import { unpack } from '../../web/api/unpack.js';
-import { decoderOf, lzmaOf } from '../../scripts/pack.mjs';
+import { decoderOf, lzmaOf } from '../../scripts/web/pack.mjs';
 
 const { bytes: decoder, unlzma } = decoderOf(root);
 

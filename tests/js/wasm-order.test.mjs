@@ -1,4 +1,4 @@
-// scripts/wasm-order.mjs, which lays out the modules' functions for LZMA:
+// scripts/web/wasm-order.mjs, which lays out the modules' functions for LZMA:
 // the reordered module holds the same functions (read back by wabt's
 // disassembler, not by the script's own reader), its calls, exports and
 // table slots reach the same functions, a module runs the same after it,
@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './helpers.mjs';
-import { orderFunctions } from '../../scripts/wasm-order.mjs';
-import { lzmaOf } from '../../scripts/pack.mjs';
+import { orderFunctions } from '../../scripts/web/wasm-order.mjs';
+import { lzmaOf } from '../../scripts/web/pack.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'wasm-order-'));
 const objdump = (file, ...args) => execFileSync('wasm-objdump', [...args, file], { encoding: 'utf8', maxBuffer: 1 << 28 });

@@ -1,4 +1,4 @@
-// The modules' code split into streams for packing (scripts/wasm-streams.mjs)
+// The modules' code split into streams for packing (scripts/web/wasm-streams.mjs)
 // and joined back by the decoder's wasm as it unpacks (cpp/unpack/unsplit.cpp):
 // every module comes back byte for byte, a module holding every kind of
 // immediate does and runs the same, the split packs smaller, and a damaged
@@ -10,9 +10,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './helpers.mjs';
-import { decoderOf, lzmaOf } from '../../scripts/pack.mjs';
-import { orderFunctions } from '../../scripts/wasm-order.mjs';
-import { splitCode } from '../../scripts/wasm-streams.mjs';
+import { decoderOf, lzmaOf } from '../../scripts/web/pack.mjs';
+import { orderFunctions } from '../../scripts/web/wasm-order.mjs';
+import { splitCode } from '../../scripts/web/wasm-streams.mjs';
 
 const { unlzma } = decoderOf(root);
 const quick = (data, preset = 6) => lzmaOf(Buffer.from(data), `preset=${preset},lc=3,lp=0,pb=0`);

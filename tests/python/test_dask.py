@@ -224,7 +224,7 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     seen = []
 
     def recorded(run_part, qrels_part, *args):
-        seen.append((list(run_part.columns), list(qrels_part.columns)))
+        seen.append(([n for n, _ in run_part], [n for n, _ in qrels_part], {v.dtype.kind for _, v in run_part}))
         return real(run_part, qrels_part, *args)
     real = ndask._evaluate_docs
     monkeypatch.setattr(ndask, '_evaluate_docs', recorded)
@@ -232,10 +232,24 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     parts = ndask.partials(_scattered(wide, 3), qrels.assign(iter=0), ['ndcg'])
     merged = ndcg_calc.merge([p for p in dask.compute(*parts, scheduler='sync') if p is not None])
     assert_identical(merged, ndcg_calc.evaluate(qrels, run, ['ndcg']))
-    assert seen and all(s == (['qid', 'docid', 'score'], ['qid', 'docid', 'label']) for s in seen)
+    # NumPy arrays of the three columns each side needs, nothing else
+    assert seen and all(s == (['qid', 'docid', 'score'], ['qid', 'docid', 'label'], {'O', 'f'}) for s in seen)
+    # each query's rows in one piece, the same for the run and the qrels
+    run_pieces = ndask._pieces(run, ('qid', 'docid', 'score'), 4)
+    qrels_pieces = ndask._pieces(qrels, ('qid', 'docid', 'label'), 4)
+    for r, q in zip(run_pieces, qrels_pieces):
+        assert set(q[0][1]) <= set(r[0][1])
+    assert [set(p[0][1]) & set(o[0][1]) for p in run_pieces for o in run_pieces if p is not o] == [set()] * 12
+    assert sum(len(p[0][1]) for p in run_pieces) == len(run)
     # grouped: each run partition gets the qrels of its own queries only
-    owners = ndask._owners([ndask._qids(p, 'qid') for p in (run[run['qid'] < 'q00025'], run[run['qid'] >= 'q00025'])])
-    first, second = ndask._split(qrels, 'qid', owners, 2)
-    assert set(first['qid']) == set(qrels['qid'][qrels['qid'] < 'q00025'])
-    assert set(second['qid']) == set(qrels['qid'][qrels['qid'] >= 'q00025'])
-    assert len(first) + len(second) == len(qrels)
+    halves = (run[run['qid'] < 'q00025'], run[run['qid'] >= 'q00025'])
+    owners = ndask._owners([ndask._qids(p, 'qid') for p in halves])
+    first, second = ndask._split(qrels, ('qid', 'docid', 'label'), owners, 2)
+    assert set(first[0][1]) == set(qrels['qid'][qrels['qid'] < 'q00025'])
+    assert set(second[0][1]) == set(qrels['qid'][qrels['qid'] >= 'q00025'])
+    assert len(first[0][1]) + len(second[0][1]) == len(qrels)
+    # a query two partitions hold gets its qrels in both (merge() then names it)
+    both = ndask._owners([['q00001', 'q00002'], ['q00002']])
+    first, second = ndask._split(qrels, ('qid', 'docid', 'label'), both, 2)
+    assert set(first[0][1]) == {'q00001', 'q00002'} and set(second[0][1]) == {'q00002'}
+    assert list(second[1][1]) == list(qrels['docid'][qrels['qid'] == 'q00002'])

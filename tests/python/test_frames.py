@@ -176,3 +176,72 @@ def test_frames_do_not_pass_through_text(monkeypatch):
     monkeypatch.setattr(inputs, 'frame_text', lambda frame: pytest.fail('a frame went as text'))
     ndcg_calc.evaluate(QRELS, RUN, 'ndcg')
     ndcg_calc.evaluate(QRELS.assign(score=1.0), None, 'ndcg')
+
+
+# ---- compare() on frames ------------------------------------------------------------------
+
+def compare_as_csv(qrels, runs, measures=None, **options):
+    texts = {name: csv_of(run) for name, run in runs.items()} if hasattr(runs, 'items') else [csv_of(r) for r in runs]
+    return ndcg_calc.compare(csv_of(qrels), texts, measures, **options)
+
+
+def same_comparison(qrels, runs, measures=None, **options):
+    """The frames' comparison, checked against their CSV texts'."""
+    by_frames = ndcg_calc.compare(qrels, runs, measures, **options)
+    by_text = compare_as_csv(qrels, runs, measures, **options)
+    assert {k: v for k, v in by_frames.items() if k not in ('readings', 'inputs')} == \
+        {k: v for k, v in by_text.items() if k not in ('readings', 'inputs')}
+    assert [r.replace('DataFrame', 'CSV') for r in by_frames['readings']] == by_text['readings']
+    return by_frames
+
+
+def test_compare_frames_hand_checked():
+    # q1: A ranks a (rel 1) over b (rel 0), B the other way round; q2: both rank a (rel 2) first.
+    qrels = pd.DataFrame({'qid': ['q1', 'q1', 'q2'], 'docid': ['a', 'b', 'a'], 'rel': [1, 0, 2]})
+    a = pd.DataFrame({'qid': ['q1', 'q1', 'q2'], 'docid': ['a', 'b', 'a'], 'score': [2.0, 1.0, 1.0]})
+    b = pd.DataFrame({'qid': ['q1', 'q1', 'q2'], 'docid': ['a', 'b', 'a'], 'score': [1.0, 2.0, 1.0]})
+    c = same_comparison(qrels, {'A': a, 'B': b}, ['ndcg', 'P.1'])
+    assert c['runs'] == ['A', 'B'] and c['qids'] == ['q1', 'q2']
+    ndcg_b_q1 = (1 / math.log2(3)) / 1.0  # a at rank 2 of an ideal with a at rank 1
+    assert c['per_query']['ndcg'] == [[1.0, 1.0], [pytest.approx(ndcg_b_q1), 1.0]]
+    by_measure = {c['measures'][x['measure']] if isinstance(x['measure'], int) else x['measure']: x
+                  for x in c['comparisons']}
+    assert (by_measure['ndcg']['wins'], by_measure['ndcg']['losses'], by_measure['ndcg']['ties']) == (0, 1, 1)
+    assert by_measure['ndcg']['diff'] == pytest.approx((ndcg_b_q1 - 1.0) / 2)
+    assert by_measure['P_1']['diff'] == -0.5  # B puts b (rel 0) first in q1
+    assert c['readings'][0] == 'qrels read as DataFrame: qid -> query, docid -> doc, rel -> rel'
+    assert c['readings'][1:] == ['run read as DataFrame: qid -> query, docid -> doc, score -> score'] * 2
+    assert [i['run'] for i in c['inputs']] == [0, 1, 2]
+
+
+@pytest.mark.parametrize('options', [{}, {'tie_range': True}, {'all_pairs': True, 'trials': 300}, {'complete': True}])
+def test_compare_frames_as_the_csv_path(options):
+    qrels, run = parity_frames()
+    other = run.assign(score=run['score'].rank(method='first') % 7)
+    third = run.assign(score=-run['score'])
+    same_comparison(qrels, [run, other, third], ['ndcg_cut.10', 'map', 'P.5'], **options)
+
+
+def test_compare_frames_fail_as_their_csv_text():
+    def same(qrels, runs, **options):
+        by_frames = error_of(lambda: ndcg_calc.compare(qrels, runs, 'ndcg', **options))
+        by_text = error_of(lambda: compare_as_csv(qrels, runs, 'ndcg', **options))
+        assert (by_frames.code, by_frames.source, by_frames.line, by_frames.reason, by_frames.index) == \
+            (by_text.code, by_text.source, by_text.line, by_text.reason, by_text.index)
+        return by_frames
+    e = same(QRELS, [RUN, RUN.assign(docid=['a', 'b', 'c', 'c'])])
+    assert e.code == 'duplicate-id' and e.source == 'run' and e.index == 2 and e.line == 5
+    e = same(QRELS, [RUN, RUN[RUN['qid'] == 'q1']])
+    assert e.code == 'missing-query' and e.source == 'qrels' and '(run "run2")' in e.reason
+    e = same(QRELS, {'base': RUN, 'new': RUN[RUN['qid'] == 'q1']})
+    assert '(run "new")' in e.reason
+    e = same(QRELS, [RUN])
+    assert e.code == 'bad-input' and e.source == 'options'
+    e = same(QRELS.assign(rel=[1, 0.5, 2]), [RUN, RUN])
+    assert e.code == 'not-whole' and e.source == 'qrels'
+
+
+def test_compare_frames_do_not_pass_through_text(monkeypatch):
+    from ndcg_calc._impl import inputs
+    monkeypatch.setattr(inputs, 'frame_text', lambda frame: pytest.fail('a frame went as text'))
+    ndcg_calc.compare(QRELS, [RUN, RUN], 'ndcg')

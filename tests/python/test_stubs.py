@@ -1,7 +1,7 @@
 """The type stubs (__init__.pyi) name every public function and class with
 the parameters the module really has, and every explanation field the core
 writes for the worked example. The results' attributes are written from the
-core's field lists (scripts/build-stubs.mjs): the file is what the generator
+core's field lists (scripts/types/build-stubs.mjs): the file is what the generator
 writes now, and each result holds exactly the attributes it declares."""
 import ast
 import inspect
@@ -116,7 +116,7 @@ def _declared(name):
 def test_the_stubs_are_what_the_generator_writes_from_the_field_lists():
     node = shutil.which('node') or shutil.which('nodejs')
     assert node, 'node is needed to check the stubs'
-    checked = subprocess.run([node, str(ROOT / 'scripts' / 'build-stubs.mjs'), '--check'], capture_output=True, text=True)
+    checked = subprocess.run([node, str(ROOT / 'scripts' / 'types' / 'build-stubs.mjs'), '--check'], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
     assert STUBS.read_text() == (ROOT / 'python' / 'ndcg_calc' / '__init__.pyi').read_text()
 

@@ -15,7 +15,7 @@ function plainNumbers(values) {
 }
 
 // The build writes stepRow, one object literal of put_step's fields, from
-// the core's own list (scripts/build-web.mjs); rowsOf uses it for columns
+// the core's own list (scripts/web/build-web.mjs); rowsOf uses it for columns
 // of those names in that order.
 /**
  * A step table as rows: {rows, columns} holds one column per field of the

@@ -22,7 +22,7 @@ export function wrapFactory(coreFactory, packedWasm, decoder) {
   }
   createNdcgModule.createNdcgModule = createNdcgModule;
   createNdcgModule.NdcgError = NdcgError;
-  // The pages' apps travel packed too (scripts/build-page.mjs).
+  // The pages' apps travel packed too (scripts/web/build-page.mjs).
   createNdcgModule.unpackText = (text) => new TextDecoder().decode(unpack(text, decoder));
   return createNdcgModule;
 }

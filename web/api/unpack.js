@@ -1,5 +1,5 @@
 // Unpacks what the one-file builds carry packed by LZMA (see
-// scripts/build-web.mjs): the decoder is a wasm of about 3.7 KB
+// scripts/web/build-web.mjs): the decoder is a wasm of about 3.7 KB
 // (cpp/unpack/unlzma.cpp, unsplit.cpp) that travels unpacked beside the packed bytes.
 
 // The browser's own decoder where there is one: 2 ms for the full module's
@@ -14,7 +14,7 @@ function declaredSize(input) {
   return size;
 }
 
-// "\0wsp": a module whose code travels as streams (scripts/wasm-streams.mjs),
+// "\0wsp": a module whose code travels as streams (scripts/web/wasm-streams.mjs),
 // which the decoder joins back (cpp/unpack/unsplit.cpp).
 const SPLIT = [0, 0x77, 0x73, 0x70];
 

@@ -98,6 +98,14 @@ struct column_inputs {
 evaluate_reply evaluate_batch(const column_inputs& in, const option_pairs& options,
                               std::vector<batch_reading>& readings);
 
+// compare's inputs held as columns: one qrels table and two runs or more.
+struct column_compare_inputs {
+  const column_table* qrels = nullptr;
+  std::vector<const column_table*> runs;
+  std::string_view kind = "columns";  // what the readings call a table
+  unsigned threads = 0;               // each run's queries evaluated on so many (0: every core)
+};
+
 // Judgments read once for many runs (Python's evaluator): in the format
 // the options name, indexed, with how they were read, and how many
 // evaluations run on them now (for the threads they may take).
@@ -133,6 +141,10 @@ struct compare_reply {
 compare_reply compare_batch(const compare_inputs& in, const option_pairs& options,
                             std::vector<batch_reading>& readings);
 status put_compare_batch(const compare_inputs& in, const option_pairs& options, field_sink& out);
+// The same reply as compare_batch's for the tables written as CSV and read
+// by it. Native only.
+compare_reply compare_batch(const column_compare_inputs& in, const option_pairs& options,
+                            std::vector<batch_reading>& readings);
 // Runs evaluated already (each one's per-query result, merged from
 // partitions: Python's dask.compare); tie_range needs their documents and
 // is refused. `judged`: the judged queries, each of which every run must

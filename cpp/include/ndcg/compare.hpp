@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ndcg/error.hpp"
+#include "ndcg/evaluate_run.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
@@ -75,6 +76,17 @@ struct compare_result {
 expected<compare_result> compare_runs(std::string_view qrels_text, const std::vector<std::string_view>& run_texts,
                                       const batch_settings& s, const input_reading& ir = {},
                                       std::vector<batch_reading>* readings = nullptr);
+// Two runs or more, or the error that says how many came.
+status check_run_count(std::size_t runs);
+// How compare_runs evaluates each run: its settings with compare's default
+// measures and every qrels query required of every run (unless complete).
+batch_settings compare_settings(const batch_settings& s);
+// The comparisons of runs evaluated on compare_settings(s), with their tie
+// ranges when evaluated with them (compare_runs' second half).
+expected<compare_result> compare_evaluations(const std::vector<run_evaluation>& runs, const batch_settings& s);
+// A query missing from run `failed` (1-based) says the run's name.
+error named_run_error(error e, std::size_t failed, const batch_settings& s);
+
 // The same comparisons of runs already evaluated (each one's per-query
 // results, merged from partitions: Python's dask.compare), which must hold
 // the same queries and measures; s.tie_range needs the runs and is not read.

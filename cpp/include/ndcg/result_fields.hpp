@@ -1,9 +1,9 @@
 // Each result's fields as the put_* writers write them (snake_case), with
 // each field's type and one line of doc: one list per writer, the one place
 // they are stated (tests/cpp/result_fields_test.cpp holds each writer to its
-// list). The JS types (scripts/build-types.mjs, which checks every
+// list). The JS types (scripts/types/build-types.mjs, which checks every
 // result the module returns against them), Python's stubs
-// (scripts/build-stubs.mjs), Python's result attributes and merge's reader
+// (scripts/types/build-stubs.mjs), Python's result attributes and merge's reader
 // are read off these lists. Nothing the wasm module compiles includes this
 // header, so the docs stay out of dist/ndcg.js.
 //

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ndcg/commands.hpp"
+#include "ndcg/compare.hpp"
 
 namespace ndcg::detail {
 
@@ -14,5 +15,9 @@ namespace ndcg::detail {
 // with its intervals; `readings` says which column became what.
 expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_settings& b,
                                           std::vector<batch_reading>& readings);
+
+// The comparison of the runs of `in` on the settings `b`.
+expected<compare_result> compare_columns(const column_compare_inputs& in, const batch_settings& b,
+                                         std::vector<batch_reading>& readings);
 
 }  // namespace ndcg::detail

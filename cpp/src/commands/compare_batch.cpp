@@ -4,6 +4,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "commands/columns.hpp"
 #include "ndcg/commands.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/option_table.hpp"
@@ -56,15 +57,28 @@ status check_judged(const std::vector<trec_result>& runs, const std::vector<std:
   out.text("text", text);
 }
 
+// compare's options read, then `compare` of its settings, and the report.
+template <typename Compare>
+compare_reply reply_of(const option_pairs& options, Compare compare) {
+  auto s = settings_from(options, command::compare);
+  compare_reply out{s ? compare(s->batch) : expected<compare_result>(s.err()), {}};
+  if (out.result) out.text = render_compare(*out.result, s->batch, s->s.language);
+  return out;
+}
+
 }  // namespace
 
 compare_reply compare_batch(const compare_inputs& in, const option_pairs& options,
                             std::vector<batch_reading>& readings) {
-  auto s = settings_from(options, command::compare);
-  compare_reply out{s ? compared(in, s->batch, readings) : expected<compare_result>(s.err()), {}};
-  if (out.result) out.text = render_compare(*out.result, s->batch, s->s.language);
-  return out;
+  return reply_of(options, [&](batch_settings& b) { return compared(in, b, readings); });
 }
+
+#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
+compare_reply compare_batch(const column_compare_inputs& in, const option_pairs& options,
+                            std::vector<batch_reading>& readings) {
+  return reply_of(options, [&](batch_settings& b) { return detail::compare_columns(in, b, readings); });
+}
+#endif
 
 status put_compare_batch(const compare_inputs& in, const option_pairs& options, field_sink& out) {
   auto s = settings_from(options, command::compare);

@@ -442,6 +442,40 @@ expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_s
   return evaluated_rows(*judged, **run, b, in.threads);
 }
 
+// Run `at` (1-based) read and evaluated on compare's settings `b`; an error
+// in it says which run, as compare_runs' do.
+expected<run_evaluation> compared_run(const column_compare_inputs& in, std::size_t at, const table_rows& qrels,
+                                      const trec_judgments& judged, const batch_settings& b,
+                                      std::vector<batch_reading>& readings) {
+  const std::size_t said = readings.size();
+  auto run = read_column_table(*in.runs[at - 1], input_use::run, "run", in.kind, readings);
+  for (std::size_t k = said; k < readings.size(); ++k) readings[k].run = at;
+  status ok = run ? judged_repeats(*run, qrels) : status(run.err());
+  auto ev = ok ? evaluated_rows(judged, *run, b, in.threads) : expected<run_evaluation>(error(ok.err()).in("run"));
+  if (ev) return ev;
+  error e = ev.err();
+  if (e.source == "run") e.index = at;
+  return named_run_error(std::move(e), at, b);
+}
+
+expected<compare_result> compare_columns(const column_compare_inputs& in, const batch_settings& s,
+                                         std::vector<batch_reading>& readings) {
+  if (auto ok = check_run_count(in.runs.size()); !ok) return ok.err();
+  if (!in.qrels) return fail(error_code::empty_input, "expected qrels, got none").in("qrels");
+  const batch_settings b = compare_settings(s);
+  auto qrels = read_column_table(*in.qrels, input_use::qrels, "qrels", in.kind, readings);
+  if (!qrels) return qrels.err();
+  auto judged = judged_of(*qrels);
+  if (!judged) return judged.err();
+  std::vector<run_evaluation> runs;
+  for (std::size_t at = 1; at <= in.runs.size(); ++at) {
+    auto ev = compared_run(in, at, *qrels, *judged, b, readings);
+    if (!ev) return readings.clear(), ev.err();
+    runs.push_back(std::move(*ev));
+  }
+  return compare_evaluations(runs, s);
+}
+
 }  // namespace ndcg::detail
 
 #endif  // __EMSCRIPTEN__

@@ -117,17 +117,14 @@ std::string_view name_of(adjusted_test t) {
 namespace {
 
 // The runs' names, from --names or run1, run2, ...
-compare_result named(std::size_t runs, const batch_settings& s) {
-  compare_result out;
-  for (std::size_t i = 0; i < runs; ++i) out.runs.push_back(i < s.names.size() ? s.names[i] : "run" + std::to_string(i + 1));
-  return out;
+std::string run_name(std::size_t i, const batch_settings& s) {
+  return i < s.names.size() ? s.names[i] : "run" + std::to_string(i + 1);
 }
 
-status check_runs(std::size_t runs) {
-  if (runs >= 2) return done{};
-  return fail(error_code::bad_input, "compare needs two runs or more, got " + std::to_string(runs))
-      .in("options")
-      .with("found", std::to_string(runs));
+compare_result named(std::size_t runs, const batch_settings& s) {
+  compare_result out;
+  for (std::size_t i = 0; i < runs; ++i) out.runs.push_back(run_name(i, s));
+  return out;
 }
 
 // Every run must hold the first run's queries, in the same order.
@@ -179,25 +176,26 @@ void take_columns(const trec_result& r, compare_result& out, std::vector<std::si
 
 }  // namespace
 
-expected<compare_result> compare_runs(std::string_view qrels_text, const std::vector<std::string_view>& run_texts,
-                                      const batch_settings& s, const input_reading& ir,
-                                      std::vector<batch_reading>* readings) {
-  if (auto ok = check_runs(run_texts.size()); !ok) return ok.err();
-  compare_result out = named(run_texts.size(), s);
+status check_run_count(std::size_t runs) {
+  if (runs >= 2) return done{};
+  return fail(error_code::bad_input, "compare needs two runs or more, got " + std::to_string(runs))
+      .in("options")
+      .with("found", std::to_string(runs));
+}
+
+batch_settings compare_settings(const batch_settings& s) {
   batch_settings b = s;
   if (b.trec.measures.empty()) b.trec.measures = default_compare_measures();
   b.trec.strict = true;  // paired tests need every run to answer every qrels query (or -c)
-  std::vector<batch_reading> said;
-  std::size_t failed = 0;
-  auto runs = evaluate_runs(qrels_text, run_texts, b, ir, readings ? *readings : said, &failed);
-  if (!runs) {
-    error e = runs.err();
-    if (e.code == error_code::missing_query && failed) e.message += " (run " + echo(out.runs[failed - 1]) + ")";
-    return e;
-  }
+  return b;
+}
+
+expected<compare_result> compare_evaluations(const std::vector<run_evaluation>& runs, const batch_settings& s) {
+  if (auto ok = check_run_count(runs.size()); !ok) return ok.err();
+  compare_result out = named(runs.size(), s);
   std::vector<std::size_t> columns;  // the result columns compared (num_q is a count of queries)
-  for (std::size_t i = 0; i < runs->size(); ++i) {
-    const run_evaluation& ev = (*runs)[i];
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const run_evaluation& ev = runs[i];
     if (i == 0) take_columns(ev.result, out, columns);
     out.values.push_back(columns_of(ev.result, columns, out.qids.size()));
     if (ev.ties) add_tie_range(*ev.ties, i, columns, out);
@@ -206,8 +204,24 @@ expected<compare_result> compare_runs(std::string_view qrels_text, const std::ve
   return out;
 }
 
+error named_run_error(error e, std::size_t failed, const batch_settings& s) {
+  if (e.code == error_code::missing_query && failed) e.message += " (run " + echo(run_name(failed - 1, s)) + ")";
+  return e;
+}
+
+expected<compare_result> compare_runs(std::string_view qrels_text, const std::vector<std::string_view>& run_texts,
+                                      const batch_settings& s, const input_reading& ir,
+                                      std::vector<batch_reading>* readings) {
+  if (auto ok = check_run_count(run_texts.size()); !ok) return ok.err();
+  std::vector<batch_reading> said;
+  std::size_t failed = 0;
+  auto runs = evaluate_runs(qrels_text, run_texts, compare_settings(s), ir, readings ? *readings : said, &failed);
+  if (!runs) return named_run_error(runs.err(), failed, s);
+  return compare_evaluations(*runs, s);
+}
+
 expected<compare_result> compare_results(const std::vector<trec_result>& runs, const batch_settings& s) {
-  if (auto ok = check_runs(runs.size()); !ok) return ok.err();
+  if (auto ok = check_run_count(runs.size()); !ok) return ok.err();
   compare_result out = named(runs.size(), s);
   std::vector<std::size_t> columns;
   take_columns(runs[0], out, columns);

@@ -1,7 +1,7 @@
 """compare(): runs against the first with paired tests, as `ndcg compare`."""
 from .. import _core
 from .evaluate import _text_of
-from .inputs import group_input
+from .inputs import _is_frame, frame_columns, group_input
 from .options import option_texts
 
 
@@ -35,7 +35,9 @@ def compare(qrels, runs, measures=None, *, group=None, **options):
     qrels and each run: file paths, text, bytes, dicts, lists of records or
     DataFrames (as for evaluate(); a LETOR file and predictions files, with
     group= its group sizes); runs may also be a dict {name: run}, which
-    names them. The result's readings say how each input was read.
+    names them. When the qrels and every run are DataFrames, they reach the
+    core as their columns (no text between). The result's readings say how
+    each input was read.
     options: every row of compare's option table (compare_option_schema()):
       complete, relevance_level, gain, trials, seed, all_pairs, holm_test,
       format, per_query, digits, names, tie_range.
@@ -46,6 +48,11 @@ def compare(qrels, runs, measures=None, *, group=None, **options):
     if hasattr(runs, 'items'):
         given.setdefault('names', [str(name) for name in runs])
         runs = list(runs.values())
+    runs = list(runs)
+    if group is None and _is_frame(qrels) and runs and all(_is_frame(run) for run in runs):
+        options = option_texts(given)
+        return Comparison(_core.compare_columns(frame_columns(qrels), [frame_columns(run) for run in runs],
+                                                type(qrels).__name__, options, 0))
     read_as = {}
     qrels_text = _text_of(qrels, 'qrels', read_as)
     run_texts = [_text_of(run, 'run', read_as) for run in runs]

@@ -60,7 +60,7 @@ export const HEAD_LINES = BOX_LIMITS.lines;
 /**
  * Bytes of an export copied with its button's click. Chromium writes the
  * clipboard on the page's thread, about 3 ms per MB here and ten times that
- * on a busy machine (bench/export-browser.mjs): a larger text waits for
+ * on a busy machine (bench/page/export-browser.mjs): a larger text waits for
  * Copy all, so building an export never freezes the page.
  */
 export const COPY_LIMIT = 2 * 2 ** 20;

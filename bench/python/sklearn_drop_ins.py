@@ -9,7 +9,7 @@
   dcg_score(Y, S), and ndcg_score on tied scores; the values are checked
   equal (1e-12) before the times are printed.
 
-Usage: python3 bench/sklearn_drop_ins.py [--queries 10000] [--runs 9]
+Usage: python3 bench/python/sklearn_drop_ins.py [--queries 10000] [--runs 9]
 Each time is the median of N runs; the ratio (x faster) is the median of
 scikit-learn's time over ndcg_calc's in pairs of calls run back to back."""
 import argparse

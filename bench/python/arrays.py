@@ -11,9 +11,9 @@
   beside ranx's published figure for 1M x 100 (3.4 s on one thread,
   parsing excluded: its README's table, said as such).
 
-Usage: python3 bench/arrays.py [--queries 10000,100000,1000000] [--runs N]
+Usage: python3 bench/python/arrays.py [--queries 10000,100000,1000000] [--runs N]
        [--sklearn-max 100000]
-       python3 bench/arrays.py --sparse QUERIES [--runs N] [--threads T]
+       python3 bench/python/arrays.py --sparse QUERIES [--runs N] [--threads T]
 With --sparse, the issue's arrays workload instead: QUERIES x 100 rows,
 int32 grades with 5% of rows relevant (grades 1..4), float64 scores,
 ndcg_cut.10 on T threads (default 2), one warm-up call, then one JSON

@@ -16,7 +16,7 @@ results are checked equal before timing. Medians of N runs, the calls taken
 in turn in each round; the CPU time of the process during each call beside
 (on a shared machine the wall time moves with the load).
 
-Usage: python3 bench/frames.py [--runs N] [--csv] [--int-qids]"""
+Usage: python3 bench/python/frames.py [--runs N] [--csv] [--int-qids]"""
 import argparse
 import csv
 import os

@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const light = process.argv.includes('--light');
 const name = light ? 'ndcg-light-profile' : 'ndcg-profile';
 const wasm = join(root, `build/wasm/${name}.wasm`);

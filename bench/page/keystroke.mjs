@@ -3,10 +3,10 @@
 // next painted frame), timed inside the page with performance.now(). Also the
 // longest main-thread task seen while the page answers. Each figure is printed
 // with ratios against baselines run in the same browser in the same command.
-// Usage: npm run bench   (or: node bench/keystroke.mjs [--runs R] [--grades N])
+// Usage: npm run bench   (or: node bench/page/keystroke.mjs [--runs R] [--grades N])
 // Needs dist/ built (NDCG_SKIP_SETUP=1 bash scripts/build).
-import { launch, serveDist } from '../tests/browser/_helpers.mjs';
-import { seeded } from './gen.mjs';
+import { launch, serveDist } from '../../tests/browser/_helpers.mjs';
+import { seeded } from '../gen.mjs';
 import { setRanking } from './page-input.mjs';
 
 const arg = (name, fallback) => {

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { INPUTS } from '../web/api/inputs.js';
+import { INPUTS } from '../../web/api/inputs.js';
 import { camel, docOf, fieldLists, parseType, typeName } from './field-lists.mjs';
 
 // Names the field lists use for types that are not lists of their own.
@@ -240,7 +240,7 @@ function cjsTypes(names) {
   return `// Types of require('ndcg-calc') and require('./dist/ndcg.js'): the module
 // sets module.exports to the factory, so the declaration is \`export =\`, and
 // the named types travel on the factory's namespace. Written by
-// scripts/build-types.mjs: one alias per type of ndcg-types.d.ts.
+// scripts/types/build-types.mjs: one alias per type of ndcg-types.d.ts.
 import type * as T from './ndcg-types';
 
 declare function createNdcgModule(moduleArg?: object): Promise<T.NdcgApi>;

@@ -8,15 +8,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildTypes } from './build-types.mjs';
-import { fieldLists } from './field-lists.mjs';
+import { buildTypes } from '../types/build-types.mjs';
+import { fieldLists } from '../types/field-lists.mjs';
 import { glueFactory } from './glue.mjs';
 import { decoderOf, lzmaOf, LZMA_PARAMS } from './pack.mjs';
 import { textsPlugin } from './texts-plugin.mjs';
 import { orderFunctions } from './wasm-order.mjs';
 import { splitCode } from './wasm-streams.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
@@ -77,7 +77,7 @@ function assertNoEval(name, text) {
   if (call) throw new Error(`${name} calls ${call[1]}: a strict CSP would block it`);
 }
 
-// The wasm in the .lzma format (scripts/pack.mjs): about 13% smaller than
+// The wasm in the .lzma format (scripts/web/pack.mjs): about 13% smaller than
 // zopfli's best deflate. Decoded here once by the decoder the builds carry,
 // to be sure.
 const decoder = decoderOf(root);
@@ -90,7 +90,7 @@ export function packed(original, name, params = LZMA_PARAMS, unpacked = original
 }
 
 // A module's wasm as it travels: its functions in the order that packs
-// smallest (scripts/wasm-order.mjs), its code in streams (wasm-streams.mjs).
+// smallest (scripts/web/wasm-order.mjs), its code in streams (wasm-streams.mjs).
 function shipped(name, wasm) {
   if (name === 'ndcg-debug') return packed(wasm, name);
   const ordered = orderFunctions(wasm);
@@ -167,6 +167,6 @@ async function buildCommand() {
 const modules = await buildModules();
 await buildCommand();
 await buildTypes(root);
-const page = join(root, 'scripts/build-page.mjs');
+const page = join(root, 'scripts/web/build-page.mjs');
 if (existsSync(page)) await (await import(page)).buildPage({ root, dist, bundle, modules, assertNoEval, packed });
 report(JSON.parse(readFileSync(join(root, 'web/budget.json'), 'utf8')));

@@ -7,7 +7,7 @@
 // so the module behaves exactly as before (table slots keep their numbers).
 // 2.6% smaller packed on the full module (LZMA's window holds the whole
 // module, but a match that is near and repeated costs fewer bits).
-//   node scripts/wasm-order.mjs IN.wasm OUT.wasm   (the build calls orderFunctions)
+//   node scripts/web/wasm-order.mjs IN.wasm OUT.wasm   (the build calls orderFunctions)
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { eachInstruction } from './wasm-streams.mjs';

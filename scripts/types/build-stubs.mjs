@@ -6,8 +6,8 @@
 // the web build writes from the built module, this reads only the header,
 // so its output is committed (a source checkout and pip install need no
 // generator) and tests/python/test_stubs.py fails when it is stale.
-//   node scripts/build-stubs.mjs          write the file
-//   node scripts/build-stubs.mjs --check  exit 1 when the file differs
+//   node scripts/types/build-stubs.mjs          write the file
+//   node scripts/types/build-stubs.mjs --check  exit 1 when the file differs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,12 +75,12 @@ export function stubs(root) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const target = join(root, 'python', 'ndcg_calc', '__init__.pyi');
   const text = stubs(root);
   if (process.argv.includes('--check')) {
     if (readFileSync(target, 'utf8') !== text) {
-      console.error('python/ndcg_calc/__init__.pyi is stale: run node scripts/build-stubs.mjs');
+      console.error('python/ndcg_calc/__init__.pyi is stale: run node scripts/types/build-stubs.mjs');
       process.exit(1);
     }
   } else {

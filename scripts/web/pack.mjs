@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeUnlzma } from '../web/api/unpack.js';
+import { makeUnlzma } from '../../web/api/unpack.js';
 
 // lc=1, lp=0, pb=0 measured best on our wasm split into code streams
 // (wasm-streams.mjs; lc=3 was, on it whole); the pages' apps (text), lc=2

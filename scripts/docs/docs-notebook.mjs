@@ -3,10 +3,10 @@
 // in a page styled like a Jupyter cell (its input line and its output), shot
 // by Chromium. Needs the package importable by Debian's python3 (pip install
 // ., or PYTHONPATH=python after `python3 setup.py build_ext --inplace`).
-// Run: node scripts/docs-notebook.mjs
+// Run: node scripts/docs/docs-notebook.mjs
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { launch, root } from '../tests/browser/_helpers.mjs';
+import { launch, root } from '../../tests/browser/_helpers.mjs';
 
 const code = "import ndcg_calc\nndcg_calc.explain('3 2 0 1 0 0 2 1 0 0', k=10)";
 const python = spawnSync('/usr/bin/python3', ['-c', `${code.split('\n')[0]}\nprint(${code.split('\n')[1]}._repr_html_(), end='')`],

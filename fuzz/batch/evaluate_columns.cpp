@@ -1,12 +1,12 @@
-// Fuzzes evaluate_batch on tables held as columns (pandas DataFrames, Dask
-// partitions). The first bytes choose the options and each table's
+// Fuzzes evaluate_batch and compare_batch on tables held as columns (pandas
+// DataFrames, Dask partitions). The first bytes choose the options and each table's
 // columns: a name from a menu (every role, an alias, a name of none) and
 // whether the column holds texts, numbers or whole numbers; then each cell
 // takes a byte (a text its role takes, or now and then a bad one, or a
 // number: whole, a fraction, NaN, infinity). Against the same tables
 // written as CSV (every cell quoted) and read by the text path, the reply
 // must be the same: the same report, or the same error code on the same
-// line.
+// line (and, comparing, in the same run).
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -97,6 +97,43 @@ void make_table(fuzz::bytes& in, std::size_t rows, int use, held_table& t) {
   }
 }
 
+// Both replies succeed or fail alike: the same error (code, input, line)
+// or the same report.
+template <typename Reply>
+void require_alike(const Reply& by_columns, const Reply& by_text, bool columns_ok, bool text_ok,
+                   const ndcg::error* x, const ndcg::error* y) {
+  fuzz::require(columns_ok == text_ok, "columns and CSV both succeed or both fail");
+  if (!text_ok) {
+    fuzz::require(x->code == y->code, "the same error code", y->message + " (CSV) | " + x->message + " (columns)");
+    fuzz::require(x->source == y->source && x->index == y->index, "the same input named", y->source);
+    // A query missing under --strict is named on the TREC text's line by the text path.
+    if (x->code != ndcg::error_code::missing_query)
+      fuzz::require(x->line == y->line, "the same line", y->message + " (CSV, line " + std::to_string(y->line) + ") | " + x->message + " (columns, line " + std::to_string(x->line) + ")");
+    return;
+  }
+  fuzz::require(by_columns.text == by_text.text, "the same report");
+}
+
+// Two runs compared against the qrels, as columns and as CSV.
+void compare_both(fuzz::bytes& in, const held_table& qrels, const held_table& run, std::uint8_t b,
+                  const ndcg::option_pairs& given) {
+  held_table second;
+  make_table(in, (b >> 1) % 9, 1, second);
+  ndcg::column_compare_inputs columns;
+  columns.qrels = &qrels.table;
+  columns.runs = {&run.table, &second.table};
+  columns.threads = 1 + (b >> 7);
+  std::vector<ndcg::batch_reading> readings, text_readings;
+  const ndcg::compare_reply by_columns = ndcg::compare_batch(columns, given, readings);
+  ndcg::compare_inputs texts;
+  texts.qrels = qrels.csv;
+  texts.runs = {run.csv, second.csv};
+  const ndcg::compare_reply by_text = ndcg::compare_batch(texts, given, text_readings);
+  const bool ok = by_columns.result.ok(), text_ok = by_text.result.ok();
+  require_alike(by_columns, by_text, ok, text_ok, ok ? nullptr : &by_columns.result.err(),
+                text_ok ? nullptr : &by_text.result.err());
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -112,6 +149,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   make_table(in, (b >> 1) % 9, both ? 2 : 0, qrels);
   if (!both) make_table(in, (b >> 4) % 9, 1, run);
 
+  if (!both && (in.take() & 1)) {  // a byte the tables left: compare a second run
+    given.emplace_back("trials", "50");
+    compare_both(in, qrels, run, b, given);
+    return 0;
+  }
   ndcg::column_inputs columns;
   columns.qrels = &qrels.table;
   columns.run = both ? nullptr : &run.table;
@@ -124,18 +166,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ndcg::text_source source(run.csv);
   if (!both) texts.run = &source;
   const ndcg::evaluate_reply by_text = ndcg::evaluate_batch(texts, given, text_readings);
-
-  fuzz::require(by_columns.evaluated.ok() == by_text.evaluated.ok(), "columns and CSV both succeed or both fail");
-  if (!by_text.evaluated) {
-    const ndcg::error& x = by_columns.evaluated.err();
-    const ndcg::error& y = by_text.evaluated.err();
-    fuzz::require(x.code == y.code, "the same error code", y.message + " (CSV) | " + x.message + " (columns)");
-    fuzz::require(x.source == y.source, "the same input named", y.source);
-    // A query missing under --strict is named on the TREC text's line by the text path.
-    if (x.code != ndcg::error_code::missing_query)
-      fuzz::require(x.line == y.line, "the same line", y.message + " (CSV, line " + std::to_string(y.line) + ") | " + x.message + " (columns, line " + std::to_string(x.line) + ")");
-    return 0;
-  }
-  fuzz::require(by_columns.text == by_text.text, "the same report");
+  const bool ok = by_columns.evaluated.ok(), text_ok = by_text.evaluated.ok();
+  require_alike(by_columns, by_text, ok, text_ok, ok ? nullptr : &by_columns.evaluated.err(),
+                text_ok ? nullptr : &by_text.evaluated.err());
   return 0;
 }

@@ -14,7 +14,7 @@
   again for every run). Printed: each time, and the ratios against one
   thread of the same setting in the same run.
 
-Usage: python3 bench/evaluator.py [--queries Q] [--docs D] [--runs N]
+Usage: python3 bench/python/evaluator.py [--queries Q] [--docs D] [--runs N]
 Each time is the median of N repetitions (default 5)."""
 import argparse
 import random

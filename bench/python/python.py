@@ -11,7 +11,7 @@ Debian's python3 after `pip install .` or with PYTHONPATH=python after
   explain()   of the worked example, per call, against a plain Python NDCG@10
               of the same ten grades (no steps, no checks).
 
-Usage: python3 bench/python.py [--runs N] [--ndcg BIN] [--trec-eval-seconds S]
+Usage: python3 bench/python/python.py [--runs N] [--ndcg BIN] [--trec-eval-seconds S]
 Medians of N runs (default 9), the package and the command taken in turn."""
 import argparse
 import math
@@ -24,7 +24,7 @@ import tempfile
 import time
 import timeit
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MEASURES = ['ndcg_cut.10', 'ndcg']
 # trec_eval 10.0 on this workload on the 2-core development machine (issue 20).
 TREC_EVAL_SECONDS = 1.57

@@ -6,7 +6,7 @@
 // the same page; then the same for Copy all, which writes the whole text to
 // the clipboard. The copied text is compared with `ndcg explain --format F`
 // of the native build.
-// Usage: node bench/export-browser.mjs [--items N] [--runs R] [--page dist/index.html]
+// Usage: node bench/page/export-browser.mjs [--items N] [--runs R] [--page dist/index.html]
 // Needs dist/ built (NDCG_SKIP_SETUP=1 bash scripts/build); build/native/ndcg for the comparison.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -14,8 +14,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, pasteInto, rankingCounts, root } from '../tests/browser/_helpers.mjs';
-import { makeRanking } from './gen.mjs';
+import { launch, pasteInto, rankingCounts, root } from '../../tests/browser/_helpers.mjs';
+import { makeRanking } from '../gen.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);

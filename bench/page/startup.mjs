@@ -6,20 +6,20 @@
 //   against JSON.stringify of the same rows;
 // - in headless Chromium, navigation of index.html and embed.html (file://)
 //   to the worked example's NDCG in the page (a fresh context each run, its
-//   navigated once the browser is idle again: bench/window.mjs),
+//   navigated once the browser is idle again: bench/page/window.mjs),
 //   against a page of the same size with no script (the floor: reading it).
-// Usage: node bench/startup.mjs [--runs R] [--dist DIR] [--module FILE] [--window-settle MS]   (DIR holds ndcg.js, index.html, embed.html)
+// Usage: node bench/page/startup.mjs [--runs R] [--dist DIR] [--module FILE] [--window-settle MS]   (DIR holds ndcg.js, index.html, embed.html)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launch } from '../tests/browser/_helpers.mjs';
-import { median, medianMs, option } from './whole-run.mjs';
+import { launch } from '../../tests/browser/_helpers.mjs';
+import { median, medianMs, option } from '../whole-run.mjs';
 import { settledPage, WINDOW_SETTLE } from './window.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const runs = Number(option('--runs', 5));
 const distDir = resolve(option('--dist', join(root, 'dist')));
 const windowSettle = Number(option('--window-settle', WINDOW_SETTLE));

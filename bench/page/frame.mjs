@@ -8,7 +8,7 @@
 // - the first result after navigation (goal 500 ms or less): navigation
 //   start to the frame that paints the worked example's NDCG, against the same
 //   bytes served with their scripts made inert.
-// Prints medians of several runs. Needs dist/ built (node scripts/build-web.mjs).
+// Prints medians of several runs. Needs dist/ built (node scripts/web/build-web.mjs).
 // With --against DIR, a second build (another dist/) is measured in the same
 // run, the two taking turns run by run: a before and after on a busy machine.
 // With --phases, each navigation is traced too and the first result's time
@@ -16,16 +16,16 @@
 // so compare those figures with each other, not with untraced runs.
 // Each navigation is in a new browser context (nothing cached), once that
 // browser has gone idle after opening that context's window (at most
-// --window-settle MS, default 5000; see bench/window.mjs): 0 measures the
+// --window-settle MS, default 5000; see bench/page/window.mjs): 0 measures the
 // window's own start-up beside the page.
-// Usage: node bench/frame.mjs [--runs R] [--grades N] [--cpu X] [--dist DIR] [--against DIR] [--phases] [--window-settle MS]
+// Usage: node bench/page/frame.mjs [--runs R] [--grades N] [--cpu X] [--dist DIR] [--against DIR] [--phases] [--window-settle MS]
 //   (X: CDP CPU slow-down, default 1)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dist, launch } from '../tests/browser/_helpers.mjs';
-import { serve } from '../scripts/serve.mjs';
-import { seeded } from './gen.mjs';
+import { dist, launch } from '../../tests/browser/_helpers.mjs';
+import { serve } from '../../scripts/serve.mjs';
+import { seeded } from '../gen.mjs';
 import { setRanking } from './page-input.mjs';
 import { settledPage, WINDOW_SETTLE } from './window.mjs';
 

@@ -2,8 +2,8 @@
 // to the mean shown, and the longest main-thread task meanwhile, in headless
 // Chromium over http; the baseline is evaluateTrec in Node on the same files,
 // run in the same command (reading the files included on both sides).
-// Usage: npm run bench   (or: node bench/batchpage.mjs [--lines N] [--runs R] [--settle MS] [--window-settle MS])
-// Each load is in a new context, once the browser is idle after opening its window (bench/window.mjs).
+// Usage: npm run bench   (or: node bench/page/batchpage.mjs [--lines N] [--runs R] [--settle MS] [--window-settle MS])
+// Each load is in a new context, once the browser is idle after opening its window (bench/page/window.mjs).
 // The files are chosen --settle ms (default 1000) after batch mode opens: the page starts and
 // warms its worker in that time, as it does while a person picks two files; --settle 300 is
 // the figure of earlier reports, when the files came in on the worker's heels.
@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, nodeApi, root, serveDist } from '../tests/browser/_helpers.mjs';
+import { launch, nodeApi, root, serveDist } from '../../tests/browser/_helpers.mjs';
 import { settledPage, WINDOW_SETTLE } from './window.mjs';
 
 const arg = (name, fallback) => {

@@ -1,8 +1,8 @@
 // Writes docs/embedding.md's pictures of dist/examples.html (docs/examples-*.png):
 // the top of the English post and of the Chinese one. Run after a build:
-// node scripts/docs-screenshots.mjs
+// node scripts/docs/docs-screenshots.mjs
 import { join } from 'node:path';
-import { launch, root, serveDist } from '../tests/browser/_helpers.mjs';
+import { launch, root, serveDist } from '../../tests/browser/_helpers.mjs';
 
 const browser = await launch({ full: true });
 const server = await serveDist();
