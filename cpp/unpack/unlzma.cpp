@@ -1,5 +1,5 @@
 // The decoder of the .lzma format (the "LZMA alone" container that
-// `xz --format=lzma` writes), built alone (with unsplit.cpp) into a wasm of about 3.7 KB that the
+// `xz --format=lzma` writes), built alone (with unsplit.cpp) into a wasm of just under 4 KB that the
 // one-file builds carry as it is: with it they carry their wasm and scripts
 // packed by LZMA, about 13% smaller than the best deflate, which no platform
 // decoder reads. The build writes the true size into the header, so decoding

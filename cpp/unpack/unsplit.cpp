@@ -1,9 +1,13 @@
-// A module's code section put back together from the eight streams that
+// A module's code section put back together from the eleven streams that
 // scripts/web/wasm-streams.mjs split it into for packing (it says why): each
-// function's size and locals (head), the opcodes with the immediates not
-// named below (ops), the local indices of local.get/set/tee, the alignments
-// and the offsets of loads and stores, the values of i32.const, the block
-// types, and the branches' depths.
+// function's locals (head), the opcodes with the immediates not named below
+// (ops), the local indices of local.get/set/tee (locals, or bases before a
+// load or store), the alignments of loads and stores (each told apart from
+// the opcode's natural one) and their offsets, the values of i32.const
+// (sums before i32.add or i32.sub, bits before a bit operation or shift,
+// else consts), the block types, and the branches' depths. A function's size
+// is not sent: it ends at its outermost `end`, and its size is then written
+// before it.
 // In the decoder's wasm beside unlzma: in JS the join took 50 ms before the
 // engine compiled it, here a few. No library, as unlzma.cpp.
 #include <cstddef>
@@ -73,13 +77,14 @@ struct writer {
   for (; n > 0; --n) *w.at++ = *r.at++;
 }
 
-enum stream : byte { head, ops, locals, aligns, offsets, consts, blocks, branches, streams };
+enum stream : byte { head, ops, locals, aligns, offsets, consts, blocks, branches, sums, bits, bases, streams };
 
 // Each opcode's immediates, as scripts/web/wasm-streams.mjs's GRAMMAR splits
 // them, in a byte: the stream of its LEBs (bits 0-2), how many (3-4), and
 // how many raw bytes in ops after them (5-7, an index into raw_bytes); or,
-// with 7 in bits 5-7, one of the forms below.
-enum form : byte { block_type = 0xe0, br_table, select_types, prefixed, memarg, unknown = 0xff };
+// with 7 in bits 5-7, one of the forms below (memarg plus the natural
+// alignment, 0 to 3, for a load or store).
+enum form : byte { block_type = 0xe0, br_table, select_types, prefixed, local_index, i32_const, memarg, unknown = 0xff };
 constexpr byte lebs(stream s, int n) { return static_cast<byte>(n << 3 | s); }
 constexpr byte raw(int bytes) { return static_cast<byte>((bytes == 8 ? 4 : bytes == 4 ? 3 : bytes) << 5); }
 constexpr std::uint32_t raw_bytes[8] = {0, 1, 2, 4, 8};
@@ -96,9 +101,10 @@ constexpr grammar make_grammar() {
   const int plain[] = {0x00, 0x01, 0x05, 0x0b, 0x0f, 0x1a, 0x1b, 0xd1};
   for (int op : plain) set(op, op, 0);
   set(0x45, 0xc4, 0);
-  set(0x20, 0x22, lebs(locals, 1));
-  set(0x28, 0x3e, memarg);
-  set(0x41, 0x41, lebs(consts, 1));
+  set(0x20, 0x22, local_index);
+  constexpr byte natural[] = {2, 3, 2, 3, 0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 2, 3, 2, 3, 0, 1, 0, 1, 2};
+  for (int op = 0x28; op <= 0x3e; ++op) set(op, op, static_cast<byte>(memarg + natural[op - 0x28]));
+  set(0x41, 0x41, i32_const);
   set(0x0c, 0x0d, lebs(branches, 1));
   const int one_leb[] = {0x10, 0x42, 0xd2};
   for (int op : one_leb) set(op, op, lebs(ops, 1));
@@ -124,19 +130,32 @@ void apply(byte rule, reader* s, writer& w) {
   copy(s[ops], w, raw_bytes[rule >> 5]);
 }
 
-// One instruction: its opcode from ops, its immediates from their streams.
+// The stream of a local index or an i32.const's value, by the opcode after
+// it (the next in ops), as the split chose.
+stream local_stream(byte next) { return next >= 0x28 && next <= 0x3e ? bases : locals; }
+stream const_stream(byte next) { return next == 0x6a || next == 0x6b ? sums : next >= 0x71 && next <= 0x78 ? bits : consts; }
+
+// One instruction: its opcode from ops, its immediates from their streams;
+// `depth` counts the blocks open, -1 once the function's own end is read.
 // False on an opcode that the split would have refused.
-bool instruction(reader* s, writer& w) {
+bool instruction(reader* s, writer& w, int& depth) {
   reader& o = s[ops];
   const byte op = o.next();
   w.put(op);
   const byte rule = rules.of[op];
+  const byte next = o.at < o.end ? *o.at : 0;
+  if (op == 0x0b) --depth;
   if (rule < block_type) {
     apply(rule, s, w);
-  } else if (rule == memarg) {
+  } else if (rule == local_index || rule == i32_const) {
+    copy_leb(s[rule == local_index ? local_stream(next) : const_stream(next)], w);
+  } else if (rule >= memarg && rule < unknown) {
+    byte* const align = w.at;
     copy_leb(s[aligns], w);
+    if (align < w.at) *align ^= rule - memarg;
     copy_leb(s[offsets], w);
   } else if (rule == block_type) {
+    ++depth;
     reader& b = s[blocks];
     const unsigned t = b.at < b.end ? *b.at : 0;
     if (t == 0x40 || (t >= 0x6f && t <= 0x7f)) copy(b, w, 1);
@@ -156,6 +175,22 @@ bool instruction(reader* s, writer& w) {
   return true;
 }
 
+// One function: its body after room for its size, then the size written
+// short and the body moved up to meet it.
+bool join_function(reader* s, writer& w) {
+  byte* const size_at = w.at;
+  if (w.end - w.at < 5) return false;
+  const byte* const body = w.at += 5;
+  for (std::uint32_t n = copy_leb(s[head], w); n > 0 && s[head].ok; --n) copy_leb(s[head], w), copy(s[head], w, 1);
+  for (int depth = 0; depth >= 0;)
+    if (!w.ok || !instruction(s, w, depth) || !s[ops].ok) return false;
+  writer size{size_at, size_at + 5};
+  put_leb(size, static_cast<std::uint32_t>(w.at - body));
+  for (const byte* from = body; from < w.at;) *size.at++ = *from++;
+  w.at = size.at;
+  return true;
+}
+
 // The code section's contents from the split ones `r`: false when the
 // streams do not make whole functions of the sizes they give.
 bool join_code(reader& r, writer& w) {
@@ -171,14 +206,8 @@ bool join_code(reader& r, writer& w) {
   put_leb(w, length);
   const byte* start = w.at;
   put_leb(w, count);
-  for (std::uint32_t f = 0; f < count && w.ok; ++f) {
-    const std::uint32_t size = copy_leb(s[head], w);
-    const byte* end = w.at + size;
-    for (std::uint32_t n = copy_leb(s[head], w); n > 0 && s[head].ok; --n) copy_leb(s[head], w), copy(s[head], w, 1);
-    while (w.at < end && w.ok)
-      if (!instruction(s, w) || !s[ops].ok) return false;
-    if (w.at != end) return false;
-  }
+  for (std::uint32_t f = 0; f < count && w.ok; ++f)
+    if (!join_function(s, w)) return false;
   for (const reader& each : s)
     if (!each.ok || each.at != each.end) return false;
   return w.ok && w.at - start == static_cast<std::ptrdiff_t>(length);
@@ -190,8 +219,9 @@ extern "C" {
 
 /**
  * The module split into streams (`in`, `in_size` bytes, starting "\0wsp")
- * joined into `out` (room for `room` bytes, which the split module's size
- * always is): the module's size, or 0 when `in` is not a whole split module.
+ * joined into `out` (room for `room` bytes: twice the split module's size
+ * is always enough, as a function's size takes at most half as many bytes
+ * as its body): the module's size, or 0 when `in` is not a whole split module.
  */
 std::uint32_t unsplit(const byte* in, std::uint32_t in_size, byte* out, std::uint32_t room) {
   reader r{in, in + in_size};

@@ -1,16 +1,21 @@
-// The modules' code section is packed as eight streams, which LZMA packs
-// about 7% smaller than the instructions as they come: each function's size
-// and locals (HEAD), the opcodes with the immediates not listed here (OP),
-// the local indices of local.get/set/tee (LOCAL), the alignments (ALIGN)
-// and offsets (OFFSET) of loads and stores, the values of i32.const (CONST),
-// the block types (BLOCK) and the branches' depths (BRANCH). Like bytes
-// then sit together, where the packer finds longer and nearer matches. The
-// build splits here (build-web.mjs); the decoder's wasm joins the streams
-// back as it unpacks (cpp/unpack/unsplit.cpp, the same grammar in C++). A
-// split module starts "\0wsp" where wasm has "\0asm".
+// The modules' code section is packed as eleven streams, which LZMA packs
+// about 11% smaller than the instructions as they come: each function's
+// locals (HEAD; not its size, which the join finds from where its
+// outermost `end` is), the opcodes with the immediates not listed here
+// (OP), the local indices of local.get/set/tee (LOCAL, or BASE when a load
+// or store comes next), the alignments of loads and stores told apart
+// from each opcode's natural one (ALIGN: mostly zeros), their offsets
+// (OFFSET), the values of i32.const (SUM when an i32.add or i32.sub comes
+// next, BIT when a bit operation or a shift does, else CONST), the block
+// types (BLOCK) and the branches' depths (BRANCH). Like bytes then sit
+// together, where the packer finds longer and nearer matches. The build
+// splits here (build-web.mjs); the decoder's wasm joins the streams back
+// as it unpacks (cpp/unpack/unsplit.cpp, the same grammar in C++), looking
+// at the next opcode as the split did. A split module starts "\0wsp" where
+// wasm has "\0asm".
 
 // The streams, numbered in the order they travel (STREAMS: how many).
-const [HEAD, OP, LOCAL, ALIGN, OFFSET, CONST, BLOCK, BRANCH, STREAMS] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+const [HEAD, OP, LOCAL, ALIGN, OFFSET, CONST, BLOCK, BRANCH, SUM, BIT, BASE, STREAMS] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
 // Each opcode's immediates (unsplit.cpp's instruction() reads the same).
 const NONE = 0;
@@ -28,6 +33,13 @@ const F64 = 11;
 const SELECT_TYPES = 12;
 const PREFIXED = 13;
 const UNKNOWN = 14;
+
+// The natural alignment (log2 of the bytes moved) of loads and stores 0x28 to 0x3e.
+export const NATURAL = [2, 3, 2, 3, 0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 2, 3, 2, 3, 0, 1, 0, 1, 2];
+
+// Where an i32.const's value or a local index goes, by the opcode after it.
+const constStream = (next) => (next === 0x6a || next === 0x6b ? SUM : next >= 0x71 && next <= 0x78 ? BIT : CONST);
+const localStream = (next) => (next >= 0x28 && next <= 0x3e ? BASE : LOCAL);
 
 const GRAMMAR = new Uint8Array(256).fill(UNKNOWN);
 function rule(kind, ...ops) {
@@ -68,13 +80,25 @@ function splitInstruction(code, where, streams) {
       if (x < 0x80) return value;
     }
   };
+  // The opcode after an immediate LEB at where.at (the instruction's last).
+  const next = () => {
+    let end = where.at;
+    while (code[end] & 0x80) end++;
+    return code[end + 1];
+  };
   const op = code[where.at];
   copy(OP);
   switch (GRAMMAR[op]) {
     case NONE: return;
-    case LOCAL_INDEX: leb(LOCAL); return;
-    case MEMARG: leb(ALIGN); leb(OFFSET); return;
-    case I32: leb(CONST); return;
+    case LOCAL_INDEX: leb(localStream(next())); return;
+    case MEMARG: {
+      const at = streams[ALIGN].at;
+      leb(ALIGN);
+      streams[ALIGN].bytes[at] ^= NATURAL[op - 0x28];
+      leb(OFFSET);
+      return;
+    }
+    case I32: leb(constStream(next())); return;
     case ONE_LEB: leb(OP); return;
     case TWO_LEBS: leb(OP); leb(OP); return;
     case BLOCK_TYPE: {
@@ -163,7 +187,7 @@ export function eachInstruction(body, visit) {
   }
 }
 
-/** A module with its code section as the eight streams. */
+/** A module with its code section as the eleven streams. */
 export function splitCode(bytes) {
   if (!isMagic(bytes, WASM)) throw new Error('wasm code: not a wasm module');
   return withCode(bytes, SPLIT, (code) => {
@@ -176,12 +200,21 @@ export function splitCode(bytes) {
     for (let f = 0; f < count; f++) {
       const start = where.at;
       const size = readLeb(code, where);
+      if (where.at - start !== lebBytes(size).length) throw new Error(`wasm code: function ${f}'s size is written long, and the join writes it short`);
+      const locals = where.at;
       const end = where.at + size;
-      for (let n = readLeb(code, where); n > 0; n--) readLeb(code, where), where.at++;  // the locals
-      const headEnd = where.at;
-      where.at = start;
-      head(headEnd - start);  // the size and the locals, as they are
-      while (where.at < end) splitInstruction(code, where, streams);
+      for (let n = readLeb(code, where); n > 0; n--) readLeb(code, where), where.at++;
+      const body = where.at;
+      where.at = locals;
+      head(body - locals);  // the locals, as they are
+      let depth = 0;
+      while (where.at < end) {
+        const op = code[where.at];
+        splitInstruction(code, where, streams);
+        if (op >= 0x02 && op <= 0x04) depth++;
+        else if (op === 0x0b && depth-- === 0 && where.at !== end) throw new Error(`wasm code: function ${f} ends before its size`);
+      }
+      if (depth !== -1) throw new Error(`wasm code: function ${f} does not end with its outermost end`);
     }
     const used = streams.map((s) => s.bytes.subarray(0, s.at));
     return concat([lebBytes(code.length), lebBytes(count), ...used.flatMap((s) => [lebBytes(s.length), s])]);

@@ -33,6 +33,10 @@ const samples = {
   'the module wasm': readFileSync(join(root, 'build/wasm/ndcg.wasm')),
 };
 
+test('the decoder compiles on a browser\'s main thread: at most 4 KB, the limit older Chromium sets there', () => {
+  assert.ok(decoder.length <= 4096, `the decoder wasm is ${decoder.length} bytes`);
+});
+
 test('what xz packs comes back byte for byte', () => {
   for (const [name, data] of Object.entries(samples)) {
     assert.ok(Buffer.from(unlzma(pack(data))).equals(data), name);

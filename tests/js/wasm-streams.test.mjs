@@ -29,8 +29,9 @@ test('every module comes back byte for byte, in the build\'s order and in the li
   }
 });
 
-// Every kind of immediate the grammar knows: locals, loads and stores,
-// constants of each type, blocks with each block type, br_table,
+// Every kind of immediate the grammar knows: locals (before a load and
+// not), loads and stores, constants of each type (i32's before an add, a
+// bit operation and neither), blocks with each block type, br_table,
 // call_indirect, globals, select with a type, memory.size and grow, and
 // the 0xfc ones (saturating truncation, memory.copy and fill, data.drop).
 const WAT = `(module
@@ -57,6 +58,8 @@ const WAT = `(module
     (memory.copy (i32.const 200) (i32.const 100) (i32.const 4))
     (memory.init $d (i32.const 300) (i32.const 0) (i32.const 3))
     (data.drop $d)
+    (i32.store (local.get $x) (i32.and (local.get $x) (i32.const 12)))
+    (drop (i32.load8_u (local.get $x)))
     (local.set $w (i64.extend_i32_s (i32.load8_u (i32.const 302))))
     (local.set $z (f64.add (f64.convert_i32_s (i32.load offset=8 (i32.const 16)))
                            (f64.promote_f32 (f32.const 0.25))))
@@ -87,12 +90,25 @@ test('the full module packs smaller split than whole', () => {
   assert.ok(split < whole * 0.97, `${whole} -> ${split} bytes packed`);
 });
 
+// A module of one function, (func), its size written in `size` (2, its locals' count and its end).
+const oneFunction = (size, body = [0, 0x0b]) => Uint8Array.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 4, 1, 0x60, 0, 0, 3, 2, 1, 0,
+  10, 1 + size.length + body.length, 1, ...size, ...body]);
+
+test('a function\'s size travels as where its outermost end is, so the split refuses a size written long or a body past its end', () => {
+  const wasm = oneFunction([2]);
+  assert.ok(new WebAssembly.Module(wasm));
+  assert.ok(Buffer.from(unlzma(quick(splitCode(wasm)))).equals(wasm));
+  assert.throws(() => splitCode(oneFunction([0x82, 0x80, 0x80, 0x80, 0])), /function 0's size is written long/);
+  assert.throws(() => splitCode(oneFunction([4], [0, 0x0b, 0x01, 0x0b])), /function 0 ends before its size/);
+  assert.throws(() => splitCode(oneFunction([3], [0, 0x02, 0x40])), /function 0 does not end with its outermost end/);
+});
+
 test('a damaged split module is refused with a message, and random damage never hangs or crashes', () => {
   const split = Buffer.from(splitCode(module('ndcg-light')));
   const refused = (bytes, why) => assert.throws(() => unlzma(quick(bytes)), /damaged \(its code streams do not join\)/, why);
   refused(split.subarray(0, split.length - 100), 'cut short');
   refused(split.subarray(0, 9), 'no sections');
-  // The code section's contents: the joined length, the count, then five streams.
+  // The code section's contents: the joined length, the count, then the streams, the heads first.
   let at = 8;
   const leb = () => {
     let v = 0;
@@ -117,7 +133,7 @@ test('a damaged split module is refused with a message, and random damage never 
   at += heads;
   leb();
   const ops = at;
-  for (const [where, to, why] of [[contents, split[contents] ^ 0x55, 'the joined length'], [head, split[head] ^ 0x55, 'a function size'],
+  for (const [where, to, why] of [[contents, split[contents] ^ 0x55, 'the joined length'], [head, split[head] ^ 0x55, 'a function\'s locals'],
     [ops, 0xff, 'the first opcode (0xff: none)']]) {
     const bad = Buffer.from(split);
     bad[where] = to;

@@ -108,3 +108,12 @@ def test_an_evaluators_threads_change_no_number():
         assert got == want * 3, threads
     with pytest.raises(TypeError):
         ndcg_calc.evaluator(measures, QRELS, threads='two').calc_aggregate(RUN)
+
+
+def test_frames_reach_the_core_as_columns(monkeypatch):
+    from ndcg_calc._impl import inputs
+    qrels, run = _inputs()['frames']
+    want = ndcg_calc.calc_aggregate(MEASURES, QRELS, RUN)
+    monkeypatch.setattr(inputs, 'frame_text', lambda frame: pytest.fail('a frame went as text'))
+    assert ndcg_calc.calc_aggregate(MEASURES, qrels, run) == want
+    assert len(list(ndcg_calc.iter_calc(MEASURES, qrels, run))) == len(list(ndcg_calc.iter_calc(MEASURES, QRELS, RUN)))

@@ -1,5 +1,5 @@
 // Unpacks what the one-file builds carry packed by LZMA (see
-// scripts/web/build-web.mjs): the decoder is a wasm of about 3.7 KB
+// scripts/web/build-web.mjs): the decoder is a wasm of just under 4 KB
 // (cpp/unpack/unlzma.cpp, unsplit.cpp) that travels unpacked beside the packed bytes.
 
 // The browser's own decoder where there is one: 2 ms for the full module's
@@ -30,15 +30,15 @@ export function makeUnlzma(decoder) {
     if (size > SIZE_LIMIT) throw new Error('the packed bytes are damaged (a size over 1 GiB)');
     const base = exports.unlzma_heap();
     const out = base + input.length;
-    // Room for the output twice: a split module is joined after it.
-    const missing = out + 2 * size - exports.memory.buffer.byteLength;
+    // Room for the output, then for the module a split one joins to (at most twice its size).
+    const missing = out + 3 * size - exports.memory.buffer.byteLength;
     if (missing > 0) exports.memory.grow(Math.ceil(missing / 65536));
     new Uint8Array(exports.memory.buffer).set(input, base);
     const status = exports.unlzma(base, input.length, out, size);
     if (status !== 0) throw new Error(`the packed bytes are damaged (unlzma status ${status})`);
     const bytes = new Uint8Array(exports.memory.buffer, out, size);
     if (!SPLIT.every((x, i) => bytes[i] === x)) return bytes.slice();
-    const length = exports.unsplit(out, size, out + size, size);
+    const length = exports.unsplit(out, size, out + size, 2 * size);
     if (length === 0) throw new Error('the packed module is damaged (its code streams do not join)');
     return new Uint8Array(exports.memory.buffer, out + size, length).slice();
   };

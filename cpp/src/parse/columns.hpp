@@ -48,6 +48,9 @@ class csv_records {
   expected<bool> next_here(std::vector<csv_cell>& cells);
   void refill();
   void end_line(std::size_t& i);
+  bool ends_cell(char c) const;
+  std::size_t past_blanks(std::size_t i) const;
+  std::size_t cell_end(std::size_t i) const;
   void skip_blank_lines();
   status quoted_cell(std::size_t& i, csv_cell& cell);
   status plain_cell(std::size_t& i, csv_cell& cell);

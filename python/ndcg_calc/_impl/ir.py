@@ -11,8 +11,8 @@ from collections import namedtuple
 import os
 
 from .. import _core
-from .evaluate import Evaluation, _text_of
-from .inputs import trec_input
+from .evaluate import Evaluation, _text_of, evaluate
+from .inputs import _is_frame, trec_input
 from .options import option_texts
 
 Metric = namedtuple('Metric', ['query_id', 'measure', 'value'])
@@ -52,16 +52,32 @@ class Evaluator:
 
     def calc_aggregate(self, run):
         """{measure: the mean over the queries} (the "all" line)."""
-        result = self.evaluate(run)
-        return {given: result.mean[name] for given, name in self._measures}
+        return _means(self._measures, self.evaluate(run))
 
     def iter_calc(self, run):
         """Metric(query_id, measure, value) for each query and measure, queries in trec_eval's order."""
-        result = self.evaluate(run)
-        for qid, values in result.items():
-            for given, name in self._measures:
-                if name in values:
-                    yield Metric(qid, given, values[name])
+        return _metrics(self._measures, self.evaluate(run))
+
+
+def _means(measures, result):
+    return {given: result.mean[name] for given, name in measures}
+
+
+def _metrics(measures, result):
+    for qid, values in result.items():
+        for given, name in measures:
+            if name in values:
+                yield Metric(qid, given, values[name])
+
+
+def _once(measures, qrels, run, options):
+    """([(as given, name)], the Evaluation) of one run: DataFrames both go to
+    the core as their columns (evaluate()), anything else by an Evaluator."""
+    if _is_frame(qrels) and _is_frame(run):
+        named = _measures(measures)
+        return named, evaluate(qrels, run, [name for _, name in named], **options)
+    e = Evaluator(measures, qrels, **options)
+    return e._measures, e.evaluate(run)
 
 
 def evaluator(measures, qrels, *, threads=0, **options):
@@ -71,9 +87,9 @@ def evaluator(measures, qrels, *, threads=0, **options):
 
 def calc_aggregate(measures, qrels, run, **options):
     """{measure: mean} of `run` against `qrels`, as ir_measures.calc_aggregate."""
-    return Evaluator(measures, qrels, **options).calc_aggregate(run)
+    return _means(*_once(measures, qrels, run, options))
 
 
 def iter_calc(measures, qrels, run, **options):
     """Metric(query_id, measure, value) tuples, as ir_measures.iter_calc."""
-    return Evaluator(measures, qrels, **options).iter_calc(run)
+    return _metrics(*_once(measures, qrels, run, options))
