@@ -281,10 +281,15 @@ status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::
     if (!problem) problem = e.in(qrels_source);
     return done{};
   }
-  if (values.empty()) {  // a row per judged query at most: room once, not regrown (and its pages faulted) by doubling
+#ifndef __EMSCRIPTEN__
+  // A row per judged query at most: room once, not regrown (and its pages
+  // faulted) by doubling. Natively only: the room is address space until
+  // written, where in the modules it would be memory grown at once.
+  if (values.empty()) {
     values.reserve(judged().queries.size() * row.size());
     texts.reserve(judged().queries.size() * row_texts.size());
   }
+#endif
   values.insert(values.end(), row.begin(), row.end());
   texts.insert(texts.end(), row_texts.begin(), row_texts.end());
   row_query.push_back(q);
