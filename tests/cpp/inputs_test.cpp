@@ -680,6 +680,31 @@ TEST_CASE("trec command: records of every format evaluated with no TREC text bet
     CHECK(twice.err.find("u2.csv:4:3: expected each docid once per query, got \"d1\" again in query \"a\" (first on line 2)") !=
           std::string::npos);
   }
+  SUBCASE("queries handed to the evaluating thread: a later broken record, a repeat or a query come back") {
+    std::string judged, run = "qid,docid,score\n", trec;
+    for (int q = 0; q < 300; ++q)
+      for (int d = 0; d < 30; ++d) {
+        const std::string qid = "q" + std::to_string(q), doc = "d" + std::to_string(d), score = std::to_string((q * 7 + d * 13) % 31);
+        if (d % 4 == 0) judged += qid + " 0 " + doc + " " + std::to_string(d % 3) + "\n";
+        run += qid + "," + doc + "," + score + "\n";
+        trec += qid + " Q0 " + doc + " 0 " + score + " run\n";
+      }
+    const std::string q = temp_file("w.qrels", judged);
+    const std::string want = cli({"-q", "-m", "ndcg_cut.10", q, temp_file("w.run", trec)}).out;
+    {
+      const outcome ok = cli({"-q", "-m", "ndcg_cut.10", q, temp_file("w.csv", run)});
+      CHECK(ok.code == 0);
+      CHECK(ok.out == want);
+      const outcome broken = cli({q, temp_file("w-bad.csv", run + "q5,x,high\n")});
+      CHECK(broken.code == 2);
+      CHECK(broken.err.find("w-bad.csv:9002:6: expected a score (a number)") != std::string::npos);
+      const outcome twice = cli({q, temp_file("w-twice.csv", run + "q300,a,1\nq300,a,2\n")});
+      CHECK(twice.err.find("w-twice.csv:9003:6: expected each docid once per query") != std::string::npos);
+      const outcome back = cli({"-q", "-m", "ndcg_cut.10", q, temp_file("w-back.csv", run + "q0,d99,1\n")});
+      CHECK(back.code == 0);
+      CHECK(back.out == cli({"-q", "-m", "ndcg_cut.10", q, temp_file("w-back.run", trec + "q0 Q0 d99 0 1 run\n")}).out);
+    }
+  }
   SUBCASE("a doc twice in a query is refused at its second line, in a run and in judgments") {
     const outcome run = cli({qrels, temp_file("d.csv", "qid,docid,score\n1,a,1\n1,b,1\n1,a,2\n")});
     CHECK(run.code == 2);
