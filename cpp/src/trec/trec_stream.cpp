@@ -566,7 +566,7 @@ status trec_stream::add_query(const query_lines& in) {
   for (std::size_t i = 0; i < in.entries.size(); ++i) {
     const run_entry& e = in.entries[i];
     pending_line& p = s.current[i];
-    p = pending_line{in.qid, e.docid, {}, e.line, in.columns[i], 0};
+    p = pending_line{in.qid, e.docid, e.docid.substr(0, 0), e.line, in.columns[i], 0};  // the score read: no text
     p.value = e.score;
     p.scored = true;
     p.hash = in.hashes ? in.hashes[i] : static_cast<std::uint32_t>(hash_of(e.docid));
