@@ -19,6 +19,7 @@
 #include "cli.hpp"
 #include "ndcg/evaluate_run.hpp"
 #include "ndcg/inputs.hpp"
+#include "ndcg/parse.hpp"
 #include "ndcg/trec.hpp"
 #include "parse/columns.hpp"
 #include "support.hpp"
@@ -461,6 +462,131 @@ TEST_CASE("inputs: each broken input is refused at its own line and column") {
   }
 }
 
+// ---- one tokenizer and one header rule for explain and batch ------------------
+
+namespace {
+
+// A table as explain reads it (one ranking) and as ndcg trec reads it (a run).
+struct both_readings {
+  ndcg::expected<ndcg::parsed_ranking> explain;
+  ndcg::expected<std::vector<ndcg::run_evaluation>> batch;
+};
+both_readings read_both(const std::string& table, const std::string& qrels = "q 0 a 1\nq 0 b 0\n") {
+  return {ndcg::parse_ranking(table), evaluated_inputs(qrels, {table})};
+}
+
+}  // namespace
+
+TEST_CASE("one tokenizer: a broken table is refused alike by explain and by the batch readers") {
+  struct row {
+    const char* name;
+    const char* table;
+    std::size_t line, column;
+    ndcg::error_code code;
+    const char* message;  // the whole of it
+  };
+  using ec = ndcg::error_code;
+  const row rows[] = {
+      // The quote opens on line 3; the cell runs to the end of the input.
+      {"an unclosed quote", "qid,docid,score,rel\nq,a,1,1\nq,\"b,2,0\nq,c,3,1\n", 3, 3, ec::unclosed_quote,
+       "expected a closing quote for the quoted cell that opens here, got the end of the input"},
+      {"text after a quoted cell", "qid,docid,score,rel\nq,\"a\"x y,1,1\n", 2, 6, ec::bad_input,
+       "expected a separator or the line's end after a quoted cell, got \"x y\""},
+      // "q,a,1" ends at column 5: one past it is 6.
+      {"a short row", "qid,docid,score,rel\nq,a,1\n", 2, 6, ec::field_count,
+       "expected 4 fields as in the header on line 1, got 3"},
+      {"a long row", "qid,docid,score,rel\nq,a,1,1,9\n", 2, 9, ec::field_count,
+       "expected 4 fields as in the header on line 1, got 5"},
+      {"a short row after comments and blank lines", "# judged by two\n\nqid,docid,score,rel\n\nq,a,1\n", 5, 6,
+       ec::field_count, "expected 4 fields as in the header on line 3, got 3"},
+      {"two query columns", "qid,topic,docid,score,rel\nq,q,a,1,1\n", 1, 5, ec::duplicate_column,
+       "expected one query column, got a second one, \"topic\" (the first is \"qid\")"},
+  };
+  for (const row& r : rows) {
+    INFO(std::string(r.name));
+    const both_readings got = read_both(r.table);
+    REQUIRE(!got.explain.ok());
+    REQUIRE(!got.batch.ok());
+    for (const ndcg::error* e : {&got.explain.err(), &got.batch.err()}) {
+      CAPTURE(e->message);
+      CHECK(e->line == r.line);
+      CHECK(e->column == r.column);
+      CHECK(e->code == r.code);
+      CHECK(e->message == r.message);
+    }
+  }
+}
+
+TEST_CASE("one tokenizer: quotes, line ends, blank lines and separators read alike by explain and batch") {
+  SUBCASE("a quoted cell across lines (CRLF inside kept as a line end); the next row is on line 4") {
+    const both_readings got = read_both("qid,docid,score,rel,note\r\nq,a,1,1,\"two\r\nlines\"\r\nq,b,0.5,0,x\r\n");
+    REQUIRE(got.explain.ok());
+    REQUIRE(got.batch.ok());
+    REQUIRE(got.explain->items.size() == 2);
+    CHECK(got.explain->items[1].id == "b");
+    CHECK(got.explain->items[1].line == 4);
+    // An id must stay on one line (reports and bindings hold an id a line).
+    const auto spanning = ndcg::parse_ranking("id,rel\nc,0\n\"a\r\nb\",1\n");
+    REQUIRE(!spanning.ok());
+    CHECK(spanning.err().message == "expected an id on one line, got \"a\\x0ab\"");
+    CHECK(spanning.err().line == 3);
+    CHECK(spanning.err().column == 1);
+  }
+  SUBCASE("a quote inside an unquoted cell is a character, as Python's csv reads it") {
+    const both_readings got = read_both("qid,docid,score,rel\nq,a\"1,1,1\nq,b,0.5,0\n", "q 0 a\"1 1\nq 0 b 0\n");
+    REQUIRE(got.explain.ok());
+    REQUIRE(got.batch.ok());
+    CHECK(got.explain->items[0].id == "a\"1");
+    const ndcg::trec_result& r = (*got.batch)[0].result;
+    const auto at = std::find(r.names.begin(), r.names.end(), "ndcg") - r.names.begin();
+    CHECK(r.mean[static_cast<std::size_t>(at)] == doctest::Approx(1.0));  // a"1, the one relevant doc, ranked first
+  }
+  SUBCASE("blank lines, spaces around cells and a trailing separator (an empty last column, ignored)") {
+    const both_readings got = read_both("qid,docid,score,rel,\n\n q , a ,1,1,\n  \nq,b,0.5,0,\n");
+    REQUIRE(got.explain.ok());
+    REQUIRE(got.batch.ok());
+    REQUIRE(got.explain->items.size() == 2);
+    CHECK(got.explain->items[0].id == "a");
+    CHECK(got.explain->items[1].line == 5);
+  }
+  SUBCASE("lines that end in a lone CR") {
+    const both_readings got = read_both("qid,docid,score,rel\rq,a,1,1\rq,b,0.5,0\r");
+    REQUIRE(got.explain.ok());
+    REQUIRE(got.batch.ok());
+    REQUIRE(got.explain->items.size() == 2);
+    CHECK(got.explain->items[1].line == 3);
+  }
+  SUBCASE("# comments before the header, as detection skips them") {
+    const both_readings got = read_both("# from the judges\nqid,docid,score,rel\nq,a,1,1\n");
+    REQUIRE(got.explain.ok());
+    REQUIRE(got.batch.ok());
+    CHECK(got.explain->items[0].line == 3);
+  }
+}
+
+TEST_CASE("one header rule: cells that hold no number and at least one known column name") {
+  using f = ndcg::input_format;
+  CHECK(ndcg::detect_input("docid,note\nd,x\n", false) == f::csv);  // one known name
+  CHECK(ndcg::detect_input("docid\tnote\nd\tx\n", false) == f::tsv);
+  CHECK(ndcg::detect_input("docid,3\n", false) == f::trec);          // a number: data
+  CHECK(ndcg::detect_input("apple,pear\n", false) == f::trec);       // no known name
+  CHECK(ndcg::detect_input("\"docid,note\"\n", false) == f::trec);   // one cell
+  CHECK(ndcg::detect_format("rel,note\n3,x\n1,y\n") == ndcg::format::csv);
+  CHECK(ndcg::detect_format("docid,note\nd,x\n") == ndcg::format::csv);
+  CHECK(ndcg::detect_format("rel,3,2\n") == ndcg::format::grades);
+  CHECK(ndcg::detect_format("\"rel,note\"\n3\n") == ndcg::format::grades);
+  // Explain and batch take the same line as the header and say so.
+  const auto one = ndcg::parse_ranking("rel,note\n3,x\n1,y\n");
+  REQUIRE(one.ok());
+  CHECK(one->columns == "rel,-");
+  REQUIRE(one->items.size() == 2);
+  CHECK(one->items[1].grade == 1);
+  auto batch = evaluated_inputs("q 0 d 1\n", {"docid,note\nd,x\n"});
+  REQUIRE(!batch.ok());
+  CHECK(batch.err().line == 1);
+  CHECK(batch.err().message.find("expected a query column") == 0);
+}
+
 TEST_CASE("inputs: a JSON nesting bomb stops at 64 levels") {
   std::string bomb = "[{\"qid\": \"q\", \"x\": ";
   for (int i = 0; i < 100; ++i) bomb += "{\"x\": [";
@@ -641,7 +767,7 @@ TEST_CASE("trec command: records of every format evaluated with no TREC text bet
     CHECK(file.out == cli({"-q", "-m", "ndcg_cut.10", q, "-"}, table).out);  // standard input: read whole
     const outcome broken = cli({q, t}), whole = cli({q, "-"}, table + "7,\"open,n,1\n");
     CHECK(broken.code == 2);
-    CHECK(broken.err.find("expected a closing \"") != std::string::npos);
+    CHECK(broken.err.find("expected a closing quote for the quoted cell that opens here") != std::string::npos);
     CHECK(broken.err.substr(broken.err.find(t) + t.size()) == whole.err.substr(whole.err.find("-:") + 1));
   }
   SUBCASE("JSON Lines of several pieces, records across a piece's end, read as the whole text is") {

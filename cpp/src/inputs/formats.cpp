@@ -27,22 +27,6 @@ constexpr decltype(&stream_table) table_pieces = nullptr, json_pieces = nullptr;
 constexpr decltype(&stream_table) table_pieces = stream_table, json_pieces = stream_json;
 #endif
 
-// A header line: its cells, as the table reader splits them (csv_records),
-// hold no number and at least two known column names.
-bool is_header(std::string_view line, char delim) {
-  if (line.find(delim) == std::string_view::npos) return false;
-  csv_records records(line, delim);
-  std::vector<csv_cell> cells;
-  auto got = records.next(cells);
-  if (!got || !*got) return false;
-  std::size_t known = 0;
-  for (const csv_cell& c : cells) {
-    if (is_numeric(c.text)) return false;
-    if (role_of(c.text) != role::none) ++known;
-  }
-  return known >= 2;
-}
-
 bool is_feature(std::string_view t) {
   const std::size_t colon = t.find(':');
   if (colon == 0 || colon == std::string_view::npos || colon + 1 == t.size()) return false;
@@ -59,8 +43,9 @@ bool is_jsonl(const text_head& h, bool) {
          h.second[0] == '{';
 }
 bool is_json(const text_head& h, bool) { return !h.first.empty() && (h.first[0] == '{' || h.first[0] == '['); }
-bool is_tsv(const text_head& h, bool) { return is_header(h.data, '\t'); }
-bool is_csv(const text_head& h, bool) { return is_header(h.data, ','); }
+// A header by the one header rule (parse/columns.hpp), tab-separated first.
+bool is_tsv(const text_head& h, bool) { return header_separator(h.data) == '\t'; }
+bool is_csv(const text_head& h, bool) { return header_separator(h.data) == ','; }
 // `x qid:1 ...` too: a broken label is then refused where it stands.
 bool is_letor(const text_head& h, bool) {
   field f[2];

@@ -30,6 +30,7 @@ struct roles_seen {
 
 use table_use(std::string_view head, char delim) {
   detail::csv_records records(head, delim);
+  records.skip_comments(true);
   std::vector<detail::csv_cell> header;
   auto got = records.next(header);
   roles_seen seen;

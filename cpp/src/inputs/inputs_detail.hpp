@@ -14,6 +14,7 @@
 #include "ndcg/error.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/parse.hpp"
+#include "parse/columns.hpp"
 
 namespace ndcg::detail {
 
@@ -77,46 +78,7 @@ class record_checker {
 // Where a text's data starts once a UTF-8 BOM is skipped.
 std::string_view without_bom(std::string_view text);
 
-// ---- CSV and TSV -------------------------------------------------------------
-
-// A cell's text is a view into the piece being read (valid until the next
-// record), or into `own` for a quoted cell (its "" made ", its line ends \n).
-struct csv_cell {
-  std::string_view text;   // unquoted; unquoted cells are trimmed of spaces
-  std::size_t line = 0, column = 0;
-  std::string own;
-};
-
-// Records of comma- or tab-separated text, RFC 4180 quoting (a quoted cell
-// may hold the separator, "" and line ends); lines end at \n, \r\n or \r.
-// More bytes of a text read in pieces: fills up to `size` bytes and says
-// how many (fewer at the end).
-using more_bytes = std::function<std::size_t(char* into, std::size_t size)>;
-
-class csv_records {
- public:
-  csv_records(std::string_view text, char delim);
-  // The text in pieces: memory holds a piece and the record being read.
-  csv_records(more_bytes more, char delim);
-  // The next record that is not blank; false at the end.
-  expected<bool> next(std::vector<csv_cell>& cells);
-  std::size_t line() const { return line_; }
-
- private:
-  expected<bool> next_here(std::vector<csv_cell>& cells);
-  void refill();
-  void end_line(std::size_t& i);
-  void skip_blank_lines();
-  status quoted_cell(std::size_t& i, csv_cell& cell);
-  status plain_cell(std::size_t& i, csv_cell& cell);
-
-  std::string_view text_;
-  std::size_t at_ = 0, line_ = 1, line_start_ = 0;
-  char delim_;
-  more_bytes more_;   // pieces: empty for a whole text
-  std::string piece_;
-  bool last_ = true;  // the text's end is in text_
-};
+// ---- CSV and TSV (the tokenizer: parse/columns.hpp) --------------------------
 
 // Which column gives each field of a row (-1: none), and the reading said
 // about it: the header's names by the one table of names (role_of), with

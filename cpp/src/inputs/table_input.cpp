@@ -26,12 +26,7 @@ expected<column_map> map_header(const std::vector<csv_cell>& header, std::vector
     }
     if (cols[at(r)] >= 0) {
       const csv_cell& first = header[static_cast<std::size_t>(cols[at(r)])];
-      return fail(error_code::duplicate_column,
-                  "expected one " + std::string(role_name(r)) + " column, got " + echo(header[i].text) + " besides " +
-                      echo(first.text),
-                  header[i].line, header[i].column)
-          .with("found", header[i].text)
-          .with("first", first.text);
+      return second_column(role_name(r), first.text, header[i].text, header[i].line, header[i].column);
     }
     cols[at(r)] = static_cast<long>(i);
   }
@@ -98,28 +93,14 @@ value_at cell_at(const std::vector<csv_cell>& cells, long col) {
   return {c.text, c.line, c.column};
 }
 
-// Placed at the first cell too many, or else just past the last cell; a
-// quoted last cell that spans lines is pointed at where it starts.
-error ragged(const std::vector<csv_cell>& cells, std::size_t expected) {
-  const std::size_t n = cells.size();
-  const csv_cell& at = n > expected ? cells[expected] : cells.back();
-  const bool past = n <= expected && at.text.find_first_of("\r\n") == std::string::npos;
-  return fail(error_code::field_count,
-              "expected " + std::to_string(expected) + " fields (as the header has), got " + std::to_string(n), at.line,
-              at.column + (past ? at.text.size() : 0))
-      .with("expected", std::to_string(expected))
-      .with("found", std::to_string(n));
-}
-
-}  // namespace
-
-namespace {
-
 status read_records_of(csv_records& records, input_use use, record_checker& w, batch_reading& reading) {
   std::vector<csv_cell> header, cells;
+  records.skip_comments(true);  // before the header, as detection reads it
   auto got = records.next(header);
   if (!got) return got.err();
   if (!*got) return fail(error_code::empty_input, "expected a header line naming the columns, got no lines");
+  records.skip_comments(false);
+  const std::string as = "as in the header on line " + std::to_string(header[0].line);
   auto plan = plan_of(header, use);
   if (!plan) return plan.err();
   reading = std::move(plan->reading);
@@ -127,7 +108,7 @@ status read_records_of(csv_records& records, input_use use, record_checker& w, b
     auto more = records.next(cells);
     if (!more) return more.err();
     if (!*more) return done{};
-    if (cells.size() != header.size()) return ragged(cells, header.size());
+    if (cells.size() != header.size()) return ragged_row(cells, header.size(), as);
     input_row r;
     r.qid = cell_at(cells, plan->qid);
     r.doc = cell_at(cells, plan->doc);

@@ -71,6 +71,47 @@ std::string names_of(role r) {
   return out;
 }
 
+bool is_header(const std::vector<csv_cell>& cells) {
+  if (cells.size() < 2) return false;
+  bool known = false;
+  for (const csv_cell& c : cells) {
+    if (is_numeric(c.text)) return false;
+    known = known || role_of(c.text) != role::none;
+  }
+  return known;
+}
+
+char header_separator(std::string_view line) {
+  std::vector<csv_cell> cells;
+  for (const char delim : {'\t', ','}) {
+    csv_records records(line, delim);
+    auto got = records.next(cells);
+    if (got && *got && is_header(cells)) return delim;
+  }
+  return 0;
+}
+
+error second_column(std::string_view role, std::string_view first, std::string_view second, std::size_t line,
+                    std::size_t column) {
+  return fail(error_code::duplicate_column,
+              "expected one " + std::string(role) + " column, got a second one, " + echo(second) + " (the first is " +
+                  echo(first) + ")",
+              line, column)
+      .with("found", second)
+      .with("first", first);
+}
+
+error ragged_row(const std::vector<csv_cell>& cells, std::size_t expected, std::string_view as) {
+  const std::size_t n = cells.size();
+  const csv_cell& at = n > expected ? cells[expected] : cells.back();
+  const bool past = n <= expected && at.text.find('\n') == std::string_view::npos;
+  return fail(error_code::field_count,
+              "expected " + std::to_string(expected) + " fields " + std::string(as) + ", got " + std::to_string(n),
+              at.line, at.column + (past ? at.text.size() : 0))
+      .with("expected", std::to_string(expected))
+      .with("found", std::to_string(n));
+}
+
 expected<std::vector<role>> read_columns(std::string_view list) {
   std::vector<role> out;
   std::vector<field> names;

@@ -36,19 +36,11 @@ bool is_integer(std::string_view s) {
   return parse_integer(s, v) == number_status::ok;
 }
 
-// A header names columns: nothing in it is a number, and something is a
-// name we know. Tabs make it TSV, else commas make it CSV.
+// A header by the one header rule (columns.hpp): tab-separated, else
+// comma-separated.
 std::optional<format> header_format(std::string_view s) {
-  const char delim = s.find('\t') != std::string_view::npos ? '\t' : s.find(',') != std::string_view::npos ? ',' : 0;
+  const char delim = header_separator(s);
   if (delim == 0) return std::nullopt;
-  std::vector<cell> cells;
-  if (!split_delimited(s, delim, 1, cells)) return std::nullopt;
-  bool known = false;
-  for (const auto& c : cells) {
-    if (is_numeric(c.text)) return std::nullopt;
-    known = known || role_of(c.text) != role::none;
-  }
-  if (!known) return std::nullopt;
   return delim == '\t' ? format::tsv : format::csv;
 }
 

@@ -1,7 +1,7 @@
 // Internals shared by the readers of one ranking: format detection
 // (detect_format.cpp), one reader per format (parse_table.cpp,
 // parse_grades.cpp, parse_id_lines.cpp, ranking_from_trec.cpp) and the
-// entry points (parse_ranking.cpp, parse_judgments.cpp). Not API.
+// entry points (parse_ranking.cpp). Not API.
 //
 // Every error names the 1-based line and byte column of the offending
 // field and echoes what was found there.
@@ -46,18 +46,9 @@ std::vector<line> sample(std::string_view text);
 // whether a ranking comes with judgments and may name its columns.
 format detect(std::string_view text, bool judgments, const reading& r = {});
 
-// ---- CSV and TSV (parse_table.cpp) ------------------------------------------
-
-struct cell {
-  std::string text;        // unquoted and trimmed
-  std::size_t column = 0;  // where the field starts
-};
-
-// Splits one CSV or TSV line into cells.
-status split_delimited(std::string_view s, char delim, std::size_t line_no, std::vector<cell>& out);
-
 // ---- one reader per format -----------------------------------------------------
 
+// CSV and TSV (through the one tokenizer, columns.hpp), or given columns.
 expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, format f, bool judgments,
                                      const reading& r);
 expected<parsed_ranking> parse_grades(std::string_view text, const limits& lim);

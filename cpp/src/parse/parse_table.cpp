@@ -24,29 +24,24 @@ struct header {
   bool has(role r) const { return of(r) != absent; }
 };
 
-status place(header& h, role r, std::size_t i, const std::vector<cell>& cells, std::size_t line_no) {
+status place(header& h, role r, std::size_t i, const std::vector<csv_cell>& cells, std::size_t line_no) {
   h.names += (i ? "," : "") + std::string(r == role::none ? std::string_view("-") : role_name(r));
   if (r == role::none) return done{};
   if (h.has(r)) {
-    const std::string second = cells.empty() ? std::string(role_name(r)) : cells[i].text;
-    const std::string first = cells.empty() ? std::string(role_name(r)) : cells[h.of(r)].text;
-    return fail(error_code::duplicate_column,
-                "expected one " + std::string(role_name(r)) + " column, got a second one, " + echo(second) +
-                    " (the first is " + echo(first) + ")",
-                line_no, cells.empty() ? 1 : cells[i].column)
-        .with("found", second)
-        .with("first", first);
+    const std::string_view second = cells.empty() ? role_name(r) : cells[i].text;
+    const std::string_view first = cells.empty() ? role_name(r) : cells[h.of(r)].text;
+    return second_column(role_name(r), first, second, line_no, cells.empty() ? 1 : cells[i].column);
   }
   h.of(r) = i;
   return done{};
 }
 
-expected<header> read_header(const line& l, const std::vector<cell>& cells) {
+expected<header> read_header(const std::vector<csv_cell>& cells) {
   header h;
-  h.line = l.number;
+  h.line = cells[0].line;
   h.fields = cells.size();
   for (std::size_t i = 0; i < cells.size(); ++i)
-    if (auto ok = place(h, role_of(cells[i].text), i, cells, l.number); !ok) return ok.err();
+    if (auto ok = place(h, role_of(cells[i].text), i, cells, h.line); !ok) return ok.err();
   return h;
 }
 
@@ -85,62 +80,92 @@ status check_header(const header& h, bool judged, std::string_view text) {
   return fail(error_code::no_grade_column, std::move(m), h.line, 1).with("found", h.line ? text : h.names);
 }
 
-status split_row(std::string_view s, char delim, std::size_t line_no, std::vector<cell>& out) {
-  if (delim != 0) return split_delimited(s, delim, line_no, out);
-  std::vector<field> f;
-  split_list(s, id_separators, f);
-  out.clear();
-  for (const field& x : f) out.push_back({std::string(x.text), x.column});
+status number_at(const std::vector<csv_cell>& cells, std::size_t col, const char* what, std::string_view row,
+                 double& out) {
+  const csv_cell& c = cells[col];
+  const field f{c.text, c.column};
+  if (auto st = parse_number(f.text, out); st != number_status::ok) return bad_number(what, f, c.line, st, row);
   return done{};
 }
 
-status number_at(const std::vector<cell>& cells, std::size_t col, const char* what, const line& l, double& out) {
-  const field f{cells[col].text, cells[col].column};
-  if (auto st = parse_number(f.text, out); st != number_status::ok) return bad_number(what, f, l.number, st, l.text);
-  return done{};
+// The rows of a table as cells: the tokenizer's records for CSV and TSV
+// (# comment lines skipped, as everywhere in pasted text), or, for given
+// columns without a separator, fields split as "id grade" lines are.
+class table_rows {
+ public:
+  table_rows(std::string_view text, char delim) : delim_(delim), records_(text, delim ? delim : ','), lines_(text) {
+    records_.skip_comments(true);
+  }
+  expected<bool> next(std::vector<csv_cell>& cells) {
+    if (delim_ != 0) return records_.next(cells);
+    line l;
+    while (lines_.next(l)) {
+      if (skippable(l.text)) continue;
+      split_list(l.text, id_separators, fields_);
+      cells.resize(fields_.size());
+      for (std::size_t i = 0; i < fields_.size(); ++i) cells[i] = csv_cell{fields_[i].text, l.number, fields_[i].column, {}};
+      row_ = l.text;
+      return true;
+    }
+    return false;
+  }
+  // The row as written, for messages.
+  std::string_view text() const { return delim_ != 0 ? records_.text() : row_; }
+
+ private:
+  char delim_;
+  csv_records records_;
+  line_reader lines_;
+  std::vector<field> fields_;
+  std::string_view row_;
+};
+
+// An id or query id from a quoted cell that spans lines (each of its line
+// ends made \n by the tokenizer) is refused: reports and bindings hold one
+// id a line.
+status one_line(const csv_cell& c, const char* what) {
+  if (c.text.find('\n') == std::string_view::npos) return done{};
+  return fail(error_code::bad_input, std::string("expected ") + what + " on one line, got " + echo(c.text), c.line, c.column)
+      .with("found", c.text);
 }
 
 // Fills one item from a data row whose field count matches the header.
-status read_row(const header& h, const std::vector<cell>& cells, const line& l, item& it) {
-  it.line = l.number;
+status read_row(const header& h, const std::vector<csv_cell>& cells, std::string_view row, item& it) {
+  it.line = cells[0].line;
   if (h.has(role::id)) {
-    const cell& c = cells[h.of(role::id)];
+    const csv_cell& c = cells[h.of(role::id)];
     if (c.text.empty())
-      return fail(error_code::empty_field, "expected an id, got an empty field", l.number, c.column).with("found", l.text);
+      return fail(error_code::empty_field, "expected an id, got an empty field", c.line, c.column).with("found", row);
+    if (auto ok = one_line(c, "an id"); !ok) return ok;
     it.id = c.text;
     it.has_id = true;
   }
   if (h.has(role::score)) {
-    if (auto ok = number_at(cells, h.of(role::score), "a score (a number)", l, it.score); !ok) return ok;
+    if (auto ok = number_at(cells, h.of(role::score), "a score (a number)", row, it.score); !ok) return ok;
     it.has_score = true;
   } else if (h.has(role::rank)) {
     double rank = 0;
-    if (auto ok = number_at(cells, h.of(role::rank), "a rank (a number)", l, rank); !ok) return ok;
+    if (auto ok = number_at(cells, h.of(role::rank), "a rank (a number)", row, rank); !ok) return ok;
     it.score = -rank;  // rank 1 first
     it.has_score = true;
   }
   if (h.has(role::grade)) {
-    if (auto ok = number_at(cells, h.of(role::grade), "a grade (a number)", l, it.grade); !ok) return ok;
+    if (auto ok = number_at(cells, h.of(role::grade), "a grade (a number)", row, it.grade); !ok) return ok;
     it.column = cells[h.of(role::grade)].column;
   } else {
     it.column = cells[h.has(role::id) ? h.of(role::id) : 0].column;
   }
   if (h.has(role::subtopics)) {
     std::vector<field> names;
-    split_list(cells[h.of(role::subtopics)].text, "; \t", names);
+    split_list(cells[h.of(role::subtopics)].text, "; \t\r\n", names);
     for (const auto& n : names) it.subtopics.emplace_back(n.text);
   }
   return done{};
 }
 
-error row_length(const header& h, const std::vector<cell>& cells, const line& l) {
-  const std::size_t column = cells.size() > h.fields ? cells[h.fields].column : l.text.size() + 1;
+error row_length(const header& h, const std::vector<csv_cell>& cells) {
   const std::string as = h.line ? "as in the header on line " + std::to_string(h.line) : "as the columns " + h.names;
-  return fail(error_code::field_count,
-              "expected " + std::to_string(h.fields) + " fields " + as + ", got " + std::to_string(cells.size()),
-              l.number, column)
-      .with("expected", std::to_string(h.fields))
-      .with("found", std::to_string(cells.size()));
+  return ragged_row(cells, h.fields, as);
 }
 
 // The rows of the chosen query, each id once: a repeated document would
@@ -162,101 +187,65 @@ status keep_query(std::vector<item>& items, const std::vector<std::size_t>& of_q
   return done{};
 }
 
-}  // namespace
-
-// Splits one CSV or TSV line. A field may be double-quoted to hold the
-// delimiter, with "" for a quote inside; fields cannot span lines.
-// Spaces around fields are dropped (tabs too, in CSV).
-status split_delimited(std::string_view s, char delim, std::size_t line_no, std::vector<cell>& out) {
-  out.clear();
-  const auto pad = [&](char c) { return c == ' ' || (c == '\t' && delim != '\t'); };
-  const std::size_t n = s.size();
-  std::size_t i = 0;
-  for (;;) {
-    while (i < n && pad(s[i])) ++i;
-    cell c;
-    c.column = i + 1;
-    if (i < n && s[i] == '"') {
-      const std::size_t open = i++;
-      for (;;) {
-        if (i == n) {
-          return fail(error_code::unclosed_quote,
-                      "expected a closing quote, got the end of the line (a field cannot span lines)", line_no,
-                      open + 1);
-        }
-        if (s[i] == '"') {
-          if (i + 1 < n && s[i + 1] == '"') {
-            c.text += '"';
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
-        }
-        c.text += s[i++];
-      }
-      while (i < n && pad(s[i])) ++i;
-      if (i < n && s[i] != delim) {
-        const std::size_t end = s.find(delim, i);
-        return fail(error_code::bad_input, "expected a delimiter after the closing quote, got " + echo(s.substr(i, end - i)),
-                    line_no, i + 1)
-            .with("found", s.substr(i, end - i));
-      }
-    } else {
-      const std::size_t start = i;
-      while (i < n && s[i] != delim) ++i;
-      std::size_t end = i;
-      while (end > start && pad(s[end - 1])) --end;
-      c.text.assign(s.substr(start, end - start));
-    }
-    out.push_back(std::move(c));
-    if (i >= n) return done{};
-    ++i;  // past the delimiter; a trailing one leaves an empty last field
-  }
-}
-
-// Reads the table: header (or the given columns), rows, then the query.
-expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, format f, bool judgments,
-                                     const reading& r) {
-  const char delim = f == format::tsv ? '\t' : f == format::csv ? ',' : 0;
-  parsed_ranking out;
-  out.detected = f;
-  std::vector<cell> cells;
-  header h;
-  bool have_header = false;
+// The header from the first row, or the columns given; false when the
+// text holds no row.
+expected<bool> find_header(table_rows& rows, std::vector<csv_cell>& cells, bool judgments, const reading& r, header& h) {
   if (!r.columns.empty()) {
     auto given = given_header(r.columns);
     if (!given) return given.err();
     h = std::move(*given);
-    have_header = true;
     if (judgments) score_as_grade(h);
     if (auto ok = check_header(h, !judgments && r.judged, {}); !ok) return in_columns_option(ok.err());
+    return true;
   }
+  auto got = rows.next(cells);
+  if (!got || !*got) return got;
+  auto read = read_header(cells);
+  if (!read) return read.err();
+  h = std::move(*read);
+  if (judgments) score_as_grade(h);
+  if (auto ok = check_header(h, !judgments && r.judged, rows.text()); !ok) return ok.err();
+  return true;
+}
+
+// What the table says of the ranking as a whole, once its rows are read.
+void describe(const header& h, parsed_ranking& out) {
+  out.has_ids = h.has(role::id);
+  out.has_scores = h.has(role::score) || h.has(role::rank);
+  out.by_rank = !h.has(role::score) && h.has(role::rank);
+  out.has_grades = h.has(role::grade);
+  out.has_subtopics = h.has(role::subtopics);
+  out.columns = h.names;
+}
+
+}  // namespace
+
+// Reads the table: header (or the given columns), rows, then the query.
+expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, format f, bool judgments,
+                                     const reading& r) {
+  parsed_ranking out;
+  out.detected = f;
+  table_rows rows(text, f == format::tsv ? '\t' : f == format::csv ? ',' : 0);
+  std::vector<csv_cell> cells;
+  header h;
+  auto found = find_header(rows, cells, judgments, r, h);
+  if (!found) return found.err();
   query_choice choice;
   std::vector<std::size_t> of_query;  // each item's index in choice
   std::vector<std::size_t> id_columns;  // each item's id column, for a repeated id
-  line_reader lines(text);
-  line l;
-  while (lines.next(l)) {
-    if (skippable(l.text)) continue;
-    if (auto ok = split_row(l.text, delim, l.number, cells); !ok) return ok.err();
-    if (!have_header) {
-      auto read = read_header(l, cells);
-      if (!read) return read.err();
-      h = std::move(*read);
-      have_header = true;
-      if (judgments) score_as_grade(h);
-      if (auto ok = check_header(h, !judgments && r.judged, l.text); !ok) return ok.err();
-      continue;
-    }
-    if (cells.size() != h.fields) return row_length(h, cells, l);
-    if (auto ok = count_item(out.items.size(), lim, l.number, 1); !ok) return ok.err();
+  for (;;) {
+    auto more = rows.next(cells);
+    if (!more) return more.err();
+    if (!*more) break;
+    if (cells.size() != h.fields) return row_length(h, cells);
+    if (auto ok = count_item(out.items.size(), lim, cells[0].line, 1); !ok) return ok.err();
     item it;
-    if (auto ok = read_row(h, cells, l, it); !ok) return ok.err();
+    if (auto ok = read_row(h, cells, rows.text(), it); !ok) return ok.err();
     id_columns.push_back(h.has(role::id) ? cells[h.of(role::id)].column : 1);
     if (h.has(role::query)) {
-      const cell& q = cells[h.of(role::query)];
-      of_query.push_back(choice.add(q.text, l.number, q.column));
+      const csv_cell& q = cells[h.of(role::query)];
+      if (auto ok = one_line(q, "a query id"); !ok) return ok.err();
+      of_query.push_back(choice.add(q.text, q.line, q.column));
     }
     out.items.push_back(std::move(it));
   }
@@ -268,12 +257,7 @@ expected<parsed_ranking> parse_table(std::string_view text, const limits& lim, f
   if (!chosen) return chosen.err();
   if (!choice.queries.empty()) out.query = choice.queries[*chosen].id;
   if (auto ok = keep_query(out.items, of_query, *chosen, judgments, id_columns); !ok) return ok.err();
-  out.has_ids = h.has(role::id);
-  out.has_scores = h.has(role::score) || h.has(role::rank);
-  out.by_rank = !h.has(role::score) && h.has(role::rank);
-  out.has_grades = h.has(role::grade);
-  out.has_subtopics = h.has(role::subtopics);
-  out.columns = h.names;
+  describe(h, out);
   return out;
 }
 

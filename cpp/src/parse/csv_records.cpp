@@ -1,10 +1,15 @@
-// Records of CSV (RFC 4180) and TSV text, with the line and column of
-// each cell as an editor shows them.
+// The one tokenizer of CSV (RFC 4180) and TSV text, for explain's tables,
+// the batch readers and detection: records of cells, with the line and
+// column of each cell as an editor shows them. A quoted cell may hold the
+// separator, "" and line ends; a quote inside an unquoted cell is a
+// character like any other (as Python's csv and pandas read it); a quoted
+// cell that never closes is refused at the line and column where it opens.
 #include <algorithm>
 #include <string>
 #include <utility>
 
-#include "inputs/inputs_detail.hpp"
+#include "base/text.hpp"
+#include "parse/columns.hpp"
 
 namespace ndcg::detail {
 namespace {
@@ -14,13 +19,14 @@ bool is_blank(char c) { return c == ' ' || c == '\t'; }
 }  // namespace
 
 csv_records::csv_records(std::string_view text, char delim) : delim_(delim) {
-  text_ = without_bom(text);
+  text_ = strip_bom(text);
   at_ = 0;
 }
 
 csv_records::csv_records(more_bytes more, char delim) : delim_(delim), more_(std::move(more)), last_(false) {
+  refill_ = [](csv_records& r) { r.refill(); };
   refill();
-  if (without_bom(text_).size() != text_.size()) piece_.erase(0, 3), text_ = piece_;
+  if (strip_bom(text_).size() != text_.size()) piece_.erase(0, 3), text_ = piece_;
 }
 
 // The lines from the current one on kept at the start, then the next piece
@@ -47,7 +53,7 @@ expected<bool> csv_records::next(std::vector<csv_cell>& cells) {
     const bool cut = at_ == text_.size() || (!got && got.err().code == error_code::unclosed_quote);
     if (last_ || !cut) return got;
     at_ = at, line_ = line, line_start_ = start;
-    refill();
+    refill_(*this);
   }
 }
 
@@ -59,12 +65,15 @@ void csv_records::end_line(std::size_t& i) {
   line_start_ = i;
 }
 
-// Blank lines between records carry nothing; at_ moves to the next record.
+// Blank lines between records carry nothing, nor do comments while they
+// are skipped; at_ moves to the next record.
 void csv_records::skip_blank_lines() {
   const std::size_t n = text_.size();
   while (at_ < n) {
     std::size_t i = at_;
     while (i < n && is_blank(text_[i]) && text_[i] != delim_) ++i;
+    if (comments_ && i < n && text_[i] == '#')
+      while (i < n && text_[i] != '\n' && text_[i] != '\r') ++i;
     if (i < n && (text_[i] == '\n' || text_[i] == '\r')) {
       end_line(i);
       at_ = i;
@@ -81,7 +90,10 @@ status csv_records::quoted_cell(std::size_t& i, csv_cell& cell) {
   const std::string_view t = text_;
   const std::size_t n = t.size(), open_line = line_, open_column = cell.column;
   for (++i;;) {
-    if (i >= n) return fail(error_code::unclosed_quote, "expected a closing \" for the quote opened here", open_line, open_column);
+    if (i >= n) {
+      return fail(error_code::unclosed_quote, "expected a closing quote for the quoted cell that opens here, got the end of the input",
+                  open_line, open_column);
+    }
     const char c = t[i];
     if (c == '"' && i + 1 < n && t[i + 1] == '"') {
       cell.own += '"';
@@ -99,10 +111,12 @@ status csv_records::quoted_cell(std::size_t& i, csv_cell& cell) {
   }
   while (i < n && is_blank(t[i]) && t[i] != delim_) ++i;
   if (i < n && t[i] != delim_ && t[i] != '\n' && t[i] != '\r') {
-    return fail(error_code::bad_input,
-                std::string("expected a separator or the line's end after a quoted cell, got ") + echo(t.substr(i, 1)),
+    std::size_t e = i;
+    while (e < n && t[e] != delim_ && t[e] != '\n' && t[e] != '\r') ++e;
+    const std::string_view found = t.substr(i, e - i);
+    return fail(error_code::bad_input, "expected a separator or the line's end after a quoted cell, got " + echo(found),
                 line_, i - line_start_ + 1)
-        .with("found", t.substr(i, 1));
+        .with("found", found);
   }
   return done{};
 }
@@ -134,6 +148,7 @@ expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
   const std::size_t n = text_.size();
   std::size_t k = 0;
   if (at_ >= n) return cells.clear(), false;
+  record_at_ = at_;
   for (std::size_t i = at_;;) {
     if (k == cells.size()) cells.emplace_back();
     csv_cell& cell = cells[k++];
@@ -150,6 +165,7 @@ expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
       ++i;
       continue;
     }
+    record_end_ = i;
     if (i < n) end_line(i);
     at_ = i;
     cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(k), cells.end());
