@@ -204,6 +204,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
     return done{};
   }
   judgments_builder builder;
+  builder.reserve(static_cast<std::size_t>(std::count(j.bytes.text().begin(), j.bytes.text().end(), '\n')) + 1);
   evaluation_sink sink(nullptr, &builder);
   auto read = j.format == input_format::letor
                   ? read_letor_records(j.bytes, nullptr, ir, {}, sink)
