@@ -939,6 +939,7 @@ TEST_CASE("kind_of: what an input's first lines say it holds, as the page places
       {"query_id,doc_id,score\nq1,d1,0.5\n", f::csv, u::run, true},
       {"\xEF\xBB\xBF\"qid\",\"docno\",\"rank\"\n", f::csv, u::run, true},
       {"qid,docid,rel\nq1,d1,1\n", f::csv, u::qrels, true},
+      {"# judged by two\n\nqid,docid,rel\nq1,d1,1\n", f::csv, u::qrels, true},  // comments before the header
       {"qid,label,score\n1,2,0.5\n", f::csv, u::qrels, true},
       {"query-id\tcorpus-id\tscore\nq1\td1\t1\n", f::tsv, u::qrels, true},
       {"1\t7\t1\n", f::msmarco, u::run, true},

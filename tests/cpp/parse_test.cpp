@@ -438,6 +438,22 @@ TEST_CASE("a CSV header may name any subset of columns that includes a grade") {
     CHECK(r->items[1].id == "say \"hi\"");
     CHECK(r->items[1].subtopics.empty());
   }
+  SUBCASE("given columns without a separator: a line of separators alone holds no row") {
+    reading how;
+    how.columns = "doc,rel";
+    const auto r = parse_ranking("d1 3\n|\nd2 1\n", how);
+    REQUIRE(r.ok());
+    REQUIRE(r->items.size() == 2);
+    CHECK(r->items[1].line == 3);
+  }
+  SUBCASE("# comment lines are skipped before the header and between rows, as in every pasted format") {
+    const auto r = parse_ranking("# top 3\nid,rel\nd1,3\n  # judged twice\nd2,1\n");
+    REQUIRE(r.ok());
+    CHECK(r->detected == format::csv);
+    REQUIRE(r->items.size() == 2);
+    CHECK(r->items[1].id == "d2");
+    CHECK(r->items[1].line == 5);
+  }
   SUBCASE("TSV") {
     const auto r = parse_ranking("item\tprediction\tlabel\r\nx, y\t2\t1\r\nz\t1\t0\r\n");
     REQUIRE(r.ok());

@@ -48,6 +48,9 @@ class csv_records {
   expected<bool> next_here(std::vector<csv_cell>& cells);
   void refill();
   void end_line(std::size_t& i);
+  bool ends_cell(char c) const;
+  std::size_t past_blanks(std::size_t i) const;
+  std::size_t cell_end(std::size_t i) const;
   void skip_blank_lines();
   status quoted_cell(std::size_t& i, csv_cell& cell);
   status plain_cell(std::size_t& i, csv_cell& cell);
@@ -79,7 +82,8 @@ error second_column(std::string_view role, std::string_view first, std::string_v
 
 // "expected 3 fields as in the header on line 1, got 2": placed at the first
 // cell too many, or just past the last cell (at a quoted cell that spans
-// lines, where it starts). `as` says where the count comes from.
+// lines, where it starts). `as` says where the count comes from; a row has
+// at least one cell.
 error ragged_row(const std::vector<csv_cell>& cells, std::size_t expected, std::string_view as);
 
 // ---- column names (columns.cpp) ---------------------------------------------

@@ -65,13 +65,26 @@ void csv_records::end_line(std::size_t& i) {
   line_start_ = i;
 }
 
+bool csv_records::ends_cell(char c) const { return c == delim_ || c == '\n' || c == '\r'; }
+
+// Past the spaces (and tabs, unless they separate) from i on.
+std::size_t csv_records::past_blanks(std::size_t i) const {
+  while (i < text_.size() && is_blank(text_[i]) && text_[i] != delim_) ++i;
+  return i;
+}
+
+// Where the cell from i ends: at its separator or its line's end.
+std::size_t csv_records::cell_end(std::size_t i) const {
+  while (i < text_.size() && !ends_cell(text_[i])) ++i;
+  return i;
+}
+
 // Blank lines between records carry nothing, nor do comments while they
 // are skipped; at_ moves to the next record.
 void csv_records::skip_blank_lines() {
   const std::size_t n = text_.size();
   while (at_ < n) {
-    std::size_t i = at_;
-    while (i < n && is_blank(text_[i]) && text_[i] != delim_) ++i;
+    std::size_t i = past_blanks(at_);
     if (comments_ && i < n && text_[i] == '#')
       while (i < n && text_[i] != '\n' && text_[i] != '\r') ++i;
     if (i < n && (text_[i] == '\n' || text_[i] == '\r')) {
@@ -109,11 +122,9 @@ status csv_records::quoted_cell(std::size_t& i, csv_cell& cell) {
       ++i;
     }
   }
-  while (i < n && is_blank(t[i]) && t[i] != delim_) ++i;
-  if (i < n && t[i] != delim_ && t[i] != '\n' && t[i] != '\r') {
-    std::size_t e = i;
-    while (e < n && t[e] != delim_ && t[e] != '\n' && t[e] != '\r') ++e;
-    const std::string_view found = t.substr(i, e - i);
+  i = past_blanks(i);
+  if (i < n && !ends_cell(t[i])) {
+    const std::string_view found = t.substr(i, cell_end(i) - i);
     return fail(error_code::bad_input, "expected a separator or the line's end after a quoted cell, got " + echo(found),
                 line_, i - line_start_ + 1)
         .with("found", found);
@@ -121,22 +132,16 @@ status csv_records::quoted_cell(std::size_t& i, csv_cell& cell) {
   return done{};
 }
 
-// An unquoted cell from i to the separator or the line's end, trimmed; a
-// quote in it is a character like any other.
+// An unquoted cell from i (past its leading spaces) to the separator or the
+// line's end, trimmed; a quote in it is a character like any other.
 status csv_records::plain_cell(std::size_t& i, csv_cell& cell) {
   const std::string_view t = text_;
-  const char delim = delim_;
   std::size_t e = i;
-  bool nul = false;
-  for (; e < t.size(); ++e) {
-    const char c = t[e];
-    if (c == delim || c == '\n' || c == '\r') break;
-    nul |= c == '\0';
-  }
-  std::size_t b = i, end = e;
-  while (b < end && is_blank(t[b]) && t[b] != delim) ++b;
-  while (end > b && is_blank(t[end - 1]) && t[end - 1] != delim) --end;
-  cell.text = t.substr(b, end - b);
+  bool nul = false;  // found in the same pass: this is the hot loop of a CSV run
+  for (; e < t.size() && !ends_cell(t[e]); ++e) nul |= t[e] == '\0';
+  std::size_t end = e;
+  while (end > i && is_blank(t[end - 1])) --end;
+  cell.text = t.substr(i, end - i);
   i = e;
   if (!nul) return done{};
   return fail(error_code::binary_input, "expected text, got a NUL byte (is this a binary file?)", line_, cell.column);
@@ -155,11 +160,9 @@ expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
     cell.own.clear();
     cell.text = {};  // an empty quoted cell sets no text of its own
     cell.line = line_;
-    std::size_t lead = i;
-    while (lead < n && is_blank(text_[lead]) && text_[lead] != delim_) ++lead;
-    cell.column = lead - line_start_ + 1;
-    const bool quoted = lead < n && text_[lead] == '"';
-    if (quoted) i = lead;
+    i = past_blanks(i);
+    cell.column = i - line_start_ + 1;
+    const bool quoted = i < n && text_[i] == '"';
     if (auto ok = quoted ? quoted_cell(i, cell) : plain_cell(i, cell); !ok) return ok.err();
     if (i < n && text_[i] == delim_) {
       ++i;

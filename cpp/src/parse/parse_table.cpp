@@ -102,6 +102,7 @@ class table_rows {
     while (lines_.next(l)) {
       if (skippable(l.text)) continue;
       split_list(l.text, id_separators, fields_);
+      if (fields_.empty()) continue;  // separators alone ("|"): no cells, as a blank line
       cells.resize(fields_.size());
       for (std::size_t i = 0; i < fields_.size(); ++i) cells[i] = csv_cell{fields_[i].text, l.number, fields_[i].column, {}};
       row_ = l.text;
