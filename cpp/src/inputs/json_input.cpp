@@ -78,16 +78,21 @@ status scalar(json_reader& j, token t, held& out) {
   return done{};
 }
 
-// A record's values by role made a row: the keys it needs checked, then handed on.
-status add_record(const std::array<value_at, 8>& fields, input_use use, record_checker& w, key_names& names,
+value_at value_of(const held& h) { return h.at(); }
+value_at value_of(const value_at& v) { return v; }
+
+// A record's values by role (kept, or views of the text) made a row: the
+// keys it needs checked, then handed on.
+template <class Field>
+status add_record(const std::array<Field, 8>& fields, input_use use, record_checker& w, key_names& names,
                   std::size_t line, std::size_t column) {
   input_row row;
-  row.qid = fields[static_cast<std::size_t>(role::query)];
-  row.doc = fields[static_cast<std::size_t>(role::id)];
-  row.score = fields[static_cast<std::size_t>(role::score)];
-  row.rank = fields[static_cast<std::size_t>(role::rank)];
-  row.rel = fields[static_cast<std::size_t>(role::grade)];
-  row.tag = fields[static_cast<std::size_t>(role::tag)];
+  row.qid = value_of(fields[static_cast<std::size_t>(role::query)]);
+  row.doc = value_of(fields[static_cast<std::size_t>(role::id)]);
+  row.score = value_of(fields[static_cast<std::size_t>(role::score)]);
+  row.rank = value_of(fields[static_cast<std::size_t>(role::rank)]);
+  row.rel = value_of(fields[static_cast<std::size_t>(role::grade)]);
+  row.tag = value_of(fields[static_cast<std::size_t>(role::tag)]);
   if (use == input_use::qrels && !row.rel.given() && row.score.given()) {
     row.rel = row.score;
     names.score_as_rel = true;
@@ -130,9 +135,7 @@ status read_record(json_reader& j, input_use use, record_checker& w, key_names& 
     if (auto ok = scalar(j, *v, fields[at]); !ok) return ok;
     if (names.by_role[at].empty()) names.by_role[at] = key;
   }
-  std::array<value_at, 8> values;
-  for (std::size_t i = 0; i < values.size(); ++i) values[i] = fields[i].at();
-  return add_record(values, use, w, names, line, column);
+  return add_record(fields, use, w, names, line, column);
 }
 
 // Records' reading: their keys by role (the score's as the judgment's

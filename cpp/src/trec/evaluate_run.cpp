@@ -100,10 +100,12 @@ class evaluation_sink final : public record_sink {
     if (at != detail::handle_table::none) return repeated(r, entries_[at].line);
     offsets_.push_back(ids_.size());
     ids_.append(r.doc);
+#ifndef __EMSCRIPTEN__  // for the second thread (the modules evaluate at once, and hash there)
     hashes_.push_back(hash);
+#endif
     columns_.push_back(static_cast<std::uint32_t>(r.column));
     entries_.push_back(run_entry{{}, r.score, r.line});
-    if (!detail::same_id(r.tag, tag_)) tag_.assign(r.tag);  // the same tag, most often
+    if (r.tag != tag_) tag_.assign(r.tag);  // the same tag, most often
     return done{};
   }
   // The last query fed; the first error the evaluation met, if any.
@@ -204,7 +206,9 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
     return done{};
   }
   judgments_builder builder;
+#ifndef __EMSCRIPTEN__  // the command's peak memory (the modules' size)
   builder.reserve(static_cast<std::size_t>(std::count(j.bytes.text().begin(), j.bytes.text().end(), '\n')) + 1);
+#endif
   evaluation_sink sink(nullptr, &builder);
   auto read = j.format == input_format::letor
                   ? read_letor_records(j.bytes, nullptr, ir, {}, sink)

@@ -559,7 +559,7 @@ status trec_stream::add_query(const query_lines& in) {
   if (s.first_line_of[q] != 0) return came_back({in.qid, in.column}, in.line, s.first_line_of[q]);
 #ifdef __EMSCRIPTEN__  // one thread: evaluated at once
   s.first_line_of[q] = in.entries.front().line;
-  if (auto ok = s.evaluate(q, in.entries.data(), in.entries.size(), in.hashes); !ok) return ok;
+  if (auto ok = s.evaluate(q, in.entries.data(), in.entries.size()); !ok) return ok;
   if (s.problem) return *s.problem;
 #else  // as the TREC reader's queries: to the second thread, scores read, docids hashed and each once
   s.current.resize(in.entries.size());
