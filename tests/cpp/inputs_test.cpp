@@ -795,6 +795,40 @@ TEST_CASE("trec command: records of every format evaluated with no TREC text bet
     CHECK(broken.err.find("expected a JSON value") != std::string::npos);
     CHECK(broken.err.substr(broken.err.find(t) + t.size()) == whole.err.substr(whole.err.find("-:") + 1));
   }
+  SUBCASE("JSON Lines read straight where plain, by the JSON reader where not: the same records and errors") {
+    std::string lines, judged;
+    for (int q = 0; q < 1200; ++q)
+      for (int d = 0; d < 40; ++d) {
+        const std::string qid = std::to_string(q), doc = "d" + std::to_string(d), score = std::to_string((q * 37 + d * 11) % 97);
+        const int kind = (q + d) % 9;
+        if (kind == 1) lines += "{\"docno\": \"" + doc + "\", \"score\": " + score + ".5e0, \"qid\": \"" + qid + "\"}\n";
+        else if (kind == 2) lines += "{\"qid\": \"" + qid + "\", \"doc\": \"\\u0064" + doc.substr(1) + "\", \"score\": " + score + "}\n";
+        else if (kind == 3) lines += "{\"qid\":\"" + qid + "\",\"doc\":\"" + doc + "\",\"meta\":{\"a\":[1,true,null]},\"score\":-" + score + "}\n";
+        else if (kind == 4) lines += "\t{ \"qid\" : \"" + qid + "\" ,\t\"doc\": \"" + doc + "\", \"ok\": false, \"score\": \"" + score + "\" }  \r\n";
+        else lines += "{\"qid\": \"" + qid + "\", \"doc\": \"" + doc + "\", \"score\": " + score + "}\n";
+        if (d % 3 == 0) judged += qid + " 0 " + doc + " " + std::to_string(d % 4) + "\n";
+      }
+    REQUIRE(lines.size() > (std::size_t(1) << 21));  // three pieces
+    const std::string q = temp_file("s-j.qrels", judged);
+    const outcome file = cli({"-q", "-m", "ndcg_cut.10", q, temp_file("s-ok.jsonl", lines)});
+    CHECK(file.code == 0);
+    const outcome whole = cli({"-q", "-m", "ndcg_cut.10", q, "-"}, lines);  // standard input: read whole, by the JSON reader
+    CHECK(file.out == whole.out);
+    CHECK(file.err.substr(file.err.find(" read as")) == whole.err.substr(whole.err.find(" read as")));
+    CHECK(file.err.find("ignored: meta, ok") != std::string::npos);
+    const char* tails[] = {"{\"qid\": \"9\", \"doc\": \"x\", \"score\": 01}\n", "{\"qid\": \"9\", \"doc\": \"x\", \"score\": true}\n",
+                           "{\"qid\": \"9\", \"doc\": \"x\"}\n", "{\"qid\": \"9\", \"doc\": \"x\", \"score\": 1,}\n",
+                           "{\"qid\": \"9\", \"doc\": \"x\ty\", \"score\": 1}\n", "{\"qid\": \"9\", \"doc\": \"x\", \"score\": -}\n",
+                           "{\"qid\": \"9\", \"doc\": \"x\", \"score\": 1} 7\n", "{\"qid\": \"9\", \"doc\": \"x\", \"score\": 1",
+                           "{\"qid\": \"9\", \"doc\": \"d1\", \"score\": 1}\n{\"qid\": \"9\", \"doc\": \"d1\", \"score\": 2}\n"};
+    for (const char* tail : tails) {
+      INFO(tail);
+      const std::string t = temp_file("s-bad.jsonl", lines + tail);
+      const outcome broken = cli({q, t}), whole = cli({q, "-"}, lines + tail);
+      CHECK(broken.code == 2);
+      CHECK(broken.err.substr(broken.err.find(t) + t.size()) == whole.err.substr(whole.err.find("-:") + 1));
+    }
+  }
   SUBCASE("a run whose queries come back after others is regrouped") {
     const std::string q = temp_file("u.qrels", "a 0 d1 1\na 0 d2 0\nb 0 d1 2\n");
     const std::string grouped = cli({"-q", "-m", "ndcg", q, temp_file("u.run", "a Q0 d1 1 2 r\na Q0 d2 2 1 r\nb Q0 d1 1 1 r\n")}).out;
@@ -804,6 +838,31 @@ TEST_CASE("trec command: records of every format evaluated with no TREC text bet
     const outcome twice = cli({q, temp_file("u2.csv", "qid,docid,score\na,d1,2\nb,d1,1\na,d1,1\n")});
     CHECK(twice.err.find("u2.csv:4:3: expected each docid once per query, got \"d1\" again in query \"a\" (first on line 2)") !=
           std::string::npos);
+  }
+  SUBCASE("queries handed to the evaluating thread: a later broken record, a repeat or a query come back") {
+    std::string judged, run = "qid,docid,score\n", trec;
+    for (int q = 0; q < 300; ++q)
+      for (int d = 0; d < 30; ++d) {
+        const std::string qid = "q" + std::to_string(q), doc = "d" + std::to_string(d), score = std::to_string((q * 7 + d * 13) % 31);
+        if (d % 4 == 0) judged += qid + " 0 " + doc + " " + std::to_string(d % 3) + "\n";
+        run += qid + "," + doc + "," + score + "\n";
+        trec += qid + " Q0 " + doc + " 0 " + score + " run\n";
+      }
+    const std::string q = temp_file("w.qrels", judged);
+    const std::string want = cli({"-q", "-m", "ndcg_cut.10", q, temp_file("w.run", trec)}).out;
+    {
+      const outcome ok = cli({"-q", "-m", "ndcg_cut.10", q, temp_file("w.csv", run)});
+      CHECK(ok.code == 0);
+      CHECK(ok.out == want);
+      const outcome broken = cli({q, temp_file("w-bad.csv", run + "q5,x,high\n")});
+      CHECK(broken.code == 2);
+      CHECK(broken.err.find("w-bad.csv:9002:6: expected a score (a number)") != std::string::npos);
+      const outcome twice = cli({q, temp_file("w-twice.csv", run + "q300,a,1\nq300,a,2\n")});
+      CHECK(twice.err.find("w-twice.csv:9003:6: expected each docid once per query") != std::string::npos);
+      const outcome back = cli({"-q", "-m", "ndcg_cut.10", q, temp_file("w-back.csv", run + "q0,d99,1\n")});
+      CHECK(back.code == 0);
+      CHECK(back.out == cli({"-q", "-m", "ndcg_cut.10", q, temp_file("w-back.run", trec + "q0 Q0 d99 0 1 run\n")}).out);
+    }
   }
   SUBCASE("a doc twice in a query is refused at its second line, in a run and in judgments") {
     const outcome run = cli({qrels, temp_file("d.csv", "qid,docid,score\n1,a,1\n1,b,1\n1,a,2\n")});

@@ -178,6 +178,9 @@ class judgments_builder {
   judgments_builder(judgments_builder&&) noexcept;
   ~judgments_builder();
   void add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column);
+  // Room for about `judgments` (a text's lines, say): no array then grows
+  // by doubling, which held twice the judgments at its peak.
+  void reserve(std::size_t judgments);
   // The judgments (-R qrels; their text() is empty), or the error of the
   // first doc judged twice, by the line of its second judgment.
   expected<trec_judgments> finish();
@@ -217,13 +220,17 @@ class trec_stream {
   // the judgments; the run is then fed again from its start, its judged
   // queries' lines kept and evaluated by finish() (memory: those lines).
   void regroup();
-  // One query's run lines, read elsewhere (a reader's records). A judged
-  // query given again is an ungrouped_run error, unless after regroup().
+  // One query's run lines, read elsewhere (a reader's records), each docid
+  // once. A judged query given again is an ungrouped_run error, unless
+  // after regroup(). Natively a judged query is evaluated on the second
+  // thread (as feed()'s are), its error said by finish().
   struct query_lines {
     std::string_view qid;
     std::size_t line = 0, column = 0;         // the qid's first place
     const std::vector<run_entry>& entries;
     const std::vector<std::uint32_t>& columns;  // each docid's
+    std::string_view block;                   // bytes holding qid and every docid (copied when handed over)
+    const std::uint32_t* hashes = nullptr;    // each docid's, as detail::hash_of gives it (null: hashed here)
   };
   status add_query(const query_lines& in);
   // Queries read elsewhere, all at once (a table's columns): query i is

@@ -3,11 +3,15 @@
 // from the one table of column names (query_id, doc_id, score, rank, rel).
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "base/hash_table.hpp"
+#include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
 #include "json/json_reader.hpp"
 #include "parse/columns.hpp"
@@ -42,9 +46,11 @@ struct key_names {
   bool rank_order = false, score_as_rel = false;
   std::vector<std::pair<std::string, role>> known;  // keys met, by role: every record repeats them
 
-  role role_of_key(std::string_view key) {
+  // `hint`: where the key may be in `known` (records repeat their keys' order).
+  role role_of_key(std::string_view key, std::size_t hint = 0) {
+    if (hint < known.size() && same_id(known[hint].first, key)) return known[hint].second;
     for (const auto& k : known)
-      if (k.first == key) return k.second;
+      if (same_id(k.first, key)) return k.second;
     const role r = role_of(key);
     if (known.size() < 32) known.emplace_back(std::string(key), r);
     return r;
@@ -72,6 +78,40 @@ status scalar(json_reader& j, token t, held& out) {
   return done{};
 }
 
+value_at value_of(const held& h) { return h.at(); }
+value_at value_of(const value_at& v) { return v; }
+
+// A record's values by role (kept, or views of the text) made a row: the
+// keys it needs checked, then handed on.
+template <class Field>
+status add_record(const std::array<Field, 8>& fields, input_use use, record_checker& w, key_names& names,
+                  std::size_t line, std::size_t column) {
+  input_row row;
+  row.qid = value_of(fields[static_cast<std::size_t>(role::query)]);
+  row.doc = value_of(fields[static_cast<std::size_t>(role::id)]);
+  row.score = value_of(fields[static_cast<std::size_t>(role::score)]);
+  row.rank = value_of(fields[static_cast<std::size_t>(role::rank)]);
+  row.rel = value_of(fields[static_cast<std::size_t>(role::grade)]);
+  row.tag = value_of(fields[static_cast<std::size_t>(role::tag)]);
+  if (use == input_use::qrels && !row.rel.given() && row.score.given()) {
+    row.rel = row.score;
+    names.score_as_rel = true;
+  }
+  if (use != input_use::qrels && !row.score.given() && row.rank.given()) names.rank_order = true;
+  auto need = [&](const value_at& v, role r) -> status {
+    if (v.given()) return done{};
+    return fail(error_code::missing_value,
+                "expected a " + std::string(role_name(r)) + " in this record (a key named " + names_of(r) + ")", line,
+                column);
+  };
+  if (auto ok = need(row.qid, role::query); !ok) return ok;
+  if (use != input_use::both)
+    if (auto ok = need(row.doc, role::id); !ok) return ok;
+  if (use != input_use::run)
+    if (auto ok = need(row.rel, role::grade); !ok) return ok;
+  return w.add(row);
+}
+
 // One record, its "{" read: every key's value kept by role, the rest skipped.
 status read_record(json_reader& j, input_use use, record_checker& w, key_names& names, std::size_t line,
                    std::size_t column) {
@@ -95,30 +135,7 @@ status read_record(json_reader& j, input_use use, record_checker& w, key_names& 
     if (auto ok = scalar(j, *v, fields[at]); !ok) return ok;
     if (names.by_role[at].empty()) names.by_role[at] = key;
   }
-  input_row row;
-  row.qid = fields[static_cast<std::size_t>(role::query)].at();
-  row.doc = fields[static_cast<std::size_t>(role::id)].at();
-  row.score = fields[static_cast<std::size_t>(role::score)].at();
-  row.rank = fields[static_cast<std::size_t>(role::rank)].at();
-  row.rel = fields[static_cast<std::size_t>(role::grade)].at();
-  row.tag = fields[static_cast<std::size_t>(role::tag)].at();
-  if (use == input_use::qrels && !row.rel.given() && row.score.given()) {
-    row.rel = row.score;
-    names.score_as_rel = true;
-  }
-  if (use != input_use::qrels && !row.score.given() && row.rank.given()) names.rank_order = true;
-  auto need = [&](const value_at& v, role r) -> status {
-    if (v.given()) return done{};
-    return fail(error_code::missing_value,
-                "expected a " + std::string(role_name(r)) + " in this record (a key named " + names_of(r) + ")", line,
-                column);
-  };
-  if (auto ok = need(row.qid, role::query); !ok) return ok;
-  if (use != input_use::both)
-    if (auto ok = need(row.doc, role::id); !ok) return ok;
-  if (use != input_use::run)
-    if (auto ok = need(row.rel, role::grade); !ok) return ok;
-  return w.add(row);
+  return add_record(fields, use, w, names, line, column);
 }
 
 // Records' reading: their keys by role (the score's as the judgment's
@@ -242,12 +259,132 @@ bool starts_as_records(std::string_view text) {
   return !v || *v != token::object_begin;
 }
 
-// Up to `size` more bytes at the end of `text`; false once the text has ended.
-bool read_piece(more_bytes& more, std::size_t size, std::string& text) {
-  const std::size_t from = text.size();
-  text.resize(from + size);
-  const std::size_t got = more(&text[from], size);
-  text.resize(from + got);
+// Records read straight from the text where they are plain: on one line,
+// their keys strings with no escape, their values such strings or numbers.
+// Places are counted as json_reader counts them; anything else is left to
+// it (the record read again from its "{"), which also says what is wrong.
+class plain_records {
+ public:
+  plain_records(std::string_view text, std::size_t at, std::size_t line, std::size_t column) : text_(text) {
+    resume(at, line, column);
+  }
+  // Goes on from where json_reader left off.
+  void resume(std::size_t at, std::size_t line, std::size_t column) {
+    at_ = at, line_ = line, line_start_ = at - (column - 1);  // wraps below 0, as json_reader's
+  }
+  std::size_t at() const { return at_; }
+  std::size_t line() const { return line_; }
+  std::size_t column() const { return at_ - line_start_ + 1; }
+
+  // JSON's spaces and line ends skipped; false at the text's end.
+  bool more() {
+    for (; at_ < text_.size(); ++at_) {
+      const char c = text_[at_];
+      if (c == '\n' || (c == '\r' && (at_ + 1 == text_.size() || text_[at_ + 1] != '\n'))) {
+        ++line_;
+        line_start_ = at_ + 1;
+      } else if (c != ' ' && c != '\t' && c != '\r') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The record at the "{" here, its values by role; false (nothing read,
+  // `fields` to be forgotten) when it is not plain.
+  bool record(std::array<value_at, 8>& fields, key_names& names) {
+    const char* const begin = text_.data();
+    const char* const end = begin + text_.size();
+    const char* p = begin + at_;
+    if (*p != '{') return false;
+    ++p;
+    for (std::size_t k = 0;; ++k) {
+      const char* key = spaces(p, end);
+      if (!(p = string_end(key, end))) return false;
+      const std::string_view name(key + 1, static_cast<std::size_t>(p - key) - 2);
+      p = spaces(p, end);
+      if (p == end || *p != ':') return false;
+      const char* value = spaces(p + 1, end);
+      const bool quoted = value != end && *value == '"';
+      if (!(p = quoted ? string_end(value, end) : number_end(value, end))) return false;
+      const role r = names.role_of_key(name, k);
+      if (r == role::none || r == role::subtopics) {
+        if (std::find(names.ignored.begin(), names.ignored.end(), name) == names.ignored.end()) names.ignored.emplace_back(name);
+      } else {
+        const auto i = static_cast<std::size_t>(r), size = static_cast<std::size_t>(p - value) - (quoted ? 2 : 0);
+        value += quoted;
+        fields[i] = value_at{std::string_view(value, size), line_, static_cast<std::size_t>(value - begin) - line_start_ + 1};
+        if (names.by_role[i].empty()) names.by_role[i] = name;
+      }
+      if ((p = spaces(p, end)) == end) return false;
+      const char c = *p++;
+      if (c == '}') break;
+      if (c != ',') return false;
+    }
+    at_ = static_cast<std::size_t>(p - begin);
+    return true;
+  }
+
+ private:
+  static const char* spaces(const char* p, const char* end) {
+    while (p != end && (*p == ' ' || *p == '\t')) ++p;
+    return p;
+  }
+  // Past the string at p, which has no escape or control character; null if not so.
+  static const char* string_end(const char* p, const char* end) {
+    if (p == end || *p != '"') return nullptr;
+    for (++p; end - p >= 8; p += 8) {  // eight bytes at a time
+      std::uint64_t w;
+      std::memcpy(&w, p, 8);
+      if (const std::uint64_t m = specials(w)) {
+        p += __builtin_ctzll(m) / 8;
+        return *p == '"' ? p + 1 : nullptr;
+      }
+    }
+    for (; p != end; ++p) {
+      const auto c = static_cast<unsigned char>(*p);
+      if (c == '"') return p + 1;
+      if (c == '\\' || c < 0x20) return nullptr;
+    }
+    return nullptr;
+  }
+  // The bytes of w (little-endian) that are '"', '\\' or below 0x20, each as
+  // its high bit: exact up to the first such byte, which is all that is read.
+  static std::uint64_t specials(std::uint64_t w) {
+    constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    const auto zero = [](std::uint64_t x) { return (x - ones) & ~x & highs; };
+    return zero(w ^ (ones * '"')) | zero(w ^ (ones * '\\')) | ((w - ones * 0x20) & ~w & highs);
+  }
+  // Past the number at p, as JSON writes it (json_reader's grammar); null if none.
+  static const char* number_end(const char* p, const char* end) {
+    const auto digits = [&] {
+      const char* start = p;
+      while (p != end && *p >= '0' && *p <= '9') ++p;
+      return p != start;
+    };
+    if (p != end && *p == '-') ++p;
+    if (p != end && *p == '0') ++p;
+    else if (!digits()) return nullptr;
+    if (p != end && *p == '.' && (++p, !digits())) return nullptr;
+    if (p != end && (*p == 'e' || *p == 'E')) {
+      ++p;
+      if (p != end && (*p == '+' || *p == '-')) ++p;
+      if (!digits()) return nullptr;
+    }
+    return p;
+  }
+
+  std::string_view text_;
+  std::size_t at_ = 0, line_ = 1, line_start_ = 0;
+};
+
+// Up to `size` more bytes after the `filled` bytes of `buf`, which grows
+// only when it must (its bytes are not cleared for each piece); false once
+// the text has ended.
+bool read_piece(more_bytes& more, std::size_t size, std::string& buf, std::size_t& filled) {
+  if (buf.size() < filled + size) buf.resize(filled + size);
+  const std::size_t got = more(&buf[filled], size);
+  filled += got;
   return got == size;
 }
 
@@ -260,32 +397,42 @@ status stream_json(more_bytes more, input_format f, input_use use, record_checke
   constexpr std::size_t piece_size = std::size_t(1) << 20;
   key_names names;
   std::string piece;
-  std::size_t line = 1, column = 1, records = 0;
+  std::size_t filled = 0, line = 1, column = 1, records = 0;
   for (bool last = false, first = true; !last; first = false) {
-    last = !read_piece(more, std::max(piece_size, piece.size()), piece);
-    if (first && !starts_as_records(piece)) {
-      while (read_piece(more, piece_size, piece)) continue;
+    last = !read_piece(more, std::max(piece_size, filled), piece, filled);
+    if (first && !starts_as_records(std::string_view(piece.data(), filled))) {
+      while (read_piece(more, piece_size, piece, filled)) continue;
+      piece.resize(filled);
       return read_json(piece, f, use, w, reading);
     }
-    const std::size_t end = last ? piece.size() : piece.rfind('\n') + 1;  // npos + 1: no whole line yet
-    const std::string_view text = std::string_view(piece).substr(0, end);
-    json_reader j = first ? json_reader(text) : json_reader(text, line, column);
+    const std::string_view held(piece.data(), filled);
+    const std::size_t end = last ? filled : held.rfind('\n') + 1;  // npos + 1: no whole line yet
+    const std::string_view text = held.substr(0, end);
+    plain_records plain(text, first ? text.size() - strip_bom(text).size() : 0, line, column);
     std::size_t used = end;
-    for (;;) {
+    while (plain.more()) {
+      const std::size_t at = plain.at(), l = plain.line(), c = plain.column();
+      std::array<value_at, 8> fields;
+      if (plain.record(fields, names)) {
+        if (auto ok = add_record(fields, use, w, names, l, c); !ok) return ok;
+        ++records;
+        continue;
+      }
+      json_reader j(text.substr(at), l, c);  // any other record
       auto t = j.next();
       if (!t) return t.err();
-      if (*t == token::end) break;
       if (*t != token::object_begin) return wrong_token(j, *t, "a record (an object) on each line");
-      const std::size_t at = static_cast<std::size_t>(j.position() - piece.data()) - 1, l = j.line(), c = j.column();
       if (auto ok = read_record(j, use, w, names, l, c); !ok) {
         if (last || !j.at_end()) return ok;
         used = at, line = l, column = c;  // cut by the piece's end
         break;
       }
       ++records;
+      plain.resume(static_cast<std::size_t>(j.position() - text.data()), j.line(), j.column() + 1);
     }
-    if (used == end) line = j.line(), column = j.column();
-    piece.erase(0, used);
+    if (used == end) line = plain.line(), column = plain.column();
+    std::memmove(&piece[0], piece.data() + used, filled - used);
+    filled -= used;
   }
   records_reading(names, records > 1, reading);
   return done{};

@@ -90,14 +90,19 @@ class evaluation_sink final : public record_sink {
     if (entries_.empty() || !detail::same_id(r.qid, qid_)) {
       if (auto ok = flush(); !ok) return ok;
       qid_.assign(r.qid);
+      ids_.assign(r.qid);  // the block handed over holds the qid, then the docids
       qid_line_ = r.qid_line;
       qid_column_ = r.qid_column;
     }
     const auto handle = static_cast<std::uint32_t>(entries_.size());
-    const std::uint32_t at = seen_.insert(detail::hash_of(r.doc), handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
+    const auto hash = static_cast<std::uint32_t>(detail::hash_of(r.doc));
+    const std::uint32_t at = seen_.insert(hash, handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
     if (at != detail::handle_table::none) return repeated(r, entries_[at].line);
     offsets_.push_back(ids_.size());
     ids_.append(r.doc);
+#ifndef __EMSCRIPTEN__  // for the second thread (the modules evaluate at once, and hash there)
+    hashes_.push_back(hash);
+#endif
     columns_.push_back(static_cast<std::uint32_t>(r.column));
     entries_.push_back(run_entry{{}, r.score, r.line});
     if (r.tag != tag_) tag_.assign(r.tag);  // the same tag, most often
@@ -128,13 +133,15 @@ class evaluation_sink final : public record_sink {
   status flush() {
     if (!entries_.empty() && !problem_) {
       for (std::size_t e = 0; e < entries_.size(); ++e) entries_[e].docid = doc(e);
-      auto ok = stream_->add_query({qid_, qid_line_, qid_column_, entries_, columns_});
+      const std::string_view qid = std::string_view(ids_).substr(0, qid_.size());
+      auto ok = stream_->add_query({qid, qid_line_, qid_column_, entries_, columns_, ids_, hashes_.data()});
       if (!ok && ok.err().code == error_code::ungrouped_run) return ok;
       if (!ok) problem_ = placed(ok.err(), "run");
     }
     seen_.reset(std::max<std::size_t>(entries_.size(), 64));  // the next query is likely as long
     entries_.clear();
     offsets_.clear();
+    hashes_.clear();
     columns_.clear();
     ids_.clear();
     return done{};
@@ -145,7 +152,7 @@ class evaluation_sink final : public record_sink {
   std::string qid_, ids_, tag_;
   std::size_t qid_line_ = 0, qid_column_ = 0;
   std::vector<std::size_t> offsets_;
-  std::vector<std::uint32_t> columns_;
+  std::vector<std::uint32_t> columns_, hashes_;
   std::vector<run_entry> entries_;
   detail::handle_table seen_;
   std::optional<error> problem_;
@@ -199,6 +206,9 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
     return done{};
   }
   judgments_builder builder;
+#ifndef __EMSCRIPTEN__  // the command's peak memory (the modules' size)
+  builder.reserve(static_cast<std::size_t>(std::count(j.bytes.text().begin(), j.bytes.text().end(), '\n')) + 1);
+#endif
   evaluation_sink sink(nullptr, &builder);
   auto read = j.format == input_format::letor
                   ? read_letor_records(j.bytes, nullptr, ir, {}, sink)

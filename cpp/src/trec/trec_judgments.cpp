@@ -355,6 +355,15 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
   p.column.push_back(static_cast<std::uint32_t>(column));
 }
 
+void judgments_builder::reserve(std::size_t judgments) {
+  parts& p = *p_;
+  p.j.docs.reserve(judgments);
+  p.j.hash.reserve(judgments);
+  p.doc_at.reserve(judgments);
+  p.column.reserve(judgments);
+  p.query_of.reserve(judgments);
+}
+
 namespace {
 
 // The first doc judged twice in a query, by the line of its second judgment.

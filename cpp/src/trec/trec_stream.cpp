@@ -139,6 +139,7 @@ struct trec_stream::state {
   status ready();
   status open_query(const detail::field& qid, std::size_t line);
   status close_query(std::string_view qid, std::string_view tag, std::string_view block);
+  void hand_over(std::uint32_t q, std::string_view block);
   static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
   static bool read_scores(const std::vector<pending_line>& lines, read_buffers& into);
   void handle(std::uint32_t q, const std::vector<pending_line>& lines);
@@ -402,13 +403,19 @@ status trec_stream::state::close_query(std::string_view qid, std::string_view ta
   const std::uint32_t q = judged().find(qid);
   if (collecting) return done{};
   if (q == handle_table::none) return read_lines(current, on_reader);  // checked, not evaluated
+  hand_over(q, block);
+  return done{};
+}
+
+// Judged query q's lines (`current`, their views into `block`) to the
+// second thread, which evaluates it while the reader goes on.
+void trec_stream::state::hand_over(std::uint32_t q, std::string_view block) {
   first_line_of[q] = current.front().line;
   if (!worker)
     worker = std::make_unique<query_worker>(
         [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); },
         opt.second_thread);
   worker->submit(q, block, current);
-  return done{};
 }
 
 // An error found while reading, or one on an earlier line: in a query the
@@ -559,9 +566,22 @@ status trec_stream::add_query(const query_lines& in) {
     return done{};
   }
   if (s.first_line_of[q] != 0) return came_back({in.qid, in.column}, in.line, s.first_line_of[q]);
+#ifdef __EMSCRIPTEN__  // one thread: evaluated at once
   s.first_line_of[q] = in.entries.front().line;
   if (auto ok = s.evaluate(q, in.entries.data(), in.entries.size()); !ok) return ok;
   if (s.problem) return *s.problem;
+#else  // as the TREC reader's queries: to the second thread, scores read, docids hashed and each once
+  s.current.resize(in.entries.size());
+  for (std::size_t i = 0; i < in.entries.size(); ++i) {
+    const run_entry& e = in.entries[i];
+    pending_line& p = s.current[i];
+    p = pending_line{in.qid, e.docid, e.docid.substr(0, 0), e.line, in.columns[i], 0};  // the score read: no text
+    p.value = e.score;
+    p.scored = true;
+    p.hash = in.hashes ? in.hashes[i] : static_cast<std::uint32_t>(hash_of(e.docid));
+  }
+  s.hand_over(q, in.block);  // its error, if any, waits for finish()
+#endif
   return done{};
 }
 
