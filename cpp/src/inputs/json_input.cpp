@@ -79,7 +79,7 @@ status scalar(json_reader& j, token t, held& out) {
 }
 
 value_at value_of(const held& h) { return h.at(); }
-value_at value_of(const value_at& v) { return v; }
+[[maybe_unused]] value_at value_of(const value_at& v) { return v; }  // the plain lines' (native only)
 
 // A record's values by role (kept, or views of the text) made a row: the
 // keys it needs checked, then handed on.
