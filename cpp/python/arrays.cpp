@@ -344,10 +344,18 @@ ndcg::column_table table_of(const py::list& columns, std::vector<py::object>& ke
   return t;
 }
 
+// The core's call, with the GIL released while it runs.
+template <typename Call>
+auto unlocked(Call call) {
+  py::gil_scoped_release released;
+  return call();
+}
+
 }  // namespace
 
 py::dict evaluate_columns(const py::list& qrels, const py::object& run, const std::string& zscores,
                           const std::string& kind, const option_texts& options, int threads, bool columns) {
+  std::vector<ndcg::batch_reading> readings;
   std::vector<py::object> keep;
   const ndcg::column_table judged = table_of(qrels, keep);
   ndcg::column_table ranked;
@@ -358,16 +366,13 @@ py::dict evaluate_columns(const py::list& qrels, const py::object& run, const st
   in.zscores = zscores;
   in.kind = kind;
   in.threads = threads > 0 ? static_cast<unsigned>(threads) : 0;
-  std::vector<ndcg::batch_reading> readings;
-  auto reply = [&] {
-    py::gil_scoped_release unlocked;
-    return ndcg::evaluate_batch(in, options, readings);
-  }();
+  auto reply = unlocked([&] { return ndcg::evaluate_batch(in, options, readings); });
   return reply_of(reply, readings, columns);
 }
 
 py::dict compare_columns(const py::list& qrels, const py::list& runs, const std::string& kind,
                          const option_texts& options, int threads) {
+  std::vector<ndcg::batch_reading> readings;
   std::vector<py::object> keep;
   const ndcg::column_table judged = table_of(qrels, keep);
   std::vector<ndcg::column_table> ranked;
@@ -377,11 +382,7 @@ py::dict compare_columns(const py::list& qrels, const py::list& runs, const std:
   for (const ndcg::column_table& t : ranked) in.runs.push_back(&t);
   in.kind = kind;
   in.threads = threads > 0 ? static_cast<unsigned>(threads) : 0;
-  std::vector<ndcg::batch_reading> readings;
-  auto reply = [&] {
-    py::gil_scoped_release unlocked;
-    return ndcg::compare_batch(in, options, readings);
-  }();
+  auto reply = unlocked([&] { return ndcg::compare_batch(in, options, readings); });
   return reply_of(reply, readings);
 }
 
