@@ -276,10 +276,9 @@ py::dict evaluate_dicts(const py::handle& qrels, const py::handle& run, const op
   in.ids = c.ids;
   in.extra = c.extra.data();
   in.extra_starts = c.extra_starts;
-  auto result = [&] {
-    py::gil_scoped_release unlocked;
+  auto result = unlocked([&] {
     return ndcg::evaluate_arrays(in, req.batch.trec, threads_of(threads));
-  }();
+  });
   return evaluated(result, req);
 }
 
@@ -342,13 +341,6 @@ ndcg::column_table table_of(const py::list& columns, std::vector<py::object>& ke
     t.rows = static_cast<std::size_t>(values.size());
   }
   return t;
-}
-
-// The core's call, with the GIL released while it runs.
-template <typename Call>
-auto unlocked(Call call) {
-  py::gil_scoped_release released;
-  return call();
 }
 
 }  // namespace

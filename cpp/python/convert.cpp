@@ -152,19 +152,17 @@ explained kept(ndcg::expected<ndcg::analysis>& a) { return explained{std::move(v
 
 explained explain_text(const std::string& text, const std::string& judgments, const option_texts& options) {
   const ndcg::settings s = settings_of(options);
-  auto a = [&] {
-    py::gil_scoped_release unlocked;
+  auto a = unlocked([&] {
     return ndcg::analyse_text(text, judgments, s, false);
-  }();
+  });
   return kept(a);
 }
 
 explained explain_grades(const std::vector<double>& grades, const std::string& judgments, const option_texts& options) {
   const ndcg::settings s = settings_of(options);
-  auto a = [&] {
-    py::gil_scoped_release unlocked;
+  auto a = unlocked([&] {
     return ndcg::analyse_grades(grades, judgments, s, false);
-  }();
+  });
   return kept(a);
 }
 
@@ -231,24 +229,22 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
   in.zscores = zscores;
   in.group = group;
   std::vector<ndcg::batch_reading> readings;
-  auto reply = [&] {
-    py::gil_scoped_release unlocked;
+  auto reply = unlocked([&] {
     if (!has_run) return ndcg::evaluate_batch(in, rows, readings);
     return on_run(run, run_is_path, [&](ndcg::run_source& source) {
       in.run = &source;
       return ndcg::evaluate_batch(in, rows, readings);
     });
-  }();
+  });
   return reply_of(reply, readings);
 }
 
 ndcg::judged_index read_judgments(const std::string& qrels, const option_texts& options) {
   std::string zscores;
   const ndcg::option_pairs rows = without_zscores(options, zscores);
-  auto index = [&] {
-    py::gil_scoped_release unlocked;
+  auto index = unlocked([&] {
     return ndcg::read_judged(qrels, rows);
-  }();
+  });
   return std::move(value_or_raise(index));
 }
 
@@ -257,12 +253,11 @@ py::dict evaluate_on(const ndcg::judged_index& index, const std::string& run, bo
   std::string zscores;
   const ndcg::option_pairs rows = without_zscores(options, zscores);
   std::vector<ndcg::batch_reading> readings;
-  auto reply = [&] {
-    py::gil_scoped_release unlocked;
+  auto reply = unlocked([&] {
     return on_run(run, run_is_path, [&](ndcg::run_source& source) {
       return ndcg::evaluate_batch(index, source, rows, readings, threads);
     });
-  }();
+  });
   return reply_of(reply, readings);
 }
 
@@ -275,19 +270,17 @@ py::dict compare(const std::string& qrels, const std::vector<std::string>& runs,
   in.runs.assign(runs.begin(), runs.end());
   in.group = group;
   std::vector<ndcg::batch_reading> readings;
-  auto reply = [&] {
-    py::gil_scoped_release unlocked;
+  auto reply = unlocked([&] {
     return ndcg::compare_batch(in, options, readings);
-  }();
+  });
   return reply_of(reply, readings);
 }
 
 py::dict compare_evaluated(const std::vector<ndcg::trec_result>& runs, const std::vector<std::string>* judged,
                            const option_texts& options) {
-  auto reply = [&] {
-    py::gil_scoped_release unlocked;
+  auto reply = unlocked([&] {
     return ndcg::compare_batch(runs, judged, options);
-  }();
+  });
   return reply_of(reply, {});
 }
 

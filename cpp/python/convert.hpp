@@ -22,6 +22,14 @@ namespace ndcg_python {
 
 namespace py = pybind11;
 
+// The core's call, with the GIL released while it runs (so Python threads
+// run meanwhile, and calls on several threads run at once).
+template <typename Call>
+auto unlocked(Call call) {
+  py::gil_scoped_release released;
+  return call();
+}
+
 // Key/value texts, as the Python layer turns keyword arguments into them
 // (values read by the core exactly as the CLI reads its words).
 using option_texts = std::vector<std::pair<std::string, std::string>>;

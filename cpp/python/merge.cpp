@@ -182,10 +182,9 @@ py::dict merge(const py::list& parts, const option_texts& options) {
       refuse(i, std::string("expected an evaluation or the text of `ndcg trec -q`, got ") + Py_TYPE(parts[i].ptr())->tp_name);
     }
   }
-  auto merged = [&] {
-    py::gil_scoped_release unlocked;
+  auto merged = unlocked([&] {
     return ndcg::merge_trec(in);
-  }();
+  });
   return columns_evaluation_of(value_or_raise(merged), *output);  // the parts were read already
 }
 
