@@ -12,24 +12,10 @@
 #include <string_view>
 #include <vector>
 
-// The modules are built for size (-Oz), which leaves even a few-line helper
-// a call: those asked once per line, document or comparison are folded into
-// their callers there (natively the optimiser does so unasked). And the
-// engines run a function's first calls unoptimised, optimising it in the
-// background once it is hot: a step the query loop seldom takes stays out
-// of the loop's functions there (NDCG_OUT_OF_LINE), so they optimise sooner.
-#ifdef __EMSCRIPTEN__
-#define NDCG_HOT_INLINE [[gnu::always_inline]]
-#define NDCG_OUT_OF_LINE [[gnu::noinline]]
-#else
-#define NDCG_HOT_INLINE
-#define NDCG_OUT_OF_LINE
-#endif
-
 namespace ndcg::detail {
 
 // Combines two hashes, for keys of two parts.
-NDCG_HOT_INLINE inline std::size_t mix(std::size_t a, std::size_t b) {
+inline std::size_t mix(std::size_t a, std::size_t b) {
   std::uint64_t x = static_cast<std::uint64_t>(a) ^ (static_cast<std::uint64_t>(b) * 0x9E3779B97F4A7C15ull);
   x ^= x >> 29;
   x *= 0xBF58476D1CE4E5B9ull;

@@ -103,16 +103,15 @@ struct part {
   std::vector<judged_query> queries;  // in order of first appearance
   handle_table index;                 // qid -> query of the part
   bool grouped = true;                // no query comes back after another
-  std::uint32_t last = handle_table::none;  // the query of the line read last
   status read = done{};
 };
 
-NDCG_OUT_OF_LINE void read_part(std::string_view text, detail::text_piece piece, judgments& j,
-                                 detail::big_vector<std::uint32_t>& query_of, part& p) {
+void read_part(std::string_view text, detail::text_piece piece, judgments& j, detail::big_vector<std::uint32_t>& query_of,
+               part& p) {
   const bool prefs = j.format == judgment_format::prefs;
   const bool levels = prefs || j.format == judgment_format::qrels_prefs;
   const bool groups = j.format != judgment_format::qrels;
-  std::uint32_t& last = p.last;
+  std::uint32_t last = handle_table::none;
   const std::size_t docid_at = prefs ? 3 : 2;
   const auto read_line = [&](std::size_t line, const detail::field* f) -> status {
     long rel = 0;
@@ -219,23 +218,6 @@ void join(judgments& j, detail::big_vector<std::uint32_t>& query_of, part& a, pa
 }
 #endif
 
-#ifdef __EMSCRIPTEN__
-// The modules read the text a megabyte of lines at a time, a call each: the
-// engine's optimised code for a function serves only its later calls.
-void read_in_pieces(std::string_view text, judgments& j, detail::big_vector<std::uint32_t>& query_of, part& p) {
-  constexpr std::size_t piece_bytes = std::size_t(1) << 20;
-  detail::text_piece piece;
-  while (!text.empty() && p.read) {
-    const std::size_t cut = text.size() > piece_bytes ? text.find('\n', piece_bytes) : std::string_view::npos;
-    const std::string_view first = cut == std::string_view::npos ? text : text.substr(0, cut + 1);
-    read_part(first, piece, j, query_of, p);
-    piece.first_line += line_ends(first);
-    piece.at_start = false;
-    text.remove_prefix(first.size());
-  }
-}
-#endif
-
 // The text in two parts read at once on two threads when it is large (a
 // big run's qrels take as long to read as the run), else in one.
 void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uint32_t>& query_of, part& whole) {
@@ -259,13 +241,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uin
   if (levels) j.subgroup.resize(rows), j.level.resize(rows);
   query_of.resize(rows);
   if (!two) {
-#ifdef __EMSCRIPTEN__
-    // Each piece counts its own records against the limit: pieces only below it.
-    if (lines + 1 <= detail::max_records(limits{})) read_in_pieces(text, j, query_of, whole);
-    else read_part(text, {}, j, query_of, whole);
-#else
     read_part(text, {}, j, query_of, whole);
-#endif
   } else {
 #ifndef __EMSCRIPTEN__
     part second;

@@ -77,12 +77,8 @@ struct key_order {
   bool by_docid;
   const run_entry* run;
   const std::string_view* ids;  // when run is null; neither: documents named by their positions
-  // Scores decide most comparisons: that much is folded into the sorts in
-  // the modules too, the rest is a call there.
-  NDCG_HOT_INLINE bool operator()(const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) const {
-    return a.score != b.score ? a.score > b.score : tied(a, b);
-  }
-  NDCG_OUT_OF_LINE bool tied(const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) const {
+  bool operator()(const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) const {
+    if (a.score != b.score) return a.score > b.score;
     if (a.tier != b.tier) return a.tier > b.tier;
     if (!by_docid) return a.index < b.index;
     if (a.prefix != b.prefix) return a.prefix > b.prefix;
@@ -476,7 +472,7 @@ void query_evaluator::walk_ranking() {
 
 // Interpolated precision at the k-th relevant document: the best precision
 // at it or at any later relevant one (trec_eval's iprec_at_recall).
-NDCG_OUT_OF_LINE void query_evaluator::interpolated_precision() {
+void query_evaluator::interpolated_precision() {
   query_state& s = state_;
   s.best_precision.assign(s.num_rel_ret + 1, 0.0);
   double best = 0;
@@ -540,7 +536,7 @@ void query_evaluator::gain_sums(std::size_t scheme) {
 // subtopic), only positive judgments count; the ideal is greedy over every
 // judged document, ties to the larger docid (ndeval), so the pool is handed
 // to the greedy search in docid-descending order.
-NDCG_OUT_OF_LINE void query_evaluator::subtopic_lists(const query_input& q) {
+void query_evaluator::subtopic_lists(const query_input& q) {
   covers_.clear();
   cover_docids_.clear();
   detail::handle_table index;  // docid -> its place in covers_ and cover_docids_
@@ -575,7 +571,7 @@ NDCG_OUT_OF_LINE void query_evaluator::subtopic_lists(const query_input& q) {
 
 // The query's preference lines and its retrieved documents in trec_eval's
 // order for preferences (score descending, docid ascending; cut by -M).
-NDCG_OUT_OF_LINE status query_evaluator::preference_counts(const query_input& q) {
+status query_evaluator::preference_counts(const query_input& q) {
   const judgments& j = *q.judged;
   pref_lines_.clear();
   for (std::size_t i = q.judged_begin; i < q.judged_end; ++i)
@@ -596,7 +592,7 @@ NDCG_OUT_OF_LINE status query_evaluator::preference_counts(const query_input& q)
 
 // Each judgment group's view of the ranking: the group's grades looked up
 // for every ranked document; under -J each group drops its own unjudged.
-NDCG_OUT_OF_LINE void query_evaluator::group_rankings(const query_input& q) {
+void query_evaluator::group_rankings(const query_input& q) {
   const judgments& j = *q.judged;
   groups_state& out = state_.groups;
   group_order_.clear();

@@ -476,9 +476,7 @@ status trec_stream::state::evaluate_kept() {
 
 // The reader's part of a line: its fields found and counted, its score read
 // and its docid hashed; the docid is checked with the rest of its query.
-// A call of its own per piece, not folded into the one call that reads the
-// whole run (NDCG_OUT_OF_LINE), so the pieces after the first run optimised.
-NDCG_OUT_OF_LINE expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
+expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
   state& s = *s_;
   detail::line_reader lines(text, s.next_line, s.at_start);
   const limits lim;
