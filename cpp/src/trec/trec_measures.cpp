@@ -224,6 +224,7 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
     return fail(error_code::duplicate_id, "a docid twice in the run of query " + echo(q.qid)).in("run");
   rank();
   walk_ranking();
+  if (plan_.wants(need_hit_list)) list_hits();
   for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
     if (scheme_needed_[s]) gain_sums(s);
   if (plan_.wants(need_interpolated)) interpolated_precision();
@@ -267,6 +268,7 @@ void query_evaluator::evaluate(const rows_input& q, std::vector<double>& row, st
   index_rows(q);
   rank();
   walk_ranking();
+  if (plan_.wants(need_hit_list)) list_hits();
   for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
     if (scheme_needed_[s]) gain_sums(s);
   if (plan_.wants(need_interpolated)) interpolated_precision();
@@ -467,6 +469,25 @@ void query_evaluator::walk_ranking() {
     if (!relevant) continue;
     s.precision_sum[r + 1] += static_cast<double>(s.hits[r + 1]) / static_cast<double>(r + 1);
     if (s.first_hit == 0) s.first_hit = r + 1;
+  }
+}
+
+// Each relevant document ranked, with the judged ones above it: a short
+// list that the measures summing over relevant documents walk instead.
+void query_evaluator::list_hits() {
+  query_state& s = state_;
+  s.hits_listed.resize(s.hits[s.depth]);
+  query_state::hit* out = s.hits_listed.data();
+  const std::size_t* hits = s.hits.data();
+  const int* level = s.level.data();
+  std::size_t nonrel = 0, negative = 0;
+  for (std::size_t r = 0; r < s.depth; ++r) {
+    if (hits[r + 1] != hits[r]) {
+      *out++ = query_state::hit{r, nonrel, negative};
+      continue;
+    }
+    nonrel += level[r] >= 0;
+    negative += level[r] == judged_negative;
   }
 }
 

@@ -46,6 +46,15 @@ struct query_state {
   std::vector<double> precision_sum;     // precision at each relevant document, summed
   std::size_t first_hit = 0;             // rank of the first relevant document, 0 = none
 
+  // Each relevant document ranked, in rank order (need_hit_list), so that
+  // the measures summing over them (bpref, infAP, binG) skip the others.
+  struct hit {
+    std::size_t rank;            // 0-based
+    std::size_t nonrel_above;    // judged with 0 <= grade < the relevance level, above it
+    std::size_t unjudged_above;  // judged negative (pooled, not judged), above it
+  };
+  std::vector<hit> hits_listed;
+
   // Per gain scheme (filled when a family needs gain sums).
   std::vector<std::vector<double>> gain;        // [scheme][r]: the gain at rank r
   std::vector<std::vector<double>> dcg;         // [scheme][r], r = 0..depth
