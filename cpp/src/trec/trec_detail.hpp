@@ -158,6 +158,7 @@ class query_evaluator {
   void rank();
   void walk_ranking();
   void list_hits();
+  void powers_to_depth();
   void gain_sums(std::size_t scheme);
   void interpolated_precision();
   void subtopic_lists(const query_input& q);

@@ -214,6 +214,8 @@ query_evaluator::query_evaluator(const plan& p, const conventions& c, const grad
     const column& col = p.columns[m];
     if (col.of->needs & need_gain_sums) scheme_needed_[col.scheme] = 1;
     (col.of->kind != value_kind::text && !col.of->note ? plain_columns_ : other_columns_).push_back(m);
+    if ((col.of->needs & need_powers) && !state_.powers_of(persistence_of(col)))
+      state_.powers.emplace_back(persistence_of(col), std::vector<double>());
   }
 }
 
@@ -224,7 +226,8 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
     return fail(error_code::duplicate_id, "a docid twice in the run of query " + echo(q.qid)).in("run");
   rank();
   walk_ranking();
-  if (plan_.wants(need_hit_list)) list_hits();
+  if (plan_.needs & (need_hit_list | need_interpolated)) list_hits();
+  if (plan_.wants(need_powers)) powers_to_depth();
   for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
     if (scheme_needed_[s]) gain_sums(s);
   if (plan_.wants(need_interpolated)) interpolated_precision();
@@ -268,7 +271,8 @@ void query_evaluator::evaluate(const rows_input& q, std::vector<double>& row, st
   index_rows(q);
   rank();
   walk_ranking();
-  if (plan_.wants(need_hit_list)) list_hits();
+  if (plan_.needs & (need_hit_list | need_interpolated)) list_hits();
+  if (plan_.wants(need_powers)) powers_to_depth();
   for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
     if (scheme_needed_[s]) gain_sums(s);
   if (plan_.wants(need_interpolated)) interpolated_precision();
@@ -472,36 +476,42 @@ void query_evaluator::walk_ranking() {
   }
 }
 
+// p^r down to the ranking's end for each persistence: the table grows by
+// the same products a walk multiplying p rank by rank takes, so sums read
+// from it are that walk's to the bit.
+void query_evaluator::powers_to_depth() {
+  for (auto& [p, table] : state_.powers)
+    while (table.size() <= state_.depth) table.push_back(table.empty() ? 1.0 : table.back() * p);
+}
+
 // Each relevant document ranked, with the judged ones above it: a short
 // list that the measures summing over relevant documents walk instead.
 void query_evaluator::list_hits() {
   query_state& s = state_;
-  s.hits_listed.resize(s.hits[s.depth]);
+  s.hits_listed.resize(s.hits[s.depth] + 1);  // + 1: each rank writes a slot, a relevant one keeps it
   query_state::hit* out = s.hits_listed.data();
   const std::size_t* hits = s.hits.data();
   const int* level = s.level.data();
-  std::size_t nonrel = 0, negative = 0;
-  for (std::size_t r = 0; r < s.depth; ++r) {
-    if (hits[r + 1] != hits[r]) {
-      *out++ = query_state::hit{r, nonrel, negative};
-      continue;
-    }
-    nonrel += level[r] >= 0;
+  std::size_t nonrel = 0, negative = 0, kept = 0;
+  for (std::size_t r = 0; r < s.depth; ++r) {  // without a branch: relevant ranks fall at random
+    const bool relevant = hits[r + 1] != hits[r];
+    out[kept] = query_state::hit{r, nonrel, negative};
+    kept += relevant;
+    nonrel += !relevant && level[r] >= 0;
     negative += level[r] == judged_negative;
   }
+  s.hits_listed.pop_back();
 }
 
 // Interpolated precision at the k-th relevant document: the best precision
 // at it or at any later relevant one (trec_eval's iprec_at_recall).
 void query_evaluator::interpolated_precision() {
   query_state& s = state_;
-  s.best_precision.assign(s.num_rel_ret + 1, 0.0);
+  s.best_precision.assign(s.hits_listed.size() + 1, 0.0);
   double best = 0;
-  std::size_t k = s.num_rel_ret;
-  for (std::size_t r = s.depth; r > 0 && k > 0; --r) {
-    if (s.hits[r] == s.hits[r - 1]) continue;
-    best = std::max(best, static_cast<double>(k) / static_cast<double>(r));
-    s.best_precision[k--] = best;
+  for (std::size_t k = s.hits_listed.size(); k > 0; --k) {
+    best = std::max(best, static_cast<double>(k) / static_cast<double>(s.hits_listed[k - 1].rank + 1));
+    s.best_precision[k] = best;
   }
   s.best_precision[0] = best;
 }
