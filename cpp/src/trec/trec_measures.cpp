@@ -556,7 +556,8 @@ void query_evaluator::gain_sums(std::size_t scheme) {
   std::vector<double>& dcg = s.dcg[scheme];
   dcg.resize(n + 1);
   dcg[0] = 0;
-  for (std::size_t r = 0; r < n; ++r) dcg[r + 1] = gains[r] != 0 ? dcg[r] + gains[r] / discounts_.at(r + 1) : dcg[r];
+  // A zero gain adds nothing (m_ndcg.c skips it): a +0 by a mask, not a branch.
+  for (std::size_t r = 0; r < n; ++r) dcg[r + 1] = dcg[r] + kept_if(gains[r] != 0, gains[r] / discounts_.at(r + 1));
   std::vector<double>& idcg = s.idcg[scheme];
   idcg.resize(ideal.size() + 1);
   idcg[0] = 0;
