@@ -488,19 +488,19 @@ void query_evaluator::powers_to_depth() {
 // list that the measures summing over relevant documents walk instead.
 void query_evaluator::list_hits() {
   query_state& s = state_;
-  s.hits_listed.resize(s.hits[s.depth] + 1);  // + 1: each rank writes a slot, a relevant one keeps it
+  s.hits_listed.resize(s.hits[s.depth]);
   query_state::hit* out = s.hits_listed.data();
   const std::size_t* hits = s.hits.data();
   const int* level = s.level.data();
-  std::size_t nonrel = 0, negative = 0, kept = 0;
-  for (std::size_t r = 0; r < s.depth; ++r) {  // without a branch: relevant ranks fall at random
-    const bool relevant = hits[r + 1] != hits[r];
-    out[kept] = query_state::hit{r, nonrel, negative};
-    kept += relevant;
-    nonrel += !relevant && level[r] >= 0;
+  std::size_t nonrel = 0, negative = 0;
+  for (std::size_t r = 0; r < s.depth; ++r) {
+    if (hits[r + 1] != hits[r]) {
+      *out++ = query_state::hit{r, nonrel, negative};
+      continue;
+    }
+    nonrel += level[r] >= 0;
     negative += level[r] == judged_negative;
   }
-  s.hits_listed.pop_back();
 }
 
 // Interpolated precision at the k-th relevant document: the best precision

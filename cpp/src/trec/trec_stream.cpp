@@ -29,14 +29,19 @@ namespace {
 using detail::handle_table;
 using detail::hash_of;
 
+// The result's members read through locals: a store to the sums could
+// otherwise alias them (geometric is chars) and reload them every column.
 void add_to_mean(const double* row, const trec_result& r, std::vector<double>& sum,
                  std::vector<std::size_t>& count) {
-  for (std::size_t m = 0; m < r.names.size(); ++m) {
+  const std::size_t width = r.names.size();
+  const char* geometric = r.geometric.data();
+  double* sums = sum.data();
+  std::size_t* counts = count.data();
+  for (std::size_t m = 0; m < width; ++m) {
     const double v = row[m];
     if (std::isnan(v) && !is_trec_nan(v)) continue;  // no value
-    if (r.geometric[m] == 1) sum[m] += std::log(std::max(v, min_geo_mean));
-    else sum[m] += v;
-    ++count[m];
+    sums[m] += geometric[m] == 1 ? std::log(std::max(v, min_geo_mean)) : v;
+    ++counts[m];
   }
 }
 
