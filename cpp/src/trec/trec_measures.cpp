@@ -194,9 +194,71 @@ bool order_written(std::vector<query_evaluator::sort_key>::iterator first,
   }
   return true;
 }
+
+// An object, not a function, so that the sort inlines it.
+struct packed_order {
+  bool operator()(const query_evaluator::packed_key& a, const query_evaluator::packed_key& b) const {
+    return (a.hi < b.hi) | ((a.hi == b.hi) & (a.lo < b.lo));  // without a branch
+  }
+};
+
+// The score's bits as a number that orders as the scores do, highest
+// first; -0 is 0. NaN has no place: the caller checks.
+std::uint64_t descending_bits(double score) {
+  if (score == 0) score = 0;
+  std::uint64_t b;
+  std::memcpy(&b, &score, sizeof b);
+  b = b >> 63 ? ~b : b | std::uint64_t(1) << 63;  // ascending as the doubles
+  return ~b;
+}
 #endif
 
 }  // namespace
+
+#ifndef __EMSCRIPTEN__
+// keys_[0..kept) in the ranking's order, sorted as pairs of words (the
+// score's bits, then the docid's first eight bytes or the input order):
+// one comparison without branches where the whole key takes up to three. Keys whose numbers tie (docids sharing eight bytes at one score)
+// are then ordered by the whole key. False, with nothing changed, where the
+// number cannot say the order: grades order ties (tier), or a score is NaN.
+bool query_evaluator::sort_ranking(std::size_t kept) {
+  const bool by_docid = conv_.opt.ties != tie_policy::input;
+  if (conv_.tied_grades != 0) return false;
+  packed_.resize(kept);
+  for (std::size_t i = 0; i < kept; ++i) {
+    const sort_key& k = keys_[i];
+    if (std::isnan(k.score)) return false;
+    packed_[i] = packed_key{descending_bits(k.score), by_docid ? ~k.prefix : k.index, static_cast<std::uint32_t>(i)};
+  }
+  std::sort(packed_.begin(), packed_.end(), packed_order{});
+  if (by_docid) order_ties(packed_.data(), packed_.data() + kept, 8);
+  keys_spare_.resize(kept);
+  for (std::size_t i = 0; i < kept; ++i) keys_spare_[i] = keys_[packed_[i].at];
+  std::copy(keys_spare_.begin(), keys_spare_.end(), keys_.begin());
+  return true;
+}
+
+// Runs of packed keys that tie, ordered by their docids' next eight bytes
+// (zero-padded, as the prefix), and so on; past 64 bytes by the whole key.
+void query_evaluator::order_ties(packed_key* first, packed_key* last, std::size_t offset) {
+  for (packed_key* run = first; run != last;) {
+    packed_key* end = run + 1;
+    while (end != last && end->hi == run->hi && end->lo == run->lo) ++end;
+    if (end - run > 1 && offset >= 64) {
+      const key_order order{true, run_, ids_};
+      std::sort(run, end, [&](const packed_key& a, const packed_key& b) { return order(keys_[a.at], keys_[b.at]); });
+    } else if (end - run > 1) {
+      for (packed_key* k = run; k != end; ++k) {
+        const std::string_view docid = docid_of(keys_[k->at]);
+        k->lo = ~docid_prefix(offset < docid.size() ? docid.substr(offset) : std::string_view());
+      }
+      std::sort(run, end, packed_order{});
+      order_ties(run, end, offset + 8);
+    }
+    run = end;
+  }
+}
+#endif
 
 query_evaluator::query_evaluator(const plan& p, const conventions& c, const grade_levels& g)
     : plan_(p), conv_(c), grades_(g), discounts_(c.opt.log_base) {
@@ -425,7 +487,10 @@ void query_evaluator::rank() {
 #endif
     {
       named(first, last);
-      std::sort(first, last, order);
+#ifndef __EMSCRIPTEN__
+      if (!sort_ranking(kept))
+#endif
+        std::sort(first, last, order);
     }
   }
   if (partial && depth > 0 && conv_.opt.ties == tie_policy::average) {
