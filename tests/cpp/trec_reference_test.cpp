@@ -246,6 +246,27 @@ TEST_CASE("trec: every default measure matches a plain implementation on generat
   }
 }
 
+// Equal scores over docids that share their first 8, 16 or 70 bytes, some
+// a prefix of another: the ranking breaks those ties by the whole docid.
+// Half the queries are written in rank order (ties in any order), half shuffled.
+TEST_CASE("trec: ties between docids sharing long prefixes rank as the plain implementation ranks them") {
+  std::mt19937 rng(11);
+  const std::string stems[] = {"", "msmarco_doc_", "clueweb09-en0000-", std::string(70, 'x')};
+  std::ostringstream qrels, run;
+  for (int q = 0; q < 30; ++q) {
+    std::map<std::string, double> docs;  // docid -> score
+    while (docs.size() < 40) docs[stems[rng() % 4] + std::to_string(rng() % 300) + (rng() % 2 ? "" : "0")] = rng() % 3;
+    std::vector<std::pair<std::string, double>> lines(docs.begin(), docs.end());
+    std::shuffle(lines.begin(), lines.end(), rng);
+    if (q % 2) std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (const auto& [doc, score] : lines) {
+      if (rng() % 3) qrels << "q" << q << " 0 " << doc << " " << rng() % 4 << "\n";
+      run << "q" << q << " Q0 " << doc << " 0 " << score << " t\n";
+    }
+  }
+  check_against_reference(qrels.str(), run.str(), default_and({}));
+}
+
 TEST_CASE("trec: the default output is trec_eval's, line for line") {
   auto r = ndcg::evaluate_trec("q1 0 a 1\nq1 0 b 0\nq2 0 c 2\n", "q1 Q0 a 1 2 first\nq1 Q0 b 2 1 first\nq2 Q0 c 1 1 last\n",
                                ndcg::trec_options{});
