@@ -161,7 +161,8 @@ error repeated_doc(const table_rows& out, std::size_t row, std::size_t first, st
 
 // Object columns hold one str per distinct id, so most rows give a text at
 // an address seen before: the same id, checked and hashed once. A slot per
-// address hash, the last text at it kept (a miss costs one lookup).
+// address hash, the last text at it kept (a miss costs one lookup); 16-byte
+// slots, as the lookups land anywhere in the table.
 class address_cache {
  public:
   explicit address_cache(std::size_t rows) {
@@ -174,13 +175,14 @@ class address_cache {
     const entry& e = slots_[slot(s)];
     return e.data == s.data() && e.size == s.size() && e.data ? &e.value : nullptr;
   }
-  void put(std::string_view s, std::uint32_t value) { slots_[slot(s)] = entry{s.data(), s.size(), value}; }
+  void put(std::string_view s, std::uint32_t value) {
+    if (s.size() <= 0xFFFFFFFFu) slots_[slot(s)] = entry{s.data(), static_cast<std::uint32_t>(s.size()), value};
+  }
 
  private:
   struct entry {
     const char* data = nullptr;
-    std::size_t size = 0;
-    std::uint32_t value = 0;
+    std::uint32_t size = 0, value = 0;
   };
   std::size_t slot(std::string_view s) const {
     return mix(reinterpret_cast<std::uintptr_t>(s.data()), s.size()) & (slots_.size() - 1);
