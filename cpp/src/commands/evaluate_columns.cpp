@@ -403,14 +403,14 @@ run_entries entries_of(const table_rows& run) {
 // queries come back): the records path finds it when it evaluates such a
 // run's queries grouped, in the judgments' order; the run's other queries
 // are not evaluated. Read off the entries, which hold the rows in order.
-status judged_repeats(const table_rows& run, const run_entries& e, const table_rows& qrels) {
+status judged_repeats(const table_rows& run, const run_entries& e, const std::vector<std::string_view>& judged_qids) {
   if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
   handle_table run_qids;
   for (std::size_t q = 0; q < run.qids.size(); ++q)
     run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
                     [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
   handle_table seen;
-  for (const std::string_view qid : qrels.qids) {
+  for (const std::string_view qid : judged_qids) {
     const std::uint32_t q = run_qids.find(hash_of(qid), [&](std::uint32_t o) { return run.qids[o] == qid; });
     if (q == handle_table::none) continue;
     seen.reset(run.starts[q + 1] - run.starts[q]);
@@ -456,9 +456,16 @@ expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const tabl
   return out;
 }
 
+// A run's rows (read already) against the judgments.
+expected<run_evaluation> evaluated_run(const trec_judgments& judged, const table_rows& run, const run_entries& entries,
+                                       const batch_settings& b, unsigned threads) {
+  if (auto ok = judged_repeats(run, entries, judged.query_ids()); !ok) return error(ok.err()).in("run");
+  return evaluated_rows(judged, run, entries, b, threads);
+}
+
 // A table read as `use`, named `name` in its errors and its reading.
-expected<table_rows> read_column_table(const column_table& t, input_use use, std::string_view name, std::string_view kind,
-                                std::vector<batch_reading>& readings) {
+expected<table_rows> read_column_table(const column_table& t, input_use use, std::string_view name,
+                                       std::string_view kind, std::vector<batch_reading>& readings) {
   batch_reading reading;
   auto c = plan_cells(t, use, reading);
   if (!c) return error(c.err()).in(std::string(name));
@@ -517,28 +524,36 @@ expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_s
       if (t.joinable()) t.join();
     }
   } join_on_error{reader};
-  auto qrels = read_column_table(*in.qrels, input_use::qrels, "qrels", in.kind, readings);
-  if (!qrels) return qrels.err();
-  auto judged = judged_of(*qrels);
+  auto judged = judgments_of_columns(*in.qrels, in.kind, readings);
   if (!judged) return judged.err();
   reader.join();
   readings.insert(readings.end(), run_readings.begin(), run_readings.end());
   if (!*run) return run->err();
-  if (auto ok = judged_repeats(**run, entries, *qrels); !ok) return error(ok.err()).in("run");
-  return evaluated_rows(*judged, **run, entries, b, in.threads);
+  return evaluated_run(*judged, **run, entries, b, in.threads);
+}
+
+expected<trec_judgments> judgments_of_columns(const column_table& qrels, std::string_view kind,
+                                              std::vector<batch_reading>& readings) {
+  auto rows = read_column_table(qrels, input_use::qrels, "qrels", kind, readings);
+  if (!rows) return rows.err();
+  return judged_of(*rows);
+}
+
+expected<run_evaluation> evaluate_columns(const trec_judgments& judged, const column_table& run, std::string_view kind,
+                                          const batch_settings& b, unsigned threads,
+                                          std::vector<batch_reading>& readings) {
+  auto rows = read_column_table(run, input_use::run, "run", kind, readings);
+  if (!rows) return rows.err();
+  return evaluated_run(judged, *rows, entries_of(*rows), b, threads);
 }
 
 // Run `at` (1-based) read and evaluated on compare's settings `b`; an error
 // in it says which run, as compare_runs' do.
-expected<run_evaluation> compared_run(const column_compare_inputs& in, std::size_t at, const table_rows& qrels,
-                                      const trec_judgments& judged, const batch_settings& b,
-                                      std::vector<batch_reading>& readings) {
+expected<run_evaluation> compared_run(const column_compare_inputs& in, std::size_t at, const trec_judgments& judged,
+                                      const batch_settings& b, std::vector<batch_reading>& readings) {
   const std::size_t said = readings.size();
-  auto run = read_column_table(*in.runs[at - 1], input_use::run, "run", in.kind, readings);
+  auto ev = evaluate_columns(judged, *in.runs[at - 1], in.kind, b, in.threads, readings);
   for (std::size_t k = said; k < readings.size(); ++k) readings[k].run = at;
-  const run_entries entries = run ? entries_of(*run) : run_entries();
-  status ok = run ? judged_repeats(*run, entries, qrels) : status(run.err());
-  auto ev = ok ? evaluated_rows(judged, *run, entries, b, in.threads) : expected<run_evaluation>(error(ok.err()).in("run"));
   if (ev) return ev;
   error e = ev.err();
   if (e.source == "run") e.index = at;
@@ -550,13 +565,11 @@ expected<compare_result> compare_columns(const column_compare_inputs& in, const 
   if (auto ok = check_run_count(in.runs.size()); !ok) return ok.err();
   if (!in.qrels) return fail(error_code::empty_input, "expected qrels, got none").in("qrels");
   const batch_settings b = compare_settings(s);
-  auto qrels = read_column_table(*in.qrels, input_use::qrels, "qrels", in.kind, readings);
-  if (!qrels) return qrels.err();
-  auto judged = judged_of(*qrels);
+  auto judged = judgments_of_columns(*in.qrels, in.kind, readings);
   if (!judged) return judged.err();
   std::vector<run_evaluation> runs;
   for (std::size_t at = 1; at <= in.runs.size(); ++at) {
-    auto ev = compared_run(in, at, *qrels, *judged, b, readings);
+    auto ev = compared_run(in, at, *judged, b, readings);
     if (!ev) return readings.clear(), ev.err();
     runs.push_back(std::move(*ev));
   }
