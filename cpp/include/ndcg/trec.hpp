@@ -161,6 +161,8 @@ class trec_judgments {
   static expected<trec_judgments> read(std::string text, judgment_format format = judgment_format::qrels);
   std::string_view text() const;
   judgment_format format() const;
+  // The judged queries' ids, in the judgments' order.
+  std::vector<std::string_view> query_ids() const;
 
  private:
   friend class trec_stream;

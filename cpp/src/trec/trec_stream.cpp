@@ -259,6 +259,11 @@ expected<trec_judgments> trec_judgments::read(std::string text, judgment_format 
 
 std::string_view trec_judgments::text() const { return held_->built ? std::string_view() : std::string_view(held_->text); }
 judgment_format trec_judgments::format() const { return held_->format; }
+std::vector<std::string_view> trec_judgments::query_ids() const {
+  std::vector<std::string_view> out;
+  for (const judged_query& q : held_->judged->queries) out.push_back(q.qid);
+  return out;
+}
 
 expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec_options& opt,
                                         std::string_view subtopics) {
