@@ -229,7 +229,7 @@ class trec_stream {
     std::size_t line = 0, column = 0;         // the qid's first place
     const std::vector<run_entry>& entries;
     const std::vector<std::uint32_t>& columns;  // each docid's
-    std::string_view block;                   // bytes holding qid and every docid (copied when handed over)
+    std::string& block;                       // bytes holding qid and every docid (taken when handed over: garbage after)
     const std::uint32_t* hashes = nullptr;    // each docid's, as detail::hash_of gives it (null: hashed here)
   };
   status add_query(const query_lines& in);

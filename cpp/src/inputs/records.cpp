@@ -2,6 +2,8 @@
 // number read once.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "base/text.hpp"
@@ -17,16 +19,42 @@ namespace {
 // of a table is a file pasted into another).
 constexpr byte_set breaks_id{std::string_view(" \t\v\f\n\r\0", 7)};
 
-status check_id(const value_at& v, const char* what, bool opens_line = false) {
-  bool bad = v.text.empty() || (opens_line && (v.text[0] == '#' || starts_with_bom(v.text)));
-  for (char c : v.text) bad |= breaks_id(c);  // no early exit: ids are short, the loop branch-free
-  if (!bad) return done{};
+// Whether an id holds a byte that breaks it. Eight bytes a step where
+// eight remain (the last word may overlap the one before): a word with no
+// byte below 0x21 holds none, as every breaking byte is below 0x21.
+bool breaks(std::string_view id) {
+  const char* p = id.data();
+  const std::size_t n = id.size();
+  if (n < 8) {
+    bool bad = false;
+    for (std::size_t i = 0; i < n; ++i) bad |= breaks_id(p[i]);  // no early exit: branch-free
+    return bad;
+  }
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  for (std::size_t i = 0;; i += 8) {
+    if (i + 8 > n) i = n - 8;
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    if ((w - ones * 0x21) & ~w & highs)
+      for (std::size_t k = i; k < i + 8; ++k)
+        if (breaks_id(p[k])) return true;
+    if (i + 8 == n) return false;
+  }
+}
+
+error bad_id(const value_at& v, const char* what, bool opens_line) {
   return fail(error_code::bad_input,
               std::string("expected ") + what + " with no spaces" +
                   (opens_line ? " (not starting with # or a BOM)" : "") +
                   ", got " + got(v.text),
               v.line, v.column)
       .with("found", v.text);
+}
+
+inline status check_id(const value_at& v, const char* what, bool opens_line = false) {
+  const bool bad = v.text.empty() || (opens_line && (v.text[0] == '#' || starts_with_bom(v.text))) || breaks(v.text);
+  if (!bad) return done{};
+  return bad_id(v, what, opens_line);
 }
 
 status read_value(const value_at& v, const char* what, double& out) {

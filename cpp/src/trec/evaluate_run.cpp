@@ -105,7 +105,7 @@ class evaluation_sink final : public record_sink {
 #endif
     columns_.push_back(static_cast<std::uint32_t>(r.column));
     entries_.push_back(run_entry{{}, r.score, r.line});
-    if (r.tag != tag_) tag_.assign(r.tag);  // the same tag, most often
+    if (!detail::same_id(r.tag, tag_)) tag_.assign(r.tag);  // the same tag, most often
     return done{};
   }
   // The last query fed; the first error the evaluation met, if any.
