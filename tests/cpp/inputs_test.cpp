@@ -329,6 +329,28 @@ TEST_CASE("inputs: JSON Lines strings of each length to 40, plain or escaped any
   CHECK(through_inputs(qrels, {jsonl}) == evaluated(qrels, run));
 }
 
+TEST_CASE("inputs: a docid twice in a query is said before any error on a later line, judged query or not") {
+  // Query a is judged (its docids checked with its evaluation), c is not
+  // (checked as read); the broken score comes later, in the same query or
+  // the next, or nothing else is wrong.
+  const std::string qrels = "a 0 d1 1\na 0 d2 0\nb 0 d1 1\n";
+  for (const char* q : {"a", "c"}) {
+    for (const char* after : {"", "a,d2,x\n", "b,d1,x\n"}) {
+      const std::string run = std::string("qid,docid,score\n") + q + ",d1,2\n" + q + ",d1,1\n" + after + "b,d1,1\n";
+      CAPTURE(run);
+      std::vector<ndcg::batch_reading> readings;
+      auto got = evaluated_inputs(qrels, {run}, {}, readings);
+      REQUIRE(!got.ok());
+      CHECK(got.err().code == ndcg::error_code::duplicate_id);
+      CHECK(got.err().line == 3);
+      CHECK(got.err().column == 3);
+      CHECK(got.err().message ==
+            "expected each docid once per query, got \"d1\" again in query \"" + std::string(q) + "\" (first on line 2)");
+      CHECK(readings.empty());
+    }
+  }
+}
+
 TEST_CASE("inputs: an empty quoted cell is empty, whatever the cell before it in its column held") {
   std::vector<ndcg::batch_reading> readings;
   // Cells are reused from record to record: "" must not show the last record's text.

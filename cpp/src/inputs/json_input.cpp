@@ -44,7 +44,12 @@ struct held {
 bool same_key(std::string_view a, std::string_view b) {
   const std::size_t n = a.size();
   if (n != b.size()) return false;
-  if (n < 4 || n > 16) return same_id(a, b);
+#ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
+  const bool loads = false;
+#else
+  const bool loads = n >= 4 && n <= 16;
+#endif
+  if (!loads) return same_id(a, b);
   const char *x = a.data(), *y = b.data();
   if (n >= 8) {
     std::uint64_t x0, x1, y0, y1;
@@ -276,6 +281,17 @@ bool starts_as_records(std::string_view text) {
   return !v || *v != token::object_begin;
 }
 
+// The last plain record's shape, as a tool writes every record alike: the
+// bytes around its values (keys, quotes, spaces, ':' and ','), each value's
+// role and whether it is a string. A record of the same shape is read by
+// comparing those bytes and scanning the values alone.
+struct record_shape {
+  std::vector<std::string> between;  // before each value, then after the last through its "}"
+  std::vector<role> roles;
+  std::vector<char> quoted;
+  bool known = false;
+};
+
 // Records read straight from the text where they are plain: on one line,
 // their keys strings with no escape, their values such strings or numbers.
 // Places are counted as json_reader counts them; anything else is left to
@@ -309,12 +325,15 @@ class plain_records {
 
   // The record at the "{" here, its values by role; false (nothing read,
   // `fields` to be forgotten) when it is not plain.
-  bool record(std::array<value_at, 8>& fields, key_names& names) {
+  bool record(std::array<value_at, 8>& fields, key_names& names, record_shape& shape) {
     const char* const begin = text_.data();
     const char* const end = begin + text_.size();
     const char* p = begin + at_;
     if (*p != '{') return false;
     ++p;
+    const char* after = begin + at_;  // the last value's end (the shape's bytes run from there)
+    shape.known = false;
+    shape.between.clear(), shape.roles.clear(), shape.quoted.clear();
     for (std::size_t k = 0;; ++k) {
       const char* key = spaces(p, end);
       if (!(p = string_end(key, end))) return false;
@@ -325,6 +344,10 @@ class plain_records {
       const bool quoted = value != end && *value == '"';
       if (!(p = quoted ? string_end(value, end) : number_end(value, end))) return false;
       const role r = names.role_of_key(name, k);
+      shape.between.emplace_back(after, static_cast<std::size_t>(value - after));
+      shape.roles.push_back(r);
+      shape.quoted.push_back(quoted);
+      after = p;
       if (r == role::none || r == role::subtopics) {
         if (std::find(names.ignored.begin(), names.ignored.end(), name) == names.ignored.end()) names.ignored.emplace_back(name);
       } else {
@@ -337,6 +360,35 @@ class plain_records {
       const char c = *p++;
       if (c == '}') break;
       if (c != ',') return false;
+    }
+    shape.between.emplace_back(after, static_cast<std::size_t>(p - after));
+    shape.known = true;
+    at_ = static_cast<std::size_t>(p - begin);
+    return true;
+  }
+
+  // The record at the "{" here when it has `shape`, its values by role;
+  // false (nothing read, `fields` to be forgotten) when it has not.
+  bool like(const record_shape& shape, std::array<value_at, 8>& fields) {
+    if (!shape.known) return false;
+    const char* const begin = text_.data();
+    const char* const end = begin + text_.size();
+    const char* p = begin + at_;
+    for (std::size_t k = 0;; ++k) {
+      const std::string& bytes = shape.between[k];
+      if (static_cast<std::size_t>(end - p) < bytes.size() || !same_key(std::string_view(p, bytes.size()), bytes))
+        return false;
+      p += bytes.size();
+      if (k == shape.roles.size()) break;
+      const char* value = p;
+      const bool quoted = shape.quoted[k];
+      if (!(p = quoted ? string_end(value, end) : number_end(value, end))) return false;
+      const role r = shape.roles[k];
+      if (r == role::none || r == role::subtopics) continue;
+      const auto size = static_cast<std::size_t>(p - value) - (quoted ? 2 : 0);
+      value += quoted;
+      fields[static_cast<std::size_t>(r)] =
+          value_at{std::string_view(value, size), line_, static_cast<std::size_t>(value - begin) - line_start_ + 1};
     }
     at_ = static_cast<std::size_t>(p - begin);
     return true;
@@ -425,6 +477,7 @@ bool read_piece(more_bytes& more, std::size_t size, std::string& buf, std::size_
 status stream_json(more_bytes more, input_format f, input_use use, record_checker& w, batch_reading& reading) {
   constexpr std::size_t piece_size = std::size_t(1) << 20;
   key_names names;
+  record_shape shape;
   std::string piece;
   std::size_t filled = 0, line = 1, column = 1, records = 0;
   for (bool last = false, first = true; !last; first = false) {
@@ -443,7 +496,7 @@ status stream_json(more_bytes more, input_format f, input_use use, record_checke
     while (plain.more()) {
       const std::size_t at = plain.at(), l = plain.line(), c = plain.column();
       for (value_at& v : fields) v.line = 0;
-      if (plain.record(fields, names)) {
+      if (plain.like(shape, fields) || plain.record(fields, names, shape)) {
         if (auto ok = add_record(fields, use, w, names, l, c); !ok) return ok;
         ++records;
         continue;

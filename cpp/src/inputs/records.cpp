@@ -23,10 +23,13 @@ constexpr byte_set breaks_id{std::string_view(" \t\v\f\n\r\0", 7)};
 // eight remain (the last word may overlap the one before): a word with no
 // byte below 0x21 holds none, as every breaking byte is below 0x21.
 bool breaks(std::string_view id) {
+  bool bad = false;
+#ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
+  for (const char c : id) bad |= breaks_id(c);
+#else
   const char* p = id.data();
   const std::size_t n = id.size();
   if (n < 8) {
-    bool bad = false;
     for (std::size_t i = 0; i < n; ++i) bad |= breaks_id(p[i]);  // no early exit: branch-free
     return bad;
   }
@@ -36,10 +39,11 @@ bool breaks(std::string_view id) {
     std::uint64_t w;
     std::memcpy(&w, p + i, 8);
     if ((w - ones * 0x21) & ~w & highs)
-      for (std::size_t k = i; k < i + 8; ++k)
-        if (breaks_id(p[k])) return true;
-    if (i + 8 == n) return false;
+      for (std::size_t k = i; k < i + 8; ++k) bad |= breaks_id(p[k]);
+    if (bad || i + 8 == n) break;
   }
+#endif
+  return bad;
 }
 
 error bad_id(const value_at& v, const char* what, bool opens_line) {

@@ -592,7 +592,24 @@ status trec_stream::add_query(const query_lines& in) {
   return done{};
 }
 
+bool trec_stream::checks_docids([[maybe_unused]] std::string_view qid) const {
+#ifdef __EMSCRIPTEN__  // evaluated at once: the caller checks
+  return false;
+#else
+  if (s_->collecting) return false;
+  const std::uint32_t q = s_->judged().find(qid);
+  return q != handle_table::none && s_->first_line_of[q] == 0;  // else not evaluated: it came back
+#endif
+}
+
 #ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
+std::optional<error> trec_stream::run_error_before(std::size_t line) {
+  state& s = *s_;
+  if (s.worker) s.worker->finish();
+  if (s.problem && s.problem->source == "run" && s.problem->line < line) return s.problem;
+  return std::nullopt;
+}
+
 namespace {
 
 // Shares of `jobs` (judged query, query) of about equal rows, one per thread.
