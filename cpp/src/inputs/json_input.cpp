@@ -41,7 +41,10 @@ struct held {
 
 // Equal keys: a short key (the names of columns are) by two loads that
 // cover it rather than a byte at a time.
-bool same_key(std::string_view a, std::string_view b) {
+#if defined(__GNUC__)
+[[gnu::always_inline]]
+#endif
+inline bool same_key(std::string_view a, std::string_view b) {
   const std::size_t n = a.size();
   if (n != b.size()) return false;
 #ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
@@ -120,6 +123,8 @@ status add_record(const std::array<Field, 8>& fields, input_use use, record_chec
     names.score_as_rel = true;
   }
   if (use != input_use::qrels && !row.score.given() && row.rank.given()) names.rank_order = true;
+  if (row.qid.given() && (use == input_use::both || row.doc.given()) && (use == input_use::run || row.rel.given()))
+    return w.add(row);  // all it needs: nearly every record
   auto need = [&](const value_at& v, role r) -> status {
     if (v.given()) return done{};
     return fail(error_code::missing_value,
