@@ -107,7 +107,7 @@ status record_checker::add(const input_row& r) {
                 r.qid.line, r.qid.column)
         .with("limit", std::to_string(lim_.max_items));
   }
-  input_record out;
+  input_record& out = out_;  // every field set below, or the same for every row (a run's rel, qrels' score)
   if (use_ != input_use::qrels)
     if (auto ok = score_of(r, out.score); !ok) return ok;
   if (use_ != input_use::run) {

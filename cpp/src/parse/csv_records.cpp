@@ -212,8 +212,13 @@ bool csv_records::plain_record([[maybe_unused]] std::vector<csv_cell>& cells) {
 
 // The cells of the last record are reused: no allocation a record.
 expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
-  skip_blank_lines();
   const std::size_t n = text_.size();
+  record_at_ = at_;
+  if (n - at_ >= 64) {  // a line that starts with a cell's first byte has no blank lines to skip
+    const char c = text_[at_];
+    if (!is_blank(c) && c != '\n' && c != '\r' && (c != '#' || !comments_) && plain_record(cells)) return true;
+  }
+  skip_blank_lines();
   std::size_t k = 0;
   if (at_ >= n) return cells.clear(), false;
   record_at_ = at_;
