@@ -342,6 +342,7 @@ TEST_CASE("inputs: a docid twice in a query is said before any error on a later 
       auto got = evaluated_inputs(qrels, {run}, {}, readings);
       REQUIRE(!got.ok());
       CHECK(got.err().code == ndcg::error_code::duplicate_id);
+      CHECK(got.err().source == "run");
       CHECK(got.err().line == 3);
       CHECK(got.err().column == 3);
       CHECK(got.err().message ==

@@ -176,8 +176,8 @@ status csv_records::plain_cell(std::size_t& i, csv_cell& cell) {
 // and holds no quote and no NUL, as nearly every line of a large table:
 // its cells found by bit scans of the line's masks, as the careful path
 // below would find them. False, nothing read, for any other record.
-bool csv_records::plain_record([[maybe_unused]] std::vector<csv_cell>& cells) {
 #if defined(__SSE2__)
+bool csv_records::plain_record(std::vector<csv_cell>& cells) {
   const char* const p = text_.data() + at_;
   const line_masks m = masks_at(p, delim_);
   if (m.stops == 0) return false;
@@ -205,24 +205,26 @@ bool csv_records::plain_record([[maybe_unused]] std::vector<csv_cell>& cells) {
   ++line_;
   at_ = line_start_ = next;
   return true;
-#else
-  return false;
-#endif
 }
+#endif
 
 // The cells of the last record are reused: no allocation a record.
 expected<bool> csv_records::next_here(std::vector<csv_cell>& cells) {
   const std::size_t n = text_.size();
   record_at_ = at_;
+#if defined(__SSE2__)
   if (n - at_ >= 64) {  // a line that starts with a cell's first byte has no blank lines to skip
     const char c = text_[at_];
     if (!is_blank(c) && c != '\n' && c != '\r' && (c != '#' || !comments_) && plain_record(cells)) return true;
   }
+#endif
   skip_blank_lines();
   std::size_t k = 0;
   if (at_ >= n) return cells.clear(), false;
   record_at_ = at_;
+#if defined(__SSE2__)
   if (n - at_ >= 64 && plain_record(cells)) return true;
+#endif
   for (std::size_t i = at_;;) {
     if (k == cells.size()) cells.emplace_back();
     csv_cell& cell = cells[k++];

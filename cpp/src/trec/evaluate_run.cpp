@@ -93,7 +93,9 @@ class evaluation_sink final : public record_sink {
       ids_.assign(r.qid);  // the block handed over holds the qid, then the docids
       qid_line_ = r.qid_line;
       qid_column_ = r.qid_column;
+#ifndef __EMSCRIPTEN__  // the modules evaluate each query at once, checking here
       checked_ = stream_->checks_docids(r.qid);
+#endif
       if (!checked_) seen_.reset(std::max<std::size_t>(last_size_, 64));  // the next query is likely as long
     }
     const auto handle = static_cast<std::uint32_t>(entries_.size());
@@ -303,8 +305,8 @@ struct run_reader {
 status fed_once(trec_stream& stream, run_reader& read) {
   evaluation_sink sink(&stream);
   auto said = read.read(sink);
-  if (!said) return sink.earlier(placed(said.err(), "run"));
-  if (auto ok = sink.finish(); !ok) return sink.earlier(ok.err());
+  if (!said) return placed(sink.earlier(said.err()), "run");
+  if (auto ok = sink.finish(); !ok) return placed(sink.earlier(ok.err()), "run");
   return done{};
 }
 
