@@ -129,5 +129,9 @@ struct letor_counts {
 };
 expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,
                                   const std::string_view* predictions = nullptr, std::string_view letor_name = {});
+// The scores of a LETOR file's `lines` lines: its predictions, one number a
+// line in the file's order, as many as it has lines.
+expected<std::vector<double>> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
+                                              const limits& lim);
 
 }  // namespace ndcg::detail

@@ -237,80 +237,76 @@ status read_letor_line(letor_state& s, const line& l, std::vector<field>& f, gro
 
 namespace {
 
-// Each LETOR line's record scored by the prediction on the same line of
-// the predictions file, on to the run's sink.
-class scored_by_predictions final : public record_sink {
+// A predictions file, one number a line (blank lines skipped), read as the
+// LETOR lines ask for them.
+class prediction_lines {
  public:
-  scored_by_predictions(std::string_view predictions, std::string_view letor_name, record_sink& run)
-      : lines_(predictions), name_(letor_name), run_(run) {}
+  explicit prediction_lines(std::string_view text) : lines_(text) {}
 
-  // Once the predictions ran out, the lines are only counted (the error says how many).
-  status add(const input_record& r) override {
-    ++expected_;
-    if (out_) return done{};
-    field f[2];
-    if (!next(f)) return out_ = true, done{};
-    double v = 0;
-    if (auto s = read_number(f[0].text, v); s != number_status::ok)
-      return bad_number("a prediction (a number)", f[0], line_.number, s);
-    ++given_;
-    input_record scored = r;
-    scored.score = v;
-    return run_.add(scored);
-  }
-  // After the LETOR file's last line: no prediction may be left.
-  status finish() {
-    if (problem_) return *problem_;
-    if (out_) return short_of(given_);
-    field f[2];
-    if (!next(f)) return problem_ ? status(*problem_) : status(done{});
-    double v = 0;
-    if (auto s = read_number(f[0].text, v); s != number_status::ok)
-      return bad_number("a prediction (a number)", f[0], line_.number, s);
-    return fail(error_code::field_count,
-                "expected " + std::to_string(expected_) + " predictions, one per line of " + std::string(name_) +
-                    ", got more",
-                line_.number, f[0].column)
-        .with("expected", std::to_string(expected_))
-        .with("found", "more");
-  }
-
- private:
-  // The next prediction's field; false at the end (an error waits in problem_).
+  // The next prediction's field; false at the end (an error waits in problem).
   bool next(field* f) {
     while (lines_.next(line_)) {
-      if (auto ok = check_line(line_, limits{}); !ok) return problem_ = ok.err(), false;
+      if (auto ok = check_line(line_, limits{}); !ok) return problem = ok.err(), false;
       const std::size_t n = split_whitespace(line_.text, f, 2);
       if (n == 0) continue;
-      last_line_ = line_.number;
+      last_line = line_.number;
       if (n > 1) {
-        problem_ = fail(error_code::field_count,
-                        "expected one prediction (a number) per line, got " + std::to_string(n) + " fields",
-                        line_.number, f[1].column)
-                       .with("expected", "1")
-                       .with("found", std::to_string(n));
+        problem = fail(error_code::field_count,
+                       "expected one prediction (a number) per line, got " + std::to_string(n) + " fields",
+                       line_.number, f[1].column)
+                      .with("expected", "1")
+                      .with("found", std::to_string(n));
         return false;
       }
       return true;
     }
     return false;
   }
-  error short_of(std::size_t given) {
-    return fail(error_code::field_count,
-                "expected " + std::to_string(expected_) + " predictions, one per line of " + std::string(name_) +
-                    ", got " + std::to_string(given),
-                last_line_, last_line_ ? 1 : 0)
-        .with("expected", std::to_string(expected_))
-        .with("found", std::to_string(given));
+  status number(const field& f, double& v) const {
+    if (auto s = read_number(f.text, v); s != number_status::ok)
+      return bad_number("a prediction (a number)", f, line_.number, s);
+    return done{};
   }
+  std::size_t line_number() const { return line_.number; }
 
+  std::size_t last_line = 0;
+  std::optional<error> problem;
+
+ private:
   line_reader lines_;
   line line_;
-  std::size_t expected_ = 0, given_ = 0, last_line_ = 0;
-  bool out_ = false;
-  std::string_view name_;
+};
+
+error predictions_count(std::size_t lines, std::string_view letor_name, const std::string& found, std::size_t line,
+                        std::size_t column) {
+  return fail(error_code::field_count,
+              "expected " + std::to_string(lines) + " predictions, one per line of " + std::string(letor_name) +
+                  ", got " + found,
+              line, column)
+      .with("expected", std::to_string(lines))
+      .with("found", found);
+}
+
+// Each LETOR line's record scored by its prediction, on to `run`.
+class scored_by final : public record_sink {
+ public:
+  scored_by(const std::vector<double>& scores, record_sink& run) : scores_(scores), run_(run) {}
+  status add(const input_record& r) override {
+    input_record scored = r;
+    scored.score = scores_[at_++];
+    return run_.add(scored);
+  }
+
+ private:
+  const std::vector<double>& scores_;
   record_sink& run_;
-  std::optional<error> problem_;
+  std::size_t at_ = 0;
+};
+
+// Counts the lines.
+class line_count final : public record_sink {
+ public:
+  status add(const input_record&) override { return done{}; }
 };
 
 // The lines of a LETOR file, each handed to `sink`.
@@ -341,15 +337,42 @@ expected<letor_counts> walk_letor(std::string_view text, std::string_view group,
 
 }  // namespace
 
+expected<std::vector<double>> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
+                                              const limits& lim) {
+  if (auto ok = check_size(text, lim); !ok) return ok.err();
+  prediction_lines p(text);
+  std::vector<double> scores;
+  scores.reserve(lines);
+  field f[2];
+  double v = 0;
+  while (scores.size() < lines) {
+    if (!p.next(f)) {
+      if (p.problem) return *p.problem;
+      return predictions_count(lines, letor_name, std::to_string(scores.size()), p.last_line, p.last_line ? 1 : 0);
+    }
+    if (auto ok = p.number(f[0], v); !ok) return ok.err();
+    scores.push_back(v);
+  }
+  // After the LETOR file's last line: no prediction may be left.
+  if (!p.next(f)) {
+    if (p.problem) return *p.problem;
+    return scores;
+  }
+  if (auto ok = p.number(f[0], v); !ok) return ok.err();
+  return predictions_count(lines, letor_name, "more", p.line_number(), f[0].column);
+}
+
 expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,
                                   const std::string_view* predictions, std::string_view letor_name) {
   if (!predictions) return walk_letor(text, group, lim, sink);
-  if (auto ok = check_size(*predictions, lim); !ok) return ok.err();
-  scored_by_predictions scored(*predictions, letor_name, sink);
-  auto walked = walk_letor(text, group, lim, scored);
+  // The LETOR file's errors first (as when it is read for the judgments), then the predictions'.
+  line_count none;
+  auto walked = walk_letor(text, group, lim, none);
   if (!walked) return walked.err();
-  if (auto ok = scored.finish(); !ok) return ok.err();
-  return walked;
+  auto scores = read_predictions(*predictions, walked->lines, letor_name, lim);
+  if (!scores) return scores.err();
+  scored_by scored(*scores, sink);
+  return walk_letor(text, group, lim, scored);
 }
 
 }  // namespace ndcg::detail

@@ -165,6 +165,7 @@ struct judged_input {
   input_format format = input_format::trec;
   std::optional<trec_judgments> built;
   batch_reading reading;
+  std::size_t letor_lines = 0;  // LETOR: the lines its predictions score
 };
 
 // Records made judgments; a doc judged twice before the line of a reading
@@ -216,6 +217,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   auto built = judgments_of(std::move(read), builder, j.reading);
   if (!built) return built.err();
   j.built = std::move(*built);
+  j.letor_lines = j.reading.lines;
   return done{};
 }
 
@@ -236,12 +238,11 @@ opener open_on(const judged_input& j, std::string_view subtopics) {
 }
 
 // Where a run's records come from, read afresh by each pass: a text in a
-// format read whole, LETOR's predictions beside the LETOR file, or (natively)
-// a table in pieces from a source that goes back to its start.
+// format read whole, or (natively) a table in pieces from a source that goes
+// back to its start.
 struct run_reader {
-  enum class from { text, letor, pieces } kind = from::text;
-  const unpacked_input* run = nullptr;  // text, letor
-  const judged_input* j = nullptr;      // letor: the LETOR file
+  enum class from { text, pieces } kind = from::text;
+  const unpacked_input* run = nullptr;  // text
   headed_source* source = nullptr;      // pieces
   input_format format = input_format::trec;
   input_use use = input_use::run;
@@ -253,9 +254,7 @@ struct run_reader {
 
   expected<batch_reading> read(record_sink& sink) {
     expected<batch_reading> said = batch_reading();
-    if (kind == from::letor) {
-      said = read_letor_records(j->bytes, run, *ir, name, sink);
-    } else if (kind == from::text) {
+    if (kind == from::text) {
       said = read_records(*run, format, use, *ir, name, sink);
     } else {
 #ifndef __EMSCRIPTEN__  // the wasm module reads runs whole
@@ -338,16 +337,37 @@ std::string run_name(const input_reading& ir, std::size_t i = 0) {
   return i < ir.run_names.size() ? ir.run_names[i] : std::string("run");
 }
 
+// A LETOR file's run: its predictions score its lines, which judge themselves.
+// The scores are read once and kept for every pass.
+expected<run_evaluation> evaluate_predictions(const judged_input& j, const unpacked_input& u, const batch_settings& b,
+                                              const input_reading& ir, const opener& open,
+                                              std::vector<batch_reading>& readings) {
+  std::vector<double> scores;
+  auto said = read_letor_scores(u, j.letor_lines, ir, run_name(ir), scores);
+  if (!said) {
+    readings.clear();  // a run that cannot be read says nothing of how the inputs were read
+    return placed(said.err(), "run");
+  }
+  readings.push_back(std::move(*said));
+  const unsigned threads = b.trec.second_thread ? 2 : 1;
+  return evaluate_passes(b, [&](const trec_options& o) -> expected<trec_result> {
+    auto stream = open(o);
+    if (!stream) return stream.err();
+    if (auto ok = stream->add_judged_run(scores, threads); !ok) return ok.err();
+    stream->set_run_id("run");
+    return stream->finish();
+  });
+}
+
 // A run in any format but TREC streamed as it comes, read whole: its records against the judgments.
 expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view run_bytes, const batch_settings& b,
                                         const input_reading& ir, const opener& open,
                                         std::vector<batch_reading>& readings) {
   auto u = unpack_input(run_bytes, ir.lim, "run");
   if (!u) return placed(u.err(), "run");
-  run_reader read{run_reader::from::letor, &*u, &j, nullptr, input_format::letor, input_use::run, &ir, run_name(ir), &readings};
-  if (j.format == input_format::letor) return evaluate_records(open, read, b);
-  read.kind = run_reader::from::text;
-  read.format = format_of(*u, b.run_format, false);
+  if (j.format == input_format::letor) return evaluate_predictions(j, *u, b, ir, open, readings);
+  run_reader read{run_reader::from::text, &*u, nullptr, format_of(*u, b.run_format, false), input_use::run, &ir,
+                  run_name(ir), &readings};
   if (read.format == input_format::letor)
     return fail(error_code::mixed_formats,
                 "expected a run, got LETOR lines (a LETOR file gives the judgments: ndcg trec LETOR PREDICTIONS)")
@@ -371,7 +391,7 @@ std::optional<expected<run_evaluation>> evaluate_pieces(const judged_input& j, h
   if (j.format == input_format::letor || is_gzip(run.head())) return std::nullopt;
   const input_format f = b.run_format != input_format::automatic ? b.run_format : detect_input(run.head(), false);
   if (!detail::row_of(f).stream || !run.rewind()) return std::nullopt;
-  run_reader read{run_reader::from::pieces, nullptr, &j, &run, f, input_use::run, &ir, run_name(ir), &readings};
+  run_reader read{run_reader::from::pieces, nullptr, &run, f, input_use::run, &ir, run_name(ir), &readings};
   return evaluate_records(open, read, b);
 }
 
@@ -462,7 +482,7 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
   if (j.format == input_format::letor) return no_predictions();
   if (j.format == input_format::trec) return fail(error_code::missing_value, alone).in("qrels");
   readings.push_back(std::move(j.reading));
-  run_reader read{run_reader::from::text, &j.bytes, &j, nullptr, j.format, input_use::both, &ir, ir.qrels_name, nullptr};
+  run_reader read{run_reader::from::text, &j.bytes, nullptr, j.format, input_use::both, &ir, ir.qrels_name, nullptr};
   auto ev = evaluate_records(open_on(j, subtopics), read, b);
   if (!ev) return placed(ev.err(), "qrels");
   return with_intervals(std::move(ev), b);

@@ -148,6 +148,9 @@ struct trec_stream::state {
   status evaluate_kept();
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
   query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes) const;
+  template <class Rows, class Input>
+  status evaluate_jobs(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs, Rows rows, Input input,
+                       unsigned threads);
 #ifndef __EMSCRIPTEN__  // tables held as columns (add_queries): native only
   std::vector<std::string> more_notes;   // of add_queries' other evaluators, after the stream's own
 #endif
@@ -585,26 +588,77 @@ status trec_stream::add_query(const query_lines& in) {
   return done{};
 }
 
-#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
 namespace {
 
-// Shares of `jobs` (judged query, query) of about equal rows, one per thread.
-std::vector<std::size_t> shares_of(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs,
-                                   const std::vector<std::size_t>& starts, unsigned threads) {
-  std::size_t rows = 0;
-  for (const auto& j : jobs) rows += starts[j.second + 1] - starts[j.second];
+// Where jobs (judged query, query) end when split in shares of about equal
+// rows (`rows(k)`: job k's), one per thread.
+template <class Rows>
+std::vector<std::size_t> shares_of(std::size_t jobs, Rows rows, unsigned threads) {
+  std::size_t all = 0;
+  for (std::size_t k = 0; k < jobs; ++k) all += rows(k);
   std::vector<std::size_t> cut{0};
   std::size_t taken = 0;
-  for (std::size_t k = 0; k < jobs.size(); ++k) {
-    taken += starts[jobs[k].second + 1] - starts[jobs[k].second];
-    if (cut.size() < threads && taken * threads >= rows * cut.size()) cut.push_back(k + 1);
+  for (std::size_t k = 0; k < jobs; ++k) {
+    taken += rows(k);
+    if (cut.size() < threads && taken * threads >= all * cut.size()) cut.push_back(k + 1);
   }
-  if (cut.size() == 1 || cut.back() != jobs.size()) cut.push_back(jobs.size());  // one share at least
+  if (cut.size() == 1 || cut.back() != jobs) cut.push_back(jobs);  // one share at least
   return cut;
 }
 
 }  // namespace
 
+// Judged queries `jobs` (judged query, query) evaluated into new rows on up
+// to `threads` threads (one in the modules), each a share of about equal
+// rows; `input(k, buffer)` gives job k's inputs, in `buffer` if it must.
+template <class Rows, class Input>
+status trec_stream::state::evaluate_jobs(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs, Rows rows,
+                                         Input input, unsigned threads) {
+  state& s = *this;
+  for (const auto& j : jobs) s.evaluated[j.first] = 1;
+  const std::size_t width = s.p.columns.size(), base = s.row_query.size();
+  std::size_t text_width = 0, all = 0;
+  for (const column& c : s.p.columns) text_width += c.of->kind == value_kind::text;
+  for (std::size_t k = 0; k < jobs.size(); ++k) all += rows(k);
+  s.values.resize((base + jobs.size()) * width);
+  s.texts.resize((base + jobs.size()) * text_width);
+  for (const auto& j : jobs) s.row_query.push_back(j.first);
+  // Threads pay from a few tens of thousands of rows on.
+  const auto by_size = static_cast<unsigned>(all / 20000 + 1);
+  const std::vector<std::size_t> cut = shares_of(jobs.size(), rows, std::max(1u, std::min(threads, by_size)));
+  std::vector<std::optional<error>> problems(cut.size() - 1);
+  const auto evaluate_share = [&](std::size_t t, query_evaluator& ev) {
+    std::vector<double> row;
+    std::vector<std::string> row_texts;
+    std::vector<run_entry> buffer;
+    for (std::size_t k = cut[t]; k < cut[t + 1]; ++k) {
+      if (auto ok = ev.evaluate(input(k, buffer), row, row_texts); !ok) {
+        problems[t] = ok.err().code == error_code::duplicate_id ? error(ok.err()).in("run") : error(ok.err()).in(s.qrels_source);
+        return;
+      }
+      std::copy(row.begin(), row.end(), s.values.begin() + static_cast<std::ptrdiff_t>((base + k) * width));
+      std::move(row_texts.begin(), row_texts.end(), s.texts.begin() + static_cast<std::ptrdiff_t>((base + k) * text_width));
+    }
+  };
+#ifndef __EMSCRIPTEN__
+  std::vector<std::unique_ptr<query_evaluator>> others;
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t + 1 < cut.size(); ++t) {
+    others.push_back(std::make_unique<query_evaluator>(s.p, s.conv, s.levels));
+    pool.emplace_back(evaluate_share, t, std::ref(*others.back()));
+  }
+#endif
+  evaluate_share(0, *s.evaluator);
+#ifndef __EMSCRIPTEN__
+  for (std::thread& t : pool) t.join();
+  for (const auto& ev : others) s.more_notes.insert(s.more_notes.end(), ev->notes().begin(), ev->notes().end());
+#endif
+  for (const std::optional<error>& e : problems)
+    if (e) return *e;
+  return done{};
+}
+
+#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
 status trec_stream::add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
                                 const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads) {
   state& s = *s_;
@@ -613,46 +667,34 @@ status trec_stream::add_queries(const std::vector<std::string_view>& qids, const
     const std::uint32_t q = s.judged().find(qids[i]);
     if (q != handle_table::none && !s.evaluated[q]) jobs.emplace_back(q, i), s.evaluated[q] = 1;
   }
-  const std::size_t width = s.p.columns.size(), base = s.row_query.size();
-  std::size_t text_width = 0;
-  for (const column& c : s.p.columns) text_width += c.of->kind == value_kind::text;
-  s.values.resize((base + jobs.size()) * width);
-  s.texts.resize((base + jobs.size()) * text_width);
-  for (const auto& j : jobs) s.row_query.push_back(j.first);
-  // Threads pay from a few tens of thousands of rows on.
-  const auto by_size = static_cast<unsigned>(entries.size() / 20000 + 1);
-  const std::vector<std::size_t> cut = shares_of(jobs, starts, std::max(1u, std::min(threads, by_size)));
-  std::vector<std::optional<error>> problems(cut.size() - 1);
-  std::vector<std::unique_ptr<query_evaluator>> others;
-  const auto evaluate_share = [&](std::size_t t, query_evaluator& ev) {
-    std::vector<double> row;
-    std::vector<std::string> row_texts;
-    for (std::size_t k = cut[t]; k < cut[t + 1]; ++k) {
-      const std::size_t i = jobs[k].second;
-      const query_input in = s.input_of(jobs[k].first, entries.data() + starts[i], starts[i + 1] - starts[i],
-                                        hashes ? hashes + starts[i] : nullptr);
-      if (auto ok = ev.evaluate(in, row, row_texts); !ok) {
-        problems[t] = ok.err().code == error_code::duplicate_id ? error(ok.err()).in("run") : error(ok.err()).in(s.qrels_source);
-        return;
-      }
-      std::copy(row.begin(), row.end(), s.values.begin() + static_cast<std::ptrdiff_t>((base + k) * width));
-      std::move(row_texts.begin(), row_texts.end(), s.texts.begin() + static_cast<std::ptrdiff_t>((base + k) * text_width));
-    }
+  const auto rows = [&](std::size_t k) { return starts[jobs[k].second + 1] - starts[jobs[k].second]; };
+  const auto input = [&](std::size_t k, std::vector<run_entry>&) {
+    const std::size_t i = jobs[k].second;
+    return s.input_of(jobs[k].first, entries.data() + starts[i], starts[i + 1] - starts[i],
+                      hashes ? hashes + starts[i] : nullptr);
   };
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t + 1 < cut.size(); ++t) {
-    others.push_back(std::make_unique<query_evaluator>(s.p, s.conv, s.levels));
-    pool.emplace_back(evaluate_share, t, std::ref(*others.back()));
-  }
-  evaluate_share(0, *s.evaluator);
-  for (std::thread& t : pool) t.join();
-  for (const auto& ev : others) s.more_notes.insert(s.more_notes.end(), ev->notes().begin(), ev->notes().end());
-  for (const std::optional<error>& e : problems)
-    if (e) return *e;
-  return done{};
+  return s.evaluate_jobs(jobs, rows, input, threads);
 }
-
 #endif
+
+status trec_stream::add_judged_run(const std::vector<double>& scores, unsigned threads) {
+  state& s = *s_;
+  const judgments& j = s.judged();
+  if (scores.size() != j.docs.size())
+    return fail(error_code::bad_input, "expected a score for each of the " + std::to_string(j.docs.size()) +
+                                           " judgments, got " + std::to_string(scores.size()));
+  std::vector<std::pair<std::uint32_t, std::size_t>> jobs;  // judged query, itself
+  for (std::uint32_t q = 0; q < j.queries.size(); ++q)
+    if (!s.evaluated[q] && j.queries[q].end > j.queries[q].begin) jobs.emplace_back(q, q);
+  const auto rows = [&](std::size_t k) { return j.queries[jobs[k].first].end - j.queries[jobs[k].first].begin; };
+  const auto input = [&](std::size_t k, std::vector<run_entry>& run) {
+    const judged_query& jq = j.queries[jobs[k].first];
+    run.clear();
+    for (std::size_t i = jq.begin; i < jq.end; ++i) run.push_back(run_entry{j.docs[i].id(), scores[i], j.docs[i].line});
+    return s.input_of(jobs[k].first, run.data(), run.size(), j.hash.data() + jq.begin);
+  };
+  return s.evaluate_jobs(jobs, rows, input, threads);
+}
 
 void trec_stream::set_run_id(std::string_view tag) { s_->run_id.assign(tag); }
 
