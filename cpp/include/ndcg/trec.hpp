@@ -178,9 +178,10 @@ class judgments_builder {
   judgments_builder(judgments_builder&&) noexcept;
   ~judgments_builder();
   void add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column);
-  // Room for about `judgments` (a text's lines, say): no array then grows
-  // by doubling, which held twice the judgments at its peak.
-  void reserve(std::size_t judgments);
+  // Room for about `judgments` (a text's lines, say) and `id_bytes` of their
+  // ids: no array then grows by doubling, which held twice the judgments at
+  // its peak.
+  void reserve(std::size_t judgments, std::size_t id_bytes = 0);
   // The judgments (-R qrels; their text() is empty), or the error of the
   // first doc judged twice, by the line of its second judgment.
   expected<trec_judgments> finish();

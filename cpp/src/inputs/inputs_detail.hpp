@@ -133,5 +133,11 @@ expected<letor_counts> read_letor(std::string_view text, std::string_view group,
 // line in the file's order, as many as it has lines.
 expected<std::vector<double>> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
                                               const limits& lim);
+// The same from pieces.
+expected<std::vector<double>> read_predictions(more_bytes more, std::size_t lines, std::string_view letor_name,
+                                              const limits& lim);
+// read_letor_scores (inputs.hpp) from pieces.
+expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, const input_reading& r,
+                                          const std::string& run_name, std::vector<double>& scores);
 
 }  // namespace ndcg::detail

@@ -4,7 +4,9 @@
 // the comment's docid, else the line's position within its query. Without
 // qid: fields a group-size file (LightGBM .query, XGBoost .group) says how
 // many lines each query has; its queries are named 1, 2, ...
+#include <algorithm>
 #include <cmath>
+#include <deque>
 #include <optional>
 #include <string>
 #include <utility>
@@ -20,7 +22,9 @@ namespace {
 // The value of `docid` in a comment ("docid = GX004-93-7097963 inc = 0.04"
 // or "docid=D"), or "".
 std::string_view docid_in(std::string_view comment) {
-  std::size_t at = comment.find("docid");
+  std::size_t lead = 0;  // most comments start with it
+  while (lead < comment.size() && is_space(comment[lead])) ++lead;
+  std::size_t at = comment.substr(lead, 5) == "docid" ? lead : comment.find("docid");
   while (at != npos) {
     std::size_t i = at + 5;
     while (i < comment.size() && is_space(comment[i])) ++i;
@@ -62,17 +66,45 @@ expected<std::vector<std::size_t>> group_sizes(std::string_view text, const limi
   return sizes;
 }
 
+// The docs of the query being read and their lines: views into the text
+// (which outlives the read), or positions kept here.
+class query_docs {
+ public:
+  // The line `doc` came on before, or 0 once `line` is kept for it.
+  std::size_t add(std::string_view doc, std::size_t line) {
+    const auto handle = static_cast<std::uint32_t>(docs_.size());
+    const std::uint32_t found = table_.insert(hash_of(doc), handle, [&](std::uint32_t h) { return docs_[h].first == doc; });
+    if (found != handle_table::none) return docs_[found].second;
+    docs_.emplace_back(doc, line);
+    return 0;
+  }
+  std::string_view position(std::size_t n) { return positions_.emplace_back(std::to_string(n)); }
+  void clear() {
+    docs_.clear();
+    positions_.clear();
+    table_.reset(64);
+  }
+
+ private:
+  std::vector<std::pair<std::string_view, std::size_t>> docs_;
+  std::deque<std::string> positions_;  // stay put as more come
+  handle_table table_;
+};
+
 struct letor_state {
   letor_counts out;
   record_sink* sink = nullptr;
   id_numbers first_line;  // qid -> its first line
-  id_numbers docs;        // this query's doc -> line
+  query_docs docs;        // this query's
   std::string current;
   std::size_t position = 0;
 };
 
+bool is_qid(std::string_view t) { return t.size() >= 4 && t[0] == 'q' && t[1] == 'i' && t[2] == 'd' && t[3] == ':'; }
+
 // The label of a line as a judgment: a whole number ("1.0" is 1).
 status label_of(const field& f, std::size_t line, long& rel) {
+  if (f.text.size() == 1 && f.text[0] >= '0' && f.text[0] <= '9') return rel = f.text[0] - '0', done{};  // most are
   double v = 0;
   if (auto s = read_number(f.text, v); s != number_status::ok) return bad_number("a label (a number)", f, line, s);
   if (v != std::floor(v) || std::fabs(v) > 9.0e15)
@@ -104,9 +136,10 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
   if (auto ok = label_of(f[0], l.number, rel); !ok) return ok;
   for (std::size_t i = 1; i < n; ++i) {
     const std::string_view t = f[i].text;
-    if (t.substr(0, 4) == "qid:") continue;  // the query, or (with a group file) not read
-    const std::size_t colon = t.find(':');
-    if (colon == 0 || colon == npos || colon + 1 == t.size()) {
+    if (is_qid(t)) continue;  // the query, or (with a group file) not read
+    std::size_t colon = 0;
+    while (colon < t.size() && t[colon] != ':') ++colon;
+    if (colon == 0 || colon == t.size() || colon + 1 == t.size()) {
       return letor_error(error_code::bad_input, "expected a feature (index:value), got " + echo(t), l.number,
                          f[i].column, t);
     }
@@ -114,10 +147,8 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
   if (auto ok = enter_query(s, qid, l.number, qid_column); !ok) return ok;
   ++s.position;
   std::string_view doc = docid_in(comment);
-  std::string position;
   if (doc.empty()) {
-    position = std::to_string(s.position);
-    doc = position;
+    doc = s.docs.position(s.position);
   } else {
     s.out.docids_from_comments = true;
   }
@@ -156,10 +187,11 @@ letor_parts split_comment(std::string_view text) {
 // A qid opens a line of the TREC text it becomes, where a byte-order mark
 // on the first line would be dropped (trec_writer's check_id, the same rule).
 status check_qid(const line& l, const field* f, std::size_t n) {
-  if (n >= 2 && f[1].text.substr(0, 4) == "qid:" && starts_with_bom(f[1].text.substr(4)))
+  const bool tagged = n >= 2 && is_qid(f[1].text);
+  if (tagged && starts_with_bom(f[1].text.substr(4)))
     return letor_error(error_code::bad_input, "expected a query id not starting with a BOM, got " + echo(f[1].text),
                        l.number, f[1].column + 4, f[1].text);
-  if (n >= 2 && f[1].text.substr(0, 4) == "qid:" && f[1].text.size() > 4) return done{};
+  if (tagged && f[1].text.size() > 4) return done{};
   const std::size_t column = n < 2 ? f[0].column + f[0].text.size() : f[1].column;
   return letor_error(error_code::bad_input,
                      "expected qid:ID after the label (or a group file giving each query's size, --group), got " +
@@ -238,14 +270,19 @@ status read_letor_line(letor_state& s, const line& l, std::vector<field>& f, gro
 namespace {
 
 // A predictions file, one number a line (blank lines skipped), read as the
-// LETOR lines ask for them.
+// LETOR lines ask for them: whole, or in pieces of whole lines.
 class prediction_lines {
  public:
-  explicit prediction_lines(std::string_view text) : lines_(text) {}
+  explicit prediction_lines(std::string_view text) : bytes_(text.size()), lines_(text) {}
+  explicit prediction_lines(more_bytes more) : more_(std::move(more)), lines_(std::string_view()) {}
 
   // The next prediction's field; false at the end (an error waits in problem).
   bool next(field* f) {
-    while (lines_.next(line_)) {
+    for (;;) {
+      if (!lines_.next(line_)) {
+        if (refill()) continue;
+        return false;
+      }
       if (auto ok = check_line(line_, limits{}); !ok) return problem = ok.err(), false;
       const std::size_t n = split_whitespace(line_.text, f, 2);
       if (n == 0) continue;
@@ -260,7 +297,6 @@ class prediction_lines {
       }
       return true;
     }
-    return false;
   }
   status number(const field& f, double& v) const {
     if (auto s = read_number(f.text, v); s != number_status::ok)
@@ -268,11 +304,46 @@ class prediction_lines {
     return done{};
   }
   std::size_t line_number() const { return line_.number; }
+  // Every byte of the file, read to its end when in pieces.
+  std::size_t bytes() {
+    char piece[1 << 12];
+    while (more_ && !ended_) {
+      const std::size_t got = more_(piece, sizeof piece);
+      bytes_ += got;
+      ended_ = got == 0;
+    }
+    return bytes_;
+  }
 
   std::size_t last_line = 0;
   std::optional<error> problem;
 
  private:
+  // The next piece's whole lines after the rest of the last; false at the end.
+  bool refill() {
+    if (!more_ || ended_) return false;
+    held_.erase(0, used_);
+    std::size_t cut = std::string::npos;
+    while (!ended_ && cut == std::string::npos) {
+      const std::size_t at = held_.size(), want = std::max<std::size_t>(std::size_t(1) << 16, at);
+      held_.resize(at + want);
+      const std::size_t got = more_(&held_[at], want);
+      held_.resize(at + got);
+      bytes_ += got;
+      ended_ = got == 0;
+      const std::size_t nl = held_.rfind('\n');
+      cut = ended_ ? held_.size() : nl == std::string::npos ? nl : nl + 1;
+    }
+    used_ = cut;
+    lines_ = line_reader(std::string_view(held_).substr(0, cut), lines_.number() + 1, !started_);
+    started_ = true;
+    return true;
+  }
+
+  more_bytes more_;  // empty: the text is whole
+  std::string held_;
+  std::size_t used_ = 0, bytes_ = 0;
+  bool ended_ = false, started_ = false;
   line_reader lines_;
   line line_;
 };
@@ -337,10 +408,10 @@ expected<letor_counts> walk_letor(std::string_view text, std::string_view group,
 
 }  // namespace
 
-expected<std::vector<double>> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
-                                              const limits& lim) {
-  if (auto ok = check_size(text, lim); !ok) return ok.err();
-  prediction_lines p(text);
+namespace {
+
+// As many scores as the LETOR file has lines.
+expected<std::vector<double>> scores_of(prediction_lines& p, std::size_t lines, std::string_view letor_name) {
   std::vector<double> scores;
   scores.reserve(lines);
   field f[2];
@@ -360,6 +431,23 @@ expected<std::vector<double>> read_predictions(std::string_view text, std::size_
   }
   if (auto ok = p.number(f[0], v); !ok) return ok.err();
   return predictions_count(lines, letor_name, "more", p.line_number(), f[0].column);
+}
+
+}  // namespace
+
+expected<std::vector<double>> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
+                                              const limits& lim) {
+  if (auto ok = check_size(text, lim); !ok) return ok.err();
+  prediction_lines p(text);
+  return scores_of(p, lines, letor_name);
+}
+
+expected<std::vector<double>> read_predictions(more_bytes more, std::size_t lines, std::string_view letor_name,
+                                              const limits& lim) {
+  prediction_lines p(std::move(more));
+  auto scores = scores_of(p, lines, letor_name);
+  if (auto ok = check_size(p.bytes(), lim); !ok) return ok.err();  // said first, as when read whole
+  return scores;
 }
 
 expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,

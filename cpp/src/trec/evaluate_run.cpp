@@ -3,6 +3,7 @@
 #include "ndcg/evaluate_run.hpp"
 
 #include "base/hash_table.hpp"
+#include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
 
 #include <algorithm>
@@ -187,6 +188,14 @@ error no_predictions() {
       .in("qrels");
 }
 
+// The '\n' bytes of a text: room for the judgments of its lines.
+[[maybe_unused]] std::size_t line_ends(std::string_view text) {
+  std::size_t n = 0;
+  const char* const end = text.data() + text.size();
+  for (const char* p = text.data(); (p = detail::find_byte(p, static_cast<std::size_t>(end - p), '\n')) != nullptr; ++p) ++n;
+  return n;
+}
+
 // The judgments read (`use` both: from a table that holds the run too).
 status read_judged(std::string_view qrels, bool are_qrels, const input_reading& ir, judged_input& j,
                    input_use use = input_use::qrels) {
@@ -208,7 +217,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   }
   judgments_builder builder;
 #ifndef __EMSCRIPTEN__  // the command's peak memory (the modules' size)
-  builder.reserve(static_cast<std::size_t>(std::count(j.bytes.text().begin(), j.bytes.text().end(), '\n')) + 1);
+  builder.reserve(line_ends(j.bytes.text()) + 1, j.bytes.text().size());  // address space until written
 #endif
   evaluation_sink sink(nullptr, &builder);
   auto read = j.format == input_format::letor
@@ -338,12 +347,10 @@ std::string run_name(const input_reading& ir, std::size_t i = 0) {
 }
 
 // A LETOR file's run: its predictions score its lines, which judge themselves.
-// The scores are read once and kept for every pass.
-expected<run_evaluation> evaluate_predictions(const judged_input& j, const unpacked_input& u, const batch_settings& b,
-                                              const input_reading& ir, const opener& open,
+// The scores are read once (`said`: how) and kept for every pass.
+expected<run_evaluation> evaluate_predictions(expected<batch_reading> said, const std::vector<double>& scores,
+                                              const batch_settings& b, const opener& open,
                                               std::vector<batch_reading>& readings) {
-  std::vector<double> scores;
-  auto said = read_letor_scores(u, j.letor_lines, ir, run_name(ir), scores);
   if (!said) {
     readings.clear();  // a run that cannot be read says nothing of how the inputs were read
     return placed(said.err(), "run");
@@ -365,7 +372,11 @@ expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view 
                                         std::vector<batch_reading>& readings) {
   auto u = unpack_input(run_bytes, ir.lim, "run");
   if (!u) return placed(u.err(), "run");
-  if (j.format == input_format::letor) return evaluate_predictions(j, *u, b, ir, open, readings);
+  if (j.format == input_format::letor) {
+    std::vector<double> scores;
+    auto said = read_letor_scores(*u, j.letor_lines, ir, run_name(ir), scores);
+    return evaluate_predictions(std::move(said), scores, b, open, readings);
+  }
   run_reader read{run_reader::from::text, &*u, nullptr, format_of(*u, b.run_format, false), input_use::run, &ir,
                   run_name(ir), &readings};
   if (read.format == input_format::letor)
@@ -406,6 +417,13 @@ expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run,
                                          const input_reading& ir, const opener& open,
                                          std::vector<batch_reading>& readings) {
   headed_source headed(run);
+  if (j.format == input_format::letor && !is_gzip(headed.head())) {  // predictions read in pieces
+    std::vector<double> scores;
+    headed_source* s = &headed;
+    auto said = detail::stream_letor_scores([s](char* into, std::size_t size) { return s->fill(into, size); },
+                                            j.letor_lines, ir, run_name(ir), scores);
+    return with_intervals(evaluate_predictions(std::move(said), scores, b, open, readings), b);
+  }
   if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
   if (auto ev = evaluate_pieces(j, headed, b, ir, open, readings)) return with_intervals(std::move(*ev), b);
   const std::string text = headed.rest();
