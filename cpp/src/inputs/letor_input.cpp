@@ -24,7 +24,7 @@ namespace {
 std::string_view docid_in(std::string_view comment) {
   std::size_t lead = 0;  // most comments start with it
   while (lead < comment.size() && is_space(comment[lead])) ++lead;
-  std::size_t at = comment.substr(lead, 5) == "docid" ? lead : comment.find("docid");
+  std::size_t at = same_id(comment.substr(lead, 5), "docid") ? lead : comment.find("docid");
   while (at != npos) {
     std::size_t i = at + 5;
     while (i < comment.size() && is_space(comment[i])) ++i;
@@ -115,7 +115,7 @@ status label_of(const field& f, std::size_t line, long& rel) {
 
 // A new query starts at `line`, unless it is the one being read.
 status enter_query(letor_state& s, std::string_view qid, std::size_t line, std::size_t column) {
-  if (qid == s.current && s.position > 0) return done{};
+  if (same_id(qid, s.current) && s.position > 0) return done{};
   if (const std::size_t first = s.first_line.add(qid, line)) {
     return letor_error(error_code::ungrouped_run,
                        "expected each query's lines together, got query " + echo(qid) + " again (first on line " +

@@ -338,7 +338,7 @@ judgments_builder::~judgments_builder() = default;
 
 void judgments_builder::add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column) {
   parts& p = *p_;
-  if (p.last == handle_table::none || p.qid(p.last) != qid) {
+  if (p.last == handle_table::none || !detail::same_id(p.qid(p.last), qid)) {
     const auto handle = static_cast<std::uint32_t>(p.qid_at.size());
     const std::uint32_t found = p.j.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.qid(q) == qid; });
     if (found == handle_table::none) {
