@@ -68,27 +68,14 @@ expected<std::vector<std::size_t>> group_sizes(std::string_view text, const limi
 
 // The docs of the query being read and their lines: views into the text
 // (which outlives the read), or positions kept here.
-class query_docs {
- public:
-  // The line `doc` came on before, or 0 once `line` is kept for it.
-  std::size_t add(std::string_view doc, std::size_t line) {
-    const auto handle = static_cast<std::uint32_t>(docs_.size());
-    const std::uint32_t found = table_.insert(hash_of(doc), handle, [&](std::uint32_t h) { return docs_[h].first == doc; });
-    if (found != handle_table::none) return docs_[found].second;
-    docs_.emplace_back(doc, line);
-    return 0;
+struct query_docs {
+  basic_id_numbers<std::string_view> lines;
+  std::deque<std::string> positions;  // stay put as more come
+  std::string_view position(std::size_t n) { return positions.emplace_back(std::to_string(n)); }
+  void clear(std::size_t expected) {
+    lines.clear(expected);
+    positions.clear();
   }
-  std::string_view position(std::size_t n) { return positions_.emplace_back(std::to_string(n)); }
-  void clear() {
-    docs_.clear();
-    positions_.clear();
-    table_.reset(64);
-  }
-
- private:
-  std::vector<std::pair<std::string_view, std::size_t>> docs_;
-  std::deque<std::string> positions_;  // stay put as more come
-  handle_table table_;
 };
 
 struct letor_state {
@@ -123,9 +110,9 @@ status enter_query(letor_state& s, std::string_view qid, std::size_t line, std::
                        line, column, qid)
         .with("first_line", std::to_string(first));
   }
-  s.current = std::string(qid);
+  s.current.assign(qid);
+  s.docs.clear(std::max<std::size_t>(s.position, 32));  // the next query is likely as long
   s.position = 0;
-  s.docs.clear();
   ++s.out.queries;
   return done{};
 }
@@ -152,7 +139,7 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
   } else {
     s.out.docids_from_comments = true;
   }
-  if (const std::size_t first = s.docs.add(doc, l.number)) {
+  if (const std::size_t first = s.docs.lines.add(doc, l.number)) {
     return letor_error(error_code::duplicate_id,
                        "expected each docid once per query, got " + echo(doc) + " again in query " + echo(qid) +
                            " (first on line " + std::to_string(first) + ")",
