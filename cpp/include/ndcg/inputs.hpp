@@ -143,11 +143,6 @@ expected<batch_reading> read_records(const unpacked_input& u, input_format f, in
 // reading of the LETOR file, or of the predictions.
 expected<batch_reading> read_letor_records(const unpacked_input& letor, const unpacked_input* predictions,
                                          const input_reading& r, const std::string& run_name, record_sink& sink);
-// The run a LETOR file of `lines` lines makes with `predictions`: each
-// line's score, in the file's order, into `scores`. Returns the reading of
-// the predictions.
-expected<batch_reading> read_letor_scores(const unpacked_input& predictions, std::size_t lines, const input_reading& r,
-                                        const std::string& run_name, std::vector<double>& scores);
 
 // The format the start of a text is in (the first data lines decide);
 // gzip is not looked for here. `judgments`: read as qrels, not a run.

@@ -242,10 +242,10 @@ class trec_stream {
                      const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads);
   // The judgments themselves as the run (a LETOR file's lines, which its
   // labels judge and its predictions score): each judged query ranks its own
-  // documents, the i-th judgment given scored scores[i]. For judgments built
-  // from records whose queries came grouped (LETOR's); on up to `threads`
-  // threads (one in the modules).
-  status add_judged_run(const std::vector<double>& scores, unsigned threads);
+  // documents, the i-th judgment given scored scores[i] (`count` of them).
+  // For judgments built from records whose queries came grouped (LETOR's);
+  // on up to `threads` threads (one in the modules).
+  status add_judged_run(const double* scores, std::size_t count, unsigned threads);
   void set_run_id(std::string_view tag);
   expected<trec_result> finish();
 

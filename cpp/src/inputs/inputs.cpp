@@ -96,21 +96,21 @@ expected<batch_reading> read_letor_records(const unpacked_input& letor, const un
   return out;
 }
 
+namespace detail {
+
 expected<batch_reading> read_letor_scores(const unpacked_input& predictions, std::size_t lines, const input_reading& r,
-                                        const std::string& run_name, std::vector<double>& scores) {
-  auto read = detail::read_predictions(predictions.text(), lines, r.qrels_name, r.lim);
+                                        const std::string& run_name, scores& out) {
+  auto read = read_predictions(predictions.text(), lines, r.qrels_name, r.lim);
   if (!read) return read.err();
-  scores = std::move(*read);
+  out = std::move(*read);
   return predictions_reading(r, run_name, predictions.gzip);
 }
 
-namespace detail {
-
 expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, const input_reading& r,
-                                          const std::string& run_name, std::vector<double>& scores) {
+                                          const std::string& run_name, scores& out) {
   auto read = read_predictions(std::move(more), lines, r.qrels_name, r.lim);
   if (!read) return read.err();
-  scores = std::move(*read);
+  out = std::move(*read);
   return predictions_reading(r, run_name, false);
 }
 

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/big_memory.hpp"
 #include "base/hash_table.hpp"
 #include "ndcg/error.hpp"
 #include "ndcg/inputs.hpp"
@@ -135,13 +136,18 @@ expected<letor_counts> read_letor(std::string_view text, std::string_view group,
                                   const std::string_view* predictions = nullptr, std::string_view letor_name = {});
 // The scores of a LETOR file's `lines` lines: its predictions, one number a
 // line in the file's order, as many as it has lines.
-expected<std::vector<double>> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
-                                              const limits& lim);
+using scores = big_vector<double>;
+expected<scores> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
+                                  const limits& lim);
 // The same from pieces.
-expected<std::vector<double>> read_predictions(more_bytes more, std::size_t lines, std::string_view letor_name,
-                                              const limits& lim);
-// read_letor_scores (inputs.hpp) from pieces.
+expected<scores> read_predictions(more_bytes more, std::size_t lines, std::string_view letor_name, const limits& lim);
+// The run a LETOR file of `lines` lines makes with `predictions`: each
+// line's score, in the file's order, into `out`. Returns the reading of
+// the predictions.
+expected<batch_reading> read_letor_scores(const unpacked_input& predictions, std::size_t lines, const input_reading& r,
+                                        const std::string& run_name, scores& out);
+// The same from pieces.
 expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, const input_reading& r,
-                                          const std::string& run_name, std::vector<double>& scores);
+                                          const std::string& run_name, scores& out);
 
 }  // namespace ndcg::detail

@@ -348,7 +348,7 @@ error predictions_count(std::size_t lines, std::string_view letor_name, const st
 // Each LETOR line's record scored by its prediction, on to `run`.
 class scored_by final : public record_sink {
  public:
-  scored_by(const std::vector<double>& scores, record_sink& run) : scores_(scores), run_(run) {}
+  scored_by(const scores& given, record_sink& run) : scores_(given), run_(run) {}
   status add(const input_record& r) override {
     input_record scored = r;
     scored.score = scores_[at_++];
@@ -356,7 +356,7 @@ class scored_by final : public record_sink {
   }
 
  private:
-  const std::vector<double>& scores_;
+  const scores& scores_;
   record_sink& run_;
   std::size_t at_ = 0;
 };
@@ -398,23 +398,23 @@ expected<letor_counts> walk_letor(std::string_view text, std::string_view group,
 namespace {
 
 // As many scores as the LETOR file has lines.
-expected<std::vector<double>> scores_of(prediction_lines& p, std::size_t lines, std::string_view letor_name) {
-  std::vector<double> scores;
-  scores.reserve(lines);
+expected<scores> scores_of(prediction_lines& p, std::size_t lines, std::string_view letor_name) {
+  scores out;
+  out.reserve(lines);
   field f[2];
   double v = 0;
-  while (scores.size() < lines) {
+  while (out.size() < lines) {
     if (!p.next(f)) {
       if (p.problem) return *p.problem;
-      return predictions_count(lines, letor_name, std::to_string(scores.size()), p.last_line, p.last_line ? 1 : 0);
+      return predictions_count(lines, letor_name, std::to_string(out.size()), p.last_line, p.last_line ? 1 : 0);
     }
     if (auto ok = p.number(f[0], v); !ok) return ok.err();
-    scores.push_back(v);
+    out.push_back(v);
   }
   // After the LETOR file's last line: no prediction may be left.
   if (!p.next(f)) {
     if (p.problem) return *p.problem;
-    return scores;
+    return out;
   }
   if (auto ok = p.number(f[0], v); !ok) return ok.err();
   return predictions_count(lines, letor_name, "more", p.line_number(), f[0].column);
@@ -422,19 +422,18 @@ expected<std::vector<double>> scores_of(prediction_lines& p, std::size_t lines, 
 
 }  // namespace
 
-expected<std::vector<double>> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
-                                              const limits& lim) {
+expected<scores> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
+                                  const limits& lim) {
   if (auto ok = check_size(text, lim); !ok) return ok.err();
   prediction_lines p(text);
   return scores_of(p, lines, letor_name);
 }
 
-expected<std::vector<double>> read_predictions(more_bytes more, std::size_t lines, std::string_view letor_name,
-                                              const limits& lim) {
+expected<scores> read_predictions(more_bytes more, std::size_t lines, std::string_view letor_name, const limits& lim) {
   prediction_lines p(std::move(more));
-  auto scores = scores_of(p, lines, letor_name);
+  auto read = scores_of(p, lines, letor_name);
   if (auto ok = check_size(p.bytes(), lim); !ok) return ok.err();  // said first, as when read whole
-  return scores;
+  return read;
 }
 
 expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,
@@ -444,9 +443,9 @@ expected<letor_counts> read_letor(std::string_view text, std::string_view group,
   line_count none;
   auto walked = walk_letor(text, group, lim, none);
   if (!walked) return walked.err();
-  auto scores = read_predictions(*predictions, walked->lines, letor_name, lim);
-  if (!scores) return scores.err();
-  scored_by scored(*scores, sink);
+  auto read = read_predictions(*predictions, walked->lines, letor_name, lim);
+  if (!read) return read.err();
+  scored_by scored(*read, sink);
   return walk_letor(text, group, lim, scored);
 }
 

@@ -348,7 +348,7 @@ std::string run_name(const input_reading& ir, std::size_t i = 0) {
 
 // A LETOR file's run: its predictions score its lines, which judge themselves.
 // The scores are read once (`said`: how) and kept for every pass.
-expected<run_evaluation> evaluate_predictions(expected<batch_reading> said, const std::vector<double>& scores,
+expected<run_evaluation> evaluate_predictions(expected<batch_reading> said, const detail::scores& scores,
                                               const batch_settings& b, const opener& open,
                                               std::vector<batch_reading>& readings) {
   if (!said) {
@@ -360,7 +360,7 @@ expected<run_evaluation> evaluate_predictions(expected<batch_reading> said, cons
   return evaluate_passes(b, [&](const trec_options& o) -> expected<trec_result> {
     auto stream = open(o);
     if (!stream) return stream.err();
-    if (auto ok = stream->add_judged_run(scores, threads); !ok) return ok.err();
+    if (auto ok = stream->add_judged_run(scores.data(), scores.size(), threads); !ok) return ok.err();
     stream->set_run_id("run");
     return stream->finish();
   });
@@ -373,8 +373,8 @@ expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view 
   auto u = unpack_input(run_bytes, ir.lim, "run");
   if (!u) return placed(u.err(), "run");
   if (j.format == input_format::letor) {
-    std::vector<double> scores;
-    auto said = read_letor_scores(*u, j.letor_lines, ir, run_name(ir), scores);
+    detail::scores scores;
+    auto said = detail::read_letor_scores(*u, j.letor_lines, ir, run_name(ir), scores);
     return evaluate_predictions(std::move(said), scores, b, open, readings);
   }
   run_reader read{run_reader::from::text, &*u, nullptr, format_of(*u, b.run_format, false), input_use::run, &ir,
@@ -418,7 +418,7 @@ expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run,
                                          std::vector<batch_reading>& readings) {
   headed_source headed(run);
   if (j.format == input_format::letor && !is_gzip(headed.head())) {  // predictions read in pieces
-    std::vector<double> scores;
+    detail::scores scores;
     headed_source* s = &headed;
     auto said = detail::stream_letor_scores([s](char* into, std::size_t size) { return s->fill(into, size); },
                                             j.letor_lines, ir, run_name(ir), scores);

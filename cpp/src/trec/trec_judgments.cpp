@@ -321,7 +321,7 @@ using namespace trec_detail;
 // their judgments start (each judgment's query is kept only from the first
 // query that comes back on).
 struct judgments_builder::parts {
-  std::string ids;
+  detail::big_vector<char> ids;
   judgments j;
   detail::big_vector<std::uint32_t> doc_at, column;
   std::vector<std::size_t> qid_at, first_doc;
@@ -329,7 +329,8 @@ struct judgments_builder::parts {
   detail::big_vector<std::uint32_t> query_of;  // empty while grouped
   std::uint32_t last = detail::handle_table::none;
   bool grouped = true;
-  std::string_view qid(std::uint32_t q) const { return std::string_view(ids).substr(qid_at[q], qid_size[q]); }
+  std::string_view qid(std::uint32_t q) const { return std::string_view(ids.data() + qid_at[q], qid_size[q]); }
+  void append(std::string_view id) { ids.insert(ids.end(), id.begin(), id.end()); }
 };
 
 judgments_builder::judgments_builder() : p_(std::make_unique<parts>()) {}
@@ -345,7 +346,7 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
       p.qid_at.push_back(p.ids.size());
       p.qid_size.push_back(static_cast<std::uint32_t>(qid.size()));
       p.first_doc.push_back(p.j.docs.size());
-      p.ids.append(qid);
+      p.append(qid);
     } else if (p.grouped) {
       p.grouped = false;
       for (std::uint32_t q = 0; q < p.first_doc.size(); ++q)  // each judgment's query from here on
@@ -354,7 +355,7 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
     p.last = found == handle_table::none ? handle : found;
   }
   p.doc_at.push_back(static_cast<std::uint32_t>(p.ids.size()));
-  p.ids.append(docid);
+  p.append(docid);
   p.j.docs.push_back(judged_doc{nullptr, static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line), rel});
   p.j.hash.push_back(static_cast<std::uint32_t>(hash_of(docid)));
   if (!p.grouped) p.query_of.push_back(p.last);
@@ -403,13 +404,13 @@ status first_repeat_built(const judgments& j, const detail::big_vector<std::uint
 expected<trec_judgments> judgments_builder::finish() {
   parts& p = *p_;
   auto h = std::make_shared<trec_judgments::held>();
-  h->text = std::move(p.ids);  // the views below point into it where it stays
+  h->ids = std::move(p.ids);  // the views below point into it where it stays
   h->built = true;
   judgments& j = p.j;
-  for (std::size_t i = 0; i < j.docs.size(); ++i) j.docs[i].docid = h->text.data() + p.doc_at[i];
+  for (std::size_t i = 0; i < j.docs.size(); ++i) j.docs[i].docid = h->ids.data() + p.doc_at[i];
   p.doc_at = {};
   for (std::size_t q = 0; q < p.qid_at.size(); ++q)
-    j.queries.push_back(judged_query{std::string_view(h->text).substr(p.qid_at[q], p.qid_size[q]), 0, 0});
+    j.queries.push_back(judged_query{std::string_view(h->ids.data() + p.qid_at[q], p.qid_size[q]), 0, 0});
   if (p.grouped) {
     for (std::size_t q = 0; q < j.queries.size(); ++q) {
       j.queries[q].begin = p.first_doc[q];

@@ -677,12 +677,12 @@ status trec_stream::add_queries(const std::vector<std::string_view>& qids, const
 }
 #endif
 
-status trec_stream::add_judged_run(const std::vector<double>& scores, unsigned threads) {
+status trec_stream::add_judged_run(const double* scores, std::size_t count, unsigned threads) {
   state& s = *s_;
   const judgments& j = s.judged();
-  if (scores.size() != j.docs.size())
+  if (count != j.docs.size())
     return fail(error_code::bad_input, "expected a score for each of the " + std::to_string(j.docs.size()) +
-                                           " judgments, got " + std::to_string(scores.size()));
+                                           " judgments, got " + std::to_string(count));
   std::vector<std::pair<std::uint32_t, std::size_t>> jobs;  // judged query, itself
   for (std::uint32_t q = 0; q < j.queries.size(); ++q)
     if (!s.evaluated[q] && j.queries[q].end > j.queries[q].begin) jobs.emplace_back(q, q);
