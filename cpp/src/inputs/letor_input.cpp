@@ -6,7 +6,6 @@
 // many lines each query has; its queries are named 1, 2, ...
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <optional>
 #include <string>
 #include <utility>
@@ -66,23 +65,12 @@ expected<std::vector<std::size_t>> group_sizes(std::string_view text, const limi
   return sizes;
 }
 
-// The docs of the query being read and their lines: views into the text
-// (which outlives the read), or positions kept here.
-struct query_docs {
-  basic_id_numbers<std::string_view> lines;
-  std::deque<std::string> positions;  // stay put as more come
-  std::string_view position(std::size_t n) { return positions.emplace_back(std::to_string(n)); }
-  void clear(std::size_t expected) {
-    lines.clear(expected);
-    positions.clear();
-  }
-};
-
 struct letor_state {
   letor_counts out;
   record_sink* sink = nullptr;
   id_numbers first_line;  // qid -> its first line
-  query_docs docs;        // this query's
+  id_numbers docs;        // this query's doc -> line
+  std::string position_text;  // a doc named by its position
   std::string current;
   std::size_t position = 0;
 };
@@ -135,11 +123,12 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
   ++s.position;
   std::string_view doc = docid_in(comment);
   if (doc.empty()) {
-    doc = s.docs.position(s.position);
+    s.position_text = std::to_string(s.position);
+    doc = s.position_text;
   } else {
     s.out.docids_from_comments = true;
   }
-  if (const std::size_t first = s.docs.lines.add(doc, l.number)) {
+  if (const std::size_t first = s.docs.add(doc, l.number)) {
     return letor_error(error_code::duplicate_id,
                        "expected each docid once per query, got " + echo(doc) + " again in query " + echo(qid) +
                            " (first on line " + std::to_string(first) + ")",
@@ -308,6 +297,9 @@ class prediction_lines {
  private:
   // The next piece's whole lines after the rest of the last; false at the end.
   bool refill() {
+#ifdef __EMSCRIPTEN__  // the modules read runs whole
+    return false;
+#endif
     if (!more_ || ended_) return false;
     held_.erase(0, used_);
     std::size_t cut = std::string::npos;

@@ -258,6 +258,7 @@ struct run_reader {
   const input_reading* ir = nullptr;
   std::string name;
   std::vector<batch_reading>* readings = nullptr;  // the first whole pass's reading goes here
+  const detail::scores* scores = nullptr;  // else a LETOR file's predictions, read once: the judgments are the run
   bool first = true;
   std::size_t passes = 0;
 
@@ -294,9 +295,15 @@ status fed_once(trec_stream& stream, run_reader& read) {
 // into the stream regrouped.
 expected<trec_result> records_once(const opener& open, run_reader& read, const trec_options& o) {
   auto stream = open(o);
+  if (read.scores && stream) {
+    if (auto ok = stream->add_judged_run(read.scores->data(), read.scores->size(), o.second_thread ? 2 : 1); !ok)
+      return ok.err();
+    stream->set_run_id("run");
+    return stream->finish();
+  }
   if (!stream) {  // TREC judgments refused: a broken run is said first, as it is read first
     evaluation_sink none(nullptr);
-    if (auto said = read.read(none); !said) return placed(said.err(), "run");
+    if (auto said = read.scores ? batch_reading() : read.read(none); !said) return placed(said.err(), "run");
     return stream.err();
   }
   status fed = fed_once(*stream, read);
@@ -349,21 +356,16 @@ std::string run_name(const input_reading& ir, std::size_t i = 0) {
 // A LETOR file's run: its predictions score its lines, which judge themselves.
 // The scores are read once (`said`: how) and kept for every pass.
 expected<run_evaluation> evaluate_predictions(expected<batch_reading> said, const detail::scores& scores,
-                                              const batch_settings& b, const opener& open,
+                                              const batch_settings& b, const input_reading& ir, const opener& open,
                                               std::vector<batch_reading>& readings) {
   if (!said) {
     readings.clear();  // a run that cannot be read says nothing of how the inputs were read
     return placed(said.err(), "run");
   }
   readings.push_back(std::move(*said));
-  const unsigned threads = b.trec.second_thread ? 2 : 1;
-  return evaluate_passes(b, [&](const trec_options& o) -> expected<trec_result> {
-    auto stream = open(o);
-    if (!stream) return stream.err();
-    if (auto ok = stream->add_judged_run(scores.data(), scores.size(), threads); !ok) return ok.err();
-    stream->set_run_id("run");
-    return stream->finish();
-  });
+  run_reader read{run_reader::from::text, nullptr, nullptr, input_format::letor, input_use::run, &ir, {}, nullptr};
+  read.scores = &scores;
+  return evaluate_records(open, read, b);
 }
 
 // A run in any format but TREC streamed as it comes, read whole: its records against the judgments.
@@ -375,7 +377,7 @@ expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view 
   if (j.format == input_format::letor) {
     detail::scores scores;
     auto said = detail::read_letor_scores(*u, j.letor_lines, ir, run_name(ir), scores);
-    return evaluate_predictions(std::move(said), scores, b, open, readings);
+    return evaluate_predictions(std::move(said), scores, b, ir, open, readings);
   }
   run_reader read{run_reader::from::text, &*u, nullptr, format_of(*u, b.run_format, false), input_use::run, &ir,
                   run_name(ir), &readings};
@@ -417,13 +419,15 @@ expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run,
                                          const input_reading& ir, const opener& open,
                                          std::vector<batch_reading>& readings) {
   headed_source headed(run);
+#ifndef __EMSCRIPTEN__  // the modules read runs whole
   if (j.format == input_format::letor && !is_gzip(headed.head())) {  // predictions read in pieces
     detail::scores scores;
     headed_source* s = &headed;
     auto said = detail::stream_letor_scores([s](char* into, std::size_t size) { return s->fill(into, size); },
                                             j.letor_lines, ir, run_name(ir), scores);
-    return with_intervals(evaluate_predictions(std::move(said), scores, b, open, readings), b);
+    return with_intervals(evaluate_predictions(std::move(said), scores, b, ir, open, readings), b);
   }
+#endif
   if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
   if (auto ev = evaluate_pieces(j, headed, b, ir, open, readings)) return with_intervals(std::move(*ev), b);
   const std::string text = headed.rest();

@@ -148,9 +148,11 @@ struct trec_stream::state {
   status evaluate_kept();
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
   query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes) const;
+#ifndef __EMSCRIPTEN__  // queries evaluated on threads: native only
   template <class Rows, class Input>
   status evaluate_jobs(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs, Rows rows, Input input,
                        unsigned threads);
+#endif
 #ifndef __EMSCRIPTEN__  // tables held as columns (add_queries): native only
   std::vector<std::string> more_notes;   // of add_queries' other evaluators, after the stream's own
 #endif
@@ -588,6 +590,7 @@ status trec_stream::add_query(const query_lines& in) {
   return done{};
 }
 
+#ifndef __EMSCRIPTEN__  // queries evaluated on threads: native only
 namespace {
 
 // Where jobs (judged query, query) end when split in shares of about equal
@@ -609,8 +612,8 @@ std::vector<std::size_t> shares_of(std::size_t jobs, Rows rows, unsigned threads
 }  // namespace
 
 // Judged queries `jobs` (judged query, query) evaluated into new rows on up
-// to `threads` threads (one in the modules), each a share of about equal
-// rows; `input(k, buffer)` gives job k's inputs, in `buffer` if it must.
+// to `threads` threads, each a share of about equal rows; `input(k, buffer)`
+// gives job k's inputs, in `buffer` if it must.
 template <class Rows, class Input>
 status trec_stream::state::evaluate_jobs(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs, Rows rows,
                                          Input input, unsigned threads) {
@@ -640,25 +643,20 @@ status trec_stream::state::evaluate_jobs(const std::vector<std::pair<std::uint32
       std::move(row_texts.begin(), row_texts.end(), s.texts.begin() + static_cast<std::ptrdiff_t>((base + k) * text_width));
     }
   };
-#ifndef __EMSCRIPTEN__
   std::vector<std::unique_ptr<query_evaluator>> others;
   std::vector<std::thread> pool;
   for (std::size_t t = 1; t + 1 < cut.size(); ++t) {
     others.push_back(std::make_unique<query_evaluator>(s.p, s.conv, s.levels));
     pool.emplace_back(evaluate_share, t, std::ref(*others.back()));
   }
-#endif
   evaluate_share(0, *s.evaluator);
-#ifndef __EMSCRIPTEN__
   for (std::thread& t : pool) t.join();
   for (const auto& ev : others) s.more_notes.insert(s.more_notes.end(), ev->notes().begin(), ev->notes().end());
-#endif
   for (const std::optional<error>& e : problems)
     if (e) return *e;
   return done{};
 }
 
-#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
 status trec_stream::add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
                                 const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads) {
   state& s = *s_;
@@ -693,7 +691,18 @@ status trec_stream::add_judged_run(const double* scores, std::size_t count, unsi
     for (std::size_t i = jq.begin; i < jq.end; ++i) run.push_back(run_entry{j.docs[i].id(), scores[i], j.docs[i].line});
     return s.input_of(jobs[k].first, run.data(), run.size(), j.hash.data() + jq.begin);
   };
+#ifdef __EMSCRIPTEN__  // one thread: each query evaluated at once, as add_query does
+  (void)rows, (void)threads;
+  std::vector<run_entry> run;
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    const query_input in = input(k, run);
+    if (auto ok = s.evaluate(jobs[k].first, in.run, in.run_count, in.run_hashes); !ok) return ok;
+    if (s.problem) return *s.problem;
+  }
+  return done{};
+#else
   return s.evaluate_jobs(jobs, rows, input, threads);
+#endif
 }
 
 void trec_stream::set_run_id(std::string_view tag) { s_->run_id.assign(tag); }
