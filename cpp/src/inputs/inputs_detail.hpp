@@ -35,15 +35,17 @@ struct input_row {
 
 // Ids seen, each with a number (its first line, say), found through the
 // one hash table of the hot paths rather than a std::unordered_map (whose
-// instantiations would weigh on the wasm module).
-class id_numbers {
+// instantiations would weigh on the wasm module). The ids are copied, or
+// (Id std::string_view) views that must outlive them.
+template <class Id>
+class basic_id_numbers {
  public:
   // The number `id` came with before, or 0 once `number` (not 0) is kept for it.
   std::size_t add(std::string_view id, std::size_t number) {
     const auto handle = static_cast<std::uint32_t>(ids_.size());
     const std::uint32_t found = table_.insert(hash_of(id), handle, [&](std::uint32_t h) { return ids_[h].first == id; });
     if (found != handle_table::none) return ids_[found].second;
-    ids_.emplace_back(std::string(id), number);
+    ids_.emplace_back(Id(id), number);
     return 0;
   }
   // Empty, with room for about `expected` ids.
@@ -53,9 +55,10 @@ class id_numbers {
   }
 
  private:
-  std::vector<std::pair<std::string, std::size_t>> ids_;
+  std::vector<std::pair<Id, std::size_t>> ids_;
   handle_table table_;
 };
+using id_numbers = basic_id_numbers<std::string>;
 
 // Checks rows and hands them on as records: ids without spaces, numbers
 // by the one number reader (each read once), a missing doc numbered by its

@@ -6,6 +6,7 @@
 // many lines each query has; its queries are named 1, 2, ...
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -65,12 +66,26 @@ expected<std::vector<std::size_t>> group_sizes(std::string_view text, const limi
   return sizes;
 }
 
+// The docs of the query being read and their lines: views into the text
+// (which outlives the read), or positions kept here.
+struct query_docs {
+  basic_id_numbers<std::string_view> lines;
+  std::vector<std::unique_ptr<std::string>> positions;  // stay put as more come
+  std::string_view position(std::size_t n) {
+    positions.push_back(std::make_unique<std::string>(std::to_string(n)));
+    return *positions.back();
+  }
+  void clear(std::size_t expected) {
+    lines.clear(expected);
+    positions.clear();
+  }
+};
+
 struct letor_state {
   letor_counts out;
   record_sink* sink = nullptr;
   id_numbers first_line;  // qid -> its first line
-  id_numbers docs;        // this query's doc -> line
-  std::string position_text;  // a doc named by its position
+  query_docs docs;        // this query's
   std::string current;
   std::size_t position = 0;
 };
@@ -123,12 +138,11 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
   ++s.position;
   std::string_view doc = docid_in(comment);
   if (doc.empty()) {
-    s.position_text = std::to_string(s.position);
-    doc = s.position_text;
+    doc = s.docs.position(s.position);
   } else {
     s.out.docids_from_comments = true;
   }
-  if (const std::size_t first = s.docs.add(doc, l.number)) {
+  if (const std::size_t first = s.docs.lines.add(doc, l.number)) {
     return letor_error(error_code::duplicate_id,
                        "expected each docid once per query, got " + echo(doc) + " again in query " + echo(qid) +
                            " (first on line " + std::to_string(first) + ")",

@@ -330,11 +330,7 @@ struct judgments_builder::parts {
   std::uint32_t last = detail::handle_table::none;
   bool grouped = true;
   std::string_view qid(std::uint32_t q) const { return std::string_view(ids.data() + qid_at[q], qid_size[q]); }
-  void append(std::string_view id) {
-    const std::size_t at = ids.size();
-    ids.resize(at + id.size());
-    if (!id.empty()) std::memcpy(ids.data() + at, id.data(), id.size());
-  }
+  void append(std::string_view id) { ids.insert(ids.end(), id.begin(), id.end()); }
 };
 
 judgments_builder::judgments_builder() : p_(std::make_unique<parts>()) {}
