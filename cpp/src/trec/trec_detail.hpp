@@ -210,7 +210,8 @@ namespace ndcg {
 // What judgments read once hold: their text (TREC's, or the ids of
 // judgments built from records, `built`) and the arrays pointing into it.
 struct trec_judgments::held {
-  std::string text;
+  std::string text;                 // read from TREC text
+  detail::big_vector<char> ids;     // built (judgments_builder): the ids one after another
   judgment_format format = judgment_format::qrels;
   std::shared_ptr<const trec_detail::judgments> judged;
   bool built = false;

@@ -155,6 +155,11 @@ struct trec_stream::state {
   status evaluate_kept();
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
   query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes) const;
+#ifndef __EMSCRIPTEN__  // queries evaluated on threads: native only
+  template <class Rows, class Input>
+  status evaluate_jobs(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs, Rows rows, Input input,
+                       unsigned threads);
+#endif
 #ifndef __EMSCRIPTEN__  // tables held as columns (add_queries): native only
   std::vector<std::string> more_notes;   // of add_queries' other evaluators, after the stream's own
 #endif
@@ -606,7 +611,7 @@ bool trec_stream::checks_docids([[maybe_unused]] std::string_view qid) const {
 #endif
 }
 
-#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
+#ifndef __EMSCRIPTEN__  // queries evaluated on threads: native only
 std::optional<error> trec_stream::run_error_before(std::size_t line) {
   state& s = *s_;
   if (s.worker) s.worker->finish();
@@ -616,50 +621,50 @@ std::optional<error> trec_stream::run_error_before(std::size_t line) {
 
 namespace {
 
-// Shares of `jobs` (judged query, query) of about equal rows, one per thread.
-std::vector<std::size_t> shares_of(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs,
-                                   const std::vector<std::size_t>& starts, unsigned threads) {
-  std::size_t rows = 0;
-  for (const auto& j : jobs) rows += starts[j.second + 1] - starts[j.second];
+// Where jobs (judged query, query) end when split in shares of about equal
+// rows (`rows(k)`: job k's), one per thread.
+template <class Rows>
+std::vector<std::size_t> shares_of(std::size_t jobs, Rows rows, unsigned threads) {
+  std::size_t all = 0;
+  for (std::size_t k = 0; k < jobs; ++k) all += rows(k);
   std::vector<std::size_t> cut{0};
   std::size_t taken = 0;
-  for (std::size_t k = 0; k < jobs.size(); ++k) {
-    taken += starts[jobs[k].second + 1] - starts[jobs[k].second];
-    if (cut.size() < threads && taken * threads >= rows * cut.size()) cut.push_back(k + 1);
+  for (std::size_t k = 0; k < jobs; ++k) {
+    taken += rows(k);
+    if (cut.size() < threads && taken * threads >= all * cut.size()) cut.push_back(k + 1);
   }
-  if (cut.size() == 1 || cut.back() != jobs.size()) cut.push_back(jobs.size());  // one share at least
+  if (cut.size() == 1 || cut.back() != jobs) cut.push_back(jobs);  // one share at least
   return cut;
 }
 
 }  // namespace
 
-status trec_stream::add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
-                                const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads) {
-  state& s = *s_;
-  std::vector<std::pair<std::uint32_t, std::size_t>> jobs;  // judged query, query
-  for (std::size_t i = 0; i < qids.size(); ++i) {
-    const std::uint32_t q = s.judged().find(qids[i]);
-    if (q != handle_table::none && !s.evaluated[q]) jobs.emplace_back(q, i), s.evaluated[q] = 1;
-  }
+// Judged queries `jobs` (judged query, query) evaluated into new rows on up
+// to `threads` threads, each a share of about equal rows; `input(k, buffer)`
+// gives job k's inputs, in `buffer` if it must.
+template <class Rows, class Input>
+status trec_stream::state::evaluate_jobs(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs, Rows rows,
+                                         Input input, unsigned threads) {
+  state& s = *this;
+  for (const auto& j : jobs) s.evaluated[j.first] = 1;
   const std::size_t base = s.row_query.size();
   bool texts = false;
   for (const column& c : s.p.columns) texts = texts || c.of->kind == value_kind::text;
+  std::size_t all = 0;
+  for (std::size_t k = 0; k < jobs.size(); ++k) all += rows(k);
   s.values.resize(base + jobs.size());
   if (texts) s.texts.resize(base + jobs.size());
   for (const auto& j : jobs) s.row_query.push_back(j.first);
   // Threads pay from a few tens of thousands of rows on.
-  const auto by_size = static_cast<unsigned>(entries.size() / 20000 + 1);
-  const std::vector<std::size_t> cut = shares_of(jobs, starts, std::max(1u, std::min(threads, by_size)));
+  const auto by_size = static_cast<unsigned>(all / 20000 + 1);
+  const std::vector<std::size_t> cut = shares_of(jobs.size(), rows, std::max(1u, std::min(threads, by_size)));
   std::vector<std::optional<error>> problems(cut.size() - 1);
-  std::vector<std::unique_ptr<query_evaluator>> others;
   const auto evaluate_share = [&](std::size_t t, query_evaluator& ev) {
     std::vector<double> row;
     std::vector<std::string> row_texts;
+    std::vector<run_entry> buffer;
     for (std::size_t k = cut[t]; k < cut[t + 1]; ++k) {
-      const std::size_t i = jobs[k].second;
-      const query_input in = s.input_of(jobs[k].first, entries.data() + starts[i], starts[i + 1] - starts[i],
-                                        hashes ? hashes + starts[i] : nullptr);
-      if (auto ok = ev.evaluate(in, row, row_texts); !ok) {
+      if (auto ok = ev.evaluate(input(k, buffer), row, row_texts); !ok) {
         problems[t] = ok.err().code == error_code::duplicate_id ? error(ok.err()).in("run") : error(ok.err()).in(s.qrels_source);
         return;
       }
@@ -667,6 +672,7 @@ status trec_stream::add_queries(const std::vector<std::string_view>& qids, const
       if (texts) s.texts[base + k] = std::move(row_texts);
     }
   };
+  std::vector<std::unique_ptr<query_evaluator>> others;
   std::vector<std::thread> pool;
   for (std::size_t t = 1; t + 1 < cut.size(); ++t) {
     others.push_back(std::make_unique<query_evaluator>(s.p, s.conv, s.levels));
@@ -680,7 +686,53 @@ status trec_stream::add_queries(const std::vector<std::string_view>& qids, const
   return done{};
 }
 
+status trec_stream::add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
+                                const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads) {
+  state& s = *s_;
+  std::vector<std::pair<std::uint32_t, std::size_t>> jobs;  // judged query, query
+  for (std::size_t i = 0; i < qids.size(); ++i) {
+    const std::uint32_t q = s.judged().find(qids[i]);
+    if (q != handle_table::none && !s.evaluated[q]) jobs.emplace_back(q, i), s.evaluated[q] = 1;
+  }
+  const auto rows = [&](std::size_t k) { return starts[jobs[k].second + 1] - starts[jobs[k].second]; };
+  const auto input = [&](std::size_t k, std::vector<run_entry>&) {
+    const std::size_t i = jobs[k].second;
+    return s.input_of(jobs[k].first, entries.data() + starts[i], starts[i + 1] - starts[i],
+                      hashes ? hashes + starts[i] : nullptr);
+  };
+  return s.evaluate_jobs(jobs, rows, input, threads);
+}
 #endif
+
+status trec_stream::add_judged_run(const double* scores, std::size_t count, unsigned threads) {
+  state& s = *s_;
+  const judgments& j = s.judged();
+  if (count != j.docs.size())
+    return fail(error_code::bad_input, "expected a score for each of the " + std::to_string(j.docs.size()) +
+                                           " judgments, got " + std::to_string(count));
+  std::vector<std::pair<std::uint32_t, std::size_t>> jobs;  // judged query, itself
+  for (std::uint32_t q = 0; q < j.queries.size(); ++q)
+    if (!s.evaluated[q] && j.queries[q].end > j.queries[q].begin) jobs.emplace_back(q, q);
+  const auto rows = [&](std::size_t k) { return j.queries[jobs[k].first].end - j.queries[jobs[k].first].begin; };
+  const auto input = [&](std::size_t k, std::vector<run_entry>& run) {
+    const judged_query& jq = j.queries[jobs[k].first];
+    run.clear();
+    for (std::size_t i = jq.begin; i < jq.end; ++i) run.push_back(run_entry{j.docs[i].id(), scores[i], j.docs[i].line});
+    return s.input_of(jobs[k].first, run.data(), run.size(), j.hash.data() + jq.begin);
+  };
+#ifdef __EMSCRIPTEN__  // one thread: each query evaluated at once, as add_query does
+  (void)rows, (void)threads;
+  std::vector<run_entry> run;
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    const query_input in = input(k, run);
+    if (auto ok = s.evaluate(jobs[k].first, in.run, in.run_count, in.run_hashes); !ok) return ok;
+    if (s.problem) return *s.problem;
+  }
+  return done{};
+#else
+  return s.evaluate_jobs(jobs, rows, input, threads);
+#endif
+}
 
 void trec_stream::set_run_id(std::string_view tag) { s_->run_id.assign(tag); }
 
