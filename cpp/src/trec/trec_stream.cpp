@@ -146,7 +146,7 @@ struct trec_stream::state {
   status ready();
   status open_query(const detail::field& qid, std::size_t line);
   status close_query(std::string_view qid, std::string_view tag, std::string_view block);
-  void hand_over(std::uint32_t q, std::string_view block);
+  void hand_over(std::uint32_t q, std::string_view block, std::string* taken = nullptr);
   static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
   static bool read_scores(const std::vector<pending_line>& lines, read_buffers& into);
   void handle(std::uint32_t q, const std::vector<pending_line>& lines);
@@ -412,13 +412,20 @@ status trec_stream::state::close_query(std::string_view qid, std::string_view ta
 }
 
 // Judged query q's lines (`current`, their views into `block`) to the
-// second thread, which evaluates it while the reader goes on.
-void trec_stream::state::hand_over(std::uint32_t q, std::string_view block) {
+// second thread, which evaluates it while the reader goes on; with `taken`
+// (the string `block` is), the bytes and lines are taken, not copied.
+void trec_stream::state::hand_over(std::uint32_t q, std::string_view block, [[maybe_unused]] std::string* taken) {
   first_line_of[q] = current.front().line;
   if (!worker)
     worker = std::make_unique<query_worker>(
         [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); },
         opt.second_thread);
+#ifndef __EMSCRIPTEN__  // the modules evaluate records' queries at once (add_query)
+  if (taken) {
+    worker->submit_taken(q, *taken, current);
+    return current.clear();  // a spent batch's lines
+  }
+#endif
   worker->submit(q, block, current);
 }
 
@@ -584,12 +591,29 @@ status trec_stream::add_query(const query_lines& in) {
     p.scored = true;
     p.hash = in.hashes ? in.hashes[i] : static_cast<std::uint32_t>(hash_of(e.docid));
   }
-  s.hand_over(q, in.block);  // its error, if any, waits for finish()
+  s.hand_over(q, in.block, &in.block);  // its error, if any, waits for finish()
 #endif
   return done{};
 }
 
+bool trec_stream::checks_docids([[maybe_unused]] std::string_view qid) const {
+#ifdef __EMSCRIPTEN__  // evaluated at once: the caller checks
+  return false;
+#else
+  if (s_->collecting) return false;
+  const std::uint32_t q = s_->judged().find(qid);
+  return q != handle_table::none && s_->first_line_of[q] == 0;  // else not evaluated: it came back
+#endif
+}
+
 #ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
+std::optional<error> trec_stream::run_error_before(std::size_t line) {
+  state& s = *s_;
+  if (s.worker) s.worker->finish();
+  if (s.problem && s.problem->source == "run" && s.problem->line < line) return s.problem;
+  return std::nullopt;
+}
+
 namespace {
 
 // Shares of `jobs` (judged query, query) of about equal rows, one per thread.
