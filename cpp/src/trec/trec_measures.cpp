@@ -218,9 +218,10 @@ std::uint64_t descending_bits(double score) {
 #ifndef __EMSCRIPTEN__
 // keys_[0..kept) in the ranking's order, sorted as pairs of words (the
 // score's bits, then the docid's first eight bytes or the input order):
-// one comparison without branches where the whole key takes up to three. Keys whose numbers tie (docids sharing eight bytes at one score)
-// are then ordered by the whole key. False, with nothing changed, where the
-// number cannot say the order: grades order ties (tier), or a score is NaN.
+// one comparison without branches where the whole key takes up to three.
+// Pairs that tie (docids sharing eight bytes at one score) are ordered by
+// the docids' next bytes (order_ties). False, with nothing changed, where
+// the words cannot say the order: grades order ties (tier), or a score is NaN.
 bool query_evaluator::sort_ranking(std::size_t kept) {
   const bool by_docid = conv_.opt.ties != tie_policy::input;
   if (conv_.tied_grades != 0) return false;
