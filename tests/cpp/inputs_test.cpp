@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -345,6 +346,50 @@ TEST_CASE("inputs: escaped JSON strings and quoted CSV cells are read as their t
   CHECK(ndcg::format_trec((*csv)[0].result, true) == want);
 }
 
+TEST_CASE("inputs: JSON Lines strings of each length to 40, plain or escaped anywhere, read as their text") {
+  // Lengths around the readers' steps (8 and 16 bytes), an escape at each
+  // seventh place, two-byte characters; an ignored key shifts the next ones.
+  std::string qrels, run, jsonl;
+  const std::string letters = "abcdef0123\xC3\xA9";
+  std::size_t rank = 0;
+  for (std::size_t n = 1; n <= 40; ++n) {
+    for (std::size_t at = 0; at <= n; at += 7) {
+      std::string id;
+      for (std::size_t k = 0; k < n; ++k) id += k == at ? (k % 2 ? '"' : '\\') : letters[(n * 7 + k + at) % letters.size()];
+      id += "-" + std::to_string(++rank);
+      const std::string score = std::to_string(1000 - rank);
+      run += "q Q0 " + id + " " + std::to_string(rank) + " " + score + " run\n";
+      if (rank % 3 == 0) qrels += "q 0 " + id + " " + std::to_string(rank % 2 + 1) + "\n";
+      jsonl += "{\"query_id\": \"q\", " + std::string(rank % 4 == 0 ? "\"padding\": \"" + std::string(rank % 17, 'p') + "\", " : "") +
+               "\"doc_id\": " + json_string(id) + ", \"score\": " + score + "}\n";
+    }
+  }
+  CHECK(through_inputs(qrels, {jsonl}) == evaluated(qrels, run));
+}
+
+TEST_CASE("inputs: a docid twice in a query is said before any error on a later line, judged query or not") {
+  // Query a is judged (its docids checked with its evaluation), c is not
+  // (checked as read); the broken score comes later, in the same query or
+  // the next, or nothing else is wrong.
+  const std::string qrels = "a 0 d1 1\na 0 d2 0\nb 0 d1 1\n";
+  for (const char* q : {"a", "c"}) {
+    for (const char* after : {"", "a,d2,x\n", "b,d1,x\n"}) {
+      const std::string run = std::string("qid,docid,score\n") + q + ",d1,2\n" + q + ",d1,1\n" + after + "b,d1,1\n";
+      CAPTURE(run);
+      std::vector<ndcg::batch_reading> readings;
+      auto got = evaluated_inputs(qrels, {run}, {}, readings);
+      REQUIRE(!got.ok());
+      CHECK(got.err().code == ndcg::error_code::duplicate_id);
+      CHECK(got.err().source == "run");
+      CHECK(got.err().line == 3);
+      CHECK(got.err().column == 3);
+      CHECK(got.err().message ==
+            "expected each docid once per query, got \"d1\" again in query \"" + std::string(q) + "\" (first on line 2)");
+      CHECK(readings.empty());
+    }
+  }
+}
+
 TEST_CASE("inputs: an empty quoted cell is empty, whatever the cell before it in its column held") {
   std::vector<ndcg::batch_reading> readings;
   // Cells are reused from record to record: "" must not show the last record's text.
@@ -598,6 +643,54 @@ TEST_CASE("one tokenizer: quotes, line ends, blank lines and separators read ali
     REQUIRE(got.explain.ok());
     REQUIRE(got.batch.ok());
     CHECK(got.explain->items[0].line == 3);
+  }
+}
+
+TEST_CASE("one tokenizer: long texts, whose plain lines are split by masks, give the cells each line gives alone") {
+  // Lines of 0 to about 100 bytes, so that some end within the next 64
+  // bytes (the masks' reach) and some do not; blanks around and inside
+  // cells, empty cells, literal quotes, two-byte characters, CRLF and LF ends.
+  std::mt19937 g(46);
+  for (const char delim : {',', '\t'}) {
+    std::vector<std::string> alphabet = {"a", "b", "7", ".", " ", "\"", "\xC3\xA9", "#"};
+    if (delim == ',') alphabet.push_back("\t");  // a blank in CSV
+    for (int round = 0; round < 20; ++round) {
+      std::string text;
+      std::vector<std::string> lines;
+      for (int l = 0; l < 300; ++l) {
+        std::string line;
+        const std::size_t cells = g() % 6 + 1, width = g() % 4 == 0 ? 20 : 6;
+        for (std::size_t c = 0; c < cells; ++c) {
+          std::string cell;
+          for (std::size_t k = g() % width; k > 0; --k) cell += alphabet[g() % alphabet.size()];
+          const std::size_t first = cell.find_first_not_of(" \t");
+          if (first != std::string::npos && cell[first] == '"') cell.insert(first, "z");  // no quoted cell
+          line += (c ? std::string(1, delim) : "") + cell;
+        }
+        if (line.find_first_not_of(" \t") == std::string::npos) line = "x" + line;  // no blank line
+        lines.push_back(line);
+        text += line + (g() % 5 == 0 ? "\r\n" : "\n");
+      }
+      ndcg::detail::csv_records all(text, delim);
+      std::vector<ndcg::detail::csv_cell> cells, alone;
+      for (std::size_t l = 0; l < lines.size(); ++l) {
+        CAPTURE(lines[l]);
+        ndcg::detail::csv_records one(lines[l], delim);
+        auto got_alone = one.next(alone);
+        auto got = all.next(cells);
+        REQUIRE(got_alone.ok());
+        REQUIRE(got.ok());
+        REQUIRE(*got == *got_alone);
+        REQUIRE(cells.size() == alone.size());
+        CHECK(all.text() == one.text());
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+          CHECK(cells[c].text == alone[c].text);
+          CHECK(cells[c].line == l + 1);
+          CHECK(cells[c].column == alone[c].column);
+        }
+      }
+      CHECK(!*all.next(cells));
+    }
   }
 }
 

@@ -161,6 +161,8 @@ class trec_judgments {
   static expected<trec_judgments> read(std::string text, judgment_format format = judgment_format::qrels);
   std::string_view text() const;
   judgment_format format() const;
+  // The judged queries' ids, in the judgments' order.
+  std::vector<std::string_view> query_ids() const;
 
  private:
   friend class trec_stream;
@@ -230,10 +232,17 @@ class trec_stream {
     std::size_t line = 0, column = 0;         // the qid's first place
     const std::vector<run_entry>& entries;
     const std::vector<std::uint32_t>& columns;  // each docid's
-    std::string_view block;                   // bytes holding qid and every docid (copied when handed over)
+    std::string& block;                       // bytes holding qid and every docid (taken when handed over: garbage after)
     const std::uint32_t* hashes = nullptr;    // each docid's, as detail::hash_of gives it (null: hashed here)
   };
   status add_query(const query_lines& in);
+  // Whether add_query finds a docid given twice in query `qid` (natively, a
+  // judged query's on the second thread, said by finish()); else the caller
+  // checks.
+  bool checks_docids(std::string_view qid) const;
+  // An error the second thread found in the run on a line before `line`,
+  // once it is done: the reader's later error is said after it. Native only.
+  std::optional<error> run_error_before(std::size_t line);
   // Queries read elsewhere, all at once (a table's columns): query i is
   // qids[i] with entries [starts[i], starts[i + 1]), its docids each once
   // (`hashes`: theirs, one per entry as the readers hash them, or null);

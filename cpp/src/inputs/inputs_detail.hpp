@@ -78,6 +78,7 @@ class record_checker {
   id_numbers positions_;           // qid -> its query's index + 1, when docs are positions
   std::vector<std::size_t> count_; // per such query: its rows so far
   std::string position_;
+  input_record out_;
 };
 
 // Where a text's data starts once a UTF-8 BOM is skipped.

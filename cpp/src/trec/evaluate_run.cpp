@@ -94,11 +94,17 @@ class evaluation_sink final : public record_sink {
       ids_.assign(r.qid);  // the block handed over holds the qid, then the docids
       qid_line_ = r.qid_line;
       qid_column_ = r.qid_column;
+#ifndef __EMSCRIPTEN__  // the modules evaluate each query at once, checking here
+      checked_ = stream_->checks_docids(r.qid);
+#endif
+      if (!checked_) seen_.reset(std::max<std::size_t>(last_size_, 64));  // the next query is likely as long
     }
     const auto handle = static_cast<std::uint32_t>(entries_.size());
     const auto hash = static_cast<std::uint32_t>(detail::hash_of(r.doc));
-    const std::uint32_t at = seen_.insert(hash, handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
-    if (at != detail::handle_table::none) return repeated(r, entries_[at].line);
+    if (!checked_) {
+      const std::uint32_t at = seen_.insert(hash, handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
+      if (at != detail::handle_table::none) return repeated(r.doc, r.qid, r.line, r.column, entries_[at].line);
+    }
     offsets_.push_back(ids_.size());
     ids_.append(r.doc);
 #ifndef __EMSCRIPTEN__  // for the second thread (the modules evaluate at once, and hash there)
@@ -106,7 +112,7 @@ class evaluation_sink final : public record_sink {
 #endif
     columns_.push_back(static_cast<std::uint32_t>(r.column));
     entries_.push_back(run_entry{{}, r.score, r.line});
-    if (r.tag != tag_) tag_.assign(r.tag);  // the same tag, most often
+    if (!detail::same_id(r.tag, tag_)) tag_.assign(r.tag);  // the same tag, most often
     return done{};
   }
   // The last query fed; the first error the evaluation met, if any.
@@ -115,14 +121,33 @@ class evaluation_sink final : public record_sink {
     if (stream_) stream_->set_run_id(tag_);
     return problem_ ? status(*problem_) : status(done{});
   }
+  // The error to say for `e`, met while reading: a docid given twice on an
+  // earlier line, in a query the stream checked or in the one read so far,
+  // is said first (as the TREC reader says it).
+  error earlier(error e) {
+#ifndef __EMSCRIPTEN__  // the modules check every docid as it comes
+    if (!stream_) return e;
+    if (auto found = stream_->run_error_before(e.line)) return *found;
+    if (!checked_ || entries_.empty()) return e;
+    seen_.reset(entries_.size());
+    for (std::uint32_t i = 0; i < entries_.size(); ++i) {
+      const std::uint32_t at = seen_.insert(hashes_[i], i, [&](std::uint32_t o) { return doc(o) == doc(i); });
+      if (at == detail::handle_table::none) continue;
+      if (entries_[i].line < e.line) return repeated(doc(i), qid_, entries_[i].line, columns_[i], entries_[at].line);
+      break;
+    }
+#endif
+    return e;
+  }
 
  private:
-  static error repeated(const input_record& r, std::size_t first) {
+  static error repeated(std::string_view doc, std::string_view qid, std::size_t line, std::size_t column,
+                        std::size_t first) {
     return fail(error_code::duplicate_id,
-                "expected each docid once per query, got " + echo(r.doc) + " again in query " + echo(r.qid) +
+                "expected each docid once per query, got " + echo(doc) + " again in query " + echo(qid) +
                     " (first on line " + std::to_string(first) + ")",
-                r.line, r.column)
-        .with("found", r.doc)
+                line, column)
+        .with("found", doc)
         .with("first_line", std::to_string(first));
   }
   std::string_view doc(std::size_t e) const {
@@ -139,7 +164,7 @@ class evaluation_sink final : public record_sink {
       if (!ok && ok.err().code == error_code::ungrouped_run) return ok;
       if (!ok) problem_ = placed(ok.err(), "run");
     }
-    seen_.reset(std::max<std::size_t>(entries_.size(), 64));  // the next query is likely as long
+    last_size_ = entries_.size();
     entries_.clear();
     offsets_.clear();
     hashes_.clear();
@@ -157,6 +182,8 @@ class evaluation_sink final : public record_sink {
   std::vector<run_entry> entries_;
   detail::handle_table seen_;
   std::optional<error> problem_;
+  bool checked_ = false;  // the stream finds the open query's repeated docids
+  std::size_t last_size_ = 0;
 };
 
 // The judgments of an evaluation: TREC text (as given, or unpacked from
@@ -287,13 +314,14 @@ struct run_reader {
 status fed_once(trec_stream& stream, run_reader& read) {
   evaluation_sink sink(&stream);
   auto said = read.read(sink);
-  if (!said) return placed(said.err(), "run");
-  return sink.finish();
+  if (!said) return placed(sink.earlier(said.err()), "run");
+  if (auto ok = sink.finish(); !ok) return placed(sink.earlier(ok.err()), "run");
+  return done{};
 }
 
 // One evaluation of a run given as records; an ungrouped run read again
 // into the stream regrouped.
-expected<trec_result> records_once(const opener& open, run_reader& read, const trec_options& o) {
+expected<trec_result> records_fed(const opener& open, run_reader& read, const trec_options& o) {
   auto stream = open(o);
   if (read.scores && stream) {
     if (auto ok = stream->add_judged_run(read.scores->data(), read.scores->size(), o.second_thread ? 2 : 1); !ok)
@@ -311,8 +339,15 @@ expected<trec_result> records_once(const opener& open, run_reader& read, const t
   if (fed.err().code != error_code::ungrouped_run) return fed.err();
   stream->regroup();
   if (auto again = fed_once(*stream, read); !again) return again.err();
-  auto r = stream->finish();  // a docid twice in a query that came back is found here
-  if (!r && r.err().code == error_code::duplicate_id && read.readings) read.readings->clear();
+  return stream->finish();
+}
+
+// A docid twice in a query of the run (found as it is read, by the second
+// thread, or in a query that came back) makes a run that cannot be read,
+// which says nothing of how the inputs were read.
+expected<trec_result> records_once(const opener& open, run_reader& read, const trec_options& o) {
+  auto r = records_fed(open, read, o);
+  if (!r && r.err().code == error_code::duplicate_id && r.err().source == "run" && read.readings) read.readings->clear();
   return r;
 }
 

@@ -29,14 +29,19 @@ namespace {
 using detail::handle_table;
 using detail::hash_of;
 
+// The result's members read through locals: a store to the sums could
+// otherwise alias them (geometric is chars) and reload them every column.
 void add_to_mean(const double* row, const trec_result& r, std::vector<double>& sum,
                  std::vector<std::size_t>& count) {
-  for (std::size_t m = 0; m < r.names.size(); ++m) {
+  const std::size_t width = r.names.size();
+  const char* geometric = r.geometric.data();
+  double* sums = sum.data();
+  std::size_t* counts = count.data();
+  for (std::size_t m = 0; m < width; ++m) {
     const double v = row[m];
     if (std::isnan(v) && !is_trec_nan(v)) continue;  // no value
-    if (r.geometric[m] == 1) sum[m] += std::log(std::max(v, min_geo_mean));
-    else sum[m] += v;
-    ++count[m];
+    sums[m] += geometric[m] == 1 ? std::log(std::max(v, min_geo_mean)) : v;
+    ++counts[m];
   }
 }
 
@@ -99,8 +104,10 @@ struct trec_stream::state {
 
   std::vector<char> evaluated;           // per judged query
   std::vector<std::uint32_t> row_query;  // the judged query of each row
-  detail::big_vector<double> values;     // the rows, flat (huge pages: 100 columns of 10k queries are 8 MB)
-  std::vector<std::string> texts;        // the rows' texts, flat (text columns only)
+  // The rows, each in room of its own that finish() hands to the result
+  // whole (a flat copy doubled the memory written: all_trec's rows are 10 MB).
+  std::vector<std::vector<double>> values;
+  std::vector<std::vector<std::string>> texts;  // the rows' texts (text columns only)
   std::vector<double> row;
   std::vector<std::string> row_texts;
   std::optional<error> problem;          // the first error while evaluating (on the worker)
@@ -139,7 +146,7 @@ struct trec_stream::state {
   status ready();
   status open_query(const detail::field& qid, std::size_t line);
   status close_query(std::string_view qid, std::string_view tag, std::string_view block);
-  void hand_over(std::uint32_t q, std::string_view block);
+  void hand_over(std::uint32_t q, std::string_view block, std::string* taken = nullptr);
   static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
   static bool read_scores(const std::vector<pending_line>& lines, read_buffers& into);
   void handle(std::uint32_t q, const std::vector<pending_line>& lines);
@@ -257,6 +264,11 @@ expected<trec_judgments> trec_judgments::read(std::string text, judgment_format 
 
 std::string_view trec_judgments::text() const { return held_->built ? std::string_view() : std::string_view(held_->text); }
 judgment_format trec_judgments::format() const { return held_->format; }
+std::vector<std::string_view> trec_judgments::query_ids() const {
+  std::vector<std::string_view> out;
+  for (const judged_query& q : held_->judged->queries) out.push_back(q.qid);
+  return out;
+}
 
 expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec_options& opt,
                                         std::string_view subtopics) {
@@ -287,17 +299,9 @@ status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::
     if (!problem) problem = e.in(qrels_source);
     return done{};
   }
-#ifndef __EMSCRIPTEN__
-  // A row per judged query at most: room once, not regrown (and its pages
-  // faulted) by doubling. Natively only: the room is address space until
-  // written, where in the modules it would be memory grown at once.
-  if (values.empty()) {
-    values.reserve(judged().queries.size() * row.size());
-    texts.reserve(judged().queries.size() * row_texts.size());
-  }
-#endif
-  values.insert(values.end(), row.begin(), row.end());
-  texts.insert(texts.end(), row_texts.begin(), row_texts.end());
+  if (values.empty()) values.reserve(judged().queries.size());  // a row per judged query at most
+  values.emplace_back(row);
+  if (!row_texts.empty()) texts.push_back(std::move(row_texts));  // the evaluator writes them afresh
   row_query.push_back(q);
   evaluated[q] = true;
   return done{};
@@ -413,13 +417,20 @@ status trec_stream::state::close_query(std::string_view qid, std::string_view ta
 }
 
 // Judged query q's lines (`current`, their views into `block`) to the
-// second thread, which evaluates it while the reader goes on.
-void trec_stream::state::hand_over(std::uint32_t q, std::string_view block) {
+// second thread, which evaluates it while the reader goes on; with `taken`
+// (the string `block` is), the bytes and lines are taken, not copied.
+void trec_stream::state::hand_over(std::uint32_t q, std::string_view block, [[maybe_unused]] std::string* taken) {
   first_line_of[q] = current.front().line;
   if (!worker)
     worker = std::make_unique<query_worker>(
         [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); },
         opt.second_thread);
+#ifndef __EMSCRIPTEN__  // the modules evaluate records' queries at once (add_query)
+  if (taken) {
+    worker->submit_taken(q, *taken, current);
+    return current.clear();  // a spent batch's lines
+  }
+#endif
   worker->submit(q, block, current);
 }
 
@@ -585,12 +596,29 @@ status trec_stream::add_query(const query_lines& in) {
     p.scored = true;
     p.hash = in.hashes ? in.hashes[i] : static_cast<std::uint32_t>(hash_of(e.docid));
   }
-  s.hand_over(q, in.block);  // its error, if any, waits for finish()
+  s.hand_over(q, in.block, &in.block);  // its error, if any, waits for finish()
 #endif
   return done{};
 }
 
+bool trec_stream::checks_docids([[maybe_unused]] std::string_view qid) const {
+#ifdef __EMSCRIPTEN__  // evaluated at once: the caller checks
+  return false;
+#else
+  if (s_->collecting) return false;
+  const std::uint32_t q = s_->judged().find(qid);
+  return q != handle_table::none && s_->first_line_of[q] == 0;  // else not evaluated: it came back
+#endif
+}
+
 #ifndef __EMSCRIPTEN__  // queries evaluated on threads: native only
+std::optional<error> trec_stream::run_error_before(std::size_t line) {
+  state& s = *s_;
+  if (s.worker) s.worker->finish();
+  if (s.problem && s.problem->source == "run" && s.problem->line < line) return s.problem;
+  return std::nullopt;
+}
+
 namespace {
 
 // Where jobs (judged query, query) end when split in shares of about equal
@@ -619,12 +647,13 @@ status trec_stream::state::evaluate_jobs(const std::vector<std::pair<std::uint32
                                          Input input, unsigned threads) {
   state& s = *this;
   for (const auto& j : jobs) s.evaluated[j.first] = 1;
-  const std::size_t width = s.p.columns.size(), base = s.row_query.size();
-  std::size_t text_width = 0, all = 0;
-  for (const column& c : s.p.columns) text_width += c.of->kind == value_kind::text;
+  const std::size_t base = s.row_query.size();
+  bool texts = false;
+  for (const column& c : s.p.columns) texts = texts || c.of->kind == value_kind::text;
+  std::size_t all = 0;
   for (std::size_t k = 0; k < jobs.size(); ++k) all += rows(k);
-  s.values.resize((base + jobs.size()) * width);
-  s.texts.resize((base + jobs.size()) * text_width);
+  s.values.resize(base + jobs.size());
+  if (texts) s.texts.resize(base + jobs.size());
   for (const auto& j : jobs) s.row_query.push_back(j.first);
   // Threads pay from a few tens of thousands of rows on.
   const auto by_size = static_cast<unsigned>(all / 20000 + 1);
@@ -639,8 +668,8 @@ status trec_stream::state::evaluate_jobs(const std::vector<std::pair<std::uint32
         problems[t] = ok.err().code == error_code::duplicate_id ? error(ok.err()).in("run") : error(ok.err()).in(s.qrels_source);
         return;
       }
-      std::copy(row.begin(), row.end(), s.values.begin() + static_cast<std::ptrdiff_t>((base + k) * width));
-      std::move(row_texts.begin(), row_texts.end(), s.texts.begin() + static_cast<std::ptrdiff_t>((base + k) * text_width));
+      s.values[base + k] = row;
+      if (texts) s.texts[base + k] = std::move(row_texts);
     }
   };
   std::vector<std::unique_ptr<query_evaluator>> others;
@@ -754,14 +783,12 @@ expected<trec_result> trec_stream::finish() {
   detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return qid_of(a) < qid_of(b); });
   trec_result r;
   describe_columns(s.p, r);
-  const std::size_t width = r.names.size();
-  const std::size_t text_width = r.text_columns.size();
+  r.qids.reserve(order.size());
+  r.values.reserve(order.size());
   for (std::size_t i : order) {
     r.qids.emplace_back(qid_of(i));
-    const auto at = static_cast<std::ptrdiff_t>(i * width);
-    r.values.emplace_back(s.values.begin() + at, s.values.begin() + at + static_cast<std::ptrdiff_t>(width));
-    const auto t = static_cast<std::ptrdiff_t>(i * text_width);
-    if (text_width) r.texts.emplace_back(s.texts.begin() + t, s.texts.begin() + t + static_cast<std::ptrdiff_t>(text_width));
+    r.values.push_back(std::move(s.values[i]));
+    if (!r.text_columns.empty()) r.texts.push_back(std::move(s.texts[i]));
   }
   r.num_q = r.qids.size();
   r.run_id = s.run_id;
