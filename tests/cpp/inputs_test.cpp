@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -256,6 +257,44 @@ TEST_CASE("inputs: the parity set in every format gives trec_eval's -q -m all_tr
   }
 }
 
+// Predictions are read in pieces of 64 KB: 20,000 lines span several, a line
+// end ("\r\n" here) may fall anywhere, and lines keep their numbers.
+TEST_CASE("inputs: LETOR predictions read in pieces, their errors on their lines") {
+  using ec = ndcg::error_code;
+  std::string letor, predictions = "\xEF\xBB\xBF", qrels, run, plain;
+  for (int i = 0; i < 20000; ++i) {
+    const std::string q = std::to_string(i / 97), d = "d" + std::to_string(i), rel = std::to_string(i % 3);
+    const std::string score = std::to_string((i * 7919) % 1000) + "." + std::to_string(i % 7);
+    letor += rel + " qid:" + q + " 1:0 # docid = " + d + "\n";
+    predictions += score + (i % 1000 == 999 ? "\r\n\r\n" : "\r\n");  // a blank line now and then
+    plain += score + "\n";
+    qrels += q + " 0 " + d + " " + rel + "\n";
+    run += q + " Q0 " + d + " 1 " + score + " run\n";
+  }
+  CHECK(through_inputs(letor, {predictions}) == evaluated(qrels, run));
+  const auto error_of = [&](const std::string& given) {
+    auto in = evaluated_inputs(letor, {given});
+    REQUIRE(!in.ok());
+    CHECK(in.err().source == "run");
+    return in.err();
+  };
+  std::string bad = plain;
+  bad.replace(bad.find("\n", 100000) + 1, 0, "  high\n");
+  REQUIRE(bad.find("high") > 100000);
+  const ndcg::error late = error_of(bad);
+  CHECK(late.code == ec::not_a_number);
+  CHECK(late.column == 3);
+  CHECK(late.line == 1 + static_cast<std::size_t>(std::count(bad.begin(), bad.begin() + static_cast<std::ptrdiff_t>(bad.find("high")), '\n')));
+  const ndcg::error more = error_of(plain + " 0.5\n");
+  CHECK(more.code == ec::field_count);
+  CHECK(more.line == 20001);
+  CHECK(more.column == 2);
+  CHECK(more.message.find("got more") != std::string::npos);
+  const ndcg::error short_one = error_of(plain.substr(0, plain.rfind('\n', plain.size() - 2) + 1));
+  CHECK(short_one.line == 19999);
+  CHECK(short_one.message.find("expected 20000 predictions, one per line of qrels, got 19999") != std::string::npos);
+}
+
 TEST_CASE("inputs: LETOR with predictions, and with a group file, as their TREC equivalents") {
   const parity p;
   const letor_set s = letor_of(p);
@@ -305,6 +344,50 @@ TEST_CASE("inputs: escaped JSON strings and quoted CSV cells are read as their t
                               readings);
   REQUIRE(csv.ok());
   CHECK(ndcg::format_trec((*csv)[0].result, true) == want);
+}
+
+TEST_CASE("inputs: JSON Lines strings of each length to 40, plain or escaped anywhere, read as their text") {
+  // Lengths around the readers' steps (8 and 16 bytes), an escape at each
+  // seventh place, two-byte characters; an ignored key shifts the next ones.
+  std::string qrels, run, jsonl;
+  const std::string letters = "abcdef0123\xC3\xA9";
+  std::size_t rank = 0;
+  for (std::size_t n = 1; n <= 40; ++n) {
+    for (std::size_t at = 0; at <= n; at += 7) {
+      std::string id;
+      for (std::size_t k = 0; k < n; ++k) id += k == at ? (k % 2 ? '"' : '\\') : letters[(n * 7 + k + at) % letters.size()];
+      id += "-" + std::to_string(++rank);
+      const std::string score = std::to_string(1000 - rank);
+      run += "q Q0 " + id + " " + std::to_string(rank) + " " + score + " run\n";
+      if (rank % 3 == 0) qrels += "q 0 " + id + " " + std::to_string(rank % 2 + 1) + "\n";
+      jsonl += "{\"query_id\": \"q\", " + std::string(rank % 4 == 0 ? "\"padding\": \"" + std::string(rank % 17, 'p') + "\", " : "") +
+               "\"doc_id\": " + json_string(id) + ", \"score\": " + score + "}\n";
+    }
+  }
+  CHECK(through_inputs(qrels, {jsonl}) == evaluated(qrels, run));
+}
+
+TEST_CASE("inputs: a docid twice in a query is said before any error on a later line, judged query or not") {
+  // Query a is judged (its docids checked with its evaluation), c is not
+  // (checked as read); the broken score comes later, in the same query or
+  // the next, or nothing else is wrong.
+  const std::string qrels = "a 0 d1 1\na 0 d2 0\nb 0 d1 1\n";
+  for (const char* q : {"a", "c"}) {
+    for (const char* after : {"", "a,d2,x\n", "b,d1,x\n"}) {
+      const std::string run = std::string("qid,docid,score\n") + q + ",d1,2\n" + q + ",d1,1\n" + after + "b,d1,1\n";
+      CAPTURE(run);
+      std::vector<ndcg::batch_reading> readings;
+      auto got = evaluated_inputs(qrels, {run}, {}, readings);
+      REQUIRE(!got.ok());
+      CHECK(got.err().code == ndcg::error_code::duplicate_id);
+      CHECK(got.err().source == "run");
+      CHECK(got.err().line == 3);
+      CHECK(got.err().column == 3);
+      CHECK(got.err().message ==
+            "expected each docid once per query, got \"d1\" again in query \"" + std::string(q) + "\" (first on line 2)");
+      CHECK(readings.empty());
+    }
+  }
 }
 
 TEST_CASE("inputs: an empty quoted cell is empty, whatever the cell before it in its column held") {
@@ -560,6 +643,54 @@ TEST_CASE("one tokenizer: quotes, line ends, blank lines and separators read ali
     REQUIRE(got.explain.ok());
     REQUIRE(got.batch.ok());
     CHECK(got.explain->items[0].line == 3);
+  }
+}
+
+TEST_CASE("one tokenizer: long texts, whose plain lines are split by masks, give the cells each line gives alone") {
+  // Lines of 0 to about 100 bytes, so that some end within the next 64
+  // bytes (the masks' reach) and some do not; blanks around and inside
+  // cells, empty cells, literal quotes, two-byte characters, CRLF and LF ends.
+  std::mt19937 g(46);
+  for (const char delim : {',', '\t'}) {
+    std::vector<std::string> alphabet = {"a", "b", "7", ".", " ", "\"", "\xC3\xA9", "#"};
+    if (delim == ',') alphabet.push_back("\t");  // a blank in CSV
+    for (int round = 0; round < 20; ++round) {
+      std::string text;
+      std::vector<std::string> lines;
+      for (int l = 0; l < 300; ++l) {
+        std::string line;
+        const std::size_t cells = g() % 6 + 1, width = g() % 4 == 0 ? 20 : 6;
+        for (std::size_t c = 0; c < cells; ++c) {
+          std::string cell;
+          for (std::size_t k = g() % width; k > 0; --k) cell += alphabet[g() % alphabet.size()];
+          const std::size_t first = cell.find_first_not_of(" \t");
+          if (first != std::string::npos && cell[first] == '"') cell.insert(first, "z");  // no quoted cell
+          line += (c ? std::string(1, delim) : "") + cell;
+        }
+        if (line.find_first_not_of(" \t") == std::string::npos) line = "x" + line;  // no blank line
+        lines.push_back(line);
+        text += line + (g() % 5 == 0 ? "\r\n" : "\n");
+      }
+      ndcg::detail::csv_records all(text, delim);
+      std::vector<ndcg::detail::csv_cell> cells, alone;
+      for (std::size_t l = 0; l < lines.size(); ++l) {
+        CAPTURE(lines[l]);
+        ndcg::detail::csv_records one(lines[l], delim);
+        auto got_alone = one.next(alone);
+        auto got = all.next(cells);
+        REQUIRE(got_alone.ok());
+        REQUIRE(got.ok());
+        REQUIRE(*got == *got_alone);
+        REQUIRE(cells.size() == alone.size());
+        CHECK(all.text() == one.text());
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+          CHECK(cells[c].text == alone[c].text);
+          CHECK(cells[c].line == l + 1);
+          CHECK(cells[c].column == alone[c].column);
+        }
+      }
+      CHECK(!*all.next(cells));
+    }
   }
 }
 

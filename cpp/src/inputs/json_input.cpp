@@ -39,6 +39,31 @@ struct held {
   value_at at() const { return line ? value_at{str(), line, column} : value_at{}; }
 };
 
+// Equal keys: a short key (the names of columns are) by two loads that
+// cover it rather than a byte at a time.
+#if defined(__GNUC__)
+[[gnu::always_inline]]
+#endif
+inline bool same_key(std::string_view a, std::string_view b) {
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+#ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
+  const bool loads = false;
+#else
+  const bool loads = n >= 4 && n <= 16;
+#endif
+  if (!loads) return same_id(a, b);
+  const char *x = a.data(), *y = b.data();
+  if (n >= 8) {
+    std::uint64_t x0, x1, y0, y1;
+    std::memcpy(&x0, x, 8), std::memcpy(&x1, x + n - 8, 8), std::memcpy(&y0, y, 8), std::memcpy(&y1, y + n - 8, 8);
+    return x0 == y0 && x1 == y1;
+  }
+  std::uint32_t x0, x1, y0, y1;
+  std::memcpy(&x0, x, 4), std::memcpy(&x1, x + n - 4, 4), std::memcpy(&y0, y, 4), std::memcpy(&y1, y + n - 4, 4);
+  return x0 == y0 && x1 == y1;
+}
+
 // The names of the keys a record gave each role, for the reading.
 struct key_names {
   std::array<std::string, 8> by_role;
@@ -48,7 +73,7 @@ struct key_names {
 
   // `hint`: where the key may be in `known` (records repeat their keys' order).
   role role_of_key(std::string_view key, std::size_t hint = 0) {
-    if (hint < known.size() && same_id(known[hint].first, key)) return known[hint].second;
+    if (hint < known.size() && same_key(known[hint].first, key)) return known[hint].second;
     for (const auto& k : known)
       if (same_id(k.first, key)) return k.second;
     const role r = role_of(key);
@@ -98,6 +123,8 @@ status add_record(const std::array<Field, 8>& fields, input_use use, record_chec
     names.score_as_rel = true;
   }
   if (use != input_use::qrels && !row.score.given() && row.rank.given()) names.rank_order = true;
+  if (row.qid.given() && (use == input_use::both || row.doc.given()) && (use == input_use::run || row.rel.given()))
+    return w.add(row);  // all it needs: nearly every record
   auto need = [&](const value_at& v, role r) -> status {
     if (v.given()) return done{};
     return fail(error_code::missing_value,
@@ -259,6 +286,17 @@ bool starts_as_records(std::string_view text) {
   return !v || *v != token::object_begin;
 }
 
+// The last plain record's shape, as a tool writes every record alike: the
+// bytes around its values (keys, quotes, spaces, ':' and ','), each value's
+// role and whether it is a string. A record of the same shape is read by
+// comparing those bytes and scanning the values alone.
+struct record_shape {
+  std::vector<std::string> between;  // before each value, then after the last through its "}"
+  std::vector<role> roles;
+  std::vector<char> quoted;
+  bool known = false;
+};
+
 // Records read straight from the text where they are plain: on one line,
 // their keys strings with no escape, their values such strings or numbers.
 // Places are counted as json_reader counts them; anything else is left to
@@ -292,12 +330,15 @@ class plain_records {
 
   // The record at the "{" here, its values by role; false (nothing read,
   // `fields` to be forgotten) when it is not plain.
-  bool record(std::array<value_at, 8>& fields, key_names& names) {
+  bool record(std::array<value_at, 8>& fields, key_names& names, record_shape& shape) {
     const char* const begin = text_.data();
     const char* const end = begin + text_.size();
     const char* p = begin + at_;
     if (*p != '{') return false;
     ++p;
+    const char* after = begin + at_;  // the last value's end (the shape's bytes run from there)
+    shape.known = false;
+    shape.between.clear(), shape.roles.clear(), shape.quoted.clear();
     for (std::size_t k = 0;; ++k) {
       const char* key = spaces(p, end);
       if (!(p = string_end(key, end))) return false;
@@ -308,6 +349,10 @@ class plain_records {
       const bool quoted = value != end && *value == '"';
       if (!(p = quoted ? string_end(value, end) : number_end(value, end))) return false;
       const role r = names.role_of_key(name, k);
+      shape.between.emplace_back(after, static_cast<std::size_t>(value - after));
+      shape.roles.push_back(r);
+      shape.quoted.push_back(quoted);
+      after = p;
       if (r == role::none || r == role::subtopics) {
         if (std::find(names.ignored.begin(), names.ignored.end(), name) == names.ignored.end()) names.ignored.emplace_back(name);
       } else {
@@ -321,6 +366,35 @@ class plain_records {
       if (c == '}') break;
       if (c != ',') return false;
     }
+    shape.between.emplace_back(after, static_cast<std::size_t>(p - after));
+    shape.known = true;
+    at_ = static_cast<std::size_t>(p - begin);
+    return true;
+  }
+
+  // The record at the "{" here when it has `shape`, its values by role;
+  // false (nothing read, `fields` to be forgotten) when it has not.
+  bool like(const record_shape& shape, std::array<value_at, 8>& fields) {
+    if (!shape.known) return false;
+    const char* const begin = text_.data();
+    const char* const end = begin + text_.size();
+    const char* p = begin + at_;
+    for (std::size_t k = 0;; ++k) {
+      const std::string& bytes = shape.between[k];
+      if (static_cast<std::size_t>(end - p) < bytes.size() || !same_key(std::string_view(p, bytes.size()), bytes))
+        return false;
+      p += bytes.size();
+      if (k == shape.roles.size()) break;
+      const char* value = p;
+      const bool quoted = shape.quoted[k];
+      if (!(p = quoted ? string_end(value, end) : number_end(value, end))) return false;
+      const role r = shape.roles[k];
+      if (r == role::none || r == role::subtopics) continue;
+      const auto size = static_cast<std::size_t>(p - value) - (quoted ? 2 : 0);
+      value += quoted;
+      fields[static_cast<std::size_t>(r)] =
+          value_at{std::string_view(value, size), line_, static_cast<std::size_t>(value - begin) - line_start_ + 1};
+    }
     at_ = static_cast<std::size_t>(p - begin);
     return true;
   }
@@ -333,7 +407,19 @@ class plain_records {
   // Past the string at p, which has no escape or control character; null if not so.
   static const char* string_end(const char* p, const char* end) {
     if (p == end || *p != '"') return nullptr;
-    for (++p; end - p >= 8; p += 8) {  // eight bytes at a time
+    ++p;
+#if defined(__SSE2__)
+    for (; end - p >= 16; p += 16) {  // sixteen bytes at a time: a key or an id in one step
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"')), escape = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
+      const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
+      if (const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, escape), control)))) {
+        p += __builtin_ctz(m);
+        return *p == '"' ? p + 1 : nullptr;
+      }
+    }
+#endif
+    for (; end - p >= 8; p += 8) {  // eight bytes at a time
       std::uint64_t w;
       std::memcpy(&w, p, 8);
       if (const std::uint64_t m = specials(w)) {
@@ -396,6 +482,7 @@ bool read_piece(more_bytes& more, std::size_t size, std::string& buf, std::size_
 status stream_json(more_bytes more, input_format f, input_use use, record_checker& w, batch_reading& reading) {
   constexpr std::size_t piece_size = std::size_t(1) << 20;
   key_names names;
+  record_shape shape;
   std::string piece;
   std::size_t filled = 0, line = 1, column = 1, records = 0;
   for (bool last = false, first = true; !last; first = false) {
@@ -410,10 +497,11 @@ status stream_json(more_bytes more, input_format f, input_use use, record_checke
     const std::string_view text = held.substr(0, end);
     plain_records plain(text, first ? text.size() - strip_bom(text).size() : 0, line, column);
     std::size_t used = end;
+    std::array<value_at, 8> fields;  // made once: a record's start marks each absent
     while (plain.more()) {
       const std::size_t at = plain.at(), l = plain.line(), c = plain.column();
-      std::array<value_at, 8> fields;
-      if (plain.record(fields, names)) {
+      for (value_at& v : fields) v.line = 0;
+      if (plain.like(shape, fields) || plain.record(fields, names, shape)) {
         if (auto ok = add_record(fields, use, w, names, l, c); !ok) return ok;
         ++records;
         continue;

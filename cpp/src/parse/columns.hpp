@@ -46,6 +46,7 @@ class csv_records {
 
  private:
   expected<bool> next_here(std::vector<csv_cell>& cells);
+  bool plain_record(std::vector<csv_cell>& cells);
   void refill();
   void end_line(std::size_t& i);
   bool ends_cell(char c) const;

@@ -14,8 +14,8 @@ constexpr std::size_t max_waiting = 64;  // queries handed over, not yet evaluat
 constexpr std::size_t wake_at = 16;
 }
 
-void query_worker::submit(std::uint32_t query, std::string_view block, const std::vector<pending_line>& lines) {
-  if (!threaded_) return job_(query, lines);
+// A batch to fill, once fewer than max_waiting wait (the reader waits else).
+query_worker::batch* query_worker::spare_batch() {
   std::unique_lock<std::mutex> lock(mutex_);
   if (!thread_.joinable()) thread_ = std::thread([this] { work(); });
   while (queue_.size() >= max_waiting) {
@@ -29,22 +29,47 @@ void query_worker::submit(std::uint32_t query, std::string_view block, const std
   }
   batch* b = spare_.back();
   spare_.pop_back();
-  lock.unlock();
-  // One copy of the query's bytes (no allocation once warm), the views moved onto it.
-  b->query = query;
-  b->bytes.assign(block.data(), block.size());
-  b->lines.assign(lines.begin(), lines.end());
-  const char* from = block.data();
-  const char* to = b->bytes.data();
+  return b;
+}
+
+void query_worker::queue(batch* b) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  queue_.push_back(b);
+  if (worker_waits_ && queue_.size() >= wake_at) changed_.notify_all();  // else it finds the batch when done with its own
+}
+
+namespace {
+// The views of `lines` into the bytes at `from` made views into those at `to`.
+void move_views(std::vector<pending_line>& lines, const char* from, const char* to) {
   const auto moved = [&](std::string_view v) { return std::string_view(to + (v.data() - from), v.size()); };
-  for (pending_line& l : b->lines) {
+  for (pending_line& l : lines) {
     l.qid = moved(l.qid);
     l.docid = moved(l.docid);
     l.score = moved(l.score);
   }
-  lock.lock();
-  queue_.push_back(b);
-  if (worker_waits_ && queue_.size() >= wake_at) changed_.notify_all();  // else it finds the batch when done with its own
+}
+}  // namespace
+
+void query_worker::submit(std::uint32_t query, std::string_view block, const std::vector<pending_line>& lines) {
+  if (!threaded_) return job_(query, lines);
+  batch* b = spare_batch();
+  // One copy of the query's bytes (no allocation once warm), the views moved onto it.
+  b->query = query;
+  b->bytes.assign(block.data(), block.size());
+  b->lines.assign(lines.begin(), lines.end());
+  move_views(b->lines, block.data(), b->bytes.data());
+  queue(b);
+}
+
+void query_worker::submit_taken(std::uint32_t query, std::string& block, std::vector<pending_line>& lines) {
+  if (!threaded_) return job_(query, lines);
+  batch* b = spare_batch();
+  b->query = query;
+  const char* from = block.data();
+  b->bytes.swap(block);
+  b->lines.swap(lines);
+  if (b->bytes.data() != from) move_views(b->lines, from, b->bytes.data());  // a short block lives in the string itself
+  queue(b);
 }
 
 void query_worker::work() {

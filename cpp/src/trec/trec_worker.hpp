@@ -75,6 +75,9 @@ class query_worker {
   bool threaded() const { return threaded_; }
   // `block` holds every view of `lines`.
   void submit(std::uint32_t query, std::string_view block, const std::vector<pending_line>& lines);
+  // The same, `block` and `lines` taken rather than copied: swapped with a
+  // spent batch's, whose contents the caller then overwrites.
+  void submit_taken(std::uint32_t query, std::string& block, std::vector<pending_line>& lines);
   // Waits until every query handed over is evaluated; the thread ends.
   void finish();
 
@@ -85,6 +88,8 @@ class query_worker {
     std::string bytes;  // the query's block of the run, which `lines` point into
   };
   void work();
+  batch* spare_batch();
+  void queue(batch* b);
 
   std::mutex mutex_;
   std::condition_variable changed_;
