@@ -162,6 +162,7 @@ class query_evaluator {
     return run_ ? run_[k.index].docid : ids_ ? ids_[k.index] : std::string_view();
   }
   void rank();
+  void ranking_passes();
   void walk_ranking();
   void list_hits();
   void powers_to_depth();

@@ -282,11 +282,8 @@ query_evaluator::query_evaluator(const plan& p, const conventions& c, const grad
   }
 }
 
-status query_evaluator::evaluate(const query_input& q, std::vector<double>& row, std::vector<std::string>& texts) {
-  const bool missing = q.run == nullptr;
-  index_judgments(q, missing ? 1 : q.run_count);
-  if (!(missing ? index_run(missing_query_ranking, 1, nullptr) : index_run(q.run, q.run_count, q.run_hashes)))
-    return fail(error_code::duplicate_id, "a docid twice in the run of query " + echo(q.qid)).in("run");
+// The ranking ordered, then the passes over it that the plan's measures read.
+void query_evaluator::ranking_passes() {
   rank();
   walk_ranking();
   if (plan_.needs & (need_hit_list | need_interpolated)) list_hits();
@@ -294,6 +291,14 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
   for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
     if (scheme_needed_[s]) gain_sums(s);
   if (plan_.wants(need_interpolated)) interpolated_precision();
+}
+
+status query_evaluator::evaluate(const query_input& q, std::vector<double>& row, std::vector<std::string>& texts) {
+  const bool missing = q.run == nullptr;
+  index_judgments(q, missing ? 1 : q.run_count);
+  if (!(missing ? index_run(missing_query_ranking, 1, nullptr) : index_run(q.run, q.run_count, q.run_hashes)))
+    return fail(error_code::duplicate_id, "a docid twice in the run of query " + echo(q.qid)).in("run");
+  ranking_passes();
   if (plan_.wants(need_subtopics)) subtopic_lists(q);
   if (plan_.wants(need_prefs))
     if (auto ok = preference_counts(q); !ok) return ok;
@@ -332,13 +337,7 @@ void query_evaluator::values_of(std::string_view qid, bool missing, std::vector<
 // judgment (evaluate_arrays checked them: whole numbers or NaN).
 void query_evaluator::evaluate(const rows_input& q, std::vector<double>& row, std::vector<std::string>& texts) {
   index_rows(q);
-  rank();
-  walk_ranking();
-  if (plan_.needs & (need_hit_list | need_interpolated)) list_hits();
-  if (plan_.wants(need_powers)) powers_to_depth();
-  for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
-    if (scheme_needed_[s]) gain_sums(s);
-  if (plan_.wants(need_interpolated)) interpolated_precision();
+  ranking_passes();
   if (plan_.wants(need_subtopics)) subtopic_lists(query_input{});
   values_of(q.qid, false, row, texts);
 }
