@@ -410,6 +410,9 @@ class plain_records {
     return p;
   }
   // Past the string at p, which has no escape or control character; null if not so.
+#if defined(__GNUC__)
+  [[gnu::always_inline]]
+#endif
   static const char* string_end(const char* p, const char* end) {
     if (p == end || *p != '"') return nullptr;
     ++p;
