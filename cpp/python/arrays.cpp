@@ -378,6 +378,26 @@ py::dict compare_columns(const py::list& qrels, const py::list& runs, const std:
   return reply_of(reply, readings);
 }
 
+ndcg::judged_index judgments_of_columns(const py::list& qrels, const std::string& kind, const option_texts& options) {
+  std::vector<py::object> keep;
+  const ndcg::column_table judged = table_of(qrels, keep);
+  std::string zscores;  // the evaluator's runs take none, as evaluate_on's
+  const ndcg::option_pairs rows = without_zscores(options, zscores);
+  auto index = unlocked([&] { return ndcg::read_judged(judged, kind, rows); });
+  return std::move(value_or_raise(index));
+}
+
+py::dict evaluate_columns_on(const ndcg::judged_index& index, const py::list& run, const std::string& kind,
+                             const option_texts& options, int threads) {
+  std::vector<ndcg::batch_reading> readings;
+  std::vector<py::object> keep;
+  const ndcg::column_table ranked = table_of(run, keep);
+  std::string zscores;
+  const ndcg::option_pairs rows = without_zscores(options, zscores);
+  auto reply = unlocked([&] { return ndcg::evaluate_batch(index, ranked, kind, rows, readings, threads); });
+  return reply_of(reply, readings);
+}
+
 py::dict column_roles(const std::vector<std::string>& names, const std::string& use) {
   auto roles = ndcg::roles_of(names, use != "qrels", use != "run");
   if (!roles) raise_error(ndcg::error(roles.err()).in(use == "run" ? "run" : "qrels"));

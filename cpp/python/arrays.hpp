@@ -54,6 +54,13 @@ py::dict evaluate_columns(const py::list& qrels, const py::object& run, const st
 py::dict compare_columns(const py::list& qrels, const py::list& runs, const std::string& kind,
                          const option_texts& options, int threads);
 
+// An evaluator's judgments from a qrels table held as columns (as for
+// evaluate_columns), and a run table evaluated against judgments read
+// either way; threads as the text runs' (evaluate_on).
+ndcg::judged_index judgments_of_columns(const py::list& qrels, const std::string& kind, const option_texts& options);
+py::dict evaluate_columns_on(const ndcg::judged_index& index, const py::list& run, const std::string& kind,
+                             const option_texts& options, int threads);
+
 // The column that gives each field of a table named `names` ({"query":
 // name, "doc": ..., "score", "rank", "rel", "tag"}; None: no such column),
 // as the core's table readers choose them for use "run", "qrels" or "both".

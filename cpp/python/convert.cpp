@@ -168,9 +168,6 @@ explained explain_grades(const std::vector<double>& grades, const std::string& j
 
 // ---- evaluate ----------------------------------------------------------------------
 
-namespace {
-
-// "zscores" among the pairs is -Z's text: an input, as subtopics, not an option row.
 ndcg::option_pairs without_zscores(const option_texts& options, std::string& zscores) {
   ndcg::option_pairs rows;
   for (const auto& pair : options) {
@@ -179,6 +176,8 @@ ndcg::option_pairs without_zscores(const option_texts& options, std::string& zsc
   }
   return rows;
 }
+
+namespace {
 
 // A run given as a text, or the file at a path read in pieces.
 template <class Evaluate>

@@ -110,6 +110,8 @@ py::dict evaluate(const std::string& qrels, const std::string& run, bool run_is_
 // An evaluator's judgments (ndcg_calc.evaluator): the qrels read once, in
 // the format the options name, then runs evaluated on them as evaluate()
 // evaluates them, with the GIL released (runs on threads run at once).
+// "zscores" among the pairs is -Z's text: an input, as subtopics, not an option row.
+ndcg::option_pairs without_zscores(const option_texts& options, std::string& zscores);
 ndcg::judged_index read_judgments(const std::string& qrels, const option_texts& options);
 py::dict evaluate_on(const ndcg::judged_index& index, const std::string& run, bool run_is_path,
                      const option_texts& options, int threads);  // threads: as ndcg::evaluate_batch's

@@ -28,7 +28,10 @@ PYBIND11_MODULE(_core, m) {
         py::arg("subtopics"), py::arg("group"), py::arg("options"));
   py::class_<ndcg::judged_index>(m, "Judgments")
       .def(py::init(&read_judgments), py::arg("qrels"), py::arg("options"))
-      .def("evaluate", &evaluate_on, py::arg("run"), py::arg("run_is_path"), py::arg("options"), py::arg("threads"));
+      .def(py::init(&judgments_of_columns), py::arg("columns"), py::arg("kind"), py::arg("options"))
+      .def("evaluate", &evaluate_on, py::arg("run"), py::arg("run_is_path"), py::arg("options"), py::arg("threads"))
+      .def("evaluate_columns", &evaluate_columns_on, py::arg("run"), py::arg("kind"), py::arg("options"),
+           py::arg("threads"));
   m.def("compare", &compare, py::arg("qrels"), py::arg("runs"), py::arg("group"), py::arg("options"));
 
   m.def("evaluate_arrays", &evaluate_arrays, py::arg("labels"), py::arg("scores"), py::arg("sizes"), py::arg("qids"),

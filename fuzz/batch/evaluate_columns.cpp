@@ -1,5 +1,6 @@
 // Fuzzes evaluate_batch and compare_batch on tables held as columns (pandas
-// DataFrames, Dask partitions). The first bytes choose the options and each table's
+// DataFrames, Dask partitions), and read_judged on a qrels table with a run
+// table evaluated against the judgments it holds (Python's evaluator). The first bytes choose the options and each table's
 // columns: a name from a menu (every role, an alias, a name of none) and
 // whether the column holds texts, numbers or whole numbers; then each cell
 // takes a byte (a text its role takes, or now and then a bad one, or a
@@ -134,6 +135,24 @@ void compare_both(fuzz::bytes& in, const held_table& qrels, const held_table& ru
                 text_ok ? nullptr : &by_text.result.err());
 }
 
+// The qrels held as judgments first (an evaluator's), then the run against
+// them, both as columns: the CSV path's reply too.
+void by_judgments_held(const held_table& qrels, const held_table& run, const ndcg::option_pairs& given,
+                       const ndcg::evaluate_reply& by_text, unsigned threads) {
+  const bool text_ok = by_text.evaluated.ok();
+  const ndcg::error* y = text_ok ? nullptr : &by_text.evaluated.err();
+  auto index = ndcg::read_judged(qrels.table, "columns", given);
+  if (!index) {
+    const ndcg::evaluate_reply failed{index.err(), {}};
+    require_alike(failed, by_text, false, text_ok, &index.err(), y);
+    return;
+  }
+  std::vector<ndcg::batch_reading> readings;
+  const ndcg::evaluate_reply held = ndcg::evaluate_batch(*index, run.table, "columns", given, readings, static_cast<int>(threads));
+  const bool ok = held.evaluated.ok();
+  require_alike(held, by_text, ok, text_ok, ok ? nullptr : &held.evaluated.err(), y);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -169,5 +188,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool ok = by_columns.evaluated.ok(), text_ok = by_text.evaluated.ok();
   require_alike(by_columns, by_text, ok, text_ok, ok ? nullptr : &by_columns.evaluated.err(),
                 text_ok ? nullptr : &by_text.evaluated.err());
+  if (!both) by_judgments_held(qrels, run, given, by_text, columns.threads);
   return 0;
 }

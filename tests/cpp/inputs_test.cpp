@@ -257,6 +257,44 @@ TEST_CASE("inputs: the parity set in every format gives trec_eval's -q -m all_tr
   }
 }
 
+// Predictions are read in pieces of 64 KB: 20,000 lines span several, a line
+// end ("\r\n" here) may fall anywhere, and lines keep their numbers.
+TEST_CASE("inputs: LETOR predictions read in pieces, their errors on their lines") {
+  using ec = ndcg::error_code;
+  std::string letor, predictions = "\xEF\xBB\xBF", qrels, run, plain;
+  for (int i = 0; i < 20000; ++i) {
+    const std::string q = std::to_string(i / 97), d = "d" + std::to_string(i), rel = std::to_string(i % 3);
+    const std::string score = std::to_string((i * 7919) % 1000) + "." + std::to_string(i % 7);
+    letor += rel + " qid:" + q + " 1:0 # docid = " + d + "\n";
+    predictions += score + (i % 1000 == 999 ? "\r\n\r\n" : "\r\n");  // a blank line now and then
+    plain += score + "\n";
+    qrels += q + " 0 " + d + " " + rel + "\n";
+    run += q + " Q0 " + d + " 1 " + score + " run\n";
+  }
+  CHECK(through_inputs(letor, {predictions}) == evaluated(qrels, run));
+  const auto error_of = [&](const std::string& given) {
+    auto in = evaluated_inputs(letor, {given});
+    REQUIRE(!in.ok());
+    CHECK(in.err().source == "run");
+    return in.err();
+  };
+  std::string bad = plain;
+  bad.replace(bad.find("\n", 100000) + 1, 0, "  high\n");
+  REQUIRE(bad.find("high") > 100000);
+  const ndcg::error late = error_of(bad);
+  CHECK(late.code == ec::not_a_number);
+  CHECK(late.column == 3);
+  CHECK(late.line == 1 + static_cast<std::size_t>(std::count(bad.begin(), bad.begin() + static_cast<std::ptrdiff_t>(bad.find("high")), '\n')));
+  const ndcg::error more = error_of(plain + " 0.5\n");
+  CHECK(more.code == ec::field_count);
+  CHECK(more.line == 20001);
+  CHECK(more.column == 2);
+  CHECK(more.message.find("got more") != std::string::npos);
+  const ndcg::error short_one = error_of(plain.substr(0, plain.rfind('\n', plain.size() - 2) + 1));
+  CHECK(short_one.line == 19999);
+  CHECK(short_one.message.find("expected 20000 predictions, one per line of qrels, got 19999") != std::string::npos);
+}
+
 TEST_CASE("inputs: LETOR with predictions, and with a group file, as their TREC equivalents") {
   const parity p;
   const letor_set s = letor_of(p);

@@ -99,6 +99,46 @@ double interpolated(const query& x, double level) {
   return best;
 }
 
+// infAP: at a relevant rank k (0-based) below the top, 1/(k+1) plus
+// k/(k+1) times the share of the k documents above that are in the pool
+// (judged, negative ones included) times the share of relevant among those
+// judged non-negative (smoothed); documents outside the qrels count nowhere.
+double inferred_ap(const query& x) {
+  const double eps = 0.00001;
+  double sum = 0, rel = 0, nonrel = 0, pooled = 0;
+  for (std::size_t k = 0; k < x.ranked.size(); ++k) {
+    const long g = x.ranked[k];
+    if (g == -100) continue;
+    if (g < 1) {
+      (g < 0 ? pooled : nonrel) += 1;
+      continue;
+    }
+    const double d = static_cast<double>(k);
+    sum += k == 0 ? 1.0 : 1 / (d + 1) + d / (d + 1) * ((rel + nonrel + pooled) / d) * ((rel + eps) / (rel + nonrel + 2 * eps));
+    rel += 1;
+  }
+  const long R = relevant_judged(x);
+  return R ? sum / static_cast<double>(R) : sum;
+}
+
+// binG: each relevant document adds 1 / log2(2 + the documents above it that are not relevant), over R.
+double bin_g(const query& x) {
+  double sum = 0;
+  long above = 0;
+  for (long g : x.ranked) {
+    if (g >= 1) sum += 1 / std::log2(2.0 + static_cast<double>(above));
+    else ++above;
+  }
+  return hits(x, x.ranked.size()) ? sum / static_cast<double>(relevant_judged(x)) : 0;
+}
+
+// 11pt_avg over ascending levels: the mean of the interpolated precisions.
+double eleven_point(const query& x, const std::vector<double>& levels) {
+  double sum = 0;
+  for (double level : levels) sum += interpolated(x, level);
+  return sum / static_cast<double>(levels.size());
+}
+
 double ndcg(const query& x, std::size_t k) {
   double dcg = 0, idcg = 0;
   for (std::size_t i = 0; i < std::min(k, x.ranked.size()); ++i)
@@ -123,6 +163,10 @@ double reference_value(const query& x, const std::string& name) {
   if (name == "map" || name == "gm_map") return average_precision(x);
   if (name == "Rprec") return R > 0 && n > 0 ? static_cast<double>(hits(x, static_cast<std::size_t>(R))) / R : 0;
   if (name == "bpref") return bpref(x);
+  if (name == "infAP") return inferred_ap(x);
+  if (name == "binG") return bin_g(x);
+  if (name == "11pt_avg") return eleven_point(x, {0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1});
+  if (name == "11pt_avg_0.2,0.5,0.8") return eleven_point(x, {0.2, 0.5, 0.8});
   if (name == "recip_rank") {
     for (std::size_t i = 0; i < n; ++i)
       if (x.ranked[i] >= 1) return 1.0 / static_cast<double>(i + 1);
@@ -198,8 +242,29 @@ TEST_CASE("trec: every default measure matches a plain implementation on set1") 
 TEST_CASE("trec: every default measure matches a plain implementation on generated runs") {
   for (unsigned seed : {1u, 2u, 3u}) {
     auto [qrels, run] = generated(seed, 40);
-    check_against_reference(qrels, run, default_and({"iprec_at_recall.0.25,0.33"}));
+    check_against_reference(qrels, run, default_and({"iprec_at_recall.0.25,0.33", "infAP", "binG", "11pt_avg", "11pt_avg.0.2,0.5,0.8"}));
   }
+}
+
+// Equal scores over docids that share their first 8, 16 or 70 bytes, some
+// a prefix of another: the ranking breaks those ties by the whole docid.
+// Half the queries are written in rank order (ties in any order), half shuffled.
+TEST_CASE("trec: ties between docids sharing long prefixes rank as the plain implementation ranks them") {
+  std::mt19937 rng(11);
+  const std::string stems[] = {"", "msmarco_doc_", "clueweb09-en0000-", std::string(70, 'x')};
+  std::ostringstream qrels, run;
+  for (int q = 0; q < 30; ++q) {
+    std::map<std::string, double> docs;  // docid -> score
+    while (docs.size() < 40) docs[stems[rng() % 4] + std::to_string(rng() % 300) + (rng() % 2 ? "" : "0")] = rng() % 3;
+    std::vector<std::pair<std::string, double>> lines(docs.begin(), docs.end());
+    std::shuffle(lines.begin(), lines.end(), rng);
+    if (q % 2) std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (const auto& [doc, score] : lines) {
+      if (rng() % 3) qrels << "q" << q << " 0 " << doc << " " << rng() % 4 << "\n";
+      run << "q" << q << " Q0 " << doc << " 0 " << score << " t\n";
+    }
+  }
+  check_against_reference(qrels.str(), run.str(), default_and({}));
 }
 
 TEST_CASE("trec: the default output is trec_eval's, line for line") {

@@ -59,6 +59,19 @@ def _frame(text):
     return pd.read_csv(io.StringIO(text))
 
 
+def _same_by_evaluator(qrels, run, measures, options):
+    """evaluator(measures, qrels).evaluate(run) gives evaluate()'s text, or its error."""
+    try:
+        want = ndcg_calc.evaluate(qrels, run, measures, **options).text
+    except ndcg_calc.NdcgError as e:
+        with pytest.raises(ndcg_calc.NdcgError) as raised:
+            ndcg_calc.evaluator(measures, qrels, **options).evaluate(run)
+        assert (raised.value.code, raised.value.source, raised.value.line, raised.value.column, raised.value.reason) == \
+            (e.code, e.source, e.line, e.column, e.reason)
+        return
+    assert ndcg_calc.evaluator(measures, qrels, **options).evaluate(run).text == want
+
+
 def _package(case):
     options = dict(case.get('options', {}))
     measures = options.pop('measures', None)
@@ -67,6 +80,8 @@ def _package(case):
             options[name] = case[name].encode('utf-8')
     if case.get('frames'):  # the tables as DataFrames: the columns path gives the CSV path's bytes
         run = _frame(case['run']) if 'run' in case else None
+        if run is not None:  # an evaluator holding the qrels frame, given the run frame: the same
+            _same_by_evaluator(_frame(case['qrels']), run, measures, options)
         return ndcg_calc.evaluate(_frame(case['qrels']), run, measures, **options).text
     qrels = _bytes(case, 'qrels', case['qrels'])
     if case['kind'] == 'compare':

@@ -163,6 +163,43 @@ def test_bad_frames_fail_as_their_csv_text():
     assert e.code == 'duplicate-id' and e.line == 3
 
 
+def shuffled_rows(seed, copies):
+    """A run and qrels of 40 queries in random row order: each id one str object
+    shared by its rows, or (copies) a new object with the same text per row."""
+    rng = np.random.default_rng(seed)
+    qids, docs = ['q%d' % i for i in range(40)], ['doc%d' % i for i in range(30)]
+    pairs = [(q, d) for q in qids for d in docs if rng.random() < 0.5]
+    own = (lambda s: ''.join(list(s))) if copies else (lambda s: s)
+    order = rng.permutation(len(pairs))
+    run = pd.DataFrame({'qid': [own(pairs[i][0]) for i in order], 'docid': [own(pairs[i][1]) for i in order],
+                        'score': rng.integers(0, 8, len(pairs)) / 4})
+    qrels = run.sample(frac=0.4, random_state=seed)[['qid', 'docid']].reset_index(drop=True)
+    qrels['rel'] = rng.integers(0, 3, len(qrels))
+    return qrels, run
+
+
+def test_ids_shared_or_not_in_any_order():
+    # The core remembers an id it has checked by the address of its text
+    # (pandas holds one str per distinct id): the same id as one object or as
+    # many, rows in any order, reads as the CSV text does.
+    shared = same_as_csv(*shuffled_rows(3, copies=False), ['ndcg', 'map', 'P.5'])
+    copied = same_as_csv(*shuffled_rows(3, copies=True), ['ndcg', 'map', 'P.5'])
+    assert dict(shared) == dict(copied) and shared.mean == copied.mean
+
+
+def test_repeated_docs_and_bad_ids_found_by_address_too():
+    qrels, run = shuffled_rows(4, copies=False)
+    block = pd.DataFrame({'qid': ['qx'] * 12, 'docid': ['e%d' % i for i in range(11)] + ['e9'], 'score': 1.0})
+    e = same_error(qrels, pd.concat([run, block], ignore_index=True), column=2)  # past eight rows: a table
+    assert e.code == 'duplicate-id' and e.line == len(run) + 13 and e.values['first_line'] == str(len(run) + 11)
+    short = pd.DataFrame({'qid': ['qy'] * 3, 'docid': ['f1', 'f2', 'f1'], 'score': 1.0})
+    e = same_error(qrels, pd.concat([run, short], ignore_index=True), column=2)  # one by one
+    assert e.code == 'duplicate-id' and e.line == len(run) + 4
+    bad = 'q 1'  # one object on many rows: the first of them is named
+    e = same_error(qrels, run.assign(qid=[bad if i % 7 == 3 else q for i, q in enumerate(run['qid'])]), column=1)
+    assert e.code == 'bad-input' and e.line == 5
+
+
 def test_strict_and_no_common_query():
     # The frame names the qrels row of q2 (line 4 of its CSV text); the CSV
     # path names the line of the TREC text it made of it (3).

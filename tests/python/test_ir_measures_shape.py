@@ -117,3 +117,42 @@ def test_frames_reach_the_core_as_columns(monkeypatch):
     monkeypatch.setattr(inputs, 'frame_text', lambda frame: pytest.fail('a frame went as text'))
     assert ndcg_calc.calc_aggregate(MEASURES, qrels, run) == want
     assert len(list(ndcg_calc.iter_calc(MEASURES, qrels, run))) == len(list(ndcg_calc.iter_calc(MEASURES, QRELS, RUN)))
+
+
+def test_an_evaluator_takes_frames_as_columns(monkeypatch):
+    # qrels and runs as frames, or either beside a file: evaluate()'s numbers and readings, no CSV text between.
+    from ndcg_calc._impl import inputs
+    qrels, run = _inputs()['frames']
+    want = ndcg_calc.evaluate(QRELS, RUN, MEASURES)
+    monkeypatch.setattr(inputs, 'frame_text', lambda frame: pytest.fail('a frame went as text'))
+    for held, given in ((qrels, run), (qrels, RUN), (QRELS, run)):
+        ev = ndcg_calc.evaluator(MEASURES, held, threads=1)
+        got = ev.evaluate(given)
+        assert dict(got) == dict(want) and got.mean == want.mean
+        assert ev.calc_aggregate(given) == {m: want.mean[m] for m in MEASURES}
+    got = ndcg_calc.evaluator(MEASURES, qrels).evaluate(run)
+    assert got.read_as == {'qrels': 'DataFrame', 'run': 'DataFrame'}
+    assert [r for r in got.readings if 'DataFrame' in r] == got.readings  # each said as a frame's
+
+
+def test_an_evaluator_on_frames_runs_on_several_threads():
+    from concurrent.futures import ThreadPoolExecutor
+    qrels, run = _inputs()['frames']
+    runs = [run.iloc[:cut] for cut in (500, 1000, len(run))]
+    want = [ndcg_calc.calc_aggregate(MEASURES, qrels, r) for r in runs]
+    for threads in (0, 1, 2):
+        ev = ndcg_calc.evaluator(MEASURES, qrels, threads=threads)
+        with ThreadPoolExecutor(2) as pool:
+            assert list(pool.map(ev.calc_aggregate, runs * 2)) == want * 2, threads
+    assert len({tuple(w.values()) for w in want}) == 3
+
+
+def test_an_evaluator_names_a_bad_frame_as_evaluate_does():
+    qrels, run = _inputs()['frames']
+    for bad_qrels, bad_run in ((qrels.assign(relevance=0.5), run), (qrels, run.assign(score='high'))):
+        with pytest.raises(ndcg_calc.NdcgError) as want:
+            ndcg_calc.evaluate(bad_qrels, bad_run, MEASURES)
+        with pytest.raises(ndcg_calc.NdcgError) as got:
+            ndcg_calc.evaluator(MEASURES, bad_qrels).evaluate(bad_run)
+        assert (got.value.code, got.value.source, got.value.line, got.value.column) == \
+            (want.value.code, want.value.source, want.value.line, want.value.column)

@@ -122,6 +122,12 @@ expected<judged_index> read_judged(std::string_view qrels, const option_pairs& o
 // ask for no more threads than they are, and one call alone keeps its two).
 evaluate_reply evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
                               std::vector<batch_reading>& readings, int threads = 0);
+// The same for tables held as columns (a DataFrame), native only: judgments
+// from a qrels table, and a run table against judgments read either way
+// (`threads` as above; a table's queries then go to that many, 0: every core).
+expected<judged_index> read_judged(const column_table& qrels, std::string_view kind, const option_pairs& options);
+evaluate_reply evaluate_batch(const judged_index& index, const column_table& run, std::string_view kind,
+                              const option_pairs& options, std::vector<batch_reading>& readings, int threads = 0);
 
 // compare's inputs, as given: the judgments and two runs or more.
 struct compare_inputs {

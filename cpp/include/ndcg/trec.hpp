@@ -161,6 +161,8 @@ class trec_judgments {
   static expected<trec_judgments> read(std::string text, judgment_format format = judgment_format::qrels);
   std::string_view text() const;
   judgment_format format() const;
+  // The judged queries' ids, in the judgments' order.
+  std::vector<std::string_view> query_ids() const;
 
  private:
   friend class trec_stream;
@@ -178,9 +180,10 @@ class judgments_builder {
   judgments_builder(judgments_builder&&) noexcept;
   ~judgments_builder();
   void add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column);
-  // Room for about `judgments` (a text's lines, say): no array then grows
-  // by doubling, which held twice the judgments at its peak.
-  void reserve(std::size_t judgments);
+  // Room for about `judgments` (a text's lines, say) and `id_bytes` of their
+  // ids: no array then grows by doubling, which held twice the judgments at
+  // its peak.
+  void reserve(std::size_t judgments, std::size_t id_bytes = 0);
   // The judgments (-R qrels; their text() is empty), or the error of the
   // first doc judged twice, by the line of its second judgment.
   expected<trec_judgments> finish();
@@ -246,6 +249,12 @@ class trec_stream {
   // the judged ones evaluated on up to `threads` threads. Native only.
   status add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
                      const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads);
+  // The judgments themselves as the run (a LETOR file's lines, which its
+  // labels judge and its predictions score): each judged query ranks its own
+  // documents, the i-th judgment given scored scores[i] (`count` of them).
+  // For judgments built from records whose queries came grouped (LETOR's);
+  // on up to `threads` threads (one in the modules).
+  status add_judged_run(const double* scores, std::size_t count, unsigned threads);
   void set_run_id(std::string_view tag);
   expected<trec_result> finish();
 

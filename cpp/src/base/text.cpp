@@ -8,12 +8,14 @@
 
 namespace ndcg::detail {
 
-status check_size(std::string_view text, const limits& lim) {
-  if (text.size() <= lim.max_bytes) return done{};
+status check_size(std::size_t bytes, const limits& lim) {
+  if (bytes <= lim.max_bytes) return done{};
   return fail(error_code::too_large,
-              "expected at most " + std::to_string(lim.max_bytes) + " bytes of input, got " + std::to_string(text.size()))
+              "expected at most " + std::to_string(lim.max_bytes) + " bytes of input, got " + std::to_string(bytes))
       .with("limit", std::to_string(lim.max_bytes));
 }
+
+status check_size(std::string_view text, const limits& lim) { return check_size(text.size(), lim); }
 
 error line_problem(const line& l, const limits& lim) {
   if (l.text.size() > lim.max_line) {

@@ -137,6 +137,7 @@ inline bool skippable(std::string_view s) {
 
 // Refuses input the parsers should not walk: too large as a whole ...
 status check_size(std::string_view text, const limits& lim);
+status check_size(std::size_t bytes, const limits& lim);
 
 // ... or holding a line longer than the limit, or binary (a NUL byte).
 // Asked of every line: the check inline, the error built out of line.

@@ -16,6 +16,16 @@ namespace ndcg::detail {
 expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_settings& b,
                                           std::vector<batch_reading>& readings);
 
+// Judgments from a table of qrels held as columns (its reading in `readings`).
+expected<trec_judgments> judgments_of_columns(const column_table& qrels, std::string_view kind,
+                                              std::vector<batch_reading>& readings);
+
+// A run held as columns against judgments read already, its queries on
+// `threads` (0: every core), with its reading and its intervals.
+expected<run_evaluation> evaluate_columns(const trec_judgments& judged, const column_table& run, std::string_view kind,
+                                          const batch_settings& b, unsigned threads,
+                                          std::vector<batch_reading>& readings);
+
 // The comparison of the runs of `in` on the settings `b`.
 expected<compare_result> compare_columns(const column_compare_inputs& in, const batch_settings& b,
                                          std::vector<batch_reading>& readings);

@@ -97,27 +97,49 @@ expected<judged_index> read_judged(std::string_view qrels, const option_pairs& o
   return judged_index{std::move(*judged), std::move(readings)};
 }
 
-// The judgments' evaluations on a second thread, as `threads` asks: 0,
-// one unless another evaluation runs on them now.
-static expected<run_evaluation> evaluated_on(const judged_index& index, run_source& run, batch_settings& b,
-                                      std::vector<batch_reading>& readings, int threads) {
+// An evaluation on judgments read once, told whether it runs alone on them
+// now (then threads = 0 takes a second thread), with their readings first.
+template <class Evaluate>
+evaluate_reply on_judgments(const judged_index& index, const option_pairs& options, std::vector<batch_reading>& readings,
+                            Evaluate evaluate) {
   struct counted {
     std::atomic<int>& n;
     ~counted() { --n; }
   } running{*index.running};
   const bool alone = running.n++ == 0;
-  b.trec.second_thread = threads == 1 ? false : threads > 1 || alone;
-  return evaluate_run(index.judged, run, b, reading_of(b, {}), readings);
-}
-
-evaluate_reply evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
-                              std::vector<batch_reading>& readings, int threads) {
   auto s = trec_settings(options);
-  evaluate_reply out{s ? evaluated_on(index, run, s->batch, readings, threads) : expected<run_evaluation>(s.err()), {}};
+  evaluate_reply out{s ? evaluate(s->batch, alone) : expected<run_evaluation>(s.err()), {}};
   readings.insert(readings.begin(), index.readings.begin(), index.readings.end());
   if (out.evaluated) out.text = report_of(*out.evaluated, s->batch);
   return out;
 }
+
+evaluate_reply evaluate_batch(const judged_index& index, run_source& run, const option_pairs& options,
+                              std::vector<batch_reading>& readings, int threads) {
+  return on_judgments(index, options, readings, [&](batch_settings& b, bool alone) {
+    b.trec.second_thread = threads == 1 ? false : threads > 1 || alone;
+    return evaluate_run(index.judged, run, b, reading_of(b, {}), readings);
+  });
+}
+
+#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
+expected<judged_index> read_judged(const column_table& qrels, std::string_view kind, const option_pairs& options) {
+  auto s = trec_settings(options);
+  if (!s) return s.err();
+  std::vector<batch_reading> readings;
+  auto judged = detail::judgments_of_columns(qrels, kind, readings);
+  if (!judged) return judged.err();
+  return judged_index{std::move(*judged), std::move(readings)};
+}
+
+evaluate_reply evaluate_batch(const judged_index& index, const column_table& run, std::string_view kind,
+                              const option_pairs& options, std::vector<batch_reading>& readings, int threads) {
+  return on_judgments(index, options, readings, [&](batch_settings& b, bool alone) {
+    const unsigned n = threads > 0 ? static_cast<unsigned>(threads) : alone ? 0u : 1u;
+    return detail::evaluate_columns(index.judged, run, kind, b, n, readings);
+  });
+}
+#endif
 
 void put_input_kind(std::string_view head, field_sink& out) { put_input_kind(kind_of(head), out); }
 

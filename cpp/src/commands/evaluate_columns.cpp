@@ -32,6 +32,7 @@ class column_cells {
   column_cells(const table_column* c, std::size_t place) : c_(c), column_(place + 1) {}
   bool given() const { return c_ != nullptr; }
   bool is_text() const { return c_ && !c_->numbers && !c_->integers; }
+  std::string_view text_at(std::size_t row) const { return c_->texts[row]; }  // a text column's cell
   // A number the same as the row before's (a query's rows come together).
   bool repeats(std::size_t row) const {
     return row > 0 && (c_->integers ? c_->integers[row] == c_->integers[row - 1] : c_->numbers[row] == c_->numbers[row - 1]);
@@ -46,9 +47,14 @@ class column_cells {
     if (std::isnan(v)) return buf.clear(), buf;
     return buf = std::isfinite(v) ? shortest(v) : std::string(v > 0 ? "inf" : "-inf");
   }
+  // A number held as one (finite), without a text to read.
+  bool held_number(std::size_t row, double& out) const {
+    if (c_->numbers && std::isfinite(c_->numbers[row])) return out = c_->numbers[row], true;
+    if (c_->integers) return out = static_cast<double>(c_->integers[row]), true;
+    return false;
+  }
   number_status number(std::size_t row, double& out, std::string& buf) const {
-    if (c_->integers) return out = static_cast<double>(c_->integers[row]), number_status::ok;
-    if (c_->numbers && std::isfinite(c_->numbers[row])) return out = c_->numbers[row], number_status::ok;
+    if (held_number(row, out)) return number_status::ok;
     return parse_number(text(row, buf), out);
   }
 
@@ -153,6 +159,37 @@ error repeated_doc(const table_rows& out, std::size_t row, std::size_t first, st
       .with("first_line", std::to_string(line_of_row(first)));
 }
 
+// Object columns hold one str per distinct id, so most rows give a text at
+// an address seen before: the same id, checked and hashed once. A slot per
+// address hash, the last text at it kept (a miss costs one lookup); 16-byte
+// slots, as the lookups land anywhere in the table.
+class address_cache {
+ public:
+  explicit address_cache(std::size_t rows) {
+    std::size_t size = 1024;
+    while (size < rows && size < (std::size_t{1} << 18)) size <<= 1;
+    slots_.resize(size);
+  }
+  // The value kept for this very text (same address and size), or nullptr.
+  const std::uint32_t* find(std::string_view s) const {
+    const entry& e = slots_[slot(s)];
+    return e.data == s.data() && e.size == s.size() && e.data ? &e.value : nullptr;
+  }
+  void put(std::string_view s, std::uint32_t value) {
+    if (s.size() <= 0xFFFFFFFFu) slots_[slot(s)] = entry{s.data(), static_cast<std::uint32_t>(s.size()), value};
+  }
+
+ private:
+  struct entry {
+    const char* data = nullptr;
+    std::uint32_t size = 0, value = 0;
+  };
+  std::size_t slot(std::string_view s) const {
+    return mix(reinterpret_cast<std::uintptr_t>(s.data()), s.size()) & (slots_.size() - 1);
+  }
+  std::vector<entry> slots_;
+};
+
 // What one row gives, each field checked in the order a CSV row's are.
 struct row_reader {
   const table_cells& c;
@@ -165,51 +202,80 @@ struct row_reader {
   std::string buf;
   std::string_view made[3];              // per slot: the last text made of a number
   handle_table block;                    // a run: the docs of the rows since its qid last changed
+  std::size_t block_start = 0;           // the first row of that block
+  address_cache qid_at, doc_at;          // a qid's query, a doc's hash, by the text's address
+
+  row_reader(const table_cells& cells, input_use u, table_rows& rows, std::size_t n)
+      : c(cells), use(u), out(rows), query_of(n), qid_at(n), doc_at(n) {}
 
   // A text cell's view, or the text made of a number, kept in `owned`.
   std::string_view id(const column_cells& cell, std::size_t row, int slot) {
-    if (cell.is_text()) return cell.text(row, buf);
+    if (cell.is_text()) return cell.text_at(row);
     if (cell.repeats(row)) return made[slot];  // the text made for the row before
     return made[slot] = out.owned.emplace_back(cell.text(row, buf));
   }
   status add(std::size_t row);
+  status add_doc(std::size_t row);
+  status add_numbers(std::size_t row);
   std::uint32_t query(std::string_view qid);
+  std::uint32_t came_again(std::uint32_t q);
   status repeated_in_block(std::size_t row);
 };
 
 // A run's doc given again among the rows of its query since the qid last
-// changed, as the records path looks for it while the rows come.
+// changed, as the records path looks for it while the rows come. Up to
+// eight rows are compared one by one; a longer block gets a table.
 status row_reader::repeated_in_block(std::size_t row) {
-  if (row == 0 || query_of[row] != query_of[row - 1]) block.reset(16);
+  if (row == 0 || query_of[row] != query_of[row - 1]) return block_start = row, done{};
   const std::string_view doc = out.doc[row];
-  const std::uint32_t first = block.insert(out.hash[row], static_cast<std::uint32_t>(row),
-                                           [&](std::uint32_t r) { return out.doc[r] == doc; });
+  const auto same = [&](std::uint32_t r) { return out.doc[r] == doc; };
+  std::uint32_t first = handle_table::none;
+  if (row - block_start < 8) {
+    for (std::size_t r = block_start; r < row && first == handle_table::none; ++r)
+      if (out.hash[r] == out.hash[row] && same(static_cast<std::uint32_t>(r))) first = static_cast<std::uint32_t>(r);
+  } else {
+    if (row - block_start == 8) {  // the first eight differ: no insert finds one
+      block.reset(16);
+      for (std::size_t r = block_start; r < row; ++r) block.insert(out.hash[r], static_cast<std::uint32_t>(r), same);
+    }
+    first = block.insert(out.hash[row], static_cast<std::uint32_t>(row), same);
+  }
   if (first == handle_table::none) return done{};
   return repeated_doc(out, row, first, query_of[row], out.doc_column, true);
+}
+
+// A known query's row: its query has come back unless it is the last one.
+std::uint32_t row_reader::came_again(std::uint32_t q) {
+  if (q != last) out.ungrouped = true;
+  return last = q;
 }
 
 // Rows of a query mostly come together: the last one is tried first.
 std::uint32_t row_reader::query(std::string_view qid) {
   if (last != handle_table::none && out.qids[last] == qid) return last;
   const auto handle = static_cast<std::uint32_t>(out.qids.size());
-  last = queries.insert(hash_of(qid), handle, [&](std::uint32_t h) { return out.qids[h] == qid; });
-  if (last != handle_table::none) return out.ungrouped = true, last;  // a query come back
+  const std::uint32_t found = queries.insert(hash_of(qid), handle, [&](std::uint32_t h) { return out.qids[h] == qid; });
+  if (found != handle_table::none) return came_again(found);
   out.qids.push_back(qid);
   positions.push_back(0);
   return last = handle;
 }
 
-status row_reader::add(std::size_t row) {
-  const std::string_view qid = id(c.qid, row, 0);
-  if (auto ok = check_word(qid, c.qid, row, "a query id", true); !ok) return ok;
-  if (c.doc.given()) {
-    out.doc[row] = id(c.doc, row, 1);
-    if (auto ok = check_word(out.doc[row], c.doc, row, "a doc id"); !ok) return ok;
-  }
-  if (c.tag.given()) {
-    out.run_id = id(c.tag, row, 2);
-    if (auto ok = check_word(out.run_id, c.tag, row, "a run tag"); !ok) return ok;
-  }
+status row_reader::add_doc(std::size_t row) {
+  const std::string_view doc = out.doc[row] = id(c.doc, row, 1);
+  if (const std::uint32_t* hash = doc_at.find(doc)) return out.hash[row] = *hash, done{};
+  if (auto ok = check_word(doc, c.doc, row, "a doc id"); !ok) return ok;
+  out.hash[row] = static_cast<std::uint32_t>(hash_of(doc));
+  doc_at.put(doc, out.hash[row]);
+  return done{};
+}
+
+// The row's score (or rank) and judgment, as its use asks.
+status row_reader::add_numbers(std::size_t row) {
+  double v = 0;
+  if (use == input_use::run && c.score.given() && c.score.held_number(row, out.score[row])) return done{};  // the common case, cheaply
+  if (use == input_use::qrels && c.rel.given() && c.rel.held_number(row, v) && v == std::floor(v) && std::fabs(v) <= 9.0e15)
+    return out.rel[row] = static_cast<long>(v), done{};
   if (use != input_use::qrels) {
     if (c.score.given()) {
       if (auto ok = number_at(c.score, row, "a score (a number)", out.score[row], buf); !ok) return ok;
@@ -219,12 +285,29 @@ status row_reader::add(std::size_t row) {
       out.score[row] = static_cast<double>(-rank);
     }
   }
-  if (use != input_use::run)
-    if (auto ok = whole_at(c.rel, row, "a judgment (a whole number)", out.rel[row], buf); !ok) return ok;
-  const std::uint32_t q = query(qid);
+  if (use != input_use::run) return whole_at(c.rel, row, "a judgment (a whole number)", out.rel[row], buf);
+  return done{};
+}
+
+status row_reader::add(std::size_t row) {
+  const std::string_view qid = id(c.qid, row, 0);
+  const std::uint32_t* known = qid_at.find(qid);
+  if (!known)
+    if (auto ok = check_word(qid, c.qid, row, "a query id", true); !ok) return ok;
+  if (c.doc.given())
+    if (auto ok = add_doc(row); !ok) return ok;
+  if (c.tag.given()) {
+    out.run_id = id(c.tag, row, 2);
+    if (auto ok = check_word(out.run_id, c.tag, row, "a run tag"); !ok) return ok;
+  }
+  if (auto ok = add_numbers(row); !ok) return ok;
+  const std::uint32_t q = known ? came_again(*known) : query(qid);
+  if (!known) qid_at.put(qid, q);
   query_of[row] = q;
-  if (!c.doc.given()) out.doc[row] = out.owned.emplace_back(std::to_string(++positions[q]));
-  out.hash[row] = static_cast<std::uint32_t>(hash_of(out.doc[row]));
+  if (!c.doc.given()) {
+    out.doc[row] = out.owned.emplace_back(std::to_string(++positions[q]));
+    out.hash[row] = static_cast<std::uint32_t>(hash_of(out.doc[row]));
+  }
   return use == input_use::run ? repeated_in_block(row) : done{};
 }
 
@@ -259,31 +342,6 @@ status first_repeat(const table_rows& out, std::size_t place, bool run) {
   return repeated_doc(out, worst, worst_first, worst_query, place, run);
 }
 
-// A doc a judged query of the run gives twice, its rows apart (a run whose
-// queries come back): the records path finds it when it evaluates such a
-// run's queries grouped, in the judgments' order; the run's other queries
-// are not evaluated.
-status judged_repeats(const table_rows& run, const table_rows& qrels) {
-  if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
-  handle_table run_qids;
-  for (std::size_t q = 0; q < run.qids.size(); ++q)
-    run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
-                    [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
-  handle_table seen;
-  for (const std::string_view qid : qrels.qids) {
-    const std::uint32_t q = run_qids.find(hash_of(qid), [&](std::uint32_t o) { return run.qids[o] == qid; });
-    if (q == handle_table::none) continue;
-    seen.reset(run.starts[q + 1] - run.starts[q]);
-    for (std::size_t i = run.starts[q]; i < run.starts[q + 1]; ++i) {
-      const std::uint32_t row = run.order[i];
-      const std::string_view doc = run.doc[row];
-      const std::uint32_t first = seen.insert(run.hash[row], row, [&](std::uint32_t r) { return run.doc[r] == doc; });
-      if (first != handle_table::none) return repeated_doc(run, row, first, q, run.doc_column, true);
-    }
-  }
-  return done{};
-}
-
 // The rows of a table, checked and grouped by query. A repeated doc before
 // the first row that fails is the error, as row order has it.
 expected<table_rows> read_rows(const column_table& t, const table_cells& c, input_use use) {
@@ -298,7 +356,7 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
   out.hash.resize(t.rows);
   if (use != input_use::qrels) out.score.resize(t.rows);
   if (use != input_use::run) out.rel.resize(t.rows);
-  row_reader r{c, use, out, std::vector<std::uint32_t>(t.rows), {}, {}, handle_table::none, {}, {}, {}};
+  row_reader r(c, use, out, t.rows);
   std::size_t rows = 0;
   status failed = done{};
   for (; rows < t.rows && failed; ++rows) failed = r.add(rows);
@@ -341,6 +399,31 @@ run_entries entries_of(const table_rows& run) {
   return out;
 }
 
+// A doc a judged query of the run gives twice, its rows apart (a run whose
+// queries come back): the records path finds it when it evaluates such a
+// run's queries grouped, in the judgments' order; the run's other queries
+// are not evaluated. Read off the entries, which hold the rows in order.
+status judged_repeats(const table_rows& run, const run_entries& e, const std::vector<std::string_view>& judged_qids) {
+  if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
+  handle_table run_qids;
+  for (std::size_t q = 0; q < run.qids.size(); ++q)
+    run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
+                    [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
+  handle_table seen;
+  for (const std::string_view qid : judged_qids) {
+    const std::uint32_t q = run_qids.find(hash_of(qid), [&](std::uint32_t o) { return run.qids[o] == qid; });
+    if (q == handle_table::none) continue;
+    seen.reset(run.starts[q + 1] - run.starts[q]);
+    for (std::size_t i = run.starts[q]; i < run.starts[q + 1]; ++i) {
+      const std::string_view doc = e.entries[i].docid;
+      const std::uint32_t first =
+          seen.insert(e.hashes[i], static_cast<std::uint32_t>(i), [&](std::uint32_t o) { return e.entries[o].docid == doc; });
+      if (first != handle_table::none) return repeated_doc(run, run.order[i], run.order[first], q, run.doc_column, true);
+    }
+  }
+  return done{};
+}
+
 unsigned threads_of(unsigned wanted) { return wanted ? wanted : std::max(1u, std::thread::hardware_concurrency()); }
 
 // One evaluation of the run's queries against the judgments.
@@ -354,9 +437,8 @@ expected<trec_result> evaluate_rows(const trec_judgments& judged, const table_ro
   return stream->finish();
 }
 
-expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const table_rows& run, const batch_settings& b,
-                                        unsigned threads) {
-  const run_entries entries = entries_of(run);
+expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const table_rows& run, const run_entries& entries,
+                                        const batch_settings& b, unsigned threads) {
   const auto once = [&](const trec_options& o) { return evaluate_rows(judged, run, entries, threads_of(threads), o); };
   const auto conventions = [&](const trec_options& o) {
     auto each = once;
@@ -374,9 +456,16 @@ expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const tabl
   return out;
 }
 
+// A run's rows (read already) against the judgments.
+expected<run_evaluation> evaluated_run(const trec_judgments& judged, const table_rows& run, const run_entries& entries,
+                                       const batch_settings& b, unsigned threads) {
+  if (auto ok = judged_repeats(run, entries, judged.query_ids()); !ok) return error(ok.err()).in("run");
+  return evaluated_rows(judged, run, entries, b, threads);
+}
+
 // A table read as `use`, named `name` in its errors and its reading.
-expected<table_rows> read_column_table(const column_table& t, input_use use, std::string_view name, std::string_view kind,
-                                std::vector<batch_reading>& readings) {
+expected<table_rows> read_column_table(const column_table& t, input_use use, std::string_view name,
+                                       std::string_view kind, std::vector<batch_reading>& readings) {
   batch_reading reading;
   auto c = plan_cells(t, use, reading);
   if (!c) return error(c.err()).in(std::string(name));
@@ -418,40 +507,53 @@ expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_s
     if (!both) return both.err();
     auto judged = judged_of(*both);
     if (!judged) return judged.err();
-    return evaluated_rows(*judged, *both, b, in.threads);
+    return evaluated_rows(*judged, *both, entries_of(*both), b, in.threads);
   }
   // The run is read beside the qrels, on a second thread: its rows and
   // theirs are independent until the evaluation.
   std::vector<batch_reading> run_readings;
   std::optional<expected<table_rows>> run;
-  std::thread reader([&] { run = read_column_table(*in.run, input_use::run, "run", in.kind, run_readings); });
+  run_entries entries;
+  std::thread reader([&] {
+    run = read_column_table(*in.run, input_use::run, "run", in.kind, run_readings);
+    if (*run) entries = entries_of(**run);
+  });
   struct joined {
     std::thread& t;
     ~joined() {
       if (t.joinable()) t.join();
     }
   } join_on_error{reader};
-  auto qrels = read_column_table(*in.qrels, input_use::qrels, "qrels", in.kind, readings);
-  if (!qrels) return qrels.err();
-  auto judged = judged_of(*qrels);
+  auto judged = judgments_of_columns(*in.qrels, in.kind, readings);
   if (!judged) return judged.err();
   reader.join();
   readings.insert(readings.end(), run_readings.begin(), run_readings.end());
   if (!*run) return run->err();
-  if (auto ok = judged_repeats(**run, *qrels); !ok) return error(ok.err()).in("run");
-  return evaluated_rows(*judged, **run, b, in.threads);
+  return evaluated_run(*judged, **run, entries, b, in.threads);
+}
+
+expected<trec_judgments> judgments_of_columns(const column_table& qrels, std::string_view kind,
+                                              std::vector<batch_reading>& readings) {
+  auto rows = read_column_table(qrels, input_use::qrels, "qrels", kind, readings);
+  if (!rows) return rows.err();
+  return judged_of(*rows);
+}
+
+expected<run_evaluation> evaluate_columns(const trec_judgments& judged, const column_table& run, std::string_view kind,
+                                          const batch_settings& b, unsigned threads,
+                                          std::vector<batch_reading>& readings) {
+  auto rows = read_column_table(run, input_use::run, "run", kind, readings);
+  if (!rows) return rows.err();
+  return evaluated_run(judged, *rows, entries_of(*rows), b, threads);
 }
 
 // Run `at` (1-based) read and evaluated on compare's settings `b`; an error
 // in it says which run, as compare_runs' do.
-expected<run_evaluation> compared_run(const column_compare_inputs& in, std::size_t at, const table_rows& qrels,
-                                      const trec_judgments& judged, const batch_settings& b,
-                                      std::vector<batch_reading>& readings) {
+expected<run_evaluation> compared_run(const column_compare_inputs& in, std::size_t at, const trec_judgments& judged,
+                                      const batch_settings& b, std::vector<batch_reading>& readings) {
   const std::size_t said = readings.size();
-  auto run = read_column_table(*in.runs[at - 1], input_use::run, "run", in.kind, readings);
+  auto ev = evaluate_columns(judged, *in.runs[at - 1], in.kind, b, in.threads, readings);
   for (std::size_t k = said; k < readings.size(); ++k) readings[k].run = at;
-  status ok = run ? judged_repeats(*run, qrels) : status(run.err());
-  auto ev = ok ? evaluated_rows(judged, *run, b, in.threads) : expected<run_evaluation>(error(ok.err()).in("run"));
   if (ev) return ev;
   error e = ev.err();
   if (e.source == "run") e.index = at;
@@ -463,13 +565,11 @@ expected<compare_result> compare_columns(const column_compare_inputs& in, const 
   if (auto ok = check_run_count(in.runs.size()); !ok) return ok.err();
   if (!in.qrels) return fail(error_code::empty_input, "expected qrels, got none").in("qrels");
   const batch_settings b = compare_settings(s);
-  auto qrels = read_column_table(*in.qrels, input_use::qrels, "qrels", in.kind, readings);
-  if (!qrels) return qrels.err();
-  auto judged = judged_of(*qrels);
+  auto judged = judgments_of_columns(*in.qrels, in.kind, readings);
   if (!judged) return judged.err();
   std::vector<run_evaluation> runs;
   for (std::size_t at = 1; at <= in.runs.size(); ++at) {
-    auto ev = compared_run(in, at, *qrels, *judged, b, readings);
+    auto ev = compared_run(in, at, *judged, b, readings);
     if (!ev) return readings.clear(), ev.err();
     runs.push_back(std::move(*ev));
   }

@@ -23,6 +23,12 @@ batch_reading named(const std::string& name, bool gzip, batch_reading::as shape,
   return out;
 }
 
+batch_reading predictions_reading(const input_reading& r, const std::string& run_name, bool gzip) {
+  batch_reading out = named(run_name, gzip, batch_reading::as::predictions, 1);
+  out.of = r.qrels_name;
+  return out;
+}
+
 }  // namespace
 
 expected<unpacked_input> unpack_input(std::string_view bytes, const limits& lim, std::string_view source) {
@@ -81,11 +87,7 @@ expected<batch_reading> read_letor_records(const unpacked_input& letor, const un
   const std::string_view scores = predictions ? predictions->text() : std::string_view();
   auto counts = detail::read_letor(letor.text(), r.group, r.lim, sink, predictions ? &scores : nullptr, r.qrels_name);
   if (!counts) return counts.err();
-  if (predictions) {
-    batch_reading out = named(run_name, predictions->gzip, batch_reading::as::predictions, 1);
-    out.of = r.qrels_name;
-    return out;
-  }
+  if (predictions) return predictions_reading(r, run_name, predictions->gzip);
   batch_reading out = named(r.qrels_name, letor.gzip, batch_reading::as::row, 0);
   out.lines = counts->lines;
   out.queries = counts->queries;
@@ -93,5 +95,25 @@ expected<batch_reading> read_letor_records(const unpacked_input& letor, const un
   if (!counts->docids_from_comments) out.notes |= batch_reading::doc_positions;
   return out;
 }
+
+namespace detail {
+
+expected<batch_reading> read_letor_scores(const unpacked_input& predictions, std::size_t lines, const input_reading& r,
+                                        const std::string& run_name, scores& out) {
+  auto read = read_predictions(predictions.text(), lines, r.qrels_name, r.lim);
+  if (!read) return read.err();
+  out = std::move(*read);
+  return predictions_reading(r, run_name, predictions.gzip);
+}
+
+expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, const input_reading& r,
+                                          const std::string& run_name, scores& out) {
+  auto read = read_predictions(std::move(more), lines, r.qrels_name, r.lim);
+  if (!read) return read.err();
+  out = std::move(*read);
+  return predictions_reading(r, run_name, false);
+}
+
+}  // namespace detail
 
 }  // namespace ndcg

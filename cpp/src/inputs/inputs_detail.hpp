@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/big_memory.hpp"
 #include "base/hash_table.hpp"
 #include "ndcg/error.hpp"
 #include "ndcg/inputs.hpp"
@@ -34,26 +35,30 @@ struct input_row {
 
 // Ids seen, each with a number (its first line, say), found through the
 // one hash table of the hot paths rather than a std::unordered_map (whose
-// instantiations would weigh on the wasm module).
-class id_numbers {
+// instantiations would weigh on the wasm module). The ids are copied, or
+// (Id std::string_view) views that must outlive them.
+template <class Id>
+class basic_id_numbers {
  public:
   // The number `id` came with before, or 0 once `number` (not 0) is kept for it.
   std::size_t add(std::string_view id, std::size_t number) {
     const auto handle = static_cast<std::uint32_t>(ids_.size());
     const std::uint32_t found = table_.insert(hash_of(id), handle, [&](std::uint32_t h) { return ids_[h].first == id; });
     if (found != handle_table::none) return ids_[found].second;
-    ids_.emplace_back(std::string(id), number);
+    ids_.emplace_back(Id(id), number);
     return 0;
   }
-  void clear() {
+  // Empty, with room for about `expected` ids.
+  void clear(std::size_t expected = 0) {
     ids_.clear();
-    table_.reset(0);
+    table_.reset(expected);
   }
 
  private:
-  std::vector<std::pair<std::string, std::size_t>> ids_;
+  std::vector<std::pair<Id, std::size_t>> ids_;
   handle_table table_;
 };
+using id_numbers = basic_id_numbers<std::string>;
 
 // Checks rows and hands them on as records: ids without spaces, numbers
 // by the one number reader (each read once), a missing doc numbered by its
@@ -130,5 +135,20 @@ struct letor_counts {
 };
 expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,
                                   const std::string_view* predictions = nullptr, std::string_view letor_name = {});
+// The scores of a LETOR file's `lines` lines: its predictions, one number a
+// line in the file's order, as many as it has lines.
+using scores = big_vector<double>;
+expected<scores> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
+                                  const limits& lim);
+// The same from pieces.
+expected<scores> read_predictions(more_bytes more, std::size_t lines, std::string_view letor_name, const limits& lim);
+// The run a LETOR file of `lines` lines makes with `predictions`: each
+// line's score, in the file's order, into `out`. Returns the reading of
+// the predictions.
+expected<batch_reading> read_letor_scores(const unpacked_input& predictions, std::size_t lines, const input_reading& r,
+                                        const std::string& run_name, scores& out);
+// The same from pieces.
+expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, const input_reading& r,
+                                          const std::string& run_name, scores& out);
 
 }  // namespace ndcg::detail

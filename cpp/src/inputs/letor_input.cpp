@@ -4,7 +4,9 @@
 // the comment's docid, else the line's position within its query. Without
 // qid: fields a group-size file (LightGBM .query, XGBoost .group) says how
 // many lines each query has; its queries are named 1, 2, ...
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -20,7 +22,9 @@ namespace {
 // The value of `docid` in a comment ("docid = GX004-93-7097963 inc = 0.04"
 // or "docid=D"), or "".
 std::string_view docid_in(std::string_view comment) {
-  std::size_t at = comment.find("docid");
+  std::size_t lead = 0;  // most comments start with it
+  while (lead < comment.size() && is_space(comment[lead])) ++lead;
+  std::size_t at = same_id(comment.substr(lead, 5), "docid") ? lead : comment.find("docid");
   while (at != npos) {
     std::size_t i = at + 5;
     while (i < comment.size() && is_space(comment[i])) ++i;
@@ -62,17 +66,35 @@ expected<std::vector<std::size_t>> group_sizes(std::string_view text, const limi
   return sizes;
 }
 
+// The docs of the query being read and their lines: views into the text
+// (which outlives the read), or positions kept here.
+struct query_docs {
+  basic_id_numbers<std::string_view> lines;
+  std::vector<std::unique_ptr<std::string>> positions;  // stay put as more come
+  std::string_view position(std::size_t n) {
+    positions.push_back(std::make_unique<std::string>(std::to_string(n)));
+    return *positions.back();
+  }
+  void clear(std::size_t expected) {
+    lines.clear(expected);
+    positions.clear();
+  }
+};
+
 struct letor_state {
   letor_counts out;
   record_sink* sink = nullptr;
   id_numbers first_line;  // qid -> its first line
-  id_numbers docs;        // this query's doc -> line
+  query_docs docs;        // this query's
   std::string current;
   std::size_t position = 0;
 };
 
+bool is_qid(std::string_view t) { return t.size() >= 4 && t[0] == 'q' && t[1] == 'i' && t[2] == 'd' && t[3] == ':'; }
+
 // The label of a line as a judgment: a whole number ("1.0" is 1).
 status label_of(const field& f, std::size_t line, long& rel) {
+  if (f.text.size() == 1 && f.text[0] >= '0' && f.text[0] <= '9') return rel = f.text[0] - '0', done{};  // most are
   double v = 0;
   if (auto s = read_number(f.text, v); s != number_status::ok) return bad_number("a label (a number)", f, line, s);
   if (v != std::floor(v) || std::fabs(v) > 9.0e15)
@@ -83,7 +105,7 @@ status label_of(const field& f, std::size_t line, long& rel) {
 
 // A new query starts at `line`, unless it is the one being read.
 status enter_query(letor_state& s, std::string_view qid, std::size_t line, std::size_t column) {
-  if (qid == s.current && s.position > 0) return done{};
+  if (same_id(qid, s.current) && s.position > 0) return done{};
   if (const std::size_t first = s.first_line.add(qid, line)) {
     return letor_error(error_code::ungrouped_run,
                        "expected each query's lines together, got query " + echo(qid) + " again (first on line " +
@@ -91,9 +113,9 @@ status enter_query(letor_state& s, std::string_view qid, std::size_t line, std::
                        line, column, qid)
         .with("first_line", std::to_string(first));
   }
-  s.current = std::string(qid);
+  s.current.assign(qid);
+  s.docs.clear(std::max<std::size_t>(s.position, 32));  // the next query is likely as long
   s.position = 0;
-  s.docs.clear();
   ++s.out.queries;
   return done{};
 }
@@ -104,9 +126,10 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
   if (auto ok = label_of(f[0], l.number, rel); !ok) return ok;
   for (std::size_t i = 1; i < n; ++i) {
     const std::string_view t = f[i].text;
-    if (t.substr(0, 4) == "qid:") continue;  // the query, or (with a group file) not read
-    const std::size_t colon = t.find(':');
-    if (colon == 0 || colon == npos || colon + 1 == t.size()) {
+    if (is_qid(t)) continue;  // the query, or (with a group file) not read
+    std::size_t colon = 0;
+    while (colon < t.size() && t[colon] != ':') ++colon;
+    if (colon == 0 || colon == t.size() || colon + 1 == t.size()) {
       return letor_error(error_code::bad_input, "expected a feature (index:value), got " + echo(t), l.number,
                          f[i].column, t);
     }
@@ -114,14 +137,12 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
   if (auto ok = enter_query(s, qid, l.number, qid_column); !ok) return ok;
   ++s.position;
   std::string_view doc = docid_in(comment);
-  std::string position;
   if (doc.empty()) {
-    position = std::to_string(s.position);
-    doc = position;
+    doc = s.docs.position(s.position);
   } else {
     s.out.docids_from_comments = true;
   }
-  if (const std::size_t first = s.docs.add(doc, l.number)) {
+  if (const std::size_t first = s.docs.lines.add(doc, l.number)) {
     return letor_error(error_code::duplicate_id,
                        "expected each docid once per query, got " + echo(doc) + " again in query " + echo(qid) +
                            " (first on line " + std::to_string(first) + ")",
@@ -156,10 +177,11 @@ letor_parts split_comment(std::string_view text) {
 // A qid opens a line of the TREC text it becomes, where a byte-order mark
 // on the first line would be dropped (trec_writer's check_id, the same rule).
 status check_qid(const line& l, const field* f, std::size_t n) {
-  if (n >= 2 && f[1].text.substr(0, 4) == "qid:" && starts_with_bom(f[1].text.substr(4)))
+  const bool tagged = n >= 2 && is_qid(f[1].text);
+  if (tagged && starts_with_bom(f[1].text.substr(4)))
     return letor_error(error_code::bad_input, "expected a query id not starting with a BOM, got " + echo(f[1].text),
                        l.number, f[1].column + 4, f[1].text);
-  if (n >= 2 && f[1].text.substr(0, 4) == "qid:" && f[1].text.size() > 4) return done{};
+  if (tagged && f[1].text.size() > 4) return done{};
   const std::size_t column = n < 2 ? f[0].column + f[0].text.size() : f[1].column;
   return letor_error(error_code::bad_input,
                      "expected qid:ID after the label (or a group file giving each query's size, --group), got " +
@@ -237,80 +259,118 @@ status read_letor_line(letor_state& s, const line& l, std::vector<field>& f, gro
 
 namespace {
 
-// Each LETOR line's record scored by the prediction on the same line of
-// the predictions file, on to the run's sink.
-class scored_by_predictions final : public record_sink {
+// A predictions file, one number a line (blank lines skipped), read as the
+// LETOR lines ask for them: whole, or in pieces of whole lines.
+class prediction_lines {
  public:
-  scored_by_predictions(std::string_view predictions, std::string_view letor_name, record_sink& run)
-      : lines_(predictions), name_(letor_name), run_(run) {}
+  explicit prediction_lines(std::string_view text) : bytes_(text.size()), lines_(text) {}
+  explicit prediction_lines(more_bytes more) : more_(std::move(more)), lines_(std::string_view()) {}
 
-  // Once the predictions ran out, the lines are only counted (the error says how many).
-  status add(const input_record& r) override {
-    ++expected_;
-    if (out_) return done{};
-    field f[2];
-    if (!next(f)) return out_ = true, done{};
-    double v = 0;
-    if (auto s = read_number(f[0].text, v); s != number_status::ok)
-      return bad_number("a prediction (a number)", f[0], line_.number, s);
-    ++given_;
-    input_record scored = r;
-    scored.score = v;
-    return run_.add(scored);
-  }
-  // After the LETOR file's last line: no prediction may be left.
-  status finish() {
-    if (problem_) return *problem_;
-    if (out_) return short_of(given_);
-    field f[2];
-    if (!next(f)) return problem_ ? status(*problem_) : status(done{});
-    double v = 0;
-    if (auto s = read_number(f[0].text, v); s != number_status::ok)
-      return bad_number("a prediction (a number)", f[0], line_.number, s);
-    return fail(error_code::field_count,
-                "expected " + std::to_string(expected_) + " predictions, one per line of " + std::string(name_) +
-                    ", got more",
-                line_.number, f[0].column)
-        .with("expected", std::to_string(expected_))
-        .with("found", "more");
-  }
-
- private:
-  // The next prediction's field; false at the end (an error waits in problem_).
+  // The next prediction's field; false at the end (an error waits in problem).
   bool next(field* f) {
-    while (lines_.next(line_)) {
-      if (auto ok = check_line(line_, limits{}); !ok) return problem_ = ok.err(), false;
+    for (;;) {
+      if (!lines_.next(line_)) {
+        if (refill()) continue;
+        return false;
+      }
+      if (auto ok = check_line(line_, limits{}); !ok) return problem = ok.err(), false;
       const std::size_t n = split_whitespace(line_.text, f, 2);
       if (n == 0) continue;
-      last_line_ = line_.number;
+      last_line = line_.number;
       if (n > 1) {
-        problem_ = fail(error_code::field_count,
-                        "expected one prediction (a number) per line, got " + std::to_string(n) + " fields",
-                        line_.number, f[1].column)
-                       .with("expected", "1")
-                       .with("found", std::to_string(n));
+        problem = fail(error_code::field_count,
+                       "expected one prediction (a number) per line, got " + std::to_string(n) + " fields",
+                       line_.number, f[1].column)
+                      .with("expected", "1")
+                      .with("found", std::to_string(n));
         return false;
       }
       return true;
     }
-    return false;
   }
-  error short_of(std::size_t given) {
-    return fail(error_code::field_count,
-                "expected " + std::to_string(expected_) + " predictions, one per line of " + std::string(name_) +
-                    ", got " + std::to_string(given),
-                last_line_, last_line_ ? 1 : 0)
-        .with("expected", std::to_string(expected_))
-        .with("found", std::to_string(given));
+  status number(const field& f, double& v) const {
+    if (auto s = read_number(f.text, v); s != number_status::ok)
+      return bad_number("a prediction (a number)", f, line_.number, s);
+    return done{};
+  }
+  std::size_t line_number() const { return line_.number; }
+  // Every byte of the file, read to its end when in pieces.
+  std::size_t bytes() {
+    char piece[1 << 12];
+    while (more_ && !ended_) {
+      const std::size_t got = more_(piece, sizeof piece);
+      bytes_ += got;
+      ended_ = got == 0;
+    }
+    return bytes_;
   }
 
+  std::size_t last_line = 0;
+  std::optional<error> problem;
+
+ private:
+  // The next piece's whole lines after the rest of the last; false at the end.
+  bool refill() {
+#ifdef __EMSCRIPTEN__  // the modules read runs whole
+    return false;
+#endif
+    if (!more_ || ended_) return false;
+    held_.erase(0, used_);
+    std::size_t cut = std::string::npos;
+    while (!ended_ && cut == std::string::npos) {
+      const std::size_t at = held_.size(), want = std::max<std::size_t>(std::size_t(1) << 16, at);
+      held_.resize(at + want);
+      const std::size_t got = more_(&held_[at], want);
+      held_.resize(at + got);
+      bytes_ += got;
+      ended_ = got == 0;
+      const std::size_t nl = held_.rfind('\n');
+      cut = ended_ ? held_.size() : nl == std::string::npos ? nl : nl + 1;
+    }
+    used_ = cut;
+    lines_ = line_reader(std::string_view(held_).substr(0, cut), lines_.number() + 1, !started_);
+    started_ = true;
+    return true;
+  }
+
+  more_bytes more_;  // empty: the text is whole
+  std::string held_;
+  std::size_t used_ = 0, bytes_ = 0;
+  bool ended_ = false, started_ = false;
   line_reader lines_;
   line line_;
-  std::size_t expected_ = 0, given_ = 0, last_line_ = 0;
-  bool out_ = false;
-  std::string_view name_;
+};
+
+error predictions_count(std::size_t lines, std::string_view letor_name, const std::string& found, std::size_t line,
+                        std::size_t column) {
+  return fail(error_code::field_count,
+              "expected " + std::to_string(lines) + " predictions, one per line of " + std::string(letor_name) +
+                  ", got " + found,
+              line, column)
+      .with("expected", std::to_string(lines))
+      .with("found", found);
+}
+
+// Each LETOR line's record scored by its prediction, on to `run`.
+class scored_by final : public record_sink {
+ public:
+  scored_by(const scores& given, record_sink& run) : scores_(given), run_(run) {}
+  status add(const input_record& r) override {
+    input_record scored = r;
+    scored.score = scores_[at_++];
+    return run_.add(scored);
+  }
+
+ private:
+  const scores& scores_;
   record_sink& run_;
-  std::optional<error> problem_;
+  std::size_t at_ = 0;
+};
+
+// Counts the lines.
+class line_count final : public record_sink {
+ public:
+  status add(const input_record&) override { return done{}; }
 };
 
 // The lines of a LETOR file, each handed to `sink`.
@@ -341,15 +401,58 @@ expected<letor_counts> walk_letor(std::string_view text, std::string_view group,
 
 }  // namespace
 
+namespace {
+
+// As many scores as the LETOR file has lines.
+expected<scores> scores_of(prediction_lines& p, std::size_t lines, std::string_view letor_name) {
+  scores out;
+  out.reserve(lines);
+  field f[2];
+  double v = 0;
+  while (out.size() < lines) {
+    if (!p.next(f)) {
+      if (p.problem) return *p.problem;
+      return predictions_count(lines, letor_name, std::to_string(out.size()), p.last_line, p.last_line ? 1 : 0);
+    }
+    if (auto ok = p.number(f[0], v); !ok) return ok.err();
+    out.push_back(v);
+  }
+  // After the LETOR file's last line: no prediction may be left.
+  if (!p.next(f)) {
+    if (p.problem) return *p.problem;
+    return out;
+  }
+  if (auto ok = p.number(f[0], v); !ok) return ok.err();
+  return predictions_count(lines, letor_name, "more", p.line_number(), f[0].column);
+}
+
+}  // namespace
+
+expected<scores> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
+                                  const limits& lim) {
+  if (auto ok = check_size(text, lim); !ok) return ok.err();
+  prediction_lines p(text);
+  return scores_of(p, lines, letor_name);
+}
+
+expected<scores> read_predictions(more_bytes more, std::size_t lines, std::string_view letor_name, const limits& lim) {
+  prediction_lines p(std::move(more));
+  auto read = scores_of(p, lines, letor_name);
+  if (auto ok = check_size(p.bytes(), lim); !ok) return ok.err();  // said first, as when read whole
+  return read;
+}
+
 expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,
                                   const std::string_view* predictions, std::string_view letor_name) {
   if (!predictions) return walk_letor(text, group, lim, sink);
-  if (auto ok = check_size(*predictions, lim); !ok) return ok.err();
-  scored_by_predictions scored(*predictions, letor_name, sink);
-  auto walked = walk_letor(text, group, lim, scored);
+  // The LETOR file's errors first (as when it is read for the judgments), then the predictions'.
+  line_count none;
+  auto walked = walk_letor(text, group, lim, none);
   if (!walked) return walked.err();
-  if (auto ok = scored.finish(); !ok) return ok.err();
-  return walked;
+  auto read = read_predictions(*predictions, walked->lines, letor_name, lim);
+  if (!read) return read.err();
+  scored_by scored(*read, sink);
+  return walk_letor(text, group, lim, scored);
 }
 
 }  // namespace ndcg::detail

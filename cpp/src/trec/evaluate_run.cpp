@@ -3,6 +3,7 @@
 #include "ndcg/evaluate_run.hpp"
 
 #include "base/hash_table.hpp"
+#include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
 
 #include <algorithm>
@@ -192,6 +193,7 @@ struct judged_input {
   input_format format = input_format::trec;
   std::optional<trec_judgments> built;
   batch_reading reading;
+  std::size_t letor_lines = 0;  // LETOR: the lines its predictions score
 };
 
 // Records made judgments; a doc judged twice before the line of a reading
@@ -211,6 +213,14 @@ error no_predictions() {
   return fail(error_code::missing_value,
               "expected a predictions file after the LETOR file (one score per line: ndcg trec LETOR PREDICTIONS)")
       .in("qrels");
+}
+
+// The '\n' bytes of a text: room for the judgments of its lines.
+[[maybe_unused]] std::size_t line_ends(std::string_view text) {
+  std::size_t n = 0;
+  const char* const end = text.data() + text.size();
+  for (const char* p = text.data(); (p = detail::find_byte(p, static_cast<std::size_t>(end - p), '\n')) != nullptr; ++p) ++n;
+  return n;
 }
 
 // The judgments read (`use` both: from a table that holds the run too).
@@ -234,7 +244,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   }
   judgments_builder builder;
 #ifndef __EMSCRIPTEN__  // the command's peak memory (the modules' size)
-  builder.reserve(static_cast<std::size_t>(std::count(j.bytes.text().begin(), j.bytes.text().end(), '\n')) + 1);
+  builder.reserve(line_ends(j.bytes.text()) + 1, j.bytes.text().size());  // address space until written
 #endif
   evaluation_sink sink(nullptr, &builder);
   auto read = j.format == input_format::letor
@@ -243,6 +253,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   auto built = judgments_of(std::move(read), builder, j.reading);
   if (!built) return built.err();
   j.built = std::move(*built);
+  j.letor_lines = j.reading.lines;
   return done{};
 }
 
@@ -263,26 +274,24 @@ opener open_on(const judged_input& j, std::string_view subtopics) {
 }
 
 // Where a run's records come from, read afresh by each pass: a text in a
-// format read whole, LETOR's predictions beside the LETOR file, or (natively)
-// a table in pieces from a source that goes back to its start.
+// format read whole, or (natively) a table in pieces from a source that goes
+// back to its start.
 struct run_reader {
-  enum class from { text, letor, pieces } kind = from::text;
-  const unpacked_input* run = nullptr;  // text, letor
-  const judged_input* j = nullptr;      // letor: the LETOR file
+  enum class from { text, pieces } kind = from::text;
+  const unpacked_input* run = nullptr;  // text
   headed_source* source = nullptr;      // pieces
   input_format format = input_format::trec;
   input_use use = input_use::run;
   const input_reading* ir = nullptr;
   std::string name;
   std::vector<batch_reading>* readings = nullptr;  // the first whole pass's reading goes here
+  const detail::scores* scores = nullptr;  // else a LETOR file's predictions, read once: the judgments are the run
   bool first = true;
   std::size_t passes = 0;
 
   expected<batch_reading> read(record_sink& sink) {
     expected<batch_reading> said = batch_reading();
-    if (kind == from::letor) {
-      said = read_letor_records(j->bytes, run, *ir, name, sink);
-    } else if (kind == from::text) {
+    if (kind == from::text) {
       said = read_records(*run, format, use, *ir, name, sink);
     } else {
 #ifndef __EMSCRIPTEN__  // the wasm module reads runs whole
@@ -314,9 +323,15 @@ status fed_once(trec_stream& stream, run_reader& read) {
 // into the stream regrouped.
 expected<trec_result> records_fed(const opener& open, run_reader& read, const trec_options& o) {
   auto stream = open(o);
+  if (read.scores && stream) {
+    if (auto ok = stream->add_judged_run(read.scores->data(), read.scores->size(), o.second_thread ? 2 : 1); !ok)
+      return ok.err();
+    stream->set_run_id("run");
+    return stream->finish();
+  }
   if (!stream) {  // TREC judgments refused: a broken run is said first, as it is read first
     evaluation_sink none(nullptr);
-    if (auto said = read.read(none); !said) return placed(said.err(), "run");
+    if (auto said = read.scores ? batch_reading() : read.read(none); !said) return placed(said.err(), "run");
     return stream.err();
   }
   status fed = fed_once(*stream, read);
@@ -373,16 +388,34 @@ std::string run_name(const input_reading& ir, std::size_t i = 0) {
   return i < ir.run_names.size() ? ir.run_names[i] : std::string("run");
 }
 
+// A LETOR file's run: its predictions score its lines, which judge themselves.
+// The scores are read once (`said`: how) and kept for every pass.
+expected<run_evaluation> evaluate_predictions(expected<batch_reading> said, const detail::scores& scores,
+                                              const batch_settings& b, const input_reading& ir, const opener& open,
+                                              std::vector<batch_reading>& readings) {
+  if (!said) {
+    readings.clear();  // a run that cannot be read says nothing of how the inputs were read
+    return placed(said.err(), "run");
+  }
+  readings.push_back(std::move(*said));
+  run_reader read{run_reader::from::text, nullptr, nullptr, input_format::letor, input_use::run, &ir, {}, nullptr};
+  read.scores = &scores;
+  return evaluate_records(open, read, b);
+}
+
 // A run in any format but TREC streamed as it comes, read whole: its records against the judgments.
 expected<run_evaluation> evaluate_whole(const judged_input& j, std::string_view run_bytes, const batch_settings& b,
                                         const input_reading& ir, const opener& open,
                                         std::vector<batch_reading>& readings) {
   auto u = unpack_input(run_bytes, ir.lim, "run");
   if (!u) return placed(u.err(), "run");
-  run_reader read{run_reader::from::letor, &*u, &j, nullptr, input_format::letor, input_use::run, &ir, run_name(ir), &readings};
-  if (j.format == input_format::letor) return evaluate_records(open, read, b);
-  read.kind = run_reader::from::text;
-  read.format = format_of(*u, b.run_format, false);
+  if (j.format == input_format::letor) {
+    detail::scores scores;
+    auto said = detail::read_letor_scores(*u, j.letor_lines, ir, run_name(ir), scores);
+    return evaluate_predictions(std::move(said), scores, b, ir, open, readings);
+  }
+  run_reader read{run_reader::from::text, &*u, nullptr, format_of(*u, b.run_format, false), input_use::run, &ir,
+                  run_name(ir), &readings};
   if (read.format == input_format::letor)
     return fail(error_code::mixed_formats,
                 "expected a run, got LETOR lines (a LETOR file gives the judgments: ndcg trec LETOR PREDICTIONS)")
@@ -406,7 +439,7 @@ std::optional<expected<run_evaluation>> evaluate_pieces(const judged_input& j, h
   if (j.format == input_format::letor || is_gzip(run.head())) return std::nullopt;
   const input_format f = b.run_format != input_format::automatic ? b.run_format : detect_input(run.head(), false);
   if (!detail::row_of(f).stream || !run.rewind()) return std::nullopt;
-  run_reader read{run_reader::from::pieces, nullptr, &j, &run, f, input_use::run, &ir, run_name(ir), &readings};
+  run_reader read{run_reader::from::pieces, nullptr, &run, f, input_use::run, &ir, run_name(ir), &readings};
   return evaluate_records(open, read, b);
 }
 
@@ -421,6 +454,15 @@ expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run,
                                          const input_reading& ir, const opener& open,
                                          std::vector<batch_reading>& readings) {
   headed_source headed(run);
+#ifndef __EMSCRIPTEN__  // the modules read runs whole
+  if (j.format == input_format::letor && !is_gzip(headed.head())) {  // predictions read in pieces
+    detail::scores scores;
+    headed_source* s = &headed;
+    auto said = detail::stream_letor_scores([s](char* into, std::size_t size) { return s->fill(into, size); },
+                                            j.letor_lines, ir, run_name(ir), scores);
+    return with_intervals(evaluate_predictions(std::move(said), scores, b, ir, open, readings), b);
+  }
+#endif
   if (streams(headed.head(), j, b.run_format)) return with_intervals(evaluate_streamed(open, headed, b), b);
   if (auto ev = evaluate_pieces(j, headed, b, ir, open, readings)) return with_intervals(std::move(*ev), b);
   const std::string text = headed.rest();
@@ -497,7 +539,7 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
   if (j.format == input_format::letor) return no_predictions();
   if (j.format == input_format::trec) return fail(error_code::missing_value, alone).in("qrels");
   readings.push_back(std::move(j.reading));
-  run_reader read{run_reader::from::text, &j.bytes, &j, nullptr, j.format, input_use::both, &ir, ir.qrels_name, nullptr};
+  run_reader read{run_reader::from::text, &j.bytes, nullptr, j.format, input_use::both, &ir, ir.qrels_name, nullptr};
   auto ev = evaluate_records(open_on(j, subtopics), read, b);
   if (!ev) return placed(ev.err(), "qrels");
   return with_intervals(std::move(ev), b);

@@ -144,6 +144,12 @@ class query_evaluator {
     std::uint32_t index;   // in the run's entries
     int level;             // the document's standing: a grade level, not_judged or judged_negative
   };
+  // A sort key natively as two words that order as it does (sort_ranking):
+  // the score's bits, then the docid's prefix or the input order.
+  struct packed_key {
+    std::uint64_t hi, lo;
+    std::uint32_t at;  // in keys_
+  };
 
  private:
   void index_judgments(const query_input& q, std::size_t retrieved);
@@ -157,6 +163,8 @@ class query_evaluator {
   }
   void rank();
   void walk_ranking();
+  void list_hits();
+  void powers_to_depth();
   void gain_sums(std::size_t scheme);
   void interpolated_precision();
   void subtopic_lists(const query_input& q);
@@ -177,6 +185,10 @@ class query_evaluator {
   std::size_t kept_ = 0;                // the first state_.depth of them in order
 #ifndef __EMSCRIPTEN__
   bool positions_unnamed_ = false;      // rows named by position whose keys lack their prefixes yet
+  std::vector<packed_key> packed_;      // sort_ranking's scratch
+  std::vector<sort_key> keys_spare_;
+  bool sort_ranking(std::size_t kept);
+  void order_ties(packed_key* first, packed_key* last, std::size_t offset);
 #endif
   std::vector<double> top_scores_;      // rank()'s scratch: the scores, to find the cut's
   std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)
@@ -198,7 +210,8 @@ namespace ndcg {
 // What judgments read once hold: their text (TREC's, or the ids of
 // judgments built from records, `built`) and the arrays pointing into it.
 struct trec_judgments::held {
-  std::string text;
+  std::string text;                 // read from TREC text
+  detail::big_vector<char> ids;     // built (judgments_builder): the ids one after another
   judgment_format format = judgment_format::qrels;
   std::shared_ptr<const trec_detail::judgments> judged;
   bool built = false;

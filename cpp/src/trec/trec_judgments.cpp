@@ -30,8 +30,9 @@ void permute(V& v, const detail::big_vector<std::uint32_t>& to) {
 }
 
 // `also` (built judgments' columns) moves with the documents.
+template <class Also = std::vector<std::uint32_t>>
 void group_by_query(judgments& j, const detail::big_vector<std::uint32_t>& query_of, bool grouped,
-                    std::vector<std::uint32_t>* also = nullptr) {
+                    Also* also = nullptr) {
   std::vector<std::size_t> start(j.queries.size() + 1, 0);
   for (std::uint32_t q : query_of) ++start[q + 1];
   for (std::size_t q = 0; q < j.queries.size(); ++q) start[q + 1] += start[q];
@@ -316,17 +317,20 @@ using namespace trec_detail;
 
 // The ids, one after another in `ids`; the judgments as they will be held,
 // their docids pointed into `ids` once it stops growing (doc_at until then);
-// queries by their first judgment.
+// queries by their first judgment, and while they come grouped by where
+// their judgments start (each judgment's query is kept only from the first
+// query that comes back on).
 struct judgments_builder::parts {
-  std::string ids;
+  detail::big_vector<char> ids;
   judgments j;
-  std::vector<std::uint32_t> doc_at, column;
-  std::vector<std::size_t> qid_at;
+  detail::big_vector<std::uint32_t> doc_at, column;
+  std::vector<std::size_t> qid_at, first_doc;
   std::vector<std::uint32_t> qid_size;
-  detail::big_vector<std::uint32_t> query_of;
+  detail::big_vector<std::uint32_t> query_of;  // empty while grouped
   std::uint32_t last = detail::handle_table::none;
   bool grouped = true;
-  std::string_view qid(std::uint32_t q) const { return std::string_view(ids).substr(qid_at[q], qid_size[q]); }
+  std::string_view qid(std::uint32_t q) const { return std::string_view(ids.data() + qid_at[q], qid_size[q]); }
+  void append(std::string_view id) { ids.insert(ids.end(), id.begin(), id.end()); }
 };
 
 judgments_builder::judgments_builder() : p_(std::make_unique<parts>()) {}
@@ -335,39 +339,42 @@ judgments_builder::~judgments_builder() = default;
 
 void judgments_builder::add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column) {
   parts& p = *p_;
-  if (p.last == handle_table::none || p.qid(p.last) != qid) {
+  if (p.last == handle_table::none || !detail::same_id(p.qid(p.last), qid)) {
     const auto handle = static_cast<std::uint32_t>(p.qid_at.size());
     const std::uint32_t found = p.j.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.qid(q) == qid; });
     if (found == handle_table::none) {
       p.qid_at.push_back(p.ids.size());
       p.qid_size.push_back(static_cast<std::uint32_t>(qid.size()));
-      p.ids.append(qid);
-    } else {
+      p.first_doc.push_back(p.j.docs.size());
+      p.append(qid);
+    } else if (p.grouped) {
       p.grouped = false;
+      for (std::uint32_t q = 0; q < p.first_doc.size(); ++q)  // each judgment's query from here on
+        p.query_of.resize(q + 1 < p.first_doc.size() ? p.first_doc[q + 1] : p.j.docs.size(), q);
     }
     p.last = found == handle_table::none ? handle : found;
   }
   p.doc_at.push_back(static_cast<std::uint32_t>(p.ids.size()));
-  p.ids.append(docid);
+  p.append(docid);
   p.j.docs.push_back(judged_doc{nullptr, static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line), rel});
   p.j.hash.push_back(static_cast<std::uint32_t>(hash_of(docid)));
-  p.query_of.push_back(p.last);
+  if (!p.grouped) p.query_of.push_back(p.last);
   p.column.push_back(static_cast<std::uint32_t>(column));
 }
 
-void judgments_builder::reserve(std::size_t judgments) {
+void judgments_builder::reserve(std::size_t judgments, std::size_t id_bytes) {
   parts& p = *p_;
   p.j.docs.reserve(judgments);
   p.j.hash.reserve(judgments);
   p.doc_at.reserve(judgments);
   p.column.reserve(judgments);
-  p.query_of.reserve(judgments);
+  p.ids.reserve(id_bytes);
 }
 
 namespace {
 
 // The first doc judged twice in a query, by the line of its second judgment.
-status first_repeat_built(const judgments& j, const std::vector<std::uint32_t>& column) {
+status first_repeat_built(const judgments& j, const detail::big_vector<std::uint32_t>& column) {
   handle_table seen;
   std::size_t worst = 0, worst_first = 0;
   const judged_query* worst_query = nullptr;
@@ -397,14 +404,21 @@ status first_repeat_built(const judgments& j, const std::vector<std::uint32_t>& 
 expected<trec_judgments> judgments_builder::finish() {
   parts& p = *p_;
   auto h = std::make_shared<trec_judgments::held>();
-  h->text = std::move(p.ids);  // the views below point into it where it stays
+  h->ids = std::move(p.ids);  // the views below point into it where it stays
   h->built = true;
   judgments& j = p.j;
-  for (std::size_t i = 0; i < j.docs.size(); ++i) j.docs[i].docid = h->text.data() + p.doc_at[i];
+  for (std::size_t i = 0; i < j.docs.size(); ++i) j.docs[i].docid = h->ids.data() + p.doc_at[i];
   p.doc_at = {};
   for (std::size_t q = 0; q < p.qid_at.size(); ++q)
-    j.queries.push_back(judged_query{std::string_view(h->text).substr(p.qid_at[q], p.qid_size[q]), 0, 0});
-  group_by_query(j, p.query_of, p.grouped, &p.column);
+    j.queries.push_back(judged_query{std::string_view(h->ids.data() + p.qid_at[q], p.qid_size[q]), 0, 0});
+  if (p.grouped) {
+    for (std::size_t q = 0; q < j.queries.size(); ++q) {
+      j.queries[q].begin = p.first_doc[q];
+      j.queries[q].end = q + 1 < j.queries.size() ? p.first_doc[q + 1] : j.docs.size();
+    }
+  } else {
+    group_by_query(j, p.query_of, false, &p.column);
+  }
   if (auto ok = first_repeat_built(j, p.column); !ok) return ok.err();
   if (j.queries.empty())
     return fail(error_code::empty_input, "the qrels have no judgments, so there is nothing to evaluate").in("qrels");

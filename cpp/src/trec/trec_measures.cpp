@@ -194,9 +194,72 @@ bool order_written(std::vector<query_evaluator::sort_key>::iterator first,
   }
   return true;
 }
+
+// An object, not a function, so that the sort inlines it.
+struct packed_order {
+  bool operator()(const query_evaluator::packed_key& a, const query_evaluator::packed_key& b) const {
+    return (a.hi < b.hi) | ((a.hi == b.hi) & (a.lo < b.lo));  // without a branch
+  }
+};
+
+// The score's bits as a number that orders as the scores do, highest
+// first; -0 is 0. NaN has no place: the caller checks.
+std::uint64_t descending_bits(double score) {
+  if (score == 0) score = 0;
+  std::uint64_t b;
+  std::memcpy(&b, &score, sizeof b);
+  b = b >> 63 ? ~b : b | std::uint64_t(1) << 63;  // ascending as the doubles
+  return ~b;
+}
 #endif
 
 }  // namespace
+
+#ifndef __EMSCRIPTEN__
+// keys_[0..kept) in the ranking's order, sorted as pairs of words (the
+// score's bits, then the docid's first eight bytes or the input order):
+// one comparison without branches where the whole key takes up to three.
+// Pairs that tie (docids sharing eight bytes at one score) are ordered by
+// the docids' next bytes (order_ties). False, with nothing changed, where
+// the words cannot say the order: grades order ties (tier), or a score is NaN.
+bool query_evaluator::sort_ranking(std::size_t kept) {
+  const bool by_docid = conv_.opt.ties != tie_policy::input;
+  if (conv_.tied_grades != 0) return false;
+  packed_.resize(kept);
+  for (std::size_t i = 0; i < kept; ++i) {
+    const sort_key& k = keys_[i];
+    if (std::isnan(k.score)) return false;
+    packed_[i] = packed_key{descending_bits(k.score), by_docid ? ~k.prefix : k.index, static_cast<std::uint32_t>(i)};
+  }
+  std::sort(packed_.begin(), packed_.end(), packed_order{});
+  if (by_docid) order_ties(packed_.data(), packed_.data() + kept, 8);
+  keys_spare_.resize(kept);
+  for (std::size_t i = 0; i < kept; ++i) keys_spare_[i] = keys_[packed_[i].at];
+  std::copy(keys_spare_.begin(), keys_spare_.end(), keys_.begin());
+  return true;
+}
+
+// Runs of packed keys that tie, ordered by their docids' next eight bytes
+// (zero-padded, as the prefix), and so on; past 64 bytes by the whole key.
+void query_evaluator::order_ties(packed_key* first, packed_key* last, std::size_t offset) {
+  for (packed_key* run = first; run != last;) {
+    packed_key* end = run + 1;
+    while (end != last && end->hi == run->hi && end->lo == run->lo) ++end;
+    if (end - run > 1 && offset >= 64) {
+      const key_order order{true, run_, ids_};
+      std::sort(run, end, [&](const packed_key& a, const packed_key& b) { return order(keys_[a.at], keys_[b.at]); });
+    } else if (end - run > 1) {
+      for (packed_key* k = run; k != end; ++k) {
+        const std::string_view docid = docid_of(keys_[k->at]);
+        k->lo = ~docid_prefix(offset < docid.size() ? docid.substr(offset) : std::string_view());
+      }
+      std::sort(run, end, packed_order{});
+      order_ties(run, end, offset + 8);
+    }
+    run = end;
+  }
+}
+#endif
 
 query_evaluator::query_evaluator(const plan& p, const conventions& c, const grade_levels& g)
     : plan_(p), conv_(c), grades_(g), discounts_(c.opt.log_base) {
@@ -214,6 +277,8 @@ query_evaluator::query_evaluator(const plan& p, const conventions& c, const grad
     const column& col = p.columns[m];
     if (col.of->needs & need_gain_sums) scheme_needed_[col.scheme] = 1;
     (col.of->kind != value_kind::text && !col.of->note ? plain_columns_ : other_columns_).push_back(m);
+    if ((col.of->needs & need_powers) && !state_.powers_of(persistence_of(col)))
+      state_.powers.emplace_back(persistence_of(col), std::vector<double>());
   }
 }
 
@@ -224,6 +289,8 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
     return fail(error_code::duplicate_id, "a docid twice in the run of query " + echo(q.qid)).in("run");
   rank();
   walk_ranking();
+  if (plan_.needs & (need_hit_list | need_interpolated)) list_hits();
+  if (plan_.wants(need_powers)) powers_to_depth();
   for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
     if (scheme_needed_[s]) gain_sums(s);
   if (plan_.wants(need_interpolated)) interpolated_precision();
@@ -267,6 +334,8 @@ void query_evaluator::evaluate(const rows_input& q, std::vector<double>& row, st
   index_rows(q);
   rank();
   walk_ranking();
+  if (plan_.needs & (need_hit_list | need_interpolated)) list_hits();
+  if (plan_.wants(need_powers)) powers_to_depth();
   for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
     if (scheme_needed_[s]) gain_sums(s);
   if (plan_.wants(need_interpolated)) interpolated_precision();
@@ -419,7 +488,10 @@ void query_evaluator::rank() {
 #endif
     {
       named(first, last);
-      std::sort(first, last, order);
+#ifndef __EMSCRIPTEN__
+      if (!sort_ranking(kept))
+#endif
+        std::sort(first, last, order);
     }
   }
   if (partial && depth > 0 && conv_.opt.ties == tie_policy::average) {
@@ -470,17 +542,42 @@ void query_evaluator::walk_ranking() {
   }
 }
 
+// p^r down to the ranking's end for each persistence: the table grows by
+// the same products a walk multiplying p rank by rank takes, so sums read
+// from it are that walk's to the bit.
+void query_evaluator::powers_to_depth() {
+  for (auto& [p, table] : state_.powers)
+    while (table.size() <= state_.depth) table.push_back(table.empty() ? 1.0 : table.back() * p);
+}
+
+// Each relevant document ranked, with the judged ones above it: a short
+// list that the measures summing over relevant documents walk instead.
+void query_evaluator::list_hits() {
+  query_state& s = state_;
+  s.hits_listed.resize(s.hits[s.depth]);
+  query_state::hit* out = s.hits_listed.data();
+  const std::size_t* hits = s.hits.data();
+  const int* level = s.level.data();
+  std::size_t nonrel = 0, negative = 0;
+  for (std::size_t r = 0; r < s.depth; ++r) {
+    if (hits[r + 1] != hits[r]) {
+      *out++ = query_state::hit{r, nonrel, negative};
+      continue;
+    }
+    nonrel += level[r] >= 0;
+    negative += level[r] == judged_negative;
+  }
+}
+
 // Interpolated precision at the k-th relevant document: the best precision
 // at it or at any later relevant one (trec_eval's iprec_at_recall).
 void query_evaluator::interpolated_precision() {
   query_state& s = state_;
-  s.best_precision.assign(s.num_rel_ret + 1, 0.0);
+  s.best_precision.assign(s.hits_listed.size() + 1, 0.0);
   double best = 0;
-  std::size_t k = s.num_rel_ret;
-  for (std::size_t r = s.depth; r > 0 && k > 0; --r) {
-    if (s.hits[r] == s.hits[r - 1]) continue;
-    best = std::max(best, static_cast<double>(k) / static_cast<double>(r));
-    s.best_precision[k--] = best;
+  for (std::size_t k = s.hits_listed.size(); k > 0; --k) {
+    best = std::max(best, static_cast<double>(k) / static_cast<double>(s.hits_listed[k - 1].rank + 1));
+    s.best_precision[k] = best;
   }
   s.best_precision[0] = best;
 }
@@ -525,7 +622,8 @@ void query_evaluator::gain_sums(std::size_t scheme) {
   std::vector<double>& dcg = s.dcg[scheme];
   dcg.resize(n + 1);
   dcg[0] = 0;
-  for (std::size_t r = 0; r < n; ++r) dcg[r + 1] = gains[r] != 0 ? dcg[r] + gains[r] / discounts_.at(r + 1) : dcg[r];
+  // A zero gain adds nothing (m_ndcg.c skips it): a +0 by a mask, not a branch.
+  for (std::size_t r = 0; r < n; ++r) dcg[r + 1] = dcg[r] + kept_if(gains[r] != 0, gains[r] / discounts_.at(r + 1));
   std::vector<double>& idcg = s.idcg[scheme];
   idcg.resize(ideal.size() + 1);
   idcg[0] = 0;

@@ -29,14 +29,19 @@ namespace {
 using detail::handle_table;
 using detail::hash_of;
 
+// The result's members read through locals: a store to the sums could
+// otherwise alias them (geometric is chars) and reload them every column.
 void add_to_mean(const double* row, const trec_result& r, std::vector<double>& sum,
                  std::vector<std::size_t>& count) {
-  for (std::size_t m = 0; m < r.names.size(); ++m) {
+  const std::size_t width = r.names.size();
+  const char* geometric = r.geometric.data();
+  double* sums = sum.data();
+  std::size_t* counts = count.data();
+  for (std::size_t m = 0; m < width; ++m) {
     const double v = row[m];
     if (std::isnan(v) && !is_trec_nan(v)) continue;  // no value
-    if (r.geometric[m] == 1) sum[m] += std::log(std::max(v, min_geo_mean));
-    else sum[m] += v;
-    ++count[m];
+    sums[m] += geometric[m] == 1 ? std::log(std::max(v, min_geo_mean)) : v;
+    ++counts[m];
   }
 }
 
@@ -99,8 +104,10 @@ struct trec_stream::state {
 
   std::vector<char> evaluated;           // per judged query
   std::vector<std::uint32_t> row_query;  // the judged query of each row
-  detail::big_vector<double> values;     // the rows, flat (huge pages: 100 columns of 10k queries are 8 MB)
-  std::vector<std::string> texts;        // the rows' texts, flat (text columns only)
+  // The rows, each in room of its own that finish() hands to the result
+  // whole (a flat copy doubled the memory written: all_trec's rows are 10 MB).
+  std::vector<std::vector<double>> values;
+  std::vector<std::vector<std::string>> texts;  // the rows' texts (text columns only)
   std::vector<double> row;
   std::vector<std::string> row_texts;
   std::optional<error> problem;          // the first error while evaluating (on the worker)
@@ -148,6 +155,11 @@ struct trec_stream::state {
   status evaluate_kept();
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
   query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes) const;
+#ifndef __EMSCRIPTEN__  // queries evaluated on threads: native only
+  template <class Rows, class Input>
+  status evaluate_jobs(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs, Rows rows, Input input,
+                       unsigned threads);
+#endif
 #ifndef __EMSCRIPTEN__  // tables held as columns (add_queries): native only
   std::vector<std::string> more_notes;   // of add_queries' other evaluators, after the stream's own
 #endif
@@ -252,6 +264,11 @@ expected<trec_judgments> trec_judgments::read(std::string text, judgment_format 
 
 std::string_view trec_judgments::text() const { return held_->built ? std::string_view() : std::string_view(held_->text); }
 judgment_format trec_judgments::format() const { return held_->format; }
+std::vector<std::string_view> trec_judgments::query_ids() const {
+  std::vector<std::string_view> out;
+  for (const judged_query& q : held_->judged->queries) out.push_back(q.qid);
+  return out;
+}
 
 expected<trec_stream> trec_stream::open(const trec_judgments& judged, const trec_options& opt,
                                         std::string_view subtopics) {
@@ -282,17 +299,9 @@ status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::
     if (!problem) problem = e.in(qrels_source);
     return done{};
   }
-#ifndef __EMSCRIPTEN__
-  // A row per judged query at most: room once, not regrown (and its pages
-  // faulted) by doubling. Natively only: the room is address space until
-  // written, where in the modules it would be memory grown at once.
-  if (values.empty()) {
-    values.reserve(judged().queries.size() * row.size());
-    texts.reserve(judged().queries.size() * row_texts.size());
-  }
-#endif
-  values.insert(values.end(), row.begin(), row.end());
-  texts.insert(texts.end(), row_texts.begin(), row_texts.end());
+  if (values.empty()) values.reserve(judged().queries.size());  // a row per judged query at most
+  values.emplace_back(row);
+  if (!row_texts.empty()) texts.push_back(std::move(row_texts));  // the evaluator writes them afresh
   row_query.push_back(q);
   evaluated[q] = true;
   return done{};
@@ -602,7 +611,7 @@ bool trec_stream::checks_docids([[maybe_unused]] std::string_view qid) const {
 #endif
 }
 
-#ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
+#ifndef __EMSCRIPTEN__  // queries evaluated on threads: native only
 std::optional<error> trec_stream::run_error_before(std::size_t line) {
   state& s = *s_;
   if (s.worker) s.worker->finish();
@@ -612,57 +621,58 @@ std::optional<error> trec_stream::run_error_before(std::size_t line) {
 
 namespace {
 
-// Shares of `jobs` (judged query, query) of about equal rows, one per thread.
-std::vector<std::size_t> shares_of(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs,
-                                   const std::vector<std::size_t>& starts, unsigned threads) {
-  std::size_t rows = 0;
-  for (const auto& j : jobs) rows += starts[j.second + 1] - starts[j.second];
+// Where jobs (judged query, query) end when split in shares of about equal
+// rows (`rows(k)`: job k's), one per thread.
+template <class Rows>
+std::vector<std::size_t> shares_of(std::size_t jobs, Rows rows, unsigned threads) {
+  std::size_t all = 0;
+  for (std::size_t k = 0; k < jobs; ++k) all += rows(k);
   std::vector<std::size_t> cut{0};
   std::size_t taken = 0;
-  for (std::size_t k = 0; k < jobs.size(); ++k) {
-    taken += starts[jobs[k].second + 1] - starts[jobs[k].second];
-    if (cut.size() < threads && taken * threads >= rows * cut.size()) cut.push_back(k + 1);
+  for (std::size_t k = 0; k < jobs; ++k) {
+    taken += rows(k);
+    if (cut.size() < threads && taken * threads >= all * cut.size()) cut.push_back(k + 1);
   }
-  if (cut.size() == 1 || cut.back() != jobs.size()) cut.push_back(jobs.size());  // one share at least
+  if (cut.size() == 1 || cut.back() != jobs) cut.push_back(jobs);  // one share at least
   return cut;
 }
 
 }  // namespace
 
-status trec_stream::add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
-                                const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads) {
-  state& s = *s_;
-  std::vector<std::pair<std::uint32_t, std::size_t>> jobs;  // judged query, query
-  for (std::size_t i = 0; i < qids.size(); ++i) {
-    const std::uint32_t q = s.judged().find(qids[i]);
-    if (q != handle_table::none && !s.evaluated[q]) jobs.emplace_back(q, i), s.evaluated[q] = 1;
-  }
-  const std::size_t width = s.p.columns.size(), base = s.row_query.size();
-  std::size_t text_width = 0;
-  for (const column& c : s.p.columns) text_width += c.of->kind == value_kind::text;
-  s.values.resize((base + jobs.size()) * width);
-  s.texts.resize((base + jobs.size()) * text_width);
+// Judged queries `jobs` (judged query, query) evaluated into new rows on up
+// to `threads` threads, each a share of about equal rows; `input(k, buffer)`
+// gives job k's inputs, in `buffer` if it must.
+template <class Rows, class Input>
+status trec_stream::state::evaluate_jobs(const std::vector<std::pair<std::uint32_t, std::size_t>>& jobs, Rows rows,
+                                         Input input, unsigned threads) {
+  state& s = *this;
+  for (const auto& j : jobs) s.evaluated[j.first] = 1;
+  const std::size_t base = s.row_query.size();
+  bool texts = false;
+  for (const column& c : s.p.columns) texts = texts || c.of->kind == value_kind::text;
+  std::size_t all = 0;
+  for (std::size_t k = 0; k < jobs.size(); ++k) all += rows(k);
+  s.values.resize(base + jobs.size());
+  if (texts) s.texts.resize(base + jobs.size());
   for (const auto& j : jobs) s.row_query.push_back(j.first);
   // Threads pay from a few tens of thousands of rows on.
-  const auto by_size = static_cast<unsigned>(entries.size() / 20000 + 1);
-  const std::vector<std::size_t> cut = shares_of(jobs, starts, std::max(1u, std::min(threads, by_size)));
+  const auto by_size = static_cast<unsigned>(all / 20000 + 1);
+  const std::vector<std::size_t> cut = shares_of(jobs.size(), rows, std::max(1u, std::min(threads, by_size)));
   std::vector<std::optional<error>> problems(cut.size() - 1);
-  std::vector<std::unique_ptr<query_evaluator>> others;
   const auto evaluate_share = [&](std::size_t t, query_evaluator& ev) {
     std::vector<double> row;
     std::vector<std::string> row_texts;
+    std::vector<run_entry> buffer;
     for (std::size_t k = cut[t]; k < cut[t + 1]; ++k) {
-      const std::size_t i = jobs[k].second;
-      const query_input in = s.input_of(jobs[k].first, entries.data() + starts[i], starts[i + 1] - starts[i],
-                                        hashes ? hashes + starts[i] : nullptr);
-      if (auto ok = ev.evaluate(in, row, row_texts); !ok) {
+      if (auto ok = ev.evaluate(input(k, buffer), row, row_texts); !ok) {
         problems[t] = ok.err().code == error_code::duplicate_id ? error(ok.err()).in("run") : error(ok.err()).in(s.qrels_source);
         return;
       }
-      std::copy(row.begin(), row.end(), s.values.begin() + static_cast<std::ptrdiff_t>((base + k) * width));
-      std::move(row_texts.begin(), row_texts.end(), s.texts.begin() + static_cast<std::ptrdiff_t>((base + k) * text_width));
+      s.values[base + k] = row;
+      if (texts) s.texts[base + k] = std::move(row_texts);
     }
   };
+  std::vector<std::unique_ptr<query_evaluator>> others;
   std::vector<std::thread> pool;
   for (std::size_t t = 1; t + 1 < cut.size(); ++t) {
     others.push_back(std::make_unique<query_evaluator>(s.p, s.conv, s.levels));
@@ -676,7 +686,53 @@ status trec_stream::add_queries(const std::vector<std::string_view>& qids, const
   return done{};
 }
 
+status trec_stream::add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
+                                const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads) {
+  state& s = *s_;
+  std::vector<std::pair<std::uint32_t, std::size_t>> jobs;  // judged query, query
+  for (std::size_t i = 0; i < qids.size(); ++i) {
+    const std::uint32_t q = s.judged().find(qids[i]);
+    if (q != handle_table::none && !s.evaluated[q]) jobs.emplace_back(q, i), s.evaluated[q] = 1;
+  }
+  const auto rows = [&](std::size_t k) { return starts[jobs[k].second + 1] - starts[jobs[k].second]; };
+  const auto input = [&](std::size_t k, std::vector<run_entry>&) {
+    const std::size_t i = jobs[k].second;
+    return s.input_of(jobs[k].first, entries.data() + starts[i], starts[i + 1] - starts[i],
+                      hashes ? hashes + starts[i] : nullptr);
+  };
+  return s.evaluate_jobs(jobs, rows, input, threads);
+}
 #endif
+
+status trec_stream::add_judged_run(const double* scores, std::size_t count, unsigned threads) {
+  state& s = *s_;
+  const judgments& j = s.judged();
+  if (count != j.docs.size())
+    return fail(error_code::bad_input, "expected a score for each of the " + std::to_string(j.docs.size()) +
+                                           " judgments, got " + std::to_string(count));
+  std::vector<std::pair<std::uint32_t, std::size_t>> jobs;  // judged query, itself
+  for (std::uint32_t q = 0; q < j.queries.size(); ++q)
+    if (!s.evaluated[q] && j.queries[q].end > j.queries[q].begin) jobs.emplace_back(q, q);
+  const auto rows = [&](std::size_t k) { return j.queries[jobs[k].first].end - j.queries[jobs[k].first].begin; };
+  const auto input = [&](std::size_t k, std::vector<run_entry>& run) {
+    const judged_query& jq = j.queries[jobs[k].first];
+    run.clear();
+    for (std::size_t i = jq.begin; i < jq.end; ++i) run.push_back(run_entry{j.docs[i].id(), scores[i], j.docs[i].line});
+    return s.input_of(jobs[k].first, run.data(), run.size(), j.hash.data() + jq.begin);
+  };
+#ifdef __EMSCRIPTEN__  // one thread: each query evaluated at once, as add_query does
+  (void)rows, (void)threads;
+  std::vector<run_entry> run;
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    const query_input in = input(k, run);
+    if (auto ok = s.evaluate(jobs[k].first, in.run, in.run_count, in.run_hashes); !ok) return ok;
+    if (s.problem) return *s.problem;
+  }
+  return done{};
+#else
+  return s.evaluate_jobs(jobs, rows, input, threads);
+#endif
+}
 
 void trec_stream::set_run_id(std::string_view tag) { s_->run_id.assign(tag); }
 
@@ -727,14 +783,12 @@ expected<trec_result> trec_stream::finish() {
   detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return qid_of(a) < qid_of(b); });
   trec_result r;
   describe_columns(s.p, r);
-  const std::size_t width = r.names.size();
-  const std::size_t text_width = r.text_columns.size();
+  r.qids.reserve(order.size());
+  r.values.reserve(order.size());
   for (std::size_t i : order) {
     r.qids.emplace_back(qid_of(i));
-    const auto at = static_cast<std::ptrdiff_t>(i * width);
-    r.values.emplace_back(s.values.begin() + at, s.values.begin() + at + static_cast<std::ptrdiff_t>(width));
-    const auto t = static_cast<std::ptrdiff_t>(i * text_width);
-    if (text_width) r.texts.emplace_back(s.texts.begin() + t, s.texts.begin() + t + static_cast<std::ptrdiff_t>(text_width));
+    r.values.push_back(std::move(s.values[i]));
+    if (!r.text_columns.empty()) r.texts.push_back(std::move(s.texts[i]));
   }
   r.num_q = r.qids.size();
   r.run_id = s.run_id;

@@ -12,7 +12,7 @@ import os
 
 from .. import _core
 from .evaluate import Evaluation, _text_of, evaluate
-from .inputs import _is_frame, trec_input
+from .inputs import _is_frame, frame_columns, trec_input
 from .options import option_texts
 
 Metric = namedtuple('Metric', ['query_id', 'measure', 'value'])
@@ -39,10 +39,18 @@ class Evaluator:
         self._measures = _measures(measures)
         self._options = option_texts(dict(options, measures=[name for _, name in self._measures]))
         self._read_as = {}
-        self._judgments = _core.Judgments(_text_of(qrels, 'qrels', self._read_as), self._options)
+        if _is_frame(qrels):  # its columns, as evaluate() hands a frame over
+            self._read_as['qrels'] = type(qrels).__name__
+            self._judgments = _core.Judgments(frame_columns(qrels), type(qrels).__name__, self._options)
+        else:
+            self._judgments = _core.Judgments(_text_of(qrels, 'qrels', self._read_as), self._options)
 
     def evaluate(self, run):
         """The run's Evaluation, as evaluate(qrels, run, measures, **options) gives it."""
+        if _is_frame(run):
+            reply = self._judgments.evaluate_columns(frame_columns(run), type(run).__name__, self._options,
+                                                     self._threads)
+            return Evaluation(reply, dict(self._read_as, run=type(run).__name__))
         kind, value = trec_input(run, 'run')
         read_as = dict(self._read_as, run='file' if kind == 'path' else (
             'text' if isinstance(run, (str, bytes, bytearray, memoryview)) else type(run).__name__))

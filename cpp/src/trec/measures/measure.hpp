@@ -59,6 +59,8 @@ enum need : unsigned {
   need_subtopics = 1u << 3,      // subtopic sets of the ranked and the ideal documents
   need_prefs = 1u << 4,          // preference counts (-R prefs or qrels_prefs)
   need_groups = 1u << 5,         // one ranked list per judgment group (-R qrels_jg)
+  need_hit_list = 1u << 6,       // each relevant document's rank and the judged ones above it
+  need_powers = 1u << 7,         // p^r per rank for the column's persistence p (rbp)
 };
 
 using value_fn = double (*)(const query_state& q, const column& c);

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +20,21 @@ class discount_table;
 }
 
 namespace ndcg::trec_detail {
+
+// v when `keep`, else +0, by a mask rather than a branch: the measures
+// summing over ranks keep terms at ranks that fall at random (judged or
+// not, a gain or none), where a branch is mispredicted every other rank.
+// Adding the +0 leaves a sum as it was (a sum from +0 never becomes -0).
+inline double kept_if(bool keep, double v) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof v);
+  bits &= std::uint64_t(0) - static_cast<std::uint64_t>(keep);
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
+// rbp's persistence p: 0.9 unless the column says p= (rbp.cpp).
+double persistence_of(const column& c);
 
 struct query_state {
   const conventions* conv = nullptr;
@@ -45,6 +62,25 @@ struct query_state {
   std::vector<std::size_t> hits;         // relevant documents
   std::vector<double> precision_sum;     // precision at each relevant document, summed
   std::size_t first_hit = 0;             // rank of the first relevant document, 0 = none
+
+  // Each relevant document ranked, in rank order (need_hit_list), so that
+  // the measures summing over them (bpref, infAP, binG) skip the others.
+  struct hit {
+    std::size_t rank;            // 0-based
+    std::size_t nonrel_above;    // judged with 0 <= grade < the relevance level, above it
+    std::size_t unjudged_above;  // judged negative (pooled, not judged), above it
+  };
+  std::vector<hit> hits_listed;
+
+  // p^r for r = 0..depth (need_powers), each as the walk down the ranking
+  // multiplies it out, per persistence the columns name; kept from query to
+  // query and grown as the depth needs.
+  std::vector<std::pair<double, std::vector<double>>> powers;
+  const double* powers_of(double p) const {
+    for (const auto& [of, table] : powers)
+      if (std::memcmp(&of, &p, sizeof p) == 0) return table.data();  // -0 apart from 0
+    return nullptr;
+  }
 
   // Per gain scheme (filled when a family needs gain sums).
   std::vector<std::vector<double>> gain;        // [scheme][r]: the gain at rank r

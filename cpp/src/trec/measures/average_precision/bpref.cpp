@@ -10,22 +10,16 @@ namespace ndcg::trec_detail {
 
 double bpref(const query_state& q, const column&) {
   const double judged_nonrel = static_cast<double>(std::min(q.num_nonrel, q.num_rel));
-  std::size_t nonrel_seen = 0;
   double sum = 0;
-  for (std::size_t r = 0; r < q.depth; ++r) {
-    const long g = q.rel[r];
-    if (g < 0) continue;
-    if (!q.relevant(g)) {
-      ++nonrel_seen;
-      continue;
-    }
-    sum += nonrel_seen > 0 ? 1.0 - static_cast<double>(std::min(nonrel_seen, q.num_rel)) / judged_nonrel : 1.0;
+  for (const query_state::hit& h : q.hits_listed) {
+    const std::size_t above = h.nonrel_above;
+    sum += above > 0 ? 1.0 - static_cast<double>(std::min(above, q.num_rel)) / judged_nonrel : 1.0;
   }
   return q.num_rel ? sum / static_cast<double>(q.num_rel) : sum;
 }
 
 const family bpref_measure =
-    measure("bpref", "binary preference: relevant ranked above judged non-relevant", bpref).needing(need_full_ranking)
+    measure("bpref", "binary preference: relevant ranked above judged non-relevant", bpref).needing(need_full_ranking | need_hit_list)
         .described("(1/R) sum over relevant ranked d of 1 - min(n_d, R) / min(R, N), N judged non-relevant, n_d those above d; unjudged skipped.");
 
 }  // namespace ndcg::trec_detail

@@ -7,7 +7,7 @@ namespace ndcg::trec_detail {
 const family gm_bpref_measure = measure("gm_bpref", "bpref, geometric mean over queries", bpref)
                                     .summary_only()
                                     .geometric()
-                                    .needing(need_full_ranking)
+                                    .needing(need_full_ranking | need_hit_list)
         .described("bpref of each query, combined geometrically.");
 
 }  // namespace ndcg::trec_detail

@@ -10,35 +10,24 @@ namespace {
 constexpr double epsilon = 0.00001;
 
 double inferred_ap(const query_state& q, const column&) {
-  long nonrel = 0, rel = 0, pool_unjudged = 0;
   double sum = 0;
-  for (std::size_t r = 0; r < q.num_ret; ++r) {
-    const long g = q.rel[r];
-    if (g == not_in_pool) continue;
-    if (g == unjudged) {
-      ++pool_unjudged;
-      continue;
-    }
-    if (!q.relevant(g)) {
-      ++nonrel;
-      continue;
-    }
-    ++rel;
-    if (r == 0) {
+  std::size_t before = 0;  // relevant documents above this one
+  for (const query_state::hit& h : q.hits_listed) {
+    const std::size_t nonrel = h.nonrel_above, rel = before++;
+    if (h.rank == 0) {
       sum += 1.0;
       continue;
     }
-    const double fr = static_cast<double>(r);
-    sum += 1.0 / (fr + 1.0) + (fr / (fr + 1.0)) * (static_cast<double>(rel - 1 + nonrel + pool_unjudged) / fr) *
-                                   ((static_cast<double>(rel - 1) + epsilon) /
-                                    (static_cast<double>(rel - 1 + nonrel) + 2 * epsilon));
+    const double fr = static_cast<double>(h.rank);
+    sum += 1.0 / (fr + 1.0) + (fr / (fr + 1.0)) * (static_cast<double>(rel + nonrel + h.unjudged_above) / fr) *
+                                   ((static_cast<double>(rel) + epsilon) / (static_cast<double>(rel + nonrel) + 2 * epsilon));
   }
   return q.num_rel ? sum / static_cast<double>(q.num_rel) : sum;
 }
 }  // namespace
 
 const family infAP_measure =
-    measure("infAP", "inferred average precision (a sampled pool)", inferred_ap).needing(need_full_ranking)
+    measure("infAP", "inferred average precision (a sampled pool)", inferred_ap).needing(need_full_ranking | need_hit_list)
         .described("AP from a judged sample of the pool (Yilmaz & Aslam); a negative grade: pooled, not judged, left out.");
 
 }  // namespace ndcg::trec_detail

@@ -16,9 +16,9 @@ double ndcg_rel(const query_state& q, const column& c) {
   double sum = 0;
   std::size_t ranked = 0;
   for (std::size_t r = 0; r < q.num_ret; ++r) {
-    if (!(gain[r] > 0)) continue;
-    sum += dcg[r + 1] / idcg[std::min(r + 1, ideal)];
-    ++ranked;
+    const bool positive = gain[r] > 0;
+    sum += kept_if(positive, dcg[r + 1] / idcg[std::min(r + 1, ideal)]);
+    ranked += positive;
   }
   sum += (static_cast<double>(ideal) - static_cast<double>(ranked)) * dcg[q.num_ret] / idcg[ideal];
   return sum > 0.0 ? sum / static_cast<double>(ideal) : 0.0;

@@ -44,12 +44,13 @@ double rank_biased_precision(const query_state& q, const column& c) {
   gain_range(q, c, low, high);
   const bool scale = low < 0 || high > 1;
   const std::vector<double>& gain = q.gain[c.scheme];
-  double sum = 0, weight = 1;
+  const double* weight = q.powers_of(p);  // p^r
+  double sum = 0;
   for (std::size_t r = 0; r < q.num_ret; ++r) {
-    double g = q.rel[r] >= 0 ? gain[r] : 0.0;
-    if (scale && q.rel[r] >= 0) g = (g - low) / (high - low);
-    if (g != 0) sum += g * weight;
-    weight *= p;
+    const bool judged = q.rel[r] >= 0;
+    double g = kept_if(judged, gain[r]);
+    if (scale) g = kept_if(judged, (g - low) / (high - low));
+    sum += kept_if(g != 0, g * weight[r]);  // a zero gain adds nothing, even where p^r overflowed
   }
   return (1.0 - p) * sum;
 }
@@ -59,7 +60,7 @@ const family rbp_measure = measure("rbp", "rank-biased precision, persistence p 
                                    rank_biased_precision)
                                .gains()
                                .with_persistence()
-                               .needing(need_full_ranking | need_gain_sums)
+                               .needing(need_full_ranking | need_gain_sums | need_powers)
         .described("(1 - p) sum of gain_r p^(r-1), gains scaled to [0, 1] when one lies outside.");
 
 }  // namespace ndcg::trec_detail

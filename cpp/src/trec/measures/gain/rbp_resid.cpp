@@ -5,18 +5,18 @@
 
 namespace ndcg::trec_detail {
 
-double persistence_of(const column& c);  // rbp.cpp
-
 namespace {
 double rbp_residual(const query_state& q, const column& c) {
   const double p = persistence_of(c);
-  double sum = 0, weight = 1;
+  const double* weight = q.powers_of(p);  // p^r
+  double sum = 0;
   std::size_t unjudged_ranked = 0;
   for (std::size_t r = 0; r < q.num_ret; ++r) {
-    if (q.rel[r] < 0) ++unjudged_ranked, sum += weight;
-    weight *= p;
+    const bool counted = q.rel[r] < 0;
+    unjudged_ranked += counted;
+    sum += kept_if(counted, weight[r]);
   }
-  return unjudged_ranked ? weight + (1 - p) * sum : 0.0;
+  return unjudged_ranked ? weight[q.num_ret] + (1 - p) * sum : 0.0;
 }
 }  // namespace
 
@@ -24,7 +24,7 @@ const family rbp_resid_measure = measure("rbp_resid", "rbp's residual: the rise 
                                          rbp_residual)
                                      .gains()
                                      .with_persistence()
-                                     .needing(need_full_ranking)
+                                     .needing(need_full_ranking | need_powers)
                                      .zeroed_when_missing()
                                      // It counts unjudged documents, which a grade order does not set apart from judged zeros.
                                      .unbounded_by_ties()
