@@ -316,6 +316,11 @@ class plain_records {
 
   // JSON's spaces and line ends skipped; false at the text's end.
   bool more() {
+    if (at_ + 1 < text_.size() && text_[at_] == '\n' && text_[at_ + 1] == '{') {  // as records are written, nearly always
+      ++line_;
+      line_start_ = ++at_;
+      return true;
+    }
     for (; at_ < text_.size(); ++at_) {
       const char c = text_[at_];
       if (c == '\n' || (c == '\r' && (at_ + 1 == text_.size() || text_[at_ + 1] != '\n'))) {
@@ -405,6 +410,9 @@ class plain_records {
     return p;
   }
   // Past the string at p, which has no escape or control character; null if not so.
+#if defined(__GNUC__)
+  [[gnu::always_inline]]
+#endif
   static const char* string_end(const char* p, const char* end) {
     if (p == end || *p != '"') return nullptr;
     ++p;
