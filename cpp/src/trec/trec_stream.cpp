@@ -426,12 +426,12 @@ void trec_stream::state::hand_over(std::uint32_t q, std::string_view block, [[ma
         [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); },
         opt.second_thread);
 #ifndef __EMSCRIPTEN__  // the modules evaluate records' queries at once (add_query)
-  if (taken) worker->submit_taken(q, *taken, current);
-  else worker->submit(q, block, current);
-  current.clear();  // a spent batch's lines (the worker reads and checks the query's)
-#else
-  worker->submit(q, block, current);
+  if (taken) {
+    worker->submit_taken(q, *taken, current);
+    return current.clear();  // a spent batch's lines
+  }
 #endif
+  worker->submit(q, block, current);
 }
 
 // An error found while reading, or one on an earlier line: in a query the
