@@ -17,6 +17,30 @@ status check_size(std::size_t bytes, const limits& lim) {
 
 status check_size(std::string_view text, const limits& lim) { return check_size(text.size(), lim); }
 
+std::size_t newlines(std::string_view text) {
+  std::size_t n = 0;
+  const char* p = text.data();
+  const char* const end = p + text.size();
+#if defined(__SSE2__)
+  const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+  while (end - p >= 16) {
+    __m128i lanes = zero;
+    for (int step = 0; step < 255 && end - p >= 16; ++step, p += 16)
+      lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), nl));
+    const __m128i sums = _mm_sad_epu8(lanes, zero);
+    n += static_cast<std::size_t>(_mm_cvtsi128_si32(sums)) + static_cast<std::size_t>(_mm_extract_epi16(sums, 4));
+  }
+  for (; p != end; ++p) n += *p == '\n';
+#else
+  for (; p != end; ++n) {
+    p = find_byte(p, static_cast<std::size_t>(end - p), '\n');
+    if (!p) break;
+    ++p;
+  }
+#endif
+  return n;
+}
+
 error line_problem(const line& l, const limits& lim) {
   if (l.text.size() > lim.max_line) {
     return fail(error_code::too_large,

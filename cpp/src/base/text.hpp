@@ -137,6 +137,10 @@ inline bool skippable(std::string_view s) {
 
 // Refuses input the parsers should not walk: too large as a whole ...
 status check_size(std::string_view text, const limits& lim);
+// The '\n' bytes of a text: room for its lines' records. Natively sixteen
+// bytes a step, each lane's count kept in a byte for up to 255 steps, then
+// summed (psadbw); qrels are counted before any thread parses them.
+std::size_t newlines(std::string_view text);
 status check_size(std::size_t bytes, const limits& lim);
 
 // ... or holding a line longer than the limit, or binary (a NUL byte).

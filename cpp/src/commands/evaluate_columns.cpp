@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <deque>
 #include <optional>
 #include <string_view>
@@ -65,33 +64,9 @@ class column_cells {
 
 std::size_t line_of_row(std::size_t row) { return row + 2; }  // the header is line 1
 
-// True when some byte of `text` may be a space or a control byte (at most
-// ' '): eight bytes at a time, a byte below 0x21 sets its high bit (a byte
-// from 0x80 on never does; a borrow only flags a byte above a flagged one).
-bool may_hold_space(std::string_view text) {
-  constexpr std::uint64_t low = 0x2121212121212121ull, high = 0x8080808080808080ull;
-  std::size_t i = 0;
-  for (; i + 8 <= text.size(); i += 8) {
-    std::uint64_t x;
-    std::memcpy(&x, text.data() + i, 8);
-    if ((x - low) & ~x & high) return true;
-  }
-  for (; i < text.size(); ++i)
-    if (static_cast<unsigned char>(text[i]) <= ' ') return true;
-  return false;
-}
-
 // A qid, docid or tag is one word of a TREC line (the table readers' rule).
 status check_word(std::string_view text, const column_cells& c, std::size_t row, const char* what, bool opens_line = false) {
-  bool bad = text.empty() || (opens_line && (text[0] == '#' || starts_with_bom(text)));
-  if (may_hold_space(text))
-    for (char ch : text) bad = bad || is_space(ch) || ch == '\n' || ch == '\r' || ch == '\0';
-  if (!bad) return done{};
-  return fail(error_code::bad_input,
-              std::string("expected ") + what + " with no spaces" + (opens_line ? " (not starting with # or a BOM)" : "") +
-                  ", got " + got(text),
-              line_of_row(row), c.column())
-      .with("found", text);
+  return check_id(value_at{text, line_of_row(row), c.column()}, what, opens_line);
 }
 
 status number_at(const column_cells& c, std::size_t row, const char* what, double& out, std::string& buf) {

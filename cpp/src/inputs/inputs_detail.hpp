@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -12,6 +14,7 @@
 
 #include "base/big_memory.hpp"
 #include "base/hash_table.hpp"
+#include "base/text.hpp"
 #include "ndcg/error.hpp"
 #include "ndcg/inputs.hpp"
 #include "ndcg/parse.hpp"
@@ -59,6 +62,49 @@ class basic_id_numbers {
   handle_table table_;
 };
 using id_numbers = basic_id_numbers<std::string>;
+
+// A qid or docid becomes one field of a whitespace-separated line. A qid
+// opens the line: a '#' would make it a comment, and a byte-order mark on
+// the text's first line would be dropped by the reader (a mark in the middle
+// of a table is a file pasted into another).
+inline constexpr byte_set breaks_id{std::string_view(" \t\v\f\n\r\0", 7)};
+
+// Whether an id holds a byte that breaks it. Eight bytes a step where
+// eight remain (the last word may overlap the one before): a word with no
+// byte below 0x21 holds none, as every breaking byte is below 0x21.
+inline bool holds_id_break(std::string_view id) {
+  bool bad = false;
+#ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
+  for (const char c : id) bad |= breaks_id(c);
+#else
+  const char* p = id.data();
+  const std::size_t n = id.size();
+  if (n < 8) {
+    for (std::size_t i = 0; i < n; ++i) bad |= breaks_id(p[i]);  // no early exit: branch-free
+    return bad;
+  }
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  for (std::size_t i = 0;; i += 8) {
+    if (i + 8 > n) i = n - 8;
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    if ((w - ones * 0x21) & ~w & highs)
+      for (std::size_t k = i; k < i + 8; ++k) bad |= breaks_id(p[k]);
+    if (bad || i + 8 == n) break;
+  }
+#endif
+  return bad;
+}
+
+error bad_id(const value_at& v, const char* what, bool opens_line);
+
+// An id as every reader of records takes it (a table's cells, a DataFrame's
+// too): inline, as it is asked of every id of every row.
+inline status check_id(const value_at& v, const char* what, bool opens_line = false) {
+  const bool bad = v.text.empty() || (opens_line && (v.text[0] == '#' || starts_with_bom(v.text))) || holds_id_break(v.text);
+  if (!bad) return done{};
+  return bad_id(v, what, opens_line);
+}
 
 // Checks rows and hands them on as records: ids without spaces, numbers
 // by the one number reader (each read once), a missing doc numbered by its

@@ -367,8 +367,9 @@ class scored_by final : public record_sink {
   std::size_t at_ = 0;
 };
 
-// Counts the lines.
-class line_count final : public record_sink {
+// Takes the records and keeps none: a walk that only checks the file and
+// counts its lines.
+class no_records final : public record_sink {
  public:
   status add(const input_record&) override { return done{}; }
 };
@@ -446,7 +447,7 @@ expected<letor_counts> read_letor(std::string_view text, std::string_view group,
                                   const std::string_view* predictions, std::string_view letor_name) {
   if (!predictions) return walk_letor(text, group, lim, sink);
   // The LETOR file's errors first (as when it is read for the judgments), then the predictions'.
-  line_count none;
+  no_records none;
   auto walked = walk_letor(text, group, lim, none);
   if (!walked) return walked.err();
   auto read = read_predictions(*predictions, walked->lines, letor_name, lim);

@@ -2,8 +2,6 @@
 // number read once.
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 #include <string>
 
 #include "base/text.hpp"
@@ -12,54 +10,6 @@
 
 namespace ndcg::detail {
 namespace {
-
-// A qid or docid becomes one field of a whitespace-separated line. A qid
-// opens the line: a '#' would make it a comment, and a byte-order mark on
-// the text's first line would be dropped by the reader (a mark in the middle
-// of a table is a file pasted into another).
-constexpr byte_set breaks_id{std::string_view(" \t\v\f\n\r\0", 7)};
-
-// Whether an id holds a byte that breaks it. Eight bytes a step where
-// eight remain (the last word may overlap the one before): a word with no
-// byte below 0x21 holds none, as every breaking byte is below 0x21.
-bool breaks(std::string_view id) {
-  bool bad = false;
-#ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
-  for (const char c : id) bad |= breaks_id(c);
-#else
-  const char* p = id.data();
-  const std::size_t n = id.size();
-  if (n < 8) {
-    for (std::size_t i = 0; i < n; ++i) bad |= breaks_id(p[i]);  // no early exit: branch-free
-    return bad;
-  }
-  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-  for (std::size_t i = 0;; i += 8) {
-    if (i + 8 > n) i = n - 8;
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    if ((w - ones * 0x21) & ~w & highs)
-      for (std::size_t k = i; k < i + 8; ++k) bad |= breaks_id(p[k]);
-    if (bad || i + 8 == n) break;
-  }
-#endif
-  return bad;
-}
-
-error bad_id(const value_at& v, const char* what, bool opens_line) {
-  return fail(error_code::bad_input,
-              std::string("expected ") + what + " with no spaces" +
-                  (opens_line ? " (not starting with # or a BOM)" : "") +
-                  ", got " + got(v.text),
-              v.line, v.column)
-      .with("found", v.text);
-}
-
-inline status check_id(const value_at& v, const char* what, bool opens_line = false) {
-  const bool bad = v.text.empty() || (opens_line && (v.text[0] == '#' || starts_with_bom(v.text))) || breaks(v.text);
-  if (!bad) return done{};
-  return bad_id(v, what, opens_line);
-}
 
 status read_value(const value_at& v, const char* what, double& out) {
   const field f{v.text, v.column};
@@ -95,6 +45,15 @@ status score_of(const input_row& r, double& out) {
 }
 
 }  // namespace
+
+error bad_id(const value_at& v, const char* what, bool opens_line) {
+  return fail(error_code::bad_input,
+              std::string("expected ") + what + " with no spaces" +
+                  (opens_line ? " (not starting with # or a BOM)" : "") +
+                  ", got " + got(v.text),
+              v.line, v.column)
+      .with("found", v.text);
+}
 
 status record_checker::add(const input_row& r) {
   if (auto ok = check_id(r.qid, "a query id", true); !ok) return ok;

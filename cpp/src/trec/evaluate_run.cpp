@@ -215,14 +215,6 @@ error no_predictions() {
       .in("qrels");
 }
 
-// The '\n' bytes of a text: room for the judgments of its lines.
-[[maybe_unused]] std::size_t line_ends(std::string_view text) {
-  std::size_t n = 0;
-  const char* const end = text.data() + text.size();
-  for (const char* p = text.data(); (p = detail::find_byte(p, static_cast<std::size_t>(end - p), '\n')) != nullptr; ++p) ++n;
-  return n;
-}
-
 // The judgments read (`use` both: from a table that holds the run too).
 status read_judged(std::string_view qrels, bool are_qrels, const input_reading& ir, judged_input& j,
                    input_use use = input_use::qrels) {
@@ -244,7 +236,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   }
   judgments_builder builder;
 #ifndef __EMSCRIPTEN__  // the command's peak memory (the modules' size)
-  builder.reserve(line_ends(j.bytes.text()) + 1, j.bytes.text().size());  // address space until written
+  builder.reserve(detail::newlines(j.bytes.text()) + 1, j.bytes.text().size());  // address space until written
 #endif
   evaluation_sink sink(nullptr, &builder);
   auto read = j.format == input_format::letor

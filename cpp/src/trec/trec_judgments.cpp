@@ -149,36 +149,9 @@ void read_part(std::string_view text, detail::text_piece piece, judgments& j, de
   p.read = detail::for_each_record(text, limits{}, prefs ? prefs_layout : detail::qrels_layout, read_line, piece);
 }
 
-// The '\n' bytes of a text: natively sixteen bytes a step, each lane's
-// count kept in a byte for up to 255 steps, then summed (psadbw); the
-// qrels are counted before any thread parses them, so this is wall time.
-std::size_t newlines(std::string_view text) {
-  std::size_t n = 0;
-  const char* p = text.data();
-  const char* const end = p + text.size();
-#if defined(__SSE2__)
-  const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
-  while (end - p >= 16) {
-    __m128i lanes = zero;
-    for (int step = 0; step < 255 && end - p >= 16; ++step, p += 16)
-      lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), nl));
-    const __m128i sums = _mm_sad_epu8(lanes, zero);
-    n += static_cast<std::size_t>(_mm_cvtsi128_si32(sums)) + static_cast<std::size_t>(_mm_extract_epi16(sums, 4));
-  }
-  for (; p != end; ++p) n += *p == '\n';
-#else
-  for (; p != end; ++n) {
-    p = detail::find_byte(p, static_cast<std::size_t>(end - p), '\n');
-    if (!p) break;
-    ++p;
-  }
-#endif
-  return n;
-}
-
 // Lines as line_reader counts them: each "\n", "\r\n" or lone "\r".
 std::size_t line_ends(std::string_view text) {
-  std::size_t n = newlines(text);
+  std::size_t n = detail::newlines(text);
   if (text.empty() || !detail::find_byte(text.data(), text.size(), '\r')) return n;
   for (std::size_t i = 0; i < text.size(); ++i)
     if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) ++n;
