@@ -432,6 +432,7 @@ void trec_stream::state::hand_over(std::uint32_t q, std::string_view block, [[ma
   }
 #endif
   worker->submit(q, block, current);
+  current.clear();  // a spent batch's lines, or (one thread) the query's, evaluated
 }
 
 // An error found while reading, or one on an earlier line: in a query the

@@ -69,12 +69,13 @@ class query_worker {
   ~query_worker() { finish(); }
 
 #ifdef __EMSCRIPTEN__
-  void submit(std::uint32_t query, std::string_view, const std::vector<pending_line>& lines) { job_(query, lines); }
+  void submit(std::uint32_t query, std::string_view, std::vector<pending_line>& lines) { job_(query, lines); }
   void finish() {}
 #else
   bool threaded() const { return threaded_; }
-  // `block` holds every view of `lines`.
-  void submit(std::uint32_t query, std::string_view block, const std::vector<pending_line>& lines);
+  // `block` holds every view of `lines`; `lines` are taken (swapped with a
+  // spent batch's, whose contents the caller then overwrites).
+  void submit(std::uint32_t query, std::string_view block, std::vector<pending_line>& lines);
   // The same, `block` and `lines` taken rather than copied: swapped with a
   // spent batch's, whose contents the caller then overwrites.
   void submit_taken(std::uint32_t query, std::string& block, std::vector<pending_line>& lines);
