@@ -91,7 +91,7 @@ status read_level(const detail::field& f, std::size_t line, double& level) {
 }  // namespace
 
 std::uint32_t judgments::find(std::string_view qid) const {
-  return index.find(hash_of(qid), [&](std::uint32_t q) { return queries[q].qid == qid; });
+  return index.find(hash_of(qid), [&](std::uint32_t q) { return detail::same_id(queries[q].qid, qid); });
 }
 
 namespace {

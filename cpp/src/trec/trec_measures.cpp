@@ -25,9 +25,13 @@ void doc_table::start(std::size_t expected_size) {
   index_.reset(expected_size);
 }
 
+// Entries are written in place, field by field: an entry built whole and
+// then copied was read back before its stores were done (a stall per line).
 void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
   index_.insert(hash, static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
-  entries_.push_back(entry{docid, level});
+  entry& e = entries_.emplace_back();
+  e.docid = docid;
+  e.level = level;
 }
 
 const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_t hash) {
@@ -35,8 +39,10 @@ const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_
   const std::uint32_t at =
       index_.insert(hash, next, [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
   if (at == detail::handle_table::none) {
-    entries_.push_back(entry{docid, not_judged, true});
-    return &entries_.back();
+    entry& e = entries_.emplace_back();
+    e.docid = docid;
+    e.retrieved = true;
+    return &e;
   }
   entry& e = entries_[at];
   if (e.retrieved) return nullptr;
@@ -87,17 +93,6 @@ struct key_order {
     return ids ? ids[a.index] > ids[b.index] : a.index > b.index;
   }
 };
-
-// The first eight bytes of a docid as a number that orders as the bytes do
-// (memcmp's order); equal prefixes leave the order to the whole docids.
-std::uint64_t docid_prefix(std::string_view docid) {
-  unsigned char bytes[8] = {};
-  // An empty docid (the -c ranking of a missing query) may have no data pointer: memcpy must not see it.
-  if (!docid.empty()) std::memcpy(bytes, docid.data(), docid.size() < 8 ? docid.size() : 8);
-  std::uint64_t p = 0;
-  for (const unsigned char b : bytes) p = p << 8 | b;  // compilers make this one load and a byte swap
-  return p;
-}
 
 // The prefix of a document named by its position (1, 2, ...: its name in
 // every input read by position), written in decimal as the readers write it,

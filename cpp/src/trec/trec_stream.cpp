@@ -120,6 +120,7 @@ struct trec_stream::state {
   // its lines coming back change nothing.
   std::vector<std::size_t> first_line_of;
   std::vector<pending_line> current;     // the query being read: fields as views
+  std::uint32_t open_judged = handle_table::none;  // its judged query (open_query found it)
   // A query's lines once read (read_lines): the second thread's, and the reader's own.
   struct read_buffers {
     std::vector<run_entry> entries;
@@ -145,7 +146,7 @@ struct trec_stream::state {
   status read_subtopics(std::string_view text);
   status ready();
   status open_query(const detail::field& qid, std::size_t line);
-  status close_query(std::string_view qid, std::string_view tag, std::string_view block);
+  status close_query(std::string_view tag, std::string_view block);
   void hand_over(std::uint32_t q, std::string_view block, std::string* taken = nullptr);
   static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
   static bool read_scores(const std::vector<pending_line>& lines, read_buffers& into);
@@ -341,6 +342,7 @@ static error came_back(const detail::field& qid, std::size_t line, std::size_t f
 status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
   current.clear();
   const std::uint32_t q = judged().find(qid.text);
+  open_judged = q;
   if (collecting || q == handle_table::none || first_line_of[q] == 0) return done{};
   return came_back(qid, line, first_line_of[q]);
 }
@@ -407,9 +409,9 @@ void trec_stream::state::handle(std::uint32_t q, const std::vector<pending_line>
 }
 
 // A query's lines all came: judged ones go to the second thread.
-status trec_stream::state::close_query(std::string_view qid, std::string_view tag, std::string_view block) {
+status trec_stream::state::close_query(std::string_view tag, std::string_view block) {
   run_id.assign(tag);
-  const std::uint32_t q = judged().find(qid);
+  const std::uint32_t q = open_judged;
   if (collecting) return done{};
   if (q == handle_table::none) return read_lines(current, on_reader);  // checked, not evaluated
   hand_over(q, block);
@@ -520,7 +522,7 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
     }
     if (!open || !detail::same_id(f[0].text, qid)) {
       if (open)
-        if (auto ok = s.close_query(qid, tag, text.substr(query_start, line_end - query_start)); !ok)
+        if (auto ok = s.close_query(tag, text.substr(query_start, line_end - query_start)); !ok)
           return fail_at(ok.err());
       if (auto ok = s.open_query(f[0], l.number); !ok) return fail_at(ok.err());
       open = true;
@@ -528,9 +530,13 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
       query_start = static_cast<std::size_t>(l.text.data() - text.data());
       query_line = l.number;
     }
-    pending_line& p = s.current.emplace_back();
-    p = pending_line{f[0].text, f[2].text, f[4].text, l.number, static_cast<std::uint32_t>(f[2].column),
-                     static_cast<std::uint32_t>(f[4].column)};
+    pending_line& p = s.current.emplace_back();  // written field by field: a whole line copied stalled on its stores
+    p.qid = f[0].text;
+    p.docid = f[2].text;
+    p.score = f[4].text;
+    p.line = l.number;
+    p.docid_column = static_cast<std::uint32_t>(f[2].column);
+    p.score_column = static_cast<std::uint32_t>(f[4].column);
 #ifndef __EMSCRIPTEN__
     p.scored = read_number(p.score, p.value) == number_status::ok;
     p.hash = static_cast<std::uint32_t>(hash_of(p.docid));
@@ -542,7 +548,7 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
   if (s.collecting || last || !open) {
     if (open) s.run_id.assign(tag);
     if (open && !s.collecting)
-      if (auto ok = s.close_query(qid, tag, text.substr(query_start, line_end - query_start)); !ok)
+      if (auto ok = s.close_query(tag, text.substr(query_start, line_end - query_start)); !ok)
         return fail_at(ok.err());
     s.next_line = next_line;
     s.at_start = false;
@@ -781,7 +787,12 @@ expected<trec_result> trec_stream::finish() {
   std::vector<std::size_t> order(s.row_query.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   const auto qid_of = [&](std::size_t i) { return s.judged().queries[s.row_query[i]].qid; };
-  detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return qid_of(a) < qid_of(b); });
+  // Most comparisons end at the qids' first eight bytes, read once here.
+  std::vector<std::uint64_t> prefix(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) prefix[i] = docid_prefix(qid_of(i));
+  detail::sort_indices(order, [&](std::size_t a, std::size_t b) {
+    return prefix[a] != prefix[b] ? prefix[a] < prefix[b] : qid_of(a) < qid_of(b);
+  });
   trec_result r;
   describe_columns(s.p, r);
   r.qids.reserve(order.size());
