@@ -339,10 +339,20 @@ static error came_back(const detail::field& qid, std::size_t line, std::size_t f
 }
 
 // A new query starts: one already read means the run is not grouped.
+// Runs mostly list their queries in the qrels' order: the judged query
+// after the last one is tried first, its qid fetched ahead meanwhile (a
+// lookup was a chain of cache misses: slot, query, qid).
 status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
   current.clear();
-  const std::uint32_t q = judged().find(qid.text);
+  const std::vector<judged_query>& queries = judged().queries;
+  const std::uint32_t next = open_judged + 1;
+  const bool follows =
+      open_judged != handle_table::none && next < queries.size() && detail::same_id(queries[next].qid, qid.text);
+  const std::uint32_t q = follows ? next : judged().find(qid.text);
   open_judged = q;
+#ifndef __EMSCRIPTEN__
+  if (q != handle_table::none && q + 1 < queries.size()) __builtin_prefetch(queries[q + 1].qid.data());
+#endif
   if (collecting || q == handle_table::none || first_line_of[q] == 0) return done{};
   return came_back(qid, line, first_line_of[q]);
 }
