@@ -396,22 +396,29 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
   const std::size_t count = graded ? q.judged_end - q.judged_begin : 0;
   docs_.start(count + retrieved);
   level_counts_.assign(grades_.levels.size(), 0);
-  state_.num_rel = state_.num_nonrel = state_.positives = 0;
+  // Counted in locals: the table's stores could alias the state's members,
+  // which were then read and written back in memory at every document.
+  std::size_t num_rel = 0, num_nonrel = 0, positives = 0;
+  const long relevance_level = conv_.opt.relevance_level;
   long largest = -1;
   for (std::size_t i = 0; i < count; ++i) {
     const judged_doc& e = q.judged->docs[q.judged_begin + i];
 #ifndef __EMSCRIPTEN__
     __builtin_prefetch(e.docid);  // the qrels' bytes have left the cache since reading; the run's lookups compare them
 #endif
-    const int level = e.rel < 0 ? judged_negative : grades_.index_of(e.rel);
+    const long rel = e.rel;
+    const int level = rel < 0 ? judged_negative : grades_.index_of(rel);
     docs_.add(e.id(), q.judged->hash[q.judged_begin + i], level);
     if (level < 0) continue;
     ++level_counts_[static_cast<std::size_t>(level)];
-    if (e.rel >= conv_.opt.relevance_level) ++state_.num_rel;
-    else ++state_.num_nonrel;
-    if (e.rel > 0) ++state_.positives;
-    largest = std::max(largest, e.rel);
+    if (rel >= relevance_level) ++num_rel;
+    else ++num_nonrel;
+    if (rel > 0) ++positives;
+    largest = std::max(largest, rel);
   }
+  state_.num_rel = num_rel;
+  state_.num_nonrel = num_nonrel;
+  state_.positives = positives;
   state_.num_rel_levels = largest + 1;
 }
 
@@ -499,13 +506,22 @@ void query_evaluator::rank() {
   }
   state_.num_ret = kept;
   state_.depth = depth;
-  state_.num_rel_ret = state_.num_nonpool = state_.num_unjudged = 0;
+  // Counted in locals and without branches: judged or not falls at random
+  // down a ranking, and stores to the state's counts could alias the grades.
+  std::size_t rel_ret = 0, nonpool = 0, unjudged = 0;
+  static const long no_grade = 0;  // read, not counted, for documents without a level
+  const long* grades = grades_.levels.empty() ? &no_grade : grades_.levels.data();
+  const double relevance_level = conv_.opt.relevance_level;
   for (std::size_t i = 0; i < kept; ++i) {
     const int level = keys_[i].level;
-    if (level == not_judged) ++state_.num_nonpool;
-    else if (level == judged_negative) ++state_.num_unjudged;
-    else if (grades_.levels[static_cast<std::size_t>(level)] >= conv_.opt.relevance_level) ++state_.num_rel_ret;
+    const std::size_t graded = level < 0 ? 0 : static_cast<std::size_t>(level);
+    nonpool += level == not_judged;
+    unjudged += level == judged_negative;
+    rel_ret += (level >= 0) & (static_cast<double>(grades[graded]) >= relevance_level);
   }
+  state_.num_rel_ret = rel_ret;
+  state_.num_nonpool = nonpool;
+  state_.num_unjudged = unjudged;
 }
 
 // One pass down the ranked list: grades, hits and precision sums per rank.
