@@ -51,34 +51,57 @@ void group_by_query(judgments& j, const detail::big_vector<std::uint32_t>& query
   if (also) permute(*also, to);
 }
 
-// The first docid judged twice in a query (in one group for qrels_jg), by
-// the line of its second judgment, as an error; done when there is none.
-status first_repeat(const judgments& j, std::string_view text) {
+// A docid judged twice: the second judgment, the first, and their query.
+struct repeat {
+  const judged_doc* second = nullptr;
+  const judged_doc* first = nullptr;
+  const judged_query* query = nullptr;
+};
+
+// The repeat on the earliest line among queries [begin, end) (in one group
+// for qrels_jg); none found: `second` is null.
+repeat first_repeat_in(const judgments& j, std::size_t begin, std::size_t end) {
   handle_table seen;
   const bool grouped = !j.group.empty();
-  const judged_doc* worst = nullptr;
-  const judged_doc* worst_first = nullptr;
-  const judged_query* worst_query = nullptr;
-  for (const judged_query& q : j.queries) {
+  repeat worst;
+  for (std::size_t qi = begin; qi < end; ++qi) {
+    const judged_query& q = j.queries[qi];
     seen.reset(q.end - q.begin);
     for (std::size_t i = q.begin; i < q.end; ++i) {
       const std::string_view id = j.docs[i].id();
       const std::size_t hash = grouped ? detail::mix(j.hash[i], hash_of(j.group[i])) : j.hash[i];
       const std::uint32_t at = seen.insert(hash, static_cast<std::uint32_t>(i), [&](std::uint32_t other) {
-        return j.docs[other].id() == id && (!grouped || j.group[other] == j.group[i]);
+        return detail::same_id(j.docs[other].id(), id) && (!grouped || j.group[other] == j.group[i]);
       });
       if (at == handle_table::none) continue;
-      if (!worst || j.docs[i].line < worst->line) {
-        worst = &j.docs[i];
-        worst_first = &j.docs[at];
-        worst_query = &q;
-      }
+      if (!worst.second || j.docs[i].line < worst.second->line) worst = repeat{&j.docs[i], &j.docs[at], &q};
       break;  // later repeats in this query come after this one
     }
   }
-  if (!worst) return done{};
-  const detail::field docid{worst->id(), column_of(text, worst->id())};
-  return detail::repeated_in_qrels(docid, worst_query->qid, worst->line, worst_first->line);
+  return worst;
+}
+
+// The first docid judged twice in a query, by the line of its second
+// judgment, as an error; done when there is none. Natively a large qrels'
+// queries are checked in two halves at once (the run waits for this).
+status first_repeat(const judgments& j, std::string_view text) {
+  const std::size_t n = j.queries.size();
+  repeat worst;
+#ifndef __EMSCRIPTEN__
+  if (j.docs.size() >= (std::size_t(1) << 16)) {
+    repeat later;
+    std::thread other([&] { later = first_repeat_in(j, n / 2, n); });
+    worst = first_repeat_in(j, 0, n / 2);
+    other.join();
+    if (later.second && (!worst.second || later.second->line < worst.second->line)) worst = later;
+  } else
+#endif
+  {
+    worst = first_repeat_in(j, 0, n);
+  }
+  if (!worst.second) return done{};
+  const detail::field docid{worst.second->id(), column_of(text, worst.second->id())};
+  return detail::repeated_in_qrels(docid, worst.query->qid, worst.second->line, worst.first->line);
 }
 
 // A line's level in a preferences file: any number.
