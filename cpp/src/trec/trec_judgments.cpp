@@ -199,7 +199,7 @@ void join(judgments& j, detail::big_vector<std::uint32_t>& query_of, part& a, pa
   }
   a.grouped = a.grouped && b.grouped;
   const auto move_down = [&](auto& v) {
-    if (v.empty()) return;
+    if (v.empty() || b.base == a.count) return;  // every line of the first part a judgment: in place already
     std::move(v.begin() + static_cast<std::ptrdiff_t>(b.base), v.begin() + static_cast<std::ptrdiff_t>(b.base + b.count),
               v.begin() + static_cast<std::ptrdiff_t>(a.count));
   };
@@ -242,7 +242,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uin
   } else {
 #ifndef __EMSCRIPTEN__
     part second;
-    second.base = first_lines + 1;
+    second.base = first_lines;  // right after the first part's documents when each of its lines is one
     std::thread other([&] { read_part(text.substr(first.size()), {first_lines + 1, false}, j, query_of, second); });
     read_part(first, {}, j, query_of, whole);
     other.join();
