@@ -344,15 +344,17 @@ static error came_back(const detail::field& qid, std::size_t line, std::size_t f
 // lookup was a chain of cache misses: slot, query, qid).
 status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
   current.clear();
+#ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
+  const std::uint32_t q = judged().find(qid.text);
+#else
   const std::vector<judged_query>& queries = judged().queries;
   const std::uint32_t next = open_judged + 1;
   const bool follows =
       open_judged != handle_table::none && next < queries.size() && detail::same_id(queries[next].qid, qid.text);
   const std::uint32_t q = follows ? next : judged().find(qid.text);
-  open_judged = q;
-#ifndef __EMSCRIPTEN__
   if (q != handle_table::none && q + 1 < queries.size()) __builtin_prefetch(queries[q + 1].qid.data());
 #endif
+  open_judged = q;
   if (collecting || q == handle_table::none || first_line_of[q] == 0) return done{};
   return came_back(qid, line, first_line_of[q]);
 }
@@ -811,12 +813,15 @@ expected<trec_result> trec_stream::finish() {
   std::vector<std::size_t> order(s.row_query.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   const auto qid_of = [&](std::size_t i) { return s.judged().queries[s.row_query[i]].qid; };
-  // Most comparisons end at the qids' first eight bytes, read once here.
+#ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
+  detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return qid_of(a) < qid_of(b); });
+#else  // most comparisons end at the qids' first eight bytes, read once here
   std::vector<std::uint64_t> prefix(order.size());
   for (std::size_t i = 0; i < order.size(); ++i) prefix[i] = docid_prefix(qid_of(i));
   detail::sort_indices(order, [&](std::size_t a, std::size_t b) {
     return prefix[a] != prefix[b] ? prefix[a] < prefix[b] : qid_of(a) < qid_of(b);
   });
+#endif
   trec_result r;
   describe_columns(s.p, r);
   r.qids.reserve(order.size());
