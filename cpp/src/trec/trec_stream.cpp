@@ -121,6 +121,7 @@ struct trec_stream::state {
   std::vector<std::size_t> first_line_of;
   std::vector<pending_line> current;     // the query being read: fields as views
   std::uint32_t open_judged = handle_table::none;  // its judged query (open_query found it)
+  std::string_view open_qid;             // its qid, in the piece being read
   // A query's lines once read (read_lines): the second thread's, and the reader's own.
   struct read_buffers {
     std::vector<run_entry> entries;
@@ -148,7 +149,7 @@ struct trec_stream::state {
   status open_query(const detail::field& qid, std::size_t line);
   status close_query(std::string_view tag, std::string_view block);
   void hand_over(std::uint32_t q, std::string_view block, std::string* taken = nullptr);
-  static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
+  static status read_lines(std::string_view qid, const std::vector<pending_line>& lines, read_buffers& into);
   static bool read_scores(const std::vector<pending_line>& lines, read_buffers& into);
   void handle(std::uint32_t q, const std::vector<pending_line>& lines);
   error earliest(error e);
@@ -344,6 +345,7 @@ static error came_back(const detail::field& qid, std::size_t line, std::size_t f
 // lookup was a chain of cache misses: slot, query, qid).
 status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
   current.clear();
+  open_qid = qid.text;
 #ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
   const std::uint32_t q = judged().find(qid.text);
 #else
@@ -361,7 +363,8 @@ status trec_stream::state::open_query(const detail::field& qid, std::size_t line
 
 // A query's lines read: its scores, each docid once (on the second thread
 // for judged queries, here for the others). The entries land in `entries`.
-status trec_stream::state::read_lines(const std::vector<pending_line>& lines, read_buffers& into) {
+status trec_stream::state::read_lines(std::string_view qid, const std::vector<pending_line>& lines,
+                                      read_buffers& into) {
   std::vector<run_entry>& entries = into.entries;
   entries.resize(lines.size());
   into.docids.reset(std::max<std::size_t>(lines.size(), 64));
@@ -377,7 +380,7 @@ status trec_stream::state::read_lines(const std::vector<pending_line>& lines, re
     if (at != handle_table::none)
       return detail::repeated(detail::field{l.docid, l.docid_column}, l.line, lines[at].line,
                               "expected each docid once per query, got " + echo(l.docid) + " again in query " +
-                                  echo(l.qid) + " (first on line " + std::to_string(lines[at].line) + ")")
+                                  echo(qid) + " (first on line " + std::to_string(lines[at].line) + ")")
           .in("run");
   }
   return done{};
@@ -417,7 +420,7 @@ void trec_stream::state::handle(std::uint32_t q, const std::vector<pending_line>
   if (read_scores(lines, on_worker) &&
       evaluate(q, entries.data(), entries.size(), hashed ? on_worker.hashes.data() : nullptr))
     return;
-  problem = read_lines(lines, on_worker).err();
+  problem = read_lines(judged().queries[q].qid, lines, on_worker).err();
 }
 
 // A query's lines all came: judged ones go to the second thread.
@@ -425,7 +428,7 @@ status trec_stream::state::close_query(std::string_view tag, std::string_view bl
   run_id.assign(tag);
   const std::uint32_t q = open_judged;
   if (collecting) return done{};
-  if (q == handle_table::none) return read_lines(current, on_reader);  // checked, not evaluated
+  if (q == handle_table::none) return read_lines(open_qid, current, on_reader);  // checked, not evaluated
   hand_over(q, block);
   return done{};
 }
@@ -457,7 +460,7 @@ error trec_stream::state::earliest(error e) {
   if (worker) worker->finish();
   if (problem && problem->source == "run" && problem->line < e.line) return *problem;
   if (!current.empty() && current.front().line < e.line)
-    if (auto ok = read_lines(current, on_reader); !ok && ok.err().line < e.line) return ok.err();
+    if (auto ok = read_lines(open_qid, current, on_reader); !ok && ok.err().line < e.line) return ok.err();
   return e;
 }
 
@@ -557,7 +560,6 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
       query_line = l.number;
     }
     pending_line& p = s.current.emplace_back();  // written field by field: a whole line copied stalled on its stores
-    p.qid = word_by_word(f[0].text);
     p.docid = word_by_word(f[2].text);
     p.score = word_by_word(f[4].text);
     p.line = l.number;
@@ -624,7 +626,7 @@ status trec_stream::add_query(const query_lines& in) {
   for (std::size_t i = 0; i < in.entries.size(); ++i) {
     const run_entry& e = in.entries[i];
     pending_line& p = s.current[i];
-    p = pending_line{in.qid, e.docid, e.docid.substr(0, 0), e.line, in.columns[i], 0};  // the score read: no text
+    p = pending_line{e.docid, e.docid.substr(0, 0), e.line, in.columns[i], 0};  // the score read: no text
     p.value = e.score;
     p.scored = true;
     p.hash = in.hashes ? in.hashes[i] : static_cast<std::uint32_t>(hash_of(e.docid));

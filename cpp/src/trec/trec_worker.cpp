@@ -43,7 +43,6 @@ namespace {
 void move_views(std::vector<pending_line>& lines, const char* from, const char* to) {
   const auto moved = [&](std::string_view v) { return std::string_view(to + (v.data() - from), v.size()); };
   for (pending_line& l : lines) {
-    l.qid = moved(l.qid);
     l.docid = moved(l.docid);
     l.score = moved(l.score);
   }

@@ -29,8 +29,10 @@ namespace ndcg::trec_detail {
 
 // One run line as the reader leaves it: views into the query's bytes, and
 // its score and docid's hash, read there (the evaluating thread has more to do).
+// No qid: every line of a batch has its query's (64 bytes a line natively,
+// one cache line, written by one thread and read by the other).
 struct pending_line {
-  std::string_view qid, docid, score;
+  std::string_view docid, score;
   std::size_t line = 0;
   std::uint32_t docid_column = 0, score_column = 0;
 #ifndef __EMSCRIPTEN__  // the reader's readings (below), natively
