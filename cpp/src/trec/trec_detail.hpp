@@ -30,12 +30,14 @@ void describe_columns(const plan& p, trec_result& r);
 // over the queries with a value, added in row order.
 void take_means(trec_result& r);
 
-// One judged document, compact (the qrels of a big run are most of the memory).
+// One judged document, compact (the qrels of a big run are most of the
+// memory). No member initialisers: the qrels' arrays are sized first and
+// written after, on two threads (big_raw_vector); `judged_doc{}` is zeros.
 struct judged_doc {
-  const char* docid = nullptr;  // a view into the qrels (or subtopic qrels) text
-  std::uint32_t length = 0;
-  std::uint32_t line = 0;
-  long rel = 0;
+  const char* docid;  // a view into the qrels (or subtopic qrels) text
+  std::uint32_t length;
+  std::uint32_t line;
+  long rel;
   std::string_view id() const { return {docid, length}; }
 };
 
@@ -46,8 +48,8 @@ struct judged_query {
 };
 struct judgments {
   judgment_format format = judgment_format::qrels;
-  detail::big_vector<judged_doc> docs;
-  detail::big_vector<std::uint32_t> hash;  // per document: hash_of(docid), taken once while reading
+  detail::big_raw_vector<judged_doc> docs;
+  detail::big_raw_vector<std::uint32_t> hash;  // per document: hash_of(docid), taken once while reading
   std::vector<judged_query> queries;  // in order of first appearance
   detail::handle_table index;         // qid -> query
   // -R qrels_jg, prefs and qrels_prefs only (else empty), per document:

@@ -31,7 +31,7 @@ void permute(V& v, const detail::big_vector<std::uint32_t>& to) {
 
 // `also` (built judgments' columns) moves with the documents.
 template <class Also = std::vector<std::uint32_t>>
-void group_by_query(judgments& j, const detail::big_vector<std::uint32_t>& query_of, bool grouped,
+void group_by_query(judgments& j, const detail::big_raw_vector<std::uint32_t>& query_of, bool grouped,
                     Also* also = nullptr) {
   std::vector<std::size_t> start(j.queries.size() + 1, 0);
   for (std::uint32_t q : query_of) ++start[q + 1];
@@ -130,8 +130,8 @@ struct part {
   status read = done{};
 };
 
-void read_part(std::string_view text, detail::text_piece piece, judgments& j, detail::big_vector<std::uint32_t>& query_of,
-               part& p) {
+void read_part(std::string_view text, detail::text_piece piece, judgments& j,
+               detail::big_raw_vector<std::uint32_t>& query_of, part& p) {
   const bool prefs = j.format == judgment_format::prefs;
   const bool levels = prefs || j.format == judgment_format::qrels_prefs;
   const bool groups = j.format != judgment_format::qrels;
@@ -185,7 +185,7 @@ std::size_t line_ends(std::string_view text) {
 // The second part's documents moved down to follow the first's, and its
 // queries numbered as the first's (a query in both is one query). Native
 // only: the wasm reads the qrels on one thread.
-void join(judgments& j, detail::big_vector<std::uint32_t>& query_of, part& a, part& b) {
+void join(judgments& j, detail::big_raw_vector<std::uint32_t>& query_of, part& a, part& b) {
   std::vector<std::uint32_t> to(b.queries.size());
   const std::uint32_t a_last = a.count ? query_of[a.count - 1] : handle_table::none;
   for (std::uint32_t q = 0; q < b.queries.size(); ++q) {
@@ -217,7 +217,7 @@ void join(judgments& j, detail::big_vector<std::uint32_t>& query_of, part& a, pa
 
 // The text in two parts read at once on two threads when it is large (a
 // big run's qrels take as long to read as the run), else in one.
-void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uint32_t>& query_of, part& whole) {
+void read_parts(std::string_view text, judgments& j, detail::big_raw_vector<std::uint32_t>& query_of, part& whole) {
   const std::size_t cut = text.size() >= (std::size_t(1) << 20) ? text.find('\n', text.size() / 2) : std::string_view::npos;
   const std::string_view first = cut == std::string_view::npos ? text : text.substr(0, cut + 1);
   const std::size_t first_lines = line_ends(first), lines = first_lines + line_ends(text.substr(first.size()));
@@ -262,7 +262,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uin
 expected<judgments> read_judgments(std::string_view text, judgment_format format) {
   judgments j;
   j.format = format;
-  detail::big_vector<std::uint32_t> query_of;
+  detail::big_raw_vector<std::uint32_t> query_of;
   part whole;
   if (auto ok = detail::check_size(text, limits{}); !ok) return ok.err();
   read_parts(text, j, query_of, whole);
@@ -322,7 +322,7 @@ struct judgments_builder::parts {
   detail::big_vector<std::uint32_t> doc_at, column;
   std::vector<std::size_t> qid_at, first_doc;
   std::vector<std::uint32_t> qid_size;
-  detail::big_vector<std::uint32_t> query_of;  // empty while grouped
+  detail::big_raw_vector<std::uint32_t> query_of;  // empty while grouped
   std::uint32_t last = detail::handle_table::none;
   bool grouped = true;
   std::string_view qid(std::uint32_t q) const { return std::string_view(ids.data() + qid_at[q], qid_size[q]); }
