@@ -506,18 +506,14 @@ void query_evaluator::rank() {
   }
   state_.num_ret = kept;
   state_.depth = depth;
-  // Counted in locals and without branches: judged or not falls at random
-  // down a ranking, and stores to the state's counts could alias the grades.
+  // Counted in locals: stores to the state's counts could alias the
+  // grades, which were then reloaded at every document.
   std::size_t rel_ret = 0, nonpool = 0, unjudged = 0;
-  static const long no_grade = 0;  // read, not counted, for documents without a level
-  const long* grades = grades_.levels.empty() ? &no_grade : grades_.levels.data();
-  const double relevance_level = conv_.opt.relevance_level;
   for (std::size_t i = 0; i < kept; ++i) {
     const int level = keys_[i].level;
-    const std::size_t graded = level < 0 ? 0 : static_cast<std::size_t>(level);
-    nonpool += level == not_judged;
-    unjudged += level == judged_negative;
-    rel_ret += (level >= 0) & (static_cast<double>(grades[graded]) >= relevance_level);
+    if (level == not_judged) ++nonpool;
+    else if (level == judged_negative) ++unjudged;
+    else if (grades_.levels[static_cast<std::size_t>(level)] >= conv_.opt.relevance_level) ++rel_ret;
   }
   state_.num_rel_ret = rel_ret;
   state_.num_nonpool = nonpool;
