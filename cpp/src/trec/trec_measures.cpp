@@ -25,13 +25,18 @@ void doc_table::start(std::size_t expected_size) {
   index_.reset(expected_size);
 }
 
-// Entries are written in place, field by field: an entry built whole and
-// then copied was read back before its stores were done (a stall per line).
+// Natively entries are written in place, field by field: an entry built
+// whole and then copied was read back before its stores were done (a
+// stall per line). The modules keep the shorter code.
 void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
   index_.insert(hash, static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
+#ifdef __EMSCRIPTEN__
+  entries_.push_back(entry{docid, level});
+#else
   entry& e = entries_.emplace_back();
   e.docid = docid;
   e.level = level;
+#endif
 }
 
 const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_t hash) {
@@ -39,10 +44,15 @@ const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_
   const std::uint32_t at =
       index_.insert(hash, next, [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
   if (at == detail::handle_table::none) {
+#ifdef __EMSCRIPTEN__
+    entries_.push_back(entry{docid, not_judged, true});
+    return &entries_.back();
+#else
     entry& e = entries_.emplace_back();
     e.docid = docid;
     e.retrieved = true;
     return &e;
+#endif
   }
   entry& e = entries_[at];
   if (e.retrieved) return nullptr;
