@@ -164,7 +164,6 @@ class query_evaluator {
   void rank();
   void ranking_passes();
   void walk_ranking();
-  void list_hits();
   void powers_to_depth();
   void gain_sums(std::size_t scheme);
   void interpolated_precision();
@@ -196,6 +195,7 @@ class query_evaluator {
   std::vector<long> ideal_counts_;      // gain_sums' scratch: the ideal's pool per level
   std::vector<std::size_t> plain_columns_;  // numeric columns without notes: a value call each, nothing else
   std::vector<std::size_t> other_columns_;  // text columns and those that note
+  std::size_t text_columns_ = 0;
   std::vector<pref_line> pref_lines_;
   std::vector<std::string_view> pref_ranked_;
   std::vector<std::size_t> group_order_;

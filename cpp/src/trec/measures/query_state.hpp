@@ -57,7 +57,6 @@ struct query_state {
   std::size_t depth = 0;
   std::vector<long> rel;                 // the grade, not_in_pool or unjudged
   std::vector<int> level;                // index into grades->levels, or -1 (not judged), -2
-  std::vector<std::string_view> docids;  // the ranked documents
   // Prefix arrays, index r = 0..depth: over the top r ranks.
   std::vector<std::size_t> hits;         // relevant documents
   std::vector<double> precision_sum;     // precision at each relevant document, summed
@@ -84,6 +83,9 @@ struct query_state {
 
   // Per gain scheme (filled when a family needs gain sums).
   std::vector<std::vector<double>> gain;        // [scheme][r]: the gain at rank r
+  // [scheme]: the ranks whose gain is not 0, in order (need_gained): the measures summing
+  // gain terms (rbp, G, ndcg_rel) add only these, as the rest add +0.
+  std::vector<std::vector<std::uint32_t>> gained;
   std::vector<std::vector<double>> dcg;         // [scheme][r], r = 0..depth
   std::vector<std::vector<double>> ideal_gain;  // [scheme][i]: the ideal list's positive gains
   std::vector<std::vector<double>> idcg;        // [scheme][i], i = 0..ideal size
