@@ -27,10 +27,11 @@ double g_measure(const query_state& q, const column& c) {
   const std::vector<double>& ideal = q.ideal_gain[c.scheme];
   double results = 0, cost = 0, g = 0, ideal_sum = 0;
   std::size_t next = 0;
-  for (const std::uint32_t i : q.gained[c.scheme]) {
+  const detail::whole_log2 log2_whole;
+  for (const std::size_t i : q.gained[c.scheme]) {
     cost_to(ideal, i, next, cost);
     results += gain[i];
-    g += gain[i] / detail::log2_whole(2 + cost - results);
+    g += gain[i] / log2_whole(2 + cost - results);
   }
   for (const double ig : ideal) ideal_sum += ig;  // every one positive (gain_sums)
   return ideal_sum > 0.0 ? g / ideal_sum : 0.0;

@@ -54,7 +54,7 @@ double rank_biased_precision(const query_state& q, const column& c) {
   };
   // Scaled from a low of 0, a zero gain stays 0: only the gained ranks add.
   if (low == 0)
-    for (const std::uint32_t r : q.gained[c.scheme]) add(r);
+    for (const std::size_t r : q.gained[c.scheme]) add(r);
   else
     for (std::size_t r = 0; r < q.num_ret; ++r) add(r);
   return (1.0 - p) * sum;
