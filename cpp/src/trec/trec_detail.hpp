@@ -73,6 +73,8 @@ expected<grade_levels> make_levels(const judgments& j, const plan& p, convention
 inline constexpr int not_judged = -1;      // retrieved, no qrels line
 inline constexpr int judged_negative = -2; // a qrels line with a negative grade (worth 0;
                                            // trec_eval's "in the pool, unjudged")
+// A level's standing, as bits: relevant, judged non-relevant, judged negative.
+inline constexpr char standing_relevant = 1, standing_nonrel = 2, standing_negative = 4;
 
 // One query's inputs; `run` is null for a qrels-only query under -c.
 struct query_input {
@@ -198,7 +200,6 @@ class query_evaluator {
   void rank();
   void ranking_passes();
   void walk_ranking();
-  void list_hits();
   void powers_to_depth();
   void gain_sums(std::size_t scheme);
   void interpolated_precision();
@@ -214,6 +215,11 @@ class query_evaluator {
 
   doc_table docs_;
   std::vector<long> level_counts_;      // judged docs per level (the ideal's pool)
+  // What a document's level says, by level + 2 (judged negative, not
+  // judged, then the grade levels): its query_state::rel, and whether it is
+  // relevant, judged non-relevant, or judged negative (standing_flags_'s bits).
+  std::vector<long> standing_grades_;
+  std::vector<char> standing_flags_;
   const run_entry* run_ = nullptr;      // the query's run entries
   const std::string_view* ids_ = nullptr;  // or its rows' ids (rows_input), or neither: positions
   std::vector<sort_key> keys_;          // the ranking: keys_[0..kept_) are the documents kept,
@@ -228,8 +234,11 @@ class query_evaluator {
   std::vector<double> top_scores_;      // rank()'s scratch: the scores, to find the cut's
   std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)
   std::vector<long> ideal_counts_;      // gain_sums' scratch: the ideal's pool per level
-  std::vector<std::size_t> plain_columns_;  // numeric columns without notes: a value call each, nothing else
+  // Numeric columns without notes: a value call each, nothing else; [1]
+  // those that a query missing from the run (-c) asks (not zeroed for it).
+  std::vector<std::size_t> plain_columns_[2];
   std::vector<std::size_t> other_columns_;  // text columns and those that note
+  std::size_t text_columns_ = 0;
   std::vector<pref_line> pref_lines_;
   std::vector<std::string_view> pref_ranked_;
   std::vector<std::size_t> group_order_;

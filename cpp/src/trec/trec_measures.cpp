@@ -122,11 +122,6 @@ std::uint64_t position_prefix(std::size_t n) {
 // trec_eval's -c scores a query missing from the run against this ranking.
 const run_entry missing_query_ranking[] = {run_entry{std::string_view(), 1.0, 0}};
 
-std::size_t text_columns(const plan& p) {
-  return static_cast<std::size_t>(
-      std::count_if(p.columns.begin(), p.columns.end(), [](const column& c) { return c.of->kind == value_kind::text; }));
-}
-
 // keys[0..depth) made the first `depth` of keys[0..kept) in `order`, in
 // order (the order is total, so the ranks are partial_sort's). The
 // depth-th highest score is found among the bare scores (a plain double
@@ -274,14 +269,30 @@ query_evaluator::query_evaluator(const plan& p, const conventions& c, const grad
   state_.schemes = &p.schemes;
   const std::size_t schemes = p.schemes.size();
   state_.gain.resize(schemes);
+  state_.gained.resize(schemes);
   state_.dcg.resize(schemes);
   state_.ideal_gain.resize(schemes);
   state_.idcg.resize(schemes);
   scheme_needed_.assign(schemes, 0);
+  static_assert(judged_negative == -2 && not_judged == -1, "the standings are indexed by level + 2");
+  standing_grades_.assign(g.levels.size() + 2, unjudged);
+  standing_flags_.assign(g.levels.size() + 2, standing_negative);
+  standing_grades_[1] = not_in_pool;
+  standing_flags_[1] = 0;
+  for (std::size_t i = 0; i < g.levels.size(); ++i) {
+    standing_grades_[i + 2] = g.levels[i];
+    standing_flags_[i + 2] = g.levels[i] >= c.opt.relevance_level ? standing_relevant : standing_nonrel;
+  }
   for (std::size_t m = 0; m < p.columns.size(); ++m) {
     const column& col = p.columns[m];
     if (col.of->needs & need_gain_sums) scheme_needed_[col.scheme] = 1;
-    (col.of->kind != value_kind::text && !col.of->note ? plain_columns_ : other_columns_).push_back(m);
+    if (col.of->kind == value_kind::text || col.of->note) {
+      other_columns_.push_back(m);
+    } else {
+      plain_columns_[0].push_back(m);
+      if (!col.of->zero_when_missing) plain_columns_[1].push_back(m);
+    }
+    text_columns_ += col.of->kind == value_kind::text;
     if ((col.of->needs & need_powers) && !state_.powers_of(persistence_of(col)))
       state_.powers.emplace_back(persistence_of(col), std::vector<double>());
   }
@@ -291,7 +302,6 @@ query_evaluator::query_evaluator(const plan& p, const conventions& c, const grad
 void query_evaluator::ranking_passes() {
   rank();
   walk_ranking();
-  if (plan_.needs & (need_hit_list | need_interpolated)) list_hits();
   if (plan_.wants(need_powers)) powers_to_depth();
   for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
     if (scheme_needed_[s]) gain_sums(s);
@@ -318,11 +328,10 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
 void query_evaluator::values_of(std::string_view qid, bool missing, std::vector<double>& row,
                                 std::vector<std::string>& texts) {
   row.assign(plan_.columns.size(), 0.0);
-  texts.resize(text_columns(plan_));
-  for (const std::size_t m : plain_columns_) {
-    const column& c = plan_.columns[m];
-    if (!(missing && c.of->zero_when_missing)) row[m] = c.of->value(state_, c);  // else trec_eval's 0
-  }
+  texts.resize(text_columns_);
+  double* out = row.data();
+  const column* columns = plan_.columns.data();
+  for (const std::size_t m : plain_columns_[missing]) out[m] = columns[m].of->value(state_, columns[m]);  // the others: trec_eval's 0
   std::size_t text = 0;
   for (const std::size_t m : other_columns_) {
     const column& c = plan_.columns[m];
@@ -530,32 +539,47 @@ void query_evaluator::rank() {
   state_.num_unjudged = unjudged;
 }
 
-// One pass down the ranked list: grades, hits and precision sums per rank.
+// One pass down the ranked list: grades, hits and precision sums per rank,
+// and (when a measure sums over them) each relevant document ranked with
+// the judged ones above it, gathered without a branch (they fall at random).
+// Each rank's standing is one lookup; the arrays are read through pointers,
+// as a store to one could otherwise be taken for a change to another's.
 void query_evaluator::walk_ranking() {
   query_state& s = state_;
   const std::size_t depth = s.depth;
   s.rel.resize(depth);
-  s.level.resize(depth);
-  s.docids.resize(depth);
   s.hits.resize(depth + 1);
   s.precision_sum.resize(depth + 1);
-  s.hits[0] = 0;
-  s.precision_sum[0] = 0;
-  s.first_hit = 0;
+  const bool listing = plan_.needs & (need_hit_list | need_interpolated);
+  s.hits_listed.resize(listing ? depth : 0);
+  long* rel = s.rel.data();
+  std::size_t* hits = s.hits.data();
+  double* precision = s.precision_sum.data();
+  query_state::hit* listed = s.hits_listed.data();
+  const sort_key* keys = keys_.data();
+  const long* grade_of = standing_grades_.data() + 2;  // by level: judged_negative is -2
+  const char* flags_of = standing_flags_.data() + 2;
+  hits[0] = 0;
+  precision[0] = 0;
+  std::size_t found = 0, nonrel = 0, negative = 0;
   for (std::size_t r = 0; r < depth; ++r) {
-    const int level = keys_[r].level;
-    const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)]
-                                  : (level == not_judged ? not_in_pool : unjudged);
-    s.level[r] = level;
-    s.rel[r] = grade;
-    s.docids[r] = docid_of(keys_[r]);
-    const bool relevant = level >= 0 && grade >= conv_.opt.relevance_level;
-    s.hits[r + 1] = s.hits[r] + (relevant ? 1 : 0);
-    s.precision_sum[r + 1] = s.precision_sum[r];
-    if (!relevant) continue;
-    s.precision_sum[r + 1] += static_cast<double>(s.hits[r + 1]) / static_cast<double>(r + 1);
-    if (s.first_hit == 0) s.first_hit = r + 1;
+    const int level = keys[r].level;
+    const int flags = flags_of[level];
+    const bool relevant = flags & standing_relevant;
+    rel[r] = grade_of[level];
+    if (listing) {
+      listed[found] = query_state::hit{r, nonrel, negative};
+      nonrel += (flags & standing_nonrel) != 0;
+      negative += (flags & standing_negative) != 0;
+    }
+    found += relevant;
+    hits[r + 1] = found;
+    precision[r + 1] = precision[r];
+    if (relevant) precision[r + 1] += static_cast<double>(found) / static_cast<double>(r + 1);
   }
+  s.hits_listed.resize(listing ? found : 0);
+  // The first relevant document's rank (0: none), where the hits reach 1.
+  s.first_hit = found ? static_cast<std::size_t>(std::lower_bound(hits, hits + depth + 1, std::size_t(1)) - hits) : 0;
 }
 
 // p^r down to the ranking's end for each persistence: the table grows by
@@ -564,25 +588,6 @@ void query_evaluator::walk_ranking() {
 void query_evaluator::powers_to_depth() {
   for (auto& [p, table] : state_.powers)
     while (table.size() <= state_.depth) table.push_back(table.empty() ? 1.0 : table.back() * p);
-}
-
-// Each relevant document ranked, with the judged ones above it: a short
-// list that the measures summing over relevant documents walk instead.
-void query_evaluator::list_hits() {
-  query_state& s = state_;
-  s.hits_listed.resize(s.hits[s.depth]);
-  query_state::hit* out = s.hits_listed.data();
-  const std::size_t* hits = s.hits.data();
-  const int* level = s.level.data();
-  std::size_t nonrel = 0, negative = 0;
-  for (std::size_t r = 0; r < s.depth; ++r) {
-    if (hits[r + 1] != hits[r]) {
-      *out++ = query_state::hit{r, nonrel, negative};
-      continue;
-    }
-    nonrel += level[r] >= 0;
-    negative += level[r] == judged_negative;
-  }
 }
 
 // Interpolated precision at the k-th relevant document: the best precision
@@ -609,7 +614,7 @@ void query_evaluator::gain_sums(std::size_t scheme) {
   std::vector<double>& gains = s.gain[scheme];
   gains.resize(n);
   for (std::size_t r = 0; r < n; ++r)
-    gains[r] = s.level[r] >= 0 ? level_gain[static_cast<std::size_t>(s.level[r])] : 0.0;
+    gains[r] = keys_[r].level >= 0 ? level_gain[static_cast<std::size_t>(keys_[r].level)] : 0.0;
   if (conv_.opt.ties == tie_policy::average) {
     detail::average_tied(
         n, [&](std::size_t r) -> double& { return gains[r]; },
@@ -638,8 +643,19 @@ void query_evaluator::gain_sums(std::size_t scheme) {
   std::vector<double>& dcg = s.dcg[scheme];
   dcg.resize(n + 1);
   dcg[0] = 0;
-  // A zero gain adds nothing (m_ndcg.c skips it): a +0 by a mask, not a branch.
-  for (std::size_t r = 0; r < n; ++r) dcg[r + 1] = dcg[r] + kept_if(gains[r] != 0, gains[r] / discounts_.at(r + 1));
+  // A zero gain adds nothing (m_ndcg.c skips it): a +0 by a mask, not a
+  // branch; the other ranks are gathered (need_gained), without a branch either.
+  const bool gathering = plan_.wants(need_gained);
+  std::vector<std::size_t>& gained = s.gained[scheme];
+  gained.resize(gathering ? n : 0);
+  std::size_t* next = gained.data();
+  for (std::size_t r = 0; r < n; ++r) {
+    dcg[r + 1] = dcg[r] + kept_if(gains[r] != 0, gains[r] / discounts_.at(r + 1));
+    if (!gathering) continue;
+    *next = r;
+    next += gains[r] != 0;
+  }
+  gained.resize(static_cast<std::size_t>(next - gained.data()));
   std::vector<double>& idcg = s.idcg[scheme];
   idcg.resize(ideal.size() + 1);
   idcg[0] = 0;
@@ -676,7 +692,7 @@ void query_evaluator::subtopic_lists(const query_input& q) {
   static const std::vector<std::string> none;
   state_.alpha_order.clear();
   for (std::size_t r = 0; r < std::min(state_.depth, plan_.max_alpha_cutoff); ++r) {
-    const std::string_view docid = state_.docids[r];
+    const std::string_view docid = docid_of(keys_[r]);
     const std::uint32_t found = index.find(detail::hash_of(docid), same_as(docid));
     state_.alpha_order.push_back(found == detail::handle_table::none ? &none : &covers_[found]);
   }

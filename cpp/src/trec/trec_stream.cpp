@@ -29,20 +29,19 @@ namespace {
 using detail::handle_table;
 using detail::hash_of;
 
-// The result's members read through locals: a store to the sums could
-// otherwise alias them (geometric is chars) and reload them every column.
-void add_to_mean(const double* row, const trec_result& r, std::vector<double>& sum,
-                 std::vector<std::size_t>& count) {
-  const std::size_t width = r.names.size();
-  const char* geometric = r.geometric.data();
-  double* sums = sum.data();
-  std::size_t* counts = count.data();
+bool left_out(double v) { return std::isnan(v) && !is_trec_nan(v); }  // no value (trec_eval's -nan is one)
+
+// One row into the sums: every value into `sums` (a NaN is rare: the branch
+// is taken as predicted), the logs of gm_map's into `logs`.
+void add_to_mean(const double* row, std::size_t width, const std::vector<std::size_t>& logged, double* sums,
+                 double* logs, std::size_t* skipped) {
   for (std::size_t m = 0; m < width; ++m) {
     const double v = row[m];
-    if (std::isnan(v) && !is_trec_nan(v)) continue;  // no value
-    sums[m] += geometric[m] == 1 ? std::log(std::max(v, min_geo_mean)) : v;
-    ++counts[m];
+    if (left_out(v)) ++skipped[m];
+    else sums[m] += v;
   }
+  for (const std::size_t m : logged)
+    if (!left_out(row[m])) logs[m] += std::log(std::max(row[m], min_geo_mean));
 }
 
 }  // namespace
@@ -57,11 +56,18 @@ const std::string& trec_result::text(std::size_t q, std::size_t m) const {
 namespace trec_detail {
 
 void take_means(trec_result& r) {
-  std::vector<double> sum(r.names.size(), 0.0);
-  std::vector<std::size_t> count(r.names.size(), 0);
-  for (const std::vector<double>& row : r.values) add_to_mean(row.data(), r, sum, count);
-  r.mean.resize(sum.size());
-  for (std::size_t m = 0; m < sum.size(); ++m) {
+  const std::size_t width = r.names.size();
+  std::vector<double> sum(width, 0.0), logs(width, 0.0);
+  std::vector<std::size_t> skipped(width, 0);
+  std::vector<std::size_t> logged;  // the columns whose logs are summed
+  for (std::size_t m = 0; m < width; ++m)
+    if (r.geometric[m] == 1) logged.push_back(m);
+  for (const std::vector<double>& row : r.values) add_to_mean(row.data(), width, logged, sum.data(), logs.data(), skipped.data());
+  for (const std::size_t m : logged) sum[m] = logs[m];
+  std::vector<std::size_t> count(width);
+  for (std::size_t m = 0; m < width; ++m) count[m] = r.values.size() - skipped[m];
+  r.mean.resize(width);
+  for (std::size_t m = 0; m < width; ++m) {
     const double n = static_cast<double>(count[m]);
     if (r.names[m] == "runid" || r.per_query_only[m]) r.mean[m] = std::numeric_limits<double>::quiet_NaN();
     else if (std::isnan(sum[m])) r.mean[m] = trec_nan();  // a query's -nan makes the mean -nan, as in trec_eval
