@@ -295,6 +295,40 @@ TEST_CASE("inputs: LETOR predictions read in pieces, their errors on their lines
   CHECK(short_one.message.find("expected 20000 predictions, one per line of qrels, got 19999") != std::string::npos);
 }
 
+// A run source's predictions are read on a second thread beside the LETOR
+// file, before its lines are counted: the same scores and the same errors
+// (line, column, message) as the predictions read after it.
+TEST_CASE("inputs: LETOR predictions read beside the LETOR file, as when read after it") {
+  const std::string letor = "# three lines\n1 qid:1 1:0 # docid = a\n\n0 qid:1 1:0 #docid=b\n2 qid:2 1:0 # docid = c x\n";
+  const std::vector<std::string> predictions = {
+      "0.5\n0.2\n0.9\n", "0.5\n0.2\n0.9", "0.5\n\n0.2\n  0.9\n", "0.5\r\n0.2\r\n0.9\r\n", "0.5\r0.2\r0.9\r",
+      "\xEF\xBB\xBF" "0.5\n0.2\n0.9\n", "0.5\n0.2\n0.9\n\n\n", "0.5\n0.2\n", "\n\n0.5\n0.2\n", "", "\n\n",
+      "0.5\n0.2\n0.9\n1\n", "0.5\n0.2\n0.9\n\n   1\n", "0.5\n0.2\n0.9\n1\n2\n3\n4\n5\n", "0.5\n0.2\n0.9\nx\n",
+      "0.5\n0.2\n0.9\n1\nx\n", "0.5\nx\n0.9\n", "0.5 0.1\n0.2\n0.9\n", "0.5\n0.2\n0.9\n1 2\n",
+      std::string("0.5\n0.2\0\n0.9\n", 13), "0.5\n0.2\n\n\n\n\n\n\n0.9\n  7\n"};
+  ndcg::batch_settings b;
+  b.trec.measures = {"all_trec"};
+  for (const std::string& given : predictions) {
+    CAPTURE(given);
+    std::vector<ndcg::batch_reading> after_readings, beside_readings;
+    auto after = evaluated_inputs(letor, {given}, {}, after_readings);
+    ndcg::text_source source(given);
+    auto beside = ndcg::evaluate_run(letor, source, b, {}, {}, beside_readings);
+    REQUIRE(after.ok() == beside.ok());
+    if (!after.ok()) {
+      CHECK(beside.err().source == after.err().source);
+      CHECK(beside.err().code == after.err().code);
+      CHECK(beside.err().line == after.err().line);
+      CHECK(beside.err().column == after.err().column);
+      CHECK(beside.err().message == after.err().message);
+      continue;
+    }
+    CHECK(ndcg::format_trec(beside->result, true) == ndcg::format_trec((*after)[0].result, true));
+    REQUIRE(beside_readings.size() == 2);
+    CHECK(ndcg::reading_line(beside_readings[1]) == ndcg::reading_line(after_readings[1]));
+  }
+}
+
 TEST_CASE("inputs: LETOR with predictions, and with a group file, as their TREC equivalents") {
   const parity p;
   const letor_set s = letor_of(p);

@@ -184,6 +184,11 @@ class judgments_builder {
   // ids: no array then grows by doubling, which held twice the judgments at
   // its peak.
   void reserve(std::size_t judgments, std::size_t id_bytes = 0);
+  // Ids lying inside `text`, which outlives the judgments, are kept as
+  // views, not copied.
+  void keep_views(std::string_view text);
+  // The reader refused a doc given twice in a query already: no second look.
+  void repeats_checked();
   // The judgments (-R qrels; their text() is empty), or the error of the
   // first doc judged twice, by the line of its second judgment.
   expected<trec_judgments> finish();

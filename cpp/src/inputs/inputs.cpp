@@ -114,6 +114,15 @@ expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, 
   return predictions_reading(r, run_name, false);
 }
 
+expected<batch_reading> settle_letor_scores(predictions_ahead& ahead, std::size_t lines, const input_reading& r,
+                                          const std::string& run_name, scores& out) {
+  if (auto ok = check_size(ahead.bytes, r.lim); !ok) return ok.err();  // said first, as when read whole
+  auto read = settle_predictions(ahead, lines, r.qrels_name);
+  if (!read) return read.err();
+  out = std::move(*read);
+  return predictions_reading(r, run_name, false);
+}
+
 }  // namespace detail
 
 }  // namespace ndcg

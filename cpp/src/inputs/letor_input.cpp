@@ -5,6 +5,7 @@
 // qid: fields a group-size file (LightGBM .query, XGBoost .group) says how
 // many lines each query has; its queries are named 1, 2, ...
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -120,8 +121,16 @@ status enter_query(letor_state& s, std::string_view qid, std::size_t line, std::
   return done{};
 }
 
+// One line split at its comment: the fields before '#' and the text after it.
+struct letor_parts {
+  std::string_view data, comment;
+  std::size_t comment_column = 1;  // where an error about the doc id points
+  std::string_view doc;            // the comment's docid when found with its fields
+};
+
 status add_line(letor_state& s, const line& l, const field* f, std::size_t n, std::string_view qid,
-                std::size_t qid_column, std::string_view comment, std::size_t comment_column) {
+                std::size_t qid_column, const letor_parts& parts) {
+  const std::size_t comment_column = parts.comment_column;
   long rel = 0;
   if (auto ok = label_of(f[0], l.number, rel); !ok) return ok;
   for (std::size_t i = 1; i < n; ++i) {
@@ -136,7 +145,7 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
   }
   if (auto ok = enter_query(s, qid, l.number, qid_column); !ok) return ok;
   ++s.position;
-  std::string_view doc = docid_in(comment);
+  std::string_view doc = parts.doc.empty() ? docid_in(parts.comment) : parts.doc;
   if (doc.empty()) {
     doc = s.docs.position(s.position);
   } else {
@@ -161,16 +170,10 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
   return s.sink->add(r);
 }
 
-// One line split at its comment: the fields before '#' and the text after it.
-struct letor_parts {
-  std::string_view data, comment;
-  std::size_t comment_column = 1;  // where an error about the doc id points
-};
-
 letor_parts split_comment(std::string_view text) {
   const std::size_t hash = text.find('#');
-  if (hash == npos) return {text, {}, 1};
-  return {text.substr(0, hash), text.substr(hash + 1), hash + 2};
+  if (hash == npos) return {text, {}, 1, {}};
+  return {text.substr(0, hash), text.substr(hash + 1), hash + 2, {}};
 }
 
 // The query of a line without a group file: its second field, qid:ID.
@@ -241,18 +244,64 @@ status check_counts(const line& l, const std::vector<field>& f, std::size_t n, s
   return done{};
 }
 
-// One data line: its fields checked and added under its query (from qid: or the group sizes).
-status read_letor_line(letor_state& s, const line& l, std::vector<field>& f, group_counter* groups, const limits& lim) {
-  const letor_parts parts = split_comment(l.text);
-  const std::size_t n = split_whitespace(parts.data, f.data(), max_fields);
+// The fields of a whole line (`n`, all stored) cut at its comment: those
+// before the '#' are the data's, the one the '#' falls in shortened. The
+// same fields as split_whitespace gives of the data alone.
+letor_parts cut_comment(const line& l, std::vector<field>& f, std::size_t& n) {
+  const char* hash = find_byte(l.text.data(), l.text.size(), '#');
+  if (!hash) return {l.text, {}, 1, {}};
+  const auto at = static_cast<std::size_t>(hash - l.text.data());
+  std::size_t data = 0;
+  while (data < n && f[data].column <= at) ++data;
+  if (data > 0 && f[data - 1].column - 1 + f[data - 1].text.size() > at)
+    f[data - 1].text = f[data - 1].text.substr(0, at + 1 - f[data - 1].column);
+  letor_parts parts{l.text.substr(0, at), l.text.substr(at + 1), at + 2, {}};
+  // "# docid = D ...", as most files write it: docid_in's first find.
+  if (data + 3 < n && f[data].text.size() == 1 && f[data].column == at + 1 && same_id(f[data + 1].text, "docid") &&
+      same_id(f[data + 2].text, "="))
+    parts.doc = f[data + 3].text;
+  n = data;
+  return parts;
+}
+
+// One data line, its data's `n` fields in `f`: checked and added under its
+// query (from qid: or the group sizes).
+status read_fields(letor_state& s, const line& l, const letor_parts& parts, std::vector<field>& f, std::size_t n,
+                   group_counter* groups, const limits& lim) {
   if (auto ok = check_counts(l, f, n, s.out.lines, lim); !ok) return ok;
   if (!groups) {
     if (auto ok = check_qid(l, f.data(), n); !ok) return ok;
-    return add_line(s, l, f.data(), n, f[1].text.substr(4), f[1].column + 4, parts.comment, parts.comment_column);
+    return add_line(s, l, f.data(), n, f[1].text.substr(4), f[1].column + 4, parts);
   }
   auto qid = groups->next(l, s.out.lines);
   if (!qid) return qid.err();
-  return add_line(s, l, f.data(), n, *qid, 1, parts.comment, parts.comment_column);
+  return add_line(s, l, f.data(), n, *qid, 1, parts);
+}
+
+// One data line split here, the careful way (a line next_plain leaves).
+status read_letor_line(letor_state& s, const line& l, std::vector<field>& f, group_counter* groups, const limits& lim) {
+  const letor_parts parts = split_comment(l.text);
+  return read_fields(s, l, parts, f, split_whitespace(parts.data, f.data(), max_fields), groups, lim);
+}
+
+// Each data line to `read`: plain lines split in one pass (next_plain, as
+// runs are), others checked and split the careful way.
+template <class Read>
+status each_letor_line(std::string_view text, const limits& lim, std::vector<field>& f, Read read) {
+  line_reader lines(text);
+  line l;
+  for (;;) {
+    std::size_t n = lines.next_plain(l, f.data(), max_fields, lim.max_line);
+    if (n != npos && n <= max_fields) {
+      if (n == 0 || f[0].text[0] == '#') continue;
+      if (auto ok = read(l, &n); !ok) return ok;
+      continue;
+    }
+    if (n == npos && !lines.next(l)) return done{};
+    if (auto ok = check_line(l, lim); !ok) return ok;
+    if (skippable(l.text)) continue;
+    if (auto ok = read(l, nullptr); !ok) return ok;
+  }
 }
 
 }  // namespace
@@ -269,12 +318,16 @@ class prediction_lines {
   // The next prediction's field; false at the end (an error waits in problem).
   bool next(field* f) {
     for (;;) {
-      if (!lines_.next(line_)) {
-        if (refill()) continue;
-        return false;
+      std::size_t n = lines_.next_word(line_, f[0], limits{}.max_line) ? 1 : npos;  // most lines
+      if (n == npos) n = lines_.next_plain(line_, f, 2, limits{}.max_line);
+      if (n == npos) {
+        if (!lines_.next(line_)) {
+          if (refill()) continue;
+          return false;
+        }
+        if (auto ok = check_line(line_, limits{}); !ok) return problem = ok.err(), false;
+        n = split_whitespace(line_.text, f, 2);
       }
-      if (auto ok = check_line(line_, limits{}); !ok) return problem = ok.err(), false;
-      const std::size_t n = split_whitespace(line_.text, f, 2);
       if (n == 0) continue;
       last_line = line_.number;
       if (n > 1) {
@@ -386,14 +439,14 @@ expected<letor_counts> walk_letor(std::string_view text, std::string_view group,
     s.out.from_group = true;
   }
   if (auto ok = check_size(text, lim); !ok) return ok.err();
-  line_reader lines(text);
-  line l;
   std::vector<field> f(max_fields);
-  while (lines.next(l)) {
-    if (auto ok = check_line(l, lim); !ok) return ok.err();
-    if (skippable(l.text)) continue;
-    if (auto ok = read_letor_line(s, l, f, groups ? &*groups : nullptr, lim); !ok) return ok.err();
-  }
+  group_counter* by = groups ? &*groups : nullptr;
+  status walked = each_letor_line(text, lim, f, [&](const line& l, std::size_t* split) {
+    if (!split) return read_letor_line(s, l, f, by, lim);
+    const letor_parts parts = cut_comment(l, f, *split);
+    return read_fields(s, l, parts, f, *split, by, lim);
+  });
+  if (!walked) return walked.err();
   if (groups)
     if (auto ok = groups->finish(s.out.lines); !ok) return ok.err();
   if (s.out.lines == 0) return fail(error_code::empty_input, "expected LETOR lines (label qid:ID index:value ...), got none");
@@ -428,6 +481,41 @@ expected<scores> scores_of(prediction_lines& p, std::size_t lines, std::string_v
 }
 
 }  // namespace
+
+// As scores_of says it once the LETOR file's `lines` are known.
+expected<scores> settle_predictions(predictions_ahead& a, std::size_t lines, std::string_view letor_name) {
+  const std::size_t got = a.read.size();
+  if (a.problem && got <= lines) return *a.problem;
+  if (got < lines) return predictions_count(lines, letor_name, std::to_string(got), a.last_line, a.last_line ? 1 : 0);
+  if (got == lines) return std::move(a.read);
+  std::array<std::size_t, 3> at{0, 1, 1};  // prediction `lines`, one too many
+  for (const auto& m : a.moved)
+    if (m[0] <= lines) at = m;
+  const bool moved = at[0] == lines;
+  return predictions_count(lines, letor_name, "more", at[1] + (lines - at[0]), moved ? at[2] : 1);
+}
+
+predictions_ahead read_predictions_ahead(more_bytes more, std::size_t most) {
+  prediction_lines p(std::move(more));
+  predictions_ahead a;
+  a.read.reserve(most + 1);
+  field f[2];
+  double v = 0;
+  std::size_t next_line = 1;
+  while (a.read.size() <= most && p.next(f)) {
+    if (p.line_number() != next_line || f[0].column != 1) a.moved.push_back({a.read.size(), p.line_number(), f[0].column});
+    next_line = p.line_number() + 1;
+    if (auto ok = p.number(f[0], v); !ok) {
+      a.problem = ok.err();
+      break;
+    }
+    a.read.push_back(v);
+  }
+  if (!a.problem) a.problem = std::move(p.problem);
+  a.last_line = p.last_line;
+  a.bytes = p.bytes();
+  return a;
+}
 
 expected<scores> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
                                   const limits& lim) {

@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#ifndef __EMSCRIPTEN__
+#include <thread>
+#endif
 #include <utility>
 
 namespace ndcg {
@@ -186,6 +189,36 @@ class evaluation_sink final : public record_sink {
   std::size_t last_size_ = 0;
 };
 
+#ifndef __EMSCRIPTEN__  // the modules read runs whole, on one thread
+// A LETOR file's predictions (its run, unless gzipped) read in pieces on a
+// second thread while the LETOR file is read, up to `most` + 1 of them.
+class predictions_beside {
+ public:
+  predictions_beside(headed_source& run, std::size_t most) {
+    if (is_gzip(run.head())) return;
+    headed_source* s = &run;
+    thread_ = std::thread([this, s, most] {
+      ahead_ = detail::read_predictions_ahead([s](char* into, std::size_t size) { return s->fill(into, size); }, most);
+    });
+  }
+  predictions_beside(const predictions_beside&) = delete;
+  predictions_beside& operator=(const predictions_beside&) = delete;
+  ~predictions_beside() {
+    if (thread_.joinable()) thread_.join();
+  }
+  // The predictions read, once read; none when gzipped.
+  detail::predictions_ahead* ahead() {
+    if (!thread_.joinable()) return nullptr;
+    thread_.join();
+    return &ahead_;
+  }
+
+ private:
+  detail::predictions_ahead ahead_;
+  std::thread thread_;
+};
+#endif
+
 // The judgments of an evaluation: TREC text (as given, or unpacked from
 // gzip) that the stream reads as it is, or judgments built from records.
 struct judged_input {
@@ -194,6 +227,11 @@ struct judged_input {
   std::optional<trec_judgments> built;
   batch_reading reading;
   std::size_t letor_lines = 0;  // LETOR: the lines its predictions score
+  bool lasting = false;         // the text outlives the judgments: ids may stay views into it
+#ifndef __EMSCRIPTEN__
+  headed_source* run = nullptr;  // a LETOR file's predictions, read beside it
+  std::optional<predictions_beside> beside;
+#endif
 };
 
 // Records made judgments; a doc judged twice before the line of a reading
@@ -236,8 +274,12 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   }
   judgments_builder builder;
 #ifndef __EMSCRIPTEN__  // the command's peak memory (the modules' size)
-  builder.reserve(detail::newlines(j.bytes.text()) + 1, j.bytes.text().size());  // address space until written
+  const std::size_t lines = detail::newlines(j.bytes.text()) + 1;
+  builder.reserve(lines, j.bytes.text().size());  // address space until written
+  if (j.lasting) builder.keep_views(j.bytes.text());
+  if (j.format == input_format::letor && j.run) j.beside.emplace(*j.run, lines);
 #endif
+  if (j.format == input_format::letor) builder.repeats_checked();  // the LETOR reader refuses them
   evaluation_sink sink(nullptr, &builder);
   auto read = j.format == input_format::letor
                   ? read_letor_records(j.bytes, nullptr, ir, {}, sink)
@@ -442,10 +484,9 @@ bool streams(std::string_view head, const judged_input& j, input_format run_form
 }
 
 // Any run against judgments: streamed as TREC, in pieces, or read whole.
-expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run, const batch_settings& b,
+expected<run_evaluation> evaluate_source(const judged_input& j, headed_source& headed, const batch_settings& b,
                                          const input_reading& ir, const opener& open,
                                          std::vector<batch_reading>& readings) {
-  headed_source headed(run);
 #ifndef __EMSCRIPTEN__  // the modules read runs whole
   if (j.format == input_format::letor && !is_gzip(headed.head())) {  // predictions read in pieces
     detail::scores scores;
@@ -472,16 +513,29 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
                                       std::vector<batch_reading>& readings) {
   readings.clear();
   judged_input j;
+  j.lasting = true;
+  headed_source headed(run);
+#ifndef __EMSCRIPTEN__
+  j.run = &headed;
+#endif
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
   if (j.reading.said()) readings.push_back(std::move(j.reading));
-  return evaluate_source(j, run, b, ir, open_on(j, subtopics), readings);
+#ifndef __EMSCRIPTEN__
+  if (detail::predictions_ahead* ahead = j.beside ? j.beside->ahead() : nullptr) {
+    detail::scores scores;
+    auto said = detail::settle_letor_scores(*ahead, j.letor_lines, ir, run_name(ir), scores);
+    return with_intervals(evaluate_predictions(std::move(said), scores, b, ir, open_on(j, subtopics), readings), b);
+  }
+#endif
+  return evaluate_source(j, headed, b, ir, open_on(j, subtopics), readings);
 }
 
 expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
                                       const input_reading& ir, std::vector<batch_reading>& readings) {
   readings.clear();
   const judged_input j;
-  return evaluate_source(j, run, b, ir, opener{&j, &judged, {}}, readings);
+  headed_source headed(run);
+  return evaluate_source(j, headed, b, ir, opener{&j, &judged, {}}, readings);
 }
 
 expected<std::vector<run_evaluation>> evaluate_runs(std::string_view qrels, const std::vector<std::string_view>& runs,
@@ -489,6 +543,7 @@ expected<std::vector<run_evaluation>> evaluate_runs(std::string_view qrels, cons
                                                     std::vector<batch_reading>& readings, std::size_t* failed) {
   readings.clear();
   judged_input j;
+  j.lasting = true;
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
   if (j.reading.said()) readings.push_back(std::move(j.reading));
   std::vector<run_evaluation> out;
@@ -496,8 +551,9 @@ expected<std::vector<run_evaluation>> evaluate_runs(std::string_view qrels, cons
   for (std::size_t i = 0; i < runs.size(); ++i) {
     one.run_names = {run_name(ir, i)};
     text_source source(runs[i]);
+    headed_source headed(source);
     const std::size_t said = readings.size();
-    auto ev = evaluate_source(j, source, b, one, open_on(j, {}), readings);
+    auto ev = evaluate_source(j, headed, b, one, open_on(j, {}), readings);
     for (std::size_t k = said; k < readings.size(); ++k) readings[k].run = i + 1;
     if (!ev) {
       readings.clear();
@@ -527,6 +583,7 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
   const char* alone = "expected a run file too (QRELS RUN), or one table or JSON with score and rel columns";
   if (!judgments_are_qrels(b, table)) return fail(error_code::missing_value, alone).in("qrels");
   judged_input j;
+  j.lasting = true;
   if (auto ok = read_judged(table, true, ir, j, input_use::both); !ok) return ok.err();
   if (j.format == input_format::letor) return no_predictions();
   if (j.format == input_format::trec) return fail(error_code::missing_value, alone).in("qrels");
