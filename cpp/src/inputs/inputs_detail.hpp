@@ -183,6 +183,9 @@ struct letor_counts {
 };
 expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,
                                   const std::string_view* predictions = nullptr, std::string_view letor_name = {});
+// The same from pieces (natively), and its reading as judgments.
+expected<letor_counts> stream_letor(more_bytes more, std::string_view group, const limits& lim, record_sink& sink);
+expected<batch_reading> stream_letor_records(more_bytes more, const input_reading& r, record_sink& sink);
 // The scores of a LETOR file's `lines` lines: its predictions, one number a
 // line in the file's order, as many as it has lines.
 using scores = big_vector<double>;

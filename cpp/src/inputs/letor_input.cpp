@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -287,8 +288,7 @@ status read_letor_line(letor_state& s, const line& l, std::vector<field>& f, gro
 // Each data line to `read`: plain lines split in one pass (next_plain, as
 // runs are), others checked and split the careful way.
 template <class Read>
-status each_letor_line(std::string_view text, const limits& lim, std::vector<field>& f, Read read) {
-  line_reader lines(text);
+status each_letor_line(line_reader& lines, const limits& lim, std::vector<field>& f, Read read) {
   line l;
   for (;;) {
     std::size_t n = lines.next_plain(l, f.data(), max_fields, lim.max_line);
@@ -427,31 +427,100 @@ class no_records final : public record_sink {
   status add(const input_record&) override { return done{}; }
 };
 
-// The lines of a LETOR file, each handed to `sink`.
-expected<letor_counts> walk_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink) {
-  letor_state s;
-  s.sink = &sink;
-  std::optional<group_counter> groups;
-  if (!group.empty()) {
+// A walk through a LETOR file's lines, each handed to `sink`: the text
+// whole or in pieces of whole lines.
+class letor_walk {
+ public:
+  explicit letor_walk(record_sink& sink) : f_(max_fields) { s_.sink = &sink; }
+  status begin(std::string_view group, const limits& lim) {
+    lim_ = lim;
+    if (group.empty()) return done{};
     auto sizes = group_sizes(group, lim);
     if (!sizes) return sizes.err();
-    groups.emplace(std::move(*sizes));
-    s.out.from_group = true;
+    groups_.emplace(std::move(*sizes));
+    s_.out.from_group = true;
+    return done{};
   }
+  status lines(line_reader& lines) {
+    group_counter* by = groups_ ? &*groups_ : nullptr;
+    return each_letor_line(lines, lim_, f_, [&](const line& l, std::size_t* split) {
+      if (!split) return read_letor_line(s_, l, f_, by, lim_);
+      const letor_parts parts = cut_comment(l, f_, *split);
+      return read_fields(s_, l, parts, f_, *split, by, lim_);
+    });
+  }
+  std::size_t queries() const { return s_.out.queries; }
+  expected<letor_counts> end() const {
+    if (groups_)
+      if (auto ok = groups_->finish(s_.out.lines); !ok) return ok.err();
+    if (s_.out.lines == 0)
+      return fail(error_code::empty_input, "expected LETOR lines (label qid:ID index:value ...), got none");
+    return s_.out;
+  }
+
+ private:
+  letor_state s_;
+  std::optional<group_counter> groups_;
+  std::vector<field> f_;
+  limits lim_;
+};
+
+// The lines of a LETOR file, each handed to `sink`.
+expected<letor_counts> walk_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink) {
+  letor_walk w(sink);
+  if (auto ok = w.begin(group, lim); !ok) return ok.err();
   if (auto ok = check_size(text, lim); !ok) return ok.err();
-  std::vector<field> f(max_fields);
-  group_counter* by = groups ? &*groups : nullptr;
-  status walked = each_letor_line(text, lim, f, [&](const line& l, std::size_t* split) {
-    if (!split) return read_letor_line(s, l, f, by, lim);
-    const letor_parts parts = cut_comment(l, f, *split);
-    return read_fields(s, l, parts, f, *split, by, lim);
-  });
-  if (!walked) return walked.err();
-  if (groups)
-    if (auto ok = groups->finish(s.out.lines); !ok) return ok.err();
-  if (s.out.lines == 0) return fail(error_code::empty_input, "expected LETOR lines (label qid:ID index:value ...), got none");
-  return s.out;
+  line_reader lines(text);
+  if (auto ok = w.lines(lines); !ok) return ok.err();
+  return w.end();
 }
+
+#ifndef __EMSCRIPTEN__  // the modules read LETOR files whole
+// A LETOR file in pieces of whole lines. The pieces the query being read
+// began in stay: its docids are views into them (its lines are checked
+// against each other).
+class letor_pieces {
+ public:
+  explicit letor_pieces(more_bytes more) : more_(std::move(more)) {}
+  // The next piece, once `queries` queries have begun; false at the end.
+  bool next(std::size_t queries) {
+    if (queries != queries_ && !kept_.empty()) kept_.erase(kept_.begin(), kept_.end() - 1);  // a query began in the last
+    queries_ = queries;
+    std::size_t cap = std::max<std::size_t>(std::size_t(1) << 20, 2 * carry_.size()), size = carry_.size();
+    std::unique_ptr<char[]> bytes(new char[cap]);
+    std::memcpy(bytes.get(), carry_.data(), size);
+    std::size_t cut = npos;
+    while (cut == npos) {
+      if (size == cap) bytes = grown(std::move(bytes), size, cap *= 2);
+      const std::size_t got = ended_ ? 0 : more_(bytes.get() + size, cap - size);
+      ended_ = got == 0;
+      size += got;
+      const std::size_t nl = std::string_view(bytes.get(), size).rfind('\n');
+      cut = ended_ ? size : nl == npos ? npos : nl + 1;
+    }
+    carry_.assign(bytes.get() + cut, size - cut);
+    kept_.push_back({std::move(bytes), cut});
+    return cut > 0;
+  }
+  std::string_view text() const { return {kept_.back().bytes.get(), kept_.back().size}; }
+
+ private:
+  struct piece {
+    std::unique_ptr<char[]> bytes;
+    std::size_t size = 0;
+  };
+  static std::unique_ptr<char[]> grown(std::unique_ptr<char[]> bytes, std::size_t size, std::size_t cap) {
+    std::unique_ptr<char[]> more(new char[cap]);
+    std::memcpy(more.get(), bytes.get(), size);
+    return more;
+  }
+  more_bytes more_;
+  std::vector<piece> kept_;
+  std::string carry_;  // a line the last piece began
+  std::size_t queries_ = 0;
+  bool ended_ = false;
+};
+#endif
 
 }  // namespace
 
@@ -530,6 +599,21 @@ expected<scores> read_predictions(more_bytes more, std::size_t lines, std::strin
   if (auto ok = check_size(p.bytes(), lim); !ok) return ok.err();  // said first, as when read whole
   return read;
 }
+
+#ifndef __EMSCRIPTEN__
+expected<letor_counts> stream_letor(more_bytes more, std::string_view group, const limits& lim, record_sink& sink) {
+  letor_walk w(sink);
+  if (auto ok = w.begin(group, lim); !ok) return ok.err();
+  letor_pieces pieces(std::move(more));
+  std::size_t next_line = 1;
+  for (bool first = true; pieces.next(w.queries()); first = false) {
+    line_reader lines(pieces.text(), next_line, first);
+    if (auto ok = w.lines(lines); !ok) return ok.err();
+    next_line = lines.number() + 1;
+  }
+  return w.end();
+}
+#endif
 
 expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,
                                   const std::string_view* predictions, std::string_view letor_name) {

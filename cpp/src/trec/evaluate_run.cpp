@@ -2,6 +2,7 @@
 // evaluate_run.hpp).
 #include "ndcg/evaluate_run.hpp"
 
+#include "base/big_memory.hpp"
 #include "base/hash_table.hpp"
 #include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
@@ -30,6 +31,7 @@ class headed_source final : public run_source {
     head_.resize(in_.fill(&head_[0], head_size));
   }
   std::string_view head() const { return head_; }
+  std::size_t size_hint() override { return head_.size() - at_ + in_.size_hint(); }
   std::size_t read(char* into, std::size_t size) override {
     if (at_ == head_.size()) return in_.read(into, size);
     const std::size_t n = std::min(size, head_.size() - at_);
@@ -508,6 +510,82 @@ bool judgments_are_qrels(const batch_settings& b, std::string_view qrels) {
   return b.trec.judgments == judgment_format::qrels && !qrels.empty();
 }
 
+namespace {
+
+// The run against judgments read: a LETOR file's predictions read beside
+// it are settled here.
+expected<run_evaluation> evaluate_judged(judged_input& j, headed_source& run, const batch_settings& b,
+                                         std::string_view subtopics, const input_reading& ir,
+                                         std::vector<batch_reading>& readings) {
+  if (j.reading.said()) readings.push_back(std::move(j.reading));
+#ifndef __EMSCRIPTEN__
+  if (detail::predictions_ahead* ahead = j.beside ? j.beside->ahead() : nullptr) {
+    detail::scores scores;
+    auto said = detail::settle_letor_scores(*ahead, j.letor_lines, ir, run_name(ir), scores);
+    return with_intervals(evaluate_predictions(std::move(said), scores, b, ir, open_on(j, subtopics), readings), b);
+  }
+#endif
+  return evaluate_source(j, run, b, ir, open_on(j, subtopics), readings);
+}
+
+#ifndef __EMSCRIPTEN__  // the modules take texts
+// Judgments given as a source are read in pieces when they are a LETOR
+// file (plain, as qrels): its ids are copied, the file is not held.
+bool letor_in_pieces(headed_source& qrels, const batch_settings& b, const input_reading& ir) {
+  const std::string_view head = qrels.head();
+  if (b.trec.judgments != judgment_format::qrels || head.empty() || is_gzip(head)) return false;
+  return (ir.qrels_format != input_format::automatic ? ir.qrels_format : detect_input(head, true)) ==
+         input_format::letor;
+}
+
+status read_letor_pieces(headed_source& qrels, const input_reading& ir, judged_input& j) {
+  const std::size_t bytes = qrels.size_hint();
+  if (auto ok = detail::check_size(bytes, ir.lim); !ok) return placed(ok.err(), "qrels");
+  // A line takes 8 bytes at least ("0 qid:1\n"), 2 with group sizes ("0\n").
+  const std::size_t most = bytes / (ir.group.empty() ? 8 : 2) + 1;
+  j.format = input_format::letor;
+  judgments_builder builder;
+  builder.reserve(most, bytes);  // address space until written
+  builder.repeats_checked();
+  if (j.run) j.beside.emplace(*j.run, most);
+  evaluation_sink sink(nullptr, &builder);
+  headed_source* s = &qrels;
+  auto read = detail::stream_letor_records([s](char* into, std::size_t size) { return s->fill(into, size); }, ir, sink);
+  auto built = judgments_of(std::move(read), builder, j.reading);
+  if (!built) return built.err();
+  j.built = std::move(*built);
+  j.letor_lines = j.reading.lines;
+  return done{};
+}
+
+// A source read whole into one block (huge-page backed, as the command
+// reads its files).
+class whole_text {
+ public:
+  explicit whole_text(run_source& in) {
+    for (std::size_t cap = in.size_hint() + 1;; cap *= 2) {  // a byte over: the end seen in one read
+      char* more = static_cast<char*>(detail::big_allocate(cap));
+      if (size_) std::memcpy(more, bytes_, size_);
+      if (bytes_) detail::big_free(bytes_, cap_);
+      bytes_ = more;
+      cap_ = cap;
+      size_ += in.fill(bytes_ + size_, cap_ - size_);
+      if (size_ < cap_) return;
+    }
+  }
+  whole_text(const whole_text&) = delete;
+  whole_text& operator=(const whole_text&) = delete;
+  ~whole_text() { detail::big_free(bytes_, cap_); }
+  std::string_view text() const { return {bytes_, size_}; }
+
+ private:
+  char* bytes_ = nullptr;
+  std::size_t size_ = 0, cap_ = 0;
+};
+#endif
+
+}  // namespace
+
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<batch_reading>& readings) {
@@ -519,16 +597,26 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
   j.run = &headed;
 #endif
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
-  if (j.reading.said()) readings.push_back(std::move(j.reading));
-#ifndef __EMSCRIPTEN__
-  if (detail::predictions_ahead* ahead = j.beside ? j.beside->ahead() : nullptr) {
-    detail::scores scores;
-    auto said = detail::settle_letor_scores(*ahead, j.letor_lines, ir, run_name(ir), scores);
-    return with_intervals(evaluate_predictions(std::move(said), scores, b, ir, open_on(j, subtopics), readings), b);
-  }
-#endif
-  return evaluate_source(j, headed, b, ir, open_on(j, subtopics), readings);
+  return evaluate_judged(j, headed, b, subtopics, ir, readings);
 }
+
+#ifndef __EMSCRIPTEN__
+expected<run_evaluation> evaluate_run(run_source& qrels, run_source& run, const batch_settings& b,
+                                      std::string_view subtopics, const input_reading& ir,
+                                      std::vector<batch_reading>& readings) {
+  headed_source head(qrels);
+  if (!letor_in_pieces(head, b, ir)) {
+    const whole_text text(head);
+    return evaluate_run(text.text(), run, b, subtopics, ir, readings);
+  }
+  readings.clear();
+  judged_input j;
+  headed_source headed(run);
+  j.run = &headed;
+  if (auto ok = read_letor_pieces(head, ir, j); !ok) return ok.err();
+  return evaluate_judged(j, headed, b, subtopics, ir, readings);
+}
+#endif
 
 expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
                                       const input_reading& ir, std::vector<batch_reading>& readings) {
