@@ -329,6 +329,53 @@ TEST_CASE("inputs: LETOR predictions read beside the LETOR file, as when read af
   }
 }
 
+// A LETOR file from a source (the command's file) is read in pieces of
+// about 1 MB, not held: queries that span pieces, line ends and errors
+// anywhere give what the file read whole gives.
+TEST_CASE("inputs: a LETOR file read in pieces, as when read whole") {
+  std::string letor = "\xEF\xBB\xBF# made here\r\n", predictions;
+  for (int i = 0; i < 90000; ++i) {
+    const std::string q = std::to_string(i / 701), d = "document-" + std::to_string(i % 701);
+    letor += std::to_string(i % 4) + " qid:" + q + " 1:0.5 2:" + std::to_string(i % 9) + " # docid = " + d +
+             (i % 5000 == 0 ? " inc = 1\r\n\n" : "\r\n");
+    predictions += std::to_string((i * 7919) % 1000) + "\n";
+  }
+  REQUIRE(letor.size() > 3 * (std::size_t(1) << 20));
+  ndcg::batch_settings b;
+  b.trec.measures = {"ndcg_cut.10", "map"};
+  const auto both = [&](const std::string& judged, const std::string& run) {
+    std::vector<ndcg::batch_reading> whole_readings, piece_readings;
+    ndcg::text_source run_whole(run), run_pieces(run), file(judged);
+    auto whole = ndcg::evaluate_run(judged, run_whole, b, {}, {}, whole_readings);
+    auto pieces = ndcg::evaluate_run(file, run_pieces, b, {}, {}, piece_readings);
+    REQUIRE(whole.ok() == pieces.ok());
+    if (!whole.ok()) {
+      CHECK(pieces.err().source == whole.err().source);
+      CHECK(pieces.err().line == whole.err().line);
+      CHECK(pieces.err().column == whole.err().column);
+      CHECK(pieces.err().message == whole.err().message);
+      return pieces.err().line;
+    }
+    CHECK(ndcg::format_trec(pieces->result, true) == ndcg::format_trec(whole->result, true));
+    REQUIRE(piece_readings.size() == 2);
+    CHECK(ndcg::reading_line(piece_readings[0]) == ndcg::reading_line(whole_readings[0]));
+    return std::size_t(0);
+  };
+  CHECK(both(letor, predictions) == 0);
+  // A docid again late in a query that began pieces before, a query come back, a bad label.
+  const std::size_t late = letor.find("document-700", letor.size() / 2);
+  std::string twice = letor;
+  twice.replace(late, 12, "document-1");
+  CHECK(both(twice, predictions) > 40000);
+  std::string back = letor;
+  back.replace(back.rfind("qid:"), 7, "qid:1 ");
+  CHECK(both(back, predictions) > 90000);
+  std::string label = letor;
+  label.replace(label.find("\n", letor.size() / 3) + 1, 1, "x");
+  CHECK(both(label, predictions) > 20000);
+  CHECK(both(letor, predictions + "1\n") > 0);
+}
+
 TEST_CASE("inputs: LETOR with predictions, and with a group file, as their TREC equivalents") {
   const parity p;
   const letor_set s = letor_of(p);
