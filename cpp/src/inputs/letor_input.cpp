@@ -7,12 +7,19 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+#ifndef __EMSCRIPTEN__
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#endif
 
 #include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
@@ -129,10 +136,24 @@ struct letor_parts {
   std::string_view doc;            // the comment's docid when found with its fields
 };
 
-status add_line(letor_state& s, const line& l, const field* f, std::size_t n, std::string_view qid,
-                std::size_t qid_column, const letor_parts& parts) {
-  const std::size_t comment_column = parts.comment_column;
+// What a LETOR line says on its own, read without the lines before it
+// (so on another thread than theirs): its label, query and doc, or its
+// fault, said where the checks that need those lines put it: before the
+// count of lines (fields), before the group's query (qid), or after it.
+struct letor_line {
+  enum class fault : std::uint8_t { none, fields, qid, line } bad = fault::none;
+  std::size_t number = 0;
   long rel = 0;
+  std::string_view qid, doc;  // qid: none with a group file; doc: none, a position
+  std::size_t qid_column = 1, comment_column = 1;
+};
+
+constexpr std::size_t max_fields = 4096;
+
+status check_qid(const line& l, const field* f, std::size_t n);
+
+// The label and features of a line whose data's `n` fields are in `f`.
+status check_data(const line& l, const field* f, std::size_t n, long& rel) {
   if (auto ok = label_of(f[0], l.number, rel); !ok) return ok;
   for (std::size_t i = 1; i < n; ++i) {
     const std::string_view t = f[i].text;
@@ -144,29 +165,61 @@ status add_line(letor_state& s, const line& l, const field* f, std::size_t n, st
                          f[i].column, t);
     }
   }
-  if (auto ok = enter_query(s, qid, l.number, qid_column); !ok) return ok;
+  return done{};
+}
+
+// A line read alone into `t`; its fault's error into `fault`.
+void read_alone(const line& l, const letor_parts& parts, const field* f, std::size_t n, bool groups, letor_line& t,
+                std::optional<error>& fault) {
+  t = letor_line();
+  t.number = l.number;
+  t.comment_column = parts.comment_column;
+  const auto faulty = [&](letor_line::fault kind, error e) { t.bad = kind, fault = std::move(e); };
+  if (n > max_fields)
+    return faulty(letor_line::fault::fields,
+                  fail(error_code::too_large, "expected at most 4096 fields on a line, got " + std::to_string(n), l.number,
+                       f[max_fields - 1].column)
+                      .with("limit", "4096"));
+  if (!groups) {
+    if (auto ok = check_qid(l, f, n); !ok) return faulty(letor_line::fault::qid, ok.err());
+    t.qid = f[1].text.substr(4);
+    t.qid_column = f[1].column + 4;
+  }
+  if (auto ok = check_data(l, f, n, t.rel); !ok) return faulty(letor_line::fault::line, ok.err());
+  t.doc = parts.doc.empty() ? docid_in(parts.comment) : parts.doc;
+}
+
+class group_counter;
+
+// A line read alone, added in order: under its query (from qid: or the
+// group sizes), its doc once in it.
+status apply_line(letor_state& s, const letor_line& t, const std::optional<error>& fault, group_counter* groups,
+                  const limits& lim);
+
+status add_doc(letor_state& s, const letor_line& t, std::string_view qid, std::size_t qid_column) {
+  if (auto ok = enter_query(s, qid, t.number, qid_column); !ok) return ok;
   ++s.position;
-  std::string_view doc = parts.doc.empty() ? docid_in(parts.comment) : parts.doc;
+  std::string_view doc = t.doc;
   if (doc.empty()) {
     doc = s.docs.position(s.position);
   } else {
     s.out.docids_from_comments = true;
   }
-  if (const std::size_t first = s.docs.lines.add(doc, l.number)) {
+  if (const std::size_t first = s.docs.lines.add(doc, t.number)) {
     return letor_error(error_code::duplicate_id,
                        "expected each docid once per query, got " + echo(doc) + " again in query " + echo(qid) +
                            " (first on line " + std::to_string(first) + ")",
-                       l.number, comment_column, doc)
+                       t.number, t.comment_column, doc)
         .with("first_line", std::to_string(first));
   }
   ++s.out.lines;
   input_record r;
   r.qid = qid;
   r.doc = doc;
-  r.rel = rel;
+  r.rel = t.rel;
   r.tag = "run";
-  r.line = r.qid_line = l.number;
-  r.column = comment_column;
+  r.line = r.qid_line = t.number;
+  r.column = t.comment_column;
   r.qid_column = qid_column;
   return s.sink->add(r);
 }
@@ -199,12 +252,12 @@ class group_counter {
   explicit group_counter(std::vector<std::size_t> sizes) : sizes_(std::move(sizes)), left_(sizes_.empty() ? 0 : sizes_[0]) {}
 
   // The query (1, 2, ...) of the next line; an error when the sizes are used up.
-  expected<std::string> next(const line& l, std::size_t lines_so_far) {
+  expected<std::string> next(std::size_t line, std::size_t lines_so_far) {
     while (left_ == 0 && at_ < sizes_.size()) left_ = ++at_ < sizes_.size() ? sizes_[at_] : 0;
     if (at_ >= sizes_.size()) {
       return fail(error_code::field_count,
                   "expected as many lines as the group sizes add up to (" + std::to_string(lines_so_far) + "), got more",
-                  l.number, 1)
+                  line, 1)
           .with("expected", std::to_string(lines_so_far))
           .with("found", "more");
     }
@@ -229,22 +282,6 @@ class group_counter {
   std::size_t at_ = 0, left_;
 };
 
-constexpr std::size_t max_fields = 4096;
-
-status check_counts(const line& l, const std::vector<field>& f, std::size_t n, std::size_t lines, const limits& lim) {
-  if (n > max_fields) {
-    return fail(error_code::too_large, "expected at most 4096 fields on a line, got " + std::to_string(n), l.number,
-                f[max_fields - 1].column)
-        .with("limit", "4096");
-  }
-  if (lines >= lim.max_items) {
-    return fail(error_code::too_large, "expected at most " + std::to_string(lim.max_items) + " lines, got more", l.number,
-                1)
-        .with("limit", std::to_string(lim.max_items));
-  }
-  return done{};
-}
-
 // The fields of a whole line (`n`, all stored) cut at its comment: those
 // before the '#' are the data's, the one the '#' falls in shortened. The
 // same fields as split_whitespace gives of the data alone.
@@ -265,24 +302,26 @@ letor_parts cut_comment(const line& l, std::vector<field>& f, std::size_t& n) {
   return parts;
 }
 
-// One data line, its data's `n` fields in `f`: checked and added under its
-// query (from qid: or the group sizes).
-status read_fields(letor_state& s, const line& l, const letor_parts& parts, std::vector<field>& f, std::size_t n,
-                   group_counter* groups, const limits& lim) {
-  if (auto ok = check_counts(l, f, n, s.out.lines, lim); !ok) return ok;
-  if (!groups) {
-    if (auto ok = check_qid(l, f.data(), n); !ok) return ok;
-    return add_line(s, l, f.data(), n, f[1].text.substr(4), f[1].column + 4, parts);
+status apply_line(letor_state& s, const letor_line& t, const std::optional<error>& fault, group_counter* groups,
+                  const limits& lim) {
+  if (t.bad == letor_line::fault::fields) return *fault;
+  if (s.out.lines >= lim.max_items) {
+    return fail(error_code::too_large, "expected at most " + std::to_string(lim.max_items) + " lines, got more", t.number,
+                1)
+        .with("limit", std::to_string(lim.max_items));
   }
-  auto qid = groups->next(l, s.out.lines);
+  if (t.bad == letor_line::fault::qid) return *fault;
+  if (!groups) return t.bad == letor_line::fault::line ? status(*fault) : add_doc(s, t, t.qid, t.qid_column);
+  auto qid = groups->next(t.number, s.out.lines);
   if (!qid) return qid.err();
-  return add_line(s, l, f.data(), n, *qid, 1, parts);
+  if (t.bad == letor_line::fault::line) return *fault;
+  return add_doc(s, t, *qid, 1);
 }
 
-// One data line split here, the careful way (a line next_plain leaves).
-status read_letor_line(letor_state& s, const line& l, std::vector<field>& f, group_counter* groups, const limits& lim) {
+// A line split here, the careful way (a line next_plain leaves), read alone.
+void read_careful(const line& l, std::vector<field>& f, bool groups, letor_line& t, std::optional<error>& fault) {
   const letor_parts parts = split_comment(l.text);
-  return read_fields(s, l, parts, f, split_whitespace(parts.data, f.data(), max_fields), groups, lim);
+  read_alone(l, parts, f.data(), split_whitespace(parts.data, f.data(), max_fields), groups, t, fault);
 }
 
 // Each data line to `read`: plain lines split in one pass (next_plain, as
@@ -427,8 +466,18 @@ class no_records final : public record_sink {
   status add(const input_record&) override { return done{}; }
 };
 
-// A walk through a LETOR file's lines, each handed to `sink`: the text
-// whole or in pieces of whole lines.
+// A line of a walk read alone: split in one pass (`split`: its fields'
+// count, next_plain's), or the careful way.
+void read_line(const line& l, const std::size_t* split, std::vector<field>& f, bool groups, letor_line& t,
+               std::optional<error>& fault) {
+  if (!split) return read_careful(l, f, groups, t, fault);
+  std::size_t n = *split;
+  const letor_parts parts = cut_comment(l, f, n);
+  read_alone(l, parts, f.data(), n, groups, t, fault);
+}
+
+// A walk through a LETOR file's lines, each read alone, then added in
+// order and handed to `sink`.
 class letor_walk {
  public:
   explicit letor_walk(record_sink& sink) : f_(max_fields) { s_.sink = &sink; }
@@ -441,14 +490,19 @@ class letor_walk {
     s_.out.from_group = true;
     return done{};
   }
+  // The lines of a text whole, read here.
   status lines(line_reader& lines) {
-    group_counter* by = groups_ ? &*groups_ : nullptr;
-    return each_letor_line(lines, lim_, f_, [&](const line& l, std::size_t* split) {
-      if (!split) return read_letor_line(s_, l, f_, by, lim_);
-      const letor_parts parts = cut_comment(l, f_, *split);
-      return read_fields(s_, l, parts, f_, *split, by, lim_);
+    letor_line t;
+    std::optional<error> fault;
+    return each_letor_line(lines, lim_, f_, [&](const line& l, const std::size_t* split) {
+      read_line(l, split, f_, grouped(), t, fault);
+      return add(t, fault);
     });
   }
+  status add(const letor_line& t, const std::optional<error>& fault) {
+    return apply_line(s_, t, fault, groups_ ? &*groups_ : nullptr, lim_);
+  }
+  bool grouped() const { return groups_.has_value(); }
   std::size_t queries() const { return s_.out.queries; }
   expected<letor_counts> end() const {
     if (groups_)
@@ -475,19 +529,16 @@ expected<letor_counts> walk_letor(std::string_view text, std::string_view group,
   return w.end();
 }
 
-#ifndef __EMSCRIPTEN__  // the modules read LETOR files whole
-// A LETOR file in pieces of whole lines. The pieces the query being read
-// began in stay: its docids are views into them (its lines are checked
-// against each other).
+#ifndef __EMSCRIPTEN__  // the modules read LETOR files whole, on one thread
+// A LETOR file in pieces of whole lines.
 class letor_pieces {
  public:
   explicit letor_pieces(more_bytes more) : more_(std::move(more)) {}
-  // The next piece, once `queries` queries have begun; false at the end.
-  bool next(std::size_t queries) {
-    if (queries != queries_ && !kept_.empty()) kept_.erase(kept_.begin(), kept_.end() - 1);  // a query began in the last
-    queries_ = queries;
-    std::size_t cap = std::max<std::size_t>(std::size_t(1) << 20, 2 * carry_.size()), size = carry_.size();
-    std::unique_ptr<char[]> bytes(new char[cap]);
+  // The next piece and its size; false at the end.
+  bool next(std::unique_ptr<char[]>& bytes, std::size_t& size) {
+    std::size_t cap = std::max<std::size_t>(std::size_t(1) << 18, 2 * carry_.size());
+    size = carry_.size();
+    bytes.reset(new char[cap]);
     std::memcpy(bytes.get(), carry_.data(), size);
     std::size_t cut = npos;
     while (cut == npos) {
@@ -499,28 +550,103 @@ class letor_pieces {
       cut = ended_ ? size : nl == npos ? npos : nl + 1;
     }
     carry_.assign(bytes.get() + cut, size - cut);
-    kept_.push_back({std::move(bytes), cut});
+    size = cut;
     return cut > 0;
   }
-  std::string_view text() const { return {kept_.back().bytes.get(), kept_.back().size}; }
 
  private:
-  struct piece {
-    std::unique_ptr<char[]> bytes;
-    std::size_t size = 0;
-  };
   static std::unique_ptr<char[]> grown(std::unique_ptr<char[]> bytes, std::size_t size, std::size_t cap) {
     std::unique_ptr<char[]> more(new char[cap]);
     std::memcpy(more.get(), bytes.get(), size);
     return more;
   }
   more_bytes more_;
-  std::vector<piece> kept_;
   std::string carry_;  // a line the last piece began
-  std::size_t queries_ = 0;
   bool ended_ = false;
 };
+
+// A LETOR file's lines read alone on a second thread, piece by piece, while
+// the lines read before are added in order on this one.
+class letor_pipeline {
+ public:
+  // A piece's lines read alone; the last one read ends the file or is faulty.
+  struct batch {
+    std::unique_ptr<char[]> bytes;  // the piece, which the lines view
+    std::vector<letor_line> lines;
+    std::optional<error> fault;
+    bool last = false;
+  };
+  letor_pipeline(more_bytes more, bool groups, const limits& lim)
+      : pieces_(std::move(more)), groups_(groups), lim_(lim), thread_([this] { run(); }) {}
+  letor_pipeline(const letor_pipeline&) = delete;
+  letor_pipeline& operator=(const letor_pipeline&) = delete;
+  ~letor_pipeline() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      stopped_ = true;
+    }
+    room_.notify_all();
+    thread_.join();
+  }
+  // The next piece's lines, in the file's order.
+  std::unique_ptr<batch> next() {
+    std::unique_lock<std::mutex> lock(m_);
+    ready_.wait(lock, [&] { return !queue_.empty(); });
+    std::unique_ptr<batch> b = std::move(queue_.front());
+    queue_.pop_front();
+    room_.notify_one();
+    return b;
+  }
+
+ private:
+  // One piece's lines read alone; false at the end or at a fault.
+  bool read_piece(batch& b, std::size_t& next_line, std::vector<field>& f) {
+    std::size_t size = 0;
+    if (!pieces_.next(b.bytes, size)) return false;
+    line_reader lines(std::string_view(b.bytes.get(), size), next_line, next_line == 1);
+    b.lines.reserve(size / 24);
+    const status read = each_letor_line(lines, lim_, f, [&](const line& l, const std::size_t* split) -> status {
+      letor_line& t = b.lines.emplace_back();
+      read_line(l, split, f, groups_, t, b.fault);
+      if (t.bad != letor_line::fault::none) return *b.fault;  // the reading stops here
+      return done{};
+    });
+    next_line = lines.number() + 1;
+    if (read) return true;
+    if (b.lines.empty() || b.lines.back().bad == letor_line::fault::none) {  // a line check_line refused
+      letor_line& t = b.lines.emplace_back();
+      t.bad = letor_line::fault::fields;
+      t.number = read.err().line;
+      b.fault = read.err();
+    }
+    return false;
+  }
+  void run() {
+    std::vector<field> f(max_fields);
+    std::size_t next_line = 1;
+    for (bool more = true; more;) {
+      auto b = std::make_unique<batch>();
+      more = read_piece(*b, next_line, f);
+      b->last = !more;
+      std::unique_lock<std::mutex> lock(m_);
+      room_.wait(lock, [&] { return queue_.size() < 4 || stopped_; });
+      if (stopped_) return;
+      queue_.push_back(std::move(b));
+      ready_.notify_one();
+    }
+  }
+
+  letor_pieces pieces_;
+  bool groups_;
+  limits lim_;
+  std::mutex m_;
+  std::condition_variable ready_, room_;
+  std::deque<std::unique_ptr<batch>> queue_;
+  bool stopped_ = false;
+  std::thread thread_;  // last: starts once the rest is ready
+};
 #endif
+
 
 }  // namespace
 
@@ -604,12 +730,16 @@ expected<scores> read_predictions(more_bytes more, std::size_t lines, std::strin
 expected<letor_counts> stream_letor(more_bytes more, std::string_view group, const limits& lim, record_sink& sink) {
   letor_walk w(sink);
   if (auto ok = w.begin(group, lim); !ok) return ok.err();
-  letor_pieces pieces(std::move(more));
-  std::size_t next_line = 1;
-  for (bool first = true; pieces.next(w.queries()); first = false) {
-    line_reader lines(pieces.text(), next_line, first);
-    if (auto ok = w.lines(lines); !ok) return ok.err();
-    next_line = lines.number() + 1;
+  letor_pipeline read(std::move(more), w.grouped(), lim);
+  std::vector<std::unique_ptr<letor_pipeline::batch>> kept;  // the pieces of the open query: its docids' views
+  for (bool last = false; !last;) {
+    std::unique_ptr<letor_pipeline::batch> b = read.next();
+    const std::size_t queries = w.queries();
+    for (const letor_line& t : b->lines)
+      if (auto ok = w.add(t, b->fault); !ok) return ok.err();
+    if (w.queries() != queries) kept.clear();  // a query began in this piece
+    last = b->last;
+    kept.push_back(std::move(b));
   }
   return w.end();
 }
