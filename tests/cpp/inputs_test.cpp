@@ -329,6 +329,7 @@ TEST_CASE("inputs: LETOR predictions read beside the LETOR file, as when read af
   }
 }
 
+#ifndef __EMSCRIPTEN__  // the modules take texts
 // A LETOR file from a source (the command's file) is read in pieces of
 // about 1 MB, not held: queries that span pieces, line ends and errors
 // anywhere give what the file read whole gives.
@@ -375,6 +376,7 @@ TEST_CASE("inputs: a LETOR file read in pieces, as when read whole") {
   CHECK(both(label, predictions) > 20000);
   CHECK(both(letor, predictions + "1\n") > 0);
 }
+#endif
 
 TEST_CASE("inputs: LETOR with predictions, and with a group file, as their TREC equivalents") {
   const parity p;

@@ -179,7 +179,9 @@ class judgments_builder {
   judgments_builder();
   judgments_builder(judgments_builder&&) noexcept;
   ~judgments_builder();
-  void add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column);
+  // `hash`: the docid's hash_of when the reader took it, else 0.
+  void add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column,
+           std::size_t hash = 0);
   // Room for about `judgments` (a text's lines, say) and `id_bytes` of their
   // ids: no array then grows by doubling, which held twice the judgments at
   // its peak.

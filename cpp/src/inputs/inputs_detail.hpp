@@ -46,9 +46,10 @@ template <class Id>
 class basic_id_numbers {
  public:
   // The number `id` came with before, or 0 once `number` (not 0) is kept for it.
-  std::size_t add(std::string_view id, std::size_t number) {
+  std::size_t add(std::string_view id, std::size_t number) { return add(id, number, hash_of(id)); }
+  std::size_t add(std::string_view id, std::size_t number, std::size_t hash) {
     const auto handle = static_cast<std::uint32_t>(ids_.size());
-    const std::uint32_t found = table_.insert(hash_of(id), handle, [&](std::uint32_t h) { return ids_[h].first == id; });
+    const std::uint32_t found = table_.insert(hash, handle, [&](std::uint32_t h) { return ids_[h].first == id; });
     if (found != handle_table::none) return ids_[found].second;
     ids_.emplace_back(Id(id), number);
     return 0;

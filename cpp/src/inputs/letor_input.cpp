@@ -205,7 +205,8 @@ status add_doc(letor_state& s, const letor_line& t, std::string_view qid, std::s
   } else {
     s.out.docids_from_comments = true;
   }
-  if (const std::size_t first = s.docs.lines.add(doc, t.number)) {
+  const std::size_t hash = hash_of(doc);
+  if (const std::size_t first = s.docs.lines.add(doc, t.number, hash)) {
     return letor_error(error_code::duplicate_id,
                        "expected each docid once per query, got " + echo(doc) + " again in query " + echo(qid) +
                            " (first on line " + std::to_string(first) + ")",
@@ -221,6 +222,7 @@ status add_doc(letor_state& s, const letor_line& t, std::string_view qid, std::s
   r.line = r.qid_line = t.number;
   r.column = t.comment_column;
   r.qid_column = qid_column;
+  r.doc_hash = hash;
   return s.sink->add(r);
 }
 
@@ -295,8 +297,8 @@ letor_parts cut_comment(const line& l, std::vector<field>& f, std::size_t& n) {
     f[data - 1].text = f[data - 1].text.substr(0, at + 1 - f[data - 1].column);
   letor_parts parts{l.text.substr(0, at), l.text.substr(at + 1), at + 2, {}};
   // "# docid = D ...", as most files write it: docid_in's first find.
-  if (data + 3 < n && f[data].text.size() == 1 && f[data].column == at + 1 && same_id(f[data + 1].text, "docid") &&
-      same_id(f[data + 2].text, "="))
+  if (data + 3 < n && f[data].text.size() == 1 && f[data].column == at + 1 && f[data + 1].text.size() == 5 &&
+      std::memcmp(f[data + 1].text.data(), "docid", 5) == 0 && f[data + 2].text.size() == 1 && f[data + 2].text[0] == '=')
     parts.doc = f[data + 3].text;
   n = data;
   return parts;

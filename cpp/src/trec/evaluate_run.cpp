@@ -91,7 +91,7 @@ class evaluation_sink final : public record_sink {
   explicit evaluation_sink(trec_stream* stream, judgments_builder* judged = nullptr)
       : stream_(stream), judged_(judged) {}
   status add(const input_record& r) override {
-    if (judged_) return judged_->add(r.qid, r.doc, r.rel, r.line, r.column), done{};
+    if (judged_) return judged_->add(r.qid, r.doc, r.rel, r.line, r.column, r.doc_hash), done{};
     if (!stream_) return done{};
     if (entries_.empty() || !detail::same_id(r.qid, qid_)) {
       if (auto ok = flush(); !ok) return ok;
@@ -105,7 +105,7 @@ class evaluation_sink final : public record_sink {
       if (!checked_) seen_.reset(std::max<std::size_t>(last_size_, 64));  // the next query is likely as long
     }
     const auto handle = static_cast<std::uint32_t>(entries_.size());
-    const auto hash = static_cast<std::uint32_t>(detail::hash_of(r.doc));
+    const auto hash = static_cast<std::uint32_t>(r.doc_hash ? r.doc_hash : detail::hash_of(r.doc));
     if (!checked_) {
       const std::uint32_t at = seen_.insert(hash, handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
       if (at != detail::handle_table::none) return repeated(r.doc, r.qid, r.line, r.column, entries_[at].line);

@@ -331,7 +331,8 @@ judgments_builder::judgments_builder() : p_(std::make_unique<parts>()) {}
 judgments_builder::judgments_builder(judgments_builder&&) noexcept = default;
 judgments_builder::~judgments_builder() = default;
 
-void judgments_builder::add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column) {
+void judgments_builder::add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column,
+                            std::size_t hash) {
   parts& p = *p_;
   if (p.last == handle_table::none || !detail::same_id(p.qid(p.last), qid)) {
     const auto handle = static_cast<std::uint32_t>(p.qid_at.size());
@@ -350,7 +351,7 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
   }
   const char* held = p.hold(docid);
   p.j.docs.push_back(judged_doc{held, static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line), rel});
-  p.j.hash.push_back(static_cast<std::uint32_t>(hash_of(docid)));
+  p.j.hash.push_back(static_cast<std::uint32_t>(hash ? hash : hash_of(docid)));
   if (!p.grouped) p.query_of.push_back(p.last);
   if (!p.checked) p.column.push_back(static_cast<std::uint32_t>(column));
 }
