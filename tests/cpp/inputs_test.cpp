@@ -330,9 +330,22 @@ TEST_CASE("inputs: LETOR predictions read beside the LETOR file, as when read af
 }
 
 #ifndef __EMSCRIPTEN__  // the modules take texts
+namespace {
+// A source whose size is not known (a pipe).
+class unsized_source final : public ndcg::run_source {
+ public:
+  explicit unsized_source(std::string_view text) : text_(text) {}
+  std::size_t read(char* into, std::size_t size) override { return text_.read(into, std::min<std::size_t>(size, 4000)); }
+  bool rewind() override { return false; }
+
+ private:
+  ndcg::text_source text_;
+};
+}  // namespace
+
 // A LETOR file from a source (the command's file) is read in pieces of
-// about 1 MB, not held: queries that span pieces, line ends and errors
-// anywhere give what the file read whole gives.
+// 256 KB or more, not held: queries that span pieces, line ends and errors
+// anywhere give what the file read whole gives, from a file or a pipe.
 TEST_CASE("inputs: a LETOR file read in pieces, as when read whole") {
   std::string letor = "\xEF\xBB\xBF# made here\r\n", predictions;
   for (int i = 0; i < 90000; ++i) {
@@ -349,8 +362,15 @@ TEST_CASE("inputs: a LETOR file read in pieces, as when read whole") {
     ndcg::text_source run_whole(run), run_pieces(run), file(judged);
     auto whole = ndcg::evaluate_run(judged, run_whole, b, {}, {}, whole_readings);
     auto pieces = ndcg::evaluate_run(file, run_pieces, b, {}, {}, piece_readings);
+    std::vector<ndcg::batch_reading> pipe_readings;
+    ndcg::text_source run_pipe(run);
+    unsized_source pipe(judged);
+    auto piped = ndcg::evaluate_run(pipe, run_pipe, b, {}, {}, pipe_readings);
     REQUIRE(whole.ok() == pieces.ok());
+    REQUIRE(whole.ok() == piped.ok());
     if (!whole.ok()) {
+      CHECK(piped.err().line == whole.err().line);
+      CHECK(piped.err().message == whole.err().message);
       CHECK(pieces.err().source == whole.err().source);
       CHECK(pieces.err().line == whole.err().line);
       CHECK(pieces.err().column == whole.err().column);
@@ -358,6 +378,7 @@ TEST_CASE("inputs: a LETOR file read in pieces, as when read whole") {
       return pieces.err().line;
     }
     CHECK(ndcg::format_trec(pieces->result, true) == ndcg::format_trec(whole->result, true));
+    CHECK(ndcg::format_trec(piped->result, true) == ndcg::format_trec(whole->result, true));
     REQUIRE(piece_readings.size() == 2);
     CHECK(ndcg::reading_line(piece_readings[0]) == ndcg::reading_line(whole_readings[0]));
     return std::size_t(0);

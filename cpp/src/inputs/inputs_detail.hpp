@@ -209,7 +209,7 @@ expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, 
 struct predictions_ahead {
   scores read;
   std::optional<error> problem;  // met after read.size() predictions
-  std::size_t last_line = 0, bytes = 0;
+  std::size_t last_line = 0, bytes = 0, most = 0;
   // Where prediction `index` is when not on the line after the last one's,
   // at column 1: {index, line, column}.
   std::vector<std::array<std::size_t, 3>> moved;

@@ -332,7 +332,11 @@ template <class Read>
 status each_letor_line(line_reader& lines, const limits& lim, std::vector<field>& f, Read read) {
   line l;
   for (;;) {
+#ifdef __EMSCRIPTEN__  // the modules' size: every line the careful way
+    const std::size_t n = npos;
+#else
     std::size_t n = lines.next_plain(l, f.data(), max_fields, lim.max_line);
+#endif
     if (n != npos && n <= max_fields) {
       if (n == 0 || f[0].text[0] == '#') continue;
       if (auto ok = read(l, &n); !ok) return ok;
@@ -359,8 +363,10 @@ class prediction_lines {
   // The next prediction's field; false at the end (an error waits in problem).
   bool next(field* f) {
     for (;;) {
-      std::size_t n = lines_.next_word(line_, f[0], limits{}.max_line) ? 1 : npos;  // most lines
-      if (n == npos) n = lines_.next_plain(line_, f, 2, limits{}.max_line);
+      std::size_t n = npos;
+#ifndef __EMSCRIPTEN__  // most lines, at once (the modules' size: the careful way)
+      n = lines_.next_word(line_, f[0], limits{}.max_line) ? 1 : lines_.next_plain(line_, f, 2, limits{}.max_line);
+#endif
       if (n == npos) {
         if (!lines_.next(line_)) {
           if (refill()) continue;
@@ -682,6 +688,8 @@ expected<scores> scores_of(prediction_lines& p, std::size_t lines, std::string_v
 // As scores_of says it once the LETOR file's `lines` are known.
 expected<scores> settle_predictions(predictions_ahead& a, std::size_t lines, std::string_view letor_name) {
   const std::size_t got = a.read.size();
+  if (lines > a.most)  // more lines than its size allowed for: it grew while read
+    return fail(error_code::bad_input, "expected the LETOR file to stay as it was while it was read, got it longer");
   if (a.problem && got <= lines) return *a.problem;
   if (got < lines) return predictions_count(lines, letor_name, std::to_string(got), a.last_line, a.last_line ? 1 : 0);
   if (got == lines) return std::move(a.read);
@@ -695,6 +703,7 @@ expected<scores> settle_predictions(predictions_ahead& a, std::size_t lines, std
 predictions_ahead read_predictions_ahead(more_bytes more, std::size_t most) {
   prediction_lines p(std::move(more));
   predictions_ahead a;
+  a.most = most;
   a.read.reserve(most + 1);
   field f[2];
   double v = 0;

@@ -32,6 +32,8 @@ class headed_source final : public run_source {
   }
   std::string_view head() const { return head_; }
   std::size_t size_hint() override { return head_.size() - at_ + in_.size_hint(); }
+  // The size is known: the source said it, or it ended within the head.
+  bool sized() { return head_.size() < head_size || in_.size_hint() > 0; }
   std::size_t read(char* into, std::size_t size) override {
     if (at_ == head_.size()) return in_.read(into, size);
     const std::size_t n = std::min(size, head_.size() - at_);
@@ -545,9 +547,11 @@ status read_letor_pieces(headed_source& qrels, const input_reading& ir, judged_i
   const std::size_t most = bytes / (ir.group.empty() ? 8 : 2) + 1;
   j.format = input_format::letor;
   judgments_builder builder;
-  builder.reserve(most, bytes);  // address space until written
   builder.repeats_checked();
-  if (j.run) j.beside.emplace(*j.run, most);
+  if (qrels.sized()) {  // else (a pipe) the predictions are read after it, once its lines are counted
+    builder.reserve(most, bytes);  // address space until written
+    if (j.run) j.beside.emplace(*j.run, most);
+  }
   evaluation_sink sink(nullptr, &builder);
   headed_source* s = &qrels;
   auto read = detail::stream_letor_records([s](char* into, std::size_t size) { return s->fill(into, size); }, ir, sink);
