@@ -295,6 +295,16 @@ TEST_CASE("inputs: LETOR predictions read in pieces, their errors on their lines
   CHECK(short_one.message.find("expected 20000 predictions, one per line of qrels, got 19999") != std::string::npos);
 }
 
+namespace {
+void check_same_error(const ndcg::error& got, const ndcg::error& want) {
+  CHECK(got.source == want.source);
+  CHECK(got.code == want.code);
+  CHECK(got.line == want.line);
+  CHECK(got.column == want.column);
+  CHECK(got.message == want.message);
+}
+}  // namespace
+
 // A run source's predictions are read on a second thread beside the LETOR
 // file, before its lines are counted: the same scores and the same errors
 // (line, column, message) as the predictions read after it.
@@ -316,11 +326,7 @@ TEST_CASE("inputs: LETOR predictions read beside the LETOR file, as when read af
     auto beside = ndcg::evaluate_run(letor, source, b, {}, {}, beside_readings);
     REQUIRE(after.ok() == beside.ok());
     if (!after.ok()) {
-      CHECK(beside.err().source == after.err().source);
-      CHECK(beside.err().code == after.err().code);
-      CHECK(beside.err().line == after.err().line);
-      CHECK(beside.err().column == after.err().column);
-      CHECK(beside.err().message == after.err().message);
+      check_same_error(beside.err(), after.err());
       continue;
     }
     CHECK(ndcg::format_trec(beside->result, true) == ndcg::format_trec((*after)[0].result, true));
@@ -369,12 +375,8 @@ TEST_CASE("inputs: a LETOR file read in pieces, as when read whole") {
     REQUIRE(whole.ok() == pieces.ok());
     REQUIRE(whole.ok() == piped.ok());
     if (!whole.ok()) {
-      CHECK(piped.err().line == whole.err().line);
-      CHECK(piped.err().message == whole.err().message);
-      CHECK(pieces.err().source == whole.err().source);
-      CHECK(pieces.err().line == whole.err().line);
-      CHECK(pieces.err().column == whole.err().column);
-      CHECK(pieces.err().message == whole.err().message);
+      check_same_error(piped.err(), whole.err());
+      check_same_error(pieces.err(), whole.err());
       return pieces.err().line;
     }
     CHECK(ndcg::format_trec(pieces->result, true) == ndcg::format_trec(whole->result, true));

@@ -284,6 +284,7 @@ class group_counter {
   std::size_t at_ = 0, left_;
 };
 
+#ifndef __EMSCRIPTEN__  // lines split in one pass: native only (the modules' size)
 // The fields of a whole line (`n`, all stored) cut at its comment: those
 // before the '#' are the data's, the one the '#' falls in shortened. The
 // same fields as split_whitespace gives of the data alone.
@@ -303,6 +304,7 @@ letor_parts cut_comment(const line& l, std::vector<field>& f, std::size_t& n) {
   n = data;
   return parts;
 }
+#endif
 
 status apply_line(letor_state& s, const letor_line& t, const std::optional<error>& fault, group_counter* groups,
                   const limits& lim) {
@@ -476,12 +478,16 @@ class no_records final : public record_sink {
 
 // A line of a walk read alone: split in one pass (`split`: its fields'
 // count, next_plain's), or the careful way.
-void read_line(const line& l, const std::size_t* split, std::vector<field>& f, bool groups, letor_line& t,
-               std::optional<error>& fault) {
-  if (!split) return read_careful(l, f, groups, t, fault);
-  std::size_t n = *split;
-  const letor_parts parts = cut_comment(l, f, n);
-  read_alone(l, parts, f.data(), n, groups, t, fault);
+void read_line(const line& l, [[maybe_unused]] const std::size_t* split, std::vector<field>& f, bool groups,
+               letor_line& t, std::optional<error>& fault) {
+#ifndef __EMSCRIPTEN__
+  if (split) {
+    std::size_t n = *split;
+    const letor_parts parts = cut_comment(l, f, n);
+    return read_alone(l, parts, f.data(), n, groups, t, fault);
+  }
+#endif
+  read_careful(l, f, groups, t, fault);
 }
 
 // A walk through a LETOR file's lines, each read alone, then added in

@@ -251,6 +251,15 @@ expected<trec_judgments> judgments_of(expected<batch_reading> read, judgments_bu
   return built;
 }
 
+// The judgments the records built, kept in `j`.
+status keep_built(expected<batch_reading> read, judgments_builder& builder, judged_input& j) {
+  auto built = judgments_of(std::move(read), builder, j.reading);
+  if (!built) return built.err();
+  j.built = std::move(*built);
+  j.letor_lines = j.reading.lines;
+  return done{};
+}
+
 error no_predictions() {
   return fail(error_code::missing_value,
               "expected a predictions file after the LETOR file (one score per line: ndcg trec LETOR PREDICTIONS)")
@@ -288,11 +297,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   auto read = j.format == input_format::letor
                   ? read_letor_records(j.bytes, nullptr, ir, {}, sink)
                   : read_records(j.bytes, j.format, use, ir, ir.qrels_name, sink);
-  auto built = judgments_of(std::move(read), builder, j.reading);
-  if (!built) return built.err();
-  j.built = std::move(*built);
-  j.letor_lines = j.reading.lines;
-  return done{};
+  return keep_built(std::move(read), builder, j);
 }
 
 // Opens streams on the judgments: their TREC text, or judgments read once
@@ -555,11 +560,7 @@ status read_letor_pieces(headed_source& qrels, const input_reading& ir, judged_i
   evaluation_sink sink(nullptr, &builder);
   headed_source* s = &qrels;
   auto read = detail::stream_letor_records([s](char* into, std::size_t size) { return s->fill(into, size); }, ir, sink);
-  auto built = judgments_of(std::move(read), builder, j.reading);
-  if (!built) return built.err();
-  j.built = std::move(*built);
-  j.letor_lines = j.reading.lines;
-  return done{};
+  return keep_built(std::move(read), builder, j);
 }
 
 // A source read whole into one block (huge-page backed, as the command
