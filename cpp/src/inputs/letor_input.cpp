@@ -548,11 +548,12 @@ expected<letor_counts> walk_letor(std::string_view text, std::string_view group,
 class letor_pieces {
  public:
   explicit letor_pieces(more_bytes more) : more_(std::move(more)) {}
-  // The next piece and its size; false at the end.
-  bool next(std::unique_ptr<char[]>& bytes, std::size_t& size) {
-    std::size_t cap = std::max<std::size_t>(std::size_t(1) << 18, 2 * carry_.size());
+  // The next piece and its size in `bytes` (`cap` of room, reused when
+  // it is enough); false at the end.
+  bool next(std::unique_ptr<char[]>& bytes, std::size_t& cap, std::size_t& size) {
+    const std::size_t want = std::max<std::size_t>(std::size_t(1) << 18, 2 * carry_.size());
+    if (cap < want) bytes.reset(new char[cap = want]);
     size = carry_.size();
-    bytes.reset(new char[cap]);
     std::memcpy(bytes.get(), carry_.data(), size);
     std::size_t cut = npos;
     while (cut == npos) {
@@ -586,6 +587,7 @@ class letor_pipeline {
   // A piece's lines read alone; the last one read ends the file or is faulty.
   struct batch {
     std::unique_ptr<char[]> bytes;  // the piece, which the lines view
+    std::size_t cap = 0;
     std::vector<letor_line> lines;
     std::optional<error> fault;
     bool last = false;
@@ -602,6 +604,11 @@ class letor_pipeline {
     room_.notify_all();
     thread_.join();
   }
+  // A batch read through, for another piece (its room reused: no new pages).
+  void recycle(std::unique_ptr<batch> b) {
+    std::lock_guard<std::mutex> lock(m_);
+    spare_.push_back(std::move(b));
+  }
   // The next piece's lines, in the file's order.
   std::unique_ptr<batch> next() {
     std::unique_lock<std::mutex> lock(m_);
@@ -616,7 +623,7 @@ class letor_pipeline {
   // One piece's lines read alone; false at the end or at a fault.
   bool read_piece(batch& b, std::size_t& next_line, std::vector<field>& f) {
     std::size_t size = 0;
-    if (!pieces_.next(b.bytes, size)) return false;
+    if (!pieces_.next(b.bytes, b.cap, size)) return false;
     line_reader lines(std::string_view(b.bytes.get(), size), next_line, next_line == 1);
     b.lines.reserve(size / 24);
     const status read = each_letor_line(lines, lim_, f, [&](const line& l, const std::size_t* split) -> status {
@@ -639,7 +646,7 @@ class letor_pipeline {
     std::vector<field> f(max_fields);
     std::size_t next_line = 1;
     for (bool more = true; more;) {
-      auto b = std::make_unique<batch>();
+      std::unique_ptr<batch> b = spare();
       more = read_piece(*b, next_line, f);
       b->last = !more;
       std::unique_lock<std::mutex> lock(m_);
@@ -650,12 +657,26 @@ class letor_pipeline {
     }
   }
 
+  std::unique_ptr<batch> spare() {
+    std::unique_ptr<batch> b;
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      if (spare_.empty()) return std::make_unique<batch>();
+      b = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    b->lines.clear();
+    b->fault.reset();
+    return b;
+  }
+
   letor_pieces pieces_;
   bool groups_;
   limits lim_;
   std::mutex m_;
   std::condition_variable ready_, room_;
   std::deque<std::unique_ptr<batch>> queue_;
+  std::vector<std::unique_ptr<batch>> spare_;
   bool stopped_ = false;
   std::thread thread_;  // last: starts once the rest is ready
 };
@@ -754,7 +775,10 @@ expected<letor_counts> stream_letor(more_bytes more, std::string_view group, con
     const std::size_t queries = w.queries();
     for (const letor_line& t : b->lines)
       if (auto ok = w.add(t, b->fault); !ok) return ok.err();
-    if (w.queries() != queries) kept.clear();  // a query began in this piece
+    if (w.queries() != queries) {  // a query began in this piece: the ones before can go
+      for (auto& k : kept) read.recycle(std::move(k));
+      kept.clear();
+    }
     last = b->last;
     kept.push_back(std::move(b));
   }
