@@ -2,6 +2,7 @@
 // preferences (prefs) and qrels read as preferences (qrels_prefs), into one
 // flat array of documents grouped by query (the memory of a big run's qrels).
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #ifndef __EMSCRIPTEN__
 #include <thread>
@@ -311,29 +312,52 @@ namespace ndcg {
 
 using namespace trec_detail;
 
-// The ids, one after another in `ids`; the judgments as they will be held,
-// their docids pointed into `ids` once it stops growing (doc_at until then);
-// queries by their first judgment, and while they come grouped by where
-// their judgments start (each judgment's query is kept only from the first
-// query that comes back on).
+// The copied ids, one after another in `ids` (the judgments' views into it
+// moved along when it grows); the judgments as they will be held; queries
+// by their first judgment, and while they come grouped by where their
+// judgments start (each judgment's query is kept only from the first query
+// that comes back on).
 struct judgments_builder::parts {
   detail::big_vector<char> ids;
+  std::string_view lasting;  // ids inside it are views
   judgments j;
-  detail::big_vector<std::uint32_t> doc_at, column;
+  detail::big_vector<std::uint32_t> column;  // empty when the reader checked repeats
   std::vector<std::size_t> qid_at, first_doc;
   std::vector<std::uint32_t> qid_size;
   detail::big_raw_vector<std::uint32_t> query_of;  // empty while grouped
   std::uint32_t last = detail::handle_table::none;
-  bool grouped = true;
+  bool grouped = true, checked = false;
   std::string_view qid(std::uint32_t q) const { return std::string_view(ids.data() + qid_at[q], qid_size[q]); }
-  void append(std::string_view id) { ids.insert(ids.end(), id.begin(), id.end()); }
+  static bool inside(const char* p, const char* begin, std::size_t size) {
+    const auto at = reinterpret_cast<std::uintptr_t>(p), from = reinterpret_cast<std::uintptr_t>(begin);
+    return at >= from && at - from <= size;
+  }
+  // Where `id` is held: in the lasting text, or copied.
+  const char* hold(std::string_view id) {
+#ifndef __EMSCRIPTEN__  // the modules copy every id (their size)
+    if (!lasting.empty() && inside(id.data(), lasting.data(), lasting.size()) &&
+        inside(id.data() + id.size(), lasting.data(), lasting.size()))
+      return id.data();
+#endif
+    return copy(id);
+  }
+  const char* copy(std::string_view id) {
+    const char* const old = ids.data();
+    const std::size_t at = ids.size();
+    ids.insert(ids.end(), id.begin(), id.end());
+    if (ids.data() != old && at > 0)
+      for (judged_doc& d : j.docs)
+        if (inside(d.docid, old, at)) d.docid = ids.data() + (d.docid - old);
+    return ids.data() + at;
+  }
 };
 
 judgments_builder::judgments_builder() : p_(std::make_unique<parts>()) {}
 judgments_builder::judgments_builder(judgments_builder&&) noexcept = default;
 judgments_builder::~judgments_builder() = default;
 
-void judgments_builder::add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column) {
+void judgments_builder::add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column,
+                            std::size_t hash) {
   parts& p = *p_;
   if (p.last == handle_table::none || !detail::same_id(p.qid(p.last), qid)) {
     const auto handle = static_cast<std::uint32_t>(p.qid_at.size());
@@ -342,7 +366,7 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
       p.qid_at.push_back(p.ids.size());
       p.qid_size.push_back(static_cast<std::uint32_t>(qid.size()));
       p.first_doc.push_back(p.j.docs.size());
-      p.append(qid);
+      p.copy(qid);
     } else if (p.grouped) {
       p.grouped = false;
       for (std::uint32_t q = 0; q < p.first_doc.size(); ++q)  // each judgment's query from here on
@@ -350,22 +374,23 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
     }
     p.last = found == handle_table::none ? handle : found;
   }
-  p.doc_at.push_back(static_cast<std::uint32_t>(p.ids.size()));
-  p.append(docid);
-  p.j.docs.push_back(judged_doc{nullptr, static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line), rel});
-  p.j.hash.push_back(static_cast<std::uint32_t>(hash_of(docid)));
+  const char* held = p.hold(docid);
+  p.j.docs.push_back(judged_doc{held, static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line), rel});
+  p.j.hash.push_back(static_cast<std::uint32_t>(hash ? hash : hash_of(docid)));
   if (!p.grouped) p.query_of.push_back(p.last);
-  p.column.push_back(static_cast<std::uint32_t>(column));
+  if (!p.checked) p.column.push_back(static_cast<std::uint32_t>(column));
 }
 
 void judgments_builder::reserve(std::size_t judgments, std::size_t id_bytes) {
   parts& p = *p_;
   p.j.docs.reserve(judgments);
   p.j.hash.reserve(judgments);
-  p.doc_at.reserve(judgments);
-  p.column.reserve(judgments);
+  if (!p.checked) p.column.reserve(judgments);
   p.ids.reserve(id_bytes);
 }
+
+void judgments_builder::keep_views(std::string_view text) { p_->lasting = text; }
+void judgments_builder::repeats_checked() { p_->checked = true; }
 
 namespace {
 
@@ -400,11 +425,9 @@ status first_repeat_built(const judgments& j, const detail::big_vector<std::uint
 expected<trec_judgments> judgments_builder::finish() {
   parts& p = *p_;
   auto h = std::make_shared<trec_judgments::held>();
-  h->ids = std::move(p.ids);  // the views below point into it where it stays
+  h->ids = std::move(p.ids);  // the docs' views stay valid: the block moves whole
   h->built = true;
   judgments& j = p.j;
-  for (std::size_t i = 0; i < j.docs.size(); ++i) j.docs[i].docid = h->ids.data() + p.doc_at[i];
-  p.doc_at = {};
   for (std::size_t q = 0; q < p.qid_at.size(); ++q)
     j.queries.push_back(judged_query{std::string_view(h->ids.data() + p.qid_at[q], p.qid_size[q]), 0, 0});
   if (p.grouped) {
@@ -415,7 +438,8 @@ expected<trec_judgments> judgments_builder::finish() {
   } else {
     group_by_query(j, p.query_of, false, &p.column);
   }
-  if (auto ok = first_repeat_built(j, p.column); !ok) return ok.err();
+  if (!p.checked)
+    if (auto ok = first_repeat_built(j, p.column); !ok) return ok.err();
   if (j.queries.empty())
     return fail(error_code::empty_input, "the qrels have no judgments, so there is nothing to evaluate").in("qrels");
   h->judged = std::make_shared<const judgments>(std::move(j));
