@@ -25,9 +25,18 @@ void doc_table::start(std::size_t expected_size) {
   index_.reset(expected_size);
 }
 
+// Natively entries are written in place, field by field: an entry built
+// whole and then copied was read back before its stores were done (a
+// stall per line). The modules keep the shorter code.
 void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
   index_.insert(hash, static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
+#ifdef __EMSCRIPTEN__
   entries_.push_back(entry{docid, level});
+#else
+  entry& e = entries_.emplace_back();
+  e.docid = docid;
+  e.level = level;
+#endif
 }
 
 const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_t hash) {
@@ -35,8 +44,15 @@ const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_
   const std::uint32_t at =
       index_.insert(hash, next, [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
   if (at == detail::handle_table::none) {
+#ifdef __EMSCRIPTEN__
     entries_.push_back(entry{docid, not_judged, true});
     return &entries_.back();
+#else
+    entry& e = entries_.emplace_back();
+    e.docid = docid;
+    e.retrieved = true;
+    return &e;
+#endif
   }
   entry& e = entries_[at];
   if (e.retrieved) return nullptr;
@@ -87,17 +103,6 @@ struct key_order {
     return ids ? ids[a.index] > ids[b.index] : a.index > b.index;
   }
 };
-
-// The first eight bytes of a docid as a number that orders as the bytes do
-// (memcmp's order); equal prefixes leave the order to the whole docids.
-std::uint64_t docid_prefix(std::string_view docid) {
-  unsigned char bytes[8] = {};
-  // An empty docid (the -c ranking of a missing query) may have no data pointer: memcpy must not see it.
-  if (!docid.empty()) std::memcpy(bytes, docid.data(), docid.size() < 8 ? docid.size() : 8);
-  std::uint64_t p = 0;
-  for (const unsigned char b : bytes) p = p << 8 | b;  // compilers make this one load and a byte swap
-  return p;
-}
 
 // The prefix of a document named by its position (1, 2, ...: its name in
 // every input read by position), written in decimal as the readers write it,
@@ -410,22 +415,29 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
   const std::size_t count = graded ? q.judged_end - q.judged_begin : 0;
   docs_.start(count + retrieved);
   level_counts_.assign(grades_.levels.size(), 0);
-  state_.num_rel = state_.num_nonrel = state_.positives = 0;
+  // Counted in locals: the table's stores could alias the state's members,
+  // which were then read and written back in memory at every document.
+  std::size_t num_rel = 0, num_nonrel = 0, positives = 0;
+  const long relevance_level = conv_.opt.relevance_level;
   long largest = -1;
   for (std::size_t i = 0; i < count; ++i) {
     const judged_doc& e = q.judged->docs[q.judged_begin + i];
 #ifndef __EMSCRIPTEN__
     __builtin_prefetch(e.docid);  // the qrels' bytes have left the cache since reading; the run's lookups compare them
 #endif
-    const int level = e.rel < 0 ? judged_negative : grades_.index_of(e.rel);
+    const long rel = e.rel;
+    const int level = rel < 0 ? judged_negative : grades_.index_of(rel);
     docs_.add(e.id(), q.judged->hash[q.judged_begin + i], level);
     if (level < 0) continue;
     ++level_counts_[static_cast<std::size_t>(level)];
-    if (e.rel >= conv_.opt.relevance_level) ++state_.num_rel;
-    else ++state_.num_nonrel;
-    if (e.rel > 0) ++state_.positives;
-    largest = std::max(largest, e.rel);
+    if (rel >= relevance_level) ++num_rel;
+    else ++num_nonrel;
+    if (rel > 0) ++positives;
+    largest = std::max(largest, rel);
   }
+  state_.num_rel = num_rel;
+  state_.num_nonrel = num_nonrel;
+  state_.positives = positives;
   state_.num_rel_levels = largest + 1;
 }
 
@@ -513,13 +525,18 @@ void query_evaluator::rank() {
   }
   state_.num_ret = kept;
   state_.depth = depth;
-  state_.num_rel_ret = state_.num_nonpool = state_.num_unjudged = 0;
+  // Counted in locals: stores to the state's counts could alias the
+  // grades, which were then reloaded at every document.
+  std::size_t rel_ret = 0, nonpool = 0, unjudged = 0;
   for (std::size_t i = 0; i < kept; ++i) {
     const int level = keys_[i].level;
-    if (level == not_judged) ++state_.num_nonpool;
-    else if (level == judged_negative) ++state_.num_unjudged;
-    else if (grades_.levels[static_cast<std::size_t>(level)] >= conv_.opt.relevance_level) ++state_.num_rel_ret;
+    if (level == not_judged) ++nonpool;
+    else if (level == judged_negative) ++unjudged;
+    else if (grades_.levels[static_cast<std::size_t>(level)] >= conv_.opt.relevance_level) ++rel_ret;
   }
+  state_.num_rel_ret = rel_ret;
+  state_.num_nonpool = nonpool;
+  state_.num_unjudged = unjudged;
 }
 
 // One pass down the ranked list: grades, hits and precision sums per rank,
