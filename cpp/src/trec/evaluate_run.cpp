@@ -77,6 +77,45 @@ error placed(error e, const char* source) {
   return e;
 }
 
+// A query's qid and docids, one after another: the block handed over.
+// Natively copied into room kept ahead, as a string's append (a call, then
+// memcpy's) cost more than a typical id's few bytes.
+class id_block {
+ public:
+  std::size_t size() const { return used_; }
+  std::string_view view() const { return std::string_view(bytes_.data(), used_); }
+  void clear() { bytes_.clear(), used_ = 0; }
+  // The bytes as a string, to be taken (garbage after).
+  std::string& taken() {
+    bytes_.resize(used_);
+    return bytes_;
+  }
+  void add(std::string_view id) {
+#ifdef __EMSCRIPTEN__  // the modules' size
+    bytes_.append(id);
+    used_ = bytes_.size();
+#else
+    const std::size_t n = id.size(), at = used_;
+    if (bytes_.size() < at + n) bytes_.resize(std::max<std::size_t>(2 * bytes_.size(), at + n + 256));
+    char* to = &bytes_[at];
+    const char* from = id.data();
+    if (n >= 8) {  // words of 8, the last one overlapping the one before
+      for (std::size_t i = 0; i + 8 < n; i += 8) std::memcpy(to + i, from + i, 8);
+      std::memcpy(to + n - 8, from + n - 8, 8);
+    } else if (n >= 4) {
+      std::memcpy(to, from, 4), std::memcpy(to + n - 4, from + n - 4, 4);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) to[i] = from[i];
+    }
+    used_ = at + n;
+#endif
+  }
+
+ private:
+  std::string bytes_;
+  std::size_t used_ = 0;
+};
+
 // Where a reader's records go: judgments built from them, a run fed to a
 // stream query by query (each doc once per query), or nowhere (a file read
 // for its errors alone). A judged query that comes back stops the read
@@ -91,7 +130,8 @@ class evaluation_sink final : public record_sink {
     if (entries_.empty() || !detail::same_id(r.qid, qid_)) {
       if (auto ok = flush(); !ok) return ok;
       qid_.assign(r.qid);
-      ids_.assign(r.qid);  // the block handed over holds the qid, then the docids
+      ids_.clear();
+      ids_.add(r.qid);  // the block handed over holds the qid, then the docids
       qid_line_ = r.qid_line;
       qid_column_ = r.qid_column;
 #ifndef __EMSCRIPTEN__  // the modules evaluate each query at once, checking here
@@ -106,7 +146,7 @@ class evaluation_sink final : public record_sink {
       if (at != detail::handle_table::none) return repeated(r.doc, r.qid, r.line, r.column, entries_[at].line);
     }
     offsets_.push_back(ids_.size());
-    ids_.append(r.doc);
+    ids_.add(r.doc);
 #ifndef __EMSCRIPTEN__  // for the second thread (the modules evaluate at once, and hash there)
     hashes_.push_back(hash);
 #endif
@@ -152,15 +192,15 @@ class evaluation_sink final : public record_sink {
   }
   std::string_view doc(std::size_t e) const {
     const std::size_t end = e + 1 < offsets_.size() ? offsets_[e + 1] : ids_.size();
-    return std::string_view(ids_).substr(offsets_[e], end - offsets_[e]);
+    return ids_.view().substr(offsets_[e], end - offsets_[e]);
   }
   // An evaluation's error waits for the rest of the run to be read (a
   // broken record later on is said first); a query come back stops here.
   status flush() {
     if (!entries_.empty() && !problem_) {
       for (std::size_t e = 0; e < entries_.size(); ++e) entries_[e].docid = doc(e);
-      const std::string_view qid = std::string_view(ids_).substr(0, qid_.size());
-      auto ok = stream_->add_query({qid, qid_line_, qid_column_, entries_, columns_, ids_, hashes_.data()});
+      const std::string_view qid = ids_.view().substr(0, qid_.size());
+      auto ok = stream_->add_query({qid, qid_line_, qid_column_, entries_, columns_, ids_.taken(), hashes_.data()});
       if (!ok && ok.err().code == error_code::ungrouped_run) return ok;
       if (!ok) problem_ = placed(ok.err(), "run");
     }
@@ -175,7 +215,8 @@ class evaluation_sink final : public record_sink {
 
   trec_stream* stream_;
   judgments_builder* judged_;
-  std::string qid_, ids_, tag_;
+  std::string qid_, tag_;
+  id_block ids_;
   std::size_t qid_line_ = 0, qid_column_ = 0;
   std::vector<std::size_t> offsets_;
   std::vector<std::uint32_t> columns_, hashes_;
