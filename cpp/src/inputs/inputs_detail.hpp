@@ -110,9 +110,7 @@ error bad_id(const value_at& v, const char* what, bool opens_line);
 // An id as every reader of records takes it (a table's cells, a DataFrame's
 // too): inline, as it is asked of every id of every row.
 inline status check_id(const value_at& v, const char* what, bool opens_line = false) {
-  const bool bad = v.text.empty() ||
-                   (opens_line && (v.text[0] == '#' || (v.text[0] == '\xEF' && starts_with_bom(v.text)))) ||
-                   holds_id_break(v.text);
+  const bool bad = v.text.empty() || (opens_line && (v.text[0] == '#' || starts_with_bom(v.text))) || holds_id_break(v.text);
   if (!bad) return done{};
   return bad_id(v, what, opens_line);
 }

@@ -92,7 +92,9 @@ class id_block {
   }
   // The bytes as a string, to be taken (garbage after).
   std::string& taken() {
+#ifndef __EMSCRIPTEN__  // the modules' bytes are the block
     bytes_.resize(used_);
+#endif
     return bytes_;
   }
   void add(std::string_view id) {
@@ -190,7 +192,7 @@ class evaluation_sink final : public record_sink {
   }
   // The last query fed, and the record's own opened. Out of the line of
   // add(), as are the checks below: its every record pays for their frames.
-#if defined(__GNUC__)
+#ifndef __EMSCRIPTEN__  // natively (the modules' size)
   [[gnu::noinline]]
 #endif
   status open_query(const input_record& r) {
@@ -207,7 +209,7 @@ class evaluation_sink final : public record_sink {
     return done{};
   }
   // The record's doc not given before in its query (where the stream does not check).
-#if defined(__GNUC__)
+#ifndef __EMSCRIPTEN__  // natively (the modules' size)
   [[gnu::noinline]]
 #endif
   status once(const input_record& r, std::uint32_t hash) {
