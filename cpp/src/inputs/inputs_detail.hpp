@@ -73,8 +73,9 @@ using id_numbers = basic_id_numbers<std::string>;
 inline constexpr byte_set breaks_id{std::string_view(" \t\v\f\n\r\0", 7)};
 
 // Whether an id holds a byte that breaks it. Eight bytes a step where
-// eight remain (the last word may overlap the one before): a word with no
-// byte below 0x21 holds none, as every breaking byte is below 0x21.
+// eight remain (the last word may overlap the one before), an id of 4 to 7
+// bytes as two words that overlap: a word with no byte below 0x21 holds
+// none, as every breaking byte is below 0x21.
 inline bool holds_id_break(std::string_view id) {
   bool bad = false;
 #ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
@@ -82,11 +83,19 @@ inline bool holds_id_break(std::string_view id) {
 #else
   const char* p = id.data();
   const std::size_t n = id.size();
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
   if (n < 8) {
-    for (std::size_t i = 0; i < n; ++i) bad |= breaks_id(p[i]);  // no early exit: branch-free
+    if (n < 4) {
+      for (std::size_t i = 0; i < n; ++i) bad |= breaks_id(p[i]);  // no early exit: branch-free
+      return bad;
+    }
+    std::uint32_t a, b;  // two words that cover the id
+    std::memcpy(&a, p, 4), std::memcpy(&b, p + n - 4, 4);
+    const std::uint64_t w = static_cast<std::uint64_t>(a) << 32 | b;
+    if ((w - ones * 0x21) & ~w & highs)
+      for (std::size_t i = 0; i < n; ++i) bad |= breaks_id(p[i]);
     return bad;
   }
-  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
   for (std::size_t i = 0;; i += 8) {
     if (i + 8 > n) i = n - 8;
     std::uint64_t w;

@@ -84,6 +84,52 @@ error placed(error e, const char* source) {
   return e;
 }
 
+// A query's qid and docids, one after another: the block handed over.
+// Natively copied into room kept ahead, as a string's append (a call, then
+// memcpy's) cost more than a typical id's few bytes.
+class id_block {
+ public:
+  std::size_t size() const { return used_; }
+  std::string_view view() const { return std::string_view(bytes_.data(), used_); }
+  void clear() {
+#ifdef __EMSCRIPTEN__
+    bytes_.clear();
+#endif
+    used_ = 0;  // natively the bytes stay, room for the next query
+  }
+  // The bytes as a string, to be taken (garbage after).
+  std::string& taken() {
+#ifndef __EMSCRIPTEN__  // the modules' bytes are the block
+    bytes_.resize(used_);
+#endif
+    return bytes_;
+  }
+  void add(std::string_view id) {
+#ifdef __EMSCRIPTEN__  // the modules' size
+    bytes_.append(id);
+    used_ = bytes_.size();
+#else
+    const std::size_t n = id.size(), at = used_;
+    if (bytes_.size() < at + n) bytes_.resize(std::max<std::size_t>(2 * bytes_.size(), at + n + 256));
+    char* to = &bytes_[at];
+    const char* from = id.data();
+    if (n >= 8) {  // words of 8, the last one overlapping the one before
+      for (std::size_t i = 0; i + 8 < n; i += 8) std::memcpy(to + i, from + i, 8);
+      std::memcpy(to + n - 8, from + n - 8, 8);
+    } else if (n >= 4) {
+      std::memcpy(to, from, 4), std::memcpy(to + n - 4, from + n - 4, 4);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) to[i] = from[i];
+    }
+    used_ = at + n;
+#endif
+  }
+
+ private:
+  std::string bytes_;
+  std::size_t used_ = 0;
+};
+
 // Where a reader's records go: judgments built from them, a run fed to a
 // stream query by query (each doc once per query), or nowhere (a file read
 // for its errors alone). A judged query that comes back stops the read
@@ -95,30 +141,20 @@ class evaluation_sink final : public record_sink {
   status add(const input_record& r) override {
     if (judged_) return judged_->add(r.qid, r.doc, r.rel, r.line, r.column, r.doc_hash), done{};
     if (!stream_) return done{};
-    if (entries_.empty() || !detail::same_id(r.qid, qid_)) {
-      if (auto ok = flush(); !ok) return ok;
-      qid_.assign(r.qid);
-      ids_.assign(r.qid);  // the block handed over holds the qid, then the docids
-      qid_line_ = r.qid_line;
-      qid_column_ = r.qid_column;
-#ifndef __EMSCRIPTEN__  // the modules evaluate each query at once, checking here
-      checked_ = stream_->checks_docids(r.qid);
-#endif
-      if (!checked_) seen_.reset(std::max<std::size_t>(last_size_, 64));  // the next query is likely as long
-    }
-    const auto handle = static_cast<std::uint32_t>(entries_.size());
+    if (entries_.empty() || !detail::same_id(r.qid, qid_))
+      if (auto ok = open_query(r); !ok) return ok;
     const auto hash = static_cast<std::uint32_t>(r.doc_hash ? r.doc_hash : detail::hash_of(r.doc));
-    if (!checked_) {
-      const std::uint32_t at = seen_.insert(hash, handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
-      if (at != detail::handle_table::none) return repeated(r.doc, r.qid, r.line, r.column, entries_[at].line);
-    }
+    if (!checked_)
+      if (auto ok = once(r, hash); !ok) return ok;
     offsets_.push_back(ids_.size());
-    ids_.append(r.doc);
+    ids_.add(r.doc);
 #ifndef __EMSCRIPTEN__  // for the second thread (the modules evaluate at once, and hash there)
     hashes_.push_back(hash);
 #endif
     columns_.push_back(static_cast<std::uint32_t>(r.column));
-    entries_.push_back(run_entry{{}, r.score, r.line});
+    run_entry& e = entries_.emplace_back();
+    e.score = r.score;
+    e.line = r.line;
     if (!detail::same_id(r.tag, tag_)) tag_.assign(r.tag);  // the same tag, most often
     return done{};
   }
@@ -159,15 +195,46 @@ class evaluation_sink final : public record_sink {
   }
   std::string_view doc(std::size_t e) const {
     const std::size_t end = e + 1 < offsets_.size() ? offsets_[e + 1] : ids_.size();
-    return std::string_view(ids_).substr(offsets_[e], end - offsets_[e]);
+    return ids_.view().substr(offsets_[e], end - offsets_[e]);
+  }
+  // The last query fed, and the record's own opened. Out of the line of
+  // add(), as are the checks below: its every record pays for their frames.
+#ifndef __EMSCRIPTEN__  // natively (the modules' size)
+  [[gnu::noinline]]
+#endif
+  status open_query(const input_record& r) {
+    if (auto ok = flush(); !ok) return ok;
+    qid_.assign(r.qid);
+    ids_.clear();
+    ids_.add(r.qid);  // the block handed over holds the qid, then the docids
+    qid_line_ = r.qid_line;
+    qid_column_ = r.qid_column;
+#ifndef __EMSCRIPTEN__  // the modules evaluate each query at once, checking here
+    checked_ = stream_->checks_docids(r.qid);
+#endif
+    if (!checked_) seen_.reset(std::max<std::size_t>(last_size_, 64));  // the next query is likely as long
+    return done{};
+  }
+  // The record's doc not given before in its query (where the stream does not check).
+#ifndef __EMSCRIPTEN__  // natively (the modules' size)
+  [[gnu::noinline]]
+#endif
+  status once(const input_record& r, std::uint32_t hash) {
+    const auto handle = static_cast<std::uint32_t>(entries_.size());
+    const std::uint32_t at = seen_.insert(hash, handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
+    if (at != detail::handle_table::none) return repeated(r.doc, r.qid, r.line, r.column, entries_[at].line);
+    return done{};
   }
   // An evaluation's error waits for the rest of the run to be read (a
   // broken record later on is said first); a query come back stops here.
   status flush() {
     if (!entries_.empty() && !problem_) {
-      for (std::size_t e = 0; e < entries_.size(); ++e) entries_[e].docid = doc(e);
-      const std::string_view qid = std::string_view(ids_).substr(0, qid_.size());
-      auto ok = stream_->add_query({qid, qid_line_, qid_column_, entries_, columns_, ids_, hashes_.data()});
+      offsets_.push_back(ids_.size());  // where the last doc ends
+      const char* bytes = ids_.view().data();
+      for (std::size_t e = 0; e < entries_.size(); ++e)
+        entries_[e].docid = std::string_view(bytes + offsets_[e], offsets_[e + 1] - offsets_[e]);
+      const std::string_view qid = ids_.view().substr(0, qid_.size());
+      auto ok = stream_->add_query({qid, qid_line_, qid_column_, entries_, columns_, ids_.taken(), hashes_.data()});
       if (!ok && ok.err().code == error_code::ungrouped_run) return ok;
       if (!ok) problem_ = placed(ok.err(), "run");
     }
@@ -182,7 +249,8 @@ class evaluation_sink final : public record_sink {
 
   trec_stream* stream_;
   judgments_builder* judged_;
-  std::string qid_, ids_, tag_;
+  std::string qid_, tag_;
+  id_block ids_;
   std::size_t qid_line_ = 0, qid_column_ = 0;
   std::vector<std::size_t> offsets_;
   std::vector<std::uint32_t> columns_, hashes_;
