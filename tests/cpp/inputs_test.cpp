@@ -333,6 +333,15 @@ TEST_CASE("inputs: LETOR predictions read beside the LETOR file, as when read af
     REQUIRE(beside_readings.size() == 2);
     CHECK(ndcg::reading_line(beside_readings[1]) == ndcg::reading_line(after_readings[1]));
   }
+  // A LETOR file refused while its long predictions are still being read (the reading stops safely).
+  std::string many;
+  for (int i = 0; i < 300000; ++i) many += "0.5\n";
+  ndcg::text_source source(many);
+  std::vector<ndcg::batch_reading> readings;
+  auto refused = ndcg::evaluate_run("x qid:1 1:0\n" + letor, source, b, {}, {}, readings);
+  REQUIRE(!refused.ok());
+  CHECK(refused.err().line == 1);
+  CHECK(refused.err().code == ndcg::error_code::not_a_number);
 }
 
 #ifndef __EMSCRIPTEN__  // the modules take texts

@@ -595,9 +595,9 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<batch_reading>& readings) {
   readings.clear();
+  headed_source headed(run);  // first: it outlives the thread that j's predictions are read on
   judged_input j;
   j.lasting = true;
-  headed_source headed(run);
 #ifndef __EMSCRIPTEN__
   j.run = &headed;
 #endif
@@ -615,8 +615,8 @@ expected<run_evaluation> evaluate_run(run_source& qrels, run_source& run, const 
     return evaluate_run(text.text(), run, b, subtopics, ir, readings);
   }
   readings.clear();
+  headed_source headed(run);  // first: it outlives the thread that j's predictions are read on
   judged_input j;
-  headed_source headed(run);
   j.run = &headed;
   if (auto ok = read_letor_pieces(head, ir, j); !ok) return ok.err();
   return evaluate_judged(j, headed, b, subtopics, ir, readings);
