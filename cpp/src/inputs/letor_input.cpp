@@ -712,6 +712,7 @@ expected<scores> scores_of(prediction_lines& p, std::size_t lines, std::string_v
 
 }  // namespace
 
+#ifndef __EMSCRIPTEN__  // read beside the LETOR file: native only
 // As scores_of says it once the LETOR file's `lines` are known.
 expected<scores> settle_predictions(predictions_ahead& a, std::size_t lines, std::string_view letor_name) {
   const std::size_t got = a.read.size();
@@ -749,6 +750,7 @@ predictions_ahead read_predictions_ahead(more_bytes more, std::size_t most) {
   a.bytes = p.bytes();
   return a;
 }
+#endif
 
 expected<scores> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
                                   const limits& lim) {
