@@ -195,14 +195,15 @@ class evaluation_sink final : public record_sink {
 
 #ifndef __EMSCRIPTEN__  // the modules read runs whole, on one thread
 // A LETOR file's predictions (its run, unless gzipped) read in pieces on a
-// second thread while the LETOR file is read, up to `most` + 1 of them.
+// second thread while the LETOR file is read, up to `most` + 1 of them (room for `room`).
 class predictions_beside {
  public:
-  predictions_beside(headed_source& run, std::size_t most) {
+  predictions_beside(headed_source& run, std::size_t most, std::size_t room) {
     if (is_gzip(run.head())) return;
     headed_source* s = &run;
-    thread_ = std::thread([this, s, most] {
-      ahead_ = detail::read_predictions_ahead([s](char* into, std::size_t size) { return s->fill(into, size); }, most);
+    thread_ = std::thread([this, s, most, room] {
+      ahead_ =
+          detail::read_predictions_ahead([s](char* into, std::size_t size) { return s->fill(into, size); }, most, room);
     });
   }
   predictions_beside(const predictions_beside&) = delete;
@@ -290,7 +291,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   const std::size_t lines = detail::newlines(j.bytes.text()) + 1;
   builder.reserve(lines, j.bytes.text().size());  // address space until written
   if (j.lasting) builder.keep_views(j.bytes.text());
-  if (j.format == input_format::letor && j.run) j.beside.emplace(*j.run, lines);
+  if (j.format == input_format::letor && j.run) j.beside.emplace(*j.run, lines, lines);
 #endif
   if (j.format == input_format::letor) builder.repeats_checked();  // the LETOR reader refuses them
   evaluation_sink sink(nullptr, &builder);
@@ -548,14 +549,19 @@ bool letor_in_pieces(headed_source& qrels, const batch_settings& b, const input_
 status read_letor_pieces(headed_source& qrels, const input_reading& ir, judged_input& j) {
   const std::size_t bytes = qrels.size_hint();
   if (auto ok = detail::check_size(bytes, ir.lim); !ok) return placed(ok.err(), "qrels");
-  // A line takes 8 bytes at least ("0 qid:1\n"), 2 with group sizes ("0\n").
+  // A line takes 8 bytes at least ("0 qid:1\n"), 2 with group sizes ("0\n"): a bound. Room for
+  // about as many lines as the head's share of the file holds, a tenth more: a guess.
   const std::size_t most = bytes / (ir.group.empty() ? 8 : 2) + 1;
+  const std::string_view head = qrels.head();
+  const double share = static_cast<double>(bytes) / static_cast<double>(std::max<std::size_t>(head.size(), 1));
+  const std::size_t room =
+      std::min(most, static_cast<std::size_t>(share * static_cast<double>(detail::newlines(head) + 1) * 1.1) + 16);
   j.format = input_format::letor;
   judgments_builder builder;
   builder.repeats_checked();
   if (qrels.sized()) {  // else (a pipe) the predictions are read after it, once its lines are counted
-    builder.reserve(most, bytes);  // address space until written
-    if (j.run) j.beside.emplace(*j.run, most);
+    builder.reserve(room, bytes);  // address space until written
+    if (j.run) j.beside.emplace(*j.run, most, room);
   }
   evaluation_sink sink(nullptr, &builder);
   headed_source* s = &qrels;
