@@ -32,7 +32,7 @@ void permute(V& v, const detail::big_vector<std::uint32_t>& to) {
 
 // `also` (built judgments' columns) moves with the documents.
 template <class Also = std::vector<std::uint32_t>>
-void group_by_query(judgments& j, const detail::big_vector<std::uint32_t>& query_of, bool grouped,
+void group_by_query(judgments& j, const detail::big_raw_vector<std::uint32_t>& query_of, bool grouped,
                     Also* also = nullptr) {
   std::vector<std::size_t> start(j.queries.size() + 1, 0);
   for (std::uint32_t q : query_of) ++start[q + 1];
@@ -52,34 +52,57 @@ void group_by_query(judgments& j, const detail::big_vector<std::uint32_t>& query
   if (also) permute(*also, to);
 }
 
-// The first docid judged twice in a query (in one group for qrels_jg), by
-// the line of its second judgment, as an error; done when there is none.
-status first_repeat(const judgments& j, std::string_view text) {
+// A docid judged twice: the second judgment, the first, and their query.
+struct repeat {
+  const judged_doc* second = nullptr;
+  const judged_doc* first = nullptr;
+  const judged_query* query = nullptr;
+};
+
+// The repeat on the earliest line among queries [begin, end) (in one group
+// for qrels_jg); none found: `second` is null.
+repeat first_repeat_in(const judgments& j, std::size_t begin, std::size_t end) {
   handle_table seen;
   const bool grouped = !j.group.empty();
-  const judged_doc* worst = nullptr;
-  const judged_doc* worst_first = nullptr;
-  const judged_query* worst_query = nullptr;
-  for (const judged_query& q : j.queries) {
+  repeat worst;
+  for (std::size_t qi = begin; qi < end; ++qi) {
+    const judged_query& q = j.queries[qi];
     seen.reset(q.end - q.begin);
     for (std::size_t i = q.begin; i < q.end; ++i) {
       const std::string_view id = j.docs[i].id();
       const std::size_t hash = grouped ? detail::mix(j.hash[i], hash_of(j.group[i])) : j.hash[i];
       const std::uint32_t at = seen.insert(hash, static_cast<std::uint32_t>(i), [&](std::uint32_t other) {
-        return j.docs[other].id() == id && (!grouped || j.group[other] == j.group[i]);
+        return detail::same_id(j.docs[other].id(), id) && (!grouped || j.group[other] == j.group[i]);
       });
       if (at == handle_table::none) continue;
-      if (!worst || j.docs[i].line < worst->line) {
-        worst = &j.docs[i];
-        worst_first = &j.docs[at];
-        worst_query = &q;
-      }
+      if (!worst.second || j.docs[i].line < worst.second->line) worst = repeat{&j.docs[i], &j.docs[at], &q};
       break;  // later repeats in this query come after this one
     }
   }
-  if (!worst) return done{};
-  const detail::field docid{worst->id(), column_of(text, worst->id())};
-  return detail::repeated_in_qrels(docid, worst_query->qid, worst->line, worst_first->line);
+  return worst;
+}
+
+// The first docid judged twice in a query, by the line of its second
+// judgment, as an error; done when there is none. Natively a large qrels'
+// queries are checked in two halves at once (the run waits for this).
+status first_repeat(const judgments& j, std::string_view text) {
+  const std::size_t n = j.queries.size();
+  repeat worst;
+#ifndef __EMSCRIPTEN__
+  if (j.docs.size() >= (std::size_t(1) << 16)) {
+    repeat later;
+    std::thread other([&] { later = first_repeat_in(j, n / 2, n); });
+    worst = first_repeat_in(j, 0, n / 2);
+    other.join();
+    if (later.second && (!worst.second || later.second->line < worst.second->line)) worst = later;
+  } else
+#endif
+  {
+    worst = first_repeat_in(j, 0, n);
+  }
+  if (!worst.second) return done{};
+  const detail::field docid{worst.second->id(), column_of(text, worst.second->id())};
+  return detail::repeated_in_qrels(docid, worst.query->qid, worst.second->line, worst.first->line);
 }
 
 // A line's level in a preferences file: any number.
@@ -92,7 +115,7 @@ status read_level(const detail::field& f, std::size_t line, double& level) {
 }  // namespace
 
 std::uint32_t judgments::find(std::string_view qid) const {
-  return index.find(hash_of(qid), [&](std::uint32_t q) { return queries[q].qid == qid; });
+  return index.find(hash_of(qid), [&](std::uint32_t q) { return detail::same_id(queries[q].qid, qid); });
 }
 
 namespace {
@@ -108,8 +131,8 @@ struct part {
   status read = done{};
 };
 
-void read_part(std::string_view text, detail::text_piece piece, judgments& j, detail::big_vector<std::uint32_t>& query_of,
-               part& p) {
+void read_part(std::string_view text, detail::text_piece piece, judgments& j,
+               detail::big_raw_vector<std::uint32_t>& query_of, part& p) {
   const bool prefs = j.format == judgment_format::prefs;
   const bool levels = prefs || j.format == judgment_format::qrels_prefs;
   const bool groups = j.format != judgment_format::qrels;
@@ -163,7 +186,7 @@ std::size_t line_ends(std::string_view text) {
 // The second part's documents moved down to follow the first's, and its
 // queries numbered as the first's (a query in both is one query). Native
 // only: the wasm reads the qrels on one thread.
-void join(judgments& j, detail::big_vector<std::uint32_t>& query_of, part& a, part& b) {
+void join(judgments& j, detail::big_raw_vector<std::uint32_t>& query_of, part& a, part& b) {
   std::vector<std::uint32_t> to(b.queries.size());
   const std::uint32_t a_last = a.count ? query_of[a.count - 1] : handle_table::none;
   for (std::uint32_t q = 0; q < b.queries.size(); ++q) {
@@ -177,7 +200,7 @@ void join(judgments& j, detail::big_vector<std::uint32_t>& query_of, part& a, pa
   }
   a.grouped = a.grouped && b.grouped;
   const auto move_down = [&](auto& v) {
-    if (v.empty()) return;
+    if (v.empty() || b.base == a.count) return;  // every line of the first part a judgment: in place already
     std::move(v.begin() + static_cast<std::ptrdiff_t>(b.base), v.begin() + static_cast<std::ptrdiff_t>(b.base + b.count),
               v.begin() + static_cast<std::ptrdiff_t>(a.count));
   };
@@ -195,7 +218,7 @@ void join(judgments& j, detail::big_vector<std::uint32_t>& query_of, part& a, pa
 
 // The text in two parts read at once on two threads when it is large (a
 // big run's qrels take as long to read as the run), else in one.
-void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uint32_t>& query_of, part& whole) {
+void read_parts(std::string_view text, judgments& j, detail::big_raw_vector<std::uint32_t>& query_of, part& whole) {
   const std::size_t cut = text.size() >= (std::size_t(1) << 20) ? text.find('\n', text.size() / 2) : std::string_view::npos;
   const std::string_view first = cut == std::string_view::npos ? text : text.substr(0, cut + 1);
   const std::size_t first_lines = line_ends(first), lines = first_lines + line_ends(text.substr(first.size()));
@@ -220,7 +243,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uin
   } else {
 #ifndef __EMSCRIPTEN__
     part second;
-    second.base = first_lines + 1;
+    second.base = first_lines;  // right after the first part's documents when each of its lines is one
     std::thread other([&] { read_part(text.substr(first.size()), {first_lines + 1, false}, j, query_of, second); });
     read_part(first, {}, j, query_of, whole);
     other.join();
@@ -240,7 +263,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uin
 expected<judgments> read_judgments(std::string_view text, judgment_format format) {
   judgments j;
   j.format = format;
-  detail::big_vector<std::uint32_t> query_of;
+  detail::big_raw_vector<std::uint32_t> query_of;
   part whole;
   if (auto ok = detail::check_size(text, limits{}); !ok) return ok.err();
   read_parts(text, j, query_of, whole);
@@ -301,7 +324,7 @@ struct judgments_builder::parts {
   detail::big_vector<std::uint32_t> column;  // empty when the reader checked repeats
   std::vector<std::size_t> qid_at, first_doc;
   std::vector<std::uint32_t> qid_size;
-  detail::big_vector<std::uint32_t> query_of;  // empty while grouped
+  detail::big_raw_vector<std::uint32_t> query_of;  // empty while grouped
   std::uint32_t last = detail::handle_table::none;
   bool grouped = true, checked = false;
   std::string_view qid(std::uint32_t q) const { return std::string_view(ids.data() + qid_at[q], qid_size[q]); }
