@@ -539,11 +539,9 @@ expected<run_evaluation> evaluate_judged(judged_input& j, headed_source& run, co
 #ifndef __EMSCRIPTEN__  // the modules take texts
 // Judgments given as a source are read in pieces when they are a LETOR
 // file (plain, as qrels): its ids are copied, the file is not held.
-bool letor_in_pieces(headed_source& qrels, const batch_settings& b, const input_reading& ir) {
-  const std::string_view head = qrels.head();
+bool letor_in_pieces(std::string_view head, const batch_settings& b, input_format named) {
   if (b.trec.judgments != judgment_format::qrels || head.empty() || is_gzip(head)) return false;
-  return (ir.qrels_format != input_format::automatic ? ir.qrels_format : detect_input(head, true)) ==
-         input_format::letor;
+  return (named != input_format::automatic ? named : detect_input(head, true)) == input_format::letor;
 }
 
 status read_letor_pieces(headed_source& qrels, const input_reading& ir, judged_input& j) {
@@ -612,11 +610,15 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
 }
 
 #ifndef __EMSCRIPTEN__
+bool judgments_in_pieces(std::string_view head, const batch_settings& b) {
+  return letor_in_pieces(head.substr(0, head_size), b, b.qrels_format);
+}
+
 expected<run_evaluation> evaluate_run(run_source& qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<batch_reading>& readings) {
   headed_source head(qrels);
-  if (!letor_in_pieces(head, b, ir)) {
+  if (!letor_in_pieces(head.head(), b, ir.qrels_format)) {
     const whole_text text(head);
     return evaluate_run(text.text(), run, b, subtopics, ir, readings);
   }
