@@ -8,6 +8,10 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
 #endif
 
 #include "base/big_memory.hpp"
@@ -27,11 +31,33 @@ void block_free::operator()(char* p) const noexcept {
 
 #ifndef __EMSCRIPTEN__
 namespace {
+// A mapped file cut short by another process faults (SIGBUS) where its
+// bytes end: the command then says so and exits as for any bad input.
+char cut_short_message[512];
+
+void on_cut_short(int) {
+  const auto written = write(STDERR_FILENO, cut_short_message, std::strlen(cut_short_message));
+  static_cast<void>(written);
+  _exit(2);
+}
+
+// Names the file when it is the only one mapped.
+void say_if_cut_short(const std::string& path) {
+  static int mapped = 0;
+  if (++mapped == 1)
+    std::snprintf(cut_short_message, sizeof cut_short_message, "ndcg: %s: the file was cut short while it was read\n",
+                  path.c_str());
+  else
+    std::snprintf(cut_short_message, sizeof cut_short_message, "ndcg: an input file was cut short while it was read\n");
+  struct sigaction action {};
+  action.sa_handler = on_cut_short;
+  sigaction(SIGBUS, &action, nullptr);
+}
+
 // A regular file's bytes mapped from the page cache, read-only: no copy
 // and no fresh memory for the kernel to clear (on a virtual machine a
-// fresh huge page can cost more than copying its 2 MB). Null where mapping fails: the
-// caller reads it then. A file cut short by another process while mapped
-// would stop the command (SIGBUS), as in other tools that map their inputs.
+// fresh huge page can cost more than copying its 2 MB). Null where
+// mapping fails: the caller reads it then.
 char* mapped_file(const std::string& path, std::size_t size) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return nullptr;
@@ -39,6 +65,7 @@ char* mapped_file(const std::string& path, std::size_t size) {
   close(fd);  // the mapping keeps the file
   if (p == MAP_FAILED) return nullptr;
   madvise(p, size, MADV_WILLNEED);
+  say_if_cut_short(path);
   return static_cast<char*>(p);
 }
 }  // namespace
