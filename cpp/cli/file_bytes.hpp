@@ -1,8 +1,8 @@
 // A whole input file held as one block, for the files a batch run reads
-// whole (the qrels): natively the block is huge-page backed
-// (base/big_memory.hpp), which makes reading a big qrels file several
-// times cheaper than a std::string that is zeroed and then faulted in
-// 4 KB at a time.
+// whole (the qrels): natively a regular file is mapped from the page cache
+// (no copy, no fresh memory), else read into a huge-page backed block
+// (base/big_memory.hpp), several times cheaper than a std::string that is
+// zeroed and then faulted in 4 KB at a time.
 #pragma once
 
 #include <cstddef>
@@ -14,9 +14,10 @@
 
 namespace ndcg::cli {
 
-// Frees a block of big_allocate's.
+// Frees a block of big_allocate's, or unmaps a mapped file.
 struct block_free {
   std::size_t bytes = 0;
+  bool mapped = false;
   void operator()(char* p) const noexcept;
 };
 

@@ -2,7 +2,8 @@
 // records fed to the evaluation, judgments built from records) against the
 // TREC text of the same records, written here: evaluate_run (with no run,
 // evaluate_table) evaluates what evaluate_trec evaluates on that text, with
-// the same output, and refuses what it refuses, at a place in its input.
+// the same output, and refuses what it refuses, at a place in its input;
+// the judgments given as a source (a LETOR file then read in pieces) the same.
 // The first byte names the formats; the rest is "QRELS\0RUN" (no RUN part:
 // one input holding both).
 #include <cstddef>
@@ -69,6 +70,24 @@ texts as_text(const std::vector<std::string_view>& parts, const ndcg::input_read
   return out;
 }
 
+// The judgments from a source (a file: a LETOR file read in pieces on two
+// threads) give what their text gives: the same output, or the same error.
+void same_from_source(const std::vector<std::string_view>& parts, const ndcg::batch_settings& b,
+                      const ndcg::input_reading& how, const ndcg::expected<ndcg::run_evaluation>& got) {
+  std::vector<ndcg::batch_reading> readings;
+  ndcg::text_source file(parts[0]), run(parts[1]);
+  const auto again = ndcg::evaluate_run(file, run, b, {}, how, readings);
+  fuzz::require(again.ok() == got.ok(), "judgments from a source read as their text");
+  if (!got) {
+    fuzz::require(again.err().line == got.err().line && again.err().column == got.err().column &&
+                      again.err().message == got.err().message,
+                  "the same error from a source", again.err().message);
+    return;
+  }
+  fuzz::require(ndcg::format_trec(again->result, true, 17) == ndcg::format_trec(got->result, true, 17),
+                "the same output from a source");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -85,6 +104,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ndcg::text_source source(parts.size() > 1 ? parts[1] : std::string_view());
   const auto got = parts.size() > 1 ? ndcg::evaluate_run(parts[0], source, b, {}, how, readings)
                                     : ndcg::evaluate_table(parts[0], b, {}, how, readings);
+  if (parts.size() > 1) same_from_source(parts, b, how, got);
   if (!got) {
     const std::string_view text = got.err().source == "run" && parts.size() > 1 ? parts[1] : parts[0];
     return fuzz::check_error(got.err(), text), 0;

@@ -295,6 +295,112 @@ TEST_CASE("inputs: LETOR predictions read in pieces, their errors on their lines
   CHECK(short_one.message.find("expected 20000 predictions, one per line of qrels, got 19999") != std::string::npos);
 }
 
+namespace {
+void check_same_error(const ndcg::error& got, const ndcg::error& want) {
+  CHECK(got.source == want.source);
+  CHECK(got.code == want.code);
+  CHECK(got.line == want.line);
+  CHECK(got.column == want.column);
+  CHECK(got.message == want.message);
+}
+}  // namespace
+
+// A run source's predictions are read on a second thread beside the LETOR
+// file, before its lines are counted: the same scores and the same errors
+// (line, column, message) as the predictions read after it.
+TEST_CASE("inputs: LETOR predictions read beside the LETOR file, as when read after it") {
+  const std::string letor = "# three lines\n1 qid:1 1:0 # docid = a\n\n0 qid:1 1:0 #docid=b\n2 qid:2 1:0 # docid = c x\n";
+  const std::vector<std::string> predictions = {
+      "0.5\n0.2\n0.9\n", "0.5\n0.2\n0.9", "0.5\n\n0.2\n  0.9\n", "0.5\r\n0.2\r\n0.9\r\n", "0.5\r0.2\r0.9\r",
+      "\xEF\xBB\xBF" "0.5\n0.2\n0.9\n", "0.5\n0.2\n0.9\n\n\n", "0.5\n0.2\n", "\n\n0.5\n0.2\n", "", "\n\n",
+      "0.5\n0.2\n0.9\n1\n", "0.5\n0.2\n0.9\n\n   1\n", "0.5\n0.2\n0.9\n1\n2\n3\n4\n5\n", "0.5\n0.2\n0.9\nx\n",
+      "0.5\n0.2\n0.9\n1\nx\n", "0.5\nx\n0.9\n", "0.5 0.1\n0.2\n0.9\n", "0.5\n0.2\n0.9\n1 2\n",
+      std::string("0.5\n0.2\0\n0.9\n", 13), "0.5\n0.2\n\n\n\n\n\n\n0.9\n  7\n"};
+  ndcg::batch_settings b;
+  b.trec.measures = {"all_trec"};
+  for (const std::string& given : predictions) {
+    CAPTURE(given);
+    std::vector<ndcg::batch_reading> after_readings, beside_readings;
+    auto after = evaluated_inputs(letor, {given}, {}, after_readings);
+    ndcg::text_source source(given);
+    auto beside = ndcg::evaluate_run(letor, source, b, {}, {}, beside_readings);
+    REQUIRE(after.ok() == beside.ok());
+    if (!after.ok()) {
+      check_same_error(beside.err(), after.err());
+      continue;
+    }
+    CHECK(ndcg::format_trec(beside->result, true) == ndcg::format_trec((*after)[0].result, true));
+    REQUIRE(beside_readings.size() == 2);
+    CHECK(ndcg::reading_line(beside_readings[1]) == ndcg::reading_line(after_readings[1]));
+  }
+}
+
+#ifndef __EMSCRIPTEN__  // the modules take texts
+namespace {
+// A source whose size is not known (a pipe).
+class unsized_source final : public ndcg::run_source {
+ public:
+  explicit unsized_source(std::string_view text) : text_(text) {}
+  std::size_t read(char* into, std::size_t size) override { return text_.read(into, std::min<std::size_t>(size, 4000)); }
+  bool rewind() override { return false; }
+
+ private:
+  ndcg::text_source text_;
+};
+}  // namespace
+
+// A LETOR file from a source (the command's file) is read in pieces of
+// 256 KB or more, not held: queries that span pieces, line ends and errors
+// anywhere give what the file read whole gives, from a file or a pipe.
+TEST_CASE("inputs: a LETOR file read in pieces, as when read whole") {
+  std::string letor = "\xEF\xBB\xBF# made here\r\n", predictions;
+  for (int i = 0; i < 90000; ++i) {
+    const std::string q = std::to_string(i / 701), d = "document-" + std::to_string(i % 701);
+    letor += std::to_string(i % 4) + " qid:" + q + " 1:0.5 2:" + std::to_string(i % 9) + " # docid = " + d +
+             (i % 5000 == 0 ? " inc = 1\r\n\n" : "\r\n");
+    predictions += std::to_string((i * 7919) % 1000) + "\n";
+  }
+  REQUIRE(letor.size() > 3 * (std::size_t(1) << 20));
+  ndcg::batch_settings b;
+  b.trec.measures = {"ndcg_cut.10", "map"};
+  const auto both = [&](const std::string& judged, const std::string& run) {
+    std::vector<ndcg::batch_reading> whole_readings, piece_readings;
+    ndcg::text_source run_whole(run), run_pieces(run), file(judged);
+    auto whole = ndcg::evaluate_run(judged, run_whole, b, {}, {}, whole_readings);
+    auto pieces = ndcg::evaluate_run(file, run_pieces, b, {}, {}, piece_readings);
+    std::vector<ndcg::batch_reading> pipe_readings;
+    ndcg::text_source run_pipe(run);
+    unsized_source pipe(judged);
+    auto piped = ndcg::evaluate_run(pipe, run_pipe, b, {}, {}, pipe_readings);
+    REQUIRE(whole.ok() == pieces.ok());
+    REQUIRE(whole.ok() == piped.ok());
+    if (!whole.ok()) {
+      check_same_error(piped.err(), whole.err());
+      check_same_error(pieces.err(), whole.err());
+      return pieces.err().line;
+    }
+    CHECK(ndcg::format_trec(pieces->result, true) == ndcg::format_trec(whole->result, true));
+    CHECK(ndcg::format_trec(piped->result, true) == ndcg::format_trec(whole->result, true));
+    REQUIRE(piece_readings.size() == 2);
+    CHECK(ndcg::reading_line(piece_readings[0]) == ndcg::reading_line(whole_readings[0]));
+    return std::size_t(0);
+  };
+  CHECK(both(letor, predictions) == 0);
+  // A docid again late in a query that began pieces before, a query come back, a bad label.
+  const std::size_t late = letor.find("document-700", letor.size() / 2);
+  std::string twice = letor;
+  twice.replace(late, 12, "document-1");
+  CHECK(both(twice, predictions) > 40000);
+  std::string back = letor;
+  back.replace(back.rfind("qid:"), 7, "qid:1 ");
+  CHECK(both(back, predictions) > 90000);
+  std::string label = letor;
+  label.replace(label.find("\n", letor.size() / 3) + 1, 1, "x");
+  CHECK(both(label, predictions) > 20000);
+  CHECK(both(letor, predictions + "1\n") > 0);
+}
+#endif
+
 TEST_CASE("inputs: LETOR with predictions, and with a group file, as their TREC equivalents") {
   const parity p;
   const letor_set s = letor_of(p);

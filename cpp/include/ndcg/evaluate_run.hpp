@@ -36,6 +36,13 @@ bool judgments_are_qrels(const batch_settings& b, std::string_view qrels);
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<batch_reading>& readings);
+#ifndef __EMSCRIPTEN__
+// The same with the judgments from a source (a file): a LETOR file is read
+// in pieces, not held (its predictions read beside it); others are read whole.
+expected<run_evaluation> evaluate_run(run_source& qrels, run_source& run, const batch_settings& b,
+                                      std::string_view subtopics, const input_reading& ir,
+                                      std::vector<batch_reading>& readings);
+#endif
 
 // The same against judgments read once (judgments_for_runs): many runs, on
 // several threads at once.

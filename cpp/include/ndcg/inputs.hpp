@@ -107,6 +107,7 @@ struct input_record {
   std::string_view tag;        // a run's tag ("run" when none)
   std::size_t line = 0, column = 0;  // the doc's place (the qid's for a position)
   std::size_t qid_line = 0, qid_column = 0;
+  std::size_t doc_hash = 0;    // hash_of(doc) when the reader took it, else 0 (taken again)
 };
 
 // Where a reader's records go (evaluate_run.cpp's one sink: a run evaluated

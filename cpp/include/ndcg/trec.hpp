@@ -179,11 +179,18 @@ class judgments_builder {
   judgments_builder();
   judgments_builder(judgments_builder&&) noexcept;
   ~judgments_builder();
-  void add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column);
+  // `hash`: the docid's hash_of when the reader took it, else 0.
+  void add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column,
+           std::size_t hash = 0);
   // Room for about `judgments` (a text's lines, say) and `id_bytes` of their
   // ids: no array then grows by doubling, which held twice the judgments at
   // its peak.
   void reserve(std::size_t judgments, std::size_t id_bytes = 0);
+  // Ids lying inside `text`, which outlives the judgments, are kept as
+  // views, not copied.
+  void keep_views(std::string_view text);
+  // The reader refused a doc given twice in a query already: no second look.
+  void repeats_checked();
   // The judgments (-R qrels; their text() is empty), or the error of the
   // first doc judged twice, by the line of its second judgment.
   expected<trec_judgments> finish();

@@ -35,14 +35,42 @@ struct big_allocator {
   bool operator!=(const big_allocator<U>&) const noexcept { return false; }
 };
 
+// The same, but resize() leaves the new elements of a trivial type
+// unwritten: for arrays filled in parts on two threads, whose pages are
+// then first touched (and cleared by the kernel) by those threads, not by
+// one thread writing zeros beforehand.
+template <class T>
+struct big_raw_allocator : big_allocator<T> {
+  using value_type = T;
+  template <class U>
+  struct rebind {
+    using other = big_raw_allocator<U>;
+  };
+  big_raw_allocator() = default;
+  template <class U>
+  big_raw_allocator(const big_raw_allocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;  // default-initialised: trivial types stay unwritten
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(static_cast<Args&&>(args)...);
+  }
+};
+
 // A vector whose storage is big_allocate's; in wasm a plain vector, so
 // the modules carry one copy of each vector's code (their size budgets).
 #ifdef __EMSCRIPTEN__
 template <class T>
 using big_vector = std::vector<T>;
+template <class T>
+using big_raw_vector = std::vector<T>;
 #else
 template <class T>
 using big_vector = std::vector<T, big_allocator<T>>;
+template <class T>
+using big_raw_vector = std::vector<T, big_raw_allocator<T>>;
 #endif
 
 }  // namespace ndcg::detail

@@ -127,17 +127,13 @@ double log2_exact(double x) {
 }
 
 #ifndef __EMSCRIPTEN__
-double log2_whole(double x) {
-  constexpr std::size_t size = 4096;
+whole_log2::whole_log2() {
   static const std::vector<double> table = [] {
     std::vector<double> t(size);
     for (std::size_t i = 1; i < size; ++i) t[i] = log2_exact(static_cast<double>(i));
     return t;
   }();
-  // Whole by a round trip through an integer (std::floor may be a call).
-  if (x >= 1 && x < static_cast<double>(size) && static_cast<double>(static_cast<std::size_t>(x)) == x)
-    return table[static_cast<std::size_t>(x)];
-  return log2_exact(x);
+  table_ = table.data();
 }
 #endif
 

@@ -11,11 +11,26 @@ namespace ndcg::detail {
 double log2_exact(double x);
 
 // log2_exact(x), natively from a table made once for the small whole
-// numbers that the rank-discounting measures (G, binG) ask for per rank.
+// numbers that the rank-discounting measures (G, binG) ask for per rank;
+// one object per query, so that each rank reads the table without a call.
+class whole_log2 {
+ public:
 #ifdef __EMSCRIPTEN__
-inline double log2_whole(double x) { return log2_exact(x); }  // no table: the modules' size
+  double operator()(double x) const { return log2_exact(x); }  // no table: the modules' size
 #else
-double log2_whole(double x);
+  whole_log2();
+  double operator()(double x) const {
+    // Whole by a round trip through an integer (std::floor may be a call).
+    if (x >= 1 && x < static_cast<double>(size) && static_cast<double>(static_cast<unsigned long>(x)) == x)
+      return table_[static_cast<unsigned long>(x)];
+    return log2_exact(x);
+  }
+
+ private:
+  static constexpr unsigned long size = 4096;
+  const double* table_;
 #endif
+};
+inline double log2_whole(double x) { return whole_log2()(x); }
 
 }  // namespace ndcg::detail

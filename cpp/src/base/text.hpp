@@ -87,6 +87,23 @@ class line_reader {
   // qrels are read this way, so each byte is looked at once.
   std::size_t next_plain(line& out, field* f, std::size_t cap, std::size_t max_line);
 
+  // The next line when it is one field alone, at its start, plain (as
+  // next_plain says) and ending in '\n': a predictions file's "0.25".
+  // False otherwise, with nothing consumed.
+  bool next_word(line& out, field& f, std::size_t max_line) {
+    const char* const begin = rest_.data();
+    const char* const end = begin + rest_.size();
+    const char* p = begin;
+    while (p != end && static_cast<unsigned char>(*p) > 0x20) ++p;
+    const auto length = static_cast<std::size_t>(p - begin);
+    if (p == end || *p != '\n' || length == 0 || length > max_line) return false;
+    f = field{std::string_view(begin, length), 1};
+    out.text = f.text;
+    out.number = ++number_;
+    rest_.remove_prefix(length + 1);
+    return true;
+  }
+
   std::size_t number() const { return number_; }  // of the last line read
 #if defined(__SSE2__)
   std::size_t next_short(line& out, field* f, std::size_t cap, std::size_t max_line);  // next_plain's fast case

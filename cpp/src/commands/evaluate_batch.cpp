@@ -38,6 +38,9 @@ expected<run_evaluation> evaluated(const evaluate_inputs& in, batch_settings& b,
   if (!in.qrels_name.empty()) ir.qrels_name = std::string(in.qrels_name);
   if (!in.run_name.empty()) ir.run_names.emplace_back(in.run_name);
   if (in.run == nullptr) return evaluate_table(in.qrels, b, in.subtopics, ir, readings);
+#ifndef __EMSCRIPTEN__
+  if (in.qrels_file) return evaluate_run(*in.qrels_file, *in.run, b, in.subtopics, ir, readings);
+#endif
   return evaluate_run(in.qrels, *in.run, b, in.subtopics, ir, readings);
 }
 

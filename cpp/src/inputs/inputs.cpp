@@ -29,6 +29,16 @@ batch_reading predictions_reading(const input_reading& r, const std::string& run
   return out;
 }
 
+// A LETOR file's reading as judgments.
+batch_reading letor_reading(const input_reading& r, bool gzip, const detail::letor_counts& counts) {
+  batch_reading out = named(r.qrels_name, gzip, batch_reading::as::row, 0);
+  out.lines = counts.lines;
+  out.queries = counts.queries;
+  if (counts.from_group) out.notes |= batch_reading::from_group;
+  if (!counts.docids_from_comments) out.notes |= batch_reading::doc_positions;
+  return out;
+}
+
 }  // namespace
 
 expected<unpacked_input> unpack_input(std::string_view bytes, const limits& lim, std::string_view source) {
@@ -88,12 +98,7 @@ expected<batch_reading> read_letor_records(const unpacked_input& letor, const un
   auto counts = detail::read_letor(letor.text(), r.group, r.lim, sink, predictions ? &scores : nullptr, r.qrels_name);
   if (!counts) return counts.err();
   if (predictions) return predictions_reading(r, run_name, predictions->gzip);
-  batch_reading out = named(r.qrels_name, letor.gzip, batch_reading::as::row, 0);
-  out.lines = counts->lines;
-  out.queries = counts->queries;
-  if (counts->from_group) out.notes |= batch_reading::from_group;
-  if (!counts->docids_from_comments) out.notes |= batch_reading::doc_positions;
-  return out;
+  return letor_reading(r, letor.gzip, *counts);
 }
 
 namespace detail {
@@ -109,6 +114,23 @@ expected<batch_reading> read_letor_scores(const unpacked_input& predictions, std
 expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, const input_reading& r,
                                           const std::string& run_name, scores& out) {
   auto read = read_predictions(std::move(more), lines, r.qrels_name, r.lim);
+  if (!read) return read.err();
+  out = std::move(*read);
+  return predictions_reading(r, run_name, false);
+}
+
+#ifndef __EMSCRIPTEN__
+expected<batch_reading> stream_letor_records(more_bytes more, const input_reading& r, record_sink& sink) {
+  auto counts = stream_letor(std::move(more), r.group, r.lim, sink);
+  if (!counts) return counts.err();
+  return letor_reading(r, false, *counts);
+}
+#endif
+
+expected<batch_reading> settle_letor_scores(predictions_ahead& ahead, std::size_t lines, const input_reading& r,
+                                          const std::string& run_name, scores& out) {
+  if (auto ok = check_size(ahead.bytes, r.lim); !ok) return ok.err();  // said first, as when read whole
+  auto read = settle_predictions(ahead, lines, r.qrels_name);
   if (!read) return read.err();
   out = std::move(*read);
   return predictions_reading(r, run_name, false);

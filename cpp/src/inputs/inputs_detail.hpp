@@ -3,10 +3,12 @@
 // Not API.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -44,9 +46,10 @@ template <class Id>
 class basic_id_numbers {
  public:
   // The number `id` came with before, or 0 once `number` (not 0) is kept for it.
-  std::size_t add(std::string_view id, std::size_t number) {
+  std::size_t add(std::string_view id, std::size_t number) { return add(id, number, hash_of(id)); }
+  std::size_t add(std::string_view id, std::size_t number, std::size_t hash) {
     const auto handle = static_cast<std::uint32_t>(ids_.size());
-    const std::uint32_t found = table_.insert(hash_of(id), handle, [&](std::uint32_t h) { return ids_[h].first == id; });
+    const std::uint32_t found = table_.insert(hash, handle, [&](std::uint32_t h) { return ids_[h].first == id; });
     if (found != handle_table::none) return ids_[found].second;
     ids_.emplace_back(Id(id), number);
     return 0;
@@ -190,6 +193,9 @@ struct letor_counts {
 };
 expected<letor_counts> read_letor(std::string_view text, std::string_view group, const limits& lim, record_sink& sink,
                                   const std::string_view* predictions = nullptr, std::string_view letor_name = {});
+// The same from pieces (natively), and its reading as judgments.
+expected<letor_counts> stream_letor(more_bytes more, std::string_view group, const limits& lim, record_sink& sink);
+expected<batch_reading> stream_letor_records(more_bytes more, const input_reading& r, record_sink& sink);
 // The scores of a LETOR file's `lines` lines: its predictions, one number a
 // line in the file's order, as many as it has lines.
 using scores = big_vector<double>;
@@ -204,6 +210,22 @@ expected<batch_reading> read_letor_scores(const unpacked_input& predictions, std
                                         const std::string& run_name, scores& out);
 // The same from pieces.
 expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, const input_reading& r,
+                                          const std::string& run_name, scores& out);
+// Predictions read from pieces before the LETOR file's lines are counted
+// (beside it, on another thread), at most `most` + 1 of them (`most`: the
+// LETOR file's line ends + 1), then settled against the count with the
+// errors read_predictions gives.
+struct predictions_ahead {
+  scores read;
+  std::optional<error> problem;  // met after read.size() predictions
+  std::size_t last_line = 0, bytes = 0, most = 0;
+  // Where prediction `index` is when not on the line after the last one's,
+  // at column 1: {index, line, column}.
+  std::vector<std::array<std::size_t, 3>> moved;
+};
+predictions_ahead read_predictions_ahead(more_bytes more, std::size_t most);
+expected<scores> settle_predictions(predictions_ahead& ahead, std::size_t lines, std::string_view letor_name);
+expected<batch_reading> settle_letor_scores(predictions_ahead& ahead, std::size_t lines, const input_reading& r,
                                           const std::string& run_name, scores& out);
 
 }  // namespace ndcg::detail

@@ -2,6 +2,7 @@
 // evaluate_run.hpp).
 #include "ndcg/evaluate_run.hpp"
 
+#include "base/big_memory.hpp"
 #include "base/hash_table.hpp"
 #include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
@@ -9,6 +10,9 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#ifndef __EMSCRIPTEN__
+#include <thread>
+#endif
 #include <utility>
 
 namespace ndcg {
@@ -27,6 +31,9 @@ class headed_source final : public run_source {
     head_.resize(in_.fill(&head_[0], head_size));
   }
   std::string_view head() const { return head_; }
+  std::size_t size_hint() override { return head_.size() - at_ + in_.size_hint(); }
+  // The size is known: the source said it, or it ended within the head.
+  bool sized() { return head_.size() < head_size || in_.size_hint() > 0; }
   std::size_t read(char* into, std::size_t size) override {
     if (at_ == head_.size()) return in_.read(into, size);
     const std::size_t n = std::min(size, head_.size() - at_);
@@ -132,11 +139,11 @@ class evaluation_sink final : public record_sink {
   explicit evaluation_sink(trec_stream* stream, judgments_builder* judged = nullptr)
       : stream_(stream), judged_(judged) {}
   status add(const input_record& r) override {
-    if (judged_) return judged_->add(r.qid, r.doc, r.rel, r.line, r.column), done{};
+    if (judged_) return judged_->add(r.qid, r.doc, r.rel, r.line, r.column, r.doc_hash), done{};
     if (!stream_) return done{};
     if (entries_.empty() || !detail::same_id(r.qid, qid_))
       if (auto ok = open_query(r); !ok) return ok;
-    const auto hash = static_cast<std::uint32_t>(detail::hash_of(r.doc));
+    const auto hash = static_cast<std::uint32_t>(r.doc_hash ? r.doc_hash : detail::hash_of(r.doc));
     if (!checked_)
       if (auto ok = once(r, hash); !ok) return ok;
     offsets_.push_back(ids_.size());
@@ -254,6 +261,36 @@ class evaluation_sink final : public record_sink {
   std::size_t last_size_ = 0;
 };
 
+#ifndef __EMSCRIPTEN__  // the modules read runs whole, on one thread
+// A LETOR file's predictions (its run, unless gzipped) read in pieces on a
+// second thread while the LETOR file is read, up to `most` + 1 of them.
+class predictions_beside {
+ public:
+  predictions_beside(headed_source& run, std::size_t most) {
+    if (is_gzip(run.head())) return;
+    headed_source* s = &run;
+    thread_ = std::thread([this, s, most] {
+      ahead_ = detail::read_predictions_ahead([s](char* into, std::size_t size) { return s->fill(into, size); }, most);
+    });
+  }
+  predictions_beside(const predictions_beside&) = delete;
+  predictions_beside& operator=(const predictions_beside&) = delete;
+  ~predictions_beside() {
+    if (thread_.joinable()) thread_.join();
+  }
+  // The predictions read, once read; none when gzipped.
+  detail::predictions_ahead* ahead() {
+    if (!thread_.joinable()) return nullptr;
+    thread_.join();
+    return &ahead_;
+  }
+
+ private:
+  detail::predictions_ahead ahead_;
+  std::thread thread_;
+};
+#endif
+
 // The judgments of an evaluation: TREC text (as given, or unpacked from
 // gzip) that the stream reads as it is, or judgments built from records.
 struct judged_input {
@@ -262,6 +299,11 @@ struct judged_input {
   std::optional<trec_judgments> built;
   batch_reading reading;
   std::size_t letor_lines = 0;  // LETOR: the lines its predictions score
+  bool lasting = false;         // the text outlives the judgments: ids may stay views into it
+#ifndef __EMSCRIPTEN__
+  headed_source* run = nullptr;  // a LETOR file's predictions, read beside it
+  std::optional<predictions_beside> beside;
+#endif
 };
 
 // Records made judgments; a doc judged twice before the line of a reading
@@ -275,6 +317,15 @@ expected<trec_judgments> judgments_of(expected<batch_reading> read, judgments_bu
   reading = std::move(*read);
   if (!built) return placed(built.err(), "qrels");
   return built;
+}
+
+// The judgments the records built, kept in `j`.
+status keep_built(expected<batch_reading> read, judgments_builder& builder, judged_input& j) {
+  auto built = judgments_of(std::move(read), builder, j.reading);
+  if (!built) return built.err();
+  j.built = std::move(*built);
+  j.letor_lines = j.reading.lines;
+  return done{};
 }
 
 error no_predictions() {
@@ -304,17 +355,17 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   }
   judgments_builder builder;
 #ifndef __EMSCRIPTEN__  // the command's peak memory (the modules' size)
-  builder.reserve(detail::newlines(j.bytes.text()) + 1, j.bytes.text().size());  // address space until written
+  const std::size_t lines = detail::newlines(j.bytes.text()) + 1;
+  builder.reserve(lines, j.bytes.text().size());  // address space until written
+  if (j.lasting) builder.keep_views(j.bytes.text());
+  if (j.format == input_format::letor && j.run) j.beside.emplace(*j.run, lines);
 #endif
+  if (j.format == input_format::letor) builder.repeats_checked();  // the LETOR reader refuses them
   evaluation_sink sink(nullptr, &builder);
   auto read = j.format == input_format::letor
                   ? read_letor_records(j.bytes, nullptr, ir, {}, sink)
                   : read_records(j.bytes, j.format, use, ir, ir.qrels_name, sink);
-  auto built = judgments_of(std::move(read), builder, j.reading);
-  if (!built) return built.err();
-  j.built = std::move(*built);
-  j.letor_lines = j.reading.lines;
-  return done{};
+  return keep_built(std::move(read), builder, j);
 }
 
 // Opens streams on the judgments: their TREC text, or judgments read once
@@ -510,10 +561,9 @@ bool streams(std::string_view head, const judged_input& j, input_format run_form
 }
 
 // Any run against judgments: streamed as TREC, in pieces, or read whole.
-expected<run_evaluation> evaluate_source(const judged_input& j, run_source& run, const batch_settings& b,
+expected<run_evaluation> evaluate_source(const judged_input& j, headed_source& headed, const batch_settings& b,
                                          const input_reading& ir, const opener& open,
                                          std::vector<batch_reading>& readings) {
-  headed_source headed(run);
 #ifndef __EMSCRIPTEN__  // the modules read runs whole
   if (j.format == input_format::letor && !is_gzip(headed.head())) {  // predictions read in pieces
     detail::scores scores;
@@ -535,21 +585,118 @@ bool judgments_are_qrels(const batch_settings& b, std::string_view qrels) {
   return b.trec.judgments == judgment_format::qrels && !qrels.empty();
 }
 
+namespace {
+
+// The run against judgments read: a LETOR file's predictions read beside
+// it are settled here.
+expected<run_evaluation> evaluate_judged(judged_input& j, headed_source& run, const batch_settings& b,
+                                         std::string_view subtopics, const input_reading& ir,
+                                         std::vector<batch_reading>& readings) {
+  if (j.reading.said()) readings.push_back(std::move(j.reading));
+#ifndef __EMSCRIPTEN__
+  if (detail::predictions_ahead* ahead = j.beside ? j.beside->ahead() : nullptr) {
+    detail::scores scores;
+    auto said = detail::settle_letor_scores(*ahead, j.letor_lines, ir, run_name(ir), scores);
+    return with_intervals(evaluate_predictions(std::move(said), scores, b, ir, open_on(j, subtopics), readings), b);
+  }
+#endif
+  return evaluate_source(j, run, b, ir, open_on(j, subtopics), readings);
+}
+
+#ifndef __EMSCRIPTEN__  // the modules take texts
+// Judgments given as a source are read in pieces when they are a LETOR
+// file (plain, as qrels): its ids are copied, the file is not held.
+bool letor_in_pieces(headed_source& qrels, const batch_settings& b, const input_reading& ir) {
+  const std::string_view head = qrels.head();
+  if (b.trec.judgments != judgment_format::qrels || head.empty() || is_gzip(head)) return false;
+  return (ir.qrels_format != input_format::automatic ? ir.qrels_format : detect_input(head, true)) ==
+         input_format::letor;
+}
+
+status read_letor_pieces(headed_source& qrels, const input_reading& ir, judged_input& j) {
+  const std::size_t bytes = qrels.size_hint();
+  if (auto ok = detail::check_size(bytes, ir.lim); !ok) return placed(ok.err(), "qrels");
+  // A line takes 8 bytes at least ("0 qid:1\n"), 2 with group sizes ("0\n").
+  const std::size_t most = bytes / (ir.group.empty() ? 8 : 2) + 1;
+  j.format = input_format::letor;
+  judgments_builder builder;
+  builder.repeats_checked();
+  if (qrels.sized()) {  // else (a pipe) the predictions are read after it, once its lines are counted
+    builder.reserve(most, bytes);  // address space until written
+    if (j.run) j.beside.emplace(*j.run, most);
+  }
+  evaluation_sink sink(nullptr, &builder);
+  headed_source* s = &qrels;
+  auto read = detail::stream_letor_records([s](char* into, std::size_t size) { return s->fill(into, size); }, ir, sink);
+  return keep_built(std::move(read), builder, j);
+}
+
+// A source read whole into one block (huge-page backed, as the command
+// reads its files).
+class whole_text {
+ public:
+  explicit whole_text(run_source& in) {
+    for (std::size_t cap = in.size_hint() + 1;; cap *= 2) {  // a byte over: the end seen in one read
+      char* more = static_cast<char*>(detail::big_allocate(cap));
+      if (size_) std::memcpy(more, bytes_, size_);
+      if (bytes_) detail::big_free(bytes_, cap_);
+      bytes_ = more;
+      cap_ = cap;
+      size_ += in.fill(bytes_ + size_, cap_ - size_);
+      if (size_ < cap_) return;
+    }
+  }
+  whole_text(const whole_text&) = delete;
+  whole_text& operator=(const whole_text&) = delete;
+  ~whole_text() { detail::big_free(bytes_, cap_); }
+  std::string_view text() const { return {bytes_, size_}; }
+
+ private:
+  char* bytes_ = nullptr;
+  std::size_t size_ = 0, cap_ = 0;
+};
+#endif
+
+}  // namespace
+
 expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<batch_reading>& readings) {
   readings.clear();
   judged_input j;
+  j.lasting = true;
+  headed_source headed(run);
+#ifndef __EMSCRIPTEN__
+  j.run = &headed;
+#endif
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
-  if (j.reading.said()) readings.push_back(std::move(j.reading));
-  return evaluate_source(j, run, b, ir, open_on(j, subtopics), readings);
+  return evaluate_judged(j, headed, b, subtopics, ir, readings);
 }
+
+#ifndef __EMSCRIPTEN__
+expected<run_evaluation> evaluate_run(run_source& qrels, run_source& run, const batch_settings& b,
+                                      std::string_view subtopics, const input_reading& ir,
+                                      std::vector<batch_reading>& readings) {
+  headed_source head(qrels);
+  if (!letor_in_pieces(head, b, ir)) {
+    const whole_text text(head);
+    return evaluate_run(text.text(), run, b, subtopics, ir, readings);
+  }
+  readings.clear();
+  judged_input j;
+  headed_source headed(run);
+  j.run = &headed;
+  if (auto ok = read_letor_pieces(head, ir, j); !ok) return ok.err();
+  return evaluate_judged(j, headed, b, subtopics, ir, readings);
+}
+#endif
 
 expected<run_evaluation> evaluate_run(const trec_judgments& judged, run_source& run, const batch_settings& b,
                                       const input_reading& ir, std::vector<batch_reading>& readings) {
   readings.clear();
   const judged_input j;
-  return evaluate_source(j, run, b, ir, opener{&j, &judged, {}}, readings);
+  headed_source headed(run);
+  return evaluate_source(j, headed, b, ir, opener{&j, &judged, {}}, readings);
 }
 
 expected<std::vector<run_evaluation>> evaluate_runs(std::string_view qrels, const std::vector<std::string_view>& runs,
@@ -557,6 +704,7 @@ expected<std::vector<run_evaluation>> evaluate_runs(std::string_view qrels, cons
                                                     std::vector<batch_reading>& readings, std::size_t* failed) {
   readings.clear();
   judged_input j;
+  j.lasting = true;
   if (auto ok = read_judged(qrels, judgments_are_qrels(b, qrels), ir, j); !ok) return ok.err();
   if (j.reading.said()) readings.push_back(std::move(j.reading));
   std::vector<run_evaluation> out;
@@ -564,8 +712,9 @@ expected<std::vector<run_evaluation>> evaluate_runs(std::string_view qrels, cons
   for (std::size_t i = 0; i < runs.size(); ++i) {
     one.run_names = {run_name(ir, i)};
     text_source source(runs[i]);
+    headed_source headed(source);
     const std::size_t said = readings.size();
-    auto ev = evaluate_source(j, source, b, one, open_on(j, {}), readings);
+    auto ev = evaluate_source(j, headed, b, one, open_on(j, {}), readings);
     for (std::size_t k = said; k < readings.size(); ++k) readings[k].run = i + 1;
     if (!ev) {
       readings.clear();
@@ -595,6 +744,7 @@ expected<run_evaluation> evaluate_table(std::string_view table, const batch_sett
   const char* alone = "expected a run file too (QRELS RUN), or one table or JSON with score and rel columns";
   if (!judgments_are_qrels(b, table)) return fail(error_code::missing_value, alone).in("qrels");
   judged_input j;
+  j.lasting = true;
   if (auto ok = read_judged(table, true, ir, j, input_use::both); !ok) return ok.err();
   if (j.format == input_format::letor) return no_predictions();
   if (j.format == input_format::trec) return fail(error_code::missing_value, alone).in("qrels");

@@ -106,7 +106,7 @@ judgments grades_seen(const array_queries& in) {
   if (!in.extra_starts.empty()) see(in.extra, in.extra_starts.back());
   judgments j;
   for (const auto& [grade, line] : first) {
-    judged_doc d;
+    judged_doc d{};
     d.rel = grade;
     d.line = line;
     j.docs.push_back(d);

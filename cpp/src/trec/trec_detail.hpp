@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -29,12 +30,14 @@ void describe_columns(const plan& p, trec_result& r);
 // over the queries with a value, added in row order.
 void take_means(trec_result& r);
 
-// One judged document, compact (the qrels of a big run are most of the memory).
+// One judged document, compact (the qrels of a big run are most of the
+// memory). No member initialisers: the qrels' arrays are sized first and
+// written after, on two threads (big_raw_vector); `judged_doc{}` is zeros.
 struct judged_doc {
-  const char* docid = nullptr;  // a view into the qrels (or subtopic qrels) text
-  std::uint32_t length = 0;
-  std::uint32_t line = 0;
-  long rel = 0;
+  const char* docid;  // a view into the qrels (or subtopic qrels) text
+  std::uint32_t length;
+  std::uint32_t line;
+  long rel;
   std::string_view id() const { return {docid, length}; }
 };
 
@@ -45,8 +48,8 @@ struct judged_query {
 };
 struct judgments {
   judgment_format format = judgment_format::qrels;
-  detail::big_vector<judged_doc> docs;
-  detail::big_vector<std::uint32_t> hash;  // per document: hash_of(docid), taken once while reading
+  detail::big_raw_vector<judged_doc> docs;
+  detail::big_raw_vector<std::uint32_t> hash;  // per document: hash_of(docid), taken once while reading
   std::vector<judged_query> queries;  // in order of first appearance
   detail::handle_table index;         // qid -> query
   // -R qrels_jg, prefs and qrels_prefs only (else empty), per document:
@@ -70,6 +73,8 @@ expected<grade_levels> make_levels(const judgments& j, const plan& p, convention
 inline constexpr int not_judged = -1;      // retrieved, no qrels line
 inline constexpr int judged_negative = -2; // a qrels line with a negative grade (worth 0;
                                            // trec_eval's "in the pool, unjudged")
+// A level's standing, as bits: relevant, judged non-relevant, judged negative.
+inline constexpr char standing_relevant = 1, standing_nonrel = 2, standing_negative = 4;
 
 // One query's inputs; `run` is null for a qrels-only query under -c.
 struct query_input {
@@ -96,6 +101,37 @@ struct rows_input {
   const double* extra = nullptr;
   std::size_t extra_count = 0;
 };
+
+// The first eight bytes of an id as a number that orders as the bytes do
+// (memcmp's order), zero-padded; equal prefixes leave the order to the
+// whole ids.
+inline std::uint64_t docid_prefix(std::string_view docid) {
+#ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
+  unsigned char bytes[8] = {};
+  // An empty docid (the -c ranking of a missing query) may have no data pointer: memcpy must not see it.
+  if (!docid.empty()) std::memcpy(bytes, docid.data(), docid.size() < 8 ? docid.size() : 8);
+  std::uint64_t p = 0;
+  for (const unsigned char b : bytes) p = p << 8 | b;
+  return p;
+#else
+  // By loads of fixed sizes, as hash_of reads a tail: a copy of a variable
+  // length into a buffer, then one load of it, stalled on the stores.
+  const std::size_t n = docid.size();
+  const auto* p = reinterpret_cast<const unsigned char*>(docid.data());
+  std::uint64_t w = 0;  // the bytes from the lowest, as a little-endian load reads them
+  if (n >= 8) {
+    std::memcpy(&w, p, 8);
+  } else if (n >= 4) {
+    std::uint32_t a, b;
+    std::memcpy(&a, p, 4);
+    std::memcpy(&b, p + n - 4, 4);
+    w = a | static_cast<std::uint64_t>(b) << (8 * (n - 4));  // the overlap holds the same bytes
+  } else if (n > 0) {
+    w = p[0] | static_cast<std::uint64_t>(p[n >> 1]) << (8 * (n >> 1)) | static_cast<std::uint64_t>(p[n - 1]) << (8 * (n - 1));
+  }
+  return __builtin_bswap64(w);
+#endif
+}
 
 // The judged documents of one query by docid, reused across queries so
 // the per-line loop never allocates once warm.
@@ -164,7 +200,6 @@ class query_evaluator {
   void rank();
   void ranking_passes();
   void walk_ranking();
-  void list_hits();
   void powers_to_depth();
   void gain_sums(std::size_t scheme);
   void interpolated_precision();
@@ -180,6 +215,11 @@ class query_evaluator {
 
   doc_table docs_;
   std::vector<long> level_counts_;      // judged docs per level (the ideal's pool)
+  // What a document's level says, by level + 2 (judged negative, not
+  // judged, then the grade levels): its query_state::rel, and whether it is
+  // relevant, judged non-relevant, or judged negative (standing_flags_'s bits).
+  std::vector<long> standing_grades_;
+  std::vector<char> standing_flags_;
   const run_entry* run_ = nullptr;      // the query's run entries
   const std::string_view* ids_ = nullptr;  // or its rows' ids (rows_input), or neither: positions
   std::vector<sort_key> keys_;          // the ranking: keys_[0..kept_) are the documents kept,
@@ -194,8 +234,11 @@ class query_evaluator {
   std::vector<double> top_scores_;      // rank()'s scratch: the scores, to find the cut's
   std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)
   std::vector<long> ideal_counts_;      // gain_sums' scratch: the ideal's pool per level
-  std::vector<std::size_t> plain_columns_;  // numeric columns without notes: a value call each, nothing else
+  // Numeric columns without notes: a value call each, nothing else; [1]
+  // those that a query missing from the run (-c) asks (not zeroed for it).
+  std::vector<std::size_t> plain_columns_[2];
   std::vector<std::size_t> other_columns_;  // text columns and those that note
+  std::size_t text_columns_ = 0;
   std::vector<pref_line> pref_lines_;
   std::vector<std::string_view> pref_ranked_;
   std::vector<std::size_t> group_order_;

@@ -2,6 +2,7 @@
 // preferences (prefs) and qrels read as preferences (qrels_prefs), into one
 // flat array of documents grouped by query (the memory of a big run's qrels).
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #ifndef __EMSCRIPTEN__
 #include <thread>
@@ -31,7 +32,7 @@ void permute(V& v, const detail::big_vector<std::uint32_t>& to) {
 
 // `also` (built judgments' columns) moves with the documents.
 template <class Also = std::vector<std::uint32_t>>
-void group_by_query(judgments& j, const detail::big_vector<std::uint32_t>& query_of, bool grouped,
+void group_by_query(judgments& j, const detail::big_raw_vector<std::uint32_t>& query_of, bool grouped,
                     Also* also = nullptr) {
   std::vector<std::size_t> start(j.queries.size() + 1, 0);
   for (std::uint32_t q : query_of) ++start[q + 1];
@@ -51,34 +52,57 @@ void group_by_query(judgments& j, const detail::big_vector<std::uint32_t>& query
   if (also) permute(*also, to);
 }
 
-// The first docid judged twice in a query (in one group for qrels_jg), by
-// the line of its second judgment, as an error; done when there is none.
-status first_repeat(const judgments& j, std::string_view text) {
+// A docid judged twice: the second judgment, the first, and their query.
+struct repeat {
+  const judged_doc* second = nullptr;
+  const judged_doc* first = nullptr;
+  const judged_query* query = nullptr;
+};
+
+// The repeat on the earliest line among queries [begin, end) (in one group
+// for qrels_jg); none found: `second` is null.
+repeat first_repeat_in(const judgments& j, std::size_t begin, std::size_t end) {
   handle_table seen;
   const bool grouped = !j.group.empty();
-  const judged_doc* worst = nullptr;
-  const judged_doc* worst_first = nullptr;
-  const judged_query* worst_query = nullptr;
-  for (const judged_query& q : j.queries) {
+  repeat worst;
+  for (std::size_t qi = begin; qi < end; ++qi) {
+    const judged_query& q = j.queries[qi];
     seen.reset(q.end - q.begin);
     for (std::size_t i = q.begin; i < q.end; ++i) {
       const std::string_view id = j.docs[i].id();
       const std::size_t hash = grouped ? detail::mix(j.hash[i], hash_of(j.group[i])) : j.hash[i];
       const std::uint32_t at = seen.insert(hash, static_cast<std::uint32_t>(i), [&](std::uint32_t other) {
-        return j.docs[other].id() == id && (!grouped || j.group[other] == j.group[i]);
+        return detail::same_id(j.docs[other].id(), id) && (!grouped || j.group[other] == j.group[i]);
       });
       if (at == handle_table::none) continue;
-      if (!worst || j.docs[i].line < worst->line) {
-        worst = &j.docs[i];
-        worst_first = &j.docs[at];
-        worst_query = &q;
-      }
+      if (!worst.second || j.docs[i].line < worst.second->line) worst = repeat{&j.docs[i], &j.docs[at], &q};
       break;  // later repeats in this query come after this one
     }
   }
-  if (!worst) return done{};
-  const detail::field docid{worst->id(), column_of(text, worst->id())};
-  return detail::repeated_in_qrels(docid, worst_query->qid, worst->line, worst_first->line);
+  return worst;
+}
+
+// The first docid judged twice in a query, by the line of its second
+// judgment, as an error; done when there is none. Natively a large qrels'
+// queries are checked in two halves at once (the run waits for this).
+status first_repeat(const judgments& j, std::string_view text) {
+  const std::size_t n = j.queries.size();
+  repeat worst;
+#ifndef __EMSCRIPTEN__
+  if (j.docs.size() >= (std::size_t(1) << 16)) {
+    repeat later;
+    std::thread other([&] { later = first_repeat_in(j, n / 2, n); });
+    worst = first_repeat_in(j, 0, n / 2);
+    other.join();
+    if (later.second && (!worst.second || later.second->line < worst.second->line)) worst = later;
+  } else
+#endif
+  {
+    worst = first_repeat_in(j, 0, n);
+  }
+  if (!worst.second) return done{};
+  const detail::field docid{worst.second->id(), column_of(text, worst.second->id())};
+  return detail::repeated_in_qrels(docid, worst.query->qid, worst.second->line, worst.first->line);
 }
 
 // A line's level in a preferences file: any number.
@@ -91,7 +115,7 @@ status read_level(const detail::field& f, std::size_t line, double& level) {
 }  // namespace
 
 std::uint32_t judgments::find(std::string_view qid) const {
-  return index.find(hash_of(qid), [&](std::uint32_t q) { return queries[q].qid == qid; });
+  return index.find(hash_of(qid), [&](std::uint32_t q) { return detail::same_id(queries[q].qid, qid); });
 }
 
 namespace {
@@ -107,8 +131,8 @@ struct part {
   status read = done{};
 };
 
-void read_part(std::string_view text, detail::text_piece piece, judgments& j, detail::big_vector<std::uint32_t>& query_of,
-               part& p) {
+void read_part(std::string_view text, detail::text_piece piece, judgments& j,
+               detail::big_raw_vector<std::uint32_t>& query_of, part& p) {
   const bool prefs = j.format == judgment_format::prefs;
   const bool levels = prefs || j.format == judgment_format::qrels_prefs;
   const bool groups = j.format != judgment_format::qrels;
@@ -162,7 +186,7 @@ std::size_t line_ends(std::string_view text) {
 // The second part's documents moved down to follow the first's, and its
 // queries numbered as the first's (a query in both is one query). Native
 // only: the wasm reads the qrels on one thread.
-void join(judgments& j, detail::big_vector<std::uint32_t>& query_of, part& a, part& b) {
+void join(judgments& j, detail::big_raw_vector<std::uint32_t>& query_of, part& a, part& b) {
   std::vector<std::uint32_t> to(b.queries.size());
   const std::uint32_t a_last = a.count ? query_of[a.count - 1] : handle_table::none;
   for (std::uint32_t q = 0; q < b.queries.size(); ++q) {
@@ -176,7 +200,7 @@ void join(judgments& j, detail::big_vector<std::uint32_t>& query_of, part& a, pa
   }
   a.grouped = a.grouped && b.grouped;
   const auto move_down = [&](auto& v) {
-    if (v.empty()) return;
+    if (v.empty() || b.base == a.count) return;  // every line of the first part a judgment: in place already
     std::move(v.begin() + static_cast<std::ptrdiff_t>(b.base), v.begin() + static_cast<std::ptrdiff_t>(b.base + b.count),
               v.begin() + static_cast<std::ptrdiff_t>(a.count));
   };
@@ -194,7 +218,7 @@ void join(judgments& j, detail::big_vector<std::uint32_t>& query_of, part& a, pa
 
 // The text in two parts read at once on two threads when it is large (a
 // big run's qrels take as long to read as the run), else in one.
-void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uint32_t>& query_of, part& whole) {
+void read_parts(std::string_view text, judgments& j, detail::big_raw_vector<std::uint32_t>& query_of, part& whole) {
   const std::size_t cut = text.size() >= (std::size_t(1) << 20) ? text.find('\n', text.size() / 2) : std::string_view::npos;
   const std::string_view first = cut == std::string_view::npos ? text : text.substr(0, cut + 1);
   const std::size_t first_lines = line_ends(first), lines = first_lines + line_ends(text.substr(first.size()));
@@ -219,7 +243,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uin
   } else {
 #ifndef __EMSCRIPTEN__
     part second;
-    second.base = first_lines + 1;
+    second.base = first_lines;  // right after the first part's documents when each of its lines is one
     std::thread other([&] { read_part(text.substr(first.size()), {first_lines + 1, false}, j, query_of, second); });
     read_part(first, {}, j, query_of, whole);
     other.join();
@@ -239,7 +263,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_vector<std::uin
 expected<judgments> read_judgments(std::string_view text, judgment_format format) {
   judgments j;
   j.format = format;
-  detail::big_vector<std::uint32_t> query_of;
+  detail::big_raw_vector<std::uint32_t> query_of;
   part whole;
   if (auto ok = detail::check_size(text, limits{}); !ok) return ok.err();
   read_parts(text, j, query_of, whole);
@@ -288,29 +312,52 @@ namespace ndcg {
 
 using namespace trec_detail;
 
-// The ids, one after another in `ids`; the judgments as they will be held,
-// their docids pointed into `ids` once it stops growing (doc_at until then);
-// queries by their first judgment, and while they come grouped by where
-// their judgments start (each judgment's query is kept only from the first
-// query that comes back on).
+// The copied ids, one after another in `ids` (the judgments' views into it
+// moved along when it grows); the judgments as they will be held; queries
+// by their first judgment, and while they come grouped by where their
+// judgments start (each judgment's query is kept only from the first query
+// that comes back on).
 struct judgments_builder::parts {
   detail::big_vector<char> ids;
+  std::string_view lasting;  // ids inside it are views
   judgments j;
-  detail::big_vector<std::uint32_t> doc_at, column;
+  detail::big_vector<std::uint32_t> column;  // empty when the reader checked repeats
   std::vector<std::size_t> qid_at, first_doc;
   std::vector<std::uint32_t> qid_size;
-  detail::big_vector<std::uint32_t> query_of;  // empty while grouped
+  detail::big_raw_vector<std::uint32_t> query_of;  // empty while grouped
   std::uint32_t last = detail::handle_table::none;
-  bool grouped = true;
+  bool grouped = true, checked = false;
   std::string_view qid(std::uint32_t q) const { return std::string_view(ids.data() + qid_at[q], qid_size[q]); }
-  void append(std::string_view id) { ids.insert(ids.end(), id.begin(), id.end()); }
+  static bool inside(const char* p, const char* begin, std::size_t size) {
+    const auto at = reinterpret_cast<std::uintptr_t>(p), from = reinterpret_cast<std::uintptr_t>(begin);
+    return at >= from && at - from <= size;
+  }
+  // Where `id` is held: in the lasting text, or copied.
+  const char* hold(std::string_view id) {
+#ifndef __EMSCRIPTEN__  // the modules copy every id (their size)
+    if (!lasting.empty() && inside(id.data(), lasting.data(), lasting.size()) &&
+        inside(id.data() + id.size(), lasting.data(), lasting.size()))
+      return id.data();
+#endif
+    return copy(id);
+  }
+  const char* copy(std::string_view id) {
+    const char* const old = ids.data();
+    const std::size_t at = ids.size();
+    ids.insert(ids.end(), id.begin(), id.end());
+    if (ids.data() != old && at > 0)
+      for (judged_doc& d : j.docs)
+        if (inside(d.docid, old, at)) d.docid = ids.data() + (d.docid - old);
+    return ids.data() + at;
+  }
 };
 
 judgments_builder::judgments_builder() : p_(std::make_unique<parts>()) {}
 judgments_builder::judgments_builder(judgments_builder&&) noexcept = default;
 judgments_builder::~judgments_builder() = default;
 
-void judgments_builder::add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column) {
+void judgments_builder::add(std::string_view qid, std::string_view docid, long rel, std::size_t line, std::size_t column,
+                            std::size_t hash) {
   parts& p = *p_;
   if (p.last == handle_table::none || !detail::same_id(p.qid(p.last), qid)) {
     const auto handle = static_cast<std::uint32_t>(p.qid_at.size());
@@ -319,7 +366,7 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
       p.qid_at.push_back(p.ids.size());
       p.qid_size.push_back(static_cast<std::uint32_t>(qid.size()));
       p.first_doc.push_back(p.j.docs.size());
-      p.append(qid);
+      p.copy(qid);
     } else if (p.grouped) {
       p.grouped = false;
       for (std::uint32_t q = 0; q < p.first_doc.size(); ++q)  // each judgment's query from here on
@@ -327,22 +374,23 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
     }
     p.last = found == handle_table::none ? handle : found;
   }
-  p.doc_at.push_back(static_cast<std::uint32_t>(p.ids.size()));
-  p.append(docid);
-  p.j.docs.push_back(judged_doc{nullptr, static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line), rel});
-  p.j.hash.push_back(static_cast<std::uint32_t>(hash_of(docid)));
+  const char* held = p.hold(docid);
+  p.j.docs.push_back(judged_doc{held, static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line), rel});
+  p.j.hash.push_back(static_cast<std::uint32_t>(hash ? hash : hash_of(docid)));
   if (!p.grouped) p.query_of.push_back(p.last);
-  p.column.push_back(static_cast<std::uint32_t>(column));
+  if (!p.checked) p.column.push_back(static_cast<std::uint32_t>(column));
 }
 
 void judgments_builder::reserve(std::size_t judgments, std::size_t id_bytes) {
   parts& p = *p_;
   p.j.docs.reserve(judgments);
   p.j.hash.reserve(judgments);
-  p.doc_at.reserve(judgments);
-  p.column.reserve(judgments);
+  if (!p.checked) p.column.reserve(judgments);
   p.ids.reserve(id_bytes);
 }
+
+void judgments_builder::keep_views(std::string_view text) { p_->lasting = text; }
+void judgments_builder::repeats_checked() { p_->checked = true; }
 
 namespace {
 
@@ -377,11 +425,9 @@ status first_repeat_built(const judgments& j, const detail::big_vector<std::uint
 expected<trec_judgments> judgments_builder::finish() {
   parts& p = *p_;
   auto h = std::make_shared<trec_judgments::held>();
-  h->ids = std::move(p.ids);  // the views below point into it where it stays
+  h->ids = std::move(p.ids);  // the docs' views stay valid: the block moves whole
   h->built = true;
   judgments& j = p.j;
-  for (std::size_t i = 0; i < j.docs.size(); ++i) j.docs[i].docid = h->ids.data() + p.doc_at[i];
-  p.doc_at = {};
   for (std::size_t q = 0; q < p.qid_at.size(); ++q)
     j.queries.push_back(judged_query{std::string_view(h->ids.data() + p.qid_at[q], p.qid_size[q]), 0, 0});
   if (p.grouped) {
@@ -392,7 +438,8 @@ expected<trec_judgments> judgments_builder::finish() {
   } else {
     group_by_query(j, p.query_of, false, &p.column);
   }
-  if (auto ok = first_repeat_built(j, p.column); !ok) return ok.err();
+  if (!p.checked)
+    if (auto ok = first_repeat_built(j, p.column); !ok) return ok.err();
   if (j.queries.empty())
     return fail(error_code::empty_input, "the qrels have no judgments, so there is nothing to evaluate").in("qrels");
   h->judged = std::make_shared<const judgments>(std::move(j));

@@ -25,9 +25,18 @@ void doc_table::start(std::size_t expected_size) {
   index_.reset(expected_size);
 }
 
+// Natively entries are written in place, field by field: an entry built
+// whole and then copied was read back before its stores were done (a
+// stall per line). The modules keep the shorter code.
 void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
   index_.insert(hash, static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
+#ifdef __EMSCRIPTEN__
   entries_.push_back(entry{docid, level});
+#else
+  entry& e = entries_.emplace_back();
+  e.docid = docid;
+  e.level = level;
+#endif
 }
 
 const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_t hash) {
@@ -35,8 +44,15 @@ const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_
   const std::uint32_t at =
       index_.insert(hash, next, [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
   if (at == detail::handle_table::none) {
+#ifdef __EMSCRIPTEN__
     entries_.push_back(entry{docid, not_judged, true});
     return &entries_.back();
+#else
+    entry& e = entries_.emplace_back();
+    e.docid = docid;
+    e.retrieved = true;
+    return &e;
+#endif
   }
   entry& e = entries_[at];
   if (e.retrieved) return nullptr;
@@ -88,17 +104,6 @@ struct key_order {
   }
 };
 
-// The first eight bytes of a docid as a number that orders as the bytes do
-// (memcmp's order); equal prefixes leave the order to the whole docids.
-std::uint64_t docid_prefix(std::string_view docid) {
-  unsigned char bytes[8] = {};
-  // An empty docid (the -c ranking of a missing query) may have no data pointer: memcpy must not see it.
-  if (!docid.empty()) std::memcpy(bytes, docid.data(), docid.size() < 8 ? docid.size() : 8);
-  std::uint64_t p = 0;
-  for (const unsigned char b : bytes) p = p << 8 | b;  // compilers make this one load and a byte swap
-  return p;
-}
-
 // The prefix of a document named by its position (1, 2, ...: its name in
 // every input read by position), written in decimal as the readers write it,
 // so equal scores order as those names do as docids ("9" before "10").
@@ -116,11 +121,6 @@ std::uint64_t position_prefix(std::size_t n) {
 
 // trec_eval's -c scores a query missing from the run against this ranking.
 const run_entry missing_query_ranking[] = {run_entry{std::string_view(), 1.0, 0}};
-
-std::size_t text_columns(const plan& p) {
-  return static_cast<std::size_t>(
-      std::count_if(p.columns.begin(), p.columns.end(), [](const column& c) { return c.of->kind == value_kind::text; }));
-}
 
 // keys[0..depth) made the first `depth` of keys[0..kept) in `order`, in
 // order (the order is total, so the ranks are partial_sort's). The
@@ -269,14 +269,30 @@ query_evaluator::query_evaluator(const plan& p, const conventions& c, const grad
   state_.schemes = &p.schemes;
   const std::size_t schemes = p.schemes.size();
   state_.gain.resize(schemes);
+  state_.gained.resize(schemes);
   state_.dcg.resize(schemes);
   state_.ideal_gain.resize(schemes);
   state_.idcg.resize(schemes);
   scheme_needed_.assign(schemes, 0);
+  static_assert(judged_negative == -2 && not_judged == -1, "the standings are indexed by level + 2");
+  standing_grades_.assign(g.levels.size() + 2, unjudged);
+  standing_flags_.assign(g.levels.size() + 2, standing_negative);
+  standing_grades_[1] = not_in_pool;
+  standing_flags_[1] = 0;
+  for (std::size_t i = 0; i < g.levels.size(); ++i) {
+    standing_grades_[i + 2] = g.levels[i];
+    standing_flags_[i + 2] = g.levels[i] >= c.opt.relevance_level ? standing_relevant : standing_nonrel;
+  }
   for (std::size_t m = 0; m < p.columns.size(); ++m) {
     const column& col = p.columns[m];
     if (col.of->needs & need_gain_sums) scheme_needed_[col.scheme] = 1;
-    (col.of->kind != value_kind::text && !col.of->note ? plain_columns_ : other_columns_).push_back(m);
+    if (col.of->kind == value_kind::text || col.of->note) {
+      other_columns_.push_back(m);
+    } else {
+      plain_columns_[0].push_back(m);
+      if (!col.of->zero_when_missing) plain_columns_[1].push_back(m);
+    }
+    text_columns_ += col.of->kind == value_kind::text;
     if ((col.of->needs & need_powers) && !state_.powers_of(persistence_of(col)))
       state_.powers.emplace_back(persistence_of(col), std::vector<double>());
   }
@@ -286,7 +302,6 @@ query_evaluator::query_evaluator(const plan& p, const conventions& c, const grad
 void query_evaluator::ranking_passes() {
   rank();
   walk_ranking();
-  if (plan_.needs & (need_hit_list | need_interpolated)) list_hits();
   if (plan_.wants(need_powers)) powers_to_depth();
   for (std::size_t s = 0; s < scheme_needed_.size(); ++s)
     if (scheme_needed_[s]) gain_sums(s);
@@ -313,11 +328,10 @@ status query_evaluator::evaluate(const query_input& q, std::vector<double>& row,
 void query_evaluator::values_of(std::string_view qid, bool missing, std::vector<double>& row,
                                 std::vector<std::string>& texts) {
   row.assign(plan_.columns.size(), 0.0);
-  texts.resize(text_columns(plan_));
-  for (const std::size_t m : plain_columns_) {
-    const column& c = plan_.columns[m];
-    if (!(missing && c.of->zero_when_missing)) row[m] = c.of->value(state_, c);  // else trec_eval's 0
-  }
+  texts.resize(text_columns_);
+  double* out = row.data();
+  const column* columns = plan_.columns.data();
+  for (const std::size_t m : plain_columns_[missing]) out[m] = columns[m].of->value(state_, columns[m]);  // the others: trec_eval's 0
   std::size_t text = 0;
   for (const std::size_t m : other_columns_) {
     const column& c = plan_.columns[m];
@@ -401,22 +415,29 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
   const std::size_t count = graded ? q.judged_end - q.judged_begin : 0;
   docs_.start(count + retrieved);
   level_counts_.assign(grades_.levels.size(), 0);
-  state_.num_rel = state_.num_nonrel = state_.positives = 0;
+  // Counted in locals: the table's stores could alias the state's members,
+  // which were then read and written back in memory at every document.
+  std::size_t num_rel = 0, num_nonrel = 0, positives = 0;
+  const long relevance_level = conv_.opt.relevance_level;
   long largest = -1;
   for (std::size_t i = 0; i < count; ++i) {
     const judged_doc& e = q.judged->docs[q.judged_begin + i];
 #ifndef __EMSCRIPTEN__
     __builtin_prefetch(e.docid);  // the qrels' bytes have left the cache since reading; the run's lookups compare them
 #endif
-    const int level = e.rel < 0 ? judged_negative : grades_.index_of(e.rel);
+    const long rel = e.rel;
+    const int level = rel < 0 ? judged_negative : grades_.index_of(rel);
     docs_.add(e.id(), q.judged->hash[q.judged_begin + i], level);
     if (level < 0) continue;
     ++level_counts_[static_cast<std::size_t>(level)];
-    if (e.rel >= conv_.opt.relevance_level) ++state_.num_rel;
-    else ++state_.num_nonrel;
-    if (e.rel > 0) ++state_.positives;
-    largest = std::max(largest, e.rel);
+    if (rel >= relevance_level) ++num_rel;
+    else ++num_nonrel;
+    if (rel > 0) ++positives;
+    largest = std::max(largest, rel);
   }
+  state_.num_rel = num_rel;
+  state_.num_nonrel = num_nonrel;
+  state_.positives = positives;
   state_.num_rel_levels = largest + 1;
 }
 
@@ -504,41 +525,61 @@ void query_evaluator::rank() {
   }
   state_.num_ret = kept;
   state_.depth = depth;
-  state_.num_rel_ret = state_.num_nonpool = state_.num_unjudged = 0;
+  // Counted in locals: stores to the state's counts could alias the
+  // grades, which were then reloaded at every document.
+  std::size_t rel_ret = 0, nonpool = 0, unjudged = 0;
   for (std::size_t i = 0; i < kept; ++i) {
     const int level = keys_[i].level;
-    if (level == not_judged) ++state_.num_nonpool;
-    else if (level == judged_negative) ++state_.num_unjudged;
-    else if (grades_.levels[static_cast<std::size_t>(level)] >= conv_.opt.relevance_level) ++state_.num_rel_ret;
+    if (level == not_judged) ++nonpool;
+    else if (level == judged_negative) ++unjudged;
+    else if (grades_.levels[static_cast<std::size_t>(level)] >= conv_.opt.relevance_level) ++rel_ret;
   }
+  state_.num_rel_ret = rel_ret;
+  state_.num_nonpool = nonpool;
+  state_.num_unjudged = unjudged;
 }
 
-// One pass down the ranked list: grades, hits and precision sums per rank.
+// One pass down the ranked list: grades, hits and precision sums per rank,
+// and (when a measure sums over them) each relevant document ranked with
+// the judged ones above it, gathered without a branch (they fall at random).
+// Each rank's standing is one lookup; the arrays are read through pointers,
+// as a store to one could otherwise be taken for a change to another's.
 void query_evaluator::walk_ranking() {
   query_state& s = state_;
   const std::size_t depth = s.depth;
   s.rel.resize(depth);
-  s.level.resize(depth);
-  s.docids.resize(depth);
   s.hits.resize(depth + 1);
   s.precision_sum.resize(depth + 1);
-  s.hits[0] = 0;
-  s.precision_sum[0] = 0;
-  s.first_hit = 0;
+  const bool listing = plan_.needs & (need_hit_list | need_interpolated);
+  s.hits_listed.resize(listing ? depth : 0);
+  long* rel = s.rel.data();
+  std::size_t* hits = s.hits.data();
+  double* precision = s.precision_sum.data();
+  query_state::hit* listed = s.hits_listed.data();
+  const sort_key* keys = keys_.data();
+  const long* grade_of = standing_grades_.data() + 2;  // by level: judged_negative is -2
+  const char* flags_of = standing_flags_.data() + 2;
+  hits[0] = 0;
+  precision[0] = 0;
+  std::size_t found = 0, nonrel = 0, negative = 0;
   for (std::size_t r = 0; r < depth; ++r) {
-    const int level = keys_[r].level;
-    const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)]
-                                  : (level == not_judged ? not_in_pool : unjudged);
-    s.level[r] = level;
-    s.rel[r] = grade;
-    s.docids[r] = docid_of(keys_[r]);
-    const bool relevant = level >= 0 && grade >= conv_.opt.relevance_level;
-    s.hits[r + 1] = s.hits[r] + (relevant ? 1 : 0);
-    s.precision_sum[r + 1] = s.precision_sum[r];
-    if (!relevant) continue;
-    s.precision_sum[r + 1] += static_cast<double>(s.hits[r + 1]) / static_cast<double>(r + 1);
-    if (s.first_hit == 0) s.first_hit = r + 1;
+    const int level = keys[r].level;
+    const int flags = flags_of[level];
+    const bool relevant = flags & standing_relevant;
+    rel[r] = grade_of[level];
+    if (listing) {
+      listed[found] = query_state::hit{r, nonrel, negative};
+      nonrel += (flags & standing_nonrel) != 0;
+      negative += (flags & standing_negative) != 0;
+    }
+    found += relevant;
+    hits[r + 1] = found;
+    precision[r + 1] = precision[r];
+    if (relevant) precision[r + 1] += static_cast<double>(found) / static_cast<double>(r + 1);
   }
+  s.hits_listed.resize(listing ? found : 0);
+  // The first relevant document's rank (0: none), where the hits reach 1.
+  s.first_hit = found ? static_cast<std::size_t>(std::lower_bound(hits, hits + depth + 1, std::size_t(1)) - hits) : 0;
 }
 
 // p^r down to the ranking's end for each persistence: the table grows by
@@ -547,25 +588,6 @@ void query_evaluator::walk_ranking() {
 void query_evaluator::powers_to_depth() {
   for (auto& [p, table] : state_.powers)
     while (table.size() <= state_.depth) table.push_back(table.empty() ? 1.0 : table.back() * p);
-}
-
-// Each relevant document ranked, with the judged ones above it: a short
-// list that the measures summing over relevant documents walk instead.
-void query_evaluator::list_hits() {
-  query_state& s = state_;
-  s.hits_listed.resize(s.hits[s.depth]);
-  query_state::hit* out = s.hits_listed.data();
-  const std::size_t* hits = s.hits.data();
-  const int* level = s.level.data();
-  std::size_t nonrel = 0, negative = 0;
-  for (std::size_t r = 0; r < s.depth; ++r) {
-    if (hits[r + 1] != hits[r]) {
-      *out++ = query_state::hit{r, nonrel, negative};
-      continue;
-    }
-    nonrel += level[r] >= 0;
-    negative += level[r] == judged_negative;
-  }
 }
 
 // Interpolated precision at the k-th relevant document: the best precision
@@ -592,7 +614,7 @@ void query_evaluator::gain_sums(std::size_t scheme) {
   std::vector<double>& gains = s.gain[scheme];
   gains.resize(n);
   for (std::size_t r = 0; r < n; ++r)
-    gains[r] = s.level[r] >= 0 ? level_gain[static_cast<std::size_t>(s.level[r])] : 0.0;
+    gains[r] = keys_[r].level >= 0 ? level_gain[static_cast<std::size_t>(keys_[r].level)] : 0.0;
   if (conv_.opt.ties == tie_policy::average) {
     detail::average_tied(
         n, [&](std::size_t r) -> double& { return gains[r]; },
@@ -621,8 +643,19 @@ void query_evaluator::gain_sums(std::size_t scheme) {
   std::vector<double>& dcg = s.dcg[scheme];
   dcg.resize(n + 1);
   dcg[0] = 0;
-  // A zero gain adds nothing (m_ndcg.c skips it): a +0 by a mask, not a branch.
-  for (std::size_t r = 0; r < n; ++r) dcg[r + 1] = dcg[r] + kept_if(gains[r] != 0, gains[r] / discounts_.at(r + 1));
+  // A zero gain adds nothing (m_ndcg.c skips it): a +0 by a mask, not a
+  // branch; the other ranks are gathered (need_gained), without a branch either.
+  const bool gathering = plan_.wants(need_gained);
+  std::vector<std::size_t>& gained = s.gained[scheme];
+  gained.resize(gathering ? n : 0);
+  std::size_t* next = gained.data();
+  for (std::size_t r = 0; r < n; ++r) {
+    dcg[r + 1] = dcg[r] + kept_if(gains[r] != 0, gains[r] / discounts_.at(r + 1));
+    if (!gathering) continue;
+    *next = r;
+    next += gains[r] != 0;
+  }
+  gained.resize(static_cast<std::size_t>(next - gained.data()));
   std::vector<double>& idcg = s.idcg[scheme];
   idcg.resize(ideal.size() + 1);
   idcg[0] = 0;
@@ -659,7 +692,7 @@ void query_evaluator::subtopic_lists(const query_input& q) {
   static const std::vector<std::string> none;
   state_.alpha_order.clear();
   for (std::size_t r = 0; r < std::min(state_.depth, plan_.max_alpha_cutoff); ++r) {
-    const std::string_view docid = state_.docids[r];
+    const std::string_view docid = docid_of(keys_[r]);
     const std::uint32_t found = index.find(detail::hash_of(docid), same_as(docid));
     state_.alpha_order.push_back(found == detail::handle_table::none ? &none : &covers_[found]);
   }

@@ -29,20 +29,19 @@ namespace {
 using detail::handle_table;
 using detail::hash_of;
 
-// The result's members read through locals: a store to the sums could
-// otherwise alias them (geometric is chars) and reload them every column.
-void add_to_mean(const double* row, const trec_result& r, std::vector<double>& sum,
-                 std::vector<std::size_t>& count) {
-  const std::size_t width = r.names.size();
-  const char* geometric = r.geometric.data();
-  double* sums = sum.data();
-  std::size_t* counts = count.data();
+bool left_out(double v) { return std::isnan(v) && !is_trec_nan(v); }  // no value (trec_eval's -nan is one)
+
+// One row into the sums: every value into `sums` (a NaN is rare: the branch
+// is taken as predicted), the logs of gm_map's into `logs`.
+void add_to_mean(const double* row, std::size_t width, const std::vector<std::size_t>& logged, double* sums,
+                 double* logs, std::size_t* skipped) {
   for (std::size_t m = 0; m < width; ++m) {
     const double v = row[m];
-    if (std::isnan(v) && !is_trec_nan(v)) continue;  // no value
-    sums[m] += geometric[m] == 1 ? std::log(std::max(v, min_geo_mean)) : v;
-    ++counts[m];
+    if (left_out(v)) ++skipped[m];
+    else sums[m] += v;
   }
+  for (const std::size_t m : logged)
+    if (!left_out(row[m])) logs[m] += std::log(std::max(row[m], min_geo_mean));
 }
 
 }  // namespace
@@ -57,11 +56,18 @@ const std::string& trec_result::text(std::size_t q, std::size_t m) const {
 namespace trec_detail {
 
 void take_means(trec_result& r) {
-  std::vector<double> sum(r.names.size(), 0.0);
-  std::vector<std::size_t> count(r.names.size(), 0);
-  for (const std::vector<double>& row : r.values) add_to_mean(row.data(), r, sum, count);
-  r.mean.resize(sum.size());
-  for (std::size_t m = 0; m < sum.size(); ++m) {
+  const std::size_t width = r.names.size();
+  std::vector<double> sum(width, 0.0), logs(width, 0.0);
+  std::vector<std::size_t> skipped(width, 0);
+  std::vector<std::size_t> logged;  // the columns whose logs are summed
+  for (std::size_t m = 0; m < width; ++m)
+    if (r.geometric[m] == 1) logged.push_back(m);
+  for (const std::vector<double>& row : r.values) add_to_mean(row.data(), width, logged, sum.data(), logs.data(), skipped.data());
+  for (const std::size_t m : logged) sum[m] = logs[m];
+  std::vector<std::size_t> count(width);
+  for (std::size_t m = 0; m < width; ++m) count[m] = r.values.size() - skipped[m];
+  r.mean.resize(width);
+  for (std::size_t m = 0; m < width; ++m) {
     const double n = static_cast<double>(count[m]);
     if (r.names[m] == "runid" || r.per_query_only[m]) r.mean[m] = std::numeric_limits<double>::quiet_NaN();
     else if (std::isnan(sum[m])) r.mean[m] = trec_nan();  // a query's -nan makes the mean -nan, as in trec_eval
@@ -120,6 +126,8 @@ struct trec_stream::state {
   // its lines coming back change nothing.
   std::vector<std::size_t> first_line_of;
   std::vector<pending_line> current;     // the query being read: fields as views
+  std::uint32_t open_judged = handle_table::none;  // its judged query (open_query found it)
+  std::string_view open_qid;             // its qid, in the piece being read
   // A query's lines once read (read_lines): the second thread's, and the reader's own.
   struct read_buffers {
     std::vector<run_entry> entries;
@@ -145,9 +153,9 @@ struct trec_stream::state {
   status read_subtopics(std::string_view text);
   status ready();
   status open_query(const detail::field& qid, std::size_t line);
-  status close_query(std::string_view qid, std::string_view tag, std::string_view block);
+  status close_query(std::string_view tag, std::string_view block);
   void hand_over(std::uint32_t q, std::string_view block, std::string* taken = nullptr);
-  static status read_lines(const std::vector<pending_line>& lines, read_buffers& into);
+  static status read_lines(std::string_view qid, const std::vector<pending_line>& lines, read_buffers& into);
   static bool read_scores(const std::vector<pending_line>& lines, read_buffers& into);
   void handle(std::uint32_t q, const std::vector<pending_line>& lines);
   error earliest(error e);
@@ -338,16 +346,31 @@ static error came_back(const detail::field& qid, std::size_t line, std::size_t f
 }
 
 // A new query starts: one already read means the run is not grouped.
+// Runs mostly list their queries in the qrels' order: the judged query
+// after the last one is tried first, its qid fetched ahead meanwhile (a
+// lookup was a chain of cache misses: slot, query, qid).
 status trec_stream::state::open_query(const detail::field& qid, std::size_t line) {
   current.clear();
+  open_qid = qid.text;
+#ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
   const std::uint32_t q = judged().find(qid.text);
+#else
+  const std::vector<judged_query>& queries = judged().queries;
+  const std::uint32_t next = open_judged + 1;
+  const bool follows =
+      open_judged != handle_table::none && next < queries.size() && detail::same_id(queries[next].qid, qid.text);
+  const std::uint32_t q = follows ? next : judged().find(qid.text);
+  if (q != handle_table::none && q + 1 < queries.size()) __builtin_prefetch(queries[q + 1].qid.data());
+#endif
+  open_judged = q;
   if (collecting || q == handle_table::none || first_line_of[q] == 0) return done{};
   return came_back(qid, line, first_line_of[q]);
 }
 
 // A query's lines read: its scores, each docid once (on the second thread
 // for judged queries, here for the others). The entries land in `entries`.
-status trec_stream::state::read_lines(const std::vector<pending_line>& lines, read_buffers& into) {
+status trec_stream::state::read_lines(std::string_view qid, const std::vector<pending_line>& lines,
+                                      read_buffers& into) {
   std::vector<run_entry>& entries = into.entries;
   entries.resize(lines.size());
   into.docids.reset(std::max<std::size_t>(lines.size(), 64));
@@ -363,7 +386,7 @@ status trec_stream::state::read_lines(const std::vector<pending_line>& lines, re
     if (at != handle_table::none)
       return detail::repeated(detail::field{l.docid, l.docid_column}, l.line, lines[at].line,
                               "expected each docid once per query, got " + echo(l.docid) + " again in query " +
-                                  echo(l.qid) + " (first on line " + std::to_string(lines[at].line) + ")")
+                                  echo(qid) + " (first on line " + std::to_string(lines[at].line) + ")")
           .in("run");
   }
   return done{};
@@ -403,15 +426,15 @@ void trec_stream::state::handle(std::uint32_t q, const std::vector<pending_line>
   if (read_scores(lines, on_worker) &&
       evaluate(q, entries.data(), entries.size(), hashed ? on_worker.hashes.data() : nullptr))
     return;
-  problem = read_lines(lines, on_worker).err();
+  problem = read_lines(judged().queries[q].qid, lines, on_worker).err();
 }
 
 // A query's lines all came: judged ones go to the second thread.
-status trec_stream::state::close_query(std::string_view qid, std::string_view tag, std::string_view block) {
+status trec_stream::state::close_query(std::string_view tag, std::string_view block) {
   run_id.assign(tag);
-  const std::uint32_t q = judged().find(qid);
+  const std::uint32_t q = open_judged;
   if (collecting) return done{};
-  if (q == handle_table::none) return read_lines(current, on_reader);  // checked, not evaluated
+  if (q == handle_table::none) return read_lines(open_qid, current, on_reader);  // checked, not evaluated
   hand_over(q, block);
   return done{};
 }
@@ -432,6 +455,7 @@ void trec_stream::state::hand_over(std::uint32_t q, std::string_view block, [[ma
   }
 #endif
   worker->submit(q, block, current);
+  current.clear();  // a spent batch's lines, or (one thread) the query's, evaluated
 }
 
 // An error found while reading, or one on an earlier line: in a query the
@@ -442,7 +466,7 @@ error trec_stream::state::earliest(error e) {
   if (worker) worker->finish();
   if (problem && problem->source == "run" && problem->line < e.line) return *problem;
   if (!current.empty() && current.front().line < e.line)
-    if (auto ok = read_lines(current, on_reader); !ok && ok.err().line < e.line) return ok.err();
+    if (auto ok = read_lines(open_qid, current, on_reader); !ok && ok.err().line < e.line) return ok.err();
   return e;
 }
 
@@ -490,6 +514,20 @@ status trec_stream::state::evaluate_kept() {
   return done{};
 }
 
+namespace {
+// A field's view copied as its two words: the line scanner stores them one
+// by one, and a copy of both in one 16-byte load waited for those stores
+// to finish (no store forwarding), a stall per field of every run line.
+inline std::string_view word_by_word(std::string_view v) {
+  const char* data = v.data();
+  std::size_t size = v.size();
+#if defined(__GNUC__) && !defined(__EMSCRIPTEN__)
+  asm("" : "+r"(data), "+r"(size));  // keeps the compiler from joining the loads again
+#endif
+  return std::string_view(data, size);
+}
+}  // namespace
+
 // The reader's part of a line: its fields found and counted, its score read
 // and its docid hashed; the docid is checked with the rest of its query.
 expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
@@ -519,7 +557,7 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
     }
     if (!open || !detail::same_id(f[0].text, qid)) {
       if (open)
-        if (auto ok = s.close_query(qid, tag, text.substr(query_start, line_end - query_start)); !ok)
+        if (auto ok = s.close_query(tag, text.substr(query_start, line_end - query_start)); !ok)
           return fail_at(ok.err());
       if (auto ok = s.open_query(f[0], l.number); !ok) return fail_at(ok.err());
       open = true;
@@ -527,9 +565,12 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
       query_start = static_cast<std::size_t>(l.text.data() - text.data());
       query_line = l.number;
     }
-    pending_line& p = s.current.emplace_back();
-    p = pending_line{f[0].text, f[2].text, f[4].text, l.number, static_cast<std::uint32_t>(f[2].column),
-                     static_cast<std::uint32_t>(f[4].column)};
+    pending_line& p = s.current.emplace_back();  // written field by field: a whole line copied stalled on its stores
+    p.docid = word_by_word(f[2].text);
+    p.score = word_by_word(f[4].text);
+    p.line = l.number;
+    p.docid_column = static_cast<std::uint32_t>(f[2].column);
+    p.score_column = static_cast<std::uint32_t>(f[4].column);
 #ifndef __EMSCRIPTEN__
     p.scored = read_number(p.score, p.value) == number_status::ok;
     p.hash = static_cast<std::uint32_t>(hash_of(p.docid));
@@ -541,7 +582,7 @@ expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
   if (s.collecting || last || !open) {
     if (open) s.run_id.assign(tag);
     if (open && !s.collecting)
-      if (auto ok = s.close_query(qid, tag, text.substr(query_start, line_end - query_start)); !ok)
+      if (auto ok = s.close_query(tag, text.substr(query_start, line_end - query_start)); !ok)
         return fail_at(ok.err());
     s.next_line = next_line;
     s.at_start = false;
@@ -591,7 +632,7 @@ status trec_stream::add_query(const query_lines& in) {
   for (std::size_t i = 0; i < in.entries.size(); ++i) {
     const run_entry& e = in.entries[i];
     pending_line& p = s.current[i];
-    p = pending_line{in.qid, e.docid, e.docid.substr(0, 0), e.line, in.columns[i], 0};  // the score read: no text
+    p = pending_line{e.docid, e.docid.substr(0, 0), e.line, in.columns[i], 0};  // the score read: no text
     p.value = e.score;
     p.scored = true;
     p.hash = in.hashes ? in.hashes[i] : static_cast<std::uint32_t>(hash_of(e.docid));
@@ -780,7 +821,15 @@ expected<trec_result> trec_stream::finish() {
   std::vector<std::size_t> order(s.row_query.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   const auto qid_of = [&](std::size_t i) { return s.judged().queries[s.row_query[i]].qid; };
+#ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
   detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return qid_of(a) < qid_of(b); });
+#else  // most comparisons end at the qids' first eight bytes, read once here
+  std::vector<std::uint64_t> prefix(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) prefix[i] = docid_prefix(qid_of(i));
+  detail::sort_indices(order, [&](std::size_t a, std::size_t b) {
+    return prefix[a] != prefix[b] ? prefix[a] < prefix[b] : qid_of(a) < qid_of(b);
+  });
+#endif
   trec_result r;
   describe_columns(s.p, r);
   r.qids.reserve(order.size());

@@ -29,8 +29,10 @@ namespace ndcg::trec_detail {
 
 // One run line as the reader leaves it: views into the query's bytes, and
 // its score and docid's hash, read there (the evaluating thread has more to do).
+// No qid: every line of a batch has its query's (64 bytes a line natively,
+// one cache line, written by one thread and read by the other).
 struct pending_line {
-  std::string_view qid, docid, score;
+  std::string_view docid, score;
   std::size_t line = 0;
   std::uint32_t docid_column = 0, score_column = 0;
 #ifndef __EMSCRIPTEN__  // the reader's readings (below), natively
@@ -69,12 +71,13 @@ class query_worker {
   ~query_worker() { finish(); }
 
 #ifdef __EMSCRIPTEN__
-  void submit(std::uint32_t query, std::string_view, const std::vector<pending_line>& lines) { job_(query, lines); }
+  void submit(std::uint32_t query, std::string_view, std::vector<pending_line>& lines) { job_(query, lines); }
   void finish() {}
 #else
   bool threaded() const { return threaded_; }
-  // `block` holds every view of `lines`.
-  void submit(std::uint32_t query, std::string_view block, const std::vector<pending_line>& lines);
+  // `block` holds every view of `lines`; `lines` are taken (swapped with a
+  // spent batch's, whose contents the caller then overwrites).
+  void submit(std::uint32_t query, std::string_view block, std::vector<pending_line>& lines);
   // The same, `block` and `lines` taken rather than copied: swapped with a
   // spent batch's, whose contents the caller then overwrites.
   void submit_taken(std::uint32_t query, std::string& block, std::vector<pending_line>& lines);

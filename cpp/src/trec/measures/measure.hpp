@@ -61,6 +61,7 @@ enum need : unsigned {
   need_groups = 1u << 5,         // one ranked list per judgment group (-R qrels_jg)
   need_hit_list = 1u << 6,       // each relevant document's rank and the judged ones above it
   need_powers = 1u << 7,         // p^r per rank for the column's persistence p (rbp)
+  need_gained = 1u << 8,         // the ranks with a gain, per gain scheme (with the gain sums)
 };
 
 using value_fn = double (*)(const query_state& q, const column& c);

@@ -3,6 +3,7 @@
 // it; a family's value function only reads it.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -33,6 +34,15 @@ inline double kept_if(bool keep, double v) {
   return v;
 }
 
+// std::lround(x) (halves away from 0), without the library's call where x is
+// at least 0 and below 2^52 (then x minus its whole part is exact): the
+// recall levels' ranks (iprec_at_recall, 11pt_avg), asked per level per query.
+inline long rounded(double x) {
+  if (!(x >= 0 && x < 0x1p52)) return std::lround(x);
+  const long whole = static_cast<long>(x);
+  return whole + (x - static_cast<double>(whole) >= 0.5);
+}
+
 // rbp's persistence p: 0.9 unless the column says p= (rbp.cpp).
 double persistence_of(const column& c);
 
@@ -56,8 +66,6 @@ struct query_state {
   // measure stops at a cutoff.
   std::size_t depth = 0;
   std::vector<long> rel;                 // the grade, not_in_pool or unjudged
-  std::vector<int> level;                // index into grades->levels, or -1 (not judged), -2
-  std::vector<std::string_view> docids;  // the ranked documents
   // Prefix arrays, index r = 0..depth: over the top r ranks.
   std::vector<std::size_t> hits;         // relevant documents
   std::vector<double> precision_sum;     // precision at each relevant document, summed
@@ -69,6 +77,8 @@ struct query_state {
     std::size_t rank;            // 0-based
     std::size_t nonrel_above;    // judged with 0 <= grade < the relevance level, above it
     std::size_t unjudged_above;  // judged negative (pooled, not judged), above it
+    hit() {}  // uninitialised: the list's room is resized for each query, then written
+    hit(std::size_t r, std::size_t nonrel, std::size_t negative) : rank(r), nonrel_above(nonrel), unjudged_above(negative) {}
   };
   std::vector<hit> hits_listed;
 
@@ -84,6 +94,9 @@ struct query_state {
 
   // Per gain scheme (filled when a family needs gain sums).
   std::vector<std::vector<double>> gain;        // [scheme][r]: the gain at rank r
+  // [scheme]: the ranks whose gain is not 0, in order (need_gained): the measures summing
+  // gain terms (rbp, G, ndcg_rel) add only these, as the rest add +0.
+  std::vector<std::vector<std::size_t>> gained;
   std::vector<std::vector<double>> dcg;         // [scheme][r], r = 0..depth
   std::vector<std::vector<double>> ideal_gain;  // [scheme][i]: the ideal list's positive gains
   std::vector<std::vector<double>> idcg;        // [scheme][i], i = 0..ideal size

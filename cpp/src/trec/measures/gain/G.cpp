@@ -7,28 +7,33 @@
 
 namespace ndcg::trec_detail {
 namespace {
+// The ideal gains down to rank i (0-based), each counted as at least 1, added
+// to `cost` rank by rank from rank `next`; past the ideal list each rank adds
+// 1, at once where that is exact (a whole number: every partial sum is one).
+void cost_to(const std::vector<double>& ideal, std::size_t i, std::size_t& next, double& cost) {
+  for (; next <= i && next < ideal.size(); ++next) cost += ideal[next] >= 1.0 ? ideal[next] : 1.0;
+  if (next > i) return;
+  if (cost < 0x1p52 && cost == static_cast<double>(static_cast<long long>(cost))) {
+    cost += static_cast<double>(i + 1 - next);
+    next = i + 1;
+  }
+  for (; next <= i; ++next) cost += 1.0;
+}
+
+// Only the ranks with a gain add a term; results (the gain ranked so far)
+// adds nothing at the others.
 double g_measure(const query_state& q, const column& c) {
   const std::vector<double>& gain = q.gain[c.scheme];
   const std::vector<double>& ideal = q.ideal_gain[c.scheme];
-  // First the walk's sums, with the ranks of nonzero gains gathered without
-  // a branch (they fall at random); then the terms, in rank order.
-  thread_local std::vector<double> below;        // 2 + cost - results at each gathered rank
-  thread_local std::vector<std::size_t> ranked;  // the gathered ranks
-  below.resize(q.num_ret + 1);
-  ranked.resize(q.num_ret + 1);
-  double results = 0, ideal_sum = 0, cost = 0, g = 0;
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < q.num_ret; ++i) {
-    const double ig = i < ideal.size() ? ideal[i] : 0.0;
+  double results = 0, cost = 0, g = 0, ideal_sum = 0;
+  std::size_t next = 0;
+  const detail::whole_log2 log2_whole;
+  for (const std::size_t i : q.gained[c.scheme]) {
+    cost_to(ideal, i, next, cost);
     results += gain[i];
-    if (ig > 0.0) ideal_sum += ig;
-    cost += ig >= 1.0 ? ig : 1.0;
-    below[n] = 2 + cost - results;
-    ranked[n] = i;
-    n += gain[i] != 0;
+    g += gain[i] / log2_whole(2 + cost - results);
   }
-  for (std::size_t k = 0; k < n; ++k) g += gain[ranked[k]] / detail::log2_whole(below[k]);
-  for (std::size_t i = q.num_ret; i < ideal.size(); ++i) ideal_sum += ideal[i];
+  for (const double ig : ideal) ideal_sum += ig;  // every one positive (gain_sums)
   return ideal_sum > 0.0 ? g / ideal_sum : 0.0;
 }
 }  // namespace
@@ -36,7 +41,7 @@ double g_measure(const query_state& q, const column& c) {
 const family G_measure =
     measure("G", "normalised gain, each document discounted by the gain missed before it", g_measure)
         .gains()
-        .needing(need_full_ranking | need_gain_sums)
+        .needing(need_full_ranking | need_gain_sums | need_gained)
         .described("sum of gain_i / log2(2 + ideal gain to i - gain to i), over the ideal total.");
 
 }  // namespace ndcg::trec_detail

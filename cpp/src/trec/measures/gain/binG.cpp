@@ -9,7 +9,8 @@ namespace {
 double bin_g(const query_state& q, const column&) {
   std::size_t before = 0;  // relevant documents above this one
   double sum = 0;
-  for (const query_state::hit& h : q.hits_listed) sum += 1.0 / detail::log2_whole(static_cast<double>(2 + h.rank - before++));
+  const detail::whole_log2 log2_whole;
+  for (const query_state::hit& h : q.hits_listed) sum += 1.0 / log2_whole(static_cast<double>(2 + h.rank - before++));
   return before ? sum / static_cast<double>(q.num_rel) : 0.0;
 }
 }  // namespace

@@ -15,7 +15,7 @@ double ndcg_rel(const query_state& q, const column& c) {
   const std::size_t ideal = idcg.size() - 1;
   double sum = 0;
   std::size_t ranked = 0;
-  for (std::size_t r = 0; r < q.num_ret; ++r) {
+  for (const std::size_t r : q.gained[c.scheme]) {  // a zero gain adds +0
     const bool positive = gain[r] > 0;
     sum += kept_if(positive, dcg[r + 1] / idcg[std::min(r + 1, ideal)]);
     ranked += positive;
@@ -27,7 +27,7 @@ double ndcg_rel(const query_state& q, const column& c) {
 
 const family ndcg_rel_measure = measure("ndcg_rel", "ndcg averaged over the relevant documents", ndcg_rel)
                                     .gains()
-                                    .needing(need_full_ranking | need_gain_sums)
+                                    .needing(need_full_ranking | need_gain_sums | need_gained)
         .described("DCG / IDCG at each relevant document's rank (the end for one not ranked), summed, over the ideal length.");
 
 }  // namespace ndcg::trec_detail

@@ -46,12 +46,17 @@ double rank_biased_precision(const query_state& q, const column& c) {
   const std::vector<double>& gain = q.gain[c.scheme];
   const double* weight = q.powers_of(p);  // p^r
   double sum = 0;
-  for (std::size_t r = 0; r < q.num_ret; ++r) {
+  const auto add = [&](std::size_t r) {
     const bool judged = q.rel[r] >= 0;
     double g = kept_if(judged, gain[r]);
     if (scale) g = kept_if(judged, (g - low) / (high - low));
     sum += kept_if(g != 0, g * weight[r]);  // a zero gain adds nothing, even where p^r overflowed
-  }
+  };
+  // Scaled from a low of 0, a zero gain stays 0: only the gained ranks add.
+  if (low == 0)
+    for (const std::size_t r : q.gained[c.scheme]) add(r);
+  else
+    for (std::size_t r = 0; r < q.num_ret; ++r) add(r);
   return (1.0 - p) * sum;
 }
 }  // namespace
@@ -60,7 +65,7 @@ const family rbp_measure = measure("rbp", "rank-biased precision, persistence p 
                                    rank_biased_precision)
                                .gains()
                                .with_persistence()
-                               .needing(need_full_ranking | need_gain_sums | need_powers)
+                               .needing(need_full_ranking | need_gain_sums | need_gained | need_powers)
         .described("(1 - p) sum of gain_r p^(r-1), gains scaled to [0, 1] when one lies outside.");
 
 }  // namespace ndcg::trec_detail

@@ -13,7 +13,7 @@ double eleven_point(const query_state& q, const column& c) {
   const std::vector<double>& levels = c.numbers;
   thread_local std::vector<long> cut;  // the room kept from query to query
   cut.resize(levels.size());
-  for (std::size_t i = 0; i < levels.size(); ++i) cut[i] = std::lround(levels[i] * static_cast<double>(q.num_rel));
+  for (std::size_t i = 0; i < levels.size(); ++i) cut[i] = rounded(levels[i] * static_cast<double>(q.num_rel));
   long at = static_cast<long>(levels.size()) - 1;
   const auto found = static_cast<long>(q.num_rel_ret);
   while (at >= 0 && cut[static_cast<std::size_t>(at)] > found) --at;

@@ -17,7 +17,7 @@ double interpolated_at(const query_state& q, long k) {
 
 namespace {
 double iprec(const query_state& q, const column& c) {
-  return interpolated_at(q, std::lround(c.param * static_cast<double>(q.num_rel)));
+  return interpolated_at(q, rounded(c.param * static_cast<double>(q.num_rel)));
 }
 }  // namespace
 
