@@ -333,6 +333,15 @@ TEST_CASE("inputs: LETOR predictions read beside the LETOR file, as when read af
     REQUIRE(beside_readings.size() == 2);
     CHECK(ndcg::reading_line(beside_readings[1]) == ndcg::reading_line(after_readings[1]));
   }
+  // A LETOR file refused while its long predictions are still being read (the reading stops safely).
+  std::string many;
+  for (int i = 0; i < 300000; ++i) many += "0.5\n";
+  ndcg::text_source source(many);
+  std::vector<ndcg::batch_reading> readings;
+  auto refused = ndcg::evaluate_run("x qid:1 1:0\n" + letor, source, b, {}, {}, readings);
+  REQUIRE(!refused.ok());
+  CHECK(refused.err().line == 1);
+  CHECK(refused.err().code == ndcg::error_code::not_a_number);
 }
 
 #ifndef __EMSCRIPTEN__  // the modules take texts
@@ -408,6 +417,18 @@ TEST_CASE("inputs: LETOR with predictions, and with a group file, as their TREC 
   ndcg::input_reading how;
   how.group = s.group;
   CHECK(through_inputs(s.bare, {s.predictions}, how) == evaluated(s.group_qrels, s.group_run));
+#ifndef __EMSCRIPTEN__  // the files as the command gives them: the LETOR file read in pieces
+  for (const bool grouped : {false, true}) {
+    ndcg::text_source file(grouped ? s.bare : s.letor), run(s.predictions);
+    std::vector<ndcg::batch_reading> said;
+    ndcg::batch_settings b;
+    b.trec.measures = {"all_trec"};
+    auto from_file = ndcg::evaluate_run(file, run, b, {}, grouped ? how : ndcg::input_reading(), said);
+    REQUIRE(from_file.ok());
+    CHECK(ndcg::format_trec(from_file->result, true) ==
+          (grouped ? evaluated(s.group_qrels, s.group_run) : evaluated(s.trec_qrels, s.trec_run)));
+  }
+#endif
   std::vector<ndcg::batch_reading> readings;
   auto in = evaluated_inputs(s.letor, {s.predictions, s.predictions}, {}, readings);
   REQUIRE(in.ok());

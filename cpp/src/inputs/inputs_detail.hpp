@@ -212,9 +212,9 @@ expected<batch_reading> read_letor_scores(const unpacked_input& predictions, std
 expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, const input_reading& r,
                                           const std::string& run_name, scores& out);
 // Predictions read from pieces before the LETOR file's lines are counted
-// (beside it, on another thread), at most `most` + 1 of them (`most`: the
-// LETOR file's line ends + 1), then settled against the count with the
-// errors read_predictions gives.
+// (beside it, on another thread), at most `most` + 1 of them (`most`: a
+// bound on the LETOR file's lines; room made for `room`), then settled
+// against the count with the errors read_predictions gives.
 struct predictions_ahead {
   scores read;
   std::optional<error> problem;  // met after read.size() predictions
@@ -223,7 +223,7 @@ struct predictions_ahead {
   // at column 1: {index, line, column}.
   std::vector<std::array<std::size_t, 3>> moved;
 };
-predictions_ahead read_predictions_ahead(more_bytes more, std::size_t most);
+predictions_ahead read_predictions_ahead(more_bytes more, std::size_t most, std::size_t room);
 expected<scores> settle_predictions(predictions_ahead& ahead, std::size_t lines, std::string_view letor_name);
 expected<batch_reading> settle_letor_scores(predictions_ahead& ahead, std::size_t lines, const input_reading& r,
                                           const std::string& run_name, scores& out);

@@ -263,14 +263,15 @@ class evaluation_sink final : public record_sink {
 
 #ifndef __EMSCRIPTEN__  // the modules read runs whole, on one thread
 // A LETOR file's predictions (its run, unless gzipped) read in pieces on a
-// second thread while the LETOR file is read, up to `most` + 1 of them.
+// second thread while the LETOR file is read, up to `most` + 1 of them (room for `room`).
 class predictions_beside {
  public:
-  predictions_beside(headed_source& run, std::size_t most) {
+  predictions_beside(headed_source& run, std::size_t most, std::size_t room) {
     if (is_gzip(run.head())) return;
     headed_source* s = &run;
-    thread_ = std::thread([this, s, most] {
-      ahead_ = detail::read_predictions_ahead([s](char* into, std::size_t size) { return s->fill(into, size); }, most);
+    thread_ = std::thread([this, s, most, room] {
+      ahead_ =
+          detail::read_predictions_ahead([s](char* into, std::size_t size) { return s->fill(into, size); }, most, room);
     });
   }
   predictions_beside(const predictions_beside&) = delete;
@@ -358,7 +359,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   const std::size_t lines = detail::newlines(j.bytes.text()) + 1;
   builder.reserve(lines, j.bytes.text().size());  // address space until written
   if (j.lasting) builder.keep_views(j.bytes.text());
-  if (j.format == input_format::letor && j.run) j.beside.emplace(*j.run, lines);
+  if (j.format == input_format::letor && j.run) j.beside.emplace(*j.run, lines, lines);
 #endif
   if (j.format == input_format::letor) builder.repeats_checked();  // the LETOR reader refuses them
   evaluation_sink sink(nullptr, &builder);
@@ -606,24 +607,27 @@ expected<run_evaluation> evaluate_judged(judged_input& j, headed_source& run, co
 #ifndef __EMSCRIPTEN__  // the modules take texts
 // Judgments given as a source are read in pieces when they are a LETOR
 // file (plain, as qrels): its ids are copied, the file is not held.
-bool letor_in_pieces(headed_source& qrels, const batch_settings& b, const input_reading& ir) {
-  const std::string_view head = qrels.head();
+bool letor_in_pieces(std::string_view head, const batch_settings& b, input_format named) {
   if (b.trec.judgments != judgment_format::qrels || head.empty() || is_gzip(head)) return false;
-  return (ir.qrels_format != input_format::automatic ? ir.qrels_format : detect_input(head, true)) ==
-         input_format::letor;
+  return (named != input_format::automatic ? named : detect_input(head, true)) == input_format::letor;
 }
 
 status read_letor_pieces(headed_source& qrels, const input_reading& ir, judged_input& j) {
   const std::size_t bytes = qrels.size_hint();
   if (auto ok = detail::check_size(bytes, ir.lim); !ok) return placed(ok.err(), "qrels");
-  // A line takes 8 bytes at least ("0 qid:1\n"), 2 with group sizes ("0\n").
+  // A line takes 8 bytes at least ("0 qid:1\n"), 2 with group sizes ("0\n"): a bound. Room for
+  // about as many lines as the head's share of the file holds, a tenth more: a guess.
   const std::size_t most = bytes / (ir.group.empty() ? 8 : 2) + 1;
+  const std::string_view head = qrels.head();
+  const double share = static_cast<double>(bytes) / static_cast<double>(std::max<std::size_t>(head.size(), 1));
+  const std::size_t room =
+      std::min(most, static_cast<std::size_t>(share * static_cast<double>(detail::newlines(head) + 1) * 1.1) + 16);
   j.format = input_format::letor;
   judgments_builder builder;
   builder.repeats_checked();
   if (qrels.sized()) {  // else (a pipe) the predictions are read after it, once its lines are counted
-    builder.reserve(most, bytes);  // address space until written
-    if (j.run) j.beside.emplace(*j.run, most);
+    builder.reserve(room, bytes);  // address space until written
+    if (j.run) j.beside.emplace(*j.run, most, room);
   }
   evaluation_sink sink(nullptr, &builder);
   headed_source* s = &qrels;
@@ -663,9 +667,9 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<batch_reading>& readings) {
   readings.clear();
+  headed_source headed(run);  // first: it outlives the thread that j's predictions are read on
   judged_input j;
   j.lasting = true;
-  headed_source headed(run);
 #ifndef __EMSCRIPTEN__
   j.run = &headed;
 #endif
@@ -674,17 +678,21 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
 }
 
 #ifndef __EMSCRIPTEN__
+bool judgments_in_pieces(std::string_view head, const batch_settings& b) {
+  return letor_in_pieces(head.substr(0, head_size), b, b.qrels_format);
+}
+
 expected<run_evaluation> evaluate_run(run_source& qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<batch_reading>& readings) {
   headed_source head(qrels);
-  if (!letor_in_pieces(head, b, ir)) {
+  if (!letor_in_pieces(head.head(), b, ir.qrels_format)) {
     const whole_text text(head);
     return evaluate_run(text.text(), run, b, subtopics, ir, readings);
   }
   readings.clear();
+  headed_source headed(run);  // first: it outlives the thread that j's predictions are read on
   judged_input j;
-  headed_source headed(run);
   j.run = &headed;
   if (auto ok = read_letor_pieces(head, ir, j); !ok) return ok.err();
   return evaluate_judged(j, headed, b, subtopics, ir, readings);
