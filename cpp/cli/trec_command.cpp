@@ -204,19 +204,17 @@ evaluate_reply evaluate_files(const trec_request& r, std::istream& in, evaluate_
   return evaluate_batch(inputs, r.given, readings);
 }
 
-// The judgments beside a run, natively: a file the core reads (a LETOR
-// file in pieces, not held). Else they are read whole here.
+// The judgments beside a run, natively, when the core reads them in pieces
+// from their file (a LETOR file, not held; its `text`, mapped, is left
+// untouched). None otherwise: the core reads `text`.
 struct qrels_file {
   std::unique_ptr<std::istream> file;
-  std::unique_ptr<run_source> source;  // none when the file cannot be opened
-  // False when not so read; else true, with `problem` said when not opened.
-  bool open([[maybe_unused]] const trec_request& r, [[maybe_unused]] std::string& problem) {
-#ifdef __EMSCRIPTEN__  // the command on Node reads files whole
-    return false;
-#else
-    if (r.files.size() != 2 || r.files[0] == "-") return false;
+  std::unique_ptr<run_source> source;
+  void open([[maybe_unused]] const trec_request& r, [[maybe_unused]] std::string_view text) {
+#ifndef __EMSCRIPTEN__  // the command on Node reads files whole
+    std::string problem;
+    if (r.files.size() != 2 || r.files[0] == "-" || !judgments_in_pieces(text.substr(0, 1 << 16), r.batch)) return;
     if ((file = open_file(r.files[0], problem))) source = stream_source(*file, true);
-    return true;
 #endif
   }
 };
@@ -251,12 +249,7 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   std::string problem;
   const bool one_table = req->files.size() == 1 && req->subtopics.empty();
   std::optional<file_bytes> qrels = file_bytes();
-  qrels_file judged;
-  if (judged.open(*req, problem)) {
-    if (!judged.source) qrels.reset();
-  } else if (req->files.size() == 2 || one_table) {
-    qrels = file_bytes::read(req->files[0], in, problem);
-  }
+  if (req->files.size() == 2 || one_table) qrels = file_bytes::read(req->files[0], in, problem);
   std::optional<std::string> subtopics = std::string(), zscores = std::string(), group = std::string();
   if (qrels && !req->subtopics.empty()) subtopics = read_file(req->subtopics, in, problem);
   if (qrels && subtopics && !req->zscores.empty()) zscores = read_file(req->zscores, in, problem);
@@ -264,6 +257,8 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   if (!qrels || !subtopics || !zscores || !group) { err << "ndcg trec: " << problem << "\n"; return 2; }
   evaluate_inputs inputs;
   inputs.qrels = qrels->view();
+  qrels_file judged;
+  judged.open(*req, inputs.qrels);
   inputs.qrels_file = judged.source.get();
   inputs.subtopics = *subtopics;
   inputs.zscores = *zscores;

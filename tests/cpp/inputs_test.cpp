@@ -333,6 +333,15 @@ TEST_CASE("inputs: LETOR predictions read beside the LETOR file, as when read af
     REQUIRE(beside_readings.size() == 2);
     CHECK(ndcg::reading_line(beside_readings[1]) == ndcg::reading_line(after_readings[1]));
   }
+  // A LETOR file refused while its long predictions are still being read (the reading stops safely).
+  std::string many;
+  for (int i = 0; i < 300000; ++i) many += "0.5\n";
+  ndcg::text_source source(many);
+  std::vector<ndcg::batch_reading> readings;
+  auto refused = ndcg::evaluate_run("x qid:1 1:0\n" + letor, source, b, {}, {}, readings);
+  REQUIRE(!refused.ok());
+  CHECK(refused.err().line == 1);
+  CHECK(refused.err().code == ndcg::error_code::not_a_number);
 }
 
 #ifndef __EMSCRIPTEN__  // the modules take texts
@@ -408,6 +417,18 @@ TEST_CASE("inputs: LETOR with predictions, and with a group file, as their TREC 
   ndcg::input_reading how;
   how.group = s.group;
   CHECK(through_inputs(s.bare, {s.predictions}, how) == evaluated(s.group_qrels, s.group_run));
+#ifndef __EMSCRIPTEN__  // the files as the command gives them: the LETOR file read in pieces
+  for (const bool grouped : {false, true}) {
+    ndcg::text_source file(grouped ? s.bare : s.letor), run(s.predictions);
+    std::vector<ndcg::batch_reading> said;
+    ndcg::batch_settings b;
+    b.trec.measures = {"all_trec"};
+    auto from_file = ndcg::evaluate_run(file, run, b, {}, grouped ? how : ndcg::input_reading(), said);
+    REQUIRE(from_file.ok());
+    CHECK(ndcg::format_trec(from_file->result, true) ==
+          (grouped ? evaluated(s.group_qrels, s.group_run) : evaluated(s.trec_qrels, s.trec_run)));
+  }
+#endif
   std::vector<ndcg::batch_reading> readings;
   auto in = evaluated_inputs(s.letor, {s.predictions, s.predictions}, {}, readings);
   REQUIRE(in.ok());
@@ -471,6 +492,54 @@ TEST_CASE("inputs: JSON Lines strings of each length to 40, plain or escaped any
     }
   }
   CHECK(through_inputs(qrels, {jsonl}) == evaluated(qrels, run));
+}
+
+TEST_CASE("inputs: JSON Lines read straight agree with the JSON reader: every escape, each form of number, and their faults") {
+  // JSON Lines are read from the text where records are plain, an array of
+  // the same records by the JSON reader: the same run, or the same error
+  // one line later (the array's "[" has a line of its own).
+  const std::vector<std::string> docs = {"d\\\"1", "d\\\\2", "d\\/3", "d\\b4", "d\\u00e95", "\\u00416", "d7", "d8"};
+  const std::vector<std::string> scores = {"0", "-0", "3.0", "1e5", "1E+2", "2.5e-3", "-1.5e-07", "7.416694593961299",
+                                           "12345678901234567890123456789012345.5", "0.25E-1"};
+  const auto record = [](const std::string& doc, const std::string& score) {
+    return "{\"query_id\": \"q\", \"doc_id\": \"" + doc + "\", \"score\": " + score + "}";
+  };
+  const auto both = [&](const std::vector<std::string>& records) {
+    std::string lines, array = "[\n";
+    for (const std::string& r : records) lines += r + "\n", array += r + (&r == &records.back() ? "\n]\n" : ",\n");
+    ndcg::input_reading as_json;
+    as_json.run_format = ndcg::input_format::json;
+    return std::make_pair(evaluated_inputs("q 0 d7 1\n", {lines}), evaluated_inputs("q 0 d7 1\n", {array}, as_json));
+  };
+  std::vector<std::string> records;
+  for (std::size_t i = 0; i < docs.size() * scores.size(); ++i)
+    records.push_back(record(docs[i % docs.size()] + "-" + std::to_string(i), scores[i % scores.size()]));
+  const auto [lines, array] = both(records);
+  REQUIRE(lines.ok());
+  REQUIRE(array.ok());
+  CHECK(ndcg::format_trec((*lines)[0].result, true) == ndcg::format_trec((*array)[0].result, true));
+  std::vector<std::string> others;  // a fault in a value, or a value of another type
+  for (const char* doc : {"d\\q", "d\\u12", "d\\x", "d\tx", "d\\tx", "d\\nx", "d\\u0000x", "d\\ud800x"})
+    for (const char* score : {"01", "1.", ".5", "-", "1e", "1.0e", "+1", "0.e1", "1.5"}) others.push_back(record(doc, score));
+  for (const char* doc : {"5", "5\"", "-1.5e3", "true", "\"5"})
+    others.push_back("{\"query_id\": \"q\", \"doc_id\": " + std::string(doc) + ", \"score\": 1}");
+  for (const char* score : {"\"1.5\"", "\"x\"", "true", "[1]", "{}", "1.5 "}) others.push_back(record("d1", score));
+  for (const std::string& other : others) {
+    std::vector<std::string> broken(records.begin(), records.begin() + 9);
+    broken.push_back(other);
+    broken.insert(broken.end(), records.begin() + 9, records.end());
+    CAPTURE(broken[9]);
+    const auto [l, a] = both(broken);
+    REQUIRE(l.ok() == a.ok());
+    if (l.ok()) {  // a number for an id, a lone surrogate (U+FFFD), a score as a string
+      CHECK(ndcg::format_trec((*l)[0].result, true) == ndcg::format_trec((*a)[0].result, true));
+      continue;
+    }
+    CHECK(l.err().message == a.err().message);
+    CHECK(l.err().code == a.err().code);
+    CHECK(l.err().line + 1 == a.err().line);
+    CHECK(l.err().column == a.err().column);
+  }
 }
 
 TEST_CASE("inputs: a docid twice in a query is said before any error on a later line, judged query or not") {

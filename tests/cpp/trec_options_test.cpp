@@ -394,3 +394,22 @@ TEST_CASE("trec rbp: gains scaled by the range of every level, a huge grade incl
     CHECK(value(r, "q", "rbp_5=0.5,4=2") == doctest::Approx(want).epsilon(1e-14));
   }
 }
+
+// G's cost runs on past the ideal list one per rank: at once when it is a
+// whole number, rank by rank when a gain left a fraction in it.
+TEST_CASE("trec G: the ideal's cost past its end, whole and fractional") {
+  const std::string qrels = "q 0 a 1\n", run = "q Q0 x 1 3 t\nq Q0 y 2 2 t\nq Q0 a 3 1 t\n";
+  // Ideal [1]: cost at rank 3 = 1 + 1 + 1 = 3, gain ranked 1: 1 / log2(2 + 3 - 1) = 0.5, over the ideal's 1.
+  CHECK(value(evaluate_ok(qrels, run, measures({"G"})), "q", "G") == 0.5);
+  // Ideal [1.5]: cost 1.5 + 1 + 1 = 3.5, ranked 1.5: 1.5 / log2(2 + 3.5 - 1.5) = 0.75, over 1.5.
+  CHECK(value(evaluate_ok(qrels, run, measures({"G.1=1.5"})), "q", "G_1=1.5") == 0.5);
+}
+
+// Scaled from a negative low, a judged document of gain 0 adds to rbp
+// (unjudged ones never do): every rank is read, not only those with a gain.
+TEST_CASE("trec rbp: a gain below 0 makes the judged zeros count") {
+  const std::string qrels = "q 0 a 1\nq 0 b 0\n", run = "q Q0 a 1 3 t\nq Q0 b 2 2 t\nq Q0 x 3 1 t\n";
+  // Gains: level 0 -> 0, level 1 -> -1: low -1, high 0; a scales to 0, b to 1 (weight 0.9), x unjudged.
+  const trec_result r = evaluate_ok(qrels, run, measures({"rbp.1=-1"}));
+  CHECK(value(r, "q", "rbp_1=-1") == doctest::Approx(0.1 * 0.9).epsilon(1e-15));
+}

@@ -32,7 +32,7 @@ using option_pairs = std::vector<std::pair<std::string, std::string>>;
 struct evaluate_inputs {
   std::string_view qrels;        // judgments; with no run, the table that holds both
   run_source* run = nullptr;     // the run in pieces; null: qrels holds the run too
-  run_source* qrels_file = nullptr;  // natively, the judgments from a file instead of `qrels` (with a run)
+  run_source* qrels_file = nullptr;  // natively, LETOR judgments read in pieces from their file, not `qrels`
   std::string_view subtopics;    // --subtopics
   std::string_view zscores;      // -Z's means
   std::string_view group;        // LETOR's group sizes

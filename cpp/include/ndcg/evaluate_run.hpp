@@ -42,6 +42,9 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
 expected<run_evaluation> evaluate_run(run_source& qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<batch_reading>& readings);
+// Whether judgments whose first bytes are `head` are read so (a LETOR file),
+// which a caller holding them whole can then leave unread.
+bool judgments_in_pieces(std::string_view head, const batch_settings& b);
 #endif
 
 // The same against judgments read once (judgments_for_runs): many runs, on

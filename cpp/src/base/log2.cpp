@@ -129,8 +129,8 @@ double log2_exact(double x) {
 #ifndef __EMSCRIPTEN__
 whole_log2::whole_log2() {
   static const std::vector<double> table = [] {
-    std::vector<double> t(size);
-    for (std::size_t i = 1; i < size; ++i) t[i] = log2_exact(static_cast<double>(i));
+    std::vector<double> t(static_cast<std::size_t>(size));
+    for (std::size_t i = 1; i < t.size(); ++i) t[i] = log2_exact(static_cast<double>(i));
     return t;
   }();
   table_ = table.data();

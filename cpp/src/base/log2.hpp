@@ -20,14 +20,15 @@ class whole_log2 {
 #else
   whole_log2();
   double operator()(double x) const {
-    // Whole by a round trip through an integer (std::floor may be a call).
-    if (x >= 1 && x < static_cast<double>(size) && static_cast<double>(static_cast<unsigned long>(x)) == x)
-      return table_[static_cast<unsigned long>(x)];
+    // Whole by a round trip through a signed integer (std::floor may be a
+    // call; an unsigned conversion is a branch on x86-64).
+    if (x >= 1 && x < static_cast<double>(size) && static_cast<double>(static_cast<long>(x)) == x)
+      return table_[static_cast<long>(x)];
     return log2_exact(x);
   }
 
  private:
-  static constexpr unsigned long size = 4096;
+  static constexpr long size = 4096;
   const double* table_;
 #endif
 };

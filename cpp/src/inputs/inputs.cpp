@@ -119,13 +119,12 @@ expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, 
   return predictions_reading(r, run_name, false);
 }
 
-#ifndef __EMSCRIPTEN__
+#ifndef __EMSCRIPTEN__  // the modules read LETOR files whole, on one thread
 expected<batch_reading> stream_letor_records(more_bytes more, const input_reading& r, record_sink& sink) {
   auto counts = stream_letor(std::move(more), r.group, r.lim, sink);
   if (!counts) return counts.err();
   return letor_reading(r, false, *counts);
 }
-#endif
 
 expected<batch_reading> settle_letor_scores(predictions_ahead& ahead, std::size_t lines, const input_reading& r,
                                           const std::string& run_name, scores& out) {
@@ -135,6 +134,7 @@ expected<batch_reading> settle_letor_scores(predictions_ahead& ahead, std::size_
   out = std::move(*read);
   return predictions_reading(r, run_name, false);
 }
+#endif
 
 }  // namespace detail
 

@@ -73,8 +73,9 @@ using id_numbers = basic_id_numbers<std::string>;
 inline constexpr byte_set breaks_id{std::string_view(" \t\v\f\n\r\0", 7)};
 
 // Whether an id holds a byte that breaks it. Eight bytes a step where
-// eight remain (the last word may overlap the one before): a word with no
-// byte below 0x21 holds none, as every breaking byte is below 0x21.
+// eight remain (the last word may overlap the one before), an id of 4 to 7
+// bytes as two words that overlap: a word with no byte below 0x21 holds
+// none, as every breaking byte is below 0x21.
 inline bool holds_id_break(std::string_view id) {
   bool bad = false;
 #ifdef __EMSCRIPTEN__  // the shorter code: the modules' size
@@ -82,11 +83,19 @@ inline bool holds_id_break(std::string_view id) {
 #else
   const char* p = id.data();
   const std::size_t n = id.size();
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
   if (n < 8) {
-    for (std::size_t i = 0; i < n; ++i) bad |= breaks_id(p[i]);  // no early exit: branch-free
+    if (n < 4) {
+      for (std::size_t i = 0; i < n; ++i) bad |= breaks_id(p[i]);  // no early exit: branch-free
+      return bad;
+    }
+    std::uint32_t a, b;  // two words that cover the id
+    std::memcpy(&a, p, 4), std::memcpy(&b, p + n - 4, 4);
+    const std::uint64_t w = static_cast<std::uint64_t>(a) << 32 | b;
+    if ((w - ones * 0x21) & ~w & highs)
+      for (std::size_t i = 0; i < n; ++i) bad |= breaks_id(p[i]);
     return bad;
   }
-  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
   for (std::size_t i = 0;; i += 8) {
     if (i + 8 > n) i = n - 8;
     std::uint64_t w;
@@ -203,9 +212,9 @@ expected<batch_reading> read_letor_scores(const unpacked_input& predictions, std
 expected<batch_reading> stream_letor_scores(more_bytes more, std::size_t lines, const input_reading& r,
                                           const std::string& run_name, scores& out);
 // Predictions read from pieces before the LETOR file's lines are counted
-// (beside it, on another thread), at most `most` + 1 of them (`most`: the
-// LETOR file's line ends + 1), then settled against the count with the
-// errors read_predictions gives.
+// (beside it, on another thread), at most `most` + 1 of them (`most`: a
+// bound on the LETOR file's lines; room made for `room`), then settled
+// against the count with the errors read_predictions gives.
 struct predictions_ahead {
   scores read;
   std::optional<error> problem;  // met after read.size() predictions
@@ -214,7 +223,7 @@ struct predictions_ahead {
   // at column 1: {index, line, column}.
   std::vector<std::array<std::size_t, 3>> moved;
 };
-predictions_ahead read_predictions_ahead(more_bytes more, std::size_t most);
+predictions_ahead read_predictions_ahead(more_bytes more, std::size_t most, std::size_t room);
 expected<scores> settle_predictions(predictions_ahead& ahead, std::size_t lines, std::string_view letor_name);
 expected<batch_reading> settle_letor_scores(predictions_ahead& ahead, std::size_t lines, const input_reading& r,
                                           const std::string& run_name, scores& out);

@@ -103,21 +103,12 @@ status scalar(json_reader& j, token t, held& out) {
   return done{};
 }
 
-value_at value_of(const held& h) { return h.at(); }
-[[maybe_unused]] value_at value_of(const value_at& v) { return v; }  // the plain lines' (native only)
-
-// A record's values by role (kept, or views of the text) made a row: the
-// keys it needs checked, then handed on.
-template <class Field>
-status add_record(const std::array<Field, 8>& fields, input_use use, record_checker& w, key_names& names,
-                  std::size_t line, std::size_t column) {
-  input_row row;
-  row.qid = value_of(fields[static_cast<std::size_t>(role::query)]);
-  row.doc = value_of(fields[static_cast<std::size_t>(role::id)]);
-  row.score = value_of(fields[static_cast<std::size_t>(role::score)]);
-  row.rank = value_of(fields[static_cast<std::size_t>(role::rank)]);
-  row.rel = value_of(fields[static_cast<std::size_t>(role::grade)]);
-  row.tag = value_of(fields[static_cast<std::size_t>(role::tag)]);
+// A record's row: the keys it needs checked, then handed on.
+#if defined(__GNUC__)
+[[gnu::always_inline]]
+#endif
+inline status add_row(input_row& row, input_use use, record_checker& w, key_names& names, std::size_t line,
+               std::size_t column) {
   if (use == input_use::qrels && !row.rel.given() && row.score.given()) {
     row.rel = row.score;
     names.score_as_rel = true;
@@ -139,10 +130,18 @@ status add_record(const std::array<Field, 8>& fields, input_use use, record_chec
   return w.add(row);
 }
 
+// A record's values by role, kept, made a row and handed on.
+status add_record(const std::array<held, role_count>& fields, input_use use, record_checker& w, key_names& names,
+                  std::size_t line, std::size_t column) {
+  const auto of = [&](role r) { return fields[static_cast<std::size_t>(r)].at(); };
+  input_row row{of(role::query), of(role::id), of(role::score), of(role::rank), of(role::grade), of(role::tag)};
+  return add_row(row, use, w, names, line, column);
+}
+
 // One record, its "{" read: every key's value kept by role, the rest skipped.
 status read_record(json_reader& j, input_use use, record_checker& w, key_names& names, std::size_t line,
                    std::size_t column) {
-  std::array<held, 8> fields;
+  std::array<held, role_count> fields;
   for (;;) {
     auto k = j.next();
     if (!k) return k.err();
@@ -291,10 +290,52 @@ bool starts_as_records(std::string_view text) {
 // role and whether it is a string. A record of the same shape is read by
 // comparing those bytes and scanning the values alone.
 struct record_shape {
-  std::vector<std::string> between;  // before each value, then after the last through its "}"
-  std::vector<role> roles;
-  std::vector<char> quoted;
+  struct part {
+    std::string bytes;  // before a value (the last part's: after the last value through its "}")
+    role r = role::none;
+    bool quoted = false;  // the value is a string
+    char head[16] = {};   // the bytes' first 16, compared in one step
+    unsigned mask = 0;    // bit i: head[i] is one of the bytes
+  };
+  std::vector<part> parts;
   bool known = false;
+
+  void add(std::string_view bytes, role r, bool quoted) {
+    part& p = parts.emplace_back();
+    p.bytes = bytes;
+    p.r = r;
+    p.quoted = quoted;
+    const std::size_t n = std::min<std::size_t>(bytes.size(), 16);
+    std::memcpy(p.head, bytes.data(), n);
+    p.mask = (1u << n) - 1;
+  }
+  // Whether the text from p (to end) starts with the part's bytes.
+#if defined(__GNUC__)
+  [[gnu::always_inline]]
+#endif
+  static bool starts(const part& s, const char* p, const char* end) {
+    const std::size_t n = s.bytes.size();
+#if defined(__SSE2__)
+    if (n <= 16 && end - p >= 16) {
+      const __m128i same = _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
+                                          _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.head)));
+      return (static_cast<unsigned>(_mm_movemask_epi8(same)) & s.mask) == s.mask;
+    }
+#endif
+    return static_cast<std::size_t>(end - p) >= n && same_key(std::string_view(p, n), s.bytes);
+  }
+};
+
+// A plain record's row, and where each role's value goes in it (a value of
+// no role, or of subtopics, aside).
+struct row_slots {
+  input_row row;
+  value_at aside;
+  const std::array<value_at*, role_count> at{&aside, &row.qid, &row.doc, &row.score, &row.rel, &row.rank, &aside, &row.tag};
+  row_slots() = default;
+  void clear() { row.qid.line = row.doc.line = row.score.line = row.rank.line = row.rel.line = row.tag.line = 0; }
+  row_slots(const row_slots&) = delete;
+  row_slots& operator=(const row_slots&) = delete;
 };
 
 // Records read straight from the text where they are plain: on one line,
@@ -335,7 +376,7 @@ class plain_records {
 
   // The record at the "{" here, its values by role; false (nothing read,
   // `fields` to be forgotten) when it is not plain.
-  bool record(std::array<value_at, 8>& fields, key_names& names, record_shape& shape) {
+  bool record(row_slots& fields, key_names& names, record_shape& shape) {
     const char* const begin = text_.data();
     const char* const end = begin + text_.size();
     const char* p = begin + at_;
@@ -343,7 +384,7 @@ class plain_records {
     ++p;
     const char* after = begin + at_;  // the last value's end (the shape's bytes run from there)
     shape.known = false;
-    shape.between.clear(), shape.roles.clear(), shape.quoted.clear();
+    shape.parts.clear();
     for (std::size_t k = 0;; ++k) {
       const char* key = spaces(p, end);
       if (!(p = string_end(key, end))) return false;
@@ -352,18 +393,16 @@ class plain_records {
       if (p == end || *p != ':') return false;
       const char* value = spaces(p + 1, end);
       const bool quoted = value != end && *value == '"';
-      if (!(p = quoted ? string_end(value, end) : number_end(value, end))) return false;
       const role r = names.role_of_key(name, k);
-      shape.between.emplace_back(after, static_cast<std::size_t>(value - after));
-      shape.roles.push_back(r);
-      shape.quoted.push_back(quoted);
+      const auto i = static_cast<std::size_t>(r);
+      std::string_view text;
+      if (!(p = value_end(value, end, quoted, text, own_[i]))) return false;
+      shape.add(std::string_view(after, static_cast<std::size_t>(value - after)), r, quoted);
       after = p;
       if (r == role::none || r == role::subtopics) {
         if (std::find(names.ignored.begin(), names.ignored.end(), name) == names.ignored.end()) names.ignored.emplace_back(name);
       } else {
-        const auto i = static_cast<std::size_t>(r), size = static_cast<std::size_t>(p - value) - (quoted ? 2 : 0);
-        value += quoted;
-        fields[i] = value_at{std::string_view(value, size), line_, static_cast<std::size_t>(value - begin) - line_start_ + 1};
+        *fields.at[i] = value_at{text, line_, static_cast<std::size_t>(value + quoted - begin) - line_start_ + 1};
         if (names.by_role[i].empty()) names.by_role[i] = name;
       }
       if ((p = spaces(p, end)) == end) return false;
@@ -371,7 +410,7 @@ class plain_records {
       if (c == '}') break;
       if (c != ',') return false;
     }
-    shape.between.emplace_back(after, static_cast<std::size_t>(p - after));
+    shape.add(std::string_view(after, static_cast<std::size_t>(p - after)), role::none, false);
     shape.known = true;
     at_ = static_cast<std::size_t>(p - begin);
     return true;
@@ -379,26 +418,23 @@ class plain_records {
 
   // The record at the "{" here when it has `shape`, its values by role;
   // false (nothing read, `fields` to be forgotten) when it has not.
-  bool like(const record_shape& shape, std::array<value_at, 8>& fields) {
+  bool like(const record_shape& shape, row_slots& fields) {
     if (!shape.known) return false;
     const char* const begin = text_.data();
     const char* const end = begin + text_.size();
+    const std::size_t line = line_, line_start = line_start_;  // held here: the stores below might be to them
     const char* p = begin + at_;
-    for (std::size_t k = 0;; ++k) {
-      const std::string& bytes = shape.between[k];
-      if (static_cast<std::size_t>(end - p) < bytes.size() || !same_key(std::string_view(p, bytes.size()), bytes))
-        return false;
-      p += bytes.size();
-      if (k == shape.roles.size()) break;
+    const record_shape::part* part = shape.parts.data();
+    const record_shape::part* const last = part + shape.parts.size() - 1;
+    for (;; ++part) {
+      if (!record_shape::starts(*part, p, end)) return false;
+      p += part->bytes.size();
+      if (part == last) break;
       const char* value = p;
-      const bool quoted = shape.quoted[k];
-      if (!(p = quoted ? string_end(value, end) : number_end(value, end))) return false;
-      const role r = shape.roles[k];
-      if (r == role::none || r == role::subtopics) continue;
-      const auto size = static_cast<std::size_t>(p - value) - (quoted ? 2 : 0);
-      value += quoted;
-      fields[static_cast<std::size_t>(r)] =
-          value_at{std::string_view(value, size), line_, static_cast<std::size_t>(value - begin) - line_start_ + 1};
+      const auto i = static_cast<std::size_t>(part->r);
+      std::string_view text;
+      if (!(p = value_end(value, end, part->quoted, text, own_[i]))) return false;
+      *fields.at[i] = value_at{text, line, static_cast<std::size_t>(value + part->quoted - begin) - line_start + 1};
     }
     at_ = static_cast<std::size_t>(p - begin);
     return true;
@@ -410,37 +446,74 @@ class plain_records {
     return p;
   }
   // Past the string at p, which has no escape or control character; null if not so.
+  static const char* string_end(const char* p, const char* end) {
+    if (p == end || *p != '"') return nullptr;
+    p = special(p + 1, end);
+    return p != end && *p == '"' ? p + 1 : nullptr;
+  }
+  // Past the value at p (a string when `quoted`, else a number), its text in
+  // `text`: a view of the bytes, or of `own` where a string's escapes are
+  // undone; null when it is not plain.
 #if defined(__GNUC__)
   [[gnu::always_inline]]
 #endif
-  static const char* string_end(const char* p, const char* end) {
+  static const char* value_end(const char* p, const char* end, bool quoted, std::string_view& text, std::string& own) {
+    if (!quoted) {
+      const char* e = number_end(p, end);
+      if (e) text = std::string_view(p, static_cast<std::size_t>(e - p));
+      return e;
+    }
     if (p == end || *p != '"') return nullptr;
-    ++p;
+    const char* q = special(p + 1, end);
+    if (q != end && *q == '"') {
+      text = std::string_view(p + 1, static_cast<std::size_t>(q - p) - 1);
+      return q + 1;
+    }
+    return escaped(p + 1, q, end, text, own);
+  }
+  // The rest of a string from its first escape at q, unescaped into `own`
+  // as json_reader does; null at \u (rare: json_reader reads it), a control
+  // character or no closing quote.
+  static const char* escaped(const char* start, const char* q, const char* end, std::string_view& text,
+                             std::string& own) {
+    static constexpr char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+    own.assign(start, q);
+    while (q != end && *q == '\\' && end - q >= 2) {
+      const char* f = std::char_traits<char>::find(from, 8, q[1]);
+      if (!f) return nullptr;
+      own += to[f - from];
+      const char* next = special(q + 2, end);
+      own.append(q + 2, next);
+      q = next;
+    }
+    if (q == end || *q != '"') return nullptr;
+    text = own;
+    return q + 1;
+  }
+  // The first '"', '\\' or control character from p on, or end.
+#if defined(__GNUC__)
+  [[gnu::always_inline]]
+#endif
+  static const char* special(const char* p, const char* end) {
 #if defined(__SSE2__)
     for (; end - p >= 16; p += 16) {  // sixteen bytes at a time: a key or an id in one step
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
       const __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"')), escape = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
       const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
-      if (const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, escape), control)))) {
-        p += __builtin_ctz(m);
-        return *p == '"' ? p + 1 : nullptr;
-      }
+      if (const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, escape), control))))
+        return p + __builtin_ctz(m);
     }
 #endif
     for (; end - p >= 8; p += 8) {  // eight bytes at a time
       std::uint64_t w;
       std::memcpy(&w, p, 8);
-      if (const std::uint64_t m = specials(w)) {
-        p += __builtin_ctzll(m) / 8;
-        return *p == '"' ? p + 1 : nullptr;
-      }
+      if (const std::uint64_t m = specials(w)) return p + __builtin_ctzll(m) / 8;
     }
     for (; p != end; ++p) {
       const auto c = static_cast<unsigned char>(*p);
-      if (c == '"') return p + 1;
-      if (c == '\\' || c < 0x20) return nullptr;
+      if (c == '"' || c == '\\' || c < 0x20) return p;
     }
-    return nullptr;
+    return end;
   }
   // The bytes of w (little-endian) that are '"', '\\' or below 0x20, each as
   // its high bit: exact up to the first such byte, which is all that is read.
@@ -451,9 +524,12 @@ class plain_records {
   }
   // Past the number at p, as JSON writes it (json_reader's grammar); null if none.
   static const char* number_end(const char* p, const char* end) {
+#if defined(__SSE2__)
+    if (const char* e = short_number_end(p, end)) return e;
+#endif
     const auto digits = [&] {
       const char* start = p;
-      while (p != end && *p >= '0' && *p <= '9') ++p;
+      p = digits_end(p, end);
       return p != start;
     };
     if (p != end && *p == '-') ++p;
@@ -467,8 +543,39 @@ class plain_records {
     }
     return p;
   }
+  // Past the digits from p on.
+  static const char* digits_end(const char* p, const char* end) {
+    while (p != end && *p >= '0' && *p <= '9') ++p;
+    return p;
+  }
+#if defined(__SSE2__)
+  // A number whose digits end within the 32 bytes from its first one, as
+  // scores are written: its end, from one mask of those bytes' digits; null
+  // for any other, which number_end reads.
+  static const char* short_number_end(const char* p, const char* end) {
+    const char* s = p + (p != end && *p == '-');
+    if (end - s < 32) return nullptr;
+    const auto others = [](const char* at) {  // bit i: at[i] is no digit
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+      const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+      return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(digit)) ^ 0xFFFFu);
+    };
+    const std::uint64_t stops = others(s) | others(s + 16) << 16 | std::uint64_t{1} << 32;  // bit 32: the bytes' end
+    auto e = static_cast<unsigned>(__builtin_ctzll(stops));
+    if (e == 0 || e == 32) return nullptr;
+    if (*s == '0') e = 1;  // a leading 0 stands alone
+    const auto digits_from = [&](unsigned at) {  // at: past the '.' or the exponent's 'e' and sign
+      const auto n = static_cast<unsigned>(__builtin_ctzll(stops >> at));
+      e = n == 0 || at + n >= 32 ? 32 : at + n;  // 32: none, or past the bytes
+    };
+    if (s[e] == '.') digits_from(e + 1);
+    if (e < 32 && (s[e] == 'e' || s[e] == 'E')) digits_from(e + 1 + (s[e + 1] == '+' || s[e + 1] == '-'));
+    return e < 32 ? s + e : nullptr;
+  }
+#endif
 
   std::string_view text_;
+  std::array<std::string, role_count> own_;  // values whose escapes were undone, by role
   std::size_t at_ = 0, line_ = 1, line_start_ = 0;
 };
 
@@ -505,12 +612,12 @@ status stream_json(more_bytes more, input_format f, input_use use, record_checke
     const std::string_view text = held.substr(0, end);
     plain_records plain(text, first ? text.size() - strip_bom(text).size() : 0, line, column);
     std::size_t used = end;
-    std::array<value_at, 8> fields;  // made once: a record's start marks each absent
+    row_slots fields;
     while (plain.more()) {
       const std::size_t at = plain.at(), l = plain.line(), c = plain.column();
-      for (value_at& v : fields) v.line = 0;
+      fields.clear();
       if (plain.like(shape, fields) || plain.record(fields, names, shape)) {
-        if (auto ok = add_record(fields, use, w, names, l, c); !ok) return ok;
+        if (auto ok = add_row(fields.row, use, w, names, l, c); !ok) return ok;
         ++records;
         continue;
       }

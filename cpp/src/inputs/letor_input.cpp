@@ -712,6 +712,7 @@ expected<scores> scores_of(prediction_lines& p, std::size_t lines, std::string_v
 
 }  // namespace
 
+#ifndef __EMSCRIPTEN__  // read beside the LETOR file: native only
 // As scores_of says it once the LETOR file's `lines` are known.
 expected<scores> settle_predictions(predictions_ahead& a, std::size_t lines, std::string_view letor_name) {
   const std::size_t got = a.read.size();
@@ -727,11 +728,11 @@ expected<scores> settle_predictions(predictions_ahead& a, std::size_t lines, std
   return predictions_count(lines, letor_name, "more", at[1] + (lines - at[0]), moved ? at[2] : 1);
 }
 
-predictions_ahead read_predictions_ahead(more_bytes more, std::size_t most) {
+predictions_ahead read_predictions_ahead(more_bytes more, std::size_t most, std::size_t room) {
   prediction_lines p(std::move(more));
   predictions_ahead a;
   a.most = most;
-  a.read.reserve(most + 1);
+  a.read.reserve(std::min(most, room) + 1);
   field f[2];
   double v = 0;
   std::size_t next_line = 1;
@@ -749,6 +750,7 @@ predictions_ahead read_predictions_ahead(more_bytes more, std::size_t most) {
   a.bytes = p.bytes();
   return a;
 }
+#endif
 
 expected<scores> read_predictions(std::string_view text, std::size_t lines, std::string_view letor_name,
                                   const limits& lim) {

@@ -12,8 +12,7 @@ namespace ndcg::detail {
 namespace {
 
 status read_value(const value_at& v, const char* what, double& out) {
-  const field f{v.text, v.column};
-  if (auto s = parse_number(v.text, out); s != number_status::ok) return bad_number(what, f, v.line, s);
+  if (auto s = parse_number(v.text, out); s != number_status::ok) return bad_number(what, field{v.text, v.column}, v.line, s);
   return done{};
 }
 

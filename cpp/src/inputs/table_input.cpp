@@ -4,6 +4,8 @@
 // `query-id corpus-id score`); a run with a rank and no score is in rank order.
 #include <array>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "inputs/inputs_detail.hpp"
 #include "parse/columns.hpp"
@@ -87,10 +89,20 @@ expected<table_plan> plan_of(const std::vector<csv_cell>& header, input_use use)
 
 namespace {
 
-value_at cell_at(const std::vector<csv_cell>& cells, long col) {
-  if (col < 0) return {};
-  const csv_cell& c = cells[static_cast<std::size_t>(col)];
-  return {c.text, c.line, c.column};
+// The fields of a row that the table's columns give: each one's column.
+struct given_field {
+  value_at input_row::*field;
+  std::size_t column;
+};
+
+std::vector<given_field> given_fields(const table_plan& p) {
+  std::vector<given_field> out;
+  const std::pair<value_at input_row::*, long> all[] = {{&input_row::qid, p.qid},     {&input_row::doc, p.doc},
+                                                        {&input_row::score, p.score}, {&input_row::rank, p.rank},
+                                                        {&input_row::rel, p.rel},     {&input_row::tag, p.tag}};
+  for (const auto& [field, column] : all)
+    if (column >= 0) out.push_back({field, static_cast<std::size_t>(column)});
+  return out;
 }
 
 status read_records_of(csv_records& records, input_use use, record_checker& w, batch_reading& reading) {
@@ -104,18 +116,17 @@ status read_records_of(csv_records& records, input_use use, record_checker& w, b
   auto plan = plan_of(header, use);
   if (!plan) return plan.err();
   reading = std::move(plan->reading);
+  const std::vector<given_field> given = given_fields(*plan);
+  input_row r;  // the fields no column gives stay absent
   for (;;) {
     auto more = records.next(cells);
     if (!more) return more.err();
     if (!*more) return done{};
     if (cells.size() != header.size()) return ragged_row(cells, header.size(), as);
-    input_row r;
-    r.qid = cell_at(cells, plan->qid);
-    r.doc = cell_at(cells, plan->doc);
-    r.score = cell_at(cells, plan->score);
-    r.rank = cell_at(cells, plan->rank);
-    r.rel = cell_at(cells, plan->rel);
-    r.tag = cell_at(cells, plan->tag);
+    for (const given_field& g : given) {
+      const csv_cell& c = cells[g.column];
+      r.*g.field = value_at{c.text, c.line, c.column};
+    }
     if (auto ok = w.add(r); !ok) return ok;
   }
 }

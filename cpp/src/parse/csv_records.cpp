@@ -6,6 +6,7 @@
 // cell that never closes is refused at the line and column where it opens.
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -51,22 +52,22 @@ csv_records::csv_records(std::string_view text, char delim) : delim_(delim) {
 csv_records::csv_records(more_bytes more, char delim) : delim_(delim), more_(std::move(more)), last_(false) {
   refill_ = [](csv_records& r) { r.refill(); };
   refill();
-  if (strip_bom(text_).size() != text_.size()) piece_.erase(0, 3), text_ = piece_;
+  text_ = strip_bom(text_);
 }
 
 // The lines from the current one on kept at the start, then the next piece
 // after them (as large as what is kept, so a long record doubles it).
+// The buffer only grows: its bytes are not cleared for each piece.
 void csv_records::refill() {
-  const std::size_t keep_from = line_start_;
-  piece_.erase(0, keep_from);
+  const std::size_t keep_from = line_start_, kept = text_.size() - keep_from;
+  if (kept > 0) std::memmove(&piece_[0], text_.data() + keep_from, kept);
   at_ -= keep_from;
   line_start_ = 0;
-  const std::size_t kept = piece_.size(), want = std::max<std::size_t>(kept, std::size_t(1) << 20);
-  piece_.resize(kept + want);
+  const std::size_t want = std::max<std::size_t>(kept, std::size_t(1) << 20);
+  if (piece_.size() < kept + want) piece_.resize(kept + want);
   const std::size_t got = more_(&piece_[kept], want);
-  piece_.resize(kept + got);
   last_ = got < want;
-  text_ = piece_;
+  text_ = std::string_view(piece_.data(), kept + got);
 }
 
 // A record that reaches the end of the piece may go on in the next one:

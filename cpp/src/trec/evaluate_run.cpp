@@ -84,6 +84,52 @@ error placed(error e, const char* source) {
   return e;
 }
 
+// A query's qid and docids, one after another: the block handed over.
+// Natively copied into room kept ahead, as a string's append (a call, then
+// memcpy's) cost more than a typical id's few bytes.
+class id_block {
+ public:
+  std::size_t size() const { return used_; }
+  std::string_view view() const { return std::string_view(bytes_.data(), used_); }
+  void clear() {
+#ifdef __EMSCRIPTEN__
+    bytes_.clear();
+#endif
+    used_ = 0;  // natively the bytes stay, room for the next query
+  }
+  // The bytes as a string, to be taken (garbage after).
+  std::string& taken() {
+#ifndef __EMSCRIPTEN__  // the modules' bytes are the block
+    bytes_.resize(used_);
+#endif
+    return bytes_;
+  }
+  void add(std::string_view id) {
+#ifdef __EMSCRIPTEN__  // the modules' size
+    bytes_.append(id);
+    used_ = bytes_.size();
+#else
+    const std::size_t n = id.size(), at = used_;
+    if (bytes_.size() < at + n) bytes_.resize(std::max<std::size_t>(2 * bytes_.size(), at + n + 256));
+    char* to = &bytes_[at];
+    const char* from = id.data();
+    if (n >= 8) {  // words of 8, the last one overlapping the one before
+      for (std::size_t i = 0; i + 8 < n; i += 8) std::memcpy(to + i, from + i, 8);
+      std::memcpy(to + n - 8, from + n - 8, 8);
+    } else if (n >= 4) {
+      std::memcpy(to, from, 4), std::memcpy(to + n - 4, from + n - 4, 4);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) to[i] = from[i];
+    }
+    used_ = at + n;
+#endif
+  }
+
+ private:
+  std::string bytes_;
+  std::size_t used_ = 0;
+};
+
 // Where a reader's records go: judgments built from them, a run fed to a
 // stream query by query (each doc once per query), or nowhere (a file read
 // for its errors alone). A judged query that comes back stops the read
@@ -95,30 +141,20 @@ class evaluation_sink final : public record_sink {
   status add(const input_record& r) override {
     if (judged_) return judged_->add(r.qid, r.doc, r.rel, r.line, r.column, r.doc_hash), done{};
     if (!stream_) return done{};
-    if (entries_.empty() || !detail::same_id(r.qid, qid_)) {
-      if (auto ok = flush(); !ok) return ok;
-      qid_.assign(r.qid);
-      ids_.assign(r.qid);  // the block handed over holds the qid, then the docids
-      qid_line_ = r.qid_line;
-      qid_column_ = r.qid_column;
-#ifndef __EMSCRIPTEN__  // the modules evaluate each query at once, checking here
-      checked_ = stream_->checks_docids(r.qid);
-#endif
-      if (!checked_) seen_.reset(std::max<std::size_t>(last_size_, 64));  // the next query is likely as long
-    }
-    const auto handle = static_cast<std::uint32_t>(entries_.size());
+    if (entries_.empty() || !detail::same_id(r.qid, qid_))
+      if (auto ok = open_query(r); !ok) return ok;
     const auto hash = static_cast<std::uint32_t>(r.doc_hash ? r.doc_hash : detail::hash_of(r.doc));
-    if (!checked_) {
-      const std::uint32_t at = seen_.insert(hash, handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
-      if (at != detail::handle_table::none) return repeated(r.doc, r.qid, r.line, r.column, entries_[at].line);
-    }
+    if (!checked_)
+      if (auto ok = once(r, hash); !ok) return ok;
     offsets_.push_back(ids_.size());
-    ids_.append(r.doc);
+    ids_.add(r.doc);
 #ifndef __EMSCRIPTEN__  // for the second thread (the modules evaluate at once, and hash there)
     hashes_.push_back(hash);
 #endif
     columns_.push_back(static_cast<std::uint32_t>(r.column));
-    entries_.push_back(run_entry{{}, r.score, r.line});
+    run_entry& e = entries_.emplace_back();
+    e.score = r.score;
+    e.line = r.line;
     if (!detail::same_id(r.tag, tag_)) tag_.assign(r.tag);  // the same tag, most often
     return done{};
   }
@@ -159,15 +195,46 @@ class evaluation_sink final : public record_sink {
   }
   std::string_view doc(std::size_t e) const {
     const std::size_t end = e + 1 < offsets_.size() ? offsets_[e + 1] : ids_.size();
-    return std::string_view(ids_).substr(offsets_[e], end - offsets_[e]);
+    return ids_.view().substr(offsets_[e], end - offsets_[e]);
+  }
+  // The last query fed, and the record's own opened. Out of the line of
+  // add(), as are the checks below: its every record pays for their frames.
+#ifndef __EMSCRIPTEN__  // natively (the modules' size)
+  [[gnu::noinline]]
+#endif
+  status open_query(const input_record& r) {
+    if (auto ok = flush(); !ok) return ok;
+    qid_.assign(r.qid);
+    ids_.clear();
+    ids_.add(r.qid);  // the block handed over holds the qid, then the docids
+    qid_line_ = r.qid_line;
+    qid_column_ = r.qid_column;
+#ifndef __EMSCRIPTEN__  // the modules evaluate each query at once, checking here
+    checked_ = stream_->checks_docids(r.qid);
+#endif
+    if (!checked_) seen_.reset(std::max<std::size_t>(last_size_, 64));  // the next query is likely as long
+    return done{};
+  }
+  // The record's doc not given before in its query (where the stream does not check).
+#ifndef __EMSCRIPTEN__  // natively (the modules' size)
+  [[gnu::noinline]]
+#endif
+  status once(const input_record& r, std::uint32_t hash) {
+    const auto handle = static_cast<std::uint32_t>(entries_.size());
+    const std::uint32_t at = seen_.insert(hash, handle, [&](std::uint32_t e) { return doc(e) == r.doc; });
+    if (at != detail::handle_table::none) return repeated(r.doc, r.qid, r.line, r.column, entries_[at].line);
+    return done{};
   }
   // An evaluation's error waits for the rest of the run to be read (a
   // broken record later on is said first); a query come back stops here.
   status flush() {
     if (!entries_.empty() && !problem_) {
-      for (std::size_t e = 0; e < entries_.size(); ++e) entries_[e].docid = doc(e);
-      const std::string_view qid = std::string_view(ids_).substr(0, qid_.size());
-      auto ok = stream_->add_query({qid, qid_line_, qid_column_, entries_, columns_, ids_, hashes_.data()});
+      offsets_.push_back(ids_.size());  // where the last doc ends
+      const char* bytes = ids_.view().data();
+      for (std::size_t e = 0; e < entries_.size(); ++e)
+        entries_[e].docid = std::string_view(bytes + offsets_[e], offsets_[e + 1] - offsets_[e]);
+      const std::string_view qid = ids_.view().substr(0, qid_.size());
+      auto ok = stream_->add_query({qid, qid_line_, qid_column_, entries_, columns_, ids_.taken(), hashes_.data()});
       if (!ok && ok.err().code == error_code::ungrouped_run) return ok;
       if (!ok) problem_ = placed(ok.err(), "run");
     }
@@ -182,7 +249,8 @@ class evaluation_sink final : public record_sink {
 
   trec_stream* stream_;
   judgments_builder* judged_;
-  std::string qid_, ids_, tag_;
+  std::string qid_, tag_;
+  id_block ids_;
   std::size_t qid_line_ = 0, qid_column_ = 0;
   std::vector<std::size_t> offsets_;
   std::vector<std::uint32_t> columns_, hashes_;
@@ -195,14 +263,15 @@ class evaluation_sink final : public record_sink {
 
 #ifndef __EMSCRIPTEN__  // the modules read runs whole, on one thread
 // A LETOR file's predictions (its run, unless gzipped) read in pieces on a
-// second thread while the LETOR file is read, up to `most` + 1 of them.
+// second thread while the LETOR file is read, up to `most` + 1 of them (room for `room`).
 class predictions_beside {
  public:
-  predictions_beside(headed_source& run, std::size_t most) {
+  predictions_beside(headed_source& run, std::size_t most, std::size_t room) {
     if (is_gzip(run.head())) return;
     headed_source* s = &run;
-    thread_ = std::thread([this, s, most] {
-      ahead_ = detail::read_predictions_ahead([s](char* into, std::size_t size) { return s->fill(into, size); }, most);
+    thread_ = std::thread([this, s, most, room] {
+      ahead_ =
+          detail::read_predictions_ahead([s](char* into, std::size_t size) { return s->fill(into, size); }, most, room);
     });
   }
   predictions_beside(const predictions_beside&) = delete;
@@ -290,7 +359,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   const std::size_t lines = detail::newlines(j.bytes.text()) + 1;
   builder.reserve(lines, j.bytes.text().size());  // address space until written
   if (j.lasting) builder.keep_views(j.bytes.text());
-  if (j.format == input_format::letor && j.run) j.beside.emplace(*j.run, lines);
+  if (j.format == input_format::letor && j.run) j.beside.emplace(*j.run, lines, lines);
 #endif
   if (j.format == input_format::letor) builder.repeats_checked();  // the LETOR reader refuses them
   evaluation_sink sink(nullptr, &builder);
@@ -538,24 +607,27 @@ expected<run_evaluation> evaluate_judged(judged_input& j, headed_source& run, co
 #ifndef __EMSCRIPTEN__  // the modules take texts
 // Judgments given as a source are read in pieces when they are a LETOR
 // file (plain, as qrels): its ids are copied, the file is not held.
-bool letor_in_pieces(headed_source& qrels, const batch_settings& b, const input_reading& ir) {
-  const std::string_view head = qrels.head();
+bool letor_in_pieces(std::string_view head, const batch_settings& b, input_format named) {
   if (b.trec.judgments != judgment_format::qrels || head.empty() || is_gzip(head)) return false;
-  return (ir.qrels_format != input_format::automatic ? ir.qrels_format : detect_input(head, true)) ==
-         input_format::letor;
+  return (named != input_format::automatic ? named : detect_input(head, true)) == input_format::letor;
 }
 
 status read_letor_pieces(headed_source& qrels, const input_reading& ir, judged_input& j) {
   const std::size_t bytes = qrels.size_hint();
   if (auto ok = detail::check_size(bytes, ir.lim); !ok) return placed(ok.err(), "qrels");
-  // A line takes 8 bytes at least ("0 qid:1\n"), 2 with group sizes ("0\n").
+  // A line takes 8 bytes at least ("0 qid:1\n"), 2 with group sizes ("0\n"): a bound. Room for
+  // about as many lines as the head's share of the file holds, a tenth more: a guess.
   const std::size_t most = bytes / (ir.group.empty() ? 8 : 2) + 1;
+  const std::string_view head = qrels.head();
+  const double share = static_cast<double>(bytes) / static_cast<double>(std::max<std::size_t>(head.size(), 1));
+  const std::size_t room =
+      std::min(most, static_cast<std::size_t>(share * static_cast<double>(detail::newlines(head) + 1) * 1.1) + 16);
   j.format = input_format::letor;
   judgments_builder builder;
   builder.repeats_checked();
   if (qrels.sized()) {  // else (a pipe) the predictions are read after it, once its lines are counted
-    builder.reserve(most, bytes);  // address space until written
-    if (j.run) j.beside.emplace(*j.run, most);
+    builder.reserve(room, bytes);  // address space until written
+    if (j.run) j.beside.emplace(*j.run, most, room);
   }
   evaluation_sink sink(nullptr, &builder);
   headed_source* s = &qrels;
@@ -595,9 +667,9 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<batch_reading>& readings) {
   readings.clear();
+  headed_source headed(run);  // first: it outlives the thread that j's predictions are read on
   judged_input j;
   j.lasting = true;
-  headed_source headed(run);
 #ifndef __EMSCRIPTEN__
   j.run = &headed;
 #endif
@@ -606,17 +678,21 @@ expected<run_evaluation> evaluate_run(std::string_view qrels, run_source& run, c
 }
 
 #ifndef __EMSCRIPTEN__
+bool judgments_in_pieces(std::string_view head, const batch_settings& b) {
+  return letor_in_pieces(head.substr(0, head_size), b, b.qrels_format);
+}
+
 expected<run_evaluation> evaluate_run(run_source& qrels, run_source& run, const batch_settings& b,
                                       std::string_view subtopics, const input_reading& ir,
                                       std::vector<batch_reading>& readings) {
   headed_source head(qrels);
-  if (!letor_in_pieces(head, b, ir)) {
+  if (!letor_in_pieces(head.head(), b, ir.qrels_format)) {
     const whole_text text(head);
     return evaluate_run(text.text(), run, b, subtopics, ir, readings);
   }
   readings.clear();
+  headed_source headed(run);  // first: it outlives the thread that j's predictions are read on
   judged_input j;
-  headed_source headed(run);
   j.run = &headed;
   if (auto ok = read_letor_pieces(head, ir, j); !ok) return ok.err();
   return evaluate_judged(j, headed, b, subtopics, ir, readings);

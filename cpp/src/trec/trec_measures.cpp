@@ -562,6 +562,7 @@ void query_evaluator::walk_ranking() {
   hits[0] = 0;
   precision[0] = 0;
   std::size_t found = 0, nonrel = 0, negative = 0;
+  double precision_sum = 0;
   for (std::size_t r = 0; r < depth; ++r) {
     const int level = keys[r].level;
     const int flags = flags_of[level];
@@ -574,8 +575,8 @@ void query_evaluator::walk_ranking() {
     }
     found += relevant;
     hits[r + 1] = found;
-    precision[r + 1] = precision[r];
-    if (relevant) precision[r + 1] += static_cast<double>(found) / static_cast<double>(r + 1);
+    if (relevant) precision_sum += static_cast<double>(found) / static_cast<double>(r + 1);
+    precision[r + 1] = precision_sum;
   }
   s.hits_listed.resize(listing ? found : 0);
   // The first relevant document's rank (0: none), where the hits reach 1.
@@ -705,21 +706,28 @@ void query_evaluator::gain_sums(std::size_t scheme) {
   dcg[0] = 0;
   // A zero gain adds nothing (m_ndcg.c skips it): a +0 by a mask, not a
   // branch; the other ranks are gathered (need_gained), without a branch either.
+  // The sum runs in a register: read back from dcg, each rank would wait
+  // on the store before (the arrays, both of doubles, may overlap).
   const bool gathering = plan_.wants(need_gained);
   std::vector<std::size_t>& gained = s.gained[scheme];
   gained.resize(gathering ? n : 0);
   std::size_t* next = gained.data();
+  const double* gain = gains.data();
+  double* sums = dcg.data();
+  double sum = 0;
   for (std::size_t r = 0; r < n; ++r) {
-    dcg[r + 1] = dcg[r] + kept_if(gains[r] != 0, gains[r] / discounts_.at(r + 1));
+    sum += kept_if(gain[r] != 0, gain[r] / discounts_.at(r + 1));
+    sums[r + 1] = sum;
     if (!gathering) continue;
     *next = r;
-    next += gains[r] != 0;
+    next += gain[r] != 0;
   }
   gained.resize(static_cast<std::size_t>(next - gained.data()));
   std::vector<double>& idcg = s.idcg[scheme];
   idcg.resize(ideal.size() + 1);
+  double ideal_sum = 0;
   idcg[0] = 0;
-  for (std::size_t i = 0; i < ideal.size(); ++i) idcg[i + 1] = idcg[i] + ideal[i] / discounts_.at(i + 1);
+  for (std::size_t i = 0; i < ideal.size(); ++i) idcg[i + 1] = ideal_sum += ideal[i] / discounts_.at(i + 1);
 }
 
 // alpha-nDCG against ndeval-style judgments: binary per (document,

@@ -308,7 +308,7 @@ status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::
     return done{};
   }
   if (values.empty()) values.reserve(judged().queries.size());  // a row per judged query at most
-  values.emplace_back(row);
+  values.push_back(std::move(row));  // the evaluator's next assign() makes room afresh
   if (!row_texts.empty()) texts.push_back(std::move(row_texts));  // the evaluator writes them afresh
   row_query.push_back(q);
   evaluated[q] = true;
@@ -709,7 +709,7 @@ status trec_stream::state::evaluate_jobs(const std::vector<std::pair<std::uint32
         problems[t] = ok.err().code == error_code::duplicate_id ? error(ok.err()).in("run") : error(ok.err()).in(s.qrels_source);
         return;
       }
-      s.values[base + k] = row;
+      s.values[base + k] = std::move(row);
       if (texts) s.texts[base + k] = std::move(row_texts);
     }
   };

@@ -11,17 +11,20 @@ namespace ndcg::trec_detail {
 namespace {
 double eleven_point(const query_state& q, const column& c) {
   const std::vector<double>& levels = c.numbers;
-  thread_local std::vector<long> cut;  // the room kept from query to query
-  cut.resize(levels.size());
+  // The usual eleven levels on the stack; more in a vector (thread_local
+  // room costs a guarded call on every query).
+  long few[16];
+  std::vector<long> many(levels.size() > 16 ? levels.size() : 0);
+  long* cut = levels.size() > 16 ? many.data() : few;
   for (std::size_t i = 0; i < levels.size(); ++i) cut[i] = rounded(levels[i] * static_cast<double>(q.num_rel));
   long at = static_cast<long>(levels.size()) - 1;
   const auto found = static_cast<long>(q.num_rel_ret);
-  while (at >= 0 && cut[static_cast<std::size_t>(at)] > found) --at;
+  while (at >= 0 && cut[at] > found) --at;
   // The walk up the ranking reaches the seen-th relevant document with the
   // best precision at or below it, which is best_precision[seen].
   double sum = 0;
   for (long seen = found; seen > 0; --seen)
-    for (; at >= 0 && seen == cut[static_cast<std::size_t>(at)]; --at) sum += q.best_precision[static_cast<std::size_t>(seen)];
+    for (; at >= 0 && seen == cut[at]; --at) sum += q.best_precision[static_cast<std::size_t>(seen)];
   const double best = found ? q.best_precision[0]  // 0 / 0 when nothing ranked
                             : static_cast<double>(q.num_rel_ret) / static_cast<double>(q.num_ret);
   for (; at >= 0; --at) sum += best;
