@@ -604,6 +604,61 @@ void query_evaluator::interpolated_precision() {
   s.best_precision[0] = best;
 }
 
+#ifndef __EMSCRIPTEN__  // natively only: the modules have no room left (web/budget.json)
+namespace {
+struct gain_entry {
+  long level;
+  double gain;
+  bool owns;  // the level's first entry: the one holding its documents
+};
+
+// glibc's qsort, a top-down merge sort, under gain_init.c's comparison,
+// which truncates the gains' difference to an int (x86: INT_MIN when out
+// of range): gains less than 1 apart tie, so the order is the merge's.
+void merge_as_qsort(gain_entry* a, std::size_t n, gain_entry* spare) {
+  if (n <= 1) return;
+  const std::size_t half = n / 2;
+  merge_as_qsort(a, half, spare);
+  merge_as_qsort(a + half, n - half, spare);
+  std::size_t i = 0, j = half, k = 0;
+  while (i < half && j < n) {
+    const double d = a[i].gain - a[j].gain;
+    spare[k++] = d >= 1.0 && d < 2147483648.0 ? a[j++] : a[i++];
+  }
+  while (i < half) spare[k++] = a[i++];
+  std::copy(spare, spare + k, a);
+}
+
+// trec_eval's ideal under LEVEL=GAIN parameters (setup_gains, m_ndcg.c):
+// its table (the parameters as given, then the query's other levels
+// 0 .. largest grade) walked down from its sorted top, each level adding
+// its documents, until a gain <= 0 is reached.
+void ideal_as_trec_eval(const gain_overrides& given, const std::vector<double>& level_gain, const grade_levels& grades,
+                        const std::vector<long>& counts, long num_rel_levels, std::vector<double>& ideal) {
+  std::vector<gain_entry> table;
+  const auto given_before = [&](std::size_t end, long level) {
+    return std::any_of(given.begin(), given.begin() + static_cast<std::ptrdiff_t>(end),
+                       [&](const auto& o) { return o.first == level; });
+  };
+  for (std::size_t i = 0; i < given.size(); ++i)
+    table.push_back({given[i].first, given[i].second, !given_before(i, given[i].first)});
+  for (long level = 0; level < num_rel_levels; ++level) {
+    if (given_before(given.size(), level)) continue;
+    const int at = grades.index_of(level);
+    table.push_back({level, at >= 0 ? level_gain[static_cast<std::size_t>(at)] : static_cast<double>(level), true});
+  }
+  std::vector<gain_entry> spare(table.size());
+  merge_as_qsort(table.data(), table.size(), spare.data());
+  for (std::size_t e = table.size(); e-- > 0;) {
+    const int at = table[e].owns ? grades.index_of(table[e].level) : -1;
+    const long count = at >= 0 ? counts[static_cast<std::size_t>(at)] : 0;
+    if (!(table[e].gain > 0) && (count > 0 || e + 1 == table.size())) break;
+    if (count > 0) ideal.insert(ideal.end(), static_cast<std::size_t>(count), table[e].gain);
+  }
+}
+}  // namespace
+#endif
+
 // Gains per rank, prefix sums of DCG over the ranking and of IDCG over the
 // ideal list, so that every gain measure reads them. Terms are added in rank
 // order and zero gains skipped, as in m_ndcg.c, which keeps the sums
@@ -633,11 +688,16 @@ void query_evaluator::gain_sums(std::size_t scheme) {
   }
   std::vector<double>& ideal = s.ideal_gain[scheme];
   ideal.clear();
-  for (std::size_t level : grades_.by_gain[scheme]) {
-    const double gain = level_gain[level];
-    if (!(gain > 0)) break;
-    ideal.insert(ideal.end(), static_cast<std::size_t>(counts[level]), gain);
-  }
+#ifndef __EMSCRIPTEN__
+  if (!plan_.schemes[scheme].empty() && s.num_rel_levels <= 4096)
+    ideal_as_trec_eval(plan_.schemes[scheme], level_gain, grades_, counts, s.num_rel_levels, ideal);
+  else
+#endif
+    for (std::size_t level : grades_.by_gain[scheme]) {
+      const double gain = level_gain[level];
+      if (!(gain > 0)) break;
+      ideal.insert(ideal.end(), static_cast<std::size_t>(counts[level]), gain);
+    }
   if (conv_.opt.ideal_cut_to_retrieved && ideal.size() > kept_) ideal.resize(kept_);
   discounts_.reserve(std::max(n, ideal.size()));
 

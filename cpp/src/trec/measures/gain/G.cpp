@@ -2,6 +2,8 @@
 // The document at rank i adds gain / log2(2 + cost(i) - results(i)), with
 // results(i) the gain ranked up to i and cost(i) the ideal gains up to i
 // (each at least 1); the sum over the ideal list's total gain (m_G.c).
+#include <cmath>
+
 #include "base/log2.hpp"
 #include "trec/measures/query_state.hpp"
 
@@ -34,7 +36,9 @@ double g_measure(const query_state& q, const column& c) {
     g += gain[i] / log2_whole(2 + cost - results);
   }
   for (const double ig : ideal) ideal_sum += ig;  // every one positive (gain_sums)
-  return ideal_sum > 0.0 ? g / ideal_sum : 0.0;
+  if (!(ideal_sum > 0.0)) return 0.0;
+  // A log2 of a negative (negative gains) makes a NaN: printed, as trec_eval prints it.
+  return std::isnan(g) ? trec_nan() : g / ideal_sum;
 }
 }  // namespace
 

@@ -1,5 +1,7 @@
 // set_F.x: F measure of the whole ranked set, (x + 1) P R / (x P + R), x
 // the weight of recall against precision (default 1; m_set_F.c).
+#include <cmath>
+
 #include "trec/measures/query_state.hpp"
 
 namespace ndcg::trec_detail {
@@ -11,7 +13,8 @@ double set_f(const query_state& q, const column& c) {
   const double p = static_cast<double>(q.num_rel_ret) / static_cast<double>(q.num_ret);
   const double r = static_cast<double>(q.num_rel_ret) / static_cast<double>(q.num_rel);
   const double x = c.numbers[0];
-  return (x + 1.0) * p * r / (x * p + r);
+  const double f = (x + 1.0) * p * r / (x * p + r);
+  return std::isnan(f) ? trec_nan() : f;  // set_F.-1 where P = R: 0 / 0, printed as trec_eval prints it
 }
 }  // namespace
 
