@@ -604,7 +604,6 @@ void query_evaluator::interpolated_precision() {
   s.best_precision[0] = best;
 }
 
-#ifndef __EMSCRIPTEN__  // natively only: the modules have no room left (web/budget.json)
 namespace {
 struct gain_entry {
   long level;
@@ -657,7 +656,6 @@ void ideal_as_trec_eval(const gain_overrides& given, const std::vector<double>& 
   }
 }
 }  // namespace
-#endif
 
 // Gains per rank, prefix sums of DCG over the ranking and of IDCG over the
 // ideal list, so that every gain measure reads them. Terms are added in rank
@@ -688,11 +686,9 @@ void query_evaluator::gain_sums(std::size_t scheme) {
   }
   std::vector<double>& ideal = s.ideal_gain[scheme];
   ideal.clear();
-#ifndef __EMSCRIPTEN__
   if (!plan_.schemes[scheme].empty() && s.num_rel_levels <= 4096)
     ideal_as_trec_eval(plan_.schemes[scheme], level_gain, grades_, counts, s.num_rel_levels, ideal);
   else
-#endif
     for (std::size_t level : grades_.by_gain[scheme]) {
       const double gain = level_gain[level];
       if (!(gain > 0)) break;

@@ -25,9 +25,7 @@ void append_name(std::string& out, std::string_view name, std::size_t width) {
 // --digits decimals, or %.17g), a 0 / 0 as "-nan".
 std::string text_value(double value, bool is_count, int digits) {
   if (is_trec_nan(value) || std::isnan(value)) return digits >= 17 ? "-nan" : "  -nan";
-#ifndef __EMSCRIPTEN__  // natively only: the modules have no room left (web/budget.json)
   if (std::isinf(value) && digits < 17) return value > 0 ? "   inf" : "  -inf";  // "%6.4f"'s width
-#endif
   // A count past long long (merged shards of a hostile input) prints whole, without the cast's overflow.
   if (is_count && std::fabs(value) < 9e18) return std::to_string(static_cast<long long>(value));
   if (is_count) return fixed_text(value, 0);
