@@ -26,6 +26,8 @@ class file_bytes {
   file_bytes() = default;
   explicit file_bytes(std::string text) : text_(std::move(text)) {}
   std::string_view view() const { return block_ ? std::string_view(block_.get(), size_) : std::string_view(text_); }
+  // Read from a regular file, which can be opened and read again (a pipe cannot).
+  bool from_regular_file() const { return block_ != nullptr; }
 
   // A whole file (`-` = `in`); on failure, nullopt and `problem` says why,
   // in read_file's words.

@@ -210,10 +210,12 @@ evaluate_reply evaluate_files(const trec_request& r, std::istream& in, evaluate_
 struct qrels_file {
   std::unique_ptr<std::istream> file;
   std::unique_ptr<run_source> source;
-  void open([[maybe_unused]] const trec_request& r, [[maybe_unused]] std::string_view text) {
+  void open([[maybe_unused]] const trec_request& r, [[maybe_unused]] const file_bytes& read) {
 #ifndef __EMSCRIPTEN__  // the command on Node reads files whole
     std::string problem;
-    if (r.files.size() != 2 || r.files[0] == "-" || !judgments_in_pieces(text.substr(0, 1 << 16), r.batch)) return;
+    const std::string_view text = read.view();
+    if (r.files.size() != 2 || !read.from_regular_file() || !judgments_in_pieces(text.substr(0, 1 << 16), r.batch))
+      return;
     if ((file = open_file(r.files[0], problem))) source = stream_source(*file, true);
 #endif
   }
@@ -258,7 +260,7 @@ int trec_command(words& w, std::istream& in, std::ostream& out, std::ostream& er
   evaluate_inputs inputs;
   inputs.qrels = qrels->view();
   qrels_file judged;
-  judged.open(*req, inputs.qrels);
+  judged.open(*req, *qrels);
   inputs.qrels_file = judged.source.get();
   inputs.subtopics = *subtopics;
   inputs.zscores = *zscores;

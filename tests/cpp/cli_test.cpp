@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+#ifndef __EMSCRIPTEN__
+#include <unistd.h>
+#endif
+
 #include "cli.hpp"
 #include "ndcg/trec.hpp"
 #include "support.hpp"
@@ -418,3 +422,27 @@ TEST_CASE("trec says how it read the qrels also when the run then fails") {
   CHECK(r.err == "ndcg trec: " + dir + "/table.csv read as CSV: qid -> query, docid -> doc, rel -> rel\n"
                  "ndcg trec: " + dir + "/bad.run:1:11: expected a score (a number), got \"x\"\n");
 }
+
+#ifndef __EMSCRIPTEN__
+// A LETOR file from a pipe (`ndcg trec <(zcat f.gz) pred`, /dev/fd/N) is
+// read once: it is not opened again to be read in pieces, which would find
+// the pipe drained.
+TEST_CASE("trec: LETOR judgments from a pipe beside predictions from a file") {
+  const std::string letor = "2 qid:1 1:0.5 # docid = a\n0 qid:1 1:0.1 # docid = b\n1 qid:2 1:0.3 # docid = c\n";
+  const std::string predictions = test_support::scratch() + "/pipe.predictions";
+  std::ofstream(predictions) << "0.2\n0.9\n0.5\n";
+  int ends[2];
+  REQUIRE(pipe(ends) == 0);
+  REQUIRE(write(ends[1], letor.data(), letor.size()) == static_cast<ssize_t>(letor.size()));
+  close(ends[1]);
+  const auto piped = test_support::run_cli({"trec", "-m", "ndcg", "/dev/fd/" + std::to_string(ends[0]), predictions});
+  close(ends[0]);
+  const std::string file = test_support::scratch() + "/pipe.letor";
+  std::ofstream(file) << letor;
+  const auto from_file = test_support::run_cli({"trec", "-m", "ndcg", file, predictions});
+  CHECK(piped.code == 0);
+  CHECK(from_file.code == 0);
+  CHECK(piped.out == from_file.out);
+  CHECK(piped.out.find("ndcg") != std::string::npos);
+}
+#endif

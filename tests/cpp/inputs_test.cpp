@@ -358,6 +358,31 @@ class unsized_source final : public ndcg::run_source {
 };
 }  // namespace
 
+// A run from a pipe that is slow or never ends (predictions typed, `yes 1`):
+// a fault in the LETOR file is said without reading it, whole or in pieces.
+TEST_CASE("inputs: a LETOR file's fault is said before its predictions from a pipe are read") {
+  struct untouched_source final : ndcg::run_source {
+    bool read_from = false;
+    std::size_t read(char*, std::size_t) override { return read_from = true, 0; }
+    bool rewind() override { return false; }
+  };
+  const std::string bad = "x qid:1 1:0 # docid = a\n1 qid:1 1:0 # docid = b\n";
+  ndcg::batch_settings b;
+  b.trec.measures = {"ndcg"};
+  std::vector<ndcg::batch_reading> readings;
+  untouched_source whole_run;
+  auto whole = ndcg::evaluate_run(bad, whole_run, b, {}, {}, readings);
+  REQUIRE(!whole.ok());
+  CHECK(whole.err().line == 1);
+  CHECK(!whole_run.read_from);
+  ndcg::text_source file(bad);
+  untouched_source pieces_run;
+  auto pieces = ndcg::evaluate_run(file, pieces_run, b, {}, {}, readings);
+  REQUIRE(!pieces.ok());
+  CHECK(pieces.err().line == 1);
+  CHECK(!pieces_run.read_from);
+}
+
 // A LETOR file from a source (the command's file) is read in pieces of
 // 256 KB or more, not held: queries that span pieces, line ends and errors
 // anywhere give what the file read whole gives, from a file or a pipe.

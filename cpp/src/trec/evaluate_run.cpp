@@ -23,18 +23,19 @@ namespace {
 constexpr std::size_t head_size = std::size_t(1) << 16;
 
 // A source's first bytes, kept, then the rest of it: the head read to see
-// the format is given again. Rewinding rewinds the source.
+// the format is given again. Rewinding rewinds the source. The head is read
+// when first asked for, so a run from a pipe that is slow to write does not
+// hold back a fault in the judgments.
 class headed_source final : public run_source {
  public:
-  explicit headed_source(run_source& in) : in_(in) {
-    head_.resize(head_size);
-    head_.resize(in_.fill(&head_[0], head_size));
-  }
-  std::string_view head() const { return head_; }
-  std::size_t size_hint() override { return head_.size() - at_ + in_.size_hint(); }
-  // The size is known: the source said it, or it ended within the head.
-  bool sized() { return head_.size() < head_size || in_.size_hint() > 0; }
+  explicit headed_source(run_source& in) : in_(in) {}
+  std::string_view head() { return take_head(), head_; }
+  std::size_t size_hint() override { return take_head(), head_.size() - at_ + in_.size_hint(); }
+  // Reads end without waiting: the source said its size (a file), or it
+  // ended within the head already read. Reads nothing itself.
+  bool sized() { return (taken_ && head_.size() < head_size) || in_.size_hint() > 0; }
   std::size_t read(char* into, std::size_t size) override {
+    take_head();
     if (at_ == head_.size()) return in_.read(into, size);
     const std::size_t n = std::min(size, head_.size() - at_);
     std::memcpy(into, head_.data() + at_, n);
@@ -45,21 +46,29 @@ class headed_source final : public run_source {
     if (!in_.rewind()) return false;
     head_.clear();
     at_ = 0;
+    taken_ = true;
     return true;
   }
   // The whole run from here on, read to its end.
   std::string rest() {
     std::string out;
-    out.reserve(head_.size() - at_ + in_.size_hint());
+    out.reserve(size_hint());
     char piece[1 << 16];
     for (std::size_t got; (got = read(piece, sizeof piece)) != 0;) out.append(piece, got);
     return out;
   }
 
  private:
+  void take_head() {
+    if (taken_) return;
+    taken_ = true;
+    head_.resize(head_size);
+    head_.resize(in_.fill(&head_[0], head_size));
+  }
   run_source& in_;
   std::string head_;
   std::size_t at_ = 0;
+  bool taken_ = false;
 };
 
 // A run evaluated by `once` (a pass per set of conventions the measures
@@ -264,6 +273,8 @@ class evaluation_sink final : public record_sink {
 #ifndef __EMSCRIPTEN__  // the modules read runs whole, on one thread
 // A LETOR file's predictions (its run, unless gzipped) read in pieces on a
 // second thread while the LETOR file is read, up to `most` + 1 of them (room for `room`).
+// Only from a source whose reads end (a file): a fault in the LETOR file
+// waits for this thread, which a pipe could keep waiting.
 class predictions_beside {
  public:
   predictions_beside(headed_source& run, std::size_t most, std::size_t room) {
@@ -359,7 +370,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   const std::size_t lines = detail::newlines(j.bytes.text()) + 1;
   builder.reserve(lines, j.bytes.text().size());  // address space until written
   if (j.lasting) builder.keep_views(j.bytes.text());
-  if (j.format == input_format::letor && j.run) j.beside.emplace(*j.run, lines, lines);
+  if (j.format == input_format::letor && j.run && j.run->sized()) j.beside.emplace(*j.run, lines, lines);
 #endif
   if (j.format == input_format::letor) builder.repeats_checked();  // the LETOR reader refuses them
   evaluation_sink sink(nullptr, &builder);
@@ -627,7 +638,7 @@ status read_letor_pieces(headed_source& qrels, const input_reading& ir, judged_i
   builder.repeats_checked();
   if (qrels.sized()) {  // else (a pipe) the predictions are read after it, once its lines are counted
     builder.reserve(room, bytes);  // address space until written
-    if (j.run) j.beside.emplace(*j.run, most, room);
+    if (j.run && j.run->sized()) j.beside.emplace(*j.run, most, room);
   }
   evaluation_sink sink(nullptr, &builder);
   headed_source* s = &qrels;
