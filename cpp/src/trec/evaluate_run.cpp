@@ -278,7 +278,7 @@ class evaluation_sink final : public record_sink {
 class predictions_beside {
  public:
   predictions_beside(headed_source& run, std::size_t most, std::size_t room) {
-    if (is_gzip(run.head())) return;
+    if (!run.sized() || is_gzip(run.head())) return;
     headed_source* s = &run;
     thread_ = std::thread([this, s, most, room] {
       ahead_ =
@@ -370,7 +370,7 @@ status read_judged(std::string_view qrels, bool are_qrels, const input_reading& 
   const std::size_t lines = detail::newlines(j.bytes.text()) + 1;
   builder.reserve(lines, j.bytes.text().size());  // address space until written
   if (j.lasting) builder.keep_views(j.bytes.text());
-  if (j.format == input_format::letor && j.run && j.run->sized()) j.beside.emplace(*j.run, lines, lines);
+  if (j.format == input_format::letor && j.run) j.beside.emplace(*j.run, lines, lines);
 #endif
   if (j.format == input_format::letor) builder.repeats_checked();  // the LETOR reader refuses them
   evaluation_sink sink(nullptr, &builder);
@@ -638,7 +638,7 @@ status read_letor_pieces(headed_source& qrels, const input_reading& ir, judged_i
   builder.repeats_checked();
   if (qrels.sized()) {  // else (a pipe) the predictions are read after it, once its lines are counted
     builder.reserve(room, bytes);  // address space until written
-    if (j.run && j.run->sized()) j.beside.emplace(*j.run, most, room);
+    if (j.run) j.beside.emplace(*j.run, most, room);
   }
   evaluation_sink sink(nullptr, &builder);
   headed_source* s = &qrels;
