@@ -3,6 +3,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <istream>
 #ifndef __EMSCRIPTEN__
 #include <fcntl.h>
@@ -32,25 +33,40 @@ void block_free::operator()(char* p) const noexcept {
 #ifndef __EMSCRIPTEN__
 namespace {
 // A mapped file cut short by another process faults (SIGBUS) where its
-// bytes end: the command then says so and exits as for any bad input.
-char cut_short_message[512];
+// bytes end: the command then says so, naming the file the fault is in,
+// and exits as for any bad input.
+struct mapped_range {
+  const char* begin = nullptr;
+  std::size_t size = 0;
+  char message[512] = {};
+};
+mapped_range mapped_ranges[4];
+volatile std::sig_atomic_t mapped_count = 0;
+const char unnamed_cut_short[] = "ndcg: an input file was cut short while it was read\n";
 
-void on_cut_short(int) {
-  const auto written = write(STDERR_FILENO, cut_short_message, std::strlen(cut_short_message));
+void on_cut_short(int, siginfo_t* info, void*) {
+  const char* at = static_cast<const char*>(info->si_addr);
+  const char* message = unnamed_cut_short;
+  for (int i = 0; i < mapped_count; ++i)
+    if (at >= mapped_ranges[i].begin && at - mapped_ranges[i].begin < static_cast<std::ptrdiff_t>(mapped_ranges[i].size))
+      message = mapped_ranges[i].message;
+  const auto written = write(STDERR_FILENO, message, std::strlen(message));
   static_cast<void>(written);
   _exit(2);
 }
 
-// Names the file when it is the only one mapped.
-void say_if_cut_short(const std::string& path) {
-  static int mapped = 0;
-  if (++mapped == 1)
-    std::snprintf(cut_short_message, sizeof cut_short_message, "ndcg: %s: the file was cut short while it was read\n",
-                  path.c_str());
-  else
-    std::snprintf(cut_short_message, sizeof cut_short_message, "ndcg: an input file was cut short while it was read\n");
+// Names the file for a fault in its bytes.
+void say_if_cut_short(const std::string& path, const char* begin, std::size_t size) {
+  if (mapped_count < 4) {
+    mapped_range& r = mapped_ranges[mapped_count];
+    r.begin = begin;
+    r.size = size;
+    std::snprintf(r.message, sizeof r.message, "ndcg: %s: the file was cut short while it was read\n", path.c_str());
+    mapped_count = mapped_count + 1;
+  }
   struct sigaction action {};
-  action.sa_handler = on_cut_short;
+  action.sa_sigaction = on_cut_short;
+  action.sa_flags = SA_SIGINFO;
   sigaction(SIGBUS, &action, nullptr);
 }
 
@@ -65,11 +81,63 @@ char* mapped_file(const std::string& path, std::size_t size) {
   close(fd);  // the mapping keeps the file
   if (p == MAP_FAILED) return nullptr;
   madvise(p, size, MADV_WILLNEED);
-  say_if_cut_short(path);
+  say_if_cut_short(path, static_cast<const char*>(p), size);
   return static_cast<char*>(p);
 }
+
+// A mapped run: read where it is (held()), or copied out in pieces for the
+// readers of other formats; either way its pages leave memory behind the
+// reader (let_go), so memory holds a window of the run, not the run.
+class mapped_source final : public run_source {
+ public:
+  mapped_source(char* base, std::size_t size) : base_(base), size_(size) {}
+  mapped_source(const mapped_source&) = delete;
+  mapped_source& operator=(const mapped_source&) = delete;
+  ~mapped_source() override { munmap(base_, size_); }
+  std::size_t read(char* into, std::size_t size) override {
+    const std::size_t n = std::min(size, size_ - at_);
+    std::memcpy(into, base_ + at_, n);
+    at_ += n;
+    let_go(base_ + at_);
+    return n;
+  }
+  bool rewind() override {
+    at_ = 0;
+    gone_ = 0;  // pages let go come back when read again
+    return true;
+  }
+  std::size_t size_hint() override { return size_ - at_; }
+  std::string_view held() override { return std::string_view(base_ + at_, size_ - at_); }
+  void skip(std::size_t n) override { at_ += std::min(n, size_ - at_); }
+  // In steps of 512 KB (each call stops the other thread to drop its
+  // view of the pages), whole pages only.
+  void let_go(const char* upto) override {
+    constexpr std::size_t step = std::size_t(1) << 19, page = 4096;
+    const std::size_t end = static_cast<std::size_t>(upto - base_) / page * page;
+    if (end < gone_ + step) return;
+    madvise(base_ + gone_, end - gone_, MADV_DONTNEED);
+    gone_ = end;
+  }
+
+ private:
+  char* base_;
+  std::size_t size_, at_ = 0, gone_ = 0;
+};
 }  // namespace
 #endif
+
+std::unique_ptr<run_source> mapped_run([[maybe_unused]] const std::string& path) {
+#ifdef __EMSCRIPTEN__
+  return nullptr;
+#else
+  struct stat info {};
+  if (path == "-" || stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || info.st_size <= 0) return nullptr;
+  const auto size = static_cast<std::size_t>(info.st_size);
+  char* p = mapped_file(path, size);
+  if (p == nullptr) return nullptr;
+  return std::make_unique<mapped_source>(p, size);
+#endif
+}
 
 std::optional<file_bytes> file_bytes::read(const std::string& path, std::istream& in, std::string& problem) {
 #ifdef __EMSCRIPTEN__

@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "ndcg/trec.hpp"
+
 namespace ndcg::cli {
 
 // Frees a block of big_allocate's, or unmaps a mapped file.
@@ -20,6 +22,12 @@ struct block_free {
   bool mapped = false;
   void operator()(char* p) const noexcept;
 };
+
+// A regular file as a run source, mapped natively: the TREC reader reads
+// its bytes where they are, and they leave memory behind it. Null for
+// standard input, a pipe, an empty file, or in wasm: the caller reads a
+// stream then.
+std::unique_ptr<run_source> mapped_run(const std::string& path);
 
 class file_bytes {
  public:

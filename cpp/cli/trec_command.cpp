@@ -196,9 +196,10 @@ evaluate_reply evaluate_files(const trec_request& r, std::istream& in, evaluate_
   if (r.files.size() == 2 || !r.subtopics.empty()) {
     const std::string& path = r.files.back();
     inputs.run_name = path;
-    if (path != "-" && !(file = open_file(path, problem)))
+    source = mapped_run(path);  // natively a regular file: read where it is
+    if (!source && path != "-" && !(file = open_file(path, problem)))
       return evaluate_reply{fail(error_code::bad_file, problem).with("found", path), {}};
-    source = stream_source(file ? *file : in, file != nullptr);
+    if (!source) source = stream_source(file ? *file : in, file != nullptr);
     inputs.run = source.get();
   }
   return evaluate_batch(inputs, r.given, readings);

@@ -135,6 +135,13 @@ class run_source {
   virtual std::size_t size_hint() { return 0; }
   // Reads until `size` bytes came or the run ended; how many came.
   std::size_t fill(char* into, std::size_t size);
+  // The bytes left when the source holds them in memory (a mapped file, a
+  // text), to be read where they are; no data else. skip(n) passes n of
+  // them; let_go(p): those before p are needed no more (a mapped file's
+  // pages then leave memory).
+  virtual std::string_view held() { return {}; }
+  virtual void skip(std::size_t n) { static_cast<void>(n); }
+  virtual void let_go(const char* upto) { static_cast<void>(upto); }
 };
 // A run in memory as a source (evaluate_run.cpp).
 class text_source : public run_source {
@@ -143,6 +150,10 @@ class text_source : public run_source {
   std::size_t read(char* into, std::size_t size) override;
   bool rewind() override;
   std::size_t size_hint() override { return text_.size() - at_; }
+#ifndef __EMSCRIPTEN__  // the modules copy a run in pieces
+  std::string_view held() override { return text_.substr(at_); }
+  void skip(std::size_t n) override { at_ += n; }
+#endif
 
  private:
   std::string_view text_;
@@ -268,6 +279,9 @@ class trec_stream {
  private:
   struct state;
   explicit trec_stream(std::unique_ptr<state> s);
+#ifndef __EMSCRIPTEN__
+  expected<trec_result> feed_held(run_source& in);
+#endif
   std::unique_ptr<state> s_;
 };
 

@@ -49,6 +49,22 @@ class headed_source final : public run_source {
     taken_ = true;
     return true;
   }
+#ifndef __EMSCRIPTEN__
+  // In memory: the head read from it lies just before the source's rest.
+  std::string_view held() override {
+    take_head();
+    const std::string_view rest = in_.held();
+    if (rest.data() == nullptr) return rest;
+    const std::size_t back = head_.size() - at_;
+    return std::string_view(rest.data() - back, rest.size() + back);
+  }
+  void skip(std::size_t n) override {
+    const std::size_t from_head = std::min(n, head_.size() - at_);
+    at_ += from_head;
+    in_.skip(n - from_head);
+  }
+  void let_go(const char* upto) override { in_.let_go(upto); }
+#endif
   // The whole run from here on, read to its end.
   std::string rest() {
     std::string out;

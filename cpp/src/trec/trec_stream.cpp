@@ -135,6 +135,7 @@ struct trec_stream::state {
     handle_table docids;
   } on_worker, on_reader;
   std::string run_id;
+  bool views_last = false;  // the run is held in memory: queries handed over as views (feed_held)
   // After regroup(): each judged query's lines, their docids copied.
   bool collecting = false;
   struct kept_query {
@@ -449,6 +450,10 @@ void trec_stream::state::hand_over(std::uint32_t q, std::string_view block, [[ma
         [this](std::uint32_t judged_query, const std::vector<pending_line>& lines) { handle(judged_query, lines); },
         opt.second_thread);
 #ifndef __EMSCRIPTEN__  // the modules evaluate records' queries at once (add_query)
+  if (views_last) {
+    worker->submit_views(q, current);
+    return current.clear();  // a spent batch's lines
+  }
   if (taken) {
     worker->submit_taken(q, *taken, current);
     return current.clear();  // a spent batch's lines
@@ -919,14 +924,50 @@ std::size_t run_source::fill(char* into, std::size_t size) {
   return filled;
 }
 
+#ifndef __EMSCRIPTEN__
+// A run held in memory (a mapped file, a text) read where it is, in pieces
+// of whole lines as feed_pieces cuts them: nothing is copied in or at the
+// hand-over (queries go as views into it), and the pages before the oldest
+// query still waiting are let go behind the reader.
+expected<trec_result> trec_stream::feed_held(run_source& in) {
+  const std::string_view all = in.held();
+  s_->views_last = true;
+  std::size_t at = 0, piece = detail::big_block;
+  for (;;) {
+    const std::string_view text = all.substr(at, piece);
+    const bool last = at + text.size() == all.size();
+    const std::size_t line_end = last ? text.size() : text.rfind('\n');
+    const bool too_long = line_end == std::string_view::npos && text.size() > limits{}.max_line;
+    if (line_end == std::string_view::npos && !too_long) {
+      piece *= 2;
+      continue;
+    }
+    auto used = feed(text.substr(0, too_long ? text.size() : line_end + 1), last || too_long);
+    if (!used) return used.err();
+    if (last || too_long) break;
+    if (*used * 2 < text.size()) piece *= 2;  // one query fills more than half of it
+    at += *used;
+    in.let_go(s_->worker ? s_->worker->oldest_view(all.data() + at) : all.data() + at);
+  }
+  in.skip(all.size());
+  return finish();
+}
+#endif
+
 // A run whose queries are interleaved is read again from its start when
 // the source can go back there (a file), grouped against the same judgments.
 expected<trec_result> trec_stream::feed_all(run_source& in) {
-  auto result = feed_pieces(*this, in);
+  const auto fed = [&] {
+#ifndef __EMSCRIPTEN__
+    if (in.held().data() != nullptr) return feed_held(in);
+#endif
+    return feed_pieces(*this, in);
+  };
+  auto result = fed();
   if (result || result.err().code != error_code::ungrouped_run) return result;
   if (!in.rewind()) return result;  // standard input: it must be grouped
   regroup();
-  return feed_pieces(*this, in);
+  return fed();
 }
 
 }  // namespace ndcg

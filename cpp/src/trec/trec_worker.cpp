@@ -73,6 +73,19 @@ void query_worker::submit_taken(std::uint32_t query, std::string& block, std::ve
   queue(b);
 }
 
+void query_worker::submit_views(std::uint32_t query, std::vector<pending_line>& lines) {
+  if (!threaded_) return job_(query, lines);
+  batch* b = spare_batch();
+  b->query = query;
+  b->lines.swap(lines);
+  queue(b);
+}
+
+const char* query_worker::oldest_view(const char* none) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return queue_.empty() ? none : queue_.front()->lines.front().docid.data();  // the front: being evaluated, or next
+}
+
 void query_worker::work() {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
