@@ -516,6 +516,28 @@ TEST_CASE("trec: large qrels, read in two parts at once, are the judgments read 
   REQUIRE(two.ok());
   CHECK(format_trec(*two, true, 17) == format_trec(*one, true, 17));
 
+  SUBCASE("grouped parts join without per-line queries; a query coming back in either part, or across them, regroups") {
+    // Fillers whose queries come grouped (40 lines each), set1 between them.
+    const auto grouped_of = [](const std::string& tag) {
+      std::string text;
+      for (int i = 0; text.size() < 700000; ++i) text += "g" + tag + std::to_string(i / 40) + " 0 d" + std::to_string(i) + " 1\n";
+      return text;
+    };
+    const std::string ga = grouped_of("a"), gb = grouped_of("b");
+    const std::string extra = qrels.substr(0, qrels.find(' ')) + " 0 extra-doc 1\n";  // set1's first query again
+    const auto same = [&](const std::string& text, const std::string& alone) {
+      REQUIRE(text.size() >= (1u << 20));
+      const auto want = evaluate_trec(alone, run, opt), got = evaluate_trec(text, run, opt);
+      REQUIRE(want.ok());
+      REQUIRE(got.ok());
+      CHECK(format_trec(*got, true, 17) == format_trec(*want, true, 17));
+    };
+    same(ga + qrels + gb, qrels);                            // both parts grouped
+    same(ga + qrels + gb + extra, qrels + extra);            // back across the cut
+    same(ga + "ga0 0 back 1\n" + qrels + gb, qrels);         // back in the first part
+    same(ga + qrels + gb + "gb0 0 back 1\n", qrels);         // back in the second part
+    same(ga + qrels + extra + gb, qrels + extra);            // back within set1's lines
+  }
   SUBCASE("a bad grade past the cut names its own line, after \\r\\n and lone \\r line ends") {
     const std::string some = filler.substr(0, filler.find('\n', 200000) + 1);
     std::string crlf = some;

@@ -32,8 +32,7 @@ void permute(V& v, const detail::big_vector<std::uint32_t>& to) {
 
 // `also` (built judgments' columns) moves with the documents.
 template <class Also = std::vector<std::uint32_t>>
-void group_by_query(judgments& j, const detail::big_raw_vector<std::uint32_t>& query_of, bool grouped,
-                    Also* also = nullptr) {
+void group_by_query(judgments& j, const detail::big_raw_vector<std::uint32_t>& query_of, Also* also = nullptr) {
   std::vector<std::size_t> start(j.queries.size() + 1, 0);
   for (std::uint32_t q : query_of) ++start[q + 1];
   for (std::size_t q = 0; q < j.queries.size(); ++q) start[q + 1] += start[q];
@@ -41,7 +40,6 @@ void group_by_query(judgments& j, const detail::big_raw_vector<std::uint32_t>& q
     j.queries[q].begin = start[q];
     j.queries[q].end = start[q + 1];
   }
-  if (grouped) return;
   detail::big_vector<std::uint32_t> to(j.docs.size());
   for (std::size_t i = 0; i < j.docs.size(); ++i) to[i] = static_cast<std::uint32_t>(start[query_of[i]]++);
   permute(j.docs, to);
@@ -50,6 +48,15 @@ void group_by_query(judgments& j, const detail::big_raw_vector<std::uint32_t>& q
   permute(j.subgroup, to);
   permute(j.level, to);
   if (also) permute(*also, to);
+}
+
+// Each query's documents from `first_doc[q]` (its first document) to the
+// next query's first, when the queries came grouped.
+void ranges_from_first(judgments& j, const std::vector<std::size_t>& first_doc) {
+  for (std::size_t q = 0; q < j.queries.size(); ++q) {
+    j.queries[q].begin = first_doc[q];
+    j.queries[q].end = q + 1 < j.queries.size() ? first_doc[q + 1] : j.docs.size();
+  }
 }
 
 // A docid judged twice: the second judgment, the first, and their query.
@@ -126,10 +133,22 @@ namespace {
 struct part {
   std::size_t base = 0, count = 0;
   std::vector<judged_query> queries;  // in order of first appearance
+  std::vector<std::size_t> first_doc; // each query's first document, counted from base
   handle_table index;                 // qid -> query of the part
   bool grouped = true;                // no query comes back after another
   status read = done{};
 };
+
+// A grouped part's documents' queries written out: query_of is written
+// only once a query comes back (most qrels come grouped, and 4 bytes a
+// judgment are fresh pages the kernel clears).
+void write_query_of(const part& p, detail::big_raw_vector<std::uint32_t>& query_of) {
+  for (std::size_t q = 0; q < p.first_doc.size(); ++q) {
+    const std::size_t end = q + 1 < p.first_doc.size() ? p.first_doc[q + 1] : p.count;
+    const auto at = [&](std::size_t i) { return query_of.begin() + static_cast<std::ptrdiff_t>(p.base + i); };
+    std::fill(at(p.first_doc[q]), at(end), static_cast<std::uint32_t>(q));
+  }
+}
 
 void read_part(std::string_view text, detail::text_piece piece, judgments& j,
                detail::big_raw_vector<std::uint32_t>& query_of, part& p) {
@@ -152,8 +171,10 @@ void read_part(std::string_view text, detail::text_piece piece, judgments& j,
       last = p.index.insert(hash_of(qid), handle, [&](std::uint32_t q) { return p.queries[q].qid == qid; });
       if (last == handle_table::none) {
         p.queries.push_back(judged_query{qid, 0, 0});
+        p.first_doc.push_back(p.count);
         last = handle;
-      } else {
+      } else if (p.grouped) {
+        write_query_of(p, query_of);
         p.grouped = false;
       }
     }
@@ -167,7 +188,7 @@ void read_part(std::string_view text, detail::text_piece piece, judgments& j,
       j.subgroup[at] = prefs ? f[2].text : std::string_view("0");
       j.level[at] = level;
     }
-    query_of[at] = last;
+    if (!p.grouped) query_of[at] = last;
     return done{};
   };
   p.read = detail::for_each_record(text, limits{}, prefs ? prefs_layout : detail::qrels_layout, read_line, piece);
@@ -188,7 +209,9 @@ std::size_t line_ends(std::string_view text) {
 // only: the wasm reads the qrels on one thread.
 void join(judgments& j, detail::big_raw_vector<std::uint32_t>& query_of, part& a, part& b) {
   std::vector<std::uint32_t> to(b.queries.size());
-  const std::uint32_t a_last = a.count ? query_of[a.count - 1] : handle_table::none;
+  const bool a_written = !a.grouped, b_written = !b.grouped;  // query_of
+  const auto a_queries = static_cast<std::uint32_t>(a.queries.size());
+  const std::uint32_t a_last = a.count == 0 ? handle_table::none : a_written ? query_of[a.count - 1] : a_queries - 1;
   for (std::uint32_t q = 0; q < b.queries.size(); ++q) {
     const std::string_view qid = b.queries[q].qid;
     const auto handle = static_cast<std::uint32_t>(a.queries.size());
@@ -199,18 +222,25 @@ void join(judgments& j, detail::big_raw_vector<std::uint32_t>& query_of, part& a
     to[q] = found == handle_table::none ? handle : found;
   }
   a.grouped = a.grouped && b.grouped;
+  if (a.grouped) {  // b's queries after a's (its first perhaps a's last, going on)
+    for (std::size_t q = 0; q < b.first_doc.size(); ++q)
+      if (q != 0 || to[0] != a_last) a.first_doc.push_back(a.count + b.first_doc[q]);
+  } else {
+    if (!a_written) write_query_of(a, query_of);
+    if (!b_written) write_query_of(b, query_of);
+    for (std::size_t i = 0; i < b.count; ++i) query_of[b.base + i] = to[query_of[b.base + i]];
+  }
   const auto move_down = [&](auto& v) {
     if (v.empty() || b.base == a.count) return;  // every line of the first part a judgment: in place already
     std::move(v.begin() + static_cast<std::ptrdiff_t>(b.base), v.begin() + static_cast<std::ptrdiff_t>(b.base + b.count),
               v.begin() + static_cast<std::ptrdiff_t>(a.count));
   };
-  for (std::size_t i = 0; i < b.count; ++i) query_of[b.base + i] = to[query_of[b.base + i]];
   move_down(j.docs);
   move_down(j.hash);
   move_down(j.group);
   move_down(j.subgroup);
   move_down(j.level);
-  move_down(query_of);
+  if (!a.grouped) move_down(query_of);
   a.count += b.count;
   if (a.read) a.read = b.read;  // the first part's error comes first in the file
 }
@@ -271,7 +301,8 @@ expected<judgments> read_judgments(std::string_view text, judgment_format format
   if (!read && read.err().line == 0) return read.err();
   j.queries = std::move(whole.queries);
   j.index = std::move(whole.index);
-  group_by_query(j, query_of, whole.grouped);
+  if (whole.grouped) ranges_from_first(j, whole.first_doc);
+  else group_by_query(j, query_of);
   const bool levels = format == judgment_format::prefs || format == judgment_format::qrels_prefs;
   if (!levels) {  // preferences may repeat a document across subgroups
     const status repeats = first_repeat(j, text);
@@ -431,12 +462,9 @@ expected<trec_judgments> judgments_builder::finish() {
   for (std::size_t q = 0; q < p.qid_at.size(); ++q)
     j.queries.push_back(judged_query{std::string_view(h->ids.data() + p.qid_at[q], p.qid_size[q]), 0, 0});
   if (p.grouped) {
-    for (std::size_t q = 0; q < j.queries.size(); ++q) {
-      j.queries[q].begin = p.first_doc[q];
-      j.queries[q].end = q + 1 < j.queries.size() ? p.first_doc[q + 1] : j.docs.size();
-    }
+    ranges_from_first(j, p.first_doc);
   } else {
-    group_by_query(j, p.query_of, false, &p.column);
+    group_by_query(j, p.query_of, &p.column);
   }
   if (!p.checked)
     if (auto ok = first_repeat_built(j, p.column); !ok) return ok.err();
