@@ -151,7 +151,9 @@ class doc_table {
   const entry* retrieve(std::string_view docid, std::uint32_t hash);  // hash = hash_of(docid)
 
  private:
-  std::vector<entry> entries_;
+  entry& next_entry();  // room for one more, kept between queries
+  std::vector<entry> entries_;  // the first used_ of them
+  std::size_t used_ = 0;
   detail::handle_table index_;
 };
 

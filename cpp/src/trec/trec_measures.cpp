@@ -20,45 +20,53 @@ namespace ndcg::trec_detail {
 
 // ---- doc_table --------------------------------------------------------------
 
+// The entries stay sized between queries (start() makes room for those
+// expected) and are written in place, field by field: an entry built whole
+// and then copied was read back before its stores were done (a stall per
+// line), and a vector's growth check per document cost more than the
+// table's own work. Natively add() and retrieve() go into the per-document
+// loops (a call each was as dear again); the modules keep the calls (their size).
+#ifdef __EMSCRIPTEN__
+#define NDCG_PER_DOCUMENT inline
+#else
+#define NDCG_PER_DOCUMENT [[gnu::always_inline]] inline
+#endif
+
 void doc_table::start(std::size_t expected_size) {
-  entries_.clear();
+  used_ = 0;
+  if (entries_.size() < expected_size) entries_.resize(expected_size);
   index_.reset(expected_size);
 }
 
-// Natively entries are written in place, field by field: an entry built
-// whole and then copied was read back before its stores were done (a
-// stall per line). The modules keep the shorter code.
-void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
-  index_.insert(hash, static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
-#ifdef __EMSCRIPTEN__
-  entries_.push_back(entry{docid, level});
-#else
-  entry& e = entries_.emplace_back();
-  e.docid = docid;
-  e.level = level;
-#endif
+NDCG_PER_DOCUMENT doc_table::entry& doc_table::next_entry() {
+  if (used_ == entries_.size()) entries_.resize(2 * used_ + 16);
+  return entries_[used_++];
 }
 
-const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_t hash) {
-  const auto next = static_cast<std::uint32_t>(entries_.size());
-  const std::uint32_t at =
-      index_.insert(hash, next, [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
+NDCG_PER_DOCUMENT void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
+  index_.insert(hash, static_cast<std::uint32_t>(used_), [](std::uint32_t) { return false; });
+  entry& e = next_entry();
+  e.docid = docid;
+  e.level = level;
+  e.retrieved = false;
+}
+
+NDCG_PER_DOCUMENT const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_t hash) {
+  const std::uint32_t at = index_.insert(hash, static_cast<std::uint32_t>(used_),
+                                         [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
   if (at == detail::handle_table::none) {
-#ifdef __EMSCRIPTEN__
-    entries_.push_back(entry{docid, not_judged, true});
-    return &entries_.back();
-#else
-    entry& e = entries_.emplace_back();
+    entry& e = next_entry();
     e.docid = docid;
+    e.level = not_judged;
     e.retrieved = true;
     return &e;
-#endif
   }
   entry& e = entries_[at];
   if (e.retrieved) return nullptr;
   e.retrieved = true;
   return &e;
 }
+#undef NDCG_PER_DOCUMENT
 
 const doc_table::entry* doc_table::find(std::string_view docid) const {
   const std::uint32_t at =
@@ -171,6 +179,25 @@ void select_top(std::vector<query_evaluator::sort_key>& keys, std::vector<double
   std::sort(first, end, order);
 }
 
+// Keys of one score put in order. A short run by insertion, comparing
+// the docids' prefixes first (the scores are equal, and so are the tiers
+// unless grades order ties): cheaper than the sort's calls and its whole
+// comparison at each step.
+void order_tied(std::vector<query_evaluator::sort_key>::iterator first,
+                std::vector<query_evaluator::sort_key>::iterator last, const key_order& order) {
+  if (last - first > 16) return std::sort(first, last, order);
+  const auto before = [&](const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) {
+    if (order.by_docid && a.tier == b.tier && a.prefix != b.prefix) return a.prefix > b.prefix;
+    return order(a, b);
+  };
+  for (auto k = first + 1; k < last; ++k) {
+    const query_evaluator::sort_key key = *k;
+    auto to = k;
+    for (; to != first && before(key, to[-1]); --to) *to = to[-1];
+    *to = key;
+  }
+}
+
 // Runs are mostly written in rank order. When the scores already descend,
 // each group of equal scores put in order (tier, then docid) orders the
 // ranking; only the groups down to rank `depth` are ordered. False, with
@@ -188,7 +215,7 @@ bool order_written(std::vector<query_evaluator::sort_key>::iterator first,
     if (end - group > 1) {
       named(group, end);
       if (end > cut) std::partial_sort(group, cut, end, order);
-      else std::sort(group, end, order);
+      else order_tied(group, end, order);
     }
     group = end;
   }
