@@ -179,17 +179,16 @@ void select_top(std::vector<query_evaluator::sort_key>& keys, std::vector<double
   std::sort(first, end, order);
 }
 
-// Keys of one score put in order. A short run by insertion, comparing
-// the docids' prefixes first (the scores are equal, and so are the tiers
-// unless grades order ties): cheaper than the sort's calls and its whole
-// comparison at each step.
+// Keys of one score put in order, comparing the docids' prefixes first
+// (the scores are equal, and so are the tiers unless grades order ties);
+// a short run by insertion, cheaper than the sort's calls.
 void order_tied(std::vector<query_evaluator::sort_key>::iterator first,
                 std::vector<query_evaluator::sort_key>::iterator last, const key_order& order) {
-  if (last - first > 16) return std::sort(first, last, order);
   const auto before = [&](const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) {
     if (order.by_docid && a.tier == b.tier && a.prefix != b.prefix) return a.prefix > b.prefix;
     return order(a, b);
   };
+  if (last - first > 16) return std::sort(first, last, before);
   for (auto k = first + 1; k < last; ++k) {
     const query_evaluator::sort_key key = *k;
     auto to = k;
@@ -222,13 +221,6 @@ bool order_written(std::vector<query_evaluator::sort_key>::iterator first,
   return true;
 }
 
-// An object, not a function, so that the sort inlines it.
-struct packed_order {
-  bool operator()(const query_evaluator::packed_key& a, const query_evaluator::packed_key& b) const {
-    return (a.hi < b.hi) | ((a.hi == b.hi) & (a.lo < b.lo));  // without a branch
-  }
-};
-
 // The score's bits as a number that orders as the scores do, highest
 // first; -0 is 0. NaN has no place: the caller checks.
 std::uint64_t descending_bits(double score) {
@@ -243,48 +235,26 @@ std::uint64_t descending_bits(double score) {
 }  // namespace
 
 #ifndef __EMSCRIPTEN__
-// keys_[0..kept) in the ranking's order, sorted as pairs of words (the
-// score's bits, then the docid's first eight bytes or the input order):
-// one comparison without branches where the whole key takes up to three.
-// Pairs that tie (docids sharing eight bytes at one score) are ordered by
-// the docids' next bytes (order_ties). False, with nothing changed, where
-// the words cannot say the order: grades order ties (tier), or a score is NaN.
-bool query_evaluator::sort_ranking(std::size_t kept) {
-  const bool by_docid = conv_.opt.ties != tie_policy::input;
-  if (conv_.tied_grades != 0) return false;
-  packed_.resize(kept);
+// keys_[0..kept) by score, highest first, sorted as one word each: the
+// score's bits, their lowest ones given to the key's position (so the
+// words are unique, and the sort moves words alone). Scores that differ
+// only in those bits may come out of order: order_written, which orders
+// equal scores after, then finds the scores not descending. False, with
+// nothing changed, where a score is NaN.
+bool query_evaluator::sort_by_score(std::size_t kept) {
+  unsigned low = 0;
+  while ((std::size_t(1) << low) < kept) ++low;
+  const std::uint64_t mask = (std::uint64_t(1) << low) - 1;
+  order_.resize(kept);
   for (std::size_t i = 0; i < kept; ++i) {
-    const sort_key& k = keys_[i];
-    if (std::isnan(k.score)) return false;
-    packed_[i] = packed_key{descending_bits(k.score), by_docid ? ~k.prefix : k.index, static_cast<std::uint32_t>(i)};
+    if (std::isnan(keys_[i].score)) return false;
+    order_[i] = (descending_bits(keys_[i].score) & ~mask) | i;
   }
-  std::sort(packed_.begin(), packed_.end(), packed_order{});
-  if (by_docid) order_ties(packed_.data(), packed_.data() + kept, 8);
+  std::sort(order_.begin(), order_.end());
   keys_spare_.resize(kept);
-  for (std::size_t i = 0; i < kept; ++i) keys_spare_[i] = keys_[packed_[i].at];
+  for (std::size_t i = 0; i < kept; ++i) keys_spare_[i] = keys_[order_[i] & mask];
   std::copy(keys_spare_.begin(), keys_spare_.end(), keys_.begin());
   return true;
-}
-
-// Runs of packed keys that tie, ordered by their docids' next eight bytes
-// (zero-padded, as the prefix), and so on; past 64 bytes by the whole key.
-void query_evaluator::order_ties(packed_key* first, packed_key* last, std::size_t offset) {
-  for (packed_key* run = first; run != last;) {
-    packed_key* end = run + 1;
-    while (end != last && end->hi == run->hi && end->lo == run->lo) ++end;
-    if (end - run > 1 && offset >= 64) {
-      const key_order order{true, run_, ids_};
-      std::sort(run, end, [&](const packed_key& a, const packed_key& b) { return order(keys_[a.at], keys_[b.at]); });
-    } else if (end - run > 1) {
-      for (packed_key* k = run; k != end; ++k) {
-        const std::string_view docid = docid_of(keys_[k->at]);
-        k->lo = ~docid_prefix(offset < docid.size() ? docid.substr(offset) : std::string_view());
-      }
-      std::sort(run, end, packed_order{});
-      order_ties(run, end, offset + 8);
-    }
-    run = end;
-  }
 }
 #endif
 
@@ -531,14 +501,12 @@ void query_evaluator::rank() {
 #endif
   } else {
 #ifndef __EMSCRIPTEN__
-    if (!order_written(first, last, depth, order, named))
+    if (!order_written(first, last, depth, order, named) &&
+        !(sort_by_score(kept) && order_written(first, last, depth, order, named)))
 #endif
     {
       named(first, last);
-#ifndef __EMSCRIPTEN__
-      if (!sort_ranking(kept))
-#endif
-        std::sort(first, last, order);
+      std::sort(first, last, order);
     }
   }
   if (partial && depth > 0 && conv_.opt.ties == tie_policy::average) {
