@@ -447,16 +447,21 @@ bool query_evaluator::index_run(const run_entry* run, std::size_t n, const std::
   positions_unnamed_ = false;
 #endif
   keys_.resize(n);
+  // Read once, into locals: the stores below could alias them, and each
+  // document would load them again.
   const bool by_docid = conv_.opt.ties != tie_policy::input;
+  const long tied = conv_.tied_grades;
+  const long* grades = grades_.levels.data();
+  sort_key* keys = keys_.data();
   for (std::size_t i = 0; i < n; ++i) {
     const run_entry& e = run[i];
     const auto hash = hashes ? hashes[i] : static_cast<std::uint32_t>(detail::hash_of(e.docid));
     const doc_table::entry* s = docs_.retrieve(e.docid, hash);
     if (!s) return false;
     const int level = s->level;
-    const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)] : 0;
-    keys_[i] = sort_key{detail::comparable_score(e.score, conv_.opt), conv_.tied_grades * grade,
-                        by_docid ? docid_prefix(e.docid) : 0, static_cast<std::uint32_t>(i), level};
+    const long grade = level >= 0 ? grades[level] : 0;
+    keys[i] = sort_key{detail::comparable_score(e.score, conv_.opt), tied * grade, by_docid ? docid_prefix(e.docid) : 0,
+                       static_cast<std::uint32_t>(i), level};
   }
   return true;
 }
