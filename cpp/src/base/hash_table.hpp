@@ -102,7 +102,7 @@ class handle_table {
     std::size_t size = 16;
     while (size < 2 * expected) size <<= 1;
     if (slots_.size() < size) slots_.resize(size);
-    std::fill(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(size), slot{});
+    std::memset(static_cast<void*>(slots_.data()), 0, size * sizeof(slot));  // empty slots are zeros
     mask_ = size - 1;
     count_ = 0;
   }
@@ -115,12 +115,12 @@ class handle_table {
     const auto h = static_cast<std::uint32_t>(hash);
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       slot& s = slots_[i];
-      if (s.handle == none) {
-        s = slot{h, handle};
+      if (s.empty()) {
+        s = slot{h, ~handle};
         ++count_;
         return none;
       }
-      if (s.hash == h && same(s.handle)) return s.handle;
+      if (s.hash == h && same(s.handle())) return s.handle();
     }
   }
 
@@ -131,15 +131,19 @@ class handle_table {
     const auto h = static_cast<std::uint32_t>(hash);
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       const slot& s = slots_[i];
-      if (s.handle == none) return none;
-      if (s.hash == h && same(s.handle)) return s.handle;
+      if (s.empty()) return none;
+      if (s.hash == h && same(s.handle())) return s.handle();
     }
   }
 
  private:
+  // The handle kept inverted, so that an empty slot (handle none) is all
+  // zeros and reset() clears the table as a memset, not slot by slot.
   struct slot {
     std::uint32_t hash = 0;
-    std::uint32_t handle = none;
+    std::uint32_t inverted = 0;
+    bool empty() const { return inverted == 0; }
+    std::uint32_t handle() const { return ~inverted; }
   };
 
   std::size_t capacity() const { return slots_.empty() ? 0 : mask_ + 1; }
@@ -148,9 +152,9 @@ class handle_table {
     const std::vector<slot> old(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(capacity()));
     reset(old.empty() ? 0 : old.size());  // twice the handles it held fit in twice the slots
     for (const slot& s : old) {
-      if (s.handle == none) continue;
+      if (s.empty()) continue;
       std::size_t i = s.hash & mask_;
-      while (slots_[i].handle != none) i = (i + 1) & mask_;
+      while (!slots_[i].empty()) i = (i + 1) & mask_;
       slots_[i] = s;
       ++count_;
     }

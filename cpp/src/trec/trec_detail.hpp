@@ -151,7 +151,9 @@ class doc_table {
   const entry* retrieve(std::string_view docid, std::uint32_t hash);  // hash = hash_of(docid)
 
  private:
-  std::vector<entry> entries_;
+  entry& next_entry();  // room for one more, kept between queries
+  std::vector<entry> entries_;  // the first used_ of them
+  std::size_t used_ = 0;
   detail::handle_table index_;
 };
 
@@ -179,12 +181,6 @@ class query_evaluator {
     std::uint64_t prefix;  // the docid's first eight bytes, big-endian, zero-padded
     std::uint32_t index;   // in the run's entries
     int level;             // the document's standing: a grade level, not_judged or judged_negative
-  };
-  // A sort key natively as two words that order as it does (sort_ranking):
-  // the score's bits, then the docid's prefix or the input order.
-  struct packed_key {
-    std::uint64_t hi, lo;
-    std::uint32_t at;  // in keys_
   };
 
  private:
@@ -226,10 +222,9 @@ class query_evaluator {
   std::size_t kept_ = 0;                // the first state_.depth of them in order
 #ifndef __EMSCRIPTEN__
   bool positions_unnamed_ = false;      // rows named by position whose keys lack their prefixes yet
-  std::vector<packed_key> packed_;      // sort_ranking's scratch
+  std::vector<std::uint64_t> order_;    // sort_by_score's words
   std::vector<sort_key> keys_spare_;
-  bool sort_ranking(std::size_t kept);
-  void order_ties(packed_key* first, packed_key* last, std::size_t offset);
+  bool sort_by_score(std::size_t kept);
 #endif
   std::vector<double> top_scores_;      // rank()'s scratch: the scores, to find the cut's
   std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)

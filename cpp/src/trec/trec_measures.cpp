@@ -20,45 +20,53 @@ namespace ndcg::trec_detail {
 
 // ---- doc_table --------------------------------------------------------------
 
+// The entries stay sized between queries (start() makes room for those
+// expected) and are written in place, field by field: an entry built whole
+// and then copied was read back before its stores were done (a stall per
+// line), and a vector's growth check per document cost more than the
+// table's own work. Natively add() and retrieve() go into the per-document
+// loops (a call each was as dear again); the modules keep the calls (their size).
+#ifdef __EMSCRIPTEN__
+#define NDCG_PER_DOCUMENT inline
+#else
+#define NDCG_PER_DOCUMENT [[gnu::always_inline]] inline
+#endif
+
 void doc_table::start(std::size_t expected_size) {
-  entries_.clear();
+  used_ = 0;
+  if (entries_.size() < expected_size) entries_.resize(expected_size);
   index_.reset(expected_size);
 }
 
-// Natively entries are written in place, field by field: an entry built
-// whole and then copied was read back before its stores were done (a
-// stall per line). The modules keep the shorter code.
-void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
-  index_.insert(hash, static_cast<std::uint32_t>(entries_.size()), [](std::uint32_t) { return false; });
-#ifdef __EMSCRIPTEN__
-  entries_.push_back(entry{docid, level});
-#else
-  entry& e = entries_.emplace_back();
-  e.docid = docid;
-  e.level = level;
-#endif
+NDCG_PER_DOCUMENT doc_table::entry& doc_table::next_entry() {
+  if (used_ == entries_.size()) entries_.resize(2 * used_ + 16);
+  return entries_[used_++];
 }
 
-const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_t hash) {
-  const auto next = static_cast<std::uint32_t>(entries_.size());
-  const std::uint32_t at =
-      index_.insert(hash, next, [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
+NDCG_PER_DOCUMENT void doc_table::add(std::string_view docid, std::uint32_t hash, int level) {
+  index_.insert(hash, static_cast<std::uint32_t>(used_), [](std::uint32_t) { return false; });
+  entry& e = next_entry();
+  e.docid = docid;
+  e.level = level;
+  e.retrieved = false;
+}
+
+NDCG_PER_DOCUMENT const doc_table::entry* doc_table::retrieve(std::string_view docid, std::uint32_t hash) {
+  const std::uint32_t at = index_.insert(hash, static_cast<std::uint32_t>(used_),
+                                         [&](std::uint32_t e) { return detail::same_id(entries_[e].docid, docid); });
   if (at == detail::handle_table::none) {
-#ifdef __EMSCRIPTEN__
-    entries_.push_back(entry{docid, not_judged, true});
-    return &entries_.back();
-#else
-    entry& e = entries_.emplace_back();
+    entry& e = next_entry();
     e.docid = docid;
+    e.level = not_judged;
     e.retrieved = true;
     return &e;
-#endif
   }
   entry& e = entries_[at];
   if (e.retrieved) return nullptr;
   e.retrieved = true;
   return &e;
 }
+#undef NDCG_PER_DOCUMENT
 
 const doc_table::entry* doc_table::find(std::string_view docid) const {
   const std::uint32_t at =
@@ -171,6 +179,24 @@ void select_top(std::vector<query_evaluator::sort_key>& keys, std::vector<double
   std::sort(first, end, order);
 }
 
+// Keys of one score put in order, comparing the docids' prefixes first
+// (the scores are equal, and so are the tiers unless grades order ties);
+// a short run by insertion, cheaper than the sort's calls.
+void order_tied(std::vector<query_evaluator::sort_key>::iterator first,
+                std::vector<query_evaluator::sort_key>::iterator last, const key_order& order) {
+  const auto before = [&](const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) {
+    if (order.by_docid && a.tier == b.tier && a.prefix != b.prefix) return a.prefix > b.prefix;
+    return order(a, b);
+  };
+  if (last - first > 16) return std::sort(first, last, before);
+  for (auto k = first + 1; k < last; ++k) {
+    const query_evaluator::sort_key key = *k;
+    auto to = k;
+    for (; to != first && before(key, to[-1]); --to) *to = to[-1];
+    *to = key;
+  }
+}
+
 // Runs are mostly written in rank order. When the scores already descend,
 // each group of equal scores put in order (tier, then docid) orders the
 // ranking; only the groups down to rank `depth` are ordered. False, with
@@ -188,19 +214,12 @@ bool order_written(std::vector<query_evaluator::sort_key>::iterator first,
     if (end - group > 1) {
       named(group, end);
       if (end > cut) std::partial_sort(group, cut, end, order);
-      else std::sort(group, end, order);
+      else order_tied(group, end, order);
     }
     group = end;
   }
   return true;
 }
-
-// An object, not a function, so that the sort inlines it.
-struct packed_order {
-  bool operator()(const query_evaluator::packed_key& a, const query_evaluator::packed_key& b) const {
-    return (a.hi < b.hi) | ((a.hi == b.hi) & (a.lo < b.lo));  // without a branch
-  }
-};
 
 // The score's bits as a number that orders as the scores do, highest
 // first; -0 is 0. NaN has no place: the caller checks.
@@ -216,48 +235,26 @@ std::uint64_t descending_bits(double score) {
 }  // namespace
 
 #ifndef __EMSCRIPTEN__
-// keys_[0..kept) in the ranking's order, sorted as pairs of words (the
-// score's bits, then the docid's first eight bytes or the input order):
-// one comparison without branches where the whole key takes up to three.
-// Pairs that tie (docids sharing eight bytes at one score) are ordered by
-// the docids' next bytes (order_ties). False, with nothing changed, where
-// the words cannot say the order: grades order ties (tier), or a score is NaN.
-bool query_evaluator::sort_ranking(std::size_t kept) {
-  const bool by_docid = conv_.opt.ties != tie_policy::input;
-  if (conv_.tied_grades != 0) return false;
-  packed_.resize(kept);
+// keys_[0..kept) by score, highest first, sorted as one word each: the
+// score's bits, their lowest ones given to the key's position (so the
+// words are unique, and the sort moves words alone). Scores that differ
+// only in those bits may come out of order: order_written, which orders
+// equal scores after, then finds the scores not descending. False, with
+// nothing changed, where a score is NaN.
+bool query_evaluator::sort_by_score(std::size_t kept) {
+  unsigned low = 0;
+  while ((std::size_t(1) << low) < kept) ++low;
+  const std::uint64_t mask = (std::uint64_t(1) << low) - 1;
+  order_.resize(kept);
   for (std::size_t i = 0; i < kept; ++i) {
-    const sort_key& k = keys_[i];
-    if (std::isnan(k.score)) return false;
-    packed_[i] = packed_key{descending_bits(k.score), by_docid ? ~k.prefix : k.index, static_cast<std::uint32_t>(i)};
+    if (std::isnan(keys_[i].score)) return false;
+    order_[i] = (descending_bits(keys_[i].score) & ~mask) | i;
   }
-  std::sort(packed_.begin(), packed_.end(), packed_order{});
-  if (by_docid) order_ties(packed_.data(), packed_.data() + kept, 8);
+  std::sort(order_.begin(), order_.end());
   keys_spare_.resize(kept);
-  for (std::size_t i = 0; i < kept; ++i) keys_spare_[i] = keys_[packed_[i].at];
+  for (std::size_t i = 0; i < kept; ++i) keys_spare_[i] = keys_[order_[i] & mask];
   std::copy(keys_spare_.begin(), keys_spare_.end(), keys_.begin());
   return true;
-}
-
-// Runs of packed keys that tie, ordered by their docids' next eight bytes
-// (zero-padded, as the prefix), and so on; past 64 bytes by the whole key.
-void query_evaluator::order_ties(packed_key* first, packed_key* last, std::size_t offset) {
-  for (packed_key* run = first; run != last;) {
-    packed_key* end = run + 1;
-    while (end != last && end->hi == run->hi && end->lo == run->lo) ++end;
-    if (end - run > 1 && offset >= 64) {
-      const key_order order{true, run_, ids_};
-      std::sort(run, end, [&](const packed_key& a, const packed_key& b) { return order(keys_[a.at], keys_[b.at]); });
-    } else if (end - run > 1) {
-      for (packed_key* k = run; k != end; ++k) {
-        const std::string_view docid = docid_of(keys_[k->at]);
-        k->lo = ~docid_prefix(offset < docid.size() ? docid.substr(offset) : std::string_view());
-      }
-      std::sort(run, end, packed_order{});
-      order_ties(run, end, offset + 8);
-    }
-    run = end;
-  }
 }
 #endif
 
@@ -450,16 +447,21 @@ bool query_evaluator::index_run(const run_entry* run, std::size_t n, const std::
   positions_unnamed_ = false;
 #endif
   keys_.resize(n);
+  // Read once, into locals: the stores below could alias them, and each
+  // document would load them again.
   const bool by_docid = conv_.opt.ties != tie_policy::input;
+  const long tied = conv_.tied_grades;
+  const long* grades = grades_.levels.data();
+  sort_key* keys = keys_.data();
   for (std::size_t i = 0; i < n; ++i) {
     const run_entry& e = run[i];
     const auto hash = hashes ? hashes[i] : static_cast<std::uint32_t>(detail::hash_of(e.docid));
     const doc_table::entry* s = docs_.retrieve(e.docid, hash);
     if (!s) return false;
     const int level = s->level;
-    const long grade = level >= 0 ? grades_.levels[static_cast<std::size_t>(level)] : 0;
-    keys_[i] = sort_key{detail::comparable_score(e.score, conv_.opt), conv_.tied_grades * grade,
-                        by_docid ? docid_prefix(e.docid) : 0, static_cast<std::uint32_t>(i), level};
+    const long grade = level >= 0 ? grades[level] : 0;
+    keys[i] = sort_key{detail::comparable_score(e.score, conv_.opt), tied * grade, by_docid ? docid_prefix(e.docid) : 0,
+                       static_cast<std::uint32_t>(i), level};
   }
   return true;
 }
@@ -504,14 +506,12 @@ void query_evaluator::rank() {
 #endif
   } else {
 #ifndef __EMSCRIPTEN__
-    if (!order_written(first, last, depth, order, named))
+    if (!order_written(first, last, depth, order, named) &&
+        !(sort_by_score(kept) && order_written(first, last, depth, order, named)))
 #endif
     {
       named(first, last);
-#ifndef __EMSCRIPTEN__
-      if (!sort_ranking(kept))
-#endif
-        std::sort(first, last, order);
+      std::sort(first, last, order);
     }
   }
   if (partial && depth > 0 && conv_.opt.ties == tie_policy::average) {
