@@ -32,6 +32,7 @@ class column_cells {
   bool given() const { return c_ != nullptr; }
   bool is_text() const { return c_ && !c_->numbers && !c_->integers; }
   std::string_view text_at(std::size_t row) const { return c_->texts[row]; }  // a text column's cell
+  const std::string_view* texts() const { return is_text() ? c_->texts.data() : nullptr; }
   // A number the same as the row before's (a query's rows come together).
   bool repeats(std::size_t row) const {
     return row > 0 && (c_->integers ? c_->integers[row] == c_->integers[row - 1] : c_->numbers[row] == c_->numbers[row - 1]);
@@ -111,21 +112,25 @@ struct table_rows {
   std::vector<std::string_view> qids;     // per query
   std::vector<std::size_t> starts{0};     // per query, into `order`
   std::vector<std::uint32_t> order;       // the rows, query by query
-  std::vector<std::string_view> doc;      // per row
+  std::vector<std::string_view> doc;      // per row, unless the doc column holds texts
+  const std::string_view* doc_texts = nullptr;  // that column's, not copied
   std::vector<std::uint32_t> hash;        // per row: hash_of(doc), taken once
   std::vector<double> score;              // per row (runs)
+  std::vector<run_entry> entries;         // a run's rows as the query loop takes them, query by query
+  std::vector<std::uint32_t> entry_hash;  // and their docids' hashes
   std::vector<long> rel;                  // per row (qrels)
   std::string_view run_id = "run";        // the last row's tag
   std::deque<std::string> owned;          // the texts made here (a deque: they never move)
   std::size_t doc_column = 0;             // the doc column's place (the qid's when none)
   bool ungrouped = false;                 // a query's rows come back after others'
+  std::string_view doc_at(std::size_t row) const { return doc_texts ? doc_texts[row] : doc[row]; }
 };
 
 // A doc given again in its query, as the records path names it (a run's
 // docid, the judgments' doc id).
 error repeated_doc(const table_rows& out, std::size_t row, std::size_t first, std::uint32_t q, std::size_t place,
                    bool run) {
-  const std::string_view doc = out.doc[row];
+  const std::string_view doc = out.doc_at(row);
   return fail(error_code::duplicate_id,
               std::string(run ? "expected each docid" : "expected each doc id") + " once per query, got " + echo(doc) +
                   " again in query " + echo(out.qids[q]) + " (first on line " + std::to_string(line_of_row(first)) + ")",
@@ -135,35 +140,47 @@ error repeated_doc(const table_rows& out, std::size_t row, std::size_t first, st
 }
 
 // Object columns hold one str per distinct id, so most rows give a text at
-// an address seen before: the same id, checked and hashed once. A slot per
-// address hash, the last text at it kept (a miss costs one lookup); 16-byte
-// slots, as the lookups land anywhere in the table.
+// an address seen before: the same id, checked and hashed once. Buckets of
+// two 16-byte slots (one 32-byte line), by address hash, the newer text
+// first: a miss costs one lookup. The rows come in any order, so a bucket
+// is fetched ahead (prefetch) while earlier rows are read.
 class address_cache {
  public:
   explicit address_cache(std::size_t rows) {
-    std::size_t size = 1024;
-    while (size < rows && size < (std::size_t{1} << 18)) size <<= 1;
-    slots_.resize(size);
+    std::size_t size = 512;
+    while (size < rows && size < (std::size_t{1} << 17)) size <<= 1;
+    buckets_.resize(size);
   }
   // The value kept for this very text (same address and size), or nullptr.
   const std::uint32_t* find(std::string_view s) const {
-    const entry& e = slots_[slot(s)];
-    return e.data == s.data() && e.size == s.size() && e.data ? &e.value : nullptr;
+    const bucket& b = buckets_[slot(s)];
+    for (const entry& e : b.e)
+      if (e.data == s.data() && e.size == s.size() && e.data) return &e.value;
+    return nullptr;
   }
   void put(std::string_view s, std::uint32_t value) {
-    if (s.size() <= 0xFFFFFFFFu) slots_[slot(s)] = entry{s.data(), static_cast<std::uint32_t>(s.size()), value};
+    bucket& b = buckets_[slot(s)];
+    if (s.size() <= 0xFFFFFFFFu) b.e[1] = b.e[0], b.e[0] = entry{s.data(), static_cast<std::uint32_t>(s.size()), value};
   }
+  void fetch(std::string_view s) const { __builtin_prefetch(&buckets_[slot(s)]); }
 
  private:
   struct entry {
     const char* data = nullptr;
     std::uint32_t size = 0, value = 0;
   };
+  struct alignas(32) bucket {
+    entry e[2];
+  };
   std::size_t slot(std::string_view s) const {
-    return mix(reinterpret_cast<std::uintptr_t>(s.data()), s.size()) & (slots_.size() - 1);
+    return mix(reinterpret_cast<std::uintptr_t>(s.data()), s.size()) & (buckets_.size() - 1);
   }
-  std::vector<entry> slots_;
+  std::vector<bucket> buckets_;
 };
+
+// Rows ahead whose cache lines are asked for before they are read (the
+// lookups land anywhere in tables larger than the cache).
+constexpr std::size_t ahead = 16;
 
 // What one row gives, each field checked in the order a CSV row's are.
 struct row_reader {
@@ -202,8 +219,8 @@ struct row_reader {
 // eight rows are compared one by one; a longer block gets a table.
 status row_reader::repeated_in_block(std::size_t row) {
   if (row == 0 || query_of[row] != query_of[row - 1]) return block_start = row, done{};
-  const std::string_view doc = out.doc[row];
-  const auto same = [&](std::uint32_t r) { return out.doc[r] == doc; };
+  const std::string_view doc = out.doc_at(row);
+  const auto same = [&](std::uint32_t r) { return out.doc_at(r) == doc; };
   std::uint32_t first = handle_table::none;
   if (row - block_start < 8) {
     for (std::size_t r = block_start; r < row && first == handle_table::none; ++r)
@@ -237,7 +254,8 @@ std::uint32_t row_reader::query(std::string_view qid) {
 }
 
 status row_reader::add_doc(std::size_t row) {
-  const std::string_view doc = out.doc[row] = id(c.doc, row, 1);
+  const std::string_view doc = id(c.doc, row, 1);
+  if (!out.doc_texts) out.doc[row] = doc;
   if (const std::uint32_t* hash = doc_at.find(doc)) return out.hash[row] = *hash, done{};
   if (auto ok = check_word(doc, c.doc, row, "a doc id"); !ok) return ok;
   out.hash[row] = static_cast<std::uint32_t>(hash_of(doc));
@@ -265,6 +283,10 @@ status row_reader::add_numbers(std::size_t row) {
 }
 
 status row_reader::add(std::size_t row) {
+  if (row + ahead < out.hash.size()) {
+    if (c.qid.is_text()) qid_at.fetch(c.qid.text_at(row + ahead));
+    if (c.doc.is_text()) doc_at.fetch(c.doc.text_at(row + ahead));
+  }
   const std::string_view qid = id(c.qid, row, 0);
   const std::uint32_t* known = qid_at.find(qid);
   if (!known)
@@ -286,14 +308,33 @@ status row_reader::add(std::size_t row) {
   return use == input_use::run ? repeated_in_block(row) : done{};
 }
 
-// Each query's rows in their order (a counting sort).
+// A row's cells, asked for ahead of a pass in query order.
+void fetch_row(const table_rows& t, std::uint32_t row) {
+  __builtin_prefetch(t.doc_texts ? &t.doc_texts[row] : &t.doc[row]);
+  __builtin_prefetch(&t.hash[row]);
+  if (!t.score.empty()) __builtin_prefetch(&t.score[row]);
+  if (!t.rel.empty()) __builtin_prefetch(&t.rel[row]);
+}
+
+// Each query's rows in their order (a counting sort); a run's entries
+// written where they go as the rows are read in order (stores scattered,
+// not loads).
 void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std::size_t rows) {
   out.starts.assign(out.qids.size() + 1, 0);
   for (std::size_t row = 0; row < rows; ++row) ++out.starts[query_of[row] + 1];
   for (std::size_t q = 0; q < out.qids.size(); ++q) out.starts[q + 1] += out.starts[q];
   std::vector<std::size_t> next(out.starts.begin(), out.starts.end() - 1);
   out.order.resize(rows);
-  for (std::size_t row = 0; row < rows; ++row) out.order[next[query_of[row]]++] = static_cast<std::uint32_t>(row);
+  const bool run = !out.score.empty();
+  if (run) out.entries.resize(rows), out.entry_hash.resize(rows);
+  for (std::size_t row = 0; row < rows; ++row) {
+    const std::size_t at = next[query_of[row]]++;
+    out.order[at] = static_cast<std::uint32_t>(row);
+    if (!run) continue;
+    if (row + ahead < rows) __builtin_prefetch(&out.entries[next[query_of[row + ahead]]], 1);
+    out.entries[at] = run_entry{out.doc_at(row), out.score[row], line_of_row(row)};
+    out.entry_hash[at] = out.hash[row];
+  }
 }
 
 // The earliest row that repeats a doc of its query; done when none does.
@@ -305,9 +346,10 @@ status first_repeat(const table_rows& out, std::size_t place, bool run) {
   for (std::size_t q = 0; q + 1 < out.starts.size(); ++q) {
     seen.reset(out.starts[q + 1] - out.starts[q]);
     for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
+      if (i + ahead < out.order.size()) fetch_row(out, out.order[i + ahead]);
       const std::uint32_t row = out.order[i];
-      const std::string_view doc = out.doc[row];
-      const std::uint32_t first = seen.insert(out.hash[row], row, [&](std::uint32_t r) { return out.doc[r] == doc; });
+      const std::string_view doc = out.doc_at(row);
+      const std::uint32_t first = seen.insert(out.hash[row], row, [&](std::uint32_t r) { return out.doc_at(r) == doc; });
       if (first == handle_table::none) continue;
       if (row < worst) worst = row, worst_first = first, worst_query = static_cast<std::uint32_t>(q);
       break;
@@ -327,7 +369,8 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
         .with("limit", std::to_string(lim.max_items));
   table_rows out;
   out.doc_column = (c.doc.given() ? c.doc : c.qid).column();
-  out.doc.resize(t.rows);
+  out.doc_texts = c.doc.texts();
+  if (!out.doc_texts) out.doc.resize(t.rows);
   out.hash.resize(t.rows);
   if (use != input_use::qrels) out.score.resize(t.rows);
   if (use != input_use::run) out.rel.resize(t.rows);
@@ -338,6 +381,8 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
   if (use == input_use::run) {  // its repeats were looked for row by row
     if (!failed) return failed.err();
     group_rows(out, r.query_of, rows);
+    std::vector<double>().swap(out.score);  // in the entries now
+    std::vector<std::uint32_t>().swap(out.hash);
     return out;
   }
   group_rows(out, r.query_of, failed ? rows : rows - 1);
@@ -348,51 +393,45 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
 }
 
 // The judgments of the rows (each doc once per query, checked already), by
-// the builder every reader of judgments feeds.
+// the builder every reader of judgments feeds, with the docids' hashes.
 expected<trec_judgments> judged_of(const table_rows& t) {
   judgments_builder built;
+  std::size_t bytes = 0;
+  for (const std::string_view q : t.qids) bytes += q.size();
+  for (std::size_t row = 0; row < t.order.size(); ++row) bytes += t.doc_at(row).size();
+  built.reserve(t.order.size(), bytes);
+  built.repeats_checked();
   for (std::size_t q = 0; q + 1 < t.starts.size(); ++q)
-    for (std::size_t i = t.starts[q]; i < t.starts[q + 1]; ++i)
-      built.add(t.qids[q], t.doc[t.order[i]], t.rel[t.order[i]], line_of_row(t.order[i]), t.doc_column);
+    for (std::size_t i = t.starts[q]; i < t.starts[q + 1]; ++i) {
+      if (i + ahead < t.order.size()) fetch_row(t, t.order[i + ahead]);
+      const std::uint32_t row = t.order[i];
+      built.add(t.qids[q], t.doc_at(row), t.rel[row], line_of_row(row), t.doc_column, t.hash[row]);
+    }
   auto judged = built.finish();
   if (!judged) return error(judged.err()).in("qrels");
   return judged;
-}
-
-// The run's entries and their docids' hashes, query by query, as the query loop takes them.
-struct run_entries {
-  std::vector<run_entry> entries;
-  std::vector<std::uint32_t> hashes;
-};
-run_entries entries_of(const table_rows& run) {
-  run_entries out{std::vector<run_entry>(run.order.size()), std::vector<std::uint32_t>(run.order.size())};
-  for (std::size_t i = 0; i < out.entries.size(); ++i) {
-    const std::uint32_t row = run.order[i];
-    out.entries[i] = run_entry{run.doc[row], run.score[row], line_of_row(row)};
-    out.hashes[i] = run.hash[row];
-  }
-  return out;
 }
 
 // A doc a judged query of the run gives twice, its rows apart (a run whose
 // queries come back): the records path finds it when it evaluates such a
 // run's queries grouped, in the judgments' order; the run's other queries
 // are not evaluated. Read off the entries, which hold the rows in order.
-status judged_repeats(const table_rows& run, const run_entries& e, const std::vector<std::string_view>& judged_qids) {
+status judged_repeats(const table_rows& run, const std::vector<std::string_view>& judged_qids) {
   if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
   handle_table run_qids;
   for (std::size_t q = 0; q < run.qids.size(); ++q)
     run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
                     [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
   handle_table seen;
+  const std::vector<run_entry>& e = run.entries;
   for (const std::string_view qid : judged_qids) {
     const std::uint32_t q = run_qids.find(hash_of(qid), [&](std::uint32_t o) { return run.qids[o] == qid; });
     if (q == handle_table::none) continue;
     seen.reset(run.starts[q + 1] - run.starts[q]);
     for (std::size_t i = run.starts[q]; i < run.starts[q + 1]; ++i) {
-      const std::string_view doc = e.entries[i].docid;
+      const std::string_view doc = e[i].docid;
       const std::uint32_t first =
-          seen.insert(e.hashes[i], static_cast<std::uint32_t>(i), [&](std::uint32_t o) { return e.entries[o].docid == doc; });
+          seen.insert(run.entry_hash[i], static_cast<std::uint32_t>(i), [&](std::uint32_t o) { return e[o].docid == doc; });
       if (first != handle_table::none) return repeated_doc(run, run.order[i], run.order[first], q, run.doc_column, true);
     }
   }
@@ -402,19 +441,19 @@ status judged_repeats(const table_rows& run, const run_entries& e, const std::ve
 unsigned threads_of(unsigned wanted) { return wanted ? wanted : std::max(1u, std::thread::hardware_concurrency()); }
 
 // One evaluation of the run's queries against the judgments.
-expected<trec_result> evaluate_rows(const trec_judgments& judged, const table_rows& run,
-                                    const run_entries& entries, unsigned threads, const trec_options& o) {
+expected<trec_result> evaluate_rows(const trec_judgments& judged, const table_rows& run, unsigned threads,
+                                    const trec_options& o) {
   auto stream = trec_stream::open(judged, o);
   if (!stream) return stream.err();
-  if (auto ok = stream->add_queries(run.qids, run.starts, entries.entries, entries.hashes.data(), threads); !ok)
+  if (auto ok = stream->add_queries(run.qids, run.starts, run.entries, run.entry_hash.data(), threads); !ok)
     return ok.err();
   stream->set_run_id(run.run_id);
   return stream->finish();
 }
 
-expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const table_rows& run, const run_entries& entries,
-                                        const batch_settings& b, unsigned threads) {
-  const auto once = [&](const trec_options& o) { return evaluate_rows(judged, run, entries, threads_of(threads), o); };
+expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const table_rows& run, const batch_settings& b,
+                                        unsigned threads) {
+  const auto once = [&](const trec_options& o) { return evaluate_rows(judged, run, threads_of(threads), o); };
   const auto conventions = [&](const trec_options& o) {
     auto each = once;
     return evaluate_by_conventions(o, each);
@@ -432,10 +471,10 @@ expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const tabl
 }
 
 // A run's rows (read already) against the judgments.
-expected<run_evaluation> evaluated_run(const trec_judgments& judged, const table_rows& run, const run_entries& entries,
-                                       const batch_settings& b, unsigned threads) {
-  if (auto ok = judged_repeats(run, entries, judged.query_ids()); !ok) return error(ok.err()).in("run");
-  return evaluated_rows(judged, run, entries, b, threads);
+expected<run_evaluation> evaluated_run(const trec_judgments& judged, const table_rows& run, const batch_settings& b,
+                                       unsigned threads) {
+  if (auto ok = judged_repeats(run, judged.query_ids()); !ok) return error(ok.err()).in("run");
+  return evaluated_rows(judged, run, b, threads);
 }
 
 // A table read as `use`, named `name` in its errors and its reading.
@@ -482,17 +521,13 @@ expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_s
     if (!both) return both.err();
     auto judged = judged_of(*both);
     if (!judged) return judged.err();
-    return evaluated_rows(*judged, *both, entries_of(*both), b, in.threads);
+    return evaluated_rows(*judged, *both, b, in.threads);
   }
   // The run is read beside the qrels, on a second thread: its rows and
   // theirs are independent until the evaluation.
   std::vector<batch_reading> run_readings;
   std::optional<expected<table_rows>> run;
-  run_entries entries;
-  std::thread reader([&] {
-    run = read_column_table(*in.run, input_use::run, "run", in.kind, run_readings);
-    if (*run) entries = entries_of(**run);
-  });
+  std::thread reader([&] { run = read_column_table(*in.run, input_use::run, "run", in.kind, run_readings); });
   struct joined {
     std::thread& t;
     ~joined() {
@@ -504,7 +539,7 @@ expected<run_evaluation> evaluate_columns(const column_inputs& in, const batch_s
   reader.join();
   readings.insert(readings.end(), run_readings.begin(), run_readings.end());
   if (!*run) return run->err();
-  return evaluated_run(*judged, **run, entries, b, in.threads);
+  return evaluated_run(*judged, **run, b, in.threads);
 }
 
 expected<trec_judgments> judgments_of_columns(const column_table& qrels, std::string_view kind,
@@ -519,7 +554,7 @@ expected<run_evaluation> evaluate_columns(const trec_judgments& judged, const co
                                           std::vector<batch_reading>& readings) {
   auto rows = read_column_table(run, input_use::run, "run", kind, readings);
   if (!rows) return rows.err();
-  return evaluated_run(judged, *rows, entries_of(*rows), b, threads);
+  return evaluated_run(judged, *rows, b, threads);
 }
 
 // Run `at` (1-based) read and evaluated on compare's settings `b`; an error
