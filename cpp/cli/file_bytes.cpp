@@ -126,18 +126,16 @@ class mapped_source final : public run_source {
 }  // namespace
 #endif
 
-std::unique_ptr<run_source> mapped_run([[maybe_unused]] const std::string& path) {
-#ifdef __EMSCRIPTEN__
-  return nullptr;
-#else
+#ifndef __EMSCRIPTEN__
+std::unique_ptr<run_source> mapped_run(const std::string& path) {
   struct stat info {};
   if (path == "-" || stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || info.st_size <= 0) return nullptr;
   const auto size = static_cast<std::size_t>(info.st_size);
   char* p = mapped_file(path, size);
   if (p == nullptr) return nullptr;
   return std::make_unique<mapped_source>(p, size);
-#endif
 }
+#endif
 
 std::optional<file_bytes> file_bytes::read(const std::string& path, std::istream& in, std::string& problem) {
 #ifdef __EMSCRIPTEN__

@@ -196,7 +196,9 @@ evaluate_reply evaluate_files(const trec_request& r, std::istream& in, evaluate_
   if (r.files.size() == 2 || !r.subtopics.empty()) {
     const std::string& path = r.files.back();
     inputs.run_name = path;
-    source = mapped_run(path);  // natively a regular file: read where it is
+#ifndef __EMSCRIPTEN__  // natively a regular file is read where it is
+    source = mapped_run(path);
+#endif
     if (!source && path != "-" && !(file = open_file(path, problem)))
       return evaluate_reply{fail(error_code::bad_file, problem).with("found", path), {}};
     if (!source) source = stream_source(file ? *file : in, file != nullptr);

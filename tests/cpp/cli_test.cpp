@@ -304,6 +304,47 @@ TEST_CASE("trec on standard input needs the run grouped by query; a file need no
   CHECK(file.out == "num_ret               \tall\t3\n");
 }
 
+TEST_CASE("trec: a run file read where it is (mapped) says what the same run from standard input says") {
+  // A query of more than 2 MB (the first piece grows), CRLF line ends, no
+  // line end at the last line, a bad score past the first piece.
+  std::string qrels, run;
+  for (int q = 0; q < 3; ++q)
+    for (int d = 0; d < (q == 1 ? 90000 : 50); ++d) {
+      const std::string qid = "q" + std::to_string(q), doc = "doc-" + std::to_string(d);
+      if (d % 7 == 0) qrels += qid + " 0 " + doc + " " + std::to_string(d % 3) + "\n";
+      run += qid + " Q0 " + doc + " " + std::to_string(d + 1) + " " + std::to_string(1000.0 - d * 0.001) + " tag\r\n";
+    }
+  run.pop_back();
+  run.pop_back();
+  REQUIRE(run.size() > (std::size_t(3) << 20));
+  const std::string dir = scratch();
+  spit(dir + "/held.qrels", qrels);
+  spit(dir + "/held.run", run);
+  const std::vector<std::string> words = {"trec", "-q", "-m", "all_trec", dir + "/held.qrels"};
+  const auto both = [&](const std::string& file_text) {
+    spit(dir + "/held.run", file_text);
+    std::vector<std::string> from_file = words, from_stdin = words;
+    from_file.push_back(dir + "/held.run");
+    from_stdin.push_back("-");
+    const outcome a = run_cli(from_file), b = run_cli(from_stdin, file_text);
+    CHECK(a.code == b.code);
+    CHECK(a.out == b.out);
+    return a;
+  };
+  const outcome good = both(run);
+  CHECK(good.code == 0);
+  CHECK(good.out.find("num_ret               \tq1\t90000\n") != std::string::npos);
+  std::string bad = run;
+  const std::size_t at = bad.find(' ', bad.find("q1 Q0 doc-85000 ") + 16) + 1;  // its score, past 2 MB
+  REQUIRE(at > (std::size_t(2) << 20));
+  bad[at + 2] = 'x';
+  const std::size_t line = static_cast<std::size_t>(std::count(bad.begin(), bad.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
+  const std::size_t column = at - bad.rfind('\n', at);
+  const outcome refused = both(bad);
+  CHECK(refused.code == 2);
+  CHECK(refused.err.find("held.run:" + std::to_string(line) + ":" + std::to_string(column) + ": ") != std::string::npos);
+}
+
 TEST_CASE("trec --merge of shards split by query equals the one-shot evaluation") {
   auto [qrels, whole] = generated_run(120);
   const std::string dir = scratch();

@@ -1,6 +1,7 @@
 // A second thread for the batch evaluation: the reader finds each query's
-// run lines and their fields and hands them over (the query's bytes copied
-// in one block, so the reader can reuse its buffer); the second thread reads
+// run lines and their fields and hands them over (as views into a run held
+// in memory, else with the query's bytes copied in one block, so the reader
+// can reuse its buffer); the second thread reads
 // the scores, checks the docids and evaluates the query while the reader
 // goes on. Without threads (wasm), or when the caller's own threads already
 // share the cores (`threaded` false), a query is handled at once. Internal,
