@@ -179,6 +179,18 @@ void select_top(std::vector<query_evaluator::sort_key>& keys, std::vector<double
   std::sort(first, end, order);
 }
 
+// The score's bits as a number that orders as the scores do, highest
+// first; -0 is 0. NaN has no place: the caller checks.
+std::uint64_t descending_bits(double score) {
+  if (score == 0) score = 0;
+  std::uint64_t b;
+  std::memcpy(&b, &score, sizeof b);
+  b = b >> 63 ? ~b : b | std::uint64_t(1) << 63;  // ascending as the doubles
+  return ~b;
+}
+#endif
+
+#ifndef __EMSCRIPTEN__
 // Keys of one score put in order, comparing the docids' prefixes first
 // (the scores are equal, and so are the tiers unless grades order ties);
 // a short run by insertion, cheaper than the sort's calls.
@@ -197,6 +209,8 @@ void order_tied(std::vector<query_evaluator::sort_key>::iterator first,
   }
 }
 
+#endif
+
 // Runs are mostly written in rank order. When the scores already descend,
 // each group of equal scores put in order (tier, then docid) orders the
 // ranking; only the groups down to rank `depth` are ordered. False, with
@@ -214,23 +228,16 @@ bool order_written(std::vector<query_evaluator::sort_key>::iterator first,
     if (end - group > 1) {
       named(group, end);
       if (end > cut) std::partial_sort(group, cut, end, order);
+#ifdef __EMSCRIPTEN__
+      else std::sort(group, end, order);  // the sort the module has already (its size)
+#else
       else order_tied(group, end, order);
+#endif
     }
     group = end;
   }
   return true;
 }
-
-// The score's bits as a number that orders as the scores do, highest
-// first; -0 is 0. NaN has no place: the caller checks.
-std::uint64_t descending_bits(double score) {
-  if (score == 0) score = 0;
-  std::uint64_t b;
-  std::memcpy(&b, &score, sizeof b);
-  b = b >> 63 ? ~b : b | std::uint64_t(1) << 63;  // ascending as the doubles
-  return ~b;
-}
-#endif
 
 }  // namespace
 
@@ -499,17 +506,19 @@ void query_evaluator::rank() {
   const auto first = keys_.begin(), mid = first + static_cast<std::ptrdiff_t>(depth),
              last = first + static_cast<std::ptrdiff_t>(kept);
   if (partial) {
+    if (!order_written(first, last, depth, order, named)) {
 #ifdef __EMSCRIPTEN__
-    std::partial_sort(first, mid, last, order);  // the same ranks, in less code (the modules' size)
+      std::partial_sort(first, mid, last, order);  // the same ranks, in less code (the modules' size)
 #else
-    if (!order_written(first, last, depth, order, named)) select_top(keys_, top_scores_, depth, kept, order, named);
+      select_top(keys_, top_scores_, depth, kept, order, named);
 #endif
+    }
   } else {
+    if (!order_written(first, last, depth, order, named)
 #ifndef __EMSCRIPTEN__
-    if (!order_written(first, last, depth, order, named) &&
-        !(sort_by_score(kept) && order_written(first, last, depth, order, named)))
+        && !(sort_by_score(kept) && order_written(first, last, depth, order, named))
 #endif
-    {
+    ) {
       named(first, last);
       std::sort(first, last, order);
     }
