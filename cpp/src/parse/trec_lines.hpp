@@ -67,28 +67,56 @@ inline bool read_record(line_reader& lines, const limits& lim, line& l, field* f
 // sane limit comes near that.
 inline std::size_t max_records(const limits& lim) { return lim.max_items < 0xFFFFFFF0u ? lim.max_items : 0xFFFFFFF0u; }
 
+// for_each_record's loop. In the modules each batch of records is a call:
+// V8 runs a call's loops in its first-tier code until the call returns, and
+// uses a function's optimised code from its next call on, so a whole file
+// read in one call would run unoptimised to the end.
+#ifdef __EMSCRIPTEN__
+#define NDCG_BATCH_CALL __attribute__((noinline))
+inline constexpr std::size_t record_batch = 4096;
+#else
+#define NDCG_BATCH_CALL
+inline constexpr std::size_t record_batch = 0;  // natively one loop, no batches
+#endif
+
+struct record_batches {
+  line_reader lines;
+  const limits& lim;
+  const layout& lay;
+  std::size_t max_records, records = 0;
+  status problem = done{};
+
+  // The next batch of records handed to fn: false at the end or an error (then in problem).
+  template <class Fn>
+  NDCG_BATCH_CALL bool next_batch(Fn& fn) {
+    field f[8];
+    line l;
+    std::size_t n = 0;
+    for (std::size_t left = record_batch; record_batch == 0 || left-- != 0;) {
+      if (!read_record(lines, lim, l, f, 8, n, problem)) return false;
+      if (auto ok = check_fields(l, f, n, lay); !ok) return (problem = ok.err(), false);
+      if (++records > max_records) return (problem = too_many(l, f), false);
+      if (auto ok = fn(l.number, f); !ok) return (problem = ok.err(), false);
+    }
+    return true;
+  }
+
+  error too_many(const line& l, const field* f) const {
+    return fail(error_code::too_large, "expected at most " + std::to_string(max_records) + " lines, got more", l.number,
+                f[0].column)
+        .with("limit", std::to_string(max_records));
+  }
+};
+
 // Calls fn(line, fields) for each line that holds data, after checking the
 // input and the number of fields. Stops at the first error.
 template <class Fn>
 status for_each_record(std::string_view text, const limits& lim, const layout& lay, Fn fn, text_piece piece = {}) {
   if (auto ok = detail::check_size(text, lim); !ok) return ok.err();
-  const std::size_t max_records = detail::max_records(lim);
-  constexpr std::size_t cap = 8;
-  field f[cap];
-  detail::line_reader lines(text, piece.first_line, piece.at_start);
-  detail::line l;
-  std::size_t records = 0, n = 0;
-  status problem = done{};
-  while (read_record(lines, lim, l, f, cap, n, problem)) {
-    if (auto ok = check_fields(l, f, n, lay); !ok) return ok.err();
-    if (++records > max_records) {
-      return fail(error_code::too_large, "expected at most " + std::to_string(max_records) + " lines, got more", l.number,
-                  f[0].column)
-          .with("limit", std::to_string(max_records));
-    }
-    if (auto ok = fn(l.number, f); !ok) return ok.err();
+  record_batches loop{line_reader(text, piece.first_line, piece.at_start), lim, lay, max_records(lim)};
+  while (loop.next_batch(fn)) {
   }
-  return problem;
+  return loop.problem;
 }
 
 // The score of a run line (field 5), or the error naming it.

@@ -68,7 +68,7 @@ struct repeat {
 
 // The repeat on the earliest line among queries [begin, end) (in one group
 // for qrels_jg); none found: `second` is null.
-repeat first_repeat_in(const judgments& j, std::size_t begin, std::size_t end) {
+NDCG_BATCH_CALL repeat first_repeat_in(const judgments& j, std::size_t begin, std::size_t end) {
   handle_table seen;
   const bool grouped = !j.group.empty();
   repeat worst;
@@ -89,6 +89,11 @@ repeat first_repeat_in(const judgments& j, std::size_t begin, std::size_t end) {
   return worst;
 }
 
+// Of two repeats (or none), the one on the earlier line.
+repeat earlier(const repeat& a, const repeat& b) {
+  return b.second && (!a.second || b.second->line < a.second->line) ? b : a;
+}
+
 // The first docid judged twice in a query, by the line of its second
 // judgment, as an error; done when there is none. Natively a large qrels'
 // queries are checked in two halves at once (the run waits for this).
@@ -101,12 +106,14 @@ status first_repeat(const judgments& j, std::string_view text) {
     std::thread other([&] { later = first_repeat_in(j, n / 2, n); });
     worst = first_repeat_in(j, 0, n / 2);
     other.join();
-    if (later.second && (!worst.second || later.second->line < worst.second->line)) worst = later;
-  } else
-#endif
-  {
+    worst = earlier(worst, later);
+  } else {
     worst = first_repeat_in(j, 0, n);
   }
+#else
+  // A batch of queries a call (detail::record_batches says why).
+  for (std::size_t at = 0; at < n; at += 256) worst = earlier(worst, first_repeat_in(j, at, std::min(n, at + 256)));
+#endif
   if (!worst.second) return done{};
   const detail::field docid{worst.second->id(), column_of(text, worst.second->id())};
   return detail::repeated_in_qrels(docid, worst.query->qid, worst.second->line, worst.first->line);

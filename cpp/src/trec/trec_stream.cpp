@@ -534,8 +534,10 @@ inline std::string_view word_by_word(std::string_view v) {
 }  // namespace
 
 // The reader's part of a line: its fields found and counted, its score read
-// and its docid hashed; the docid is checked with the rest of its query.
-expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
+// and its docid hashed; the docid is checked with the rest of its query. In
+// the modules a call per piece, not folded into its one caller (detail::
+// record_batches says why).
+NDCG_BATCH_CALL expected<std::size_t> trec_stream::feed(std::string_view text, bool last) {
   state& s = *s_;
   detail::line_reader lines(text, s.next_line, s.at_start);
   const limits lim;
