@@ -195,6 +195,9 @@ def test_repeated_docs_and_bad_ids_found_by_address_too():
     short = pd.DataFrame({'qid': ['qy'] * 3, 'docid': ['f1', 'f2', 'f1'], 'score': 1.0})
     e = same_error(qrels, pd.concat([run, short], ignore_index=True), column=2)  # one by one
     assert e.code == 'duplicate-id' and e.line == len(run) + 4
+    apart = pd.DataFrame({'qid': ['q1', 'q2', 'q1', 'q2', 'q1'], 'docid': ['a', 'a', 'b', 'c', 'a'], 'score': 1.0})
+    e = same_error(QRELS, apart, column=2)  # a judged query's doc again after another query's rows
+    assert e.code == 'duplicate-id' and e.line == 6 and e.values['first_line'] == '2'
     bad = 'q 1'  # one object on many rows: the first of them is named
     e = same_error(qrels, run.assign(qid=[bad if i % 7 == 3 else q for i, q in enumerate(run['qid'])]), column=1)
     assert e.code == 'bad-input' and e.line == 5

@@ -64,6 +64,7 @@ class column_cells {
 };
 
 std::size_t line_of_row(std::size_t row) { return row + 2; }  // the header is line 1
+std::size_t row_of(const run_entry& e) { return e.line - 2; }
 
 // A qid, docid or tag is one word of a TREC line (the table readers' rule).
 status check_word(std::string_view text, const column_cells& c, std::size_t row, const char* what, bool opens_line = false) {
@@ -110,8 +111,8 @@ expected<table_cells> plan_cells(const column_table& t, input_use use, batch_rea
 // numbers and positions), grouped by query in order of first appearance.
 struct table_rows {
   std::vector<std::string_view> qids;     // per query
-  std::vector<std::size_t> starts{0};     // per query, into `order`
-  std::vector<std::uint32_t> order;       // the rows, query by query
+  std::vector<std::size_t> starts{0};     // per query, into `order` (and `entries`)
+  std::vector<std::uint32_t> order;       // the rows, query by query (a run's: its entries' lines)
   std::vector<std::string_view> doc;      // per row, unless the doc column holds texts
   const std::string_view* doc_texts = nullptr;  // that column's, not copied
   std::vector<std::uint32_t> hash;        // per row: hash_of(doc), taken once
@@ -318,18 +319,18 @@ void fetch_row(const table_rows& t, std::uint32_t row) {
 
 // Each query's rows in their order (a counting sort); a run's entries
 // written where they go as the rows are read in order (stores scattered,
-// not loads).
-void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std::size_t rows) {
+// not loads), `order` then only if `keep_order`.
+void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std::size_t rows, bool keep_order = true) {
   out.starts.assign(out.qids.size() + 1, 0);
   for (std::size_t row = 0; row < rows; ++row) ++out.starts[query_of[row] + 1];
   for (std::size_t q = 0; q < out.qids.size(); ++q) out.starts[q + 1] += out.starts[q];
   std::vector<std::size_t> next(out.starts.begin(), out.starts.end() - 1);
-  out.order.resize(rows);
+  if (keep_order) out.order.resize(rows);
   const bool run = !out.score.empty();
   if (run) out.entries.resize(rows), out.entry_hash.resize(rows);
   for (std::size_t row = 0; row < rows; ++row) {
     const std::size_t at = next[query_of[row]]++;
-    out.order[at] = static_cast<std::uint32_t>(row);
+    if (keep_order) out.order[at] = static_cast<std::uint32_t>(row);
     if (!run) continue;
     if (row + ahead < rows) __builtin_prefetch(&out.entries[next[query_of[row + ahead]]], 1);
     out.entries[at] = run_entry{out.doc_at(row), out.score[row], line_of_row(row)};
@@ -380,7 +381,7 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
   for (; rows < t.rows && failed; ++rows) failed = r.add(rows);
   if (use == input_use::run) {  // its repeats were looked for row by row
     if (!failed) return failed.err();
-    group_rows(out, r.query_of, rows);
+    group_rows(out, r.query_of, rows, false);
     std::vector<double>().swap(out.score);  // in the entries now
     std::vector<std::uint32_t>().swap(out.hash);
     return out;
@@ -432,7 +433,7 @@ status judged_repeats(const table_rows& run, const std::vector<std::string_view>
       const std::string_view doc = e[i].docid;
       const std::uint32_t first =
           seen.insert(run.entry_hash[i], static_cast<std::uint32_t>(i), [&](std::uint32_t o) { return e[o].docid == doc; });
-      if (first != handle_table::none) return repeated_doc(run, run.order[i], run.order[first], q, run.doc_column, true);
+      if (first != handle_table::none) return repeated_doc(run, row_of(e[i]), row_of(e[first]), q, run.doc_column, true);
     }
   }
   return done{};
