@@ -400,8 +400,8 @@ expected<trec_judgments> judged_of(const table_rows& t) {
   std::size_t bytes = 0;
   for (const std::string_view q : t.qids) bytes += q.size();
   for (std::size_t row = 0; row < t.order.size(); ++row) bytes += t.doc_at(row).size();
-  built.reserve(t.order.size(), bytes);
   built.repeats_checked();
+  built.reserve(t.order.size(), bytes);
   for (std::size_t q = 0; q + 1 < t.starts.size(); ++q)
     for (std::size_t i = t.starts[q]; i < t.starts[q + 1]; ++i) {
       if (i + ahead < t.order.size()) fetch_row(t, t.order[i + ahead]);
