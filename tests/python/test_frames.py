@@ -187,6 +187,22 @@ def test_ids_shared_or_not_in_any_order():
     assert dict(shared) == dict(copied) and shared.mean == copied.mean
 
 
+def test_repeated_docs_of_a_large_shuffled_run_named_in_judged_order():
+    # A large run whose queries come back is looked at in two halves of its
+    # judged queries at once: the repeat named is still the first, in order.
+    rng = np.random.default_rng(5)
+    qids, docs = ['q%d' % i for i in range(60)], ['d%d' % i for i in range(2000)]
+    run = pd.DataFrame({'qid': np.repeat(qids, len(docs)), 'docid': docs * len(qids), 'score': 1.0})
+    qrels = run.iloc[::50][['qid', 'docid']].assign(rel=1).reset_index(drop=True)
+    for late_only in (False, True):
+        again = run[run['docid'] == 'd7']
+        again = again[again['qid'].isin(['q57'] if late_only else qids)]
+        both = pd.concat([run, again], ignore_index=True).iloc[rng.permutation(len(run) + len(again))]
+        e = same_error(qrels, both.reset_index(drop=True), column=2)
+        assert e.code == 'duplicate-id' and e.values['found'] == 'd7'
+        assert ('query "q57"' in e.reason) == late_only
+
+
 def test_repeated_docs_and_bad_ids_found_by_address_too():
     qrels, run = shuffled_rows(4, copies=False)
     block = pd.DataFrame({'qid': ['qx'] * 12, 'docid': ['e%d' % i for i in range(11)] + ['e9'], 'score': 1.0})

@@ -417,15 +417,13 @@ expected<trec_judgments> judged_of(const table_rows& t) {
 // queries come back): the records path finds it when it evaluates such a
 // run's queries grouped, in the judgments' order; the run's other queries
 // are not evaluated. Read off the entries, which hold the rows in order.
-status judged_repeats(const table_rows& run, const std::vector<std::string_view>& judged_qids) {
-  if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
-  handle_table run_qids;
-  for (std::size_t q = 0; q < run.qids.size(); ++q)
-    run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
-                    [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
+// Here judged queries [from, to).
+status repeats_among(const table_rows& run, const handle_table& run_qids, const std::vector<std::string_view>& judged_qids,
+                     std::size_t from, std::size_t to) {
   handle_table seen;
   const std::vector<run_entry>& e = run.entries;
-  for (const std::string_view qid : judged_qids) {
+  for (std::size_t k = from; k < to; ++k) {
+    const std::string_view qid = judged_qids[k];
     const std::uint32_t q = run_qids.find(hash_of(qid), [&](std::uint32_t o) { return run.qids[o] == qid; });
     if (q == handle_table::none) continue;
     seen.reset(run.starts[q + 1] - run.starts[q]);
@@ -437,6 +435,23 @@ status judged_repeats(const table_rows& run, const std::vector<std::string_view>
     }
   }
   return done{};
+}
+
+// The same over every judged query; a large run's in two halves on two
+// threads (the first half's repeat, if any, comes first).
+status judged_repeats(const table_rows& run, const std::vector<std::string_view>& judged_qids, unsigned threads) {
+  if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
+  handle_table run_qids;
+  for (std::size_t q = 0; q < run.qids.size(); ++q)
+    run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
+                    [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
+  const std::size_t all = judged_qids.size(), half = threads > 1 && run.entries.size() > 100000 ? all / 2 : all;
+  status second = done{};
+  std::thread other;
+  if (half < all) other = std::thread([&] { second = repeats_among(run, run_qids, judged_qids, half, all); });
+  const status first = repeats_among(run, run_qids, judged_qids, 0, half);
+  if (other.joinable()) other.join();
+  return !first ? first : second;
 }
 
 unsigned threads_of(unsigned wanted) { return wanted ? wanted : std::max(1u, std::thread::hardware_concurrency()); }
@@ -474,7 +489,7 @@ expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const tabl
 // A run's rows (read already) against the judgments.
 expected<run_evaluation> evaluated_run(const trec_judgments& judged, const table_rows& run, const batch_settings& b,
                                        unsigned threads) {
-  if (auto ok = judged_repeats(run, judged.query_ids()); !ok) return error(ok.err()).in("run");
+  if (auto ok = judged_repeats(run, judged.query_ids(), threads_of(threads)); !ok) return error(ok.err()).in("run");
   return evaluated_rows(judged, run, b, threads);
 }
 
