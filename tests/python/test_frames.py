@@ -187,6 +187,22 @@ def test_ids_shared_or_not_in_any_order():
     assert dict(shared) == dict(copied) and shared.mean == copied.mean
 
 
+def test_repeated_docs_of_a_large_shuffled_run_named_in_judged_order():
+    # A large run whose queries come back is looked at in two halves of its
+    # judged queries at once: the repeat named is still the first, in order.
+    rng = np.random.default_rng(5)
+    qids, docs = ['q%d' % i for i in range(60)], ['d%d' % i for i in range(2000)]
+    run = pd.DataFrame({'qid': np.repeat(qids, len(docs)), 'docid': docs * len(qids), 'score': 1.0})
+    qrels = run.iloc[::50][['qid', 'docid']].assign(rel=1).reset_index(drop=True)
+    for late_only in (False, True):
+        again = run[run['docid'] == 'd7']
+        again = again[again['qid'].isin(['q57'] if late_only else qids)]
+        both = pd.concat([run, again], ignore_index=True).iloc[rng.permutation(len(run) + len(again))]
+        e = same_error(qrels, both.reset_index(drop=True), column=2)
+        assert e.code == 'duplicate-id' and e.values['found'] == 'd7'
+        assert ('query "q57"' in e.reason) == late_only
+
+
 def test_repeated_docs_and_bad_ids_found_by_address_too():
     qrels, run = shuffled_rows(4, copies=False)
     block = pd.DataFrame({'qid': ['qx'] * 12, 'docid': ['e%d' % i for i in range(11)] + ['e9'], 'score': 1.0})
@@ -195,6 +211,9 @@ def test_repeated_docs_and_bad_ids_found_by_address_too():
     short = pd.DataFrame({'qid': ['qy'] * 3, 'docid': ['f1', 'f2', 'f1'], 'score': 1.0})
     e = same_error(qrels, pd.concat([run, short], ignore_index=True), column=2)  # one by one
     assert e.code == 'duplicate-id' and e.line == len(run) + 4
+    apart = pd.DataFrame({'qid': ['q1', 'q2', 'q1', 'q2', 'q1'], 'docid': ['a', 'a', 'b', 'c', 'a'], 'score': 1.0})
+    e = same_error(QRELS, apart, column=2)  # a judged query's doc again after another query's rows
+    assert e.code == 'duplicate-id' and e.line == 6 and e.values['first_line'] == '2'
     bad = 'q 1'  # one object on many rows: the first of them is named
     e = same_error(qrels, run.assign(qid=[bad if i % 7 == 3 else q for i, q in enumerate(run['qid'])]), column=1)
     assert e.code == 'bad-input' and e.line == 5

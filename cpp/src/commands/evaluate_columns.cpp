@@ -64,6 +64,7 @@ class column_cells {
 };
 
 std::size_t line_of_row(std::size_t row) { return row + 2; }  // the header is line 1
+std::size_t row_of(const run_entry& e) { return e.line - 2; }
 
 // A qid, docid or tag is one word of a TREC line (the table readers' rule).
 status check_word(std::string_view text, const column_cells& c, std::size_t row, const char* what, bool opens_line = false) {
@@ -110,8 +111,8 @@ expected<table_cells> plan_cells(const column_table& t, input_use use, batch_rea
 // numbers and positions), grouped by query in order of first appearance.
 struct table_rows {
   std::vector<std::string_view> qids;     // per query
-  std::vector<std::size_t> starts{0};     // per query, into `order`
-  std::vector<std::uint32_t> order;       // the rows, query by query
+  std::vector<std::size_t> starts{0};     // per query, into `order` (and `entries`)
+  std::vector<std::uint32_t> order;       // the rows, query by query (a run's: its entries' lines)
   std::vector<std::string_view> doc;      // per row, unless the doc column holds texts
   const std::string_view* doc_texts = nullptr;  // that column's, not copied
   std::vector<std::uint32_t> hash;        // per row: hash_of(doc), taken once
@@ -318,18 +319,18 @@ void fetch_row(const table_rows& t, std::uint32_t row) {
 
 // Each query's rows in their order (a counting sort); a run's entries
 // written where they go as the rows are read in order (stores scattered,
-// not loads).
-void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std::size_t rows) {
+// not loads), `order` then only if `keep_order`.
+void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std::size_t rows, bool keep_order = true) {
   out.starts.assign(out.qids.size() + 1, 0);
   for (std::size_t row = 0; row < rows; ++row) ++out.starts[query_of[row] + 1];
   for (std::size_t q = 0; q < out.qids.size(); ++q) out.starts[q + 1] += out.starts[q];
   std::vector<std::size_t> next(out.starts.begin(), out.starts.end() - 1);
-  out.order.resize(rows);
+  if (keep_order) out.order.resize(rows);
   const bool run = !out.score.empty();
   if (run) out.entries.resize(rows), out.entry_hash.resize(rows);
   for (std::size_t row = 0; row < rows; ++row) {
     const std::size_t at = next[query_of[row]]++;
-    out.order[at] = static_cast<std::uint32_t>(row);
+    if (keep_order) out.order[at] = static_cast<std::uint32_t>(row);
     if (!run) continue;
     if (row + ahead < rows) __builtin_prefetch(&out.entries[next[query_of[row + ahead]]], 1);
     out.entries[at] = run_entry{out.doc_at(row), out.score[row], line_of_row(row)};
@@ -380,7 +381,7 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
   for (; rows < t.rows && failed; ++rows) failed = r.add(rows);
   if (use == input_use::run) {  // its repeats were looked for row by row
     if (!failed) return failed.err();
-    group_rows(out, r.query_of, rows);
+    group_rows(out, r.query_of, rows, false);
     std::vector<double>().swap(out.score);  // in the entries now
     std::vector<std::uint32_t>().swap(out.hash);
     return out;
@@ -399,8 +400,8 @@ expected<trec_judgments> judged_of(const table_rows& t) {
   std::size_t bytes = 0;
   for (const std::string_view q : t.qids) bytes += q.size();
   for (std::size_t row = 0; row < t.order.size(); ++row) bytes += t.doc_at(row).size();
-  built.reserve(t.order.size(), bytes);
   built.repeats_checked();
+  built.reserve(t.order.size(), bytes);
   for (std::size_t q = 0; q + 1 < t.starts.size(); ++q)
     for (std::size_t i = t.starts[q]; i < t.starts[q + 1]; ++i) {
       if (i + ahead < t.order.size()) fetch_row(t, t.order[i + ahead]);
@@ -416,15 +417,13 @@ expected<trec_judgments> judged_of(const table_rows& t) {
 // queries come back): the records path finds it when it evaluates such a
 // run's queries grouped, in the judgments' order; the run's other queries
 // are not evaluated. Read off the entries, which hold the rows in order.
-status judged_repeats(const table_rows& run, const std::vector<std::string_view>& judged_qids) {
-  if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
-  handle_table run_qids;
-  for (std::size_t q = 0; q < run.qids.size(); ++q)
-    run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
-                    [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
+// Here judged queries [from, to).
+status repeats_among(const table_rows& run, const handle_table& run_qids, const std::vector<std::string_view>& judged_qids,
+                     std::size_t from, std::size_t to) {
   handle_table seen;
   const std::vector<run_entry>& e = run.entries;
-  for (const std::string_view qid : judged_qids) {
+  for (std::size_t k = from; k < to; ++k) {
+    const std::string_view qid = judged_qids[k];
     const std::uint32_t q = run_qids.find(hash_of(qid), [&](std::uint32_t o) { return run.qids[o] == qid; });
     if (q == handle_table::none) continue;
     seen.reset(run.starts[q + 1] - run.starts[q]);
@@ -432,10 +431,27 @@ status judged_repeats(const table_rows& run, const std::vector<std::string_view>
       const std::string_view doc = e[i].docid;
       const std::uint32_t first =
           seen.insert(run.entry_hash[i], static_cast<std::uint32_t>(i), [&](std::uint32_t o) { return e[o].docid == doc; });
-      if (first != handle_table::none) return repeated_doc(run, run.order[i], run.order[first], q, run.doc_column, true);
+      if (first != handle_table::none) return repeated_doc(run, row_of(e[i]), row_of(e[first]), q, run.doc_column, true);
     }
   }
   return done{};
+}
+
+// The same over every judged query; a large run's in two halves on two
+// threads (the first half's repeat, if any, comes first).
+status judged_repeats(const table_rows& run, const std::vector<std::string_view>& judged_qids, unsigned threads) {
+  if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
+  handle_table run_qids;
+  for (std::size_t q = 0; q < run.qids.size(); ++q)
+    run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
+                    [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
+  const std::size_t all = judged_qids.size(), half = threads > 1 && run.entries.size() > 100000 ? all / 2 : all;
+  status second = done{};
+  std::thread other;
+  if (half < all) other = std::thread([&] { second = repeats_among(run, run_qids, judged_qids, half, all); });
+  const status first = repeats_among(run, run_qids, judged_qids, 0, half);
+  if (other.joinable()) other.join();
+  return !first ? first : second;
 }
 
 unsigned threads_of(unsigned wanted) { return wanted ? wanted : std::max(1u, std::thread::hardware_concurrency()); }
@@ -473,7 +489,7 @@ expected<run_evaluation> evaluated_rows(const trec_judgments& judged, const tabl
 // A run's rows (read already) against the judgments.
 expected<run_evaluation> evaluated_run(const trec_judgments& judged, const table_rows& run, const batch_settings& b,
                                        unsigned threads) {
-  if (auto ok = judged_repeats(run, judged.query_ids()); !ok) return error(ok.err()).in("run");
+  if (auto ok = judged_repeats(run, judged.query_ids(), threads_of(threads)); !ok) return error(ok.err()).in("run");
   return evaluated_rows(judged, run, b, threads);
 }
 
