@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <istream>
 #ifndef __EMSCRIPTEN__
 #include <fcntl.h>
@@ -112,6 +113,9 @@ class mapped_source final : public run_source {
   // In steps of 512 KB (each call stops the other thread to drop its
   // view of the pages), whole pages only.
   void let_go(const char* upto) override {
+    // Only within this file: madvise past it would drop other memory.
+    const auto at = reinterpret_cast<std::uintptr_t>(upto), begin = reinterpret_cast<std::uintptr_t>(base_);
+    if (at < begin || at - begin > size_) return;
     constexpr std::size_t step = std::size_t(1) << 19, page = 4096;
     const std::size_t end = static_cast<std::size_t>(upto - base_) / page * page;
     if (end < gone_ + step) return;
