@@ -21,16 +21,6 @@
 
 namespace ndcg::cli {
 
-void block_free::operator()(char* p) const noexcept {
-#ifndef __EMSCRIPTEN__
-  if (mapped) {
-    munmap(p, bytes);
-    return;
-  }
-#endif
-  detail::big_free(p, bytes);
-}
-
 #ifndef __EMSCRIPTEN__
 namespace {
 // A mapped file cut short by another process faults (SIGBUS) where its
@@ -41,34 +31,39 @@ struct mapped_range {
   std::size_t size = 0;
   char message[512] = {};
 };
-mapped_range mapped_ranges[4];
-volatile std::sig_atomic_t mapped_count = 0;
+mapped_range mapped_ranges[8];  // the files mapped now (a command maps two)
 const char unnamed_cut_short[] = "ndcg: an input file was cut short while it was read\n";
 
 void on_cut_short(int, siginfo_t* info, void*) {
   const char* at = static_cast<const char*>(info->si_addr);
   const char* message = unnamed_cut_short;
-  for (int i = 0; i < mapped_count; ++i)
-    if (at >= mapped_ranges[i].begin && at - mapped_ranges[i].begin < static_cast<std::ptrdiff_t>(mapped_ranges[i].size))
-      message = mapped_ranges[i].message;
+  for (const mapped_range& r : mapped_ranges)
+    if (r.begin != nullptr && at >= r.begin && at - r.begin < static_cast<std::ptrdiff_t>(r.size)) message = r.message;
   const auto written = write(STDERR_FILENO, message, std::strlen(message));
   static_cast<void>(written);
   _exit(2);
 }
 
-// Names the file for a fault in its bytes.
+// Names the file for a fault in its bytes, until it is unmapped.
 void say_if_cut_short(const std::string& path, const char* begin, std::size_t size) {
-  if (mapped_count < 4) {
-    mapped_range& r = mapped_ranges[mapped_count];
-    r.begin = begin;
-    r.size = size;
-    std::snprintf(r.message, sizeof r.message, "ndcg: %s: the file was cut short while it was read\n", path.c_str());
-    mapped_count = mapped_count + 1;
-  }
+  for (mapped_range& r : mapped_ranges)
+    if (r.begin == nullptr) {
+      r.size = size;
+      std::snprintf(r.message, sizeof r.message, "ndcg: %s: the file was cut short while it was read\n", path.c_str());
+      r.begin = begin;
+      break;
+    }
   struct sigaction action {};
   action.sa_sigaction = on_cut_short;
   action.sa_flags = SA_SIGINFO;
   sigaction(SIGBUS, &action, nullptr);
+}
+
+// Unmaps a file mapped_file mapped; its name is forgotten.
+void unmap(char* p, std::size_t size) {
+  for (mapped_range& r : mapped_ranges)
+    if (r.begin == p) r.begin = nullptr;
+  munmap(p, size);
 }
 
 // A regular file's bytes mapped from the page cache, read-only: no copy
@@ -94,7 +89,7 @@ class mapped_source final : public run_source {
   mapped_source(char* base, std::size_t size) : base_(base), size_(size) {}
   mapped_source(const mapped_source&) = delete;
   mapped_source& operator=(const mapped_source&) = delete;
-  ~mapped_source() override { munmap(base_, size_); }
+  ~mapped_source() override { unmap(base_, size_); }
   std::size_t read(char* into, std::size_t size) override {
     const std::size_t n = std::min(size, size_ - at_);
     std::memcpy(into, base_ + at_, n);
@@ -129,6 +124,13 @@ class mapped_source final : public run_source {
 };
 }  // namespace
 #endif
+
+void block_free::operator()(char* p) const noexcept {
+#ifndef __EMSCRIPTEN__
+  if (mapped) return unmap(p, bytes);
+#endif
+  detail::big_free(p, bytes);
+}
 
 #ifndef __EMSCRIPTEN__
 std::unique_ptr<run_source> mapped_run(const std::string& path) {

@@ -10,10 +10,12 @@
 #include <vector>
 
 #ifndef __EMSCRIPTEN__
+#include <sys/wait.h>
 #include <unistd.h>
 #endif
 
 #include "cli.hpp"
+#include "file_bytes.hpp"
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 
@@ -485,5 +487,70 @@ TEST_CASE("trec: LETOR judgments from a pipe beside predictions from a file") {
   CHECK(from_file.code == 0);
   CHECK(piped.out == from_file.out);
   CHECK(piped.out.find("ndcg") != std::string::npos);
+}
+#endif
+
+#ifndef __EMSCRIPTEN__
+namespace {
+// What a child process said on stderr and its exit code, after it cut the
+// mapped file at `path` short and read on (a fault where the bytes ended).
+std::pair<std::string, int> read_after_cut(const std::string& path, std::string_view held) {
+  int err[2];
+  REQUIRE(pipe(err) == 0);
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {  // async-signal-safe calls only: the parent may have threads
+    dup2(err[1], STDERR_FILENO);
+    if (truncate(path.c_str(), 0) != 0) _exit(5);
+    unsigned sum = 0;
+    for (std::size_t i = 0; i < held.size(); i += 4096) sum += static_cast<unsigned char>(held[i]);
+    _exit(sum == 0xFFFFFFFFu ? 4 : 3);  // not reached: the bytes are gone
+  }
+  close(err[1]);
+  std::string said;
+  char piece[512];
+  for (ssize_t n; (n = read(err[0], piece, sizeof piece)) > 0;) said.append(piece, static_cast<std::size_t>(n));
+  close(err[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  return {said, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+}  // namespace
+
+TEST_CASE("trec: a run file cut short by another process while it is read is named, exit 2") {
+  const std::string path = scratch() + "/cut-short.run";
+  {
+    std::ofstream out(path);
+    for (int i = 0; i < 100000; ++i) out << "q1 Q0 d" << i << " 1 " << i << " tag\n";
+  }
+  const std::unique_ptr<ndcg::run_source> run = ndcg::cli::mapped_run(path);
+  REQUIRE(run != nullptr);
+  const std::string_view held = run->held();
+  REQUIRE(held.size() > 1000000);
+  const auto [said, code] = read_after_cut(path, held);
+  CHECK(code == 2);
+  CHECK(said == "ndcg: " + path + ": the file was cut short while it was read\n");
+}
+
+TEST_CASE("trec: a qrels file cut short while it is read is named, among files mapped and unmapped before it") {
+  const auto write_qrels = [](const std::string& path) {
+    std::ofstream out(path);
+    for (int i = 0; i < 100000; ++i) out << "q1 0 d" << i << " 1\n";
+  };
+  std::istringstream no_input;
+  std::string problem;
+  for (int i = 0; i < 10; ++i) {  // each mapped where the last was, and unmapped
+    const std::string other = scratch() + "/other-" + std::to_string(i) + ".qrels";
+    write_qrels(other);
+    CHECK(ndcg::cli::file_bytes::read(other, no_input, problem));
+  }
+  const std::string path = scratch() + "/cut-short.qrels";
+  write_qrels(path);
+  const auto qrels = ndcg::cli::file_bytes::read(path, no_input, problem);
+  REQUIRE(qrels);
+  REQUIRE(qrels->view().size() > 1000000);
+  const auto [said, code] = read_after_cut(path, qrels->view());
+  CHECK(code == 2);
+  CHECK(said == "ndcg: " + path + ": the file was cut short while it was read\n");
 }
 #endif
