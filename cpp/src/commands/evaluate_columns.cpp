@@ -16,6 +16,7 @@
 #include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
 #include "ndcg/numbers.hpp"
+#include "trec/trec_worker.hpp"
 
 #ifndef __EMSCRIPTEN__  // the modules take no tables held as columns
 #include <thread>
@@ -445,13 +446,10 @@ status judged_repeats(const table_rows& run, const std::vector<std::string_view>
   for (std::size_t q = 0; q < run.qids.size(); ++q)
     run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
                     [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
-  const std::size_t all = judged_qids.size(), half = threads > 1 && run.entries.size() > 100000 ? all / 2 : all;
-  status second = done{};
-  std::thread other;
-  if (half < all) other = std::thread([&] { second = repeats_among(run, run_qids, judged_qids, half, all); });
-  const status first = repeats_among(run, run_qids, judged_qids, 0, half);
-  if (other.joinable()) other.join();
-  return !first ? first : second;
+  const auto among = [&](std::size_t from, std::size_t to) { return repeats_among(run, run_qids, judged_qids, from, to); };
+  if (threads < 2 || run.entries.size() <= 100000) return among(0, judged_qids.size());
+  const auto halves = trec_detail::in_two_halves(judged_qids.size(), among);
+  return !halves.first ? halves.first : halves.second;
 }
 
 unsigned threads_of(unsigned wanted) { return wanted ? wanted : std::max(1u, std::thread::hardware_concurrency()); }

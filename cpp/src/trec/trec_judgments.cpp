@@ -11,6 +11,7 @@
 #include "base/hash_table.hpp"
 #include "parse/trec_lines.hpp"
 #include "trec/trec_detail.hpp"
+#include "trec/trec_worker.hpp"
 
 namespace ndcg::trec_detail {
 namespace {
@@ -102,11 +103,8 @@ status first_repeat(const judgments& j, std::string_view text) {
   repeat worst;
 #ifndef __EMSCRIPTEN__
   if (j.docs.size() >= (std::size_t(1) << 16)) {
-    repeat later;
-    std::thread other([&] { later = first_repeat_in(j, n / 2, n); });
-    worst = first_repeat_in(j, 0, n / 2);
-    other.join();
-    worst = earlier(worst, later);
+    const auto halves = in_two_halves(n, [&](std::size_t from, std::size_t to) { return first_repeat_in(j, from, to); });
+    worst = earlier(halves.first, halves.second);
   } else {
     worst = first_repeat_in(j, 0, n);
   }

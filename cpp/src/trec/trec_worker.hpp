@@ -23,7 +23,9 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <thread>
+#include <utility>
 #endif
 
 namespace ndcg::trec_detail {
@@ -116,5 +118,20 @@ class query_worker {
   [[maybe_unused]] bool threaded_;
   job job_;
 };
+
+#ifndef __EMSCRIPTEN__
+// f(begin, end) over [0, n) in two halves at once, the second half on
+// another thread: both results, the first half's first (a check that
+// names the earliest fault takes the first half's when it has one).
+template <class F>
+auto in_two_halves(std::size_t n, F f) {
+  using result = decltype(f(std::size_t{0}, std::size_t{0}));
+  std::optional<result> later;
+  std::thread other([&] { later.emplace(f(n / 2, n)); });
+  result first = f(0, n / 2);
+  other.join();
+  return std::pair<result, result>(std::move(first), std::move(*later));
+}
+#endif
 
 }  // namespace ndcg::trec_detail
