@@ -61,6 +61,9 @@ class column_cells {
     if (std::isnan(v)) return buf.clear(), buf;
     return buf = std::isfinite(v) ? shortest(v) : std::string(v > 0 ? "inf" : "-inf");
   }
+  // A float64 column's numbers: a cell not finite is read as its text, to
+  // the same number (infinity) or an error.
+  const double* held_numbers() const { return c_->numbers; }
   // A number held as one (finite), without a text to read.
   bool held_number(std::size_t row, double& out) const {
     if (c_->numbers && std::isfinite(c_->numbers[row])) return out = c_->numbers[row], true;
@@ -131,7 +134,8 @@ struct table_rows {
   std::vector<std::string_view> docs;     // per distinct doc text
   std::vector<std::uint32_t> doc_hash;    // and its hash_of, taken once
   std::vector<std::uint32_t> doc_of;      // per row: its doc's number
-  std::vector<double> score;              // per row (runs)
+  std::vector<double> score;              // per row (runs), unless `held_score`
+  const double* held_score = nullptr;     // a float64 score column: read there
   std::vector<run_entry> entries;         // a run's rows as the query loop takes them, query by query
   std::vector<std::uint32_t> entry_hash;  // and their docids' hashes
   std::vector<long> rel;                  // per row (qrels)
@@ -139,8 +143,14 @@ struct table_rows {
   std::deque<std::string> owned;          // the texts made here (a deque: they never move)
   std::size_t doc_column = 0;             // the doc column's place (the qid's when none)
   bool ungrouped = false;                 // a query's rows come back after others'
+  bool repeats = false;                   // a run's query gives a doc twice
   std::string_view doc_at(std::size_t row) const { return docs[doc_of[row]]; }
   std::uint32_t hash_at(std::size_t row) const { return doc_hash[doc_of[row]]; }
+  bool has_scores() const { return held_score || !score.empty(); }
+  const double& score_at(std::size_t row) const { return held_score ? held_score[row] : score[row]; }
+  void set_score(std::size_t row, double v) {
+    if (!held_score) score[row] = v;
+  }
 };
 
 // A doc given again in its query, as the records path names it (a run's
@@ -157,15 +167,15 @@ error repeated_doc(const table_rows& out, std::string_view doc, std::size_t row,
 
 // Object columns hold one str per distinct id, so most rows give a text at
 // an address seen before: the same id, checked and numbered once, its text
-// not read again. Buckets of
-// two 16-byte slots (one 32-byte line), by address hash, the newer text
-// first: a miss costs one lookup. The rows come in any order, so a bucket
-// is fetched ahead (prefetch) while earlier rows are read.
+// not read again. Buckets of four 16-byte slots (one 64-byte line), by
+// address hash, the newest first: a miss costs one lookup, and 100,000 ids
+// rarely crowd a bucket out. The rows come in any order, so a bucket is
+// fetched ahead (prefetch) while earlier rows are read.
 class address_cache {
  public:
   explicit address_cache(std::size_t rows) {
-    std::size_t size = 512;
-    while (size < rows && size < (std::size_t{1} << 17)) size <<= 1;
+    std::size_t size = 256;
+    while (size < rows / 2 && size < (std::size_t{1} << 16)) size <<= 1;
     buckets_.resize(size);
   }
   // The value kept for this very cell (same address and size), or nullptr.
@@ -177,7 +187,9 @@ class address_cache {
   }
   void put(cell_key k, std::uint32_t value) {
     bucket& b = buckets_[slot(k)];
-    if (k.size <= 0xFFFFFFFFu) b.e[1] = b.e[0], b.e[0] = entry{k.at, static_cast<std::uint32_t>(k.size), value};
+    if (k.size > 0xFFFFFFFFu) return;
+    std::copy_backward(b.e, b.e + 3, b.e + 4);
+    b.e[0] = entry{k.at, static_cast<std::uint32_t>(k.size), value};
   }
   void fetch(cell_key k) const { __builtin_prefetch(&buckets_[slot(k)]); }
 
@@ -186,8 +198,8 @@ class address_cache {
     const void* at = nullptr;
     std::uint32_t size = 0, value = 0;
   };
-  struct alignas(32) bucket {
-    entry e[2];
+  struct alignas(64) bucket {
+    entry e[4];
   };
   std::size_t slot(cell_key k) const {
     return mix(reinterpret_cast<std::uintptr_t>(k.at), k.size) & (buckets_.size() - 1);
@@ -307,16 +319,18 @@ status row_reader::add_doc(std::size_t row) {
 // The row's score (or rank) and judgment, as its use asks.
 status row_reader::add_numbers(std::size_t row) {
   double v = 0;
-  if (use == input_use::run && c.score.given() && c.score.held_number(row, out.score[row])) return done{};  // the common case, cheaply
+  if (use == input_use::run && c.score.given() && c.score.held_number(row, v))  // the common case, cheaply
+    return out.set_score(row, v), done{};
   if (use == input_use::qrels && c.rel.given() && c.rel.held_number(row, v) && v == std::floor(v) && std::fabs(v) <= 9.0e15)
     return out.rel[row] = static_cast<long>(v), done{};
   if (use != input_use::qrels) {
     if (c.score.given()) {
-      if (auto ok = number_at(c.score, row, "a score (a number)", out.score[row], buf); !ok) return ok;
+      if (auto ok = number_at(c.score, row, "a score (a number)", v, buf); !ok) return ok;
+      out.set_score(row, v);
     } else {
       long rank = 0;
       if (auto ok = whole_at(c.rank, row, "a rank (a whole number)", rank, buf); !ok) return ok;
-      out.score[row] = static_cast<double>(-rank);
+      out.set_score(row, static_cast<double>(-rank));
     }
   }
   if (use != input_use::run) return whole_at(c.rel, row, "a judgment (a whole number)", out.rel[row], buf);
@@ -350,10 +364,24 @@ status row_reader::add(std::size_t row) {
   }
   return use == input_use::run ? repeated_in_block(row) : done{};
 }
+// The entries' doc numbers made their docs' hashes, query by query; whether
+// a query gives a doc twice is found on the way (a stamp per doc: the last
+// query that gave it), cheaply, so that only then are repeats looked for.
+void hash_entries(table_rows& out) {
+  std::vector<std::uint32_t> last_query(out.docs.size(), 0);
+  for (std::size_t q = 0; q + 1 < out.starts.size(); ++q)
+    for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
+      const std::uint32_t doc = out.entry_hash[i];
+      if (last_query[doc] == q + 1) out.repeats = true;
+      last_query[doc] = static_cast<std::uint32_t>(q + 1);
+      out.entry_hash[i] = out.doc_hash[doc];
+    }
+}
+
 // A row's cells, asked for ahead of a pass in query order.
 void fetch_row(const table_rows& t, std::uint32_t row) {
   __builtin_prefetch(&t.doc_of[row]);
-  if (!t.score.empty()) __builtin_prefetch(&t.score[row]);
+  if (t.has_scores()) __builtin_prefetch(&t.score_at(row));
   if (!t.rel.empty()) __builtin_prefetch(&t.rel[row]);
 }
 
@@ -366,16 +394,17 @@ void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std
   for (std::size_t q = 0; q < out.qids.size(); ++q) out.starts[q + 1] += out.starts[q];
   std::vector<std::size_t> next(out.starts.begin(), out.starts.end() - 1);
   if (keep_order) out.order.resize(rows);
-  const bool run = !out.score.empty();
+  const bool run = out.has_scores();
   if (run) out.entries.resize(rows), out.entry_hash.resize(rows);
   for (std::size_t row = 0; row < rows; ++row) {
     const std::size_t at = next[query_of[row]]++;
     if (keep_order) out.order[at] = static_cast<std::uint32_t>(row);
     if (!run) continue;
     if (row + ahead < rows) __builtin_prefetch(&out.entries[next[query_of[row + ahead]]], 1);
-    out.entries[at] = run_entry{out.doc_at(row), out.score[row], line_of_row(row)};
-    out.entry_hash[at] = out.hash_at(row);
+    out.entries[at] = run_entry{out.doc_at(row), out.score_at(row), line_of_row(row)};
+    out.entry_hash[at] = out.doc_of[row];  // its number until hash_entries
   }
+  if (run) hash_entries(out);
 }
 
 // The earliest row that repeats a doc of its query; done when none does.
@@ -411,7 +440,10 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
   table_rows out;
   out.doc_column = (c.doc.given() ? c.doc : c.qid).column();
   out.doc_of.resize(t.rows);
-  if (use != input_use::qrels) out.score.resize(t.rows);
+  if (use != input_use::qrels) {  // a float64 column's scores are read where they are
+    out.held_score = c.score.given() ? c.score.held_numbers() : nullptr;
+    if (!out.held_score) out.score.resize(t.rows);
+  }
   if (use != input_use::run) out.rel.resize(t.rows);
   row_reader r(c, use, out, t.rows);
   std::size_t rows = 0;
@@ -478,7 +510,7 @@ status repeats_among(const table_rows& run, const handle_table& run_qids, const 
 // The same over every judged query; a large run's in two halves on two
 // threads (the first half's repeat, if any, comes first).
 status judged_repeats(const table_rows& run, const std::vector<std::string_view>& judged_qids, unsigned threads) {
-  if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
+  if (!run.ungrouped || !run.repeats) return done{};  // rows of a query together: looked at as they came
   handle_table run_qids;
   for (std::size_t q = 0; q < run.qids.size(); ++q)
     run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
