@@ -106,11 +106,11 @@ judgments grades_seen(const array_queries& in) {
   if (!in.extra_starts.empty()) see(in.extra, in.extra_starts.back());
   judgments j;
   for (const auto& [grade, line] : first) {
-    judged_doc d{};
-    d.rel = grade;
-    d.line = line;
-    j.docs.push_back(d);
+    j.docs.push_back(judged_doc{});
+    j.set_rel(j.docs.size() - 1, grade);
+    j.lines.push_back(line);
   }
+  j.sort_wide();
   return j;
 }
 

@@ -31,15 +31,21 @@ void describe_columns(const plan& p, trec_result& r);
 void take_means(trec_result& r);
 
 // One judged document, compact (the qrels of a big run are most of the
-// memory). No member initialisers: the qrels' arrays are sized first and
-// written after, on two threads (big_raw_vector); `judged_doc{}` is zeros.
+// memory, pages the kernel clears as they are first written): 16 bytes. Its
+// line is not kept for TREC qrels (judgments::line counts it again, for a
+// message), and a grade beyond 32 bits is kept aside (judgments::rel). No
+// member initialisers: the qrels' arrays are sized first and written after,
+// on two threads (big_raw_vector); `judged_doc{}` is zeros.
 struct judged_doc {
   const char* docid;  // a view into the qrels (or subtopic qrels) text
   std::uint32_t length;
-  std::uint32_t line;
-  long rel;
+  std::int32_t rel;   // the grade, or wide_rel: judgments::rel has it
   std::string_view id() const { return {docid, length}; }
 };
+// Grades that a judged_doc holds itself; the others (only where long is
+// wider than 32 bits) are marked wide_rel there.
+inline constexpr std::int32_t wide_rel = INT32_MIN;
+inline bool fits_doc(long rel) { return sizeof(long) == sizeof(std::int32_t) || (rel > wide_rel && rel <= INT32_MAX); }
 
 // The judgments: each query's documents side by side in one flat array.
 struct judged_query {
@@ -56,7 +62,26 @@ struct judgments {
   std::vector<std::string_view> group;     // the judgment group (the iter field)
   std::vector<std::string_view> subgroup;  // prefs: the judgment subgroup
   std::vector<double> level;               // prefs: the level as a number
+  // Each document's line, but for TREC qrels, whose lines are counted in
+  // `text` again when a message needs one.
+  std::vector<std::uint32_t> lines;
+  std::string_view text;
+  // The grades marked wide_rel, by document (sorted once the documents are
+  // in their places).
+  std::vector<std::pair<std::size_t, long>> wide;
   std::uint32_t find(std::string_view qid) const;  // handle_table::none when absent
+  long rel(std::size_t i) const { return docs[i].rel != wide_rel || !wide_possible ? docs[i].rel : wide_rel_of(i); }
+  void set_rel(std::size_t i, long rel);  // docs[i].rel, or a wide one
+  std::size_t line(std::size_t i) const;
+  // Orders documents as their lines do (a line or where the docid is).
+  std::size_t place(std::size_t i) const {
+    return lines.empty() ? static_cast<std::size_t>(docs[i].docid - text.data()) : lines[i];
+  }
+  void sort_wide();
+
+ private:
+  static constexpr bool wide_possible = sizeof(long) > sizeof(std::int32_t);
+  long wide_rel_of(std::size_t i) const;
 };
 // Reads judgments in the given format; an error keeps its line and column
 // (source unset). A docid twice in one query (in one group for qrels_jg)

@@ -2,6 +2,7 @@
 // preferences (prefs) and qrels read as preferences (qrels_prefs), into one
 // flat array of documents grouped by query (the memory of a big run's qrels).
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <cstring>
 #ifndef __EMSCRIPTEN__
@@ -48,6 +49,8 @@ void group_by_query(judgments& j, const detail::big_raw_vector<std::uint32_t>& q
   permute(j.group, to);
   permute(j.subgroup, to);
   permute(j.level, to);
+  permute(j.lines, to);
+  for (auto& w : j.wide) w.first = to[w.first];
   if (also) permute(*also, to);
 }
 
@@ -62,13 +65,12 @@ void ranges_from_first(judgments& j, const std::vector<std::size_t>& first_doc) 
 
 // A docid judged twice: the second judgment, the first, and their query.
 struct repeat {
-  const judged_doc* second = nullptr;
-  const judged_doc* first = nullptr;
-  const judged_query* query = nullptr;
+  std::size_t second = 0, first = 0;
+  const judged_query* query = nullptr;  // null: none
 };
 
 // The repeat on the earliest line among queries [begin, end) (in one group
-// for qrels_jg); none found: `second` is null.
+// for qrels_jg); none found: `query` is null.
 NDCG_BATCH_CALL repeat first_repeat_in(const judgments& j, std::size_t begin, std::size_t end) {
   handle_table seen;
   const bool grouped = !j.group.empty();
@@ -83,7 +85,7 @@ NDCG_BATCH_CALL repeat first_repeat_in(const judgments& j, std::size_t begin, st
         return detail::same_id(j.docs[other].id(), id) && (!grouped || j.group[other] == j.group[i]);
       });
       if (at == handle_table::none) continue;
-      if (!worst.second || j.docs[i].line < worst.second->line) worst = repeat{&j.docs[i], &j.docs[at], &q};
+      if (!worst.query || j.place(i) < j.place(worst.second)) worst = repeat{i, at, &q};
       break;  // later repeats in this query come after this one
     }
   }
@@ -91,8 +93,8 @@ NDCG_BATCH_CALL repeat first_repeat_in(const judgments& j, std::size_t begin, st
 }
 
 // Of two repeats (or none), the one on the earlier line.
-repeat earlier(const repeat& a, const repeat& b) {
-  return b.second && (!a.second || b.second->line < a.second->line) ? b : a;
+repeat earlier(const judgments& j, const repeat& a, const repeat& b) {
+  return b.query && (!a.query || j.place(b.second) < j.place(a.second)) ? b : a;
 }
 
 // The first docid judged twice in a query, by the line of its second
@@ -104,17 +106,18 @@ status first_repeat(const judgments& j, std::string_view text) {
 #ifndef __EMSCRIPTEN__
   if (j.docs.size() >= (std::size_t(1) << 16)) {
     const auto halves = in_two_halves(n, [&](std::size_t from, std::size_t to) { return first_repeat_in(j, from, to); });
-    worst = earlier(halves.first, halves.second);
+    worst = earlier(j, halves.first, halves.second);
   } else {
     worst = first_repeat_in(j, 0, n);
   }
 #else
   // A batch of queries a call (detail::record_batches says why).
-  for (std::size_t at = 0; at < n; at += 256) worst = earlier(worst, first_repeat_in(j, at, std::min(n, at + 256)));
+  for (std::size_t at = 0; at < n; at += 256) worst = earlier(j, worst, first_repeat_in(j, at, std::min(n, at + 256)));
 #endif
-  if (!worst.second) return done{};
-  const detail::field docid{worst.second->id(), column_of(text, worst.second->id())};
-  return detail::repeated_in_qrels(docid, worst.query->qid, worst.second->line, worst.first->line);
+  if (!worst.query) return done{};
+  const std::string_view id = j.docs[worst.second].id();
+  const detail::field docid{id, column_of(text, id)};
+  return detail::repeated_in_qrels(docid, worst.query->qid, j.line(worst.second), j.line(worst.first));
 }
 
 // A line's level in a preferences file: any number.
@@ -130,6 +133,21 @@ std::uint32_t judgments::find(std::string_view qid) const {
   return index.find(hash_of(qid), [&](std::uint32_t q) { return detail::same_id(queries[q].qid, qid); });
 }
 
+void judgments::set_rel(std::size_t i, long rel) {
+  const bool fits = fits_doc(rel);
+  docs[i].rel = fits ? static_cast<std::int32_t>(rel) : wide_rel;
+  if (!fits) wide.emplace_back(i, rel);
+}
+
+long judgments::wide_rel_of(std::size_t i) const {
+  const auto at = std::lower_bound(wide.begin(), wide.end(), std::make_pair(i, LONG_MIN));
+  return at != wide.end() && at->first == i ? at->second : wide_rel;
+}
+
+void judgments::sort_wide() {
+  if (wide_possible && !wide.empty()) std::sort(wide.begin(), wide.end());
+}
+
 namespace {
 
 // What one part of the judgments' text read: its documents, from `base` on
@@ -140,6 +158,7 @@ struct part {
   std::vector<judged_query> queries;  // in order of first appearance
   std::vector<std::size_t> first_doc; // each query's first document, counted from base
   handle_table index;                 // qid -> query of the part
+  std::vector<std::pair<std::size_t, long>> wide;  // the grades beyond judged_doc::rel, by document
   bool grouped = true;                // no query comes back after another
   status read = done{};
 };
@@ -185,10 +204,12 @@ void read_part(std::string_view text, detail::text_piece piece, judgments& j,
     }
     const std::string_view docid = f[docid_at].text;
     const std::size_t at = p.base + p.count++;
-    j.docs[at] = judged_doc{docid.data(), static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line),
-                            rel};
+    const bool fits = fits_doc(rel);
+    j.docs[at] = judged_doc{docid.data(), static_cast<std::uint32_t>(docid.size()),
+                            fits ? static_cast<std::int32_t>(rel) : wide_rel};
+    if (!fits) p.wide.emplace_back(at, rel);
     j.hash[at] = static_cast<std::uint32_t>(hash_of(docid));
-    if (groups) j.group[at] = f[1].text;
+    if (groups) j.group[at] = f[1].text, j.lines[at] = static_cast<std::uint32_t>(line);
     if (levels) {
       j.subgroup[at] = prefs ? f[2].text : std::string_view("0");
       j.level[at] = level;
@@ -207,6 +228,16 @@ std::size_t line_ends(std::string_view text) {
     if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) ++n;
   return n;
 }
+
+}  // namespace
+
+// As the reader numbered it: the lines ending before the docid, and one.
+std::size_t judgments::line(std::size_t i) const {
+  if (!lines.empty()) return lines[i];
+  return line_ends(text.substr(0, static_cast<std::size_t>(docs[i].docid - text.data()))) + 1;
+}
+
+namespace {
 
 #ifndef __EMSCRIPTEN__
 // The second part's documents moved down to follow the first's, and its
@@ -245,7 +276,9 @@ void join(judgments& j, detail::big_raw_vector<std::uint32_t>& query_of, part& a
   move_down(j.group);
   move_down(j.subgroup);
   move_down(j.level);
+  move_down(j.lines);
   if (!a.grouped) move_down(query_of);
+  for (auto w : b.wide) a.wide.emplace_back(w.first - b.base + a.count, w.second);
   a.count += b.count;
   if (a.read) a.read = b.read;  // the first part's error comes first in the file
 }
@@ -270,7 +303,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_raw_vector<std:
   j.hash.resize(rows);
   const bool groups = j.format != judgment_format::qrels;
   const bool levels = j.format == judgment_format::prefs || j.format == judgment_format::qrels_prefs;
-  if (groups) j.group.resize(rows);
+  if (groups) j.group.resize(rows), j.lines.resize(rows);
   if (levels) j.subgroup.resize(rows), j.level.resize(rows);
   query_of.resize(rows);
   if (!two) {
@@ -288,7 +321,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_raw_vector<std:
   const std::size_t count = whole.count;
   j.docs.resize(count);
   j.hash.resize(count);
-  if (groups) j.group.resize(count);
+  if (groups) j.group.resize(count), j.lines.resize(count);
   if (levels) j.subgroup.resize(count), j.level.resize(count);
   query_of.resize(count);
 }
@@ -298,6 +331,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_raw_vector<std:
 expected<judgments> read_judgments(std::string_view text, judgment_format format) {
   judgments j;
   j.format = format;
+  j.text = text;
   detail::big_raw_vector<std::uint32_t> query_of;
   part whole;
   if (auto ok = detail::check_size(text, limits{}); !ok) return ok.err();
@@ -306,8 +340,10 @@ expected<judgments> read_judgments(std::string_view text, judgment_format format
   if (!read && read.err().line == 0) return read.err();
   j.queries = std::move(whole.queries);
   j.index = std::move(whole.index);
+  j.wide = std::move(whole.wide);
   if (whole.grouped) ranges_from_first(j, whole.first_doc);
   else group_by_query(j, query_of);
+  j.sort_wide();
   const bool levels = format == judgment_format::prefs || format == judgment_format::qrels_prefs;
   if (!levels) {  // preferences may repeat a document across subgroups
     const status repeats = first_repeat(j, text);
@@ -327,13 +363,13 @@ judgments judgments_from(const subtopic_qrels_file& subtopics) {
       const auto handle = static_cast<std::uint32_t>(j.docs.size());
       const std::uint32_t at = docs.insert(hash_of(e.docid), handle,
                                            [&](std::uint32_t d) { return j.docs[d].id() == e.docid; });
-      const long rel = e.judgment > 0 ? 1 : 0;
+      const std::int32_t rel = e.judgment > 0 ? 1 : 0;
       if (at != handle_table::none) {
         j.docs[at].rel = std::max(j.docs[at].rel, rel);
         continue;
       }
-      j.docs.push_back(judged_doc{e.docid.data(), static_cast<std::uint32_t>(e.docid.size()),
-                                  static_cast<std::uint32_t>(e.line), rel});
+      j.docs.push_back(judged_doc{e.docid.data(), static_cast<std::uint32_t>(e.docid.size()), rel});
+      j.lines.push_back(static_cast<std::uint32_t>(e.line));
       j.hash.push_back(static_cast<std::uint32_t>(hash_of(e.docid)));
     }
     j.index.insert(hash_of(q.qid), static_cast<std::uint32_t>(j.queries.size()), [](std::uint32_t) { return false; });
@@ -411,7 +447,9 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
     p.last = found == handle_table::none ? handle : found;
   }
   const char* held = p.hold(docid);
-  p.j.docs.push_back(judged_doc{held, static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line), rel});
+  p.j.docs.push_back(judged_doc{held, static_cast<std::uint32_t>(docid.size()), 0});
+  p.j.set_rel(p.j.docs.size() - 1, rel);
+  p.j.lines.push_back(static_cast<std::uint32_t>(line));
   p.j.hash.push_back(static_cast<std::uint32_t>(hash ? hash : hash_of(docid)));
   if (!p.grouped) p.query_of.push_back(p.last);
   if (!p.checked) p.column.push_back(static_cast<std::uint32_t>(column));
@@ -421,6 +459,7 @@ void judgments_builder::reserve(std::size_t judgments, std::size_t id_bytes) {
   parts& p = *p_;
   p.j.docs.reserve(judgments);
   p.j.hash.reserve(judgments);
+  p.j.lines.reserve(judgments);
   if (!p.checked) p.column.reserve(judgments);
   p.ids.reserve(id_bytes);
 }
@@ -441,17 +480,17 @@ status first_repeat_built(const judgments& j, const detail::big_vector<std::uint
       const std::uint32_t at = seen.insert(j.hash[i], static_cast<std::uint32_t>(i),
                                            [&](std::uint32_t o) { return j.docs[o].id() == j.docs[i].id(); });
       if (at == handle_table::none) continue;
-      if (!worst_query || j.docs[i].line < j.docs[worst].line) worst = i, worst_first = at, worst_query = &q;
+      if (!worst_query || j.lines[i] < j.lines[worst]) worst = i, worst_first = at, worst_query = &q;
       break;
     }
   }
   if (!worst_query) return done{};
   const std::string doc(j.docs[worst].id());
-  const std::string first = std::to_string(j.docs[worst_first].line);
+  const std::string first = std::to_string(j.lines[worst_first]);
   return fail(error_code::duplicate_id,
               "expected each doc id once per query, got " + echo(doc) + " again in query " + echo(worst_query->qid) +
                   " (first on line " + first + ")",
-              j.docs[worst].line, column[worst])
+              j.lines[worst], column[worst])
       .with("found", doc)
       .with("first_line", first);
 }
@@ -471,6 +510,7 @@ expected<trec_judgments> judgments_builder::finish() {
   } else {
     group_by_query(j, p.query_of, &p.column);
   }
+  j.sort_wide();
   if (!p.checked)
     if (auto ok = first_repeat_built(j, p.column); !ok) return ok.err();
   if (j.queries.empty())

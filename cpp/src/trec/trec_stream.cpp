@@ -762,10 +762,12 @@ status trec_stream::add_judged_run(const double* scores, std::size_t count, unsi
   for (std::uint32_t q = 0; q < j.queries.size(); ++q)
     if (!s.evaluated[q] && j.queries[q].end > j.queries[q].begin) jobs.emplace_back(q, q);
   const auto rows = [&](std::size_t k) { return j.queries[jobs[k].first].end - j.queries[jobs[k].first].begin; };
+  // Judgments built from records keep their lines; TREC text's are not counted for this.
+  const bool lines = !j.lines.empty();
   const auto input = [&](std::size_t k, std::vector<run_entry>& run) {
     const judged_query& jq = j.queries[jobs[k].first];
     run.clear();
-    for (std::size_t i = jq.begin; i < jq.end; ++i) run.push_back(run_entry{j.docs[i].id(), scores[i], j.docs[i].line});
+    for (std::size_t i = jq.begin; i < jq.end; ++i) run.push_back(run_entry{j.docs[i].id(), scores[i], lines ? j.lines[i] : 0});
     return s.input_of(jobs[k].first, run.data(), run.size(), j.hash.data() + jq.begin);
   };
 #ifdef __EMSCRIPTEN__  // one thread: each query evaluated at once, as add_query does
@@ -790,7 +792,7 @@ namespace {
 // --strict, and compare (whose paired tests need every query), stop here.
 error missing_from_run(const judged_query& q, const judgments& j, std::string_view qrels_text,
                        const std::string& source) {
-  const std::size_t line = j.docs[q.begin].line;
+  const std::size_t line = j.line(q.begin);
   return fail(error_code::missing_query,
               "query " + echo(q.qid) + " is in the qrels (line " + std::to_string(line) +
                   ") but not in the run; -c scores such queries 0",
