@@ -440,7 +440,7 @@ expected<grade_levels> make_levels(const judgments& j, const plan& p, convention
   const std::vector<std::size_t> first = first_of_each_grade(j);
   auto at_line = [&](std::size_t e, error problem) {
     problem.line = j.line(e);
-    problem.column = column_of(qrels_text, j.docs[e].id());
+    problem.column = column_of(qrels_text, j.id(e));
     return problem.in("qrels");
   };
   grade_levels g;

@@ -106,11 +106,9 @@ judgments grades_seen(const array_queries& in) {
   if (!in.extra_starts.empty()) see(in.extra, in.extra_starts.back());
   judgments j;
   for (const auto& [grade, line] : first) {
-    j.docs.push_back(judged_doc{});
-    j.set_rel(j.docs.size() - 1, grade);
+    j.push_back(std::string_view(), 0, grade);
     j.lines.push_back(line);
   }
-  j.sort_wide();
   return j;
 }
 

@@ -30,22 +30,30 @@ void describe_columns(const plan& p, trec_result& r);
 // over the queries with a value, added in row order.
 void take_means(trec_result& r);
 
-// One judged document, compact (the qrels of a big run are most of the
-// memory, pages the kernel clears as they are first written): 16 bytes. Its
-// line is not kept for TREC qrels (judgments::line counts it again, for a
-// message), and a grade beyond 32 bits is kept aside (judgments::rel). No
-// member initialisers: the qrels' arrays are sized first and written after,
-// on two threads (big_raw_vector); `judged_doc{}` is zeros.
+// One judged document in 16 bytes (the qrels of a big run are most of the
+// memory, pages the kernel clears as they are first written). Its line is
+// not kept for TREC qrels (judgments::line counts it again, for a
+// message); a docid of 2^24 - 1 bytes or more or a grade beyond a signed
+// byte is kept aside (judgments::odd). No member initialisers: the qrels'
+// arrays are sized first and written after, on two threads
+// (big_raw_vector); `judged_doc{}` is zeros: an empty docid, grade 0.
 struct judged_doc {
-  const char* docid;  // a view into the qrels (or subtopic qrels) text
-  std::uint32_t length;
-  std::int32_t rel;   // the grade, or wide_rel: judgments::rel has it
-  std::string_view id() const { return {docid, length}; }
+  const char* docid;     // a view into the qrels (or subtopic qrels) text
+  std::uint32_t hash;    // hash_of(docid), taken once while reading
+  std::uint32_t packed;  // the docid's length << 8 | the grade's low byte, or odd_doc
 };
-// Grades that a judged_doc holds itself; the others (only where long is
-// wider than 32 bits) are marked wide_rel there.
-inline constexpr std::int32_t wide_rel = INT32_MIN;
-inline bool fits_doc(long rel) { return sizeof(long) == sizeof(std::int32_t) || (rel > wide_rel && rel <= INT32_MAX); }
+inline constexpr std::uint32_t odd_doc = UINT32_MAX;
+inline std::uint32_t packed_of(std::size_t length, long rel) {
+  return length < 0xFFFFFF && rel >= -128 && rel <= 127
+             ? static_cast<std::uint32_t>(length) << 8 | static_cast<std::uint8_t>(rel)
+             : odd_doc;
+}
+// A document that judged_doc::packed cannot hold.
+struct odd_judgment {
+  std::size_t doc;  // in judgments::docs
+  std::size_t length;
+  long rel;
+};
 
 // The judgments: each query's documents side by side in one flat array.
 struct judged_query {
@@ -55,7 +63,6 @@ struct judged_query {
 struct judgments {
   judgment_format format = judgment_format::qrels;
   detail::big_raw_vector<judged_doc> docs;
-  detail::big_raw_vector<std::uint32_t> hash;  // per document: hash_of(docid), taken once while reading
   std::vector<judged_query> queries;  // in order of first appearance
   detail::handle_table index;         // qid -> query
   // -R qrels_jg, prefs and qrels_prefs only (else empty), per document:
@@ -66,22 +73,27 @@ struct judgments {
   // `text` again when a message needs one.
   std::vector<std::uint32_t> lines;
   std::string_view text;
-  // The grades marked wide_rel, by document (sorted once the documents are
-  // in their places).
-  std::vector<std::pair<std::size_t, long>> wide;
+  std::vector<odd_judgment> odd;  // the documents packed as odd_doc, by doc once sorted (sort_odd)
   std::uint32_t find(std::string_view qid) const;  // handle_table::none when absent
-  long rel(std::size_t i) const { return docs[i].rel != wide_rel || !wide_possible ? docs[i].rel : wide_rel_of(i); }
-  void set_rel(std::size_t i, long rel);  // docs[i].rel, or a wide one
+  std::string_view id(std::size_t i) const {
+    const judged_doc& d = docs[i];
+    return {d.docid, d.packed != odd_doc ? d.packed >> 8 : odd_of(i).length};
+  }
+  long rel(std::size_t i) const {
+    const std::uint32_t p = docs[i].packed;
+    return p != odd_doc ? static_cast<std::int8_t>(static_cast<std::uint8_t>(p)) : odd_of(i).rel;
+  }
+  void push_back(std::string_view docid, std::uint32_t hash, long rel);
+  void set_rel(std::size_t i, long rel);
   std::size_t line(std::size_t i) const;
   // Orders documents as their lines do (a line or where the docid is).
   std::size_t place(std::size_t i) const {
     return lines.empty() ? static_cast<std::size_t>(docs[i].docid - text.data()) : lines[i];
   }
-  void sort_wide();
+  void sort_odd();
 
  private:
-  static constexpr bool wide_possible = sizeof(long) > sizeof(std::int32_t);
-  long wide_rel_of(std::size_t i) const;
+  const odd_judgment& odd_of(std::size_t i) const;
 };
 // Reads judgments in the given format; an error keeps its line and column
 // (source unset). A docid twice in one query (in one group for qrels_jg)

@@ -2,7 +2,6 @@
 // preferences (prefs) and qrels read as preferences (qrels_prefs), into one
 // flat array of documents grouped by query (the memory of a big run's qrels).
 #include <algorithm>
-#include <climits>
 #include <cstdint>
 #include <cstring>
 #ifndef __EMSCRIPTEN__
@@ -10,6 +9,7 @@
 #endif
 
 #include "base/hash_table.hpp"
+#include "base/index_sort.hpp"
 #include "parse/trec_lines.hpp"
 #include "trec/trec_detail.hpp"
 #include "trec/trec_worker.hpp"
@@ -45,12 +45,11 @@ void group_by_query(judgments& j, const detail::big_raw_vector<std::uint32_t>& q
   detail::big_vector<std::uint32_t> to(j.docs.size());
   for (std::size_t i = 0; i < j.docs.size(); ++i) to[i] = static_cast<std::uint32_t>(start[query_of[i]]++);
   permute(j.docs, to);
-  permute(j.hash, to);
   permute(j.group, to);
   permute(j.subgroup, to);
   permute(j.level, to);
   permute(j.lines, to);
-  for (auto& w : j.wide) w.first = to[w.first];
+  for (odd_judgment& o : j.odd) o.doc = to[o.doc];
   if (also) permute(*also, to);
 }
 
@@ -79,10 +78,10 @@ NDCG_BATCH_CALL repeat first_repeat_in(const judgments& j, std::size_t begin, st
     const judged_query& q = j.queries[qi];
     seen.reset(q.end - q.begin);
     for (std::size_t i = q.begin; i < q.end; ++i) {
-      const std::string_view id = j.docs[i].id();
-      const std::size_t hash = grouped ? detail::mix(j.hash[i], hash_of(j.group[i])) : j.hash[i];
+      const std::string_view id = j.id(i);
+      const std::size_t hash = grouped ? detail::mix(j.docs[i].hash, hash_of(j.group[i])) : j.docs[i].hash;
       const std::uint32_t at = seen.insert(hash, static_cast<std::uint32_t>(i), [&](std::uint32_t other) {
-        return detail::same_id(j.docs[other].id(), id) && (!grouped || j.group[other] == j.group[i]);
+        return detail::same_id(j.id(other), id) && (!grouped || j.group[other] == j.group[i]);
       });
       if (at == handle_table::none) continue;
       if (!worst.query || j.place(i) < j.place(worst.second)) worst = repeat{i, at, &q};
@@ -115,7 +114,7 @@ status first_repeat(const judgments& j, std::string_view text) {
   for (std::size_t at = 0; at < n; at += 256) worst = earlier(j, worst, first_repeat_in(j, at, std::min(n, at + 256)));
 #endif
   if (!worst.query) return done{};
-  const std::string_view id = j.docs[worst.second].id();
+  const std::string_view id = j.id(worst.second);
   const detail::field docid{id, column_of(text, id)};
   return detail::repeated_in_qrels(docid, worst.query->qid, j.line(worst.second), j.line(worst.first));
 }
@@ -133,19 +132,37 @@ std::uint32_t judgments::find(std::string_view qid) const {
   return index.find(hash_of(qid), [&](std::uint32_t q) { return detail::same_id(queries[q].qid, qid); });
 }
 
+void judgments::push_back(std::string_view docid, std::uint32_t hash, long rel) {
+  const std::uint32_t packed = packed_of(docid.size(), rel);
+  if (packed == odd_doc) odd.push_back(odd_judgment{docs.size(), docid.size(), rel});
+  docs.push_back(judged_doc{docid.data(), hash, packed});
+}
+
 void judgments::set_rel(std::size_t i, long rel) {
-  const bool fits = fits_doc(rel);
-  docs[i].rel = fits ? static_cast<std::int32_t>(rel) : wide_rel;
-  if (!fits) wide.emplace_back(i, rel);
+  const std::size_t length = id(i).size();
+  docs[i].packed = packed_of(length, rel);
+  if (docs[i].packed != odd_doc) return;
+  for (odd_judgment& o : odd)
+    if (o.doc == i) return void(o.rel = rel);
+  odd.push_back(odd_judgment{i, length, rel});
 }
 
-long judgments::wide_rel_of(std::size_t i) const {
-  const auto at = std::lower_bound(wide.begin(), wide.end(), std::make_pair(i, LONG_MIN));
-  return at != wide.end() && at->first == i ? at->second : wide_rel;
+const odd_judgment& judgments::odd_of(std::size_t i) const {
+  std::size_t lo = 0, hi = odd.size();  // odd[lo, hi) may hold it: a binary search
+  while (hi - lo > 1) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    (odd[mid].doc <= i ? lo : hi) = mid;
+  }
+  return odd[lo];
 }
 
-void judgments::sort_wide() {
-  if (wide_possible && !wide.empty()) std::sort(wide.begin(), wide.end());
+void judgments::sort_odd() {
+  std::vector<std::size_t> order(odd.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return odd[a].doc < odd[b].doc; });
+  std::vector<odd_judgment> sorted;
+  for (const std::size_t i : order) sorted.push_back(odd[i]);
+  odd.swap(sorted);
 }
 
 namespace {
@@ -158,7 +175,7 @@ struct part {
   std::vector<judged_query> queries;  // in order of first appearance
   std::vector<std::size_t> first_doc; // each query's first document, counted from base
   handle_table index;                 // qid -> query of the part
-  std::vector<std::pair<std::size_t, long>> wide;  // the grades beyond judged_doc::rel, by document
+  std::vector<odd_judgment> odd;      // its documents judged_doc cannot hold
   bool grouped = true;                // no query comes back after another
   status read = done{};
 };
@@ -204,11 +221,9 @@ void read_part(std::string_view text, detail::text_piece piece, judgments& j,
     }
     const std::string_view docid = f[docid_at].text;
     const std::size_t at = p.base + p.count++;
-    const bool fits = fits_doc(rel);
-    j.docs[at] = judged_doc{docid.data(), static_cast<std::uint32_t>(docid.size()),
-                            fits ? static_cast<std::int32_t>(rel) : wide_rel};
-    if (!fits) p.wide.emplace_back(at, rel);
-    j.hash[at] = static_cast<std::uint32_t>(hash_of(docid));
+    const std::uint32_t packed = packed_of(docid.size(), rel);
+    j.docs[at] = judged_doc{docid.data(), static_cast<std::uint32_t>(hash_of(docid)), packed};
+    if (packed == odd_doc) p.odd.push_back(odd_judgment{at, docid.size(), rel});
     if (groups) j.group[at] = f[1].text, j.lines[at] = static_cast<std::uint32_t>(line);
     if (levels) {
       j.subgroup[at] = prefs ? f[2].text : std::string_view("0");
@@ -272,13 +287,12 @@ void join(judgments& j, detail::big_raw_vector<std::uint32_t>& query_of, part& a
               v.begin() + static_cast<std::ptrdiff_t>(a.count));
   };
   move_down(j.docs);
-  move_down(j.hash);
   move_down(j.group);
   move_down(j.subgroup);
   move_down(j.level);
   move_down(j.lines);
   if (!a.grouped) move_down(query_of);
-  for (auto w : b.wide) a.wide.emplace_back(w.first - b.base + a.count, w.second);
+  for (odd_judgment o : b.odd) a.odd.push_back(odd_judgment{o.doc - b.base + a.count, o.length, o.rel});
   a.count += b.count;
   if (a.read) a.read = b.read;  // the first part's error comes first in the file
 }
@@ -300,7 +314,6 @@ void read_parts(std::string_view text, judgments& j, detail::big_raw_vector<std:
   // second part writes after the first part's lines.
   const std::size_t rows = lines + 2;
   j.docs.resize(rows);
-  j.hash.resize(rows);
   const bool groups = j.format != judgment_format::qrels;
   const bool levels = j.format == judgment_format::prefs || j.format == judgment_format::qrels_prefs;
   if (groups) j.group.resize(rows), j.lines.resize(rows);
@@ -320,7 +333,6 @@ void read_parts(std::string_view text, judgments& j, detail::big_raw_vector<std:
   }
   const std::size_t count = whole.count;
   j.docs.resize(count);
-  j.hash.resize(count);
   if (groups) j.group.resize(count), j.lines.resize(count);
   if (levels) j.subgroup.resize(count), j.level.resize(count);
   query_of.resize(count);
@@ -340,10 +352,10 @@ expected<judgments> read_judgments(std::string_view text, judgment_format format
   if (!read && read.err().line == 0) return read.err();
   j.queries = std::move(whole.queries);
   j.index = std::move(whole.index);
-  j.wide = std::move(whole.wide);
+  j.odd = std::move(whole.odd);
   if (whole.grouped) ranges_from_first(j, whole.first_doc);
   else group_by_query(j, query_of);
-  j.sort_wide();
+  j.sort_odd();
   const bool levels = format == judgment_format::prefs || format == judgment_format::qrels_prefs;
   if (!levels) {  // preferences may repeat a document across subgroups
     const status repeats = first_repeat(j, text);
@@ -361,16 +373,15 @@ judgments judgments_from(const subtopic_qrels_file& subtopics) {
     docs.reset(q.entries.size());
     for (const subtopic_entry& e : q.entries) {
       const auto handle = static_cast<std::uint32_t>(j.docs.size());
-      const std::uint32_t at = docs.insert(hash_of(e.docid), handle,
-                                           [&](std::uint32_t d) { return j.docs[d].id() == e.docid; });
-      const std::int32_t rel = e.judgment > 0 ? 1 : 0;
+      const auto hash = static_cast<std::uint32_t>(hash_of(e.docid));
+      const std::uint32_t at = docs.insert(hash, handle, [&](std::uint32_t d) { return j.id(d) == e.docid; });
+      const long rel = e.judgment > 0 ? 1 : 0;
       if (at != handle_table::none) {
-        j.docs[at].rel = std::max(j.docs[at].rel, rel);
+        if (rel > j.rel(at)) j.set_rel(at, rel);
         continue;
       }
-      j.docs.push_back(judged_doc{e.docid.data(), static_cast<std::uint32_t>(e.docid.size()), rel});
+      j.push_back(e.docid, hash, rel);
       j.lines.push_back(static_cast<std::uint32_t>(e.line));
-      j.hash.push_back(static_cast<std::uint32_t>(hash_of(e.docid)));
     }
     j.index.insert(hash_of(q.qid), static_cast<std::uint32_t>(j.queries.size()), [](std::uint32_t) { return false; });
     j.queries.push_back(judged_query{q.qid, begin, j.docs.size()});
@@ -447,10 +458,8 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
     p.last = found == handle_table::none ? handle : found;
   }
   const char* held = p.hold(docid);
-  p.j.docs.push_back(judged_doc{held, static_cast<std::uint32_t>(docid.size()), 0});
-  p.j.set_rel(p.j.docs.size() - 1, rel);
+  p.j.push_back(std::string_view(held, docid.size()), static_cast<std::uint32_t>(hash ? hash : hash_of(docid)), rel);
   p.j.lines.push_back(static_cast<std::uint32_t>(line));
-  p.j.hash.push_back(static_cast<std::uint32_t>(hash ? hash : hash_of(docid)));
   if (!p.grouped) p.query_of.push_back(p.last);
   if (!p.checked) p.column.push_back(static_cast<std::uint32_t>(column));
 }
@@ -458,7 +467,6 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
 void judgments_builder::reserve(std::size_t judgments, std::size_t id_bytes) {
   parts& p = *p_;
   p.j.docs.reserve(judgments);
-  p.j.hash.reserve(judgments);
   p.j.lines.reserve(judgments);
   if (!p.checked) p.column.reserve(judgments);
   p.ids.reserve(id_bytes);
@@ -477,15 +485,15 @@ status first_repeat_built(const judgments& j, const detail::big_vector<std::uint
   for (const judged_query& q : j.queries) {
     seen.reset(q.end - q.begin);
     for (std::size_t i = q.begin; i < q.end; ++i) {
-      const std::uint32_t at = seen.insert(j.hash[i], static_cast<std::uint32_t>(i),
-                                           [&](std::uint32_t o) { return j.docs[o].id() == j.docs[i].id(); });
+      const std::uint32_t at = seen.insert(j.docs[i].hash, static_cast<std::uint32_t>(i),
+                                           [&](std::uint32_t o) { return j.id(o) == j.id(i); });
       if (at == handle_table::none) continue;
       if (!worst_query || j.lines[i] < j.lines[worst]) worst = i, worst_first = at, worst_query = &q;
       break;
     }
   }
   if (!worst_query) return done{};
-  const std::string doc(j.docs[worst].id());
+  const std::string doc(j.id(worst));
   const std::string first = std::to_string(j.lines[worst_first]);
   return fail(error_code::duplicate_id,
               "expected each doc id once per query, got " + echo(doc) + " again in query " + echo(worst_query->qid) +
@@ -510,7 +518,7 @@ expected<trec_judgments> judgments_builder::finish() {
   } else {
     group_by_query(j, p.query_of, &p.column);
   }
-  j.sort_wide();
+  j.sort_odd();
   if (!p.checked)
     if (auto ok = first_repeat_built(j, p.column); !ok) return ok.err();
   if (j.queries.empty())

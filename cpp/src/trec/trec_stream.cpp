@@ -765,10 +765,15 @@ status trec_stream::add_judged_run(const double* scores, std::size_t count, unsi
   // Judgments built from records keep their lines; TREC text's are not counted for this.
   const bool lines = !j.lines.empty();
   const auto input = [&](std::size_t k, std::vector<run_entry>& run) {
+    static thread_local std::vector<std::uint32_t> hashes;  // the thread's own, as `run` is
     const judged_query& jq = j.queries[jobs[k].first];
     run.clear();
-    for (std::size_t i = jq.begin; i < jq.end; ++i) run.push_back(run_entry{j.docs[i].id(), scores[i], lines ? j.lines[i] : 0});
-    return s.input_of(jobs[k].first, run.data(), run.size(), j.hash.data() + jq.begin);
+    hashes.clear();
+    for (std::size_t i = jq.begin; i < jq.end; ++i) {
+      run.push_back(run_entry{j.id(i), scores[i], lines ? j.lines[i] : 0});
+      hashes.push_back(j.docs[i].hash);
+    }
+    return s.input_of(jobs[k].first, run.data(), run.size(), hashes.data());
   };
 #ifdef __EMSCRIPTEN__  // one thread: each query evaluated at once, as add_query does
   (void)rows, (void)threads;
