@@ -40,13 +40,31 @@ void take_means(trec_result& r);
 struct judged_doc {
   const char* docid;     // a view into the qrels (or subtopic qrels) text
   std::uint32_t hash;    // hash_of(docid), taken once while reading
+#ifdef __EMSCRIPTEN__    // 16 bytes unpacked there (a pointer and a long are 4 bytes): the modules' size
+  std::uint32_t length;
+  long rel;
+#else
   std::uint32_t packed;  // the docid's length << 8 | the grade's low byte, or odd_doc
+#endif
 };
 inline constexpr std::uint32_t odd_doc = UINT32_MAX;
-inline std::uint32_t packed_of(std::size_t length, long rel) {
-  return length < 0xFFFFFF && rel >= -128 && rel <= 127
-             ? static_cast<std::uint32_t>(length) << 8 | static_cast<std::uint8_t>(rel)
-             : odd_doc;
+inline judged_doc doc_of(std::string_view docid, std::uint32_t hash, long rel) {
+#ifdef __EMSCRIPTEN__
+  return judged_doc{docid.data(), hash, static_cast<std::uint32_t>(docid.size()), rel};
+#else
+  const std::size_t length = docid.size();
+  return judged_doc{docid.data(), hash,
+                    length < 0xFFFFFF && rel >= -128 && rel <= 127
+                        ? static_cast<std::uint32_t>(length) << 8 | static_cast<std::uint8_t>(rel)
+                        : odd_doc};
+#endif
+}
+inline bool is_odd(const judged_doc& d) {
+#ifdef __EMSCRIPTEN__
+  return (void)d, false;
+#else
+  return d.packed == odd_doc;
+#endif
 }
 // A document that judged_doc::packed cannot hold.
 struct odd_judgment {
@@ -77,11 +95,19 @@ struct judgments {
   std::uint32_t find(std::string_view qid) const;  // handle_table::none when absent
   std::string_view id(std::size_t i) const {
     const judged_doc& d = docs[i];
+#ifdef __EMSCRIPTEN__
+    return {d.docid, d.length};
+#else
     return {d.docid, d.packed != odd_doc ? d.packed >> 8 : odd_of(i).length};
+#endif
   }
   long rel(std::size_t i) const {
+#ifdef __EMSCRIPTEN__
+    return docs[i].rel;
+#else
     const std::uint32_t p = docs[i].packed;
     return p != odd_doc ? static_cast<std::int8_t>(static_cast<std::uint8_t>(p)) : odd_of(i).rel;
+#endif
   }
   void push_back(std::string_view docid, std::uint32_t hash, long rel);
   void set_rel(std::size_t i, long rel);

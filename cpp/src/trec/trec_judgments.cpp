@@ -133,20 +133,20 @@ std::uint32_t judgments::find(std::string_view qid) const {
 }
 
 void judgments::push_back(std::string_view docid, std::uint32_t hash, long rel) {
-  const std::uint32_t packed = packed_of(docid.size(), rel);
-  if (packed == odd_doc) odd.push_back(odd_judgment{docs.size(), docid.size(), rel});
-  docs.push_back(judged_doc{docid.data(), hash, packed});
+  docs.push_back(doc_of(docid, hash, rel));
+  if (is_odd(docs.back())) odd.push_back(odd_judgment{docs.size() - 1, docid.size(), rel});
 }
 
 void judgments::set_rel(std::size_t i, long rel) {
-  const std::size_t length = id(i).size();
-  docs[i].packed = packed_of(length, rel);
-  if (docs[i].packed != odd_doc) return;
+  const std::string_view docid = id(i);
+  docs[i] = doc_of(docid, docs[i].hash, rel);
+  if (!is_odd(docs[i])) return;
   for (odd_judgment& o : odd)
     if (o.doc == i) return void(o.rel = rel);
-  odd.push_back(odd_judgment{i, length, rel});
+  odd.push_back(odd_judgment{i, docid.size(), rel});
 }
 
+#ifndef __EMSCRIPTEN__  // judged_doc holds every document there
 const odd_judgment& judgments::odd_of(std::size_t i) const {
   std::size_t lo = 0, hi = odd.size();  // odd[lo, hi) may hold it: a binary search
   while (hi - lo > 1) {
@@ -157,6 +157,7 @@ const odd_judgment& judgments::odd_of(std::size_t i) const {
 }
 
 void judgments::sort_odd() {
+  if (odd.empty()) return;
   std::vector<std::size_t> order(odd.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return odd[a].doc < odd[b].doc; });
@@ -164,6 +165,9 @@ void judgments::sort_odd() {
   for (const std::size_t i : order) sorted.push_back(odd[i]);
   odd.swap(sorted);
 }
+#else
+void judgments::sort_odd() {}
+#endif
 
 namespace {
 
@@ -221,9 +225,8 @@ void read_part(std::string_view text, detail::text_piece piece, judgments& j,
     }
     const std::string_view docid = f[docid_at].text;
     const std::size_t at = p.base + p.count++;
-    const std::uint32_t packed = packed_of(docid.size(), rel);
-    j.docs[at] = judged_doc{docid.data(), static_cast<std::uint32_t>(hash_of(docid)), packed};
-    if (packed == odd_doc) p.odd.push_back(odd_judgment{at, docid.size(), rel});
+    j.docs[at] = doc_of(docid, static_cast<std::uint32_t>(hash_of(docid)), rel);
+    if (is_odd(j.docs[at])) p.odd.push_back(odd_judgment{at, docid.size(), rel});
     if (groups) j.group[at] = f[1].text, j.lines[at] = static_cast<std::uint32_t>(line);
     if (levels) {
       j.subgroup[at] = prefs ? f[2].text : std::string_view("0");

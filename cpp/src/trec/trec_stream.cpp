@@ -764,8 +764,8 @@ status trec_stream::add_judged_run(const double* scores, std::size_t count, unsi
   const auto rows = [&](std::size_t k) { return j.queries[jobs[k].first].end - j.queries[jobs[k].first].begin; };
   // Judgments built from records keep their lines; TREC text's are not counted for this.
   const bool lines = !j.lines.empty();
-  const auto input = [&](std::size_t k, std::vector<run_entry>& run) {
-    static thread_local std::vector<std::uint32_t> hashes;  // the thread's own, as `run` is
+  // The judged documents as run entries, their hashes beside them.
+  const auto input = [&](std::size_t k, std::vector<run_entry>& run, std::vector<std::uint32_t>& hashes) {
     const judged_query& jq = j.queries[jobs[k].first];
     run.clear();
     hashes.clear();
@@ -779,13 +779,17 @@ status trec_stream::add_judged_run(const double* scores, std::size_t count, unsi
   (void)rows, (void)threads;
   std::vector<run_entry> run;
   for (std::size_t k = 0; k < jobs.size(); ++k) {
-    const query_input in = input(k, run);
+    const query_input in = input(k, run, s.on_reader.hashes);
     if (auto ok = s.evaluate(jobs[k].first, in.run, in.run_count, in.run_hashes); !ok) return ok;
     if (s.problem) return *s.problem;
   }
   return done{};
 #else
-  return s.evaluate_jobs(jobs, rows, input, threads);
+  const auto on_thread = [&](std::size_t k, std::vector<run_entry>& run) {
+    thread_local std::vector<std::uint32_t> hashes;  // the thread's own, as `run` is
+    return input(k, run, hashes);
+  };
+  return s.evaluate_jobs(jobs, rows, on_thread, threads);
 #endif
 }
 
