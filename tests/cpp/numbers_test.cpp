@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "base/powers_of_five.hpp"
+#include "base/text.hpp"
 #include "cli.hpp"
 #include "ndcg/numbers.hpp"
 #include "ndcg/parse.hpp"
@@ -145,6 +146,34 @@ TEST_CASE("doubles written with 15 to 17 digits, as Python and C write scores, r
       }
     }
   CHECK(tried == 61 * 400 * 5);
+}
+
+TEST_CASE("19-digit mantissas at the double range's edges read as strtod reads them, inline or not") {
+  // Whole mantissas past 2^53 of up to 19 digits are rounded by Eisel and
+  // Lemire's method where it decides; underflow, subnormals, the largest
+  // double and overflow go the same way as strtod, and the run reader's
+  // inline read (read_decimal) says what read_number says.
+  const char* texts[] = {"9007199254740993", "9007199254740992.5", "1234567890123456789", "12345678901234567890",
+                         "18446744073709551615", "9.999999999999999999", "0.30000000000000004",
+                         "4.94065645841246544e-324", "2.47032822920623272e-324", "2.2250738585072011e-308",
+                         "123456789012345678e-330", "1.7976931348623157e308", "1.797693134862315807e308",
+                         "1.7976931348623159e308", "1234567890123456789e300", "-22.316892425880432",
+                         "12345678.12345678", "0.000000000000000000001", "1e-400", "-0.0000000000000000000"};
+  for (const char* text : texts) {
+    CAPTURE(text);
+    char* stop = nullptr;
+    const double want = std::strtod(text, &stop);
+    double v = 0, inline_v = 0;
+    const number_status st = read_number(text, v);
+    CHECK(detail::read_decimal(text, inline_v) == st);
+    if (!std::isfinite(want)) {
+      CHECK(st == number_status::not_finite);
+      continue;
+    }
+    REQUIRE(st == number_status::ok);
+    CHECK(std::memcmp(&v, &want, sizeof v) == 0);
+    CHECK(std::memcmp(&inline_v, &want, sizeof v) == 0);
+  }
 }
 
 TEST_CASE("whole numbers as qrels write them, read on the fast path, are from_chars' to the last digit") {

@@ -59,7 +59,12 @@ inline std::size_t hash_of(std::string_view s) {
 }
 
 // Equal ids, compared here rather than by a call to memcmp, which costs
-// more than the few bytes of a typical id; asked once per run line.
+// more than the few bytes of a typical id; asked once per run line, so
+// natively always inlined (the run's reader had grown past where the
+// compiler inlines it by itself).
+#if defined(__GNUC__) && !defined(__EMSCRIPTEN__)
+[[gnu::always_inline]]
+#endif
 inline bool same_id(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   const std::size_t n = a.size();

@@ -168,49 +168,6 @@ char* scientific_form(const char* digits, int n, int exponent, char* out) {
   return out;
 }
 
-// Digits from p on, into m: how many were read.
-int read_digits(const char*& p, const char* end, std::uint64_t& m) {
-  int n = 0;
-  for (; p != end && static_cast<unsigned char>(*p - '0') < 10; ++p, ++n) m = m * 10 + static_cast<std::uint64_t>(*p - '0');
-  return n;
-}
-
-// Clinger's fast path for the scores of run files ("2.9", "-0.4375",
-// "1.055058e+01"): at most 15 digits make a whole mantissa m below 2^53, and
-// a power of ten up to 10^22 is exact, so m * 10^e or m / 10^-e is one
-// correctly rounded operation, as strtod rounds it. Anything else (more
-// digits, a larger exponent, a '+', full-width forms) goes to fast_float.
-bool short_decimal(std::string_view s, double& out) {
-  static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                                      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  if (s.size() > 12) return false;  // such texts rarely fit: no second scan
-  const char* p = s.data();
-  const char* const end = p + s.size();
-  const bool negative = p != end && *p == '-';
-  if (negative) ++p;
-  std::uint64_t m = 0;
-  int digits = read_digits(p, end, m), scale = 0;
-  if (p != end && *p == '.') {
-    ++p;
-    scale = -read_digits(p, end, m);
-    digits -= scale;
-  }
-  if (digits == 0 || digits > 15) return false;
-  if (p != end && (*p == 'e' || *p == 'E')) {
-    ++p;
-    const bool down = p != end && *p == '-';
-    if (p != end && (*p == '-' || *p == '+')) ++p;
-    std::uint64_t e = 0;
-    const int n = read_digits(p, end, e);
-    if (n == 0 || n > 3) return false;
-    scale += down ? -static_cast<int>(e) : static_cast<int>(e);
-  }
-  if (p != end || scale < -22 || scale > 22) return false;
-  const double v = scale < 0 ? static_cast<double>(m) / powers[-scale] : static_cast<double>(m) * powers[scale];
-  out = negative ? -v : v;
-  return true;
-}
-
 // The grades of qrels files ("1", "0", "-1"): digits10 digits (18, or 9
 // where a long has 32 bits, as in wasm) cannot overflow a long. Anything
 // else goes to std::from_chars.
@@ -220,7 +177,7 @@ bool short_integer(std::string_view s, long& out) {
   const bool negative = p != end && *p == '-';
   if (negative) ++p;
   std::uint64_t m = 0;
-  const int n = read_digits(p, end, m);
+  const int n = detail::decimal_digits(p, end, m);
   if (n == 0 || n > std::numeric_limits<long>::digits10 || p != end) return false;
   out = negative ? -static_cast<long>(m) : static_cast<long>(m);
   return true;
@@ -265,11 +222,26 @@ template <class T>
 
 }  // namespace
 
+#ifndef __EMSCRIPTEN__
+namespace detail {
+// Eisel and Lemire's rounding, fast_float's own: it says when it cannot
+// decide (then fast_float reads the text whole, as read_number does).
+bool exact_decimal(std::uint64_t m, int scale, bool negative, double& out) {
+  fill_powers_of_five();
+  using binary = fast_float::binary_format<double>;
+  const fast_float::adjusted_mantissa am = fast_float::compute_float<binary>(scale, m);
+  if (am.power2 < 0 || am.power2 == binary::infinite_power()) return false;  // undecided, or too large
+  fast_float::to_float(negative, am, out);
+  return true;
+}
+}  // namespace detail
+#endif
+
 // ASCII text is read where it is; a text that is not ASCII cannot be a
 // number fast_float or from_chars accept, so only a failure folds it. Past
 // longest_number bytes only a folded text that fits is read.
 number_status read_number(std::string_view text, double& out) {
-  if (short_decimal(text, out)) return number_status::ok;
+  if (detail::plain_decimal(text, out)) return number_status::ok;
   if (text.size() > longest_number) return read_folded(text, out, read_double);
   const number_status st = read_double(text.data(), text.data() + text.size(), out);
   if (st != number_status::not_a_number || plain_ascii(text)) return st;

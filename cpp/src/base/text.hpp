@@ -85,6 +85,9 @@ class line_reader {
   // the separators (so no '\r', no NUL). npos otherwise, with nothing
   // consumed: next() then reads the line for the careful checks. Runs and
   // qrels are read this way, so each byte is looked at once.
+  // With `Expect`, lines of exactly that many fields (a run's, a qrels')
+  // are split with no loop and no check against `cap` (>= Expect).
+  template <std::size_t Expect = 0>
   std::size_t next_plain(line& out, field* f, std::size_t cap, std::size_t max_line);
 
   // The next line when it is one field alone, at its start, plain (as
@@ -106,6 +109,7 @@ class line_reader {
 
   std::size_t number() const { return number_; }  // of the last line read
 #if defined(__SSE2__)
+  template <std::size_t Expect>
   std::size_t next_short(line& out, field* f, std::size_t cap, std::size_t max_line);  // next_plain's fast case
 #endif
 
@@ -277,11 +281,27 @@ inline byte_masks masks_of(const char* p) {
   return m;
 }
 
+// The fields of a line whose starts and ends are the bits of `starts` and
+// `ends`, when there are exactly N: a straight run of stores (N is known),
+// where a loop checked each against the room. False otherwise, with
+// f[0..N) perhaps written.
+template <std::size_t N>
+inline bool exactly_fields(const char* begin, std::uint64_t starts, std::uint64_t ends, field* f) {
+  for (std::size_t i = 0; i < N; ++i, starts &= starts - 1, ends &= ends - 1) {
+    if (starts == 0) return false;
+    const auto s = static_cast<std::size_t>(static_cast<unsigned>(__builtin_ctzll(starts)));
+    const auto e = static_cast<std::size_t>(static_cast<unsigned>(__builtin_ctzll(ends)));
+    f[i] = field{std::string_view(begin + s, e + 1 - s), s + 1};
+  }
+  return starts == 0;
+}
+
 // next_plain for a line that ends within the next 64 bytes and holds no
 // byte below 0x21 but spaces and tabs (nearly every line of a run or
 // qrels): its fields from the masks, each found by two bit scans instead
 // of a pass per field. npos when the line is not such a line: its first
 // byte below 0x21 that is not a space or tab must be its '\n'.
+template <std::size_t Expect>
 inline std::size_t line_reader::next_short(line& out, field* f, std::size_t cap, std::size_t max_line) {
   const char* const begin = rest_.data();
   const byte_masks m = masks_of(begin);
@@ -292,6 +312,9 @@ inline std::size_t line_reader::next_short(line& out, field* f, std::size_t cap,
   const std::uint64_t word = ~m.blank & ((std::uint64_t{1} << length) - 1);
   std::uint64_t starts = word & ~(word << 1), ends = word & ~(word >> 1);
   std::size_t count = 0;
+  if constexpr (Expect != 0) {
+    if (exactly_fields<Expect>(begin, starts, ends, f)) count = Expect, starts = 0;
+  }
   for (; starts != 0; starts &= starts - 1, ends &= ends - 1, ++count) {
     const auto s = static_cast<std::size_t>(static_cast<unsigned>(__builtin_ctzll(starts)));
     const auto e = static_cast<std::size_t>(static_cast<unsigned>(__builtin_ctzll(ends)));
@@ -304,10 +327,11 @@ inline std::size_t line_reader::next_short(line& out, field* f, std::size_t cap,
 }
 #endif
 
+template <std::size_t Expect>
 inline std::size_t line_reader::next_plain(line& out, field* f, std::size_t cap, std::size_t max_line) {
 #if defined(__SSE2__)
   if (rest_.size() >= 64)
-    if (const std::size_t n = next_short(out, f, cap, max_line); n != npos) return n;
+    if (const std::size_t n = next_short<Expect>(out, f, cap, max_line); n != npos) return n;
 #endif
   const char* const begin = rest_.data();
   const char* const end = begin + rest_.size();
@@ -358,11 +382,12 @@ inline bool next_careful_record(line_reader& lines, const limits& lim, line& l, 
 // The next line that holds data, checked as check_line checks it, and its
 // fields (`n` of them, at most `cap` stored): plain lines in one pass
 // (line_reader::next_plain), others the careful way. False at the end, or
-// at an error, which `problem` then holds.
+// at an error, which `problem` then holds. `Expect`: as next_plain's.
+template <std::size_t Expect = 0>
 inline bool next_record(line_reader& lines, const limits& lim, line& l, field* f, std::size_t cap, std::size_t& n,
                         status& problem) {
   for (;;) {
-    n = lines.next_plain(l, f, cap, lim.max_line);
+    n = lines.template next_plain<Expect>(l, f, cap, lim.max_line);
     if (n == npos) return next_careful_record(lines, lim, l, f, cap, n, problem);
     if (n != 0 && f[0].text[0] != '#') return true;
   }
@@ -444,6 +469,95 @@ inline void split_list(std::string_view s, std::string_view separators, std::vec
 using ndcg::number_status;
 
 inline number_status parse_number(std::string_view s, double& out) { return read_number(s, out); }
+
+// Digits from p on, into m (past 19 of them m wraps: the callers refuse
+// such texts): how many were read.
+inline int decimal_digits(const char*& p, const char* end, std::uint64_t& m) {
+  const char* const start = p;
+  for (; p != end && static_cast<unsigned char>(*p - '0') < 10; ++p) m = m * 10 + static_cast<std::uint64_t>(*p - '0');
+  return static_cast<int>(p - start);
+}
+
+// The same, natively eight a step where eight digits follow (a long
+// fraction), their value found in three multiplications, not eight.
+inline int decimal_digits_wide(const char*& p, const char* end, std::uint64_t& m) {
+  const char* const start = p;
+#ifndef __EMSCRIPTEN__  // the shorter code: the modules' size
+  constexpr std::uint64_t zeros = 0x3030303030303030ull;
+  for (std::uint64_t w; end - p >= 8; p += 8) {
+    std::memcpy(&w, p, 8);
+    // Each byte a digit: 0x30..0x39, so neither it minus '0' nor it plus 0x46 reaches 0x80.
+    if ((((w + 0x4646464646464646ull) | (w - zeros)) & 0x8080808080808080ull) != 0) break;
+    w -= zeros;  // the first digit in the lowest byte
+    w = (w * 10 + (w >> 8)) & 0x00FF00FF00FF00FFull;    // pairs
+    w = (w * 100 + (w >> 16)) & 0x0000FFFF0000FFFFull;  // fours
+    w = (w * 10000 + (w >> 32)) & 0xFFFFFFFFull;        // eight
+    m = m * 100000000 + w;
+  }
+#endif
+  return static_cast<int>(p - start) + decimal_digits(p, end, m);
+}
+
+// m * 10^scale as strtod rounds it, for a whole m of up to 19 digits;
+// false when that takes more (numbers.cpp).
+bool exact_decimal(std::uint64_t m, int scale, bool negative, double& out);
+
+// The scores of run files ("2.9", "-0.4375", "1.055058e+01",
+// "22.316892425880432") read where they are, inline in the run's reader:
+// at most 19 digits make a whole mantissa m that fits 64 bits. Below 2^53
+// with a power of ten up to 10^22 (exact), m * 10^e or m / 10^-e is one
+// correctly rounded operation (Clinger); natively a larger m (16 to 19
+// digits, as Python and C write doubles) goes to exact_decimal. Either
+// way strtod's double. False for anything else (more digits, a longer
+// exponent, a '+', full-width forms), which read_number reads.
+inline bool plain_decimal(std::string_view s, double& out) {
+  static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+#ifdef __EMSCRIPTEN__
+  constexpr int most_digits = 15;
+  if (s.size() > 12) return false;  // such texts rarely fit: no second scan
+#else
+  constexpr int most_digits = 19;
+  if (s.size() > 26) return false;
+#endif
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  const bool negative = p != end && *p == '-';
+  if (negative) ++p;
+  std::uint64_t m = 0;
+  int digits = decimal_digits(p, end, m), scale = 0;
+  if (p != end && *p == '.') {
+    ++p;
+    scale = -decimal_digits_wide(p, end, m);
+    digits -= scale;
+  }
+  if (digits == 0 || digits > most_digits) return false;
+  if (p != end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    const bool down = p != end && *p == '-';
+    if (p != end && (*p == '-' || *p == '+')) ++p;
+    std::uint64_t e = 0;
+    const int n = decimal_digits(p, end, e);
+    if (n == 0 || n > 3) return false;
+    scale += down ? -static_cast<int>(e) : static_cast<int>(e);
+  }
+  if (p != end) return false;
+  if (m <= (std::uint64_t{1} << 53) && scale >= -22 && scale <= 22) {
+    const double v = scale < 0 ? static_cast<double>(m) / powers[-scale] : static_cast<double>(m) * powers[scale];
+    out = negative ? -v : v;
+    return true;
+  }
+#ifdef __EMSCRIPTEN__
+  return false;
+#else
+  return exact_decimal(m, scale, negative, out);
+#endif
+}
+
+// A number read as read_number reads it, the common shapes inline.
+inline number_status read_decimal(std::string_view s, double& out) {
+  return plain_decimal(s, out) ? number_status::ok : read_number(s, out);
+}
 inline number_status parse_integer(std::string_view s, long& out) { return read_integer(s, out); }
 
 // Decimal digits and nothing else (no sign, no spaces), at most 18 so the

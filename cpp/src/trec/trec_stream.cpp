@@ -550,7 +550,7 @@ NDCG_BATCH_CALL expected<std::size_t> trec_stream::feed(std::string_view text, b
   const auto fail_at = [&](error e) { return s.earliest(std::move(e)); };
   std::size_t n = 0;
   status problem = done{};
-  while (detail::read_record(lines, lim, l, f, 8, n, problem)) {
+  while (detail::read_layout_record(lines, lim, detail::run_layout, l, f, n, problem)) {
     if (auto ok = detail::check_fields(l, f, n, detail::run_layout); !ok) return fail_at(error(ok.err()).in("run"));
     tag = f[5].text;
     if (s.collecting) {
@@ -579,7 +579,7 @@ NDCG_BATCH_CALL expected<std::size_t> trec_stream::feed(std::string_view text, b
     p.docid_column = static_cast<std::uint32_t>(f[2].column);
     p.score_column = static_cast<std::uint32_t>(f[4].column);
 #ifndef __EMSCRIPTEN__
-    p.scored = read_number(p.score, p.value) == number_status::ok;
+    p.scored = detail::read_decimal(p.score, p.value) == number_status::ok;
     p.hash = static_cast<std::uint32_t>(hash_of(p.docid));
 #endif
     line_end = static_cast<std::size_t>(l.text.data() + l.text.size() - text.data());
