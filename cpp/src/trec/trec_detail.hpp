@@ -109,14 +109,15 @@ struct judgments {
     return p != odd_doc ? static_cast<std::int8_t>(static_cast<std::uint8_t>(p)) : odd_of(i).rel;
 #endif
   }
+  // For judgments built a document at a time (their odd ones come in order).
   void push_back(std::string_view docid, std::uint32_t hash, long rel);
   void set_rel(std::size_t i, long rel);
-  std::size_t line(std::size_t i) const;
+  std::size_t line(std::size_t i) const;  // for messages: may count the text's lines
   // Orders documents as their lines do (a line or where the docid is).
   std::size_t place(std::size_t i) const {
     return lines.empty() ? static_cast<std::size_t>(docs[i].docid - text.data()) : lines[i];
   }
-  void sort_odd();
+  void sort_odd();  // once the documents have moved to their places
 
  private:
   const odd_judgment& odd_of(std::size_t i) const;
