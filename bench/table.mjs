@@ -4,7 +4,8 @@
 // and the goal. Rows:
 //   native `ndcg trec -m ndcg_cut.10 -m ndcg`, and `-m all_trec`, against
 //     trec_eval on the 1M-line workload (gen.py seed 1000, 11,648 queries);
-//   evaluateTrec in Node (whole process, the files as Buffers) against trec_eval;
+//   evaluateTrec in Node (whole process, the files as Buffers, and as file: URLs
+//     that the module reads itself) against trec_eval;
 //   NumPy arrays (bench/python/arrays.py --sparse: int32 grades, 5% relevant,
 //     ndcg_cut.10, 2 threads) for 100k and 1M queries x 100 documents,
 //     against ranx's numba kernel's figure (not run here: quoted);
@@ -73,12 +74,13 @@ function trecRows() {
   const mine = (name, m, bin = ndcgBin) => ({ name, cmd: bin, args: ['trec', ...m, w.qrels, w.run] });
   const old = (name, m) => (baselineBin ? [mine(name, m, resolve(baselineBin))] : []);
   const peer = (name, m) => (trecEval ? [{ name, cmd: trecEval, args: [...m, w.qrels, w.run] }] : []);
-  const node = { name: 'evaluateTrec', cmd: 'node', args: [join(root, 'bench', 'trec-node.mjs'), '--bytes', modulePath, w.qrels, w.run, 'ndcg_cut.10', 'ndcg'] };
+  const node = (name, how) => ({ name, cmd: 'node', args: [join(root, 'bench', 'trec-node.mjs'), how, modulePath, w.qrels, w.run, 'ndcg_cut.10', 'ndcg'] });
   const cat = { name: 'cat', cmd: 'cat', args: [w.qrels, w.run] };
   console.log(`workload: gen.py --seed 1000 --target-lines 1000000; pairs of runs, medians of ${runs}`);
-  const r = paired([mine('ndcg', cut), node, cat, ...peer('trec_eval', cut), ...old('before', cut)]);
+  const r = paired([mine('ndcg', cut), node('evaluateTrec', '--bytes'), node('files', '--files'), cat, ...peer('trec_eval', cut), ...old('before', cut)]);
   row('ndcg trec -m ndcg_cut.10 -m ndcg  vs trec_eval', r.ndcg, r.trec_eval, '>= 12x wall, >= 8x CPU', r.before);
   row('evaluateTrec in Node, whole process (Buffers)  vs trec_eval', r.evaluateTrec, r.trec_eval, '>= 3x wall');
+  row('evaluateTrec in Node, whole process (file: URLs)  vs trec_eval', r.files, r.trec_eval, '>= 3x wall');
   console.log(`\ncat of both files (the byte-scan floor): ${fmt(r.cat)}; ndcg trec is ${times(r.ndcg?.cpu, r.cat?.cpu)} its CPU`);
   const all = ['-m', 'all_trec'];
   const a = paired([mine('ndcg', all), ...peer('trec_eval', all), ...old('before', all)]);

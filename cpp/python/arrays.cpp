@@ -289,25 +289,52 @@ py::dict evaluate_dicts(const py::handle& qrels, const py::handle& run, const op
 namespace ndcg_python {
 namespace {
 
-// A cell of an object column as the table written as CSV holds it: a str as
-// it is, None and NaN an empty cell, anything else its str().
-std::string_view cell_text(PyObject* v, std::vector<py::object>& keep) {
+// A cell of an object column made one object_text reads as the table
+// written as CSV holds it: a str as it is (its UTF-8 made now), None and
+// NaN None (an empty cell), anything else its str(); a str with lone
+// surrogates as bytes, as surrogateescape gives them back, else as
+// surrogatepass. Made objects are held in `keep`.
+PyObject* ready_cell(PyObject* v, std::vector<py::object>& keep) {
+  if (PyUnicode_Check(v) && PyUnicode_IS_COMPACT_ASCII(v)) return v;
+  if (v == Py_None || (PyFloat_Check(v) && std::isnan(PyFloat_AS_DOUBLE(v)))) return Py_None;
   if (!PyUnicode_Check(v)) {
-    if (v == Py_None || (PyFloat_Check(v) && std::isnan(PyFloat_AS_DOUBLE(v)))) return {};
     keep.push_back(py::str(py::handle(v)));
     v = keep.back().ptr();
   }
   Py_ssize_t size = 0;
-  const char* data = PyUnicode_AsUTF8AndSize(v, &size);
-  if (!data) {  // lone surrogates: as surrogateescape gives them back, else as surrogatepass
-    PyErr_Clear();
-    PyObject* raw = PyUnicode_AsEncodedString(v, "utf-8", "surrogateescape");
-    if (!raw) PyErr_Clear(), raw = PyUnicode_AsEncodedString(v, "utf-8", "surrogatepass");
-    if (!raw) throw py::error_already_set();
-    keep.push_back(py::reinterpret_steal<py::object>(raw));
-    return {PyBytes_AS_STRING(keep.back().ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(keep.back().ptr()))};
+  if (PyUnicode_AsUTF8AndSize(v, &size)) return v;
+  PyErr_Clear();
+  PyObject* raw = PyUnicode_AsEncodedString(v, "utf-8", "surrogateescape");
+  if (!raw) PyErr_Clear(), raw = PyUnicode_AsEncodedString(v, "utf-8", "surrogatepass");
+  if (!raw) throw py::error_already_set();
+  keep.push_back(py::reinterpret_steal<py::object>(raw));
+  return raw;
+}
+
+// A ready cell's text, read without the GIL (table_column::text_of).
+std::string_view object_text(const void* cell) {
+  auto* v = static_cast<PyObject*>(const_cast<void*>(cell));
+  if (v == Py_None) return {};
+  if (!PyUnicode_Check(v)) return {PyBytes_AS_STRING(v), static_cast<std::size_t>(PyBytes_GET_SIZE(v))};
+  if (PyUnicode_IS_COMPACT_ASCII(v))
+    return {static_cast<const char*>(PyUnicode_DATA(v)), static_cast<std::size_t>(PyUnicode_GET_LENGTH(v))};
+  const auto* u = reinterpret_cast<const PyCompactUnicodeObject*>(v);
+  return {u->utf8, static_cast<std::size_t>(u->utf8_length)};
+}
+
+// An object array's cells, ready: in place, or a copy (held in `keep`)
+// from the first cell that is made anew.
+const void* const* ready_cells(PyObject* const* cells, std::size_t n, std::vector<py::object>& keep) {
+  std::vector<const void*>* copy = nullptr;
+  for (std::size_t i = 0; i < n; ++i) {
+    PyObject* ready = ready_cell(cells[i], keep);
+    if (ready != cells[i] && !copy) {
+      copy = new std::vector<const void*>(cells, cells + n);
+      keep.push_back(py::capsule(copy, [](void* p) { delete static_cast<std::vector<const void*>*>(p); }));
+    }
+    if (copy) (*copy)[i] = ready;
   }
-  return {data, static_cast<std::size_t>(size)};
+  return copy ? copy->data() : reinterpret_cast<const void* const*>(cells);
 }
 
 // One column: a float64 or int64 array in place, an object array as texts.
@@ -324,9 +351,8 @@ ndcg::table_column column_of(const py::handle& name, const py::array& values, st
     raise_error(ndcg::fail(ndcg::error_code::bad_type, "column " + ndcg::echo(c.name) + ": expected float64, int64 or objects")
                     .with("expected", "float64, int64 or objects"));
   else {
-    auto* const* cells = static_cast<PyObject* const*>(values.data());
-    c.texts.resize(static_cast<std::size_t>(values.size()));
-    for (std::size_t i = 0; i < c.texts.size(); ++i) c.texts[i] = cell_text(cells[i], keep);
+    c.objects = ready_cells(static_cast<PyObject* const*>(values.data()), static_cast<std::size_t>(values.size()), keep);
+    c.text_of = object_text;
   }
   return c;
 }

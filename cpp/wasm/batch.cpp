@@ -51,14 +51,41 @@ val batch_object(Put&& put) {
   return out;
 }
 
-// A run's JS bytes (a Uint8Array) or string handed to the core in pieces,
-// each copied (a string's encoded as UTF-8) by the engine straight into
-// wasm memory: the run is never there whole (each first touch of a page of
-// it costs more than reading it), nor, when a string, encoded whole in JS.
+// A file the JS layer opened (a file: URL in Node): {fileSize, readAt(view,
+// at)}, which reads into a view of wasm memory from the file's byte `at`,
+// so the file comes into the module's memory once, with no JS copy of it.
+bool is_file(const val& v) { return !v.isString() && !v["readAt"].isUndefined(); }
+
+std::size_t read_file_at(const val& file, char* into, std::size_t size, std::size_t at) {
+  const val view(emscripten::typed_memory_view(size, reinterpret_cast<unsigned char*>(into)));
+  return static_cast<std::size_t>(file.call<val>("readAt", view, js_index(at)).as<double>());
+}
+
+// An input whole in wasm memory: a file read straight there, else text_of's copy.
+js_bytes input_of(const val& v) {
+  if (!is_file(v)) return text_of(v);
+  js_bytes out(static_cast<std::size_t>(v["fileSize"].as<double>()));
+  std::size_t got = 0;
+  for (std::size_t n = 1; got < out.size() && n != 0; got += n) n = read_file_at(v, out.data() + got, out.size() - got, got);
+  out.keep(got);
+  return out;
+}
+
+// A run's JS bytes (a Uint8Array), string or file handed to the core in
+// pieces, each copied (a string's encoded as UTF-8) by the engine straight
+// into wasm memory: the run is never there whole (each first touch of a page
+// of it costs more than reading it), nor, when a string, encoded whole in JS.
 class js_run_source final : public ndcg::run_source {
  public:
-  explicit js_run_source(const val& v) : run_(v), is_text_(v.isString()), size_(length_of(v)) {}
+  explicit js_run_source(const val& v)
+      : run_(v), is_text_(v.isString()), is_file_(is_file(v)),
+        size_(is_file_ ? static_cast<std::size_t>(v["fileSize"].as<double>()) : length_of(v)) {}
   std::size_t read(char* into, std::size_t size) override {
+    if (is_file_) {
+      const std::size_t n = std::min(size, size_ - at_) == 0 ? 0 : read_file_at(run_, into, std::min(size, size_ - at_), at_);
+      at_ += n;
+      return n;
+    }
     if (!is_text_) {
       const std::size_t n = std::min(size, size_ - at_);
       if (n != 0) view_of(into, n).call<void>("set", run_.call<val>("subarray", js_index(at_), js_index(at_ + n)));
@@ -98,7 +125,7 @@ class js_run_source final : public ndcg::run_source {
     return unit >= 0xD800 && unit <= 0xDBFF ? end + 1 : end;
   }
   val run_;
-  bool is_text_;
+  bool is_text_, is_file_;
   std::size_t size_;  // bytes, or a string's UTF-16 units
   std::size_t at_ = 0;
   std::string pending_;  // a character's bytes that did not fit, given from held_ on
@@ -106,11 +133,11 @@ class js_run_source final : public ndcg::run_source {
 };
 
 // qrels, run (null: the qrels hold both), subtopics, zscores (-Z's means),
-// group (LETOR's group sizes): JS strings or bytes; keys, values:
+// group (LETOR's group sizes): JS strings or bytes (qrels and run files too); keys, values:
 // evaluateTrec's option texts.
 val evaluate_entry(const val& qrels, const val& run, const val& subtopics, const val& zscores, const val& group,
                   const val& keys, const val& values) {
-  const js_bytes qrels_text = text_of(qrels), subtopics_text = text_of(subtopics), zscores_text = text_of(zscores),
+  const js_bytes qrels_text = input_of(qrels), subtopics_text = text_of(subtopics), zscores_text = text_of(zscores),
                  group_text = text_of(group);
   ndcg::evaluate_inputs in;
   in.qrels = qrels_text;
@@ -124,12 +151,12 @@ val evaluate_entry(const val& qrels, const val& run, const val& subtopics, const
   return done ? out : js_error(done.err());
 }
 
-// runs: an array of JS strings or bytes; group: LETOR's group sizes.
+// runs: an array of JS strings, bytes or files; group: LETOR's group sizes.
 val compare_entry(const val& qrels, const val& runs, const val& group, const val& keys, const val& values) {
-  const js_bytes qrels_text = text_of(qrels), group_text = text_of(group);
+  const js_bytes qrels_text = input_of(qrels), group_text = text_of(group);
   std::vector<js_bytes> run_texts;
   const std::size_t count = length_of(runs);
-  for (std::size_t i = 0; i < count; ++i) run_texts.push_back(text_of(runs[js_index(i)]));
+  for (std::size_t i = 0; i < count; ++i) run_texts.push_back(input_of(runs[js_index(i)]));
   ndcg::compare_inputs in;
   in.qrels = qrels_text;
   in.runs.assign(run_texts.begin(), run_texts.end());

@@ -46,6 +46,7 @@ class js_bytes {
   explicit js_bytes(std::size_t size) : data_(new char[size]), size_(size) {}
   char* data() { return data_.get(); }
   std::size_t size() const { return size_; }
+  void keep(std::size_t n) { size_ = std::min(n, size_); }  // the first n bytes only (a file read short)
   operator std::string_view() const { return {data_.get(), size_}; }
 
  private:

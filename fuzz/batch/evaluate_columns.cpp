@@ -2,7 +2,8 @@
 // DataFrames, Dask partitions), and read_judged on a qrels table with a run
 // table evaluated against the judgments it holds (Python's evaluator). The first bytes choose the options and each table's
 // columns: a name from a menu (every role, an alias, a name of none) and
-// whether the column holds texts, numbers or whole numbers; then each cell
+// whether the column holds texts, objects read as texts (one per distinct
+// text, as a pandas object column), numbers or whole numbers; then each cell
 // takes a byte (a text its role takes, or now and then a bad one, or a
 // number: whole, a fraction, NaN, infinity). Against the same tables
 // written as CSV (every cell quoted) and read by the text path, the reply
@@ -45,9 +46,13 @@ double number_of(std::uint8_t b) {
   }
 }
 
+// An object's text: the objects here are the menus' texts themselves.
+std::string_view object_text(const void* object) { return static_cast<const char*>(object); }
+
 struct held_table {
   std::vector<std::vector<double>> numbers;
   std::vector<std::vector<std::int64_t>> integers;
+  std::vector<std::vector<const void*>> objects;
   ndcg::column_table table;
   std::string csv;
 };
@@ -60,6 +65,7 @@ std::string quoted(std::string_view cell) {
 
 std::string cell_text(const ndcg::table_column& c, std::size_t row) {
   if (c.integers) return std::to_string(c.integers[row]);
+  if (c.objects) return std::string(c.text_of(c.objects[row]));
   if (!c.numbers) return std::string(c.texts[row]);
   const double v = c.numbers[row];
   return std::isnan(v) ? std::string() : std::isfinite(v) ? ndcg::shortest(v) : (v > 0 ? "inf" : "-inf");
@@ -72,6 +78,7 @@ void make_table(fuzz::bytes& in, std::size_t rows, int use, held_table& t) {
   const std::size_t columns = 2 + (shape % 4 ? 1 : 0) + (shape % 8 == 1);
   t.numbers.resize(columns);
   t.integers.resize(columns);
+  t.objects.resize(columns);
   t.table.rows = rows;
   for (std::size_t i = 0; i < columns; ++i) {
     const std::uint8_t kind = in.take();
@@ -84,10 +91,12 @@ void make_table(fuzz::bytes& in, std::size_t rows, int use, held_table& t) {
       const std::uint8_t b = in.take();
       if (kind >> 6 == 1) t.numbers[i].push_back(number_of(b));  // NaN: an empty cell
       else if (kind >> 6 == 2) t.integers[i].push_back(static_cast<std::int64_t>(b % 5));
+      else if (kind >> 6 == 3) t.objects[i].push_back(text_of(c.name, b));
       else c.texts.push_back(text_of(c.name, b));
     }
     if (kind >> 6 == 1) c.numbers = t.numbers[i].data();
     if (kind >> 6 == 2) c.integers = t.integers[i].data();
+    if (kind >> 6 == 3) c.objects = t.objects[i].data(), c.text_of = object_text;
     t.table.columns.push_back(std::move(c));
   }
   for (std::size_t i = 0; i < columns; ++i) t.csv += (i ? "," : "") + quoted(t.table.columns[i].name);

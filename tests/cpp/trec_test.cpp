@@ -557,11 +557,80 @@ TEST_CASE("trec: large qrels, read in two parts at once, are the judgments read 
     REQUIRE_FALSE(r.ok());
     CHECK(r.err().line == 1);
   }
+  SUBCASE("a repeat past the cut names both its lines, counted again after \\r\\n and lone \\r line ends") {
+    const std::string some = filler.substr(0, filler.find('\n', 200000) + 1);
+    std::string crlf = some;
+    for (std::size_t at = crlf.find('\n'); at != std::string::npos; at = crlf.find('\n', at + 2)) crlf.insert(at, "\r");
+    const std::string head = crlf + "q 0 lone 1\rq 0 crlf 1\r\n" + filler_b;
+    const std::string text = head + "q 0 lone 2\r\n" + filler_of("c");
+    REQUIRE(text.find('\n', text.size() / 2) < head.size());  // the repeat is in the second part
+    const auto r = evaluate_trec(text, "q Q0 lone 1 1 t\n", opt);
+    REQUIRE_FALSE(r.ok());
+    const std::size_t lone_line = lines(some) + 1;
+    CHECK(r.err().message == "expected one judgment per docid, got \"lone\" again in query \"q\" (first on line " +
+                                 std::to_string(lone_line) + ")");
+    CHECK(r.err().line == lone_line + 2 + lines(filler_b));
+    CHECK(r.err().column == 5);
+  }
   SUBCASE("a docid judged in both parts is a repeat at its second line") {
     const std::string text = "q 0 a 1\n" + filler + filler_b + "q 0 a 0\n";
     const auto r = evaluate_trec(text, "q Q0 a 1 1 t\n", opt);
     REQUIRE_FALSE(r.ok());
     CHECK(r.err().message == "expected one judgment per docid, got \"a\" again in query \"q\" (first on line 1)");
     CHECK(r.err().line == lines(filler) + lines(filler_b) + 2);
+  }
+}
+
+TEST_CASE("trec: grades beyond a byte and beyond 32 bits are kept whole, read in one part or two, or built") {
+  // trec_eval reads a grade as a long: its linear gain is the grade itself,
+  // and a negative grade is judged but worth nothing.
+#ifndef __EMSCRIPTEN__
+  const long big = 4294967296L, negative = -3000000000L, half = 2147483648L;
+#else  // long is 32 bits in the modules
+  const long big = 400000, negative = -300000, half = 200000;
+#endif
+  const std::string qrels = "q 0 d1 " + std::to_string(big) + "\nq 0 d2 128\nq 0 d3 " + std::to_string(negative) +
+                            "\nq 0 d4 " + std::to_string(half) + "\nq 0 d5 -129\n";
+  const std::string run = "q Q0 d3 1 5 t\nq Q0 d2 2 4 t\nq Q0 d1 3 3 t\nq Q0 d4 4 2 t\nq Q0 d6 5 1 t\n";
+  const double dcg = 128 / std::log2(3.0) + static_cast<double>(big) / 2 + static_cast<double>(half) / std::log2(5.0);
+  const double ideal = static_cast<double>(big) + static_cast<double>(half) / std::log2(3.0) + 128.0 / 2;
+  const auto check = [&](const ndcg::trec_result& r) {
+    const auto at = [&](const char* name) {
+      return static_cast<std::size_t>(std::find(r.names.begin(), r.names.end(), name) - r.names.begin());
+    };
+    REQUIRE(r.values.size() == 1);
+    CHECK(r.values[0][at("ndcg")] == doctest::Approx(dcg / ideal).epsilon(1e-12));
+    CHECK(r.values[0][at("num_rel")] == 3);
+    CHECK(r.values[0][at("num_rel_ret")] == 3);
+    CHECK(r.values[0][at("P_5")] == doctest::Approx(0.6));
+  };
+  trec_options opt = measures({"ndcg", "num_rel", "num_rel_ret", "P.5"});
+  const auto once = evaluate_trec(qrels, run, opt);
+  REQUIRE(once.ok());
+  check(*once);
+  SUBCASE("in a large qrels read in two parts, its query coming back after the cut") {
+    std::string filler;
+    for (int i = 0; filler.size() < 1200000; ++i) filler += "f" + std::to_string(i / 50) + " 0 d" + std::to_string(i) + " 1\n";
+    const std::string text = qrels.substr(0, qrels.find('\n') + 1) + filler + qrels.substr(qrels.find('\n') + 1);
+    const auto r = evaluate_trec(text, run, opt);
+    REQUIRE(r.ok());
+    check(*r);
+  }
+  SUBCASE("built one judgment at a time, its query coming back") {
+    ndcg::judgments_builder built;
+    built.add("q", "d1", big, 1, 5);
+    built.add("other", "x", 1, 2, 9);
+    built.add("q", "d2", 128, 3, 5);
+    built.add("q", "d3", negative, 4, 5);
+    built.add("q", "d4", half, 5, 5);
+    built.add("q", "d5", -129, 6, 5);
+    auto judged = built.finish();
+    REQUIRE(judged.ok());
+    auto stream = ndcg::trec_stream::open(*judged, opt);
+    REQUIRE(stream.ok());
+    REQUIRE(stream->feed(run, true).ok());
+    const auto r = stream->finish();
+    REQUIRE(r.ok());
+    check(*r);
   }
 }

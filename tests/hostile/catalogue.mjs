@@ -54,6 +54,10 @@
 //
 // Numbers in `result` are compared to 1e-12 relative; null means "no value".
 
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const WORKED = '3 2 0 1 0 0 2 1 0 0';
@@ -604,6 +608,13 @@ export const catalogue = [
   { name: 'trec: a gzip bomb as the qrels', kind: 'trec', run: 'q1 Q0 d1 1 1 r\n', timeoutMs: 60000,
     qrels: once(() => gzipSync(Buffer.alloc(LIMITS.maxBytes + 2 ** 20, 'q1 0 d1 1\n'), { level: 9 })),
     expect: { error: /bytes once unpacked, got more \(a gzip bomb/, line: 0, source: 'qrels', code: 'too-large' } },
+  // Files as file: URLs (Node): every case above runs on its inputs written to files too.
+  { name: 'trec: a file: URL to no file', kind: 'trec', qrels: once(() => pathToFileURL('/nonexistent/ndcg/qrels.txt')), run: 'q Q0 a 1 1 r\n',
+    cli: null, py: null, expect: { error: /the file "\/nonexistent\/ndcg\/qrels\.txt" cannot be read \(ENOENT\)/, line: 0, source: 'qrels', code: 'bad-file' } },
+  { name: 'trec: a directory as the run', kind: 'trec', qrels: 'q 0 a 1\n', run: once(() => pathToFileURL(tmpdir())),
+    cli: null, py: null, expect: { error: /cannot be read \(EISDIR\)/, line: 0, source: 'run', code: 'bad-file' } },
+  { name: 'trec: an http: URL as the run', kind: 'trec', qrels: 'q 0 a 1\n', run: once(() => new URL('http://example.com/run.txt')),
+    cli: null, py: null, expect: { error: /option run must be a file: URL \(in Node\), got http:\/\/example\.com\/run\.txt/, line: 0, source: 'options', code: 'bad-type' } },
 
   // ---- the module's memory grown ahead of a batch call: api.reserveMemory(bytes) (the page, while
   // its files are read); JS only. A result is { covers: the memory holds at least the bytes asked
@@ -659,8 +670,26 @@ export function apiInputOf(c) {
   return Buffer.isBuffer(r) ? r.toString('utf8') : r;
 }
 
+// `call(fileOf)`, where fileOf(value) is a text or bytes written to a file, as a file: URL
+// (anything else as it is); the files gone after the call.
+function withFiles(call) {
+  const dir = mkdtempSync(join(tmpdir(), 'ndcg-catalogue-'));
+  let written = 0;
+  const fileOf = (value) => {
+    if (typeof value !== 'string' && !Buffer.isBuffer(value)) return value;
+    const path = join(dir, String(++written));
+    writeFileSync(path, value);
+    return pathToFileURL(path);
+  };
+  try {
+    return call(fileOf);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // evaluateTrec on the case's texts, and again on the same texts as bytes
-// (Buffers), which must give the same result or the same error.
+// (Buffers) and as files (file: URLs), which must give the same result or the same error.
 function trecOnTextAndBytes(api, c) {
   const made = (v) => (typeof v === 'function' ? v() : v);
   const inputs = (text) => ({
@@ -670,16 +699,20 @@ function trecOnTextAndBytes(api, c) {
   });
   const call = (text) => api.evaluateTrec(text(made(c.qrels)), text(made(c.run)), { ...c.options, ...inputs(text) });
   const bytes = (t) => (typeof t === 'string' ? Buffer.from(t) : t);
+  const files = (t) => withFiles((fileOf) => api.evaluateTrec(fileOf(made(c.qrels)), fileOf(made(c.run)), { ...c.options, ...inputs(t) }));
   let result;
   try {
     result = call((t) => t);
   } catch (e) {
-    let again = null;
-    try { call(bytes); } catch (b) { again = b; }
-    if (!again || again.code !== e.code || again.message !== e.message) throw new Error(`evaluateTrec on bytes: ${again?.message ?? 'no error'}, on text: ${e.message}`);
+    for (const [how, other] of [['bytes', () => call(bytes)], ['files', () => files((t) => t)]]) {
+      let again = null;
+      try { other(); } catch (b) { again = b; }
+      if (!again || again.code !== e.code || again.message !== e.message) throw new Error(`evaluateTrec on ${how}: ${again?.message ?? 'no error'}, on text: ${e.message}`);
+    }
     throw e;
   }
   if (JSON.stringify(call(bytes)) !== JSON.stringify(result)) throw new Error('evaluateTrec gives another result on bytes');
+  if (JSON.stringify(files((t) => t)) !== JSON.stringify(result)) throw new Error('evaluateTrec gives another result on files');
   return result;
 }
 

@@ -6,6 +6,8 @@ import { COMPARE_TABLES } from '../../web/app/full/regions/export-panel.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { camelKeys, cli, createNdcgModule, parity, readParity } from './helpers.mjs';
 
 const api = await createNdcgModule();
@@ -37,6 +39,16 @@ test('compareRuns gives the native command\'s JSON to the last bit', () => {
   for (const m of r.measures) assert.deepEqual(r.perQuery[m], fromCli.per_query[m]);
   assert.equal(r.comparisons.length, 6);
   assert.ok(r.comparisons.every((c) => 'pHolm' in c));
+});
+
+test('compareRuns on files (file: URLs, one gzip) gives what it gives on their texts', () => {
+  const fileA = join(scratch, 'a.run.gz');
+  writeFileSync(fileA, gzipSync(runA));
+  const options = { trials: 200, seed: 5, measures: ['ndcg_cut.10', 'map'] };
+  const onFiles = api.compareRuns(pathToFileURL(parity('set1.qrels')), [pathToFileURL(fileA), pathToFileURL(fileB)], options);
+  assert.deepEqual(onFiles, api.compareRuns(qrels, [runA, runB], options));
+  assert.throws(() => api.compareRuns(qrels, [runA, pathToFileURL(join(scratch, 'none.run'))], options),
+    { code: 'bad-file', source: 'run', message: /the file ".*none\.run" cannot be read \(ENOENT\)/ });
 });
 
 test('compareRuns carries the report in options.format, byte for byte the command\'s, with -q every query and B − A', () => {

@@ -301,3 +301,29 @@ def test_compare_frames_do_not_pass_through_text(monkeypatch):
     from ndcg_calc._impl import inputs
     monkeypatch.setattr(inputs, 'frame_text', lambda frame: pytest.fail('a frame went as text'))
     ndcg_calc.compare(QRELS, [RUN, RUN], 'ndcg')
+
+
+class Tag(str):
+    """A str subclass: pandas keeps such objects as they are."""
+
+
+def test_object_cells_of_every_kind_read_as_their_csv_text():
+    # An object column is read in place, each distinct object's text once:
+    # ASCII and other str (their UTF-8), str subclasses, numbers among texts.
+    qrels = pd.DataFrame({'qid': ['é1', 'é1', '中', Tag('t'), 7], 'docid': ['a', 'ü', 'a', Tag('a'), 'x'],
+                          'rel': [1, 2, 1, 3, 1]})
+    run = pd.DataFrame({'qid': pd.Series(['é1', 'é1', '中', 't', '7', 7], dtype=object),
+                        'docid': ['ü', 'b', Tag('a'), 'a', 'x', 'x'], 'score': [2.0, 1.0, 1.0, 1.0, 3.0, 2.0]})
+    r = same_as_csv(qrels, run.iloc[:5], ['ndcg', 'P.5'])
+    assert sorted(r) == sorted(['é1', '中', 't', '7'])
+    e = same_error(qrels, run, column=2)  # 7 and '7' are one query, x its doc twice
+    assert e.code == 'duplicate-id' and e.line == 7 and e.values['first_line'] == '6'
+    e = same_error(qrels.assign(docid=['a', None, 'a', 'b', 'x']), run, column=2)
+    assert e.line == 3
+
+
+def test_lone_surrogates_in_ids_read_as_before():
+    qrels = pd.DataFrame({'qid': ['q\udc80', 'q\udc80'], 'docid': ['a', 'b'], 'rel': [1, 0]})
+    run = pd.DataFrame({'qid': ['q\udc80', 'q\udc80'], 'docid': ['b', 'a'], 'score': [2.0, 1.0]})
+    r = ndcg_calc.evaluate(qrels, run, ['ndcg'], per_query=True)
+    assert len(r) == 1 and list(r.values())[0]['ndcg'] == pytest.approx(1 / math.log2(3))

@@ -86,18 +86,21 @@ function checkText(name, value) {
   return value;
 }
 
+// Node's own module `name`, or null elsewhere.
+const nodeModule = (name) => (globalThis.process && typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule(name) : null);
+const isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
 // What unpacks gzip in Node (the page unpacks files itself; elsewhere the
-// core says to unpack first). At most the core's limit of 256 MiB.
+// core says to unpack first). At most the core's limit of 256 MiB, which a file read is held to too.
 const GZIP_LIMIT = 256 * 2 ** 20;
 function gunzipped(source, bytes) {
-  const zlib = globalThis.process && typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('node:zlib') : null;
-  if (!zlib || bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const zlib = nodeModule('node:zlib');
+  if (!zlib || !isGzip(bytes)) return bytes;
   try {
     return zlib.gunzipSync(bytes, { maxOutputLength: GZIP_LIMIT });
   } catch (e) {
     if (e instanceof RangeError || e.code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new NdcgError('too-large', `expected at most ${GZIP_LIMIT} bytes once unpacked, got more (a gzip bomb, or an input too large)`,
-        { source, args: { limit: String(GZIP_LIMIT) } });
+      throw tooLarge(source, 'bytes once unpacked, got more (a gzip bomb, or an input too large)');
     }
     const why = /unexpected end/i.test(e.message) ? 'data that ends early (a truncated file?)' : `damaged data (${e.message})`;
     throw new NdcgError('binary-input', `expected gzip data, got ${why}`, { source });
@@ -105,15 +108,53 @@ function gunzipped(source, bytes) {
 }
 
 /**
- * A run or qrels for the batch calls: text, bytes (gzip unpacked in Node),
+ * A file: URL in Node, opened (its descriptor joins `opened`, closed after the call): a regular
+ * file as {fileSize, readAt(view, at)}, which the core reads from straight into its memory (whole,
+ * so held to the core's limit first, or evaluateTrec's run in pieces), never held in JS; gzip, and
+ * what is not a regular file, as bytes.
+ */
+function fileInput(source, url, opened, whole) {
+  const fs = nodeModule('node:fs');
+  if (!fs || url.protocol !== 'file:') throw optionError(source, 'a file: URL (in Node)', url.href);
+  const name = decodeURIComponent(url.pathname);
+  try {
+    const fd = fs.openSync(url);
+    opened.push(fd);
+    const stat = fs.fstatSync(fd), head = new Uint8Array(2);
+    if (!stat.isFile() || (fs.readSync(fd, head, 0, 2, 0) === 2 && isGzip(head))) return gunzipped(source, fs.readFileSync(fd));
+    if (whole && stat.size > GZIP_LIMIT) throw tooLarge(source, `bytes of input, got ${stat.size}`);
+    return { fileSize: stat.size, readAt: (view, at) => fs.readSync(fd, view, 0, view.length, at) };
+  } catch (e) {
+    if (e instanceof NdcgError) throw e;
+    throw new NdcgError('bad-file', `the file "${name}" cannot be read (${e.code})`, { source, args: { found: name } });
+  }
+}
+
+function tooLarge(source, got) {
+  return new NdcgError('too-large', `expected at most ${GZIP_LIMIT} ${got}`, { source, args: { limit: String(GZIP_LIMIT) } });
+}
+
+/** `call(opened)` with the descriptors it opens in `opened` closed after it. */
+function closingFiles(call) {
+  const opened = [];
+  try {
+    return call(opened);
+  } finally {
+    for (const fd of opened) nodeModule('node:fs').closeSync(fd);
+  }
+}
+
+/**
+ * A run or qrels for the batch calls: text, bytes (gzip unpacked in Node), a file: URL (Node),
  * or what pytrec_eval and ranx hold in JS, {qid: {docid: number}}, or an
  * array of records [{query_id, doc_id, score}], handed to the core as JSON.
  */
-function batchInput(source, value) {
+function batchInput(source, value, opened, whole = true) {
   if (typeof value === 'string') return value;
   if (value instanceof Uint8Array) return gunzipped(source, value);
+  if (value instanceof URL) return fileInput(source, value, opened, whole);
   if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) return JSON.stringify(value);
-  throw optionError(source, 'a string, a Uint8Array, an object {qid: {docid: number}} or an array of records', value);
+  throw optionError(source, 'a string, a Uint8Array, a file: URL, an object {qid: {docid: number}} or an array of records', value);
 }
 
 /** A batch call's result: its field list as plain values, without the call's `ok`. */
@@ -122,9 +163,9 @@ function batchResultOf(r) {
   return fields;
 }
 
-function checkRuns(runTexts) {
+function checkRuns(runTexts, opened) {
   if (!Array.isArray(runTexts)) throw optionError('runs', 'an array of runs', runTexts);
-  return runTexts.map((run) => batchInput('run', run));
+  return runTexts.map((run) => batchInput('run', run, opened));
 }
 
 /** The inputs among the options (subtopics, -Z's means, LETOR's group sizes), gzip unpacked. */
@@ -143,16 +184,18 @@ function batchCalls({ commands, hasBatch }, call) {
   return {
     /**
      * trec_eval-compatible evaluation: { perQuery: {qid: {name: value}}, mean, measures, qids, readings, text }.
-     * qrels and run: TREC, CSV/TSV with a header, JSON, JSON Lines (text or bytes, gzip too in Node), objects
+     * qrels and run: TREC, CSV/TSV with a header, JSON, JSON Lines (text, bytes or, in Node, a file: URL; gzip too in Node), objects
      * {qid: {docid: number}} or arrays of records; a LETOR file and its predictions; no run: the qrels hold both.
      */
     evaluateTrec(qrelsText, runText, options) {
       if (!hasBatch) throw notInBuild('evaluateTrec');
       const o = optionTexts(options, commands.trec.schema, ...INPUTS.trec);
-      const qrels = batchInput('qrels', qrelsText);
-      const run = runText === undefined || runText === null ? null : batchInput('run', runText);
-      const { subtopics, zscores, group } = inputsOf(o);
-      return batchResultOf(checked(call((m) => m.evaluateTrec(qrels, run, subtopics, zscores, group, o.keys, o.values))));
+      return closingFiles((opened) => {
+        const qrels = batchInput('qrels', qrelsText, opened);
+        const run = runText === undefined || runText === null ? null : batchInput('run', runText, opened, false);
+        const { subtopics, zscores, group } = inputsOf(o);
+        return batchResultOf(checked(call((m) => m.evaluateTrec(qrels, run, subtopics, zscores, group, o.keys, o.values))));
+      });
     },
 
     /**
@@ -165,13 +208,19 @@ function batchCalls({ commands, hasBatch }, call) {
     compareRuns(qrelsText, runTexts, options) {
       if (!hasBatch) throw notInBuild('compareRuns');
       const o = optionTexts(options, commands.compare.schema, ...INPUTS.compare);
-      const runs = checkRuns(runTexts);
-      const qrels = batchInput('qrels', qrelsText);
-      const { group } = inputsOf(o);
-      const r = call((m) => m.compareRuns(qrels, runs, group, o.keys, o.values));
-      return batchResultOf(checked(r));
+      return closingFiles((opened) => {
+        const runs = checkRuns(runTexts, opened);
+        const qrels = batchInput('qrels', qrelsText, opened);
+        const { group } = inputsOf(o);
+        return batchResultOf(checked(call((m) => m.compareRuns(qrels, runs, group, o.keys, o.values))));
+      });
     },
+  };
+}
 
+/** The full build's other calls: its memory, measures and option rows. */
+function batchKinCalls({ commands, hasBatch }, call) {
+  return {
     /**
      * Makes room for `bytes` (at most 256 MiB) free in the module's memory, writing once to each
      * page it adds, so that a large evaluateTrec() or compareRuns() that follows does not pay for
@@ -237,11 +286,11 @@ function checked(result) {
 }
 
 /** explain(), analyse() and render(): one call into the core each. */
-function explainCalls({ call }, schema) {
+function explainCalls({ call }, commands) {
   // Parse once, explain, and (compare) everything the page shows; `then`
   // runs on the fresh result inside the same guarded call.
   function analyseRaw(input, options, { compare = false, keep = false } = {}, then = (m, r) => r) {
-    const o = optionTexts(options, schema, ...INPUTS.explain);
+    const o = optionTexts(options, commands.explain.schema, ...INPUTS.explain);
     const grades = typeof input === 'string' ? null
       : checkGrades(Array.isArray(input) || ArrayBuffer.isView(input) ? input : checkText('input', input));
     return call((m) => {
@@ -300,19 +349,34 @@ function commandOf(rows) {
   return { rows: plainRows, schema: new Map(plainRows.map((r) => [r.key, r])) };
 }
 
-/** The core's tables: options, error codes and presets, read once. */
-function tablesOf(raw) {
+/** `object` with the property `name`, `read()` when first used and kept. */
+function readOnUse(object, name, read) {
+  Object.defineProperty(object, name, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = read();
+      Object.defineProperty(object, name, { value, enumerable: true });
+      return value;
+    },
+  });
+}
+
+/**
+ * The core's tables: error codes now (every NdcgError is checked against them), each command's
+ * options and the presets when first used, through the guarded module (a program that only
+ * evaluates runs never reads explain's rows: 2% of a process that evaluates one run).
+ */
+function tablesOf(raw, { call }) {
   // The light module (embed.html, ndcg-calc.js) has explain's rows only.
   const hasBatch = typeof raw.evaluateTrec === 'function';
-  const commands = {
-    explain: commandOf(raw.optionSchema()),
-    trec: commandOf(hasBatch ? raw.batchOptionSchema('trec') : []),
-    compare: commandOf(hasBatch ? raw.batchOptionSchema('compare') : []),
-  };
+  const commands = {};
+  readOnUse(commands, 'explain', () => commandOf(call((m) => m.optionSchema())));
+  for (const name of ['trec', 'compare']) readOnUse(commands, name, () => commandOf(hasBatch ? call((m) => m.batchOptionSchema(name)) : []));
   const codes = Array.from(raw.errorCodes(), (c) => ({ code: c.code, args: c.args ? c.args.split(',') : [] }));
-  const presets = Array.from(raw.presetList(), plain);
-  const { rows: schemaRows, schema } = commands.explain;
-  return { schemaRows, schema, commands, codes, presets, hasBatch };
+  const tables = { commands, codes, hasBatch };
+  readOnUse(tables, 'presets', () => Array.from(call((m) => m.presetList()), plain));
+  return tables;
 }
 
 /** The error of a call the light module (embed.html, ndcg-calc.js) leaves out. */
@@ -326,9 +390,10 @@ function otherCalls(guard, tables) {
   const { call } = guard;
   return {
     ...batchCalls(tables, call),
+    ...batchKinCalls(tables, call),
 
     /** The core's one option table: [{ key, flag, kind, choices, min, max, aboveMin, default, help, preset }]. */
-    optionSchema: () => copiedRows(tables.schemaRows),
+    optionSchema: () => copiedRows(tables.commands.explain.rows),
 
     /** The core's error codes and the names of the values each carries: [{ code, args }]. */
     errorCodes: () => tables.codes.map((c) => ({ code: c.code, args: [...c.args] })),
@@ -338,7 +403,7 @@ function otherCalls(guard, tables) {
 
     /** The preset whose convention the options match, or '' when none. */
     matchingPreset(options) {
-      const o = optionTexts(options, tables.schema);
+      const o = optionTexts(options, tables.commands.explain.schema);
       const r = call((m) => m.matchingPreset(o.keys, o.values));
       if (typeof r !== 'string') throw coreError(r);
       return r;
@@ -388,8 +453,8 @@ function otherCalls(guard, tables) {
  * @param {() => Promise<object>} recreate
  */
 export function makeApi(raw, recreate) {
-  const tables = tablesOf(raw);
-  useErrorCodes(tables.codes);
   const guard = guardedModule(raw, recreate);
-  return { ...explainCalls(guard, tables.schema), ...otherCalls(guard, tables) };
+  const tables = tablesOf(raw, guard);
+  useErrorCodes(tables.codes);
+  return { ...explainCalls(guard, tables.commands), ...otherCalls(guard, tables) };
 }

@@ -66,11 +66,16 @@ status put_evaluate_batch(const evaluate_inputs& in, const option_pairs& options
 // reader, and a NaN is an empty cell. Errors name the row as the line of
 // the table written as CSV (the header line 1, the first row line 2) and
 // the column by its place (1-based).
+// A column of objects (a pandas object column, read in place) is one
+// pointer per row and `text_of`, which gives an object's text: the same
+// object the same text (read once per distinct object), from any thread.
 struct table_column {
   std::string name;
   std::vector<std::string_view> texts;     // a text column: one per row
   const double* numbers = nullptr;         // or numbers, one per row
   const std::int64_t* integers = nullptr;  // or whole numbers (ids beyond 2^53 stay exact)
+  const void* const* objects = nullptr;    // or objects, one per row, as texts
+  std::string_view (*text_of)(const void* object) = nullptr;
 };
 struct column_table {
   std::vector<table_column> columns;

@@ -24,6 +24,13 @@
 namespace ndcg::detail {
 namespace {
 
+// A cell's text known by where it is: the same address and size, the same
+// text (views into one text, or one object).
+struct cell_key {
+  const void* at = nullptr;
+  std::size_t size = 0;
+};
+
 // One column's cells as a reader of the table sees them: texts as they
 // are, numbers as numbers, either read as the other when its role asks.
 class column_cells {
@@ -32,8 +39,14 @@ class column_cells {
   column_cells(const table_column* c, std::size_t place) : c_(c), column_(place + 1) {}
   bool given() const { return c_ != nullptr; }
   bool is_text() const { return c_ && !c_->numbers && !c_->integers; }
-  std::string_view text_at(std::size_t row) const { return c_->texts[row]; }  // a text column's cell
-  const std::string_view* texts() const { return is_text() ? c_->texts.data() : nullptr; }
+  // A text column's cell: a view, or an object's text.
+  std::string_view text_at(std::size_t row) const { return c_->objects ? c_->text_of(c_->objects[row]) : c_->texts[row]; }
+  // What tells a text cell from others without reading its text: the
+  // object, or the view's address and size.
+  cell_key key_at(std::size_t row) const {
+    if (c_->objects) return cell_key{c_->objects[row], 0};
+    return cell_key{c_->texts[row].data(), c_->texts[row].size()};
+  }
   // A number the same as the row before's (a query's rows come together).
   bool repeats(std::size_t row) const {
     return row > 0 && (c_->integers ? c_->integers[row] == c_->integers[row - 1] : c_->numbers[row] == c_->numbers[row - 1]);
@@ -42,12 +55,15 @@ class column_cells {
   // A number's text: its shortest form, "" for NaN (an empty cell), as a
   // table written as CSV holds it.
   std::string_view text(std::size_t row, std::string& buf) const {
-    if (!c_->numbers && !c_->integers) return c_->texts[row];
+    if (!c_->numbers && !c_->integers) return text_at(row);
     if (c_->integers) return buf = std::to_string(c_->integers[row]);
     const double v = c_->numbers[row];
     if (std::isnan(v)) return buf.clear(), buf;
     return buf = std::isfinite(v) ? shortest(v) : std::string(v > 0 ? "inf" : "-inf");
   }
+  // A float64 column's numbers: a cell not finite is read as its text, to
+  // the same number (infinity) or an error.
+  const double* held_numbers() const { return c_->numbers; }
   // A number held as one (finite), without a text to read.
   bool held_number(std::size_t row, double& out) const {
     if (c_->numbers && std::isfinite(c_->numbers[row])) return out = c_->numbers[row], true;
@@ -109,15 +125,17 @@ expected<table_cells> plan_cells(const column_table& t, input_use use, batch_rea
 }
 
 // The rows read: ids as views (into the columns, or `owned` for ids made of
-// numbers and positions), grouped by query in order of first appearance.
+// numbers and positions), grouped by query in order of first appearance;
+// each distinct doc text numbered once, a row holding its doc's number.
 struct table_rows {
   std::vector<std::string_view> qids;     // per query
   std::vector<std::size_t> starts{0};     // per query, into `order` (and `entries`)
   std::vector<std::uint32_t> order;       // the rows, query by query (a run's: its entries' lines)
-  std::vector<std::string_view> doc;      // per row, unless the doc column holds texts
-  const std::string_view* doc_texts = nullptr;  // that column's, not copied
-  std::vector<std::uint32_t> hash;        // per row: hash_of(doc), taken once
-  std::vector<double> score;              // per row (runs)
+  std::vector<std::string_view> docs;     // per distinct doc text
+  std::vector<std::uint32_t> doc_hash;    // and its hash_of, taken once
+  std::vector<std::uint32_t> doc_of;      // per row: its doc's number
+  std::vector<double> score;              // per row (runs), unless `held_score`
+  const double* held_score = nullptr;     // a float64 score column: read there
   std::vector<run_entry> entries;         // a run's rows as the query loop takes them, query by query
   std::vector<std::uint32_t> entry_hash;  // and their docids' hashes
   std::vector<long> rel;                  // per row (qrels)
@@ -125,14 +143,20 @@ struct table_rows {
   std::deque<std::string> owned;          // the texts made here (a deque: they never move)
   std::size_t doc_column = 0;             // the doc column's place (the qid's when none)
   bool ungrouped = false;                 // a query's rows come back after others'
-  std::string_view doc_at(std::size_t row) const { return doc_texts ? doc_texts[row] : doc[row]; }
+  bool repeats = false;                   // a run's query gives a doc twice
+  std::string_view doc_at(std::size_t row) const { return docs[doc_of[row]]; }
+  std::uint32_t hash_at(std::size_t row) const { return doc_hash[doc_of[row]]; }
+  bool has_scores() const { return held_score || !score.empty(); }
+  const double& score_at(std::size_t row) const { return held_score ? held_score[row] : score[row]; }
+  void set_score(std::size_t row, double v) {
+    if (!held_score) score[row] = v;
+  }
 };
 
 // A doc given again in its query, as the records path names it (a run's
 // docid, the judgments' doc id).
-error repeated_doc(const table_rows& out, std::size_t row, std::size_t first, std::uint32_t q, std::size_t place,
-                   bool run) {
-  const std::string_view doc = out.doc_at(row);
+error repeated_doc(const table_rows& out, std::string_view doc, std::size_t row, std::size_t first, std::uint32_t q,
+                   std::size_t place, bool run) {
   return fail(error_code::duplicate_id,
               std::string(run ? "expected each docid" : "expected each doc id") + " once per query, got " + echo(doc) +
                   " again in query " + echo(out.qids[q]) + " (first on line " + std::to_string(line_of_row(first)) + ")",
@@ -142,40 +166,43 @@ error repeated_doc(const table_rows& out, std::size_t row, std::size_t first, st
 }
 
 // Object columns hold one str per distinct id, so most rows give a text at
-// an address seen before: the same id, checked and hashed once. Buckets of
-// two 16-byte slots (one 32-byte line), by address hash, the newer text
-// first: a miss costs one lookup. The rows come in any order, so a bucket
-// is fetched ahead (prefetch) while earlier rows are read.
+// an address seen before: the same id, checked and numbered once, its text
+// not read again. Buckets of four 16-byte slots (one 64-byte line), by
+// address hash, the newest first: a miss costs one lookup, and 100,000 ids
+// rarely crowd a bucket out. The rows come in any order, so a bucket is
+// fetched ahead (prefetch) while earlier rows are read.
 class address_cache {
  public:
   explicit address_cache(std::size_t rows) {
-    std::size_t size = 512;
-    while (size < rows && size < (std::size_t{1} << 17)) size <<= 1;
+    std::size_t size = 256;
+    while (size < rows / 2 && size < (std::size_t{1} << 16)) size <<= 1;
     buckets_.resize(size);
   }
-  // The value kept for this very text (same address and size), or nullptr.
-  const std::uint32_t* find(std::string_view s) const {
-    const bucket& b = buckets_[slot(s)];
+  // The value kept for this very cell (same address and size), or nullptr.
+  const std::uint32_t* find(cell_key k) const {
+    const bucket& b = buckets_[slot(k)];
     for (const entry& e : b.e)
-      if (e.data == s.data() && e.size == s.size() && e.data) return &e.value;
+      if (e.at == k.at && e.size == k.size && e.at) return &e.value;
     return nullptr;
   }
-  void put(std::string_view s, std::uint32_t value) {
-    bucket& b = buckets_[slot(s)];
-    if (s.size() <= 0xFFFFFFFFu) b.e[1] = b.e[0], b.e[0] = entry{s.data(), static_cast<std::uint32_t>(s.size()), value};
+  void put(cell_key k, std::uint32_t value) {
+    bucket& b = buckets_[slot(k)];
+    if (k.size > 0xFFFFFFFFu) return;
+    std::copy_backward(b.e, b.e + 3, b.e + 4);
+    b.e[0] = entry{k.at, static_cast<std::uint32_t>(k.size), value};
   }
-  void fetch(std::string_view s) const { __builtin_prefetch(&buckets_[slot(s)]); }
+  void fetch(cell_key k) const { __builtin_prefetch(&buckets_[slot(k)]); }
 
  private:
   struct entry {
-    const char* data = nullptr;
+    const void* at = nullptr;
     std::uint32_t size = 0, value = 0;
   };
-  struct alignas(32) bucket {
-    entry e[2];
+  struct alignas(64) bucket {
+    entry e[4];
   };
-  std::size_t slot(std::string_view s) const {
-    return mix(reinterpret_cast<std::uintptr_t>(s.data()), s.size()) & (buckets_.size() - 1);
+  std::size_t slot(cell_key k) const {
+    return mix(reinterpret_cast<std::uintptr_t>(k.at), k.size) & (buckets_.size() - 1);
   }
   std::vector<bucket> buckets_;
 };
@@ -191,13 +218,15 @@ struct row_reader {
   table_rows& out;
   std::vector<std::uint32_t> query_of;   // per row
   std::vector<std::size_t> positions;    // per query: rows so far
+  std::vector<std::uint32_t> position_docs;  // per place in a query: its text's number
   handle_table queries;                  // qid -> query
+  handle_table docs;                     // doc text -> its number
   std::uint32_t last = handle_table::none;
   std::string buf;
   std::string_view made[3];              // per slot: the last text made of a number
   handle_table block;                    // a run: the docs of the rows since its qid last changed
   std::size_t block_start = 0;           // the first row of that block
-  address_cache qid_at, doc_at;          // a qid's query, a doc's hash, by the text's address
+  address_cache qid_at, doc_at;          // a qid's query, a doc's number, by the cell
 
   row_reader(const table_cells& cells, input_use u, table_rows& rows, std::size_t n)
       : c(cells), use(u), out(rows), query_of(n), qid_at(n), doc_at(n) {}
@@ -208,11 +237,22 @@ struct row_reader {
     if (cell.repeats(row)) return made[slot];  // the text made for the row before
     return made[slot] = out.owned.emplace_back(cell.text(row, buf));
   }
+  // The cell's key: a text cell's own, else that of the text made of it
+  // (then read by made_id).
+  cell_key key(const column_cells& cell, std::size_t row, int slot) {
+    if (cell.is_text()) return cell.key_at(row);
+    const std::string_view made_now = id(cell, row, slot);
+    return cell_key{made_now.data(), made_now.size()};
+  }
+  std::string_view made_id(const column_cells& cell, std::size_t row, int slot) const {
+    return cell.is_text() ? cell.text_at(row) : made[slot];
+  }
   status add(std::size_t row);
   status add_doc(std::size_t row);
   status add_numbers(std::size_t row);
   std::uint32_t query(std::string_view qid);
   std::uint32_t came_again(std::uint32_t q);
+  std::uint32_t doc_number(std::string_view doc);
   status repeated_in_block(std::size_t row);
 };
 
@@ -221,21 +261,21 @@ struct row_reader {
 // eight rows are compared one by one; a longer block gets a table.
 status row_reader::repeated_in_block(std::size_t row) {
   if (row == 0 || query_of[row] != query_of[row - 1]) return block_start = row, done{};
-  const std::string_view doc = out.doc_at(row);
-  const auto same = [&](std::uint32_t r) { return out.doc_at(r) == doc; };
+  const std::uint32_t doc = out.doc_of[row];
+  const auto same = [&](std::uint32_t r) { return out.doc_of[r] == doc; };
   std::uint32_t first = handle_table::none;
   if (row - block_start < 8) {
     for (std::size_t r = block_start; r < row && first == handle_table::none; ++r)
-      if (out.hash[r] == out.hash[row] && same(static_cast<std::uint32_t>(r))) first = static_cast<std::uint32_t>(r);
+      if (same(static_cast<std::uint32_t>(r))) first = static_cast<std::uint32_t>(r);
   } else {
     if (row - block_start == 8) {  // the first eight differ: no insert finds one
       block.reset(16);
-      for (std::size_t r = block_start; r < row; ++r) block.insert(out.hash[r], static_cast<std::uint32_t>(r), same);
+      for (std::size_t r = block_start; r < row; ++r) block.insert(out.hash_at(r), static_cast<std::uint32_t>(r), same);
     }
-    first = block.insert(out.hash[row], static_cast<std::uint32_t>(row), same);
+    first = block.insert(out.hash_at(row), static_cast<std::uint32_t>(row), same);
   }
   if (first == handle_table::none) return done{};
-  return repeated_doc(out, row, first, query_of[row], out.doc_column, true);
+  return repeated_doc(out, out.doc_at(row), row, first, query_of[row], out.doc_column, true);
 }
 
 // A known query's row: its query has come back unless it is the last one.
@@ -255,29 +295,42 @@ std::uint32_t row_reader::query(std::string_view qid) {
   return last = handle;
 }
 
+// A doc text's number (checked already when it is new), a new one next.
+std::uint32_t row_reader::doc_number(std::string_view doc) {
+  const auto hash = static_cast<std::uint32_t>(hash_of(doc));
+  const auto next = static_cast<std::uint32_t>(out.docs.size());
+  const std::uint32_t found = docs.insert(hash, next, [&](std::uint32_t n) { return out.docs[n] == doc; });
+  if (found != handle_table::none) return found;
+  out.docs.push_back(doc);
+  out.doc_hash.push_back(hash);
+  return next;
+}
+
 status row_reader::add_doc(std::size_t row) {
-  const std::string_view doc = id(c.doc, row, 1);
-  if (!out.doc_texts) out.doc[row] = doc;
-  if (const std::uint32_t* hash = doc_at.find(doc)) return out.hash[row] = *hash, done{};
+  const cell_key k = key(c.doc, row, 1);
+  if (const std::uint32_t* known = doc_at.find(k)) return out.doc_of[row] = *known, done{};
+  const std::string_view doc = made_id(c.doc, row, 1);
   if (auto ok = check_word(doc, c.doc, row, "a doc id"); !ok) return ok;
-  out.hash[row] = static_cast<std::uint32_t>(hash_of(doc));
-  doc_at.put(doc, out.hash[row]);
+  out.doc_of[row] = doc_number(doc);
+  doc_at.put(k, out.doc_of[row]);
   return done{};
 }
 
 // The row's score (or rank) and judgment, as its use asks.
 status row_reader::add_numbers(std::size_t row) {
   double v = 0;
-  if (use == input_use::run && c.score.given() && c.score.held_number(row, out.score[row])) return done{};  // the common case, cheaply
+  if (use == input_use::run && c.score.given() && c.score.held_number(row, v))  // the common case, cheaply
+    return out.set_score(row, v), done{};
   if (use == input_use::qrels && c.rel.given() && c.rel.held_number(row, v) && v == std::floor(v) && std::fabs(v) <= 9.0e15)
     return out.rel[row] = static_cast<long>(v), done{};
   if (use != input_use::qrels) {
     if (c.score.given()) {
-      if (auto ok = number_at(c.score, row, "a score (a number)", out.score[row], buf); !ok) return ok;
+      if (auto ok = number_at(c.score, row, "a score (a number)", v, buf); !ok) return ok;
+      out.set_score(row, v);
     } else {
       long rank = 0;
       if (auto ok = whole_at(c.rank, row, "a rank (a whole number)", rank, buf); !ok) return ok;
-      out.score[row] = static_cast<double>(-rank);
+      out.set_score(row, static_cast<double>(-rank));
     }
   }
   if (use != input_use::run) return whole_at(c.rel, row, "a judgment (a whole number)", out.rel[row], buf);
@@ -285,12 +338,13 @@ status row_reader::add_numbers(std::size_t row) {
 }
 
 status row_reader::add(std::size_t row) {
-  if (row + ahead < out.hash.size()) {
-    if (c.qid.is_text()) qid_at.fetch(c.qid.text_at(row + ahead));
-    if (c.doc.is_text()) doc_at.fetch(c.doc.text_at(row + ahead));
+  if (row + ahead < query_of.size()) {
+    if (c.qid.is_text()) qid_at.fetch(c.qid.key_at(row + ahead));
+    if (c.doc.is_text()) doc_at.fetch(c.doc.key_at(row + ahead));
   }
-  const std::string_view qid = id(c.qid, row, 0);
-  const std::uint32_t* known = qid_at.find(qid);
+  const cell_key qid_key = key(c.qid, row, 0);
+  const std::uint32_t* known = qid_at.find(qid_key);
+  const std::string_view qid = known ? std::string_view() : made_id(c.qid, row, 0);
   if (!known)
     if (auto ok = check_word(qid, c.qid, row, "a query id", true); !ok) return ok;
   if (c.doc.given())
@@ -301,20 +355,33 @@ status row_reader::add(std::size_t row) {
   }
   if (auto ok = add_numbers(row); !ok) return ok;
   const std::uint32_t q = known ? came_again(*known) : query(qid);
-  if (!known) qid_at.put(qid, q);
+  if (!known) qid_at.put(qid_key, q);
   query_of[row] = q;
-  if (!c.doc.given()) {
-    out.doc[row] = out.owned.emplace_back(std::to_string(++positions[q]));
-    out.hash[row] = static_cast<std::uint32_t>(hash_of(out.doc[row]));
+  if (!c.doc.given()) {  // the row's place in its query (from 1), its text made once
+    const std::size_t p = positions[q]++;
+    if (p == position_docs.size()) position_docs.push_back(doc_number(out.owned.emplace_back(std::to_string(p + 1))));
+    out.doc_of[row] = position_docs[p];
   }
   return use == input_use::run ? repeated_in_block(row) : done{};
+}
+// The entries' doc numbers made their docs' hashes, query by query; whether
+// a query gives a doc twice is found on the way (a stamp per doc: the last
+// query that gave it), cheaply, so that only then are repeats looked for.
+void hash_entries(table_rows& out) {
+  std::vector<std::uint32_t> last_query(out.docs.size(), 0);
+  for (std::size_t q = 0; q + 1 < out.starts.size(); ++q)
+    for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
+      const std::uint32_t doc = out.entry_hash[i];
+      if (last_query[doc] == q + 1) out.repeats = true;
+      last_query[doc] = static_cast<std::uint32_t>(q + 1);
+      out.entry_hash[i] = out.doc_hash[doc];
+    }
 }
 
 // A row's cells, asked for ahead of a pass in query order.
 void fetch_row(const table_rows& t, std::uint32_t row) {
-  __builtin_prefetch(t.doc_texts ? &t.doc_texts[row] : &t.doc[row]);
-  __builtin_prefetch(&t.hash[row]);
-  if (!t.score.empty()) __builtin_prefetch(&t.score[row]);
+  __builtin_prefetch(&t.doc_of[row]);
+  if (t.has_scores()) __builtin_prefetch(&t.score_at(row));
   if (!t.rel.empty()) __builtin_prefetch(&t.rel[row]);
 }
 
@@ -327,16 +394,17 @@ void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std
   for (std::size_t q = 0; q < out.qids.size(); ++q) out.starts[q + 1] += out.starts[q];
   std::vector<std::size_t> next(out.starts.begin(), out.starts.end() - 1);
   if (keep_order) out.order.resize(rows);
-  const bool run = !out.score.empty();
+  const bool run = out.has_scores();
   if (run) out.entries.resize(rows), out.entry_hash.resize(rows);
   for (std::size_t row = 0; row < rows; ++row) {
     const std::size_t at = next[query_of[row]]++;
     if (keep_order) out.order[at] = static_cast<std::uint32_t>(row);
     if (!run) continue;
     if (row + ahead < rows) __builtin_prefetch(&out.entries[next[query_of[row + ahead]]], 1);
-    out.entries[at] = run_entry{out.doc_at(row), out.score[row], line_of_row(row)};
-    out.entry_hash[at] = out.hash[row];
+    out.entries[at] = run_entry{out.doc_at(row), out.score_at(row), line_of_row(row)};
+    out.entry_hash[at] = out.doc_of[row];  // its number until hash_entries
   }
+  if (run) hash_entries(out);
 }
 
 // The earliest row that repeats a doc of its query; done when none does.
@@ -350,15 +418,15 @@ status first_repeat(const table_rows& out, std::size_t place, bool run) {
     for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
       if (i + ahead < out.order.size()) fetch_row(out, out.order[i + ahead]);
       const std::uint32_t row = out.order[i];
-      const std::string_view doc = out.doc_at(row);
-      const std::uint32_t first = seen.insert(out.hash[row], row, [&](std::uint32_t r) { return out.doc_at(r) == doc; });
+      const std::uint32_t doc = out.doc_of[row];
+      const std::uint32_t first = seen.insert(out.hash_at(row), row, [&](std::uint32_t r) { return out.doc_of[r] == doc; });
       if (first == handle_table::none) continue;
       if (row < worst) worst = row, worst_first = first, worst_query = static_cast<std::uint32_t>(q);
       break;
     }
   }
   if (worst == handle_table::none) return done{};
-  return repeated_doc(out, worst, worst_first, worst_query, place, run);
+  return repeated_doc(out, out.doc_at(worst), worst, worst_first, worst_query, place, run);
 }
 
 // The rows of a table, checked and grouped by query. A repeated doc before
@@ -371,10 +439,11 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
         .with("limit", std::to_string(lim.max_items));
   table_rows out;
   out.doc_column = (c.doc.given() ? c.doc : c.qid).column();
-  out.doc_texts = c.doc.texts();
-  if (!out.doc_texts) out.doc.resize(t.rows);
-  out.hash.resize(t.rows);
-  if (use != input_use::qrels) out.score.resize(t.rows);
+  out.doc_of.resize(t.rows);
+  if (use != input_use::qrels) {  // a float64 column's scores are read where they are
+    out.held_score = c.score.given() ? c.score.held_numbers() : nullptr;
+    if (!out.held_score) out.score.resize(t.rows);
+  }
   if (use != input_use::run) out.rel.resize(t.rows);
   row_reader r(c, use, out, t.rows);
   std::size_t rows = 0;
@@ -384,7 +453,7 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
     if (!failed) return failed.err();
     group_rows(out, r.query_of, rows, false);
     std::vector<double>().swap(out.score);  // in the entries now
-    std::vector<std::uint32_t>().swap(out.hash);
+    std::vector<std::uint32_t>().swap(out.doc_of);
     return out;
   }
   group_rows(out, r.query_of, failed ? rows : rows - 1);
@@ -407,7 +476,7 @@ expected<trec_judgments> judged_of(const table_rows& t) {
     for (std::size_t i = t.starts[q]; i < t.starts[q + 1]; ++i) {
       if (i + ahead < t.order.size()) fetch_row(t, t.order[i + ahead]);
       const std::uint32_t row = t.order[i];
-      built.add(t.qids[q], t.doc_at(row), t.rel[row], line_of_row(row), t.doc_column, t.hash[row]);
+      built.add(t.qids[q], t.doc_at(row), t.rel[row], line_of_row(row), t.doc_column, t.hash_at(row));
     }
   auto judged = built.finish();
   if (!judged) return error(judged.err()).in("qrels");
@@ -432,7 +501,7 @@ status repeats_among(const table_rows& run, const handle_table& run_qids, const 
       const std::string_view doc = e[i].docid;
       const std::uint32_t first =
           seen.insert(run.entry_hash[i], static_cast<std::uint32_t>(i), [&](std::uint32_t o) { return e[o].docid == doc; });
-      if (first != handle_table::none) return repeated_doc(run, row_of(e[i]), row_of(e[first]), q, run.doc_column, true);
+      if (first != handle_table::none) return repeated_doc(run, doc, row_of(e[i]), row_of(e[first]), q, run.doc_column, true);
     }
   }
   return done{};
@@ -441,7 +510,7 @@ status repeats_among(const table_rows& run, const handle_table& run_qids, const 
 // The same over every judged query; a large run's in two halves on two
 // threads (the first half's repeat, if any, comes first).
 status judged_repeats(const table_rows& run, const std::vector<std::string_view>& judged_qids, unsigned threads) {
-  if (!run.ungrouped) return done{};  // each query's rows came together: looked at as they came
+  if (!run.ungrouped || !run.repeats) return done{};  // rows of a query together: looked at as they came
   handle_table run_qids;
   for (std::size_t q = 0; q < run.qids.size(); ++q)
     run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),

@@ -401,29 +401,32 @@ namespace {
 // The earliest qrels entry of each grade 0 or more, by grade (a table of
 // the grades seen, then only those sorted: qrels have millions of lines
 // and a handful of grades).
-std::vector<const judged_doc*> first_of_each_grade(const judgments& j) {
-  std::vector<const judged_doc*> first;
+std::vector<std::size_t> first_of_each_grade(const judgments& j) {
+  std::vector<std::size_t> first;
   detail::handle_table seen;
-  const judged_doc* small[64] = {};  // the usual grades, without hashing
-  for (const judged_doc& e : j.docs) {
-    if (e.rel < 0) continue;
-    if (e.rel < 64) {
-      const judged_doc*& seen_first = small[e.rel];
-      if (!seen_first || e.line < seen_first->line) seen_first = &e;
+  constexpr std::size_t none = SIZE_MAX;
+  std::size_t small[64];  // the usual grades, without hashing
+  std::fill(std::begin(small), std::end(small), none);
+  for (std::size_t i = 0; i < j.docs.size(); ++i) {
+    const long rel = j.rel(i);
+    if (rel < 0) continue;
+    if (rel < 64) {
+      std::size_t& seen_first = small[rel];
+      if (seen_first == none || j.place(i) < j.place(seen_first)) seen_first = i;
       continue;
     }
     const auto next = static_cast<std::uint32_t>(first.size());
-    const std::uint32_t at = seen.insert(detail::mix(static_cast<std::size_t>(e.rel), 0), next,
-                                         [&](std::uint32_t i) { return first[i]->rel == e.rel; });
-    if (at == detail::handle_table::none) first.push_back(&e);
-    else if (e.line < first[at]->line) first[at] = &e;
+    const std::uint32_t at = seen.insert(detail::mix(static_cast<std::size_t>(rel), 0), next,
+                                         [&](std::uint32_t k) { return j.rel(first[k]) == rel; });
+    if (at == detail::handle_table::none) first.push_back(i);
+    else if (j.place(i) < j.place(first[at])) first[at] = i;
   }
-  for (const judged_doc* e : small)
-    if (e) first.push_back(e);
+  for (const std::size_t i : small)
+    if (i != none) first.push_back(i);
   std::vector<std::size_t> order(first.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return first[a]->rel < first[b]->rel; });
-  std::vector<const judged_doc*> sorted;
+  detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return j.rel(first[a]) < j.rel(first[b]); });
+  std::vector<std::size_t> sorted;
   for (std::size_t i : order) sorted.push_back(first[i]);
   return sorted;
 }
@@ -434,17 +437,17 @@ std::vector<const judged_doc*> first_of_each_grade(const judgments& j) {
 // the conventions refuse is reported at its first qrels line.
 expected<grade_levels> make_levels(const judgments& j, const plan& p, conventions& c,
                                    std::string_view qrels_text) {
-  const std::vector<const judged_doc*> first = first_of_each_grade(j);
-  auto at_line = [&](const judged_doc& e, error problem) {
-    problem.line = e.line;
-    problem.column = column_of(qrels_text, e.id());
+  const std::vector<std::size_t> first = first_of_each_grade(j);
+  auto at_line = [&](std::size_t e, error problem) {
+    problem.line = j.line(e);
+    problem.column = column_of(qrels_text, j.id(e));
     return problem.in("qrels");
   };
   grade_levels g;
-  for (const judged_doc* entry : first) {
-    const long level = entry->rel;
+  for (const std::size_t entry : first) {
+    const long level = j.rel(entry);
     if (c.opt.max_grade > 0 && static_cast<double>(level) > c.opt.max_grade)
-      return at_line(*entry, fail(error_code::out_of_range, "grade " + std::to_string(level) + " is above " +
+      return at_line(entry, fail(error_code::out_of_range, "grade " + std::to_string(level) + " is above " +
                                                                std::to_string(static_cast<long>(c.opt.max_grade)) +
                                                                ", the largest grade this preset allows")
                                  .with("found", std::to_string(level))
@@ -454,8 +457,8 @@ expected<grade_levels> make_levels(const judgments& j, const plan& p, convention
   }
   for (const gain_overrides& overrides : p.schemes) {
     std::vector<double> gains;
-    for (const judged_doc* entry : first) {
-      const long level = entry->rel;
+    for (const std::size_t entry : first) {
+      const long level = j.rel(entry);
       auto own = std::find_if(overrides.begin(), overrides.end(),
                               [&](const auto& o) { return o.first == level; });
       if (own != overrides.end()) {
@@ -463,7 +466,7 @@ expected<grade_levels> make_levels(const judgments& j, const plan& p, convention
         continue;
       }
       auto gain = gain_of(static_cast<double>(level), c.opt);
-      if (!gain) return at_line(*entry, gain.err());
+      if (!gain) return at_line(entry, gain.err());
       gains.push_back(*gain);
     }
     std::vector<std::size_t> order(gains.size());

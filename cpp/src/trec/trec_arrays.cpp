@@ -106,10 +106,8 @@ judgments grades_seen(const array_queries& in) {
   if (!in.extra_starts.empty()) see(in.extra, in.extra_starts.back());
   judgments j;
   for (const auto& [grade, line] : first) {
-    judged_doc d{};
-    d.rel = grade;
-    d.line = line;
-    j.docs.push_back(d);
+    j.push_back(std::string_view(), 0, grade);
+    j.lines.push_back(line);
   }
   return j;
 }

@@ -30,15 +30,47 @@ void describe_columns(const plan& p, trec_result& r);
 // over the queries with a value, added in row order.
 void take_means(trec_result& r);
 
-// One judged document, compact (the qrels of a big run are most of the
-// memory). No member initialisers: the qrels' arrays are sized first and
-// written after, on two threads (big_raw_vector); `judged_doc{}` is zeros.
+// One judged document in 16 bytes (the qrels of a big run are most of the
+// memory, pages the kernel clears as they are first written). Its line is
+// not kept for TREC qrels (judgments::line counts it again, for a
+// message); a docid of 2^24 - 1 bytes or more or a grade beyond a signed
+// byte is kept aside (judgments::odd). No member initialisers: the qrels'
+// arrays are sized first and written after, on two threads
+// (big_raw_vector); `judged_doc{}` is zeros: an empty docid, grade 0.
 struct judged_doc {
-  const char* docid;  // a view into the qrels (or subtopic qrels) text
+  const char* docid;     // a view into the qrels (or subtopic qrels) text
+  std::uint32_t hash;    // hash_of(docid), taken once while reading
+#ifdef __EMSCRIPTEN__    // 16 bytes unpacked there (a pointer and a long are 4 bytes): the modules' size
   std::uint32_t length;
-  std::uint32_t line;
   long rel;
-  std::string_view id() const { return {docid, length}; }
+#else
+  std::uint32_t packed;  // the docid's length << 8 | the grade's low byte, or odd_doc
+#endif
+};
+inline constexpr std::uint32_t odd_doc = UINT32_MAX;
+inline judged_doc doc_of(std::string_view docid, std::uint32_t hash, long rel) {
+#ifdef __EMSCRIPTEN__
+  return judged_doc{docid.data(), hash, static_cast<std::uint32_t>(docid.size()), rel};
+#else
+  const std::size_t length = docid.size();
+  return judged_doc{docid.data(), hash,
+                    length < 0xFFFFFF && rel >= -128 && rel <= 127
+                        ? static_cast<std::uint32_t>(length) << 8 | static_cast<std::uint8_t>(rel)
+                        : odd_doc};
+#endif
+}
+inline bool is_odd(const judged_doc& d) {
+#ifdef __EMSCRIPTEN__
+  return (void)d, false;
+#else
+  return d.packed == odd_doc;
+#endif
+}
+// A document that judged_doc::packed cannot hold.
+struct odd_judgment {
+  std::size_t doc;  // in judgments::docs
+  std::size_t length;
+  long rel;
 };
 
 // The judgments: each query's documents side by side in one flat array.
@@ -49,14 +81,45 @@ struct judged_query {
 struct judgments {
   judgment_format format = judgment_format::qrels;
   detail::big_raw_vector<judged_doc> docs;
-  detail::big_raw_vector<std::uint32_t> hash;  // per document: hash_of(docid), taken once while reading
   std::vector<judged_query> queries;  // in order of first appearance
   detail::handle_table index;         // qid -> query
   // -R qrels_jg, prefs and qrels_prefs only (else empty), per document:
   std::vector<std::string_view> group;     // the judgment group (the iter field)
   std::vector<std::string_view> subgroup;  // prefs: the judgment subgroup
   std::vector<double> level;               // prefs: the level as a number
+  // Each document's line, but for TREC qrels, whose lines are counted in
+  // `text` again when a message needs one.
+  std::vector<std::uint32_t> lines;
+  std::string_view text;
+  std::vector<odd_judgment> odd;  // the documents packed as odd_doc, by doc once sorted (sort_odd)
   std::uint32_t find(std::string_view qid) const;  // handle_table::none when absent
+  std::string_view id(std::size_t i) const {
+    const judged_doc& d = docs[i];
+#ifdef __EMSCRIPTEN__
+    return {d.docid, d.length};
+#else
+    return {d.docid, d.packed != odd_doc ? d.packed >> 8 : odd_of(i).length};
+#endif
+  }
+  long rel(std::size_t i) const {
+#ifdef __EMSCRIPTEN__
+    return docs[i].rel;
+#else
+    const std::uint32_t p = docs[i].packed;
+    return p != odd_doc ? static_cast<std::int8_t>(static_cast<std::uint8_t>(p)) : odd_of(i).rel;
+#endif
+  }
+  void push_back(std::string_view docid, std::uint32_t hash, long rel);
+  void set_rel(std::size_t i, long rel);
+  std::size_t line(std::size_t i) const;
+  // Orders documents as their lines do (a line or where the docid is).
+  std::size_t place(std::size_t i) const {
+    return lines.empty() ? static_cast<std::size_t>(docs[i].docid - text.data()) : lines[i];
+  }
+  void sort_odd();
+
+ private:
+  const odd_judgment& odd_of(std::size_t i) const;
 };
 // Reads judgments in the given format; an error keeps its line and column
 // (source unset). A docid twice in one query (in one group for qrels_jg)

@@ -9,6 +9,7 @@
 #endif
 
 #include "base/hash_table.hpp"
+#include "base/index_sort.hpp"
 #include "parse/trec_lines.hpp"
 #include "trec/trec_detail.hpp"
 #include "trec/trec_worker.hpp"
@@ -44,10 +45,11 @@ void group_by_query(judgments& j, const detail::big_raw_vector<std::uint32_t>& q
   detail::big_vector<std::uint32_t> to(j.docs.size());
   for (std::size_t i = 0; i < j.docs.size(); ++i) to[i] = static_cast<std::uint32_t>(start[query_of[i]]++);
   permute(j.docs, to);
-  permute(j.hash, to);
   permute(j.group, to);
   permute(j.subgroup, to);
   permute(j.level, to);
+  permute(j.lines, to);
+  for (odd_judgment& o : j.odd) o.doc = to[o.doc];
   if (also) permute(*also, to);
 }
 
@@ -62,13 +64,12 @@ void ranges_from_first(judgments& j, const std::vector<std::size_t>& first_doc) 
 
 // A docid judged twice: the second judgment, the first, and their query.
 struct repeat {
-  const judged_doc* second = nullptr;
-  const judged_doc* first = nullptr;
-  const judged_query* query = nullptr;
+  std::size_t second = 0, first = 0;
+  const judged_query* query = nullptr;  // null: none
 };
 
 // The repeat on the earliest line among queries [begin, end) (in one group
-// for qrels_jg); none found: `second` is null.
+// for qrels_jg); none found: `query` is null.
 NDCG_BATCH_CALL repeat first_repeat_in(const judgments& j, std::size_t begin, std::size_t end) {
   handle_table seen;
   const bool grouped = !j.group.empty();
@@ -77,13 +78,13 @@ NDCG_BATCH_CALL repeat first_repeat_in(const judgments& j, std::size_t begin, st
     const judged_query& q = j.queries[qi];
     seen.reset(q.end - q.begin);
     for (std::size_t i = q.begin; i < q.end; ++i) {
-      const std::string_view id = j.docs[i].id();
-      const std::size_t hash = grouped ? detail::mix(j.hash[i], hash_of(j.group[i])) : j.hash[i];
+      const std::string_view id = j.id(i);
+      const std::size_t hash = grouped ? detail::mix(j.docs[i].hash, hash_of(j.group[i])) : j.docs[i].hash;
       const std::uint32_t at = seen.insert(hash, static_cast<std::uint32_t>(i), [&](std::uint32_t other) {
-        return detail::same_id(j.docs[other].id(), id) && (!grouped || j.group[other] == j.group[i]);
+        return detail::same_id(j.id(other), id) && (!grouped || j.group[other] == j.group[i]);
       });
       if (at == handle_table::none) continue;
-      if (!worst.second || j.docs[i].line < worst.second->line) worst = repeat{&j.docs[i], &j.docs[at], &q};
+      if (!worst.query || j.place(i) < j.place(worst.second)) worst = repeat{i, at, &q};
       break;  // later repeats in this query come after this one
     }
   }
@@ -91,8 +92,8 @@ NDCG_BATCH_CALL repeat first_repeat_in(const judgments& j, std::size_t begin, st
 }
 
 // Of two repeats (or none), the one on the earlier line.
-repeat earlier(const repeat& a, const repeat& b) {
-  return b.second && (!a.second || b.second->line < a.second->line) ? b : a;
+repeat earlier(const judgments& j, const repeat& a, const repeat& b) {
+  return b.query && (!a.query || j.place(b.second) < j.place(a.second)) ? b : a;
 }
 
 // The first docid judged twice in a query, by the line of its second
@@ -104,17 +105,18 @@ status first_repeat(const judgments& j, std::string_view text) {
 #ifndef __EMSCRIPTEN__
   if (j.docs.size() >= (std::size_t(1) << 16)) {
     const auto halves = in_two_halves(n, [&](std::size_t from, std::size_t to) { return first_repeat_in(j, from, to); });
-    worst = earlier(halves.first, halves.second);
+    worst = earlier(j, halves.first, halves.second);
   } else {
     worst = first_repeat_in(j, 0, n);
   }
 #else
   // A batch of queries a call (detail::record_batches says why).
-  for (std::size_t at = 0; at < n; at += 256) worst = earlier(worst, first_repeat_in(j, at, std::min(n, at + 256)));
+  for (std::size_t at = 0; at < n; at += 256) worst = earlier(j, worst, first_repeat_in(j, at, std::min(n, at + 256)));
 #endif
-  if (!worst.second) return done{};
-  const detail::field docid{worst.second->id(), column_of(text, worst.second->id())};
-  return detail::repeated_in_qrels(docid, worst.query->qid, worst.second->line, worst.first->line);
+  if (!worst.query) return done{};
+  const std::string_view id = j.id(worst.second);
+  const detail::field docid{id, column_of(text, id)};
+  return detail::repeated_in_qrels(docid, worst.query->qid, j.line(worst.second), j.line(worst.first));
 }
 
 // A line's level in a preferences file: any number.
@@ -130,6 +132,43 @@ std::uint32_t judgments::find(std::string_view qid) const {
   return index.find(hash_of(qid), [&](std::uint32_t q) { return detail::same_id(queries[q].qid, qid); });
 }
 
+void judgments::push_back(std::string_view docid, std::uint32_t hash, long rel) {
+  docs.push_back(doc_of(docid, hash, rel));
+  if (is_odd(docs.back())) odd.push_back(odd_judgment{docs.size() - 1, docid.size(), rel});
+}
+
+void judgments::set_rel(std::size_t i, long rel) {
+  const std::string_view docid = id(i);
+  docs[i] = doc_of(docid, docs[i].hash, rel);
+  if (!is_odd(docs[i])) return;
+  for (odd_judgment& o : odd)
+    if (o.doc == i) return void(o.rel = rel);
+  odd.push_back(odd_judgment{i, docid.size(), rel});
+}
+
+#ifndef __EMSCRIPTEN__  // judged_doc holds every document there
+const odd_judgment& judgments::odd_of(std::size_t i) const {
+  std::size_t lo = 0, hi = odd.size();  // odd[lo, hi) may hold it: a binary search
+  while (hi - lo > 1) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    (odd[mid].doc <= i ? lo : hi) = mid;
+  }
+  return odd[lo];
+}
+
+void judgments::sort_odd() {
+  if (odd.empty()) return;
+  std::vector<std::size_t> order(odd.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return odd[a].doc < odd[b].doc; });
+  std::vector<odd_judgment> sorted;
+  for (const std::size_t i : order) sorted.push_back(odd[i]);
+  odd.swap(sorted);
+}
+#else
+void judgments::sort_odd() {}
+#endif
+
 namespace {
 
 // What one part of the judgments' text read: its documents, from `base` on
@@ -140,6 +179,7 @@ struct part {
   std::vector<judged_query> queries;  // in order of first appearance
   std::vector<std::size_t> first_doc; // each query's first document, counted from base
   handle_table index;                 // qid -> query of the part
+  std::vector<odd_judgment> odd;      // its documents judged_doc cannot hold
   bool grouped = true;                // no query comes back after another
   status read = done{};
 };
@@ -185,10 +225,9 @@ void read_part(std::string_view text, detail::text_piece piece, judgments& j,
     }
     const std::string_view docid = f[docid_at].text;
     const std::size_t at = p.base + p.count++;
-    j.docs[at] = judged_doc{docid.data(), static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line),
-                            rel};
-    j.hash[at] = static_cast<std::uint32_t>(hash_of(docid));
-    if (groups) j.group[at] = f[1].text;
+    j.docs[at] = doc_of(docid, static_cast<std::uint32_t>(hash_of(docid)), rel);
+    if (is_odd(j.docs[at])) p.odd.push_back(odd_judgment{at, docid.size(), rel});
+    if (groups) j.group[at] = f[1].text, j.lines[at] = static_cast<std::uint32_t>(line);
     if (levels) {
       j.subgroup[at] = prefs ? f[2].text : std::string_view("0");
       j.level[at] = level;
@@ -207,6 +246,16 @@ std::size_t line_ends(std::string_view text) {
     if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) ++n;
   return n;
 }
+
+}  // namespace
+
+// As the reader numbered it: the lines ending before the docid, and one.
+std::size_t judgments::line(std::size_t i) const {
+  if (!lines.empty()) return lines[i];
+  return line_ends(text.substr(0, static_cast<std::size_t>(docs[i].docid - text.data()))) + 1;
+}
+
+namespace {
 
 #ifndef __EMSCRIPTEN__
 // The second part's documents moved down to follow the first's, and its
@@ -241,11 +290,12 @@ void join(judgments& j, detail::big_raw_vector<std::uint32_t>& query_of, part& a
               v.begin() + static_cast<std::ptrdiff_t>(a.count));
   };
   move_down(j.docs);
-  move_down(j.hash);
   move_down(j.group);
   move_down(j.subgroup);
   move_down(j.level);
+  move_down(j.lines);
   if (!a.grouped) move_down(query_of);
+  for (odd_judgment o : b.odd) a.odd.push_back(odd_judgment{o.doc - b.base + a.count, o.length, o.rel});
   a.count += b.count;
   if (a.read) a.read = b.read;  // the first part's error comes first in the file
 }
@@ -267,10 +317,9 @@ void read_parts(std::string_view text, judgments& j, detail::big_raw_vector<std:
   // second part writes after the first part's lines.
   const std::size_t rows = lines + 2;
   j.docs.resize(rows);
-  j.hash.resize(rows);
   const bool groups = j.format != judgment_format::qrels;
   const bool levels = j.format == judgment_format::prefs || j.format == judgment_format::qrels_prefs;
-  if (groups) j.group.resize(rows);
+  if (groups) j.group.resize(rows), j.lines.resize(rows);
   if (levels) j.subgroup.resize(rows), j.level.resize(rows);
   query_of.resize(rows);
   if (!two) {
@@ -287,8 +336,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_raw_vector<std:
   }
   const std::size_t count = whole.count;
   j.docs.resize(count);
-  j.hash.resize(count);
-  if (groups) j.group.resize(count);
+  if (groups) j.group.resize(count), j.lines.resize(count);
   if (levels) j.subgroup.resize(count), j.level.resize(count);
   query_of.resize(count);
 }
@@ -298,6 +346,7 @@ void read_parts(std::string_view text, judgments& j, detail::big_raw_vector<std:
 expected<judgments> read_judgments(std::string_view text, judgment_format format) {
   judgments j;
   j.format = format;
+  j.text = text;
   detail::big_raw_vector<std::uint32_t> query_of;
   part whole;
   if (auto ok = detail::check_size(text, limits{}); !ok) return ok.err();
@@ -306,8 +355,10 @@ expected<judgments> read_judgments(std::string_view text, judgment_format format
   if (!read && read.err().line == 0) return read.err();
   j.queries = std::move(whole.queries);
   j.index = std::move(whole.index);
+  j.odd = std::move(whole.odd);
   if (whole.grouped) ranges_from_first(j, whole.first_doc);
   else group_by_query(j, query_of);
+  j.sort_odd();
   const bool levels = format == judgment_format::prefs || format == judgment_format::qrels_prefs;
   if (!levels) {  // preferences may repeat a document across subgroups
     const status repeats = first_repeat(j, text);
@@ -325,16 +376,15 @@ judgments judgments_from(const subtopic_qrels_file& subtopics) {
     docs.reset(q.entries.size());
     for (const subtopic_entry& e : q.entries) {
       const auto handle = static_cast<std::uint32_t>(j.docs.size());
-      const std::uint32_t at = docs.insert(hash_of(e.docid), handle,
-                                           [&](std::uint32_t d) { return j.docs[d].id() == e.docid; });
+      const auto hash = static_cast<std::uint32_t>(hash_of(e.docid));
+      const std::uint32_t at = docs.insert(hash, handle, [&](std::uint32_t d) { return j.id(d) == e.docid; });
       const long rel = e.judgment > 0 ? 1 : 0;
       if (at != handle_table::none) {
-        j.docs[at].rel = std::max(j.docs[at].rel, rel);
+        if (rel > j.rel(at)) j.set_rel(at, rel);
         continue;
       }
-      j.docs.push_back(judged_doc{e.docid.data(), static_cast<std::uint32_t>(e.docid.size()),
-                                  static_cast<std::uint32_t>(e.line), rel});
-      j.hash.push_back(static_cast<std::uint32_t>(hash_of(e.docid)));
+      j.push_back(e.docid, hash, rel);
+      j.lines.push_back(static_cast<std::uint32_t>(e.line));
     }
     j.index.insert(hash_of(q.qid), static_cast<std::uint32_t>(j.queries.size()), [](std::uint32_t) { return false; });
     j.queries.push_back(judged_query{q.qid, begin, j.docs.size()});
@@ -411,8 +461,8 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
     p.last = found == handle_table::none ? handle : found;
   }
   const char* held = p.hold(docid);
-  p.j.docs.push_back(judged_doc{held, static_cast<std::uint32_t>(docid.size()), static_cast<std::uint32_t>(line), rel});
-  p.j.hash.push_back(static_cast<std::uint32_t>(hash ? hash : hash_of(docid)));
+  p.j.push_back(std::string_view(held, docid.size()), static_cast<std::uint32_t>(hash ? hash : hash_of(docid)), rel);
+  p.j.lines.push_back(static_cast<std::uint32_t>(line));
   if (!p.grouped) p.query_of.push_back(p.last);
   if (!p.checked) p.column.push_back(static_cast<std::uint32_t>(column));
 }
@@ -420,7 +470,7 @@ void judgments_builder::add(std::string_view qid, std::string_view docid, long r
 void judgments_builder::reserve(std::size_t judgments, std::size_t id_bytes) {
   parts& p = *p_;
   p.j.docs.reserve(judgments);
-  p.j.hash.reserve(judgments);
+  p.j.lines.reserve(judgments);
   if (!p.checked) p.column.reserve(judgments);
   p.ids.reserve(id_bytes);
 }
@@ -438,20 +488,20 @@ status first_repeat_built(const judgments& j, const detail::big_vector<std::uint
   for (const judged_query& q : j.queries) {
     seen.reset(q.end - q.begin);
     for (std::size_t i = q.begin; i < q.end; ++i) {
-      const std::uint32_t at = seen.insert(j.hash[i], static_cast<std::uint32_t>(i),
-                                           [&](std::uint32_t o) { return j.docs[o].id() == j.docs[i].id(); });
+      const std::uint32_t at = seen.insert(j.docs[i].hash, static_cast<std::uint32_t>(i),
+                                           [&](std::uint32_t o) { return j.id(o) == j.id(i); });
       if (at == handle_table::none) continue;
-      if (!worst_query || j.docs[i].line < j.docs[worst].line) worst = i, worst_first = at, worst_query = &q;
+      if (!worst_query || j.lines[i] < j.lines[worst]) worst = i, worst_first = at, worst_query = &q;
       break;
     }
   }
   if (!worst_query) return done{};
-  const std::string doc(j.docs[worst].id());
-  const std::string first = std::to_string(j.docs[worst_first].line);
+  const std::string doc(j.id(worst));
+  const std::string first = std::to_string(j.lines[worst_first]);
   return fail(error_code::duplicate_id,
               "expected each doc id once per query, got " + echo(doc) + " again in query " + echo(worst_query->qid) +
                   " (first on line " + first + ")",
-              j.docs[worst].line, column[worst])
+              j.lines[worst], column[worst])
       .with("found", doc)
       .with("first_line", first);
 }
@@ -471,6 +521,7 @@ expected<trec_judgments> judgments_builder::finish() {
   } else {
     group_by_query(j, p.query_of, &p.column);
   }
+  j.sort_odd();
   if (!p.checked)
     if (auto ok = first_repeat_built(j, p.column); !ok) return ok.err();
   if (j.queries.empty())

@@ -425,13 +425,14 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
   const long relevance_level = conv_.opt.relevance_level;
   long largest = -1;
   for (std::size_t i = 0; i < count; ++i) {
-    const judged_doc& e = q.judged->docs[q.judged_begin + i];
+    const judgments& j = *q.judged;
+    const std::size_t d = q.judged_begin + i;
 #ifndef __EMSCRIPTEN__
-    __builtin_prefetch(e.docid);  // the qrels' bytes have left the cache since reading; the run's lookups compare them
+    __builtin_prefetch(j.docs[d].docid);  // the qrels' bytes have left the cache since reading; the run's lookups compare them
 #endif
-    const long rel = e.rel;
+    const long rel = j.rel(d);
     const int level = rel < 0 ? judged_negative : grades_.index_of(rel);
-    docs_.add(e.id(), q.judged->hash[q.judged_begin + i], level);
+    docs_.add(j.id(d), j.docs[d].hash, level);
     if (level < 0) continue;
     ++level_counts_[static_cast<std::size_t>(level)];
     if (rel >= relevance_level) ++num_rel;
@@ -778,7 +779,7 @@ status query_evaluator::preference_counts(const query_input& q) {
   const judgments& j = *q.judged;
   pref_lines_.clear();
   for (std::size_t i = q.judged_begin; i < q.judged_end; ++i)
-    pref_lines_.push_back(pref_line{j.group[i], j.subgroup[i], j.docs[i].id(), j.level[i], j.docs[i].line});
+    pref_lines_.push_back(pref_line{j.group[i], j.subgroup[i], j.id(i), j.level[i], j.lines[i]});
   // Positions through the shared index sort (no std::sort of its own in
   // the module); docids are unique in a query, so the order is total.
   std::vector<std::size_t> by_score(keys_.size());
@@ -812,10 +813,11 @@ void query_evaluator::group_rankings(const query_input& q) {
     docs_.start(end - at);
     g.num_rel = 0;
     for (std::size_t i = at; i < end; ++i) {
-      const judged_doc& d = j.docs[group_order_[i]];
+      const std::size_t d = group_order_[i];
+      const long rel = j.rel(d);
       // The table's level holds the group's grade here (grades beyond int are absurd).
-      docs_.add(d.id(), j.hash[group_order_[i]], d.rel < 0 ? judged_negative : static_cast<int>(std::min<long>(d.rel, INT_MAX)));
-      if (d.rel >= 0 && d.rel >= conv_.opt.relevance_level) ++g.num_rel;
+      docs_.add(j.id(d), j.docs[d].hash, rel < 0 ? judged_negative : static_cast<int>(std::min<long>(rel, INT_MAX)));
+      if (rel >= 0 && rel >= conv_.opt.relevance_level) ++g.num_rel;
     }
     g.rel.clear();
     g.num_rel_ret = 0;

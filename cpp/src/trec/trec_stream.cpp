@@ -762,23 +762,34 @@ status trec_stream::add_judged_run(const double* scores, std::size_t count, unsi
   for (std::uint32_t q = 0; q < j.queries.size(); ++q)
     if (!s.evaluated[q] && j.queries[q].end > j.queries[q].begin) jobs.emplace_back(q, q);
   const auto rows = [&](std::size_t k) { return j.queries[jobs[k].first].end - j.queries[jobs[k].first].begin; };
-  const auto input = [&](std::size_t k, std::vector<run_entry>& run) {
+  // Judgments built from records keep their lines; TREC text's are not counted for this.
+  const bool lines = !j.lines.empty();
+  // The judged documents as run entries, their hashes beside them.
+  const auto input = [&](std::size_t k, std::vector<run_entry>& run, std::vector<std::uint32_t>& hashes) {
     const judged_query& jq = j.queries[jobs[k].first];
     run.clear();
-    for (std::size_t i = jq.begin; i < jq.end; ++i) run.push_back(run_entry{j.docs[i].id(), scores[i], j.docs[i].line});
-    return s.input_of(jobs[k].first, run.data(), run.size(), j.hash.data() + jq.begin);
+    hashes.clear();
+    for (std::size_t i = jq.begin; i < jq.end; ++i) {
+      run.push_back(run_entry{j.id(i), scores[i], lines ? j.lines[i] : 0});
+      hashes.push_back(j.docs[i].hash);
+    }
+    return s.input_of(jobs[k].first, run.data(), run.size(), hashes.data());
   };
 #ifdef __EMSCRIPTEN__  // one thread: each query evaluated at once, as add_query does
   (void)rows, (void)threads;
   std::vector<run_entry> run;
   for (std::size_t k = 0; k < jobs.size(); ++k) {
-    const query_input in = input(k, run);
+    const query_input in = input(k, run, s.on_reader.hashes);
     if (auto ok = s.evaluate(jobs[k].first, in.run, in.run_count, in.run_hashes); !ok) return ok;
     if (s.problem) return *s.problem;
   }
   return done{};
 #else
-  return s.evaluate_jobs(jobs, rows, input, threads);
+  const auto on_thread = [&](std::size_t k, std::vector<run_entry>& run) {
+    thread_local std::vector<std::uint32_t> hashes;  // the thread's own, as `run` is
+    return input(k, run, hashes);
+  };
+  return s.evaluate_jobs(jobs, rows, on_thread, threads);
 #endif
 }
 
@@ -790,7 +801,7 @@ namespace {
 // --strict, and compare (whose paired tests need every query), stop here.
 error missing_from_run(const judged_query& q, const judgments& j, std::string_view qrels_text,
                        const std::string& source) {
-  const std::size_t line = j.docs[q.begin].line;
+  const std::size_t line = j.line(q.begin);
   return fail(error_code::missing_query,
               "query " + echo(q.qid) + " is in the qrels (line " + std::to_string(line) +
                   ") but not in the run; -c scores such queries 0",

@@ -129,7 +129,9 @@ def frame_columns(frame):
         column = frame.iloc[:, at]
         kind = getattr(column.dtype, 'kind', 'O')
         numpy_type = isinstance(column.dtype, np.dtype)
-        if kind == 'f' or (kind in 'iu' and not numpy_type):  # nullable integers: NA as NaN
+        if column.dtype == np.float64:  # as pandas holds it (na_value would copy it)
+            values = column.to_numpy()
+        elif kind == 'f' or (kind in 'iu' and not numpy_type):  # nullable integers: NA as NaN
             values = column.to_numpy(dtype='float64', na_value=np.nan)
         elif kind in 'iu' and column.dtype.itemsize <= 8 and not (kind == 'u' and column.dtype.itemsize == 8):
             values = column.to_numpy(dtype='int64')
