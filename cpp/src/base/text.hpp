@@ -131,6 +131,13 @@ class line_reader {
  private:
   std::string_view rest_;
   std::size_t number_ = 0;
+#if defined(__SSE2__)
+  // next_short's masks (byte_masks) of the 64 bytes at window_: a line
+  // that ends within them is read without new ones (the next line of a
+  // short run line, two or three qrels lines).
+  const char* window_ = nullptr;
+  std::uint64_t window_low_ = 0, window_blank_ = 0;
+#endif
 };
 
 // The bytes that separate fields: space, tab, vertical tab, form feed. A
@@ -304,9 +311,17 @@ inline bool exactly_fields(const char* begin, std::uint64_t starts, std::uint64_
 template <std::size_t Expect>
 inline std::size_t line_reader::next_short(line& out, field* f, std::size_t cap, std::size_t max_line) {
   const char* const begin = rest_.data();
-  const byte_masks m = masks_of(begin);
-  const std::uint64_t stops = m.low & ~m.blank;
-  if (stops == 0) return npos;
+  // Past the window (or before it, or none yet) the difference wraps to far more than 64.
+  const auto offset = reinterpret_cast<std::uintptr_t>(begin) - reinterpret_cast<std::uintptr_t>(window_);
+  byte_masks m;
+  if (offset < 64) m.low = window_low_ >> offset, m.blank = window_blank_ >> offset;  // bits past the window: 0
+  std::uint64_t stops = m.low & ~m.blank;
+  if (stops == 0) {  // the line goes on past the window: masks of the 64 bytes at its start
+    m = masks_of(begin);
+    window_ = begin, window_low_ = m.low, window_blank_ = m.blank;
+    stops = m.low & ~m.blank;
+    if (stops == 0) return npos;
+  }
   const auto length = static_cast<std::size_t>(static_cast<unsigned>(__builtin_ctzll(stops)));
   if (begin[length] != '\n' || length > max_line) return npos;
   const std::uint64_t word = ~m.blank & ((std::uint64_t{1} << length) - 1);
