@@ -64,6 +64,7 @@ class column_cells {
   // A float64 column's numbers: a cell not finite is read as its text, to
   // the same number (infinity) or an error.
   const double* held_numbers() const { return c_->numbers; }
+  const std::int64_t* held_integers() const { return c_->integers; }
   // A number held as one (finite), without a text to read.
   bool held_number(std::size_t row, double& out) const {
     if (c_->numbers && std::isfinite(c_->numbers[row])) return out = c_->numbers[row], true;
@@ -221,6 +222,9 @@ struct row_reader {
   std::vector<std::uint32_t> position_docs;  // per place in a query: its text's number
   handle_table queries;                  // qid -> query
   handle_table docs;                     // doc text -> its number
+  handle_table integer_ids;              // a whole-number id -> its text's place below
+  std::vector<std::int64_t> integers;
+  std::vector<std::string_view> integer_texts;
   std::uint32_t last = handle_table::none;
   std::string buf;
   std::string_view made[3];              // per slot: the last text made of a number
@@ -235,7 +239,18 @@ struct row_reader {
   std::string_view id(const column_cells& cell, std::size_t row, int slot) {
     if (cell.is_text()) return cell.text_at(row);
     if (cell.repeats(row)) return made[slot];  // the text made for the row before
+    if (const std::int64_t* whole = cell.held_integers()) return made[slot] = integer_text(whole[row]);
     return made[slot] = out.owned.emplace_back(cell.text(row, buf));
+  }
+  // A whole number's text, made once per distinct number (so it keys the
+  // caches as an object's text does).
+  std::string_view integer_text(std::int64_t v) {
+    const auto next = static_cast<std::uint32_t>(integers.size());
+    const auto same = [&](std::uint32_t n) { return integers[n] == v; };
+    const std::uint32_t found = integer_ids.insert(mix(static_cast<std::size_t>(v), 0), next, same);
+    if (found != handle_table::none) return integer_texts[found];
+    integers.push_back(v);
+    return integer_texts.emplace_back(out.owned.emplace_back(std::to_string(v)));
   }
   // The cell's key: a text cell's own, else that of the text made of it
   // (then read by made_id).
