@@ -423,23 +423,24 @@ void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std
 }
 
 // The earliest row that repeats a doc of its query; done when none does.
-// Query by query: small tables.
+// Query by query, each doc stamped with the last query that gave it and
+// its first row there.
 status first_repeat(const table_rows& out, std::size_t place, bool run) {
-  handle_table seen;
+  std::vector<std::uint32_t> last_query(out.docs.size(), 0), first_row(out.docs.size(), 0);
   std::uint32_t worst = handle_table::none, worst_first = 0;
   std::uint32_t worst_query = 0;
-  for (std::size_t q = 0; q + 1 < out.starts.size(); ++q) {
-    seen.reset(out.starts[q + 1] - out.starts[q]);
+  for (std::size_t q = 0; q + 1 < out.starts.size(); ++q)
     for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
       if (i + ahead < out.order.size()) fetch_row(out, out.order[i + ahead]);
       const std::uint32_t row = out.order[i];
       const std::uint32_t doc = out.doc_of[row];
-      const std::uint32_t first = seen.insert(out.hash_at(row), row, [&](std::uint32_t r) { return out.doc_of[r] == doc; });
-      if (first == handle_table::none) continue;
-      if (row < worst) worst = row, worst_first = first, worst_query = static_cast<std::uint32_t>(q);
+      if (last_query[doc] != q + 1) {
+        last_query[doc] = static_cast<std::uint32_t>(q + 1), first_row[doc] = row;
+        continue;
+      }
+      if (row < worst) worst = row, worst_first = first_row[doc], worst_query = static_cast<std::uint32_t>(q);
       break;
     }
-  }
   if (worst == handle_table::none) return done{};
   return repeated_doc(out, out.doc_at(worst), worst, worst_first, worst_query, place, run);
 }
