@@ -327,3 +327,36 @@ def test_lone_surrogates_in_ids_read_as_before():
     run = pd.DataFrame({'qid': ['q\udc80', 'q\udc80'], 'docid': ['b', 'a'], 'score': [2.0, 1.0]})
     r = ndcg_calc.evaluate(qrels, run, ['ndcg'], per_query=True)
     assert len(r) == 1 and list(r.values())[0]['ndcg'] == pytest.approx(1 / math.log2(3))
+
+
+def test_whole_number_ids_in_any_order():
+    # An int64 id's text is made once per distinct number: the same number as
+    # a qid and as a docid, negative and past 2^53, rows in any order.
+    rng = np.random.default_rng(7)
+    pairs = pd.DataFrame({'qid': rng.integers(-3, 30, 600), 'docid': rng.choice([-1, 0, 5, 2**62, 2**53 + 1, 29], 600)})
+    run = pairs.drop_duplicates().reset_index(drop=True).assign(score=lambda f: rng.integers(0, 9, len(f)) / 4)
+    qrels = run.sample(frac=0.5, random_state=1)[['qid', 'docid']].assign(rel=lambda f: rng.integers(0, 3, len(f)))
+    same_as_csv(qrels.reset_index(drop=True), run, ['ndcg', 'map', 'P.5'])
+    e = same_error(qrels.reset_index(drop=True), pd.concat([run, run.iloc[[3]]], ignore_index=True), column=2)
+    assert e.code == 'duplicate-id'
+
+
+def test_ids_each_their_own_object_in_a_large_table():
+    # read_csv makes a str per cell: past 65,536 rows, most of them missed
+    # by the cache, equal texts may get two numbers; repeats are still found.
+    n = 70000
+    rng = np.random.default_rng(9)
+
+    def table(extra):
+        return pd.DataFrame({'qid': ['q%d' % (i % 500) for i in range(n)], 'docid': ['d%d' % (i // 500) for i in range(n)],
+                             extra: rng.integers(0, 3, n)})
+    run, qrels = table('score').sample(frac=1, random_state=2).reset_index(drop=True), table('rel')
+    same_as_csv(qrels, run, ['ndcg', 'map'], per_query=False)
+    again = pd.DataFrame({'qid': ['q7'], 'docid': ['d3'], 'score': [1]})
+    e = same_error(qrels, pd.concat([run, again], ignore_index=True), column=2)  # a shuffled run's
+    assert e.code == 'duplicate-id' and e.line == n + 2
+    grouped = run.sort_values('qid', kind='stable').reset_index(drop=True)
+    e = same_error(qrels, pd.concat([grouped, again], ignore_index=True).sort_values('qid', kind='stable'), column=2)
+    assert e.code == 'duplicate-id'
+    e = same_error(pd.concat([qrels, again.rename(columns={'score': 'rel'})], ignore_index=True), run, column=2)
+    assert e.code == 'duplicate-id' and e.line == n + 2 and e.values['first_line'] == str(3 * 500 + 7 + 2)

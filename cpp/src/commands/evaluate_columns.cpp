@@ -64,6 +64,7 @@ class column_cells {
   // A float64 column's numbers: a cell not finite is read as its text, to
   // the same number (infinity) or an error.
   const double* held_numbers() const { return c_->numbers; }
+  const std::int64_t* held_integers() const { return c_->integers; }
   // A number held as one (finite), without a text to read.
   bool held_number(std::size_t row, double& out) const {
     if (c_->numbers && std::isfinite(c_->numbers[row])) return out = c_->numbers[row], true;
@@ -143,10 +144,15 @@ struct table_rows {
   std::deque<std::string> owned;          // the texts made here (a deque: they never move)
   std::size_t doc_column = 0;             // the doc column's place (the qid's when none)
   bool ungrouped = false;                 // a query's rows come back after others'
-  bool repeats = false;                   // a run's query gives a doc twice
+  bool repeats = false;                   // a run's query gives a doc twice (or may: !by_text)
+  bool by_text = true;                    // one number per doc text (else per cell missed)
   std::string_view doc_at(std::size_t row) const { return docs[doc_of[row]]; }
   std::uint32_t hash_at(std::size_t row) const { return doc_hash[doc_of[row]]; }
   bool has_scores() const { return held_score || !score.empty(); }
+  // Two rows giving one doc text: one number, or (numbers per cell) one text.
+  bool same_doc(std::size_t a, std::size_t b) const {
+    return doc_of[a] == doc_of[b] || (!by_text && hash_at(a) == hash_at(b) && doc_at(a) == doc_at(b));
+  }
   const double& score_at(std::size_t row) const { return held_score ? held_score[row] : score[row]; }
   void set_score(std::size_t row, double v) {
     if (!held_score) score[row] = v;
@@ -219,8 +225,12 @@ struct row_reader {
   std::vector<std::uint32_t> query_of;   // per row
   std::vector<std::size_t> positions;    // per query: rows so far
   std::vector<std::uint32_t> position_docs;  // per place in a query: its text's number
+  std::size_t missed = 0;                // docs' cells not in the cache so far
   handle_table queries;                  // qid -> query
   handle_table docs;                     // doc text -> its number
+  handle_table integer_ids;              // a whole-number id -> its text's place below
+  std::vector<std::int64_t> integers;
+  std::vector<std::string_view> integer_texts;
   std::uint32_t last = handle_table::none;
   std::string buf;
   std::string_view made[3];              // per slot: the last text made of a number
@@ -235,7 +245,18 @@ struct row_reader {
   std::string_view id(const column_cells& cell, std::size_t row, int slot) {
     if (cell.is_text()) return cell.text_at(row);
     if (cell.repeats(row)) return made[slot];  // the text made for the row before
+    if (const std::int64_t* whole = cell.held_integers()) return made[slot] = integer_text(whole[row]);
     return made[slot] = out.owned.emplace_back(cell.text(row, buf));
+  }
+  // A whole number's text, made once per distinct number (so it keys the
+  // caches as an object's text does).
+  std::string_view integer_text(std::int64_t v) {
+    const auto next = static_cast<std::uint32_t>(integers.size());
+    const auto same = [&](std::uint32_t n) { return integers[n] == v; };
+    const std::uint32_t found = integer_ids.insert(mix(static_cast<std::size_t>(v), 0), next, same);
+    if (found != handle_table::none) return integer_texts[found];
+    integers.push_back(v);
+    return integer_texts.emplace_back(out.owned.emplace_back(std::to_string(v)));
   }
   // The cell's key: a text cell's own, else that of the text made of it
   // (then read by made_id).
@@ -252,7 +273,7 @@ struct row_reader {
   status add_numbers(std::size_t row);
   std::uint32_t query(std::string_view qid);
   std::uint32_t came_again(std::uint32_t q);
-  std::uint32_t doc_number(std::string_view doc);
+  std::uint32_t doc_number(std::string_view doc, std::size_t row);
   status repeated_in_block(std::size_t row);
 };
 
@@ -261,8 +282,7 @@ struct row_reader {
 // eight rows are compared one by one; a longer block gets a table.
 status row_reader::repeated_in_block(std::size_t row) {
   if (row == 0 || query_of[row] != query_of[row - 1]) return block_start = row, done{};
-  const std::uint32_t doc = out.doc_of[row];
-  const auto same = [&](std::uint32_t r) { return out.doc_of[r] == doc; };
+  const auto same = [&](std::uint32_t r) { return out.same_doc(r, row); };
   std::uint32_t first = handle_table::none;
   if (row - block_start < 8) {
     for (std::size_t r = block_start; r < row && first == handle_table::none; ++r)
@@ -296,11 +316,18 @@ std::uint32_t row_reader::query(std::string_view qid) {
 }
 
 // A doc text's number (checked already when it is new), a new one next.
-std::uint32_t row_reader::doc_number(std::string_view doc) {
+// Where most cells miss the cache (a text per row, as read_csv makes them)
+// the table of texts costs more than it saves: past 65,536 rows with more
+// than a quarter missed, each missed cell gets a number of its own, and
+// equal texts may then have two (out.by_text says which).
+std::uint32_t row_reader::doc_number(std::string_view doc, std::size_t row) {
   const auto hash = static_cast<std::uint32_t>(hash_of(doc));
   const auto next = static_cast<std::uint32_t>(out.docs.size());
-  const std::uint32_t found = docs.insert(hash, next, [&](std::uint32_t n) { return out.docs[n] == doc; });
-  if (found != handle_table::none) return found;
+  if (out.by_text && ++missed > row / 4 && row >= 65536) out.by_text = false;
+  if (out.by_text) {
+    const std::uint32_t found = docs.insert(hash, next, [&](std::uint32_t n) { return out.docs[n] == doc; });
+    if (found != handle_table::none) return found;
+  }
   out.docs.push_back(doc);
   out.doc_hash.push_back(hash);
   return next;
@@ -311,7 +338,7 @@ status row_reader::add_doc(std::size_t row) {
   if (const std::uint32_t* known = doc_at.find(k)) return out.doc_of[row] = *known, done{};
   const std::string_view doc = made_id(c.doc, row, 1);
   if (auto ok = check_word(doc, c.doc, row, "a doc id"); !ok) return ok;
-  out.doc_of[row] = doc_number(doc);
+  out.doc_of[row] = doc_number(doc, row);
   doc_at.put(k, out.doc_of[row]);
   return done{};
 }
@@ -359,7 +386,7 @@ status row_reader::add(std::size_t row) {
   query_of[row] = q;
   if (!c.doc.given()) {  // the row's place in its query (from 1), its text made once
     const std::size_t p = positions[q]++;
-    if (p == position_docs.size()) position_docs.push_back(doc_number(out.owned.emplace_back(std::to_string(p + 1))));
+    if (p == position_docs.size()) position_docs.push_back(doc_number(out.owned.emplace_back(std::to_string(p + 1)), 0));
     out.doc_of[row] = position_docs[p];
   }
   return use == input_use::run ? repeated_in_block(row) : done{};
@@ -372,7 +399,7 @@ void hash_entries(table_rows& out) {
   for (std::size_t q = 0; q + 1 < out.starts.size(); ++q)
     for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
       const std::uint32_t doc = out.entry_hash[i];
-      if (last_query[doc] == q + 1) out.repeats = true;
+      if (last_query[doc] == q + 1 || !out.by_text) out.repeats = true;
       last_query[doc] = static_cast<std::uint32_t>(q + 1);
       out.entry_hash[i] = out.doc_hash[doc];
     }
@@ -407,26 +434,50 @@ void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std
   if (run) hash_entries(out);
 }
 
-// The earliest row that repeats a doc of its query; done when none does.
-// Query by query: small tables.
-status first_repeat(const table_rows& out, std::size_t place, bool run) {
+// The earliest row that repeats a doc of its query, as (row, its first);
+// none when none does. Query by query, each doc (one number per text)
+// stamped with the last query that gave it and its first row there.
+std::pair<std::uint32_t, std::uint32_t> first_repeat_by_number(const table_rows& out) {
+  std::vector<std::uint32_t> last_query(out.docs.size(), 0), first_row(out.docs.size(), 0);
+  std::pair<std::uint32_t, std::uint32_t> worst{handle_table::none, 0};
+  for (std::size_t q = 0; q + 1 < out.starts.size(); ++q)
+    for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
+      if (i + ahead < out.order.size()) fetch_row(out, out.order[i + ahead]);
+      const std::uint32_t row = out.order[i];
+      const std::uint32_t doc = out.doc_of[row];
+      if (last_query[doc] != q + 1) {
+        last_query[doc] = static_cast<std::uint32_t>(q + 1), first_row[doc] = row;
+        continue;
+      }
+      if (row < worst.first) worst = {row, first_row[doc]};
+      break;
+    }
+  return worst;
+}
+
+// The same where equal texts may have two numbers: a small table a query.
+std::pair<std::uint32_t, std::uint32_t> first_repeat_by_text(const table_rows& out) {
   handle_table seen;
-  std::uint32_t worst = handle_table::none, worst_first = 0;
-  std::uint32_t worst_query = 0;
+  std::pair<std::uint32_t, std::uint32_t> worst{handle_table::none, 0};
   for (std::size_t q = 0; q + 1 < out.starts.size(); ++q) {
     seen.reset(out.starts[q + 1] - out.starts[q]);
     for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
       if (i + ahead < out.order.size()) fetch_row(out, out.order[i + ahead]);
       const std::uint32_t row = out.order[i];
-      const std::uint32_t doc = out.doc_of[row];
-      const std::uint32_t first = seen.insert(out.hash_at(row), row, [&](std::uint32_t r) { return out.doc_of[r] == doc; });
+      const std::uint32_t first = seen.insert(out.hash_at(row), row, [&](std::uint32_t r) { return out.same_doc(r, row); });
       if (first == handle_table::none) continue;
-      if (row < worst) worst = row, worst_first = first, worst_query = static_cast<std::uint32_t>(q);
+      if (row < worst.first) worst = {row, first};
       break;
     }
   }
-  if (worst == handle_table::none) return done{};
-  return repeated_doc(out, out.doc_at(worst), worst, worst_first, worst_query, place, run);
+  return worst;
+}
+
+// The earliest row that repeats a doc of its query; done when none does.
+status first_repeat(const table_rows& out, std::size_t place, bool run, const std::vector<std::uint32_t>& query_of) {
+  const auto [row, first] = out.by_text ? first_repeat_by_number(out) : first_repeat_by_text(out);
+  if (row == handle_table::none) return done{};
+  return repeated_doc(out, out.doc_at(row), row, first, query_of[row], place, run);
 }
 
 // The rows of a table, checked and grouped by query. A repeated doc before
@@ -457,7 +508,7 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
     return out;
   }
   group_rows(out, r.query_of, failed ? rows : rows - 1);
-  const status repeat = first_repeat(out, out.doc_column, false);
+  const status repeat = first_repeat(out, out.doc_column, false, r.query_of);
   if (!repeat) return repeat.err();  // a repeat before the first row that fails
   if (!failed) return failed.err();
   return out;
