@@ -18,10 +18,11 @@
 // place (python3 setup.py build_ext --inplace) or --python with one that
 // imports ndcg_calc; --no-arrays skips them. --baseline BIN (an earlier
 // build's `ndcg`) and --baseline-pythonpath DIR (an earlier build of the
-// package) join the same rounds, and each row then says before -> now.
+// package) join the same rounds, and each row then says before -> now;
+// --baseline-module FILE (an earlier dist/ndcg.js) does so for the Node row on Buffers.
 // Usage: node bench/table.mjs [--trec-eval PATH] [--runs N] [--ndcg BIN]
 //        [--module dist/ndcg.js] [--python PY] [--pythonpath DIR] [--no-arrays] [--big-queries N]
-//        [--no-page] [--no-dask] [--dask-rows N] [--baseline BIN] [--baseline-pythonpath DIR]
+//        [--no-page] [--no-dask] [--dask-rows N] [--baseline BIN] [--baseline-pythonpath DIR] [--baseline-module FILE]
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -35,6 +36,7 @@ const onPath = spawnSync('sh', ['-c', 'command -v trec_eval'], { encoding: 'utf8
 const trecEval = option('--trec-eval', onPath || null);
 const baselineBin = option('--baseline', null);
 const baselinePath = option('--baseline-pythonpath', null);
+const baselineModule = option('--baseline-module', null);
 const ranxKernel = 0.153; // the issue's figure: ranx's _ndcg_parallel, 100k x 100, runs sorted, JIT warm
 
 const summary = (name, results) => {
@@ -74,12 +76,13 @@ function trecRows() {
   const mine = (name, m, bin = ndcgBin) => ({ name, cmd: bin, args: ['trec', ...m, w.qrels, w.run] });
   const old = (name, m) => (baselineBin ? [mine(name, m, resolve(baselineBin))] : []);
   const peer = (name, m) => (trecEval ? [{ name, cmd: trecEval, args: [...m, w.qrels, w.run] }] : []);
-  const node = (name, how) => ({ name, cmd: 'node', args: [join(root, 'bench', 'trec-node.mjs'), how, modulePath, w.qrels, w.run, 'ndcg_cut.10', 'ndcg'] });
+  const node = (name, how, module = modulePath) => ({ name, cmd: 'node', args: [join(root, 'bench', 'trec-node.mjs'), how, module, w.qrels, w.run, 'ndcg_cut.10', 'ndcg'] });
+  const oldNode = baselineModule ? [node('nodeBefore', '--bytes', resolve(baselineModule))] : [];
   const cat = { name: 'cat', cmd: 'cat', args: [w.qrels, w.run] };
   console.log(`workload: gen.py --seed 1000 --target-lines 1000000; pairs of runs, medians of ${runs}`);
-  const r = paired([mine('ndcg', cut), node('evaluateTrec', '--bytes'), node('files', '--files'), cat, ...peer('trec_eval', cut), ...old('before', cut)]);
+  const r = paired([mine('ndcg', cut), node('evaluateTrec', '--bytes'), node('files', '--files'), cat, ...peer('trec_eval', cut), ...old('before', cut), ...oldNode]);
   row('ndcg trec -m ndcg_cut.10 -m ndcg  vs trec_eval', r.ndcg, r.trec_eval, '>= 12x wall, >= 8x CPU', r.before);
-  row('evaluateTrec in Node, whole process (Buffers)  vs trec_eval', r.evaluateTrec, r.trec_eval, '>= 3x wall');
+  row('evaluateTrec in Node, whole process (Buffers)  vs trec_eval', r.evaluateTrec, r.trec_eval, '>= 3x wall', r.nodeBefore);
   row('evaluateTrec in Node, whole process (file: URLs)  vs trec_eval', r.files, r.trec_eval, '>= 3x wall');
   console.log(`\ncat of both files (the byte-scan floor): ${fmt(r.cat)}; ndcg trec is ${times(r.ndcg?.cpu, r.cat?.cpu)} its CPU`);
   const all = ['-m', 'all_trec'];

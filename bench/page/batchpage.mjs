@@ -24,8 +24,9 @@ const lines = Number(arg('--lines', 1000000));
 const runs = Number(arg('--runs', 5));
 const settle = Number(arg('--settle', 1000));
 const windowSettle = Number(arg('--window-settle', WINDOW_SETTLE));
-// As the page asks in batch mode by default: trec_eval's preset and its default set of measures.
-const OPTIONS = { perQuery: true, preset: 'trec_eval', complete: false };
+// As the page asks in batch mode by default: trec_eval's preset and its default set of measures, no
+// per-query lines in the text (web/app/shared/state.js, toTrecEvaluation).
+const OPTIONS = { perQuery: false, preset: 'trec_eval', complete: false };
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const ms = (x) => `${x.toFixed(0)} ms`;

@@ -89,3 +89,29 @@ test('compareRuns reads the same formats, and LETOR with two predictions files',
   assert.match(c.readings[0], /^qrels read as LETOR: labels -> rel, 4 lines in 2 queries/);
   assert.throws(() => api.compareRuns(letor, ['0.2\n', '0.1\n0.2\n0.3\n0.4\n']), (e) => e.source === 'run' && e.index === 1 && e.code === 'field-count');
 });
+
+test('a file: URL whose read fails during the call is a bad-file error naming it, the file closed, the module usable', async () => {
+  const fs = (await import('node:fs')).default;
+  const { pathToFileURL } = await import('node:url');
+  const runFile = join(mkdtempSync(join(tmpdir(), 'ndcg-read-fails-')), 'big.run');
+  // Pieces enough that one after the first (2 MB) is read during the call: about 6 MB of lines.
+  const qids = [...new Set(qrelsRows.map((f) => f[0]))];
+  writeFileSync(runFile, Array.from({ length: 200000 }, (_, i) => `${qids[i % qids.length]} Q0 x${i} ${i} ${-i} r\n`).join(''));
+  const readSync = fs.readSync, closeSync = fs.closeSync;
+  const closed = [];
+  fs.readSync = (fd, view, offset, length, position) => {
+    if (position > 1 << 20) throw Object.assign(new Error('i/o error'), { code: 'EIO' });
+    return readSync(fd, view, offset, length, position);
+  };
+  fs.closeSync = (fd) => (closed.push(fd), closeSync(fd));
+  try {
+    assert.throws(() => api.evaluateTrec(QRELS, pathToFileURL(runFile), ALL),
+      { code: 'bad-file', source: 'run', message: /the file ".*big\.run" cannot be read \(EIO\)/ });
+  } finally {
+    fs.readSync = readSync;
+    fs.closeSync = closeSync;
+  }
+  assert.equal(closed.length, 1);
+  assert.equal(api.evaluateTrec(QRELS, RUN, ALL).text, want);
+  assert.equal(api.evaluateTrec(QRELS, pathToFileURL(runFile), { measures: ['map'] }).numQ, qids.length);
+});

@@ -26,7 +26,7 @@ export function exportRecipe(shown, format, which = 'a') {
   const more = mode === 'trec' ? '' : shown.lang;
   let made;
   if (mode === 'compare') made = [idOf(shown.compare), toCompareOptions(shown.spec, state, shown.compare && shown.compare.runs), state.decimals];
-  else if (mode === 'trec') made = [idOf(shown.trec), format === 'trec' ? null : toTrecOptions(shown.spec, state)];
+  else if (mode === 'trec') made = [idOf(shown.trec), toTrecOptions(shown.spec, state)];
   else made = [idOf(which === 'b' ? shown.analysisB : shown.analysis)];
   return JSON.stringify([mode, format, which, more, made]);
 }

@@ -8,7 +8,7 @@ import { hasSources, sourceOf } from '../shared/sources.js';
 import { kindOf } from './batch/engine.js';
 import { analyse } from '../shared/analyse.js';
 import { pickedComparison } from './comparison.js';
-import { toApiOptions, toTrecOptions } from '../shared/state.js';
+import { toApiOptions, toTrecEvaluation } from '../shared/state.js';
 import * as view from '../shared/view.js';
 import { draw } from '../shared/controller.js';
 
@@ -119,7 +119,7 @@ function warmRunner(app) {
   const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 200));
   idle(() => {
     if (app.runner) return;
-    runnerOf(app).then((runner) => runner.kind === 'worker' && runner.call('warm', { options: toTrecOptions(app.spec, app.state) })).catch(() => {});
+    runnerOf(app).then((runner) => runner.kind === 'worker' && runner.call('warm', { options: toTrecEvaluation(app.spec, app.state) })).catch(() => {});
   });
 }
 

@@ -89,11 +89,11 @@ async function compareExport(app, format, table) {
   return (await runnerOf(app)).call('exportCompare', { slots: cmp.slots, options, keep: HEAD_LINES });
 }
 
-// Batch mode: trec_eval's text as computed, or `ndcg trec --format F` of the same run (in the runner when it holds a file).
+// Batch mode: `ndcg trec -q --format F` of the run on screen, trec_eval's text for 'trec' (in the runner when it
+// holds a file); the evaluation on screen has no per-query lines in its text (toTrecEvaluation).
 async function trecExport(app, format) {
   if (!app.good.trec) return null;
-  if (format === 'trec') return exportOf(app.good.trec.text, HEAD_LINES);
-  const options = { ...toTrecOptions(app.spec, app.state), format };
+  const options = { ...toTrecOptions(app.spec, app.state), format: format === 'trec' ? 'text' : format };
   if (hasSources(app)) return (await runnerOf(app)).call('exportTrec', { options, keep: HEAD_LINES });
   return exportOf(app.api.evaluateTrec(app.state.qrels, app.state.text, options).text, HEAD_LINES);
 }

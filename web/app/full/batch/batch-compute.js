@@ -4,7 +4,7 @@
 // full page does. No DOM: tested in Node.
 import { matchingOf, MODELS } from '../../shared/compute.js';
 import { structuredError } from '../../shared/analyse.js';
-import { batchConvention, toTrecOptions } from '../../shared/state.js';
+import { batchConvention, toTrecEvaluation } from '../../shared/state.js';
 import { columnsOf, kindOf } from './engine.js';
 
 /** The preset batch mode's options match ('' for none). */
@@ -22,7 +22,7 @@ export function computeTrec(api, spec, state) {
     return { notice: kind === 'letor' ? 'letorNeedPredictions' : state.text.trim() ? 'trecNeedQrels' : 'trecNeedRun', matching };
   }
   try {
-    return { trec: columnsOf(api.evaluateTrec(state.qrels, state.text, toTrecOptions(spec, state))), matching };
+    return { trec: columnsOf(api.evaluateTrec(state.qrels, state.text, toTrecEvaluation(spec, state))), matching };
   } catch (e) {
     return { error: letorError(structuredError(e), kind === 'letor'), matching };
   }

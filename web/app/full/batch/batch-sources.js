@@ -6,7 +6,7 @@ import { createRunner } from './runner.js';
 import { readFile } from './engine.js';
 import { structuredError } from '../../shared/analyse.js';
 import { sourceOf } from '../../shared/sources.js';
-import { boxesOf, FIELD, RUN_BOXES, runBoxes, runLetter, slotOf, toCompareOptions, toTrecOptions } from '../../shared/state.js';
+import { boxesOf, FIELD, RUN_BOXES, runBoxes, runLetter, slotOf, toCompareOptions, toTrecEvaluation } from '../../shared/state.js';
 
 /** The largest input the core reads (ndcg::limits::max_bytes, stated in docs/inputs.md). */
 export const MAX_INPUT_BYTES = 256 * 2 ** 20;
@@ -110,7 +110,7 @@ function boxError(e, boxes) {
 
 // One call for the mode: evaluateTrec in batch mode, compareRuns in compare mode.
 async function evaluateIn(app, runner) {
-  if (app.state.mode !== 'compare') return { trec: await runner.call('evaluate', { options: toTrecOptions(app.spec, app.state) }) };
+  if (app.state.mode !== 'compare') return { trec: await runner.call('evaluate', { options: toTrecEvaluation(app.spec, app.state) }) };
   const boxes = comparedBoxes(app);
   const slots = boxes.map((box) => slotOf('compare', box));
   try {
