@@ -141,8 +141,9 @@ if (!has('--no-arrays')) {
   arraysRow(Number(option('--big-queries', 1000000)), 1, '<= 1.5 s, <= 1.5 GB');
 }
 if (!has('--no-page')) {
+  const w = generate(1000000);  // the rows above's files, not generated again
   ownRow("the page's 1M-line run (bench/page/batchpage.mjs)", '<= 800 ms', 'node',
-    [join(root, 'bench', 'page', 'batchpage.mjs'), '--runs', String(Math.min(runs, 5))]);
+    [join(root, 'bench', 'page', 'batchpage.mjs'), '--runs', String(Math.min(runs, 5)), '--run', w.run, '--qrels', w.qrels]);
 }
 if (!has('--no-dask')) {
   const path = option('--pythonpath', builtInPlace() ? join(root, 'python') : null);
