@@ -303,6 +303,16 @@ TEST_CASE("trec: a preset changes gains and what IDCG = 0 gives") {
     CHECK(r.err().line == 1);
     CHECK(r.err().source == "qrels");
   }
+  SUBCASE("gdeval names a refused grade's earliest line, the qrels grouped or coming back to a query") {
+    opt.conv = *ndcg::preset("gdeval");
+    // Coming back: grouped by query, q1's c (line 3) comes before q2's b (line 2).
+    auto back = evaluate_trec("q1 0 a 1\nq2 0 b 5\nq1 0 c 5\n", run, opt);
+    REQUIRE_FALSE(back.ok());
+    CHECK(back.err().line == 2);
+    auto grouped = evaluate_trec("q1 0 a 1\nq1 0 c 5\nq2 0 b 5\n", run, opt);
+    REQUIRE_FALSE(grouped.ok());
+    CHECK(grouped.err().line == 2);
+  }
 }
 
 TEST_CASE("trec: err_cut on a tiny case") {

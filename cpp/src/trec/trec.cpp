@@ -407,12 +407,13 @@ std::vector<std::size_t> first_of_each_grade(const judgments& j) {
   constexpr std::size_t none = SIZE_MAX;
   std::size_t small[64];  // the usual grades, without hashing
   std::fill(std::begin(small), std::end(small), none);
+  const bool ordered = j.in_file_order;  // then the first seen is the earliest
   for (std::size_t i = 0; i < j.docs.size(); ++i) {
     const long rel = j.rel(i);
     if (rel < 0) continue;
     if (rel < 64) {
       std::size_t& seen_first = small[rel];
-      if (seen_first == none || j.place(i) < j.place(seen_first)) seen_first = i;
+      if (seen_first == none || (!ordered && j.place(i) < j.place(seen_first))) seen_first = i;
       continue;
     }
     const auto next = static_cast<std::uint32_t>(first.size());

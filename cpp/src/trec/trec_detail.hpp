@@ -91,6 +91,7 @@ struct judgments {
   // `text` again when a message needs one.
   std::vector<std::uint32_t> lines;
   std::string_view text;
+  bool in_file_order = false;     // docs as their lines come (qrels read grouped): no place() to compare
   std::vector<odd_judgment> odd;  // the documents packed as odd_doc, by doc once sorted (sort_odd)
   std::uint32_t find(std::string_view qid) const;  // handle_table::none when absent
   std::string_view id(std::size_t i) const {

@@ -356,6 +356,7 @@ expected<judgments> read_judgments(std::string_view text, judgment_format format
   j.queries = std::move(whole.queries);
   j.index = std::move(whole.index);
   j.odd = std::move(whole.odd);
+  j.in_file_order = whole.grouped;
   if (whole.grouped) ranges_from_first(j, whole.first_doc);
   else group_by_query(j, query_of);
   j.sort_odd();
