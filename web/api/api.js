@@ -94,14 +94,17 @@ function checkText(name, value) {
 const nodeModule = (name) => (globalThis.process && typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule(name) : null);
 const isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 
+// The core's limit on one input (limits::max_bytes, 256 MiB): what gzip
+// unpacks to, and a file read whole, are held to it before the core is asked.
+const INPUT_LIMIT = 256 * 2 ** 20;
+
 // What unpacks gzip in Node (the page unpacks files itself; elsewhere the
-// core says to unpack first). At most the core's limit of 256 MiB, which a file read is held to too.
-const GZIP_LIMIT = 256 * 2 ** 20;
+// core says to unpack first).
 function gunzipped(source, bytes) {
   const zlib = nodeModule('node:zlib');
   if (!zlib || !isGzip(bytes)) return bytes;
   try {
-    return zlib.gunzipSync(bytes, { maxOutputLength: GZIP_LIMIT });
+    return zlib.gunzipSync(bytes, { maxOutputLength: INPUT_LIMIT });
   } catch (e) {
     if (e instanceof RangeError || e.code === 'ERR_BUFFER_TOO_LARGE') {
       throw tooLarge(source, 'bytes once unpacked, got more (a gzip bomb, or an input too large)');
@@ -128,7 +131,7 @@ function fileInput(source, url, opened, whole) {
     opened.push(file);
     const stat = fs.fstatSync(file.fd), head = new Uint8Array(2);
     if (!stat.isFile() || (fs.readSync(file.fd, head, 0, 2, 0) === 2 && isGzip(head))) return gunzipped(source, fs.readFileSync(file.fd));
-    if (whole && stat.size > GZIP_LIMIT) throw tooLarge(source, `bytes of input, got ${stat.size}`);
+    if (whole && stat.size > INPUT_LIMIT) throw tooLarge(source, `bytes of input, got ${stat.size}`);
     const readAt = (view, at) => {
       try {
         return file.error ? 0 : fs.readSync(file.fd, view, 0, view.length, at);
@@ -144,19 +147,19 @@ function fileInput(source, url, opened, whole) {
 }
 
 function tooLarge(source, got) {
-  return new NdcgError('too-large', `expected at most ${GZIP_LIMIT} ${got}`, { source, args: { limit: String(GZIP_LIMIT) } });
+  return new NdcgError('too-large', `expected at most ${INPUT_LIMIT} ${got}`, { source, args: { limit: String(INPUT_LIMIT) } });
 }
 
 /** `call(opened)` with the files it opens in `opened` closed after it; a file's failed read is its error. */
 function closingFiles(call) {
   const opened = [];
+  const failedRead = () => opened.find((f) => f.error)?.error;
   try {
     const result = call(opened);
-    const failed = opened.find((f) => f.error);
-    if (failed) throw failed.error;
+    if (failedRead()) throw failedRead();
     return result;
   } catch (e) {
-    throw opened.find((f) => f.error)?.error ?? e;
+    throw failedRead() ?? e;
   } finally {
     for (const { fd } of opened) nodeModule('node:fs').closeSync(fd);
   }
