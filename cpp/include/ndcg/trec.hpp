@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -264,11 +265,13 @@ class trec_stream {
   // once it is done: the reader's later error is said after it. Native only.
   std::optional<error> run_error_before(std::size_t line);
   // Queries read elsewhere, all at once (a table's columns): query i is
-  // qids[i] with entries [starts[i], starts[i + 1]), its docids each once
-  // (`hashes`: theirs, one per entry as the readers hash them, or null);
-  // the judged ones evaluated on up to `threads` threads. Native only.
+  // qids[i] with starts[i + 1] - starts[i] entries, its docids each once,
+  // which fill(i, entries, hashes) writes (the docids' hashes as the
+  // readers hash them) when it is evaluated, on its thread; the judged
+  // ones evaluated on up to `threads` threads. Native only.
+  using query_fill = std::function<void(std::size_t, std::vector<run_entry>&, std::vector<std::uint32_t>&)>;
   status add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
-                     const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads);
+                     const query_fill& fill, unsigned threads);
   // The judgments themselves as the run (a LETOR file's lines, which its
   // labels judge and its predictions score): each judged query ranks its own
   // documents, the i-th judgment given scored scores[i] (`count` of them).

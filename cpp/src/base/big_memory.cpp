@@ -1,10 +1,16 @@
-// big_allocate: huge-page advice on Linux, plain operator new elsewhere.
+// big_allocate: huge-page advice on Linux, and blocks kept for reuse;
+// plain operator new elsewhere.
 #include "base/big_memory.hpp"
 
+#include <algorithm>
 #include <new>
 
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)
 #include <sys/mman.h>
+
+#include <mutex>
+#include <utility>
+#include <vector>
 #define NDCG_HUGE_PAGES 1
 #endif
 
@@ -13,20 +19,83 @@ namespace ndcg::detail {
 #ifdef NDCG_HUGE_PAGES
 namespace {
 std::size_t rounded(std::size_t bytes) { return (bytes + big_block - 1) / big_block * big_block; }
+
+void* fresh_block(std::size_t size) {
+  void* p = ::operator new(size, std::align_val_t{big_block});
+  madvise(p, size, MADV_HUGEPAGE);
+  return p;
+}
+
+void give_back(void* p) { ::operator delete(p, std::align_val_t{big_block}); }
+
+// Big blocks freed, kept for the next allocation one of them fits: a batch
+// evaluated again in the same process (a DataFrame, a Dask worker's next
+// partition) or a later array of the same one. Fresh memory costs a fault
+// and the kernel's clearing per page, a fifth of a large DataFrame's
+// evaluation on a virtual machine. An allocation that no kept block fits
+// first gives every kept block back, so kept blocks never sit beside new
+// ones: the peak is what it would be without them.
+class kept_blocks {
+ public:
+  kept_blocks() {  // freeing then never allocates
+    kept_.reserve(most_blocks);
+    lent_.reserve(most_blocks);
+  }
+  void* allocate(std::size_t size) {
+    std::lock_guard<std::mutex> lock(m_);
+    // The smallest that fits, and not much larger: a large block lent for a
+    // small array would be missed by the next large one.
+    auto best = kept_.end();
+    for (auto it = kept_.begin(); it != kept_.end(); ++it)
+      if (it->second >= size && it->second <= size + size / 4 && (best == kept_.end() || it->second < best->second))
+        best = it;
+    if (best == kept_.end()) {
+      for (const auto& [p, kept_size] : kept_) give_back(p);
+      kept_.clear();
+      total_ = 0;
+      return fresh_block(size);
+    }
+    const auto [p, kept_size] = *best;
+    kept_.erase(best);
+    total_ -= kept_size;
+    if (kept_size != size) lent_.emplace_back(p, kept_size);
+    return p;
+  }
+  void free(void* p, std::size_t size) {
+    std::lock_guard<std::mutex> lock(m_);
+    const auto lent = std::find_if(lent_.begin(), lent_.end(), [&](const auto& b) { return b.first == p; });
+    if (lent != lent_.end()) size = lent->second, lent_.erase(lent);
+    if (total_ + size > most || kept_.size() == most_blocks) return give_back(p);
+    kept_.emplace_back(p, size);
+    total_ += size;
+  }
+
+ private:
+  static constexpr std::size_t most = std::size_t(768) << 20;  // bytes kept at most
+  static constexpr std::size_t most_blocks = 64;
+  std::mutex m_;
+  std::vector<std::pair<void*, std::size_t>> kept_;  // free, with their sizes
+  std::vector<std::pair<void*, std::size_t>> lent_;  // in use, larger than asked
+  std::size_t total_ = 0;
+};
+
+// Never destroyed: a vector freed during exit still finds it.
+kept_blocks& blocks() {
+  static kept_blocks* const b = new kept_blocks;
+  return *b;
+}
 }  // namespace
 
 // Aligned to and rounded up to 2 MB, so that every page of the block can
 // be a huge one; the advice is only advice (the kernel may decline).
 void* big_allocate(std::size_t bytes) {
   if (bytes < big_block) return ::operator new(bytes);
-  void* p = ::operator new(rounded(bytes), std::align_val_t{big_block});
-  madvise(p, rounded(bytes), MADV_HUGEPAGE);
-  return p;
+  return blocks().allocate(rounded(bytes));
 }
 
 void big_free(void* p, std::size_t bytes) noexcept {
   if (bytes < big_block) ::operator delete(p);
-  else ::operator delete(p, std::align_val_t{big_block});
+  else blocks().free(p, rounded(bytes));
 }
 #else
 void* big_allocate(std::size_t bytes) { return ::operator new(bytes); }

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <utility>
 
+#include "base/big_memory.hpp"
 #include "base/hash_table.hpp"
 #include "base/text.hpp"
 #include "inputs/inputs_detail.hpp"
@@ -82,7 +83,6 @@ class column_cells {
 };
 
 std::size_t line_of_row(std::size_t row) { return row + 2; }  // the header is line 1
-std::size_t row_of(const run_entry& e) { return e.line - 2; }
 
 // A qid, docid or tag is one word of a TREC line (the table readers' rule).
 status check_word(std::string_view text, const column_cells& c, std::size_t row, const char* what, bool opens_line = false) {
@@ -125,21 +125,27 @@ expected<table_cells> plan_cells(const column_table& t, input_use use, batch_rea
   return table_cells{cells_at(t, p->qid), cells_at(t, p->doc), cells_at(t, p->score), cells_at(t, p->rank), cells_at(t, p->rel), cells_at(t, p->tag)};
 }
 
+// A row in its query's place: its doc's number and its score or, in qrels
+// without scores, its judgment (a whole number within 9e15: a double holds
+// it exactly). Passes over a query's rows then read one array in order.
+struct grouped_row {
+  double value;
+  std::uint32_t doc, row;
+};
+
 // The rows read: ids as views (into the columns, or `owned` for ids made of
 // numbers and positions), grouped by query in order of first appearance;
 // each distinct doc text numbered once, a row holding its doc's number.
 struct table_rows {
   std::vector<std::string_view> qids;     // per query
-  std::vector<std::size_t> starts{0};     // per query, into `order` (and `entries`)
-  std::vector<std::uint32_t> order;       // the rows, query by query (a run's: its entries' lines)
+  std::vector<std::size_t> starts{0};     // per query, into `grouped`
+  big_raw_vector<grouped_row> grouped;    // the rows, query by query
   std::vector<std::string_view> docs;     // per distinct doc text
   std::vector<std::uint32_t> doc_hash;    // and its hash_of, taken once
-  std::vector<std::uint32_t> doc_of;      // per row: its doc's number
-  std::vector<double> score;              // per row (runs), unless `held_score`
+  big_raw_vector<std::uint32_t> doc_of;   // per row: its doc's number
+  big_raw_vector<double> score;           // per row (runs), unless `held_score`
   const double* held_score = nullptr;     // a float64 score column: read there
-  std::vector<run_entry> entries;         // a run's rows as the query loop takes them, query by query
-  std::vector<std::uint32_t> entry_hash;  // and their docids' hashes
-  std::vector<long> rel;                  // per row (qrels)
+  big_raw_vector<long> rel;               // per row (qrels)
   std::string_view run_id = "run";        // the last row's tag
   std::deque<std::string> owned;          // the texts made here (a deque: they never move)
   std::size_t doc_column = 0;             // the doc column's place (the qid's when none)
@@ -149,10 +155,12 @@ struct table_rows {
   std::string_view doc_at(std::size_t row) const { return docs[doc_of[row]]; }
   std::uint32_t hash_at(std::size_t row) const { return doc_hash[doc_of[row]]; }
   bool has_scores() const { return held_score || !score.empty(); }
-  // Two rows giving one doc text: one number, or (numbers per cell) one text.
-  bool same_doc(std::size_t a, std::size_t b) const {
-    return doc_of[a] == doc_of[b] || (!by_text && hash_at(a) == hash_at(b) && doc_at(a) == doc_at(b));
+  // Two docs' numbers giving one text: one number, or (numbers per cell) one text.
+  bool same_text(std::uint32_t a, std::uint32_t b) const {
+    return a == b || (!by_text && doc_hash[a] == doc_hash[b] && docs[a] == docs[b]);
   }
+  bool same_doc(std::size_t a, std::size_t b) const { return same_text(doc_of[a], doc_of[b]); }
+  long judgment(const grouped_row& g) const { return has_scores() ? rel[g.row] : static_cast<long>(g.value); }
   const double& score_at(std::size_t row) const { return held_score ? held_score[row] : score[row]; }
   void set_score(std::size_t row, double v) {
     if (!held_score) score[row] = v;
@@ -222,7 +230,7 @@ struct row_reader {
   const table_cells& c;
   input_use use;
   table_rows& out;
-  std::vector<std::uint32_t> query_of;   // per row
+  big_raw_vector<std::uint32_t> query_of;  // per row
   std::vector<std::size_t> positions;    // per query: rows so far
   std::vector<std::uint32_t> position_docs;  // per place in a query: its text's number
   std::size_t missed = 0;                // docs' cells not in the cache so far
@@ -391,82 +399,59 @@ status row_reader::add(std::size_t row) {
   }
   return use == input_use::run ? repeated_in_block(row) : done{};
 }
-// The entries' doc numbers made their docs' hashes, query by query; whether
-// a query gives a doc twice is found on the way (a stamp per doc: the last
-// query that gave it), cheaply, so that only then are repeats looked for.
-void hash_entries(table_rows& out) {
-  std::vector<std::uint32_t> last_query(out.docs.size(), 0);
-  for (std::size_t q = 0; q + 1 < out.starts.size(); ++q)
-    for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
-      const std::uint32_t doc = out.entry_hash[i];
-      if (last_query[doc] == q + 1 || !out.by_text) out.repeats = true;
-      last_query[doc] = static_cast<std::uint32_t>(q + 1);
-      out.entry_hash[i] = out.doc_hash[doc];
-    }
-}
-
-// A row's cells, asked for ahead of a pass in query order.
-void fetch_row(const table_rows& t, std::uint32_t row) {
-  __builtin_prefetch(&t.doc_of[row]);
-  if (t.has_scores()) __builtin_prefetch(&t.score_at(row));
-  if (!t.rel.empty()) __builtin_prefetch(&t.rel[row]);
-}
-
-// Each query's rows in their order (a counting sort); a run's entries
-// written where they go as the rows are read in order (stores scattered,
-// not loads), `order` then only if `keep_order`.
-void group_rows(table_rows& out, const std::vector<std::uint32_t>& query_of, std::size_t rows, bool keep_order = true) {
+// Each query's rows in their order (a counting sort), each with what the
+// passes after read: the rows are read in order, their places written at
+// random (stores, which do not wait, rather than loads).
+void group_rows(table_rows& out, const big_raw_vector<std::uint32_t>& query_of, std::size_t rows) {
   out.starts.assign(out.qids.size() + 1, 0);
   for (std::size_t row = 0; row < rows; ++row) ++out.starts[query_of[row] + 1];
   for (std::size_t q = 0; q < out.qids.size(); ++q) out.starts[q + 1] += out.starts[q];
   std::vector<std::size_t> next(out.starts.begin(), out.starts.end() - 1);
-  if (keep_order) out.order.resize(rows);
-  const bool run = out.has_scores();
-  if (run) out.entries.resize(rows), out.entry_hash.resize(rows);
+  out.grouped.resize(rows);
+  const bool scores = out.has_scores();
   for (std::size_t row = 0; row < rows; ++row) {
-    const std::size_t at = next[query_of[row]]++;
-    if (keep_order) out.order[at] = static_cast<std::uint32_t>(row);
-    if (!run) continue;
-    if (row + ahead < rows) __builtin_prefetch(&out.entries[next[query_of[row + ahead]]], 1);
-    out.entries[at] = run_entry{out.doc_at(row), out.score_at(row), line_of_row(row)};
-    out.entry_hash[at] = out.doc_of[row];  // its number until hash_entries
+    if (row + ahead < rows) __builtin_prefetch(&out.grouped[next[query_of[row + ahead]]], 1);
+    const double value = scores ? out.score_at(row) : static_cast<double>(out.rel[row]);
+    out.grouped[next[query_of[row]]++] = grouped_row{value, out.doc_of[row], static_cast<std::uint32_t>(row)};
   }
-  if (run) hash_entries(out);
 }
 
-// The earliest row that repeats a doc of its query, as (row, its first);
-// none when none does. Query by query, each doc (one number per text)
-// stamped with the last query that gave it and its first row there.
-std::pair<std::uint32_t, std::uint32_t> first_repeat_by_number(const table_rows& out) {
+// A doc given twice in a query: the second row, the first, the query.
+struct repeat {
+  std::uint32_t row = handle_table::none, first = 0, query = 0;
+};
+
+// The earliest row that repeats a doc of its query. Query by query, each
+// doc (one number per text) stamped with the last query that gave it and
+// its first row there.
+repeat first_repeat_by_number(const table_rows& out) {
   std::vector<std::uint32_t> last_query(out.docs.size(), 0), first_row(out.docs.size(), 0);
-  std::pair<std::uint32_t, std::uint32_t> worst{handle_table::none, 0};
-  for (std::size_t q = 0; q + 1 < out.starts.size(); ++q)
+  repeat worst;
+  for (std::uint32_t q = 0; q + 1 < out.starts.size(); ++q)
     for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
-      if (i + ahead < out.order.size()) fetch_row(out, out.order[i + ahead]);
-      const std::uint32_t row = out.order[i];
-      const std::uint32_t doc = out.doc_of[row];
-      if (last_query[doc] != q + 1) {
-        last_query[doc] = static_cast<std::uint32_t>(q + 1), first_row[doc] = row;
+      const grouped_row& g = out.grouped[i];
+      if (last_query[g.doc] != q + 1) {
+        last_query[g.doc] = q + 1, first_row[g.doc] = g.row;
         continue;
       }
-      if (row < worst.first) worst = {row, first_row[doc]};
+      if (g.row < worst.row) worst = {g.row, first_row[g.doc], q};
       break;
     }
   return worst;
 }
 
 // The same where equal texts may have two numbers: a small table a query.
-std::pair<std::uint32_t, std::uint32_t> first_repeat_by_text(const table_rows& out) {
+repeat first_repeat_by_text(const table_rows& out) {
   handle_table seen;
-  std::pair<std::uint32_t, std::uint32_t> worst{handle_table::none, 0};
-  for (std::size_t q = 0; q + 1 < out.starts.size(); ++q) {
+  repeat worst;
+  const grouped_row* g = out.grouped.data();
+  for (std::uint32_t q = 0; q + 1 < out.starts.size(); ++q) {
     seen.reset(out.starts[q + 1] - out.starts[q]);
     for (std::size_t i = out.starts[q]; i < out.starts[q + 1]; ++i) {
-      if (i + ahead < out.order.size()) fetch_row(out, out.order[i + ahead]);
-      const std::uint32_t row = out.order[i];
-      const std::uint32_t first = seen.insert(out.hash_at(row), row, [&](std::uint32_t r) { return out.same_doc(r, row); });
+      const auto same = [&](std::uint32_t o) { return out.same_text(g[o].doc, g[i].doc); };
+      const std::uint32_t first = seen.insert(out.doc_hash[g[i].doc], static_cast<std::uint32_t>(i), same);
       if (first == handle_table::none) continue;
-      if (row < worst.first) worst = {row, first};
+      if (g[i].row < worst.row) worst = {g[i].row, g[first].row, q};
       break;
     }
   }
@@ -474,10 +459,10 @@ std::pair<std::uint32_t, std::uint32_t> first_repeat_by_text(const table_rows& o
 }
 
 // The earliest row that repeats a doc of its query; done when none does.
-status first_repeat(const table_rows& out, std::size_t place, bool run, const std::vector<std::uint32_t>& query_of) {
-  const auto [row, first] = out.by_text ? first_repeat_by_number(out) : first_repeat_by_text(out);
-  if (row == handle_table::none) return done{};
-  return repeated_doc(out, out.doc_at(row), row, first, query_of[row], place, run);
+status first_repeat(const table_rows& out, std::size_t place, bool run) {
+  const repeat r = out.by_text ? first_repeat_by_number(out) : first_repeat_by_text(out);
+  if (r.row == handle_table::none) return done{};
+  return repeated_doc(out, out.doc_at(r.row), r.row, r.first, r.query, place, run);
 }
 
 // The rows of a table, checked and grouped by query. A repeated doc before
@@ -500,16 +485,17 @@ expected<table_rows> read_rows(const column_table& t, const table_cells& c, inpu
   std::size_t rows = 0;
   status failed = done{};
   for (; rows < t.rows && failed; ++rows) failed = r.add(rows);
-  if (use == input_use::run) {  // its repeats were looked for row by row
+  if (use == input_use::run) {  // its repeats were looked for row by row, as they came
     if (!failed) return failed.err();
-    group_rows(out, r.query_of, rows, false);
-    std::vector<double>().swap(out.score);  // in the entries now
-    std::vector<std::uint32_t>().swap(out.doc_of);
+    group_rows(out, r.query_of, rows);
+    // Grouped, a query whose rows came apart may give a doc twice: the
+    // evaluation then looks for it as the records path does.
+    out.repeats = out.ungrouped && (!out.by_text || first_repeat_by_number(out).row != handle_table::none);
     return out;
   }
   group_rows(out, r.query_of, failed ? rows : rows - 1);
-  const status repeat = first_repeat(out, out.doc_column, false, r.query_of);
-  if (!repeat) return repeat.err();  // a repeat before the first row that fails
+  const status repeated = first_repeat(out, out.doc_column, false);
+  if (!repeated) return repeated.err();  // a repeat before the first row that fails
   if (!failed) return failed.err();
   return out;
 }
@@ -520,14 +506,13 @@ expected<trec_judgments> judged_of(const table_rows& t) {
   judgments_builder built;
   std::size_t bytes = 0;
   for (const std::string_view q : t.qids) bytes += q.size();
-  for (std::size_t row = 0; row < t.order.size(); ++row) bytes += t.doc_at(row).size();
+  for (const grouped_row& g : t.grouped) bytes += t.docs[g.doc].size();
   built.repeats_checked();
-  built.reserve(t.order.size(), bytes);
+  built.reserve(t.grouped.size(), bytes);
   for (std::size_t q = 0; q + 1 < t.starts.size(); ++q)
     for (std::size_t i = t.starts[q]; i < t.starts[q + 1]; ++i) {
-      if (i + ahead < t.order.size()) fetch_row(t, t.order[i + ahead]);
-      const std::uint32_t row = t.order[i];
-      built.add(t.qids[q], t.doc_at(row), t.rel[row], line_of_row(row), t.doc_column, t.hash_at(row));
+      const grouped_row& g = t.grouped[i];
+      built.add(t.qids[q], t.docs[g.doc], t.judgment(g), line_of_row(g.row), t.doc_column, t.doc_hash[g.doc]);
     }
   auto judged = built.finish();
   if (!judged) return error(judged.err()).in("qrels");
@@ -542,17 +527,17 @@ expected<trec_judgments> judged_of(const table_rows& t) {
 status repeats_among(const table_rows& run, const handle_table& run_qids, const std::vector<std::string_view>& judged_qids,
                      std::size_t from, std::size_t to) {
   handle_table seen;
-  const std::vector<run_entry>& e = run.entries;
   for (std::size_t k = from; k < to; ++k) {
     const std::string_view qid = judged_qids[k];
     const std::uint32_t q = run_qids.find(hash_of(qid), [&](std::uint32_t o) { return run.qids[o] == qid; });
     if (q == handle_table::none) continue;
     seen.reset(run.starts[q + 1] - run.starts[q]);
+    const grouped_row* g = run.grouped.data();
     for (std::size_t i = run.starts[q]; i < run.starts[q + 1]; ++i) {
-      const std::string_view doc = e[i].docid;
-      const std::uint32_t first =
-          seen.insert(run.entry_hash[i], static_cast<std::uint32_t>(i), [&](std::uint32_t o) { return e[o].docid == doc; });
-      if (first != handle_table::none) return repeated_doc(run, doc, row_of(e[i]), row_of(e[first]), q, run.doc_column, true);
+      const auto same = [&](std::uint32_t o) { return run.same_text(g[o].doc, g[i].doc); };
+      const std::uint32_t first = seen.insert(run.doc_hash[g[i].doc], static_cast<std::uint32_t>(i), same);
+      if (first != handle_table::none)
+        return repeated_doc(run, run.docs[g[i].doc], g[i].row, g[first].row, q, run.doc_column, true);
     }
   }
   return done{};
@@ -567,7 +552,7 @@ status judged_repeats(const table_rows& run, const std::vector<std::string_view>
     run_qids.insert(hash_of(run.qids[q]), static_cast<std::uint32_t>(q),
                     [&](std::uint32_t o) { return run.qids[o] == run.qids[q]; });
   const auto among = [&](std::size_t from, std::size_t to) { return repeats_among(run, run_qids, judged_qids, from, to); };
-  if (threads < 2 || run.entries.size() <= 100000) return among(0, judged_qids.size());
+  if (threads < 2 || run.grouped.size() <= 100000) return among(0, judged_qids.size());
   const auto halves = trec_detail::in_two_halves(judged_qids.size(), among);
   return !halves.first ? halves.first : halves.second;
 }
@@ -579,8 +564,18 @@ expected<trec_result> evaluate_rows(const trec_judgments& judged, const table_ro
                                     const trec_options& o) {
   auto stream = trec_stream::open(judged, o);
   if (!stream) return stream.err();
-  if (auto ok = stream->add_queries(run.qids, run.starts, run.entries, run.entry_hash.data(), threads); !ok)
-    return ok.err();
+  // Each query's entries made when it is evaluated, on its thread: rows
+  // held by number, not as entries (32 bytes a row, fresh memory).
+  const auto fill = [&](std::size_t q, std::vector<run_entry>& entries, std::vector<std::uint32_t>& hashes) {
+    entries.clear();
+    hashes.clear();
+    for (std::size_t i = run.starts[q]; i < run.starts[q + 1]; ++i) {
+      const grouped_row& g = run.grouped[i];
+      entries.push_back(run_entry{run.docs[g.doc], g.value, line_of_row(g.row)});
+      hashes.push_back(run.doc_hash[g.doc]);
+    }
+  };
+  if (auto ok = stream->add_queries(run.qids, run.starts, fill, threads); !ok) return ok.err();
   stream->set_run_id(run.run_id);
   return stream->finish();
 }

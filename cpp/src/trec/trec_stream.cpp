@@ -735,7 +735,7 @@ status trec_stream::state::evaluate_jobs(const std::vector<std::pair<std::uint32
 }
 
 status trec_stream::add_queries(const std::vector<std::string_view>& qids, const std::vector<std::size_t>& starts,
-                                const std::vector<run_entry>& entries, const std::uint32_t* hashes, unsigned threads) {
+                                const query_fill& fill, unsigned threads) {
   state& s = *s_;
   std::vector<std::pair<std::uint32_t, std::size_t>> jobs;  // judged query, query
   for (std::size_t i = 0; i < qids.size(); ++i) {
@@ -743,10 +743,10 @@ status trec_stream::add_queries(const std::vector<std::string_view>& qids, const
     if (q != handle_table::none && !s.evaluated[q]) jobs.emplace_back(q, i), s.evaluated[q] = 1;
   }
   const auto rows = [&](std::size_t k) { return starts[jobs[k].second + 1] - starts[jobs[k].second]; };
-  const auto input = [&](std::size_t k, std::vector<run_entry>&) {
-    const std::size_t i = jobs[k].second;
-    return s.input_of(jobs[k].first, entries.data() + starts[i], starts[i + 1] - starts[i],
-                      hashes ? hashes + starts[i] : nullptr);
+  const auto input = [&](std::size_t k, std::vector<run_entry>& entries) {
+    thread_local std::vector<std::uint32_t> hashes;  // the thread's own, as `entries` is
+    fill(jobs[k].second, entries, hashes);
+    return s.input_of(jobs[k].first, entries.data(), entries.size(), hashes.data());
   };
   return s.evaluate_jobs(jobs, rows, input, threads);
 }
