@@ -329,6 +329,7 @@ query_input trec_stream::state::input_of(std::uint32_t q, const run_entry* run, 
   in.run = run;
   in.run_count = count;
   in.run_hashes = hashes;
+  if (subtopics.queries.empty()) return in;  // no qid to hash (its bytes are rarely in the cache)
   const std::uint32_t sub = subtopics_of.find(
       hash_of(jq.qid), [&](std::uint32_t i) { return subtopics.queries[i].qid == jq.qid; });
   in.subtopics = sub == handle_table::none ? nullptr : &subtopics.queries[sub];
