@@ -33,8 +33,8 @@ void give_back(void* p) { ::operator delete(p, std::align_val_t{big_block}); }
 // partition) or a later array of the same one. Fresh memory costs a fault
 // and the kernel's clearing per page, a fifth of a large DataFrame's
 // evaluation on a virtual machine. An allocation that no kept block fits
-// first gives every kept block back, so kept blocks never sit beside new
-// ones: the peak is what it would be without them.
+// first gives every kept block back: blocks are kept only while the next
+// ones may fit them.
 class kept_blocks {
  public:
   kept_blocks() {  // freeing then never allocates
