@@ -6,6 +6,7 @@
 #include <new>
 
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)
+#include <pthread.h>
 #include <sys/mman.h>
 
 #include <mutex>
@@ -41,6 +42,10 @@ class kept_blocks {
     kept_.reserve(most_blocks);
     lent_.reserve(most_blocks);
   }
+  // Held across fork(), so that a child forked while another thread holds
+  // it (Python's multiprocessing forks) starts with it free.
+  void lock() { m_.lock(); }
+  void unlock() { m_.unlock(); }
   void* allocate(std::size_t size) {
     std::lock_guard<std::mutex> lock(m_);
     // The smallest that fits, and not much larger: a large block lent for a
@@ -81,7 +86,11 @@ class kept_blocks {
 
 // Never destroyed: a vector freed during exit still finds it.
 kept_blocks& blocks() {
-  static kept_blocks* const b = new kept_blocks;
+  static kept_blocks* const b = [] {
+    auto* made = new kept_blocks;
+    pthread_atfork([] { blocks().lock(); }, [] { blocks().unlock(); }, [] { blocks().unlock(); });
+    return made;
+  }();
   return *b;
 }
 }  // namespace
