@@ -82,24 +82,29 @@ def _buckets(codes, uniques, parts):
     return np.append(pd.util.hash_array(texts) % np.uint64(parts), np.uint64(0)).astype(small)[codes]
 
 
-def _cut(columns, buckets, parts, codes, uniques):
+def _cut(columns, buckets, parts, codes, uniques, rows=None):
     """[(name, array)] cut into `parts` pieces by each row's bucket, each
     piece's rows in their first order: what moves between workers is these
     arrays (float64, int64, or the ids' str objects), nothing else; qids
-    held as text go as codes into the piece's own distinct qids."""
+    held as text go as int32 codes into the piece's own distinct qids
+    (`codes` into `uniques`, -1 for a missing qid). `rows`: the rows that
+    `buckets` and `codes` are for, when not all (each array is read once)."""
     import numpy as np
     order = np.argsort(buckets, kind='stable')
-    bounds = np.searchsorted(buckets, np.arange(parts + 1), sorter=order)
+    bounds = np.append(0, np.cumsum(np.bincount(buckets, minlength=parts)))  # (searchsorted: a pass per bound)
     coded = columns[0][1].dtype == object
     names = np.append(np.asarray(uniques, dtype=object), None)  # code -1: a missing qid
     out = []
     for lo, hi in zip(bounds[:-1], bounds[1:]):
         at = order[lo:hi]
-        piece = [(name, values[at]) for name, values in columns]
-        if coded:
-            local, distinct = pd.factorize(codes[at])
-            piece[0] = (piece[0][0], local.astype(np.int32))
-        out.append((piece, names[distinct] if coded else None))
+        piece = [(name, values[at if rows is None else rows[at]]) for name, values in columns]
+        if not coded:
+            out.append((piece, None))
+            continue
+        held = np.zeros(len(names), dtype=bool)  # the piece's distinct qids, numbered in code order
+        held[codes[at]] = True
+        piece[0] = (piece[0][0], (np.cumsum(held, dtype=np.int32) - 1)[codes[at]])
+        out.append((piece, names[held]))
     return tuple(out)
 
 
@@ -116,11 +121,18 @@ def _decoded(piece):
 
 
 def _joined(pieces):
-    """The pieces of one partition as one table [(name, array)], rows in the partitions' order."""
+    """The pieces of one partition as one table [(name, array)], rows in the
+    partitions' order; coded qids are turned back to text in one pass."""
     import numpy as np
-    tables = [_decoded(p) for p in pieces]
-    filled = [t for t in tables if len(t[0][1])] or tables[:1]
-    return [(name, np.concatenate([t[i][1] for t in filled])) for i, (name, _) in enumerate(filled[0])]
+    filled = [p for p in pieces if len(p[0][0][1])] or pieces[:1]
+    if any(qids is None for _, qids in filled):  # a partition's qids held as numbers
+        filled = [(_decoded(p), None) for p in filled]
+    columns = [(name, np.concatenate([p[0][i][1] for p in filled])) for i, (name, _) in enumerate(filled[0][0])]
+    if filled[0][1] is not None:
+        offsets = np.cumsum([0] + [len(qids) for _, qids in filled[:-1]])
+        codes = np.concatenate([p[0][0][1] + at for p, at in zip(filled, offsets)])
+        columns[0] = (columns[0][0], np.concatenate([qids for _, qids in filled])[codes])
+    return columns
 
 
 def _rows(columns):
@@ -168,8 +180,9 @@ def _texts(measures, options):
 
 
 def _qids(part, name):
-    """A run partition's distinct queries, as text."""
-    return [_text(q) for q in pd.unique(part[name])]
+    """A run partition's distinct queries, as text: an array (Dask sends a list item by item, 20 µs each)."""
+    import numpy as np
+    return np.array([_text(q) for q in pd.unique(part[name])], dtype=object)
 
 
 def _owners(qids):
@@ -202,7 +215,7 @@ def _split(qrels_part, names, owners, parts):
     distinct = pd.DataFrame({'qid': pd.Series([_text(q) for q in uniques], dtype=object),
                              'code': np.arange(len(uniques))})
     rows, buckets = _owned(codes, distinct.merge(owners, on='qid')[['code', 'part']])
-    return _cut([(name, values[rows]) for name, values in columns], buckets, parts, codes[rows], uniques)
+    return _cut(columns, buckets, parts, codes[rows], uniques, rows)
 
 
 def _evaluate_grouped(run_part, qrels_pieces, names, texts, threads):
@@ -225,12 +238,26 @@ def _grouped(run, judged, names, texts, options, threads):
     return [evaluate_one(p, [piece[i] for piece in pieces], names[0], texts, threads) for i, p in enumerate(run_parts)]
 
 
-def _shuffled(frame, names, parts):
-    """The frame's partitions cut by query into `parts` pieces each: [[piece
-    of partition 0 for partition i, piece of partition 1, ...] for each i]."""
-    cut = dask.delayed(_pieces, pure=True, nout=parts)
-    pieces = [cut(p, names, parts) for p in frame.to_delayed()]
-    return [[piece[i] for piece in pieces] for i in range(parts)]
+def _pieces_of(parts, *cut):
+    """Partitions of several frames (part, names, part, names, ...) cut in one task: their pieces, one after another."""
+    return tuple(piece for part, names in zip(cut[::2], cut[1::2]) for piece in _pieces(part, names, parts))
+
+
+def _shuffled(frames, parts):
+    """Each of the frames [(frame, names)] with its partitions cut by query
+    into `parts` pieces each: per frame, [[piece of partition 0 for
+    partition i, piece of partition 1, ...] for each i]. The m-th partitions
+    of all the frames are cut in one task, which runs where the first
+    frame's lies: the cutting is shared out as the run is."""
+    delayed = [(frame.to_delayed(), names) for frame, names in frames]
+    out = [[[] for _ in range(parts)] for _ in frames]
+    for m in range(max(len(held) for held, _ in delayed)):
+        here = [(k, held[m], names) for k, (held, names) in enumerate(delayed) if m < len(held)]
+        cut = dask.delayed(_pieces_of, pure=True, nout=parts * len(here))(parts, *[x for _, p, n in here for x in (p, n)])
+        for j, (k, _, _) in enumerate(here):
+            for i in range(parts):
+                out[k][i].append(cut[j * parts + i])
+    return out
 
 
 def _labels(run, parts, grouped, texts, threads):
@@ -244,7 +271,7 @@ def _labels(run, parts, grouped, texts, threads):
         columns = dask.delayed(_columns, pure=True)
         return [evaluate_one(columns(p, names), texts, threads) for p in run.to_delayed()]
     joined = dask.delayed(_joined, pure=True)
-    return [evaluate_one(joined(pieces), texts, threads) for pieces in _shuffled(run, names, parts)]
+    return [evaluate_one(joined(pieces), texts, threads) for pieces in _shuffled([(run, names)], parts)[0]]
 
 
 def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False, threads=1, **options):
@@ -275,7 +302,7 @@ def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False,
     evaluate_one = dask.delayed(_evaluate_shuffled, pure=True)
     complete = bool(options.get('complete'))
     return [evaluate_one(r, q, shards, complete, threads)
-            for r, q in zip(_shuffled(run, names[0], parts), _shuffled(judged, names[1], parts))]
+            for r, q in zip(*_shuffled([(run, names[0]), (judged, names[1])], parts))]
 
 
 def _merged(computed, options):
