@@ -72,14 +72,26 @@ def _text(qid):
     return str(qid)
 
 
+def _codes(values):
+    """Each row's query as a code into the distinct queries: (codes,
+    uniques). An object column is numbered by the core, each cell known by
+    its object first and then by its text, as its column reader knows them
+    (a str per distinct id is read once; None and NaN are one empty id, which
+    the core names where it lands); numbers by pd.factorize."""
+    if values.dtype == object:
+        codes, first = _core.id_codes(values)
+        return codes, values[first]
+    return pd.factorize(values, use_na_sentinel=False)
+
+
 def _buckets(codes, uniques, parts):
-    """Each row's partition by its query (`codes` into `uniques`, as
-    pd.factorize gives them): a hash of the query id as text (an int qid in
-    the run and a str in the qrels go together), once per distinct query."""
+    """Each row's partition by its query (`codes` into `uniques`): a hash of
+    the query id as text (an int qid in the run and a str in the qrels go
+    together), once per distinct query."""
     import numpy as np
     texts = np.array([_text(q) for q in uniques], dtype=object)
     small = np.int16 if parts < 2 ** 15 else np.int64  # (int16 sorts by radix)
-    return np.append(pd.util.hash_array(texts) % np.uint64(parts), np.uint64(0)).astype(small)[codes]
+    return (pd.util.hash_array(texts) % np.uint64(parts)).astype(small)[codes]
 
 
 def _cut(columns, buckets, parts, codes, uniques, rows=None):
@@ -87,13 +99,13 @@ def _cut(columns, buckets, parts, codes, uniques, rows=None):
     piece's rows in their first order: what moves between workers is these
     arrays (float64, int64, or the ids' str objects), nothing else; qids
     held as text go as int32 codes into the piece's own distinct qids
-    (`codes` into `uniques`, -1 for a missing qid). `rows`: the rows that
+    (`codes` into `uniques`). `rows`: the rows that
     `buckets` and `codes` are for, when not all (each array is read once)."""
     import numpy as np
     order = np.argsort(buckets, kind='stable')
     bounds = np.append(0, np.cumsum(np.bincount(buckets, minlength=parts)))  # (searchsorted: a pass per bound)
     coded = columns[0][1].dtype == object
-    names = np.append(np.asarray(uniques, dtype=object), None)  # code -1: a missing qid
+    names = np.asarray(uniques, dtype=object)
     out = []
     for lo, hi in zip(bounds[:-1], bounds[1:]):
         at = order[lo:hi]
@@ -101,9 +113,10 @@ def _cut(columns, buckets, parts, codes, uniques, rows=None):
         if not coded:
             out.append((piece, None))
             continue
+        qids = codes[at]
         held = np.zeros(len(names), dtype=bool)  # the piece's distinct qids, numbered in code order
-        held[codes[at]] = True
-        piece[0] = (piece[0][0], (np.cumsum(held, dtype=np.int32) - 1)[codes[at]])
+        held[qids] = True
+        piece[0] = (piece[0][0], (np.cumsum(held, dtype=np.int32) - 1)[qids])
         out.append((piece, names[held]))
     return tuple(out)
 
@@ -111,7 +124,7 @@ def _cut(columns, buckets, parts, codes, uniques, rows=None):
 def _pieces(part, names, parts):
     """One partition's rows cut by query into `parts` pieces (the shuffle's map)."""
     columns = _columns(part, names)
-    codes, uniques = pd.factorize(columns[0][1])  # a missing qid: code -1, bucket 0 (the core names it there)
+    codes, uniques = _codes(columns[0][1])
     return _cut(columns, _buckets(codes, uniques, parts), parts, codes, uniques)
 
 
@@ -182,7 +195,7 @@ def _texts(measures, options):
 def _qids(part, name):
     """A run partition's distinct queries, as text: an array (Dask sends a list item by item, 20 µs each)."""
     import numpy as np
-    return np.array([_text(q) for q in pd.unique(part[name])], dtype=object)
+    return np.array([_text(q) for q in _codes(_columns(part, (name,))[0][1])[1]], dtype=object)
 
 
 def _owners(qids):
@@ -211,7 +224,7 @@ def _split(qrels_part, names, owners, parts):
     """A qrels partition cut into the pieces each run partition needs (its queries' rows only)."""
     import numpy as np
     columns = _columns(qrels_part, names)
-    codes, uniques = pd.factorize(columns[0][1], use_na_sentinel=False)
+    codes, uniques = _codes(columns[0][1])
     distinct = pd.DataFrame({'qid': pd.Series([_text(q) for q in uniques], dtype=object),
                              'code': np.arange(len(uniques))})
     rows, buckets = _owned(codes, distinct.merge(owners, on='qid')[['code', 'part']])
