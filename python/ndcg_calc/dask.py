@@ -94,58 +94,63 @@ def _buckets(codes, uniques, parts):
     return (pd.util.hash_array(texts) % np.uint64(parts)).astype(small)[codes]
 
 
-def _cut(columns, buckets, parts, codes, uniques, rows=None):
+def _coded(columns):
+    """{place: (codes, uniques)} of the columns of objects (ids), as _codes gives them."""
+    return {i: _codes(values) for i, (_, values) in enumerate(columns) if values.dtype == object}
+
+
+def _held(codes, uniques, at):
+    """The rows `at` of a column held as `codes` into `uniques`: int32 codes
+    into the piece's own distinct values (numbered in code order), and those."""
+    import numpy as np
+    held = np.zeros(len(uniques), dtype=bool)
+    picked = codes[at]
+    held[picked] = True
+    return (np.cumsum(held, dtype=np.int32) - 1)[picked], uniques[held]
+
+
+def _cut(columns, buckets, parts, coded, rows=None):
     """[(name, array)] cut into `parts` pieces by each row's bucket, each
-    piece's rows in their first order: what moves between workers is these
-    arrays (float64, int64, or the ids' str objects), nothing else; qids
-    held as text go as int32 codes into the piece's own distinct qids
-    (`codes` into `uniques`). `rows`: the rows that
-    `buckets` and `codes` are for, when not all (each array is read once)."""
+    piece's rows in their first order, as [(name, values, distinct)]: what
+    moves between workers is these arrays, float64 or int64 columns as they
+    are (distinct None) and the columns of ids in `coded` ({place: (codes,
+    uniques)}) as int32 codes into each piece's own distinct ids, so a str
+    travels once a piece, not once a row. `rows`: the rows that `buckets`
+    and the codes are for, when not all (each array is read once)."""
     import numpy as np
     order = np.argsort(buckets, kind='stable')
     bounds = np.append(0, np.cumsum(np.bincount(buckets, minlength=parts)))  # (searchsorted: a pass per bound)
-    coded = columns[0][1].dtype == object
-    names = np.asarray(uniques, dtype=object)
     out = []
     for lo, hi in zip(bounds[:-1], bounds[1:]):
         at = order[lo:hi]
-        piece = [(name, values[at if rows is None else rows[at]]) for name, values in columns]
-        if not coded:
-            out.append((piece, None))
-            continue
-        qids = codes[at]
-        held = np.zeros(len(names), dtype=bool)  # the piece's distinct qids, numbered in code order
-        held[qids] = True
-        piece[0] = (piece[0][0], (np.cumsum(held, dtype=np.int32) - 1)[qids])
-        out.append((piece, names[held]))
+        pick = at if rows is None else rows[at]
+        out.append([(name, *_held(*coded[i], at)) if i in coded else (name, values[pick], None)
+                    for i, (name, values) in enumerate(columns)])
     return tuple(out)
 
 
 def _pieces(part, names, parts):
     """One partition's rows cut by query into `parts` pieces (the shuffle's map)."""
     columns = _columns(part, names)
-    codes, uniques = _codes(columns[0][1])
-    return _cut(columns, _buckets(codes, uniques, parts), parts, codes, uniques)
+    coded = _coded(columns)
+    codes, uniques = coded[0] if 0 in coded else _codes(columns[0][1])
+    return _cut(columns, _buckets(codes, uniques, parts), parts, coded)
 
 
-def _decoded(piece):
-    columns, qids = piece
-    return columns if qids is None else [(columns[0][0], qids[columns[0][1]])] + columns[1:]
+def _stacked(held):
+    """One column of several pieces, (values, distinct) each, as one array:
+    codes turned back into ids in one gather."""
+    import numpy as np
+    if any(distinct is None for _, distinct in held):  # ids held as numbers in some partition
+        return np.concatenate([v if d is None else d[v] for v, d in held])
+    offsets = np.cumsum([0] + [len(d) for _, d in held[:-1]])
+    return np.concatenate([d for _, d in held])[np.concatenate([v + at for (v, _), at in zip(held, offsets)])]
 
 
 def _joined(pieces):
-    """The pieces of one partition as one table [(name, array)], rows in the
-    partitions' order; coded qids are turned back to text in one pass."""
-    import numpy as np
-    filled = [p for p in pieces if len(p[0][0][1])] or pieces[:1]
-    if any(qids is None for _, qids in filled):  # a partition's qids held as numbers
-        filled = [(_decoded(p), None) for p in filled]
-    columns = [(name, np.concatenate([p[0][i][1] for p in filled])) for i, (name, _) in enumerate(filled[0][0])]
-    if filled[0][1] is not None:
-        offsets = np.cumsum([0] + [len(qids) for _, qids in filled[:-1]])
-        codes = np.concatenate([p[0][0][1] + at for p, at in zip(filled, offsets)])
-        columns[0] = (columns[0][0], np.concatenate([qids for _, qids in filled])[codes])
-    return columns
+    """The pieces of one partition as one table [(name, array)], rows in the partitions' order."""
+    filled = [p for p in pieces if len(p[0][1])] or pieces[:1]
+    return [(name, _stacked([p[i][1:] for p in filled])) for i, (name, _, _) in enumerate(filled[0])]
 
 
 def _rows(columns):
@@ -224,11 +229,12 @@ def _split(qrels_part, names, owners, parts):
     """A qrels partition cut into the pieces each run partition needs (its queries' rows only)."""
     import numpy as np
     columns = _columns(qrels_part, names)
-    codes, uniques = _codes(columns[0][1])
+    coded = _coded(columns)
+    codes, uniques = coded[0] if 0 in coded else _codes(columns[0][1])
     distinct = pd.DataFrame({'qid': pd.Series([_text(q) for q in uniques], dtype=object),
                              'code': np.arange(len(uniques))})
     rows, buckets = _owned(codes, distinct.merge(owners, on='qid')[['code', 'part']])
-    return _cut(columns, buckets, parts, codes[rows], uniques, rows)
+    return _cut(columns, buckets, parts, {i: (c[rows], u) for i, (c, u) in coded.items()}, rows)
 
 
 def _evaluate_grouped(run_part, qrels_pieces, names, texts, threads):
@@ -245,10 +251,20 @@ def _grouped(run, judged, names, texts, options, threads):
                         'leave grouped out', code='bad-input', source='options', key='complete')
     run_parts = run.to_delayed()
     owners = dask.delayed(_owners, pure=True)([dask.delayed(_qids, pure=True)(p, names[0][0]) for p in run_parts])
-    split = dask.delayed(_split, pure=True, nout=len(run_parts))
+    split = dask.delayed(_split, pure=True)
     pieces = [split(q, names[1], owners, len(run_parts)) for q in judged.to_delayed()]
     evaluate_one = dask.delayed(_evaluate_grouped, pure=True)
-    return [evaluate_one(p, [piece[i] for piece in pieces], names[0], texts, threads) for i, p in enumerate(run_parts)]
+    return [evaluate_one(p, [_piece(piece, i) for piece in pieces], names[0], texts, threads)
+            for i, p in enumerate(run_parts)]
+
+
+def _piece(cut, i):
+    """The i-th piece of a task's pieces, as a task whose key is its own
+    group: Dask (2022.12) places a large group of tasks with few
+    dependencies as roots, on any worker, and a piece taken elsewhere moves
+    all its partition's pieces with it."""
+    import operator
+    return dask.delayed(operator.getitem, pure=True)(cut, i, dask_key_name=('%s-piece-%d' % (cut.key, i), 0))
 
 
 def _pieces_of(parts, *cut):
@@ -266,10 +282,10 @@ def _shuffled(frames, parts):
     out = [[[] for _ in range(parts)] for _ in frames]
     for m in range(max(len(held) for held, _ in delayed)):
         here = [(k, held[m], names) for k, (held, names) in enumerate(delayed) if m < len(held)]
-        cut = dask.delayed(_pieces_of, pure=True, nout=parts * len(here))(parts, *[x for _, p, n in here for x in (p, n)])
+        cut = dask.delayed(_pieces_of, pure=True)(parts, *[x for _, p, n in here for x in (p, n)])
         for j, (k, _, _) in enumerate(here):
             for i in range(parts):
-                out[k][i].append(cut[j * parts + i])
+                out[k][i].append(_piece(cut, j * parts + i))
     return out
 
 
