@@ -46,18 +46,51 @@ def _roles(frame, use, source):
     return {role: None if name is None else named[name] for role, name in roles.items()}
 
 
-def _frame(value, source, npartitions=1):
-    """A Dask DataFrame of a Dask or pandas frame, or of a {qid: {docid: grade}} dict."""
-    if isinstance(value, dd.DataFrame):
-        return value
+def _given(value, source):
+    """A Dask or pandas frame as it is, a {qid: {docid: grade}} dict as a pandas frame."""
     if isinstance(value, dict):
         rows = [(str(q), str(d), g) for q, docs in value.items() for d, g in docs.items()]
         value = pd.DataFrame(rows, columns=['qid', 'docid', 'label'])
-    if isinstance(value, pd.DataFrame):  # named, not hashed: hashing every row costs as much as cutting them
-        return dd.from_pandas(value, npartitions=npartitions, sort=False, name='ndcg-frame-%s' % uuid.uuid4().hex)
+    if isinstance(value, (dd.DataFrame, pd.DataFrame)):
+        return value
     raise NdcgError('%s: expected a Dask or pandas DataFrame or a dict {qid: {docid: grade}}, got %s'
                     % (source, type(value).__name__), code='bad-type', source=source,
                     args={'expected': 'a DataFrame or a dict'})
+
+
+def _frame(value, source):
+    """A Dask DataFrame of a Dask or pandas frame, or of a {qid: {docid: grade}} dict."""
+    value = _given(value, source)
+    if isinstance(value, pd.DataFrame):  # named, not hashed: hashing every row costs as much as cutting them
+        return dd.from_pandas(value, npartitions=1, sort=False, name='ndcg-frame-%s' % uuid.uuid4().hex)
+    return value
+
+
+def _tables(frame, names, parts):
+    """A pandas frame held here as `parts` tables of the columns named (rows
+    in order), as the graph carries them to the workers: [(name, values,
+    distinct)], each column of ids as int32 codes into its table's distinct
+    ids, numbered here by the core (about 10 ns a row; a str pickled a row
+    costs several times that, and its unpickling as much again)."""
+    import numpy as np
+    columns = _columns(frame, names)
+    bounds = np.linspace(0, len(frame), parts + 1).astype(np.int64)
+    tables = []
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        table = [(name, values[lo:hi]) for name, values in columns]
+        coded = _coded(table)
+        tables.append([(name, *coded[i]) if i in coded else (name, values, None) for i, (name, values) in enumerate(table)])
+    token = uuid.uuid4().hex  # named, not hashed
+    return [dask.delayed(t, name='ndcg-table-%s-%d' % (token, i)) for i, t in enumerate(tables)]
+
+
+def _table(part, names):
+    """A partition as [(name, values)] and {place: (codes, uniques)} of its
+    columns of ids: a frame's numbered here, a table of _tables as it came."""
+    if isinstance(part, list):
+        return [(name, values) for name, values, _ in part], {i: c[1:] for i, c in enumerate(part) if c[2] is not None}
+    columns = _columns(part, names)
+    return columns, _coded(columns)
 
 
 def _columns(part, names):
@@ -131,8 +164,7 @@ def _cut(columns, buckets, parts, coded, rows=None):
 
 def _pieces(part, names, parts):
     """One partition's rows cut by query into `parts` pieces (the shuffle's map)."""
-    columns = _columns(part, names)
-    coded = _coded(columns)
+    columns, coded = _table(part, names)
     codes, uniques = coded[0] if 0 in coded else _codes(columns[0][1])
     return _cut(columns, _buckets(codes, uniques, parts), parts, coded)
 
@@ -228,8 +260,7 @@ def _owned(codes, pairs):
 def _split(qrels_part, names, owners, parts):
     """A qrels partition cut into the pieces each run partition needs (its queries' rows only)."""
     import numpy as np
-    columns = _columns(qrels_part, names)
-    coded = _coded(columns)
+    columns, coded = _table(qrels_part, names)
     codes, uniques = coded[0] if 0 in coded else _codes(columns[0][1])
     distinct = pd.DataFrame({'qid': pd.Series([_text(q) for q in uniques], dtype=object),
                              'code': np.arange(len(uniques))})
@@ -252,7 +283,7 @@ def _grouped(run, judged, names, texts, options, threads):
     run_parts = run.to_delayed()
     owners = dask.delayed(_owners, pure=True)([dask.delayed(_qids, pure=True)(p, names[0][0]) for p in run_parts])
     split = dask.delayed(_split, pure=True)
-    pieces = [split(q, names[1], owners, len(run_parts)) for q in judged.to_delayed()]
+    pieces = [split(q, names[1], owners, len(run_parts)) for q in judged]
     evaluate_one = dask.delayed(_evaluate_grouped, pure=True)
     return [evaluate_one(p, [_piece(piece, i) for piece in pieces], names[0], texts, threads)
             for i, p in enumerate(run_parts)]
@@ -273,13 +304,13 @@ def _pieces_of(parts, *cut):
 
 
 def _shuffled(frames, parts):
-    """Each of the frames [(frame, names)] with its partitions cut by query
+    """Each of the frames [(partitions, names)] with its partitions cut by query
     into `parts` pieces each: per frame, [[piece of partition 0 for
     partition i, piece of partition 1, ...] for each i]. The m-th partitions
     of all the frames are cut in one task, which runs where the first
     frame's lies: the cutting is shared out as the run is."""
-    delayed = [(frame.to_delayed(), names) for frame, names in frames]
-    out = [[[] for _ in range(parts)] for _ in frames]
+    delayed = list(frames)
+    out = [[[] for _ in range(parts)] for _ in delayed]
     for m in range(max(len(held) for held, _ in delayed)):
         here = [(k, held[m], names) for k, (held, names) in enumerate(delayed) if m < len(held)]
         cut = dask.delayed(_pieces_of, pure=True)(parts, *[x for _, p, n in here for x in (p, n)])
@@ -300,7 +331,7 @@ def _labels(run, parts, grouped, texts, threads):
         columns = dask.delayed(_columns, pure=True)
         return [evaluate_one(columns(p, names), texts, threads) for p in run.to_delayed()]
     joined = dask.delayed(_joined, pure=True)
-    return [evaluate_one(joined(pieces), texts, threads) for pieces in _shuffled([(run, names)], parts)[0]]
+    return [evaluate_one(joined(pieces), texts, threads) for pieces in _shuffled([(run.to_delayed(), names)], parts)[0]]
 
 
 def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False, threads=1, **options):
@@ -319,19 +350,21 @@ def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False,
     if roles['doc'] is None:
         raise NdcgError('qrels: the run has labels (no document column), so it needs no qrels', code='bad-input',
                         source='qrels')
-    # qrels held here go as up to as many partitions as the run's, so that cutting them is shared out too
-    judged = _frame(qrels, 'qrels', npartitions=min(run.npartitions, _QRELS_PARTS))
+    judged = _given(qrels, 'qrels')
     qrels_roles = _roles(judged, 'qrels', 'qrels')
     # Only the three columns each side needs travel.
     names = ((roles['query'], roles['doc'], roles['score'] if roles['score'] is not None else roles['rank']),
              (qrels_roles['query'], qrels_roles['doc'], qrels_roles['rel']))
+    # qrels held here go as up to as many tables as the run has partitions, so that cutting them is shared out too
+    judged = judged.to_delayed() if isinstance(judged, dd.DataFrame) else \
+        _tables(judged, names[1], min(run.npartitions, _QRELS_PARTS))
     shards = _texts(measures, dict(options, shard=True))  # a partition may hold no judged query
     if grouped:
         return _grouped(run, judged, names, shards, options, threads)
     evaluate_one = dask.delayed(_evaluate_shuffled, pure=True)
     complete = bool(options.get('complete'))
     return [evaluate_one(r, q, shards, complete, threads)
-            for r, q in zip(*_shuffled([(run, names[0]), (judged, names[1])], parts))]
+            for r, q in zip(*_shuffled([(run.to_delayed(), names[0]), (judged, names[1])], parts))]
 
 
 def _merged(computed, options):
