@@ -435,4 +435,17 @@ py::dict column_roles(const std::vector<std::string>& names, const std::string& 
   return out;
 }
 
+py::tuple id_codes(const py::array& ids) {
+  std::vector<py::object> keep;
+  const ndcg::table_column c = column_of(py::str("ids"), ids, keep);
+  if (!c.objects) raise_error(ndcg::fail(ndcg::error_code::bad_type, "ids: expected objects").with("expected", "objects"));
+  const auto rows = static_cast<std::size_t>(ids.size());
+  const ndcg::id_numbers n = unlocked([&] { return ndcg::number_ids(c, rows); });
+  py::array_t<std::int32_t> codes(static_cast<py::ssize_t>(rows));
+  std::copy(n.codes.begin(), n.codes.end(), codes.mutable_data());
+  py::array_t<std::int64_t> first(static_cast<py::ssize_t>(n.first.size()));
+  std::copy(n.first.begin(), n.first.end(), first.mutable_data());
+  return py::make_tuple(codes, first);
+}
+
 }  // namespace ndcg_python

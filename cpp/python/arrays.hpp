@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <pybind11/numpy.h>
+
 #include "convert.hpp"
 
 namespace ndcg_python {
@@ -65,5 +67,9 @@ py::dict evaluate_columns_on(const ndcg::judged_index& index, const py::list& ru
 // name, "doc": ..., "score", "rank", "rel", "tag"}; None: no such column),
 // as the core's table readers choose them for use "run", "qrels" or "both".
 py::dict column_roles(const std::vector<std::string>& names, const std::string& use);
+
+// An object column's ids numbered by their text (ndcg::number_ids): (codes,
+// int32 per row, first, int64 per code: the row where its text first comes).
+py::tuple id_codes(const py::array& ids);
 
 }  // namespace ndcg_python

@@ -1,7 +1,8 @@
 // Fuzzes evaluate_batch and compare_batch on tables held as columns (pandas
 // DataFrames, Dask partitions), and read_judged on a qrels table with a run
-// table evaluated against the judgments it holds (Python's evaluator). The first bytes choose the options and each table's
-// columns: a name from a menu (every role, an alias, a name of none) and
+// table evaluated against the judgments it holds (Python's evaluator), and
+// number_ids on each column of texts (a Dask partition's qids). The first
+// bytes choose the options and each table's columns: a name from a menu (every role, an alias, a name of none) and
 // whether the column holds texts, objects read as texts (one per distinct
 // text, as a pandas object column), numbers or whole numbers; then each cell
 // takes a byte (a text its role takes, or now and then a bad one, or a
@@ -13,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -162,6 +164,27 @@ void by_judgments_held(const held_table& qrels, const held_table& run, const ndc
   require_alike(held, by_text, ok, text_ok, ok ? nullptr : &held.evaluated.err(), y);
 }
 
+// number_ids on each column of texts or objects: rows share a code exactly
+// when they share a text, and the codes count the texts as they first come.
+void ids_numbered(const held_table& t) {
+  for (const ndcg::table_column& c : t.table.columns) {
+    if (c.numbers || c.integers) continue;
+    const ndcg::id_numbers n = ndcg::number_ids(c, t.table.rows);
+    fuzz::require(n.codes.size() == t.table.rows, "a code per row");
+    std::uint32_t next = 0;
+    for (std::size_t r = 0; r < t.table.rows; ++r) {
+      const std::uint32_t code = n.codes[r];
+      fuzz::require(code < n.first.size() && n.first[code] <= r, "a code names an earlier or this row");
+      fuzz::require(cell_text(c, n.first[code]) == cell_text(c, r), "a code's rows share its text");
+      if (n.first[code] == r) fuzz::require(code == next++, "codes count the texts as they first come");
+    }
+    fuzz::require(next == n.first.size(), "a first row per code");
+    std::set<std::string> distinct;
+    for (const std::size_t r : n.first) distinct.insert(cell_text(c, r));
+    fuzz::require(distinct.size() == n.first.size(), "a text per code");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -176,6 +199,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   held_table qrels, run;
   make_table(in, (b >> 1) % 9, both ? 2 : 0, qrels);
   if (!both) make_table(in, (b >> 4) % 9, 1, run);
+  ids_numbered(qrels);
+  ids_numbered(run);
 
   if (!both && (in.take() & 1)) {  // a byte the tables left: compare a second run
     given.emplace_back("trials", "50");

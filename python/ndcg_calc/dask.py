@@ -46,18 +46,51 @@ def _roles(frame, use, source):
     return {role: None if name is None else named[name] for role, name in roles.items()}
 
 
-def _frame(value, source, npartitions=1):
-    """A Dask DataFrame of a Dask or pandas frame, or of a {qid: {docid: grade}} dict."""
-    if isinstance(value, dd.DataFrame):
-        return value
+def _given(value, source):
+    """A Dask or pandas frame as it is, a {qid: {docid: grade}} dict as a pandas frame."""
     if isinstance(value, dict):
         rows = [(str(q), str(d), g) for q, docs in value.items() for d, g in docs.items()]
         value = pd.DataFrame(rows, columns=['qid', 'docid', 'label'])
-    if isinstance(value, pd.DataFrame):  # named, not hashed: hashing every row costs as much as cutting them
-        return dd.from_pandas(value, npartitions=npartitions, sort=False, name='ndcg-frame-%s' % uuid.uuid4().hex)
+    if isinstance(value, (dd.DataFrame, pd.DataFrame)):
+        return value
     raise NdcgError('%s: expected a Dask or pandas DataFrame or a dict {qid: {docid: grade}}, got %s'
                     % (source, type(value).__name__), code='bad-type', source=source,
                     args={'expected': 'a DataFrame or a dict'})
+
+
+def _frame(value, source):
+    """A Dask DataFrame of a Dask or pandas frame, or of a {qid: {docid: grade}} dict."""
+    value = _given(value, source)
+    if isinstance(value, pd.DataFrame):  # named, not hashed: hashing every row costs as much as cutting them
+        return dd.from_pandas(value, npartitions=1, sort=False, name='ndcg-frame-%s' % uuid.uuid4().hex)
+    return value
+
+
+def _tables(frame, names, parts):
+    """A pandas frame held here as `parts` tables of the columns named (rows
+    in order), as the graph carries them to the workers: [(name, values,
+    distinct)], each column of ids as int32 codes into its table's distinct
+    ids, numbered here by the core (about 10 ns a row; a str pickled a row
+    costs several times that, and its unpickling as much again)."""
+    import numpy as np
+    columns = _columns(frame, names)
+    bounds = np.linspace(0, len(frame), parts + 1).astype(np.int64)
+    tables = []
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        table = [(name, values[lo:hi]) for name, values in columns]
+        coded = _coded(table)
+        tables.append([(name, *coded[i]) if i in coded else (name, values, None) for i, (name, values) in enumerate(table)])
+    token = uuid.uuid4().hex  # named, not hashed
+    return [dask.delayed(t, name='ndcg-table-%s-%d' % (token, i)) for i, t in enumerate(tables)]
+
+
+def _table(part, names):
+    """A partition as [(name, values)] and {place: (codes, uniques)} of its
+    columns of ids: a frame's numbered here, a table of _tables as it came."""
+    if isinstance(part, list):
+        return [(name, values) for name, values, _ in part], {i: c[1:] for i, c in enumerate(part) if c[2] is not None}
+    columns = _columns(part, names)
+    return columns, _coded(columns)
 
 
 def _columns(part, names):
@@ -72,55 +105,84 @@ def _text(qid):
     return str(qid)
 
 
+def _codes(values):
+    """Each row's query as a code into the distinct queries: (codes,
+    uniques). An object column is numbered by the core, each cell known by
+    its object first and then by its text, as its column reader knows them
+    (a str per distinct id is read once; None and NaN are one empty id, which
+    the core names where it lands); numbers by pd.factorize."""
+    if values.dtype == object:
+        codes, first = _core.id_codes(values)
+        return codes, values[first]
+    return pd.factorize(values, use_na_sentinel=False)
+
+
 def _buckets(codes, uniques, parts):
-    """Each row's partition by its query (`codes` into `uniques`, as
-    pd.factorize gives them): a hash of the query id as text (an int qid in
-    the run and a str in the qrels go together), once per distinct query."""
+    """Each row's partition by its query (`codes` into `uniques`): a hash of
+    the query id as text (an int qid in the run and a str in the qrels go
+    together), once per distinct query."""
     import numpy as np
     texts = np.array([_text(q) for q in uniques], dtype=object)
     small = np.int16 if parts < 2 ** 15 else np.int64  # (int16 sorts by radix)
-    return np.append(pd.util.hash_array(texts) % np.uint64(parts), np.uint64(0)).astype(small)[codes]
+    return (pd.util.hash_array(texts) % np.uint64(parts)).astype(small)[codes]
 
 
-def _cut(columns, buckets, parts, codes, uniques):
+def _coded(columns):
+    """{place: (codes, uniques)} of the columns of objects (ids), as _codes gives them."""
+    return {i: _codes(values) for i, (_, values) in enumerate(columns) if values.dtype == object}
+
+
+def _held(codes, uniques, at):
+    """The rows `at` of a column held as `codes` into `uniques`: int32 codes
+    into the piece's own distinct values (numbered in code order), and those."""
+    import numpy as np
+    held = np.zeros(len(uniques), dtype=bool)
+    picked = codes[at]
+    held[picked] = True
+    return (np.cumsum(held, dtype=np.int32) - 1)[picked], uniques[held]
+
+
+def _cut(columns, buckets, parts, coded, rows=None):
     """[(name, array)] cut into `parts` pieces by each row's bucket, each
-    piece's rows in their first order: what moves between workers is these
-    arrays (float64, int64, or the ids' str objects), nothing else; qids
-    held as text go as codes into the piece's own distinct qids."""
+    piece's rows in their first order, as [(name, values, distinct)]: what
+    moves between workers is these arrays, float64 or int64 columns as they
+    are (distinct None) and the columns of ids in `coded` ({place: (codes,
+    uniques)}) as int32 codes into each piece's own distinct ids, so a str
+    travels once a piece, not once a row. `rows`: the rows that `buckets`
+    and the codes are for, when not all (each array is read once)."""
     import numpy as np
     order = np.argsort(buckets, kind='stable')
-    bounds = np.searchsorted(buckets, np.arange(parts + 1), sorter=order)
-    coded = columns[0][1].dtype == object
-    names = np.append(np.asarray(uniques, dtype=object), None)  # code -1: a missing qid
+    bounds = np.append(0, np.cumsum(np.bincount(buckets, minlength=parts)))  # (searchsorted: a pass per bound)
     out = []
     for lo, hi in zip(bounds[:-1], bounds[1:]):
         at = order[lo:hi]
-        piece = [(name, values[at]) for name, values in columns]
-        if coded:
-            local, distinct = pd.factorize(codes[at])
-            piece[0] = (piece[0][0], local.astype(np.int32))
-        out.append((piece, names[distinct] if coded else None))
+        pick = at if rows is None else rows[at]
+        out.append([(name, *_held(*coded[i], at)) if i in coded else (name, values[pick], None)
+                    for i, (name, values) in enumerate(columns)])
     return tuple(out)
 
 
 def _pieces(part, names, parts):
     """One partition's rows cut by query into `parts` pieces (the shuffle's map)."""
-    columns = _columns(part, names)
-    codes, uniques = pd.factorize(columns[0][1])  # a missing qid: code -1, bucket 0 (the core names it there)
-    return _cut(columns, _buckets(codes, uniques, parts), parts, codes, uniques)
+    columns, coded = _table(part, names)
+    codes, uniques = coded[0] if 0 in coded else _codes(columns[0][1])
+    return _cut(columns, _buckets(codes, uniques, parts), parts, coded)
 
 
-def _decoded(piece):
-    columns, qids = piece
-    return columns if qids is None else [(columns[0][0], qids[columns[0][1]])] + columns[1:]
+def _stacked(held):
+    """One column of several pieces, (values, distinct) each, as one array:
+    codes turned back into ids in one gather."""
+    import numpy as np
+    if any(distinct is None for _, distinct in held):  # ids held as numbers in some partition
+        return np.concatenate([v if d is None else d[v] for v, d in held])
+    offsets = np.cumsum([0] + [len(d) for _, d in held[:-1]])
+    return np.concatenate([d for _, d in held])[np.concatenate([v + at for (v, _), at in zip(held, offsets)])]
 
 
 def _joined(pieces):
     """The pieces of one partition as one table [(name, array)], rows in the partitions' order."""
-    import numpy as np
-    tables = [_decoded(p) for p in pieces]
-    filled = [t for t in tables if len(t[0][1])] or tables[:1]
-    return [(name, np.concatenate([t[i][1] for t in filled])) for i, (name, _) in enumerate(filled[0])]
+    filled = [p for p in pieces if len(p[0][1])] or pieces[:1]
+    return [(name, _stacked([p[i][1:] for p in filled])) for i, (name, _, _) in enumerate(filled[0])]
 
 
 def _rows(columns):
@@ -168,8 +230,9 @@ def _texts(measures, options):
 
 
 def _qids(part, name):
-    """A run partition's distinct queries, as text."""
-    return [_text(q) for q in pd.unique(part[name])]
+    """A run partition's distinct queries, as text: an array (Dask sends a list item by item, 20 µs each)."""
+    import numpy as np
+    return np.array([_text(q) for q in _codes(_columns(part, (name,))[0][1])[1]], dtype=object)
 
 
 def _owners(qids):
@@ -197,12 +260,12 @@ def _owned(codes, pairs):
 def _split(qrels_part, names, owners, parts):
     """A qrels partition cut into the pieces each run partition needs (its queries' rows only)."""
     import numpy as np
-    columns = _columns(qrels_part, names)
-    codes, uniques = pd.factorize(columns[0][1], use_na_sentinel=False)
+    columns, coded = _table(qrels_part, names)
+    codes, uniques = coded[0] if 0 in coded else _codes(columns[0][1])
     distinct = pd.DataFrame({'qid': pd.Series([_text(q) for q in uniques], dtype=object),
                              'code': np.arange(len(uniques))})
     rows, buckets = _owned(codes, distinct.merge(owners, on='qid')[['code', 'part']])
-    return _cut([(name, values[rows]) for name, values in columns], buckets, parts, codes[rows], uniques)
+    return _cut(columns, buckets, parts, {i: (c[rows], u) for i, (c, u) in coded.items()}, rows)
 
 
 def _evaluate_grouped(run_part, qrels_pieces, names, texts, threads):
@@ -219,18 +282,42 @@ def _grouped(run, judged, names, texts, options, threads):
                         'leave grouped out', code='bad-input', source='options', key='complete')
     run_parts = run.to_delayed()
     owners = dask.delayed(_owners, pure=True)([dask.delayed(_qids, pure=True)(p, names[0][0]) for p in run_parts])
-    split = dask.delayed(_split, pure=True, nout=len(run_parts))
-    pieces = [split(q, names[1], owners, len(run_parts)) for q in judged.to_delayed()]
+    split = dask.delayed(_split, pure=True)
+    pieces = [split(q, names[1], owners, len(run_parts)) for q in judged]
     evaluate_one = dask.delayed(_evaluate_grouped, pure=True)
-    return [evaluate_one(p, [piece[i] for piece in pieces], names[0], texts, threads) for i, p in enumerate(run_parts)]
+    return [evaluate_one(p, [_piece(piece, i) for piece in pieces], names[0], texts, threads)
+            for i, p in enumerate(run_parts)]
 
 
-def _shuffled(frame, names, parts):
-    """The frame's partitions cut by query into `parts` pieces each: [[piece
-    of partition 0 for partition i, piece of partition 1, ...] for each i]."""
-    cut = dask.delayed(_pieces, pure=True, nout=parts)
-    pieces = [cut(p, names, parts) for p in frame.to_delayed()]
-    return [[piece[i] for piece in pieces] for i in range(parts)]
+def _piece(cut, i):
+    """The i-th piece of a task's pieces, as a task whose key is its own
+    group: Dask (2022.12) places a large group of tasks with few
+    dependencies as roots, on any worker, and a piece taken elsewhere moves
+    all its partition's pieces with it."""
+    import operator
+    return dask.delayed(operator.getitem, pure=True)(cut, i, dask_key_name=('%s-piece-%d' % (cut.key, i), 0))
+
+
+def _pieces_of(parts, *cut):
+    """Partitions of several frames (part, names, part, names, ...) cut in one task: their pieces, one after another."""
+    return tuple(piece for part, names in zip(cut[::2], cut[1::2]) for piece in _pieces(part, names, parts))
+
+
+def _shuffled(frames, parts):
+    """Each of the frames [(partitions, names)] with its partitions cut by query
+    into `parts` pieces each: per frame, [[piece of partition 0 for
+    partition i, piece of partition 1, ...] for each i]. The m-th partitions
+    of all the frames are cut in one task, which runs where the first
+    frame's lies: the cutting is shared out as the run is."""
+    delayed = list(frames)
+    out = [[[] for _ in range(parts)] for _ in delayed]
+    for m in range(max(len(held) for held, _ in delayed)):
+        here = [(k, held[m], names) for k, (held, names) in enumerate(delayed) if m < len(held)]
+        cut = dask.delayed(_pieces_of, pure=True)(parts, *[x for _, p, n in here for x in (p, n)])
+        for j, (k, _, _) in enumerate(here):
+            for i in range(parts):
+                out[k][i].append(_piece(cut, j * parts + i))
+    return out
 
 
 def _labels(run, parts, grouped, texts, threads):
@@ -244,7 +331,7 @@ def _labels(run, parts, grouped, texts, threads):
         columns = dask.delayed(_columns, pure=True)
         return [evaluate_one(columns(p, names), texts, threads) for p in run.to_delayed()]
     joined = dask.delayed(_joined, pure=True)
-    return [evaluate_one(joined(pieces), texts, threads) for pieces in _shuffled(run, names, parts)]
+    return [evaluate_one(joined(pieces), texts, threads) for pieces in _shuffled([(run.to_delayed(), names)], parts)[0]]
 
 
 def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False, threads=1, **options):
@@ -263,19 +350,21 @@ def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False,
     if roles['doc'] is None:
         raise NdcgError('qrels: the run has labels (no document column), so it needs no qrels', code='bad-input',
                         source='qrels')
-    # qrels held here go as up to as many partitions as the run's, so that cutting them is shared out too
-    judged = _frame(qrels, 'qrels', npartitions=min(run.npartitions, _QRELS_PARTS))
+    judged = _given(qrels, 'qrels')
     qrels_roles = _roles(judged, 'qrels', 'qrels')
     # Only the three columns each side needs travel.
     names = ((roles['query'], roles['doc'], roles['score'] if roles['score'] is not None else roles['rank']),
              (qrels_roles['query'], qrels_roles['doc'], qrels_roles['rel']))
+    # qrels held here go as up to as many tables as the run has partitions, so that cutting them is shared out too
+    judged = judged.to_delayed() if isinstance(judged, dd.DataFrame) else \
+        _tables(judged, names[1], min(run.npartitions, _QRELS_PARTS))
     shards = _texts(measures, dict(options, shard=True))  # a partition may hold no judged query
     if grouped:
         return _grouped(run, judged, names, shards, options, threads)
     evaluate_one = dask.delayed(_evaluate_shuffled, pure=True)
     complete = bool(options.get('complete'))
     return [evaluate_one(r, q, shards, complete, threads)
-            for r, q in zip(_shuffled(run, names[0], parts), _shuffled(judged, names[1], parts))]
+            for r, q in zip(*_shuffled([(run.to_delayed(), names[0]), (judged, names[1])], parts))]
 
 
 def _merged(computed, options):

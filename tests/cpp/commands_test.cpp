@@ -196,3 +196,21 @@ TEST_CASE("roles_of: the table readers' choice of columns") {
   CHECK(!ndcg::roles_of({"qid", "docid"}, true, false).ok());
 }
 #endif
+
+TEST_CASE("number_ids: rows numbered by their text, objects known by their address first") {
+  // Three objects, two holding the same text "q2" at different addresses.
+  const std::string q1 = "q1", q2 = "q2", other_q2 = "q2", empty;
+  const void* cells[] = {&q2, &q1, &other_q2, &q2, &empty, &q1};
+  ndcg::table_column objects{"qid", {}, nullptr, nullptr, cells,
+                             [](const void* o) { return std::string_view(*static_cast<const std::string*>(o)); }};
+  const ndcg::id_numbers n = ndcg::number_ids(objects, 6);
+  CHECK(n.codes == std::vector<std::uint32_t>{0, 1, 0, 0, 2, 1});
+  CHECK(n.first == std::vector<std::size_t>{0, 1, 4});
+  ndcg::table_column texts{"qid", {"b", "a", "b", "c"}, nullptr, nullptr};
+  const ndcg::id_numbers t = ndcg::number_ids(texts, 4);
+  CHECK(t.codes == std::vector<std::uint32_t>{0, 1, 0, 2});
+  CHECK(t.first == std::vector<std::size_t>{0, 1, 3});
+  std::vector<double> numbers{1, 2};
+  const ndcg::table_column held{"qid", {}, numbers.data(), nullptr};
+  CHECK(ndcg::number_ids(held, 2).codes.empty());  // numbers are not numbered here
+}

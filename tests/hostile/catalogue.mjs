@@ -508,6 +508,12 @@ export const catalogue = [
       options: { threads: 'two' }, expect: { error: /incompatible function arguments/, type: 'TypeError' } },
     { name: 'evaluator: threads below 0 choose as 0 does', function: 'evaluator', args: ['q 0 d 1\n', 'q Q0 d 1 1 r\n'],
       options: { threads: -3 }, expect: { result: { value: 1 } } },
+    { name: 'dask: qids as codes by their text (None, NaN and "" one empty id; 1 and "1" one)', function: 'dask.codes',
+      args: [['q1', null, 'q2', 'q1', '', 1, '1', NaN, 'q😀']], expect: { result: { value: [0, 1, 2, 0, 1, 3, 3, 1, 4] } } },
+    { name: 'dask: qids as codes, numbers (NaN one id)', function: 'dask.codes', args: [[2.5, NaN, 2.5, 7, NaN]],
+      options: { dtype: 'float64' }, expect: { result: { value: [0, 1, 0, 2, 1] } } },
+    { name: 'dask: qids as codes of a column of two dimensions', function: 'dask.codes', args: [[['a', 'b'], ['c', 'd']]],
+      expect: { error: /column "ids": expected one contiguous dimension/, code: 'bad-type' } },
   ].map((c) => ({ kind: 'python', cli: null, api: null, py: c.expect, ...c })),
 
   // ---- the command line only -------------------------------------------------------------

@@ -247,7 +247,13 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     assert seen and all(s == (['qid', 'docid', 'score'], ['qid', 'docid', 'label'], {'O', 'f'}) for s in seen)
     # each query's rows in one piece, the same for the run and the qrels
     coded = ndask._pieces(run, ('qid', 'docid', 'score'), 4)
-    assert all(columns[0][1].dtype == np.int32 and len(qids) <= 50 for columns, qids in coded)  # qids as codes
+    # qids and docids as int32 codes into each piece's own distinct ids, scores as they are
+    assert all(qid[1].dtype == doc[1].dtype == np.int32 and len(qid[2]) <= 50 and len(doc[2]) <= len(doc[1])
+               and score[1].dtype == np.float64 and score[2] is None for qid, doc, score in coded)
+    # qrels held here reach the graph as tables of codes into each table's own distinct ids, rows in order
+    tables = dask.compute(*ndask._tables(qrels, ('qid', 'docid', 'label'), 3), scheduler='sync')
+    assert all(t[0][1].dtype == t[1][1].dtype == np.int32 and t[2][2] is None for t in tables)
+    assert list(np.concatenate([t[1][2][t[1][1]] for t in tables])) == list(qrels['docid'])
     run_pieces = [ndask._joined([p]) for p in coded]
     qrels_pieces = [ndask._joined([p]) for p in ndask._pieces(qrels, ('qid', 'docid', 'label'), 4)]
     for r, q in zip(run_pieces, qrels_pieces):

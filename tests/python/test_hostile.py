@@ -128,6 +128,9 @@ def _python_call(function, args, options):
         return lightgbm.feval(**options)(np.asarray(args[1]), _TrainingSet(args[0], args[2]))[1]
     if function == 'explain_row':
         return sklearn.explain_row(*args, **options).ndcg
+    if function == 'dask.codes':  # a Dask partition's qids as they travel (ndcg_calc.dask)
+        ndask = pytest.importorskip('ndcg_calc.dask')
+        return [int(c) for c in ndask._codes(np.array(args[0], dtype=options.get('dtype', object)))[0]]
     if function == 'evaluator':
         return ndcg_calc.evaluator(['map'], args[0], **options).calc_aggregate(args[1])['map']
     with warnings.catch_warnings():

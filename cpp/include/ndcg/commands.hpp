@@ -82,6 +82,17 @@ struct column_table {
   std::size_t rows = 0;
 };
 
+// Each row of a column of texts or objects numbered by its text: codes[row]
+// counts the distinct texts in the order they first come, first[code] is
+// that row. An object is known by its address first (as the column reader
+// knows it), so one object per distinct id has its text read once. What a
+// Dask partition's qids travel as. Native only.
+struct id_numbers {
+  std::vector<std::uint32_t> codes;
+  std::vector<std::size_t> first;
+};
+id_numbers number_ids(const table_column& c, std::size_t rows);
+
 // Which column of a table named `names` (by place, -1: none) gives each
 // field, as the table readers choose them for a run, qrels or (both) one
 // table holding both; an error names a column missing or given twice.

@@ -15,6 +15,7 @@
 #include "base/big_memory.hpp"
 #include "base/hash_table.hpp"
 #include "base/text.hpp"
+#include "commands/address_cache.hpp"
 #include "inputs/inputs_detail.hpp"
 #include "ndcg/numbers.hpp"
 #include "trec/trec_worker.hpp"
@@ -24,13 +25,6 @@
 
 namespace ndcg::detail {
 namespace {
-
-// A cell's text known by where it is: the same address and size, the same
-// text (views into one text, or one object).
-struct cell_key {
-  const void* at = nullptr;
-  std::size_t size = 0;
-};
 
 // One column's cells as a reader of the table sees them: texts as they
 // are, numbers as numbers, either read as the other when its role asks.
@@ -178,48 +172,6 @@ error repeated_doc(const table_rows& out, std::string_view doc, std::size_t row,
       .with("found", doc)
       .with("first_line", std::to_string(line_of_row(first)));
 }
-
-// Object columns hold one str per distinct id, so most rows give a text at
-// an address seen before: the same id, checked and numbered once, its text
-// not read again. Buckets of four 16-byte slots (one 64-byte line), by
-// address hash, the newest first: a miss costs one lookup, and 100,000 ids
-// rarely crowd a bucket out. The rows come in any order, so a bucket is
-// fetched ahead (prefetch) while earlier rows are read.
-class address_cache {
- public:
-  explicit address_cache(std::size_t rows) {
-    std::size_t size = 256;
-    while (size < rows / 2 && size < (std::size_t{1} << 16)) size <<= 1;
-    buckets_.resize(size);
-  }
-  // The value kept for this very cell (same address and size), or nullptr.
-  const std::uint32_t* find(cell_key k) const {
-    const bucket& b = buckets_[slot(k)];
-    for (const entry& e : b.e)
-      if (e.at == k.at && e.size == k.size && e.at) return &e.value;
-    return nullptr;
-  }
-  void put(cell_key k, std::uint32_t value) {
-    bucket& b = buckets_[slot(k)];
-    if (k.size > 0xFFFFFFFFu) return;
-    std::copy_backward(b.e, b.e + 3, b.e + 4);
-    b.e[0] = entry{k.at, static_cast<std::uint32_t>(k.size), value};
-  }
-  void fetch(cell_key k) const { __builtin_prefetch(&buckets_[slot(k)]); }
-
- private:
-  struct entry {
-    const void* at = nullptr;
-    std::uint32_t size = 0, value = 0;
-  };
-  struct alignas(64) bucket {
-    entry e[4];
-  };
-  std::size_t slot(cell_key k) const {
-    return mix(reinterpret_cast<std::uintptr_t>(k.at), k.size) & (buckets_.size() - 1);
-  }
-  std::vector<bucket> buckets_;
-};
 
 // Rows ahead whose cache lines are asked for before they are read (the
 // lookups land anywhere in tables larger than the cache).
