@@ -195,7 +195,6 @@ TEST_CASE("roles_of: the table readers' choice of columns") {
   CHECK(roles->rel == 3);
   CHECK(!ndcg::roles_of({"qid", "docid"}, true, false).ok());
 }
-#endif
 
 TEST_CASE("number_ids: rows numbered by their text, objects known by their address first") {
   // Three objects, two holding the same text "q2" at different addresses.
@@ -214,3 +213,4 @@ TEST_CASE("number_ids: rows numbered by their text, objects known by their addre
   const ndcg::table_column held{"qid", {}, numbers.data(), nullptr};
   CHECK(ndcg::number_ids(held, 2).codes.empty());  // numbers are not numbered here
 }
+#endif

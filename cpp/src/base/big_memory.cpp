@@ -3,6 +3,7 @@
 #include "base/big_memory.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <new>
 
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)
@@ -14,6 +15,7 @@
 #include <vector>
 #define NDCG_HUGE_PAGES 1
 #endif
+
 
 namespace ndcg::detail {
 
@@ -64,6 +66,9 @@ class kept_blocks {
     kept_.erase(best);
     total_ -= kept_size;
     if (kept_size != size) lent_.emplace_back(p, kept_size);
+#if NDCG_CHECKED_BUILD
+    std::memset(p, reused_fill, kept_size);  // what a fresh block is not: zeros read unwritten show up as wrong values
+#endif
     return p;
   }
   void free(void* p, std::size_t size) {

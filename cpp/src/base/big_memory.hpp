@@ -15,6 +15,21 @@
 
 namespace ndcg::detail {
 
+// Sanitizer builds (the suite that runs the doctests and fuzz targets so)
+// fill a reused block with `reused_fill`: code that reads an element it
+// never wrote, and took a fresh page's zero, then reads something else.
+#if defined(__SANITIZE_ADDRESS__)
+#define NDCG_CHECKED_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NDCG_CHECKED_BUILD 1
+#endif
+#endif
+#ifndef NDCG_CHECKED_BUILD
+#define NDCG_CHECKED_BUILD 0
+#endif
+inline constexpr unsigned char reused_fill = 0xA5;
+
 // Blocks at least this large go to big_allocate (a huge page is 2 MB).
 inline constexpr std::size_t big_block = std::size_t(1) << 21;
 
