@@ -9,6 +9,7 @@
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)
 #include <pthread.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <mutex>
 #include <utility>
@@ -40,7 +41,7 @@ void give_back(void* p) { ::operator delete(p, std::align_val_t{big_block}); }
 // ones may fit them.
 class kept_blocks {
  public:
-  kept_blocks() {  // freeing then never allocates
+  kept_blocks() : most_(most_kept()) {  // freeing then never allocates
     kept_.reserve(most_blocks);
     lent_.reserve(most_blocks);
   }
@@ -75,14 +76,20 @@ class kept_blocks {
     std::lock_guard<std::mutex> lock(m_);
     const auto lent = std::find_if(lent_.begin(), lent_.end(), [&](const auto& b) { return b.first == p; });
     if (lent != lent_.end()) size = lent->second, lent_.erase(lent);
-    if (total_ + size > most || kept_.size() == most_blocks) return give_back(p);
+    if (total_ + size > most_ || kept_.size() == most_blocks) return give_back(p);
     kept_.emplace_back(p, size);
     total_ += size;
   }
 
  private:
-  static constexpr std::size_t most = std::size_t(768) << 20;  // bytes kept at most
+  // Bytes kept at most: 768 MB, or an eighth of the machine's memory when less.
+  static std::size_t most_kept() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    const std::size_t eighth = pages > 0 && page > 0 ? static_cast<std::size_t>(pages) / 8 * static_cast<std::size_t>(page) : 0;
+    return std::min(std::size_t(768) << 20, eighth);
+  }
   static constexpr std::size_t most_blocks = 64;
+  const std::size_t most_;
   std::mutex m_;
   std::vector<std::pair<void*, std::size_t>> kept_;  // free, with their sizes
   std::vector<std::pair<void*, std::size_t>> lent_;  // in use, larger than asked

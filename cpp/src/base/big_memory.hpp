@@ -3,9 +3,10 @@
 // asked to be backed by huge pages. Each first touch of an ordinary 4 KB
 // page is a fault that costs microseconds (more in a virtual machine), and
 // a 1M-line run's qrels touch some ten thousand of them: that was most of
-// the time spent reading them. Blocks freed are kept (up to 768 MB) for
-// the next big allocation that fits one (big_memory.cpp says when they go
-// back). Elsewhere (wasm) it is plain new/delete.
+// the time spent reading them. Blocks freed are kept (up to 768 MB, or an
+// eighth of the machine's memory) for the next big allocation that fits
+// one (big_memory.cpp says when they go back). Elsewhere (wasm) it is
+// plain new/delete.
 // Internal, not API.
 #pragma once
 
