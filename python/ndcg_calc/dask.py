@@ -124,7 +124,14 @@ def _buckets(codes, uniques, parts):
     import numpy as np
     texts = np.array([_text(q) for q in uniques], dtype=object)
     small = np.int16 if parts < 2 ** 15 else np.int64  # (int16 sorts by radix)
-    return (pd.util.hash_array(texts) % np.uint64(parts)).astype(small)[codes]
+    buckets = (pd.util.hash_array(texts) % np.uint64(parts)).astype(small)
+    buckets[[_missing(q) for q in uniques]] = 0  # piece 0, as the qrels' missing ids: the core names them there
+    return buckets[codes]
+
+
+def _missing(qid):
+    """A qid that is no id: None, NaN or empty (the core reads them all as an empty cell)."""
+    return qid is None or qid == '' or (isinstance(qid, float) and qid != qid)
 
 
 def _coded(columns):

@@ -272,3 +272,22 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     first, second = (ndask._joined([p]) for p in ndask._split(qrels, ('qid', 'docid', 'label'), both, 2))
     assert set(first[0][1]) == {'q00001', 'q00002'} and set(second[0][1]) == {'q00002'}
     assert list(second[1][1]) == list(qrels['docid'][qrels['qid'] == 'q00002'])
+
+
+def test_a_missing_qid_is_named_wherever_its_rows_are_cut():
+    run, qrels = _generated(3_000, 60, seed=12)
+    run.loc[[7, 900], 'qid'] = [np.nan, None]
+    with pytest.raises(ndcg_calc.NdcgError, match='expected a query id .*got an empty field'):
+        ndcg_calc.evaluate(qrels, run, 'map')
+    # The rows of no id go to piece 0, as the qrels' do; were they cut by the hash of "nan", they would land
+    # where no query is judged here and be dropped unread.
+    bucket = lambda texts, parts: pd.util.hash_array(np.asarray(texts, dtype=object)) % np.uint64(parts)
+    tried = 0
+    for parts in (2, 3, 5, 7):
+        if bucket(['nan'], parts)[0] == 0:
+            continue
+        judged = qrels[bucket(qrels['qid'], parts) == 0]
+        with pytest.raises(ndcg_calc.NdcgError, match='expected a query id .*got an empty field'):
+            dask.compute(*ndask.partials(_scattered(run, parts), judged, 'map'), scheduler='sync')
+        tried += 1
+    assert tried
