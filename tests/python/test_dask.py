@@ -262,13 +262,13 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     assert sum(len(p[0][1]) for p in run_pieces) == len(run)
     # grouped: each run partition gets the qrels of its own queries only
     halves = (run[run['qid'] < 'q00025'], run[run['qid'] >= 'q00025'])
-    owners = ndask._owners([ndask._qids(p, 'qid') for p in halves])
-    first, second = (ndask._joined([p]) for p in ndask._split(qrels, ('qid', 'docid', 'label'), owners, 2))
+    qids = [ndask._qids(p, 'qid') for p in halves]
+    first, second = (ndask._joined([p]) for p in ndask._split(qrels, ('qid', 'docid', 'label'), qids, 2))
     assert set(first[0][1]) == set(qrels['qid'][qrels['qid'] < 'q00025'])
     assert set(second[0][1]) == set(qrels['qid'][qrels['qid'] >= 'q00025'])
     assert len(first[0][1]) + len(second[0][1]) == len(qrels)
     # a query two partitions hold gets its qrels in both (merge() then names it)
-    both = ndask._owners([['q00001', 'q00002'], ['q00002']])
+    both = [np.array(['q00001', 'q00002'], dtype=object), np.array(['q00002'], dtype=object)]
     first, second = (ndask._joined([p]) for p in ndask._split(qrels, ('qid', 'docid', 'label'), both, 2))
     assert set(first[0][1]) == {'q00001', 'q00002'} and set(second[0][1]) == {'q00002'}
     assert list(second[1][1]) == list(qrels['docid'][qrels['qid'] == 'q00002'])
