@@ -7,10 +7,13 @@ evaluation to the last bit.
 
 The rows of one query may sit in several partitions: each partition of the
 run (and of the qrels) is cut by a hash of the query id, computed once per
-distinct query, into one piece per partition to evaluate; what moves
-between workers is those pieces as NumPy arrays of the three columns each
-side needs (qid, docid, score; qid, docid, label; qids held as text go as
-codes into each piece's distinct qids), rows in their first order. Each partition's pieces go to the core as its columns in its worker
+distinct query, into one piece per partition to evaluate, the run's and the
+qrels' m-th partitions in one task where the run's lies; what moves between
+workers is those pieces as NumPy arrays of the three columns each side needs
+(qid, docid, score; qid, docid, label), ids held as text going as int32
+codes into each piece's distinct ids (numbered by the core, each str object
+once), rows in their first order; qrels held on the client go out as such
+tables. Each partition's pieces go to the core as its columns in its worker
 (no text); the partitions' evaluations are merged on the client by
 ndcg_calc.merge (the rule of `ndcg trec --merge`). The columns are named by
 the core's one table of names, as a CSV header is read.
