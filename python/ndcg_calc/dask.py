@@ -311,7 +311,7 @@ def _piece(cut, i):
     dependencies as roots, on any worker, and a piece taken elsewhere moves
     all its partition's pieces with it."""
     import operator
-    return dask.delayed(operator.getitem, pure=True)(cut, i, dask_key_name=('%s-piece-%d' % (cut.key, i), 0))
+    return dask.delayed(operator.getitem, pure=True)(cut, i, dask_key_name=('ndcg-piece-%s-%d' % (cut.key, i), 0))
 
 
 def _pieces_of(parts, *cut):
