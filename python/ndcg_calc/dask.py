@@ -134,7 +134,7 @@ def _buckets(codes, uniques, parts):
 
 def _missing(qid):
     """A qid that is no id: None, NaN or empty (the core reads them all as an empty cell)."""
-    return qid is None or qid == '' or (isinstance(qid, float) and qid != qid)
+    return qid is None or (isinstance(qid, str) and not qid) or (isinstance(qid, float) and qid != qid)
 
 
 def _coded(columns):

@@ -291,3 +291,13 @@ def test_a_missing_qid_is_named_wherever_its_rows_are_cut():
             dask.compute(*ndask.partials(_scattered(run, parts), judged, 'map'), scheduler='sync')
         tried += 1
     assert tried
+
+
+def test_pandas_na_in_a_string_column_is_read_as_one_evaluate_reads_it():
+    run = pd.DataFrame({'qid': pd.array(['q1', 'q1', pd.NA, 'q2'], dtype='string'), 'docid': ['d1', 'd2', 'd1', 'd3'],
+                        'score': [0.5, 0.4, 0.3, 0.2]})
+    qrels = pd.DataFrame({'qid': ['q1', 'q2'], 'docid': ['d1', 'd3'], 'label': [1, 2]})
+    whole = ndcg_calc.evaluate(qrels, run, ['map', 'num_q'])
+    for grouped in (False, True):
+        parts = ndask.partials(dd.from_pandas(run, npartitions=2, sort=False), qrels, ['map', 'num_q'], grouped=grouped)
+        assert_identical(ndcg_calc.merge([p for p in dask.compute(*parts, scheduler='sync') if p is not None]), whole)
