@@ -454,5 +454,8 @@ def _judged_qids(qrels):
     """The judged queries (each run must have them, unless complete), or None without qrels."""
     if qrels is None:
         return None
-    judged = _frame(qrels, 'qrels')
-    return judged[_roles(judged, 'qrels', 'qrels')['query']].astype(str).unique().compute().tolist()
+    judged = _given(qrels, 'qrels')
+    qids = judged[_roles(judged, 'qrels', 'qrels')['query']]
+    if isinstance(judged, pd.DataFrame):  # held here: listed here, not sent to a worker for it
+        return list(dict.fromkeys(str(q) for q in pd.unique(qids)))
+    return qids.astype(str).unique().compute().tolist()
