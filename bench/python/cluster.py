@@ -1,7 +1,7 @@
 """A run held in Dask on a LocalCluster against the same rows on one process.
 
     /usr/bin/python3 bench/python/cluster.py [--rows 1000000] [--queries ROWS/100] [--workers 2] [--parts 2,8]
-                                              [--runs 3]
+                                              [--runs 3] [--steps]
 
 (with the package importable: PYTHONPATH=python after `python3 setup.py
 build_ext --inplace`, or the venv scripts/test-python makes). Generates a
@@ -25,7 +25,12 @@ each one-process time. Every per-query value and mean of each Dask result
 is checked against the one-process result, bit for bit (the arrays' query
 count and num_rel only: their documents are named by position, so equal
 scores may be ordered otherwise). The rows are moved into the workers'
-memory first (scattered), untimed, as a run held in a cluster would be."""
+memory first (scattered), untimed, as a run held in a cluster would be.
+--steps: each Dask row once more under Dask's own record of its tasks (its
+task stream), printed per kind of task: how many, the seconds computing
+and the seconds fetching their inputs from other workers (summed over the
+workers), and the seconds from the call to the first task and from the
+last task to the merged result."""
 import argparse
 import resource
 import statistics
@@ -133,7 +138,32 @@ def rounds(client, run, qrels, args):
             wall, cpu, result = timed(on, work)
             check(result, whole)
             times[name].append((wall, cpu))
+    for name, on, work, _ in configs:
+        if args.steps and on:
+            steps(on, name, work)
     return times
+
+
+def steps(client, name, work):
+    """One call's tasks as Dask records them, per kind of task (see --steps)."""
+    import distributed
+    from dask.utils import key_split
+    with distributed.get_task_stream(client) as stream:
+        called = time.time()
+        work()
+        returned = time.time()
+    kinds, starts, stops = {}, [], []
+    for task in stream.data:
+        kind = kinds.setdefault(key_split(task['key']), [0, 0.0, 0.0])
+        kind[0] += 1
+        for part in task['startstops']:
+            kind[1 if part['action'] == 'compute' else 2] += part['stop'] - part['start']
+            starts.append(part['start'])
+            stops.append(part['stop'])
+    print('%s: the call to the first task %.3f s, the last task to the result %.3f s'
+          % (name, min(starts) - called, returned - max(stops)))
+    for kind, (count, computing, fetching) in kinds.items():
+        print('  %-24s %3d tasks  computing %6.3f s  fetching inputs %6.3f s' % (kind, count, computing, fetching))
 
 
 def report(times):
@@ -154,6 +184,7 @@ def main():
     parser.add_argument('--workers', type=int, default=2)
     parser.add_argument('--parts', default='2,8', help='partition counts, e.g. 2,8')
     parser.add_argument('--runs', type=int, default=3, help='rounds; each time is the median')
+    parser.add_argument('--steps', action='store_true', help="each Dask row's tasks, as Dask records them")
     args = parser.parse_args()
     args.parts = [int(p) for p in args.parts.split(',')]
     import distributed

@@ -7,10 +7,13 @@ evaluation to the last bit.
 
 The rows of one query may sit in several partitions: each partition of the
 run (and of the qrels) is cut by a hash of the query id, computed once per
-distinct query, into one piece per partition to evaluate; what moves
-between workers is those pieces as NumPy arrays of the three columns each
-side needs (qid, docid, score; qid, docid, label; qids held as text go as
-codes into each piece's distinct qids), rows in their first order. Each partition's pieces go to the core as its columns in its worker
+distinct query, into one piece per partition to evaluate, the run's and the
+qrels' m-th partitions in one task where the run's lies; what moves between
+workers is those pieces as NumPy arrays of the three columns each side needs
+(qid, docid, score; qid, docid, label), ids held as text going as int32
+codes into each piece's distinct ids (numbered by the core, each str object
+once), rows in their first order; qrels held on the client go out as such
+tables. Each partition's pieces go to the core as its columns in its worker
 (no text); the partitions' evaluations are merged on the client by
 ndcg_calc.merge (the rule of `ndcg trec --merge`). The columns are named by
 the core's one table of names, as a CSV header is read.
@@ -124,7 +127,14 @@ def _buckets(codes, uniques, parts):
     import numpy as np
     texts = np.array([_text(q) for q in uniques], dtype=object)
     small = np.int16 if parts < 2 ** 15 else np.int64  # (int16 sorts by radix)
-    return (pd.util.hash_array(texts) % np.uint64(parts)).astype(small)[codes]
+    buckets = (pd.util.hash_array(texts) % np.uint64(parts)).astype(small)
+    buckets[[_missing(q) for q in uniques]] = 0  # piece 0, as the qrels' missing ids: the core names them there
+    return buckets[codes]
+
+
+def _missing(qid):
+    """A qid that is no id: None, NaN or empty (the core reads them all as an empty cell)."""
+    return qid is None or (isinstance(qid, str) and not qid) or (isinstance(qid, float) and qid != qid)
 
 
 def _coded(columns):
@@ -206,8 +216,13 @@ def _evaluate_docs(run, qrels, texts, complete, threads):
     return fields_of(ArrayEvaluation(reply, {}))  # the values as one list per measure, as merge() reads them
 
 
-def _evaluate_shuffled(run_pieces, qrels_pieces, texts, complete, threads):
-    return _evaluate_docs(_joined(run_pieces), _joined(qrels_pieces), texts, complete, threads)
+def _joined_of(cut, k):
+    """The k-th frame's pieces of a partition (as _shuffled gives them) as one table."""
+    return _joined([pieces[k] for pieces in cut if pieces[k] is not None])
+
+
+def _evaluate_shuffled(cut, texts, complete, threads):
+    return _evaluate_docs(_joined_of(cut, 0), _joined_of(cut, 1), texts, complete, threads)
 
 
 def _evaluate_labels(columns, texts, threads):
@@ -257,14 +272,15 @@ def _owned(codes, pairs):
     return rows, pairs['part'].to_numpy()[first[codes[rows]] + within]
 
 
-def _split(qrels_part, names, owners, parts):
-    """A qrels partition cut into the pieces each run partition needs (its queries' rows only)."""
+def _split(qrels_part, names, qids, parts):
+    """A qrels partition cut into the pieces each run partition needs (its
+    queries' rows only), by `qids`: each run partition's distinct queries."""
     import numpy as np
     columns, coded = _table(qrels_part, names)
     codes, uniques = coded[0] if 0 in coded else _codes(columns[0][1])
     distinct = pd.DataFrame({'qid': pd.Series([_text(q) for q in uniques], dtype=object),
                              'code': np.arange(len(uniques))})
-    rows, buckets = _owned(codes, distinct.merge(owners, on='qid')[['code', 'part']])
+    rows, buckets = _owned(codes, distinct.merge(_owners(qids), on='qid')[['code', 'part']])
     return _cut(columns, buckets, parts, {i: (c[rows], u) for i, (c, u) in coded.items()}, rows)
 
 
@@ -281,9 +297,9 @@ def _grouped(run, judged, names, texts, options, threads):
         raise NdcgError('complete: not with grouped=True (a judged query the run lacks is in no partition); '
                         'leave grouped out', code='bad-input', source='options', key='complete')
     run_parts = run.to_delayed()
-    owners = dask.delayed(_owners, pure=True)([dask.delayed(_qids, pure=True)(p, names[0][0]) for p in run_parts])
+    qids = [dask.delayed(_qids, pure=True)(p, names[0][0]) for p in run_parts]
     split = dask.delayed(_split, pure=True)
-    pieces = [split(q, names[1], owners, len(run_parts)) for q in judged]
+    pieces = [split(q, names[1], qids, len(run_parts)) for q in judged]
     evaluate_one = dask.delayed(_evaluate_grouped, pure=True)
     return [evaluate_one(p, [_piece(piece, i) for piece in pieces], names[0], texts, threads)
             for i, p in enumerate(run_parts)]
@@ -295,28 +311,30 @@ def _piece(cut, i):
     dependencies as roots, on any worker, and a piece taken elsewhere moves
     all its partition's pieces with it."""
     import operator
-    return dask.delayed(operator.getitem, pure=True)(cut, i, dask_key_name=('%s-piece-%d' % (cut.key, i), 0))
+    return dask.delayed(operator.getitem, pure=True)(cut, i, dask_key_name=('ndcg-piece-%s-%d' % (cut.key, i), 0))
 
 
 def _pieces_of(parts, *cut):
-    """Partitions of several frames (part, names, part, names, ...) cut in one task: their pieces, one after another."""
-    return tuple(piece for part, names in zip(cut[::2], cut[1::2]) for piece in _pieces(part, names, parts))
+    """Partitions of several frames (part, names, part, names, ...; part None
+    for a frame with fewer partitions) cut in one task: for each piece i,
+    the frames' i-th pieces side by side (None where a frame has no part)."""
+    cuts = [None if part is None else _pieces(part, names, parts) for part, names in zip(cut[::2], cut[1::2])]
+    return tuple(tuple(None if c is None else c[i] for c in cuts) for i in range(parts))
 
 
 def _shuffled(frames, parts):
-    """Each of the frames [(partitions, names)] with its partitions cut by query
-    into `parts` pieces each: per frame, [[piece of partition 0 for
-    partition i, piece of partition 1, ...] for each i]. The m-th partitions
-    of all the frames are cut in one task, which runs where the first
-    frame's lies: the cutting is shared out as the run is."""
-    delayed = list(frames)
-    out = [[[] for _ in range(parts)] for _ in delayed]
-    for m in range(max(len(held) for held, _ in delayed)):
-        here = [(k, held[m], names) for k, (held, names) in enumerate(delayed) if m < len(held)]
-        cut = dask.delayed(_pieces_of, pure=True)(parts, *[x for _, p, n in here for x in (p, n)])
-        for j, (k, _, _) in enumerate(here):
-            for i in range(parts):
-                out[k][i].append(_piece(cut, j * parts + i))
+    """The frames [(partitions, names)] with their partitions cut by query
+    into `parts` pieces each: for each piece i, [the frames' pieces of
+    partition 0 for i, side by side, of partition 1, ...] (as _pieces_of
+    gives them). The m-th partitions of all the frames are cut in one task,
+    which runs where the first frame's lies: the cutting is shared out as
+    the run is, and a piece of each such task goes to each partition."""
+    out = [[] for _ in range(parts)]
+    for m in range(max(len(held) for held, _ in frames)):
+        cut = dask.delayed(_pieces_of, pure=True)(
+            parts, *[x for held, names in frames for x in (held[m] if m < len(held) else None, names)])
+        for i in range(parts):
+            out[i].append(_piece(cut, i))
     return out
 
 
@@ -330,8 +348,8 @@ def _labels(run, parts, grouped, texts, threads):
     if grouped:
         columns = dask.delayed(_columns, pure=True)
         return [evaluate_one(columns(p, names), texts, threads) for p in run.to_delayed()]
-    joined = dask.delayed(_joined, pure=True)
-    return [evaluate_one(joined(pieces), texts, threads) for pieces in _shuffled([(run.to_delayed(), names)], parts)[0]]
+    joined = dask.delayed(_joined_of, pure=True)
+    return [evaluate_one(joined(cut, 0), texts, threads) for cut in _shuffled([(run.to_delayed(), names)], parts)]
 
 
 def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False, threads=1, **options):
@@ -363,8 +381,8 @@ def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False,
         return _grouped(run, judged, names, shards, options, threads)
     evaluate_one = dask.delayed(_evaluate_shuffled, pure=True)
     complete = bool(options.get('complete'))
-    return [evaluate_one(r, q, shards, complete, threads)
-            for r, q in zip(*_shuffled([(run.to_delayed(), names[0]), (judged, names[1])], parts))]
+    return [evaluate_one(cut, shards, complete, threads)
+            for cut in _shuffled([(run.to_delayed(), names[0]), (judged, names[1])], parts)]
 
 
 def _merged(computed, options):
@@ -436,5 +454,8 @@ def _judged_qids(qrels):
     """The judged queries (each run must have them, unless complete), or None without qrels."""
     if qrels is None:
         return None
-    judged = _frame(qrels, 'qrels')
-    return judged[_roles(judged, 'qrels', 'qrels')['query']].astype(str).unique().compute().tolist()
+    judged = _given(qrels, 'qrels')
+    qids = judged[_roles(judged, 'qrels', 'qrels')['query']]
+    if isinstance(judged, pd.DataFrame):  # held here: listed here, not sent to a worker for it
+        return list(dict.fromkeys(str(q) for q in pd.unique(qids)))
+    return qids.astype(str).unique().compute().tolist()

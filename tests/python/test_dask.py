@@ -262,13 +262,42 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     assert sum(len(p[0][1]) for p in run_pieces) == len(run)
     # grouped: each run partition gets the qrels of its own queries only
     halves = (run[run['qid'] < 'q00025'], run[run['qid'] >= 'q00025'])
-    owners = ndask._owners([ndask._qids(p, 'qid') for p in halves])
-    first, second = (ndask._joined([p]) for p in ndask._split(qrels, ('qid', 'docid', 'label'), owners, 2))
+    qids = [ndask._qids(p, 'qid') for p in halves]
+    first, second = (ndask._joined([p]) for p in ndask._split(qrels, ('qid', 'docid', 'label'), qids, 2))
     assert set(first[0][1]) == set(qrels['qid'][qrels['qid'] < 'q00025'])
     assert set(second[0][1]) == set(qrels['qid'][qrels['qid'] >= 'q00025'])
     assert len(first[0][1]) + len(second[0][1]) == len(qrels)
     # a query two partitions hold gets its qrels in both (merge() then names it)
-    both = ndask._owners([['q00001', 'q00002'], ['q00002']])
+    both = [np.array(['q00001', 'q00002'], dtype=object), np.array(['q00002'], dtype=object)]
     first, second = (ndask._joined([p]) for p in ndask._split(qrels, ('qid', 'docid', 'label'), both, 2))
     assert set(first[0][1]) == {'q00001', 'q00002'} and set(second[0][1]) == {'q00002'}
     assert list(second[1][1]) == list(qrels['docid'][qrels['qid'] == 'q00002'])
+
+
+def test_a_missing_qid_is_named_wherever_its_rows_are_cut():
+    run, qrels = _generated(3_000, 60, seed=12)
+    run.loc[[7, 900], 'qid'] = [np.nan, None]
+    with pytest.raises(ndcg_calc.NdcgError, match='expected a query id .*got an empty field'):
+        ndcg_calc.evaluate(qrels, run, 'map')
+    # The rows of no id go to piece 0, as the qrels' do; were they cut by the hash of "nan", they would land
+    # where no query is judged here and be dropped unread.
+    bucket = lambda texts, parts: pd.util.hash_array(np.asarray(texts, dtype=object)) % np.uint64(parts)
+    tried = 0
+    for parts in (2, 3, 5, 7):
+        if bucket(['nan'], parts)[0] == 0:
+            continue
+        judged = qrels[bucket(qrels['qid'], parts) == 0]
+        with pytest.raises(ndcg_calc.NdcgError, match='expected a query id .*got an empty field'):
+            dask.compute(*ndask.partials(_scattered(run, parts), judged, 'map'), scheduler='sync')
+        tried += 1
+    assert tried
+
+
+def test_pandas_na_in_a_string_column_is_read_as_one_evaluate_reads_it():
+    run = pd.DataFrame({'qid': pd.array(['q1', 'q1', pd.NA, 'q2'], dtype='string'), 'docid': ['d1', 'd2', 'd1', 'd3'],
+                        'score': [0.5, 0.4, 0.3, 0.2]})
+    qrels = pd.DataFrame({'qid': ['q1', 'q2'], 'docid': ['d1', 'd3'], 'label': [1, 2]})
+    whole = ndcg_calc.evaluate(qrels, run, ['map', 'num_q'])
+    for grouped in (False, True):
+        parts = ndask.partials(dd.from_pandas(run, npartitions=2, sort=False), qrels, ['map', 'num_q'], grouped=grouped)
+        assert_identical(ndcg_calc.merge([p for p in dask.compute(*parts, scheduler='sync') if p is not None]), whole)
