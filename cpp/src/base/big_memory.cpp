@@ -17,7 +17,6 @@
 #define NDCG_HUGE_PAGES 1
 #endif
 
-
 namespace ndcg::detail {
 
 #ifdef NDCG_HUGE_PAGES
@@ -64,9 +63,9 @@ class kept_blocks {
       return fresh_block(size);
     }
     const auto [p, kept_size] = *best;
+    if (kept_size != size) lent_.emplace_back(p, kept_size);  // first: if it throws, nothing has changed
     kept_.erase(best);
     total_ -= kept_size;
-    if (kept_size != size) lent_.emplace_back(p, kept_size);
 #if NDCG_CHECKED_BUILD
     std::memset(p, reused_fill, kept_size);  // what a fresh block is not: zeros read unwritten show up as wrong values
 #endif
