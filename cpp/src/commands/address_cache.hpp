@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "base/hash_table.hpp"
+#include "ndcg/commands.hpp"
 
 namespace ndcg::detail {
 
@@ -18,6 +20,17 @@ struct cell_key {
   const void* at = nullptr;
   std::size_t size = 0;
 };
+
+// A text column's cell (a view or an object) by what tells it from others
+// without reading its text: the object, or the view's address and size.
+inline cell_key key_of_cell(const table_column& c, std::size_t row) {
+  if (c.objects) return cell_key{c.objects[row], 0};
+  return cell_key{c.texts[row].data(), c.texts[row].size()};
+}
+// Its text: the view, or the object's.
+inline std::string_view text_of_cell(const table_column& c, std::size_t row) {
+  return c.objects ? c.text_of(c.objects[row]) : c.texts[row];
+}
 
 // Object columns hold one str per distinct id, so most rows give a text at
 // an address seen before: the same id, checked and numbered once, its text

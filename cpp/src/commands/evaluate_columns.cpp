@@ -34,14 +34,9 @@ class column_cells {
   column_cells(const table_column* c, std::size_t place) : c_(c), column_(place + 1) {}
   bool given() const { return c_ != nullptr; }
   bool is_text() const { return c_ && !c_->numbers && !c_->integers; }
-  // A text column's cell: a view, or an object's text.
-  std::string_view text_at(std::size_t row) const { return c_->objects ? c_->text_of(c_->objects[row]) : c_->texts[row]; }
-  // What tells a text cell from others without reading its text: the
-  // object, or the view's address and size.
-  cell_key key_at(std::size_t row) const {
-    if (c_->objects) return cell_key{c_->objects[row], 0};
-    return cell_key{c_->texts[row].data(), c_->texts[row].size()};
-  }
+  // A text column's cell, and what tells it from others (address_cache.hpp).
+  std::string_view text_at(std::size_t row) const { return text_of_cell(*c_, row); }
+  cell_key key_at(std::size_t row) const { return key_of_cell(*c_, row); }
   // A number the same as the row before's (a query's rows come together).
   bool repeats(std::size_t row) const {
     return row > 0 && (c_->integers ? c_->integers[row] == c_->integers[row - 1] : c_->numbers[row] == c_->numbers[row - 1]);

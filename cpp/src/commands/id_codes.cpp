@@ -12,10 +12,8 @@ namespace ndcg {
 
 id_numbers number_ids(const table_column& c, std::size_t rows) {
   using detail::cell_key;
-  const auto key = [&](std::size_t row) {
-    return c.objects ? cell_key{c.objects[row], 0} : cell_key{c.texts[row].data(), c.texts[row].size()};
-  };
-  const auto text = [&](std::size_t row) { return c.objects ? c.text_of(c.objects[row]) : c.texts[row]; };
+  const auto key = [&](std::size_t row) { return detail::key_of_cell(c, row); };
+  const auto text = [&](std::size_t row) { return detail::text_of_cell(c, row); };
   constexpr std::size_t ahead = 16;  // rows whose bucket is fetched before they are read
   id_numbers out;
   if (!c.objects && c.texts.size() < rows) return out;  // numbers: not ids to number here
