@@ -1,6 +1,7 @@
 // Big blocks freed are kept and handed out again (base/big_memory.cpp):
 // the same block for the same size, a slightly larger one for a smaller
-// size (its whole size kept when it comes back).
+// size (its whole size kept when it comes back), until some allocations
+// have fitted no kept block.
 #include <doctest/doctest.h>
 
 #include <cstddef>
@@ -42,6 +43,22 @@ TEST_CASE("a kept block serves a somewhat smaller size, and comes back whole") {
   void* again = big_allocate(unusual);
   CHECK(again == a);
   big_free(again, unusual);
+}
+
+// A block larger than any kept block (768 MB at most) is a miss, and is
+// too large to be kept when it is freed.
+TEST_CASE("a kept block outlasts a few misses, and goes back at the last one") {
+  constexpr std::size_t size = 41 * big_block, too_large = 385 * big_block;
+  const auto miss = [] { big_free(big_allocate(too_large), too_large); };
+  void* a = big_allocate(size);
+  big_free(a, size);
+  for (unsigned i = 0; i + 1 < ndcg::detail::misses_kept; ++i) miss();
+  CHECK(ndcg::detail::big_kept_bytes() >= size);
+  void* b = big_allocate(size);  // still kept: handed out again
+  CHECK(b == a);
+  big_free(b, size);  // kept anew
+  for (unsigned i = 0; i < ndcg::detail::misses_kept; ++i) miss();
+  CHECK(ndcg::detail::big_kept_bytes() == 0);  // every block kept before these misses went back
 }
 
 TEST_CASE("a big vector's storage comes back to the next vector of its size") {

@@ -35,9 +35,12 @@ void give_back(void* p) { ::operator delete(p, std::align_val_t{big_block}); }
 // evaluated again in the same process (a DataFrame, a Dask worker's next
 // partition) or a later array of the same one. Fresh memory costs a fault
 // and the kernel's clearing per page, a fifth of a large DataFrame's
-// evaluation on a virtual machine. An allocation that no kept block fits
-// first gives every kept block back: blocks are kept only while the next
-// ones may fit them.
+// evaluation on a virtual machine. A block is given back once `misses_kept`
+// allocations have found no kept block to fit them while it waited: an
+// evaluation asks for its sizes in an order of its own (two threads'
+// arrays interleaved), so the blocks its later arrays will want must
+// outlast the misses of its first ones, and blocks of a workload that has
+// changed go after a few.
 class kept_blocks {
  public:
   kept_blocks() : most_(most_kept()) {  // freeing then never allocates
@@ -54,15 +57,14 @@ class kept_blocks {
     // small array would be missed by the next large one.
     auto best = kept_.end();
     for (auto it = kept_.begin(); it != kept_.end(); ++it)
-      if (it->second >= size && it->second <= size + size / 4 && (best == kept_.end() || it->second < best->second))
+      if (it->size >= size && it->size <= size + size / 4 && (best == kept_.end() || it->size < best->size))
         best = it;
     if (best == kept_.end()) {
-      for (const auto& [p, kept_size] : kept_) give_back(p);
-      kept_.clear();
-      total_ = 0;
+      age_kept();
       return fresh_block(size);
     }
-    const auto [p, kept_size] = *best;
+    void* const p = best->p;
+    const std::size_t kept_size = best->size;
     if (kept_size != size) lent_.emplace_back(p, kept_size);  // first: if it throws, nothing has changed
     kept_.erase(best);
     total_ -= kept_size;
@@ -76,8 +78,12 @@ class kept_blocks {
     const auto lent = std::find_if(lent_.begin(), lent_.end(), [&](const auto& b) { return b.first == p; });
     if (lent != lent_.end()) size = lent->second, lent_.erase(lent);
     if (total_ + size > most_ || kept_.size() == most_blocks) return give_back(p);
-    kept_.emplace_back(p, size);
+    kept_.push_back(kept{p, size, 0});
     total_ += size;
+  }
+  std::size_t total() {
+    std::lock_guard<std::mutex> lock(m_);
+    return total_;
   }
 
  private:
@@ -87,10 +93,24 @@ class kept_blocks {
     const std::size_t eighth = pages > 0 && page > 0 ? static_cast<std::size_t>(pages) / 8 * static_cast<std::size_t>(page) : 0;
     return std::min(std::size_t(768) << 20, eighth);
   }
+  // A miss more for every kept block: the `misses_kept`th gives it back.
+  void age_kept() {
+    auto it = kept_.begin();
+    for (kept& k : kept_) {
+      if (++k.misses >= misses_kept) give_back(k.p), total_ -= k.size;
+      else *it++ = k;
+    }
+    kept_.erase(it, kept_.end());
+  }
   static constexpr std::size_t most_blocks = 64;
+  struct kept {
+    void* p;
+    std::size_t size;
+    unsigned misses;  // allocations that fit no kept block since it came back
+  };
   const std::size_t most_;
   std::mutex m_;
-  std::vector<std::pair<void*, std::size_t>> kept_;  // free, with their sizes
+  std::vector<kept> kept_;  // free
   std::vector<std::pair<void*, std::size_t>> lent_;  // in use, larger than asked
   std::size_t total_ = 0;
 };
@@ -117,9 +137,12 @@ void big_free(void* p, std::size_t bytes) noexcept {
   if (bytes < big_block) ::operator delete(p);
   else blocks().free(p, rounded(bytes));
 }
+
+std::size_t big_kept_bytes() { return blocks().total(); }
 #else
 void* big_allocate(std::size_t bytes) { return ::operator new(bytes); }
 void big_free(void* p, std::size_t) noexcept { ::operator delete(p); }
+std::size_t big_kept_bytes() { return 0; }
 #endif
 
 }  // namespace ndcg::detail

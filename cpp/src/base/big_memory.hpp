@@ -5,8 +5,8 @@
 // a 1M-line run's qrels touch some ten thousand of them: that was most of
 // the time spent reading them. Blocks freed are kept (up to 768 MB, or an
 // eighth of the machine's memory) for the next big allocation that fits
-// one (big_memory.cpp says when they go back). Elsewhere (wasm) it is
-// plain new/delete.
+// one, until `misses_kept` allocations have fitted none while it waited.
+// Elsewhere (wasm) it is plain new/delete.
 // Internal, not API.
 #pragma once
 
@@ -38,6 +38,11 @@ inline constexpr std::size_t big_block = std::size_t(1) << 21;
 // does. Freed by big_free with the same size.
 void* big_allocate(std::size_t bytes);
 void big_free(void* p, std::size_t bytes) noexcept;
+// Bytes of freed blocks kept for reuse now.
+std::size_t big_kept_bytes();
+// Allocations that fit no kept block a kept block waits through before it
+// goes back.
+inline constexpr unsigned misses_kept = 8;
 
 template <class T>
 struct big_allocator {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/big_memory.hpp"
 #include "base/hash_table.hpp"
 #include "ndcg/commands.hpp"
 
@@ -71,7 +72,7 @@ class address_cache {
   std::size_t slot(cell_key k) const {
     return mix(reinterpret_cast<std::uintptr_t>(k.at), k.size) & (buckets_.size() - 1);
   }
-  std::vector<bucket> buckets_;
+  big_vector<bucket> buckets_;
 };
 
 }  // namespace ndcg::detail
