@@ -357,14 +357,44 @@ ndcg::table_column column_of(const py::handle& name, const py::array& values, st
   return c;
 }
 
-// [(name, array), ...] as a table; `keep` holds the texts made here.
+// A coded column (a categorical): int32 codes, each -1 (missing) or an
+// index into `distinct`, an object array of the distinct cells.
+ndcg::table_column coded_column_of(const py::handle& name, const py::array& codes, const py::array& distinct,
+                                   std::vector<py::object>& keep) {
+  ndcg::table_column c = column_of(name, distinct, keep);
+  const auto bad = [&](const std::string& what) {
+    raise_error(ndcg::fail(ndcg::error_code::bad_type, "column " + ndcg::echo(c.name) + ": expected " + what)
+                    .with("expected", what));
+  };
+  if (!c.objects) bad("codes into an array of objects");
+  if (codes.dtype().kind() != 'i' || codes.itemsize() != 4 || codes.ndim() != 1 || !(codes.flags() & py::array::c_style))
+    bad("int32 codes in one contiguous dimension");
+  c.codes = static_cast<const std::int32_t*>(codes.data());
+  c.distinct = static_cast<std::size_t>(distinct.size());
+  c.missing = Py_None;
+  const auto n = static_cast<std::size_t>(codes.size());
+  const auto top = static_cast<std::int64_t>(c.distinct);
+  bool within = true;
+  for (std::size_t i = 0; i < n; ++i) within &= c.codes[i] >= -1 && c.codes[i] < top;
+  if (!within) bad("codes from -1 to " + std::to_string(top - 1));
+  return c;
+}
+
+// [(name, array) or (name, codes, distinct), ...] as a table; `keep`
+// holds the texts made here.
 ndcg::column_table table_of(const py::list& columns, std::vector<py::object>& keep) {
   ndcg::column_table t;
   for (const py::handle item : columns) {
-    const auto pair = item.cast<py::tuple>();
-    const auto values = pair[1].cast<py::array>();
-    t.columns.push_back(column_of(pair[0], values, keep));
-    t.rows = static_cast<std::size_t>(values.size());
+    const auto entry = item.cast<py::tuple>();
+    const auto values = entry[1].cast<py::array>();
+    if (entry.size() == 3) t.columns.push_back(coded_column_of(entry[0], values, entry[2].cast<py::array>(), keep));
+    else t.columns.push_back(column_of(entry[0], values, keep));
+    const auto rows = static_cast<std::size_t>(values.size());
+    if (t.columns.size() > 1 && rows != t.rows)
+      raise_error(ndcg::fail(ndcg::error_code::bad_type, "column " + ndcg::echo(t.columns.back().name) + ": expected " +
+                                                             std::to_string(t.rows) + " rows, as the columns before it")
+                      .with("expected", std::to_string(t.rows) + " rows"));
+    t.rows = rows;
   }
   return t;
 }

@@ -4,7 +4,8 @@
 // number_ids on each column of texts (a Dask partition's qids). The first
 // bytes choose the options and each table's columns: a name from a menu (every role, an alias, a name of none) and
 // whether the column holds texts, objects read as texts (one per distinct
-// text, as a pandas object column), numbers or whole numbers; then each cell
+// text, as a pandas object column), codes into distinct objects (-1 an
+// empty cell, as a categorical), numbers or whole numbers; then each cell
 // takes a byte (a text its role takes, or now and then a bad one, or a
 // number: whole, a fraction, NaN, infinity). Against the same tables
 // written as CSV (every cell quoted) and read by the text path, the reply
@@ -51,10 +52,21 @@ double number_of(std::uint8_t b) {
 // An object's text: the objects here are the menus' texts themselves.
 std::string_view object_text(const void* object) { return static_cast<const char*>(object); }
 
+// A text's code among a coded column's distinct objects (added when new);
+// -1 for none (a missing cell).
+std::int32_t code_of(std::vector<const void*>& distinct, const char* text) {
+  if (!text) return -1;
+  for (std::size_t k = 0; k < distinct.size(); ++k)
+    if (distinct[k] == text) return static_cast<std::int32_t>(k);
+  distinct.push_back(text);
+  return static_cast<std::int32_t>(distinct.size() - 1);
+}
+
 struct held_table {
   std::vector<std::vector<double>> numbers;
   std::vector<std::vector<std::int64_t>> integers;
-  std::vector<std::vector<const void*>> objects;
+  std::vector<std::vector<const void*>> objects;  // per row, or (coded) the distinct ones
+  std::vector<std::vector<std::int32_t>> codes;
   ndcg::column_table table;
   std::string csv;
 };
@@ -67,6 +79,7 @@ std::string quoted(std::string_view cell) {
 
 std::string cell_text(const ndcg::table_column& c, std::size_t row) {
   if (c.integers) return std::to_string(c.integers[row]);
+  if (c.codes) return std::string(c.text_of(c.codes[row] < 0 ? c.missing : c.objects[c.codes[row]]));
   if (c.objects) return std::string(c.text_of(c.objects[row]));
   if (!c.numbers) return std::string(c.texts[row]);
   const double v = c.numbers[row];
@@ -81,6 +94,7 @@ void make_table(fuzz::bytes& in, std::size_t rows, int use, held_table& t) {
   t.numbers.resize(columns);
   t.integers.resize(columns);
   t.objects.resize(columns);
+  t.codes.resize(columns);
   t.table.rows = rows;
   for (std::size_t i = 0; i < columns; ++i) {
     const std::uint8_t kind = in.take();
@@ -93,12 +107,14 @@ void make_table(fuzz::bytes& in, std::size_t rows, int use, held_table& t) {
       const std::uint8_t b = in.take();
       if (kind >> 6 == 1) t.numbers[i].push_back(number_of(b));  // NaN: an empty cell
       else if (kind >> 6 == 2) t.integers[i].push_back(static_cast<std::int64_t>(b % 5));
+      else if (kind >> 6 == 3 && (kind & 32)) t.codes[i].push_back(code_of(t.objects[i], b % 17 == 16 ? nullptr : text_of(c.name, b)));
       else if (kind >> 6 == 3) t.objects[i].push_back(text_of(c.name, b));
       else c.texts.push_back(text_of(c.name, b));
     }
     if (kind >> 6 == 1) c.numbers = t.numbers[i].data();
     if (kind >> 6 == 2) c.integers = t.integers[i].data();
     if (kind >> 6 == 3) c.objects = t.objects[i].data(), c.text_of = object_text;
+    if (kind >> 6 == 3 && (kind & 32)) c.codes = t.codes[i].data(), c.distinct = t.objects[i].size(), c.missing = "";
     t.table.columns.push_back(std::move(c));
   }
   for (std::size_t i = 0; i < columns; ++i) t.csv += (i ? "," : "") + quoted(t.table.columns[i].name);

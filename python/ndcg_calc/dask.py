@@ -98,7 +98,7 @@ def _table(part, names):
 
 def _columns(part, names):
     """A partition's columns the evaluation needs, as the core takes them: [(name, array)]."""
-    return frame_columns(part[list(names)])
+    return frame_columns(part[list(names)], coded=False)
 
 
 def _text(qid):

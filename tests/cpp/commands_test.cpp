@@ -163,6 +163,29 @@ TEST_CASE("evaluate_batch on columns: the values of the same tables as text, and
   CHECK(ndcg::reading_line(readings[1]) == "run read as DataFrame: query_id -> query, doc_id -> doc, score -> score");
 }
 
+TEST_CASE("evaluate_batch on columns: a coded column reads as the cells its codes stand for") {
+  columns_fixture f;
+  std::vector<ndcg::batch_reading> readings;
+  const auto plain = f.evaluate(ndcg_per_query, readings);
+  REQUIRE(plain.evaluated.ok());
+  // The run's qids as codes into two objects, and a code -1 (missing): an empty cell, line 4.
+  const std::string q1 = "q1", q2 = "q2", empty;
+  const void* distinct[] = {&q2, &q1};
+  std::int32_t codes[] = {1, 1, 0, 0};
+  ndcg::table_column& qid = f.run.columns[0];
+  qid.texts.clear();
+  qid.objects = distinct, qid.codes = codes, qid.distinct = 2, qid.missing = &empty;
+  qid.text_of = [](const void* o) { return std::string_view(*static_cast<const std::string*>(o)); };
+  const auto coded = f.evaluate(ndcg_per_query, readings);
+  REQUIRE(coded.evaluated.ok());
+  CHECK(coded.text == plain.text);
+  codes[2] = -1;
+  const auto missing = f.evaluate(ndcg_per_query, readings);
+  REQUIRE(!missing.evaluated.ok());
+  CHECK(missing.evaluated.err().line == 4);
+  CHECK(missing.evaluated.err().column == 1);
+}
+
 TEST_CASE("evaluate_batch on columns: a bad cell is named by its row's line and its column's place") {
   columns_fixture f;
   std::vector<ndcg::batch_reading> readings;
@@ -212,5 +235,13 @@ TEST_CASE("number_ids: rows numbered by their text, objects known by their addre
   std::vector<double> numbers{1, 2};
   const ndcg::table_column held{"qid", {}, numbers.data(), nullptr};
   CHECK(ndcg::number_ids(held, 2).codes.empty());  // numbers are not numbered here
+  // Codes into distinct objects (a categorical), -1 the missing object: by their text again.
+  const void* distinct[] = {&q1, &q2, &other_q2};
+  const std::int32_t codes[] = {2, 0, -1, 1, 1, 0};
+  ndcg::table_column coded = objects;
+  coded.objects = distinct, coded.codes = codes, coded.distinct = 3, coded.missing = &empty;
+  const ndcg::id_numbers c = ndcg::number_ids(coded, 6);
+  CHECK(c.codes == std::vector<std::uint32_t>{0, 1, 2, 0, 0, 1});
+  CHECK(c.first == std::vector<std::size_t>{0, 1, 2});
 }
 #endif

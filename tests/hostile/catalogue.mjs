@@ -514,6 +514,24 @@ export const catalogue = [
       options: { dtype: 'float64' }, expect: { result: { value: [0, 1, 0, 2, 1] } } },
     { name: 'dask: qids as codes of a column of two dimensions', function: 'dask.codes', args: [[['a', 'b'], ['c', 'd']]],
       expect: { error: /column "ids": expected one contiguous dimension/, code: 'bad-type' } },
+    // frames.columns: a run's columns as the core takes them (qid coded: [codes, categories]; docid
+    // and score one value per row) against qrels q1/a 1, q2/a 2; its mean ndcg.
+    { name: 'frames: a categorical qid as codes, -1 a missing cell', function: 'frames.columns',
+      args: [[[0, 0, 1], ['q1', 'q2']], ['a', 'b', 'a'], [1, 0.5, 2]], expect: { result: { value: 1 } } },
+    { name: 'frames: a code past the categories', function: 'frames.columns',
+      args: [[[0, 2, 1], ['q1', 'q2']], ['a', 'b', 'a'], [1, 0.5, 2]], expect: { error: /codes from -1 to 1/, code: 'bad-type' } },
+    { name: 'frames: a code below -1', function: 'frames.columns',
+      args: [[[0, -7, 1], ['q1', 'q2']], ['a', 'b', 'a'], [1, 0.5, 2]], expect: { error: /codes from -1 to 1/, code: 'bad-type' } },
+    { name: 'frames: codes into categories that are numbers, not objects', function: 'frames.columns',
+      args: [[[0, 0, 1], [1.5, 2.5]], ['a', 'b', 'a'], [1, 0.5, 2]], options: { categories: 'float64' },
+      expect: { error: /codes into an array of objects/, code: 'bad-type' } },
+    { name: 'frames: codes wider than int32', function: 'frames.columns',
+      args: [[[0, 0, 1], ['q1', 'q2']], ['a', 'b', 'a'], [1, 0.5, 2]], options: { codes: 'int64' },
+      expect: { error: /int32 codes/, code: 'bad-type' } },
+    { name: 'frames: a missing qid (code -1) on the second row', function: 'frames.columns',
+      args: [[[0, -1, 1], ['q1', 'q2']], ['a', 'b', 'a'], [1, 0.5, 2]], expect: { error: /query id/, code: 'bad-input', line: 3, column: 1 } },
+    { name: 'frames: a column shorter than the ones before it', function: 'frames.columns',
+      args: [[[0, 0, 1], ['q1', 'q2']], ['a', 'b'], [1, 0.5, 2]], expect: { error: /expected 3 rows, as the columns before it/, code: 'bad-type' } },
   ].map((c) => ({ kind: 'python', cli: null, api: null, py: c.expect, ...c })),
 
   // ---- the command line only -------------------------------------------------------------

@@ -163,6 +163,68 @@ def test_bad_frames_fail_as_their_csv_text():
     assert e.code == 'duplicate-id' and e.line == 3
 
 
+def test_categorical_columns_read_as_their_cells():
+    # A categorical reaches the core as its codes and its categories: every
+    # row reads as the cell it stands for, missing (code -1) as an empty one.
+    qrels, run = shuffled_rows(4, copies=False)
+    coded = {'qid': 'category', 'docid': 'category'}
+    plain = same_as_csv(qrels, run, ['ndcg', 'map', 'P.5'])
+    both = same_as_csv(qrels.astype(coded), run.astype(coded), ['ndcg', 'map', 'P.5'])
+    assert dict(both) == dict(plain) and both.mean == plain.mean
+    # categories no row uses, and categories that are numbers (read as their str)
+    wide = run.astype(coded)
+    wide['docid'] = wide['docid'].cat.add_categories(['unused', 'never'])
+    same_as_csv(qrels.astype(coded), wide, ['ndcg', 'map'])
+    numbered = pd.DataFrame({'qid': pd.Categorical([3, 3, 4]), 'docid': pd.Categorical([1.5, 2.0, 1.5]),
+                             'score': pd.Categorical([0.25, 1, 0.25])})
+    judged = pd.DataFrame({'qid': [3, 4], 'docid': ['1.5', '1.5'], 'rel': pd.Categorical([1, 2])})
+    same_as_csv(judged, numbered, ['ndcg', 'num_rel_ret'])
+    assert ndcg_calc._impl.inputs.frame_columns(numbered)[0][1].dtype == np.int32  # as codes, not cells
+
+
+def test_bad_categorical_cells_fail_as_their_csv_text():
+    e = same_error(QRELS, RUN.assign(qid=pd.Categorical(['q1', None, 'q2', 'q2'])), column=1)
+    assert e.code == 'bad-input' and e.line == 3
+    e = same_error(QRELS, RUN.assign(docid=pd.Categorical(['a', 'b', 'c', 'c'])), column=2)
+    assert e.code == 'duplicate-id' and e.line == 5
+    e = same_error(QRELS.assign(docid=pd.Categorical(['a', 'b c', 'a'])), RUN, column=2)
+    assert e.source == 'qrels' and e.line == 3
+
+
+@pytest.mark.parametrize('codes, distinct, found', [
+    (np.array([0, 1, 2], dtype=np.int32), np.array(['q1', 'q2'], dtype=object), 'codes from -1 to 1'),
+    (np.array([0, -2, 1], dtype=np.int32), np.array(['q1', 'q2'], dtype=object), 'codes from -1 to 1'),
+    (np.array([0, 0, 0], dtype=np.int32), np.array([], dtype=object), 'codes from -1 to -1'),
+    (np.array([0, 1, 0], dtype=np.int64), np.array(['q1', 'q2'], dtype=object), 'int32 codes'),
+    (np.array([[0], [1], [0]], dtype=np.int32), np.array(['q1', 'q2'], dtype=object), 'int32 codes'),
+    (np.array([0, 1, 0], dtype=np.int32), np.array([1.0, 2.0]), 'codes into an array of objects'),
+])
+def test_bad_codes_given_to_the_core_are_refused(codes, distinct, found):
+    # The core's own call, as a caller other than frame_columns might make it:
+    # a code outside its categories is an error, never a read out of bounds.
+    from ndcg_calc import _core
+    from ndcg_calc._impl.inputs import frame_columns
+    from ndcg_calc._impl.options import option_texts
+    run = frame_columns(pd.DataFrame({'docid': ['a', 'b', 'c'], 'score': [1.0, 2.0, 3.0]}))
+    qrels = frame_columns(QRELS)
+    e = error_of(lambda: _core.evaluate_columns(qrels, [('qid', codes, distinct)] + run, b'', 'DataFrame',
+                                                option_texts({'measures': ['ndcg']}), 0))
+    assert e.code == 'bad-type' and found in str(e)
+
+
+def test_columns_of_unequal_lengths_given_to_the_core_are_refused():
+    from ndcg_calc import _core
+    from ndcg_calc._impl.inputs import frame_columns
+    from ndcg_calc._impl.options import option_texts
+    qrels = frame_columns(QRELS)
+    for short in (0, 2):  # a short column first or last: no read past its end either way
+        run = [('qid', np.array(['q1'] * 1000, dtype=object)), ('docid', np.array(['a'] * 1000, dtype=object)),
+               ('score', np.ones(1000))]
+        run[short] = (run[short][0], run[short][1][:1])
+        e = error_of(lambda: _core.evaluate_columns(qrels, run, b'', 'DataFrame', option_texts({'measures': ['ndcg']}), 0))
+        assert e.code == 'bad-type' and 'rows, as the columns before it' in str(e)
+
+
 def shuffled_rows(seed, copies):
     """A run and qrels of 40 queries in random row order: each id one str object
     shared by its rows, or (copies) a new object with the same text per row."""

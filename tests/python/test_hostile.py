@@ -131,6 +131,18 @@ def _python_call(function, args, options):
     if function == 'dask.codes':  # a Dask partition's qids as they travel (ndcg_calc.dask)
         ndask = pytest.importorskip('ndcg_calc.dask')
         return [int(c) for c in ndask._codes(np.array(args[0], dtype=options.get('dtype', object)))[0]]
+    if function == 'frames.columns':  # a run's columns as the core takes them (ndcg_calc._impl.inputs.frame_columns)
+        from ndcg_calc import _core
+        from ndcg_calc._impl.inputs import frame_columns
+        from ndcg_calc._impl.options import option_texts
+        import pandas as pd
+        (codes, categories), docs, scores = args
+        run = [('qid', np.array(codes, dtype=options.get('codes', 'int32')),
+                np.array(categories, dtype=options.get('categories', object))),
+               ('docid', np.array(docs, dtype=object)), ('score', np.array(scores, dtype=np.float64))]
+        qrels = frame_columns(pd.DataFrame({'qid': ['q1', 'q2'], 'docid': ['a', 'a'], 'rel': [1, 2]}))
+        reply = _core.evaluate_columns(qrels, run, b'', 'DataFrame', option_texts({'measures': ['ndcg']}), 0)
+        return reply['mean']['ndcg']
     if function == 'evaluator':
         return ndcg_calc.evaluator(['map'], args[0], **options).calc_aggregate(args[1])['map']
     with warnings.catch_warnings():

@@ -69,6 +69,9 @@ status put_evaluate_batch(const evaluate_inputs& in, const option_pairs& options
 // A column of objects (a pandas object column, read in place) is one
 // pointer per row and `text_of`, which gives an object's text: the same
 // object the same text (read once per distinct object), from any thread.
+// A coded column (a pandas categorical) is one code per row into its
+// distinct objects (`objects`, then one per code), -1 giving `missing`;
+// every code must be below `distinct`.
 struct table_column {
   std::string name;
   std::vector<std::string_view> texts;     // a text column: one per row
@@ -76,6 +79,9 @@ struct table_column {
   const std::int64_t* integers = nullptr;  // or whole numbers (ids beyond 2^53 stay exact)
   const void* const* objects = nullptr;    // or objects, one per row, as texts
   std::string_view (*text_of)(const void* object) = nullptr;
+  const std::int32_t* codes = nullptr;     // or codes into `objects`, one per row
+  std::size_t distinct = 0;                // (how many objects the codes index)
+  const void* missing = nullptr;           // (the object code -1 stands for)
 };
 struct column_table {
   std::vector<table_column> columns;

@@ -34,6 +34,7 @@ class column_cells {
   column_cells(const table_column* c, std::size_t place) : c_(c), column_(place + 1) {}
   bool given() const { return c_ != nullptr; }
   bool is_text() const { return c_ && !c_->numbers && !c_->integers; }
+  const table_column* column_held() const { return c_; }
   // A text column's cell, and what tells it from others (address_cache.hpp).
   std::string_view text_at(std::size_t row) const { return text_of_cell(*c_, row); }
   cell_key key_at(std::size_t row) const { return key_of_cell(*c_, row); }
@@ -194,7 +195,7 @@ struct row_reader {
   address_cache qid_at, doc_at;          // a qid's query, a doc's number, by the cell
 
   row_reader(const table_cells& cells, input_use u, table_rows& rows, std::size_t n)
-      : c(cells), use(u), out(rows), query_of(n), qid_at(n), doc_at(n) {}
+      : c(cells), use(u), out(rows), query_of(n), qid_at(n, cells.qid.column_held()), doc_at(n, cells.doc.column_held()) {}
 
   // A text cell's view, or the text made of a number, kept in `owned`.
   std::string_view id(const column_cells& cell, std::size_t row, int slot) {

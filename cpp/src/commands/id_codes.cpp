@@ -16,9 +16,9 @@ id_numbers number_ids(const table_column& c, std::size_t rows) {
   const auto text = [&](std::size_t row) { return detail::text_of_cell(c, row); };
   constexpr std::size_t ahead = 16;  // rows whose bucket is fetched before they are read
   id_numbers out;
-  if (!c.objects && c.texts.size() < rows) return out;  // numbers: not ids to number here
+  if (!c.objects && !c.codes && c.texts.size() < rows) return out;  // numbers: not ids to number here
   out.codes.resize(rows);
-  detail::address_cache at(rows);
+  detail::address_cache at(rows, &c);
   detail::handle_table seen;  // a text -> its number
   std::vector<std::string_view> texts;
   for (std::size_t row = 0; row < rows; ++row) {

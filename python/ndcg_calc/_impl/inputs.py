@@ -118,17 +118,24 @@ def run_text(value, source='run'):
     return _core.nested_text(value, True, source)
 
 
-def frame_columns(frame):
+def frame_columns(frame, coded=True):
     """A DataFrame as the core takes a table held in memory: [(name, array)]
-    with each column float64, int64 or objects (strings, categoricals and
-    anything else as its cells), in place where pandas holds it so. The core
-    gives the columns their roles by their names, as a CSV header's."""
+    with each column float64, int64 or objects (strings and anything else as
+    its cells), in place where pandas holds it so; a categorical column
+    (coded=True) as (name, int32 codes, its categories as objects), each code
+    -1 (missing) or a category's place, read as the column of its cells. The
+    core gives the columns their roles by their names, as a CSV header's."""
     import numpy as np
+    import pandas as pd
     out = []
     for at, name in enumerate(frame.columns):
         column = frame.iloc[:, at]
         kind = getattr(column.dtype, 'kind', 'O')
         numpy_type = isinstance(column.dtype, np.dtype)
+        if coded and isinstance(column.dtype, pd.CategoricalDtype) and len(column.cat.categories) < 2 ** 31:
+            codes = np.ascontiguousarray(column.cat.codes.to_numpy(), dtype=np.int32)
+            out.append((str(name), codes, np.ascontiguousarray(column.cat.categories.to_numpy(dtype=object))))
+            continue
         if column.dtype == np.float64:  # as pandas holds it (na_value would copy it)
             values = column.to_numpy()
         elif kind == 'f' or (kind in 'iu' and not numpy_type):  # nullable integers: NA as NaN
