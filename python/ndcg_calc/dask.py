@@ -180,19 +180,43 @@ def _pieces(part, names, parts):
 
 
 def _stacked(held):
-    """One column of several pieces, (values, distinct) each, as one array:
-    codes turned back into ids in one gather."""
+    """One column of several pieces, (values, distinct) each, as one array of
+    its cells: codes turned back into ids in one gather."""
     import numpy as np
     if any(distinct is None for _, distinct in held):  # ids held as numbers in some partition
         return np.concatenate([v if d is None else d[v] for v, d in held])
+    codes, distinct = _stacked_codes(held)
+    return distinct[codes]
+
+
+def _stacked_codes(held):
+    """The same, ids held as codes in every piece, as (int32 codes, distinct):
+    each piece's codes moved past the distinct ids of the pieces before it."""
+    import numpy as np
     offsets = np.cumsum([0] + [len(d) for _, d in held[:-1]])
-    return np.concatenate([d for _, d in held])[np.concatenate([v + at for (v, _), at in zip(held, offsets)])]
+    codes = np.concatenate([v + at for (v, _), at in zip(held, offsets)]).astype(np.int32)
+    return codes, np.concatenate([d for _, d in held])
 
 
-def _joined(pieces):
-    """The pieces of one partition as one table [(name, array)], rows in the partitions' order."""
+def _joined(pieces, coded=True):
+    """The pieces of one partition as one table, rows in the partitions'
+    order: [(name, array)], or (coded) a column of ids held as codes in every
+    piece as (name, codes, distinct), as the core takes a categorical (no
+    gather of a str per row)."""
     filled = [p for p in pieces if len(p[0][1])] or pieces[:1]
-    return [(name, _stacked([p[i][1:] for p in filled])) for i, (name, _, _) in enumerate(filled[0])]
+    out = []
+    for i, (name, _, _) in enumerate(filled[0]):
+        held = [p[i][1:] for p in filled]
+        if coded and all(d is not None for _, d in held):
+            out.append((name, *_stacked_codes(held)))
+        else:
+            out.append((name, _stacked(held)))
+    return out
+
+
+def _cells(column):
+    """A column of _joined's as an array of its cells."""
+    return column[1] if len(column) == 2 else column[2][column[1]]
 
 
 def _rows(columns):
@@ -209,16 +233,16 @@ def _evaluate_docs(run, qrels, texts, complete, threads):
             return None
         # trec_eval's -c: the judged queries the run lacks, evaluated with nothing ranked
         judged = {}
-        for q, d, g in zip(*(values.tolist() for _, values in qrels)):
+        for q, d, g in zip(*(_cells(column).tolist() for column in qrels)):
             judged.setdefault(_text(q), {})[str(d)] = g
         return _core.evaluate_dicts(judged, {q: {} for q in judged}, texts, threads)
     reply = _core.evaluate_columns(qrels, run, b'', 'DataFrame', texts, threads, columns=True)
     return fields_of(ArrayEvaluation(reply, {}))  # the values as one list per measure, as merge() reads them
 
 
-def _joined_of(cut, k):
+def _joined_of(cut, k, coded=True):
     """The k-th frame's pieces of a partition (as _shuffled gives them) as one table."""
-    return _joined([pieces[k] for pieces in cut if pieces[k] is not None])
+    return _joined([pieces[k] for pieces in cut if pieces[k] is not None], coded)
 
 
 def _evaluate_shuffled(cut, texts, complete, threads):
@@ -349,7 +373,7 @@ def _labels(run, parts, grouped, texts, threads):
         columns = dask.delayed(_columns, pure=True)
         return [evaluate_one(columns(p, names), texts, threads) for p in run.to_delayed()]
     joined = dask.delayed(_joined_of, pure=True)
-    return [evaluate_one(joined(cut, 0), texts, threads) for cut in _shuffled([(run.to_delayed(), names)], parts)]
+    return [evaluate_one(joined(cut, 0, False), texts, threads) for cut in _shuffled([(run.to_delayed(), names)], parts)]
 
 
 def partials(run, qrels=None, measures=None, *, npartitions=None, grouped=False, threads=1, **options):

@@ -235,7 +235,7 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     seen = []
 
     def recorded(run_part, qrels_part, *args):
-        seen.append(([n for n, _ in run_part], [n for n, _ in qrels_part], {v.dtype.kind for _, v in run_part}))
+        seen.append(([c[0] for c in run_part], [c[0] for c in qrels_part], {c[-1].dtype.kind for c in run_part}))
         return real(run_part, qrels_part, *args)
     real = ndask._evaluate_docs
     monkeypatch.setattr(ndask, '_evaluate_docs', recorded)
@@ -243,8 +243,11 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     parts = ndask.partials(_scattered(wide, 3), qrels.assign(iter=0), ['ndcg'])
     merged = ndcg_calc.merge([p for p in dask.compute(*parts, scheduler='sync') if p is not None])
     assert_identical(merged, ndcg_calc.evaluate(qrels, run, ['ndcg']))
-    # NumPy arrays of the three columns each side needs, nothing else
+    # NumPy arrays of the three columns each side needs, nothing else: the run's ids as they lie in
+    # their partition (objects), the qrels' pieces as codes into their distinct ids
     assert seen and all(s == (['qid', 'docid', 'score'], ['qid', 'docid', 'label'], {'O', 'f'}) for s in seen)
+    assert all(len(c) == 3 and c[1].dtype == np.int32 for c in ndask._joined(ndask._pieces(qrels, ('qid', 'docid', 'label'),
+                                                                                          2))[:2])
     # each query's rows in one piece, the same for the run and the qrels
     coded = ndask._pieces(run, ('qid', 'docid', 'score'), 4)
     # qids and docids as int32 codes into each piece's own distinct ids, scores as they are
@@ -254,8 +257,8 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     tables = dask.compute(*ndask._tables(qrels, ('qid', 'docid', 'label'), 3), scheduler='sync')
     assert all(t[0][1].dtype == t[1][1].dtype == np.int32 and t[2][2] is None for t in tables)
     assert list(np.concatenate([t[1][2][t[1][1]] for t in tables])) == list(qrels['docid'])
-    run_pieces = [ndask._joined([p]) for p in coded]
-    qrels_pieces = [ndask._joined([p]) for p in ndask._pieces(qrels, ('qid', 'docid', 'label'), 4)]
+    run_pieces = [ndask._joined([p], coded=False) for p in coded]
+    qrels_pieces = [ndask._joined([p], coded=False) for p in ndask._pieces(qrels, ('qid', 'docid', 'label'), 4)]
     for r, q in zip(run_pieces, qrels_pieces):
         assert set(q[0][1]) <= set(r[0][1])
     assert [set(p[0][1]) & set(o[0][1]) for p in run_pieces for o in run_pieces if p is not o] == [set()] * 12
@@ -263,13 +266,13 @@ def test_the_shuffle_moves_only_the_columns_evaluated_and_grouped_parts_get_only
     # grouped: each run partition gets the qrels of its own queries only
     halves = (run[run['qid'] < 'q00025'], run[run['qid'] >= 'q00025'])
     qids = [ndask._qids(p, 'qid') for p in halves]
-    first, second = (ndask._joined([p]) for p in ndask._split(qrels, ('qid', 'docid', 'label'), qids, 2))
+    first, second = (ndask._joined([p], coded=False) for p in ndask._split(qrels, ('qid', 'docid', 'label'), qids, 2))
     assert set(first[0][1]) == set(qrels['qid'][qrels['qid'] < 'q00025'])
     assert set(second[0][1]) == set(qrels['qid'][qrels['qid'] >= 'q00025'])
     assert len(first[0][1]) + len(second[0][1]) == len(qrels)
     # a query two partitions hold gets its qrels in both (merge() then names it)
     both = [np.array(['q00001', 'q00002'], dtype=object), np.array(['q00002'], dtype=object)]
-    first, second = (ndask._joined([p]) for p in ndask._split(qrels, ('qid', 'docid', 'label'), both, 2))
+    first, second = (ndask._joined([p], coded=False) for p in ndask._split(qrels, ('qid', 'docid', 'label'), both, 2))
     assert set(first[0][1]) == {'q00001', 'q00002'} and set(second[0][1]) == {'q00002'}
     assert list(second[1][1]) == list(qrels['docid'][qrels['qid'] == 'q00002'])
 
