@@ -9,7 +9,8 @@ run of ROWS rows over QUERIES queries (scores with ties) and qrels judging
 30% of its documents, then times, in one process, paired (each round runs
 every row below once, in this order; medians of RUNS rounds):
   one process       ndcg_calc.evaluate(qrels, run) on the pandas frames,
-                    with its default threads, and with threads=1
+                    with its default threads, and with threads=1; and
+                    with qid and docid as categoricals (converted untimed)
   arrays            the same rows as NumPy arrays (each row's grade,
                     its score, the group sizes: evaluate(labels, scores,
                     group=sizes)), the arrays path's time for this data
@@ -121,8 +122,12 @@ def rounds(client, run, qrels, args):
     import ndcg_calc.dask as ndask
     grades, scores, sizes = as_arrays(run, qrels)
     whole = ndcg_calc.evaluate(qrels, run, MEASURES)
+    coded = {'qid': 'category', 'docid': 'category'}
+    coded_run, coded_qrels = run.astype(coded), qrels.astype(coded)
     configs = [('one process, default threads', None, lambda: ndcg_calc.evaluate(qrels, run, MEASURES), identical),
                ('one process, threads=1', None, lambda: ndcg_calc.evaluate(qrels, run, MEASURES, threads=1),
+                identical),
+               ('one process, categorical ids', None, lambda: ndcg_calc.evaluate(coded_qrels, coded_run, MEASURES),
                 identical),
                ('arrays, default threads', None, lambda: ndcg_calc.evaluate(grades, scores, MEASURES, group=sizes),
                 same_queries)]
