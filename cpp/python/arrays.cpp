@@ -475,7 +475,18 @@ py::tuple id_codes(const py::array& ids) {
   std::copy(n.codes.begin(), n.codes.end(), codes.mutable_data());
   py::array_t<std::int64_t> first(static_cast<py::ssize_t>(n.first.size()));
   std::copy(n.first.begin(), n.first.end(), first.mutable_data());
-  return py::make_tuple(codes, first);
+  return py::make_tuple(codes, first, py_backend::texts(n.texts));
+}
+
+py::list number_texts(const py::array& numbers) {
+  std::vector<py::object> keep;
+  const ndcg::table_column c = column_of(py::str("ids"), numbers, keep);
+  if (!c.numbers && !c.integers)
+    raise_error(ndcg::fail(ndcg::error_code::bad_type, "ids: expected float64 or int64").with("expected", "numbers"));
+  py::list out(static_cast<std::size_t>(numbers.size()));
+  for (py::ssize_t i = 0; i < numbers.size(); ++i)
+    out[static_cast<std::size_t>(i)] = py::str(c.integers ? std::to_string(c.integers[i]) : ndcg::number_cell_text(c.numbers[i]));
+  return out;
 }
 
 }  // namespace ndcg_python

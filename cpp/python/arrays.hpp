@@ -69,7 +69,11 @@ py::dict evaluate_columns_on(const ndcg::judged_index& index, const py::list& ru
 py::dict column_roles(const std::vector<std::string>& names, const std::string& use);
 
 // An object column's ids numbered by their text (ndcg::number_ids): (codes,
-// int32 per row, first, int64 per code: the row where its text first comes).
+// int32 per row, first, int64 per code: the row where its text first comes,
+// texts: each code's text as the column reader reads it, "" an empty cell).
 py::tuple id_codes(const py::array& ids);
+// Each of a float64 or int64 array's numbers as an id column of them is
+// read (ndcg::number_cell_text): "" for NaN.
+py::list number_texts(const py::array& numbers);
 
 }  // namespace ndcg_python

@@ -42,6 +42,7 @@ PYBIND11_MODULE(_core, m) {
         py::arg("threads"));
   m.def("column_roles", &column_roles, py::arg("names"), py::arg("use"));
   m.def("id_codes", &id_codes, py::arg("ids"));
+  m.def("number_texts", &number_texts, py::arg("numbers"));
   m.def("evaluate_dicts", &evaluate_dicts, py::arg("qrels"), py::arg("run"), py::arg("options"), py::arg("threads"));
   m.def("dcg_rows", &dcg_rows, py::arg("labels"), py::arg("scores"), py::arg("cols"), py::arg("depth"),
         py::arg("log_base"), py::arg("average_ties"), py::arg("with_ideal"), py::arg("threads"));

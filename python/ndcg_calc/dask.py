@@ -101,11 +101,14 @@ def _columns(part, names):
     return frame_columns(part[list(names)], coded=False)
 
 
-def _text(qid):
-    """A query id as the core reads a cell: a whole float as an integer's digits (1.0 as "1")."""
-    if isinstance(qid, float) and qid.is_integer():
-        return '%d' % qid
-    return str(qid)
+def _id_texts(ids):
+    """Each id of an array (objects, float64 or int64) as the core reads a
+    cell of it, by the core's own rule: "" for an empty cell (None, NaN, "")."""
+    import numpy as np
+    if ids.dtype == object:
+        codes, _, texts = _core.id_codes(ids)
+        return np.array(texts, dtype=object)[codes]
+    return np.array(_core.number_texts(ids), dtype=object)
 
 
 def _codes(values):
@@ -115,7 +118,7 @@ def _codes(values):
     (a str per distinct id is read once; None and NaN are one empty id, which
     the core names where it lands); numbers by pd.factorize."""
     if values.dtype == object:
-        codes, first = _core.id_codes(values)
+        codes, first, _ = _core.id_codes(values)
         return codes, values[first]
     return pd.factorize(values, use_na_sentinel=False)
 
@@ -125,16 +128,11 @@ def _buckets(codes, uniques, parts):
     the query id as text (an int qid in the run and a str in the qrels go
     together), once per distinct query."""
     import numpy as np
-    texts = np.array([_text(q) for q in uniques], dtype=object)
+    texts = _id_texts(uniques)
     small = np.int16 if parts < 2 ** 15 else np.int64  # (int16 sorts by radix)
     buckets = (pd.util.hash_array(texts) % np.uint64(parts)).astype(small)
-    buckets[[_missing(q) for q in uniques]] = 0  # piece 0, as the qrels' missing ids: the core names them there
+    buckets[texts == ''] = 0  # piece 0, as the qrels' missing ids: the core names them there
     return buckets[codes]
-
-
-def _missing(qid):
-    """A qid that is no id: None, NaN or empty (the core reads them all as an empty cell)."""
-    return qid is None or (isinstance(qid, str) and not qid) or (isinstance(qid, float) and qid != qid)
 
 
 def _coded(columns):
@@ -233,8 +231,9 @@ def _evaluate_docs(run, qrels, texts, complete, threads):
             return None
         # trec_eval's -c: the judged queries the run lacks, evaluated with nothing ranked
         judged = {}
-        for q, d, g in zip(*(_cells(column).tolist() for column in qrels)):
-            judged.setdefault(_text(q), {})[str(d)] = g
+        qids, docs = (_id_texts(_cells(column)) for column in qrels[:2])
+        for q, d, g in zip(qids, docs, _cells(qrels[2]).tolist()):
+            judged.setdefault(q, {})[d] = g
         return _core.evaluate_dicts(judged, {q: {} for q in judged}, texts, threads)
     reply = _core.evaluate_columns(qrels, run, b'', 'DataFrame', texts, threads, columns=True)
     return fields_of(ArrayEvaluation(reply, {}))  # the values as one list per measure, as merge() reads them
@@ -271,7 +270,7 @@ def _texts(measures, options):
 def _qids(part, name):
     """A run partition's distinct queries, as text: an array (Dask sends a list item by item, 20 µs each)."""
     import numpy as np
-    return np.array([_text(q) for q in _codes(_columns(part, (name,))[0][1])[1]], dtype=object)
+    return _id_texts(_codes(_columns(part, (name,))[0][1])[1])
 
 
 def _owners(qids):
@@ -302,7 +301,7 @@ def _split(qrels_part, names, qids, parts):
     import numpy as np
     columns, coded = _table(qrels_part, names)
     codes, uniques = coded[0] if 0 in coded else _codes(columns[0][1])
-    distinct = pd.DataFrame({'qid': pd.Series([_text(q) for q in uniques], dtype=object),
+    distinct = pd.DataFrame({'qid': pd.Series(_id_texts(uniques), dtype=object),
                              'code': np.arange(len(uniques))})
     rows, buckets = _owned(codes, distinct.merge(_owners(qids), on='qid')[['code', 'part']])
     return _cut(columns, buckets, parts, {i: (c[rows], u) for i, (c, u) in coded.items()}, rows)

@@ -228,13 +228,18 @@ TEST_CASE("number_ids: rows numbered by their text, objects known by their addre
   const ndcg::id_numbers n = ndcg::number_ids(objects, 6);
   CHECK(n.codes == std::vector<std::uint32_t>{0, 1, 0, 0, 2, 1});
   CHECK(n.first == std::vector<std::size_t>{0, 1, 4});
+  CHECK(n.texts == std::vector<std::string_view>{"q2", "q1", ""});
   ndcg::table_column texts{"qid", {"b", "a", "b", "c"}, nullptr, nullptr};
   const ndcg::id_numbers t = ndcg::number_ids(texts, 4);
   CHECK(t.codes == std::vector<std::uint32_t>{0, 1, 0, 2});
   CHECK(t.first == std::vector<std::size_t>{0, 1, 3});
   std::vector<double> numbers{1, 2};
   const ndcg::table_column held{"qid", {}, numbers.data(), nullptr};
-  CHECK(ndcg::number_ids(held, 2).codes.empty());  // numbers are not numbered here
+  CHECK(ndcg::number_ids(held, 2).codes.empty());  // numbers are not numbered here: their texts are these
+  CHECK(ndcg::number_cell_text(7) == "7");
+  CHECK(ndcg::number_cell_text(0.25) == "0.25");
+  CHECK(ndcg::number_cell_text(std::nan("")).empty());
+  CHECK(ndcg::number_cell_text(-HUGE_VAL) == "-inf");
   // Codes into distinct objects (a categorical), -1 the missing object: by their text again.
   const void* distinct[] = {&q1, &q2, &other_q2};
   const std::int32_t codes[] = {2, 0, -1, 1, 1, 0};

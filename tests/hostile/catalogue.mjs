@@ -514,6 +514,12 @@ export const catalogue = [
       options: { dtype: 'float64' }, expect: { result: { value: [0, 1, 0, 2, 1] } } },
     { name: 'dask: qids as codes of a column of two dimensions', function: 'dask.codes', args: [[['a', 'b'], ['c', 'd']]],
       expect: { error: /column "ids": expected one contiguous dimension/, code: 'bad-type' } },
+    { name: 'dask: ids as the core reads them (a float object as its str, NaN and None empty)', function: 'dask.texts',
+      args: [[7.5, '7.5', null, NaN, '', 3, 'q😀']], expect: { result: { value: ['7.5', '7.5', '', '', '', '3', 'q😀'] } } },
+    { name: 'dask: ids as the core reads them, numbers (shortest text; NaN empty)', function: 'dask.texts',
+      args: [[7, NaN, 0.25, 1e22, Infinity]], options: { dtype: 'float64' }, expect: { result: { value: ['7', '', '0.25', '1e+22', 'inf'] } } },
+    { name: 'dask: ids as the core reads them, of text that is not objects', function: 'dask.texts', args: [['a', 'b']],
+      options: { dtype: 'U1' }, expect: { error: /expected float64, int64 or objects/, code: 'bad-type' } },
     // frames.columns: a run's columns as the core takes them (qid coded: [codes, categories]; docid
     // and score one value per row) against qrels q1/a 1, q2/a 2; its mean ndcg.
     { name: 'frames: a categorical qid as codes, -1 a missing cell', function: 'frames.columns',

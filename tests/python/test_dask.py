@@ -296,6 +296,24 @@ def test_a_missing_qid_is_named_wherever_its_rows_are_cut():
     assert tried
 
 
+def test_ids_are_cut_by_their_text_as_the_core_reads_it():
+    # An object column holding 7.0 (a float) and "7.0" (a str): the core reads both as "7.0", one query,
+    # so its rows go to one piece. (Cut by a rule of their own, 7.0 went with "7", and the query split.)
+    run, qrels = _generated(4_000, 80, seed=13)
+    number = qrels['qid'].str[1:].astype(int).astype(float)
+    qrels = qrels.assign(qid=['%.1f' % v for v in number])
+    run_number = run['qid'].str[1:].astype(int).astype(float)
+    run = run.assign(qid=pd.Series([v if i % 2 else '%.1f' % v for i, v in enumerate(run_number)], dtype=object))
+    whole = ndcg_calc.evaluate(qrels, run, ['map', 'num_q'])
+    assert whole.num_q == 80 and '7.0' in whole
+    for parts in (2, 3, 5):
+        cut = ndask.partials(_scattered(run, parts), qrels, ['map', 'num_q'])
+        assert_identical(ndcg_calc.merge([p for p in dask.compute(*cut, scheduler='sync') if p is not None]), whole)
+    assert list(ndask._id_texts(np.array([7.0, '7.0', None, float('nan'), '', 3], dtype=object))) == \
+        ['7.0', '7.0', '', '', '', '3']
+    assert list(ndask._id_texts(np.array([7.0, float('nan'), -0.0, 1e22]))) == ['7', '', '-0', '1e+22']
+
+
 def test_pandas_na_in_a_string_column_is_read_as_one_evaluate_reads_it():
     run = pd.DataFrame({'qid': pd.array(['q1', 'q1', pd.NA, 'q2'], dtype='string'), 'docid': ['d1', 'd2', 'd1', 'd3'],
                         'score': [0.5, 0.4, 0.3, 0.2]})

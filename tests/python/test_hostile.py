@@ -131,6 +131,9 @@ def _python_call(function, args, options):
     if function == 'dask.codes':  # a Dask partition's qids as they travel (ndcg_calc.dask)
         ndask = pytest.importorskip('ndcg_calc.dask')
         return [int(c) for c in ndask._codes(np.array(args[0], dtype=options.get('dtype', object)))[0]]
+    if function == 'dask.texts':  # ids as the core reads them, as Dask cuts by them (ndcg_calc.dask)
+        ndask = pytest.importorskip('ndcg_calc.dask')
+        return list(ndask._id_texts(np.array(args[0], dtype=options.get('dtype', object))))
     if function == 'frames.columns':  # a run's columns as the core takes them (ndcg_calc._impl.inputs.frame_columns)
         from ndcg_calc import _core
         from ndcg_calc._impl.inputs import frame_columns

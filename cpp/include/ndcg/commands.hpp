@@ -88,14 +88,21 @@ struct column_table {
   std::size_t rows = 0;
 };
 
+// A number cell's text, as the table written as CSV holds it and as an id
+// column of numbers is read: its shortest form, "" for NaN (an empty cell).
+// Native only.
+std::string number_cell_text(double v);
+
 // Each row of a column of texts or objects numbered by its text: codes[row]
 // counts the distinct texts in the order they first come, first[code] is
-// that row. An object is known by its address first (as the column reader
-// knows it), so one object per distinct id has its text read once. What a
-// Dask partition's qids travel as. Native only.
+// that row and texts[code] the text (as the column reader reads it: "" for
+// an empty cell). An object is known by its address first (as the column
+// reader knows it), so one object per distinct id has its text read once.
+// What a Dask partition's qids travel as. Native only.
 struct id_numbers {
   std::vector<std::uint32_t> codes;
   std::vector<std::size_t> first;
+  std::vector<std::string_view> texts;
 };
 id_numbers number_ids(const table_column& c, std::size_t rows);
 

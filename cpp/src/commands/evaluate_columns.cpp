@@ -48,9 +48,7 @@ class column_cells {
   std::string_view text(std::size_t row, std::string& buf) const {
     if (!c_->numbers && !c_->integers) return text_at(row);
     if (c_->integers) return buf = std::to_string(c_->integers[row]);
-    const double v = c_->numbers[row];
-    if (std::isnan(v)) return buf.clear(), buf;
-    return buf = std::isfinite(v) ? shortest(v) : std::string(v > 0 ? "inf" : "-inf");
+    return buf = number_cell_text(c_->numbers[row]);
   }
   // A float64 column's numbers: a cell not finite is read as its text, to
   // the same number (infinity) or an error.
@@ -577,6 +575,8 @@ expected<table_rows> read_column_table(const column_table& t, input_use use, std
 }  // namespace ndcg::detail
 
 namespace ndcg {
+
+std::string number_cell_text(double v) { return std::isnan(v) ? std::string() : shortest(v); }
 
 expected<table_roles> roles_of(const std::vector<std::string>& names, bool run, bool qrels) {
   std::vector<detail::csv_cell> header;

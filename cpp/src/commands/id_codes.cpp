@@ -20,7 +20,6 @@ id_numbers number_ids(const table_column& c, std::size_t rows) {
   out.codes.resize(rows);
   detail::address_cache at(rows, &c);
   detail::handle_table seen;  // a text -> its number
-  std::vector<std::string_view> texts;
   for (std::size_t row = 0; row < rows; ++row) {
     if (row + ahead < rows) at.fetch(key(row + ahead));
     const cell_key k = key(row);
@@ -29,10 +28,10 @@ id_numbers number_ids(const table_column& c, std::size_t rows) {
       continue;
     }
     const std::string_view t = text(row);
-    const auto next = static_cast<std::uint32_t>(texts.size());
-    std::uint32_t code = seen.insert(detail::hash_of(t), next, [&](std::uint32_t n) { return texts[n] == t; });
+    const auto next = static_cast<std::uint32_t>(out.texts.size());
+    std::uint32_t code = seen.insert(detail::hash_of(t), next, [&](std::uint32_t n) { return out.texts[n] == t; });
     if (code == detail::handle_table::none) {
-      texts.push_back(t);
+      out.texts.push_back(t);
       out.first.push_back(row);
       code = next;
     }
