@@ -98,7 +98,9 @@ def _table(part, names):
 
 def _columns(part, names):
     """A partition's columns the evaluation needs, as the core takes them: [(name, array)]."""
-    return frame_columns(part[list(names)], coded=False)
+    if part.columns.is_unique:
+        return frame_columns(part, coded=False, names=names)
+    return frame_columns(part[list(names)], coded=False)  # each of a repeated name, for the core to name
 
 
 def _id_texts(ids):

@@ -118,18 +118,21 @@ def run_text(value, source='run'):
     return _core.nested_text(value, True, source)
 
 
-def frame_columns(frame, coded=True):
+def frame_columns(frame, coded=True, names=None):
     """A DataFrame as the core takes a table held in memory: [(name, array)]
     with each column float64, int64 or objects (strings and anything else as
     its cells), in place where pandas holds it so; a categorical column
     (coded=True) as (name, int32 codes, its categories as objects), each code
     -1 (missing) or a category's place, read as the column of its cells. The
-    core gives the columns their roles by their names, as a CSV header's."""
+    core gives the columns their roles by their names, as a CSV header's.
+    names: only the columns of these (unique) names, in this order, each
+    read where it lies (frame[names] would copy them first)."""
     import numpy as np
     import pandas as pd
     out = []
-    for at, name in enumerate(frame.columns):
-        column = frame.iloc[:, at]
+    places = range(len(frame.columns)) if names is None else [list(frame.columns).index(n) for n in names]
+    for at in places:
+        name, column = frame.columns[at], frame.iloc[:, at]
         kind = getattr(column.dtype, 'kind', 'O')
         numpy_type = isinstance(column.dtype, np.dtype)
         if coded and isinstance(column.dtype, pd.CategoricalDtype) and len(column.cat.categories) < 2 ** 31:
