@@ -271,7 +271,6 @@ def _texts(measures, options):
 
 def _qids(part, name):
     """A run partition's distinct queries, as text: an array (Dask sends a list item by item, 20 µs each)."""
-    import numpy as np
     return _id_texts(_codes(_columns(part, (name,))[0][1])[1])
 
 

@@ -20,7 +20,7 @@ namespace ndcg::detail {
 struct cell_key {
   const void* at = nullptr;
   std::size_t size = 0;
-  std::int64_t code = -2;  // a coded column's code (-1 missing), else below
+  std::int64_t code = -2;  // a coded column's code (-1: missing); -2 in any other column
 };
 
 // A coded column's object at `row` (commands.hpp: the codes are checked).
