@@ -208,7 +208,7 @@ export async function setText(page, selector, text) {
 
 /** Waits until the headline reads `text` (a string or a RegExp source). */
 export async function headlineIs(page, text) {
-  await page.waitForFunction((want) => document.getElementById('headline')?.textContent === want, text, { timeout: 10000 });
+  await page.waitForFunction((want) => document.getElementById('headline')?.textContent === want, text, { timeout: 30000 });
 }
 
 /**

@@ -169,7 +169,7 @@ async function fitted(p) {
     if (!doc || doc.getElementById('app')?.getAttribute('aria-busy') !== 'false') return false;
     const content = Math.ceil(doc.documentElement.getBoundingClientRect().height);
     return Math.abs(f.clientHeight - content) <= 1 && doc.documentElement.scrollHeight <= f.clientHeight;
-  }, null, { timeout: 10000 });
+  }, null, { timeout: 30000 });
   return p.evaluate(() => document.querySelector('iframe').clientHeight);
 }
 
@@ -288,7 +288,7 @@ describe('dist/examples.html', () => {
       const ok = frames.every((f) => f.contentDocument?.getElementById('headline')
         && Math.abs(f.clientHeight - Math.ceil(f.contentDocument.documentElement.getBoundingClientRect().height)) <= 1);
       return ok && frames.map((f) => f.clientHeight);
-    }, null, { timeout: 10000 });
+    }, null, { timeout: 30000 });
     assert.equal((await heights.jsonValue()).length, 2);
     const langs = await p.evaluate(() => Array.from(document.querySelectorAll('ndcg-calc'), (el) => el.shadowRoot.querySelector('.ndcg-calc').lang));
     assert.deepEqual(langs, ['en', 'en', 'zh-CN']);

@@ -297,7 +297,7 @@ describe('the smaller items', () => {
     await page.waitForFunction(() => document.getElementById('copy-link').textContent === 'Link copied ✓');
     // The status line says it too (read out by screen readers a moment later).
     await page.waitForFunction(() => /^Link copied\./.test(document.getElementById('status').textContent));
-    await page.waitForFunction(() => document.getElementById('copy-link').textContent === 'Copy link', null, { timeout: 6000 });
+    await page.waitForFunction(() => document.getElementById('copy-link').textContent === 'Copy link', null, { timeout: 30000 });
     assert.equal(await page.getAttribute('#opt-weights', 'placeholder'), 'e.g. 2,2,2');
     assert.equal(await page.$eval('#opt-weights', (el) => getComputedStyle(el, '::placeholder').fontStyle), 'italic');
     await open(page, `${server.url('index.html')}${WORKED}&lang=zh`);
