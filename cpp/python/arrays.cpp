@@ -484,8 +484,7 @@ py::list number_texts(const py::array& numbers) {
   if (!c.numbers && !c.integers)
     raise_error(ndcg::fail(ndcg::error_code::bad_type, "ids: expected float64 or int64").with("expected", "numbers"));
   py::list out(static_cast<std::size_t>(numbers.size()));
-  for (py::ssize_t i = 0; i < numbers.size(); ++i)
-    out[static_cast<std::size_t>(i)] = py::str(c.integers ? std::to_string(c.integers[i]) : ndcg::number_cell_text(c.numbers[i]));
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = py::str(ndcg::number_cell_text(c, i));
   return out;
 }
 

@@ -89,9 +89,10 @@ struct column_table {
 };
 
 // A number cell's text, as the table written as CSV holds it and as an id
-// column of numbers is read: its shortest form, "" for NaN (an empty cell).
-// Native only.
+// column of numbers is read: its shortest form, "" for NaN (an empty cell);
+// and that of a float64 or int64 column's cell. Native only.
 std::string number_cell_text(double v);
+std::string number_cell_text(const table_column& c, std::size_t row);
 
 // Each row of a column of texts or objects numbered by its text: codes[row]
 // counts the distinct texts in the order they first come, first[code] is

@@ -47,8 +47,7 @@ class column_cells {
   // table written as CSV holds it.
   std::string_view text(std::size_t row, std::string& buf) const {
     if (!c_->numbers && !c_->integers) return text_at(row);
-    if (c_->integers) return buf = std::to_string(c_->integers[row]);
-    return buf = number_cell_text(c_->numbers[row]);
+    return buf = number_cell_text(*c_, row);
   }
   // A float64 column's numbers: a cell not finite is read as its text, to
   // the same number (infinity) or an error.
@@ -577,6 +576,10 @@ expected<table_rows> read_column_table(const column_table& t, input_use use, std
 namespace ndcg {
 
 std::string number_cell_text(double v) { return std::isnan(v) ? std::string() : shortest(v); }
+
+std::string number_cell_text(const table_column& c, std::size_t row) {
+  return c.integers ? std::to_string(c.integers[row]) : number_cell_text(c.numbers[row]);
+}
 
 expected<table_roles> roles_of(const std::vector<std::string>& names, bool run, bool qrels) {
   std::vector<detail::csv_cell> header;
