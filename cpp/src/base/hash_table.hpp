@@ -80,7 +80,7 @@ inline bool same_id(std::string_view a, std::string_view b) {
   // The last bytes by fixed-size loads that overlap the words before (a
   // byte loop's length was a branch mispredicted at every other id).
   if (n < 8) {
-    if (n >= 4) return same(0, std::uint32_t()) & same(n - 4, std::uint32_t());
+    if (n >= 4) return int{same(0, std::uint32_t())} & int{same(n - 4, std::uint32_t())};  // & of bits: no branch
     return n == 0 || ((x[0] == y[0]) & (x[n >> 1] == y[n >> 1]) & (x[n - 1] == y[n - 1]));
   }
   for (std::size_t i = 0; i + 8 < n; i += 8)
