@@ -19,6 +19,8 @@
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 
+namespace cli_test {
+
 namespace {
 
 using test_support::outcome;
@@ -554,3 +556,5 @@ TEST_CASE("trec: a qrels file cut short while it is read is named, among files m
   CHECK(said == "ndcg: " + path + ": the file was cut short while it was read\n");
 }
 #endif
+
+}  // namespace cli_test

@@ -11,6 +11,8 @@
 
 #include "ndcg/commands.hpp"
 
+namespace commands_test {
+
 using ndcg::option_pairs;
 
 namespace {
@@ -250,3 +252,5 @@ TEST_CASE("number_ids: rows numbered by their text, objects known by their addre
   CHECK(c.first == std::vector<std::size_t>{0, 1, 2});
 }
 #endif
+
+}  // namespace commands_test

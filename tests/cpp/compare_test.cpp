@@ -13,6 +13,8 @@
 #include "ndcg/compare.hpp"
 #include "support.hpp"
 
+namespace compare_test {
+
 using ndcg::compare_runs;
 using ndcg::batch_settings;
 
@@ -285,3 +287,5 @@ TEST_CASE("ndcg compare: files, formats, help and exit codes") {
                            "(1 + hits) / (1 + trials)", "n <= 13"})
     CHECK_MESSAGE(help.out.find(text) != std::string::npos, text);
 }
+
+}  // namespace compare_test

@@ -9,6 +9,8 @@
 #include "ndcg/error.hpp"
 #include "support.hpp"
 
+namespace error_test {
+
 using namespace ndcg;
 
 namespace {
@@ -72,3 +74,5 @@ TEST_CASE("echo() quotes what it found, shows what is not printable UTF-8 as \\x
   // A character that would cross byte 40 is left out whole.
   CHECK(echo(std::string(39, 'x') + "\xE4\xB8\xAD") == "\"" + std::string(39, 'x') + "...\"");
 }
+
+}  // namespace error_test

@@ -25,6 +25,8 @@
 #include "parse/columns.hpp"
 #include "support.hpp"
 
+namespace inputs_test {
+
 namespace {
 
 using ndcg::input_format;
@@ -1290,3 +1292,5 @@ TEST_CASE("kind_of: what an input's first lines say it holds, as the page places
     CHECK(k.grouped == r.grouped);
   }
 }
+
+}  // namespace inputs_test

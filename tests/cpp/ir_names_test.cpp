@@ -15,6 +15,8 @@
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 
+namespace ir_names_test {
+
 namespace {
 
 // The lines of `measure` in trec_eval's output, named `given` instead.
@@ -159,3 +161,5 @@ TEST_CASE("ir_measures' names merge and take a tie range as the measures they me
   }
   CHECK(ndcg::tie_range_applies("nDCG@10"));
 }
+
+}  // namespace ir_names_test

@@ -14,6 +14,8 @@
 #include "base/big_memory.hpp"
 #include "ndcg/commands.hpp"
 
+namespace memory_test {
+
 using ndcg::detail::big_allocate;
 using ndcg::detail::big_block;
 using ndcg::detail::big_free;
@@ -135,3 +137,5 @@ TEST_CASE("small blocks are ordinary memory") {
   big_free(p, 100);
   CHECK(big_block == std::size_t(1) << 21);
 }
+
+}  // namespace memory_test

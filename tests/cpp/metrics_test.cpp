@@ -14,6 +14,8 @@
 #include "base/log2.hpp"
 #include "metrics/other_metrics.hpp"
 
+namespace metrics_test {
+
 using namespace ndcg;
 using test_support::scored;
 
@@ -482,3 +484,5 @@ TEST_CASE("without ties the range is the NDCG itself, to the last bit") {
   CHECK(tied.tie_min == exact(1 / std::log2(3.0)));
   CHECK(tied.tie_max == 1);
 }
+
+}  // namespace metrics_test

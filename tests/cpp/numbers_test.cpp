@@ -23,6 +23,8 @@
 #include "ndcg/parse.hpp"
 #include "ndcg/trec.hpp"
 
+namespace numbers_test {
+
 using namespace ndcg;
 
 namespace {
@@ -377,3 +379,5 @@ TEST_CASE("the powers of five computed for fast_float are its header's table to 
   detail::fill_powers_of_five();
   CHECK(entry(1, 0) == 0xa000000000000000u);
 }
+
+}  // namespace numbers_test

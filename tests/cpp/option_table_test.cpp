@@ -11,6 +11,8 @@
 #include "ndcg/pipeline.hpp"
 #include "ndcg/report.hpp"
 
+namespace option_table_test {
+
 using namespace ndcg;
 
 namespace {
@@ -131,3 +133,5 @@ TEST_CASE("an analysis finds its matching preset once; its reports name it as ex
   CHECK(context_of(*named).preset == "trec_eval");
   CHECK(named->matching == "sklearn");
 }
+
+}  // namespace option_table_test

@@ -14,6 +14,8 @@
 #include "ndcg/parse.hpp"
 #include "support.hpp"
 
+namespace parse_test {
+
 using namespace ndcg;
 using namespace std::string_literals;
 
@@ -873,3 +875,5 @@ TEST_CASE("hash_of reads every byte of an id: one byte changed anywhere changes 
       }
   }
 }
+
+}  // namespace parse_test

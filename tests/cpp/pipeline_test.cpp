@@ -12,6 +12,8 @@
 #include "ndcg/pipeline.hpp"
 #include "support.hpp"
 
+namespace pipeline_test {
+
 using namespace ndcg;
 using test_support::table_problem;
 
@@ -127,3 +129,5 @@ TEST_CASE("too many grades from an array is too-large in the ranking") {
   CHECK(test_support::arg(r.err(), "limit") == "2");
   CHECK(table_problem(r.err()).empty());
 }
+
+}  // namespace pipeline_test

@@ -10,6 +10,8 @@
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 
+namespace presets_test {
+
 using namespace ndcg;
 using test_support::scored;
 
@@ -209,3 +211,5 @@ TEST_CASE("spark: RankingMetrics.ndcgAt on Spark's own test queries") {
     CHECK(spark_close(run(ranking, o, &labels).ndcg, 0.7039181));
   }
 }
+
+}  // namespace presets_test

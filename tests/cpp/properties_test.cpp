@@ -18,6 +18,8 @@
 #include "ndcg/option_table.hpp"
 #include "ndcg/report.hpp"
 
+namespace properties_test {
+
 using namespace ndcg;
 
 namespace {
@@ -631,3 +633,5 @@ TEST_CASE("shortest() reads back exactly and is a JSON number for every finite d
     CHECK_MESSAGE(check.problem().empty(), s);
   }
 }
+
+}  // namespace properties_test

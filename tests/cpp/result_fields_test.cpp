@@ -19,6 +19,8 @@
 #include "ndcg/trec.hpp"
 #include "trec_support.hpp"
 
+namespace result_fields_test {
+
 namespace {
 
 using namespace ndcg;
@@ -224,3 +226,5 @@ TEST_CASE("put_presets, put_measure_description and put_input_kind write their l
   check(kinds, "", input_kind_fields);
   all_checked(kinds, {""});
 }
+
+}  // namespace result_fields_test

@@ -12,6 +12,8 @@
 #include "ndcg/metrics.hpp"
 #include "support.hpp"
 
+namespace rows_test {
+
 using namespace ndcg;
 
 namespace {
@@ -88,3 +90,5 @@ TEST_CASE("every row equals explain() under the sklearn preset, on any number of
     }
   }
 }
+
+}  // namespace rows_test

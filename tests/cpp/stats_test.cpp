@@ -10,6 +10,8 @@
 
 #include "ndcg/compare.hpp"
 
+namespace stats_test {
+
 namespace stats = ndcg::stats;
 
 namespace {
@@ -275,3 +277,5 @@ TEST_CASE("the written-out exp, log, log Gamma and erfc agree with the C library
   CHECK(stats::detail::erfc(0) == 1);
   CHECK(std::fabs(stats::detail::lgamma(1)) < 1e-14);
 }
+
+}  // namespace stats_test

@@ -11,6 +11,8 @@
 #include "ndcg/compare.hpp"
 #include "ndcg/trec.hpp"
 
+namespace tie_range_test {
+
 namespace {
 
 struct doc {
@@ -128,3 +130,5 @@ TEST_CASE("trec --tie-range lines and compare's tie summaries on a run whose tie
   REQUIRE(off.ok());
   CHECK(off->ties.empty());
 }
+
+}  // namespace tie_range_test

@@ -18,6 +18,8 @@
 #include "ndcg/numbers.hpp"
 #include "ndcg/trec.hpp"
 
+namespace trec_arrays_test {
+
 namespace {
 
 struct generated {
@@ -202,3 +204,5 @@ TEST_CASE("evaluate_arrays: int32 labels read in place give what the same labels
   REQUIRE(negative_ints.ok());
   CHECK(same(*negative_ints, *negative_doubles));
 }
+
+}  // namespace trec_arrays_test

@@ -11,6 +11,8 @@
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 
+namespace trec_describe_test {
+
 namespace {
 
 // trec_eval's "name<TAB>qid<TAB>value" lines, keyed by name and qid.
@@ -103,3 +105,5 @@ TEST_CASE("what each text says of -l is what trec_eval does: -l 2 moves exactly 
     CHECK(entry.second == (text->find("-l LEVEL: relevant means") != std::string::npos));
   }
 }
+
+}  // namespace trec_describe_test

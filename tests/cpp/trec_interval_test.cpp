@@ -12,6 +12,8 @@
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 
+namespace trec_interval_test {
+
 using ndcg::trec_result;
 
 namespace {
@@ -115,3 +117,5 @@ TEST_CASE("trec --ci: intervals beside the means in text, JSON and CSV; without 
   // --seed and --trials reach it: another seed, another interval.
   CHECK(cli({"trec", "--ci", "--seed", "2", "-m", "map", qrels, run}) != cli({"trec", "--ci", "-m", "map", qrels, run}));
 }
+
+}  // namespace trec_interval_test

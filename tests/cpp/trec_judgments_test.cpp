@@ -11,6 +11,8 @@
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 
+namespace trec_judgments_test {
+
 namespace {
 
 ndcg::trec_result on_judgments(const ndcg::trec_judgments& judged, const std::string& run, const ndcg::batch_settings& b) {
@@ -65,3 +67,5 @@ TEST_CASE("judgments read once: a run in another format is read as evaluate_run 
   CHECK(bad.err().source == "qrels");
   CHECK(bad.err().line == 1);
 }
+
+}  // namespace trec_judgments_test

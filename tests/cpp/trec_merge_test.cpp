@@ -13,6 +13,8 @@
 #include "ndcg/metrics.hpp"
 #include "ndcg/trec.hpp"
 
+namespace trec_merge_test {
+
 namespace {
 
 struct split_run {
@@ -110,3 +112,5 @@ TEST_CASE("merge_trec: a query in two parts is refused with its id, in memory or
   CHECK(mixed.err().message.find("q2") != std::string::npos);
   CHECK(mixed.err().source == "1");
 }
+
+}  // namespace trec_merge_test

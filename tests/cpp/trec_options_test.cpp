@@ -18,6 +18,7 @@
 #include "support.hpp"
 #include "trec_support.hpp"
 
+namespace trec_options_test {
 
 namespace {
 
@@ -413,3 +414,5 @@ TEST_CASE("trec rbp: a gain below 0 makes the judged zeros count") {
   const trec_result r = evaluate_ok(qrels, run, measures({"rbp.1=-1"}));
   CHECK(value(r, "q", "rbp_1=-1") == doctest::Approx(0.1 * 0.9).epsilon(1e-15));
 }
+
+}  // namespace trec_options_test

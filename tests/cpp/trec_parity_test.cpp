@@ -14,6 +14,8 @@
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 
+namespace trec_parity_test {
+
 namespace {
 
 using test_support::lines_of;
@@ -154,3 +156,5 @@ TEST_CASE("trec parity: gains less than 1 apart or negative, set_F.-1: as trec_e
   args.insert(args.end(), {"set1.qrels", "set1.run"});
   check_lines(cli(args), want);
 }
+
+}  // namespace trec_parity_test

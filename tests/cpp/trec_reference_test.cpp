@@ -22,6 +22,8 @@
 #include "parse/trec_lines.hpp"
 #include "support.hpp"
 
+namespace trec_reference_test {
+
 namespace {
 
 
@@ -389,3 +391,5 @@ TEST_CASE("trec: run scores read exactly as strtod reads them") {
     CHECK(std::memcmp(&got, &want, sizeof got) == 0);
   }
 }
+
+}  // namespace trec_reference_test

@@ -17,6 +17,8 @@
 #include "support.hpp"
 #include "trec_support.hpp"
 
+namespace trec_test {
+
 using ndcg::evaluate_trec;
 using ndcg::format_trec;
 
@@ -644,3 +646,5 @@ TEST_CASE("trec: grades beyond a byte and beyond 32 bits are kept whole, read in
     check(*r);
   }
 }
+
+}  // namespace trec_test
