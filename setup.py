@@ -30,7 +30,7 @@ def pybind11_include():
 
 
 # Sources per compiled unit, as CMakeLists.txt's unity build batches them.
-UNITY_BATCH = 12
+UNITY_BATCH = 33
 UNITY_DIR = os.path.join('build', 'python-unity')
 
 
