@@ -21,6 +21,16 @@ mkdirSync(results, { recursive: true });
 // cost about 20 CPU-s) unless NDCG_SCREENSHOTS=1 asks for them.
 const SCREENSHOTS = process.env.NDCG_SCREENSHOTS === '1' || process.env.CI !== 'true';
 
+/**
+ * The languages and colour schemes a view is checked in: each language once and each scheme once
+ * (English light, Chinese dark), since axe's colour rules depend on the scheme and the layout on the
+ * language, not on the two together; every pair where screenshots are taken, for the person who
+ * looks at them. The main page is checked in every pair always (a11y.test.mjs).
+ */
+export const LOOKS = SCREENSHOTS
+  ? [['en', 'light'], ['en', 'dark'], ['zh', 'light'], ['zh', 'dark']]
+  : [['en', 'light'], ['zh', 'dark']];
+
 /** Saves a screenshot of `target` (a page or an element) as test-results/NAME. */
 export async function screenshot(target, name, options = {}) {
   if (SCREENSHOTS) await target.screenshot({ path: join(results, name), ...options });

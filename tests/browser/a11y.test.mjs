@@ -4,7 +4,7 @@
 // combination go to test-results/ for a person to look at.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, browser, fileUrl, headlineIs, open, ready, results, screenshot, setText, useBrowser, WORKED } from './_helpers.mjs';
+import { axeViolations, browser, fileUrl, headlineIs, LOOKS, open, ready, results, screenshot, setText, useBrowser, WORKED } from './_helpers.mjs';
 
 useBrowser({ serve: false });
 async function pageFor({ lang, scheme, width = 1280, locale }) {
@@ -87,32 +87,30 @@ describe('states worth checking with axe', () => {
 });
 
 describe('375 px wide', () => {
-  for (const lang of ['en', 'zh']) {
-    for (const scheme of ['light', 'dark']) {
-      test(`${lang}, ${scheme}: nothing wider than the screen; no violation with the result, with an error, in compare mode; screenshots`, async () => {
-        const { context, page } = await pageFor({ lang, scheme, width: 375 });
-        await open(page, fileUrl() + WORKED);
-        await page.click('button[data-example="scored"]');
-        await page.waitForSelector('#table-dcg td.id');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
-        assert.deepEqual(await axeViolations(page), [], 'the result and the line at the top');
-        await screenshot(page, `page-375-${lang}-${scheme}.png`, { fullPage: true });
-        await setText(page, '#ranking', 'doc-a 0.9 3\ndoc-b x 2');
-        await page.waitForSelector('#topline.bad');
-        await page.waitForSelector('#stale-note:not([hidden])');
-        assert.deepEqual(await axeViolations(page), [], 'an error first, the last good result greyed');
-        await screenshot(page, `page-375-${lang}-${scheme}-error.png`, { fullPage: true });
-        await page.click('input[name="mode"][value="compare"]');
-        await setText(page, '#ranking', 'q1 Q0 d1 1 3 a\nq2 Q0 x 1 3 a\nq2 Q0 d1 2 2 a');
-        await setText(page, '#ranking-b', 'q1 Q0 x 1 3 b\nq1 Q0 d1 2 2 b\nq2 Q0 d1 1 3 b');
-        await setText(page, '#qrels', 'q1 0 d1 1\nq2 0 d1 1');
-        await page.waitForSelector('#section-cmp-stats', { timeout: 30000 });
-        assert.deepEqual(await axeViolations(page), [], 'compare mode');
-        await screenshot(page, `page-375-${lang}-${scheme}-compare.png`, { fullPage: true });
-        await context.close();
-      });
-    }
+  for (const [lang, scheme] of LOOKS) {
+    test(`${lang}, ${scheme}: nothing wider than the screen; no violation with the result, with an error, in compare mode; screenshots`, async () => {
+      const { context, page } = await pageFor({ lang, scheme, width: 375 });
+      await open(page, fileUrl() + WORKED);
+      await page.click('button[data-example="scored"]');
+      await page.waitForSelector('#table-dcg td.id');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+      assert.deepEqual(await axeViolations(page), [], 'the result and the line at the top');
+      await screenshot(page, `page-375-${lang}-${scheme}.png`, { fullPage: true });
+      await setText(page, '#ranking', 'doc-a 0.9 3\ndoc-b x 2');
+      await page.waitForSelector('#topline.bad');
+      await page.waitForSelector('#stale-note:not([hidden])');
+      assert.deepEqual(await axeViolations(page), [], 'an error first, the last good result greyed');
+      await screenshot(page, `page-375-${lang}-${scheme}-error.png`, { fullPage: true });
+      await page.click('input[name="mode"][value="compare"]');
+      await setText(page, '#ranking', 'q1 Q0 d1 1 3 a\nq2 Q0 x 1 3 a\nq2 Q0 d1 2 2 a');
+      await setText(page, '#ranking-b', 'q1 Q0 x 1 3 b\nq1 Q0 d1 2 2 b\nq2 Q0 d1 1 3 b');
+      await setText(page, '#qrels', 'q1 0 d1 1\nq2 0 d1 1');
+      await page.waitForSelector('#section-cmp-stats', { timeout: 30000 });
+      assert.deepEqual(await axeViolations(page), [], 'compare mode');
+      await screenshot(page, `page-375-${lang}-${scheme}-compare.png`, { fullPage: true });
+      await context.close();
+    });
   }
 });
 

@@ -5,7 +5,7 @@
 // in the URL hash, and each ranking costs one call. axe and screenshots too.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { axeViolations, browser, fileUrl, nodeApi, open, screenshot, setText, useBrowser } from './_helpers.mjs';
+import { axeViolations, browser, fileUrl, LOOKS, nodeApi, open, screenshot, setText, useBrowser } from './_helpers.mjs';
 
 useBrowser({ serve: false });
 let api;
@@ -85,17 +85,15 @@ describe('rankings A and B side by side', () => {
     await ctx.close();
   });
 
-  for (const lang of ['en', 'zh']) {
-    for (const scheme of ['light', 'dark']) {
-      test(`${lang}, ${scheme}: no WCAG A/AA violation; screenshot`, async () => {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
-        const page = await context.newPage();
-        await open(page, `${fileUrl()}${hashOf(A, B_OTHER)}&lang=${lang}`);
-        assert.deepEqual(await axeViolations(page), []);
-        const section = await page.$('.result-ab');
-        await screenshot(section, `ab-${lang}-${scheme}.png`);
-        await context.close();
-      });
-    }
+  for (const [lang, scheme] of LOOKS) {
+    test(`${lang}, ${scheme}: no WCAG A/AA violation; screenshot`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+      const page = await context.newPage();
+      await open(page, `${fileUrl()}${hashOf(A, B_OTHER)}&lang=${lang}`);
+      assert.deepEqual(await axeViolations(page), []);
+      const section = await page.$('.result-ab');
+      await screenshot(section, `ab-${lang}-${scheme}.png`);
+      await context.close();
+    });
   }
 });

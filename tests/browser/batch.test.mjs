@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, fileUrl, guardedContext, launch, pasteInto, root, screenshot, serveDist, shownText, textOf } from './_helpers.mjs';
+import { axeViolations, fileUrl, guardedContext, launch, LOOKS, pasteInto, root, screenshot, serveDist, shownText, textOf } from './_helpers.mjs';
 import { pageFiles } from '../hostile/catalogue.mjs';
 import { makeRun } from '../../bench/gen.mjs';
 
@@ -285,23 +285,21 @@ describe('hostile files', () => {
 });
 
 describe('accessibility and looks of the batch view', () => {
-  for (const lang of ['en', 'zh']) {
-    for (const scheme of ['light', 'dark']) {
-      test(`${lang}, ${scheme}: no WCAG 2.0/2.1 A/AA violation; screenshot`, async () => {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: scheme });
-        const page = await context.newPage();
-        await page.goto(`${server.url('index.html')}#lang=${lang}`);
-        await page.waitForFunction(() => window.ndcgCalc);
-        await page.check('input[name="mode"][value="trec"]');
-        await page.setInputFiles('#ranking-file', join(root, 'tests/data/trec-parity/set1.run'));
-        await page.setInputFiles('#qrels-file', join(root, 'tests/data/trec-parity/set1.qrels'));
-        await page.waitForSelector('#trec-means');
-        // trec_eval's default set (the measure box empty under its preset).
-        await page.click('#table-trec thead button[data-sort="map"]');
-        assert.deepEqual(await axeViolations(page), []);
-        await screenshot(page, `batch-${lang}-${scheme}.png`, { fullPage: true });
-        await context.close();
-      });
-    }
+  for (const [lang, scheme] of LOOKS) {
+    test(`${lang}, ${scheme}: no WCAG 2.0/2.1 A/AA violation; screenshot`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: scheme });
+      const page = await context.newPage();
+      await page.goto(`${server.url('index.html')}#lang=${lang}`);
+      await page.waitForFunction(() => window.ndcgCalc);
+      await page.check('input[name="mode"][value="trec"]');
+      await page.setInputFiles('#ranking-file', join(root, 'tests/data/trec-parity/set1.run'));
+      await page.setInputFiles('#qrels-file', join(root, 'tests/data/trec-parity/set1.qrels'));
+      await page.waitForSelector('#trec-means');
+      // trec_eval's default set (the measure box empty under its preset).
+      await page.click('#table-trec thead button[data-sort="map"]');
+      assert.deepEqual(await axeViolations(page), []);
+      await screenshot(page, `batch-${lang}-${scheme}.png`, { fullPage: true });
+      await context.close();
+    });
   }
 });

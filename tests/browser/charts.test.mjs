@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { axeViolations, browser, fileUrl, open, screenshot, useBrowser, WORKED } from './_helpers.mjs';
+import { axeViolations, browser, fileUrl, LOOKS, open, screenshot, useBrowser, WORKED } from './_helpers.mjs';
 
 useBrowser({ serve: false });
 // Each mark with its value, its label's number, and the cell of its row it stands for.
@@ -93,21 +93,19 @@ describe('charts of one ranking', () => {
     await page.close();
   });
 
-  for (const lang of ['en', 'zh']) {
-    for (const scheme of ['light', 'dark']) {
-      test(`${lang}, ${scheme}: no WCAG A/AA violation; screenshot of the charts`, async () => {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
-        const page = await context.newPage();
-        await open(page, `${fileUrl()}${WORKED}&lang=${lang}`);
-        await page.focus('.result-bars [data-row="row-dcg-1"]');
-        assert.deepEqual(await axeViolations(page), []);
-        const label = await page.getAttribute('.result-bars svg', 'aria-label');
-        assert.match(label, lang === 'zh' ? /柱状图/ : /Bar chart/);
-        const charts = await page.$('.result-flow');
-        const box = await charts.boundingBox();
-        await screenshot(page, `charts-${lang}-${scheme}.png`, { clip: { x: 0, y: box.y - 10, width: 1280, height: 620 } });
-        await context.close();
-      });
-    }
+  for (const [lang, scheme] of LOOKS) {
+    test(`${lang}, ${scheme}: no WCAG A/AA violation; screenshot of the charts`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+      const page = await context.newPage();
+      await open(page, `${fileUrl()}${WORKED}&lang=${lang}`);
+      await page.focus('.result-bars [data-row="row-dcg-1"]');
+      assert.deepEqual(await axeViolations(page), []);
+      const label = await page.getAttribute('.result-bars svg', 'aria-label');
+      assert.match(label, lang === 'zh' ? /柱状图/ : /Bar chart/);
+      const charts = await page.$('.result-flow');
+      const box = await charts.boundingBox();
+      await screenshot(page, `charts-${lang}-${scheme}.png`, { clip: { x: 0, y: box.y - 10, width: 1280, height: 620 } });
+      await context.close();
+    });
   }
 });

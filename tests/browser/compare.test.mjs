@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, browser, guard, root, screenshot, server, shownText, useBrowser } from './_helpers.mjs';
+import { axeViolations, browser, guard, LOOKS, root, screenshot, server, shownText, useBrowser } from './_helpers.mjs';
 import { pageFiles } from '../hostile/catalogue.mjs';
 import { makeRun } from '../../bench/gen.mjs';
 
@@ -363,20 +363,18 @@ describe('the tie range in the explain mode', () => {
 });
 
 describe('accessibility and looks of compare mode', () => {
-  for (const lang of ['en', 'zh']) {
-    for (const scheme of ['light', 'dark']) {
-      test(`${lang}, ${scheme}: no WCAG 2.0/2.1 A/AA violation, with a query side by side; screenshots`, async () => {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: scheme });
-        const page = await comparePage(lang, context);
-        await openRuns(page);
-        await page.click('#cmp-chart rect.bar');
-        await page.waitForSelector('#table-ab');
-        assert.deepEqual(await axeViolations(page), []);
-        await screenshot(await page.$('.results'), `compare-${lang}-${scheme}.png`);
-        await screenshot(await page.$('#cmp-drill'), `compare-drill-${lang}-${scheme}.png`);
-        await context.close();
-      });
-    }
+  for (const [lang, scheme] of LOOKS) {
+    test(`${lang}, ${scheme}: no WCAG 2.0/2.1 A/AA violation, with a query side by side; screenshots`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: scheme });
+      const page = await comparePage(lang, context);
+      await openRuns(page);
+      await page.click('#cmp-chart rect.bar');
+      await page.waitForSelector('#table-ab');
+      assert.deepEqual(await axeViolations(page), []);
+      await screenshot(await page.$('.results'), `compare-${lang}-${scheme}.png`);
+      await screenshot(await page.$('#cmp-drill'), `compare-drill-${lang}-${scheme}.png`);
+      await context.close();
+    });
   }
 });
 
