@@ -57,26 +57,13 @@ export function chromiumPath(full = false) {
   return [...wanted, ...(full ? [...FULL, ...SHELL] : [...SHELL, ...FULL])].find((path) => existsSync(path)) ?? FULL[0];
 }
 
-/** playwright-core's launch options: the headless shell, or with `full` the whole browser; `args` added to its flags. */
-export function launchOptions({ full = false, args = [] } = {}) {
-  return {
+/** Chromium through playwright-core: the headless shell, or with `full` the whole browser; `args` added to its flags. */
+export async function launch({ full = false, args = [] } = {}) {
+  const browser = await chromium.launch({
     executablePath: chromiumPath(full),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic', ...args],
-  };
-}
-
-/**
- * Chromium through playwright-core, as launchOptions() describes. The headless
- * shell with no flags of its own is the one that scripts/test-browser.mjs
- * started for every file (NDCG_BROWSER_WS), when there is one: each file's
- * contexts are its own, and its close() closes them and disconnects.
- */
-export async function launch({ full = false, args = [] } = {}) {
-  const shared = process.env.NDCG_BROWSER_WS;
-  const browser = shared && !full && args.length === 0
-    ? await chromium.connect(shared)
-    : await chromium.launch(launchOptions({ full, args }));
+  });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => recycling(await newContext(options));
   return browser;
