@@ -128,6 +128,49 @@ TEST_CASE("gain can be linear or a per-grade table") {
   CHECK(e.idcg == exact(10 + 1 / log2_3));
 }
 
+// Items with ids "d0", "d1", ... and the grades given, no scores.
+std::vector<item> with_ids(const std::vector<double>& grades) {
+  std::vector<item> out = test_support::graded(grades);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    out[i].id = "d" + std::to_string(i);
+    out[i].has_id = true;
+  }
+  return out;
+}
+
+// The ideal's ids as a stable sort by grade, largest first, gives them.
+std::vector<std::string> ideal_ids_by_hand(const std::vector<double>& grades) {
+  std::vector<double> levels = grades;
+  std::sort(levels.begin(), levels.end(), [](double a, double b) { return a > b; });
+  levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+  std::vector<std::string> ids;
+  for (double level : levels)
+    for (std::size_t i = 0; i < grades.size(); ++i)
+      if (grades[i] == level && level > 0) ids.push_back("d" + std::to_string(i));
+  return ids;
+}
+
+TEST_CASE("the ideal keeps equal gains in input order, with few distinct gains (counted) and with many (sorted)") {
+  options opt;
+  opt.k = 0;  // the whole list
+  opt.gain = gain_kind::linear;
+  std::vector<std::vector<double>> lists = {{1, 3, 0, 3, 1, 2, 3}};
+  // 16 distinct positive gains are counted, 17 sorted: both sides of the limit, each gain twice.
+  for (int distinct : {16, 17}) {
+    std::vector<double> grades;
+    for (int round = 0; round < 2; ++round)
+      for (int g = 0; g <= distinct; ++g) grades.push_back((g * 7) % (distinct + 1));
+    lists.push_back(grades);
+  }
+  for (const auto& grades : lists) {
+    CAPTURE(grades.size());
+    const explanation e = run(with_ids(grades), opt);
+    std::vector<std::string> ids;
+    for (const step& s : e.ideal_steps) ids.push_back(s.id);
+    CHECK(ids == ideal_ids_by_hand(grades));
+  }
+}
+
 TEST_CASE("the log base scales DCG and IDCG alike, so NDCG does not change") {
   options opt;
   opt.log_base = 10;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 #include <string>
@@ -177,13 +178,40 @@ std::vector<step> make_steps(const std::vector<row>& rows, std::size_t depth,
   return steps;
 }
 
+// Orders rows by gain, largest first, equal gains in input order (the
+// stable sort's order) by counting, when they hold at most `most` distinct
+// gains, as graded labels do: one pass and no n log n comparisons on a long
+// list. False, with the rows untouched, when they hold more.
+bool order_by_few_gains(std::vector<row>& rows) {
+  constexpr std::size_t most = 16;
+  double gains[most];
+  std::size_t distinct = 0, count[most] = {}, start[most] = {};
+  std::vector<std::uint8_t> kind(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::size_t g = 0;
+    while (g < distinct && gains[g] != rows[i].gain) ++g;
+    if (g == most) return false;
+    if (g == distinct) gains[distinct++] = rows[i].gain;
+    kind[i] = static_cast<std::uint8_t>(g);
+    ++count[g];
+  }
+  // A gain's rows start after those of every larger gain.
+  for (std::size_t a = 0; a < distinct; ++a)
+    for (std::size_t b = 0; b < distinct; ++b)
+      if (gains[b] > gains[a]) start[a] += count[b];
+  std::vector<row> ordered(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) ordered[start[kind[i]]++] = rows[i];
+  rows.swap(ordered);
+  return true;
+}
+
 // The ideal order: every item with a positive gain, largest gain first.
 // Ranks by each item's own gain: tie averaging is about the ranking only.
 std::vector<row> ideal_rows(std::vector<row> pool) {
   for (row& r : pool) r.gain = r.own_gain;
   pool.erase(std::remove_if(pool.begin(), pool.end(), [](const row& r) { return !(r.gain > 0); }),
              pool.end());
-  stable_order(pool, row_order{});
+  if (!order_by_few_gains(pool)) stable_order(pool, row_order{});
   return pool;
 }
 
