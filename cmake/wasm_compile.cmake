@@ -5,7 +5,7 @@
 #
 # The rule is used only if a probe source compiled both ways, with the
 # core's flags, gives the same object byte for byte; otherwise every
-# compile goes through em++ as before. The outcome is cached per compiler.
+# compile goes through em++ as before. The outcome is cached (see below).
 
 function(ndcg_probe_direct_compile flags out)
   set(dir "${CMAKE_BINARY_DIR}/CMakeFiles/ndcg-compile-probe")
@@ -41,13 +41,15 @@ function(ndcg_probe_direct_compile flags out)
   endif()
 endfunction()
 
-# `flags`: the compile flags every source gets (those of CMAKE_CXX_FLAGS
-# and add_compile_options that could change what em++ adds).
+# The arguments: the compile flags every source gets (CMAKE_CXX_FLAGS and
+# add_compile_options), which could change what em++ adds. The probe runs
+# again when they, em++ or Emscripten's version change.
 function(ndcg_compile_directly)
-  if(NOT DEFINED CACHE{NDCG_WASM_COMPILE_PREFIX} OR NOT NDCG_WASM_COMPILE_FOR STREQUAL CMAKE_CXX_COMPILER)
+  set(probed_for "${CMAKE_CXX_COMPILER} ${EMSCRIPTEN_VERSION} ${ARGN}")
+  if(NOT DEFINED CACHE{NDCG_WASM_COMPILE_PREFIX} OR NOT NDCG_WASM_COMPILE_FOR STREQUAL probed_for)
     ndcg_probe_direct_compile("${ARGN}" prefix)
     set(NDCG_WASM_COMPILE_PREFIX "${prefix}" CACHE INTERNAL "clang and em++'s flags, or empty for em++")
-    set(NDCG_WASM_COMPILE_FOR "${CMAKE_CXX_COMPILER}" CACHE INTERNAL "the em++ the prefix was probed for")
+    set(NDCG_WASM_COMPILE_FOR "${probed_for}" CACHE INTERNAL "the em++, version and flags the prefix was probed for")
     if(prefix STREQUAL "")
       message(STATUS "Compiling through em++ (its clang made a different probe object)")
     endif()
