@@ -41,13 +41,17 @@ function(ndcg_probe_direct_compile flags out)
   endif()
 endfunction()
 
-# The arguments: the compile flags every source gets (CMAKE_CXX_FLAGS and
-# add_compile_options), which could change what em++ adds. The probe runs
-# again when they, em++ or Emscripten's version change.
+# The arguments: the flags add_compile_options gives every source. With
+# the build type's flags and the language standard before and after them,
+# as CMake's compile lines have them, they could change what em++ adds. The
+# probe runs again when they, em++ or Emscripten's version change.
 function(ndcg_compile_directly)
-  set(probed_for "${CMAKE_CXX_COMPILER} ${EMSCRIPTEN_VERSION} ${ARGN}")
+  string(TOUPPER "${CMAKE_BUILD_TYPE}" build_type)
+  separate_arguments(flags UNIX_COMMAND "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${build_type}}")
+  list(APPEND flags ${ARGN} -std=c++${CMAKE_CXX_STANDARD})
+  set(probed_for "${CMAKE_CXX_COMPILER} ${EMSCRIPTEN_VERSION} ${flags}")
   if(NOT DEFINED CACHE{NDCG_WASM_COMPILE_PREFIX} OR NOT NDCG_WASM_COMPILE_FOR STREQUAL probed_for)
-    ndcg_probe_direct_compile("${ARGN}" prefix)
+    ndcg_probe_direct_compile("${flags}" prefix)
     set(NDCG_WASM_COMPILE_PREFIX "${prefix}" CACHE INTERNAL "clang and em++'s flags, or empty for em++")
     set(NDCG_WASM_COMPILE_FOR "${probed_for}" CACHE INTERNAL "the em++, version and flags the prefix was probed for")
     if(prefix STREQUAL "")

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, browser, guard, LOOKS, root, screenshot, server, shownText, useBrowser } from './_helpers.mjs';
+import { axeViolations, browser, guard, LOOKS, ONE_OF_EACH, root, screenshot, server, shownText, useBrowser } from './_helpers.mjs';
 import { pageFiles } from '../hostile/catalogue.mjs';
 import { makeRun } from '../../bench/gen.mjs';
 
@@ -570,7 +570,7 @@ describe('three runs', () => {
 
   // Two runs are checked in every language and theme above; the third run
   // adds columns and a pair menu, checked once in each language and each theme.
-  for (const [lang, scheme] of [['en', 'light'], ['zh', 'dark']]) {
+  for (const [lang, scheme] of ONE_OF_EACH) {
     test(`${lang}, ${scheme}: axe clean with three runs and a query side by side; the tests table fits at 1280 px; screenshots`, async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: scheme });
       const page = await comparePage(lang, context);

@@ -5,7 +5,7 @@
 // seed only with ci.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { guard, nodeApi, open, screenshot, server, useBrowser } from './_helpers.mjs';
+import { guard, nodeApi, ONE_OF_EACH, open, screenshot, server, useBrowser } from './_helpers.mjs';
 
 const QRELS = 'q1 0 d1 2\nq1 0 d2 1\nq2 0 d3 1\nq2 0 d4 2\nq3 0 d5 1\n';
 const A = 'q1 Q0 d1 1 3 a\nq1 Q0 d2 2 2 a\nq2 Q0 d3 1 3 a\nq2 Q0 d4 2 1 a\nq3 Q0 d5 1 1 a\n';
@@ -29,7 +29,7 @@ function headersOf(ids) {
   })));
 }
 
-for (const [lang, theme] of [['en', 'light'], ['zh', 'dark']]) {
+for (const [lang, theme] of ONE_OF_EACH) {
   test(`every header of TREC mode's and compare mode's tables has its help (${lang})`, async () => {
     const api = await nodeApi();
     await open(page, `${server.url('index.html')}${TREC}&lang=${lang}&theme=${theme}`);

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { guard, headlineIs, root, screenshot, server, setText, shownText, textOf, useBrowser } from './_helpers.mjs';
+import { guard, headlineIs, ONE_OF_EACH, root, screenshot, server, setText, shownText, textOf, useBrowser } from './_helpers.mjs';
 
 useBrowser({ guarded: true });
 let dir;
@@ -115,7 +115,7 @@ describe('inputs that do not read as one ranking', () => {
 
 describe('a phone, 375 × 667', () => {
   test('the headline NDCG and Step 1 are on the first screen, with the gain and discount columns', async () => {
-    for (const [lang, scheme] of [['en', 'light'], ['zh', 'dark']]) {
+    for (const [lang, scheme] of ONE_OF_EACH) {
       const page = await pageAt(`#grades=3,2,0,1,0,0,2,1,0,0&k=10&lang=${lang}`, { viewport: { width: 375, height: 667 } });
       await page.emulateMedia({ colorScheme: scheme });
       const box = (sel) => page.$eval(sel, (el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
