@@ -3,6 +3,7 @@
 #include "base/big_memory.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <new>
 
@@ -139,7 +140,13 @@ void big_free(void* p, std::size_t bytes) noexcept {
 }
 
 std::size_t big_kept_bytes() { return blocks().total(); }
+void advise_huge(const void* p, std::size_t bytes) noexcept {
+  const auto start = reinterpret_cast<std::uintptr_t>(p);
+  const std::uintptr_t first = (start + big_block - 1) / big_block * big_block, end = (start + bytes) / big_block * big_block;
+  if (p != nullptr && end > first) madvise(reinterpret_cast<void*>(first), end - first, MADV_HUGEPAGE);
+}
 #else
+void advise_huge(const void*, std::size_t) noexcept {}
 void* big_allocate(std::size_t bytes) { return ::operator new(bytes); }
 void big_free(void* p, std::size_t) noexcept { ::operator delete(p); }
 std::size_t big_kept_bytes() { return 0; }

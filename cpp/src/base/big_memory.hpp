@@ -44,6 +44,18 @@ std::size_t big_kept_bytes();
 // goes back.
 inline constexpr unsigned misses_kept = 8;
 
+// Asks for huge pages under a large buffer held elsewhere (a std::vector
+// reserved and about to be written: an explanation of millions of items),
+// natively on Linux; nothing elsewhere. Only the whole 2 MB pages inside
+// it are advised.
+void advise_huge(const void* p, std::size_t bytes) noexcept;
+// v.reserve(n), the new storage advised as above.
+template <class T, class A>
+void reserve_huge(std::vector<T, A>& v, std::size_t n) {
+  v.reserve(n);
+  advise_huge(v.data(), v.capacity() * sizeof(T));
+}
+
 template <class T>
 struct big_allocator {
   using value_type = T;

@@ -8,6 +8,7 @@
 #include <numeric>
 #include <string>
 
+#include "base/big_memory.hpp"
 #include "base/hash_table.hpp"
 #include "base/index_sort.hpp"
 #include "base/log2.hpp"
@@ -77,7 +78,7 @@ expected<std::vector<row>> grade_rows(const std::vector<item>& ranking, const op
   if (judgments)
     for (std::size_t j = 0; j < judgments->size(); ++j) detail::add_index(judged, *judgments, (*judgments)[j].id, j);
   std::vector<row> rows;
-  rows.reserve(ranking.size());
+  detail::reserve_huge(rows, ranking.size());
   for (const item& it : ranking) {
     double grade = it.grade;
     const item* graded_by = nullptr;  // the judgment the grade came from
@@ -178,41 +179,55 @@ std::vector<step> make_steps(const std::vector<row>& rows, std::size_t depth,
   return steps;
 }
 
-// Orders rows by gain, largest first, equal gains in input order (the
-// stable sort's order) by counting, when they hold at most `most` distinct
-// gains, as graded labels do: one pass and no n log n comparisons on a long
-// list. False, with the rows untouched, when they hold more.
-bool order_by_few_gains(std::vector<row>& rows) {
+// The ideal order of rows with more distinct gains than ideal_rows counts.
+std::vector<row> sorted_ideal(const std::vector<row>& from) {
+  std::vector<row> ideal;
+  for (const row& r : from)
+    if (r.own_gain > 0) {
+      ideal.push_back(r);
+      ideal.back().gain = r.own_gain;
+    }
+  stable_order(ideal, row_order{});
+  return ideal;
+}
+
+// The ideal order: every row with a positive gain, largest gain first,
+// equal gains in input order (the stable sort's order). Ranks by each
+// row's own gain: tie averaging is about the ranking only. When the rows
+// hold at most 16 distinct gains, as graded labels do, each is placed by
+// counting straight from `from`: no copy of the whole list and no n log n
+// comparisons on a long one.
+std::vector<row> ideal_rows(const std::vector<row>& from) {
   constexpr std::size_t most = 16;
   double gains[most];
-  std::size_t distinct = 0, count[most] = {}, start[most] = {};
-  std::vector<std::uint8_t> kind(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i) {
+  std::size_t distinct = 0, count[most] = {};
+  for (const row& r : from) {
+    if (!(r.own_gain > 0)) continue;
     std::size_t g = 0;
-    while (g < distinct && gains[g] != rows[i].gain) ++g;
-    if (g == most) return false;
-    if (g == distinct) gains[distinct++] = rows[i].gain;
-    kind[i] = static_cast<std::uint8_t>(g);
+    while (g < distinct && gains[g] != r.own_gain) ++g;
+    if (g == most) return sorted_ideal(from);
+    if (g == distinct) gains[distinct++] = r.own_gain;
     ++count[g];
   }
   // A gain's rows start after those of every larger gain.
-  for (std::size_t a = 0; a < distinct; ++a)
+  std::size_t start[most] = {}, total = 0;
+  for (std::size_t a = 0; a < distinct; ++a) {
+    total += count[a];
     for (std::size_t b = 0; b < distinct; ++b)
       if (gains[b] > gains[a]) start[a] += count[b];
-  std::vector<row> ordered(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i) ordered[start[kind[i]]++] = rows[i];
-  rows.swap(ordered);
-  return true;
-}
-
-// The ideal order: every item with a positive gain, largest gain first.
-// Ranks by each item's own gain: tie averaging is about the ranking only.
-std::vector<row> ideal_rows(std::vector<row> pool) {
-  for (row& r : pool) r.gain = r.own_gain;
-  pool.erase(std::remove_if(pool.begin(), pool.end(), [](const row& r) { return !(r.gain > 0); }),
-             pool.end());
-  if (!order_by_few_gains(pool)) stable_order(pool, row_order{});
-  return pool;
+  }
+  std::vector<row> ideal;
+  detail::reserve_huge(ideal, total);
+  ideal.resize(total);
+  for (const row& r : from) {
+    if (!(r.own_gain > 0)) continue;
+    std::size_t g = 0;
+    while (gains[g] != r.own_gain) ++g;
+    row& placed = ideal[start[g]++];
+    placed = r;
+    placed.gain = r.own_gain;
+  }
+  return ideal;
 }
 
 expected<std::vector<row>> judged_pool(const std::vector<item>& judgments, const options& opt) {
@@ -229,6 +244,8 @@ expected<std::vector<row>> judged_pool(const std::vector<item>& judgments, const
   return pool;
 }
 
+void release(std::vector<row>& rows) { std::vector<row>().swap(rows); }
+
 std::size_t cut(std::size_t n, std::uint64_t k) { return k == 0 || k >= n ? n : static_cast<std::size_t>(k); }
 
 double sum_to(const std::vector<row>& rows, std::size_t depth, const discount_table& d,
@@ -241,7 +258,9 @@ double sum_to(const std::vector<row>& rows, std::size_t depth, const discount_ta
 // NDCG@k for every k = 1..n, from running sums of both lists.
 std::vector<double> ndcg_curve(const std::vector<row>& rows, const std::vector<row>& ideal,
                                const discount_table& d, const options& opt) {
-  std::vector<double> curve(rows.size());
+  std::vector<double> curve;
+  detail::reserve_huge(curve, rows.size());
+  curve.resize(rows.size());
   double dcg = 0, idcg = 0;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     dcg += weight_at(i + 1, opt) * rows[i].gain / d.at(i + 1);
@@ -320,6 +339,7 @@ std::vector<std::string> missed_items(const std::vector<item>& ranking, const st
 void discount_table::reserve(std::size_t n) {
   // log2_exact: the command and the wasm module must print the same bits.
   const double scale = base_ == 2.0 ? 1.0 : detail::log2_exact(base_);
+  if (n > table_.capacity()) detail::reserve_huge(table_, n);
   for (std::size_t i = table_.size() + 1; i <= n; ++i)
     table_.push_back(detail::log2_exact(static_cast<double>(i) + 1.0) / scale);
 }
@@ -367,7 +387,7 @@ expected<explanation> explain(const std::vector<item>& ranking, const options& o
   if (judgments) {
     auto pool = judged_pool(*judgments, opt);
     if (!pool) return pool.err();
-    judged_ideal = ideal_rows(std::move(*pool));
+    judged_ideal = ideal_rows(*pool);
   }
   std::vector<row>& ideal = use_judged ? judged_ideal : list_ideal;
   if (opt.ideal_cut_to_retrieved && ideal.size() > rows.size()) ideal.resize(rows.size());
@@ -405,10 +425,15 @@ expected<explanation> explain(const std::vector<item>& ranking, const options& o
   e.tie_max = detail::ndcg_of(tied_order_dcg(rows, depth, discounts, opt, true), e.idcg, opt.zero_idcg);
   e.ndcg_at = ndcg_curve(rows, ideal, discounts, opt);
   e.loss = position_loss(e.steps, e.ideal_steps);
-
-  std::vector<detail::ranked> ranked(rows.size());
+  // A long list's rows are most of the memory: each goes once it has served.
+  release(list_ideal);
+  release(judged_ideal);
+  std::vector<detail::ranked> ranked;
+  detail::reserve_huge(ranked, rows.size());
+  ranked.resize(rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) ranked[i] = {rows[i].source, rows[i].grade};
-  e.other = detail::other_metrics_of(ranked, cut(rows.size(), opt.k), opt, judgments);
+  release(rows);
+  e.other = detail::other_metrics_of(ranked, depth, opt, judgments);
   return e;
 }
 

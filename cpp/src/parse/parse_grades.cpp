@@ -1,12 +1,15 @@
 // Grade lists as people paste them: "3 2 0 1", "3,2,0", "[3, 2, 0]", one
 // per line, a Markdown row "| rel | 3 | 2 |" (with an optional row of
 // positions above it), full-width digits and separators too.
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "base/big_memory.hpp"
 #include "parse/parse_detail.hpp"
 
 namespace ndcg::detail {
@@ -22,10 +25,11 @@ bool has_pipe(std::string_view s) {
   return false;
 }
 
+// 16 bytes, as an item's place is held (inputs are at most 256 MB).
 struct grade_cell {
   double value = 0;
-  std::size_t line = 0;
-  std::size_t column = 0;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
 };
 
 // A line of grades, or several plain lines in a row: one grade a line is
@@ -90,6 +94,10 @@ void add_row(std::vector<grade_row>& rows, grade_row row) {
 }
 
 status read_lines(std::string_view text, const limits& lim, grade_lines& g) {
+  // Room for the most cells the text can hold (a digit and a separator
+  // each): a long list is written once, not copied as it doubles. Pages
+  // never written are never touched.
+  reserve_huge(g.cells, std::min<std::size_t>(text.size() / 2 + 1, lim.max_items));
   std::vector<field> f;
   bool first = true;
   line_reader lines(text);
@@ -121,7 +129,7 @@ status read_lines(std::string_view text, const limits& lim, grade_lines& g) {
         return bad_number("a grade (a number)", f[k], l.number, st, l.text);
       }
       if (auto ok = count_item(g.cells.size(), lim, l.number, f[k].column); !ok) return ok.err();
-      g.cells.push_back(grade_cell{v, l.number, f[k].column});
+      g.cells.push_back(grade_cell{v, static_cast<std::uint32_t>(l.number), static_cast<std::uint32_t>(f[k].column)});
     }
     row.count = g.cells.size() - row.first;
     add_row(g.rows, row);
@@ -159,7 +167,7 @@ expected<parsed_ranking> to_items(const grade_lines& g) {
   parsed_ranking out;
   out.detected = format::grades;
   out.skipped_label = g.heading ? 1 : 0;
-  out.items.reserve(cells.size());
+  reserve_huge(out.items, cells.size());
   const grade_row* first_label = nullptr;
   const grade_row* first_plain = nullptr;  // the first row without a label
   for (std::size_t i = 0; i < rows.size(); ++i) {
