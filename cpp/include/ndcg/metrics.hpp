@@ -115,6 +115,8 @@ class discount_table {
   explicit discount_table(double log_base = 2.0) : base_(log_base) {}
   void reserve(std::size_t n);                   // make at(1..n) valid
   double at(std::size_t position) const { return table_[position - 1]; }
+  double of(std::size_t position) const;         // the same value, computed (any position)
+  std::size_t size() const { return table_.size(); }
   double base() const { return base_; }
 
  private:
