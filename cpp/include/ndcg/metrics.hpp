@@ -112,7 +112,7 @@ expected<double> gain_of(double grade, const options& opt);
 // reads it instead of calling log() per line.
 class discount_table {
  public:
-  explicit discount_table(double log_base = 2.0) : base_(log_base) {}
+  explicit discount_table(double log_base = 2.0);
   void reserve(std::size_t n);                   // make at(1..n) valid
   double at(std::size_t position) const { return table_[position - 1]; }
   double of(std::size_t position) const;         // the same value, computed (any position)
@@ -121,6 +121,7 @@ class discount_table {
 
  private:
   double base_;
+  double scale_;  // log2(base)
   std::vector<double> table_;
 };
 

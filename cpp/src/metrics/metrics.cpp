@@ -341,9 +341,11 @@ std::vector<std::string> missed_items(const std::vector<item>& ranking, const st
 }  // namespace
 
 // log2_exact: the command and the wasm module must print the same bits.
+discount_table::discount_table(double log_base)
+    : base_(log_base), scale_(log_base == 2.0 ? 1.0 : detail::log2_exact(log_base)) {}
+
 double discount_table::of(std::size_t position) const {
-  const double scale = base_ == 2.0 ? 1.0 : detail::log2_exact(base_);
-  return detail::log2_exact(static_cast<double>(position) + 1.0) / scale;
+  return detail::log2_exact(static_cast<double>(position) + 1.0) / scale_;
 }
 
 void discount_table::reserve(std::size_t n) {
