@@ -27,7 +27,7 @@ namespace ndcg {
 
 
 // One ranked item as it arrives from a parser or an API caller.
-// Kept small (88 bytes on a 64-bit machine): a list of 10^7 grades holds 10^7.
+// Kept small (88 bytes with libstdc++ on x86-64): a list of 10^7 grades holds 10^7.
 struct item {
   std::string id;                  // empty when the input had no ids
   std::vector<std::string> subtopics;  // for alpha-nDCG; empty = none

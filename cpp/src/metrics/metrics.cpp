@@ -349,7 +349,8 @@ double discount_table::of(std::size_t position) const {
 }
 
 void discount_table::reserve(std::size_t n) {
-  if (n > table_.capacity()) detail::reserve_huge(table_, n);
+  // Doubling: the batch evaluator's table grows query by query.
+  if (n > table_.capacity()) detail::reserve_huge(table_, std::max(n, 2 * table_.capacity()));
   for (std::size_t i = table_.size() + 1; i <= n; ++i) table_.push_back(of(i));
 }
 
