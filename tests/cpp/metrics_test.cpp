@@ -171,6 +171,35 @@ TEST_CASE("the ideal keeps equal gains in input order, with few distinct gains (
   }
 }
 
+// The table of discounts stops at K; the curve computes the positions past
+// it. Both must give the bits the whole list's table gives.
+TEST_CASE("NDCG@k past the cut K is the curve of the whole list, bit for bit, in every log base") {
+  std::vector<double> grades;
+  for (int i = 0; i < 40; ++i) grades.push_back((i * 5) % 4);
+  for (double base : {2.0, 3.0, 10.0}) {
+    CAPTURE(base);
+    options whole;
+    whole.k = 0;
+    whole.log_base = base;
+    options cut = whole;
+    cut.k = 5;
+    const explanation all = run(test_support::graded(grades), whole), top = run(test_support::graded(grades), cut);
+    REQUIRE(top.ndcg_at.size() == grades.size());
+    CHECK(top.ndcg_at == all.ndcg_at);
+    CHECK(top.ndcg_at[4] == exact(top.ndcg));
+    // Position 40 by hand: the list's DCG over its ideal's, log_base(i + 1) each.
+    double dcg = 0, idcg = 0;
+    std::vector<double> ideal = grades;
+    std::sort(ideal.begin(), ideal.end(), [](double a, double b) { return a > b; });
+    for (std::size_t i = 0; i < grades.size(); ++i) {
+      const double d = std::log(static_cast<double>(i) + 2) / std::log(base);
+      dcg += (std::exp2(grades[i]) - 1) / d;
+      idcg += (std::exp2(ideal[i]) - 1) / d;
+    }
+    CHECK(top.ndcg_at.back() == doctest::Approx(dcg / idcg).epsilon(1e-12));
+  }
+}
+
 TEST_CASE("the log base scales DCG and IDCG alike, so NDCG does not change") {
   options opt;
   opt.log_base = 10;

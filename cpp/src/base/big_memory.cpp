@@ -26,7 +26,7 @@ std::size_t rounded(std::size_t bytes) { return (bytes + big_block - 1) / big_bl
 
 void* fresh_block(std::size_t size) {
   void* p = ::operator new(size, std::align_val_t{big_block});
-  madvise(p, size, MADV_HUGEPAGE);
+  advise_huge(p, size);
   return p;
 }
 

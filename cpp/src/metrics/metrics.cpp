@@ -180,22 +180,27 @@ std::vector<step> make_steps(const std::vector<row>& rows, std::size_t depth,
   return steps;
 }
 
+// A row as the ideal holds it: only a positive gain has a place there, and
+// the ideal ranks by each row's own gain (tie averaging is about the
+// ranking only).
+bool in_ideal(const row& r) { return r.own_gain > 0; }
+row as_ideal(row r) {
+  r.gain = r.own_gain;
+  return r;
+}
+
 // The ideal order of rows with more distinct gains than ideal_rows counts.
 std::vector<row> sorted_ideal(const std::vector<row>& from) {
   std::vector<row> ideal;
   for (const row& r : from)
-    if (r.own_gain > 0) {
-      ideal.push_back(r);
-      ideal.back().gain = r.own_gain;
-    }
+    if (in_ideal(r)) ideal.push_back(as_ideal(r));
   stable_order(ideal, row_order{});
   return ideal;
 }
 
 // The ideal order: every row with a positive gain, largest gain first,
-// equal gains in input order (the stable sort's order). Ranks by each
-// row's own gain: tie averaging is about the ranking only. When the rows
-// hold at most 16 distinct gains, as graded labels do, each is placed by
+// equal gains in input order (the stable sort's order). When the rows hold
+// at most 16 distinct gains, as graded labels do, each is placed by
 // counting straight from `from`: no copy of the whole list and no n log n
 // comparisons on a long one.
 std::vector<row> ideal_rows(const std::vector<row>& from) {
@@ -203,7 +208,7 @@ std::vector<row> ideal_rows(const std::vector<row>& from) {
   double gains[most];
   std::size_t distinct = 0, count[most] = {};
   for (const row& r : from) {
-    if (!(r.own_gain > 0)) continue;
+    if (!in_ideal(r)) continue;
     std::size_t g = 0;
     while (g < distinct && gains[g] != r.own_gain) ++g;
     if (g == most) return sorted_ideal(from);
@@ -221,12 +226,10 @@ std::vector<row> ideal_rows(const std::vector<row>& from) {
   detail::reserve_huge(ideal, total);
   ideal.resize(total);
   for (const row& r : from) {
-    if (!(r.own_gain > 0)) continue;
+    if (!in_ideal(r)) continue;
     std::size_t g = 0;
     while (gains[g] != r.own_gain) ++g;
-    row& placed = ideal[start[g]++];
-    placed = r;
-    placed.gain = r.own_gain;
+    ideal[start[g]++] = as_ideal(r);
   }
   return ideal;
 }
