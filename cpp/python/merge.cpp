@@ -89,7 +89,7 @@ ndcg::trec_result read_result(const py::dict& d, std::size_t part) {
   if (py::object id = maybe(d, run_id_field); !id.is_none()) r.run_id = py::cast<std::string>(id);
   const std::size_t width = r.names.size();
   r.is_text.assign(width, 0);
-  r.values.assign(r.qids.size(), std::vector<double>(width, std::numeric_limits<double>::quiet_NaN()));
+  r.values = ndcg::value_rows(r.qids.size(), width, std::numeric_limits<double>::quiet_NaN());
   r.texts.assign(r.qids.size(), {});
   r.mean.assign(width, std::numeric_limits<double>::quiet_NaN());
   const py::dict columns = dict_field(d, columns_field, part);

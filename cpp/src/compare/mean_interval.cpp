@@ -16,7 +16,7 @@ void add_intervals(trec_result& r, std::uint64_t trials, std::uint64_t seed) {
     // Counts are summed, gm_map is a geometric mean, runid and relstring have none.
     if (r.is_count[m] || r.geometric[m] || r.per_query_only[m] || r.summary_only[m] || r.is_text[m]) continue;
     std::vector<double> values;
-    for (const std::vector<double>& row : r.values)
+    for (const auto row : r.values)
       if (!std::isnan(row[m])) values.push_back(row[m]);  // no value (IDCG = 0 left out), or trec_eval's -nan
     r.ci_queries[m] = values.size();
     if (values.size() < min_interval_queries) continue;

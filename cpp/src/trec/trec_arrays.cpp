@@ -45,29 +45,81 @@ status check_label(double v, std::size_t row, bool nan_ok) {
   return done{};
 }
 
-// Whether every label is whole (or NaN) and every score finite: one
-// branch-free pass, so that the rows' own checks (with their messages)
-// run only when one fails. A whole number up to largest_grade survives
-// the round trip through an integer.
-// Integer labels are whole and small by their type.
-bool all_plain(const array_queries& in, std::size_t rows) {
+// What a pass over rows [begin, end) finds: whether every label is whole
+// (or NaN) and every score finite, without a branch, so that the rows'
+// own checks (with their messages) run only when one fails; and the first
+// row of each grade. A whole number up to largest_grade survives the round
+// trip through an integer; integer labels are whole and small by their type.
+struct rows_seen {
+  static constexpr long small = 64;  // the usual grades, without a map look-up per row
+  bool plain = true;
+  std::uint32_t small_first[small] = {};  // the row + 1 where each grade is first, 0 if none
+  std::map<long, std::uint32_t> other_first;
+
+  template <class T>
+  void see_grades(const T* v, std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      if (v[i] != v[i]) continue;  // NaN: not judged
+      const long grade = static_cast<long>(v[i]);
+      const auto line = static_cast<std::uint32_t>(std::min<std::size_t>(i + 1, UINT32_MAX));
+      if (grade >= 0 && grade < small) {
+        if (!small_first[grade]) small_first[grade] = line;
+      } else {
+        other_first.emplace(grade, line);
+      }
+    }
+  }
+  // A later share's findings (its rows all after this one's).
+  void add(const rows_seen& later) {
+    plain = plain && later.plain;
+    for (long g = 0; g < small; ++g)
+      if (!small_first[g]) small_first[g] = later.small_first[g];
+    other_first.insert(later.other_first.begin(), later.other_first.end());
+  }
+};
+
+void see_rows(const array_queries& in, std::size_t begin, std::size_t end, rows_seen& out) {
   bool ok = true;
-  for (std::size_t i = 0; i < rows; ++i) ok &= in.scores[i] - in.scores[i] == 0.0;
-  if (in.int_labels) return ok;
-  for (std::size_t i = 0; i < rows; ++i) {
+  for (std::size_t i = begin; i < end; ++i) ok &= in.scores[i] - in.scores[i] == 0.0;
+  if (in.int_labels) {
+    out.plain = ok;
+    return out.see_grades(in.int_labels, begin, end);
+  }
+  for (std::size_t i = begin; i < end; ++i) {
     const double v = in.labels[i], a = std::fabs(v), clamped = a <= largest_grade ? v : 0.0;
     ok &= static_cast<double>(static_cast<long long>(clamped)) == v || v != v;
   }
-  return ok;
+  out.plain = ok;
+  // Read only when plain: a label that is not whole is refused before its grade matters.
+  if (ok) out.see_grades(in.labels, begin, end);
+}
+
+// Every row seen once, in equal shares on up to `threads` threads (a
+// 100M-row input is 1.2 GB to read).
+rows_seen scan_rows(const array_queries& in, unsigned threads) {
+  const std::size_t rows = in.starts.back();
+  std::vector<rows_seen> shares(std::max(1u, threads));
+  const auto edge = [&](std::size_t t) { return rows / shares.size() * t + std::min(t, rows % shares.size()); };
+#ifndef __EMSCRIPTEN__
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < shares.size(); ++t)
+    pool.emplace_back([&, t] { see_rows(in, edge(t), edge(t + 1), shares[t]); });
+#endif
+  see_rows(in, edge(0), edge(1), shares[0]);
+#ifndef __EMSCRIPTEN__
+  for (std::thread& t : pool) t.join();
+#endif
+  for (std::size_t t = 1; t < shares.size(); ++t) shares[0].add(shares[t]);
+  return std::move(shares[0]);
 }
 
 double label_at(const array_queries& in, std::size_t i) {
   return in.int_labels ? static_cast<double>(in.int_labels[i]) : in.labels[i];
 }
 
-status check_rows(const array_queries& in) {
+status check_rows(const array_queries& in, bool plain) {
   const std::size_t rows = in.starts.back();
-  for (std::size_t i = all_plain(in, rows) ? rows : 0; i < rows; ++i) {
+  for (std::size_t i = plain ? rows : 0; i < rows; ++i) {
     if (auto ok = check_label(label_at(in, i), i, true); !ok) return ok;
     if (!std::isfinite(in.scores[i]))
       return at_row(fail(error_code::not_a_number, "score " + shortest(in.scores[i]) + " is not a finite number")
@@ -83,27 +135,11 @@ status check_rows(const array_queries& in) {
 // The grades seen, as judgments of one document each (the earliest row of
 // each grade), so that make_levels gives them their gains and refuses a
 // grade the conventions refuse at that row.
-judgments grades_seen(const array_queries& in) {
-  std::map<long, std::uint32_t> first;
-  constexpr long small = 64;  // the usual grades, without a map look-up per row
-  std::uint32_t small_first[small] = {};
-  const auto see = [&](const auto* v, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      if (v[i] != v[i]) continue;  // NaN: not judged
-      const long grade = static_cast<long>(v[i]);
-      const auto line = static_cast<std::uint32_t>(std::min<std::size_t>(i + 1, UINT32_MAX));
-      if (grade >= 0 && grade < small) {
-        if (!small_first[grade]) small_first[grade] = line;
-      } else {
-        first.emplace(grade, line);
-      }
-    }
-    for (long g = 0; g < small; ++g)
-      if (small_first[g]) first.emplace(g, small_first[g]);
-  };
-  if (in.int_labels) see(in.int_labels, in.starts.back());
-  else see(in.labels, in.starts.back());
-  if (!in.extra_starts.empty()) see(in.extra, in.extra_starts.back());
+judgments grades_seen(const array_queries& in, rows_seen seen) {
+  if (!in.extra_starts.empty()) seen.see_grades(in.extra, 0, in.extra_starts.back());
+  std::map<long, std::uint32_t> first = std::move(seen.other_first);
+  for (long g = 0; g < rows_seen::small; ++g)
+    if (seen.small_first[g]) first.emplace(g, seen.small_first[g]);
   judgments j;
   for (const auto& [grade, line] : first) {
     j.push_back(std::string_view(), 0, grade);
@@ -205,11 +241,10 @@ void fill_result(const array_queries& in, std::size_t width, std::size_t text_wi
   if (!std::is_sorted(in.qids.begin(), in.qids.end()))
     detail::sort_indices(order, [&](std::size_t a, std::size_t b) { return in.qids[a] < in.qids[b]; });
   r.qids.reserve(order.size());
-  r.values.reserve(order.size());
+  r.values = value_rows(std::move(values), order.size(), width);
+  r.values.reorder(order);
   for (std::size_t q : order) {
     r.qids.push_back(in.qids[q]);
-    const auto at = values.begin() + static_cast<std::ptrdiff_t>(q * width);
-    r.values.emplace_back(at, at + static_cast<std::ptrdiff_t>(width));
     if (!text_width) continue;
     const auto t = texts.begin() + static_cast<std::ptrdiff_t>(q * text_width);
     r.texts.emplace_back(std::make_move_iterator(t), std::make_move_iterator(t + static_cast<std::ptrdiff_t>(text_width)));
@@ -235,8 +270,10 @@ expected<trec_result> evaluate_arrays_once(const array_queries& in, const trec_o
     if (!read) return error(read.err()).in("zscores");
     z = std::move(*read);
   }
-  if (auto ok = check_rows(in); !ok) return ok.err();
-  auto levels = make_levels(grades_seen(in), *p, *conv, std::string_view());
+  const unsigned share = threads_for(in.starts.back(), in.qids.size(), threads);
+  rows_seen seen = scan_rows(in, share);
+  if (auto ok = check_rows(in, seen.plain); !ok) return ok.err();
+  auto levels = make_levels(grades_seen(in, std::move(seen)), *p, *conv, std::string_view());
   if (!levels) return error(levels.err()).in("labels");
   trec_result r;
   describe_columns(*p, r);
@@ -244,8 +281,7 @@ expected<trec_result> evaluate_arrays_once(const array_queries& in, const trec_o
   std::vector<double> values(in.qids.size() * width);
   std::vector<std::string> texts(in.qids.size() * text_width);
   std::vector<std::string> notes;
-  evaluate_all(shared_inputs{in, *p, *conv, *levels}, threads_for(in.starts.back(), in.qids.size(), threads), values,
-               texts, notes);
+  evaluate_all(shared_inputs{in, *p, *conv, *levels}, share, values, texts, notes);
   fill_result(in, width, text_width, values, texts, r);
   r.run_id = "arrays";
   r.not_offered = p->not_offered;

@@ -46,8 +46,11 @@ status append_columns(trec_result& r, trec_result& more) {
     r.is_text.push_back(0);  // ir_measures' names are never text measures
     r.geometric.push_back(more.geometric[m]);
     r.mean.push_back(more.mean[m]);
-    for (std::size_t q = 0; q < r.qids.size(); ++q) r.values[q].push_back(more.values[q][m]);
   }
+  std::vector<std::vector<double>> columns(more.values.width(), std::vector<double>(r.qids.size()));
+  for (std::size_t q = 0; q < r.qids.size(); ++q)
+    for (std::size_t m = 0; m < columns.size(); ++m) columns[m][q] = more.values[q][m];
+  r.values.add_columns(columns);
   r.notes.insert(r.notes.end(), more.notes.begin(), more.notes.end());
   return done{};
 }

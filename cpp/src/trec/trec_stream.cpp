@@ -62,7 +62,7 @@ void take_means(trec_result& r) {
   std::vector<std::size_t> logged;  // the columns whose logs are summed
   for (std::size_t m = 0; m < width; ++m)
     if (r.geometric[m] == 1) logged.push_back(m);
-  for (const std::vector<double>& row : r.values) add_to_mean(row.data(), width, logged, sum.data(), logs.data(), skipped.data());
+  for (const auto row : r.values) add_to_mean(row.data(), width, logged, sum.data(), logs.data(), skipped.data());
   for (const std::size_t m : logged) sum[m] = logs[m];
   std::vector<std::size_t> count(width);
   for (std::size_t m = 0; m < width; ++m) count[m] = r.values.size() - skipped[m];
@@ -110,9 +110,10 @@ struct trec_stream::state {
 
   std::vector<char> evaluated;           // per judged query
   std::vector<std::uint32_t> row_query;  // the judged query of each row
-  // The rows, each in room of its own that finish() hands to the result
-  // whole (a flat copy doubled the memory written: all_trec's rows are 10 MB).
-  std::vector<std::vector<double>> values;
+  // The rows in the order evaluated, each judged query's room reserved at
+  // the first (all_trec's rows are 10 MB); finish() puts them in qid order
+  // in place and hands them to the result.
+  value_rows values;
   std::vector<std::vector<std::string>> texts;  // the rows' texts (text columns only)
   std::vector<double> row;
   std::vector<std::string> row_texts;
@@ -163,6 +164,11 @@ struct trec_stream::state {
   void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line, std::size_t column);
   status evaluate_kept();
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
+  // Room for `rows` rows of the plan's width, on huge pages natively.
+  void reserve_rows(std::size_t rows) {
+    values.reserve(rows, p.columns.size());
+    detail::advise_huge(values.data(), rows * p.columns.size() * sizeof(double));
+  }
   query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes) const;
 #ifndef __EMSCRIPTEN__  // queries evaluated on threads: native only
   template <class Rows, class Input>
@@ -308,8 +314,8 @@ status trec_stream::state::evaluate(std::uint32_t q, const run_entry* run, std::
     if (!problem) problem = e.in(qrels_source);
     return done{};
   }
-  if (values.empty()) values.reserve(judged().queries.size());  // a row per judged query at most
-  values.push_back(std::move(row));  // the evaluator's next assign() makes room afresh
+  if (values.empty()) reserve_rows(judged().queries.size());  // a row per judged query at most
+  values.push_back(row);
   if (!row_texts.empty()) texts.push_back(std::move(row_texts));  // the evaluator writes them afresh
   row_query.push_back(q);
   evaluated[q] = true;
@@ -701,6 +707,7 @@ status trec_stream::state::evaluate_jobs(const std::vector<std::pair<std::uint32
   for (const column& c : s.p.columns) texts = texts || c.of->kind == value_kind::text;
   std::size_t all = 0;
   for (std::size_t k = 0; k < jobs.size(); ++k) all += rows(k);
+  if (s.values.empty()) s.reserve_rows(jobs.size());
   s.values.resize(base + jobs.size());
   if (texts) s.texts.resize(base + jobs.size());
   for (const auto& j : jobs) s.row_query.push_back(j.first);
@@ -717,7 +724,7 @@ status trec_stream::state::evaluate_jobs(const std::vector<std::pair<std::uint32
         problems[t] = ok.err().code == error_code::duplicate_id ? error(ok.err()).in("run") : error(ok.err()).in(s.qrels_source);
         return;
       }
-      s.values[base + k] = std::move(row);
+      std::copy(row.begin(), row.end(), s.values[base + k].begin());
       if (texts) s.texts[base + k] = std::move(row_texts);
     }
   };
@@ -852,10 +859,10 @@ expected<trec_result> trec_stream::finish() {
   trec_result r;
   describe_columns(s.p, r);
   r.qids.reserve(order.size());
-  r.values.reserve(order.size());
+  s.values.reorder(order);
+  r.values = std::move(s.values);
   for (std::size_t i : order) {
     r.qids.emplace_back(qid_of(i));
-    r.values.push_back(std::move(s.values[i]));
     if (!r.text_columns.empty()) r.texts.push_back(std::move(s.texts[i]));
   }
   r.num_q = r.qids.size();

@@ -202,9 +202,9 @@ void fill_geometric(trec_result& r, const merge_state& s, std::string_view gm_na
   const std::size_t gm = col(gm_name), base = col(from);
   if (gm == r.names.size()) return;
   bool complete = base < r.names.size();
-  for (const std::vector<double>& row : r.values) complete = complete && !std::isnan(row[base]);
+  for (const auto row : r.values) complete = complete && !std::isnan(row[base]);
   double sum = 0;
-  for (std::vector<double>& row : r.values) {
+  for (const auto row : r.values) {
     row[gm] = complete ? row[base] : std::numeric_limits<double>::quiet_NaN();
     if (complete) sum += std::log(std::max(row[gm], trec_detail::min_geo_mean));
   }
@@ -241,7 +241,7 @@ expected<trec_result> merge_trec(const std::vector<merge_part>& parts) {
       if (r.names[m] == "num_q") row[m] = 1;
     }
     r.qids.push_back(qid);
-    r.values.push_back(std::move(row));
+    r.values.push_back(row);
     if (!r.text_columns.empty()) {
       std::vector<std::string> texts;
       const auto found = s.texts.find(qid);

@@ -89,15 +89,18 @@ trec_result with_tie_range(const trec_result& r, const trec_tie_range& t) {
   // The three evaluations read the same queries, sorted the same way.
   trec_result out = r;
   const bool same_queries = t.worst.qids == r.qids && t.best.qids == r.qids;
+  std::vector<std::vector<double>> columns;
   for (std::size_t m = 0; m < t.worst.names.size(); ++m) {
     if (!ranged(t.worst, m)) continue;
     for (const char* part : parts) {
       add_column(out, t.worst.names[m] + part, part[1] == 't', mean_of(t, m, part));
       const trec_result& from = part[1] == 'b' ? t.best : t.worst;
-      for (std::size_t q = 0; q < out.qids.size(); ++q)
-        out.values[q].push_back(part[1] == 't' || !same_queries ? std::nan("") : from.values[q][m]);
+      std::vector<double>& column = columns.emplace_back(out.qids.size(), std::nan(""));
+      if (part[1] != 't' && same_queries)
+        for (std::size_t q = 0; q < out.qids.size(); ++q) column[q] = from.values[q][m];
     }
   }
+  out.values.add_columns(columns);
   return out;
 }
 
