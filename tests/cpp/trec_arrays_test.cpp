@@ -170,6 +170,53 @@ TEST_CASE("evaluate_arrays: the top K chosen among many ties rank as the full so
   }
 }
 
+TEST_CASE("evaluate_arrays: under a short cutoff the counts of every row retrieved are still every row's") {
+  // Rows below the cut keep no key (index_rows): the counts must not come from the keys.
+  generated g = make_queries(17, 300);
+  for (const char* preset : {"trec_eval", "sklearn", "xgboost"})
+    for (const char* cutoffs : {"1", "5", "16"}) {
+      CAPTURE(preset);
+      CAPTURE(cutoffs);
+      ndcg::trec_options opt;
+      opt.conv = *ndcg::preset(preset);
+      opt.measures = {std::string("ndcg_cut.") + cutoffs, std::string("P.") + cutoffs, std::string("recall.") + cutoffs,
+                      "num_ret", "num_rel", "num_rel_ret", "num_nonjudged_ret", "num_nonrel_judged_ret", "set_F",
+                      "success.1", "judged." + std::string(cutoffs)};
+      auto text = ndcg::evaluate_trec(g.qrels, g.run, opt);
+      auto arrays = ndcg::evaluate_arrays(g.in, opt, 2);
+      REQUIRE(text.ok());
+      REQUIRE(arrays.ok());
+      check_same(*arrays, *text);
+    }
+  {
+    // Counts alone put no rank in order (a sort depth of 0).
+    ndcg::trec_options opt;
+    opt.measures = {"num_ret", "num_rel_ret", "num_nonrel_judged_ret"};
+    auto text = ndcg::evaluate_trec(g.qrels, g.run, opt);
+    auto arrays = ndcg::evaluate_arrays(g.in, opt);
+    REQUIRE(text.ok());
+    REQUIRE(arrays.ok());
+    check_same(*arrays, *text);
+  }
+  // By hand: 6 rows, the cut at 2. Scores 5, 1, 4, 1, 9, 2 rank rows 4 and 0 first; labels 0, 2, NaN, -1, 1, 3.
+  const double labels[] = {0, 2, std::nan(""), -1, 1, 3}, scores[] = {5, 1, 4, 1, 9, 2};
+  ndcg::array_queries in;
+  in.qids = {"q"};
+  in.starts = {0, 6};
+  in.labels = labels;
+  in.scores = scores;
+  ndcg::trec_options opt;
+  opt.measures = {"P.2", "num_ret", "num_rel_ret", "num_nonjudged_ret", "num_nonrel_judged_ret"};
+  auto r = ndcg::evaluate_arrays(in, opt);
+  REQUIRE(r.ok());
+  const auto at = [&](const char* name) { return r->values[0][static_cast<std::size_t>(std::find(r->names.begin(), r->names.end(), name) - r->names.begin())]; };
+  CHECK(at("P_2") == 0.5);                 // row 4 (grade 1) and row 0 (grade 0)
+  CHECK(at("num_ret") == 6);
+  CHECK(at("num_rel_ret") == 3);           // grades 2, 1 and 3
+  CHECK(at("num_nonrel_judged_ret") == 1); // grade 0 (trec_eval 10.0 says 1 for the same text)
+  CHECK(at("num_nonjudged_ret") == 2);     // the NaN, and the -1 (a negative judgment is worth 0, not judged)
+}
+
 TEST_CASE("evaluate_arrays: int32 labels read in place give what the same labels as doubles give") {
   generated g = make_queries(17, 200);
   std::vector<std::int32_t> ints;

@@ -252,6 +252,7 @@ class query_evaluator {
   void index_judgments(const query_input& q, std::size_t retrieved);
   bool index_run(const run_entry* run, std::size_t n, const std::uint32_t* hashes);  // false: a docid twice
   void index_rows(const rows_input& q);
+  bool trims(std::size_t rows) const;
   void counts_from_levels();
   int level_of_label(double label) const;
   void values_of(std::string_view qid, bool missing, std::vector<double>& row, std::vector<std::string>& texts);
@@ -285,6 +286,13 @@ class query_evaluator {
   const std::string_view* ids_ = nullptr;  // or its rows' ids (rows_input), or neither: positions
   std::vector<sort_key> keys_;          // the ranking: keys_[0..kept_) are the documents kept,
   std::size_t kept_ = 0;                // the first state_.depth of them in order
+  // Rows under a cutoff keep a key only when they can reach it (index_rows):
+  // then keys_ holds those, and the rows retrieved are counted here.
+  struct retrieved_counts {
+    std::size_t rows = 0, rel_ret = 0, nonpool = 0, unjudged = 0;
+  };
+  bool trimmed_ = false;
+  retrieved_counts trimmed_counts_;
 #ifndef __EMSCRIPTEN__
   bool positions_unnamed_ = false;      // rows named by position whose keys lack their prefixes yet
   std::vector<std::uint64_t> order_;    // sort_by_score's words

@@ -381,6 +381,38 @@ int query_evaluator::level_of_label(double label) const {
   return grade < 0 ? judged_negative : grades_.index_of(grade);
 }
 
+namespace {
+constexpr std::size_t top_rows = 16;  // the deepest cutoff index_rows trims the keys to
+}  // namespace
+
+// Under a cutoff of at most `top_rows` ranks that every measure stops at,
+// only the rows whose score reaches the cutoff-th highest get a key (ties
+// with it too, so the group at the cut is whole): a list of 100 rows under
+// a cutoff of 10 keeps some 10 keys for rank() instead of 100.
+bool query_evaluator::trims(std::size_t rows) const {
+  return plan_.sort_depth > 0 && plan_.sort_depth < rows && plan_.sort_depth <= top_rows && conv_.max_docs >= rows && !conv_.judged_only &&
+         conv_.opt.ideal != ideal_source::list && !plan_.wants(need_prefs) && !plan_.wants(need_groups) &&
+         !plan_.wants(need_subtopics);
+}
+
+namespace {
+// The depth-th highest of the n scores (depth <= top_rows): kept in a short
+// sorted list, which most scores pass by with one comparison.
+template <class Score>
+double highest_at(std::size_t n, std::size_t depth, Score score) {
+  double top[top_rows];  // descending
+  std::size_t tops = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double v = score(i);
+    if (tops == depth && !(v > top[tops - 1])) continue;
+    std::size_t at = tops < depth ? tops++ : tops - 1;
+    for (; at > 0 && top[at - 1] < v; --at) top[at] = top[at - 1];
+    top[at] = v;
+  }
+  return top[depth - 1];
+}
+}  // namespace
+
 void query_evaluator::index_rows(const rows_input& q) {
   run_ = nullptr;
   ids_ = q.ids;
@@ -393,6 +425,12 @@ void query_evaluator::index_rows(const rows_input& q) {
   positions_unnamed_ = by_docid && !q.ids;
 #endif
   const long tied = conv_.tied_grades;
+  trimmed_ = trims(q.count);
+  const double edge = trimmed_ ? highest_at(q.count, plan_.sort_depth, [&](std::size_t i) {
+    return detail::comparable_score(q.scores[i], conv_.opt);
+  }) : -std::numeric_limits<double>::infinity();
+  retrieved_counts counts;
+  std::size_t keys = 0;
   for (std::size_t i = 0; i < q.count; ++i) {
     const double label = q.int_labels ? static_cast<double>(q.int_labels[i]) : q.labels[i];
     const int level = level_of_label(label);
@@ -401,14 +439,21 @@ void query_evaluator::index_rows(const rows_input& q) {
       ++level_counts_[static_cast<std::size_t>(level)];
       grade = static_cast<long>(label);
     }
+    counts.nonpool += level == not_judged;
+    counts.unjudged += level == judged_negative;
+    counts.rel_ret += level >= 0 && grade >= conv_.opt.relevance_level;
+    const double score = detail::comparable_score(q.scores[i], conv_.opt);
 #ifdef __EMSCRIPTEN__
     const std::uint64_t prefix = !by_docid ? 0 : q.ids ? docid_prefix(q.ids[i]) : position_prefix(i + 1);
 #else  // positions' prefixes wait for rank(), which needs few of them under a cutoff
     const std::uint64_t prefix = by_docid && q.ids ? docid_prefix(q.ids[i]) : 0;
 #endif
-    keys_[i] = sort_key{detail::comparable_score(q.scores[i], conv_.opt), tied * grade, prefix,
-                        static_cast<std::uint32_t>(i), level};
+    keys_[keys] = sort_key{score, tied * grade, prefix, static_cast<std::uint32_t>(i), level};
+    keys += score >= edge;  // written always, kept when it reaches the cut: no branch a row
   }
+  keys_.resize(keys);
+  counts.rows = q.count;
+  trimmed_counts_ = counts;
   counts_from_levels();
 }
 
@@ -451,6 +496,7 @@ void query_evaluator::index_judgments(const query_input& q, std::size_t retrieve
 bool query_evaluator::index_run(const run_entry* run, std::size_t n, const std::uint32_t* hashes) {
   run_ = run;
   ids_ = nullptr;
+  trimmed_ = false;
 #ifndef __EMSCRIPTEN__
   positions_unnamed_ = false;
 #endif
@@ -501,7 +547,7 @@ void query_evaluator::rank() {
                                     [](const sort_key& k) { return k.level < 0; });
     kept = static_cast<std::size_t>(end - keys_.begin());
   }
-  kept_ = kept;
+  kept_ = trimmed_ ? trimmed_counts_.rows : kept;
   const bool partial = plan_.sort_depth < kept;
   std::size_t depth = partial ? plan_.sort_depth : kept;
   const auto first = keys_.begin(), mid = first + static_cast<std::ptrdiff_t>(depth),
@@ -533,8 +579,14 @@ void query_evaluator::rank() {
     std::sort(mid, rest, order);
     depth = static_cast<std::size_t>(rest - first);
   }
-  state_.num_ret = kept;
+  state_.num_ret = kept_;
   state_.depth = depth;
+  if (trimmed_) {
+    state_.num_rel_ret = trimmed_counts_.rel_ret;
+    state_.num_nonpool = trimmed_counts_.nonpool;
+    state_.num_unjudged = trimmed_counts_.unjudged;
+    return;
+  }
   // Counted in locals: stores to the state's counts could alias the
   // grades, which were then reloaded at every document.
   std::size_t rel_ret = 0, nonpool = 0, unjudged = 0;
