@@ -121,39 +121,41 @@ function gramsOf(body) {
   return Uint32Array.from(set).sort();
 }
 
-function likeness(a, b) {
+// Jaccard of two bodies' sequences, from how many they share.
+function likeness(a, b, both) {
   if (a.length === 0 || b.length === 0) return 0;
-  let i = 0;
-  let j = 0;
-  let both = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      both++;
-      i++;
-      j++;
-    } else if (a[i] < b[j]) i++;
-    else j++;
-  }
   return both / (a.length + b.length - both);
 }
 
-// The order: from the first body in byte order, each next the likest left.
+// The order: from the first body in byte order, each next the likest left
+// (ties to the first in byte order). The sequences each body shares with
+// the current one are counted through who holds each sequence, not by a
+// walk of every pair: the same choices, in a third of the time.
 function orderOf(bodies) {
   const grams = bodies.map(gramsOf);
   const byBytes = bodies.map((_, i) => i).sort((a, b) => Buffer.compare(bodies[a], bodies[b]) || a - b);
-  const rank = new Int32Array(bodies.length);
-  byBytes.forEach((f, i) => { rank[f] = i; });
+  const holders = new Map();
+  grams.forEach((list, f) => {
+    for (const g of list) {
+      const held = holders.get(g);
+      if (held) held.push(f);
+      else holders.set(g, [f]);
+    }
+  });
+  const shared = new Int32Array(bodies.length);
   const left = new Set(byBytes);
   const order = [];
   for (let cur = byBytes[0]; ; ) {
     order.push(cur);
     left.delete(cur);
     if (left.size === 0) return order;
+    shared.fill(0);
+    for (const g of grams[cur]) for (const f of holders.get(g)) shared[f]++;
     let best = -1;
     let score = -1;
-    for (const f of left) {
-      const s = likeness(grams[cur], grams[f]);
-      if (s > score || (s === score && rank[f] < rank[best])) [best, score] = [f, s];
+    for (const f of left) {  // in byte order: the first of equal likeness stays
+      const s = likeness(grams[cur], grams[f], shared[f]);
+      if (s > score) [best, score] = [f, s];
     }
     cur = score > LONE ? best : byBytes.find((f) => left.has(f));
   }
