@@ -141,6 +141,18 @@ test('evaluateTrec on the whole parity run equals the native command, bit for bi
   }
 });
 
+test('evaluateTrec: a qrels of 2.5 million queries beside a run of one fits the module, under every measure', async () => {
+  // Room for the rows is reserved from the judged queries, but at most 64 MB of it: all_trec's
+  // 130-odd columns for every one of them would be some 2.6 GB, past the module's memory.
+  const fresh = await createNdcgModule();
+  const qrels = Buffer.from(Array.from({ length: 2500000 }, (_, q) => `q${q} 0 d1 1\n`).join(''));
+  const r = fresh.evaluateTrec(qrels, 'q5 Q0 d1 1 9 r\nq5 Q0 d2 2 8 r\nq5 Q0 d3 3 7 r\n', { measures: ['all_trec'] });
+  assert.equal(r.numQ, 1);
+  assert.equal(r.mean.map, 1);  // q5's one judged document ranked first
+  assert.equal(r.mean.num_ret, 3);
+  assert.ok(fresh.memoryBytes() < 2 ** 30, `${fresh.memoryBytes()} bytes of module memory`);
+});
+
 test('evaluateTrec with tieRange: the text is ndcg trec --tie-range\'s, the range measures are its JSON\'s', () => {
   const args = ['trec', '--tie-range', '-q', '-m', 'ndcg_cut.10', '-m', 'map', parity('set1.qrels'), parity('set1.run')];
   const r = api.evaluateTrec(readParity('set1.qrels'), readParity('set1.run'), { measures: ['ndcg_cut.10', 'map'], tieRange: true, perQuery: true });

@@ -138,6 +138,7 @@ class value_rows {
   // One row more, a copy of `row`; the first of an empty table sets the width.
   void push_back(const double* row, std::size_t width);
   void push_back(const std::vector<double>& row) { push_back(row.data(), row.size()); }
+  void push_back(row_view<const double> row) { push_back(row.data(), row.size()); }
   // `rows` rows (new ones zero) of the table's width.
   void resize(std::size_t rows);
   void clear();

@@ -164,10 +164,14 @@ struct trec_stream::state {
   void keep_line(std::uint32_t q, std::string_view docid, double score, std::size_t line, std::size_t column);
   status evaluate_kept();
   status evaluate(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes = nullptr);
-  // Room for `rows` rows of the plan's width, on huge pages natively.
+  // Room for `rows` rows of the plan's width, on huge pages natively; at
+  // most 64 MB at first (a qrels of millions of queries may meet a run of
+  // a few, and the module's memory ends at 2 GB), the rest by doubling.
   void reserve_rows(std::size_t rows) {
+    const std::size_t width = std::max<std::size_t>(1, p.columns.size());
+    rows = std::min(rows, (std::size_t(64) << 20) / sizeof(double) / width);
     values.reserve(rows, p.columns.size());
-    detail::advise_huge(values.data(), rows * p.columns.size() * sizeof(double));
+    detail::advise_huge(values.data(), rows * width * sizeof(double));
   }
   query_input input_of(std::uint32_t q, const run_entry* run, std::size_t count, const std::uint32_t* hashes) const;
 #ifndef __EMSCRIPTEN__  // queries evaluated on threads: native only
