@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include "ndcg/trec.hpp"
@@ -80,6 +81,23 @@ TEST_CASE("value_rows: rows taken whole from a block, resized and cleared") {
   t.reserve(10, 5);
   t.push_back({1, 2, 3, 4, 5});
   CHECK(t.width() == 5);
+}
+
+TEST_CASE("value_rows: a table moved from is empty, and takes rows again") {
+  value_rows t;
+  t.push_back({1, 2});
+  t.push_back({3, 4});
+  value_rows taken = std::move(t);
+  CHECK(taken.size() == 2);
+  CHECK(row_of(taken, 1) == std::vector<double>{3, 4});
+  CHECK(t.empty());  // NOLINT(bugprone-use-after-move): what a move leaves is the point
+  t.push_back({5, 6, 7});
+  CHECK(t.size() == 1);
+  CHECK(row_of(t, 0) == std::vector<double>{5, 6, 7});
+  value_rows assigned;
+  assigned = std::move(taken);
+  CHECK(taken.empty());  // NOLINT(bugprone-use-after-move)
+  CHECK(row_of(assigned, 0) == std::vector<double>{1, 2});
 }
 
 }  // namespace value_rows_test

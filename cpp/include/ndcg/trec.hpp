@@ -121,6 +121,17 @@ class value_rows {
       : width_(width), rows_(rows), data_(rows * width, fill) {}
   // The rows laid end to end in `data` (rows * width values), taken as they are.
   value_rows(std::vector<double> data, std::size_t rows, std::size_t width);
+  value_rows(const value_rows&) = default;
+  value_rows& operator=(const value_rows&) = default;
+  // A table moved from is empty (its count with it), ready for rows again.
+  value_rows(value_rows&& from) noexcept { *this = std::move(from); }
+  value_rows& operator=(value_rows&& from) noexcept {
+    width_ = from.width_;
+    rows_ = std::exchange(from.rows_, 0);
+    data_ = std::move(from.data_);
+    from.data_.clear();
+    return *this;
+  }
 
   std::size_t size() const { return rows_; }
   bool empty() const { return rows_ == 0; }

@@ -390,7 +390,9 @@ constexpr std::size_t top_rows = 16;  // the deepest cutoff index_rows trims the
 // with it too, so the group at the cut is whole): a list of 100 rows under
 // a cutoff of 10 keeps some 10 keys for rank() instead of 100.
 bool query_evaluator::trims(std::size_t rows) const {
-  return plan_.sort_depth > 0 && plan_.sort_depth < rows && plan_.sort_depth <= top_rows && conv_.max_docs >= rows && !conv_.judged_only &&
+  const std::size_t depth = plan_.sort_depth;
+  // Not when -M or -J drops rows, nor when a step reads the rows past the cut.
+  return depth > 0 && depth < rows && depth <= top_rows && conv_.max_docs >= rows && !conv_.judged_only &&
          conv_.opt.ideal != ideal_source::list && !plan_.wants(need_prefs) && !plan_.wants(need_groups) &&
          !plan_.wants(need_subtopics);
 }
