@@ -73,6 +73,9 @@ describe('inputs that do not read as one ranking', () => {
   test('a paste of two TREC queries is a choice, not an error: pick one, or evaluate them all', async () => {
     for (const lang of ['en', 'zh']) {
       const page = await pageAt(`#grades=3,2,0,1&k=10&lang=${lang}`);
+      // The judgments first: typed after the choice shows, their evaluation (after the typing
+      // pause) may redraw the choice as the click lands; once, under load, the pick was lost.
+      await setText(page, '#qrels', 'q1 0 d1 1\nq2 0 d1 1\nq2 0 d3 2\n');
       await setText(page, '#ranking', 'q1 Q0 d1 1 3 r\nq1 Q0 d2 2 2 r\nq2 Q0 d1 1 1 r\nq2 Q0 d3 2 0.5 r\n');
       await page.waitForSelector('#ranking-error.choice-box button[data-action="pick-query"][data-query="q2"]');
       const said = await textOf(page, '#ranking-error');
@@ -84,7 +87,6 @@ describe('inputs that do not read as one ranking', () => {
       assert.equal(await textOf(page, '#results .notice'), said.split(/\?|？/)[0] + (lang === 'en' ? '?' : '？'));
       assert.ok(await page.$('#ranking-error button[data-action="switch-trec"]'));
       await screenshot(page, `workflow-choice-${lang}.png`);
-      await setText(page, '#qrels', 'q1 0 d1 1\nq2 0 d1 1\nq2 0 d3 2\n');
       await page.click('button[data-action="pick-query"][data-query="q2"]');
       // q2: d1 (grade 1) before d3 (grade 2): gains 1, 3 against the ideal 3, 1.
       await headlineIs(page, 'NDCG@10 = 2.893 / 3.631 = 0.797');
