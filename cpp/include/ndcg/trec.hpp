@@ -72,10 +72,6 @@ const std::vector<std::string_view>& trec_measures_not_offered();
 
 
 
-// A batch's per-query values: rows of one width, end to end in one block.
-// A row each in a heap block of its own cost an allocation a query, and on
-// the evaluating thread those grew its arena a page at a time, a system
-// call each: a sixth of `-m all_trec`'s time on a 1M-line run.
 // One row's values: a view, valid while its table does not grow.
 template <class T>
 class row_view {
@@ -93,13 +89,17 @@ class row_view {
   std::size_t width_;
 };
 
+// A batch's per-query values: rows of one width, end to end in one block.
+// A row each in a heap block of its own cost an allocation a query, and on
+// the evaluating thread those grew its arena a page at a time, a system
+// call each: a sixth of `-m all_trec`'s time on a 1M-line run.
 class value_rows {
  public:
   // Walks the rows in order (for a range-for).
   template <class T>
   class walker {
    public:
-    walker(T* at, std::size_t width) : at_(at), width_(width) {}
+    walker(T* at, std::size_t width, std::size_t row) : at_(at), width_(width), row_(row) {}
     row_view<T> operator*() const { return {at_, width_}; }
     walker& operator++() {
       at_ += width_;
@@ -109,10 +109,9 @@ class value_rows {
     bool operator!=(const walker& o) const { return row_ != o.row_; }
 
    private:
-    friend class value_rows;
     T* at_;
     std::size_t width_;
-    std::size_t row_ = 0;  // the count, not the address, ends a walk: rows of width 0 share one
+    std::size_t row_;  // the count, not the address, ends a walk: rows of width 0 share one
   };
 
   value_rows() = default;
@@ -138,10 +137,10 @@ class value_rows {
   std::size_t width() const { return width_; }
   row_view<double> operator[](std::size_t q) { return {data_.data() + q * width_, width_}; }
   row_view<const double> operator[](std::size_t q) const { return {data_.data() + q * width_, width_}; }
-  walker<double> begin() { return walk(data_.data(), 0); }
-  walker<double> end() { return walk(data_.data() + rows_ * width_, rows_); }
-  walker<const double> begin() const { return walk(data_.data(), 0); }
-  walker<const double> end() const { return walk(data_.data() + rows_ * width_, rows_); }
+  walker<double> begin() { return {data_.data(), width_, 0}; }
+  walker<double> end() { return {data_.data() + rows_ * width_, width_, rows_}; }
+  walker<const double> begin() const { return {data_.data(), width_, 0}; }
+  walker<const double> end() const { return {data_.data() + rows_ * width_, width_, rows_}; }
   const double* data() const { return data_.data(); }
 
   // Room for `rows` rows of `width` values; the width is set so while the table is empty.
@@ -159,15 +158,6 @@ class value_rows {
   void reorder(const std::vector<std::size_t>& order);
 
  private:
-  template <class T>
-  static walker<T> walk_at(T* at, std::size_t width, std::size_t row) {
-    walker<T> w(at, width);
-    w.row_ = row;
-    return w;
-  }
-  walker<double> walk(double* at, std::size_t row) { return walk_at(at, width_, row); }
-  walker<const double> walk(const double* at, std::size_t row) const { return walk_at(at, width_, row); }
-
   std::size_t width_ = 0;
   std::size_t rows_ = 0;
   std::vector<double> data_;

@@ -234,7 +234,7 @@ status check_plan(const plan& p, const trec_options& opt) {
 
 // The rows, in trec_eval's order of qids (byte order; already so for
 // zero-padded numbers, which are not sorted again).
-void fill_result(const array_queries& in, std::size_t width, std::size_t text_width, std::vector<double>& values,
+void fill_result(const array_queries& in, std::size_t width, std::size_t text_width, std::vector<double> values,
                  std::vector<std::string>& texts, trec_result& r) {
   std::vector<std::size_t> order(in.qids.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -282,7 +282,7 @@ expected<trec_result> evaluate_arrays_once(const array_queries& in, const trec_o
   std::vector<std::string> texts(in.qids.size() * text_width);
   std::vector<std::string> notes;
   evaluate_all(shared_inputs{in, *p, *conv, *levels}, share, values, texts, notes);
-  fill_result(in, width, text_width, values, texts, r);
+  fill_result(in, width, text_width, std::move(values), texts, r);
   r.run_id = "arrays";
   r.not_offered = p->not_offered;
   r.notes = p->notes;

@@ -252,7 +252,6 @@ class query_evaluator {
   void index_judgments(const query_input& q, std::size_t retrieved);
   bool index_run(const run_entry* run, std::size_t n, const std::uint32_t* hashes);  // false: a docid twice
   void index_rows(const rows_input& q);
-  bool trims(std::size_t rows) const;
   void counts_from_levels();
   int level_of_label(double label) const;
   void values_of(std::string_view qid, bool missing, std::vector<double>& row, std::vector<std::string>& texts);
@@ -293,6 +292,8 @@ class query_evaluator {
   };
   bool trimmed_ = false;
   retrieved_counts trimmed_counts_;
+  bool trims(std::size_t rows) const;
+  void tally(retrieved_counts& c, int level) const;
 #ifndef __EMSCRIPTEN__
   bool positions_unnamed_ = false;      // rows named by position whose keys lack their prefixes yet
   std::vector<std::uint64_t> order_;    // sort_by_score's words

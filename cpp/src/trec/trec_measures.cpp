@@ -441,9 +441,7 @@ void query_evaluator::index_rows(const rows_input& q) {
       ++level_counts_[static_cast<std::size_t>(level)];
       grade = static_cast<long>(label);
     }
-    counts.nonpool += level == not_judged;
-    counts.unjudged += level == judged_negative;
-    counts.rel_ret += level >= 0 && grade >= conv_.opt.relevance_level;
+    tally(counts, level);
     const double score = detail::comparable_score(q.scores[i], conv_.opt);
 #ifdef __EMSCRIPTEN__
     const std::uint64_t prefix = !by_docid ? 0 : q.ids ? docid_prefix(q.ids[i]) : position_prefix(i + 1);
@@ -583,24 +581,25 @@ void query_evaluator::rank() {
   }
   state_.num_ret = kept_;
   state_.depth = depth;
-  if (trimmed_) {
-    state_.num_rel_ret = trimmed_counts_.rel_ret;
-    state_.num_nonpool = trimmed_counts_.nonpool;
-    state_.num_unjudged = trimmed_counts_.unjudged;
-    return;
+  // Counted in a local: stores to the state's counts could alias the
+  // grades, which were then reloaded at every document. Trimmed rows were
+  // counted as they were read.
+  retrieved_counts counts = trimmed_counts_;
+  if (!trimmed_) {
+    counts = retrieved_counts();
+    for (std::size_t i = 0; i < kept; ++i) tally(counts, keys_[i].level);
   }
-  // Counted in locals: stores to the state's counts could alias the
-  // grades, which were then reloaded at every document.
-  std::size_t rel_ret = 0, nonpool = 0, unjudged = 0;
-  for (std::size_t i = 0; i < kept; ++i) {
-    const int level = keys_[i].level;
-    if (level == not_judged) ++nonpool;
-    else if (level == judged_negative) ++unjudged;
-    else if (grades_.levels[static_cast<std::size_t>(level)] >= conv_.opt.relevance_level) ++rel_ret;
-  }
-  state_.num_rel_ret = rel_ret;
-  state_.num_nonpool = nonpool;
-  state_.num_unjudged = unjudged;
+  state_.num_rel_ret = counts.rel_ret;
+  state_.num_nonpool = counts.nonpool;
+  state_.num_unjudged = counts.unjudged;
+}
+
+// One retrieved document's standing into `c`: not in the pool, judged
+// negative, or relevant by its level's grade.
+void query_evaluator::tally(retrieved_counts& c, int level) const {
+  c.nonpool += level == not_judged;
+  c.unjudged += level == judged_negative;
+  c.rel_ret += level >= 0 && grades_.levels[static_cast<std::size_t>(level)] >= conv_.opt.relevance_level;
 }
 
 // One pass down the ranked list: grades, hits and precision sums per rank,

@@ -47,7 +47,7 @@ status append_columns(trec_result& r, trec_result& more) {
     r.geometric.push_back(more.geometric[m]);
     r.mean.push_back(more.mean[m]);
   }
-  std::vector<std::vector<double>> columns(more.values.width(), std::vector<double>(r.qids.size()));
+  std::vector<std::vector<double>> columns(more.names.size(), std::vector<double>(r.qids.size()));
   for (std::size_t q = 0; q < r.qids.size(); ++q)
     for (std::size_t m = 0; m < columns.size(); ++m) columns[m][q] = more.values[q][m];
   r.values.add_columns(columns);
