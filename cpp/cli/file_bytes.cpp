@@ -31,7 +31,7 @@ struct mapped_range {
   std::size_t size = 0;
   char message[512] = {};
 };
-mapped_range mapped_ranges[8];  // the files mapped now (a command maps two)
+mapped_range mapped_ranges[8];  // the files mapped now (a command maps its judgments)
 const char unnamed_cut_short[] = "ndcg: an input file was cut short while it was read\n";
 
 void on_cut_short(int, siginfo_t* info, void*) {
@@ -81,47 +81,6 @@ char* mapped_file(const std::string& path, std::size_t size) {
   return static_cast<char*>(p);
 }
 
-// A mapped run: read where it is (held()), or copied out in pieces for the
-// readers of other formats; either way its pages leave memory behind the
-// reader (let_go), so memory holds a window of the run, not the run.
-class mapped_source final : public run_source {
- public:
-  mapped_source(char* base, std::size_t size) : base_(base), size_(size) {}
-  mapped_source(const mapped_source&) = delete;
-  mapped_source& operator=(const mapped_source&) = delete;
-  ~mapped_source() override { unmap(base_, size_); }
-  std::size_t read(char* into, std::size_t size) override {
-    const std::size_t n = std::min(size, size_ - at_);
-    std::memcpy(into, base_ + at_, n);
-    at_ += n;
-    let_go(base_ + at_);
-    return n;
-  }
-  bool rewind() override {
-    at_ = 0;
-    gone_ = 0;  // pages let go come back when read again
-    return true;
-  }
-  std::size_t size_hint() override { return size_ - at_; }
-  std::string_view held() override { return std::string_view(base_ + at_, size_ - at_); }
-  void skip(std::size_t n) override { at_ += std::min(n, size_ - at_); }
-  // In steps of 512 KB (each call stops the other thread to drop its
-  // view of the pages), whole pages only.
-  void let_go(const char* upto) override {
-    // Only within this file: madvise past it would drop other memory.
-    const auto at = reinterpret_cast<std::uintptr_t>(upto), begin = reinterpret_cast<std::uintptr_t>(base_);
-    if (at < begin || at - begin > size_) return;
-    constexpr std::size_t step = std::size_t(1) << 19, page = 4096;
-    const std::size_t end = static_cast<std::size_t>(upto - base_) / page * page;
-    if (end < gone_ + step) return;
-    madvise(base_ + gone_, end - gone_, MADV_DONTNEED);
-    gone_ = end;
-  }
-
- private:
-  char* base_;
-  std::size_t size_, at_ = 0, gone_ = 0;
-};
 }  // namespace
 #endif
 
@@ -131,17 +90,6 @@ void block_free::operator()(char* p) const noexcept {
 #endif
   detail::big_free(p, bytes);
 }
-
-#ifndef __EMSCRIPTEN__
-std::unique_ptr<run_source> mapped_run(const std::string& path) {
-  struct stat info {};
-  if (path == "-" || stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || info.st_size <= 0) return nullptr;
-  const auto size = static_cast<std::size_t>(info.st_size);
-  char* p = mapped_file(path, size);
-  if (p == nullptr) return nullptr;
-  return std::make_unique<mapped_source>(p, size);
-}
-#endif
 
 std::optional<file_bytes> file_bytes::read(const std::string& path, std::istream& in, std::string& problem) {
 #ifdef __EMSCRIPTEN__

@@ -23,13 +23,6 @@ struct block_free {
   void operator()(char* p) const noexcept;
 };
 
-#ifndef __EMSCRIPTEN__
-// A regular file as a run source, mapped: the TREC reader reads its bytes
-// where they are, and they leave memory behind it. Null for standard
-// input, a pipe or an empty file: the caller reads a stream then.
-std::unique_ptr<run_source> mapped_run(const std::string& path);
-#endif
-
 class file_bytes {
  public:
   file_bytes() = default;

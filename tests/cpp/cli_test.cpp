@@ -16,6 +16,7 @@
 
 #include "cli.hpp"
 #include "file_bytes.hpp"
+#include "ndcg/commands.hpp"
 #include "ndcg/trec.hpp"
 #include "support.hpp"
 
@@ -308,9 +309,11 @@ TEST_CASE("trec on standard input needs the run grouped by query; a file need no
   CHECK(file.out == "num_ret               \tall\t3\n");
 }
 
-TEST_CASE("trec: a run file read where it is (mapped) says what the same run from standard input says") {
+TEST_CASE("trec: a run file read in pieces says what the same run from standard input, or held in memory, says") {
   // A query of more than 2 MB (the first piece grows), CRLF line ends, no
-  // line end at the last line, a bad score past the first piece.
+  // line end at the last line, a bad score past the first piece. A run held
+  // in memory (a text: the Python package's) is read where it is, in
+  // pieces cut the same way.
   std::string qrels, run;
   for (int q = 0; q < 3; ++q)
     for (int d = 0; d < (q == 1 ? 90000 : 50); ++d) {
@@ -335,9 +338,18 @@ TEST_CASE("trec: a run file read where it is (mapped) says what the same run fro
     CHECK(a.out == b.out);
     return a;
   };
+  const auto held = [&](const std::string& text) {
+    ndcg::text_source source(text);
+    ndcg::evaluate_inputs in;
+    in.qrels = qrels;
+    in.run = &source;
+    std::vector<ndcg::batch_reading> readings;
+    return ndcg::evaluate_batch(in, {{"measures", "all_trec"}, {"per_query", "true"}}, readings);
+  };
   const outcome good = both(run);
   CHECK(good.code == 0);
   CHECK(good.out.find("num_ret               \tq1\t90000\n") != std::string::npos);
+  CHECK(held(run).text == good.out);
   std::string bad = run;
   const std::size_t at = bad.find(' ', bad.find("q1 Q0 doc-85000 ") + 16) + 1;  // its score, past 2 MB
   REQUIRE(at > (std::size_t(2) << 20));
@@ -347,6 +359,10 @@ TEST_CASE("trec: a run file read where it is (mapped) says what the same run fro
   const outcome refused = both(bad);
   CHECK(refused.code == 2);
   CHECK(refused.err.find("held.run:" + std::to_string(line) + ":" + std::to_string(column) + ": ") != std::string::npos);
+  const ndcg::evaluate_reply in_memory = held(bad);
+  REQUIRE(!in_memory.evaluated);
+  CHECK(in_memory.evaluated.err().line == line);
+  CHECK(in_memory.evaluated.err().column == column);
 }
 
 TEST_CASE("trec --merge of shards split by query equals the one-shot evaluation") {
@@ -518,21 +534,6 @@ std::pair<std::string, int> read_after_cut(const std::string& path, std::string_
   return {said, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 }  // namespace
-
-TEST_CASE("trec: a run file cut short by another process while it is read is named, exit 2") {
-  const std::string path = scratch() + "/cut-short.run";
-  {
-    std::ofstream out(path);
-    for (int i = 0; i < 100000; ++i) out << "q1 Q0 d" << i << " 1 " << i << " tag\n";
-  }
-  const std::unique_ptr<ndcg::run_source> run = ndcg::cli::mapped_run(path);
-  REQUIRE(run != nullptr);
-  const std::string_view held = run->held();
-  REQUIRE(held.size() > 1000000);
-  const auto [said, code] = read_after_cut(path, held);
-  CHECK(code == 2);
-  CHECK(said == "ndcg: " + path + ": the file was cut short while it was read\n");
-}
 
 TEST_CASE("trec: a qrels file cut short while it is read is named, among files mapped and unmapped before it") {
   const auto write_qrels = [](const std::string& path) {

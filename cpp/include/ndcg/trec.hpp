@@ -229,13 +229,10 @@ class run_source {
   // Reads until `size` bytes came or the run ended; how many came.
   std::size_t fill(char* into, std::size_t size);
 #ifndef __EMSCRIPTEN__  // the modules copy a run in pieces
-  // The bytes left when the source holds them in memory (a mapped file, a
-  // text), to be read where they are; no data else. skip(n) passes n of
-  // them; let_go(p): those before p are needed no more (a mapped file's
-  // pages then leave memory).
+  // The bytes left when the source holds them in memory (a text), to be
+  // read where they are; no data else. skip(n) passes n of them.
   virtual std::string_view held() { return {}; }
   virtual void skip(std::size_t n) { static_cast<void>(n); }
-  virtual void let_go(const char* upto) { static_cast<void>(upto); }
 #endif
 };
 // A run in memory as a source (evaluate_run.cpp).

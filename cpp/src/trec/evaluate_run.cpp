@@ -63,7 +63,6 @@ class headed_source final : public run_source {
     at_ += from_head;
     in_.skip(n - from_head);
   }
-  void let_go(const char* upto) override { in_.let_go(upto); }
 #endif
   // The whole run from here on, read to its end.
   std::string rest() {

@@ -950,10 +950,9 @@ std::size_t run_source::fill(char* into, std::size_t size) {
 }
 
 #ifndef __EMSCRIPTEN__
-// A run held in memory (a mapped file, a text) read where it is, in pieces
-// of whole lines as feed_pieces cuts them: nothing is copied in or at the
-// hand-over (queries go as views into it), and the pages before the oldest
-// query still waiting are let go behind the reader.
+// A run held in memory (a text) read where it is, in pieces of whole lines
+// as feed_pieces cuts them: nothing is copied in or at the hand-over
+// (queries go as views into it).
 expected<trec_result> trec_stream::feed_held(run_source& in) {
   const std::string_view all = in.held();
   s_->views_last = true;
@@ -972,7 +971,6 @@ expected<trec_result> trec_stream::feed_held(run_source& in) {
     if (last || too_long) break;
     if (*used * 2 < text.size()) piece *= 2;  // one query fills more than half of it
     at += *used;
-    in.let_go(s_->worker ? s_->worker->oldest_view(all.data() + at) : all.data() + at);
   }
   in.skip(all.size());
   return finish();

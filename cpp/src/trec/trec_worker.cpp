@@ -81,11 +81,6 @@ void query_worker::submit_views(std::uint32_t query, std::vector<pending_line>& 
   queue(b);
 }
 
-const char* query_worker::oldest_view(const char* none) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return queue_.empty() ? none : queue_.front()->lines.front().docid.data();  // the front: being evaluated, or next
-}
-
 void query_worker::work() {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {

@@ -87,9 +87,6 @@ class query_worker {
   // The same, the views of `lines` pointing into bytes that outlast the
   // evaluation (a run held in memory): nothing copied.
   void submit_views(std::uint32_t query, std::vector<pending_line>& lines);
-  // The first byte a query handed over and not yet evaluated views; `none`
-  // when every one is done.
-  const char* oldest_view(const char* none);
   // Waits until every query handed over is evaluated; the thread ends.
   void finish();
 
