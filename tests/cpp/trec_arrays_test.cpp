@@ -170,6 +170,57 @@ TEST_CASE("evaluate_arrays: the top K chosen among many ties rank as the full so
   }
 }
 
+TEST_CASE("evaluate_arrays: the cut's score is found wherever the best rows lie, from a list one past the cut on") {
+  // index_rows finds the cut's score from the highest of each of K slices
+  // of the rows: all the best in the last slice (scores rising), in the
+  // first (falling), every score equal, or the cut splitting a run of ties.
+  std::vector<double> labels, scores;
+  ndcg::array_queries in;
+  in.starts = {0};
+  for (std::size_t n = 2; n <= 40; ++n)
+    for (int shape = 0; shape < 4; ++shape) {
+      in.qids.push_back("q" + std::to_string(n) + "-" + std::to_string(shape));
+      for (std::size_t i = 0; i < n; ++i) {
+        const double rising = static_cast<double>(i), falling = static_cast<double>(n - i);
+        scores.push_back(shape == 0 ? rising : shape == 1 ? falling : shape == 2 ? 1.0 : static_cast<double>((i * 7) % 5));
+        labels.push_back(static_cast<double>((i * 5 + n) % 4));
+      }
+      in.starts.push_back(scores.size());
+    }
+  in.labels = labels.data();
+  in.scores = scores.data();
+  for (const char* preset : {"trec_eval", "sklearn"})
+    for (const char* cutoff : {"1", "2", "5", "10", "16"}) {
+      CAPTURE(preset);
+      CAPTURE(cutoff);
+      ndcg::trec_options opt;
+      opt.conv = *ndcg::preset(preset);
+      opt.measures = {std::string("P.") + cutoff, std::string("ndcg_cut.") + cutoff};
+      auto cut = ndcg::evaluate_arrays(in, opt);
+      opt.measures.push_back("ndcg");  // the whole list: a full sort, no cut's score
+      auto full = ndcg::evaluate_arrays(in, opt);
+      REQUIRE(cut.ok());
+      REQUIRE(full.ok());
+      for (std::size_t q = 0; q < cut->qids.size(); ++q)
+        for (std::size_t m = 0; m < cut->names.size(); ++m) {
+          const auto at = std::find(full->names.begin(), full->names.end(), cut->names[m]) - full->names.begin();
+          CHECK_MESSAGE(cut->values[q][m] == full->values[q][static_cast<std::size_t>(at)], cut->qids[q] << " " << cut->names[m]);
+        }
+    }
+  // By hand: scores 1..12 rising, the cut at 3: only 10, 11 and 12 reach it (labels 1 on them: P@3 = 1).
+  const double rising[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, grades[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1};
+  ndcg::array_queries one;
+  one.qids = {"q"};
+  one.starts = {0, 12};
+  one.labels = grades;
+  one.scores = rising;
+  ndcg::trec_options opt;
+  opt.measures = {"P.3"};
+  auto r = ndcg::evaluate_arrays(one, opt);
+  REQUIRE(r.ok());
+  CHECK(r->values[0][0] == 1.0);
+}
+
 TEST_CASE("evaluate_arrays: under a short cutoff the counts of every row retrieved are still every row's") {
   // Rows below the cut keep no key (index_rows): the counts must not come from the keys.
   generated g = make_queries(17, 300);

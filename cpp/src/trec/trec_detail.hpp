@@ -300,7 +300,7 @@ class query_evaluator {
   std::vector<sort_key> keys_spare_;
   bool sort_by_score(std::size_t kept);
 #endif
-  std::vector<double> top_scores_;      // rank()'s scratch: the scores, to find the cut's
+  std::vector<double> top_scores_;      // index_rows' and rank()'s scratch: the scores, to find the cut's
   std::vector<char> scheme_needed_;     // per scheme (not vector<bool>: its code weighs on the wasm)
   std::vector<long> ideal_counts_;      // gain_sums' scratch: the ideal's pool per level
   // Numeric columns without notes: a value call each, nothing else; [1]
