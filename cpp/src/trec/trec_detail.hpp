@@ -247,6 +247,8 @@ class query_evaluator {
     std::uint32_t index;   // in the run's entries
     int level;             // the document's standing: a grade level, not_judged or judged_negative
   };
+  // Natively sized with no zeros written: a query's keys are all written after.
+  using key_list = detail::big_raw_vector<sort_key>;
 
  private:
   void index_judgments(const query_input& q, std::size_t retrieved);
@@ -283,7 +285,7 @@ class query_evaluator {
   std::vector<char> standing_flags_;
   const run_entry* run_ = nullptr;      // the query's run entries
   const std::string_view* ids_ = nullptr;  // or its rows' ids (rows_input), or neither: positions
-  std::vector<sort_key> keys_;          // the ranking: keys_[0..kept_) are the documents kept,
+  key_list keys_;                       // the ranking: keys_[0..kept_) are the documents kept,
   std::size_t kept_ = 0;                // the first state_.depth of them in order
   // Rows under a cutoff keep a key only when they can reach it (index_rows):
   // then keys_ holds those, and the rows retrieved are counted here.
@@ -297,7 +299,7 @@ class query_evaluator {
 #ifndef __EMSCRIPTEN__
   bool positions_unnamed_ = false;      // rows named by position whose keys lack their prefixes yet
   std::vector<std::uint64_t> order_;    // sort_by_score's words
-  std::vector<sort_key> keys_spare_;
+  key_list keys_spare_;
   bool sort_by_score(std::size_t kept);
 #endif
   std::vector<double> top_scores_;      // index_rows' and rank()'s scratch: the scores, to find the cut's

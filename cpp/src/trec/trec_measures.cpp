@@ -139,7 +139,7 @@ const run_entry missing_query_ranking[] = {run_entry{std::string_view(), 1.0, 0}
 // The depth-th highest of the keys' scores. A shallow cut keeps the
 // highest seen so far in a short sorted list, which most scores pass by
 // with one comparison; a deep one selects among a copy of the scores.
-double score_at_depth(const std::vector<query_evaluator::sort_key>& keys, std::vector<double>& scores, std::size_t depth,
+double score_at_depth(const query_evaluator::key_list& keys, std::vector<double>& scores, std::size_t depth,
                       std::size_t kept) {
   constexpr std::size_t shallow = 16;
   if (depth > shallow) {
@@ -164,7 +164,7 @@ double score_at_depth(const std::vector<query_evaluator::sort_key>& keys, std::v
 // `named(first, last)` gives keys their docids' prefixes before the whole
 // key orders them (rows named by position get theirs only here).
 template <class Named>
-void select_top(std::vector<query_evaluator::sort_key>& keys, std::vector<double>& scores, std::size_t depth,
+void select_top(query_evaluator::key_list& keys, std::vector<double>& scores, std::size_t depth,
                 std::size_t kept, const key_order& order, Named named) {
   if (depth == 0) return;
   const double edge = score_at_depth(keys, scores, depth, kept);
@@ -194,8 +194,8 @@ std::uint64_t descending_bits(double score) {
 // Keys of one score put in order, comparing the docids' prefixes first
 // (the scores are equal, and so are the tiers unless grades order ties);
 // a short run by insertion, cheaper than the sort's calls.
-void order_tied(std::vector<query_evaluator::sort_key>::iterator first,
-                std::vector<query_evaluator::sort_key>::iterator last, const key_order& order) {
+void order_tied(query_evaluator::key_list::iterator first,
+                query_evaluator::key_list::iterator last, const key_order& order) {
   const auto before = [&](const query_evaluator::sort_key& a, const query_evaluator::sort_key& b) {
     if (order.by_docid && a.tier == b.tier && a.prefix != b.prefix) return a.prefix > b.prefix;
     return order(a, b);
@@ -216,8 +216,8 @@ void order_tied(std::vector<query_evaluator::sort_key>::iterator first,
 // ranking; only the groups down to rank `depth` are ordered. False, with
 // nothing changed, when the scores do not descend.
 template <class Named>
-bool order_written(std::vector<query_evaluator::sort_key>::iterator first,
-                   std::vector<query_evaluator::sort_key>::iterator last, std::size_t depth, const key_order& order,
+bool order_written(query_evaluator::key_list::iterator first,
+                   query_evaluator::key_list::iterator last, std::size_t depth, const key_order& order,
                    Named named) {
   for (auto k = first; k != last && k + 1 != last; ++k)
     if (k[1].score > k[0].score) return false;
@@ -553,7 +553,7 @@ bool query_evaluator::index_run(const run_entry* run, std::size_t n, const std::
 void query_evaluator::rank() {
   const key_order order{conv_.opt.ties != tie_policy::input, run_, ids_};
   std::size_t kept = keys_.size();
-  const auto named = [&](std::vector<sort_key>::iterator from, std::vector<sort_key>::iterator to) {
+  const auto named = [&](key_list::iterator from, key_list::iterator to) {
 #ifndef __EMSCRIPTEN__
     if (positions_unnamed_)
       for (; from != to; ++from) from->prefix = position_prefix(from->index + std::size_t(1));
