@@ -966,6 +966,13 @@ TEST_CASE("inputs: gzip bombs and truncated gzip are refused clearly") {
   REQUIRE(!in.ok());
   CHECK(in.err().source == "qrels");
   CHECK(in.err().message.find("ends early") != std::string::npos);
+  // The trailer's size is room taken ahead, not trusted: one that claims 4 GB is damage.
+  std::string claims = whole;
+  claims.replace(claims.size() - 4, 4, "\xff\xff\xff\xff");
+  in = evaluated_inputs(claims, {"q Q0 a 1 1 r\n"}, {});
+  REQUIRE(!in.ok());
+  CHECK(in.err().source == "qrels");
+  CHECK(in.err().message == "expected gzip data, got damaged data (incorrect length check)");
   std::vector<ndcg::batch_reading> readings;
   in = evaluated_inputs(gzipped("q 0 a 1\n") + gzipped("q 0 b 1\n"), {"q Q0 a 1 1 r\nq Q0 b 1 1 r\n"}, {}, readings);
   REQUIRE(in.ok());
