@@ -428,12 +428,12 @@ double highest_at(std::size_t n, std::size_t depth, Score score, std::vector<dou
   double top[top_rows];  // descending
   std::fill(top, top + depth, none);
   // By value, not std::max's reference: then a min or max instruction, not a branch.
-  const auto most = [](double a, double b) { return a > b ? a : b; };
-  const auto least = [](double a, double b) { return a < b ? a : b; };
+  const auto larger = [](double a, double b) { return a > b ? a : b; };
+  const auto smaller = [](double a, double b) { return a < b ? a : b; };
   for (std::size_t i = 0; i < left; ++i) {
     const double x = v[i];
-    for (std::size_t j = depth - 1; j > 0; --j) top[j] = most(top[j], least(top[j - 1], x));
-    top[0] = most(top[0], x);
+    for (std::size_t j = depth - 1; j > 0; --j) top[j] = larger(top[j], smaller(top[j - 1], x));
+    top[0] = larger(top[0], x);
   }
   return top[depth - 1];
 }
