@@ -70,6 +70,36 @@ void check_same(const ndcg::trec_result& a, const ndcg::trec_result& b) {
     if (a.names[m] != "runid") CHECK_MESSAGE((a.mean[m] == b.mean[m] || (std::isnan(a.mean[m]) && std::isnan(b.mean[m]))), a.names[m]);
 }
 
+// P and NDCG under `cutoffs` alone (rows past the cut keep no key, the top
+// is selected) give what they give beside "ndcg", whose whole list is sorted.
+void check_cut_as_full(const ndcg::array_queries& in, const char* preset, const std::string& cutoffs) {
+  ndcg::trec_options opt;
+  opt.conv = *ndcg::preset(preset);
+  opt.measures = {"P." + cutoffs, "ndcg_cut." + cutoffs};
+  auto cut = ndcg::evaluate_arrays(in, opt);
+  opt.measures.push_back("ndcg");
+  auto full = ndcg::evaluate_arrays(in, opt);
+  REQUIRE(cut.ok());
+  REQUIRE(full.ok());
+  REQUIRE(full->names.size() == cut->names.size() + 1);
+  for (std::size_t q = 0; q < cut->qids.size(); ++q)
+    for (std::size_t m = 0; m < cut->names.size(); ++m) {
+      const auto at = std::find(full->names.begin(), full->names.end(), cut->names[m]) - full->names.begin();
+      CHECK_MESSAGE(cut->values[q][m] == full->values[q][static_cast<std::size_t>(at)],
+                    preset << " " << cut->qids[q] << " " << cut->names[m]);
+    }
+}
+
+// One query of n rows.
+ndcg::array_queries one_query(const double* labels, const double* scores, std::size_t n) {
+  ndcg::array_queries in;
+  in.qids = {"q"};
+  in.starts = {0, n};
+  in.labels = labels;
+  in.scores = scores;
+  return in;
+}
+
 }  // namespace
 
 TEST_CASE("evaluate_arrays: every trec_eval measure as evaluate_trec gives it for the same text, on 1 and 3 threads") {
@@ -93,11 +123,7 @@ TEST_CASE("evaluate_arrays: every trec_eval measure as evaluate_trec gives it fo
 TEST_CASE("evaluate_arrays: ids break ties as docids; judged documents not ranked count in the ideal") {
   // q: ranked b (2) and a (0), tied; c (1) judged, not ranked.
   const double labels[] = {0, 2}, scores[] = {1, 1}, extra[] = {1};
-  ndcg::array_queries in;
-  in.labels = labels;
-  in.scores = scores;
-  in.starts = {0, 2};
-  in.qids = {"q"};
+  ndcg::array_queries in = one_query(labels, scores, 2);
   in.ids = {"a", "b"};
   in.extra = extra;
   in.extra_starts = {0, 1};
@@ -114,11 +140,7 @@ TEST_CASE("evaluate_arrays: ids break ties as docids; judged documents not ranke
 
 TEST_CASE("evaluate_arrays: a label that is not a whole number, or a score that is not finite, is refused at its row") {
   const double labels[] = {1, 0.5, 2}, scores[] = {1, 2, std::nan("")};
-  ndcg::array_queries in;
-  in.labels = labels;
-  in.scores = scores;
-  in.starts = {0, 3};
-  in.qids = {"1"};
+  ndcg::array_queries in = one_query(labels, scores, 3);
   auto r = ndcg::evaluate_arrays(in, ndcg::trec_options{});
   REQUIRE_FALSE(r.ok());
   CHECK(r.err().source == "labels");
@@ -152,22 +174,8 @@ TEST_CASE("evaluate_arrays: the top K chosen among many ties rank as the full so
   // groups of equal scores, often more than four times K of them.
   generated g = make_queries(13, 400);
   for (const char* preset : {"trec_eval", "sklearn", "xgboost"})
-  for (const char* cutoffs : {"1", "1,3,5", "16", "17,30"}) {  // a short list of the best, or a selection
-    ndcg::trec_options opt;
-    opt.conv = *ndcg::preset(preset);
-    opt.measures = {std::string("P.") + cutoffs, std::string("ndcg_cut.") + cutoffs};
-    auto cut = ndcg::evaluate_arrays(g.in, opt);
-    opt.measures.push_back("ndcg");  // the whole list: a full sort
-    auto full = ndcg::evaluate_arrays(g.in, opt);
-    REQUIRE(cut.ok());
-    REQUIRE(full.ok());
-    REQUIRE(full->names.size() == cut->names.size() + 1);
-    for (std::size_t q = 0; q < cut->qids.size(); ++q)
-      for (std::size_t m = 0; m < cut->names.size(); ++m) {
-        const auto at = std::find(full->names.begin(), full->names.end(), cut->names[m]) - full->names.begin();
-        CHECK_MESSAGE(cut->values[q][m] == full->values[q][static_cast<std::size_t>(at)], preset << " " << cut->names[m]);
-      }
-  }
+    for (const char* cutoffs : {"1", "1,3,5", "16", "17,30"})  // a short list of the best, or a selection
+      check_cut_as_full(g.in, preset, cutoffs);
 }
 
 TEST_CASE("evaluate_arrays: the cut's score is found wherever the best rows lie, from a list one past the cut on") {
@@ -190,33 +198,12 @@ TEST_CASE("evaluate_arrays: the cut's score is found wherever the best rows lie,
   in.labels = labels.data();
   in.scores = scores.data();
   for (const char* preset : {"trec_eval", "sklearn"})
-    for (const char* cutoff : {"1", "2", "5", "10", "16"}) {
-      CAPTURE(preset);
-      CAPTURE(cutoff);
-      ndcg::trec_options opt;
-      opt.conv = *ndcg::preset(preset);
-      opt.measures = {std::string("P.") + cutoff, std::string("ndcg_cut.") + cutoff};
-      auto cut = ndcg::evaluate_arrays(in, opt);
-      opt.measures.push_back("ndcg");  // the whole list: a full sort, no cut's score
-      auto full = ndcg::evaluate_arrays(in, opt);
-      REQUIRE(cut.ok());
-      REQUIRE(full.ok());
-      for (std::size_t q = 0; q < cut->qids.size(); ++q)
-        for (std::size_t m = 0; m < cut->names.size(); ++m) {
-          const auto at = std::find(full->names.begin(), full->names.end(), cut->names[m]) - full->names.begin();
-          CHECK_MESSAGE(cut->values[q][m] == full->values[q][static_cast<std::size_t>(at)], cut->qids[q] << " " << cut->names[m]);
-        }
-    }
+    for (const char* cutoff : {"1", "2", "5", "10", "16"}) check_cut_as_full(in, preset, cutoff);
   // By hand: scores 1..12 rising, the cut at 3: only 10, 11 and 12 reach it (labels 1 on them: P@3 = 1).
   const double rising[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, grades[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1};
-  ndcg::array_queries one;
-  one.qids = {"q"};
-  one.starts = {0, 12};
-  one.labels = grades;
-  one.scores = rising;
   ndcg::trec_options opt;
   opt.measures = {"P.3"};
-  auto r = ndcg::evaluate_arrays(one, opt);
+  auto r = ndcg::evaluate_arrays(one_query(grades, rising, 12), opt);
   REQUIRE(r.ok());
   CHECK(r->values[0][0] == 1.0);
 }
@@ -251,14 +238,9 @@ TEST_CASE("evaluate_arrays: under a short cutoff the counts of every row retriev
   }
   // By hand: 6 rows, the cut at 2. Scores 5, 1, 4, 1, 9, 2 rank rows 4 and 0 first; labels 0, 2, NaN, -1, 1, 3.
   const double labels[] = {0, 2, std::nan(""), -1, 1, 3}, scores[] = {5, 1, 4, 1, 9, 2};
-  ndcg::array_queries in;
-  in.qids = {"q"};
-  in.starts = {0, 6};
-  in.labels = labels;
-  in.scores = scores;
   ndcg::trec_options opt;
   opt.measures = {"P.2", "num_ret", "num_rel_ret", "num_nonjudged_ret", "num_nonrel_judged_ret"};
-  auto r = ndcg::evaluate_arrays(in, opt);
+  auto r = ndcg::evaluate_arrays(one_query(labels, scores, 6), opt);
   REQUIRE(r.ok());
   const auto at = [&](const char* name) { return r->values[0][static_cast<std::size_t>(std::find(r->names.begin(), r->names.end(), name) - r->names.begin())]; };
   CHECK(at("P_2") == 0.5);                 // row 4 (grade 1) and row 0 (grade 0)

@@ -130,44 +130,68 @@ std::uint64_t position_prefix(std::size_t n) {
 // trec_eval's -c scores a query missing from the run against this ranking.
 const run_entry missing_query_ranking[] = {run_entry{std::string_view(), 1.0, 0}};
 
+// Cuts this deep or shallower are found with no branch on a score
+// (highest_at), and index_rows keeps keys only for the rows that reach them.
+constexpr std::size_t shallow_cut = 16;
+
+// The depth-th highest of the n scores score(i) (0 < depth <= n); `scratch`
+// holds them on the way. A cut deeper than shallow_cut selects among them.
+// A shallower one has no branch on a score: each of `depth` slices of the
+// rows has a highest, so the least of those is at most the answer, and the
+// rows below it drop out (about three in four of uniform scores under a cut
+// of 10); each row left goes into a sorted list of `depth` by min and max
+// alone. An insertion sort's branch was mispredicted at about a third of the
+// rows. Any floor gives a right answer: rows above it hold the top `depth`,
+// or fewer are left and the answer is -inf (every row then keeps its key).
+template <class Score>
+double highest_at(std::size_t n, std::size_t depth, Score score, std::vector<double>& scratch) {
+  constexpr double none = -std::numeric_limits<double>::infinity();
+  if (scratch.size() < n) scratch.resize(n);
+  double* const v = scratch.data();
+  if (depth > shallow_cut) {
+    for (std::size_t i = 0; i < n; ++i) v[i] = score(i);
+    std::nth_element(v, v + depth - 1, v + n, std::greater<double>());
+    return v[depth - 1];
+  }
+  double floor = std::numeric_limits<double>::infinity();
+  for (std::size_t slice = 0, begin = 0; slice < depth; ++slice) {
+    const std::size_t end = (slice + 1) * n / depth;
+    double most = none;
+    for (std::size_t i = begin; i < end; ++i) most = std::max(most, v[i] = score(i));
+    floor = std::min(floor, most);
+    begin = end;
+  }
+  std::size_t left = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    v[left] = v[i];
+    left += v[i] >= floor;
+  }
+  double top[shallow_cut];  // descending
+  std::fill(top, top + depth, none);
+  // By value, not std::max's reference: then a min or max instruction, not a branch.
+  const auto larger = [](double a, double b) { return a > b ? a : b; };
+  const auto smaller = [](double a, double b) { return a < b ? a : b; };
+  for (std::size_t i = 0; i < left; ++i) {
+    const double x = v[i];
+    for (std::size_t j = depth - 1; j > 0; --j) top[j] = larger(top[j], smaller(top[j - 1], x));
+    top[0] = larger(top[0], x);
+  }
+  return top[depth - 1];
+}
+
 // keys[0..depth) made the first `depth` of keys[0..kept) in `order`, in
 // order (the order is total, so the ranks are partial_sort's). The
 // depth-th highest score is found among the bare scores (a plain double
 // comparison each, in `scores`, reused); only the keys at or above it are
 // then ordered with the whole key.
 #ifndef __EMSCRIPTEN__
-// The depth-th highest of the keys' scores. A shallow cut keeps the
-// highest seen so far in a short sorted list, which most scores pass by
-// with one comparison; a deep one selects among a copy of the scores.
-double score_at_depth(const query_evaluator::key_list& keys, std::vector<double>& scores, std::size_t depth,
-                      std::size_t kept) {
-  constexpr std::size_t shallow = 16;
-  if (depth > shallow) {
-    scores.resize(kept);
-    for (std::size_t i = 0; i < kept; ++i) scores[i] = keys[i].score;
-    const auto nth = scores.begin() + static_cast<std::ptrdiff_t>(depth - 1);
-    std::nth_element(scores.begin(), nth, scores.end(), std::greater<double>());
-    return *nth;
-  }
-  double top[shallow];  // descending
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < kept; ++i) {
-    const double v = keys[i].score;
-    if (n == depth && !(v > top[n - 1])) continue;
-    std::size_t at = n < depth ? n++ : n - 1;
-    for (; at > 0 && top[at - 1] < v; --at) top[at] = top[at - 1];
-    top[at] = v;
-  }
-  return top[depth - 1];
-}
-
 // `named(first, last)` gives keys their docids' prefixes before the whole
 // key orders them (rows named by position get theirs only here).
 template <class Named>
 void select_top(query_evaluator::key_list& keys, std::vector<double>& scores, std::size_t depth,
                 std::size_t kept, const key_order& order, Named named) {
   if (depth == 0) return;
-  const double edge = score_at_depth(keys, scores, depth, kept);
+  const double edge = highest_at(kept, depth, [&](std::size_t i) { return keys[i].score; }, scores);
   const auto first = keys.begin(), mid = first + static_cast<std::ptrdiff_t>(depth);
   auto end = std::partition(first, first + static_cast<std::ptrdiff_t>(kept),
                             [edge](const query_evaluator::sort_key& k) { return k.score >= edge; });
@@ -381,63 +405,18 @@ int query_evaluator::level_of_label(double label) const {
   return grade < 0 ? judged_negative : grades_.index_of(grade);
 }
 
-namespace {
-constexpr std::size_t top_rows = 16;  // the deepest cutoff index_rows trims the keys to
-}  // namespace
 
-// Under a cutoff of at most `top_rows` ranks that every measure stops at,
+// Under a cutoff of at most `shallow_cut` ranks that every measure stops at,
 // only the rows whose score reaches the cutoff-th highest get a key (ties
 // with it too, so the group at the cut is whole): a list of 100 rows under
 // a cutoff of 10 keeps some 10 keys for rank() instead of 100.
 bool query_evaluator::trims(std::size_t rows) const {
   const std::size_t depth = plan_.sort_depth;
   // Not when -M or -J drops rows, nor when a step reads the rows past the cut.
-  return depth > 0 && depth < rows && depth <= top_rows && conv_.max_docs >= rows && !conv_.judged_only &&
+  return depth > 0 && depth < rows && depth <= shallow_cut && conv_.max_docs >= rows && !conv_.judged_only &&
          conv_.opt.ideal != ideal_source::list && !plan_.wants(need_prefs) && !plan_.wants(need_groups) &&
          !plan_.wants(need_subtopics);
 }
-
-namespace {
-// The depth-th highest of the n scores (depth <= top_rows < n), with no
-// branch on a score: each of `depth` slices of the rows has a highest, so
-// the least of those is at most the answer, and the rows below it drop
-// out (about three in four of uniform scores under a cutoff of 10); each
-// row left goes into a sorted list of `depth` by min and max alone. An
-// insertion sort's branch was mispredicted at about a third of the rows.
-// Any floor gives a right answer: rows above it hold the top `depth`, or
-// fewer are left and the answer is -inf (every row then keeps its key).
-// `scratch` holds the scores on the way.
-template <class Score>
-double highest_at(std::size_t n, std::size_t depth, Score score, std::vector<double>& scratch) {
-  constexpr double none = -std::numeric_limits<double>::infinity();
-  if (scratch.size() < n) scratch.resize(n);
-  double* const v = scratch.data();
-  double floor = std::numeric_limits<double>::infinity();
-  for (std::size_t slice = 0, begin = 0; slice < depth; ++slice) {
-    const std::size_t end = (slice + 1) * n / depth;
-    double most = none;
-    for (std::size_t i = begin; i < end; ++i) most = std::max(most, v[i] = score(i));
-    floor = std::min(floor, most);
-    begin = end;
-  }
-  std::size_t left = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    v[left] = v[i];
-    left += v[i] >= floor;
-  }
-  double top[top_rows];  // descending
-  std::fill(top, top + depth, none);
-  // By value, not std::max's reference: then a min or max instruction, not a branch.
-  const auto larger = [](double a, double b) { return a > b ? a : b; };
-  const auto smaller = [](double a, double b) { return a < b ? a : b; };
-  for (std::size_t i = 0; i < left; ++i) {
-    const double x = v[i];
-    for (std::size_t j = depth - 1; j > 0; --j) top[j] = larger(top[j], smaller(top[j - 1], x));
-    top[0] = larger(top[0], x);
-  }
-  return top[depth - 1];
-}
-}  // namespace
 
 void query_evaluator::index_rows(const rows_input& q) {
   run_ = nullptr;
